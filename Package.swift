@@ -1,0 +1,53 @@
+// swift-tools-version: 6.0
+// Peach for Linux: an ear trainer driven by MIDI controllers, built as an ALSA sequencer client.
+import PackageDescription
+
+let package = Package(
+    name: "Peach",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "peach", targets: ["peach"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // The domain: value types, tuning, strategies, profile, sessions and ports. No I/O.
+        .target(name: "PeachCore"),
+        // The internal synth and audio sinks.
+        .target(name: "PeachAudio", dependencies: ["PeachCore"]),
+        // MIDI 1.0 messages, controller profiles and the external-synth note player.
+        .target(name: "PeachMIDI", dependencies: ["PeachCore"]),
+        // The JSON store: records, settings, durability.
+        .target(name: "PeachStore", dependencies: ["PeachCore"]),
+        // libasound, with ALSA's C macros wrapped as static inline functions.
+        .systemLibrary(
+            name: "CALSA",
+            pkgConfig: "alsa",
+            providers: [.apt(["libasound2-dev"])]
+        ),
+        // The only module that talks to ALSA.
+        .target(name: "PeachALSA", dependencies: ["PeachAudio", "PeachMIDI", "CALSA"]),
+        // Fakes of every port, shared by all test targets.
+        .target(name: "PeachTestSupport", dependencies: ["PeachCore"]),
+        // The `peach` command: composition root.
+        .executableTarget(
+            name: "peach",
+            dependencies: [
+                "PeachCore", "PeachAudio", "PeachMIDI", "PeachStore", "PeachALSA",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Release-build benchmarks that print their figures.
+        .executableTarget(name: "PeachBenchmarks", dependencies: ["PeachCore"]),
+        .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore", "PeachTestSupport"]),
+        .testTarget(name: "PeachAudioTests", dependencies: ["PeachAudio"]),
+        .testTarget(name: "PeachMIDITests", dependencies: ["PeachMIDI"]),
+        .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore"]),
+        .testTarget(name: "PeachALSATests", dependencies: ["PeachALSA"]),
+        .testTarget(name: "PeachCLITests", dependencies: ["PeachCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

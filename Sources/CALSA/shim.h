@@ -1,0 +1,40 @@
+// CALSA shim: libasound for Swift, with the C macros Swift cannot import wrapped as static inline functions.
+#ifndef PEACH_CALSA_SHIM_H
+#define PEACH_CALSA_SHIM_H
+
+#include <alsa/asoundlib.h>
+
+// The sequencer's event setters (snd_seq_ev_*) are macros; these wrappers make them callable from Swift.
+
+static inline void peach_seq_ev_clear(snd_seq_event_t *ev) { snd_seq_ev_clear(ev); }
+
+static inline void peach_seq_ev_set_source(snd_seq_event_t *ev, int port) { snd_seq_ev_set_source(ev, port); }
+
+static inline void peach_seq_ev_set_subs(snd_seq_event_t *ev) { snd_seq_ev_set_subs(ev); }
+
+static inline void peach_seq_ev_set_direct(snd_seq_event_t *ev) { snd_seq_ev_set_direct(ev); }
+
+static inline void peach_seq_ev_set_noteon(snd_seq_event_t *ev, int channel, int note, int velocity) {
+    snd_seq_ev_set_noteon(ev, channel, note, velocity);
+}
+
+static inline void peach_seq_ev_set_noteoff(snd_seq_event_t *ev, int channel, int note, int velocity) {
+    snd_seq_ev_set_noteoff(ev, channel, note, velocity);
+}
+
+static inline void peach_seq_ev_set_controller(snd_seq_event_t *ev, int channel, unsigned int param, int value) {
+    snd_seq_ev_set_controller(ev, channel, param, value);
+}
+
+static inline void peach_seq_ev_set_pitchbend(snd_seq_event_t *ev, int channel, int value) {
+    snd_seq_ev_set_pitchbend(ev, channel, value);
+}
+
+static inline void peach_seq_ev_set_pgmchange(snd_seq_event_t *ev, int channel, int value) {
+    snd_seq_ev_set_pgmchange(ev, channel, value);
+}
+
+// The library's version string, e.g. "1.2.8".
+static inline const char *peach_asoundlib_version(void) { return snd_asoundlib_version(); }
+
+#endif

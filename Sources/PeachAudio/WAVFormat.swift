@@ -1,0 +1,64 @@
+// WAVFormat: the RIFF/WAVE header of a PCM or IEEE-float audio file.
+
+/// The format of a WAV file, and its 44-byte RIFF header (`fmt ` chunk + `data` chunk). Used by the
+/// `wav:` audio sink; the header is readable by any tool (sox, Python's `wave`, Audacity).
+public struct WAVFormat: Hashable, Sendable {
+    /// How samples are stored.
+    public enum SampleEncoding: Hashable, Sendable {
+        /// Signed 16-bit integers (format tag 1).
+        case signed16
+        /// 32-bit IEEE floats (format tag 3).
+        case float32
+
+        /// Bytes per sample.
+        public var bytesPerSample: Int { self == .signed16 ? 2 : 4 }
+        /// The WAVE format tag.
+        var formatTag: UInt16 { self == .signed16 ? 1 : 3 }
+    }
+
+    /// Frames per second.
+    public let sampleRate: Int
+    /// Interleaved channels per frame.
+    public let channelCount: Int
+    /// How samples are stored.
+    public let encoding: SampleEncoding
+
+    /// The size of ``header(dataByteCount:)``.
+    public static let headerSize = 44
+
+    /// Creates a format; traps on a rate or channel count outside what WAV can describe.
+    public init(sampleRate: Int, channelCount: Int, encoding: SampleEncoding) {
+        precondition((1...768_000).contains(sampleRate), "sample rate out of range")
+        precondition((1...32).contains(channelCount), "channel count out of range")
+        self.sampleRate = sampleRate
+        self.channelCount = channelCount
+        self.encoding = encoding
+    }
+
+    /// Bytes per frame (all channels).
+    public var bytesPerFrame: Int { channelCount * encoding.bytesPerSample }
+
+    /// The RIFF header for `dataByteCount` bytes of samples (sizes saturate at the 4 GiB limit of WAV).
+    public func header(dataByteCount: Int) -> [UInt8] {
+        let dataSize = UInt32(clamping: dataByteCount)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Self.headerSize)
+        bytes += Array("RIFF".utf8)
+        append(UInt32(clamping: Int64(dataSize) + 36), to: &bytes)
+        bytes += Array("WAVEfmt ".utf8)
+        append(UInt32(16), to: &bytes)
+        append(encoding.formatTag, to: &bytes)
+        append(UInt16(channelCount), to: &bytes)
+        append(UInt32(sampleRate), to: &bytes)
+        append(UInt32(sampleRate * bytesPerFrame), to: &bytes)
+        append(UInt16(bytesPerFrame), to: &bytes)
+        append(UInt16(encoding.bytesPerSample * 8), to: &bytes)
+        bytes += Array("data".utf8)
+        append(dataSize, to: &bytes)
+        return bytes
+    }
+
+    private func append(_ value: some FixedWidthInteger, to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+    }
+}

@@ -1,0 +1,112 @@
+// PeachBenchmarks: release-build measurements of the core's speed and memory; prints its figures.
+//
+// Run: swift run -c release PeachBenchmarks
+
+import Foundation
+import PeachCore
+
+/// Resident and peak memory of this process, from /proc/self/status (kB), or nil off Linux.
+func memoryKilobytes() -> (resident: Int, peak: Int)? {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+    func field(_ name: String) -> Int? {
+        status.split(separator: "\n").first { $0.hasPrefix(name + ":") }
+            .flatMap {
+                Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+            }
+    }
+    guard let resident = field("VmRSS"), let peak = field("VmHWM") else { return nil }
+    return (resident, peak)
+}
+
+/// Runs `body` and returns its wall time in seconds.
+func measure(_ body: () -> Void) -> Double {
+    let clock = ContinuousClock()
+    return clock.measure(body).seconds
+}
+
+func report(_ name: String, _ value: String) {
+    print(name.padding(toLength: 44, withPad: " ", startingAt: 0) + value)
+}
+
+func format(_ value: Double, _ decimals: Int = 2) -> String { String(format: "%.\(decimals)f", value) }
+
+print("Peach core benchmarks (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
+
+// Tuning: note + cents → frequency.
+do {
+    let tuning = EqualTemperament.standard
+    let count = 5_000_000
+    var sink = 0.0
+    let seconds = measure {
+        for index in 0..<count {
+            sink +=
+                tuning.frequency(
+                    of: MIDINote(clamping: 21 + index % 88), offsetBy: Cents(Double(index % 200) - 100)
+                ).hertz
+        }
+    }
+    report(
+        "tuning: note+cents → frequency",
+        "\(format(seconds / Double(count) * 1e9, 1)) ns/call (checksum \(Int(sink) % 997))")
+}
+
+// Sessions in virtual time with a simulated listener.
+MainActor.assumeIsolated {
+    let trials = 100_000
+    let clock = VirtualClock()
+    let tracker = ProfileTracker()
+    let session = ComparisonSession(
+        notePlayer: SilentNotePlayer(), profile: { tracker.profile }, settings: { .defaults }, clock: clock,
+        observers: [tracker], generator: SeededRandomGenerator(seed: 1))
+    SimulatedListener(
+        parameters: .init(threshold: 8), clock: clock, generator: SeededRandomGenerator(seed: 2)
+    ).answer(session)
+    let seconds = measure {
+        session.start()
+        clock.run(until: { session.answeredCount >= trials })
+        session.stop()
+    }
+    report(
+        "comparison session, simulated listener",
+        "\(format(Double(trials) / seconds, 0)) trials/s (\(trials) trials)")
+    report(
+        "  profile mean threshold (listener: 8 cents)", "\(format(tracker.profile.overallMean ?? 0)) cents")
+}
+
+// Profile rebuild from stored results.
+let before = memoryKilobytes()
+for count in [10_000, 100_000, 1_000_000] {
+    var generator = SeededRandomGenerator(seed: UInt64(count))
+    let context = TrialContext(settings: .defaults)
+    let start = Date(timeIntervalSince1970: 1_767_225_600)
+    let comparisons = (0..<count).map { index -> CompletedComparison in
+        let note = MIDINote.random(in: 36...84, using: &generator)
+        let cents = Double.random(in: 1...60, using: &generator) * (Bool.random(using: &generator) ? 1 : -1)
+        return CompletedComparison(
+            comparison: Comparison(note1: note, note2: note, centDifference: Cents(cents)),
+            answer: Bool.random(using: &generator) ? .higher : .lower,
+            timestamp: start.addingTimeInterval(Double(index) * 3),
+            context: context)
+    }
+    var mean = 0.0
+    var trend: Trend?
+    let rebuild = MainActor.assumeIsolated {
+        measure {
+            let tracker = ProfileTracker(comparisons: comparisons)
+            mean = tracker.profile.overallMean ?? 0
+            trend = tracker.trend.trend
+        }
+    }
+    let timeline = ThresholdTimeline(comparisons: comparisons)
+    var days = 0
+    let daysSeconds = measure { days = timeline.days(in: TimeZone.gmt).count }
+    report(
+        "profile+trend+timeline rebuild, \(count)",
+        "\(format(rebuild * 1000, 1)) ms (mean \(format(mean)), \(trend?.rawValue ?? "-"))")
+    report("  timeline by day, \(count)", "\(format(daysSeconds * 1000, 1)) ms (\(days) days)")
+}
+if let before, let after = memoryKilobytes() {
+    report(
+        "memory: resident before / after / peak",
+        "\(before.resident / 1024) / \(after.resident / 1024) / \(after.peak / 1024) MiB")
+}

@@ -1,0 +1,20 @@
+// ComparisonSessionEvent: what a comparison session tells its user interface.
+
+/// What a ``ComparisonSession`` reports, in order, to its event handlers (terminal UI, event stream,
+/// simulated listener).
+public enum ComparisonSessionEvent: Sendable {
+    /// A new comparison started: note 1 sounds. Carries the difficulty as `comparison.centDifference`.
+    case trialStarted(Comparison)
+    /// Note 2 started: answers count from now.
+    case note2Started(Comparison)
+    /// Note 2 ended without an answer.
+    case awaitingAnswer(Comparison)
+    /// An answer was taken and handed to every observer (stored); feedback is shown now.
+    case answered(CompletedComparison)
+    /// An observer (e.g. the store) failed on a result; training goes on.
+    case observerFailed(any Error)
+    /// Feedback ended; the next comparison starts at once.
+    case feedbackEnded
+    /// The session stopped; the unfinished comparison, if any, was discarded.
+    case stopped(SessionStopReason)
+}

@@ -1,0 +1,62 @@
+// KazezNoteStrategy: the default strategy, one Kazez staircase over random notes.
+
+/// The default strategy (Kazez, Kazez, Zembar & Andrews 2001): one difficulty chain for all notes.
+///
+/// With P the previous unsigned cent difference, a correct answer narrows it to P·(1 − 0.05·√P) and a wrong
+/// one widens it to P·(1 + 0.09·√P), clamped to [``minimumDifference``, ``maximumDifference``]. From 100 cents,
+/// all-correct answers give 100 → 50 → 32.3 → 23.1 → 17.6 → 13.9 → … (≈5.9 after 10). The difference keeps full double
+/// precision (far finer than the 0.1-cent resolution required).
+///
+/// Cold start (the first trial of a session): the profile's overall mean threshold if any note is trained,
+/// else ``maximumDifference``. The note is uniform at random in the training range, the direction a coin
+/// flip; note 2 is the same note as note 1, offset by the signed difference.
+public struct KazezNoteStrategy: NextComparisonStrategy {
+    /// The narrowest difference, cents.
+    public let minimumDifference: Double
+    /// The widest difference and the cold-start value for an untrained profile, cents.
+    public let maximumDifference: Double
+    /// The narrowing coefficient after a correct answer.
+    public static let correctFactor = 0.05
+    /// The widening coefficient after a wrong answer.
+    public static let wrongFactor = 0.09
+
+    /// Creates the strategy with the given bounds (default 0.1 … 100 cents).
+    public init(minimumDifference: Double = 0.1, maximumDifference: Double = 100) {
+        precondition(minimumDifference > 0 && minimumDifference <= maximumDifference, "invalid Kazez bounds")
+        self.minimumDifference = minimumDifference
+        self.maximumDifference = maximumDifference
+    }
+
+    /// The unsigned difference that follows `previous` after a correct or wrong answer.
+    public func nextDifference(after previous: Double, wasCorrect: Bool) -> Double {
+        let root = previous.squareRoot()
+        let next =
+            wasCorrect ? previous * (1 - Self.correctFactor * root) : previous * (1 + Self.wrongFactor * root)
+        return clamp(next)
+    }
+
+    /// The unsigned difference of the first trial of a session.
+    public func coldStartDifference(profile: PerceptualProfile) -> Double {
+        clamp(profile.overallMean ?? maximumDifference)
+    }
+
+    private func clamp(_ value: Double) -> Double {
+        guard value.isFinite else { return maximumDifference }
+        return min(max(value, minimumDifference), maximumDifference)
+    }
+
+    /// The next comparison: the chained difference, a random note in range, a random direction.
+    public func nextComparison(
+        profile: PerceptualProfile, settings: TrainingSettings, last: CompletedComparison?,
+        using generator: inout some RandomNumberGenerator
+    ) -> Comparison {
+        let magnitude =
+            last.map {
+                nextDifference(after: $0.comparison.centDifference.magnitude, wasCorrect: $0.isCorrect)
+            }
+            ?? coldStartDifference(profile: profile)
+        let note = MIDINote.random(in: settings.noteRange.closedRange, using: &generator)
+        let signed = Bool.random(using: &generator) ? magnitude : -magnitude
+        return Comparison(note1: note, note2: note, centDifference: Cents(signed))
+    }
+}

@@ -1,0 +1,22 @@
+// DomainValueError: why a value from a user or a file is not a valid domain value.
+
+/// Why a raw value (typed by a user, read from a file or a device) is not a valid domain value.
+///
+/// Values written as literals in code are checked by preconditions instead; everything that crosses a
+/// boundary goes through a `validating:` or `parsing:` initializer that throws this error.
+public enum DomainValueError: Error, Equatable, Sendable {
+    /// A MIDI note number outside 0–127.
+    case midiNoteOutOfRange(Int)
+    /// A text that is not a note name such as `A4`, `C#3` or `Bb-1`.
+    case invalidNoteName(String)
+    /// A MIDI velocity outside 1–127.
+    case velocityOutOfRange(Int)
+    /// A frequency that is zero, negative, infinite or not a number.
+    case invalidFrequency(Double)
+    /// A cent value that is infinite or not a number.
+    case invalidCents(Double)
+    /// A decibel value that is not a number.
+    case invalidAmplitude(Double)
+    /// A note range text that is not `LOW-HIGH` with two note names (e.g. `C2-C6`).
+    case invalidNoteRange(String)
+}

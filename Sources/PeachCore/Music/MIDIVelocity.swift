@@ -1,0 +1,54 @@
+// MIDIVelocity: the strength of a MIDI note-on, 1–127.
+
+/// The velocity of a MIDI note-on, 1–127 (0 would mean note-off). Peach uses velocity as timbre only;
+/// loudness is set in decibels with ``AmplitudeDB``.
+public struct MIDIVelocity: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// All valid velocities.
+    public static let validRange = 1...127
+    /// The velocity Peach plays at unless a setting says otherwise.
+    public static let `default`: MIDIVelocity = 63
+
+    /// The velocity, always within ``validRange``.
+    public let rawValue: UInt8
+
+    /// Creates a velocity from a number read from a user, a file or a device.
+    /// - Throws: ``DomainValueError/velocityOutOfRange(_:)`` outside 1–127.
+    public init(validating value: Int) throws(DomainValueError) {
+        guard Self.validRange.contains(value) else { throw .velocityOutOfRange(value) }
+        rawValue = UInt8(value)
+    }
+
+    /// The velocity as a number.
+    public var description: String { String(rawValue) }
+
+    /// Orders velocities by strength.
+    public static func < (lhs: MIDIVelocity, rhs: MIDIVelocity) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+extension MIDIVelocity: ExpressibleByIntegerLiteral {
+    /// Creates a velocity from a literal in code; traps outside 1–127.
+    public init(integerLiteral value: Int) {
+        precondition(Self.validRange.contains(value), "MIDI velocity must be 1–127, got \(value)")
+        rawValue = UInt8(value)
+    }
+}
+
+extension MIDIVelocity: Codable {
+    /// Decodes a velocity, rejecting values outside 1–127.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let number = try container.decode(Int.self)
+        do {
+            try self.init(validating: number)
+        } catch {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "MIDI velocity must be 1–127, got \(number)")
+        }
+    }
+
+    /// Encodes the velocity as its number.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(Int(rawValue))
+    }
+}

@@ -1,0 +1,224 @@
+// PitchMatchingSession: the pitch-matching loop as a state machine in injected time.
+
+import Foundation
+
+/// The pitch-matching training loop.
+///
+/// `start()` plays a random reference note for the note duration, waits the gap, then starts the tunable
+/// note at the challenge's offset (within ±100 cents). The tunable note sounds until ``commit(input:)``;
+/// ``adjustPitch(to:input:)`` and ``nudge(by:input:)`` move it in real time (no feedback while tuning).
+/// On commit the signed error 1200·log2(f_user / f_reference) goes to every observer *before* feedback is
+/// shown; feedback lasts the feedback duration, then the next challenge starts at once. Settings are read at
+/// the start of every challenge.
+///
+/// `stop()` works from every state, stops sound, discards the unfinished attempt and records nothing.
+@MainActor
+public final class PitchMatchingSession {
+    /// The farthest the tunable note can be moved from the reference, cents (either direction).
+    public static let maximumTuningOffset = 1200.0
+
+    /// Where the session is in its loop.
+    public private(set) var state: PitchMatchingSessionState = .idle
+    /// The challenge being played, if any.
+    public private(set) var currentChallenge: PitchMatchingChallenge?
+    /// The tunable note's current offset from the reference.
+    public private(set) var currentOffset: Cents = 0
+    /// The last committed attempt of this session run.
+    public private(set) var lastCompleted: CompletedPitchMatching?
+    /// The number of attempts committed in this session run.
+    public private(set) var committedCount = 0
+
+    private let notePlayer: any NotePlayer
+    private let settings: @MainActor () -> TrainingSettings
+    private let clock: any SessionClock
+    private let observers: [any PitchMatchingObserver]
+    private var generator: AnyRandomNumberGenerator
+    private var eventHandlers: [@MainActor (PitchMatchingSessionEvent) -> Void] = []
+
+    private var trialSettings = TrainingSettings.defaults
+    private var tuneControl = InputKind.unknown
+    private var tunableStartTime = Date.distantPast
+    private var handle: (any PlaybackHandle)?
+    private var timer: (any ScheduledTimer)?
+    private var trialNumber = 0
+
+    /// Creates a session.
+    /// - Parameters:
+    ///   - notePlayer: plays the reference and the tunable note.
+    ///   - settings: the current settings, read at the start of each challenge.
+    ///   - clock: time and timers.
+    ///   - observers: receive each result before feedback (store first, then the profile tracker).
+    ///   - generator: randomness for the challenges.
+    public init(
+        notePlayer: any NotePlayer, settings: @escaping @MainActor () -> TrainingSettings,
+        clock: any SessionClock,
+        observers: [any PitchMatchingObserver],
+        generator: some RandomNumberGenerator = SystemRandomNumberGenerator()
+    ) {
+        self.notePlayer = notePlayer
+        self.settings = settings
+        self.clock = clock
+        self.observers = observers
+        self.generator = AnyRandomNumberGenerator(generator)
+    }
+
+    /// Adds a handler that receives every event from now on.
+    public func addEventHandler(_ handler: @escaping @MainActor (PitchMatchingSessionEvent) -> Void) {
+        eventHandlers.append(handler)
+    }
+
+    /// Starts training; does nothing unless idle.
+    public func start() {
+        guard state == .idle else { return }
+        lastCompleted = nil
+        committedCount = 0
+        startChallenge()
+    }
+
+    /// Moves the tunable note to `offset` from the reference (clamped to ±``maximumTuningOffset``).
+    /// Works only while the tunable note sounds.
+    /// - Returns: whether the move was taken.
+    @discardableResult
+    public func adjustPitch(to offset: Cents, input: InputKind = .unknown) -> Bool {
+        guard state == .playingTunable, let challenge = currentChallenge else { return false }
+        let limit = Self.maximumTuningOffset
+        currentOffset = Cents(min(max(offset.rawValue, -limit), limit))
+        tuneControl = input
+        do {
+            try handle?.adjustFrequency(
+                trialSettings.tuning.frequency(of: challenge.referenceNote, offsetBy: currentOffset))
+        } catch {
+            halt(.audioFailure(error))
+        }
+        return true
+    }
+
+    /// Moves the tunable note by `delta` (relative controls: encoders, arrow keys).
+    /// - Returns: whether the move was taken.
+    @discardableResult
+    public func nudge(by delta: Cents, input: InputKind = .unknown) -> Bool {
+        adjustPitch(to: currentOffset + delta, input: input)
+    }
+
+    /// Commits the tunable note's current pitch as the answer.
+    /// - Returns: whether the commit was taken (only while the tunable note sounds).
+    @discardableResult
+    public func commit(input: InputKind = .unknown) -> Bool {
+        guard state == .playingTunable, let challenge = currentChallenge else { return false }
+        timer?.cancel()
+        timer = nil
+        var audioError: (any Error)?
+        do { try handle?.stop() } catch { audioError = error }
+        handle = nil
+        let tuning = trialSettings.tuning
+        let userError = EqualTemperament.cents(
+            from: tuning.frequency(of: challenge.referenceNote),
+            to: tuning.frequency(of: challenge.referenceNote, offsetBy: currentOffset))
+        let now = clock.now
+        let completed = CompletedPitchMatching(
+            referenceNote: challenge.referenceNote, initialOffset: challenge.initialOffset,
+            userError: userError,
+            timestamp: now, context: TrialContext(settings: trialSettings),
+            timeTaken: max(0, now.timeIntervalSince(tunableStartTime)), tuneControl: tuneControl)
+        lastCompleted = completed
+        committedCount += 1
+        for observer in observers {
+            do { try observer.pitchMatchingCompleted(completed) } catch { emit(.observerFailed(error)) }
+        }
+        state = .showingFeedback
+        emit(.committed(completed))
+        if let audioError {
+            halt(.audioFailure(audioError))
+            return true
+        }
+        schedule(after: trialSettings.feedbackDuration) { session in
+            guard session.state == .showingFeedback else { return }
+            session.emit(.feedbackEnded)
+            session.startChallenge()
+        }
+        return true
+    }
+
+    /// Stops training from any state: silences the note, cancels timers, discards the unfinished attempt.
+    /// Does nothing when idle.
+    public func stop(reason: SessionStopReason = .userRequest) {
+        guard state != .idle else { return }
+        halt(reason)
+    }
+
+    private func halt(_ reason: SessionStopReason) {
+        timer?.cancel()
+        timer = nil
+        try? handle?.stop()
+        handle = nil
+        currentChallenge = nil
+        trialNumber += 1
+        state = .idle
+        emit(.stopped(reason))
+    }
+
+    private func emit(_ event: PitchMatchingSessionEvent) {
+        for handler in eventHandlers { handler(event) }
+    }
+
+    private func startChallenge() {
+        trialNumber += 1
+        trialSettings = settings()
+        let challenge = PitchMatchingChallenge.random(in: trialSettings.noteRange, using: &generator)
+        currentChallenge = challenge
+        currentOffset = challenge.initialOffset
+        tuneControl = .unknown
+        guard play(trialSettings.tuning.frequency(of: challenge.referenceNote)) else { return }
+        state = .playingReference
+        emit(.trialStarted(challenge))
+        schedule(after: trialSettings.noteDuration) { $0.endReference() }
+    }
+
+    private func endReference() {
+        guard state == .playingReference else { return }
+        do {
+            try handle?.stop()
+            handle = nil
+        } catch {
+            halt(.audioFailure(error))
+            return
+        }
+        if trialSettings.gapBetweenNotes > 0 {
+            schedule(after: trialSettings.gapBetweenNotes) { $0.startTunable() }
+        } else {
+            startTunable()
+        }
+    }
+
+    private func startTunable() {
+        guard state == .playingReference, let challenge = currentChallenge else { return }
+        guard
+            play(
+                trialSettings.tuning.frequency(of: challenge.referenceNote, offsetBy: challenge.initialOffset)
+            )
+        else { return }
+        state = .playingTunable
+        tunableStartTime = clock.now
+        emit(.tunableStarted(challenge))
+    }
+
+    private func play(_ frequency: Frequency) -> Bool {
+        do {
+            handle = try notePlayer.play(
+                frequency: frequency, velocity: trialSettings.velocity, amplitude: .nominal)
+            return true
+        } catch {
+            halt(.audioFailure(error))
+            return false
+        }
+    }
+
+    private func schedule(after seconds: Double, _ step: @escaping @MainActor (PitchMatchingSession) -> Void)
+    {
+        let trial = trialNumber
+        timer = clock.schedule(after: .seconds(seconds)) { [weak self] in
+            guard let self, self.trialNumber == trial else { return }
+            step(self)
+        }
+    }
+}

@@ -1,0 +1,18 @@
+// PitchMatchingSessionEvent: what a pitch-matching session tells its user interface.
+
+/// What a ``PitchMatchingSession`` reports, in order, to its event handlers. There is deliberately no event
+/// while tuning: no feedback until commit.
+public enum PitchMatchingSessionEvent: Sendable {
+    /// A new challenge started: the reference note sounds.
+    case trialStarted(PitchMatchingChallenge)
+    /// The tunable note started at the challenge's offset; the control works from now.
+    case tunableStarted(PitchMatchingChallenge)
+    /// The attempt was committed and handed to every observer (stored); feedback is shown now.
+    case committed(CompletedPitchMatching)
+    /// An observer (e.g. the store) failed on a result; training goes on.
+    case observerFailed(any Error)
+    /// Feedback ended; the next challenge starts at once.
+    case feedbackEnded
+    /// The session stopped; the unfinished attempt, if any, was discarded.
+    case stopped(SessionStopReason)
+}

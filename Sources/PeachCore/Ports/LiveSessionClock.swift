@@ -1,0 +1,41 @@
+// LiveSessionClock: the real-time clock, running actions on the main actor with Task.sleep.
+
+import Foundation
+
+/// The real-time ``SessionClock``: `Date()` for the time, main-actor tasks that sleep for timers.
+/// Waiting costs no CPU (the task is suspended, not polling).
+@MainActor
+public final class LiveSessionClock: SessionClock {
+    /// Creates the clock.
+    public init() {}
+
+    /// The current wall-clock time.
+    public var now: Date { Date() }
+
+    /// Runs `action` on the main actor after `delay`.
+    @discardableResult
+    public func schedule(
+        after delay: Duration, _ action: @escaping @MainActor () -> Void
+    ) -> any ScheduledTimer {
+        let timer = LiveTimer()
+        timer.task = Task { @MainActor [weak timer] in
+            try? await Task.sleep(for: delay)
+            guard let timer, !timer.isCancelled, !Task.isCancelled else { return }
+            timer.isCancelled = true
+            action()
+        }
+        return timer
+    }
+}
+
+/// A pending action of a ``LiveSessionClock``.
+@MainActor
+private final class LiveTimer: ScheduledTimer {
+    var task: Task<Void, Never>?
+    var isCancelled = false
+
+    func cancel() {
+        isCancelled = true
+        task?.cancel()
+    }
+}

@@ -1,0 +1,94 @@
+// PerceptualProfile: per-note discrimination thresholds and pitch-matching accuracy.
+
+/// The listener's perceptual profile.
+///
+/// Discrimination: per reference note (note 1), Welford statistics of the unsigned cent difference of every
+/// answered comparison, right or wrong (the staircase hovers around the listener's threshold, so the mean
+/// of what was played is the note's training threshold). Overall mean = mean of the per-note means; overall
+/// spread = sample standard deviation of the per-note means. Pitch matching: ``PitchMatchingStatistics``.
+///
+/// Incremental updates and a rebuild from records give identical values (the same additions in the same
+/// order).
+public struct PerceptualProfile: Hashable, Sendable {
+    private var notes = [WelfordAccumulator](repeating: WelfordAccumulator(), count: 128)
+
+    /// Pitch-matching accuracy.
+    public private(set) var matching = PitchMatchingStatistics()
+
+    /// An empty profile (cold start).
+    public init() {}
+
+    /// A profile rebuilt from stored results, in their order.
+    public init(
+        comparisons: some Sequence<CompletedComparison>, pitchMatchings: some Sequence<CompletedPitchMatching>
+    ) {
+        for comparison in comparisons { add(comparison) }
+        for matching in pitchMatchings { add(matching) }
+    }
+
+    /// Adds one answered comparison.
+    public mutating func add(_ completed: CompletedComparison) {
+        addThreshold(completed.comparison.centDifference.magnitude, for: completed.comparison.note1)
+    }
+
+    /// Adds one unsigned cent difference played at `note`.
+    public mutating func addThreshold(_ cents: Double, for note: MIDINote) {
+        notes[note.rawValue].add(cents)
+    }
+
+    /// Adds one committed pitch-matching attempt.
+    public mutating func add(_ completed: CompletedPitchMatching) {
+        matching.add(error: completed.userError)
+    }
+
+    /// Forgets all discrimination statistics; pitch matching is kept.
+    public mutating func resetDiscrimination() {
+        notes = [WelfordAccumulator](repeating: WelfordAccumulator(), count: 128)
+    }
+
+    /// Forgets all pitch-matching statistics; discrimination is kept.
+    public mutating func resetMatching() {
+        matching = PitchMatchingStatistics()
+    }
+
+    /// The statistics of `note`.
+    public func statistics(for note: MIDINote) -> WelfordAccumulator { notes[note.rawValue] }
+
+    /// Whether any comparison was answered at `note`.
+    public func isTrained(_ note: MIDINote) -> Bool { notes[note.rawValue].count > 0 }
+
+    /// The notes with at least one answer, low to high.
+    public var trainedNotes: [MIDINote] {
+        notes.indices.filter { notes[$0].count > 0 }.map { MIDINote(checked: $0) }
+    }
+
+    /// The number of answered comparisons.
+    public var comparisonCount: Int { notes.reduce(0) { $0 + $1.count } }
+
+    /// The mean of the per-note mean thresholds, or `nil` when no note is trained.
+    public var overallMean: Double? { mean(in: nil) }
+
+    /// The sample standard deviation of the per-note means, or `nil` with fewer than two trained notes.
+    public var overallStandardDeviation: Double? {
+        WelfordAccumulator(notes.filter { $0.count > 0 }.map(\.mean)).sampleStandardDeviation
+    }
+
+    /// The mean of the per-note means of the trained notes in `range`, or `nil` when none is trained.
+    public func mean(over range: NoteRange) -> Double? { mean(in: range) }
+
+    private func mean(in range: NoteRange?) -> Double? {
+        let indices = range.map { $0.lowerBound.rawValue...$0.upperBound.rawValue } ?? 0...127
+        let means = indices.lazy.filter { notes[$0].count > 0 }.map { notes[$0].mean }
+        return WelfordAccumulator(means).meanIfAny
+    }
+
+    /// The weakest notes of `range`, at most `count`: untrained notes first (low to high), then trained notes
+    /// from the highest mean threshold down.
+    public func weakSpots(in range: NoteRange, count: Int = 10) -> [MIDINote] {
+        let untrained = range.notes.filter { !isTrained($0) }
+        let trained = range.notes.filter { isTrained($0) }.sorted {
+            (notes[$0.rawValue].mean, $1.rawValue) > (notes[$1.rawValue].mean, $0.rawValue)
+        }
+        return Array((untrained + trained).prefix(max(count, 0)))
+    }
+}

@@ -1,0 +1,34 @@
+// PitchMatchingStatistics: accuracy of pitch matching (mean absolute error, bias, spread, count).
+
+/// How accurately the listener matches pitch: statistics of the signed error of every committed attempt.
+public struct PitchMatchingStatistics: Hashable, Sendable {
+    /// Statistics of the unsigned error |e| (the original app's one accumulator).
+    public private(set) var absoluteError = WelfordAccumulator()
+    /// Statistics of the signed error e (+ = sharp).
+    public private(set) var signedError = WelfordAccumulator()
+
+    /// Empty statistics.
+    public init() {}
+
+    /// Adds one attempt's signed error.
+    public mutating func add(error: Cents) {
+        absoluteError.add(error.magnitude)
+        signedError.add(error.rawValue)
+    }
+
+    /// The number of attempts.
+    public var count: Int { absoluteError.count }
+
+    /// The mean absolute error in cents, or `nil` before the first attempt.
+    public var meanAbsoluteError: Double? { absoluteError.meanIfAny }
+
+    /// The sample standard deviation of the absolute error, or `nil` with fewer than two attempts.
+    public var absoluteErrorStandardDeviation: Double? { absoluteError.sampleStandardDeviation }
+
+    /// The signed mean error (bias: + = tends sharp), or `nil` before the first attempt.
+    public var bias: Double? { signedError.meanIfAny }
+
+    /// The sample standard deviation of the signed error (spread around the bias), or `nil` with fewer than
+    /// two attempts.
+    public var spread: Double? { signedError.sampleStandardDeviation }
+}

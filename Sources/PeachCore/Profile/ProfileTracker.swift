@@ -1,0 +1,46 @@
+// ProfileTracker: keeps the profile, trend and timeline current as results arrive.
+
+/// Keeps the ``PerceptualProfile``, the ``TrendAnalyzer`` and the ``ThresholdTimeline`` current: rebuilt once
+/// from stored records, then updated incrementally as a session observer.
+@MainActor
+public final class ProfileTracker: ComparisonObserver, PitchMatchingObserver {
+    /// The perceptual profile.
+    public private(set) var profile: PerceptualProfile
+    /// The trend of the discrimination thresholds.
+    public private(set) var trend: TrendAnalyzer
+    /// The thresholds over time.
+    public private(set) var timeline: ThresholdTimeline
+
+    /// A tracker rebuilt from stored results, in their order.
+    public init(
+        comparisons: [CompletedComparison] = [], pitchMatchings: [CompletedPitchMatching] = []
+    ) {
+        profile = PerceptualProfile(comparisons: comparisons, pitchMatchings: pitchMatchings)
+        trend = TrendAnalyzer(comparisons: comparisons)
+        timeline = ThresholdTimeline(comparisons: comparisons)
+    }
+
+    /// Adds an answered comparison to the profile, trend and timeline.
+    public func comparisonCompleted(_ completed: CompletedComparison) {
+        profile.add(completed)
+        trend.add(completed)
+        timeline.add(completed)
+    }
+
+    /// Adds a committed pitch-matching attempt to the profile.
+    public func pitchMatchingCompleted(_ completed: CompletedPitchMatching) {
+        profile.add(completed)
+    }
+
+    /// Forgets all discrimination results (profile part, trend, timeline).
+    public func resetDiscrimination() {
+        profile.resetDiscrimination()
+        trend.reset()
+        timeline.reset()
+    }
+
+    /// Forgets all pitch-matching results.
+    public func resetMatching() {
+        profile.resetMatching()
+    }
+}

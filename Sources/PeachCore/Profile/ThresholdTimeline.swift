@@ -1,0 +1,112 @@
+// ThresholdTimeline: progress over time, by day and by practice session.
+
+import Foundation
+
+/// The discrimination thresholds over time: points per day, a rolling mean ± standard deviation over the
+/// last ``rollingWindow`` days with practice, and practice sessions (answers split at gaps of
+/// ``sessionGap`` or more). Samples are expected in time order (the order answers were stored).
+public struct ThresholdTimeline: Hashable, Sendable {
+    /// One answer: when, and the unsigned cent difference.
+    public struct Sample: Hashable, Sendable {
+        /// When the answer was given.
+        public let timestamp: Date
+        /// The unsigned cent difference of the comparison.
+        public let threshold: Double
+    }
+
+    /// One day with practice.
+    public struct DayPoint: Hashable, Sendable {
+        /// The day (local time).
+        public let day: LocalDay
+        /// The answers that day.
+        public let statistics: WelfordAccumulator
+        /// The mean of the daily means of this day and up to ``rollingWindow`` − 1 practice days before it.
+        public let rollingMean: Double
+        /// The sample standard deviation of those daily means, or `nil` over a single day.
+        public let rollingStandardDeviation: Double?
+    }
+
+    /// One practice session: answers with less than ``sessionGap`` between neighbours.
+    public struct Session: Hashable, Sendable {
+        /// The first answer's time.
+        public let start: Date
+        /// The last answer's time.
+        public let end: Date
+        /// The answers of the session.
+        public let statistics: WelfordAccumulator
+    }
+
+    /// The number of practice days the rolling mean spans.
+    public static let rollingWindow = 20
+    /// The pause that starts a new practice session: 30 minutes.
+    public static let sessionGap: Double = 30 * 60
+
+    /// Every answer, in time order.
+    public private(set) var samples: [Sample] = []
+
+    /// An empty timeline.
+    public init() {}
+
+    /// A timeline of `comparisons`, in order.
+    public init(comparisons: some Sequence<CompletedComparison>) {
+        for comparison in comparisons { add(comparison) }
+    }
+
+    /// Adds one answered comparison.
+    public mutating func add(_ completed: CompletedComparison) {
+        add(threshold: completed.comparison.centDifference.magnitude, at: completed.timestamp)
+    }
+
+    /// Adds one unsigned cent difference answered at `timestamp`.
+    public mutating func add(threshold: Double, at timestamp: Date) {
+        samples.append(Sample(timestamp: timestamp, threshold: threshold))
+    }
+
+    /// Forgets every answer.
+    public mutating func reset() { samples = [] }
+
+    /// One point per day with practice, in `timeZone`, oldest first.
+    public func days(in timeZone: TimeZone = .current) -> [DayPoint] {
+        var perDay: [(day: LocalDay, statistics: WelfordAccumulator)] = []
+        for sample in samples {
+            let day = LocalDay(
+                secondsSince1970: sample.timestamp.timeIntervalSince1970,
+                utcOffsetSeconds: timeZone.secondsFromGMT(for: sample.timestamp))
+            if perDay.last?.day == day {
+                perDay[perDay.count - 1].statistics.add(sample.threshold)
+            } else {
+                perDay.append((day, WelfordAccumulator([sample.threshold])))
+            }
+        }
+        return perDay.indices.map { index in
+            let window = perDay[max(0, index - Self.rollingWindow + 1)...index].map(\.statistics.mean)
+            let rolling = WelfordAccumulator(window)
+            return DayPoint(
+                day: perDay[index].day, statistics: perDay[index].statistics, rollingMean: rolling.mean,
+                rollingStandardDeviation: rolling.sampleStandardDeviation)
+        }
+    }
+
+    /// The practice sessions, oldest first.
+    public var sessions: [Session] {
+        var result: [Session] = []
+        var current: (start: Date, end: Date, statistics: WelfordAccumulator)?
+        for sample in samples {
+            if var session = current, sample.timestamp.timeIntervalSince(session.end) < Self.sessionGap {
+                session.end = sample.timestamp
+                session.statistics.add(sample.threshold)
+                current = session
+            } else {
+                if let session = current {
+                    result.append(
+                        Session(start: session.start, end: session.end, statistics: session.statistics))
+                }
+                current = (sample.timestamp, sample.timestamp, WelfordAccumulator([sample.threshold]))
+            }
+        }
+        if let session = current {
+            result.append(Session(start: session.start, end: session.end, statistics: session.statistics))
+        }
+        return result
+    }
+}

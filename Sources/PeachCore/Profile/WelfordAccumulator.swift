@@ -1,0 +1,39 @@
+// WelfordAccumulator: running mean and variance in one pass (Welford's algorithm).
+
+/// Running count, mean and variance of a stream of numbers (Welford's online algorithm): numerically
+/// stable, constant memory, one update per value.
+public struct WelfordAccumulator: Hashable, Sendable, Codable {
+    /// The number of values added.
+    public private(set) var count = 0
+    /// The mean of the values added (0 when none).
+    public private(set) var mean = 0.0
+    /// The sum of squared deviations from the mean.
+    public private(set) var sumOfSquaredDeviations = 0.0
+
+    /// An empty accumulator.
+    public init() {}
+
+    /// An accumulator holding `values`.
+    public init(_ values: some Sequence<Double>) {
+        for value in values { add(value) }
+    }
+
+    /// Adds one value.
+    public mutating func add(_ value: Double) {
+        count += 1
+        let delta = value - mean
+        mean += delta / Double(count)
+        sumOfSquaredDeviations += delta * (value - mean)
+    }
+
+    /// The sample variance (n − 1 in the denominator), or `nil` with fewer than two values.
+    public var sampleVariance: Double? {
+        count >= 2 ? sumOfSquaredDeviations / Double(count - 1) : nil
+    }
+
+    /// The sample standard deviation, or `nil` with fewer than two values.
+    public var sampleStandardDeviation: Double? { sampleVariance.map { $0.squareRoot() } }
+
+    /// The mean, or `nil` when no value was added.
+    public var meanIfAny: Double? { count > 0 ? mean : nil }
+}

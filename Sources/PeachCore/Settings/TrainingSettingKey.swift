@@ -1,0 +1,82 @@
+// TrainingSettingKey: the name of each training setting, its allowed values and how to read it from text.
+
+/// The key of each training setting, as used in the settings file and by `peach settings`.
+public enum TrainingSettingKey: String, CaseIterable, Sendable {
+    /// The training range, e.g. `C2-C6`.
+    case noteRange
+    /// Seconds each note sounds.
+    case noteDuration
+    /// Seconds of silence between the two notes.
+    case gapBetweenNotes
+    /// Hertz of A4.
+    case referencePitch
+    /// 0 … 1: loudness rove of the second note.
+    case varyLoudness
+    /// Seconds feedback is shown.
+    case feedbackDuration
+    /// MIDI velocity 1 … 127.
+    case velocity
+    /// Timbre name.
+    case timbre
+
+    /// The allowed values in words, e.g. `0.3…3.0 seconds`.
+    public var allowedDescription: String {
+        switch self {
+        case .noteRange:
+            "two notes within A0-C8 (21-108), at least \(TrainingSettings.minimumRangeSpan) semitones apart"
+        case .noteDuration: Self.describe(TrainingSettings.noteDurationRange, unit: "seconds")
+        case .gapBetweenNotes: Self.describe(TrainingSettings.gapRange, unit: "seconds")
+        case .referencePitch: Self.describe(TrainingSettings.referencePitchRange, unit: "Hz")
+        case .varyLoudness: Self.describe(TrainingSettings.varyLoudnessRange, unit: "(0 = off)")
+        case .feedbackDuration: Self.describe(TrainingSettings.feedbackDurationRange, unit: "seconds")
+        case .velocity: "1…127"
+        case .timbre: "a name of lowercase letters, digits and '-', starting with a letter"
+        }
+    }
+
+    private static func describe(_ range: ClosedRange<Double>, unit: String) -> String {
+        "\(formatShortest(range.lowerBound))…\(formatShortest(range.upperBound)) \(unit)"
+    }
+
+    /// Reads a value for this key from text as a user types it.
+    /// - Throws: ``SettingsError/invalidValue(key:value:expected:)`` when the text is not of the key's type.
+    public func parse(_ text: String) throws(SettingsError) -> SettingValue {
+        let trimmed = text.trimmingWhitespace()
+        switch self {
+        case .noteRange:
+            guard let range = try? NoteRange(parsing: trimmed) else {
+                throw .invalidValue(key: rawValue, value: text, expected: "a note range such as C2-C6")
+            }
+            return .noteRange(range)
+        case .velocity:
+            guard let number = Int(trimmed) else {
+                throw .invalidValue(key: rawValue, value: text, expected: "a whole number")
+            }
+            return .integer(number)
+        case .timbre:
+            return .text(trimmed)
+        case .noteDuration, .gapBetweenNotes, .referencePitch, .varyLoudness, .feedbackDuration:
+            guard let number = Double(trimmed), number.isFinite else {
+                throw .invalidValue(key: rawValue, value: text, expected: "a number")
+            }
+            return .number(number)
+        }
+    }
+
+    func wrongType(_ value: SettingValue) -> SettingsError {
+        .invalidValue(key: rawValue, value: value.description, expected: allowedDescription)
+    }
+
+    func checkedNumber(_ value: SettingValue, in range: ClosedRange<Double>) throws(SettingsError) -> Double {
+        let number: Double
+        switch value {
+        case .number(let value): number = value
+        case .integer(let value): number = Double(value)
+        default: throw wrongType(value)
+        }
+        guard number.isFinite, range.contains(number) else {
+            throw .outOfRange(key: rawValue, value: value.description, allowed: allowedDescription)
+        }
+        return number
+    }
+}

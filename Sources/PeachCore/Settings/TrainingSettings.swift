@@ -1,0 +1,208 @@
+// TrainingSettings: everything that shapes a trial, with the allowed range of each value.
+
+/// The settings that shape a trial. Sessions read them at the start of every trial, so a change applies
+/// to the next one. Every stored value is valid: build one with ``init(noteRange:noteDuration:gapBetweenNotes:referencePitch:varyLoudness:feedbackDuration:velocity:timbre:)``
+/// (which throws) or change one with ``setting(_:to:)``.
+public struct TrainingSettings: Hashable, Sendable {
+    /// The notes trials are drawn from; at least ``minimumRangeSpan`` semitones within ``allowedNotes``.
+    public private(set) var noteRange: NoteRange
+    /// How long each note sounds, seconds (``noteDurationRange``).
+    public private(set) var noteDuration: Double
+    /// Silence between the first and second note, seconds (``gapRange``).
+    public private(set) var gapBetweenNotes: Double
+    /// The frequency of A4 (``referencePitchRange``).
+    public private(set) var referencePitch: Frequency
+    /// How much note 2's loudness roves, 0 (off) … 1 (±``maximumLoudnessVariation`` dB).
+    public private(set) var varyLoudness: Double
+    /// How long feedback is shown before the next trial, seconds (``feedbackDurationRange``).
+    public private(set) var feedbackDuration: Double
+    /// The MIDI velocity notes are played at.
+    public private(set) var velocity: MIDIVelocity
+    /// The timbre's name (e.g. `sine`); a lowercase word of letters, digits and `-`.
+    public private(set) var timbre: String
+
+    /// Notes a training range may use: A0 (21) … C8 (108), the piano's keys.
+    public static let allowedNotes = NoteRange(21, 108)
+    /// The smallest training range: one octave.
+    public static let minimumRangeSpan = 12
+    /// Allowed note durations, seconds.
+    public static let noteDurationRange = 0.3...3.0
+    /// Allowed gaps between the notes, seconds.
+    public static let gapRange = 0.0...5.0
+    /// Allowed reference pitches for A4, hertz.
+    public static let referencePitchRange = 380.0...500.0
+    /// Allowed vary-loudness amounts.
+    public static let varyLoudnessRange = 0.0...1.0
+    /// The loudness rove at ``varyLoudness`` = 1, in ± dB.
+    public static let maximumLoudnessVariation = 5.0
+    /// Allowed feedback durations, seconds.
+    public static let feedbackDurationRange = 0.1...2.0
+
+    /// The defaults of the original app: C2–C6, 1 s notes, no gap, A4 = 440 Hz, no loudness rove, 0.4 s
+    /// feedback, velocity 63, sine timbre.
+    public static let defaults = TrainingSettings(
+        unchecked: NoteRange(36, 84), noteDuration: 1.0, gapBetweenNotes: 0, referencePitch: 440,
+        varyLoudness: 0,
+        feedbackDuration: 0.4, velocity: .default, timbre: "sine")
+
+    private init(
+        unchecked noteRange: NoteRange, noteDuration: Double, gapBetweenNotes: Double,
+        referencePitch: Frequency,
+        varyLoudness: Double, feedbackDuration: Double, velocity: MIDIVelocity, timbre: String
+    ) {
+        self.noteRange = noteRange
+        self.noteDuration = noteDuration
+        self.gapBetweenNotes = gapBetweenNotes
+        self.referencePitch = referencePitch
+        self.varyLoudness = varyLoudness
+        self.feedbackDuration = feedbackDuration
+        self.velocity = velocity
+        self.timbre = timbre
+    }
+
+    /// Creates settings, checking every value against its allowed range.
+    /// - Throws: ``SettingsError`` naming the first value that is not allowed.
+    public init(
+        noteRange: NoteRange = Self.defaults.noteRange, noteDuration: Double = Self.defaults.noteDuration,
+        gapBetweenNotes: Double = Self.defaults.gapBetweenNotes,
+        referencePitch: Frequency = Self.defaults.referencePitch,
+        varyLoudness: Double = Self.defaults.varyLoudness,
+        feedbackDuration: Double = Self.defaults.feedbackDuration,
+        velocity: MIDIVelocity = Self.defaults.velocity, timbre: String = Self.defaults.timbre
+    ) throws(SettingsError) {
+        self = .defaults
+        try set(.noteRange, noteRange)
+        try set(.noteDuration, noteDuration)
+        try set(.gapBetweenNotes, gapBetweenNotes)
+        try set(.referencePitch, referencePitch)
+        try set(.varyLoudness, varyLoudness)
+        try set(.feedbackDuration, feedbackDuration)
+        try set(.velocity, velocity)
+        try set(.timbre, timbre)
+    }
+
+    private mutating func set(_ key: TrainingSettingKey, _ value: some Sendable) throws(SettingsError) {
+        self = try setting(key, to: SettingValue(value))
+    }
+
+    /// The equal temperament of ``referencePitch``.
+    public var tuning: EqualTemperament { EqualTemperament(referencePitch: referencePitch) }
+
+    /// The current value of `key`.
+    public func value(of key: TrainingSettingKey) -> SettingValue {
+        switch key {
+        case .noteRange: .noteRange(noteRange)
+        case .noteDuration: .number(noteDuration)
+        case .gapBetweenNotes: .number(gapBetweenNotes)
+        case .referencePitch: .number(referencePitch.hertz)
+        case .varyLoudness: .number(varyLoudness)
+        case .feedbackDuration: .number(feedbackDuration)
+        case .velocity: .integer(Int(velocity.rawValue))
+        case .timbre: .text(timbre)
+        }
+    }
+
+    /// A copy with `key` set to `value`, checked against the key's allowed range.
+    /// - Throws: ``SettingsError`` when the value has the wrong type or lies outside the allowed range.
+    public func setting(
+        _ key: TrainingSettingKey, to value: SettingValue
+    ) throws(SettingsError) -> TrainingSettings {
+        var copy = self
+        switch key {
+        case .noteRange:
+            guard case .noteRange(let range) = value else { throw key.wrongType(value) }
+            guard Self.allowedNotes.contains(range.lowerBound), Self.allowedNotes.contains(range.upperBound)
+            else {
+                throw .outOfRange(
+                    key: key.rawValue, value: range.description, allowed: key.allowedDescription)
+            }
+            guard range.semitoneSpan >= Self.minimumRangeSpan else {
+                throw .rangeTooNarrow(
+                    key: key.rawValue, range: range.description, minimumSemitones: Self.minimumRangeSpan)
+            }
+            copy.noteRange = range
+        case .noteDuration:
+            copy.noteDuration = try key.checkedNumber(value, in: Self.noteDurationRange)
+        case .gapBetweenNotes:
+            copy.gapBetweenNotes = try key.checkedNumber(value, in: Self.gapRange)
+        case .referencePitch:
+            copy.referencePitch = Frequency(hertz: try key.checkedNumber(value, in: Self.referencePitchRange))
+        case .varyLoudness:
+            copy.varyLoudness = try key.checkedNumber(value, in: Self.varyLoudnessRange)
+        case .feedbackDuration:
+            copy.feedbackDuration = try key.checkedNumber(value, in: Self.feedbackDurationRange)
+        case .velocity:
+            guard case .integer(let number) = value else { throw key.wrongType(value) }
+            guard let velocity = try? MIDIVelocity(validating: number) else {
+                throw .outOfRange(key: key.rawValue, value: String(number), allowed: key.allowedDescription)
+            }
+            copy.velocity = velocity
+        case .timbre:
+            guard case .text(let name) = value else { throw key.wrongType(value) }
+            guard Self.isValidTimbreName(name) else {
+                throw .invalidValue(key: key.rawValue, value: name, expected: key.allowedDescription)
+            }
+            copy.timbre = name
+        }
+        return copy
+    }
+
+    /// A copy with `key` set from its text form, as typed by a user (`C2-C6`, `0.5`, `442`, `piano`).
+    /// - Throws: ``SettingsError`` when the text cannot be read or the value is not allowed.
+    public func setting(
+        _ key: TrainingSettingKey, toText text: String
+    ) throws(SettingsError) -> TrainingSettings {
+        try setting(key, to: key.parse(text))
+    }
+
+    /// Whether `name` can name a timbre: 1–32 lowercase letters, digits or `-`, starting with a letter.
+    public static func isValidTimbreName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, ("a"..."z").contains(first),
+            name.unicodeScalars.count <= 32
+        else { return false }
+        return name.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+        }
+    }
+}
+
+/// The value of one setting, in a form common to all settings.
+public enum SettingValue: Hashable, Sendable, CustomStringConvertible {
+    /// A number (seconds, hertz, an amount).
+    case number(Double)
+    /// A whole number (a velocity).
+    case integer(Int)
+    /// A name (a timbre).
+    case text(String)
+    /// A range of notes.
+    case noteRange(NoteRange)
+
+    init(_ value: some Sendable) {
+        switch value {
+        case let range as NoteRange: self = .noteRange(range)
+        case let number as Double: self = .number(number)
+        case let frequency as Frequency: self = .number(frequency.hertz)
+        case let velocity as MIDIVelocity: self = .integer(Int(velocity.rawValue))
+        case let text as String: self = .text(text)
+        default: preconditionFailure("no setting holds a \(type(of: value))")
+        }
+    }
+
+    /// The value as a user would type it.
+    public var description: String {
+        switch self {
+        case .number(let number): formatShortest(number)
+        case .integer(let number): String(number)
+        case .text(let text): text
+        case .noteRange(let range): range.description
+        }
+    }
+}
+
+/// Writes `value` with up to three decimals and no trailing zeros (`0.4`, `440`, `1.25`).
+func formatShortest(_ value: Double) -> String {
+    var text = formatFixed(value, decimals: 3)
+    while text.contains("."), text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
+}

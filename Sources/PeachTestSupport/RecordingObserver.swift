@@ -1,0 +1,40 @@
+// RecordingObserver: a session observer that keeps what it receives and can fail on demand.
+
+import PeachCore
+
+/// A ``ComparisonObserver`` and ``PitchMatchingObserver`` that keeps every result, like an in-memory store,
+/// and can be told to fail (like a full disk).
+@MainActor
+public final class RecordingObserver: ComparisonObserver, PitchMatchingObserver {
+    /// The error the observer throws when ``failing`` is set.
+    public struct Failure: Error, Equatable {
+        /// Creates the failure.
+        public init() {}
+    }
+
+    /// Every comparison received, in order (also those it failed on).
+    public private(set) var comparisons: [CompletedComparison] = []
+    /// Every pitch-matching attempt received, in order (also those it failed on).
+    public private(set) var pitchMatchings: [CompletedPitchMatching] = []
+    /// When `true`, every call throws ``Failure`` after recording.
+    public var failing = false
+    /// Called with each result as it arrives, to check what else had happened by then.
+    public var onReceive: (@MainActor () -> Void)?
+
+    /// Creates the observer.
+    public init() {}
+
+    /// Records the comparison.
+    public func comparisonCompleted(_ completed: CompletedComparison) throws {
+        comparisons.append(completed)
+        onReceive?()
+        if failing { throw Failure() }
+    }
+
+    /// Records the attempt.
+    public func pitchMatchingCompleted(_ completed: CompletedPitchMatching) throws {
+        pitchMatchings.append(completed)
+        onReceive?()
+        if failing { throw Failure() }
+    }
+}

@@ -1,0 +1,37 @@
+// InfoCommand: `peach info`: version, licence and where Peach keeps its files.
+
+import ArgumentParser
+import Foundation
+import PeachALSA
+import PeachStore
+
+/// `peach info`: what this Peach is and where it keeps its files.
+struct InfoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "info", abstract: "Show the version, the licence and where data and settings live.")
+
+    @Option(
+        name: .long, help: "Folder of the training data (default: $PEACH_DATA_DIR or ~/.local/share/peach).")
+    var dataDir: String?
+
+    func run() throws {
+        try reportingFailures {
+            let locations: DataLocations
+            do throws(DataLocations.Failure) {
+                locations = try DataLocations(
+                    environment: ProcessInfo.processInfo.environment, dataDirectoryOverride: dataDir)
+            } catch {
+                throw CommandFailure(message: Messages.describe(error), status: 1)
+            }
+            print(
+                """
+                Peach \(PeachVersion.current) — ear training for pitch, driven by MIDI controllers
+                Licence:   MIT
+                Data:      \(locations.dataDirectory)
+                Settings:  \(locations.settingsFile)
+                Profiles:  \(locations.userProfilesDirectory)
+                alsa-lib:  \(ALSALibrary.version)
+                """)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+// PeachCommand: the `peach` command line: its subcommands, version and logging setup.
+
+import ArgumentParser
+import Foundation
+import Logging
+
+/// `peach`: the ear trainer's command line.
+@main
+struct PeachCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "peach",
+        abstract: "Peach trains your ear for pitch: discrimination (higher or lower?) and matching.",
+        discussion: """
+            Run 'peach simulate' to watch a full training session answered by a simulated listener.
+            Set PEACH_LOG_LEVEL (trace, debug, info, notice, warning, error) for diagnostics on stderr.
+            """,
+        version: PeachVersion.current,
+        subcommands: [SimulateCommand.self, InfoCommand.self]
+    )
+
+    static func main() {
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            let level = ProcessInfo.processInfo.environment["PEACH_LOG_LEVEL"].flatMap(
+                Logger.Level.init(rawValue:))
+            handler.logLevel = level ?? .warning
+            return handler
+        }
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
+}
+
+/// The version of this build of Peach.
+enum PeachVersion {
+    /// Semantic version.
+    static let current = "0.1.0"
+}
+
+/// A failure the command line reports in one line, with the exit status it causes.
+struct CommandFailure: Error, CustomStringConvertible {
+    /// The one-line message (without the `peach:` prefix).
+    let message: String
+    /// The exit status: 64 for bad usage, 1 for other failures.
+    let status: Int32
+
+    /// A bad option or argument value.
+    static func usage(_ message: String) -> CommandFailure { CommandFailure(message: message, status: 64) }
+
+    var description: String { message }
+}
+
+extension ParsableCommand {
+    /// Runs `body`, turning a ``CommandFailure`` into `peach: message` on stderr and its exit status.
+    func reportingFailures(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let failure as CommandFailure {
+            FileHandle.standardError.write(Data("peach: \(failure.message)\n".utf8))
+            throw ExitCode(failure.status)
+        }
+    }
+}

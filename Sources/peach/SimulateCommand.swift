@@ -1,0 +1,143 @@
+// SimulateCommand: `peach simulate`: a real training session answered by a simulated listener.
+
+import ArgumentParser
+import Foundation
+import Logging
+import PeachCore
+
+/// `peach simulate`: runs the real comparison or pitch-matching session, with the real strategy and profile,
+/// answered by a ``SimulatedListener`` in virtual time. Shows how the staircase converges for a listener of a
+/// given acuity, and how the profile reports it. Nothing is stored and nothing sounds.
+struct SimulateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulate",
+        abstract: "Run a training session answered by a simulated listener, in virtual time.",
+        discussion: """
+            The session, the Kazez staircase and the profile are the real ones; only the listener is a model
+            (a psychometric function with the given threshold and lapse rate). Nothing is stored; nothing sounds.
+            Examples:
+              peach simulate --trials 300 --threshold 5
+              peach simulate --mode matching --trials 50 --bias -3 --spread 8
+            """)
+
+    /// Which skill to simulate.
+    enum Mode: String, ExpressibleByArgument, CaseIterable {
+        case comparison, matching
+    }
+
+    @Option(name: .long, help: "comparison (higher/lower) or matching (tune to the reference).")
+    var mode: Mode = .comparison
+
+    @Option(name: .long, help: "Number of trials (1-1000000).")
+    var trials = 100
+
+    @Option(name: .long, help: "The listener's threshold: cents answered right 75 % of the time (0.1-100).")
+    var threshold = 10.0
+
+    @Option(name: .long, help: "Share of trials the listener is inattentive on (0-0.5).")
+    var lapse = 0.02
+
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "Pitch matching: the listener's mean error in cents (+ = sharp).")
+    var bias = 0.0
+
+    @Option(name: .long, help: "Pitch matching: the standard deviation of the listener's error in cents.")
+    var spread = 5.0
+
+    @Option(name: .long, help: "Random seed; the same seed replays the same session (default: random).")
+    var seed: UInt64?
+
+    @Flag(name: .long, help: "Print only the summary, not every trial.")
+    var quiet = false
+
+    @OptionGroup(title: "Settings for this run")
+    var overrides: SettingsOverrides
+
+    func validate() throws {
+        guard (1...1_000_000).contains(trials) else { throw ValidationError("--trials must be 1-1000000.") }
+        guard (0.1...100).contains(threshold) else {
+            throw ValidationError("--threshold must be 0.1-100 cents.")
+        }
+        guard (0...0.5).contains(lapse) else { throw ValidationError("--lapse must be 0-0.5.") }
+        guard (-100...100).contains(bias) else { throw ValidationError("--bias must be -100-100 cents.") }
+        guard (0...100).contains(spread) else { throw ValidationError("--spread must be 0-100 cents.") }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let settings = try overrides.apply(to: .defaults)
+            let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
+            Logger(label: "peach.simulate").debug(
+                "simulation", metadata: ["seed": "\(seed)", "mode": "\(mode)"])
+            let parameters = SimulatedListener.Parameters(
+                threshold: threshold, lapseRate: lapse, matchingBias: bias, matchingSpread: spread)
+            MainActor.assumeIsolated {
+                let report = SimulationReport(verbose: !quiet)
+                report.header(mode: mode.rawValue, parameters: parameters, settings: settings, seed: seed)
+                switch mode {
+                case .comparison:
+                    runComparison(settings: settings, parameters: parameters, seed: seed, report: report)
+                case .matching:
+                    runMatching(settings: settings, parameters: parameters, seed: seed, report: report)
+                }
+            }
+        }
+    }
+
+    @MainActor
+    private func runComparison(
+        settings: TrainingSettings, parameters: SimulatedListener.Parameters, seed: UInt64,
+        report: SimulationReport
+    ) {
+        let clock = VirtualClock()
+        let tracker = ProfileTracker()
+        let session = ComparisonSession(
+            notePlayer: SilentNotePlayer(), profile: { tracker.profile }, settings: { settings },
+            clock: clock,
+            observers: [tracker], generator: SeededRandomGenerator(seed: seed))
+        SimulatedListener(
+            parameters: parameters, clock: clock, generator: SeededRandomGenerator(seed: seed &+ 1)
+        )
+        .answer(session)
+        session.addEventHandler { event in
+            if case .answered(let completed) = event {
+                report.comparison(completed, number: session.answeredCount)
+            }
+        }
+        session.start()
+        clock.run(until: { session.answeredCount >= trials })
+        let next = session.lastCompleted.map {
+            KazezNoteStrategy().nextDifference(
+                after: $0.comparison.centDifference.magnitude, wasCorrect: $0.isCorrect)
+        }
+        session.stop()
+        report.comparisonSummary(
+            tracker: tracker, sessionBest: session.sessionBest, nextDifference: next, elapsed: clock.elapsed)
+    }
+
+    @MainActor
+    private func runMatching(
+        settings: TrainingSettings, parameters: SimulatedListener.Parameters, seed: UInt64,
+        report: SimulationReport
+    ) {
+        let clock = VirtualClock()
+        let tracker = ProfileTracker()
+        let session = PitchMatchingSession(
+            notePlayer: SilentNotePlayer(), settings: { settings }, clock: clock, observers: [tracker],
+            generator: SeededRandomGenerator(seed: seed))
+        SimulatedListener(
+            parameters: parameters, clock: clock, generator: SeededRandomGenerator(seed: seed &+ 1)
+        )
+        .match(session)
+        session.addEventHandler { event in
+            if case .committed(let completed) = event {
+                report.matching(completed, number: session.committedCount)
+            }
+        }
+        session.start()
+        clock.run(until: { session.committedCount >= trials })
+        session.stop()
+        report.matchingSummary(statistics: tracker.profile.matching, elapsed: clock.elapsed)
+    }
+}

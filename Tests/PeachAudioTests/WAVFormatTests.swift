@@ -1,0 +1,46 @@
+// WAVFormatTests: the RIFF header fields for 16-bit and float WAV files.
+
+import PeachAudio
+import Testing
+
+@Suite("WAVFormat")
+struct WAVFormatTests {
+    func uint32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+        (0..<4).reduce(0) { $0 | UInt32(bytes[offset + $1]) << (8 * $1) }
+    }
+
+    func uint16(_ bytes: [UInt8], at offset: Int) -> UInt16 {
+        UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
+    }
+
+    @Test("float stereo 48 kHz header")
+    func floatHeader() {
+        let format = WAVFormat(sampleRate: 48_000, channelCount: 2, encoding: .float32)
+        let header = format.header(dataByteCount: 48_000 * 8)
+        #expect(header.count == WAVFormat.headerSize)
+        #expect(Array(header[0..<4]) == Array("RIFF".utf8))
+        #expect(uint32(header, at: 4) == 36 + 384_000)
+        #expect(Array(header[8..<16]) == Array("WAVEfmt ".utf8))
+        #expect(uint32(header, at: 16) == 16)
+        #expect(uint16(header, at: 20) == 3)
+        #expect(uint16(header, at: 22) == 2)
+        #expect(uint32(header, at: 24) == 48_000)
+        #expect(uint32(header, at: 28) == 384_000)
+        #expect(uint16(header, at: 32) == 8)
+        #expect(uint16(header, at: 34) == 32)
+        #expect(Array(header[36..<40]) == Array("data".utf8))
+        #expect(uint32(header, at: 40) == 384_000)
+    }
+
+    @Test("16-bit mono header and saturating sizes")
+    func pcmHeader() {
+        let format = WAVFormat(sampleRate: 44_100, channelCount: 1, encoding: .signed16)
+        let header = format.header(dataByteCount: 0)
+        #expect(uint16(header, at: 20) == 1)
+        #expect(uint32(header, at: 28) == 88_200)
+        #expect(uint16(header, at: 34) == 16)
+        #expect(uint32(header, at: 40) == 0)
+        #expect(uint32(format.header(dataByteCount: 1 << 40), at: 40) == UInt32.max)
+        #expect(uint32(format.header(dataByteCount: 1 << 40), at: 4) == UInt32.max)
+    }
+}
