@@ -28,21 +28,16 @@ public final class ComparisonSession {
     /// The number of comparisons answered in this session run.
     public private(set) var answeredCount = 0
 
-    private let notePlayer: any NotePlayer
+    private let machinery: SessionMachinery<ComparisonSessionEvent>
     private let strategy: any NextComparisonStrategy
     private let profile: @MainActor () -> PerceptualProfile
     private let settings: @MainActor () -> TrainingSettings
-    private let clock: any SessionClock
     private let observers: [any ComparisonObserver]
     private var generator: AnyRandomNumberGenerator
-    private var eventHandlers: [@MainActor (ComparisonSessionEvent) -> Void] = []
 
     private var trialSettings = TrainingSettings.defaults
     private var note2AmplitudeOffset = 0.0
     private var note2StartTime = Date.distantPast
-    private var handle: (any PlaybackHandle)?
-    private var timer: (any ScheduledTimer)?
-    private var trialNumber = 0
 
     /// Creates a session.
     /// - Parameters:
@@ -60,18 +55,17 @@ public final class ComparisonSession {
         observers: [any ComparisonObserver],
         generator: some RandomNumberGenerator = SystemRandomNumberGenerator()
     ) {
-        self.notePlayer = notePlayer
+        machinery = SessionMachinery(notePlayer: notePlayer, clock: clock)
         self.strategy = strategy
         self.profile = profile
         self.settings = settings
-        self.clock = clock
         self.observers = observers
         self.generator = AnyRandomNumberGenerator(generator)
     }
 
     /// Adds a handler that receives every event from now on.
     public func addEventHandler(_ handler: @escaping @MainActor (ComparisonSessionEvent) -> Void) {
-        eventHandlers.append(handler)
+        machinery.addEventHandler(handler)
     }
 
     /// Starts training with a cold start; does nothing unless idle.
@@ -88,12 +82,10 @@ public final class ComparisonSession {
     @discardableResult
     public func answer(_ answer: ComparisonAnswer, input: InputKind = .unknown) -> Bool {
         guard state.acceptsAnswer, let comparison = currentComparison else { return false }
-        timer?.cancel()
-        timer = nil
+        machinery.cancelTimer()
         var audioError: (any Error)?
-        do { try handle?.stop() } catch { audioError = error }
-        handle = nil
-        let now = clock.now
+        do { try machinery.stopNote() } catch { audioError = error }
+        let now = machinery.now
         let completed = CompletedComparison(
             comparison: comparison, answer: answer, timestamp: now,
             context: TrialContext(settings: trialSettings),
@@ -106,19 +98,16 @@ public final class ComparisonSession {
             sessionBest = min(sessionBest ?? .infinity, comparison.centDifference.magnitude)
         }
         for observer in observers {
-            do { try observer.comparisonCompleted(completed) } catch { emit(.observerFailed(error)) }
+            do { try observer.comparisonCompleted(completed) } catch {
+                machinery.emit(.observerFailed(error))
+            }
         }
         state = .showingFeedback
-        emit(.answered(completed))
+        machinery.emit(.answered(completed))
         if let audioError {
             halt(.audioFailure(audioError))
-            return true
-        }
-        let trial = trialNumber
-        timer = clock.schedule(after: .seconds(trialSettings.feedbackDuration)) { [weak self] in
-            guard let self, self.trialNumber == trial, self.state == .showingFeedback else { return }
-            self.emit(.feedbackEnded)
-            self.startComparison()
+        } else {
+            machinery.schedule(after: trialSettings.feedbackDuration) { [weak self] in self?.endFeedback() }
         }
         return true
     }
@@ -132,22 +121,14 @@ public final class ComparisonSession {
 
     /// Silences, cancels, discards and reports `reason`, whatever the state.
     private func halt(_ reason: SessionStopReason) {
-        timer?.cancel()
-        timer = nil
-        try? handle?.stop()
-        handle = nil
+        machinery.silence()
         currentComparison = nil
-        trialNumber += 1
         state = .idle
-        emit(.stopped(reason))
-    }
-
-    private func emit(_ event: ComparisonSessionEvent) {
-        for handler in eventHandlers { handler(event) }
+        machinery.emit(.stopped(reason))
     }
 
     private func startComparison() {
-        trialNumber += 1
+        machinery.beginTrial()
         trialSettings = settings()
         let comparison = strategy.nextComparison(
             profile: profile(), settings: trialSettings, last: lastCompleted, using: &generator)
@@ -156,45 +137,47 @@ public final class ComparisonSession {
         currentComparison = comparison
         guard play(comparison.note1Frequency(in: trialSettings.tuning), amplitude: .nominal) else { return }
         state = .playingNote1
-        emit(.trialStarted(comparison))
-        schedule(after: trialSettings.noteDuration) { $0.endNote1() }
+        machinery.emit(.trialStarted(comparison))
+        machinery.schedule(after: trialSettings.noteDuration) { [weak self] in self?.endNote1() }
     }
 
     private func endNote1() {
-        guard state == .playingNote1 else { return }
-        guard stopNote() else { return }
+        guard state == .playingNote1, stopNote() else { return }
         if trialSettings.gapBetweenNotes > 0 {
-            schedule(after: trialSettings.gapBetweenNotes) { $0.startNote2() }
+            machinery.schedule(after: trialSettings.gapBetweenNotes) { [weak self] in self?.startNote2() }
         } else {
             startNote2()
         }
     }
 
     private func startNote2() {
-        guard state == .playingNote1, let comparison = currentComparison else { return }
-        guard
+        guard state == .playingNote1, let comparison = currentComparison,
             play(
                 comparison.note2Frequency(in: trialSettings.tuning),
                 amplitude: AmplitudeDB(note2AmplitudeOffset))
         else { return }
         state = .playingNote2
-        note2StartTime = clock.now
-        emit(.note2Started(comparison))
-        schedule(after: trialSettings.noteDuration) { $0.endNote2() }
+        note2StartTime = machinery.now
+        machinery.emit(.note2Started(comparison))
+        machinery.schedule(after: trialSettings.noteDuration) { [weak self] in self?.endNote2() }
     }
 
     private func endNote2() {
-        guard state == .playingNote2, let comparison = currentComparison else { return }
-        guard stopNote() else { return }
+        guard state == .playingNote2, let comparison = currentComparison, stopNote() else { return }
         state = .awaitingAnswer
-        emit(.awaitingAnswer(comparison))
+        machinery.emit(.awaitingAnswer(comparison))
+    }
+
+    private func endFeedback() {
+        guard state == .showingFeedback else { return }
+        machinery.emit(.feedbackEnded)
+        startComparison()
     }
 
     /// Starts a note; on failure stops the session and returns `false`.
     private func play(_ frequency: Frequency, amplitude: AmplitudeDB) -> Bool {
         do {
-            handle = try notePlayer.play(
-                frequency: frequency, velocity: trialSettings.velocity, amplitude: amplitude)
+            try machinery.play(frequency, velocity: trialSettings.velocity, amplitude: amplitude)
             return true
         } catch {
             halt(.audioFailure(error))
@@ -205,20 +188,11 @@ public final class ComparisonSession {
     /// Stops the sounding note; on failure stops the session and returns `false`.
     private func stopNote() -> Bool {
         do {
-            try handle?.stop()
-            handle = nil
+            try machinery.stopNote()
             return true
         } catch {
             halt(.audioFailure(error))
             return false
-        }
-    }
-
-    private func schedule(after seconds: Double, _ step: @escaping @MainActor (ComparisonSession) -> Void) {
-        let trial = trialNumber
-        timer = clock.schedule(after: .seconds(seconds)) { [weak self] in
-            guard let self, self.trialNumber == trial else { return }
-            step(self)
         }
     }
 }

@@ -46,22 +46,7 @@ extension AmplitudeDB: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
     public init(integerLiteral value: Int) { self.init(Double(value)) }
 }
 
-extension AmplitudeDB: Codable {
-    /// Decodes a number of decibels, clamped to ``validRange``.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let number = try container.decode(Double.self)
-        do {
-            try self.init(validating: number)
-        } catch {
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "decibels must be a number")
-        }
-    }
-
-    /// Encodes the gain as a number of decibels.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(decibels)
-    }
+extension AmplitudeDB: Codable, ValidatedScalar {
+    /// The gain in decibels, as stored in files.
+    var codedValue: Double { decibels }
 }

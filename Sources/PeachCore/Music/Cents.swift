@@ -51,23 +51,9 @@ extension Cents: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
     public init(integerLiteral value: Int) { self.init(Double(value)) }
 }
 
-extension Cents: Codable {
-    /// Decodes a finite number of cents.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let number = try container.decode(Double.self)
-        do {
-            try self.init(validating: number)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "cents must be finite")
-        }
-    }
-
-    /// Encodes the interval as a number.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
+extension Cents: Codable, ValidatedScalar {
+    /// The interval as a number, as stored in files.
+    var codedValue: Double { rawValue }
 }
 
 /// Formats `value` with exactly `decimals` digits after the point, without Foundation's locale rules

@@ -20,3 +20,18 @@ public enum DomainValueError: Error, Equatable, Sendable {
     /// A note range text that is not `LOW-HIGH` with two note names (e.g. `C2-C6`).
     case invalidNoteRange(String)
 }
+
+extension DomainValueError: CustomStringConvertible {
+    /// The problem in English, for logs and decoding errors (the command line words its own messages).
+    public var description: String {
+        switch self {
+        case .midiNoteOutOfRange(let value): "MIDI note must be 0–127, got \(value)"
+        case .invalidNoteName(let text): "'\(text)' is not a note name such as A4 or C#3"
+        case .velocityOutOfRange(let value): "MIDI velocity must be 1–127, got \(value)"
+        case .invalidFrequency(let value): "frequency must be positive and finite, got \(value)"
+        case .invalidCents(let value): "cents must be finite, got \(value)"
+        case .invalidAmplitude(let value): "decibels must be a number, got \(value)"
+        case .invalidNoteRange(let text): "'\(text)' is not a note range such as C2-C6"
+        }
+    }
+}

@@ -32,22 +32,7 @@ extension Frequency: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
     public init(integerLiteral value: Int) { self.init(hertz: Double(value)) }
 }
 
-extension Frequency: Codable {
-    /// Decodes a positive number of hertz.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let number = try container.decode(Double.self)
-        do {
-            try self.init(validating: number)
-        } catch {
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "frequency must be positive, got \(number)")
-        }
-    }
-
-    /// Encodes the frequency as a number of hertz.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(hertz)
-    }
+extension Frequency: Codable, ValidatedScalar {
+    /// The frequency in hertz, as stored in files.
+    var codedValue: Double { hertz }
 }

@@ -92,24 +92,9 @@ extension MIDINote: ExpressibleByIntegerLiteral {
     public init(integerLiteral value: Int) { self.init(checked: value) }
 }
 
-extension MIDINote: Codable {
-    /// Decodes a note number, rejecting values outside 0–127.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let number = try container.decode(Int.self)
-        do {
-            try self.init(validating: number)
-        } catch {
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "MIDI note must be 0–127, got \(number)")
-        }
-    }
-
-    /// Encodes the note as its number.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
+extension MIDINote: Codable, ValidatedScalar {
+    /// The note number, as stored in files.
+    var codedValue: Int { rawValue }
 }
 
 extension MIDINote: Strideable {

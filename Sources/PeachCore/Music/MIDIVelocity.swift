@@ -33,22 +33,7 @@ extension MIDIVelocity: ExpressibleByIntegerLiteral {
     }
 }
 
-extension MIDIVelocity: Codable {
-    /// Decodes a velocity, rejecting values outside 1–127.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let number = try container.decode(Int.self)
-        do {
-            try self.init(validating: number)
-        } catch {
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "MIDI velocity must be 1–127, got \(number)")
-        }
-    }
-
-    /// Encodes the velocity as its number.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(Int(rawValue))
-    }
+extension MIDIVelocity: Codable, ValidatedScalar {
+    /// The velocity as a number, as stored in files.
+    var codedValue: Int { Int(rawValue) }
 }

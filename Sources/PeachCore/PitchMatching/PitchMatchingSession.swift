@@ -28,19 +28,14 @@ public final class PitchMatchingSession {
     /// The number of attempts committed in this session run.
     public private(set) var committedCount = 0
 
-    private let notePlayer: any NotePlayer
+    private let machinery: SessionMachinery<PitchMatchingSessionEvent>
     private let settings: @MainActor () -> TrainingSettings
-    private let clock: any SessionClock
     private let observers: [any PitchMatchingObserver]
     private var generator: AnyRandomNumberGenerator
-    private var eventHandlers: [@MainActor (PitchMatchingSessionEvent) -> Void] = []
 
     private var trialSettings = TrainingSettings.defaults
     private var tuneControl = InputKind.unknown
     private var tunableStartTime = Date.distantPast
-    private var handle: (any PlaybackHandle)?
-    private var timer: (any ScheduledTimer)?
-    private var trialNumber = 0
 
     /// Creates a session.
     /// - Parameters:
@@ -55,16 +50,15 @@ public final class PitchMatchingSession {
         observers: [any PitchMatchingObserver],
         generator: some RandomNumberGenerator = SystemRandomNumberGenerator()
     ) {
-        self.notePlayer = notePlayer
+        machinery = SessionMachinery(notePlayer: notePlayer, clock: clock)
         self.settings = settings
-        self.clock = clock
         self.observers = observers
         self.generator = AnyRandomNumberGenerator(generator)
     }
 
     /// Adds a handler that receives every event from now on.
     public func addEventHandler(_ handler: @escaping @MainActor (PitchMatchingSessionEvent) -> Void) {
-        eventHandlers.append(handler)
+        machinery.addEventHandler(handler)
     }
 
     /// Starts training; does nothing unless idle.
@@ -84,9 +78,9 @@ public final class PitchMatchingSession {
         let limit = Self.maximumTuningOffset
         currentOffset = Cents(min(max(offset.rawValue, -limit), limit))
         tuneControl = input
+        let frequency = trialSettings.tuning.frequency(of: challenge.referenceNote, offsetBy: currentOffset)
         do {
-            try handle?.adjustFrequency(
-                trialSettings.tuning.frequency(of: challenge.referenceNote, offsetBy: currentOffset))
+            try machinery.retune(to: frequency)
         } catch {
             halt(.audioFailure(error))
         }
@@ -105,16 +99,14 @@ public final class PitchMatchingSession {
     @discardableResult
     public func commit(input: InputKind = .unknown) -> Bool {
         guard state == .playingTunable, let challenge = currentChallenge else { return false }
-        timer?.cancel()
-        timer = nil
+        machinery.cancelTimer()
         var audioError: (any Error)?
-        do { try handle?.stop() } catch { audioError = error }
-        handle = nil
+        do { try machinery.stopNote() } catch { audioError = error }
         let tuning = trialSettings.tuning
         let userError = EqualTemperament.cents(
             from: tuning.frequency(of: challenge.referenceNote),
             to: tuning.frequency(of: challenge.referenceNote, offsetBy: currentOffset))
-        let now = clock.now
+        let now = machinery.now
         let completed = CompletedPitchMatching(
             referenceNote: challenge.referenceNote, initialOffset: challenge.initialOffset,
             userError: userError,
@@ -123,18 +115,16 @@ public final class PitchMatchingSession {
         lastCompleted = completed
         committedCount += 1
         for observer in observers {
-            do { try observer.pitchMatchingCompleted(completed) } catch { emit(.observerFailed(error)) }
+            do { try observer.pitchMatchingCompleted(completed) } catch {
+                machinery.emit(.observerFailed(error))
+            }
         }
         state = .showingFeedback
-        emit(.committed(completed))
+        machinery.emit(.committed(completed))
         if let audioError {
             halt(.audioFailure(audioError))
-            return true
-        }
-        schedule(after: trialSettings.feedbackDuration) { session in
-            guard session.state == .showingFeedback else { return }
-            session.emit(.feedbackEnded)
-            session.startChallenge()
+        } else {
+            machinery.schedule(after: trialSettings.feedbackDuration) { [weak self] in self?.endFeedback() }
         }
         return true
     }
@@ -146,23 +136,16 @@ public final class PitchMatchingSession {
         halt(reason)
     }
 
+    /// Silences, cancels, discards and reports `reason`, whatever the state.
     private func halt(_ reason: SessionStopReason) {
-        timer?.cancel()
-        timer = nil
-        try? handle?.stop()
-        handle = nil
+        machinery.silence()
         currentChallenge = nil
-        trialNumber += 1
         state = .idle
-        emit(.stopped(reason))
-    }
-
-    private func emit(_ event: PitchMatchingSessionEvent) {
-        for handler in eventHandlers { handler(event) }
+        machinery.emit(.stopped(reason))
     }
 
     private func startChallenge() {
-        trialNumber += 1
+        machinery.beginTrial()
         trialSettings = settings()
         let challenge = PitchMatchingChallenge.random(in: trialSettings.noteRange, using: &generator)
         currentChallenge = challenge
@@ -170,55 +153,50 @@ public final class PitchMatchingSession {
         tuneControl = .unknown
         guard play(trialSettings.tuning.frequency(of: challenge.referenceNote)) else { return }
         state = .playingReference
-        emit(.trialStarted(challenge))
-        schedule(after: trialSettings.noteDuration) { $0.endReference() }
+        machinery.emit(.trialStarted(challenge))
+        machinery.schedule(after: trialSettings.noteDuration) { [weak self] in self?.endReference() }
     }
 
     private func endReference() {
         guard state == .playingReference else { return }
         do {
-            try handle?.stop()
-            handle = nil
+            try machinery.stopNote()
         } catch {
             halt(.audioFailure(error))
             return
         }
         if trialSettings.gapBetweenNotes > 0 {
-            schedule(after: trialSettings.gapBetweenNotes) { $0.startTunable() }
+            machinery.schedule(after: trialSettings.gapBetweenNotes) { [weak self] in self?.startTunable() }
         } else {
             startTunable()
         }
     }
 
     private func startTunable() {
-        guard state == .playingReference, let challenge = currentChallenge else { return }
-        guard
+        guard state == .playingReference, let challenge = currentChallenge,
             play(
                 trialSettings.tuning.frequency(of: challenge.referenceNote, offsetBy: challenge.initialOffset)
             )
         else { return }
         state = .playingTunable
-        tunableStartTime = clock.now
-        emit(.tunableStarted(challenge))
+        tunableStartTime = machinery.now
+        machinery.emit(.tunableStarted(challenge))
     }
 
+    private func endFeedback() {
+        guard state == .showingFeedback else { return }
+        machinery.emit(.feedbackEnded)
+        startChallenge()
+    }
+
+    /// Starts a note; on failure stops the session and returns `false`.
     private func play(_ frequency: Frequency) -> Bool {
         do {
-            handle = try notePlayer.play(
-                frequency: frequency, velocity: trialSettings.velocity, amplitude: .nominal)
+            try machinery.play(frequency, velocity: trialSettings.velocity, amplitude: .nominal)
             return true
         } catch {
             halt(.audioFailure(error))
             return false
-        }
-    }
-
-    private func schedule(after seconds: Double, _ step: @escaping @MainActor (PitchMatchingSession) -> Void)
-    {
-        let trial = trialNumber
-        timer = clock.schedule(after: .seconds(seconds)) { [weak self] in
-            guard let self, self.trialNumber == trial else { return }
-            step(self)
         }
     }
 }

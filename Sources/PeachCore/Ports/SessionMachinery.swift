@@ -1,0 +1,77 @@
+// SessionMachinery: what both training sessions share: the sounding note, the pending timer, trial numbers, events.
+
+import Foundation
+
+/// The mechanics both training sessions share: at most one sounding note, at most one pending timer, a trial
+/// number that makes timers of an abandoned trial harmless, and delivery of events to handlers.
+@MainActor
+final class SessionMachinery<Event> {
+    private let notePlayer: any NotePlayer
+    private let clock: any SessionClock
+    private var handle: (any PlaybackHandle)?
+    private var timer: (any ScheduledTimer)?
+    private var eventHandlers: [@MainActor (Event) -> Void] = []
+
+    /// Increases with every trial and every stop; a timer fires only within the trial that set it.
+    private(set) var trialNumber = 0
+
+    init(notePlayer: any NotePlayer, clock: any SessionClock) {
+        self.notePlayer = notePlayer
+        self.clock = clock
+    }
+
+    /// The current time of the session's clock.
+    var now: Date { clock.now }
+
+    func addEventHandler(_ handler: @escaping @MainActor (Event) -> Void) {
+        eventHandlers.append(handler)
+    }
+
+    func emit(_ event: Event) {
+        for handler in eventHandlers { handler(event) }
+    }
+
+    /// Starts a new trial: timers of the previous one will not fire.
+    func beginTrial() { trialNumber += 1 }
+
+    /// Starts the sounding note.
+    func play(_ frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB) throws {
+        handle = try notePlayer.play(frequency: frequency, velocity: velocity, amplitude: amplitude)
+    }
+
+    /// Moves the sounding note, if any.
+    func retune(to frequency: Frequency) throws {
+        try handle?.adjustFrequency(frequency)
+    }
+
+    /// Stops the sounding note, if any; it counts as stopped even when the player throws.
+    func stopNote() throws {
+        let sounding = handle
+        handle = nil
+        try sounding?.stop()
+    }
+
+    /// Runs `step` after `seconds`, unless the timer is cancelled or the trial changes first.
+    func schedule(after seconds: Double, _ step: @escaping @MainActor () -> Void) {
+        let trial = trialNumber
+        timer = clock.schedule(after: .seconds(seconds)) { [weak self] in
+            guard let self, self.trialNumber == trial else { return }
+            self.timer = nil
+            step()
+        }
+    }
+
+    /// Cancels the pending timer, if any.
+    func cancelTimer() {
+        timer?.cancel()
+        timer = nil
+    }
+
+    /// For every stop path: cancels the timer, silences the note (ignoring errors: it is going anyway) and
+    /// ends the trial.
+    func silence() {
+        cancelTimer()
+        try? stopNote()
+        trialNumber += 1
+    }
+}
