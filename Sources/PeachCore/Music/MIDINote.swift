@@ -48,6 +48,11 @@ public struct MIDINote: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// The note's name.
     public var description: String { name }
 
+    /// The note's equal-tempered frequency when A4 is `referencePitch`.
+    public func frequency(referencePitch: Frequency = 440) -> Frequency {
+        EqualTemperament(referencePitch: referencePitch).frequency(of: self)
+    }
+
     /// Parses a note name: a letter A–G (any case), any number of `#`/`♯` or `b`/`♭`, and an octave
     /// from −1 to 9 (`A4`, `c#3`, `Bb2`, `C-1`). A plain number 0–127 is accepted as well.
     /// - Throws: ``DomainValueError/invalidNoteName(_:)`` or ``DomainValueError/midiNoteOutOfRange(_:)``.

@@ -12,15 +12,16 @@ public final class LiveSessionClock: SessionClock {
     /// The current wall-clock time.
     public var now: Date { Date() }
 
-    /// Runs `action` on the main actor after `delay`.
+    /// Runs `action` on the main actor after `delay`. The timer lives until it has fired or was cancelled,
+    /// whether or not the caller keeps the returned handle.
     @discardableResult
     public func schedule(
         after delay: Duration, _ action: @escaping @MainActor () -> Void
     ) -> any ScheduledTimer {
         let timer = LiveTimer()
-        timer.task = Task { @MainActor [weak timer] in
+        timer.task = Task { @MainActor in
             try? await Task.sleep(for: delay)
-            guard let timer, !timer.isCancelled, !Task.isCancelled else { return }
+            guard !timer.isCancelled else { return }
             timer.isCancelled = true
             action()
         }

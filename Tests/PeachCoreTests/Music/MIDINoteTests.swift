@@ -57,6 +57,13 @@ struct MIDINoteTests {
         #expect(throws: DomainValueError.self) { try MIDINote(parsing: text) }
     }
 
+    @Test("frequency for a reference pitch")
+    func frequency() {
+        #expect((69 as MIDINote).frequency().hertz == 440)
+        #expect((69 as MIDINote).frequency(referencePitch: 415).hertz == 415)
+        #expect(abs((60 as MIDINote).frequency(referencePitch: 442).hertz - 442 * pow(2, -9.0 / 12)) < 1e-9)
+    }
+
     @Test("octave, pitch class and black keys")
     func properties() {
         let note: MIDINote = 61
