@@ -40,12 +40,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // A test tool: appends records and acknowledges each durable one (the kill -9 test drives it).
+        .executableTarget(name: "PeachJournalWriter", dependencies: ["PeachCore", "PeachStore"]),
         // Release-build benchmarks that print their figures.
         .executableTarget(name: "PeachBenchmarks", dependencies: ["PeachCore"]),
         .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore", "PeachTestSupport"]),
         .testTarget(name: "PeachAudioTests", dependencies: ["PeachAudio"]),
         .testTarget(name: "PeachMIDITests", dependencies: ["PeachMIDI"]),
-        .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore"]),
+        .testTarget(
+            name: "PeachStoreTests", dependencies: ["PeachStore", "PeachCore"], resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "PeachALSATests", dependencies: ["PeachALSA"]),
         .testTarget(name: "PeachCLITests", dependencies: ["PeachCore"]),
     ],

@@ -2,10 +2,10 @@
 
 import PeachCore
 
-/// A ``ComparisonObserver`` and ``PitchMatchingObserver`` that keeps every result, like an in-memory store,
+/// The in-memory ``TrainingStore`` fake: keeps every result it observes, like the journal would,
 /// and can be told to fail (like a full disk).
 @MainActor
-public final class RecordingObserver: ComparisonObserver, PitchMatchingObserver {
+public final class RecordingObserver: TrainingStore {
     /// The error the observer throws when ``failing`` is set.
     public struct Failure: Error, Equatable {
         /// Creates the failure.

@@ -14,6 +14,16 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
         dayNumber = Int((local / 86_400).rounded(.down))
     }
 
+    /// The day with the given year, month (1–12) and day of month (H. Hinnant's days-from-civil algorithm).
+    public init(year: Int, month: Int, day: Int) {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        dayNumber = era * 146_097 + dayOfEra - 719_468
+    }
+
     /// Year, month (1–12) and day (1–31) (H. Hinnant's civil-from-days algorithm).
     public var components: (year: Int, month: Int, day: Int) {
         let z = dayNumber + 719_468

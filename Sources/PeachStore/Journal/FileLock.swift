@@ -1,0 +1,26 @@
+// FileLock: one writer per store, through flock on a lock file that holds the owner's process id.
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An exclusive lock on a store, held for the life of this object. The lock file holds the owner's pid so a
+/// second process can say who has it. The kernel releases the lock when the process dies, even on kill -9.
+final class FileLock {
+    private let file: POSIXFile
+
+    /// Takes the lock, or throws ``StoreError/locked(path:ownerPID:)`` at once when another process holds it.
+    init(path: String) throws(StoreError) {
+        file = try POSIXFile(path: path, flags: O_RDWR | O_CREAT)
+        guard flock(file.descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let code = errno
+            guard code == EWOULDBLOCK else { throw .io(path: path, operation: "flock", errno: code) }
+            let owner = (try? file.readAll()).flatMap { Int32(String(decoding: $0, as: UTF8.self)) }
+            throw .locked(path: path, ownerPID: owner)
+        }
+        try? file.truncate(to: 0)
+        try? file.writeAll(Array(String(getpid()).utf8))
+    }
+}

@@ -1,0 +1,38 @@
+// JournalContents: what loading a journal gives: the rebuilt profile, trend and timeline, counts and damage.
+
+import PeachCore
+
+/// A loaded journal: the perceptual profile, trend and timeline rebuilt from every record, the counts, and
+/// what was damaged or set aside.
+public struct JournalContents: Sendable {
+    /// The profile rebuilt from all records.
+    public var profile = PerceptualProfile()
+    /// The trend of the discrimination thresholds.
+    public var trend = TrendAnalyzer()
+    /// The thresholds over time.
+    public var timeline = ThresholdTimeline()
+    /// The number of comparison records.
+    public var comparisonCount = 0
+    /// The number of pitch-matching records.
+    public var pitchMatchingCount = 0
+    /// Lines that could not be read (each cost that line only).
+    public var damagedLines: [DamagedLine] = []
+    /// The size of a torn last line, 0 if none.
+    public var tornTailLength = 0
+    /// Where a torn last line was set aside by the writer that recovered it, if it did.
+    public var tornTailSetAside: String?
+
+    /// Adds one record to the profile, trend and timeline.
+    mutating func add(_ record: StoredRecord) {
+        switch record.payload {
+        case .comparison(let completed):
+            comparisonCount += 1
+            profile.add(completed)
+            trend.add(completed)
+            timeline.add(completed)
+        case .pitchMatching(let completed):
+            pitchMatchingCount += 1
+            profile.add(completed)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+// JournalScan: reads a journal file line by line in chunks, decoding records and noting damage.
+
+import PeachCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A line of a journal that could not be read as a record.
+public struct DamagedLine: Hashable, Sendable {
+    /// The line number, from 1.
+    public let line: Int
+    /// Why it is not a record, in English.
+    public let reason: String
+}
+
+/// What a scan of a journal found besides the records.
+public struct JournalScanSummary: Hashable, Sendable {
+    /// The number of valid records.
+    public var recordCount = 0
+    /// Lines that are not records (each costs that line only).
+    public var damagedLines: [DamagedLine] = []
+    /// The byte offset just after the last newline: everything after it is a torn last line.
+    public var completeLength = 0
+    /// The size of the torn last line, 0 when the journal ends with a newline.
+    public var tornTailLength = 0
+}
+
+/// Reads a journal in 1 MiB chunks (memory stays small whatever the file's size) and hands each valid record
+/// to a closure. Blank lines are skipped; damaged lines are noted and skipped; bytes after the last newline are
+/// a torn last line (a write cut short by a crash or a power cut) and are not read as a record.
+enum JournalScan {
+    static let chunkSize = 1 << 20
+    /// The longest line read as a record; a longer one is damage (no record comes near it).
+    static let maximumLineLength = 1 << 20
+
+    /// Scans the journal at `path`; a missing file is an empty journal.
+    /// - Throws: ``StoreError`` when the file cannot be read or holds a record of a newer schema.
+    static func scan(path: String, _ visit: (StoredRecord) throws -> Void) throws -> JournalScanSummary {
+        guard FileSystem.exists(path) else { return JournalScanSummary() }
+        let file = try POSIXFile(path: path, flags: O_RDONLY)
+        try file.requireRegularFile()
+        var summary = JournalScanSummary()
+        var decoder = RecordCodec.Decoder()
+        var buffer = [UInt8](repeating: 0, count: max(chunkSize, maximumLineLength))
+        var carried = 0  // bytes of an unfinished line at the start of the buffer
+        var bufferStart = 0  // the file offset of buffer[0]
+        var fileOffset = 0
+        var lineNumber = 0
+        var skippingLongLine = false
+        while true {
+            if carried == buffer.count {  // a line longer than the buffer: damage, skipped up to its newline
+                skippingLongLine = true
+                bufferStart += carried
+                carried = 0
+            }
+            let count = buffer.withUnsafeMutableBytes { raw in
+                pread(file.descriptor, raw.baseAddress! + carried, raw.count - carried, off_t(fileOffset))
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw StoreError.io(path: path, operation: "read", errno: errno)
+            }
+            fileOffset += count
+            let filled = carried + count
+            var lineStart = 0
+            try buffer.withUnsafeBufferPointer { bytes in
+                for index in carried..<filled where bytes[index] == 0x0A {
+                    lineNumber += 1
+                    if skippingLongLine {
+                        skippingLongLine = false
+                        summary.damagedLines.append(
+                            DamagedLine(line: lineNumber, reason: "longer than \(maximumLineLength) bytes"))
+                        lineStart = index + 1
+                        continue
+                    }
+                    var end = index
+                    if end > lineStart, bytes[end - 1] == 0x0D { end -= 1 }
+                    if !isBlank(bytes, lineStart..<end) {
+                        do {
+                            let record = try RecordCodec.decode(
+                                bytes, lineStart..<end, using: &decoder, path: path)
+                            summary.recordCount += 1
+                            try visit(record)
+                        } catch let damage as RecordDamage {
+                            summary.damagedLines.append(DamagedLine(line: lineNumber, reason: damage.reason))
+                        }
+                    }
+                    lineStart = index + 1
+                }
+            }
+            if lineStart > 0 { summary.completeLength = bufferStart + lineStart }
+            bufferStart += lineStart
+            carried = filled - lineStart
+            if carried > 0, lineStart > 0 {
+                buffer.withUnsafeMutableBytes { raw in
+                    _ = memmove(raw.baseAddress!, raw.baseAddress! + lineStart, carried)
+                }
+            }
+            if count == 0 { break }
+        }
+        summary.tornTailLength = fileOffset - summary.completeLength
+        return summary
+    }
+
+    private static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        range.allSatisfy { bytes[$0] == 0x20 || bytes[$0] == 0x09 }
+    }
+}

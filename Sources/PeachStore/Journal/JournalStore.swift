@@ -1,0 +1,179 @@
+// JournalStore: the live TrainingStore: an append-only JSON Lines journal, flushed to disk before feedback.
+
+import Foundation
+import PeachCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The training store on disk: `records.jsonl` in the data folder, one JSON record per line (see
+/// ``RecordCodec``), created with mode 0600 in a folder with mode 0700.
+///
+/// Durability: each record is written as one complete line with a single `write` and flushed with
+/// `fdatasync` before ``append(_:)`` returns, so a session shows feedback only for answers that are on disk.
+/// If a write fails half-way (a full disk), the file is cut back to its last complete line. Nothing stored is
+/// rewritten in place: a torn last line left by a power cut is copied to `records.torn-TIME.jsonl` and cut
+/// off when the next writer opens the store; replacing or resetting the journal writes a new file and
+/// switches atomically, keeping the old one as `records.backup-TIME.jsonl`.
+///
+/// One writer at a time: the writer holds `flock` on `records.lock` (with its pid). Readers take no lock:
+/// they read complete lines only.
+@MainActor
+public final class JournalStore: TrainingStore {
+    /// The journal's file name.
+    nonisolated public static let journalName = "records.jsonl"
+    /// The lock file's name.
+    nonisolated public static let lockName = "records.lock"
+
+    /// The data folder.
+    public let directory: String
+    /// What loading found.
+    public private(set) var contents: JournalContents
+
+    private let lock: FileLock
+    var file: POSIXFile
+    private var committedLength: Int
+
+    /// The journal's path.
+    public var journalPath: String { Self.journalPath(in: directory) }
+
+    nonisolated static func journalPath(in directory: String) -> String { directory + "/" + journalName }
+
+    /// Opens the store in `directory` for writing (creating it if needed): takes the lock, sets aside a torn
+    /// last line, and loads every record into ``contents``.
+    /// - Throws: ``StoreError`` naming the file: another writer, a newer schema, a system error.
+    public init(directory: String) throws(StoreError) {
+        self.directory = directory
+        try FileSystem.createDirectory(directory)
+        lock = try FileLock(path: directory + "/" + Self.lockName)
+        let path = Self.journalPath(in: directory)
+        let existed = FileSystem.exists(path)
+        file = try POSIXFile(path: path, flags: O_RDWR | O_CREAT | O_APPEND)
+        try file.requireRegularFile()
+        if !existed { try FileSystem.syncDirectory(directory) }
+        var loaded = try Self.load(path: path)
+        if loaded.tornTailLength > 0 {
+            loaded.tornTailSetAside = try Self.setAsideTornTail(
+                of: file, completeLength: try file.size() - loaded.tornTailLength, directory: directory)
+        }
+        contents = loaded
+        committedLength = try file.size()
+    }
+
+    /// Reads the store in `directory` without locking it (while another Peach may be writing). A torn last line
+    /// is reported, not touched.
+    /// - Throws: ``StoreError`` for a newer schema or a system error. A missing store is empty.
+    nonisolated public static func read(directory: String) throws(StoreError) -> JournalContents {
+        try load(path: journalPath(in: directory))
+    }
+
+    nonisolated private static func load(path: String) throws(StoreError) -> JournalContents {
+        var contents = JournalContents()
+        do {
+            let summary = try JournalScan.scan(path: path) { contents.add($0) }
+            contents.damagedLines = summary.damagedLines
+            contents.tornTailLength = summary.tornTailLength
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .io(path: path, operation: "read", errno: EIO)
+        }
+        return contents
+    }
+
+    /// Calls `visit` with every valid record of the store in `directory`, in order, without loading them all.
+    nonisolated public static func forEachRecord(
+        in directory: String, _ visit: (StoredRecord) throws -> Void
+    ) throws -> JournalScanSummary {
+        try JournalScan.scan(path: journalPath(in: directory), visit)
+    }
+
+    /// Copies the torn tail to a side file (durably), then cuts the journal back to its complete lines.
+    private static func setAsideTornTail(
+        of file: POSIXFile, completeLength: Int, directory: String
+    )
+        throws(StoreError) -> String
+    {
+        let all = try file.readAll()
+        let tail = Array(all[completeLength...])
+        let sidePath = directory + "/records.torn-" + fileTimestamp() + ".jsonl"
+        let side = try POSIXFile(path: sidePath, flags: O_WRONLY | O_CREAT | O_EXCL)
+        try side.writeAll(tail)
+        try side.sync()
+        try FileSystem.syncDirectory(directory)
+        try file.truncate(to: completeLength)
+        try file.sync()
+        return sidePath
+    }
+
+    /// A time for file names, e.g. `20261121T090000Z`, unique within this process.
+    static func fileTimestamp() -> String {
+        let text = Timestamp.format(Date())
+        let compact = text.filter { $0 != "-" && $0 != ":" }.replacingOccurrences(of: ".", with: "-")
+        fileCounter += 1
+        return compact + (fileCounter > 1 ? "-\(fileCounter)" : "")
+    }
+
+    private static var fileCounter = 0
+
+    /// Appends `record` as one line and flushes it to stable storage. On failure nothing of it stays in the
+    /// journal.
+    public func append(_ record: StoredRecord) throws(StoreError) {
+        try append([record])
+    }
+
+    /// Appends `records` (one write) and flushes them; all or none stay in the journal.
+    public func append(_ records: [StoredRecord]) throws(StoreError) {
+        guard !records.isEmpty else { return }
+        var bytes: [UInt8] = []
+        for record in records {
+            bytes += Array(RecordCodec.encode(record).utf8)
+            bytes.append(0x0A)
+        }
+        do throws(StoreError) {
+            try file.writeAll(bytes)
+            guard fdatasync(file.descriptor) == 0 else {
+                throw StoreError.io(path: journalPath, operation: "fdatasync", errno: errno)
+            }
+        } catch {
+            try? file.truncate(to: committedLength)
+            throw error
+        }
+        committedLength += bytes.count
+        for record in records { contents.add(record) }
+    }
+
+    /// Stores an answered comparison durably.
+    public func comparisonCompleted(_ completed: CompletedComparison) throws {
+        try append(StoredRecord(.comparison(completed)))
+    }
+
+    /// Stores a committed pitch-matching attempt durably.
+    public func pitchMatchingCompleted(_ completed: CompletedPitchMatching) throws {
+        try append(StoredRecord(.pitchMatching(completed)))
+    }
+
+    /// Replaces the whole journal with `records`: writes a new file, keeps the old one as a backup (a hard
+    /// link, so nothing is copied or rewritten), and switches atomically.
+    /// - Returns: the backup's path.
+    @discardableResult
+    public func replaceAll(with records: [StoredRecord]) throws(StoreError) -> String {
+        var bytes: [UInt8] = []
+        for record in records {
+            bytes += Array(RecordCodec.encode(record).utf8)
+            bytes.append(0x0A)
+        }
+        let backup = directory + "/records.backup-" + Self.fileTimestamp() + ".jsonl"
+        guard link(journalPath, backup) == 0 else { throw .io(path: backup, operation: "link", errno: errno) }
+        try FileSystem.writeAtomically(bytes, to: journalPath, directory: directory)
+        file = try POSIXFile(path: journalPath, flags: O_RDWR | O_APPEND)
+        committedLength = try file.size()
+        var fresh = JournalContents()
+        for record in records { fresh.add(record) }
+        contents = fresh
+        return backup
+    }
+}

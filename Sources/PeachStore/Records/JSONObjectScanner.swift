@@ -1,0 +1,158 @@
+// JSONObjectScanner: finds the keys and values of one JSON object in a byte buffer, without allocating.
+
+/// Where one value of a scanned object lies, and what kind it is.
+struct JSONValueSpan {
+    /// The kind of a JSON value.
+    enum Kind: Equatable {
+        /// A string; `range` holds its contents without the quotes; `escaped` when it contains `\`.
+        case string(escaped: Bool)
+        /// A number (its text; checked when parsed).
+        case number
+        /// `true` or `false`.
+        case boolean(Bool)
+        /// `null`.
+        case null
+        /// An object or array, kept as raw text (with its brackets).
+        case composite
+    }
+
+    let kind: Kind
+    let range: Range<Int>
+}
+
+/// One key and value of a scanned object. `keyRange` holds the key's contents without quotes.
+struct JSONField {
+    let keyRange: Range<Int>
+    let keyEscaped: Bool
+    let value: JSONValueSpan
+}
+
+/// Scans one JSON object (RFC 8259 syntax) in a byte buffer, reporting where keys and values are. Strings are
+/// not decoded and numbers not parsed here; that happens only for the fields a caller needs.
+struct JSONObjectScanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    private(set) var index: Int
+
+    init(bytes: UnsafeBufferPointer<UInt8>, start: Int) {
+        self.bytes = bytes
+        index = start
+    }
+
+    /// Scans an object starting at the current index (after optional whitespace), appending its fields.
+    /// Returns false when the text is not a well-formed object; the index then points near the problem.
+    mutating func scanObject(into fields: inout [JSONField]) -> Bool {
+        skipWhitespace()
+        guard consume(0x7B) else { return false }  // {
+        skipWhitespace()
+        if consume(0x7D) { return true }  // }
+        while true {
+            skipWhitespace()
+            guard peek == 0x22, let key = scanString() else { return false }
+            skipWhitespace()
+            guard consume(0x3A) else { return false }  // :
+            skipWhitespace()
+            guard let value = scanValue() else { return false }
+            fields.append(JSONField(keyRange: key.range, keyEscaped: key.escaped, value: value))
+            skipWhitespace()
+            if consume(0x2C) { continue }  // ,
+            return consume(0x7D)
+        }
+    }
+
+    /// Skips spaces, tabs, carriage returns and newlines.
+    mutating func skipWhitespace() {
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    }
+
+    /// Consumes `byte` if it is next.
+    mutating func consume(_ byte: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    private mutating func scanValue() -> JSONValueSpan? {
+        guard let first = peek else { return nil }
+        let start = index
+        switch first {
+        case 0x22:
+            guard let string = scanString() else { return nil }
+            return JSONValueSpan(kind: .string(escaped: string.escaped), range: string.range)
+        case 0x7B, 0x5B:
+            guard skipComposite() else { return nil }
+            return JSONValueSpan(kind: .composite, range: start..<index)
+        case 0x74:
+            guard consumeLiteral("true") else { return nil }
+            return JSONValueSpan(kind: .boolean(true), range: start..<index)
+        case 0x66:
+            guard consumeLiteral("false") else { return nil }
+            return JSONValueSpan(kind: .boolean(false), range: start..<index)
+        case 0x6E:
+            guard consumeLiteral("null") else { return nil }
+            return JSONValueSpan(kind: .null, range: start..<index)
+        default:
+            while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
+            guard index > start else { return nil }
+            return JSONValueSpan(kind: .number, range: start..<index)
+        }
+    }
+
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || byte == 0x2D || byte == 0x2B || byte == 0x2E || byte == 0x65
+            || byte == 0x45
+    }
+
+    /// Scans a string at the index (which is at its opening quote).
+    private mutating func scanString() -> (range: Range<Int>, escaped: Bool)? {
+        index += 1
+        let start = index
+        var escaped = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x22 {
+                index += 1
+                return (start..<(index - 1), escaped)
+            }
+            if byte < 0x20 { return nil }
+            if byte == 0x5C {
+                escaped = true
+                index += 1
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Skips a nested object or array, honouring strings; checks only that brackets balance.
+    private mutating func skipComposite() -> Bool {
+        var depth = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x22:
+                guard scanString() != nil else { return false }
+                continue
+            case 0x7B, 0x5B: depth += 1
+            case 0x7D, 0x5D:
+                depth -= 1
+                if depth == 0 {
+                    index += 1
+                    return true
+                }
+            default: break
+            }
+            index += 1
+        }
+        return false
+    }
+
+    private mutating func consumeLiteral(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        for offset in 0..<count where bytes[index + offset] != literal.utf8Start[offset] { return false }
+        index += count
+        return true
+    }
+}

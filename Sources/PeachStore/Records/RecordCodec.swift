@@ -1,0 +1,497 @@
+// RecordCodec: a result as one line of JSON (schema version 1), written and read by hand for speed.
+
+import Foundation
+import PeachCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Why a line is not a valid record. The store reports it with the line number and skips the line.
+struct RecordDamage: Error, Equatable {
+    let reason: String
+}
+
+/// Writes and reads records as single JSON lines.
+///
+/// Schema version 1, one object per line (fields in this order; unknown fields are kept and written back):
+///
+///     {"v":1,"type":"comparison","time":"2026-11-21T09:00:00.123Z","note1":60,"note2":60,"cents":-12.3,
+///      "answer":"lower","correct":true,"referencePitch":440,"timbre":"sine","noteDuration":1,"gap":0,
+///      "velocity":63,"note2Gain":0,"responseTime":0.41,"input":"keyboard"}
+///     {"v":1,"type":"pitchMatching","time":"…","referenceNote":57,"initialCents":43.2,"errorCents":-3.1,
+///      "referencePitch":440,"timbre":"sine","noteDuration":1,"gap":0,"velocity":63,"timeTaken":4.2,
+///      "tuneControl":"pitch-bend"}
+///
+/// Cent values keep full double precision; times are kept to the millisecond and gains to 0.001 dB. The
+/// conditions (reference pitch … input) are optional when reading, with the default settings' values.
+enum RecordCodec {
+    /// The schema version this Peach writes and the newest it reads.
+    static let currentVersion = 1
+
+    /// The keys of schema version 1.
+    enum Key: Int, CaseIterable {
+        case version, type, time, note1, note2, cents, answer, correct, referencePitch, timbre, noteDuration,
+            gap
+        case velocity, note2Gain, responseTime, input, referenceNote, initialCents, errorCents, timeTaken,
+            tuneControl
+
+        var name: StaticString {
+            switch self {
+            case .version: "v"
+            case .type: "type"
+            case .time: "time"
+            case .note1: "note1"
+            case .note2: "note2"
+            case .cents: "cents"
+            case .answer: "answer"
+            case .correct: "correct"
+            case .referencePitch: "referencePitch"
+            case .timbre: "timbre"
+            case .noteDuration: "noteDuration"
+            case .gap: "gap"
+            case .velocity: "velocity"
+            case .note2Gain: "note2Gain"
+            case .responseTime: "responseTime"
+            case .input: "input"
+            case .referenceNote: "referenceNote"
+            case .initialCents: "initialCents"
+            case .errorCents: "errorCents"
+            case .timeTaken: "timeTaken"
+            case .tuneControl: "tuneControl"
+            }
+        }
+
+        /// The keys grouped by name length, for matching scanned keys quickly.
+        static let byLength: [[Key]] = {
+            var groups = [[Key]](repeating: [], count: 16)
+            for key in allCases { groups[key.name.utf8CodeUnitCount].append(key) }
+            return groups
+        }()
+    }
+
+    // MARK: - Writing
+
+    /// The record as one line of JSON, without the newline.
+    static func encode(_ record: StoredRecord) -> String {
+        var line = "{\"v\":\(record.schemaVersion)"
+        func field(_ key: Key, _ value: String) {
+            line += ",\""
+            line += String(describing: key.name)
+            line += "\":"
+            line += value
+        }
+        func context(_ context: TrialContext) {
+            field(.referencePitch, number(context.referencePitch.hertz))
+            field(.timbre, quoted(context.timbre))
+            field(.noteDuration, number(context.noteDuration, decimals: 3))
+            field(.gap, number(context.gap, decimals: 3))
+            field(.velocity, String(context.velocity.rawValue))
+        }
+        switch record.payload {
+        case .comparison(let completed):
+            field(.type, "\"comparison\"")
+            field(.time, "\"" + Timestamp.format(completed.timestamp) + "\"")
+            field(.note1, String(completed.comparison.note1.rawValue))
+            field(.note2, String(completed.comparison.note2.rawValue))
+            field(.cents, number(completed.comparison.centDifference.rawValue))
+            field(.answer, "\"" + completed.answer.rawValue + "\"")
+            field(.correct, completed.isCorrect ? "true" : "false")
+            context(completed.context)
+            field(.note2Gain, number(completed.note2AmplitudeOffset, decimals: 3))
+            field(.responseTime, number(completed.responseTime, decimals: 3))
+            field(.input, quoted(completed.inputKind.rawValue))
+        case .pitchMatching(let completed):
+            field(.type, "\"pitchMatching\"")
+            field(.time, "\"" + Timestamp.format(completed.timestamp) + "\"")
+            field(.referenceNote, String(completed.referenceNote.rawValue))
+            field(.initialCents, number(completed.initialOffset.rawValue))
+            field(.errorCents, number(completed.userError.rawValue))
+            context(completed.context)
+            field(.timeTaken, number(completed.timeTaken, decimals: 3))
+            field(.tuneControl, quoted(completed.tuneControl.rawValue))
+        }
+        for extra in record.extraFields {
+            line += ",\"" + extra.rawKey + "\":" + extra.rawValue
+        }
+        return line + "}"
+    }
+
+    /// A number as JSON: whole numbers without a point, others in Swift's shortest exact form, optionally
+    /// rounded to `decimals` first.
+    static func number(_ value: Double, decimals: Int? = nil) -> String {
+        var value = value.isFinite ? value : 0
+        if let decimals {
+            let scale = (0..<decimals).reduce(1.0) { result, _ in result * 10 }
+            value = (value * scale).rounded() / scale
+        }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+
+    /// A string as JSON, with quotes and escapes.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case let control where control.value < 0x20:
+                let hex = String(control.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    // MARK: - Reading
+
+    /// Reusable buffers for decoding many lines.
+    struct Decoder {
+        fileprivate var fields: [JSONField] = []
+        fileprivate var slots = [Int](repeating: -1, count: Key.allCases.count)
+
+        init() { fields.reserveCapacity(32) }
+    }
+
+    /// Decodes the record in `bytes[range]` (one line without its newline).
+    /// - Throws: ``RecordDamage`` for anything that is not a valid record, or ``StoreError/newerSchema`` when
+    ///   the line's version is newer than this Peach reads (then `path` names the file).
+    static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, using decoder: inout Decoder, path: String
+    ) throws -> StoredRecord {
+        decoder.fields.removeAll(keepingCapacity: true)
+        for index in decoder.slots.indices { decoder.slots[index] = -1 }
+        let line = UnsafeBufferPointer(rebasing: bytes[range])
+        var scanner = JSONObjectScanner(bytes: line, start: 0)
+        guard scanner.scanObject(into: &decoder.fields) else {
+            throw RecordDamage(reason: "not a JSON object")
+        }
+        scanner.skipWhitespace()
+        guard scanner.peek == nil else { throw RecordDamage(reason: "text after the object") }
+
+        var extras: [StoredRecord.ExtraField] = []
+        for (position, field) in decoder.fields.enumerated() {
+            if !field.keyEscaped, let key = match(line, field.keyRange) {
+                guard decoder.slots[key.rawValue] < 0 else {
+                    throw RecordDamage(reason: "field '\(key.name)' appears twice")
+                }
+                decoder.slots[key.rawValue] = position
+            } else {
+                extras.append(
+                    StoredRecord.ExtraField(
+                        rawKey: text(line, field.keyRange), rawValue: rawText(line, field.value)))
+            }
+        }
+        let fields = FieldReader(line: line, fields: decoder.fields, slots: decoder.slots)
+
+        let version = try fields.integer(.version)
+        guard version >= 1 else { throw RecordDamage(reason: "schema version \(version) is not valid") }
+        guard version <= currentVersion else {
+            throw StoreError.newerSchema(path: path, found: version, supported: currentVersion)
+        }
+        guard let time = fields.span(.time), case .string(false) = time.kind,
+            let timestamp = Timestamp.parse(UnsafeBufferPointer(rebasing: line[time.range]))
+        else { throw RecordDamage(reason: "field 'time' is not a time such as 2026-11-21T09:00:00.000Z") }
+
+        let context = try fields.context()
+        let payload: StoredRecord.Payload
+        switch try fields.string(.type) {
+        case "comparison":
+            let comparison = Comparison(
+                note1: try fields.note(.note1), note2: try fields.note(.note2),
+                centDifference: try fields.cents(.cents))
+            guard let answer = ComparisonAnswer(rawValue: try fields.string(.answer)) else {
+                throw RecordDamage(reason: "field 'answer' must be \"higher\" or \"lower\"")
+            }
+            let completed = CompletedComparison(
+                comparison: comparison, answer: answer, timestamp: timestamp, context: context,
+                note2AmplitudeOffset: try fields.optionalNumber(.note2Gain) ?? 0,
+                responseTime: max(0, try fields.optionalNumber(.responseTime) ?? 0),
+                inputKind: InputKind(
+                    rawValue: try fields.optionalString(.input) ?? InputKind.unknown.rawValue))
+            if let stored = try fields.optionalBoolean(.correct), stored != completed.isCorrect {
+                throw RecordDamage(reason: "field 'correct' contradicts the answer and the cents")
+            }
+            payload = .comparison(completed)
+        case "pitchMatching":
+            payload = .pitchMatching(
+                CompletedPitchMatching(
+                    referenceNote: try fields.note(.referenceNote),
+                    initialOffset: try fields.cents(.initialCents),
+                    userError: try fields.cents(.errorCents), timestamp: timestamp, context: context,
+                    timeTaken: max(0, try fields.optionalNumber(.timeTaken) ?? 0),
+                    tuneControl: InputKind(
+                        rawValue: try fields.optionalString(.tuneControl) ?? InputKind.unknown.rawValue)))
+        case let other:
+            throw RecordDamage(reason: "unknown record type '\(other)'")
+        }
+        return StoredRecord(payload: payload, schemaVersion: version, extraFields: extras)
+    }
+
+    /// The key of a scanned key range, if it is one of schema 1's.
+    private static func match(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Key? {
+        guard range.count < Key.byLength.count else { return nil }
+        candidates: for key in Key.byLength[range.count] {
+            let name = key.name.utf8Start
+            for offset in 0..<range.count where line[range.lowerBound + offset] != name[offset] {
+                continue candidates
+            }
+            return key
+        }
+        return nil
+    }
+
+    static func text(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)
+    }
+
+    private static func rawText(_ line: UnsafeBufferPointer<UInt8>, _ value: JSONValueSpan) -> String {
+        if case .string = value.kind { return "\"" + text(line, value.range) + "\"" }
+        return text(line, value.range)
+    }
+}
+
+/// Typed access to the fields of one scanned line.
+private struct FieldReader {
+    let line: UnsafeBufferPointer<UInt8>
+    let fields: [JSONField]
+    let slots: [Int]
+
+    func span(_ key: RecordCodec.Key) -> JSONValueSpan? {
+        let position = slots[key.rawValue]
+        return position < 0 ? nil : fields[position].value
+    }
+
+    func missing(_ key: RecordCodec.Key) -> RecordDamage {
+        RecordDamage(reason: "field '\(key.name)' is missing")
+    }
+    func invalid(_ key: RecordCodec.Key, _ what: String) -> RecordDamage {
+        RecordDamage(reason: "field '\(key.name)' must be \(what)")
+    }
+
+    func optionalNumber(_ key: RecordCodec.Key) throws -> Double? {
+        guard let span = span(key) else { return nil }
+        guard span.kind == .number, let value = NumberParser.double(line, span.range) else {
+            throw invalid(key, "a number")
+        }
+        return value
+    }
+
+    func number(_ key: RecordCodec.Key) throws -> Double {
+        guard let value = try optionalNumber(key) else { throw missing(key) }
+        return value
+    }
+
+    func integer(_ key: RecordCodec.Key) throws -> Int {
+        guard let span = span(key) else { throw missing(key) }
+        guard span.kind == .number, let value = NumberParser.integer(line, span.range) else {
+            throw invalid(key, "a whole number")
+        }
+        return value
+    }
+
+    func optionalString(_ key: RecordCodec.Key) throws -> String? {
+        guard let span = span(key) else { return nil }
+        guard case .string(let escaped) = span.kind else { throw invalid(key, "a string") }
+        guard escaped else { return RecordCodec.text(line, span.range) }
+        guard let text = JSONString.unescape(UnsafeBufferPointer(rebasing: line[span.range])) else {
+            throw invalid(key, "a valid string")
+        }
+        return text
+    }
+
+    func string(_ key: RecordCodec.Key) throws -> String {
+        guard let value = try optionalString(key) else { throw missing(key) }
+        return value
+    }
+
+    func optionalBoolean(_ key: RecordCodec.Key) throws -> Bool? {
+        guard let span = span(key) else { return nil }
+        guard case .boolean(let value) = span.kind else { throw invalid(key, "true or false") }
+        return value
+    }
+
+    func note(_ key: RecordCodec.Key) throws -> MIDINote {
+        guard let note = try? MIDINote(validating: try integer(key)) else {
+            throw invalid(key, "a MIDI note 0-127")
+        }
+        return note
+    }
+
+    func cents(_ key: RecordCodec.Key) throws -> Cents {
+        guard let cents = try? Cents(validating: try number(key)) else {
+            throw invalid(key, "a number of cents")
+        }
+        return cents
+    }
+
+    func context() throws -> TrialContext {
+        let defaults = TrainingSettings.defaults
+        let pitch = try optionalNumber(.referencePitch) ?? defaults.referencePitch.hertz
+        guard let referencePitch = try? Frequency(validating: pitch) else {
+            throw invalid(.referencePitch, "a positive frequency")
+        }
+        let duration = try optionalNumber(.noteDuration) ?? defaults.noteDuration
+        let gap = try optionalNumber(.gap) ?? defaults.gapBetweenNotes
+        guard duration >= 0, gap >= 0 else {
+            throw invalid(duration < 0 ? .noteDuration : .gap, "0 or more seconds")
+        }
+        let velocity: MIDIVelocity
+        if span(.velocity) == nil {
+            velocity = defaults.velocity
+        } else {
+            guard let value = try? MIDIVelocity(validating: try integer(.velocity)) else {
+                throw invalid(.velocity, "a velocity 1-127")
+            }
+            velocity = value
+        }
+        return TrialContext(
+            referencePitch: referencePitch, timbre: try optionalString(.timbre) ?? defaults.timbre,
+            noteDuration: duration,
+            gap: gap, velocity: velocity)
+    }
+}
+
+/// Parses JSON numbers from bytes: an exact fast path for up to 15 significant digits, `strtod` otherwise.
+enum NumberParser {
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        (0..<exponent).reduce(1.0) { value, _ in value * 10 }
+    }
+
+    static func integer(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        var index = range.lowerBound
+        let negative = index < range.upperBound && bytes[index] == 0x2D
+        if negative { index += 1 }
+        guard index < range.upperBound, range.count <= 18 else { return nil }
+        var value = 0
+        while index < range.upperBound {
+            let digit = Int(bytes[index]) &- 0x30
+            guard digit >= 0, digit <= 9 else { return nil }
+            value = value * 10 + digit
+            index += 1
+        }
+        return negative ? -value : value
+    }
+
+    /// Parses a JSON number (`-? (0|[1-9][0-9]*) (.[0-9]+)? ([eE][+-]?[0-9]+)?`); nil for anything else.
+    static func double(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
+        var index = range.lowerBound
+        let end = range.upperBound
+        func isDigit(_ position: Int) -> Bool {
+            position < end && bytes[position] >= 0x30 && bytes[position] <= 0x39
+        }
+        let negative = index < end && bytes[index] == 0x2D
+        if negative { index += 1 }
+        guard isDigit(index) else { return nil }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var decimals = 0
+        guard bytes[index] != 0x30 || !isDigit(index + 1) else { return nil }  // no leading zeros
+        while isDigit(index) {
+            mantissa = mantissa &* 10 &+ UInt64(bytes[index] - 0x30)
+            digits += 1
+            index += 1
+        }
+        if index < end, bytes[index] == 0x2E {
+            index += 1
+            guard isDigit(index) else { return nil }
+            while isDigit(index) {
+                mantissa = mantissa &* 10 &+ UInt64(bytes[index] - 0x30)
+                digits += 1
+                decimals += 1
+                index += 1
+            }
+        }
+        var hasExponent = false
+        if index < end, bytes[index] == 0x65 || bytes[index] == 0x45 {
+            hasExponent = true
+            index += 1
+            if index < end, bytes[index] == 0x2B || bytes[index] == 0x2D { index += 1 }
+            guard isDigit(index) else { return nil }
+            while isDigit(index) { index += 1 }
+        }
+        guard index == end else { return nil }
+        if !hasExponent, digits <= 15 {
+            let value = Double(mantissa) / powersOfTen[decimals]
+            return negative ? -value : value
+        }
+        return parseWithStrtod(bytes, range)
+    }
+
+    private static func parseWithStrtod(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
+        guard range.count < 64 else { return nil }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: range.count + 1) { buffer in
+            for offset in 0..<range.count {
+                buffer[offset] = CChar(bitPattern: bytes[range.lowerBound + offset])
+            }
+            buffer[range.count] = 0
+            var end: UnsafeMutablePointer<CChar>?
+            let value = strtod(buffer.baseAddress!, &end)
+            guard let end, end == buffer.baseAddress! + range.count, value.isFinite else { return nil }
+            return value
+        }
+    }
+}
+
+/// Decodes the escapes of a JSON string's contents.
+enum JSONString {
+    static func unescape(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var scalars = String.UnicodeScalarView()
+        var output: [UInt8] = []
+        var index = 0
+        func flush() {
+            scalars.append(contentsOf: String(decoding: output, as: UTF8.self).unicodeScalars)
+            output.removeAll(keepingCapacity: true)
+        }
+        func hex4(_ start: Int) -> UInt32? {
+            guard start + 4 <= bytes.count else { return nil }
+            return UInt32(
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + 4)]), as: UTF8.self),
+                radix: 16)
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == 0x5C else {
+                output.append(byte)
+                index += 1
+                continue
+            }
+            guard index + 1 < bytes.count else { return nil }
+            let escape = bytes[index + 1]
+            index += 2
+            switch escape {
+            case 0x22: output.append(0x22)
+            case 0x5C: output.append(0x5C)
+            case 0x2F: output.append(0x2F)
+            case 0x62: output.append(0x08)
+            case 0x66: output.append(0x0C)
+            case 0x6E: output.append(0x0A)
+            case 0x72: output.append(0x0D)
+            case 0x74: output.append(0x09)
+            case 0x75:
+                guard var code = hex4(index) else { return nil }
+                index += 4
+                if (0xD800...0xDBFF).contains(code) {
+                    guard index + 6 <= bytes.count, bytes[index] == 0x5C, bytes[index + 1] == 0x75,
+                        let low = hex4(index + 2), (0xDC00...0xDFFF).contains(low)
+                    else { return nil }
+                    index += 6
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                }
+                guard let scalar = Unicode.Scalar(code) else { return nil }
+                flush()
+                scalars.append(scalar)
+            default: return nil
+            }
+        }
+        flush()
+        return String(scalars)
+    }
+}

@@ -1,0 +1,71 @@
+// Timestamp: record times as ISO 8601 UTC text with milliseconds, formatted and parsed by hand for speed.
+
+import Foundation
+import PeachCore
+
+/// Converts record times to and from `2026-11-21T09:00:00.123Z` (UTC, milliseconds). Hand-written: a
+/// million records load in well under a second, which `ISO8601DateFormatter` could not do.
+enum Timestamp {
+    /// The text of `date`, rounded to the millisecond.
+    static func format(_ date: Date) -> String {
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let days = Int(milliseconds.floorDivided(by: 86_400_000))
+        let inDay = Int(milliseconds - Int64(days) * 86_400_000)
+        let (year, month, day) = LocalDay(dayNumber: days).components
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        func three(_ value: Int) -> String {
+            value < 10 ? "00\(value)" : value < 100 ? "0\(value)" : "\(value)"
+        }
+        let yearText =
+            year >= 0 && year < 10_000
+            ? String(repeating: "0", count: 4 - String(year).count) + String(year) : String(year)
+        return "\(yearText)-\(two(month))-\(two(day))T\(two(inDay / 3_600_000)):\(two(inDay / 60_000 % 60)):"
+            + "\(two(inDay / 1000 % 60)).\(three(inDay % 1000))Z"
+    }
+
+    /// Parses `YYYY-MM-DDTHH:MM:SS[.fff]Z`; nil for anything else.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        guard bytes.count >= 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A,
+            bytes[16] == 0x3A, bytes[bytes.count - 1] == 0x5A
+        else { return nil }
+        func number(_ start: Int, _ count: Int) -> Int? {
+            var value = 0
+            for index in start..<(start + count) {
+                let digit = Int(bytes[index]) - 0x30
+                guard (0...9).contains(digit) else { return nil }
+                value = value * 10 + digit
+            }
+            return value
+        }
+        guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+            let hour = number(11, 2),
+            let minute = number(14, 2), let second = number(17, 2), (1...12).contains(month),
+            (1...31).contains(day),
+            hour < 24, minute < 60, second < 61
+        else { return nil }
+        var milliseconds = 0
+        if bytes.count > 20 {
+            guard bytes[19] == 0x2E, bytes.count - 21 >= 1, bytes.count - 21 <= 9,
+                let fraction = number(20, bytes.count - 21)
+            else { return nil }
+            var scaled = Double(fraction)
+            for _ in 0..<(bytes.count - 21) { scaled /= 10 }
+            milliseconds = Int((scaled * 1000).rounded())
+        } else if bytes.count != 20 {
+            return nil
+        }
+        let days = LocalDay(year: year, month: month, day: day).dayNumber
+        let total =
+            Int64(days) * 86_400_000
+            + Int64(hour * 3_600_000 + minute * 60_000 + second * 1000 + milliseconds)
+        return Date(timeIntervalSince1970: Double(total) / 1000)
+    }
+}
+
+extension Int64 {
+    /// Division rounding toward negative infinity.
+    fileprivate func floorDivided(by divisor: Int64) -> Int64 {
+        let quotient = self / divisor
+        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
+    }
+}

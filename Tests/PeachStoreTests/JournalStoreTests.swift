@@ -1,0 +1,218 @@
+// JournalStoreTests: durability, recovery, damage, locking, schema refusal and replacement of the journal.
+
+import Foundation
+import PeachCore
+import Testing
+
+@testable import PeachStore
+
+@MainActor
+@Suite("JournalStore")
+struct JournalStoreTests {
+    func records(_ count: Int) -> [StoredRecord] {
+        (0..<count).map { $0 % 4 == 3 ? Samples.matching($0) : Samples.comparison($0) }
+    }
+
+    func storedRecords(_ directory: TemporaryDirectory) throws -> [StoredRecord] {
+        var result: [StoredRecord] = []
+        _ = try JournalStore.forEachRecord(in: directory.path) { result.append($0) }
+        return result
+    }
+
+    @Test("appends survive a reopen; the profile is rebuilt; files are private")
+    func appendAndReopen() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path + "/nested/data"
+        let written = records(40)
+        do {
+            let store = try JournalStore(directory: path)
+            for record in written { try store.append(record) }
+            #expect(store.contents.comparisonCount == 30)
+            #expect(store.contents.pitchMatchingCount == 10)
+        }
+        let reopened = try JournalStore(directory: path)
+        #expect(reopened.contents.comparisonCount == 30)
+        #expect(reopened.contents.pitchMatchingCount == 10)
+        var expected = JournalContents()
+        for record in written { expected.add(record) }
+        #expect(reopened.contents.profile == expected.profile)
+        #expect(reopened.contents.trend == expected.trend)
+        #expect(reopened.contents.damagedLines.isEmpty)
+        let attributes = try FileManager.default.attributesOfItem(atPath: path + "/records.jsonl")
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let folder = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((folder[.posixPermissions] as? Int) == 0o700)
+    }
+
+    @Test("the store observes both sessions")
+    func observer() throws {
+        let directory = TemporaryDirectory()
+        let store = try JournalStore(directory: directory.path)
+        guard case .comparison(let comparison) = Samples.comparison(1).payload,
+            case .pitchMatching(let matching) = Samples.matching(2).payload
+        else { return }
+        try store.comparisonCompleted(comparison)
+        try store.pitchMatchingCompleted(matching)
+        #expect(
+            try storedRecords(directory).map(\.payload) == [
+                .comparison(comparison), .pitchMatching(matching),
+            ])
+    }
+
+    @Test("truncation at every byte of the last record: the complete records stay, the tail is set aside")
+    func truncationAtEveryOffset() throws {
+        let source = TemporaryDirectory()
+        do {
+            let store = try JournalStore(directory: source.path)
+            try store.append(records(6))
+        }
+        let full = source.bytes()
+        let lastLineStart = full.dropLast().lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        let expected = Array(try storedRecords(source).prefix(5))
+        for length in lastLineStart..<full.count {
+            let directory = TemporaryDirectory()
+            directory.write(Array(full[..<length]))
+            let store = try JournalStore(directory: directory.path)
+            #expect(store.contents.comparisonCount + store.contents.pitchMatchingCount == 5)
+            #expect(store.contents.damagedLines.isEmpty)
+            #expect(
+                directory.bytes() == Array(full[..<lastLineStart]), "complete records untouched at \(length)")
+            let torn = directory.files(prefix: "records.torn-")
+            if length == lastLineStart {
+                #expect(torn.isEmpty)
+            } else {
+                #expect(torn.count == 1)
+                #expect(directory.bytes(torn[0]) == Array(full[lastLineStart..<length]))
+            }
+            try store.append(Samples.comparison(99))
+            #expect(try storedRecords(directory) == expected + [Samples.comparison(99)])
+        }
+    }
+
+    @Test("a reader sees a torn tail but does not touch it")
+    func readerLeavesTornTail() throws {
+        let directory = TemporaryDirectory()
+        let line = Array((RecordCodec.encode(Samples.comparison(0)) + "\n").utf8)
+        directory.write(line + Array(line.prefix(30)))
+        let contents = try JournalStore.read(directory: directory.path)
+        #expect(contents.comparisonCount == 1)
+        #expect(contents.tornTailLength == 30)
+        #expect(directory.bytes().count == line.count + 30)
+        #expect(directory.files(prefix: "records.torn-").isEmpty)
+    }
+
+    @Test("a damaged line in the middle costs that line only, and is reported")
+    func damagedMiddleLine() throws {
+        let directory = TemporaryDirectory()
+        var text = ""
+        for (index, record) in records(5).enumerated() {
+            text +=
+                (index == 2
+                    ? #"{"v":1,"type":"comparison","time":"2026-01-01T00:00:05.000Z","note1":6"#
+                    : RecordCodec.encode(record)) + "\n"
+            if index == 3 { text += "\n\u{0}\u{0}garbage\n" }
+        }
+        directory.write(Array(text.utf8))
+        let before = directory.bytes()
+        let store = try JournalStore(directory: directory.path)
+        #expect(store.contents.comparisonCount + store.contents.pitchMatchingCount == 4)
+        #expect(store.contents.damagedLines.map(\.line) == [3, 6])
+        #expect(store.contents.damagedLines[0].reason == "not a JSON object")
+        #expect(directory.bytes() == before)  // nothing rewritten
+    }
+
+    @Test("one writer at a time; reading still works")
+    func secondWriter() throws {
+        let directory = TemporaryDirectory()
+        let first = try JournalStore(directory: directory.path)
+        try first.append(Samples.comparison(0))
+        #expect(throws: StoreError.locked(path: directory.path + "/records.lock", ownerPID: getpid())) {
+            try JournalStore(directory: directory.path)
+        }
+        #expect(try JournalStore.read(directory: directory.path).comparisonCount == 1)
+    }
+
+    @Test("a journal from a newer Peach is refused and left as it is")
+    func newerSchemaRefused() throws {
+        let directory = TemporaryDirectory()
+        let text =
+            RecordCodec.encode(Samples.comparison(0)) + "\n" + #"{"v":2,"type":"comparison","shape":"new"}"#
+            + "\n"
+        directory.write(Array(text.utf8))
+        #expect(throws: StoreError.newerSchema(path: directory.journal, found: 2, supported: 1)) {
+            try JournalStore(directory: directory.path)
+        }
+        #expect(throws: StoreError.self) { try JournalStore.read(directory: directory.path) }
+        #expect(directory.bytes() == Array(text.utf8))
+    }
+
+    @Test("a disk that fills up: the append fails naming the file, and nothing partial stays")
+    func fullDisk() throws {
+        let directory = TemporaryDirectory()
+        let store = try JournalStore(directory: directory.path)
+        try store.append(Samples.comparison(0))
+        let before = directory.bytes()
+        let full = open("/dev/full", O_WRONLY)
+        #expect(full >= 0)
+        #expect(dup2(full, store.file.descriptor) >= 0)  // from now on every write finds the disk full
+        close(full)
+        #expect(throws: StoreError.io(path: directory.journal, operation: "write", errno: ENOSPC)) {
+            try store.append(Samples.comparison(1))
+        }
+        #expect(store.contents.comparisonCount == 1)
+        #expect(directory.bytes() == before)
+    }
+
+    @Test("a journal that is not a regular file is refused, not read forever")
+    func notARegularFile() throws {
+        let directory = TemporaryDirectory()
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.journal, withDestinationPath: "/dev/zero")
+        #expect(throws: StoreError.io(path: directory.journal, operation: "open", errno: EINVAL)) {
+            try JournalStore(directory: directory.path)
+        }
+        #expect(throws: StoreError.self) { try JournalStore.read(directory: directory.path) }
+    }
+
+    @Test("an overlong line is damage; the lines around it load")
+    func overlongLine() throws {
+        let directory = TemporaryDirectory()
+        let line = Array((RecordCodec.encode(Samples.comparison(0)) + "\n").utf8)
+        directory.write(
+            line + [UInt8](repeating: 0x41, count: 3 << 20) + [0x0A] + line
+                + [UInt8](repeating: 0x42, count: 2 << 20))
+        let contents = try JournalStore.read(directory: directory.path)
+        #expect(contents.comparisonCount == 2)
+        #expect(contents.damagedLines.map(\.line) == [2])
+        #expect(contents.tornTailLength == 2 << 20)
+    }
+
+    @Test("replacing keeps a backup and switches atomically")
+    func replace() throws {
+        let directory = TemporaryDirectory()
+        let store = try JournalStore(directory: directory.path)
+        try store.append(records(3))
+        let before = directory.bytes()
+        let backup = try store.replaceAll(with: [Samples.matching(7)])
+        #expect(FileManager.default.contents(atPath: backup).map(Array.init) == before)
+        #expect(try storedRecords(directory) == [Samples.matching(7)])
+        #expect(store.contents.pitchMatchingCount == 1 && store.contents.comparisonCount == 0)
+        try store.append(Samples.comparison(1))
+        #expect(try storedRecords(directory) == [Samples.matching(7), Samples.comparison(1)])
+        let attributes = try FileManager.default.attributesOfItem(atPath: directory.journal)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    }
+
+    @Test("the checked-in version 1 fixture loads")
+    func versionOneFixture() throws {
+        let fixture = try #require(
+            Bundle.module.url(forResource: "records-v1", withExtension: "jsonl", subdirectory: "Fixtures"))
+        let directory = TemporaryDirectory()
+        directory.write(Array(try Data(contentsOf: fixture)))
+        let contents = try JournalStore.read(directory: directory.path)
+        #expect(contents.comparisonCount == 3)
+        #expect(contents.pitchMatchingCount == 2)
+        #expect(contents.damagedLines.isEmpty)
+        #expect(contents.profile.matching.bias == -1.5)
+    }
+}

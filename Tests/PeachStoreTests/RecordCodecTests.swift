@@ -1,0 +1,175 @@
+// RecordCodecTests: every record type survives a write and a read; damage is named; unknown fields are kept.
+
+import Foundation
+import PeachCore
+import Testing
+
+@testable import PeachStore
+
+@Suite("RecordCodec")
+struct RecordCodecTests {
+    func decode(_ line: String) throws -> StoredRecord {
+        let bytes = Array(line.utf8)
+        var decoder = RecordCodec.Decoder()
+        return try bytes.withUnsafeBufferPointer { buffer in
+            try RecordCodec.decode(buffer, 0..<buffer.count, using: &decoder, path: "test.jsonl")
+        }
+    }
+
+    @Test("comparison and pitch-matching records round-trip exactly")
+    func roundTrip() throws {
+        var generator = SeededRandomGenerator(seed: 1)
+        for index in 0..<500 {
+            let exact = Cents(Double.random(in: -100...100, using: &generator))  // full double precision
+            for record in [Samples.comparison(index, cents: exact.rawValue), Samples.matching(index)] {
+                #expect(try decode(RecordCodec.encode(record)) == record)
+            }
+        }
+    }
+
+    @Test("the line is readable JSON with the documented fields")
+    func format() throws {
+        let line = RecordCodec.encode(Samples.comparison(0, cents: -12.5))
+        #expect(
+            line.hasPrefix(
+                #"{"v":1,"type":"comparison","time":"2026-01-01T00:00:00.000Z","note1":36,"note2":36,"cents":-12.5,"answer":"lower","correct":true,"referencePitch":440,"timbre":"sine""#
+            ))
+        let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        #expect(object?["responseTime"] as? Double == 0.375)
+        #expect(object?["input"] as? String == "keyboard")
+    }
+
+    @Test("strings with quotes, escapes and non-ASCII survive")
+    func strings() throws {
+        let record = StoredRecord(
+            .pitchMatching(
+                CompletedPitchMatching(
+                    referenceNote: 60, initialOffset: 10, userError: -2, timestamp: Samples.start,
+                    context: TrialContext(
+                        referencePitch: 440, timbre: "sine", noteDuration: 1, gap: 0, velocity: 63),
+                    tuneControl: InputKind(rawValue: "Fußpedal \"links\"\\\n\u{1}🎹"))))
+        #expect(try decode(RecordCodec.encode(record)) == record)
+    }
+
+    @Test("unknown fields are kept verbatim and written back")
+    func unknownFields() throws {
+        let line =
+            RecordCodec.encode(Samples.matching(3)).dropLast()
+            + #","mood":"focused","extra":{"a":[1,2,{"b":"}"}]},"n":-1.5e3,"flag":null}"#
+        let record = try decode(String(line))
+        #expect(record.extraFields.map(\.rawKey) == ["mood", "extra", "n", "flag"])
+        #expect(record.extraFields[1].rawValue == #"{"a":[1,2,{"b":"}"}]}"#)
+        #expect(RecordCodec.encode(record) == String(line))
+    }
+
+    @Test("older lines without the optional conditions load with the defaults")
+    func minimalLine() throws {
+        let record = try decode(
+            #"{"v":1,"type":"comparison","time":"2026-03-01T12:00:00Z","note1":60,"note2":60,"cents":5,"answer":"higher"}"#
+        )
+        guard case .comparison(let completed) = record.payload else {
+            Issue.record("expected a comparison")
+            return
+        }
+        #expect(completed.isCorrect)
+        #expect(completed.context == TrialContext(settings: .defaults))
+        #expect(completed.inputKind == .unknown)
+    }
+
+    @Test(
+        "damage is named",
+        arguments: [
+            ("", "not a JSON object"), ("[1,2]", "not a JSON object"), (#"{"v":1"#, "not a JSON object"),
+            (#"{"v":1,"type":"comparison"} x"#, "text after the object"),
+            (#"{"type":"comparison"}"#, "field 'v' is missing"),
+            (#"{"v":0,"type":"comparison"}"#, "schema version 0 is not valid"),
+            (#"{"v":1,"type":"comparison","time":"yesterday"}"#, "field 'time' is not a time"),
+            (#"{"v":1,"type":"rhythm","time":"2026-03-01T12:00:00Z"}"#, "unknown record type 'rhythm'"),
+            (
+                #"{"v":1,"type":"comparison","time":"2026-03-01T12:00:00Z","note1":128,"note2":60,"cents":5,"answer":"higher"}"#,
+                "field 'note1' must be a MIDI note"
+            ),
+            (
+                #"{"v":1,"type":"comparison","time":"2026-03-01T12:00:00Z","note1":60,"note2":60,"cents":"5","answer":"higher"}"#,
+                "field 'cents' must be a number"
+            ),
+            (
+                #"{"v":1,"type":"comparison","time":"2026-03-01T12:00:00Z","note1":60,"note2":60,"cents":5,"answer":"up"}"#,
+                "field 'answer' must be"
+            ),
+            (
+                #"{"v":1,"type":"comparison","time":"2026-03-01T12:00:00Z","note1":60,"note2":60,"cents":5,"answer":"higher","correct":false}"#,
+                "contradicts"
+            ),
+            (#"{"v":1,"v":1}"#, "appears twice"),
+        ])
+    func damage(line: String, reason: String) {
+        do {
+            _ = try decode(line)
+            Issue.record("decoded a damaged line")
+        } catch let damage as RecordDamage {
+            #expect(damage.reason.contains(reason), "\(damage.reason)")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test("a newer schema version is refused, naming the file")
+    func newerSchema() {
+        #expect(throws: StoreError.newerSchema(path: "test.jsonl", found: 2, supported: 1)) {
+            try decode(#"{"v":2,"type":"comparison"}"#)
+        }
+    }
+
+    @Test("numbers: the fast path agrees with strtod")
+    func numbers() {
+        var generator = SeededRandomGenerator(seed: 9)
+        for _ in 0..<10_000 {
+            let value = Double.random(in: -1000...1000, using: &generator)
+            for text in [String(value), String(format: "%.3f", value), String(format: "%.1f", value)] {
+                let bytes = Array(text.utf8)
+                let parsed = bytes.withUnsafeBufferPointer { NumberParser.double($0, 0..<$0.count) }
+                #expect(parsed == Double(text))
+            }
+        }
+        for bad in ["", "-", ".", "1.", "1e", "--1", "1.2.3", "0x10"] {
+            let bytes = Array(bad.utf8)
+            #expect(bytes.withUnsafeBufferPointer { NumberParser.double($0, 0..<$0.count) } == nil, "\(bad)")
+        }
+    }
+
+    @Test("timestamps: format and parse to the millisecond")
+    func timestamps() {
+        for seconds in [0.0, 1_767_225_600.123, -86_400.5, 4_102_444_799.999, 951_782_400] {
+            let date = Date(timeIntervalSince1970: seconds)
+            let text = Timestamp.format(date)
+            let parsed = Array(text.utf8).withUnsafeBufferPointer { Timestamp.parse($0) }
+            #expect(parsed.map { abs($0.timeIntervalSince1970 - seconds) < 0.0005 } == true, "\(text)")
+        }
+        #expect(Timestamp.format(Date(timeIntervalSince1970: 951_782_400)) == "2000-02-29T00:00:00.000Z")
+        for bad in [
+            "2026-13-01T00:00:00Z", "2026-01-01 00:00:00Z", "2026-01-01T00:00:00", "2026-01-01T00:00:00.Z",
+        ] {
+            #expect(Array(bad.utf8).withUnsafeBufferPointer { Timestamp.parse($0) } == nil, "\(bad)")
+        }
+    }
+}
+
+@Suite("NumberParser grammar")
+struct NumberParserGrammarTests {
+    @Test(
+        "JSON numbers only",
+        arguments: ["", "-", ".", "1.", "1e", "--1", "1.2.3", "0x10", "01", "-01", ".5", "+1", "1e+", "inf"])
+    func rejects(text: String) {
+        let bytes = Array(text.utf8)
+        #expect(bytes.withUnsafeBufferPointer { NumberParser.double($0, 0..<$0.count) } == nil)
+    }
+
+    @Test(
+        "accepts every JSON number form",
+        arguments: ["0", "-0", "0.5", "-12.25", "1e3", "1E-2", "2.5e+1", "123456789012345678"])
+    func accepts(text: String) {
+        let bytes = Array(text.utf8)
+        #expect(bytes.withUnsafeBufferPointer { NumberParser.double($0, 0..<$0.count) } == Double(text))
+    }
+}
