@@ -56,8 +56,9 @@ enum JournalScan {
                 bufferStart += carried
                 carried = 0
             }
-            let count = buffer.withUnsafeMutableBytes { raw in
-                pread(file.descriptor, raw.baseAddress! + carried, raw.count - carried, off_t(fileOffset))
+            let count = buffer.withUnsafeMutableBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return pread(file.descriptor, base + carried, raw.count - carried, off_t(fileOffset))
             }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -96,7 +97,8 @@ enum JournalScan {
             carried = filled - lineStart
             if carried > 0, lineStart > 0 {
                 buffer.withUnsafeMutableBytes { raw in
-                    _ = memmove(raw.baseAddress!, raw.baseAddress! + lineStart, carried)
+                    guard let base = raw.baseAddress else { return }
+                    _ = memmove(base, base + lineStart, carried)
                 }
             }
             if count == 0 { break }

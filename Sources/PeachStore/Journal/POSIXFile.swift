@@ -25,8 +25,9 @@ final class POSIXFile {
     func writeAll(_ bytes: [UInt8]) throws(StoreError) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            let written = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return write(descriptor, base + offset, buffer.count - offset)
             }
             if written < 0 {
                 if errno == EINTR { continue }
@@ -70,8 +71,9 @@ final class POSIXFile {
         var bytes = [UInt8](repeating: 0, count: length)
         var offset = 0
         while offset < length {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress! + offset, length - offset, off_t(offset))
+            let count = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return pread(descriptor, base + offset, length - offset, off_t(offset))
             }
             if count < 0 {
                 if errno == EINTR { continue }

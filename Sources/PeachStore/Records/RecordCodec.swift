@@ -432,9 +432,10 @@ enum NumberParser {
                 buffer[offset] = CChar(bitPattern: bytes[range.lowerBound + offset])
             }
             buffer[range.count] = 0
+            guard let base = buffer.baseAddress else { return nil }
             var end: UnsafeMutablePointer<CChar>?
-            let value = strtod(buffer.baseAddress!, &end)
-            guard let end, end == buffer.baseAddress! + range.count, value.isFinite else { return nil }
+            let value = strtod(base, &end)
+            guard let end, end == base + range.count, value.isFinite else { return nil }
             return value
         }
     }
