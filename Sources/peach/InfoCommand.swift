@@ -16,13 +16,7 @@ struct InfoCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let locations: DataLocations
-            do throws(DataLocations.Failure) {
-                locations = try DataLocations(
-                    environment: ProcessInfo.processInfo.environment, dataDirectoryOverride: dataDir)
-            } catch {
-                throw CommandFailure(message: Messages.describe(error), status: 1)
-            }
+            let locations = try resolveLocations(dataDirectory: dataDir)
             print(
                 """
                 Peach \(PeachVersion.current) — ear training for pitch, driven by MIDI controllers

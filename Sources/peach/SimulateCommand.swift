@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import PeachCore
+import PeachStore
 
 /// `peach simulate`: runs the real comparison or pitch-matching session, with the real strategy and profile,
 /// answered by a ``SimulatedListener`` in virtual time. Shows how the staircase converges for a listener of a
@@ -51,6 +52,12 @@ struct SimulateCommand: ParsableCommand {
     @Flag(name: .long, help: "Print only the summary, not every trial.")
     var quiet = false
 
+    @Flag(
+        name: .long, help: "Store the simulated answers in the training data (marked as input 'simulated').")
+    var save = false
+
+    @OptionGroup var location: DataLocationOptions
+
     @OptionGroup(title: "Settings for this run")
     var overrides: SettingsOverrides
 
@@ -72,14 +79,24 @@ struct SimulateCommand: ParsableCommand {
                 "simulation", metadata: ["seed": "\(seed)", "mode": "\(mode)"])
             let parameters = SimulatedListener.Parameters(
                 threshold: threshold, lapseRate: lapse, matchingBias: bias, matchingSpread: spread)
-            MainActor.assumeIsolated {
+            let directory = save ? try location.locations().dataDirectory : nil
+            try MainActor.assumeIsolated {
+                let store = try directory.map { directory in
+                    try reportingStoreErrors { try JournalStore(directory: directory) }
+                }
                 let report = SimulationReport(verbose: !quiet)
                 report.header(mode: mode.rawValue, parameters: parameters, settings: settings, seed: seed)
                 switch mode {
                 case .comparison:
-                    runComparison(settings: settings, parameters: parameters, seed: seed, report: report)
+                    runComparison(
+                        settings: settings, parameters: parameters, seed: seed, store: store, report: report)
                 case .matching:
-                    runMatching(settings: settings, parameters: parameters, seed: seed, report: report)
+                    runMatching(
+                        settings: settings, parameters: parameters, seed: seed, store: store, report: report)
+                }
+                if let store {
+                    let total = store.contents.comparisonCount + store.contents.pitchMatchingCount
+                    print("  Saved to        \(store.journalPath) (\(total) records in all)")
                 }
             }
         }
@@ -88,14 +105,16 @@ struct SimulateCommand: ParsableCommand {
     @MainActor
     private func runComparison(
         settings: TrainingSettings, parameters: SimulatedListener.Parameters, seed: UInt64,
+        store: JournalStore?,
         report: SimulationReport
     ) {
-        let clock = VirtualClock()
+        let clock = VirtualClock(start: Date())
         let tracker = ProfileTracker()
         let session = ComparisonSession(
             notePlayer: SilentNotePlayer(), profile: { tracker.profile }, settings: { settings },
             clock: clock,
-            observers: [tracker], generator: SeededRandomGenerator(seed: seed))
+            observers: (store.map { [$0] } ?? []) + [tracker], generator: SeededRandomGenerator(seed: seed))
+        report.watchFailures(of: session)
         SimulatedListener(
             parameters: parameters, clock: clock, generator: SeededRandomGenerator(seed: seed &+ 1)
         )
@@ -119,13 +138,15 @@ struct SimulateCommand: ParsableCommand {
     @MainActor
     private func runMatching(
         settings: TrainingSettings, parameters: SimulatedListener.Parameters, seed: UInt64,
+        store: JournalStore?,
         report: SimulationReport
     ) {
-        let clock = VirtualClock()
+        let clock = VirtualClock(start: Date())
         let tracker = ProfileTracker()
         let session = PitchMatchingSession(
-            notePlayer: SilentNotePlayer(), settings: { settings }, clock: clock, observers: [tracker],
-            generator: SeededRandomGenerator(seed: seed))
+            notePlayer: SilentNotePlayer(), settings: { settings }, clock: clock,
+            observers: (store.map { [$0] } ?? []) + [tracker], generator: SeededRandomGenerator(seed: seed))
+        report.watchFailures(of: session)
         SimulatedListener(
             parameters: parameters, clock: clock, generator: SeededRandomGenerator(seed: seed &+ 1)
         )

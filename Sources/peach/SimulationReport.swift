@@ -1,6 +1,8 @@
 // SimulationReport: the plain-text output of `peach simulate`.
 
+import Foundation
 import PeachCore
+import PeachStore
 
 /// Prints what a simulation does: a header, one line per trial (unless quiet) and a summary.
 @MainActor
@@ -80,6 +82,29 @@ final class SimulationReport {
         row("Bias", statistics.bias.map { "\(Cents($0)) cents" } ?? "-")
         row("Spread", statistics.spread.map { "\(fixed($0)) cents" } ?? "-")
         row("Virtual time", duration(elapsed))
+    }
+
+    /// Reports the first store failure of a session on stderr (training goes on, as in a real session).
+    func watchFailures(of session: ComparisonSession) {
+        session.addEventHandler { [weak self] event in
+            if case .observerFailed(let error) = event { self?.storeFailed(error) }
+        }
+    }
+
+    /// Reports the first store failure of a session on stderr.
+    func watchFailures(of session: PitchMatchingSession) {
+        session.addEventHandler { [weak self] event in
+            if case .observerFailed(let error) = event { self?.storeFailed(error) }
+        }
+    }
+
+    private var reportedFailure = false
+
+    private func storeFailed(_ error: any Error) {
+        guard !reportedFailure else { return }
+        reportedFailure = true
+        let message = (error as? StoreError).map(Messages.describe) ?? "\(error)"
+        FileHandle.standardError.write(Data("peach: an answer was not stored: \(message)\n".utf8))
     }
 
     private func row(_ label: String, _ value: String) {

@@ -176,4 +176,15 @@ public final class JournalStore: TrainingStore {
         contents = fresh
         return backup
     }
+
+    /// Adds the records that are not in the store yet (same kind, time, notes and cents), in one durable write.
+    /// - Returns: how many were added and how many were already there.
+    public func merge(_ records: [StoredRecord]) throws -> (added: Int, duplicates: Int) {
+        var known = Set<String>()
+        _ = try Self.forEachRecord(in: directory) { known.insert($0.identity) }
+        var fresh: [StoredRecord] = []
+        for record in records where known.insert(record.identity).inserted { fresh.append(record) }
+        try append(fresh)
+        return (fresh.count, records.count - fresh.count)
+    }
 }

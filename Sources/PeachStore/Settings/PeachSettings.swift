@@ -1,0 +1,118 @@
+// PeachSettings: every setting Peach keeps: the training settings plus outputs, controller profile and tick.
+
+import PeachCore
+
+/// Every setting in `settings.json`: the ``TrainingSettings`` plus the choices of controller profile, audio
+/// output and MIDI output, and whether a wrong answer ticks.
+public struct PeachSettings: Hashable, Sendable {
+    /// The settings that shape a trial.
+    public var training: TrainingSettings
+    /// The controller profile's name (a shipped one such as `default`, or one of the user's).
+    public private(set) var controllerProfile: String
+    /// Where Peach's own synth plays: `alsa:DEVICE` (e.g. `alsa:default`, `alsa:hw:1,0`), `wav:PATH` or `null`.
+    public private(set) var audioOutput: String
+    /// `none` (the internal synth), `midi` (the first MIDI synth found) or `midi:CLIENT:PORT`.
+    public private(set) var midiOutput: String
+    /// Whether a wrong answer plays a short, quiet tick.
+    public private(set) var wrongAnswerTick: Bool
+
+    /// The defaults.
+    public static let defaults = PeachSettings(
+        training: .defaults, controllerProfile: "default", audioOutput: "alsa:default", midiOutput: "none",
+        wrongAnswerTick: true)
+
+    private init(
+        training: TrainingSettings, controllerProfile: String, audioOutput: String, midiOutput: String,
+        wrongAnswerTick: Bool
+    ) {
+        self.training = training
+        self.controllerProfile = controllerProfile
+        self.audioOutput = audioOutput
+        self.midiOutput = midiOutput
+        self.wrongAnswerTick = wrongAnswerTick
+    }
+
+    /// The keys of the settings file, in the order `peach settings` lists them.
+    public static let keys: [String] =
+        TrainingSettingKey.allCases.map(\.rawValue) + [
+            "controllerProfile", "audioOutput", "midiOutput", "wrongAnswerTick",
+        ]
+
+    /// The value of `key` as text (as `peach settings get` prints it), or nil for an unknown key.
+    public func text(of key: String) -> String? {
+        if let trainingKey = TrainingSettingKey(rawValue: key) {
+            return training.value(of: trainingKey).description
+        }
+        switch key {
+        case "controllerProfile": return controllerProfile
+        case "audioOutput": return audioOutput
+        case "midiOutput": return midiOutput
+        case "wrongAnswerTick": return wrongAnswerTick ? "on" : "off"
+        default: return nil
+        }
+    }
+
+    /// What `key` accepts, in words.
+    public static func allowedDescription(of key: String) -> String {
+        if let trainingKey = TrainingSettingKey(rawValue: key) { return trainingKey.allowedDescription }
+        switch key {
+        case "controllerProfile": return "a profile name of letters, digits, '-' and '_'"
+        case "audioOutput": return "alsa:DEVICE, wav:PATH or null"
+        case "midiOutput": return "none, midi or midi:CLIENT:PORT"
+        case "wrongAnswerTick": return "on or off"
+        default: return "-"
+        }
+    }
+
+    /// A copy with `key` set from text as a user types it.
+    /// - Throws: ``SettingsError`` naming the key and what it accepts.
+    public func setting(_ key: String, toText text: String) throws(SettingsError) -> PeachSettings {
+        var copy = self
+        if let trainingKey = TrainingSettingKey(rawValue: key) {
+            copy.training = try training.setting(trainingKey, toText: text)
+            return copy
+        }
+        let value = text.trimmingCharacters(in: [" ", "\t", "\n"])
+        func invalid() -> SettingsError {
+            .invalidValue(key: key, value: text, expected: Self.allowedDescription(of: key))
+        }
+        switch key {
+        case "controllerProfile":
+            guard !value.isEmpty, value.count <= 64,
+                value.unicodeScalars.allSatisfy({
+                    $0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_".unicodeScalars.contains($0)
+                })
+            else { throw invalid() }
+            copy.controllerProfile = value
+        case "audioOutput":
+            guard
+                value == "null" || (value.hasPrefix("alsa:") && value.count > 5)
+                    || (value.hasPrefix("wav:") && value.count > 4)
+            else { throw invalid() }
+            copy.audioOutput = value
+        case "midiOutput":
+            guard value == "none" || value == "midi" || (value.hasPrefix("midi:") && value.count > 5) else {
+                throw invalid()
+            }
+            copy.midiOutput = value
+        case "wrongAnswerTick":
+            switch value.lowercased() {
+            case "on", "true", "yes", "1": copy.wrongAnswerTick = true
+            case "off", "false", "no", "0": copy.wrongAnswerTick = false
+            default: throw invalid()
+            }
+        default:
+            throw .unknownKey(key)
+        }
+        return copy
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in characters: Set<Character>) -> String {
+        var result = Substring(self)
+        while let first = result.first, characters.contains(first) { result.removeFirst() }
+        while let last = result.last, characters.contains(last) { result.removeLast() }
+        return String(result)
+    }
+}

@@ -1,0 +1,42 @@
+// SettingsWatcher: the current settings for a running session, re-read when the file changes.
+
+import PeachCore
+
+/// The settings a running session reads at the start of every trial. Re-reads `settings.json` when its
+/// modification time changes (one `stat` per trial), so `peach settings set` or an edit in a text editor
+/// applies to the next trial. A broken edit keeps the last good settings and is reported once.
+@MainActor
+public final class SettingsWatcher {
+    private let file: SettingsFile
+    private var seenModification: Int?
+    private var reportedError: StoreError?
+    private var latest: PeachSettings
+    private let onError: @MainActor (StoreError) -> Void
+
+    /// Watches `file`, starting from `initial` (as loaded at start-up).
+    public init(
+        file: SettingsFile, initial: PeachSettings, onError: @escaping @MainActor (StoreError) -> Void
+    ) {
+        self.file = file
+        self.latest = initial
+        self.onError = onError
+        seenModification = FileSystem.modificationTime(file.path)
+    }
+
+    /// The current settings, re-read if the file changed since the last call.
+    public var current: PeachSettings {
+        let modification = FileSystem.modificationTime(file.path)
+        guard modification != seenModification else { return latest }
+        seenModification = modification
+        do {
+            latest = try file.load().settings
+            reportedError = nil
+        } catch {
+            if reportedError != error {
+                reportedError = error
+                onError(error)
+            }
+        }
+        return latest
+    }
+}

@@ -1,0 +1,270 @@
+// RecordTransfer: export of the store as CSV or JSON, and reading of files to import (JSON, JSON Lines, CSV).
+
+import Foundation
+import PeachCore
+
+/// Exports records and reads files to import.
+public enum RecordTransfer {
+    /// The CSV columns, in order: the journal's fields (see ``RecordCodec``) without the schema version.
+    public static let csvColumns = [
+        "type", "time", "note1", "note2", "cents", "answer", "correct", "referenceNote", "initialCents",
+        "errorCents",
+        "referencePitch", "timbre", "noteDuration", "gap", "velocity", "note2Gain", "responseTime", "input",
+        "timeTaken",
+        "tuneControl",
+    ]
+    private static let csvTextColumns: Set<String> = [
+        "type", "time", "answer", "timbre", "input", "tuneControl",
+    ]
+
+    // MARK: - Export
+
+    /// Writes every record of the store in `directory` in `format`, passing the text to `write` in pieces.
+    /// Returns the number of records written and what the scan found (damage is skipped, as on load).
+    public static func export(
+        from directory: String, format: ExportFormat, write: (String) throws -> Void
+    ) throws -> (count: Int, summary: JournalScanSummary) {
+        var count = 0
+        var pending = ""
+        func flush(force: Bool) throws {
+            if force || pending.utf8.count > 1 << 16 {
+                try write(pending)
+                pending = ""
+            }
+        }
+        pending = format == .csv ? csvColumns.joined(separator: ",") + "\n" : "["
+        let summary = try JournalStore.forEachRecord(in: directory) { record in
+            switch format {
+            case .csv: pending += csvRow(record) + "\n"
+            case .json: pending += (count == 0 ? "\n" : ",\n") + RecordCodec.encode(record)
+            }
+            count += 1
+            try flush(force: false)
+        }
+        if format == .json { pending += count == 0 ? "]\n" : "\n]\n" }
+        try flush(force: true)
+        return (count, summary)
+    }
+
+    /// One CSV row of `record` (its unknown fields are not exported to CSV).
+    static func csvRow(_ record: StoredRecord) -> String {
+        let line = Array(
+            RecordCodec.encode(StoredRecord(payload: record.payload, schemaVersion: 1, extraFields: [])).utf8)
+        return line.withUnsafeBufferPointer { buffer in
+            var scanner = JSONObjectScanner(bytes: buffer, start: 0)
+            var fields: [JSONField] = []
+            _ = scanner.scanObject(into: &fields)
+            var cells = [String](repeating: "", count: csvColumns.count)
+            for field in fields {
+                let key = RecordCodec.text(buffer, field.keyRange)
+                guard let column = csvColumns.firstIndex(of: key) else { continue }
+                let value = UnsafeBufferPointer(rebasing: buffer[field.value.range])
+                if case .string = field.value.kind {
+                    cells[column] = csvQuoted(JSONString.unescape(value) ?? "")
+                } else {
+                    cells[column] = String(decoding: value, as: UTF8.self)
+                }
+            }
+            return cells.joined(separator: ",")
+        }
+    }
+
+    private static func csvQuoted(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+            return text
+        }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    // MARK: - Import
+
+    /// Reads the records of a file to import: a JSON array (an export), JSON Lines (a journal) or CSV (an
+    /// export). All or nothing: any unreadable record refuses the whole file.
+    /// - Throws: ``StoreError/unreadableImport(path:line:reason:)`` naming the line or row, or a read error.
+    public static func readImport(path: String) throws(StoreError) -> [StoredRecord] {
+        let bytes = try POSIXFile(path: path, flags: O_RDONLY).readAll()
+        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        switch first {
+        case nil: return []
+        case 0x5B: return try readJSONArray(bytes, path: path)
+        case 0x7B: return try readJSONLines(bytes, path: path)
+        default: return try readCSV(bytes, path: path)
+        }
+    }
+
+    private static func decodeOne(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, path: String, line: Int
+    )
+        throws(StoreError) -> StoredRecord
+    {
+        var decoder = RecordCodec.Decoder()
+        do {
+            return try RecordCodec.decode(buffer, range, using: &decoder, path: path)
+        } catch let error as StoreError {
+            throw error
+        } catch let damage as RecordDamage {
+            throw .unreadableImport(path: path, line: line, reason: damage.reason)
+        } catch {
+            throw .unreadableImport(path: path, line: line, reason: "\(error)")
+        }
+    }
+
+    private static func lineNumber(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        1 + buffer[..<min(index, buffer.count)].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    }
+
+    private static func readJSONArray(_ bytes: [UInt8], path: String) throws(StoreError) -> [StoredRecord] {
+        try bytes.withUnsafeBufferPointer { buffer throws(StoreError) -> [StoredRecord] in
+            var scanner = JSONObjectScanner(bytes: buffer, start: 0)
+            var records: [StoredRecord] = []
+            scanner.skipWhitespace()
+            while let byte = scanner.peek, byte != 0x5B { _ = scanner.consume(byte) }  // a byte-order mark
+            _ = scanner.consume(0x5B)
+            scanner.skipWhitespace()
+            if scanner.consume(0x5D) { return [] }
+            while true {
+                scanner.skipWhitespace()
+                let start = scanner.index
+                var ignored: [JSONField] = []
+                guard scanner.scanObject(into: &ignored) else {
+                    throw .unreadableImport(
+                        path: path, line: lineNumber(buffer, at: scanner.index),
+                        reason: "not a JSON array of records")
+                }
+                records.append(
+                    try decodeOne(
+                        buffer, start..<scanner.index, path: path, line: lineNumber(buffer, at: start)))
+                scanner.skipWhitespace()
+                if scanner.consume(0x2C) { continue }
+                guard scanner.consume(0x5D) else {
+                    throw .unreadableImport(
+                        path: path, line: lineNumber(buffer, at: scanner.index), reason: "expected ',' or ']'"
+                    )
+                }
+                scanner.skipWhitespace()
+                guard scanner.peek == nil else {
+                    throw .unreadableImport(
+                        path: path, line: lineNumber(buffer, at: scanner.index),
+                        reason: "text after the array")
+                }
+                return records
+            }
+        }
+    }
+
+    private static func readJSONLines(_ bytes: [UInt8], path: String) throws(StoreError) -> [StoredRecord] {
+        try bytes.withUnsafeBufferPointer { buffer throws(StoreError) -> [StoredRecord] in
+            var records: [StoredRecord] = []
+            var start = 0
+            var line = 0
+            while start < buffer.count {
+                let end = buffer[start...].firstIndex(of: 0x0A) ?? buffer.count
+                line += 1
+                var stop = end
+                if stop > start, buffer[stop - 1] == 0x0D { stop -= 1 }
+                if buffer[start..<stop].contains(where: { $0 != 0x20 && $0 != 0x09 }) {
+                    records.append(try decodeOne(buffer, start..<stop, path: path, line: line))
+                }
+                start = end + 1
+            }
+            return records
+        }
+    }
+
+    private static func readCSV(_ bytes: [UInt8], path: String) throws(StoreError) -> [StoredRecord] {
+        let rows = CSVReader.rows(String(decoding: bytes, as: UTF8.self))
+        guard let header = rows.first?.cells.map({ $0.trimmingCharacters(in: .whitespaces) }),
+            header.contains("type"), header.contains("time")
+        else {
+            throw .unreadableImport(
+                path: path, line: 1, reason: "not a Peach CSV export (no type and time columns)")
+        }
+        var records: [StoredRecord] = []
+        for row in rows.dropFirst() where !row.cells.allSatisfy({ $0.isEmpty }) {
+            guard row.cells.count == header.count else {
+                throw .unreadableImport(
+                    path: path, line: row.line,
+                    reason: "\(row.cells.count) cells where the header has \(header.count)")
+            }
+            var json = "{\"v\":1"
+            for (column, cell) in zip(header, row.cells) where !cell.isEmpty {
+                guard csvColumns.contains(column) || column == "v" else { continue }
+                json +=
+                    "," + RecordCodec.quoted(column) + ":"
+                    + (csvTextColumns.contains(column) ? RecordCodec.quoted(cell) : cell)
+            }
+            json += "}"
+            let line = Array(json.utf8)
+            let record = try line.withUnsafeBufferPointer { buffer throws(StoreError) in
+                try decodeOne(buffer, 0..<buffer.count, path: path, line: row.line)
+            }
+            records.append(record)
+        }
+        return records
+    }
+}
+
+/// Splits CSV text (RFC 4180: quotes, doubled quotes, newlines inside quotes) into rows of cells.
+enum CSVReader {
+    struct Row {
+        let line: Int
+        var cells: [String]
+    }
+
+    static func rows(_ text: String) -> [Row] {
+        var rows: [Row] = []
+        var cells: [String] = []
+        var cell = ""
+        var quoted = false
+        var line = 1
+        var rowLine = 1
+        var characters = text.makeIterator()
+        var pending: Character? = nil
+        func next() -> Character? {
+            if let character = pending {
+                pending = nil
+                return character
+            }
+            return characters.next()
+        }
+        while let character = next() {
+            if quoted {
+                if character == "\"" {
+                    if let following = next() {
+                        if following == "\"" {
+                            cell.append("\"")
+                        } else {
+                            quoted = false
+                            pending = following
+                        }
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    if character == "\n" || character == "\r\n" { line += 1 }
+                    cell.append(character)
+                }
+                continue
+            }
+            switch character {
+            case "\"" where cell.isEmpty: quoted = true
+            case ",":
+                cells.append(cell)
+                cell = ""
+            case "\n", "\r\n", "\r":
+                cells.append(cell)
+                rows.append(Row(line: rowLine, cells: cells))
+                cells = []
+                cell = ""
+                line += 1
+                rowLine = line
+            default: cell.append(character)
+            }
+        }
+        if !cell.isEmpty || !cells.isEmpty {
+            cells.append(cell)
+            rows.append(Row(line: rowLine, cells: cells))
+        }
+        return rows
+    }
+}

@@ -1,0 +1,176 @@
+// DataCommand: `peach data`: check, export, import and reset the training data.
+
+import ArgumentParser
+import Foundation
+import PeachCore
+import PeachStore
+
+/// `peach data`: the training data on disk.
+struct DataCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "data", abstract: "Check, export, import or reset the training data.",
+        discussion:
+            "The data is a journal of JSON lines, one answer per line, in ~/.local/share/peach/records.jsonl.",
+        subcommands: [Check.self, Export.self, Import.self, Reset.self])
+
+    /// `peach data check`.
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract:
+                "Verify the data and report counts and damage (exit status 1 when something is damaged).")
+
+        @OptionGroup var location: DataLocationOptions
+
+        func run() throws {
+            try reportingFailures {
+                let directory = try location.locations().dataDirectory
+                let contents = try reportingStoreErrors { try JournalStore.read(directory: directory) }
+                let path = directory + "/" + JournalStore.journalName
+                let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+                print("Store:            \(path) (\(size) bytes)")
+                print("Comparisons:      \(contents.comparisonCount)")
+                print("Pitch matching:   \(contents.pitchMatchingCount)")
+                print("Damaged lines:    \(contents.damagedLines.count)")
+                for damaged in contents.damagedLines.prefix(20) {
+                    print("  line \(damaged.line): \(damaged.reason)")
+                }
+                if contents.damagedLines.count > 20 {
+                    print("  … and \(contents.damagedLines.count - 20) more")
+                }
+                if contents.tornTailLength > 0 {
+                    print(
+                        "Torn last line:   \(contents.tornTailLength) bytes (a write cut short; the next training "
+                            + "run sets it aside)")
+                }
+                guard contents.damagedLines.isEmpty, contents.tornTailLength == 0 else {
+                    print("Problems found: every other record is intact.")
+                    throw ExitCode(1)
+                }
+                print("OK")
+            }
+        }
+    }
+
+    /// `peach data export`.
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write all records as CSV or JSON to a file or to standard output.",
+            discussion:
+                "Examples:\n  peach data export --format csv answers.csv\n  peach data export | jq length")
+
+        @Option(name: .long, help: "csv or json.")
+        var format: ExportFormat = .json
+
+        @Argument(help: "The file to write (created with mode 0600); standard output when left out.")
+        var file: String?
+
+        @OptionGroup var location: DataLocationOptions
+
+        func run() throws {
+            try reportingFailures {
+                let directory = try location.locations().dataDirectory
+                let output: FileHandle
+                if let file {
+                    guard
+                        FileManager.default.createFile(
+                            atPath: file, contents: nil, attributes: [.posixPermissions: 0o600])
+                    else { throw CommandFailure(message: "cannot create \(file).", status: 1) }
+                    guard let handle = FileHandle(forWritingAtPath: file) else {
+                        throw CommandFailure(message: "cannot write \(file).", status: 1)
+                    }
+                    output = handle
+                } else {
+                    output = .standardOutput
+                }
+                let result = try reportingStoreErrors {
+                    try RecordTransfer.export(from: directory, format: format) {
+                        try output.write(contentsOf: Data($0.utf8))
+                    }
+                }
+                if let file {
+                    try output.synchronize()
+                    try output.close()
+                    FileHandle.standardError.write(
+                        Data("Exported \(result.count) records to \(file).\n".utf8))
+                }
+            }
+        }
+    }
+
+    /// `peach data import`.
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add records from an export (CSV or JSON) or a journal, without duplicates.",
+            discussion:
+                "With --replace the data is replaced by the file's records; the old journal is kept as a backup."
+        )
+
+        @Argument(help: "The file to import.")
+        var file: String
+
+        @Flag(name: .long, help: "Replace all records instead of merging (a backup is kept).")
+        var replace = false
+
+        @OptionGroup var location: DataLocationOptions
+
+        func run() throws {
+            try reportingFailures {
+                let directory = try location.locations().dataDirectory
+                try reportingStoreErrors {
+                    let records = try RecordTransfer.readImport(path: file)
+                    try MainActor.assumeIsolated {
+                        let store = try JournalStore(directory: directory)
+                        if replace {
+                            let backup = try store.replaceAll(with: records)
+                            print("Replaced the data with \(records.count) records. Backup: \(backup)")
+                        } else {
+                            let result = try store.merge(records)
+                            print(
+                                "Imported \(result.added) records; \(result.duplicates) were already there.")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `peach data reset`.
+    struct Reset: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete all training data (asks first unless --yes; a backup is kept).")
+
+        @Flag(name: .long, help: "Do not ask for confirmation.")
+        var yes = false
+
+        @OptionGroup var location: DataLocationOptions
+
+        func run() throws {
+            try reportingFailures {
+                let directory = try location.locations().dataDirectory
+                try reportingStoreErrors {
+                    try MainActor.assumeIsolated {
+                        let store = try JournalStore(directory: directory)
+                        let count = store.contents.comparisonCount + store.contents.pitchMatchingCount
+                        if !yes {
+                            guard isatty(STDIN_FILENO) != 0 else {
+                                throw CommandFailure.usage(
+                                    "refusing to delete \(count) records without --yes (no terminal to ask).")
+                            }
+                            print(
+                                "Delete all \(count) records in \(directory)? A backup is kept. Type 'yes': ",
+                                terminator: "")
+                            guard readLine()?.lowercased() == "yes" else {
+                                print("Nothing was deleted.")
+                                return
+                            }
+                        }
+                        let backup = try store.replaceAll(with: [])
+                        print("Deleted \(count) records. Backup: \(backup)")
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension ExportFormat: ExpressibleByArgument {}
