@@ -43,7 +43,7 @@ let package = Package(
         // A test tool: appends records and acknowledges each durable one (the kill -9 test drives it).
         .executableTarget(name: "PeachJournalWriter", dependencies: ["PeachCore", "PeachStore"]),
         // Release-build benchmarks that print their figures.
-        .executableTarget(name: "PeachBenchmarks", dependencies: ["PeachCore"]),
+        .executableTarget(name: "PeachBenchmarks", dependencies: ["PeachCore", "PeachStore"]),
         .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore", "PeachTestSupport"]),
         .testTarget(name: "PeachAudioTests", dependencies: ["PeachAudio"]),
         .testTarget(name: "PeachMIDITests", dependencies: ["PeachMIDI"]),

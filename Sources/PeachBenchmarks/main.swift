@@ -4,6 +4,7 @@
 
 import Foundation
 import PeachCore
+import PeachStore
 
 /// Resident and peak memory of this process, from /proc/self/status (kB), or nil off Linux.
 func memoryKilobytes() -> (resident: Int, peak: Int)? {
@@ -109,4 +110,92 @@ if let before, let after = memoryKilobytes() {
     report(
         "memory: resident before / after / peak",
         "\(before.resident / 1024) / \(after.resident / 1024) / \(after.peak / 1024) MiB")
+}
+
+// The training store: load time and memory, append latency with fsync.
+print("")
+print("Training store (journal of JSON lines)")
+let storeRoot = NSTemporaryDirectory() + "peach-bench-" + UUID().uuidString
+defer { try? FileManager.default.removeItem(atPath: storeRoot) }
+MainActor.assumeIsolated {
+    do {
+        var generator = SeededRandomGenerator(seed: 7)
+        let context = TrialContext(settings: .defaults)
+        let start = Date(timeIntervalSince1970: 1_767_225_600)
+        var written = 0
+        let directory = storeRoot + "/data"
+        let store = try JournalStore(directory: directory)
+        for target in [10_000, 100_000, 1_000_000] {
+            while written < target {
+                var batch: [StoredRecord] = []
+                for _ in 0..<min(10_000, target - written) {
+                    let note = MIDINote.random(in: 36...84, using: &generator)
+                    let cents =
+                        Double.random(in: 0.5...60, using: &generator)
+                        * (Bool.random(using: &generator) ? 1 : -1)
+                    let time = start.addingTimeInterval(Double(written) * 2.7)
+                    if written % 10 == 9 {
+                        batch.append(
+                            StoredRecord(
+                                .pitchMatching(
+                                    CompletedPitchMatching(
+                                        referenceNote: note, initialOffset: Cents(cents),
+                                        userError: Cents(cents / 10),
+                                        timestamp: time, context: context, timeTaken: 3.2,
+                                        tuneControl: .pitchBend))))
+                    } else {
+                        batch.append(
+                            StoredRecord(
+                                .comparison(
+                                    CompletedComparison(
+                                        comparison: Comparison(
+                                            note1: note, note2: note, centDifference: Cents(cents)),
+                                        answer: Bool.random(using: &generator) ? .higher : .lower,
+                                        timestamp: time,
+                                        context: context, note2AmplitudeOffset: 0, responseTime: 0.45,
+                                        inputKind: .midiNote))))
+                    }
+                    written += 1
+                }
+                try store.append(batch)
+            }
+            let size =
+                (try? FileManager.default.attributesOfItem(atPath: store.journalPath)[.size] as? Int) ?? 0
+            var contents = JournalContents()
+            let seconds = measure {
+                contents = (try? JournalStore.read(directory: directory)) ?? JournalContents()
+            }
+            let memory = memoryKilobytes()
+            report(
+                "load \(target) records (\(size / 1_048_576) MiB)",
+                "\(format(seconds * 1000, 0)) ms, \(format(Double(target) / seconds / 1e6, 2)) M records/s")
+            report(
+                "  profile mean / records read",
+                "\(format(contents.profile.overallMean ?? 0)) cents / \(contents.comparisonCount + contents.pitchMatchingCount)"
+            )
+            if let memory {
+                report(
+                    "  memory: resident / peak so far",
+                    "\(memory.resident / 1024) / \(memory.peak / 1024) MiB")
+            }
+        }
+
+        let appendStore = try JournalStore(directory: storeRoot + "/append")
+        var latencies: [Double] = []
+        for index in 0..<500 {
+            let record = StoredRecord(
+                .comparison(
+                    CompletedComparison(
+                        comparison: Comparison(
+                            note1: 60, note2: 60, centDifference: Cents(Double(index % 50) + 0.5)),
+                        answer: .higher, timestamp: Date(), context: context)))
+            latencies.append(measure { try? appendStore.append(record) })
+        }
+        latencies.sort()
+        report(
+            "append one record with fdatasync (500×)",
+            "median \(format(latencies[250] * 1000, 3)) ms, p99 \(format(latencies[495] * 1000, 3)) ms")
+    } catch {
+        print("store benchmark failed: \(error)")
+    }
 }

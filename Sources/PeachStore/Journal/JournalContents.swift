@@ -22,6 +22,9 @@ public struct JournalContents: Sendable {
     /// Where a torn last line was set aside by the writer that recovered it, if it did.
     public var tornTailSetAside: String?
 
+    /// Empty contents (an empty store).
+    public init() {}
+
     /// Adds one record to the profile, trend and timeline.
     mutating func add(_ record: StoredRecord) {
         switch record.payload {

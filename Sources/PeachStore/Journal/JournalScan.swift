@@ -1,6 +1,14 @@
 // JournalScan: reads a journal file line by line in chunks, decoding records and noting damage.
 
+import Dispatch
 import PeachCore
+
+/// The input and output buffers of a parallel decode. Each thread reads the shared input and writes only its
+/// own output slots, so sharing them is safe though the compiler cannot prove it.
+private struct SharedBuffers: @unchecked Sendable {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let output: UnsafeMutableBufferPointer<JournalScan.Outcome>
+}
 
 #if canImport(Glibc)
     import Glibc
@@ -32,7 +40,7 @@ public struct JournalScanSummary: Hashable, Sendable {
 /// to a closure. Blank lines are skipped; damaged lines are noted and skipped; bytes after the last newline are
 /// a torn last line (a write cut short by a crash or a power cut) and are not read as a record.
 enum JournalScan {
-    static let chunkSize = 1 << 20
+    static let chunkSize = 4 << 20
     /// The longest line read as a record; a longer one is damage (no record comes near it).
     static let maximumLineLength = 1 << 20
 
@@ -43,7 +51,6 @@ enum JournalScan {
         let file = try POSIXFile(path: path, flags: O_RDONLY)
         try file.requireRegularFile()
         var summary = JournalScanSummary()
-        var decoder = RecordCodec.Decoder()
         var buffer = [UInt8](repeating: 0, count: max(chunkSize, maximumLineLength))
         var carried = 0  // bytes of an unfinished line at the start of the buffer
         var bufferStart = 0  // the file offset of buffer[0]
@@ -67,29 +74,37 @@ enum JournalScan {
             fileOffset += count
             let filled = carried + count
             var lineStart = 0
+            var lines: [(range: Range<Int>, number: Int)] = []
             try buffer.withUnsafeBufferPointer { bytes in
-                for index in carried..<filled where bytes[index] == 0x0A {
+                guard let base = bytes.baseAddress else { return }
+                var searchFrom = carried
+                while searchFrom < filled, let newline = memchr(base + searchFrom, 0x0A, filled - searchFrom)
+                {
+                    let index = UnsafeRawPointer(newline) - UnsafeRawPointer(base)
+                    searchFrom = index + 1
                     lineNumber += 1
                     if skippingLongLine {
                         skippingLongLine = false
                         summary.damagedLines.append(
                             DamagedLine(line: lineNumber, reason: "longer than \(maximumLineLength) bytes"))
-                        lineStart = index + 1
-                        continue
-                    }
-                    var end = index
-                    if end > lineStart, bytes[end - 1] == 0x0D { end -= 1 }
-                    if !isBlank(bytes, lineStart..<end) {
-                        do {
-                            let record = try RecordCodec.decode(
-                                bytes, lineStart..<end, using: &decoder, path: path)
-                            summary.recordCount += 1
-                            try visit(record)
-                        } catch let damage as RecordDamage {
-                            summary.damagedLines.append(DamagedLine(line: lineNumber, reason: damage.reason))
-                        }
+                    } else {
+                        var end = index
+                        if end > lineStart, bytes[end - 1] == 0x0D { end -= 1 }
+                        if !isBlank(bytes, lineStart..<end) { lines.append((lineStart..<end, lineNumber)) }
                     }
                     lineStart = index + 1
+                }
+                for outcome in decodeInParallel(bytes, lines.map(\.range), path: path).enumerated() {
+                    switch outcome.element {
+                    case .record(let record):
+                        summary.recordCount += 1
+                        try visit(record)
+                    case .damage(let reason):
+                        summary.damagedLines.append(
+                            DamagedLine(line: lines[outcome.offset].number, reason: reason))
+                    case .failure(let error):
+                        throw error
+                    }
                 }
             }
             if lineStart > 0 { summary.completeLength = bufferStart + lineStart }
@@ -105,6 +120,45 @@ enum JournalScan {
         }
         summary.tornTailLength = fileOffset - summary.completeLength
         return summary
+    }
+
+    /// What decoding one line gave.
+    enum Outcome: Sendable {
+        case record(StoredRecord)
+        case damage(String)
+        case failure(StoreError)
+    }
+
+    /// Decodes `ranges` of `bytes` on two threads (each half of the lines on one), returning the outcomes in
+    /// the order of the lines. Reading a large journal is bound by decoding, so this nearly halves load time.
+    static func decodeInParallel(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ ranges: [Range<Int>], path: String
+    ) -> [Outcome] {
+        var outcomes = [Outcome](repeating: .damage(""), count: ranges.count)
+        guard !ranges.isEmpty else { return outcomes }
+        let parts = ranges.count < 256 ? 1 : 2
+        outcomes.withUnsafeMutableBufferPointer { output in
+            let shared = SharedBuffers(bytes: bytes, output: output)
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                var decoder = RecordCodec.Decoder()
+                let slice = part == 0 ? 0..<(ranges.count / parts) : (ranges.count / parts)..<ranges.count
+                for index in slice {
+                    let outcome: Outcome
+                    do {
+                        outcome = .record(
+                            try RecordCodec.decode(shared.bytes, ranges[index], using: &decoder, path: path))
+                    } catch let damage as RecordDamage {
+                        outcome = .damage(damage.reason)
+                    } catch let error as StoreError {
+                        outcome = .failure(error)
+                    } catch {
+                        outcome = .damage("\(error)")
+                    }
+                    shared.output[index] = outcome
+                }
+            }
+        }
+        return outcomes
     }
 
     private static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {

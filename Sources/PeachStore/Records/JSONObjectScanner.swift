@@ -1,5 +1,11 @@
 // JSONObjectScanner: finds the keys and values of one JSON object in a byte buffer, without allocating.
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Where one value of a scanned object lies, and what kind it is.
 struct JSONValueSpan {
     /// The kind of a JSON value.
@@ -61,7 +67,11 @@ struct JSONObjectScanner {
 
     /// Skips spaces, tabs, carriage returns and newlines.
     mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { return }
+            index += 1
+        }
     }
 
     /// Consumes `byte` if it is next.
@@ -104,7 +114,8 @@ struct JSONObjectScanner {
             || byte == 0x45
     }
 
-    /// Scans a string at the index (which is at its opening quote).
+    /// Scans a string at the index (which is at its opening quote): one pass that stops at the closing quote,
+    /// and walks escapes only when it meets a backslash. Control characters make it invalid.
     private mutating func scanString() -> (range: Range<Int>, escaped: Bool)? {
         index += 1
         let start = index

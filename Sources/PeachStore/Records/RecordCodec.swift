@@ -177,8 +177,9 @@ enum RecordCodec {
         guard scanner.peek == nil else { throw RecordDamage(reason: "text after the object") }
 
         var extras: [StoredRecord.ExtraField] = []
+        let keysByLength = Key.byLength
         for (position, field) in decoder.fields.enumerated() {
-            if !field.keyEscaped, let key = match(line, field.keyRange) {
+            if !field.keyEscaped, let key = match(line, field.keyRange, in: keysByLength) {
                 guard decoder.slots[key.rawValue] < 0 else {
                     throw RecordDamage(reason: "field '\(key.name)' appears twice")
                 }
@@ -236,9 +237,11 @@ enum RecordCodec {
     }
 
     /// The key of a scanned key range, if it is one of schema 1's.
-    private static func match(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Key? {
-        guard range.count < Key.byLength.count else { return nil }
-        candidates: for key in Key.byLength[range.count] {
+    private static func match(
+        _ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, in keysByLength: [[Key]]
+    ) -> Key? {
+        guard range.count < keysByLength.count else { return nil }
+        candidates: for key in keysByLength[range.count] {
             let name = key.name.utf8Start
             for offset in 0..<range.count where line[range.lowerBound + offset] != name[offset] {
                 continue candidates

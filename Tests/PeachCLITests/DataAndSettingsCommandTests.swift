@@ -1,0 +1,124 @@
+// DataAndSettingsCommandTests: end-to-end runs of `peach settings`, `peach data` and `peach simulate --save`.
+
+import Foundation
+import Testing
+
+@Suite("peach settings and peach data")
+struct DataAndSettingsCommandTests {
+    /// Private config and data folders for one test, removed afterwards.
+    final class Home {
+        let root = NSTemporaryDirectory() + "peach-cli-" + UUID().uuidString
+        var environment: [String: String] {
+            ["XDG_CONFIG_HOME": root + "/config", "XDG_DATA_HOME": root + "/data"]
+        }
+        var settingsPath: String { root + "/config/peach/settings.json" }
+        var journalPath: String { root + "/data/peach/records.jsonl" }
+
+        func run(_ arguments: [String]) throws -> PeachBinary.Result {
+            try PeachBinary.run(arguments, environment: environment)
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: root) }
+    }
+
+    @Test("settings: set, get, list, reset; a bad value is one clear line")
+    func settings() throws {
+        let home = Home()
+        #expect(
+            try home.run(["settings", "set", "noteRange", "C3-C5"]).standardOutput == "noteRange = C3-C5\n")
+        #expect(try home.run(["settings", "set", "referencePitch", "442"]).status == 0)
+        #expect(try home.run(["settings", "get", "noteRange"]).standardOutput == "C3-C5\n")
+        let list = try home.run(["settings"]).standardOutput
+        #expect(list.contains("* noteRange"))
+        #expect(list.contains("* referencePitch    442"))
+        #expect(list.contains("  velocity          63"))
+
+        let bad = try home.run(["settings", "set", "varyLoudness", "-1"])
+        #expect(bad.status == 64)
+        #expect(bad.standardError == "peach: varyLoudness -1 is out of range; use 0…1 (0 = off).\n")
+        let unknown = try home.run(["settings", "get", "tempo"])
+        #expect(unknown.status == 64)
+        #expect(unknown.standardError.hasPrefix("peach: there is no setting 'tempo'"))
+
+        #expect(try home.run(["settings", "reset", "noteRange"]).standardOutput == "noteRange = C2-C6\n")
+        #expect(try home.run(["settings", "get", "referencePitch"]).standardOutput == "442\n")
+        #expect(try home.run(["settings", "reset"]).status == 0)
+        #expect(try home.run(["settings", "get", "referencePitch"]).standardOutput == "440\n")
+    }
+
+    @Test("a broken settings file is named, never overwritten by set, and repairable by reset")
+    func brokenSettings() throws {
+        let home = Home()
+        try FileManager.default.createDirectory(
+            atPath: home.root + "/config/peach", withIntermediateDirectories: true)
+        let broken = #"{"noteDuration": 9, "velocity": 90}"#
+        try broken.write(toFile: home.settingsPath, atomically: true, encoding: .utf8)
+        let list = try home.run(["settings"])
+        #expect(list.status == 1)
+        #expect(
+            list.standardError
+                == "peach: \(home.settingsPath): noteDuration 9 is out of range; use 0.3…3 seconds. "
+                + "Fix the file or run 'peach settings reset noteDuration'.\n")
+        #expect(try home.run(["settings", "set", "velocity", "100"]).status == 1)
+        #expect(try String(contentsOfFile: home.settingsPath, encoding: .utf8) == broken)
+        #expect(try home.run(["settings", "reset", "noteDuration"]).status == 0)
+        #expect(try home.run(["settings", "get", "velocity"]).standardOutput == "90\n")
+    }
+
+    @Test("simulate --save stores through the journal; check, export and import agree")
+    func dataRoundTrip() throws {
+        let home = Home()
+        let simulated = try home.run(["simulate", "--trials", "25", "--quiet", "--save", "--seed", "4"])
+        #expect(simulated.status == 0, "\(simulated.standardError)")
+        #expect(
+            try home.run(["simulate", "--mode", "matching", "--trials", "5", "--quiet", "--save"]).status == 0
+        )
+        let check = try home.run(["data", "check"])
+        #expect(check.status == 0)
+        #expect(check.standardOutput.contains("Comparisons:      25"))
+        #expect(check.standardOutput.contains("Pitch matching:   5"))
+
+        let export = try home.run(["data", "export", "--format", "csv"])
+        #expect(export.standardOutput.split(separator: "\n").count == 31)
+        let csvPath = home.root + "/answers.csv"
+        #expect(try home.run(["data", "export", "--format", "csv", csvPath]).status == 0)
+        let json = try home.run(["data", "export"]).standardOutput
+
+        let merged = try home.run(["data", "import", csvPath])
+        #expect(merged.standardOutput == "Imported 0 records; 30 were already there.\n")
+        let replaced = try home.run(["data", "import", "--replace", csvPath])
+        #expect(replaced.standardOutput.hasPrefix("Replaced the data with 30 records. Backup: "))
+        #expect(try home.run(["data", "export"]).standardOutput == json)
+
+        let reset = try home.run(["data", "reset"])
+        #expect(reset.status == 64)
+        #expect(reset.standardError.contains("without --yes"))
+        #expect(
+            try home.run(["data", "reset", "--yes"]).standardOutput.hasPrefix("Deleted 30 records. Backup: "))
+        #expect(try home.run(["data", "check"]).standardOutput.contains("Comparisons:      0"))
+    }
+
+    @Test("check reports damage with exit status 1; a newer store is refused untouched")
+    func damage() throws {
+        let home = Home()
+        #expect(try home.run(["simulate", "--trials", "3", "--quiet", "--save"]).status == 0)
+        let handle = try #require(FileHandle(forWritingAtPath: home.journalPath))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("not json\n{\"v\":1,\"type\":\"comp".utf8))
+        try handle.close()
+        let check = try home.run(["data", "check"])
+        #expect(check.status == 1)
+        #expect(check.standardOutput.contains("line 4: not a JSON object"))
+        #expect(check.standardOutput.contains("Torn last line:   19 bytes"))
+
+        let newer = Home()
+        try FileManager.default.createDirectory(
+            atPath: newer.root + "/data/peach", withIntermediateDirectories: true)
+        let text = #"{"v":7,"type":"comparison"}"# + "\n"
+        try text.write(toFile: newer.journalPath, atomically: true, encoding: .utf8)
+        let refused = try newer.run(["simulate", "--trials", "1", "--save"])
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("was written by a newer Peach (record version 7"))
+        #expect(try String(contentsOfFile: newer.journalPath, encoding: .utf8) == text)
+    }
+}

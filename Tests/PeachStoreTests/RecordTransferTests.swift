@@ -1,0 +1,107 @@
+// RecordTransferTests: export → import round trips and the refusal of unreadable imports.
+
+import Foundation
+import PeachCore
+import Testing
+
+@testable import PeachStore
+
+@MainActor
+@Suite("RecordTransfer")
+struct RecordTransferTests {
+    func sampleStore() throws -> (TemporaryDirectory, [StoredRecord]) {
+        let directory = TemporaryDirectory()
+        let records = (0..<60).map { $0 % 3 == 0 ? Samples.matching($0) : Samples.comparison($0) }
+        try JournalStore(directory: directory.path).append(records)
+        return (directory, records)
+    }
+
+    func export(_ directory: TemporaryDirectory, _ format: ExportFormat) throws -> String {
+        var text = ""
+        let result = try RecordTransfer.export(from: directory.path, format: format) { text += $0 }
+        #expect(result.count == 60)
+        return text
+    }
+
+    func importing(_ text: String) throws -> [StoredRecord] {
+        let directory = TemporaryDirectory()
+        directory.write(Array(text.utf8), "import")
+        return try RecordTransfer.readImport(path: directory.path + "/import")
+    }
+
+    @Test("JSON export → import gives the same records; the export is valid JSON")
+    func jsonRoundTrip() throws {
+        let (directory, records) = try sampleStore()
+        let text = try export(directory, .json)
+        #expect(try importing(text) == records)
+        let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]]
+        #expect(parsed?.count == 60)
+    }
+
+    @Test("CSV export → import gives the same records")
+    func csvRoundTrip() throws {
+        let (directory, records) = try sampleStore()
+        let text = try export(directory, .csv)
+        #expect(text.hasPrefix(RecordTransfer.csvColumns.joined(separator: ",") + "\n"))
+        #expect(try importing(text) == records)
+    }
+
+    @Test("a journal imports too; reformatted JSON is read whatever its layout")
+    func otherLayouts() throws {
+        let (directory, records) = try sampleStore()
+        #expect(try importing(String(decoding: directory.bytes(), as: UTF8.self)) == records)
+        let pretty = try JSONSerialization.data(
+            withJSONObject: JSONSerialization.jsonObject(with: Data(try export(directory, .json).utf8)),
+            options: [.prettyPrinted])
+        #expect(try importing("\u{FEFF}" + String(decoding: pretty, as: UTF8.self)).count == 60)
+        #expect(try importing("[]").isEmpty)
+        #expect(try importing("").isEmpty)
+    }
+
+    @Test("CSV cells with commas and quotes survive")
+    func csvQuoting() throws {
+        let record = StoredRecord(
+            .comparison(
+                CompletedComparison(
+                    comparison: Comparison(note1: 60, note2: 60, centDifference: 3), answer: .higher,
+                    timestamp: Samples.start, context: TrialContext(settings: .defaults),
+                    inputKind: InputKind(rawValue: "pad, \"left\""))))
+        let row = RecordTransfer.csvRow(record)
+        #expect(row.contains(#""pad, ""left""""#))
+        #expect(
+            try importing(RecordTransfer.csvColumns.joined(separator: ",") + "\n" + row + "\n") == [record])
+    }
+
+    @Test(
+        "unreadable imports are refused whole, naming the line",
+        arguments: [
+            ("[{\"v\":1}\n,{]", 1), ("{\"v\":1,\"type\":\"comparison\"}\n", 1),
+            ("type,time\ncomparison,2026-01-01T00:00:00Z\n", 2), ("a,b\n1,2\n", 1),
+            ("type,time,note1\ncomparison,2026-01-01T00:00:00Z\n", 2),
+        ])
+    func refused(text: String, line: Int) {
+        do {
+            _ = try importing(text)
+            Issue.record("imported \(text)")
+        } catch let error as StoreError {
+            guard case .unreadableImport(_, let errorLine, _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(errorLine == line)
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test("merging adds only what is new")
+    func merge() throws {
+        let (directory, records) = try sampleStore()
+        let store = try JournalStore(directory: directory.path)
+        let result = try store.merge(
+            Array(records.suffix(10)) + [Samples.comparison(500), Samples.comparison(500)])
+        #expect(result.added == 1)
+        #expect(result.duplicates == 11)
+        #expect(store.contents.comparisonCount + store.contents.pitchMatchingCount == 61)
+    }
+}
