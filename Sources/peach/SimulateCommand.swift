@@ -73,13 +73,15 @@ struct SimulateCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let settings = try overrides.apply(to: .defaults)
+            let locations = try location.locations()
+            let stored = try reportingStoreErrors { try SettingsFile(path: locations.settingsFile).load() }
+            let settings = try overrides.apply(to: stored.settings.training)
             let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
             Logger(label: "peach.simulate").debug(
                 "simulation", metadata: ["seed": "\(seed)", "mode": "\(mode)"])
             let parameters = SimulatedListener.Parameters(
                 threshold: threshold, lapseRate: lapse, matchingBias: bias, matchingSpread: spread)
-            let directory = save ? try location.locations().dataDirectory : nil
+            let directory = save ? locations.dataDirectory : nil
             try MainActor.assumeIsolated {
                 let store = try directory.map { directory in
                     try reportingStoreErrors { try JournalStore(directory: directory) }

@@ -122,3 +122,53 @@ struct DataAndSettingsCommandTests {
         #expect(try String(contentsOfFile: newer.journalPath, encoding: .utf8) == text)
     }
 }
+
+@Suite("peach with another writer")
+struct SecondWriterTests {
+    @Test("a second writer gets one clear line; reading still works")
+    func secondWriter() throws {
+        let root = NSTemporaryDirectory() + "peach-cli-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let environment = ["XDG_CONFIG_HOME": root + "/config", "XDG_DATA_HOME": root + "/data"]
+        let writer = Process()
+        writer.executableURL = PeachBinary.url.deletingLastPathComponent().appendingPathComponent(
+            "PeachJournalWriter")
+        writer.arguments = [root + "/data/peach", "100000000"]
+        let output = Pipe()
+        writer.standardOutput = output
+        try writer.run()
+        defer {
+            // SIGKILL: children of the test runner may inherit a blocked SIGTERM.
+            kill(writer.processIdentifier, SIGKILL)
+            writer.waitUntilExit()
+        }
+        _ = output.fileHandleForReading.availableData  // the first acknowledgement: the writer holds the lock
+        let refused = try PeachBinary.run(["simulate", "--trials", "1", "--save"], environment: environment)
+        #expect(refused.status == 1)
+        #expect(
+            refused.standardError
+                == "peach: another Peach (process \(writer.processIdentifier)) is using the training data in "
+                + "\(root)/data/peach; stop it first, or choose other data with --data-dir.\n")
+        let check = try PeachBinary.run(["data", "check"], environment: environment)
+        #expect(check.standardOutput.contains("Comparisons:"))
+    }
+
+    @Test("simulate starts from the settings file; options override it")
+    func settingsApply() throws {
+        let root = NSTemporaryDirectory() + "peach-cli-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let environment = ["XDG_CONFIG_HOME": root + "/config", "XDG_DATA_HOME": root + "/data"]
+        #expect(
+            try PeachBinary.run(["settings", "set", "noteRange", "A3-A4"], environment: environment).status
+                == 0)
+        #expect(
+            try PeachBinary.run(["settings", "set", "referencePitch", "415"], environment: environment).status
+                == 0)
+        let fromFile = try PeachBinary.run(
+            ["simulate", "--trials", "1", "--quiet"], environment: environment)
+        #expect(fromFile.standardOutput.contains("Range A3-A4, A4 = 415.0 Hz"))
+        let overridden = try PeachBinary.run(
+            ["simulate", "--trials", "1", "--quiet", "--range", "C2-C4"], environment: environment)
+        #expect(overridden.standardOutput.contains("Range C2-C4, A4 = 415.0 Hz"))
+    }
+}
