@@ -71,45 +71,7 @@ MainActor.assumeIsolated {
         "comparison session, simulated listener",
         "\(format(Double(trials) / seconds, 0)) trials/s (\(trials) trials)")
     report(
-        "  profile mean threshold (listener: 8 cents)", "\(format(tracker.profile.overallMean ?? 0)) cents")
-}
-
-// Profile rebuild from stored results.
-let before = memoryKilobytes()
-for count in [10_000, 100_000, 1_000_000] {
-    var generator = SeededRandomGenerator(seed: UInt64(count))
-    let context = TrialContext(settings: .defaults)
-    let start = Date(timeIntervalSince1970: 1_767_225_600)
-    let comparisons = (0..<count).map { index -> CompletedComparison in
-        let note = MIDINote.random(in: 36...84, using: &generator)
-        let cents = Double.random(in: 1...60, using: &generator) * (Bool.random(using: &generator) ? 1 : -1)
-        return CompletedComparison(
-            comparison: Comparison(note1: note, note2: note, centDifference: Cents(cents)),
-            answer: Bool.random(using: &generator) ? .higher : .lower,
-            timestamp: start.addingTimeInterval(Double(index) * 3),
-            context: context)
-    }
-    var mean = 0.0
-    var trend: Trend?
-    let rebuild = MainActor.assumeIsolated {
-        measure {
-            let tracker = ProfileTracker(comparisons: comparisons)
-            mean = tracker.profile.overallMean ?? 0
-            trend = tracker.trend.trend
-        }
-    }
-    let timeline = ThresholdTimeline(comparisons: comparisons)
-    var days = 0
-    let daysSeconds = measure { days = timeline.days(in: TimeZone.gmt).count }
-    report(
-        "profile+trend+timeline rebuild, \(count)",
-        "\(format(rebuild * 1000, 1)) ms (mean \(format(mean)), \(trend?.rawValue ?? "-"))")
-    report("  timeline by day, \(count)", "\(format(daysSeconds * 1000, 1)) ms (\(days) days)")
-}
-if let before, let after = memoryKilobytes() {
-    report(
-        "memory: resident before / after / peak",
-        "\(before.resident / 1024) / \(after.resident / 1024) / \(after.peak / 1024) MiB")
+        "  profile mean (listener threshold 8)", "\(format(tracker.profile.overallMean ?? 0)) cents")
 }
 
 // The training store: load time and memory, append latency with fsync.
@@ -199,3 +161,43 @@ MainActor.assumeIsolated {
         print("store benchmark failed: \(error)")
     }
 }
+
+// Profile rebuild from results held in memory (after the store, so its peak memory is the store's).
+print("")
+let before = memoryKilobytes()
+for count in [10_000, 100_000, 1_000_000] {
+    var generator = SeededRandomGenerator(seed: UInt64(count))
+    let context = TrialContext(settings: .defaults)
+    let start = Date(timeIntervalSince1970: 1_767_225_600)
+    let comparisons = (0..<count).map { index -> CompletedComparison in
+        let note = MIDINote.random(in: 36...84, using: &generator)
+        let cents = Double.random(in: 1...60, using: &generator) * (Bool.random(using: &generator) ? 1 : -1)
+        return CompletedComparison(
+            comparison: Comparison(note1: note, note2: note, centDifference: Cents(cents)),
+            answer: Bool.random(using: &generator) ? .higher : .lower,
+            timestamp: start.addingTimeInterval(Double(index) * 3),
+            context: context)
+    }
+    var mean = 0.0
+    var trend: Trend?
+    let rebuild = MainActor.assumeIsolated {
+        measure {
+            let tracker = ProfileTracker(comparisons: comparisons)
+            mean = tracker.profile.overallMean ?? 0
+            trend = tracker.trend.trend
+        }
+    }
+    let timeline = ThresholdTimeline(comparisons: comparisons)
+    var days = 0
+    let daysSeconds = measure { days = timeline.days(in: TimeZone.gmt).count }
+    report(
+        "profile+trend+timeline rebuild, \(count)",
+        "\(format(rebuild * 1000, 1)) ms (mean \(format(mean)), \(trend?.rawValue ?? "-"))")
+    report("  timeline by day, \(count)", "\(format(daysSeconds * 1000, 1)) ms (\(days) days)")
+}
+if let before, let after = memoryKilobytes() {
+    report(
+        "memory: resident before / after / peak",
+        "\(before.resident / 1024) / \(after.resident / 1024) / \(after.peak / 1024) MiB")
+}
+
