@@ -200,4 +200,3 @@ if let before, let after = memoryKilobytes() {
         "memory: resident before / after / peak",
         "\(before.resident / 1024) / \(after.resident / 1024) / \(after.peak / 1024) MiB")
 }
-
