@@ -69,29 +69,13 @@ struct DataCommand: ParsableCommand {
         func run() throws {
             try reportingFailures {
                 let directory = try location.locations().dataDirectory
-                let output: FileHandle
                 if let file {
-                    guard
-                        FileManager.default.createFile(
-                            atPath: file, contents: nil, attributes: [.posixPermissions: 0o600])
-                    else { throw CommandFailure(message: "cannot create \(file).", status: 1) }
-                    guard let handle = FileHandle(forWritingAtPath: file) else {
-                        throw CommandFailure(message: "cannot write \(file).", status: 1)
-                    }
-                    output = handle
+                    let count = try RecordTransfer.export(from: directory, format: format, toFile: file)
+                    FileHandle.standardError.write(Data("Exported \(count) records to \(file).\n".utf8))
                 } else {
-                    output = .standardOutput
-                }
-                let result = try reportingStoreErrors {
-                    try RecordTransfer.export(from: directory, format: format) {
-                        try output.write(contentsOf: Data($0.utf8))
+                    _ = try RecordTransfer.export(from: directory, format: format) { text in
+                        FileHandle.standardOutput.write(Data(text.utf8))
                     }
-                }
-                if let file {
-                    try output.synchronize()
-                    try output.close()
-                    FileHandle.standardError.write(
-                        Data("Exported \(result.count) records to \(file).\n".utf8))
                 }
             }
         }

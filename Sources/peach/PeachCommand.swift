@@ -3,6 +3,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import PeachStore
 
 /// `peach`: the ear trainer's command line.
 @main
@@ -55,11 +56,21 @@ struct CommandFailure: Error, CustomStringConvertible {
 }
 
 extension ParsableCommand {
-    /// Runs `body`, turning a ``CommandFailure`` into `peach: message` on stderr and its exit status.
+    /// Runs `body`, turning any failure into one line `peach: message` on stderr and an exit status:
+    /// a ``CommandFailure`` with its own status, a store error or any other error with status 1.
     func reportingFailures(_ body: () throws -> Void) throws {
         do {
             try body()
-        } catch let failure as CommandFailure {
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            let failure: CommandFailure
+            switch error {
+            case let known as CommandFailure: failure = known
+            case let store as StoreError:
+                failure = CommandFailure(message: Messages.describe(store), status: 1)
+            default: failure = CommandFailure(message: "\(error.localizedDescription)", status: 1)
+            }
             FileHandle.standardError.write(Data("peach: \(failure.message)\n".utf8))
             throw ExitCode(failure.status)
         }

@@ -98,6 +98,20 @@ struct DataAndSettingsCommandTests {
         #expect(try home.run(["data", "check"]).standardOutput.contains("Comparisons:      0"))
     }
 
+    @Test("export to a full disk fails with one line naming the file, and leaves the file where it is")
+    func exportToFullDisk() throws {
+        let home = Home()
+        #expect(try home.run(["simulate", "--trials", "3", "--quiet", "--save"]).status == 0)
+        let result = try home.run(["data", "export", "/dev/full"])
+        #expect(result.status == 1)
+        #expect(
+            result.standardError
+                == "peach: /dev/full: write failed: No space left on device. Free some space; nothing already "
+                + "stored was harmed.\n")
+        let type = try FileManager.default.attributesOfItem(atPath: "/dev/full")[.type] as? FileAttributeType
+        #expect(type == .typeCharacterSpecial)  // not replaced by a regular file
+    }
+
     @Test("check reports damage with exit status 1; a newer store is refused untouched")
     func damage() throws {
         let home = Home()

@@ -1,5 +1,6 @@
 // PeachSettings: every setting Peach keeps: the training settings plus outputs, controller profile and tick.
 
+import Foundation
 import PeachCore
 
 /// Every setting in `settings.json`: the ``TrainingSettings`` plus the choices of controller profile, audio
@@ -72,7 +73,7 @@ public struct PeachSettings: Hashable, Sendable {
             copy.training = try training.setting(trainingKey, toText: text)
             return copy
         }
-        let value = text.trimmingCharacters(in: [" ", "\t", "\n"])
+        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
         func invalid() -> SettingsError {
             .invalidValue(key: key, value: text, expected: Self.allowedDescription(of: key))
         }
@@ -105,14 +106,5 @@ public struct PeachSettings: Hashable, Sendable {
             throw .unknownKey(key)
         }
         return copy
-    }
-}
-
-extension String {
-    fileprivate func trimmingCharacters(in characters: Set<Character>) -> String {
-        var result = Substring(self)
-        while let first = result.first, characters.contains(first) { result.removeFirst() }
-        while let last = result.last, characters.contains(last) { result.removeLast() }
-        return String(result)
     }
 }

@@ -46,6 +46,19 @@ public enum RecordTransfer {
         return (count, summary)
     }
 
+    /// Writes every record of the store in `directory` to the file at `path` (created with mode 0600, or
+    /// truncated), checking every write and flushing it to disk at the end.
+    /// - Returns: the number of records written.
+    /// - Throws: ``StoreError`` naming the file that could not be written (e.g. a full disk) or read.
+    public static func export(from directory: String, format: ExportFormat, toFile path: String) throws -> Int
+    {
+        let file = try POSIXFile(path: path, flags: O_WRONLY | O_CREAT | O_TRUNC)
+        let result = try export(from: directory, format: format) { text in try file.writeAll(Array(text.utf8))
+        }
+        if (try? file.requireRegularFile()) != nil { try file.sync() }
+        return result.count
+    }
+
     /// One CSV row of `record` (its unknown fields are not exported to CSV).
     static func csvRow(_ record: StoredRecord) -> String {
         let line = Array(
