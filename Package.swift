@@ -43,9 +43,9 @@ let package = Package(
         // A test tool: appends records and acknowledges each durable one (the kill -9 test drives it).
         .executableTarget(name: "PeachJournalWriter", dependencies: ["PeachCore", "PeachStore"]),
         // Release-build benchmarks that print their figures.
-        .executableTarget(name: "PeachBenchmarks", dependencies: ["PeachCore", "PeachStore"]),
+        .executableTarget(name: "PeachBenchmarks", dependencies: ["PeachCore", "PeachStore", "PeachAudio"]),
         .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore", "PeachTestSupport"]),
-        .testTarget(name: "PeachAudioTests", dependencies: ["PeachAudio"]),
+        .testTarget(name: "PeachAudioTests", dependencies: ["PeachAudio", "PeachCore"]),
         .testTarget(name: "PeachMIDITests", dependencies: ["PeachMIDI"]),
         .testTarget(
             name: "PeachStoreTests", dependencies: ["PeachStore", "PeachCore"], resources: [.copy("Fixtures")]

@@ -3,6 +3,7 @@
 // Run: swift run -c release PeachBenchmarks
 
 import Foundation
+import PeachAudio
 import PeachCore
 import PeachStore
 
@@ -72,6 +73,30 @@ MainActor.assumeIsolated {
         "\(format(Double(trials) / seconds, 0)) trials/s (\(trials) trials)")
     report(
         "  profile mean (listener threshold 8)", "\(format(tracker.profile.overallMean ?? 0)) cents")
+}
+
+// The internal synth: render cost per second of audio.
+MainActor.assumeIsolated {
+    for timbre in Timbre.all {
+        for voices in [1, 4] {
+            let engine = SynthEngine(sampleRate: 48_000)
+            let player = try? SynthNotePlayer(engine: engine, timbre: timbre.name)
+            for voice in 0..<voices {
+                _ = try? player?.play(
+                    frequency: Frequency(hertz: 220 * Double(voice + 1)), velocity: 63, amplitude: -6)
+            }
+            let renderer = OfflineRenderer(engine: engine, blockFrames: 128, channelCount: 2)
+            var checksum: Float = 0
+            let audioSeconds = 20.0
+            let seconds = measure {
+                renderer.render(seconds: audioSeconds) { block, _ in checksum += block[0] }
+            }
+            report(
+                "synth \(timbre.name), \(voices) voice\(voices == 1 ? "" : "s"), stereo 48 kHz",
+                "\(format(audioSeconds / seconds, 0))× real time (\(format(audioSeconds / seconds * Double(voices), 0))× per voice)"
+            )
+        }
+    }
 }
 
 // The training store: load time and memory, append latency with fsync.

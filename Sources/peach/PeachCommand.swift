@@ -16,7 +16,9 @@ struct PeachCommand: ParsableCommand {
             Set PEACH_LOG_LEVEL (trace, debug, info, notice, warning, error) for diagnostics on stderr.
             """,
         version: PeachVersion.current,
-        subcommands: [SimulateCommand.self, SettingsCommand.self, DataCommand.self, InfoCommand.self]
+        subcommands: [
+            SimulateCommand.self, ToneCommand.self, SettingsCommand.self, DataCommand.self, InfoCommand.self,
+        ]
     )
 
     static func main() {

@@ -1,0 +1,13 @@
+// SynthCommand: a message from the control side to the render thread.
+
+/// A message to the render thread. Plain values only, so it can sit in the lock-free queue.
+enum SynthCommand {
+    /// Start voice `voice` at `frequency` Hz with linear gain `gain` and timbre index `timbre`.
+    case start(voice: Int32, frequency: Double, gain: Double, timbre: Int)
+    /// Glide voice `voice` to `frequency` Hz.
+    case retune(voice: Int32, frequency: Double)
+    /// Release voice `voice` (raised-cosine ramp to silence).
+    case release(voice: Int32)
+    /// Release every voice.
+    case releaseAll
+}

@@ -1,0 +1,77 @@
+// SynthNotePlayer: the NotePlayer that plays on Peach's internal synth.
+
+import PeachCore
+
+/// Why the synth could not take a command.
+public enum SynthError: Error, Equatable, Sendable {
+    /// The render thread is not taking commands (the audio output stopped or stalled).
+    case outputNotRunning
+    /// No timbre of that name (the settings name one this Peach does not have).
+    case unknownTimbre(String)
+}
+
+/// Plays notes on a ``SynthEngine``: each note is a voice; its handle releases it with a raised-cosine ramp
+/// and retunes it with a 5 ms phase-continuous glide. The internal synth ignores velocity (loudness is the
+/// gain in dB); both notes of a comparison use the player's one timbre.
+@MainActor
+public final class SynthNotePlayer: NotePlayer {
+    private let engine: SynthEngine
+    private let timbreIndex: Int
+    private var nextVoice: Int32 = 0
+
+    /// A player on `engine` with the timbre called `timbre`.
+    /// - Throws: ``SynthError/unknownTimbre(_:)``.
+    public init(engine: SynthEngine, timbre: String = Timbre.sine.name) throws(SynthError) {
+        guard let found = Timbre.named(timbre), let index = engine.timbreIndex(of: found) else {
+            throw .unknownTimbre(timbre)
+        }
+        self.engine = engine
+        timbreIndex = index
+    }
+
+    /// Starts a voice at `frequency`.
+    public func play(
+        frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB
+    ) throws -> any PlaybackHandle {
+        nextVoice &+= 1
+        let voice = nextVoice
+        guard
+            engine.commands.push(
+                .start(
+                    voice: voice, frequency: frequency.hertz, gain: amplitude.linearGain, timbre: timbreIndex)
+            )
+        else { throw SynthError.outputNotRunning }
+        return SynthPlaybackHandle(engine: engine, voice: voice)
+    }
+
+    /// Releases every sounding voice (for exit paths).
+    public func silenceAll() {
+        engine.commands.push(.releaseAll)
+    }
+}
+
+/// One voice of the internal synth.
+@MainActor
+final class SynthPlaybackHandle: PlaybackHandle {
+    private let engine: SynthEngine
+    private let voice: Int32
+    private var stopped = false
+
+    init(engine: SynthEngine, voice: Int32) {
+        self.engine = engine
+        self.voice = voice
+    }
+
+    func stop() throws {
+        guard !stopped else { return }
+        stopped = true
+        guard engine.commands.push(.release(voice: voice)) else { throw SynthError.outputNotRunning }
+    }
+
+    func adjustFrequency(_ frequency: Frequency) throws {
+        guard !stopped else { return }
+        guard engine.commands.push(.retune(voice: voice, frequency: frequency.hertz)) else {
+            throw SynthError.outputNotRunning
+        }
+    }
+}
