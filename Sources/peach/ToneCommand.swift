@@ -134,7 +134,8 @@ struct ToneCommand: ParsableCommand {
                     throw CommandFailure(message: error.description, status: 1)
                 }
                 let destination = writerPath.map { " to \($0)" } ?? ""
-                print("\(midiNote.name) \(offset) cents = \(frequency) (\(timbre), \(gainValue))\(destination)")
+                print(
+                    "\(midiNote.name) \(offset) cents = \(frequency) (\(timbre), \(gainValue))\(destination)")
             }
         }
     }
