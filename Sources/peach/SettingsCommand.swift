@@ -97,7 +97,7 @@ struct SettingsCommand: ParsableCommand {
                 do throws(SettingsError) {
                     changed = try loaded.settings.setting(key, toText: value.joined(separator: " "))
                 } catch {
-                    throw CommandFailure.usage(SettingsFile.describe(error) + ".")
+                    throw CommandFailure.usage(Messages.describe(error, option: key))
                 }
                 try reportingStoreErrors { try file.save(changed, keeping: loaded.unknownKeys) }
                 print("\(key) = \(changed.text(of: key) ?? "")")

@@ -61,18 +61,21 @@ struct SimulateCommand: ParsableCommand {
     @OptionGroup(title: "Settings for this run")
     var overrides: SettingsOverrides
 
-    func validate() throws {
-        guard (1...1_000_000).contains(trials) else { throw ValidationError("--trials must be 1-1000000.") }
-        guard (0.1...100).contains(threshold) else {
-            throw ValidationError("--threshold must be 0.1-100 cents.")
-        }
-        guard (0...0.5).contains(lapse) else { throw ValidationError("--lapse must be 0-0.5.") }
-        guard (-100...100).contains(bias) else { throw ValidationError("--bias must be -100-100 cents.") }
-        guard (0...100).contains(spread) else { throw ValidationError("--spread must be 0-100 cents.") }
+    /// Checks the listener options; a bad one is one `peach:` line, like every other bad value.
+    private func checkOptions() throws {
+        let checks: [(Bool, String)] = [
+            ((1...1_000_000).contains(trials), "--trials must be 1-1000000."),
+            ((0.1...100).contains(threshold), "--threshold must be 0.1-100 cents."),
+            ((0...0.5).contains(lapse), "--lapse must be 0-0.5."),
+            ((-100...100).contains(bias), "--bias must be -100-100 cents."),
+            ((0...100).contains(spread), "--spread must be 0-100 cents."),
+        ]
+        if let failed = checks.first(where: { !$0.0 }) { throw CommandFailure.usage(failed.1) }
     }
 
     func run() throws {
         try reportingFailures {
+            try checkOptions()
             let locations = try location.locations()
             let stored = try reportingStoreErrors { try SettingsFile(path: locations.settingsFile).load() }
             let settings = try overrides.apply(to: stored.settings.training)
@@ -111,7 +114,7 @@ struct SimulateCommand: ParsableCommand {
         report: SimulationReport
     ) {
         let clock = VirtualClock(start: Date())
-        let tracker = ProfileTracker()
+        let tracker = ProfileTracker(stored: store?.contents)
         let session = ComparisonSession(
             notePlayer: SilentNotePlayer(), profile: { tracker.profile }, settings: { settings },
             clock: clock,
@@ -134,7 +137,9 @@ struct SimulateCommand: ParsableCommand {
         }
         session.stop()
         report.comparisonSummary(
-            tracker: tracker, sessionBest: session.sessionBest, nextDifference: next, elapsed: clock.elapsed)
+            tracker: tracker, answered: session.answeredCount, sessionBest: session.sessionBest,
+            nextDifference: next,
+            elapsed: clock.elapsed)
     }
 
     @MainActor
@@ -144,10 +149,9 @@ struct SimulateCommand: ParsableCommand {
         report: SimulationReport
     ) {
         let clock = VirtualClock(start: Date())
-        let tracker = ProfileTracker()
         let session = PitchMatchingSession(
             notePlayer: SilentNotePlayer(), settings: { settings }, clock: clock,
-            observers: (store.map { [$0] } ?? []) + [tracker], generator: SeededRandomGenerator(seed: seed))
+            observers: store.map { [$0] } ?? [], generator: SeededRandomGenerator(seed: seed))
         report.watchFailures(of: session)
         SimulatedListener(
             parameters: parameters, clock: clock, generator: SeededRandomGenerator(seed: seed &+ 1)
@@ -161,6 +165,17 @@ struct SimulateCommand: ParsableCommand {
         session.start()
         clock.run(until: { session.committedCount >= trials })
         session.stop()
-        report.matchingSummary(statistics: tracker.profile.matching, elapsed: clock.elapsed)
+        report.matchingSummary(elapsed: clock.elapsed)
+    }
+}
+
+extension ProfileTracker {
+    /// A tracker starting from a loaded store's profile, trend and timeline (empty without a store), so a
+    /// simulation that saves into the store cold-starts the way a real session on that store would.
+    convenience init(stored contents: JournalContents?) {
+        self.init()
+        if let contents {
+            restore(profile: contents.profile, trend: contents.trend, timeline: contents.timeline)
+        }
     }
 }

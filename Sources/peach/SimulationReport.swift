@@ -9,6 +9,8 @@ import PeachStore
 final class SimulationReport {
     private let verbose: Bool
     private var correctCount = 0
+    /// This run's pitch-matching accuracy (the profile may also hold stored attempts).
+    private var matchingStatistics = PitchMatchingStatistics()
 
     init(verbose: Bool) { self.verbose = verbose }
 
@@ -46,6 +48,7 @@ final class SimulationReport {
     }
 
     func matching(_ completed: CompletedPitchMatching, number: Int) {
+        matchingStatistics.add(error: completed.userError)
         guard verbose else { return }
         print(
             pad(String(number), 7) + "  " + completed.referenceNote.name.padding(5)
@@ -54,10 +57,10 @@ final class SimulationReport {
     }
 
     func comparisonSummary(
-        tracker: ProfileTracker, sessionBest: Double?, nextDifference: Double?, elapsed: Duration
+        tracker: ProfileTracker, answered count: Int, sessionBest: Double?, nextDifference: Double?,
+        elapsed: Duration
     ) {
         let profile = tracker.profile
-        let count = profile.comparisonCount
         let correct = correctCount
         print("")
         print("Summary")
@@ -74,7 +77,8 @@ final class SimulationReport {
         row("Virtual time", duration(elapsed))
     }
 
-    func matchingSummary(statistics: PitchMatchingStatistics, elapsed: Duration) {
+    func matchingSummary(elapsed: Duration) {
+        let statistics = matchingStatistics
         print("")
         print("Summary")
         row("Attempts", String(statistics.count))

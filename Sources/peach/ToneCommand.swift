@@ -45,25 +45,28 @@ struct ToneCommand: ParsableCommand {
     @Option(name: .long, help: "Where the tone goes: wav:PATH (a 48 kHz float WAV file) or null.")
     var audioOut: String
 
+    /// Reads a signed number such as `+12.3` or `-6` given to `option`, checking its range.
+    private func signedNumber(
+        _ text: String, option: String, within range: ClosedRange<Double>
+    ) throws -> Double {
+        let digits = text.hasPrefix("+") ? String(text.dropFirst()) : text
+        guard let value = Double(digits), value.isFinite, range.contains(value) else {
+            throw CommandFailure.usage(
+                "\(option) '\(text)' is not valid; use a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))."
+            )
+        }
+        return value
+    }
+
     func run() throws {
         try reportingFailures {
-            let midiNote: MIDINote
-            let offset: Cents
-            let gainValue: AmplitudeDB
-            do {
-                midiNote = try MIDINote(parsing: note)
-                offset = try Cents(validating: Double(cents.replacingOccurrences(of: "+", with: "")) ?? .nan)
-                gainValue = try AmplitudeDB(validating: Double(gain) ?? .nan)
-            } catch {
-                throw CommandFailure.usage("\(error); e.g. peach tone A4 --cents +12.3 --gain -6.")
+            guard let midiNote = try? MIDINote(parsing: note) else {
+                throw CommandFailure.usage(
+                    "'\(note)' is not a note name such as A4, C#3 or Bb2, nor a MIDI number 0-127.")
             }
-            let sweepCents = try sweep.map { text -> Double in
-                guard let value = Double(text.replacingOccurrences(of: "+", with: "")), abs(value) <= 1200
-                else {
-                    throw CommandFailure.usage("--sweep '\(text)' is not valid; use -1200…1200 cents.")
-                }
-                return value
-            }
+            let offset = Cents(try signedNumber(cents, option: "--cents", within: -1200...1200))
+            let gainValue = AmplitudeDB(try signedNumber(gain, option: "--gain", within: -90...12))
+            let sweepCents = try sweep.map { try signedNumber($0, option: "--sweep", within: -1200...1200) }
             guard (0.05...60).contains(duration) else {
                 throw CommandFailure.usage("--duration must be 0.05-60 seconds.")
             }

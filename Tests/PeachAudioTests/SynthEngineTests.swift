@@ -150,6 +150,17 @@ struct SynthEngineTests {
         #expect(abs(1200 * log2(after / 440) - 12.5) < 0.01)
     }
 
+    @Test("a long piano note settles at its sustain floor instead of decaying into denormals")
+    func longPianoNote() throws {
+        let samples = try render(timbre: "piano", seconds: 40) { player, block in
+            if block == 0 { _ = try player.play(frequency: 220, velocity: 63, amplitude: 0) }
+        }
+        let onset = Measure.rms(samples[480..<4800])
+        let late = Measure.rms(samples[(samples.count - 48_000)...])
+        #expect(samples.allSatisfy { $0.isFinite && ($0 == 0 || abs($0) > Float.leastNormalMagnitude) })
+        #expect(abs(late / onset - 0.25) < 0.03, "late level \(late / onset) of the onset")
+    }
+
     @Test("an unknown timbre is refused")
     func unknownTimbre() {
         #expect(throws: SynthError.unknownTimbre("kazoo")) {

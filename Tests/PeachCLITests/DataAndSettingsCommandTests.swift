@@ -98,6 +98,18 @@ struct DataAndSettingsCommandTests {
         #expect(try home.run(["data", "check"]).standardOutput.contains("Comparisons:      0"))
     }
 
+    @Test("simulate --save cold-starts from the stored profile and summarises only its own run")
+    func saveColdStart() throws {
+        let home = Home()
+        #expect(try home.run(["simulate", "--trials", "60", "--quiet", "--save", "--seed", "1"]).status == 0)
+        let second = try home.run(["simulate", "--trials", "5", "--save", "--seed", "2"]).standardOutput
+        let first = try #require(
+            second.split(separator: "\n").first { $0.hasSuffix("correct") || $0.hasSuffix("wrong") })
+        #expect(!first.contains("100.0"), "a stored profile means no 100-cent cold start: \(first)")
+        #expect(second.contains("Comparisons     5 ("))
+        #expect(second.contains("(65 records in all)"))
+    }
+
     @Test("export to a full disk fails with one line naming the file, and leaves the file where it is")
     func exportToFullDisk() throws {
         let home = Home()

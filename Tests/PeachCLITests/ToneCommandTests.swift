@@ -42,6 +42,14 @@ struct ToneCommandTests {
                 "--audio-out 'speakers' is not valid; use wav:PATH or null."
             ),
             (["tone", "A4", "--sweep", "5000", "--audio-out", "null"], "--sweep '5000' is not valid"),
+            (
+                ["tone", "A4", "--cents", "1+2", "--audio-out", "null"],
+                "--cents '1+2' is not valid; use a number from -1200 to 1200."
+            ),
+            (
+                ["tone", "A4", "--gain", "loud", "--audio-out", "null"],
+                "--gain 'loud' is not valid; use a number from -90 to 12."
+            ),
         ])
     func badInput(arguments: [String], message: String) throws {
         let result = try PeachBinary.run(arguments)

@@ -196,7 +196,8 @@ public final class SynthEngine: @unchecked Sendable {
                 let decays = decayFactors + timbre * Self.maximumPartials
                 for partial in 0..<voice.partialCount {
                     sum += amplitudes[partial] * (floor + (1 - floor) * level[partial]) * current
-                    level[partial] *= decays[partial]
+                    // Flush to zero before the level turns denormal (slow arithmetic on some CPUs).
+                    level[partial] = level[partial] > 1e-12 ? level[partial] * decays[partial] : 0
                     let next = twiceCosine * current - previous
                     previous = current
                     current = next

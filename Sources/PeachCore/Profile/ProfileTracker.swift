@@ -20,6 +20,13 @@ public final class ProfileTracker: ComparisonObserver, PitchMatchingObserver {
         timeline = ThresholdTimeline(comparisons: comparisons)
     }
 
+    /// Replaces the tracked state with one rebuilt elsewhere (e.g. while loading the store).
+    public func restore(profile: PerceptualProfile, trend: TrendAnalyzer, timeline: ThresholdTimeline) {
+        self.profile = profile
+        self.trend = trend
+        self.timeline = timeline
+    }
+
     /// Adds an answered comparison to the profile, trend and timeline.
     public func comparisonCompleted(_ completed: CompletedComparison) {
         profile.add(completed)

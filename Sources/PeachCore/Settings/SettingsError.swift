@@ -12,3 +12,18 @@ public enum SettingsError: Error, Equatable, Sendable {
     /// A key that no setting has.
     case unknownKey(String)
 }
+
+extension SettingsError {
+    /// The problem in one English sentence without a final period, naming the setting as `name` (its key in
+    /// the settings file, or a command-line option such as `--range`).
+    public func message(naming name: String) -> String {
+        switch self {
+        case .outOfRange(_, let value, let allowed): "\(name) \(value) is out of range; use \(allowed)"
+        case .rangeTooNarrow(_, let range, let minimum):
+            "\(name) \(range) is too narrow; the range must span at least \(minimum) semitones"
+        case .invalidValue(_, let value, let expected):
+            "\(name) '\(value)' is not valid; expected \(expected)"
+        case .unknownKey(let key): "there is no setting '\(key)'"
+        }
+    }
+}

@@ -63,7 +63,7 @@ public struct SettingsFile: Sendable {
             do {
                 settings = try settings.setting(key, toText: text)
             } catch {
-                throw .invalidSettings(path: path, key: key, reason: SettingsFile.describe(error))
+                throw .invalidSettings(path: path, key: key, reason: error.message(naming: key))
             }
         }
         return Loaded(settings: settings, unknownKeys: unknown)
@@ -92,18 +92,6 @@ public struct SettingsFile: Sendable {
         let text = "{\n" + lines.joined(separator: ",\n") + "\n}\n"
         try FileSystem.writeAtomically(
             Array(text.utf8), to: path, directory: directory.isEmpty ? "." : directory)
-    }
-
-    /// An English description of a settings error, naming the allowed values.
-    public static func describe(_ error: SettingsError) -> String {
-        switch error {
-        case .outOfRange(let key, let value, let allowed): "\(key) \(value) is out of range; use \(allowed)"
-        case .rangeTooNarrow(let key, let range, let minimum):
-            "\(key) \(range) is too narrow; the range must span at least \(minimum) semitones"
-        case .invalidValue(let key, let value, let expected):
-            "\(key) '\(value)' is not valid; use \(expected)"
-        case .unknownKey(let key): "there is no setting '\(key)'"
-        }
     }
 }
 
