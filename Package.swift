@@ -30,7 +30,7 @@ let package = Package(
         // The only module that talks to ALSA.
         .target(name: "PeachALSA", dependencies: ["PeachAudio", "PeachMIDI", "CALSA"]),
         // Fakes of every port, shared by all test targets.
-        .target(name: "PeachTestSupport", dependencies: ["PeachCore"]),
+        .target(name: "PeachTestSupport", dependencies: ["PeachCore", "PeachAudio"]),
         // The `peach` command: composition root.
         .executableTarget(
             name: "peach",
@@ -43,15 +43,19 @@ let package = Package(
         // A test tool: appends records and acknowledges each durable one (the kill -9 test drives it).
         .executableTarget(name: "PeachJournalWriter", dependencies: ["PeachCore", "PeachStore"]),
         // Release-build benchmarks that print their figures.
-        .executableTarget(name: "PeachBenchmarks", dependencies: ["PeachCore", "PeachStore", "PeachAudio"]),
+        .executableTarget(
+            name: "PeachBenchmarks",
+            dependencies: ["PeachCore", "PeachStore", "PeachAudio", "PeachALSA", "PeachTestSupport"]),
         .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore", "PeachTestSupport"]),
-        .testTarget(name: "PeachAudioTests", dependencies: ["PeachAudio", "PeachCore"]),
+        .testTarget(name: "PeachAudioTests", dependencies: ["PeachAudio", "PeachCore", "PeachTestSupport"]),
         .testTarget(name: "PeachMIDITests", dependencies: ["PeachMIDI"]),
         .testTarget(
             name: "PeachStoreTests", dependencies: ["PeachStore", "PeachCore"], resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "PeachALSATests", dependencies: ["PeachALSA"]),
-        .testTarget(name: "PeachCLITests", dependencies: ["PeachCore"]),
+        .testTarget(
+            name: "PeachALSATests",
+            dependencies: ["PeachALSA", "PeachAudio", "PeachCore", "PeachTestSupport"]),
+        .testTarget(name: "PeachCLITests", dependencies: ["PeachCore", "PeachTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

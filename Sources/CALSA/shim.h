@@ -34,6 +34,17 @@ static inline void peach_seq_ev_set_pgmchange(snd_seq_event_t *ev, int channel, 
     snd_seq_ev_set_pgmchange(ev, channel, value);
 }
 
+// alsa-lib prints its own diagnostics to stderr through a variadic handler, which Swift cannot write. These
+// silence them, so that Peach's one-line message is all the user sees (Peach's log shows the errors it got).
+static inline void peach_silent_error_handler(const char *file, int line, const char *function, int err,
+                                              const char *fmt, ...) {
+    (void)file; (void)line; (void)function; (void)err; (void)fmt;
+}
+
+static inline void peach_silence_alsa_errors(void) { snd_lib_error_set_handler(peach_silent_error_handler); }
+
+static inline void peach_restore_alsa_errors(void) { snd_lib_error_set_handler(NULL); }
+
 // The library's version string, e.g. "1.2.8".
 static inline const char *peach_asoundlib_version(void) { return snd_asoundlib_version(); }
 

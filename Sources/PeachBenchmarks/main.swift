@@ -1,11 +1,13 @@
 // PeachBenchmarks: release-build measurements of the core's speed and memory; prints its figures.
 //
-// Run: swift run -c release PeachBenchmarks
+// Run: swift run -c release PeachBenchmarks [pcm]   (PEACH_BENCH_AUDIO=DEVICE, PEACH_BENCH_LATENCY=low)
 
 import Foundation
+import PeachALSA
 import PeachAudio
 import PeachCore
 import PeachStore
+import PeachTestSupport
 
 /// Resident and peak memory of this process, from /proc/self/status (kB), or nil off Linux.
 func memoryKilobytes() -> (resident: Int, peak: Int)? {
@@ -34,194 +36,265 @@ func format(_ value: Double, _ decimals: Int = 2) -> String { String(format: "%.
 
 print("Peach core benchmarks (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
 
-// Tuning: note + cents → frequency.
-do {
-    let tuning = EqualTemperament.standard
-    let count = 5_000_000
-    var sink = 0.0
-    let seconds = measure {
-        for index in 0..<count {
-            sink +=
-                tuning.frequency(
-                    of: MIDINote(clamping: 21 + index % 88), offsetBy: Cents(Double(index % 200) - 100)
-                ).hertz
-        }
-    }
-    report(
-        "tuning: note+cents → frequency",
-        "\(format(seconds / Double(count) * 1e9, 1)) ns/call (checksum \(Int(sink) % 997))")
-}
-
-// Sessions in virtual time with a simulated listener.
-MainActor.assumeIsolated {
-    let trials = 100_000
-    let clock = VirtualClock()
-    let tracker = ProfileTracker()
-    let session = ComparisonSession(
-        notePlayer: SilentNotePlayer(), profile: { tracker.profile }, settings: { .defaults }, clock: clock,
-        observers: [tracker], generator: SeededRandomGenerator(seed: 1))
-    SimulatedListener(
-        parameters: .init(threshold: 8), clock: clock, generator: SeededRandomGenerator(seed: 2)
-    ).answer(session)
-    let seconds = measure {
-        session.start()
-        clock.run(until: { session.answeredCount >= trials })
-        session.stop()
-    }
-    report(
-        "comparison session, simulated listener",
-        "\(format(Double(trials) / seconds, 0)) trials/s (\(trials) trials)")
-    report(
-        "  profile mean (listener threshold 8)", "\(format(tracker.profile.overallMean ?? 0)) cents")
-}
-
-// The internal synth: render cost per second of audio.
-MainActor.assumeIsolated {
-    for timbre in Timbre.all {
-        for voices in [1, 4] {
-            let engine = SynthEngine(sampleRate: 48_000)
-            let player = try? SynthNotePlayer(engine: engine, timbre: timbre.name)
-            for voice in 0..<voices {
-                _ = try? player?.play(
-                    frequency: Frequency(hertz: 220 * Double(voice + 1)), velocity: 63, amplitude: -6)
-            }
-            let renderer = OfflineRenderer(engine: engine, blockFrames: 128, channelCount: 2)
-            var checksum: Float = 0
-            let audioSeconds = 20.0
-            let seconds = measure {
-                renderer.render(seconds: audioSeconds) { block, _ in checksum += block[0] }
-            }
-            report(
-                "synth \(timbre.name), \(voices) voice\(voices == 1 ? "" : "s"), stereo 48 kHz",
-                "\(format(audioSeconds / seconds, 0))× real time (\(format(audioSeconds / seconds * Double(voices), 0))× per voice)"
-            )
-        }
-    }
-}
-
-// The training store: load time and memory, append latency with fsync.
-print("")
-print("Training store (journal of JSON lines)")
-let storeRoot = NSTemporaryDirectory() + "peach-bench-" + UUID().uuidString
-defer { try? FileManager.default.removeItem(atPath: storeRoot) }
-MainActor.assumeIsolated {
+// `PeachBenchmarks pcm` runs only the ALSA PCM section (e.g. inside the alsa-vm VM).
+let onlyPCM = CommandLine.arguments.dropFirst().first == "pcm"
+if !onlyPCM {
+    // Tuning: note + cents → frequency.
     do {
-        var generator = SeededRandomGenerator(seed: 7)
+        let tuning = EqualTemperament.standard
+        let count = 5_000_000
+        var sink = 0.0
+        let seconds = measure {
+            for index in 0..<count {
+                sink +=
+                    tuning.frequency(
+                        of: MIDINote(clamping: 21 + index % 88), offsetBy: Cents(Double(index % 200) - 100)
+                    ).hertz
+            }
+        }
+        report(
+            "tuning: note+cents → frequency",
+            "\(format(seconds / Double(count) * 1e9, 1)) ns/call (checksum \(Int(sink) % 997))")
+    }
+
+    // Sessions in virtual time with a simulated listener.
+    MainActor.assumeIsolated {
+        let trials = 100_000
+        let clock = VirtualClock()
+        let tracker = ProfileTracker()
+        let session = ComparisonSession(
+            notePlayer: SilentNotePlayer(), profile: { tracker.profile }, settings: { .defaults },
+            clock: clock,
+            observers: [tracker], generator: SeededRandomGenerator(seed: 1))
+        SimulatedListener(
+            parameters: .init(threshold: 8), clock: clock, generator: SeededRandomGenerator(seed: 2)
+        ).answer(session)
+        let seconds = measure {
+            session.start()
+            clock.run(until: { session.answeredCount >= trials })
+            session.stop()
+        }
+        report(
+            "comparison session, simulated listener",
+            "\(format(Double(trials) / seconds, 0)) trials/s (\(trials) trials)")
+        report(
+            "  profile mean (listener threshold 8)", "\(format(tracker.profile.overallMean ?? 0)) cents")
+    }
+
+    // The internal synth: render cost per second of audio.
+    MainActor.assumeIsolated {
+        for timbre in Timbre.all {
+            for voices in [1, 4] {
+                let engine = SynthEngine(sampleRate: 48_000)
+                let player = try? SynthNotePlayer(engine: engine, timbre: timbre.name)
+                for voice in 0..<voices {
+                    _ = try? player?.play(
+                        frequency: Frequency(hertz: 220 * Double(voice + 1)), velocity: 63, amplitude: -6)
+                }
+                let renderer = OfflineRenderer(engine: engine, blockFrames: 128, channelCount: 2)
+                var checksum: Float = 0
+                let audioSeconds = 20.0
+                let seconds = measure {
+                    renderer.render(seconds: audioSeconds) { block, _ in checksum += block[0] }
+                }
+                report(
+                    "synth \(timbre.name), \(voices) voice\(voices == 1 ? "" : "s"), stereo 48 kHz",
+                    "\(format(audioSeconds / seconds, 0))× real time (\(format(audioSeconds / seconds * Double(voices), 0))× per voice)"
+                )
+            }
+        }
+    }
+
+    // The internal synth: frequency error measured on rendered samples, notes 21-108 with cent offsets.
+    MainActor.assumeIsolated {
+        var worst = 0.0
+        for rate in [44_100.0, 48_000.0] {
+            for note in stride(from: 21, through: 108, by: 7) {
+                for offset in [-49.7, 0, 12.3, 33.3] {
+                    let tuning = EqualTemperament(referencePitch: Frequency(hertz: 440))
+                    let frequency = tuning.frequency(of: MIDINote(clamping: note), offsetBy: Cents(offset))
+                    let engine = SynthEngine(sampleRate: rate)
+                    let player = try? SynthNotePlayer(engine: engine)
+                    _ = try? player?.play(frequency: frequency, velocity: 63, amplitude: 0)
+                    let samples = OfflineRenderer(engine: engine).renderSamples(seconds: 1.0)
+                    let measured = Measure.frequency(samples, sampleRate: rate, from: 0.02, to: 1.0)
+                    worst = max(worst, abs(1200 * log2(measured / frequency.hertz)))
+                }
+            }
+        }
+        report("synth pitch error, notes 21-108", "max \(String(format: "%.5f", worst)) cents")
+    }
+}
+
+// ALSA PCM output: configured latency, and the delay snd_pcm_delay sees on a real device.
+print("")
+print("ALSA PCM output")
+ALSALibrary.printsDiagnostics(false)
+for (name, configuration) in [("standard", PCMConfiguration.standard), ("low", PCMConfiguration.lowLatency)] {
+    report("configured latency, --latency \(name)", "\(configuration)")
+}
+let benchDevice = ProcessInfo.processInfo.environment["PEACH_BENCH_AUDIO"] ?? "default"
+/// PEACH_BENCH_LATENCY: `standard` (default), `low`, or `FRAMESxPERIODS` such as `256x3`.
+let benchLatency: PCMConfiguration = {
+    let text = ProcessInfo.processInfo.environment["PEACH_BENCH_LATENCY"] ?? "standard"
+    if text == "low" { return .lowLatency }
+    let parts = text.split(separator: "x").compactMap { Int($0) }
+    return parts.count == 2 ? PCMConfiguration(periodFrames: parts[0], periodCount: parts[1]) : .standard
+}()
+do {
+    let sink = try ALSAPCMSink(device: benchDevice, configuration: benchLatency)
+    let output = AudioOutput(sink: sink)
+    try MainActor.assumeIsolated {
+        let player = try SynthNotePlayer(engine: output.engine)
+        _ = try player.play(frequency: Frequency(hertz: 440), velocity: 63, amplitude: -12)
+    }
+    try output.start()
+    Thread.sleep(forTimeInterval: 2)
+    output.stop()
+    let milliseconds = { (frames: Double) in format(frames / sink.sampleRate * 1000, 2) }
+    report(
+        "\(benchDevice): got",
+        "\(sink.sampleFormat.rawValue), \(sink.channelCount) ch, \(Int(sink.sampleRate)) Hz, "
+            + "\(sink.bufferFrames / sink.periodFrames) × \(sink.periodFrames) frames = \(milliseconds(Double(sink.bufferFrames))) ms, "
+            + (output.isRealTime ? "real-time priority" : "normal priority"))
+    if let delay = sink.delayStatistics {
+        report(
+            "\(benchDevice): snd_pcm_delay after writes (2 s)",
+            "min \(milliseconds(Double(delay.minimumFrames))) / mean \(milliseconds(delay.meanFrames)) / max "
+                + "\(milliseconds(Double(delay.maximumFrames))) ms over \(delay.count) writes, "
+                + "\(sink.recoveryCount) underruns")
+    }
+    if let failure = output.failure { report("\(benchDevice): failed", "\(failure)") }
+} catch {
+    report("\(benchDevice)", "no device to measure (\(error)); set PEACH_BENCH_AUDIO=hw:X,Y")
+}
+if !onlyPCM {
+    // The training store: load time and memory, append latency with fsync.
+    print("")
+    print("Training store (journal of JSON lines)")
+    let storeRoot = NSTemporaryDirectory() + "peach-bench-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: storeRoot) }
+    MainActor.assumeIsolated {
+        do {
+            var generator = SeededRandomGenerator(seed: 7)
+            let context = TrialContext(settings: .defaults)
+            let start = Date(timeIntervalSince1970: 1_767_225_600)
+            var written = 0
+            let directory = storeRoot + "/data"
+            let store = try JournalStore(directory: directory)
+            for target in [10_000, 100_000, 1_000_000] {
+                while written < target {
+                    var batch: [StoredRecord] = []
+                    for _ in 0..<min(10_000, target - written) {
+                        let note = MIDINote.random(in: 36...84, using: &generator)
+                        let cents =
+                            Double.random(in: 0.5...60, using: &generator)
+                            * (Bool.random(using: &generator) ? 1 : -1)
+                        let time = start.addingTimeInterval(Double(written) * 2.7)
+                        if written % 10 == 9 {
+                            batch.append(
+                                StoredRecord(
+                                    .pitchMatching(
+                                        CompletedPitchMatching(
+                                            referenceNote: note, initialOffset: Cents(cents),
+                                            userError: Cents(cents / 10),
+                                            timestamp: time, context: context, timeTaken: 3.2,
+                                            tuneControl: .pitchBend))))
+                        } else {
+                            batch.append(
+                                StoredRecord(
+                                    .comparison(
+                                        CompletedComparison(
+                                            comparison: Comparison(
+                                                note1: note, note2: note, centDifference: Cents(cents)),
+                                            answer: Bool.random(using: &generator) ? .higher : .lower,
+                                            timestamp: time,
+                                            context: context, note2AmplitudeOffset: 0, responseTime: 0.45,
+                                            inputKind: .midiNote))))
+                        }
+                        written += 1
+                    }
+                    try store.append(batch)
+                }
+                let size =
+                    (try? FileManager.default.attributesOfItem(atPath: store.journalPath)[.size] as? Int) ?? 0
+                var contents = JournalContents()
+                let seconds = measure {
+                    contents = (try? JournalStore.read(directory: directory)) ?? JournalContents()
+                }
+                let memory = memoryKilobytes()
+                report(
+                    "load \(target) records (\(size / 1_048_576) MiB)",
+                    "\(format(seconds * 1000, 0)) ms, \(format(Double(target) / seconds / 1e6, 2)) M records/s"
+                )
+                report(
+                    "  profile mean / records read",
+                    "\(format(contents.profile.overallMean ?? 0)) cents / \(contents.comparisonCount + contents.pitchMatchingCount)"
+                )
+                if let memory {
+                    report(
+                        "  memory: resident / peak so far",
+                        "\(memory.resident / 1024) / \(memory.peak / 1024) MiB")
+                }
+            }
+
+            let appendStore = try JournalStore(directory: storeRoot + "/append")
+            var latencies: [Double] = []
+            for index in 0..<500 {
+                let record = StoredRecord(
+                    .comparison(
+                        CompletedComparison(
+                            comparison: Comparison(
+                                note1: 60, note2: 60, centDifference: Cents(Double(index % 50) + 0.5)),
+                            answer: .higher, timestamp: Date(), context: context)))
+                latencies.append(measure { try? appendStore.append(record) })
+            }
+            latencies.sort()
+            report(
+                "append one record with fdatasync (500×)",
+                "median \(format(latencies[250] * 1000, 3)) ms, p99 \(format(latencies[495] * 1000, 3)) ms")
+        } catch {
+            print("store benchmark failed: \(error)")
+        }
+    }
+
+    // Profile rebuild from results held in memory (after the store, so its peak memory is the store's).
+    print("")
+    let before = memoryKilobytes()
+    for count in [10_000, 100_000, 1_000_000] {
+        var generator = SeededRandomGenerator(seed: UInt64(count))
         let context = TrialContext(settings: .defaults)
         let start = Date(timeIntervalSince1970: 1_767_225_600)
-        var written = 0
-        let directory = storeRoot + "/data"
-        let store = try JournalStore(directory: directory)
-        for target in [10_000, 100_000, 1_000_000] {
-            while written < target {
-                var batch: [StoredRecord] = []
-                for _ in 0..<min(10_000, target - written) {
-                    let note = MIDINote.random(in: 36...84, using: &generator)
-                    let cents =
-                        Double.random(in: 0.5...60, using: &generator)
-                        * (Bool.random(using: &generator) ? 1 : -1)
-                    let time = start.addingTimeInterval(Double(written) * 2.7)
-                    if written % 10 == 9 {
-                        batch.append(
-                            StoredRecord(
-                                .pitchMatching(
-                                    CompletedPitchMatching(
-                                        referenceNote: note, initialOffset: Cents(cents),
-                                        userError: Cents(cents / 10),
-                                        timestamp: time, context: context, timeTaken: 3.2,
-                                        tuneControl: .pitchBend))))
-                    } else {
-                        batch.append(
-                            StoredRecord(
-                                .comparison(
-                                    CompletedComparison(
-                                        comparison: Comparison(
-                                            note1: note, note2: note, centDifference: Cents(cents)),
-                                        answer: Bool.random(using: &generator) ? .higher : .lower,
-                                        timestamp: time,
-                                        context: context, note2AmplitudeOffset: 0, responseTime: 0.45,
-                                        inputKind: .midiNote))))
-                    }
-                    written += 1
-                }
-                try store.append(batch)
-            }
-            let size =
-                (try? FileManager.default.attributesOfItem(atPath: store.journalPath)[.size] as? Int) ?? 0
-            var contents = JournalContents()
-            let seconds = measure {
-                contents = (try? JournalStore.read(directory: directory)) ?? JournalContents()
-            }
-            let memory = memoryKilobytes()
-            report(
-                "load \(target) records (\(size / 1_048_576) MiB)",
-                "\(format(seconds * 1000, 0)) ms, \(format(Double(target) / seconds / 1e6, 2)) M records/s")
-            report(
-                "  profile mean / records read",
-                "\(format(contents.profile.overallMean ?? 0)) cents / \(contents.comparisonCount + contents.pitchMatchingCount)"
-            )
-            if let memory {
-                report(
-                    "  memory: resident / peak so far",
-                    "\(memory.resident / 1024) / \(memory.peak / 1024) MiB")
+        let comparisons = (0..<count).map { index -> CompletedComparison in
+            let note = MIDINote.random(in: 36...84, using: &generator)
+            let cents =
+                Double.random(in: 1...60, using: &generator) * (Bool.random(using: &generator) ? 1 : -1)
+            return CompletedComparison(
+                comparison: Comparison(note1: note, note2: note, centDifference: Cents(cents)),
+                answer: Bool.random(using: &generator) ? .higher : .lower,
+                timestamp: start.addingTimeInterval(Double(index) * 3),
+                context: context)
+        }
+        var mean = 0.0
+        var trend: Trend?
+        let rebuild = MainActor.assumeIsolated {
+            measure {
+                let tracker = ProfileTracker(comparisons: comparisons)
+                mean = tracker.profile.overallMean ?? 0
+                trend = tracker.trend.trend
             }
         }
-
-        let appendStore = try JournalStore(directory: storeRoot + "/append")
-        var latencies: [Double] = []
-        for index in 0..<500 {
-            let record = StoredRecord(
-                .comparison(
-                    CompletedComparison(
-                        comparison: Comparison(
-                            note1: 60, note2: 60, centDifference: Cents(Double(index % 50) + 0.5)),
-                        answer: .higher, timestamp: Date(), context: context)))
-            latencies.append(measure { try? appendStore.append(record) })
-        }
-        latencies.sort()
+        let timeline = ThresholdTimeline(comparisons: comparisons)
+        var days = 0
+        let daysSeconds = measure { days = timeline.days(in: TimeZone.gmt).count }
         report(
-            "append one record with fdatasync (500×)",
-            "median \(format(latencies[250] * 1000, 3)) ms, p99 \(format(latencies[495] * 1000, 3)) ms")
-    } catch {
-        print("store benchmark failed: \(error)")
+            "profile+trend+timeline rebuild, \(count)",
+            "\(format(rebuild * 1000, 1)) ms (mean \(format(mean)), \(trend?.rawValue ?? "-"))")
+        report("  timeline by day, \(count)", "\(format(daysSeconds * 1000, 1)) ms (\(days) days)")
     }
-}
-
-// Profile rebuild from results held in memory (after the store, so its peak memory is the store's).
-print("")
-let before = memoryKilobytes()
-for count in [10_000, 100_000, 1_000_000] {
-    var generator = SeededRandomGenerator(seed: UInt64(count))
-    let context = TrialContext(settings: .defaults)
-    let start = Date(timeIntervalSince1970: 1_767_225_600)
-    let comparisons = (0..<count).map { index -> CompletedComparison in
-        let note = MIDINote.random(in: 36...84, using: &generator)
-        let cents = Double.random(in: 1...60, using: &generator) * (Bool.random(using: &generator) ? 1 : -1)
-        return CompletedComparison(
-            comparison: Comparison(note1: note, note2: note, centDifference: Cents(cents)),
-            answer: Bool.random(using: &generator) ? .higher : .lower,
-            timestamp: start.addingTimeInterval(Double(index) * 3),
-            context: context)
+    if let before, let after = memoryKilobytes() {
+        report(
+            "memory: resident before / after / peak",
+            "\(before.resident / 1024) / \(after.resident / 1024) / \(after.peak / 1024) MiB")
     }
-    var mean = 0.0
-    var trend: Trend?
-    let rebuild = MainActor.assumeIsolated {
-        measure {
-            let tracker = ProfileTracker(comparisons: comparisons)
-            mean = tracker.profile.overallMean ?? 0
-            trend = tracker.trend.trend
-        }
-    }
-    let timeline = ThresholdTimeline(comparisons: comparisons)
-    var days = 0
-    let daysSeconds = measure { days = timeline.days(in: TimeZone.gmt).count }
-    report(
-        "profile+trend+timeline rebuild, \(count)",
-        "\(format(rebuild * 1000, 1)) ms (mean \(format(mean)), \(trend?.rawValue ?? "-"))")
-    report("  timeline by day, \(count)", "\(format(daysSeconds * 1000, 1)) ms (\(days) days)")
-}
-if let before, let after = memoryKilobytes() {
-    report(
-        "memory: resident before / after / peak",
-        "\(before.resident / 1024) / \(after.resident / 1024) / \(after.peak / 1024) MiB")
 }

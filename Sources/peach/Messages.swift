@@ -1,6 +1,7 @@
 // Messages: the one-line English texts of Peach's errors, made only here at the command-line edge.
 
 import Foundation
+import PeachALSA
 import PeachCore
 import PeachStore
 
@@ -41,5 +42,38 @@ enum Messages {
             let fix = key.map { "'peach settings reset \($0)'" } ?? "'peach settings reset'"
             return "\(path): \(reason). Fix the file or run \(fix)."
         }
+    }
+}
+
+extension Messages {
+    /// The message for an ALSA error: the device, what went wrong in words, ALSA's own text and what to do.
+    static func describe(_ error: ALSAError) -> String {
+        let code = -error.code
+        let what: String
+        switch (error.function, code) {
+        case ("snd_pcm_open", ENOENT), ("snd_pcm_open", ENODEV), ("snd_pcm_open", ENXIO):
+            what =
+                "no such audio device (\(error.alsaMessage)); list the devices with 'aplay -L', "
+                + "or play into a file with --audio-out wav:PATH"
+        case ("snd_pcm_open", EBUSY):
+            what =
+                "the audio device is busy (\(error.alsaMessage)); close the program using it, or use alsa:default"
+        case ("snd_pcm_open", _):
+            what = "cannot open the audio device (\(error.alsaMessage))"
+        case ("snd_pcm_hw_params_set_format", _):
+            what = "the audio device takes none of FLOAT_LE, S32_LE, S16_LE; try its plughw: name"
+        case ("snd_pcm_writei", EIO):
+            what =
+                "the audio device stopped taking audio (\(error.alsaMessage)); try a larger buffer, "
+                + "e.g. --latency 256x3"
+        case ("snd_pcm_writei", _):
+            what = "the audio device was lost (\(error.alsaMessage)); check that it is still plugged in"
+        case (let function, _) where function.hasPrefix("snd_pcm_"):
+            what = "the audio device refused its settings (\(function): \(error.alsaMessage))"
+        default:
+            what = "\(error.function) failed: \(error.alsaMessage)"
+        }
+        let name = error.function.hasPrefix("snd_pcm_") ? "alsa:\(error.device)" : error.device
+        return "\(name): \(what)."
     }
 }

@@ -3,6 +3,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import PeachALSA
 import PeachStore
 
 /// `peach`: the ear trainer's command line.
@@ -29,6 +30,8 @@ struct PeachCommand: ParsableCommand {
             handler.logLevel = level ?? .warning
             return handler
         }
+        let level = ProcessInfo.processInfo.environment["PEACH_LOG_LEVEL"]
+        ALSALibrary.printsDiagnostics(level == "debug" || level == "trace")
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -71,6 +74,10 @@ extension ParsableCommand {
             case let known as CommandFailure: failure = known
             case let store as StoreError:
                 failure = CommandFailure(message: Messages.describe(store), status: 1)
+            case let alsa as ALSAError:
+                failure = CommandFailure(message: Messages.describe(alsa), status: 1)
+            case let known as CustomStringConvertible:
+                failure = CommandFailure(message: known.description, status: 1)
             default: failure = CommandFailure(message: "\(error.localizedDescription)", status: 1)
             }
             FileHandle.standardError.write(Data("peach: \(failure.message)\n".utf8))

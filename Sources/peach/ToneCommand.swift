@@ -1,16 +1,21 @@
-// ToneCommand: `peach tone`: one note of the internal synth, with an optional glide, rendered to its output.
+// ToneCommand: `peach tone`: one note of the internal synth, with an optional glide, live or into a WAV file.
 
 import ArgumentParser
 import Foundation
+import PeachALSA
 import PeachAudio
 import PeachCore
 
-/// `peach tone`: plays one note on the internal synth, to check a pitch, a timbre or the smoothness of a glide.
+/// `peach tone`: plays one note on the internal synth, to check a pitch, a timbre, the sound device or the
+/// smoothness of a glide. To `alsa:` it plays live through the audio thread; to `wav:` and `null` it renders
+/// offline (faster than real time, sample-exact).
 struct ToneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "tone", abstract: "Play one note on the internal synth (to a WAV file).",
+        commandName: "tone", abstract: "Play one note on the internal synth (live, or into a WAV file).",
         discussion: """
             Examples:
+              peach tone A4                                    # on the audioOutput setting (alsa:default)
+              peach tone A4 --audio-out alsa:hw:1,0 --latency low
               peach tone A4 --cents +12.3 --duration 2 --audio-out wav:a4.wav
               peach tone C4 --timbre piano --gain -6 --audio-out wav:c4.wav
               peach tone A4 --sweep 50 --sweep-time 1 --audio-out wav:glide.wav   # what a pitch wheel does
@@ -42,8 +47,7 @@ struct ToneCommand: ParsableCommand {
     @Option(name: .long, help: "Seconds the glide takes, starting a quarter into the note.")
     var sweepTime = 1.0
 
-    @Option(name: .long, help: "Where the tone goes: wav:PATH (a 48 kHz float WAV file) or null.")
-    var audioOut: String
+    @OptionGroup var output: AudioOutputOptions
 
     /// Reads a signed number such as `+12.3` or `-6` given to `option`, checking its range.
     private func signedNumber(
@@ -76,70 +80,136 @@ struct ToneCommand: ParsableCommand {
             guard TrainingSettings.referencePitchRange.contains(referencePitch) else {
                 throw CommandFailure.usage("--reference-pitch must be 380-500 Hz.")
             }
-            let writerPath: String?
-            if audioOut == "null" {
-                writerPath = nil
-            } else if audioOut.hasPrefix("wav:"), audioOut.count > 4 {
-                writerPath = String(audioOut.dropFirst(4))
-            } else {
-                throw CommandFailure.usage("--audio-out '\(audioOut)' is not valid; use wav:PATH or null.")
+            guard Timbre.named(timbre) != nil else {
+                throw CommandFailure.usage(
+                    "--timbre '\(timbre)' is not one of \(Timbre.all.map(\.name).joined(separator: ", ")).")
             }
-            let tuning = EqualTemperament(referencePitch: Frequency(hertz: referencePitch))
-            let frequency = tuning.frequency(of: midiNote, offsetBy: offset)
+            let script = ToneScript(
+                note: midiNote, offset: offset, sweep: sweepCents.map { Cents($0) }, duration: duration,
+                sweepTime: sweepTime,
+                tuning: EqualTemperament(referencePitch: Frequency(hertz: referencePitch)))
+            let spec = try output.spec()
+            let summary =
+                "\(midiNote.name) \(offset) cents = \(script.frequency(at: 0)) (\(timbre), \(gainValue))"
             try MainActor.assumeIsolated {
-                let engine = SynthEngine(sampleRate: 48_000)
-                let player: SynthNotePlayer
-                do {
-                    player = try SynthNotePlayer(engine: engine, timbre: timbre)
-                } catch {
-                    throw CommandFailure.usage(
-                        "--timbre '\(timbre)' is not one of \(Timbre.all.map(\.name).joined(separator: ", "))."
-                    )
+                switch spec {
+                case .alsa:
+                    let sink = try output.makeSink(for: spec)
+                    let details = try playLive(script, gain: gainValue, sink: sink)
+                    print("\(summary) on \(spec): \(details)")
+                case .wav(let path):
+                    try renderOffline(script, gain: gainValue, toWAV: path)
+                    print("\(summary) to \(path)")
+                case .null:
+                    try renderOffline(script, gain: gainValue, toWAV: nil)
+                    print(summary)
                 }
-                let renderer = OfflineRenderer(engine: engine, blockFrames: 128)
-                let writer = try writerPath.map { path in
-                    do throws(WAVFileError) {
-                        return try WAVFileWriter(
-                            path: path,
-                            format: WAVFormat(sampleRate: 48_000, channelCount: 1, encoding: .float32))
-                    } catch {
-                        throw CommandFailure(message: error.description, status: 1)
-                    }
-                }
-                let blockSeconds = 128 / engine.sampleRate
-                var handle: (any PlaybackHandle)?
-                var block = 0
-                try renderer.render(seconds: duration + 0.05) { samples, frames in
-                    let time = Double(block) * blockSeconds
-                    block += 1
-                    if handle == nil, time == 0 {
-                        handle = try player.play(frequency: frequency, velocity: 63, amplitude: gainValue)
-                    }
-                    if let sweepCents {
-                        let start = duration / 4
-                        let progress = min(max((time - start) / sweepTime, 0), 1)
-                        if time >= start, time - blockSeconds < start + sweepTime {
-                            try handle?.adjustFrequency(
-                                tuning.frequency(
-                                    of: midiNote, offsetBy: offset + Cents(sweepCents * progress)))
-                        }
-                    }
-                    if time >= duration { try handle?.stop() }
-                    do throws(WAVFileError) {
-                        try writer?.append(samples, frameCount: frames)
-                    } catch {
-                        throw CommandFailure(message: error.description, status: 1)
-                    }
-                }
-                do throws(WAVFileError) {
-                    try writer?.finish()
-                } catch {
-                    throw CommandFailure(message: error.description, status: 1)
-                }
-                let destination = writerPath.map { " to \($0)" } ?? ""
-                print(
-                    "\(midiNote.name) \(offset) cents = \(frequency) (\(timbre), \(gainValue))\(destination)")
             }
         }
+    }
+
+    /// Plays the tone through the live audio thread, following the script in wall-clock time.
+    /// - Returns: the device's format, size and latency, for the summary line.
+    @MainActor
+    private func playLive(_ script: ToneScript, gain: AmplitudeDB, sink: any AudioSink) throws -> String {
+        let output = AudioOutput(sink: sink)
+        try output.start()
+        defer { output.stop() }
+        let player = try SynthNotePlayer(engine: output.engine, timbre: timbre)
+        let started = ContinuousClock.now
+        let handle = try player.play(frequency: script.frequency(at: 0), velocity: 63, amplitude: gain)
+        while output.failure == nil {
+            let elapsed = (ContinuousClock.now - started) / .seconds(1)
+            guard elapsed < script.duration else { break }
+            if script.sweep != nil { try? handle.adjustFrequency(script.frequency(at: elapsed)) }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        try? handle.stop()
+        output.stop()
+        if let failure = output.failure { throw failure }
+        var details = "\(sink.channelCount) ch, \(Int(sink.sampleRate)) Hz"
+        var recoveries = 0
+        if let pcm = sink as? ALSAPCMSink {
+            details = "\(pcm.sampleFormat.rawValue), " + details
+            recoveries = pcm.recoveryCount
+        }
+        let milliseconds = (sink.configuredLatency * 10_000).rounded() / 10
+        let bufferPeriods = sink.bufferFrames / max(sink.periodFrames, 1)
+        details += ", \(bufferPeriods) x \(sink.periodFrames) frames (\(milliseconds) ms)"
+        details += output.isRealTime ? ", real-time priority" : ", normal priority"
+        if recoveries > 0 { details += ", \(recoveries) underruns recovered" }
+        return details
+    }
+
+    /// Renders the tone offline in 128-frame blocks (as the audio thread would), into a WAV file or nowhere.
+    @MainActor
+    private func renderOffline(_ script: ToneScript, gain: AmplitudeDB, toWAV path: String?) throws {
+        let engine = SynthEngine(sampleRate: 48_000)
+        let player = try SynthNotePlayer(engine: engine, timbre: timbre)
+        let renderer = OfflineRenderer(engine: engine, blockFrames: 128)
+        let writer = try path.map { path in
+            do throws(WAVFileError) {
+                return try WAVFileWriter(
+                    path: path, format: WAVFormat(sampleRate: 48_000, channelCount: 1, encoding: .float32))
+            } catch {
+                throw CommandFailure(message: error.description, status: 1)
+            }
+        }
+        let blockSeconds = 128 / engine.sampleRate
+        var handle: (any PlaybackHandle)?
+        var block = 0
+        try renderer.render(seconds: script.duration + 0.05) { samples, frames in
+            let time = Double(block) * blockSeconds
+            block += 1
+            if handle == nil, time == 0 {
+                handle = try player.play(frequency: script.frequency(at: 0), velocity: 63, amplitude: gain)
+            }
+            if script.isGliding(at: time, step: blockSeconds) {
+                try handle?.adjustFrequency(script.frequency(at: time))
+            }
+            if time >= script.duration { try handle?.stop() }
+            do throws(WAVFileError) {
+                try writer?.append(samples, frameCount: frames)
+            } catch {
+                throw CommandFailure(message: error.description, status: 1)
+            }
+        }
+        do throws(WAVFileError) {
+            try writer?.finish()
+        } catch {
+            throw CommandFailure(message: error.description, status: 1)
+        }
+    }
+}
+
+/// The pitch of `peach tone` over time: the note and offset, and an optional glide that starts a quarter into
+/// the note and takes `sweepTime` seconds.
+struct ToneScript {
+    /// The note.
+    let note: MIDINote
+    /// Its offset in cents.
+    let offset: Cents
+    /// The glide, or nil.
+    let sweep: Cents?
+    /// Seconds the note sounds.
+    let duration: Double
+    /// Seconds the glide takes.
+    let sweepTime: Double
+    /// The tuning.
+    let tuning: EqualTemperament
+
+    /// When the glide starts.
+    var sweepStart: Double { duration / 4 }
+
+    /// The frequency at `time` seconds into the note.
+    func frequency(at time: Double) -> Frequency {
+        guard let sweep else { return tuning.frequency(of: note, offsetBy: offset) }
+        let progress = min(max((time - sweepStart) / sweepTime, 0), 1)
+        return tuning.frequency(of: note, offsetBy: offset + Cents(sweep.rawValue * progress))
+    }
+
+    /// Whether the pitch moves during the block from `time` to `time + step` (or just finished moving).
+    func isGliding(at time: Double, step: Double) -> Bool {
+        sweep != nil && time >= sweepStart && time - step < sweepStart + sweepTime
     }
 }

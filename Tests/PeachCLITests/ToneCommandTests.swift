@@ -1,6 +1,7 @@
 // ToneCommandTests: `peach tone` renders a precise, readable WAV file and names bad input.
 
 import Foundation
+import PeachTestSupport
 import Testing
 
 @Suite("peach tone")
@@ -39,7 +40,7 @@ struct ToneCommandTests {
             ),
             (
                 ["tone", "A4", "--audio-out", "speakers"],
-                "--audio-out 'speakers' is not valid; use wav:PATH or null."
+                "--audio-out 'speakers' is not valid; use alsa:DEVICE, wav:PATH or null."
             ),
             (["tone", "A4", "--sweep", "5000", "--audio-out", "null"], "--sweep '5000' is not valid"),
             (
@@ -56,5 +57,89 @@ struct ToneCommandTests {
         #expect(result.status == 64)
         #expect(result.standardError.contains(message), "\(result.standardError)")
         #expect(result.standardError.split(separator: "\n").count == 1)
+    }
+}
+
+@Suite("peach tone on ALSA")
+struct ToneALSATests {
+    @Test("plays live through alsa-lib and reports the device's format, buffer and latency")
+    func nullDevice() throws {
+        let standard = try PeachBinary.run(["tone", "A4", "--duration", "0.1", "--audio-out", "alsa:null"])
+        #expect(standard.status == 0, "\(standard.standardError)")
+        #expect(
+            standard.standardOutput.contains(
+                "on alsa:null: FLOAT_LE, 2 ch, 48000 Hz, 3 x 128 frames (8.0 ms)"),
+            "\(standard.standardOutput)")
+        let low = try PeachBinary.run([
+            "tone", "C4", "--duration", "0.1", "--sweep", "30", "--sweep-time", "0.05", "--latency", "low",
+            "--audio-out", "alsa:null",
+        ])
+        #expect(low.status == 0, "\(low.standardError)")
+        #expect(low.standardOutput.contains("2 x 64 frames (2.7 ms)"), "\(low.standardOutput)")
+    }
+
+    @Test("a missing device: one line naming it, exit 1; the default comes from the settings")
+    func missingDevice() throws {
+        let named = try PeachBinary.run(["tone", "A4", "--audio-out", "alsa:hw:7,0"])
+        #expect(named.status == 1)
+        #expect(
+            named.standardError.hasPrefix("peach: alsa:hw:7,0: no such audio device"),
+            "\(named.standardError)")
+        #expect(named.standardError.split(separator: "\n").count == 1)
+        let home = NSTemporaryDirectory() + "peach-home-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        try FileManager.default.createDirectory(
+            atPath: home + "/.config/peach", withIntermediateDirectories: true)
+        try Data(#"{"audioOutput": "alsa:no-such-pcm"}"#.utf8).write(
+            to: URL(fileURLWithPath: home + "/.config/peach/settings.json"))
+        let fromSettings = try PeachBinary.run(["tone", "A4"], environment: ["HOME": home])
+        #expect(fromSettings.status == 1)
+        #expect(
+            fromSettings.standardError.hasPrefix("peach: alsa:no-such-pcm: no such audio device"),
+            "\(fromSettings.standardError)")
+    }
+
+    @Test(
+        "real kernel loopback: what peach plays on hw:Loopback,0,0 is recorded at hw:Loopback,1,0, in tune and click-free",
+        .enabled(if: ALSAMachine.hasLoopback, "needs snd-aloop (run in ../shared/tools/alsa-vm)"))
+    func vmLoopback() throws {
+        let recording = NSTemporaryDirectory() + "peach-loopback-\(UUID().uuidString).wav"
+        defer { try? FileManager.default.removeItem(atPath: recording) }
+        let recorder = Process()
+        recorder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        recorder.arguments = [
+            "arecord", "-q", "-D", "hw:Loopback,1,0", "-f", "FLOAT_LE", "-r", "48000", "-c", "2", "-d", "4",
+            recording,
+        ]
+        try recorder.run()
+        // snd-aloop in the VM is clocked by the 4 ms kernel tick (HZ=250): periods shorter than a tick fail there
+        // with EIO, so this test asks for 256-frame periods (real sound cards interrupt per period).
+        let result = try PeachBinary.run([
+            "tone", "A4", "--cents", "+12.3", "--duration", "1", "--latency", "1024x3",
+            "--audio-out", "alsa:hw:Loopback,0,0",
+        ])
+        recorder.waitUntilExit()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("FLOAT_LE, 2 ch, 48000 Hz, 3 x 1024 frames (64.0 ms)"))
+        #expect(!result.standardOutput.contains("underruns"), "\(result.standardOutput)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: recording))
+        let samples = data.dropFirst(44).withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        let left = stride(from: 0, to: samples.count - 1, by: 2).map { samples[$0] }
+        guard let first = left.firstIndex(where: { abs($0) > 0.01 }),
+            let last = left.lastIndex(where: { abs($0) > 0.01 })
+        else {
+            Issue.record("the recording is silent (\(samples.count) samples)")
+            return
+        }
+        // The note is timed by the wall clock (the release can land a buffer late), the sound by the device.
+        let seconds = Double(last - first) / 48_000
+        #expect(seconds > 0.95 && seconds < 1.2, "sounded for \(seconds) s")
+        let tone = Array(left[first...last])
+        let measured = Measure.frequency(tone, sampleRate: 48_000, from: 0.05, to: seconds - 0.05)
+        #expect(abs(1200 * log2(measured / 440) - 12.3) < 0.01, "measured \(measured) Hz")
+        // No dropout or click anywhere: the largest step is a sine's at this pitch and level.
+        let limit = 2 * Double.pi * 443.1 / 48_000 * 0.25 * 1.05
+        #expect(
+            Measure.largestStep(Array(left[max(0, first - 100)...min(left.count - 1, last + 100)])) < limit)
     }
 }

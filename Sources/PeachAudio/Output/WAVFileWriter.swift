@@ -29,6 +29,7 @@ public final class WAVFileWriter {
     private let descriptor: Int32
     private var dataBytes = 0
     private var finished = false
+    private var scratch = UnsafeMutableRawBufferPointer(start: nil, count: 0)
 
     /// Creates (or truncates) the file at `path` and writes a provisional header.
     public init(path: String, format: WAVFormat) throws(WAVFileError) {
@@ -41,25 +42,33 @@ public final class WAVFileWriter {
 
     deinit {
         if !finished { try? finish() }
+        scratch.deallocate()
     }
 
     /// Appends `frameCount` interleaved frames from `samples` (converted to 16-bit if that is the format).
+    /// Converts into a scratch buffer that is allocated on the first call and reused, so that a paced output
+    /// thread (``PacedSink``) can append without allocating.
     public func append(_ samples: UnsafePointer<Float>, frameCount: Int) throws(WAVFileError) {
         let count = frameCount * format.channelCount
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(count * format.encoding.bytesPerSample)
+        let byteCount = count * format.encoding.bytesPerSample
+        if scratch.count < byteCount {
+            scratch.deallocate()
+            scratch = .allocate(byteCount: byteCount, alignment: 8)
+        }
+        guard let base = scratch.baseAddress else { return }
         for index in 0..<count {
             switch format.encoding {
             case .float32:
-                withUnsafeBytes(of: samples[index].bitPattern.littleEndian) { bytes += $0 }
+                base.storeBytes(
+                    of: samples[index].bitPattern.littleEndian, toByteOffset: index * 4, as: UInt32.self)
             case .signed16:
                 let scaled = (Double(samples[index]) * 32767).rounded()
                 let value = Int16(max(-32768, min(32767, scaled)))
-                withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+                base.storeBytes(of: value.littleEndian, toByteOffset: index * 2, as: Int16.self)
             }
         }
-        try writeBytes(bytes)
-        dataBytes += bytes.count
+        try writeBytes(UnsafeRawBufferPointer(start: base, count: byteCount))
+        dataBytes += byteCount
     }
 
     /// Writes the final sizes into the header, flushes and closes the file. Idempotent.
@@ -76,16 +85,22 @@ public final class WAVFileWriter {
     }
 
     private func writeBytes(_ bytes: [UInt8]) throws(WAVFileError) {
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 8)
+        defer { copy.deallocate() }
+        copy.copyBytes(from: bytes)
+        try writeBytes(UnsafeRawBufferPointer(copy))
+    }
+
+    private func writeBytes(_ bytes: UnsafeRawBufferPointer) throws(WAVFileError) {
+        guard let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return write(descriptor, base + offset, buffer.count - offset)
-            }
+            let written = write(descriptor, base + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 throw WAVFileError(path: path, operation: "write", code: errno)
             }
+            if written == 0 { throw WAVFileError(path: path, operation: "write", code: EIO) }
             offset += written
         }
     }

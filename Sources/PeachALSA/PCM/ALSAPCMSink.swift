@@ -1,0 +1,286 @@
+// ALSAPCMSink: an ALSA PCM playback device as the synth's AudioSink: open, configure, write, recover, close.
+
+import CALSA
+import Glibc
+import PeachAudio
+import Synchronization
+
+/// An ALSA PCM playback device (`default`, `hw:1,0`, `plughw:…`, or a plugin such as `null` or `file:…`).
+///
+/// Opening asks for interleaved access, the first sample format of the configuration's list that the device
+/// takes (32-bit float, else 32-bit, else 16-bit signed integer), two channels (the same signal on both; a mono device gets one), the
+/// configuration's rate (or the device's nearest) and, explicitly, its period and buffer sizes. Playback
+/// starts when the buffer is full; the audio thread then writes one period at a time and blocks until the
+/// device has room.
+///
+/// Xruns (`-EPIPE`), suspends (`-ESTRPIPE`) and interrupted calls go through one function, ``recover(_:)``,
+/// built on `snd_pcm_recover`; a device that has gone (`-ENODEV`, `-EBADFD`: unplugged) makes
+/// ``write(_:frameCount:)`` return false with the ALSA error in ``failure``.
+///
+/// The device is opened non-blocking, so a busy `hw:` device fails at once with "Device or resource busy"
+/// instead of waiting for its owner; it is then switched to blocking writes.
+public final class ALSAPCMSink: AudioSink {
+    /// Delays seen by `snd_pcm_delay` after writes: how long a sample written now takes to be heard.
+    public struct DelayStatistics: Hashable, Sendable {
+        /// Samples taken.
+        public var count: Int
+        /// The smallest delay, frames.
+        public var minimumFrames: Int
+        /// The largest delay, frames.
+        public var maximumFrames: Int
+        /// The mean delay, frames.
+        public var meanFrames: Double
+    }
+
+    /// The sink as the user named it.
+    public let name: String
+    /// The device's ALSA name.
+    public let device: String
+    /// Frames per second.
+    public let sampleRate: Double
+    /// Interleaved channels per frame.
+    public let channelCount: Int
+    /// Frames per block.
+    public let periodFrames: Int
+    /// Frames queued when full.
+    public let bufferFrames: Int
+    /// The sample format the device took.
+    public let sampleFormat: PCMSampleFormat
+    /// Why the sink stopped taking audio.
+    public private(set) var failure: (any Error & Sendable)?
+
+    private let pcm: OpaquePointer
+    private let conversion: UnsafeMutableRawPointer
+    private var closed = false
+    private let recoveries = Atomic<Int>(0)
+    private let delayCount = Atomic<Int>(0)
+    private let delaySum = Atomic<Int>(0)
+    private let delayMinimum = Atomic<Int>(Int.max)
+    private let delayMaximum = Atomic<Int>(0)
+
+    /// Opens and configures `device` for playback.
+    /// - Throws: ``ALSAError`` naming the device, the call that failed and ALSA's message: no such device,
+    ///   device busy, no usable sample format, sizes it will not take.
+    public init(device: String, configuration: PCMConfiguration = .standard) throws(ALSAError) {
+        self.device = device
+        name = "alsa:\(device)"
+        var opened: OpaquePointer?
+        try ALSAError.check(
+            snd_pcm_open(&opened, device, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK), device: device,
+            function: "snd_pcm_open")
+        guard let pcm = opened else {
+            throw ALSAError(device: device, function: "snd_pcm_open", code: -ENODEV)
+        }
+        do throws(ALSAError) {
+            try ALSAError.check(snd_pcm_nonblock(pcm, 0), device: device, function: "snd_pcm_nonblock")
+            let hardware = try Self.configureHardware(pcm, device: device, configuration: configuration)
+            try Self.configureSoftware(
+                pcm, device: device, bufferFrames: hardware.buffer, periodFrames: hardware.period)
+            try ALSAError.check(snd_pcm_prepare(pcm), device: device, function: "snd_pcm_prepare")
+            sampleFormat = hardware.format
+            sampleRate = Double(hardware.rate)
+            channelCount = hardware.channels
+            periodFrames = hardware.period
+            bufferFrames = hardware.buffer
+        } catch {
+            snd_pcm_close(pcm)
+            throw error
+        }
+        self.pcm = pcm
+        conversion = .allocate(byteCount: periodFrames * channelCount * 4, alignment: 8)
+    }
+
+    deinit {
+        if !closed { snd_pcm_close(pcm) }
+        conversion.deallocate()
+    }
+
+    /// Underruns and suspends recovered from so far.
+    public var recoveryCount: Int { recoveries.load(ordering: .relaxed) }
+
+    /// What `snd_pcm_delay` reported after the writes so far, or nil before the first.
+    public var delayStatistics: DelayStatistics? {
+        let count = delayCount.load(ordering: .relaxed)
+        guard count > 0 else { return nil }
+        return DelayStatistics(
+            count: count, minimumFrames: delayMinimum.load(ordering: .relaxed),
+            maximumFrames: delayMaximum.load(ordering: .relaxed),
+            meanFrames: Double(delaySum.load(ordering: .relaxed)) / Double(count))
+    }
+
+    // MARK: - Configuration
+
+    private struct Hardware {
+        var format: PCMSampleFormat
+        var rate: Int
+        var channels: Int
+        var period: Int
+        var buffer: Int
+    }
+
+    private static func configureHardware(
+        _ pcm: OpaquePointer, device: String, configuration: PCMConfiguration
+    ) throws(ALSAError) -> Hardware {
+        var allocated: OpaquePointer?
+        try ALSAError.check(
+            snd_pcm_hw_params_malloc(&allocated), device: device, function: "snd_pcm_hw_params_malloc")
+        guard let params = allocated else {
+            throw ALSAError(device: device, function: "snd_pcm_hw_params_malloc", code: -ENOMEM)
+        }
+        defer { snd_pcm_hw_params_free(params) }
+        func check(_ result: Int32, _ function: String) throws(ALSAError) {
+            try ALSAError.check(result, device: device, function: function)
+        }
+        try check(snd_pcm_hw_params_any(pcm, params), "snd_pcm_hw_params_any")
+        try check(
+            snd_pcm_hw_params_set_access(pcm, params, SND_PCM_ACCESS_RW_INTERLEAVED),
+            "snd_pcm_hw_params_set_access")
+        guard
+            let format = configuration.sampleFormats.first(where: {
+                snd_pcm_hw_params_test_format(pcm, params, $0.alsaFormat) == 0
+            })
+        else { throw ALSAError(device: device, function: "snd_pcm_hw_params_set_format", code: -EINVAL) }
+        try check(
+            snd_pcm_hw_params_set_format(pcm, params, format.alsaFormat), "snd_pcm_hw_params_set_format")
+        var channels: UInt32 = 2
+        try check(
+            snd_pcm_hw_params_set_channels_near(pcm, params, &channels), "snd_pcm_hw_params_set_channels_near"
+        )
+        var rate = UInt32(configuration.sampleRate)
+        var direction: Int32 = 0
+        try check(
+            snd_pcm_hw_params_set_rate_near(pcm, params, &rate, &direction), "snd_pcm_hw_params_set_rate_near"
+        )
+        var period = snd_pcm_uframes_t(configuration.periodFrames)
+        try check(
+            snd_pcm_hw_params_set_period_size_near(pcm, params, &period, &direction),
+            "snd_pcm_hw_params_set_period_size_near")
+        var buffer = period * snd_pcm_uframes_t(configuration.periodCount)
+        try check(
+            snd_pcm_hw_params_set_buffer_size_near(pcm, params, &buffer),
+            "snd_pcm_hw_params_set_buffer_size_near")
+        try check(snd_pcm_hw_params(pcm, params), "snd_pcm_hw_params")
+        try check(
+            snd_pcm_hw_params_get_period_size(params, &period, &direction),
+            "snd_pcm_hw_params_get_period_size")
+        try check(snd_pcm_hw_params_get_buffer_size(params, &buffer), "snd_pcm_hw_params_get_buffer_size")
+        return Hardware(
+            format: format, rate: Int(rate), channels: Int(channels), period: Int(period), buffer: Int(buffer)
+        )
+    }
+
+    private static func configureSoftware(
+        _ pcm: OpaquePointer, device: String, bufferFrames: Int, periodFrames: Int
+    ) throws(ALSAError) {
+        var allocated: OpaquePointer?
+        try ALSAError.check(
+            snd_pcm_sw_params_malloc(&allocated), device: device, function: "snd_pcm_sw_params_malloc")
+        guard let params = allocated else {
+            throw ALSAError(device: device, function: "snd_pcm_sw_params_malloc", code: -ENOMEM)
+        }
+        defer { snd_pcm_sw_params_free(params) }
+        func check(_ result: Int32, _ function: String) throws(ALSAError) {
+            try ALSAError.check(result, device: device, function: function)
+        }
+        try check(snd_pcm_sw_params_current(pcm, params), "snd_pcm_sw_params_current")
+        // Start once the buffer is full; wake the writer whenever a period is free.
+        try check(
+            snd_pcm_sw_params_set_start_threshold(pcm, params, snd_pcm_uframes_t(bufferFrames)),
+            "snd_pcm_sw_params_set_start_threshold")
+        try check(
+            snd_pcm_sw_params_set_avail_min(pcm, params, snd_pcm_uframes_t(periodFrames)),
+            "snd_pcm_sw_params_set_avail_min")
+        try check(snd_pcm_sw_params(pcm, params), "snd_pcm_sw_params")
+    }
+
+    // MARK: - The audio thread
+
+    /// Writes one block (see ``AudioSink/write(_:frameCount:)``).
+    public func write(_ samples: UnsafePointer<Float>, frameCount: Int) -> Bool {
+        var done = 0
+        while done < frameCount {
+            let frames = min(frameCount - done, periodFrames)
+            guard writeChunk(samples + done * channelCount, frames: frames) else { return false }
+            done += frames
+        }
+        sampleDelay()
+        return true
+    }
+
+    /// Writes at most a period, converted; retries through ``recover(_:)``. Failing here stores the
+    /// failure (the one allocation on this thread, as it ends).
+    private func writeChunk(_ samples: UnsafePointer<Float>, frames: Int) -> Bool {
+        let source = convert(samples, count: frames * channelCount)
+        let frameBytes = channelCount * sampleFormat.bytesPerSample
+        var offset = 0
+        var failures = 0
+        while offset < frames {
+            let result = snd_pcm_writei(pcm, source + offset * frameBytes, snd_pcm_uframes_t(frames - offset))
+            if result >= 0 {
+                offset += Int(result)
+                failures = 0
+                continue
+            }
+            failures += 1
+            if failures > 8 || !recover(Int32(result)) {
+                failure = ALSAError(device: device, function: "snd_pcm_writei", code: Int32(result))
+                return false
+            }
+        }
+        return true
+    }
+
+    private func sampleDelay() {
+        var delay: snd_pcm_sframes_t = 0
+        guard snd_pcm_delay(pcm, &delay) == 0 else { return }
+        let frames = Int(delay)
+        delayCount.add(1, ordering: .relaxed)
+        delaySum.add(frames, ordering: .relaxed)
+        if frames < delayMinimum.load(ordering: .relaxed) { delayMinimum.store(frames, ordering: .relaxed) }
+        if frames > delayMaximum.load(ordering: .relaxed) { delayMaximum.store(frames, ordering: .relaxed) }
+    }
+
+    /// The one recovery path: an underrun (`-EPIPE`) re-prepares, a suspend (`-ESTRPIPE`) waits for the device
+    /// to resume (or re-prepares), an interrupted call (`-EINTR`) retries. False for anything else: the device
+    /// is gone.
+    private func recover(_ code: Int32) -> Bool {
+        if code == -EAGAIN {
+            snd_pcm_wait(pcm, 100)
+            return true
+        }
+        guard snd_pcm_recover(pcm, code, 1) >= 0 else { return false }
+        if code == -EPIPE || code == -ESTRPIPE { recoveries.add(1, ordering: .relaxed) }
+        return true
+    }
+
+    /// The samples in the device's format: the synth's floats as they are, or converted (with clipping) into
+    /// the preallocated conversion buffer.
+    private func convert(_ samples: UnsafePointer<Float>, count: Int) -> UnsafeRawPointer {
+        switch sampleFormat {
+        case .float32:
+            return UnsafeRawPointer(samples)
+        case .signed32:
+            let target = conversion.assumingMemoryBound(to: Int32.self)
+            for index in 0..<count {
+                let clipped = min(max(Double(samples[index]), -1), 1)
+                target[index] = Int32(clamping: Int64((clipped * 2_147_483_647).rounded()))
+            }
+            return UnsafeRawPointer(conversion)
+        case .signed16:
+            let target = conversion.assumingMemoryBound(to: Int16.self)
+            for index in 0..<count {
+                let clipped = min(max(samples[index], -1), 1)
+                target[index] = Int16((clipped * 32767).rounded())
+            }
+            return UnsafeRawPointer(conversion)
+        }
+    }
+
+    /// Closes the sink (see ``AudioSink/close()``).
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        snd_pcm_drop(pcm)
+        snd_pcm_close(pcm)
+    }
+}

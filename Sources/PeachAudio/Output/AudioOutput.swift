@@ -1,0 +1,162 @@
+// AudioOutput: the audio thread: renders the synth period by period into an AudioSink, at real-time priority.
+
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs a ``SynthEngine`` live: a dedicated audio thread renders one period at a time and writes it to an
+/// ``AudioSink``, whose blocking write paces the thread. The engine is made at the sink's rate, so a device
+/// that plays 44.1 kHz gets a synth that renders 44.1 kHz.
+///
+/// The thread asks for `SCHED_FIFO` priority ``realTimePriority`` (granted to members of the `audio` group
+/// through `RLIMIT_RTPRIO`, or to root) and quietly runs at normal priority when that is not permitted;
+/// ``isRealTime`` tells which. It blocks every signal, so Ctrl-C reaches the main thread.
+///
+/// Real-time rules: the loop between ``start()`` and ``stop()`` only renders into one preallocated block and
+/// hands it to the sink: no allocation, lock, log or wait other than the sink's own write. When the sink fails
+/// for good (a device unplugged), the thread ends, the engine refuses further notes (so the note player
+/// throws ``SynthError/outputNotRunning``) and `onFailure` is called once, on the audio thread. After
+/// ``stop()`` the engine refuses notes too.
+public final class AudioOutput: @unchecked Sendable {
+    /// The synth the thread renders; make a ``SynthNotePlayer`` on it.
+    public let engine: SynthEngine
+    /// Where the audio goes.
+    public let sink: any AudioSink
+    /// The `SCHED_FIFO` priority the thread asks for (the range JACK and PipeWire use for audio threads).
+    public static let realTimePriority: Int32 = 70
+
+    private let block: UnsafeMutablePointer<Float>
+    private let onFailure: (@Sendable (any Error & Sendable) -> Void)?
+    private let stopRequested = Atomic<Bool>(false)
+    private let realTime = Atomic<Bool>(false)
+    private let written = Atomic<Int>(0)
+    private let failureBox = Mutex<(any Error & Sendable)?>(nil)
+    private var thread: pthread_t?
+    private var stopped = false
+
+    /// An output of a new engine into `sink`. `onFailure` is called once, on the audio thread, if the sink
+    /// fails for good while running.
+    public init(sink: any AudioSink, onFailure: (@Sendable (any Error & Sendable) -> Void)? = nil) {
+        self.sink = sink
+        self.onFailure = onFailure
+        engine = SynthEngine(sampleRate: sink.sampleRate)
+        block = .allocate(capacity: sink.periodFrames * sink.channelCount)
+        block.initialize(repeating: 0, count: sink.periodFrames * sink.channelCount)
+    }
+
+    deinit {
+        stop()
+        block.deallocate()
+    }
+
+    /// Whether the audio thread runs at real-time priority.
+    public var isRealTime: Bool { realTime.load(ordering: .relaxed) }
+
+    /// Frames written to the sink so far.
+    public var framesWritten: Int { written.load(ordering: .relaxed) }
+
+    /// Why the sink stopped taking audio, once it has.
+    public var failure: (any Error & Sendable)? { failureBox.withLock { $0 } }
+
+    /// Starts the audio thread. Call once.
+    /// - Throws: ``AudioOutputError/threadNotStarted(code:)`` when the system will not make a thread.
+    public func start() throws(AudioOutputError) {
+        precondition(thread == nil && !stopped, "AudioOutput.start() called twice")
+        let context = Unmanaged.passRetained(self).toOpaque()
+        var handle = pthread_t()
+        let result = pthread_create(
+            &handle, nil,
+            { context in
+                guard let context else { return nil }
+                Unmanaged<AudioOutput>.fromOpaque(context).takeRetainedValue().run()
+                return nil
+            }, context)
+        guard result == 0 else {
+            Unmanaged<AudioOutput>.fromOpaque(context).release()
+            throw .threadNotStarted(code: result)
+        }
+        thread = handle
+    }
+
+    /// Releases every sounding note, lets the release ramps play out, closes the sink and ends the thread; returns
+    /// when the thread has ended. Idempotent; safe after a failure.
+    public func stop() {
+        guard !stopped else { return }
+        stopped = true
+        engine.commands.push(.releaseAll)
+        stopRequested.store(true, ordering: .releasing)
+        if let thread {
+            pthread_join(thread, nil)
+            self.thread = nil
+        }
+    }
+
+    // MARK: - The audio thread
+
+    private func run() {
+        blockAllSignals()
+        realTime.store(Self.raisePriority(), ordering: .relaxed)
+        let period = sink.periodFrames
+        let channels = sink.channelCount
+        // After a stop request: the release ramp, then a buffer of silence, so that closing (which drops what
+        // is queued) loses nothing audible.
+        let rampBlocks = Int((SynthEngine.rampDuration * engine.sampleRate / Double(period)).rounded(.up))
+        let tailBlocks = rampBlocks + (sink.bufferFrames + period - 1) / period + 1
+        var remaining = -1
+        var failed = false
+        while remaining != 0 {
+            if remaining < 0, stopRequested.load(ordering: .acquiring) { remaining = tailBlocks }
+            engine.render(into: block, frameCount: period, channelCount: channels)
+            guard sink.write(block, frameCount: period) else {
+                failed = true
+                break
+            }
+            written.add(period, ordering: .relaxed)
+            if remaining > 0 { remaining -= 1 }
+        }
+        sink.close()
+        engine.commands.close()
+        guard failed else { return }
+        let error: any Error & Sendable = sink.failure ?? AudioOutputError.sinkStopped(name: sink.name)
+        failureBox.withLock { $0 = error }
+        onFailure?(error)
+    }
+
+    private func blockAllSignals() {
+        var all = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_BLOCK, &all, nil)
+    }
+
+    /// Asks for SCHED_FIFO; within the user's RLIMIT_RTPRIO when the fixed priority is above it.
+    private static func raisePriority() -> Bool {
+        var limit = rlimit()
+        getrlimit(__rlimit_resource_t(__RLIMIT_RTPRIO.rawValue), &limit)
+        let allowed = limit.rlim_cur == rlim_t.max ? rlim_t(realTimePriority) : limit.rlim_cur
+        for priority in [realTimePriority, Int32(clamping: min(allowed, rlim_t(realTimePriority)))]
+        where priority > 0 {
+            var parameters = sched_param()
+            parameters.sched_priority = priority
+            if pthread_setschedparam(pthread_self(), Int32(SCHED_FIFO), &parameters) == 0 { return true }
+        }
+        return false
+    }
+}
+
+/// Why the live output could not run.
+public enum AudioOutputError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// `pthread_create` failed with this code.
+    case threadNotStarted(code: Int32)
+    /// The sink stopped taking audio without saying why.
+    case sinkStopped(name: String)
+
+    /// In English, for logs.
+    public var description: String {
+        switch self {
+        case .threadNotStarted(let code): "cannot start the audio thread: \(String(cString: strerror(code)))"
+        case .sinkStopped(let name): "\(name) stopped taking audio"
+        }
+    }
+}

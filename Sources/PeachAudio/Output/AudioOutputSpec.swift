@@ -1,0 +1,41 @@
+// AudioOutputSpec: where the internal synth plays, as the user writes it: alsa:DEVICE, wav:PATH or null.
+
+/// Where the internal synth plays: `alsa:DEVICE` (e.g. `alsa:default`, `alsa:hw:1,0`), `wav:PATH` (a WAV file
+/// written in real time) or `null` (nothing, in real time).
+public enum AudioOutputSpec: Hashable, Sendable, CustomStringConvertible {
+    /// An ALSA PCM device by its ALSA name (`default`, `hw:1,0`, `plughw:CARD=Device`, …).
+    case alsa(device: String)
+    /// A WAV file at this path.
+    case wav(path: String)
+    /// Discards the sound.
+    case null
+
+    /// Why a text is not an output.
+    public struct ParseError: Error, Hashable, Sendable {
+        /// The text as given.
+        public let text: String
+    }
+
+    /// Reads `alsa:DEVICE`, `wav:PATH` or `null`.
+    /// - Throws: ``ParseError`` for anything else (including an empty device or path).
+    public init(parsing text: String) throws(ParseError) {
+        if text == "null" {
+            self = .null
+        } else if text.hasPrefix("alsa:"), text.count > 5 {
+            self = .alsa(device: String(text.dropFirst(5)))
+        } else if text.hasPrefix("wav:"), text.count > 4 {
+            self = .wav(path: String(text.dropFirst(4)))
+        } else {
+            throw ParseError(text: text)
+        }
+    }
+
+    /// The text form, as ``init(parsing:)`` reads it.
+    public var description: String {
+        switch self {
+        case .alsa(let device): "alsa:\(device)"
+        case .wav(let path): "wav:\(path)"
+        case .null: "null"
+        }
+    }
+}

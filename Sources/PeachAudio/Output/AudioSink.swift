@@ -1,0 +1,38 @@
+// AudioSink: the port between the synth's audio thread and where the sound goes (an ALSA PCM, a file, nothing).
+
+/// A destination for the synth's rendered audio that takes blocks at its own pace: an ALSA PCM device
+/// (`PeachALSA`), a real-time-paced WAV file or nothing (``PacedSink``). ``AudioOutput`` drives it from its
+/// audio thread: ``write(_:frameCount:)`` for every period, then ``close()`` once.
+///
+/// A sink is handed to one ``AudioOutput`` and from then on used only by its audio thread; the properties
+/// below are fixed when the sink is made.
+public protocol AudioSink: AnyObject {
+    /// The sink as the user named it, for messages: `alsa:hw:1,0`, `wav:/tmp/take.wav`, `null`.
+    var name: String { get }
+    /// Frames per second the sink plays (the device's rate when it would not take the one asked for).
+    var sampleRate: Double { get }
+    /// Interleaved channels per frame; the synth puts the same signal on every channel.
+    var channelCount: Int { get }
+    /// Frames the audio thread renders per block (the device's period).
+    var periodFrames: Int { get }
+    /// Frames queued ahead of the listener when the sink is full (period × periods for a device): with
+    /// ``sampleRate``, the configured output latency.
+    var bufferFrames: Int { get }
+    /// Why the sink stopped taking audio, once ``write(_:frameCount:)`` returned false.
+    var failure: (any Error & Sendable)? { get }
+
+    /// Writes `frameCount` interleaved frames, waiting until the sink has room (this wait is what paces the
+    /// audio thread). Recovers from underruns and suspends by itself; returns false only when the sink is
+    /// gone for good (``failure`` says why). Real-time rule: never allocates, locks or logs.
+    func write(_ samples: UnsafePointer<Float>, frameCount: Int) -> Bool
+
+    /// Stops at once and releases the device or file; what is still queued is dropped. ``AudioOutput`` ends
+    /// with a release ramp and a buffer of silence, so nothing audible is lost (and no driver's drain can
+    /// garble the end). Called once, on the audio thread, after the last write.
+    func close()
+}
+
+extension AudioSink {
+    /// The configured output latency in seconds: ``bufferFrames`` / ``sampleRate``.
+    public var configuredLatency: Double { Double(bufferFrames) / sampleRate }
+}

@@ -1,0 +1,74 @@
+// FakeAudioSink: an AudioSink that keeps every block in memory, signals when it has enough, and can fail on cue.
+
+import Foundation
+import PeachAudio
+
+/// An in-memory ``AudioSink`` for tests of the audio thread: keeps the samples written, signals
+/// ``reachedTarget`` once `signalAfter` blocks have arrived, and fails for good at block `failAt` (as an
+/// unplugged device would). It does not pace: the audio thread renders into it as fast as it can.
+public final class FakeAudioSink: AudioSink, @unchecked Sendable {
+    /// The error a fake sink fails with.
+    public struct Unplugged: Error, Equatable, Sendable {}
+
+    /// The sink as the user named it.
+    public let name = "fake"
+    /// Frames per second.
+    public let sampleRate: Double
+    /// Interleaved channels per frame.
+    public let channelCount: Int
+    /// Frames per block.
+    public let periodFrames: Int
+    /// Frames queued when full.
+    public var bufferFrames: Int { 2 * periodFrames }
+    /// Why the sink stopped taking audio.
+    public private(set) var failure: (any Error & Sendable)?
+    /// Signalled once, when `signalAfter` blocks have been written.
+    public let reachedTarget = DispatchSemaphore(value: 0)
+
+    private let lock = NSLock()
+    private var stored: [Float] = []
+    private var blocks = 0
+    private var closeCount = 0
+    private let signalAfter: Int
+    private let failAt: Int?
+
+    /// A sink of `channelCount` channels at `sampleRate` in `periodFrames`-frame blocks.
+    public init(
+        sampleRate: Double = 48_000, channelCount: Int = 1, periodFrames: Int = 128, signalAfter: Int = 1,
+        failAt: Int? = nil
+    ) {
+        self.sampleRate = sampleRate
+        self.channelCount = channelCount
+        self.periodFrames = periodFrames
+        self.signalAfter = signalAfter
+        self.failAt = failAt
+    }
+
+    /// The samples written so far, interleaved.
+    public var samples: [Float] { lock.withLock { stored } }
+
+    /// Blocks written so far.
+    public var blockCount: Int { lock.withLock { blocks } }
+
+    /// How often ``close()`` was called.
+    public var closedCount: Int { lock.withLock { closeCount } }
+
+    /// Writes one block (see ``AudioSink/write(_:frameCount:)``).
+    public func write(_ samples: UnsafePointer<Float>, frameCount: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if let failAt, blocks + 1 >= failAt {
+            failure = Unplugged()
+            return false
+        }
+        stored.append(contentsOf: UnsafeBufferPointer(start: samples, count: frameCount * channelCount))
+        blocks += 1
+        if blocks == signalAfter { reachedTarget.signal() }
+        return true
+    }
+
+    /// Closes the sink (see ``AudioSink/close()``).
+    public func close() {
+        lock.withLock { closeCount += 1 }
+    }
+}

@@ -1,0 +1,101 @@
+// ALSAPCMSinkTests: the real ALSA PCM path through alsa-lib's null and file plugins (no sound card needed).
+
+import Foundation
+import PeachAudio
+import PeachCore
+import PeachTestSupport
+import Testing
+
+@testable import PeachALSA
+
+@MainActor
+@Suite("ALSAPCMSink")
+struct ALSAPCMSinkTests {
+    @Test("asks for explicit period and buffer sizes and reports what it got")
+    func configuration() throws {
+        let standard = try ALSAPCMSink(device: "null")
+        #expect(standard.name == "alsa:null")
+        #expect(standard.sampleRate == 48_000 && standard.channelCount == 2)
+        #expect(standard.periodFrames == 128 && standard.bufferFrames == 384)
+        #expect(standard.sampleFormat == .float32)
+        #expect(abs(standard.configuredLatency - 0.008) < 1e-9)
+        let low = try ALSAPCMSink(device: "null", configuration: .lowLatency)
+        #expect(low.periodFrames == 64 && low.bufferFrames == 128)
+        #expect(PCMConfiguration.standard.description == "3 × 128 frames at 48000 Hz (8.0 ms)")
+        #expect(PCMConfiguration(periodFrames: 1, periodCount: 100).periodCount == 16)
+    }
+
+    /// Plays `seconds` of a note through the `file` plugin in `format` and returns the raw file's samples.
+    func playThroughFilePlugin(
+        format: PCMSampleFormat, frequency: Double, seconds: Double
+    ) throws -> (samples: [Double], sink: ALSAPCMSink) {
+        let path = NSTemporaryDirectory() + "peach-pcm-\(UUID().uuidString).raw"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let sink = try ALSAPCMSink(
+            device: "file:FILE=\(path),FORMAT=raw",
+            configuration: PCMConfiguration(periodFrames: 256, periodCount: 2, sampleFormats: [format]))
+        #expect(sink.sampleFormat == format)
+        let engine = SynthEngine(sampleRate: sink.sampleRate)
+        let player = try SynthNotePlayer(engine: engine)
+        _ = try player.play(frequency: Frequency(hertz: frequency), velocity: 63, amplitude: AmplitudeDB(6))
+        let frames = sink.periodFrames
+        let block = UnsafeMutablePointer<Float>.allocate(capacity: frames * sink.channelCount)
+        defer { block.deallocate() }
+        for _ in 0..<Int(seconds * sink.sampleRate) / frames {
+            engine.render(into: block, frameCount: frames, channelCount: sink.channelCount)
+            #expect(sink.write(block, frameCount: frames))
+        }
+        sink.close()
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let samples: [Double] =
+            switch format {
+            case .float32: data.withUnsafeBytes { $0.bindMemory(to: Float.self).map(Double.init) }
+            case .signed32:
+                data.withUnsafeBytes { $0.bindMemory(to: Int32.self).map { Double($0) / 2_147_483_647 } }
+            case .signed16: data.withUnsafeBytes { $0.bindMemory(to: Int16.self).map { Double($0) / 32767 } }
+            }
+        return (samples, sink)
+    }
+
+    @Test(
+        "writes the synth's samples through alsa-lib: pitch within 0.01 cent, same on both channels",
+        arguments: PCMSampleFormat.allCases)
+    func filePlugin(format: PCMSampleFormat) throws {
+        let frequency = 440 * pow(2, 12.3 / 1200)
+        let (samples, sink) = try playThroughFilePlugin(format: format, frequency: frequency, seconds: 0.5)
+        #expect(samples.count == 2 * 93 * 256)  // whole periods of 256 frames, stereo
+        let left = stride(from: 0, to: samples.count, by: 2).map { Float(samples[$0]) }
+        let right = stride(from: 1, to: samples.count, by: 2).map { Float(samples[$0]) }
+        #expect(left == right)
+        let measured = Measure.frequency(left, sampleRate: 48_000, from: 0.02, to: 0.5)
+        #expect(abs(1200 * log2(measured / frequency)) < 0.01)
+        // +6 dB: a sine peak of 10^(6/20) × nominal, to the format's resolution.
+        let peak = left.map { abs(Double($0)) }.max() ?? 0
+        #expect(abs(peak - pow(10, 6.0 / 20) * SynthEngine.nominalPeak) < 0.0002)
+        #expect(sink.delayStatistics != nil)
+        #expect(sink.recoveryCount == 0)
+    }
+
+    @Test("an unknown device fails with the device, the call and ALSA's text")
+    func unknownDevice() {
+        ALSALibrary.printsDiagnostics(false)
+        #expect(throws: ALSAError(device: "no-such-pcm", function: "snd_pcm_open", code: -ENOENT)) {
+            _ = try ALSAPCMSink(device: "no-such-pcm")
+        }
+    }
+
+    @Test("the audio thread plays into a real alsa-lib PCM and stops cleanly")
+    func outputThread() throws {
+        let sink = try ALSAPCMSink(device: "null", configuration: .lowLatency)
+        let output = AudioOutput(sink: sink)
+        let player = try SynthNotePlayer(engine: output.engine)
+        let handle = try player.play(
+            frequency: Frequency(hertz: 440), velocity: 63, amplitude: AmplitudeDB(0))
+        try output.start()
+        try handle.adjustFrequency(Frequency(hertz: 450))
+        try handle.stop()
+        output.stop()
+        #expect(output.failure == nil)
+        #expect(output.framesWritten >= sink.bufferFrames)
+    }
+}

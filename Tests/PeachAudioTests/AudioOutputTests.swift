@@ -1,0 +1,104 @@
+// AudioOutputTests: the audio thread renders into its sink, stops cleanly, and turns a sink failure into a stop.
+
+import Foundation
+import PeachCore
+import PeachTestSupport
+import Testing
+
+@testable import PeachAudio
+
+@MainActor
+@Suite("AudioOutput")
+struct AudioOutputTests {
+    @Test(
+        "renders a played note into the sink; stop releases it, plays the ramp and a buffer of silence, closes"
+    )
+    func rendersAndStops() throws {
+        let sink = FakeAudioSink(channelCount: 2, signalAfter: 40)
+        let output = AudioOutput(sink: sink)
+        let player = try SynthNotePlayer(engine: output.engine)
+        _ = try player.play(frequency: Frequency(hertz: 1000), velocity: 63, amplitude: AmplitudeDB(0))
+        try output.start()
+        sink.reachedTarget.wait()
+        output.stop()
+        output.stop()  // idempotent
+        #expect(sink.closedCount == 1)
+        #expect(output.failure == nil)
+        let samples = sink.samples
+        #expect(output.framesWritten * 2 == samples.count)
+        // Both channels carry the same signal.
+        #expect(stride(from: 0, to: samples.count, by: 2).allSatisfy { samples[$0] == samples[$0 + 1] })
+        let left = stride(from: 0, to: samples.count, by: 2).map { samples[$0] }
+        #expect(abs(Measure.frequency(left, sampleRate: 48_000, from: 0.02, to: 0.1) - 1000) < 0.01)
+        // Released with a ramp (no click), then at least a buffer of silence before the drain.
+        #expect(Measure.largestStep(left) < 2 * Double.pi * 1000 / 48_000 * SynthEngine.nominalPeak * 1.01)
+        #expect(left.suffix(256).allSatisfy { $0 == 0 })
+        #expect(throws: SynthError.outputNotRunning) {
+            _ = try player.play(frequency: Frequency(hertz: 440), velocity: 63, amplitude: AmplitudeDB(0))
+        }
+    }
+
+    @Test("a sink that fails for good ends the thread, reports once and refuses further notes")
+    func sinkFailure() throws {
+        let sink = FakeAudioSink(failAt: 5)
+        let reported = DispatchSemaphore(value: 0)
+        let output = AudioOutput(sink: sink) { error in
+            #expect(error is FakeAudioSink.Unplugged)
+            reported.signal()
+        }
+        let player = try SynthNotePlayer(engine: output.engine)
+        let handle = try player.play(
+            frequency: Frequency(hertz: 440), velocity: 63, amplitude: AmplitudeDB(0))
+        try output.start()
+        reported.wait()
+        #expect(output.failure is FakeAudioSink.Unplugged)
+        #expect(sink.blockCount == 4)
+        #expect(sink.closedCount == 1)
+        #expect(throws: SynthError.outputNotRunning) {
+            _ = try player.play(frequency: Frequency(hertz: 440), velocity: 63, amplitude: AmplitudeDB(0))
+        }
+        #expect(throws: SynthError.outputNotRunning) { try handle.adjustFrequency(Frequency(hertz: 441)) }
+        output.stop()  // after a failure: returns, no second report
+        #expect(reported.wait(timeout: .now()) == .timedOut)
+    }
+
+    @Test("the engine renders at the sink's rate")
+    func sinkRate() {
+        let output = AudioOutput(sink: FakeAudioSink(sampleRate: 44_100))
+        #expect(output.engine.sampleRate == 44_100)
+    }
+
+    @Test("the paced sink writes a standard WAV file of what was played")
+    func pacedWAV() throws {
+        let path = NSTemporaryDirectory() + "peach-paced-\(UUID().uuidString).wav"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let sink = try PacedSink(wavPath: path, periodFrames: 240)
+        #expect(sink.name == "wav:\(path)" && sink.configuredLatency == 0.01)
+        let engine = SynthEngine(sampleRate: sink.sampleRate)
+        let player = try SynthNotePlayer(engine: engine)
+        _ = try player.play(frequency: Frequency(hertz: 500), velocity: 63, amplitude: AmplitudeDB(0))
+        let block = UnsafeMutablePointer<Float>.allocate(capacity: 240)
+        defer { block.deallocate() }
+        for _ in 0..<20 {  // 0.1 s
+            engine.render(into: block, frameCount: 240, channelCount: 1)
+            #expect(sink.write(block, frameCount: 240))
+        }
+        sink.close()
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(data.count == 44 + 4800 * 4)
+        #expect(data.prefix(4) == Data("RIFF".utf8) && data[20] == 3)
+        let samples = data.dropFirst(44).withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        #expect(abs(Measure.frequency(samples, sampleRate: 48_000, from: 0.02, to: 0.1) - 500) < 0.01)
+    }
+
+    @Test("output specs: alsa:DEVICE, wav:PATH, null; anything else is refused")
+    func specs() throws {
+        #expect(try AudioOutputSpec(parsing: "alsa:hw:1,0") == .alsa(device: "hw:1,0"))
+        #expect(try AudioOutputSpec(parsing: "wav:/tmp/a.wav") == .wav(path: "/tmp/a.wav"))
+        #expect(try AudioOutputSpec(parsing: "null") == .null)
+        #expect(AudioOutputSpec.alsa(device: "default").description == "alsa:default")
+        for bad in ["alsa:", "wav:", "speakers", ""] {
+            #expect(throws: AudioOutputSpec.ParseError(text: bad)) { try AudioOutputSpec(parsing: bad) }
+        }
+    }
+}
