@@ -9,13 +9,22 @@ import PeachStore
 struct LatencyChoice: ExpressibleByArgument {
     /// The PCM configuration.
     let configuration: PCMConfiguration
+    /// The choice as written.
+    let text: String
 
     /// 3 × 128 frames at 48 kHz (8 ms).
-    static let standard = LatencyChoice(configuration: .standard)
+    static let standard = LatencyChoice(configuration: .standard, text: "standard")
 
-    private init(configuration: PCMConfiguration) { self.configuration = configuration }
+    private init(configuration: PCMConfiguration, text: String) {
+        self.configuration = configuration
+        self.text = text
+    }
+
+    /// The choice as `--help` shows a default.
+    var defaultValueDescription: String { text }
 
     init?(argument: String) {
+        text = argument
         switch argument {
         case "standard": configuration = .standard
         case "low": configuration = .lowLatency
