@@ -20,6 +20,14 @@ public enum MIDIMessage: Hashable, Sendable {
     case pitchBend(channel: UInt8, value: Int16)
     /// System exclusive: the bytes between `F0` and `F7` (each 0–127).
     case systemExclusive([UInt8])
+    /// MIDI time code quarter frame (`F1`): message type and value in one 7-bit byte.
+    case timeCodeQuarterFrame(UInt8)
+    /// Song position pointer (`F2`), in MIDI beats (0–16383).
+    case songPosition(UInt16)
+    /// Song select (`F3`).
+    case songSelect(UInt8)
+    /// Tune request (`F6`).
+    case tuneRequest
     /// A system real-time message (clock, start, stop, active sensing …).
     case realTime(MIDIRealTimeMessage)
 
@@ -46,6 +54,10 @@ public enum MIDIMessage: Hashable, Sendable {
                 return [0xE0 | (channel & 0x0F), UInt8(raw & 0x7F), UInt8(raw >> 7)]
             }()
         case .systemExclusive(let payload): [0xF0] + payload.map { $0 & 0x7F } + [0xF7]
+        case .timeCodeQuarterFrame(let value): [0xF1, value & 0x7F]
+        case .songPosition(let beats): [0xF2, UInt8(beats & 0x7F), UInt8((beats >> 7) & 0x7F)]
+        case .songSelect(let song): [0xF3, song & 0x7F]
+        case .tuneRequest: [0xF6]
         case .realTime(let message): [message.rawValue]
         }
     }

@@ -1,0 +1,142 @@
+// MIDIByteParser: turns a raw MIDI 1.0 byte stream (rawmidi device, FIFO, file, stdin) into MIDIMessages.
+
+/// A MIDI 1.0 byte-stream parser for raw sources (`/dev/snd/midiC1D0`, a FIFO, a file, stdin); sequencer
+/// clients get events already parsed. Feed it bytes as they come, in chunks of any size; it keeps its state
+/// between calls. It accepts every byte sequence without trapping, and what it returns always re-encodes to
+/// valid MIDI.
+///
+/// - Running status: data bytes after a complete channel message reuse its status.
+/// - Real-time bytes (`F8`–`FF`) are returned at once wherever they appear, even inside another message or
+///   a SysEx, which then continues; the undefined `F9` and `FD` are dropped.
+/// - SysEx (`F0` … `F7`) of any length up to ``maximumSysExLength`` bytes; a longer one is consumed and
+///   dropped whole (not truncated). A status byte other than real-time ends a SysEx early; it is returned as
+///   received so far.
+/// - System common messages end running status; the undefined `F4`, `F5` and an `F7` outside a SysEx are
+///   dropped.
+/// - Stray data bytes (no running status) and messages cut short by a new status are dropped and counted in
+///   ``droppedByteCount``.
+/// - A note-on with velocity 0 is returned as a note-off with velocity 0.
+public struct MIDIByteParser: Sendable {
+    /// The longest SysEx payload kept, in bytes (1 MiB by default).
+    public let maximumSysExLength: Int
+    /// Bytes that were not part of any returned message (stray data, cut-short messages, undefined status).
+    public private(set) var droppedByteCount = 0
+
+    private var status: UInt8 = 0  // the running status, or the system common status being read; 0 = none
+    private var data: (UInt8, UInt8) = (0, 0)
+    private var dataCount = 0
+    private var sysEx: [UInt8]?
+    private var sysExOverflowed = false
+
+    /// A parser with no running status.
+    public init(maximumSysExLength: Int = 1 << 20) {
+        self.maximumSysExLength = maximumSysExLength
+    }
+
+    /// Parses `bytes` and returns the messages they complete, in order.
+    public mutating func parse(_ bytes: some Sequence<UInt8>) -> [MIDIMessage] {
+        var messages: [MIDIMessage] = []
+        for byte in bytes {
+            if let message = feed(byte) { messages.append(message) }
+        }
+        return messages
+    }
+
+    /// Takes one byte; returns the message it completes, if any.
+    public mutating func feed(_ byte: UInt8) -> MIDIMessage? {
+        if byte >= 0xF8 {
+            guard let realTime = MIDIRealTimeMessage(rawValue: byte) else {
+                droppedByteCount += 1
+                return nil
+            }
+            return .realTime(realTime)
+        }
+        if byte < 0x80 { return takeData(byte) }
+        // A status byte: it ends any message in progress.
+        let finishedSysEx = endSysEx()
+        droppedByteCount += dataCount
+        dataCount = 0
+        switch byte {
+        case 0xF0:
+            status = 0
+            sysEx = []
+            sysEx?.reserveCapacity(64)
+        case 0xF7:
+            status = 0
+            if finishedSysEx == nil { droppedByteCount += 1 }
+        case 0xF6:
+            status = 0
+            return finishedSysEx ?? .tuneRequest
+        case 0xF1, 0xF2, 0xF3:
+            status = byte
+        case 0xF4, 0xF5:
+            status = 0
+            droppedByteCount += 1
+        default:
+            status = byte
+        }
+        return finishedSysEx
+    }
+
+    private mutating func takeData(_ byte: UInt8) -> MIDIMessage? {
+        if sysEx != nil {
+            if let count = sysEx?.count, count < maximumSysExLength {
+                sysEx?.append(byte)
+            } else {
+                sysExOverflowed = true
+                droppedByteCount += 1
+            }
+            return nil
+        }
+        guard status != 0 else {
+            droppedByteCount += 1
+            return nil
+        }
+        if dataCount == 0 { data.0 = byte } else { data.1 = byte }
+        dataCount += 1
+        guard dataCount == Self.dataLength(of: status) else { return nil }
+        dataCount = 0
+        let message = Self.message(status: status, data.0, data.1)
+        if status >= 0xF0 { status = 0 }  // system common: no running status
+        return message
+    }
+
+    /// The SysEx in progress as a message (nil when none, or when it overflowed), and the SysEx state reset.
+    private mutating func endSysEx() -> MIDIMessage? {
+        guard let payload = sysEx else { return nil }
+        sysEx = nil
+        defer { sysExOverflowed = false }
+        if sysExOverflowed {
+            droppedByteCount += payload.count + 1  // F0 and the payload; a closing F7 counts itself
+            return nil
+        }
+        return .systemExclusive(payload)
+    }
+
+    private static func dataLength(of status: UInt8) -> Int {
+        switch status {
+        case 0xC0...0xDF, 0xF1, 0xF3: 1
+        default: 2
+        }
+    }
+
+    private static func message(status: UInt8, _ first: UInt8, _ second: UInt8) -> MIDIMessage {
+        let channel = status & 0x0F
+        switch status {
+        case 0x80...0x8F: return .noteOff(channel: channel, note: first, velocity: second)
+        case 0x90...0x9F:
+            return second == 0
+                ? .noteOff(channel: channel, note: first, velocity: 0)
+                : .noteOn(channel: channel, note: first, velocity: second)
+        case 0xA0...0xAF: return .polyphonicKeyPressure(channel: channel, note: first, pressure: second)
+        case 0xB0...0xBF: return .controlChange(channel: channel, controller: first, value: second)
+        case 0xC0...0xCF: return .programChange(channel: channel, program: first)
+        case 0xD0...0xDF: return .channelPressure(channel: channel, pressure: first)
+        case 0xE0...0xEF:
+            return .pitchBend(channel: channel, value: Int16(Int(first) | Int(second) << 7) - 8192)
+        case 0xF1: return .timeCodeQuarterFrame(first)
+        case 0xF2: return .songPosition(UInt16(first) | UInt16(second) << 7)
+        default: return .songSelect(first)
+        }
+    }
+}
