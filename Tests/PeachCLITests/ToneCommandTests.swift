@@ -98,6 +98,40 @@ struct ToneALSATests {
             fromSettings.standardError.hasPrefix("peach: alsa:no-such-pcm: no such audio device"),
             "\(fromSettings.standardError)")
     }
+}
+
+/// Real kernel devices, one test at a time (they share the VM's loopback card).
+@Suite("peach tone on real ALSA devices (VM)", .serialized)
+struct ToneKernelDeviceTests {
+    @Test(
+        "a device another program holds: one line saying it is busy, exit 1, at once",
+        .enabled(if: ALSAMachine.hasLoopback, "needs snd-aloop (run in ../shared/tools/alsa-vm)"))
+    func vmBusyDevice() throws {
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = [
+            "aplay", "-q", "-D", "hw:Loopback,0,1", "-f", "S16_LE", "-r", "48000", "-c", "2", "/dev/zero",
+        ]
+        try holder.run()
+        defer {
+            kill(holder.processIdentifier, SIGKILL)
+            holder.waitUntilExit()
+        }
+        // aplay opens the device before it reads; try a few times until aplay holds it. Large periods: see
+        // vmLoopback.
+        let arguments = [
+            "tone", "A4", "--audio-out", "alsa:hw:Loopback,0,1", "--latency", "1024x3", "--duration", "0.05",
+        ]
+        var result = try PeachBinary.run(arguments)
+        for _ in 0..<20 where result.status == 0 {
+            result = try PeachBinary.run(arguments)
+        }
+        #expect(result.status == 1)
+        #expect(
+            result.standardError.hasPrefix("peach: alsa:hw:Loopback,0,1: the audio device is busy"),
+            "\(result.standardError)")
+        #expect(result.standardError.split(separator: "\n").count == 1)
+    }
 
     @Test(
         "real kernel loopback: what peach plays on hw:Loopback,0,0 is recorded at hw:Loopback,1,0, in tune and click-free",
@@ -141,38 +175,5 @@ struct ToneALSATests {
         let limit = 2 * Double.pi * 443.1 / 48_000 * 0.25 * 1.05
         #expect(
             Measure.largestStep(Array(left[max(0, first - 100)...min(left.count - 1, last + 100)])) < limit)
-    }
-}
-
-@Suite("peach tone on a busy ALSA device")
-struct ToneBusyDeviceTests {
-    @Test(
-        "a device another program holds: one line saying it is busy, exit 1, at once",
-        .enabled(if: ALSAMachine.hasLoopback, "needs snd-aloop (run in ../shared/tools/alsa-vm)"))
-    func vmBusyDevice() throws {
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        holder.arguments = [
-            "aplay", "-q", "-D", "hw:Loopback,0,0", "-f", "S16_LE", "-r", "48000", "-c", "2", "/dev/zero",
-        ]
-        try holder.run()
-        defer {
-            kill(holder.processIdentifier, SIGKILL)
-            holder.waitUntilExit()
-        }
-        // aplay opens the device before it reads; peach retries a few times until aplay holds it.
-        var result = try PeachBinary.run([
-            "tone", "A4", "--audio-out", "alsa:hw:Loopback,0,0", "--duration", "0.05",
-        ])
-        for _ in 0..<20 where result.status == 0 {
-            result = try PeachBinary.run([
-                "tone", "A4", "--audio-out", "alsa:hw:Loopback,0,0", "--duration", "0.05",
-            ])
-        }
-        #expect(result.status == 1)
-        #expect(
-            result.standardError.hasPrefix("peach: alsa:hw:Loopback,0,0: the audio device is busy"),
-            "\(result.standardError)")
-        #expect(result.standardError.split(separator: "\n").count == 1)
     }
 }
