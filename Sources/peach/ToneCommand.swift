@@ -117,7 +117,13 @@ struct ToneCommand: ParsableCommand {
         defer { output.stop() }
         let player = try SynthNotePlayer(engine: output.engine, timbre: timbre)
         let started = ContinuousClock.now
-        let handle = try player.play(frequency: script.frequency(at: 0), velocity: 63, amplitude: gain)
+        let handle: any PlaybackHandle
+        do {
+            handle = try player.play(frequency: script.frequency(at: 0), velocity: 63, amplitude: gain)
+        } catch {
+            output.stop()
+            throw output.failure ?? error  // the device's own error says more than "output not running"
+        }
         while output.failure == nil {
             let elapsed = (ContinuousClock.now - started) / .seconds(1)
             guard elapsed < script.duration else { break }
