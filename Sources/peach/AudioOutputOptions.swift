@@ -76,23 +76,12 @@ struct AudioOutputOptions: ParsableArguments {
     }
 
     /// A live sink for `spec`: the ALSA device opened and configured, or a real-time-paced file or null sink.
-    /// - Throws: ``CommandFailure`` naming the device or file and what went wrong.
+    /// - Throws: ``ALSAError`` or ``WAVFileError`` naming the device or file (``reportingFailures`` words them).
     func makeSink(for spec: AudioOutputSpec) throws -> any AudioSink {
         switch spec {
-        case .alsa(let device):
-            do {
-                return try ALSAPCMSink(device: device, configuration: latency.configuration)
-            } catch {
-                throw CommandFailure(message: Messages.describe(error), status: 1)
-            }
-        case .wav(let path):
-            do {
-                return try PacedSink(wavPath: path)
-            } catch {
-                throw CommandFailure(message: error.description, status: 1)
-            }
-        case .null:
-            return PacedSink()
+        case .alsa(let device): try ALSAPCMSink(device: device, configuration: latency.configuration)
+        case .wav(let path): try PacedSink(wavPath: path)
+        case .null: PacedSink()
         }
     }
 }

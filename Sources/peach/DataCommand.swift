@@ -99,19 +99,14 @@ struct DataCommand: ParsableCommand {
 
         func run() throws {
             try reportingFailures {
-                let directory = try location.locations().dataDirectory
-                try reportingStoreErrors {
-                    let records = try RecordTransfer.readImport(path: file)
-                    try MainActor.assumeIsolated {
-                        let store = try JournalStore(directory: directory)
-                        if replace {
-                            let backup = try store.replaceAll(with: records)
-                            print("Replaced the data with \(records.count) records. Backup: \(backup)")
-                        } else {
-                            let result = try store.merge(records)
-                            print(
-                                "Imported \(result.added) records; \(result.duplicates) were already there.")
-                        }
+                let records = try RecordTransfer.readImport(path: file)
+                try location.withJournal { store in
+                    if replace {
+                        let backup = try store.replaceAll(with: records)
+                        print("Replaced the data with \(records.count) records. Backup: \(backup)")
+                    } else {
+                        let result = try store.merge(records)
+                        print("Imported \(result.added) records; \(result.duplicates) were already there.")
                     }
                 }
             }
@@ -130,27 +125,23 @@ struct DataCommand: ParsableCommand {
 
         func run() throws {
             try reportingFailures {
-                let directory = try location.locations().dataDirectory
-                try reportingStoreErrors {
-                    try MainActor.assumeIsolated {
-                        let store = try JournalStore(directory: directory)
-                        let count = store.contents.comparisonCount + store.contents.pitchMatchingCount
-                        if !yes {
-                            guard isatty(STDIN_FILENO) != 0 else {
-                                throw CommandFailure.usage(
-                                    "refusing to delete \(count) records without --yes (no terminal to ask).")
-                            }
-                            print(
-                                "Delete all \(count) records in \(directory)? A backup is kept. Type 'yes': ",
-                                terminator: "")
-                            guard readLine()?.lowercased() == "yes" else {
-                                print("Nothing was deleted.")
-                                return
-                            }
+                try location.withJournal { store in
+                    let count = store.contents.comparisonCount + store.contents.pitchMatchingCount
+                    if !yes {
+                        guard isatty(STDIN_FILENO) != 0 else {
+                            throw CommandFailure.usage(
+                                "refusing to delete \(count) records without --yes (no terminal to ask).")
                         }
-                        let backup = try store.replaceAll(with: [])
-                        print("Deleted \(count) records. Backup: \(backup)")
+                        print(
+                            "Delete all \(count) records in \(store.directory)? A backup is kept. Type 'yes': ",
+                            terminator: "")
+                        guard readLine()?.lowercased() == "yes" else {
+                            print("Nothing was deleted.")
+                            return
+                        }
                     }
+                    let backup = try store.replaceAll(with: [])
+                    print("Deleted \(count) records. Backup: \(backup)")
                 }
             }
         }

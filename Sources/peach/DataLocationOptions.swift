@@ -12,6 +12,14 @@ struct DataLocationOptions: ParsableArguments {
 
     /// The data and settings folders for this run.
     func locations() throws -> DataLocations { try resolveLocations(dataDirectory: dataDir) }
+
+    /// Opens the training journal as its one writer and runs `body` with it on the main actor.
+    func withJournal(_ body: @MainActor (JournalStore) throws -> Void) throws {
+        let directory = try locations().dataDirectory
+        try MainActor.assumeIsolated {
+            try body(try JournalStore(directory: directory))
+        }
+    }
 }
 
 /// Peach's folders from the environment and an optional `--data-dir`.

@@ -154,12 +154,8 @@ struct ToneCommand: ParsableCommand {
         let player = try SynthNotePlayer(engine: engine, timbre: timbre)
         let renderer = OfflineRenderer(engine: engine, blockFrames: 128)
         let writer = try path.map { path in
-            do throws(WAVFileError) {
-                return try WAVFileWriter(
-                    path: path, format: WAVFormat(sampleRate: 48_000, channelCount: 1, encoding: .float32))
-            } catch {
-                throw CommandFailure(message: error.description, status: 1)
-            }
+            try WAVFileWriter(
+                path: path, format: WAVFormat(sampleRate: 48_000, channelCount: 1, encoding: .float32))
         }
         let blockSeconds = 128 / engine.sampleRate
         var handle: (any PlaybackHandle)?
@@ -174,17 +170,9 @@ struct ToneCommand: ParsableCommand {
                 try handle?.adjustFrequency(script.frequency(at: time))
             }
             if time >= script.duration { try handle?.stop() }
-            do throws(WAVFileError) {
-                try writer?.append(samples, frameCount: frames)
-            } catch {
-                throw CommandFailure(message: error.description, status: 1)
-            }
+            try writer?.append(samples, frameCount: frames)
         }
-        do throws(WAVFileError) {
-            try writer?.finish()
-        } catch {
-            throw CommandFailure(message: error.description, status: 1)
-        }
+        try writer?.finish()
     }
 }
 

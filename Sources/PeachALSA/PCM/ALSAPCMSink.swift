@@ -118,19 +118,31 @@ public final class ALSAPCMSink: AudioSink {
         var buffer: Int
     }
 
+    /// Checks ALSA results for one device: `check(result, "function")` throws an ``ALSAError`` naming both.
+    private struct Checker {
+        let device: String
+
+        func callAsFunction(_ result: Int32, _ function: String) throws(ALSAError) {
+            try ALSAError.check(result, device: device, function: function)
+        }
+
+        /// Runs an ALSA `*_malloc` and returns what it allocated.
+        func allocate(
+            _ malloc: (UnsafeMutablePointer<OpaquePointer?>) -> Int32, _ function: String
+        ) throws(ALSAError) -> OpaquePointer {
+            var allocated: OpaquePointer?
+            try self(malloc(&allocated), function)
+            guard let allocated else { throw ALSAError(device: device, function: function, code: -ENOMEM) }
+            return allocated
+        }
+    }
+
     private static func configureHardware(
         _ pcm: OpaquePointer, device: String, configuration: PCMConfiguration
     ) throws(ALSAError) -> Hardware {
-        var allocated: OpaquePointer?
-        try ALSAError.check(
-            snd_pcm_hw_params_malloc(&allocated), device: device, function: "snd_pcm_hw_params_malloc")
-        guard let params = allocated else {
-            throw ALSAError(device: device, function: "snd_pcm_hw_params_malloc", code: -ENOMEM)
-        }
+        let check = Checker(device: device)
+        let params = try check.allocate(snd_pcm_hw_params_malloc, "snd_pcm_hw_params_malloc")
         defer { snd_pcm_hw_params_free(params) }
-        func check(_ result: Int32, _ function: String) throws(ALSAError) {
-            try ALSAError.check(result, device: device, function: function)
-        }
         try check(snd_pcm_hw_params_any(pcm, params), "snd_pcm_hw_params_any")
         try check(
             snd_pcm_hw_params_set_access(pcm, params, SND_PCM_ACCESS_RW_INTERLEAVED),
@@ -172,16 +184,9 @@ public final class ALSAPCMSink: AudioSink {
     private static func configureSoftware(
         _ pcm: OpaquePointer, device: String, bufferFrames: Int, periodFrames: Int
     ) throws(ALSAError) {
-        var allocated: OpaquePointer?
-        try ALSAError.check(
-            snd_pcm_sw_params_malloc(&allocated), device: device, function: "snd_pcm_sw_params_malloc")
-        guard let params = allocated else {
-            throw ALSAError(device: device, function: "snd_pcm_sw_params_malloc", code: -ENOMEM)
-        }
+        let check = Checker(device: device)
+        let params = try check.allocate(snd_pcm_sw_params_malloc, "snd_pcm_sw_params_malloc")
         defer { snd_pcm_sw_params_free(params) }
-        func check(_ result: Int32, _ function: String) throws(ALSAError) {
-            try ALSAError.check(result, device: device, function: function)
-        }
         try check(snd_pcm_sw_params_current(pcm, params), "snd_pcm_sw_params_current")
         // Start once the buffer is full; wake the writer whenever a period is free.
         try check(
