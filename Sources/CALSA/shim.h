@@ -34,6 +34,22 @@ static inline void peach_seq_ev_set_pgmchange(snd_seq_event_t *ev, int channel, 
     snd_seq_ev_set_pgmchange(ev, channel, value);
 }
 
+static inline void peach_seq_ev_set_dest(snd_seq_event_t *ev, int client, int port) {
+    snd_seq_ev_set_dest(ev, client, port);
+}
+
+static inline void peach_seq_ev_set_keypress(snd_seq_event_t *ev, int channel, int note, int pressure) {
+    snd_seq_ev_set_keypress(ev, channel, note, pressure);
+}
+
+static inline void peach_seq_ev_set_chanpress(snd_seq_event_t *ev, int channel, int pressure) {
+    snd_seq_ev_set_chanpress(ev, channel, pressure);
+}
+
+static inline void peach_seq_ev_set_sysex(snd_seq_event_t *ev, unsigned int length, void *data) {
+    snd_seq_ev_set_sysex(ev, length, data);
+}
+
 // alsa-lib prints its own diagnostics to stderr through a variadic handler, which Swift cannot write. These
 // silence them, so that Peach's one-line message is all the user sees (Peach's log shows the errors it got).
 static inline void peach_silent_error_handler(const char *file, int line, const char *function, int err,

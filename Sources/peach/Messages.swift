@@ -3,6 +3,7 @@
 import Foundation
 import PeachALSA
 import PeachCore
+import PeachMIDI
 import PeachStore
 
 /// Turns Peach's typed errors into one-line messages for the user.
@@ -68,6 +69,14 @@ extension Messages {
                 + "e.g. --latency 256x3"
         case ("snd_pcm_writei", _):
             what = "the audio device was lost (\(error.alsaMessage)); check that it is still plugged in"
+        case ("snd_seq_open", _):
+            what =
+                "no ALSA sequencer here (\(error.alsaMessage); /dev/snd/seq is missing): load it with "
+                + "'sudo modprobe snd-seq', or use --midi-in rawmidi:PATH or --midi-in keyboard"
+        case ("snd_seq_connect_from", _), ("snd_seq_connect_to", _):
+            what = "cannot connect to that port (\(error.alsaMessage)); 'peach devices' lists the ports"
+        case ("snd_seq_event_output_direct", _):
+            what = "the sequencer stopped taking MIDI output (\(error.alsaMessage))"
         case (let function, _) where function.hasPrefix("snd_pcm_"):
             what = "the audio device refused its settings (\(function): \(error.alsaMessage))"
         default:
@@ -75,5 +84,46 @@ extension Messages {
         }
         let name = error.function.hasPrefix("snd_pcm_") ? "alsa:\(error.device)" : error.device
         return "\(name): \(what)."
+    }
+}
+
+extension Messages {
+    /// The message for a controller-profile error. `asked` says whether the user named the profile (then the
+    /// hint is to fix it or choose another; otherwise Peach falls back to the default).
+    static func describe(_ error: ProfileError, asked: Bool = true) -> String {
+        let hint = asked ? " Fix the file, or choose another profile with --profile." : ""
+        switch error {
+        case .notFound(let name, let searched):
+            let folders = searched.isEmpty ? "" : " (looked in \(searched.joined(separator: ", ")))"
+            return
+                "no controller profile named '\(name)'\(folders); make one with 'peach learn --name \(name)'."
+        case .unreadable(let path, let code):
+            return "\(path): cannot read the controller profile (\(String(cString: strerror(code)))).\(hint)"
+        case .invalid(let path, let field, let reason):
+            let what = field.map { "\($0) \(reason)" } ?? reason
+            return "\(path): \(what).\(hint)"
+        case .invalidName(let name):
+            return "'\(name)' is not a profile name; use letters, digits, '-' and '_'."
+        }
+    }
+
+    /// The message for a MIDI input or output failure.
+    static func describe(_ error: MIDIInputError) -> String {
+        switch error {
+        case .cannotOpen(let path, let code):
+            let hint =
+                code == ENOENT
+                ? "; check the path ('peach devices' lists the raw MIDI devices)"
+                : code == EBUSY ? "; another program is using it" : ""
+            return "rawmidi:\(path): cannot open (\(String(cString: strerror(code))))\(hint)."
+        case .readFailed(let path, let code):
+            let what = code == ENODEV ? "the MIDI device was unplugged" : "reading failed"
+            return "rawmidi:\(path): \(what) (\(String(cString: strerror(code))))."
+        case .writeFailed(let path, let code):
+            let what = code == ENODEV ? "the MIDI device was unplugged" : "writing failed"
+            return "rawmidi:\(path): \(what) (\(String(cString: strerror(code))))."
+        case .sequencer(let device, let description):
+            return "\(device): the sequencer failed: \(description)."
+        }
     }
 }

@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import PeachALSA
+import PeachMIDI
 import PeachStore
 
 /// `peach`: the ear trainer's command line.
@@ -18,11 +19,16 @@ struct PeachCommand: ParsableCommand {
             """,
         version: PeachVersion.current,
         subcommands: [
-            SimulateCommand.self, ToneCommand.self, SettingsCommand.self, DataCommand.self, InfoCommand.self,
+            SimulateCommand.self, ToneCommand.self, MonitorCommand.self, LearnCommand.self,
+            DevicesCommand.self,
+            SettingsCommand.self, DataCommand.self, InfoCommand.self,
         ]
     )
 
     static func main() {
+        // A closed pipe is an error to handle where it happens (a wake-up pipe, `peach monitor | head`), not a
+        // reason to die.
+        signal(SIGPIPE, SIG_IGN)
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             let level = ProcessInfo.processInfo.environment["PEACH_LOG_LEVEL"].flatMap(
@@ -76,6 +82,10 @@ extension ParsableCommand {
                 failure = CommandFailure(message: Messages.describe(store), status: 1)
             case let alsa as ALSAError:
                 failure = CommandFailure(message: Messages.describe(alsa), status: 1)
+            case let profile as ProfileError:
+                failure = CommandFailure(message: Messages.describe(profile), status: 1)
+            case let midi as MIDIInputError:
+                failure = CommandFailure(message: Messages.describe(midi), status: 1)
             case let known as CustomStringConvertible:
                 failure = CommandFailure(message: known.description, status: 1)
             default: failure = CommandFailure(message: "\(error.localizedDescription)", status: 1)

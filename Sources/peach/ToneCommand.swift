@@ -5,13 +5,15 @@ import Foundation
 import PeachALSA
 import PeachAudio
 import PeachCore
+import PeachMIDI
 
 /// `peach tone`: plays one note on the internal synth, to check a pitch, a timbre, the sound device or the
 /// smoothness of a glide. To `alsa:` it plays live through the audio thread; to `wav:` and `null` it renders
 /// offline (faster than real time, sample-exact).
 struct ToneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "tone", abstract: "Play one note on the internal synth (live, or into a WAV file).",
+        commandName: "tone",
+        abstract: "Play one note on the internal synth (live, or into a WAV file) or an external MIDI synth.",
         discussion: """
             Examples:
               peach tone A4                                    # on the audioOutput setting (alsa:default)
@@ -19,6 +21,8 @@ struct ToneCommand: ParsableCommand {
               peach tone A4 --cents +12.3 --duration 2 --audio-out wav:a4.wav
               peach tone C4 --timbre piano --gain -6 --audio-out wav:c4.wav
               peach tone A4 --sweep 50 --sweep-time 1 --audio-out wav:glide.wav   # what a pitch wheel does
+              peach tone A4 --cents -30 --output midi          # on the first MIDI synth (e.g. FluidSynth)
+              peach tone C4 --output midi:128:0 --midi-channels 1 --midi-program 20 --bend-range 12
             """)
 
     @Argument(help: "The note: a name such as A4, C#3, Bb2, or a MIDI number.")
@@ -48,6 +52,7 @@ struct ToneCommand: ParsableCommand {
     var sweepTime = 1.0
 
     @OptionGroup var output: AudioOutputOptions
+    @OptionGroup var midiOutput: MIDIOutputOptions
 
     /// Reads a signed number such as `+12.3` or `-6` given to `option`, checking its range.
     private func signedNumber(
@@ -88,6 +93,19 @@ struct ToneCommand: ParsableCommand {
                 note: midiNote, offset: offset, sweep: sweepCents.map { Cents($0) }, duration: duration,
                 sweepTime: sweepTime,
                 tuning: EqualTemperament(referencePitch: Frequency(hertz: referencePitch)))
+            let settings = try loadSettings()
+            let midiSpec = try midiOutput.spec(settings: settings)
+            if midiSpec != .internalSynth {
+                let configuration = try midiOutput.configuration()
+                try MainActor.assumeIsolated {
+                    let target = try playOnMIDI(
+                        script, gain: gainValue, spec: midiSpec, configuration: configuration)
+                    print(
+                        "\(midiNote.name) \(offset) cents = \(script.frequency(at: 0)) (\(gainValue)) on \(target)"
+                    )
+                }
+                return
+            }
             let spec = try output.spec()
             let summary =
                 "\(midiNote.name) \(offset) cents = \(script.frequency(at: 0)) (\(timbre), \(gainValue))"
@@ -145,6 +163,42 @@ struct ToneCommand: ParsableCommand {
         details += output.isRealTime ? ", real-time priority" : ", normal priority"
         if recoveries > 0 { details += ", \(recoveries) underruns recovered" }
         return details
+    }
+
+    /// Plays the tone on an external synth over MIDI, in wall-clock time; every way out (the end, an error,
+    /// Ctrl-C, SIGTERM) silences the synth first.
+    /// - Returns: the destination's name, for the summary line.
+    @MainActor
+    private func playOnMIDI(
+        _ script: ToneScript, gain: AmplitudeDB, spec: MIDIOutputSpec, configuration: MIDISynthConfiguration
+    ) throws -> String {
+        let destination = try midiOutput.destination(for: spec)
+        let player = try MIDINotePlayer(destination: destination, configuration: configuration)
+        let signals = Inbox<Int32>()
+        let trap = SignalTrap { signals.post($0) }
+        var caught: Int32?
+        do {
+            let handle = try player.play(frequency: script.frequency(at: 0), velocity: 63, amplitude: gain)
+            let started = ContinuousClock.now
+            while true {
+                let elapsed = (ContinuousClock.now - started) / .seconds(1)
+                guard elapsed < script.duration else { break }
+                let wait = script.sweep == nil ? script.duration - elapsed : 0.005
+                if let signal = signals.next(timeout: wait) {
+                    caught = signal
+                    break
+                }
+                if script.sweep != nil { try handle.adjustFrequency(script.frequency(at: elapsed)) }
+            }
+            try handle.stop()
+        } catch {
+            try? player.silenceAll()
+            throw error
+        }
+        try player.silenceAll()
+        withExtendedLifetime(trap) {}
+        if let caught { throw ExitCode(SignalTrap.exitStatus(for: caught)) }
+        return destination.name
     }
 
     /// Renders the tone offline in 128-frame blocks (as the audio thread would), into a WAV file or nowhere.

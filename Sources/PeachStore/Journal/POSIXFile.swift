@@ -88,7 +88,7 @@ final class POSIXFile {
 }
 
 /// File-system helpers that name the file in their errors.
-enum FileSystem {
+public enum FileSystem {
     /// Whether something exists at `path`.
     static func exists(_ path: String) -> Bool {
         var info = stat()
@@ -103,7 +103,7 @@ enum FileSystem {
     }
 
     /// Creates `path` and its parents with mode 0700 when missing.
-    static func createDirectory(_ path: String) throws(StoreError) {
+    public static func createDirectory(_ path: String) throws(StoreError) {
         var prefix = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             prefix += "/" + component
@@ -133,7 +133,9 @@ enum FileSystem {
     }
 
     /// Writes `bytes` to `path` atomically: a temporary file, fsync, rename, fsync of the directory.
-    static func writeAtomically(_ bytes: [UInt8], to path: String, directory: String) throws(StoreError) {
+    public static func writeAtomically(
+        _ bytes: [UInt8], to path: String, directory: String
+    ) throws(StoreError) {
         let temporary = path + ".tmp-\(getpid())"
         do {
             let file = try POSIXFile(path: temporary, flags: O_WRONLY | O_CREAT | O_TRUNC)

@@ -16,27 +16,33 @@ public struct PeachSettings: Hashable, Sendable {
     public private(set) var midiOutput: String
     /// Whether a wrong answer plays a short, quiet tick.
     public private(set) var wrongAnswerTick: Bool
+    /// Seconds a single footswitch must be held for a long press (the short/long gesture), 0.15–2.
+    public private(set) var longPress: Double
+
+    /// The range ``longPress`` accepts, seconds.
+    public static let longPressRange = 0.15...2.0
 
     /// The defaults.
     public static let defaults = PeachSettings(
         training: .defaults, controllerProfile: "default", audioOutput: "alsa:default", midiOutput: "none",
-        wrongAnswerTick: true)
+        wrongAnswerTick: true, longPress: 0.4)
 
     private init(
         training: TrainingSettings, controllerProfile: String, audioOutput: String, midiOutput: String,
-        wrongAnswerTick: Bool
+        wrongAnswerTick: Bool, longPress: Double
     ) {
         self.training = training
         self.controllerProfile = controllerProfile
         self.audioOutput = audioOutput
         self.midiOutput = midiOutput
         self.wrongAnswerTick = wrongAnswerTick
+        self.longPress = longPress
     }
 
     /// The keys of the settings file, in the order `peach settings` lists them.
     public static let keys: [String] =
         TrainingSettingKey.allCases.map(\.rawValue) + [
-            "controllerProfile", "audioOutput", "midiOutput", "wrongAnswerTick",
+            "controllerProfile", "audioOutput", "midiOutput", "wrongAnswerTick", "longPress",
         ]
 
     /// The value of `key` as text (as `peach settings get` prints it), or nil for an unknown key.
@@ -49,6 +55,7 @@ public struct PeachSettings: Hashable, Sendable {
         case "audioOutput": return audioOutput
         case "midiOutput": return midiOutput
         case "wrongAnswerTick": return wrongAnswerTick ? "on" : "off"
+        case "longPress": return String(longPress)
         default: return nil
         }
     }
@@ -59,7 +66,8 @@ public struct PeachSettings: Hashable, Sendable {
         switch key {
         case "controllerProfile": return "a profile name of letters, digits, '-' and '_'"
         case "audioOutput": return "alsa:DEVICE, wav:PATH or null"
-        case "midiOutput": return "none, midi or midi:CLIENT:PORT"
+        case "midiOutput": return "none, midi, midi:CLIENT:PORT, midi:NAME or rawmidi:PATH"
+        case "longPress": return "seconds from 0.15 to 2 (a single footswitch held this long is a long press)"
         case "wrongAnswerTick": return "on or off"
         default: return "-"
         }
@@ -92,7 +100,10 @@ public struct PeachSettings: Hashable, Sendable {
             else { throw invalid() }
             copy.audioOutput = value
         case "midiOutput":
-            guard value == "none" || value == "midi" || (value.hasPrefix("midi:") && value.count > 5) else {
+            guard
+                value == "none" || value == "midi" || (value.hasPrefix("midi:") && value.count > 5)
+                    || (value.hasPrefix("rawmidi:") && value.count > 8)
+            else {
                 throw invalid()
             }
             copy.midiOutput = value
@@ -102,6 +113,9 @@ public struct PeachSettings: Hashable, Sendable {
             case "off", "false", "no", "0": copy.wrongAnswerTick = false
             default: throw invalid()
             }
+        case "longPress":
+            guard let seconds = Double(value), Self.longPressRange.contains(seconds) else { throw invalid() }
+            copy.longPress = seconds
         default:
             throw .unknownKey(key)
         }

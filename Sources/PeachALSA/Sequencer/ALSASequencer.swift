@@ -1,0 +1,270 @@
+// ALSASequencer: Peach's ALSA sequencer client: input and output ports, hotplug announcements, sending.
+
+import CALSA
+import Foundation
+import PeachMIDI
+
+/// Peach's client of the ALSA sequencer (`/dev/snd/seq`), as `aconnect -l` shows it:
+///
+/// - client `Peach` (or the name given), port 0 `Peach Input` (others write to it: controllers connect
+///   here) and port 1 `Peach Output` (others read from it: the external synth is connected here);
+/// - a hidden third port subscribed to System:Announce (0:1), so Peach hears ports and clients come and go.
+///
+/// Notifications come from a thread that waits in `poll` on the sequencer and on a wake-up pipe (so
+/// ``stopNotifications()`` never waits for the next event). All calls into alsa-lib hold one lock: the
+/// handle is shared by that thread and the sender.
+public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
+    /// The client's number (e.g. 128).
+    public let clientNumber: Int
+    /// The client's name.
+    public let clientName: String
+    /// The input port's number.
+    public let inputPort: Int32
+    /// The output port's number.
+    public let outputPort: Int32
+
+    private let handle: OpaquePointer
+    private let announcePort: Int32
+    private let lock = NSLock()
+    private var wakeWriter: Int32 = -1  // guarded by lock
+    private var finished: DispatchSemaphore?  // guarded by lock
+    private var isClosed = false  // guarded by lock
+
+    /// Opens the sequencer and creates the client and its ports.
+    /// - Throws: ``ALSAError`` with device `seq` (e.g. `snd_seq_open` with ENOENT where there is no
+    ///   `/dev/snd/seq`).
+    public init(clientName: String = "Peach") throws(ALSAError) {
+        var opened: OpaquePointer?
+        try ALSAError.check(
+            snd_seq_open(&opened, "default", SND_SEQ_OPEN_DUPLEX, SND_SEQ_NONBLOCK), device: "seq",
+            function: "snd_seq_open")
+        guard let opened else { throw ALSAError(device: "seq", function: "snd_seq_open", code: -ENOMEM) }
+        handle = opened
+        do {
+            let name = String(clientName.prefix(63))
+            try ALSAError.check(
+                snd_seq_set_client_name(opened, name), device: "seq", function: "snd_seq_set_client_name")
+            self.clientName = name
+            clientNumber = Int(
+                try ALSAError.check(snd_seq_client_id(opened), device: "seq", function: "snd_seq_client_id"))
+            let midiType = UInt32(SND_SEQ_PORT_TYPE_MIDI_GENERIC | SND_SEQ_PORT_TYPE_APPLICATION)
+            inputPort = try ALSAError.check(
+                snd_seq_create_simple_port(
+                    opened, "Peach Input", UInt32(SND_SEQ_PORT_CAP_WRITE | SND_SEQ_PORT_CAP_SUBS_WRITE),
+                    midiType),
+                device: "seq", function: "snd_seq_create_simple_port")
+            outputPort = try ALSAError.check(
+                snd_seq_create_simple_port(
+                    opened, "Peach Output", UInt32(SND_SEQ_PORT_CAP_READ | SND_SEQ_PORT_CAP_SUBS_READ),
+                    midiType),
+                device: "seq", function: "snd_seq_create_simple_port")
+            announcePort = try ALSAError.check(
+                snd_seq_create_simple_port(
+                    opened, "Peach Announcements",
+                    UInt32(SND_SEQ_PORT_CAP_WRITE | SND_SEQ_PORT_CAP_NO_EXPORT),
+                    UInt32(SND_SEQ_PORT_TYPE_APPLICATION)),
+                device: "seq", function: "snd_seq_create_simple_port")
+            try ALSAError.check(
+                snd_seq_connect_from(
+                    opened, announcePort, Int32(SND_SEQ_CLIENT_SYSTEM), Int32(SND_SEQ_PORT_SYSTEM_ANNOUNCE)),
+                device: "seq", function: "snd_seq_connect_from")
+        } catch {
+            snd_seq_close(opened)
+            throw error
+        }
+    }
+
+    deinit {
+        stopNotifications()
+        snd_seq_close(handle)
+    }
+
+    /// Whether this machine has a sequencer device at all.
+    public static var isAvailable: Bool { FileManager.default.fileExists(atPath: "/dev/snd/seq") }
+
+    /// Every exported port of every client.
+    public func ports() throws -> [MIDIPortInfo] {
+        lock.withLock { SequencerPortQuery.ports(of: handle) }
+    }
+
+    /// Subscribes the input port to `address` (what `aconnect ADDRESS Peach:0` does).
+    /// - Throws: ``ALSAError`` naming `seq:ADDRESS`.
+    public func connectInput(from address: MIDIAddress) throws {
+        let result = lock.withLock {
+            snd_seq_connect_from(handle, inputPort, Int32(address.client), Int32(address.port))
+        }
+        try ALSAError.check(result, device: "seq:\(address)", function: "snd_seq_connect_from")
+    }
+
+    /// Subscribes `address` to the output port (what `aconnect Peach:1 ADDRESS` does).
+    /// - Throws: ``ALSAError`` naming `seq:ADDRESS`.
+    public func connectOutput(to address: MIDIAddress) throws {
+        let result = lock.withLock {
+            snd_seq_connect_to(handle, outputPort, Int32(address.client), Int32(address.port))
+        }
+        try ALSAError.check(result, device: "seq:\(address)", function: "snd_seq_connect_to")
+    }
+
+    /// Sends messages from the output port to its subscribers, at once (not queued). Waits for room when
+    /// the kernel's pool is full (up to about two seconds).
+    /// - Throws: ``ALSAError`` from `snd_seq_event_output_direct`.
+    public func send(_ messages: [MIDIMessage]) throws(ALSAError) {
+        lock.lock()
+        defer { lock.unlock() }
+        for message in messages {
+            var event = snd_seq_event_t()
+            peach_seq_ev_clear(&event)
+            SequencerEventCodec.fill(&event, with: message)
+            peach_seq_ev_set_source(&event, outputPort)
+            peach_seq_ev_set_subs(&event)
+            peach_seq_ev_set_direct(&event)
+            var result: Int32
+            var attempts = 0
+            repeat {
+                if case .systemExclusive(let payload) = message {
+                    var bytes = [0xF0] + payload.map { $0 & 0x7F } + [0xF7]
+                    result = bytes.withUnsafeMutableBytes { buffer in
+                        peach_seq_ev_set_sysex(&event, UInt32(buffer.count), buffer.baseAddress)
+                        return snd_seq_event_output_direct(handle, &event)
+                    }
+                } else {
+                    result = snd_seq_event_output_direct(handle, &event)
+                }
+                attempts += 1
+                if result == -EAGAIN { waitForRoom() }
+            } while result == -EAGAIN && attempts < 40
+            try ALSAError.check(result, device: "seq", function: "snd_seq_event_output_direct")
+        }
+    }
+
+    /// Waits up to 50 ms until the sequencer takes output again.
+    private func waitForRoom() {
+        let count = snd_seq_poll_descriptors_count(handle, Int16(POLLOUT))
+        var fds = [pollfd](repeating: pollfd(), count: Int(max(count, 1)))
+        let filled = snd_seq_poll_descriptors(handle, &fds, UInt32(fds.count), Int16(POLLOUT))
+        _ = poll(&fds, nfds_t(filled), 50)
+    }
+
+    /// Starts the notification thread.
+    /// - Throws: ``ALSAError`` when no pipe can be made.
+    public func startNotifications(_ handler: @escaping @Sendable (SequencerNotification) -> Void) throws {
+        var pipeEnds: [Int32] = [-1, -1]
+        guard pipe(&pipeEnds) == 0 else { throw ALSAError(device: "seq", function: "pipe", code: -errno) }
+        let done = DispatchSemaphore(value: 0)
+        let descriptors: [pollfd] = lock.withLock {
+            wakeWriter = pipeEnds[1]
+            finished = done
+            let count = snd_seq_poll_descriptors_count(handle, Int16(POLLIN))
+            var fds = [pollfd](repeating: pollfd(), count: Int(max(count, 1)))
+            let filled = snd_seq_poll_descriptors(handle, &fds, UInt32(fds.count), Int16(POLLIN))
+            return Array(fds.prefix(Int(filled)))
+        }
+        let wakeReader = pipeEnds[0]
+        let thread = Thread { [self] in
+            notificationLoop(
+                descriptors + [pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0)], handler)
+            close(wakeReader)
+            done.signal()
+        }
+        thread.name = "peach-seq-in"
+        thread.start()
+    }
+
+    /// Stops the notification thread and waits for it. Idempotent.
+    public func stopNotifications() {
+        let (writer, done) = lock.withLock {
+            defer {
+                wakeWriter = -1
+                finished = nil
+            }
+            return (wakeWriter, finished)
+        }
+        guard writer >= 0, let done else { return }
+        var byte: UInt8 = 1
+        _ = write(writer, &byte, 1)
+        done.wait()
+        close(writer)
+    }
+
+    private func notificationLoop(
+        _ descriptors: [pollfd], _ handler: @Sendable (SequencerNotification) -> Void
+    ) {
+        var fds = descriptors
+        var codec = SequencerEventCodec()
+        while true {
+            let ready = poll(&fds, nfds_t(fds.count), -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                handler(
+                    .failed(
+                        .sequencer(
+                            device: "seq", description: "poll failed: \(String(cString: strerror(errno)))")))
+                return
+            }
+            if fds[fds.count - 1].revents != 0 { return }
+            var notifications: [SequencerNotification] = []
+            var failure: ALSAError?
+            lock.withLock {
+                while true {
+                    var pointer: UnsafeMutablePointer<snd_seq_event_t>?
+                    let result = snd_seq_event_input(handle, &pointer)
+                    if result == -EAGAIN { break }
+                    if result == -ENOSPC { continue }  // the kernel dropped events for us (overrun); go on
+                    if result < 0 {
+                        failure = ALSAError(device: "seq", function: "snd_seq_event_input", code: result)
+                        break
+                    }
+                    guard let event = pointer?.pointee else { continue }
+                    if let notification = notification(from: event, codec: &codec) {
+                        notifications.append(notification)
+                    }
+                    if snd_seq_event_input_pending(handle, 0) <= 0 { break }
+                }
+            }
+            for notification in notifications { handler(notification) }
+            if let failure {
+                handler(.failed(.sequencer(device: "seq", description: failure.description)))
+                return
+            }
+        }
+    }
+
+    private func notification(
+        from event: snd_seq_event_t, codec: inout SequencerEventCodec
+    ) -> SequencerNotification? {
+        let address = event.data.addr
+        switch event.type {
+        case SequencerEventCodec.type(SND_SEQ_EVENT_PORT_START):
+            return .portStarted(MIDIAddress(client: Int(address.client), port: Int(address.port)))
+        case SequencerEventCodec.type(SND_SEQ_EVENT_PORT_EXIT):
+            return .portExited(MIDIAddress(client: Int(address.client), port: Int(address.port)))
+        case SequencerEventCodec.type(SND_SEQ_EVENT_CLIENT_EXIT):
+            return .clientExited(Int(address.client))
+        default:
+            guard event.dest.port == UInt8(truncatingIfNeeded: inputPort),
+                let message = codec.message(from: event)
+            else { return nil }
+            let source = MIDIAddress(client: Int(event.source.client), port: Int(event.source.port))
+            return .message(MIDIEvent(message, from: source, at: MonotonicTime.now()))
+        }
+    }
+}
+
+/// A ``MIDIDestination`` over the sequencer's output port: messages go to every port subscribed to it.
+public final class ALSASequencerOutput: MIDIDestination {
+    /// The sequencer.
+    public let sequencer: ALSASequencer
+    /// `midi:CLIENT:PORT` of the synth it was connected to.
+    public let name: String
+
+    /// An output to the port `target`, subscribed now.
+    /// - Throws: ``ALSAError`` when the subscription fails.
+    public init(sequencer: ALSASequencer, target: MIDIPortInfo) throws {
+        self.sequencer = sequencer
+        name = "midi:\(target.address) (\(target.clientName))"
+        try sequencer.connectOutput(to: target.address)
+    }
+
+    /// Sends the messages.
+    public func send(_ messages: [MIDIMessage]) throws { try sequencer.send(messages) }
+}

@@ -1,0 +1,148 @@
+// MIDINotePlayer: the NotePlayer that plays an external synth over MIDI, tuned by pitch bend or MTS.
+
+import PeachCore
+
+/// Plays Peach's notes on an external synth (hardware, or FluidSynth) through a ``MIDIDestination``.
+///
+/// At creation it sets each channel up: the program if one was asked for, the bend range by RPN 0 (or the
+/// MTS tuning program by RPN 4/3), bend at centre, expression at full. A note is the nearest key plus the
+/// cent offset as 14-bit pitch bend (sent before the note-on, so the note starts in tune), or the key retuned
+/// by MTS single-note tuning. Bends beyond the set range are clamped to it. Each note takes a channel of its
+/// own while it sounds; when every channel is busy the oldest note is released. The gain in decibels goes to
+/// expression (CC11) by the General MIDI volume curve.
+///
+/// ``silenceAll()`` is what every exit path calls: note-offs for sounding notes, then on every channel all
+/// notes off (CC123) and bend to centre.
+@MainActor
+public final class MIDINotePlayer: NotePlayer {
+    /// The set-up.
+    public let configuration: MIDISynthConfiguration
+    /// Where the messages go.
+    public let destination: any MIDIDestination
+
+    private var sounding: [MIDIPlaybackHandle] = []
+    private var nextChannel = 0
+    private var expression: [UInt8: UInt8] = [:]
+
+    /// Sets up the synth's channels and returns the player.
+    /// - Throws: the destination's error when it cannot be written.
+    public init(destination: any MIDIDestination, configuration: MIDISynthConfiguration) throws {
+        self.destination = destination
+        self.configuration = configuration
+        var setup: [MIDIMessage] = []
+        for channel in configuration.channels {
+            if let program = configuration.program {
+                setup.append(.programChange(channel: channel, program: program))
+            }
+            switch configuration.tuning {
+            case .pitchBend:
+                setup += MIDITuningMessages.bendRange(
+                    channel: channel, semitones: configuration.bendRangeSemitones)
+            case .tuningStandard(let program):
+                setup += MIDITuningMessages.selectTuning(channel: channel, program: program)
+            }
+            setup += [
+                .pitchBend(channel: channel, value: 0),
+                .controlChange(channel: channel, controller: 11, value: 127),
+            ]
+            expression[channel] = 127
+        }
+        try destination.send(setup)
+    }
+
+    /// Starts a note on the next free channel.
+    public func play(
+        frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB
+    ) throws -> any PlaybackHandle {
+        let channel = try freeChannel()
+        let key = UInt8(min(max(MIDITuningMessages.fractionalKey(of: frequency).rounded(), 0), 127))
+        var messages: [MIDIMessage] = []
+        let level = MIDITuningMessages.expression(for: amplitude)
+        if expression[channel] != level {
+            messages.append(.controlChange(channel: channel, controller: 11, value: level))
+            expression[channel] = level
+        }
+        messages.append(tuningMessage(channel: channel, key: key, frequency: frequency))
+        messages.append(.noteOn(channel: channel, note: key, velocity: velocity.rawValue))
+        try destination.send(messages)
+        let handle = MIDIPlaybackHandle(player: self, channel: channel, key: key)
+        sounding.append(handle)
+        return handle
+    }
+
+    /// Releases every sounding note and resets every channel: note-offs, all notes off (CC123), bend centre.
+    /// - Throws: the destination's error (the notes count as released anyway).
+    public func silenceAll() throws {
+        var messages = sounding.map { MIDIMessage.noteOff(channel: $0.channel, note: $0.key, velocity: 0) }
+        for handle in sounding { handle.isStopped = true }
+        sounding.removeAll()
+        for channel in configuration.channels {
+            messages += [
+                .controlChange(channel: channel, controller: 123, value: 0),
+                .pitchBend(channel: channel, value: 0),
+            ]
+        }
+        try destination.send(messages)
+    }
+
+    /// The message that puts `key` on `channel` at `frequency`.
+    private func tuningMessage(channel: UInt8, key: UInt8, frequency: Frequency) -> MIDIMessage {
+        switch configuration.tuning {
+        case .pitchBend:
+            let cents = (MIDITuningMessages.fractionalKey(of: frequency) - Double(key)) * 100
+            return .pitchBend(
+                channel: channel,
+                value: MIDITuningMessages.bendValue(cents: cents, semitones: configuration.bendRangeSemitones)
+            )
+        case .tuningStandard(let program):
+            return MIDITuningMessages.singleNoteTuning(key: key, frequency: frequency, program: program)
+        }
+    }
+
+    /// The next channel in rotation with nothing sounding; when all are busy, the oldest note is released.
+    private func freeChannel() throws -> UInt8 {
+        let channels = configuration.channels
+        for offset in 0..<channels.count {
+            let channel = channels[(nextChannel + offset) % channels.count]
+            if !sounding.contains(where: { $0.channel == channel }) {
+                nextChannel = (nextChannel + offset + 1) % channels.count
+                return channel
+            }
+        }
+        let oldest = sounding[0]
+        try release(oldest)
+        nextChannel = ((channels.firstIndex(of: oldest.channel) ?? 0) + 1) % channels.count
+        return oldest.channel
+    }
+
+    fileprivate func release(_ handle: MIDIPlaybackHandle) throws {
+        guard !handle.isStopped else { return }
+        handle.isStopped = true
+        sounding.removeAll { $0 === handle }
+        try destination.send([.noteOff(channel: handle.channel, note: handle.key, velocity: 0)])
+    }
+
+    fileprivate func retune(_ handle: MIDIPlaybackHandle, to frequency: Frequency) throws {
+        guard !handle.isStopped else { return }
+        try destination.send([tuningMessage(channel: handle.channel, key: handle.key, frequency: frequency)])
+    }
+}
+
+/// A note sounding on the external synth.
+@MainActor
+private final class MIDIPlaybackHandle: PlaybackHandle {
+    weak var player: MIDINotePlayer?
+    let channel: UInt8
+    let key: UInt8
+    var isStopped = false
+
+    init(player: MIDINotePlayer, channel: UInt8, key: UInt8) {
+        self.player = player
+        self.channel = channel
+        self.key = key
+    }
+
+    func stop() throws { try player?.release(self) }
+
+    func adjustFrequency(_ frequency: Frequency) throws { try player?.retune(self, to: frequency) }
+}

@@ -1,0 +1,13 @@
+// MIDISource: the port through which MIDI input reaches Peach (sequencer, raw bytes, or a fake).
+
+/// A source of MIDI input. `start` begins delivering ``MIDIInput`` to `handler` on the source's own thread
+/// (never the caller's); `stop` ends delivery and returns once the handler will not be called again.
+public protocol MIDISource: AnyObject, Sendable {
+    /// What the source reads, for messages: `seq`, `rawmidi:/dev/snd/midiC1D0`.
+    var name: String { get }
+    /// Starts delivery.
+    /// - Throws: when the source cannot be opened.
+    func start(_ handler: @escaping @Sendable (MIDIInput) -> Void) throws
+    /// Stops delivery. Idempotent.
+    func stop()
+}

@@ -1,0 +1,76 @@
+// DevicesCommand: `peach devices`: MIDI sources and destinations, raw MIDI devices and audio outputs.
+
+import ArgumentParser
+import Foundation
+import PeachALSA
+import PeachMIDI
+
+/// `peach devices`: what Peach can connect to, marking what it would use with the current options.
+struct DevicesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "devices",
+        abstract: "List MIDI controllers and synths, raw MIDI devices and audio outputs.",
+        discussion: """
+            '*' marks the controllers Peach connects to with --midi-in (and the profile's device names) and the \
+            synth --output midi plays; '>' marks a port --output names that is not a synth.
+            """)
+
+    @OptionGroup var input: MIDIInputOptions
+    @OptionGroup var profileOptions: ProfileOptions
+    @OptionGroup var outputOptions: MIDIOutputOptions
+
+    func run() throws {
+        try reportingFailures {
+            let settings = try profileOptions.settings()
+            let profile = try profileOptions.resolveProfile(settings: settings)
+            let inputSpec = try input.spec()
+            let outputSpec = try outputOptions.spec(settings: settings)
+            if ALSASequencer.isAvailable {
+                let sequencer = try ALSASequencer(clientName: "Peach devices")
+                let ports = try sequencer.ports().filter {
+                    $0.address.client != sequencer.clientNumber && $0.address.client != 0
+                }
+                let selection: ControllerSelection? =
+                    if case .sequencer(let selection) = inputSpec { selection } else { nil }
+                let connector = selection.map {
+                    ControllerConnector(selection: $0, profile: profile, ownClient: sequencer.clientNumber)
+                }
+                print("MIDI sources (controllers; --midi-in \(inputSpec), profile '\(profile.name)'):")
+                let sources = ports.filter(\.isReadable)
+                if sources.isEmpty { print("  (none)") }
+                for port in sources {
+                    let mark = connector?.wants(port) == true ? "*" : " "
+                    print("  \(mark) \(port.label)\(port.isHardware ? "" : "  (software)")")
+                }
+                let target = outputSpec.port(among: ports, ownClient: sequencer.clientNumber)
+                print("MIDI destinations (synths; --output \(outputSpec)):")
+                let destinations = ports.filter(\.isWritable)
+                if destinations.isEmpty { print("  (none)") }
+                for port in destinations {
+                    let mark = target?.address == port.address ? "*" : " "
+                    let kind = port.isSynth ? "  (synth)" : port.isHardware ? "  (MIDI out)" : ""
+                    print("  \(mark) \(port.label)\(kind)")
+                }
+            } else {
+                print(
+                    "No ALSA sequencer on this machine (/dev/snd/seq is missing), so no MIDI ports to list. Load it "
+                        + "with 'sudo modprobe snd-seq', or use --midi-in rawmidi:PATH or --midi-in keyboard."
+                )
+            }
+            let raw = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/snd")) ?? []).filter {
+                $0.hasPrefix("midiC")
+            }
+            print("Raw MIDI devices (--midi-in rawmidi:PATH, --output rawmidi:PATH):")
+            if raw.isEmpty { print("  (none)") }
+            for name in raw.sorted() { print("    /dev/snd/\(name)") }
+            let outputs = ALSADeviceList.pcmOutputs()
+            print("Audio outputs (--audio-out alsa:NAME):")
+            if outputs.isEmpty { print("  (none)") }
+            let width = min(outputs.map(\.name.count).max() ?? 0, 40)
+            for output in outputs {
+                let padded = output.name + String(repeating: " ", count: max(0, width - output.name.count))
+                print("    \(padded)  \(output.description)")
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+// MIDIInputSpec: the value of --midi-in: the sequencer (all controllers, one port, a name), raw bytes, keyboard.
+
+import PeachMIDI
+
+/// Where MIDI input comes from, as `--midi-in` names it.
+enum MIDIInputSpec: Hashable, CustomStringConvertible {
+    /// The ALSA sequencer.
+    case sequencer(ControllerSelection)
+    /// Raw MIDI bytes from a device, FIFO, file or stdin (`-`).
+    case raw(path: String)
+    /// Only the terminal keyboard.
+    case keyboard
+
+    /// Reads `seq`, `seq:CLIENT:PORT`, `seq:NAME`, `rawmidi:PATH`, `keyboard`, or a bare client name.
+    init?(parsing text: String) {
+        let value = text.trimmingCharacters(in: .whitespaces)
+        if value == "seq" {
+            self = .sequencer(.controllers)
+        } else if value.hasPrefix("seq:") {
+            let rest = String(value.dropFirst(4))
+            guard !rest.isEmpty else { return nil }
+            self = .sequencer(MIDIAddress(parsing: rest).map(ControllerSelection.address) ?? .named(rest))
+        } else if value.hasPrefix("rawmidi:") {
+            let path = String(value.dropFirst(8))
+            guard !path.isEmpty else { return nil }
+            self = .raw(path: path)
+        } else if value == "-" {
+            self = .raw(path: "-")
+        } else if value == "keyboard" {
+            self = .keyboard
+        } else if value.isEmpty {
+            return nil
+        } else {
+            self = .sequencer(MIDIAddress(parsing: value).map(ControllerSelection.address) ?? .named(value))
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .sequencer(let selection): selection.description
+        case .raw(let path): "rawmidi:\(path)"
+        case .keyboard: "keyboard"
+        }
+    }
+}
