@@ -30,7 +30,7 @@ let package = Package(
         // The only module that talks to ALSA.
         .target(name: "PeachALSA", dependencies: ["PeachAudio", "PeachMIDI", "CALSA"]),
         // Fakes of every port, shared by all test targets.
-        .target(name: "PeachTestSupport", dependencies: ["PeachCore", "PeachAudio"]),
+        .target(name: "PeachTestSupport", dependencies: ["PeachCore", "PeachAudio", "PeachMIDI"]),
         // The `peach` command: composition root.
         .executableTarget(
             name: "peach",
@@ -48,13 +48,13 @@ let package = Package(
             dependencies: ["PeachCore", "PeachStore", "PeachAudio", "PeachALSA", "PeachTestSupport"]),
         .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore", "PeachTestSupport"]),
         .testTarget(name: "PeachAudioTests", dependencies: ["PeachAudio", "PeachCore", "PeachTestSupport"]),
-        .testTarget(name: "PeachMIDITests", dependencies: ["PeachMIDI"]),
+        .testTarget(name: "PeachMIDITests", dependencies: ["PeachMIDI", "PeachCore", "PeachTestSupport"]),
         .testTarget(
             name: "PeachStoreTests", dependencies: ["PeachStore", "PeachCore"], resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "PeachALSATests",
-            dependencies: ["PeachALSA", "PeachAudio", "PeachCore", "PeachTestSupport"]),
+            dependencies: ["PeachALSA", "PeachAudio", "PeachCore", "PeachMIDI", "PeachTestSupport"]),
         .testTarget(name: "PeachCLITests", dependencies: ["PeachCore", "PeachTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

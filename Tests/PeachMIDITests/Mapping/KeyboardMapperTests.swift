@@ -1,0 +1,38 @@
+// KeyboardMapperTests: terminal keys, escape sequences split across reads, a lone Esc.
+
+import PeachMIDI
+import Testing
+
+@Suite("Terminal keyboard")
+struct KeyboardMapperTests {
+    @Test("arrows answer and tune; letters, Enter, Space, q")
+    func keys() {
+        var mapper = KeyboardMapper()
+        let keys = mapper.keys(
+            for: Array("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}OD".utf8) + Array("hl+-\r rcmq".utf8))
+        #expect(
+            keys.map(\.name) == [
+                "Up", "Down", "Right", "Left", "h", "l", "+", "-", "Enter", "Space", "r", "c", "m", "q",
+            ])
+        #expect(keys[0].actions == [.press(.higher, input: .keyboard), .tune(1, input: .keyboard)])
+        #expect(keys[3].actions == [.tune(-10, input: .keyboard)])
+        #expect(keys[8].actions == [.press(.commit, input: .keyboard)])
+        #expect(keys[13].actions == [.press(.stop, input: .keyboard)])
+        #expect(mapper.keys(for: Array("xyz".utf8)).isEmpty)
+    }
+
+    @Test("an escape sequence split across reads; a lone Esc stops when nothing follows")
+    func splitEscape() {
+        var mapper = KeyboardMapper()
+        #expect(mapper.keys(for: [0x1B]).isEmpty)
+        #expect(mapper.keys(for: [UInt8(ascii: "[")]).isEmpty)
+        #expect(mapper.keys(for: [UInt8(ascii: "A")]).map(\.name) == ["Up"])
+        #expect(mapper.keys(for: [0x1B]).isEmpty)
+        #expect(mapper.flush().map(\.name) == ["Esc"])
+        #expect(mapper.flush().isEmpty)
+        // Esc then a letter: both count.
+        #expect(mapper.keys(for: [0x1B, UInt8(ascii: "h")]).map(\.name) == ["Esc", "h"])
+        // Unknown sequences (F1 = ESC O P, Delete = ESC [ 3 ~) do nothing.
+        #expect(mapper.keys(for: Array("\u{1B}OP\u{1B}[3~".utf8)).isEmpty)
+    }
+}
