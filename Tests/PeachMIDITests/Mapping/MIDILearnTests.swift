@@ -20,7 +20,8 @@ struct MIDILearnTests {
         #expect(
             learn.handle(.controlChange(channel: 0, controller: 64, value: 127)) == .learned(.action(.commit))
         )
-        #expect(learn.handle(.controlChange(channel: 0, controller: 64, value: 0)) == .ignored)  // its release
+        // The pedal's release comes during the next step: ignored.
+        #expect(learn.handle(.controlChange(channel: 0, controller: 64, value: 0)) == .ignored)
         #expect(learn.handle(.pitchBend(channel: 0, value: 1500)) == .learned(.tune))
         #expect(learn.isComplete)
         let profile = learn.profile(name: "mine", description: "d", devices: ["Keystep"])
@@ -42,7 +43,8 @@ struct MIDILearnTests {
         var learn = MIDILearn(steps: [.action(.lower), .action(.stop)])
         #expect(
             learn.handle(.controlChange(channel: 3, controller: 67, value: 0)) == .learned(.action(.lower)))
-        #expect(learn.handle(.controlChange(channel: 3, controller: 67, value: 127)) == .ignored)  // inverted release
+        // The inverted pedal's release: ignored.
+        #expect(learn.handle(.controlChange(channel: 3, controller: 67, value: 127)) == .ignored)
         #expect(
             learn.handle(.controlChange(channel: 3, controller: 67, value: 0))
                 == .alreadyUsed(by: .action(.lower)))
