@@ -1,0 +1,206 @@
+// MIDICommandTests: `peach monitor`, `learn`, `devices` and `tone --output` through raw MIDI files and FIFOs.
+
+import Foundation
+import PeachTestSupport
+import Testing
+
+@Suite("peach monitor, learn, devices and MIDI output")
+struct MIDICommandTests {
+    /// A fresh folder with a file of raw MIDI bytes.
+    func scratch(_ bytes: [UInt8] = []) throws -> (folder: String, midi: String) {
+        let folder = NSTemporaryDirectory() + "peach-midi-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let midi = folder + "/in.mid"
+        try Data(bytes).write(to: URL(fileURLWithPath: midi))
+        return (folder, midi)
+    }
+
+    func jsonLines(_ text: String) throws -> [[String: Any]] {
+        try text.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+
+    func actions(_ line: [String: Any]) -> [String] {
+        (line["actions"] as? [[String: Any]] ?? []).compactMap { $0["action"] as? String }
+    }
+
+    static let keysPedalWheel: [UInt8] = [
+        0x90, 60, 100, 0x80, 60, 0, 0x90, 48, 64, 0xB0, 64, 127, 0xB0, 64, 0, 0xE0, 0x00, 0x50, 0xE0, 0x00, 0x40,
+    ]
+
+    @Test("monitor --json: one line per event with the default profile's actions, then the end")
+    func monitorJSON() throws {
+        let (folder, midi) = try scratch(Self.keysPedalWheel)
+        let result = try PeachBinary.run(
+            ["monitor", "--midi-in", "rawmidi:" + midi, "--json"], environment: ["XDG_CONFIG_HOME": folder])
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = try jsonLines(result.standardOutput)
+        #expect(lines.count == 8)
+        #expect(lines.prefix(7).map(actions) == [["higher"], [], ["lower"], ["commit"], [], ["tune"], ["tune"]])
+        let first = try #require(lines.first?["message"] as? [String: Any])
+        #expect(first["type"] as? String == "noteOn")
+        #expect(first["channel"] as? Int == 1)
+        #expect(first["note"] as? Int == 60)
+        let bend = try #require((lines[5]["actions"] as? [[String: Any]])?.first)
+        #expect(bend["cents"] as? Double == 50)
+        #expect(lines.last?["event"] as? String == "ended")
+    }
+
+    @Test("monitor in text with a shipped profile: the spring-back wheel commits")
+    func monitorText() throws {
+        let (folder, midi) = try scratch(Self.keysPedalWheel)
+        let result = try PeachBinary.run(
+            ["monitor", "--midi-in", "rawmidi:" + midi, "--profile", "pitch-bend-matching"],
+            environment: ["XDG_CONFIG_HOME": folder])
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.first?.contains("'pitch-bend-matching' profile") == true)
+        #expect(lines.last?.hasSuffix("-> commit") == true)
+        #expect(lines.contains { $0.contains("control change  ch 1  CC64  value 127  -> commit") })
+    }
+
+    @Test("a broken profile named with --profile: one line naming file and field, exit 1")
+    func brokenProfileAsked() throws {
+        let (folder, midi) = try scratch([0x90, 60, 100])
+        try FileManager.default.createDirectory(atPath: folder + "/peach/profiles", withIntermediateDirectories: true)
+        let path = folder + "/peach/profiles/pedal.json"
+        try #"{"actions": [{"action": "higher", "controller": 300}]}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try PeachBinary.run(
+            ["monitor", "--midi-in", "rawmidi:" + midi, "--profile", "pedal"], environment: ["XDG_CONFIG_HOME": folder])
+        #expect(result.status == 1)
+        #expect(
+            result.standardError
+                == "peach: \(path): actions[0].controller must be 0–127, not 300. Fix the file, or choose another "
+                + "profile with --profile.\n")
+        // The same profile from the setting: a warning, and the default profile is used.
+        try #"{"controllerProfile": "pedal"}"#.write(toFile: folder + "/peach/settings.json", atomically: true, encoding: .utf8)
+        let fallback = try PeachBinary.run(
+            ["monitor", "--midi-in", "rawmidi:" + midi, "--json"], environment: ["XDG_CONFIG_HOME": folder])
+        #expect(fallback.status == 0)
+        #expect(fallback.standardError.hasPrefix("peach: warning: \(path): actions[0].controller"))
+        #expect(fallback.standardError.hasSuffix("Using the default profile.\n"))
+        #expect(try jsonLines(fallback.standardOutput).first.map(actions) == ["higher"])
+    }
+
+    @Test(
+        "bad MIDI input options: one line",
+        arguments: [
+            (["monitor", "--midi-in", "rawmidi:/nonexistent/midiC9D0"], Int32(1), "peach: rawmidi:/nonexistent/midiC9D0: cannot open (No such file or directory); check the path"),
+            (["monitor", "--midi-in", "seq:"], Int32(64), "peach: --midi-in 'seq:' is not valid"),
+            (["monitor", "--midi-in", "-", "--profile", "nope"], Int32(1), "peach: no controller profile named 'nope'"),
+            (["learn", "--name", "../evil", "--midi-in", "-"], Int32(1), "peach: '../evil' is not a profile name"),
+            (["learn", "--actions", "higher,louder", "--midi-in", "-"], Int32(64), "peach: --actions: 'louder' is not an action"),
+            (["tone", "A4", "--output", "fluid"], Int32(64), "peach: --output 'fluid' is not valid"),
+            (["tone", "A4", "--output", "rawmidi:/tmp/x", "--midi-channels", "0,17"], Int32(64), "peach: --midi-channels '0,17' is not valid"),
+        ])
+    func badInput(arguments: [String], status: Int32, message: String) throws {
+        let result = try PeachBinary.run(arguments)
+        #expect(result.status == status)
+        #expect(result.standardError.hasPrefix(message), "\(result.standardError)")
+        #expect(result.standardError.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test("learn from scripted input writes a profile that reads back and drives monitor")
+    func learn() throws {
+        let script: [UInt8] = [
+            0x90, 72, 90, 0x80, 72, 0,  // Higher: C5
+            0x90, 72, 90, 0x80, 72, 0,  // the same key again: refused
+            0x90, 48, 90, 0x80, 48, 0,  // Lower: C3
+            0xB0, 67, 127, 0xB0, 67, 0,  // Commit: CC67
+            0xE0, 0x00, 0x50,  // Tune: the wheel
+        ]
+        let (folder, midi) = try scratch(script)
+        let environment = ["XDG_CONFIG_HOME": folder]
+        let result = try PeachBinary.run(["learn", "--name", "mine", "--midi-in", "rawmidi:" + midi], environment: environment)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("Press the control for Higher…"))
+        #expect(result.standardOutput.contains("that control is already used for higher"))
+        #expect(result.standardOutput.contains("Wrote \(folder)/peach/profiles/mine.json."))
+        let written = try String(contentsOfFile: folder + "/peach/profiles/mine.json", encoding: .utf8)
+        #expect(written.contains(#"{ "action": "commit", "controller": 67, "channel": 1 }"#))
+        #expect(written.contains(#""tune": { "control": "pitchBend""#))
+        // The learned profile in use.
+        let (_, probe) = try scratch([0x90, 48, 90, 0xB0, 67, 127, 0x90, 60, 90])
+        let monitor = try PeachBinary.run(
+            ["monitor", "--midi-in", "rawmidi:" + probe, "--profile", "mine", "--json"], environment: environment)
+        #expect(try jsonLines(monitor.standardOutput).prefix(3).map(actions) == [["lower"], ["commit"], []])
+        // Again without --force: refused, the profile kept.
+        let again = try PeachBinary.run(["learn", "--name", "mine", "--midi-in", "rawmidi:" + midi], environment: environment)
+        #expect(again.status == 64)
+        #expect(again.standardError.contains("mine.json exists; use --force"))
+    }
+
+    @Test("learn with input that ends early writes nothing")
+    func learnEndsEarly() throws {
+        let (folder, midi) = try scratch([0x90, 72, 90])
+        let result = try PeachBinary.run(
+            ["learn", "--name", "short", "--midi-in", "rawmidi:" + midi], environment: ["XDG_CONFIG_HOME": folder])
+        #expect(result.status == 1)
+        #expect(
+            result.standardError
+                == "peach: the input ended before every action was learned (1 of 4); nothing was written.\n")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/peach/profiles/short.json"))
+    }
+
+    @Test("tone --output rawmidi: set-up, bend, note, release, then silence (CC123, bend centre)")
+    func toneToRawMIDI() throws {
+        let (folder, _) = try scratch()
+        let out = folder + "/out.mid"
+        let result = try PeachBinary.run([
+            "tone", "A4", "--cents", "+12.3", "--duration", "0.05", "--output", "rawmidi:" + out, "--midi-channels", "1",
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("on rawmidi:\(out)"))
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
+        #expect(
+            bytes == [
+                0xB0, 101, 0, 0xB0, 100, 0, 0xB0, 6, 2, 0xB0, 38, 0, 0xB0, 101, 127, 0xB0, 100, 127,  // RPN 0 = ±2
+                0xE0, 0x00, 0x40, 0xB0, 11, 127,  // centre, expression
+                0xE0, 0x78, 0x43, 0x90, 69, 63,  // +12.3 cents, A4
+                0x80, 69, 0,  // release
+                0xB0, 123, 0, 0xE0, 0x00, 0x40,  // silence
+            ])
+    }
+
+    @Test("SIGTERM while a note sounds on an external synth: the synth is silenced, exit 143")
+    func sigtermSilences() throws {
+        let (folder, _) = try scratch()
+        let fifo = folder + "/synth.fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let process = Process()
+        process.executableURL = PeachBinary.url
+        process.arguments = ["tone", "C4", "--duration", "30", "--output", "rawmidi:" + fifo, "--midi-channels", "1"]
+        process.environment = ["HOME": "/nonexistent-home"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let reader = try #require(FileHandle(forReadingAtPath: fifo))
+        var received: [UInt8] = []
+        while !(received.suffix(3) == [0x90, 60, 63]) {  // blocks until peach writes; no sleeping
+            let chunk = reader.readData(ofLength: 1)
+            guard !chunk.isEmpty else { break }
+            received += chunk
+        }
+        #expect(received.suffix(3) == [0x90, 60, 63])
+        process.terminate()
+        let rest = [UInt8](reader.readDataToEndOfFile())
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 143)
+        #expect(rest == [0x80, 60, 0, 0xB0, 123, 0, 0xE0, 0x00, 0x40])
+    }
+
+    @Test("devices says plainly when there is no sequencer", .enabled(if: !ALSAMachine.hasSequencer))
+    func devicesWithoutSequencer() throws {
+        let result = try PeachBinary.run(["devices"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.hasPrefix("No ALSA sequencer on this machine (/dev/snd/seq is missing)"))
+        #expect(result.standardOutput.contains("Audio outputs (--audio-out alsa:NAME):\n    null"))
+        let play = try PeachBinary.run(["tone", "A4", "--output", "midi"])
+        #expect(play.status == 1)
+        #expect(play.standardError.hasPrefix("peach: seq: no ALSA sequencer here"))
+        let monitor = try PeachBinary.run(["monitor"])
+        #expect(monitor.status == 1)
+        #expect(monitor.standardError.hasPrefix("peach: seq: no ALSA sequencer here"))
+    }
+}
