@@ -10,4 +10,19 @@ public enum ALSAMachine {
 
     /// Whether the kernel sequencer is there (`/dev/snd/seq`).
     public static var hasSequencer: Bool { FileManager.default.fileExists(atPath: "/dev/snd/seq") }
+
+    /// The card number of the kernel's virtual MIDI card (`snd-virmidi`), whose raw MIDI devices
+    /// `/dev/snd/midiC<card>D0…3` are also sequencer clients (`VirMIDI <card>-0…3`), or nil without one.
+    public static var virtualMIDICard: Int? {
+        guard let cards = try? String(contentsOfFile: "/proc/asound/cards", encoding: .utf8) else {
+            return nil
+        }
+        for line in cards.split(separator: "\n") where line.contains("[VirMIDI") {
+            if let number = Int(line.split(separator: " ").first ?? "") { return number }
+        }
+        return nil
+    }
+
+    /// Whether the sequencer and the virtual MIDI card are both there.
+    public static var hasVirtualMIDI: Bool { hasSequencer && virtualMIDICard != nil }
 }

@@ -26,7 +26,8 @@ struct MIDICommandTests {
     }
 
     static let keysPedalWheel: [UInt8] = [
-        0x90, 60, 100, 0x80, 60, 0, 0x90, 48, 64, 0xB0, 64, 127, 0xB0, 64, 0, 0xE0, 0x00, 0x50, 0xE0, 0x00, 0x40,
+        0x90, 60, 100, 0x80, 60, 0, 0x90, 48, 64, 0xB0, 64, 127, 0xB0, 64, 0, 0xE0, 0x00, 0x50, 0xE0, 0x00,
+        0x40,
     ]
 
     @Test("monitor --json: one line per event with the default profile's actions, then the end")
@@ -37,7 +38,8 @@ struct MIDICommandTests {
         #expect(result.status == 0, "\(result.standardError)")
         let lines = try jsonLines(result.standardOutput)
         #expect(lines.count == 8)
-        #expect(lines.prefix(7).map(actions) == [["higher"], [], ["lower"], ["commit"], [], ["tune"], ["tune"]])
+        #expect(
+            lines.prefix(7).map(actions) == [["higher"], [], ["lower"], ["commit"], [], ["tune"], ["tune"]])
         let first = try #require(lines.first?["message"] as? [String: Any])
         #expect(first["type"] as? String == "noteOn")
         #expect(first["channel"] as? Int == 1)
@@ -63,18 +65,22 @@ struct MIDICommandTests {
     @Test("a broken profile named with --profile: one line naming file and field, exit 1")
     func brokenProfileAsked() throws {
         let (folder, midi) = try scratch([0x90, 60, 100])
-        try FileManager.default.createDirectory(atPath: folder + "/peach/profiles", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: folder + "/peach/profiles", withIntermediateDirectories: true)
         let path = folder + "/peach/profiles/pedal.json"
-        try #"{"actions": [{"action": "higher", "controller": 300}]}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        try #"{"actions": [{"action": "higher", "controller": 300}]}"#.write(
+            toFile: path, atomically: true, encoding: .utf8)
         let result = try PeachBinary.run(
-            ["monitor", "--midi-in", "rawmidi:" + midi, "--profile", "pedal"], environment: ["XDG_CONFIG_HOME": folder])
+            ["monitor", "--midi-in", "rawmidi:" + midi, "--profile", "pedal"],
+            environment: ["XDG_CONFIG_HOME": folder])
         #expect(result.status == 1)
         #expect(
             result.standardError
                 == "peach: \(path): actions[0].controller must be 0–127, not 300. Fix the file, or choose another "
                 + "profile with --profile.\n")
         // The same profile from the setting: a warning, and the default profile is used.
-        try #"{"controllerProfile": "pedal"}"#.write(toFile: folder + "/peach/settings.json", atomically: true, encoding: .utf8)
+        try #"{"controllerProfile": "pedal"}"#.write(
+            toFile: folder + "/peach/settings.json", atomically: true, encoding: .utf8)
         let fallback = try PeachBinary.run(
             ["monitor", "--midi-in", "rawmidi:" + midi, "--json"], environment: ["XDG_CONFIG_HOME": folder])
         #expect(fallback.status == 0)
@@ -86,13 +92,28 @@ struct MIDICommandTests {
     @Test(
         "bad MIDI input options: one line",
         arguments: [
-            (["monitor", "--midi-in", "rawmidi:/nonexistent/midiC9D0"], Int32(1), "peach: rawmidi:/nonexistent/midiC9D0: cannot open (No such file or directory); check the path"),
+            (
+                ["monitor", "--midi-in", "rawmidi:/nonexistent/midiC9D0"], Int32(1),
+                "peach: rawmidi:/nonexistent/midiC9D0: cannot open (No such file or directory); check the path"
+            ),
             (["monitor", "--midi-in", "seq:"], Int32(64), "peach: --midi-in 'seq:' is not valid"),
-            (["monitor", "--midi-in", "-", "--profile", "nope"], Int32(1), "peach: no controller profile named 'nope'"),
-            (["learn", "--name", "../evil", "--midi-in", "-"], Int32(1), "peach: '../evil' is not a profile name"),
-            (["learn", "--actions", "higher,louder", "--midi-in", "-"], Int32(64), "peach: --actions: 'louder' is not an action"),
+            (
+                ["monitor", "--midi-in", "-", "--profile", "nope"], Int32(1),
+                "peach: no controller profile named 'nope'"
+            ),
+            (
+                ["learn", "--name", "../evil", "--midi-in", "-"], Int32(1),
+                "peach: '../evil' is not a profile name"
+            ),
+            (
+                ["learn", "--actions", "higher,louder", "--midi-in", "-"], Int32(64),
+                "peach: --actions: 'louder' is not an action"
+            ),
             (["tone", "A4", "--output", "fluid"], Int32(64), "peach: --output 'fluid' is not valid"),
-            (["tone", "A4", "--output", "rawmidi:/tmp/x", "--midi-channels", "0,17"], Int32(64), "peach: --midi-channels '0,17' is not valid"),
+            (
+                ["tone", "A4", "--output", "rawmidi:/tmp/x", "--midi-channels", "0,17"], Int32(64),
+                "peach: --midi-channels '0,17' is not valid"
+            ),
         ])
     func badInput(arguments: [String], status: Int32, message: String) throws {
         let result = try PeachBinary.run(arguments)
@@ -112,7 +133,8 @@ struct MIDICommandTests {
         ]
         let (folder, midi) = try scratch(script)
         let environment = ["XDG_CONFIG_HOME": folder]
-        let result = try PeachBinary.run(["learn", "--name", "mine", "--midi-in", "rawmidi:" + midi], environment: environment)
+        let result = try PeachBinary.run(
+            ["learn", "--name", "mine", "--midi-in", "rawmidi:" + midi], environment: environment)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("Press the control for Higher…"))
         #expect(result.standardOutput.contains("that control is already used for higher"))
@@ -123,10 +145,12 @@ struct MIDICommandTests {
         // The learned profile in use.
         let (_, probe) = try scratch([0x90, 48, 90, 0xB0, 67, 127, 0x90, 60, 90])
         let monitor = try PeachBinary.run(
-            ["monitor", "--midi-in", "rawmidi:" + probe, "--profile", "mine", "--json"], environment: environment)
+            ["monitor", "--midi-in", "rawmidi:" + probe, "--profile", "mine", "--json"],
+            environment: environment)
         #expect(try jsonLines(monitor.standardOutput).prefix(3).map(actions) == [["lower"], ["commit"], []])
         // Again without --force: refused, the profile kept.
-        let again = try PeachBinary.run(["learn", "--name", "mine", "--midi-in", "rawmidi:" + midi], environment: environment)
+        let again = try PeachBinary.run(
+            ["learn", "--name", "mine", "--midi-in", "rawmidi:" + midi], environment: environment)
         #expect(again.status == 64)
         #expect(again.standardError.contains("mine.json exists; use --force"))
     }
@@ -135,7 +159,8 @@ struct MIDICommandTests {
     func learnEndsEarly() throws {
         let (folder, midi) = try scratch([0x90, 72, 90])
         let result = try PeachBinary.run(
-            ["learn", "--name", "short", "--midi-in", "rawmidi:" + midi], environment: ["XDG_CONFIG_HOME": folder])
+            ["learn", "--name", "short", "--midi-in", "rawmidi:" + midi],
+            environment: ["XDG_CONFIG_HOME": folder])
         #expect(result.status == 1)
         #expect(
             result.standardError
@@ -148,7 +173,8 @@ struct MIDICommandTests {
         let (folder, _) = try scratch()
         let out = folder + "/out.mid"
         let result = try PeachBinary.run([
-            "tone", "A4", "--cents", "+12.3", "--duration", "0.05", "--output", "rawmidi:" + out, "--midi-channels", "1",
+            "tone", "A4", "--cents", "+12.3", "--duration", "0.05", "--output", "rawmidi:" + out,
+            "--midi-channels", "1",
         ])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("on rawmidi:\(out)"))
@@ -170,7 +196,9 @@ struct MIDICommandTests {
         #expect(mkfifo(fifo, 0o600) == 0)
         let process = Process()
         process.executableURL = PeachBinary.url
-        process.arguments = ["tone", "C4", "--duration", "30", "--output", "rawmidi:" + fifo, "--midi-channels", "1"]
+        process.arguments = [
+            "tone", "C4", "--duration", "30", "--output", "rawmidi:" + fifo, "--midi-channels", "1",
+        ]
         process.environment = ["HOME": "/nonexistent-home"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -194,7 +222,8 @@ struct MIDICommandTests {
     func devicesWithoutSequencer() throws {
         let result = try PeachBinary.run(["devices"])
         #expect(result.status == 0)
-        #expect(result.standardOutput.hasPrefix("No ALSA sequencer on this machine (/dev/snd/seq is missing)"))
+        #expect(
+            result.standardOutput.hasPrefix("No ALSA sequencer on this machine (/dev/snd/seq is missing)"))
         #expect(result.standardOutput.contains("Audio outputs (--audio-out alsa:NAME):\n    null"))
         let play = try PeachBinary.run(["tone", "A4", "--output", "midi"])
         #expect(play.status == 1)

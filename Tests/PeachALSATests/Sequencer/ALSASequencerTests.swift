@@ -1,0 +1,199 @@
+// ALSASequencerTests: Peach's sequencer client against the real kernel sequencer (in the alsa-vm VM).
+
+import Foundation
+import PeachALSA
+import PeachCore
+import PeachMIDI
+import PeachTestSupport
+import Testing
+
+/// Collects what a MIDI source reports; waits for a condition with a deadline (never sleeps blindly).
+final class InputCollector: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var inputs: [MIDIInput] = []
+
+    func add(_ input: MIDIInput) {
+        condition.lock()
+        inputs.append(input)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits until `predicate` holds for what arrived, up to `seconds`; returns what arrived.
+    @discardableResult
+    func wait(seconds: Double = 5, until predicate: ([MIDIInput]) -> Bool) -> [MIDIInput] {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        condition.lock()
+        defer { condition.unlock() }
+        while !predicate(inputs), condition.wait(until: deadline) {}
+        return inputs
+    }
+
+    static func events(_ inputs: [MIDIInput]) -> [MIDIEvent] {
+        inputs.compactMap { if case .event(let event) = $0 { event } else { nil } }
+    }
+    static func connected(_ inputs: [MIDIInput]) -> [MIDIPortInfo] {
+        inputs.compactMap { if case .connected(let port) = $0 { port } else { nil } }
+    }
+    static func disconnected(_ inputs: [MIDIInput]) -> [MIDIPortInfo] {
+        inputs.compactMap { if case .disconnected(let port) = $0 { port } else { nil } }
+    }
+}
+
+/// The kernel sequencer with virtual MIDI devices: one test at a time (they share the VirMIDI ports).
+@Suite("ALSA sequencer client (VM)", .serialized)
+struct ALSASequencerTests {
+    static let card = ALSAMachine.virtualMIDICard ?? 1
+
+    /// Writes raw bytes into a virtual MIDI device: they leave its sequencer port as events.
+    func writeRaw(_ bytes: [UInt8], device: Int) throws {
+        let path = "/dev/snd/midiC\(Self.card)D\(device)"
+        let descriptor = open(path, O_WRONLY)
+        try #require(descriptor >= 0, "cannot open \(path)")
+        defer { close(descriptor) }
+        #expect(write(descriptor, bytes, bytes.count) == bytes.count)
+    }
+
+    @Test(
+        "a client named Peach with input and output ports; bytes sent into a virtual MIDI device reach it as actions",
+        .enabled(if: ALSAMachine.hasVirtualMIDI, "needs snd-virmidi (run in ../shared/tools/alsa-vm)"))
+    func vmControllerBytesBecomeActions() throws {
+        let sequencer = try ALSASequencer()
+        let ports = try sequencer.ports()
+        let own = ports.filter { $0.address.client == sequencer.clientNumber }
+        #expect(own.map(\.portName) == ["Peach Input", "Peach Output"])  // the announce port is hidden
+        #expect(own.first?.isWritable == true && own.last?.isReadable == true)
+        let source = SequencerMIDISource(client: sequencer, selection: .controllers, profile: .builtInDefault)
+        let collector = InputCollector()
+        try source.start { collector.add($0) }
+        defer { source.stop() }
+        let virtual = ports.filter { $0.clientName.hasPrefix("Virtual Raw MIDI") }
+        #expect(virtual.count == 4)
+        #expect(Set(source.connectedPorts.map(\.address)) == Set(virtual.map(\.address)))  // not Midi Through
+        try writeRaw(
+            [0x90, 60, 100, 0x3C, 0, 0xB0, 64, 127, 0xE0, 0x00, 0x50, 0xF0, 1, 2, 3, 0xF7], device: 0)
+        // Only device 0's events: other tests may play into the other virtual devices meanwhile.
+        let fromDevice = { (inputs: [MIDIInput]) in
+            InputCollector.events(inputs).filter { $0.source == virtual.first?.address }
+        }
+        let events = fromDevice(collector.wait { fromDevice($0).count >= 5 })
+        #expect(
+            events.map(\.message) == [
+                .noteOn(channel: 0, note: 60, velocity: 100), .noteOff(channel: 0, note: 60, velocity: 0),
+                .controlChange(channel: 0, controller: 64, value: 127), .pitchBend(channel: 0, value: 2048),
+                .systemExclusive([1, 2, 3]),
+            ])
+        var mapper = ControllerMapper(profile: .builtInDefault)
+        #expect(
+            events.flatMap { mapper.actions(for: $0) } == [
+                .press(.higher, input: .midiNote), .press(.commit, input: .midiSwitch),
+                .tune(50, input: .pitchBend),
+            ])
+    }
+
+    @Test(
+        "output to an external synth arrives as the right bytes at another virtual MIDI device",
+        .enabled(if: ALSAMachine.hasVirtualMIDI, "needs snd-virmidi (run in ../shared/tools/alsa-vm)"))
+    @MainActor
+    func vmOutputToSynth() throws {
+        let path = "/dev/snd/midiC\(Self.card)D1"
+        let reader = open(path, O_RDONLY | O_NONBLOCK)  // opening it subscribes the device to its port's input
+        try #require(reader >= 0)
+        defer { close(reader) }
+        // The kernel passes events to a virtual device's reader only once reading has begun (the input is
+        // "triggered" by the first read): read nothing now.
+        var nothing: UInt8 = 0
+        #expect(read(reader, &nothing, 1) == -1 && errno == EAGAIN)
+        let sequencer = try ALSASequencer()
+        let target = try #require(try sequencer.ports().first { $0.clientName.hasSuffix("1-1") })
+        let output = try ALSASequencerOutput(sequencer: sequencer, target: target)
+        do {
+            let player = try MIDINotePlayer(
+                destination: output, configuration: MIDISynthConfiguration(channels: [0]))
+            let handle = try player.play(
+                frequency: EqualTemperament(referencePitch: 440).frequency(of: 69, offsetBy: 12.3),
+                velocity: 100,
+                amplitude: .nominal)
+            try handle.adjustFrequency(EqualTemperament(referencePitch: 440).frequency(of: 69, offsetBy: -30))
+            try player.silenceAll()
+            _ = try MIDINotePlayer(
+                destination: output,
+                configuration: MIDISynthConfiguration(channels: [1], tuning: .tuningStandard(program: 0)))
+            try output.send([.systemExclusive([0x7F, 0x7F, 0x08, 0x02, 0, 1, 69, 69, 0x40, 0])])
+        }
+        let expected: [MIDIMessage] =
+            MIDITuningMessages.bendRange(channel: 0, semitones: 2) + [
+                .pitchBend(channel: 0, value: 0), .controlChange(channel: 0, controller: 11, value: 127),
+                .pitchBend(channel: 0, value: 504), .noteOn(channel: 0, note: 69, velocity: 100),
+                .pitchBend(channel: 0, value: -1229), .noteOff(channel: 0, note: 69, velocity: 0),
+                .controlChange(channel: 0, controller: 123, value: 0), .pitchBend(channel: 0, value: 0),
+            ] + MIDITuningMessages.selectTuning(channel: 1, program: 0) + [
+                .pitchBend(channel: 1, value: 0), .controlChange(channel: 1, controller: 11, value: 127),
+                .systemExclusive([0x7F, 0x7F, 0x08, 0x02, 0, 1, 69, 69, 0x40, 0]),
+            ]
+        var parser = MIDIByteParser()
+        var received: [MIDIMessage] = []
+        var buffer = [UInt8](repeating: 0, count: 512)
+        var descriptor = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+        while received.count < expected.count, poll(&descriptor, 1, 3000) > 0 {
+            let count = read(reader, &buffer, buffer.count)
+            guard count > 0 else { break }
+            received += parser.parse(buffer[0..<count])
+        }
+        #expect(received == expected)
+    }
+
+    @Test(
+        "a controller that appears after Peach started is connected; when it goes away Peach notices",
+        .enabled(if: ALSAMachine.hasSequencer, "needs /dev/snd/seq (run in ../shared/tools/alsa-vm)"))
+    func vmHotplug() throws {
+        let sequencer = try ALSASequencer()
+        let source = SequencerMIDISource(
+            client: sequencer, selection: .named("Hotplug Keys"), profile: .builtInDefault)
+        let collector = InputCollector()
+        try source.start { collector.add($0) }
+        defer { source.stop() }
+        #expect(source.connectedPorts.isEmpty)
+        do {
+            let device = try ALSASequencer(clientName: "Hotplug Keys")
+            let connected = InputCollector.connected(collector.wait { !InputCollector.connected($0).isEmpty })
+            #expect(
+                connected.map(\.address) == [
+                    MIDIAddress(client: device.clientNumber, port: Int(device.outputPort))
+                ])
+            try device.send([.noteOn(channel: 3, note: 40, velocity: 70)])
+            let events = InputCollector.events(collector.wait { !InputCollector.events($0).isEmpty })
+            #expect(events.map(\.message) == [.noteOn(channel: 3, note: 40, velocity: 70)])
+        }  // the device's client closes here: unplugged
+        let gone = InputCollector.disconnected(collector.wait { !InputCollector.disconnected($0).isEmpty })
+        #expect(gone.map(\.clientName) == ["Hotplug Keys"])
+        #expect(source.connectedPorts.isEmpty)
+    }
+
+    @Test(
+        "an unknown port to connect to is a typed error naming it",
+        .enabled(if: ALSAMachine.hasSequencer, "needs /dev/snd/seq (run in ../shared/tools/alsa-vm)"))
+    func vmUnknownPort() throws {
+        let sequencer = try ALSASequencer()
+        #expect {
+            try sequencer.connectInput(from: MIDIAddress(client: 250, port: 0))
+        } throws: { error in
+            (error as? ALSAError)?.device == "seq:250:0"
+                && (error as? ALSAError)?.function == "snd_seq_connect_from"
+        }
+    }
+}
+
+@Suite("ALSA sequencer without a kernel sequencer")
+struct ALSASequencerAbsentTests {
+    @Test(
+        "where there is no /dev/snd/seq, opening fails with a typed error",
+        .enabled(if: !ALSAMachine.hasSequencer, "this machine has a sequencer"))
+    func noSequencer() {
+        #expect {
+            try ALSASequencer()
+        } throws: { error in
+            (error as? ALSAError).map { $0.device == "seq" && $0.function == "snd_seq_open" } == true
+        }
+    }
+}
