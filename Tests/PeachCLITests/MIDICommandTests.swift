@@ -181,7 +181,8 @@ struct MIDICommandTests {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
         #expect(
             bytes == [
-                0xB0, 101, 0, 0xB0, 100, 0, 0xB0, 6, 2, 0xB0, 38, 0, 0xB0, 101, 127, 0xB0, 100, 127,  // RPN 0 = ±2
+                // RPN 0 = ±2 semitones
+                0xB0, 101, 0, 0xB0, 100, 0, 0xB0, 6, 2, 0xB0, 38, 0, 0xB0, 101, 127, 0xB0, 100, 127,
                 0xE0, 0x00, 0x40, 0xB0, 11, 127,  // centre, expression
                 0xE0, 0x78, 0x43, 0x90, 69, 63,  // +12.3 cents, A4
                 0x80, 69, 0,  // release

@@ -97,7 +97,8 @@ struct ALSASequencerTests {
     @MainActor
     func vmOutputToSynth() throws {
         let path = "/dev/snd/midiC\(Self.card)D1"
-        let reader = open(path, O_RDONLY | O_NONBLOCK)  // opening it subscribes the device to its port's input
+        // Opening the device for reading makes it receive what is sent to its sequencer port.
+        let reader = open(path, O_RDONLY | O_NONBLOCK)
         try #require(reader >= 0)
         defer { close(reader) }
         // The kernel passes events to a virtual device's reader only once reading has begun (the input is
