@@ -219,6 +219,39 @@ struct MIDICommandTests {
         #expect(rest == [0x80, 60, 0, 0xB0, 123, 0, 0xE0, 0x00, 0x40])
     }
 
+    @Test(
+        "in a terminal, the computer keyboard answers, tunes and stops (standing in where there is no sequencer)",
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"),
+            "needs script(1) for a terminal"))
+    func keyboardInTerminal() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        // script(1) runs peach on a pseudo-terminal and types what it reads from its stdin.
+        process.arguments = [
+            "-qec", "\(PeachBinary.url.path) monitor --json --midi-in keyboard", "/dev/null",
+        ]
+        process.environment = ["HOME": "/nonexistent-home", "PATH": "/usr/bin:/bin"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data("h\u{1B}[B+\rq".utf8))
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let keys = text.split(whereSeparator: \.isNewline).compactMap { line -> String? in
+            guard let start = line.firstIndex(of: "{"),
+                let object = try? JSONSerialization.jsonObject(with: Data(line[start...].utf8))
+                    as? [String: Any]
+            else { return nil }
+            return object["key"] as? String
+        }
+        #expect(keys == ["h", "Down", "+", "Enter", "q"], "\(text)")
+    }
+
     @Test("devices says plainly when there is no sequencer", .enabled(if: !ALSAMachine.hasSequencer))
     func devicesWithoutSequencer() throws {
         let result = try PeachBinary.run(["devices"])

@@ -26,9 +26,7 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
     private let handle: OpaquePointer
     private let announcePort: Int32
     private let lock = NSLock()
-    private var wakeWriter: Int32 = -1  // guarded by lock
-    private var finished: DispatchSemaphore?  // guarded by lock
-    private var isClosed = false  // guarded by lock
+    private var thread: InputThread?  // guarded by lock
 
     /// Opens the sequencer and creates the client and its ports.
     /// - Throws: ``ALSAError`` with device `seq` (e.g. `snd_seq_open` with ENOENT where there is no
@@ -148,42 +146,29 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
     /// Starts the notification thread.
     /// - Throws: ``ALSAError`` when no pipe can be made.
     public func startNotifications(_ handler: @escaping @Sendable (SequencerNotification) -> Void) throws {
-        var pipeEnds: [Int32] = [-1, -1]
-        guard pipe(&pipeEnds) == 0 else { throw ALSAError(device: "seq", function: "pipe", code: -errno) }
-        let done = DispatchSemaphore(value: 0)
         let descriptors: [pollfd] = lock.withLock {
-            wakeWriter = pipeEnds[1]
-            finished = done
             let count = snd_seq_poll_descriptors_count(handle, Int16(POLLIN))
             var fds = [pollfd](repeating: pollfd(), count: Int(max(count, 1)))
             let filled = snd_seq_poll_descriptors(handle, &fds, UInt32(fds.count), Int16(POLLIN))
             return Array(fds.prefix(Int(filled)))
         }
-        let wakeReader = pipeEnds[0]
-        let thread = Thread { [self] in
-            notificationLoop(
-                descriptors + [pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0)], handler)
-            close(wakeReader)
-            done.signal()
+        let started = try InputThread(name: "peach-seq-in") { [self] wake in
+            notificationLoop(descriptors + [pollfd(fd: wake, events: Int16(POLLIN), revents: 0)], handler)
         }
-        thread.name = "peach-seq-in"
-        thread.start()
+        let previous = lock.withLock {
+            defer { thread = started }
+            return thread
+        }
+        previous?.stop()
     }
 
     /// Stops the notification thread and waits for it. Idempotent.
     public func stopNotifications() {
-        let (writer, done) = lock.withLock {
-            defer {
-                wakeWriter = -1
-                finished = nil
-            }
-            return (wakeWriter, finished)
+        let current = lock.withLock {
+            defer { thread = nil }
+            return thread
         }
-        guard writer >= 0, let done else { return }
-        var byte: UInt8 = 1
-        _ = write(writer, &byte, 1)
-        done.wait()
-        close(writer)
+        current?.stop()
     }
 
     private func notificationLoop(

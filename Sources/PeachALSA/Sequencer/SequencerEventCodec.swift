@@ -23,7 +23,8 @@ struct SequencerEventCodec {
                 ? .noteOff(channel: channel, note: note.note & 0x7F, velocity: 0)
                 : .noteOn(channel: channel, note: note.note & 0x7F, velocity: note.velocity & 0x7F)
         case Self.type(SND_SEQ_EVENT_NOTEOFF):
-            return .noteOff(channel: channel, note: note.note & 0x7F, velocity: note.off_velocity & 0x7F)
+            // A note-off's release velocity travels in `velocity` (`off_velocity` belongs to NOTE events).
+            return .noteOff(channel: channel, note: note.note & 0x7F, velocity: note.velocity & 0x7F)
         case Self.type(SND_SEQ_EVENT_KEYPRESS):
             return .polyphonicKeyPressure(
                 channel: channel, note: note.note & 0x7F, pressure: note.velocity & 0x7F)

@@ -13,8 +13,7 @@ public final class RawMIDISource: MIDISource, @unchecked Sendable {
     public var name: String { "rawmidi:\(path)" }
 
     private let lock = NSLock()
-    private var wakeWriter: Int32 = -1  // guarded by lock
-    private var finished: DispatchSemaphore?  // guarded by lock
+    private var thread: InputThread?  // guarded by lock
 
     /// A source reading `path` (`-` for stdin).
     public init(path: String) {
@@ -33,43 +32,26 @@ public final class RawMIDISource: MIDISource, @unchecked Sendable {
             descriptor = open(path, (isFIFO ? O_RDWR : O_RDONLY) | O_CLOEXEC)
         }
         guard descriptor >= 0 else { throw MIDIInputError.cannotOpen(path: path, errno: errno) }
-        var pipeEnds: [Int32] = [-1, -1]
-        guard pipe(&pipeEnds) == 0 else {
-            let code = errno
-            close(descriptor)
-            throw MIDIInputError.cannotOpen(path: path, errno: code)
-        }
-        let done = DispatchSemaphore(value: 0)
-        lock.withLock {
-            wakeWriter = pipeEnds[1]
-            finished = done
-        }
         let path = self.path
-        let wakeReader = pipeEnds[0]
-        let thread = Thread {
-            Self.readLoop(descriptor: descriptor, wake: wakeReader, path: path, handler: handler)
+        do {
+            let thread = try InputThread(name: "peach-midi-in") { wake in
+                Self.readLoop(descriptor: descriptor, wake: wake, path: path, handler: handler)
+                close(descriptor)
+            }
+            lock.withLock { self.thread = thread }
+        } catch {
             close(descriptor)
-            close(wakeReader)
-            done.signal()
+            throw error
         }
-        thread.name = "peach-midi-in"
-        thread.start()
     }
 
     /// Stops the reading thread and waits for it.
     public func stop() {
-        let (writer, done) = lock.withLock {
-            defer {
-                wakeWriter = -1
-                finished = nil
-            }
-            return (wakeWriter, finished)
+        let current = lock.withLock {
+            defer { thread = nil }
+            return thread
         }
-        guard writer >= 0, let done else { return }
-        var byte: UInt8 = 1
-        _ = write(writer, &byte, 1)
-        done.wait()
-        close(writer)
+        current?.stop()
     }
 
     private static func readLoop(

@@ -18,10 +18,14 @@ struct MIDIInputOptions: ParsableArguments {
                 raw MIDI bytes from /dev/snd/midiC1D0, a FIFO, a file or - (stdin); keyboard uses only the \
                 computer keyboard.
                 """, valueName: "spec"))
-    var midiIn = "seq"
+    var midiIn: String?
+
+    /// Whether `--midi-in` was given (else the default `seq`, which may give way to the keyboard).
+    var isExplicit: Bool { midiIn != nil }
 
     /// The input asked for.
     func spec() throws -> MIDIInputSpec {
+        let midiIn = self.midiIn ?? "seq"
         guard let spec = MIDIInputSpec(parsing: midiIn) else {
             throw CommandFailure.usage(
                 "--midi-in '\(midiIn)' is not valid; use seq, seq:CLIENT:PORT, seq:NAME, rawmidi:PATH or keyboard."
@@ -89,14 +93,18 @@ final class ControllerInput {
     private var trap: SignalTrap?
 
     /// Opens the input `spec` asks for; reads the keyboard too when `useKeyboard` and stdin is a terminal.
+    /// With `keyboardStandsIn`, a machine with no sequencer gets the keyboard alone (with a notice on stderr)
+    /// instead of an error, so Peach is usable anywhere.
     /// - Throws: ``ALSAError`` when the sequencer cannot be opened; ``CommandFailure`` for keyboard-only input
     ///   without a terminal.
-    init(spec: MIDIInputSpec, profile: ControllerProfile, useKeyboard: Bool) throws {
+    init(
+        spec: MIDIInputSpec, profile: ControllerProfile, useKeyboard: Bool, keyboardStandsIn: Bool = false
+    ) throws {
         switch spec {
         case .sequencer(let selection):
-            let sequencer = try ALSASequencer()
-            self.sequencer = sequencer
-            source = SequencerMIDISource(client: sequencer, selection: selection, profile: profile)
+            let opened = try Self.openSequencer(orKeyboard: keyboardStandsIn && useKeyboard)
+            sequencer = opened
+            source = opened.map { SequencerMIDISource(client: $0, selection: selection, profile: profile) }
         case .raw(let path):
             sequencer = nil
             source = RawMIDISource(path: path)
@@ -111,6 +119,18 @@ final class ControllerInput {
         keyboard =
             (useKeyboard || spec == .keyboard) && !readsStdin && TerminalKeyboard.isAvailable
             ? TerminalKeyboard() : nil
+    }
+
+    /// The sequencer client; nil (after a notice) when it cannot be opened and the keyboard may stand in.
+    private static func openSequencer(orKeyboard keyboardMayStandIn: Bool) throws -> ALSASequencer? {
+        do {
+            return try ALSASequencer()
+        } catch {
+            guard keyboardMayStandIn && TerminalKeyboard.isAvailable else { throw error }
+            FileHandle.standardError.write(
+                Data("peach: \(Messages.describe(error)) The computer keyboard stands in.\n".utf8))
+            return nil
+        }
     }
 
     /// Starts delivery into ``inbox``.

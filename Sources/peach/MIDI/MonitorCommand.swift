@@ -31,10 +31,12 @@ struct MonitorCommand: ParsableCommand {
             let settings = try profileOptions.settings()
             let profile = try profileOptions.resolveProfile(settings: settings)
             let spec = try input.spec()
-            let controller = try ControllerInput(spec: spec, profile: profile, useKeyboard: true)
+            let controller = try ControllerInput(
+                spec: spec, profile: profile, useKeyboard: true, keyboardStandsIn: !input.isExplicit)
             var mapper = ControllerMapper(profile: profile, longPressThreshold: settings.longPress)
             if !json {
-                Terminal.emit("Listening on \(spec) with the '\(profile.name)' profile. Ctrl-C stops.")
+                let what = controller.source == nil ? "the computer keyboard" : spec.description
+                Terminal.emit("Listening to \(what) with the '\(profile.name)' profile. Ctrl-C stops.")
             }
             try controller.start()
             defer { controller.stop() }

@@ -9,8 +9,7 @@ import PeachMIDI
 final class TerminalKeyboard: @unchecked Sendable {
     private let lock = NSLock()
     private var saved: termios?  // guarded by lock
-    private var wakeWriter: Int32 = -1  // guarded by lock
-    private var finished: DispatchSemaphore?  // guarded by lock
+    private var thread: InputThread?  // guarded by lock
 
     /// Whether stdin is a terminal (else there is no keyboard to read).
     static var isAvailable: Bool { isatty(STDIN_FILENO) == 1 }
@@ -26,43 +25,29 @@ final class TerminalKeyboard: @unchecked Sendable {
             cc[Int(VTIME)] = 0
         }
         tcsetattr(STDIN_FILENO, TCSANOW, &raw)
-        var pipeEnds: [Int32] = [-1, -1]
-        guard pipe(&pipeEnds) == 0 else {
+        do {
+            let started = try InputThread(name: "peach-keyboard") { wake in
+                Self.readLoop(wake: wake, handler: handler)
+            }
+            lock.withLock {
+                saved = original
+                thread = started
+            }
+        } catch {
             tcsetattr(STDIN_FILENO, TCSANOW, &original)
-            return
         }
-        let done = DispatchSemaphore(value: 0)
-        lock.withLock {
-            saved = original
-            wakeWriter = pipeEnds[1]
-            finished = done
-        }
-        let wakeReader = pipeEnds[0]
-        let thread = Thread {
-            Self.readLoop(wake: wakeReader, handler: handler)
-            close(wakeReader)
-            done.signal()
-        }
-        thread.name = "peach-keyboard"
-        thread.start()
     }
 
     /// Stops reading and restores the terminal. Idempotent.
     func stop() {
-        let (writer, done, original) = lock.withLock {
+        let (current, original) = lock.withLock {
             defer {
-                wakeWriter = -1
-                finished = nil
+                thread = nil
                 saved = nil
             }
-            return (wakeWriter, finished, saved)
+            return (thread, saved)
         }
-        if writer >= 0, let done {
-            var byte: UInt8 = 1
-            _ = write(writer, &byte, 1)
-            done.wait()
-            close(writer)
-        }
+        current?.stop()
         if var original { tcsetattr(STDIN_FILENO, TCSANOW, &original) }
     }
 

@@ -1,0 +1,46 @@
+// InputThread: a thread that waits in poll for input and can be woken to stop, for every input source.
+
+import Foundation
+
+/// A thread for reading input (a MIDI device, the sequencer, the terminal). Its body waits in `poll` on its
+/// own descriptors plus ``wakeDescriptor``, and returns when that becomes readable. ``stop()`` wakes it,
+/// waits for it to end and closes the wake-up pipe; it is idempotent, and safe after the body has already
+/// returned by itself (the pipe stays open until then, so waking never writes into a closed pipe).
+public final class InputThread: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ends: (reader: Int32, writer: Int32)?  // guarded by lock
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Starts a thread named `name` running `body(wakeDescriptor)`.
+    /// - Throws: ``MIDIInputError/cannotOpen(path:errno:)`` naming `name` when no pipe can be made.
+    public init(name: String, body: @escaping @Sendable (_ wakeDescriptor: Int32) -> Void) throws {
+        var pipeEnds: [Int32] = [-1, -1]
+        guard pipe(&pipeEnds) == 0 else { throw MIDIInputError.cannotOpen(path: name, errno: errno) }
+        ends = (pipeEnds[0], pipeEnds[1])
+        let reader = pipeEnds[0]
+        let finished = self.finished
+        let thread = Thread {
+            body(reader)
+            finished.signal()
+        }
+        thread.name = name
+        thread.start()
+    }
+
+    /// Wakes the thread, waits for its body to return and closes the pipe. Idempotent.
+    public func stop() {
+        guard
+            let (reader, writer) = lock.withLock({ () -> (Int32, Int32)? in
+                defer { ends = nil }
+                return ends
+            })
+        else { return }
+        var byte: UInt8 = 1
+        _ = write(writer, &byte, 1)
+        finished.wait()
+        close(reader)
+        close(writer)
+    }
+
+    deinit { stop() }
+}
