@@ -45,7 +45,9 @@ let package = Package(
         // Release-build benchmarks that print their figures.
         .executableTarget(
             name: "PeachBenchmarks",
-            dependencies: ["PeachCore", "PeachStore", "PeachAudio", "PeachALSA", "PeachTestSupport"]),
+            dependencies: [
+                "PeachCore", "PeachStore", "PeachAudio", "PeachMIDI", "PeachALSA", "PeachTestSupport",
+            ]),
         .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore", "PeachTestSupport"]),
         .testTarget(name: "PeachAudioTests", dependencies: ["PeachAudio", "PeachCore", "PeachTestSupport"]),
         .testTarget(name: "PeachMIDITests", dependencies: ["PeachMIDI", "PeachCore", "PeachTestSupport"]),

@@ -6,6 +6,7 @@ import Foundation
 import PeachALSA
 import PeachAudio
 import PeachCore
+import PeachMIDI
 import PeachStore
 import PeachTestSupport
 
@@ -296,5 +297,78 @@ if !onlyPCM {
         report(
             "memory: resident before / after / peak",
             "\(before.resident / 1024) / \(after.resident / 1024) / \(after.peak / 1024) MiB")
+    }
+}
+
+// MIDI input: the byte parser, the profile mapper, and a raw source's delay from write to handler.
+if !onlyPCM {
+    print("")
+    print("MIDI input")
+    var generator = SeededRandomGenerator(seed: 7)
+    var stream: [UInt8] = []
+    while stream.count < 8_000_000 {
+        let channel = UInt8.random(in: 0...15, using: &generator)
+        let message: MIDIMessage =
+            switch Int.random(in: 0..<5, using: &generator) {
+            case 0: .noteOn(channel: channel, note: .random(in: 0...127, using: &generator), velocity: 100)
+            case 1: .noteOff(channel: channel, note: .random(in: 0...127, using: &generator), velocity: 0)
+            case 2:
+                .controlChange(
+                    channel: channel, controller: 64, value: .random(in: 0...127, using: &generator))
+            case 3: .pitchBend(channel: channel, value: .random(in: -8192...8191, using: &generator))
+            default: .realTime(.timingClock)
+            }
+        stream += message.bytes
+    }
+    var parser = MIDIByteParser()
+    var messages: [MIDIMessage] = []
+    let parseSeconds = measure { messages = parser.parse(stream) }
+    report(
+        "byte parser, mixed stream",
+        "\(format(Double(stream.count) / parseSeconds / 1e6, 1)) MB/s (\(messages.count) messages)")
+    var mapper = ControllerMapper(profile: .builtInDefault)
+    var actionCount = 0
+    let mapSeconds = measure {
+        for (index, message) in messages.enumerated() {
+            actionCount += mapper.actions(for: MIDIEvent(message, at: Double(index) * 0.001)).count
+        }
+    }
+    report(
+        "default profile mapper",
+        "\(format(Double(messages.count) / mapSeconds / 1e6, 1)) M events/s (\(actionCount) actions)")
+
+    // A FIFO into RawMIDISource: time from write(2) to the handler, one note at a time.
+    let fifo = NSTemporaryDirectory() + "peach-bench-\(getpid()).fifo"
+    if mkfifo(fifo, 0o600) == 0 {
+        defer { unlink(fifo) }
+        let arrived = DispatchSemaphore(value: 0)
+        final class Stamp: @unchecked Sendable { var time = 0.0 }
+        let stamp = Stamp()
+        let source = RawMIDISource(path: fifo)
+        do {
+            try source.start { input in
+                if case .event = input {
+                    stamp.time = MonotonicTime.now()
+                    arrived.signal()
+                }
+            }
+            let writer = open(fifo, O_WRONLY)
+            var delays: [Double] = []
+            for index in 0..<1000 {
+                let bytes = MIDIMessage.noteOn(channel: 0, note: UInt8(index % 128), velocity: 64).bytes
+                let sent = MonotonicTime.now()
+                _ = write(writer, bytes, bytes.count)
+                arrived.wait()
+                delays.append(stamp.time - sent)
+            }
+            close(writer)
+            source.stop()
+            delays.sort()
+            report(
+                "raw MIDI (FIFO) write → handler, 1000 notes",
+                "median \(format(delays[500] * 1e6, 0)) µs, p99 \(format(delays[990] * 1e6, 0)) µs")
+        } catch {
+            print("raw MIDI benchmark failed: \(error)")
+        }
     }
 }
