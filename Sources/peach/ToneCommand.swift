@@ -93,8 +93,7 @@ struct ToneCommand: ParsableCommand {
                 note: midiNote, offset: offset, sweep: sweepCents.map { Cents($0) }, duration: duration,
                 sweepTime: sweepTime,
                 tuning: EqualTemperament(referencePitch: Frequency(hertz: referencePitch)))
-            let settings = try loadSettings()
-            let midiSpec = try midiOutput.spec(settings: settings)
+            let midiSpec = try midiOutput.spec()
             if midiSpec != .internalSynth {
                 let configuration = try midiOutput.configuration()
                 try MainActor.assumeIsolated {

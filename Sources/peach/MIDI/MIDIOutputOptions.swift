@@ -95,9 +95,10 @@ struct MIDIOutputOptions: ParsableArguments {
         help: "How cents reach the synth: bend (pitch bend) or mts (MIDI Tuning Standard, tuning program 0).")
     var tuning = "bend"
 
-    /// The output asked for: `--output`, else the `midiOutput` setting.
-    func spec(settings: PeachSettings) throws -> MIDIOutputSpec {
-        let text = output ?? settings.midiOutput
+    /// The output asked for: `--output`, else the `midiOutput` setting (the settings file is read only
+    /// then, so a broken file does not stand in the way of an explicit `--output`).
+    func spec(settings: PeachSettings? = nil) throws -> MIDIOutputSpec {
+        let text = try output ?? (settings ?? loadSettings()).midiOutput
         guard let spec = MIDIOutputSpec(parsing: text) else {
             throw CommandFailure.usage(
                 "--output '\(text)' is not valid; use synth, midi, midi:CLIENT:PORT, midi:NAME or rawmidi:PATH."
