@@ -9,7 +9,7 @@ import PeachStore
 
 /// `peach`: the ear trainer's command line.
 @main
-struct PeachCommand: ParsableCommand {
+struct PeachCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "peach",
         abstract: "Peach trains your ear for pitch: discrimination (higher or lower?) and matching.",
@@ -19,13 +19,14 @@ struct PeachCommand: ParsableCommand {
             """,
         version: PeachVersion.current,
         subcommands: [
-            SimulateCommand.self, ToneCommand.self, MonitorCommand.self, LearnCommand.self,
+            TrainCommand.self, MatchCommand.self, SimulateCommand.self, ToneCommand.self, MonitorCommand.self,
+            LearnCommand.self,
             DevicesCommand.self,
             SettingsCommand.self, DataCommand.self, InfoCommand.self,
         ]
     )
 
-    static func main() {
+    static func main() async {
         // A closed pipe is an error to handle where it happens (a wake-up pipe, `peach monitor | head`), not a
         // reason to die.
         signal(SIGPIPE, SIG_IGN)
@@ -40,7 +41,11 @@ struct PeachCommand: ParsableCommand {
         ALSALibrary.printsDiagnostics(level == "debug" || level == "trace")
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
         } catch {
             exit(withError: error)
         }
@@ -75,23 +80,42 @@ extension ParsableCommand {
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            let failure: CommandFailure
-            switch error {
-            case let known as CommandFailure: failure = known
-            case let store as StoreError:
-                failure = CommandFailure(message: Messages.describe(store), status: 1)
-            case let alsa as ALSAError:
-                failure = CommandFailure(message: Messages.describe(alsa), status: 1)
-            case let profile as ProfileError:
-                failure = CommandFailure(message: Messages.describe(profile), status: 1)
-            case let midi as MIDIInputError:
-                failure = CommandFailure(message: Messages.describe(midi), status: 1)
-            case let known as CustomStringConvertible:
-                failure = CommandFailure(message: known.description, status: 1)
-            default: failure = CommandFailure(message: "\(error.localizedDescription)", status: 1)
-            }
-            FileHandle.standardError.write(Data("peach: \(failure.message)\n".utf8))
-            throw ExitCode(failure.status)
+            throw Messages.report(error)
         }
+    }
+}
+
+/// The async form of ``ParsableCommand/reportingFailures(_:)``.
+@MainActor
+func reportingFailures(_ body: @MainActor () async throws -> Void) async throws {
+    do {
+        try await body()
+    } catch let exit as ExitCode {
+        throw exit
+    } catch {
+        throw Messages.report(error)
+    }
+}
+
+extension Messages {
+    /// The one-line failure for any error: a ``CommandFailure`` as it is; store, ALSA, profile and MIDI errors
+    /// worded here; anything else by its description (status 1).
+    static func failure(for error: any Error) -> CommandFailure {
+        switch error {
+        case let known as CommandFailure: known
+        case let store as StoreError: CommandFailure(message: describe(store), status: 1)
+        case let alsa as ALSAError: CommandFailure(message: describe(alsa), status: 1)
+        case let profile as ProfileError: CommandFailure(message: describe(profile), status: 1)
+        case let midi as MIDIInputError: CommandFailure(message: describe(midi), status: 1)
+        case let known as CustomStringConvertible: CommandFailure(message: known.description, status: 1)
+        default: CommandFailure(message: "\(error.localizedDescription)", status: 1)
+        }
+    }
+
+    /// Writes `peach: message` for `error` on stderr and returns the exit code to throw.
+    static func report(_ error: any Error) -> ExitCode {
+        let failure = failure(for: error)
+        FileHandle.standardError.write(Data("peach: \(failure.message)\n".utf8))
+        return ExitCode(failure.status)
     }
 }

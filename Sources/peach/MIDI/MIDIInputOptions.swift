@@ -137,9 +137,15 @@ final class ControllerInput {
     /// - Throws: the source's error when it cannot be opened.
     func start() throws {
         let inbox = self.inbox
-        trap = SignalTrap { inbox.post(.signal($0)) }
-        try source?.start { inbox.post(.midi($0)) }
-        keyboard?.start { inbox.post(.keys($0)) }
+        try start { inbox.post($0) }
+    }
+
+    /// Starts delivery to `deliver` (called on the input threads), SIGINT, SIGTERM and SIGHUP included.
+    /// - Throws: the source's error when it cannot be opened.
+    func start(_ deliver: @escaping @Sendable (ControllerInputItem) -> Void) throws {
+        trap = SignalTrap([SIGINT, SIGTERM, SIGHUP]) { deliver(.signal($0)) }
+        try source?.start { deliver(.midi($0)) }
+        keyboard?.start { deliver(.keys($0)) }
     }
 
     /// Stops everything and restores the terminal.

@@ -7,11 +7,16 @@ import Foundation
 enum Terminal {
     /// Writes `line` and a newline to stdout now.
     /// When the reader has gone (`peach monitor | head`), Peach exits quietly with status 0.
-    static func emit(_ line: String) {
-        let bytes = Array((line + "\n").utf8)
+    static func emit(_ line: String) { write(line + "\n") }
+
+    /// Writes `text` to stdout now, as it is.
+    static func write(_ text: String) {
+        let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeBytes {
+                Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count)
+            }
             if written < 0 {
                 if errno == EINTR { continue }
                 if errno == EPIPE { exit(0) }

@@ -1,0 +1,65 @@
+// EventStream: `--events FILE|-`, a JSON Lines account of a training session for other tools and tests.
+
+import Foundation
+import PeachCore
+
+/// Writes one JSON object per line for each thing that happens in a session. Every line has `event` and
+/// `time` (ISO 8601, UTC, milliseconds). The events:
+///
+/// | event | fields |
+/// |---|---|
+/// | `started` | `mode` (`comparison` or `pitchMatching`), `profile` (controller profile), `output` |
+/// | `trialStarted` | comparison: `note1`, `note2` (MIDI numbers), signed `cents`; matching: `referenceNote`, `initialCents` |
+/// | `note2Started` | comparison: answers count from now |
+/// | `tunableStarted` | matching: the control tunes from now |
+/// | `answer` | comparison: `answer` (`higher` or `lower`), `input` |
+/// | `result` | comparison: `correct`, `cents`; matching: signed `errorCents`, `band`, `input` |
+/// | `stopped` | `reason` (`user`, `signal`, `controllerDisconnected`, `audioFailure`, `inputEnded`), `detail` |
+///
+/// A line is written (and flushed) as the event happens; a result line comes after the answer is stored.
+final class EventStream {
+    private let handle: FileHandle
+    private let formatter: ISO8601DateFormatter
+
+    /// Writes to `path` (created or truncated), or stdout for `-`.
+    /// - Throws: ``CommandFailure`` naming the file when it cannot be created.
+    init(path: String) throws {
+        if path == "-" {
+            handle = FileHandle.standardOutput
+        } else {
+            guard FileManager.default.createFile(atPath: path, contents: nil),
+                let file = FileHandle(forWritingAtPath: path)
+            else {
+                throw CommandFailure(
+                    message: "\(path): cannot create the events file (\(String(cString: strerror(errno)))).",
+                    status: 1)
+            }
+            handle = file
+        }
+        formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+    }
+
+    /// Writes one event.
+    func write(_ event: String, at time: Date = Date(), _ fields: [String: Any] = [:]) {
+        var object = fields
+        object["event"] = event
+        object["time"] = formatter.string(from: time)
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
+            return
+        }
+        try? handle.write(contentsOf: data + Data("\n".utf8))
+    }
+
+    /// The fields of a comparison.
+    static func fields(_ comparison: Comparison) -> [String: Any] {
+        [
+            "note1": comparison.note1.rawValue, "note2": comparison.note2.rawValue,
+            "cents": rounded(comparison.centDifference.rawValue),
+        ]
+    }
+
+    /// A cent value with at most 4 decimals, as the store keeps them.
+    static func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
+}
