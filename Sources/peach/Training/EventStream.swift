@@ -56,10 +56,7 @@ final class EventStream {
     static func fields(_ comparison: Comparison) -> [String: Any] {
         [
             "note1": comparison.note1.rawValue, "note2": comparison.note2.rawValue,
-            "cents": rounded(comparison.centDifference.rawValue),
+            "cents": comparison.centDifference.rawValue,
         ]
     }
-
-    /// A cent value with at most 4 decimals, as the store keeps them.
-    static func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
 }

@@ -171,7 +171,7 @@ final class TrainingRun {
                 "result", at: completed.timestamp,
                 [
                     "correct": completed.isCorrect,
-                    "cents": EventStream.rounded(completed.comparison.centDifference.rawValue),
+                    "cents": completed.comparison.centDifference.rawValue,
                 ])
             if completed.isCorrect { correctCount += 1 }
             if !completed.isCorrect && peachSettings.wrongAnswerTick { tick() }
@@ -188,14 +188,14 @@ final class TrainingRun {
                 "trialStarted",
                 [
                     "referenceNote": challenge.referenceNote.rawValue,
-                    "initialCents": EventStream.rounded(challenge.initialOffset.rawValue),
+                    "initialCents": challenge.initialOffset.rawValue,
                 ])
         case .tunableStarted: events?.write("tunableStarted")
         case .committed(let completed):
             events?.write(
                 "result", at: completed.timestamp,
                 [
-                    "errorCents": EventStream.rounded(completed.userError.rawValue),
+                    "errorCents": completed.userError.rawValue,
                     "band": completed.feedbackBand.rawValue,
                     "input": completed.tuneControl.rawValue,
                 ])

@@ -1,0 +1,230 @@
+// TrainingSessionTests: full `peach train` and `peach match` sessions played by a scripted controller through
+// a FIFO; the events, the store and the rendered audio must agree.
+
+import Foundation
+import PeachTestSupport
+import Testing
+
+/// A `peach` training process driven through a FIFO, with its `--events -` stream read line by line.
+final class ScriptedSession {
+    let folder: String
+    let process = Process()
+    private let output = Pipe()
+    private let errors = Pipe()
+    private var pending = Data()
+    private var controller: Int32 = -1
+    /// Every JSON event read so far.
+    private(set) var events: [[String: Any]] = []
+    /// The screen's plain lines read so far.
+    private(set) var screen: [String] = []
+
+    /// Starts `peach MODE` with a scripted profile (stop = CC100), short notes, no tick, a WAV sink.
+    init(mode: String, environment: [String: String] = [:], extra: [String] = []) throws {
+        folder = NSTemporaryDirectory() + "peach-session-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(
+            atPath: folder + "/config/peach/profiles", withIntermediateDirectories: true)
+        try #"{"wrongAnswerTick": false}"#.write(
+            toFile: folder + "/config/peach/settings.json", atomically: true, encoding: .utf8)
+        try #"""
+        {"actions": [
+          {"action": "higher", "notes": {"from": 60, "to": 127}},
+          {"action": "lower", "notes": {"from": 0, "to": 59}},
+          {"action": "commit", "controller": 64},
+          {"action": "stop", "controller": 100}],
+         "tune": {"control": "pitchBend", "cents": 200}}
+        """#.write(toFile: folder + "/config/peach/profiles/script.json", atomically: true, encoding: .utf8)
+        #expect(mkfifo(folder + "/controller.fifo", 0o600) == 0)
+        process.executableURL = PeachBinary.url
+        process.arguments =
+            [
+                mode, "--midi-in", "rawmidi:\(folder)/controller.fifo", "--profile", "script", "--audio-out",
+                "wav:\(folder)/session.wav", "--events", "-", "--data-dir", "\(folder)/data",
+                "--note-duration", "0.3",
+                "--gap", "0.1", "--feedback-duration", "0.15", "--range", "C4-C5",
+            ] + extra
+        process.environment = ["HOME": "/nonexistent-home", "XDG_CONFIG_HOME": folder + "/config"].merging(
+            environment
+        ) { $1 }
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        controller = open(folder + "/controller.fifo", O_WRONLY)  // returns once peach has opened it
+    }
+
+    /// Plays MIDI bytes on the scripted controller.
+    func play(_ bytes: [UInt8]) {
+        _ = write(controller, bytes, bytes.count)
+    }
+
+    /// Reads events until one named `name` arrives (blocking on the pipe); nil at the end of the output.
+    @discardableResult
+    func next(_ name: String) -> [String: Any]? {
+        while true {
+            while let newline = pending.firstIndex(of: 0x0A) {
+                let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                pending = Data(pending[(newline + 1)...])
+                if line.hasPrefix("{"),
+                    let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                {
+                    events.append(object)
+                    if object["event"] as? String == name { return object }
+                } else {
+                    screen.append(line)
+                }
+            }
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { return nil }
+            pending += chunk
+        }
+    }
+
+    /// Waits for the end; returns the exit status and stderr.
+    func finish() -> (status: Int32, errors: String) {
+        next("never")
+        close(controller)
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    /// The stored records.
+    func records() throws -> [[String: Any]] {
+        let text = try String(contentsOfFile: folder + "/data/records.jsonl", encoding: .utf8)
+        return try text.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+
+    /// The rendered audio (mono float WAV) and the sounding stretches in it (start, end), in seconds.
+    func audio() throws -> (samples: [Float], notes: [(start: Double, end: Double)]) {
+        let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/session.wav"))
+        let samples = data.dropFirst(44).withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        var notes: [(Double, Double)] = []
+        var start: Int?
+        var quiet = 0
+        for (index, sample) in samples.enumerated() {
+            if abs(sample) > 0.02 {
+                if start == nil { start = index }
+                quiet = 0
+            } else if let begun = start {
+                quiet += 1
+                if quiet > 480 {  // 10 ms of silence ends a note
+                    notes.append((Double(begun) / 48_000, Double(index - quiet) / 48_000))
+                    start = nil
+                }
+            }
+        }
+        return (samples, notes)
+    }
+}
+
+/// Live sessions in real time (a few seconds each); one at a time keeps their timing like a person's.
+@Suite("peach train and match, end to end", .serialized)
+struct TrainingSessionTests {
+    /// A person's reaction time after note 2 starts: scripted input timing, not waiting for anything.
+    static let reaction: UInt32 = 200_000
+
+    @Test("train: a scripted controller answers four comparisons; events, store and audio agree")
+    func train() throws {
+        let session = try ScriptedSession(mode: "train")
+        #expect(session.next("started")?["mode"] as? String == "comparison")
+        var expected: [(cents: Double, answer: String, correct: Bool)] = []
+        for number in 1...4 {
+            let trial = try #require(session.next("trialStarted"))
+            let cents = try #require(trial["cents"] as? Double)
+            session.next("note2Started")
+            usleep(Self.reaction)
+            let right = cents > 0 ? "higher" : "lower"
+            let answer = number == 3 ? (right == "higher" ? "lower" : "higher") : right  // the third on purpose wrong
+            session.play([0x90, answer == "higher" ? 72 : 48, 90, 0x80, answer == "higher" ? 72 : 48, 0])
+            let result = try #require(session.next("result"))
+            #expect(result["correct"] as? Bool == (number != 3))
+            expected.append((cents, answer, number != 3))
+        }
+        session.next("trialStarted")
+        session.play([0xB0, 100, 127])
+        let stopped = session.next("stopped")
+        let (status, errors) = session.finish()
+        #expect(status == 0, "\(errors)")
+        #expect(stopped?["reason"] as? String == "user")
+        #expect(session.screen.contains { $0.contains("✘ Incorrect") })
+        #expect(session.screen.last?.hasPrefix("Stopped. 4 answered, 3 correct.") == true)
+        // The store holds exactly the four answers, as the events told them.
+        let records = try session.records()
+        #expect(records.count == 4)
+        for (record, trial) in zip(records, expected) {
+            #expect(record["cents"] as? Double == trial.cents)
+            #expect(record["answer"] as? String == trial.answer)
+            #expect(record["correct"] as? Bool == trial.correct)
+            #expect(record["input"] as? String == "midi-note")
+        }
+        // The audio: each trial is note 1 then note 2, note 2 off by the trial's cents.
+        let (samples, notes) = try session.audio()
+        #expect(notes.count >= 8)
+        let starts = session.events.filter { $0["event"] as? String == "trialStarted" }
+        for (index, trial) in expected.enumerated() {
+            let first = notes[2 * index]
+            let second = notes[2 * index + 1]
+            let f1 = Measure.frequency(
+                samples, sampleRate: 48_000, from: first.start + 0.03, to: first.end - 0.03)
+            let f2 = Measure.frequency(
+                samples, sampleRate: 48_000, from: second.start + 0.03, to: second.end - 0.03)
+            let note1 = try #require(starts[index]["note1"] as? Int)
+            #expect(
+                abs(1200 * log2(f1 / 440) - Double(note1 - 69) * 100) < 0.5, "note 1 of trial \(index + 1)")
+            #expect(abs(1200 * log2(f2 / f1) - trial.cents) < 0.5, "note 2 of trial \(index + 1)")
+        }
+    }
+
+    @Test("match: the wheel tunes and the pedal commits; the stored error is what the wheel did")
+    func match() throws {
+        let session = try ScriptedSession(mode: "match")
+        #expect(session.next("started")?["mode"] as? String == "pitchMatching")
+        var errors: [Double] = []
+        for aim in [0.0, 12.0, -25.0] {
+            let trial = try #require(session.next("trialStarted"))
+            let initial = try #require(trial["initialCents"] as? Double)
+            session.next("tunableStarted")
+            // Move the wheel by (aim − initial) cents: 8192 steps are 200 cents.
+            let bend = Int(((aim - initial) / 200 * 8192).rounded())
+            let raw = UInt16(min(max(bend, -8192), 8191) + 8192)
+            session.play([0xE0, UInt8(raw & 0x7F), UInt8(raw >> 7)])
+            usleep(Self.reaction)
+            session.play([0xB0, 64, 127, 0xB0, 64, 0])
+            let result = try #require(session.next("result"))
+            let error = try #require(result["errorCents"] as? Double)
+            #expect(abs(error - aim) < 0.05, "aimed at \(aim), got \(error)")
+            errors.append(error)
+            session.play([0xE0, 0x00, 0x40])  // let go of the wheel between notes
+        }
+        session.play([0xB0, 100, 127])
+        #expect(session.next("stopped")?["reason"] as? String == "user")
+        let (status, stderr) = session.finish()
+        #expect(status == 0, "\(stderr)")
+        let records = try session.records()
+        #expect(records.map { $0["errorCents"] as? Double } == errors.map { $0 })
+        #expect(records.allSatisfy { $0["tuneControl"] as? String == "pitch-bend" })
+        #expect(session.screen.contains { $0.contains("Dead center") })
+    }
+
+    @Test("German: the screen speaks German when LANG says so; SIGTERM stops cleanly with 143")
+    func germanAndSignal() throws {
+        let session = try ScriptedSession(mode: "train", environment: ["LANG": "de_DE.UTF-8"])
+        let trial = try #require(session.next("trialStarted"))
+        let cents = try #require(trial["cents"] as? Double)
+        session.next("note2Started")
+        session.play([0x90, cents > 0 ? 72 : 48, 90])
+        session.next("result")
+        session.next("trialStarted")
+        session.process.terminate()
+        let stopped = session.next("stopped")
+        let (status, _) = session.finish()
+        #expect(status == 143)
+        #expect(stopped?["reason"] as? String == "signal")
+        #expect(session.screen.contains { $0.contains("✔ Richtig") })
+        #expect(session.screen.first == "Tonhöhen unterscheiden  (script, wav:\(session.folder)/session.wav)")
+        #expect(session.screen.last?.hasPrefix("Durch SIGTERM beendet. 1 beantwortet, 1 richtig.") == true)
+        #expect(try session.records().count == 1)  // the unfinished trial was discarded
+    }
+}
