@@ -136,7 +136,8 @@ struct TrainingSessionTests {
             session.next("note2Started")
             usleep(Self.reaction)
             let right = cents > 0 ? "higher" : "lower"
-            let answer = number == 3 ? (right == "higher" ? "lower" : "higher") : right  // the third on purpose wrong
+            // The third answer is wrong on purpose.
+            let answer = number == 3 ? (right == "higher" ? "lower" : "higher") : right
             session.play([0x90, answer == "higher" ? 72 : 48, 90, 0x80, answer == "higher" ? 72 : 48, 0])
             let result = try #require(session.next("result"))
             #expect(result["correct"] as? Bool == (number != 3))
