@@ -14,12 +14,14 @@ struct PeachCommand: AsyncParsableCommand {
         commandName: "peach",
         abstract: "Peach trains your ear for pitch: discrimination (higher or lower?) and matching.",
         discussion: """
+            'peach' alone shows the start screen: your profile at a glance and the commands.
             Run 'peach simulate' to watch a full training session answered by a simulated listener.
             Set PEACH_LOG_LEVEL (trace, debug, info, notice, warning, error) for diagnostics on stderr.
             """,
         version: PeachVersion.current,
         subcommands: [
-            TrainCommand.self, MatchCommand.self, SimulateCommand.self, ToneCommand.self, MonitorCommand.self,
+            TrainCommand.self, MatchCommand.self, ProfileCommand.self, SimulateCommand.self, ToneCommand.self,
+            MonitorCommand.self,
             LearnCommand.self,
             DevicesCommand.self,
             SettingsCommand.self, DataCommand.self, InfoCommand.self,
@@ -48,6 +50,34 @@ struct PeachCommand: AsyncParsableCommand {
             }
         } catch {
             exit(withError: error)
+        }
+    }
+}
+
+extension PeachCommand {
+    /// The start screen: a one-line profile preview over the training range (or how to begin), the current
+    /// threshold and matching error, and the commands.
+    func run() async throws {
+        try self.reportingFailures {
+            let texts = Texts.current
+            let locations = try resolveLocations(dataDirectory: nil)
+            let settings = try SettingsFile(path: locations.settingsFile).load().settings
+            let contents = try JournalStore.read(directory: locations.dataDirectory)
+            let report = ProfileReport(
+                contents: contents, range: settings.training.noteRange, texts: texts, days: 1)
+            print("Peach \(PeachVersion.current)")
+            if let sparkline = report.sparkline {
+                let range = settings.training.noteRange
+                print("\(range.lowerBound.name) \(sparkline) \(range.upperBound.name)")
+                print(
+                    texts.startSummary(
+                        threshold: contents.profile.overallMean,
+                        matching: contents.profile.matching.meanAbsoluteError))
+            } else {
+                print(texts.emptyProfile)
+            }
+            print("")
+            for line in texts.startCommands { print(line) }
         }
     }
 }

@@ -104,6 +104,74 @@ struct Texts {
     /// A controller connected.
     func connected(_ name: String) -> String { pick("Connected \(name).", "\(name) verbunden.") }
 
+    // MARK: Profile
+
+    var profileTitle: String { pick("Perceptual profile", "Wahrnehmungsprofil") }
+    var emptyProfile: String {
+        pick("Start training to build your profile.", "Trainiere, um dein Profil aufzubauen.")
+    }
+    var mean: String { pick("Mean", "Mittelwert") }
+    var cents: String { pick("cents", "Cent") }
+    var bias: String { pick("bias", "Tendenz") }
+    var standardDeviation: String { pick("Std dev", "Std.-Abw.") }
+    var meanError: String { pick("mean error", "Mittlerer Fehler") }
+    var samples: String { pick("attempts", "Übungen") }
+    var answers: String { pick("answers", "Antworten") }
+    var rolling: String { pick("rolling", "gleitend") }
+    var progressByDay: String {
+        pick("Progress by day (mean threshold):", "Fortschritt pro Tag (mittlere Schwelle):")
+    }
+    var trendUnknown: String { pick("Trend: needs 20 answers", "Trend: braucht 20 Antworten") }
+    var noMatching: String {
+        pick(
+            "Pitch matching: no attempts yet; try 'peach match'.",
+            "Tonhöhenübung: noch keine Übungen; versuche 'peach match'.")
+    }
+
+    /// `Trend: improving`.
+    func trend(_ trend: Trend) -> String {
+        switch trend {
+        case .improving: pick("Trend: improving", "Trend: verbessernd")
+        case .stable: pick("Trend: stable", "Trend: stabil")
+        case .declining: pick("Trend: declining", "Trend: nachlassend")
+        }
+    }
+
+    /// The SVG was written.
+    func svgWritten(_ path: String) -> String {
+        pick("Chart written to \(path).", "Diagramm nach \(path) geschrieben.")
+    }
+
+    // MARK: Start screen
+
+    /// The start screen's commands.
+    var startCommands: [String] {
+        [
+            pick(
+                "  peach train      pitch discrimination: higher or lower?",
+                "  peach train      Tonhöhen unterscheiden: höher oder tiefer?"),
+            pick(
+                "  peach match      pitch matching: tune to the reference",
+                "  peach match      Tonhöhenübung: stimme auf die Referenz"),
+            pick(
+                "  peach profile    your profile, trend and progress",
+                "  peach profile    dein Profil, Trend und Fortschritt"),
+            pick(
+                "  peach settings   settings; peach devices, monitor, learn: your controller",
+                "  peach settings   Einstellungen; peach devices, monitor, learn: dein Controller"),
+            pick("  peach --help     everything else", "  peach --help     alles Weitere"),
+        ]
+    }
+
+    /// `Threshold 12.3 cents · matching 5.1 cents`.
+    func startSummary(threshold: Double?, matching: Double?) -> String {
+        let parts = [
+            threshold.map { pick("threshold ", "Schwelle ") + format($0, 1) + " " + cents },
+            matching.map { pick("matching error ", "Fehler beim Abstimmen ") + format($0, 1) + " " + cents },
+        ].compactMap { $0 }
+        return parts.joined(separator: " · ")
+    }
+
     /// Formats a number with `decimals` places (a dot in English, a comma in German).
     func format(_ value: Double, _ decimals: Int) -> String {
         let text = Self.number(value, decimals)

@@ -62,7 +62,7 @@ final class TrainingScreen {
             let cents = texts.format(completed.comparison.centDifference.magnitude, 1)
             let verdict =
                 completed.isCorrect ? paint("✔ " + texts.correct, "32") : paint("✘ " + texts.incorrect, "31")
-            line("\(String(format: "%4d", number))  \(verdict)  \(answer), \(cents) cents")
+            line("\(String(format: "%4d", number))  \(verdict)  \(answer), \(cents) \(texts.cents)")
         case .observerFailed(let error):
             line("peach: \(error)")
         case .feedbackEnded, .stopped:

@@ -1,0 +1,109 @@
+// ProfileCommandTests: `peach profile` (text, JSON, SVG, German, empty) and the start screen.
+
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+@Suite("peach profile and the start screen")
+struct ProfileCommandTests {
+    /// A data folder with `comparisons` simulated answers (seeded) and `matchings` pitch-matching attempts.
+    func data(comparisons: Int, matchings: Int) throws -> String {
+        let folder = NSTemporaryDirectory() + "peach-profile-\(UUID().uuidString)"
+        if comparisons > 0 {
+            let run = try PeachBinary.run([
+                "simulate", "--trials", "\(comparisons)", "--quiet", "--save", "--seed", "7", "--data-dir",
+                folder,
+                "--range", "C3-C5",
+            ])
+            #expect(run.status == 0, "\(run.standardError)")
+        }
+        if matchings > 0 {
+            let run = try PeachBinary.run([
+                "simulate", "--mode", "matching", "--trials", "\(matchings)", "--quiet", "--save", "--seed",
+                "7",
+                "--data-dir", folder,
+            ])
+            #expect(run.status == 0, "\(run.standardError)")
+        }
+        return folder
+    }
+
+    @Test("no data: an honest empty state, and the start screen says how to begin")
+    func empty() throws {
+        let folder = try data(comparisons: 0, matchings: 0)
+        let profile = try PeachBinary.run(["profile", "--data-dir", folder])
+        #expect(profile.status == 0)
+        #expect(profile.standardOutput.contains("Start training to build your profile."))
+        #expect(profile.standardOutput.contains("Pitch matching: no attempts yet; try 'peach match'."))
+        let start = try PeachBinary.run([], environment: ["PEACH_DATA_DIR": folder])
+        #expect(start.status == 0)
+        #expect(start.standardOutput.hasPrefix("Peach "))
+        #expect(start.standardOutput.contains("Start training to build your profile."))
+        #expect(start.standardOutput.contains("peach train"))
+    }
+
+    @Test("text: a chart over the keyboard with the C names, the summary, matching and days")
+    func text() throws {
+        let folder = try data(comparisons: 300, matchings: 20)
+        let result = try PeachBinary.run(["profile", "--data-dir", folder, "--range", "C3-C5"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "Perceptual profile (C3-C5)")
+        let keyboard = try #require(lines.firstIndex { $0.hasPrefix("    └") })
+        #expect(lines[keyboard].count == 5 + 25)  // one column per key, C3…C5
+        #expect(
+            lines[keyboard + 1].contains("C3") && lines[keyboard + 1].contains("C4")
+                && lines[keyboard + 1].contains("C5"))
+        #expect(lines[keyboard - 1].contains("█"))  // trained keys have bars
+        #expect(result.standardOutput.contains("· 300 answers"))
+        #expect(result.standardOutput.contains("· 20 attempts"))
+        #expect(result.standardOutput.contains("Progress by day"))
+        let start = try PeachBinary.run([], environment: ["PEACH_DATA_DIR": folder])
+        #expect(start.standardOutput.contains("threshold "))
+        #expect(start.standardOutput.contains("matching error "))
+    }
+
+    @Test("--json: the numbers; --svg: a well-formed SVG with a bar per trained key")
+    func jsonAndSVG() throws {
+        let folder = try data(comparisons: 200, matchings: 10)
+        let svg = folder + "/profile.svg"
+        let result = try PeachBinary.run([
+            "profile", "--data-dir", folder, "--range", "C3-C5", "--json", "--svg", svg,
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let summary = try #require(object["summary"] as? [String: Any])
+        #expect(summary["comparisons"] as? Int == 200)
+        #expect((summary["mean"] as? Double ?? 0) > 0)
+        let notes = try #require(object["notes"] as? [[String: Any]])
+        #expect(!notes.isEmpty && notes.allSatisfy { (48...72).contains($0["note"] as? Int ?? 0) })
+        #expect(notes.reduce(0) { $0 + ($1["count"] as? Int ?? 0) } == 200)
+        #expect((object["matching"] as? [String: Any])?["count"] as? Int == 10)
+        let document = try Data(contentsOf: URL(fileURLWithPath: svg))
+        let parser = XMLParser(data: document)
+        #expect(parser.parse(), "SVG is not well-formed: \(String(describing: parser.parserError))")
+        let text = String(decoding: document, as: UTF8.self)
+        #expect(text.components(separatedBy: "class=\"mean\"").count - 1 == notes.count)
+        #expect(text.contains(">C4</text>"))
+    }
+
+    @Test("German profile and bad options")
+    func germanAndErrors() throws {
+        let folder = try data(comparisons: 50, matchings: 0)
+        let german = try PeachBinary.run(
+            ["profile", "--data-dir", folder], environment: ["LANG": "de_DE.UTF-8"])
+        #expect(german.standardOutput.hasPrefix("Wahrnehmungsprofil"))
+        #expect(german.standardOutput.contains("Mittelwert"))
+        #expect(german.standardOutput.contains("Tonhöhenübung: noch keine Übungen"))
+        let range = try PeachBinary.run(["profile", "--data-dir", folder, "--range", "C9-X"])
+        #expect(range.status == 64)
+        #expect(range.standardError == "peach: --range 'C9-X' is not a range such as C3-C5.\n")
+        let svg = try PeachBinary.run(["profile", "--data-dir", folder, "--svg", "/nonexistent/x.svg"])
+        #expect(svg.status == 1)
+        #expect(svg.standardError.hasPrefix("peach: /nonexistent/x.svg: cannot write the SVG file"))
+    }
+}
