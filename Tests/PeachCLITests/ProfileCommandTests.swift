@@ -3,10 +3,6 @@
 import Foundation
 import Testing
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
 @Suite("peach profile and the start screen")
 struct ProfileCommandTests {
     /// A data folder with `comparisons` simulated answers (seeded) and `matchings` pitch-matching attempts.
@@ -84,9 +80,8 @@ struct ProfileCommandTests {
         #expect(notes.reduce(0) { $0 + ($1["count"] as? Int ?? 0) } == 200)
         #expect((object["matching"] as? [String: Any])?["count"] as? Int == 10)
         let document = try Data(contentsOf: URL(fileURLWithPath: svg))
-        let parser = XMLParser(data: document)
-        #expect(parser.parse(), "SVG is not well-formed: \(String(describing: parser.parserError))")
         let text = String(decoding: document, as: UTF8.self)
+        #expect(Self.wellFormedProblem(text) == nil)
         #expect(text.components(separatedBy: "class=\"mean\"").count - 1 == notes.count)
         #expect(text.contains(">C4</text>"))
     }
@@ -105,5 +100,36 @@ struct ProfileCommandTests {
         let svg = try PeachBinary.run(["profile", "--data-dir", folder, "--svg", "/nonexistent/x.svg"])
         #expect(svg.status == 1)
         #expect(svg.standardError.hasPrefix("peach: /nonexistent/x.svg: cannot write the SVG file"))
+    }
+
+    /// The first well-formedness problem of an XML document (tags balanced, attributes quoted, no stray `&` or
+    /// `<`), or nil. (The test bundle does not link libxml2, so that it also runs in the alsa-vm VM.)
+    static func wellFormedProblem(_ text: String) -> String? {
+        var open: [String] = []
+        var rest = Substring(text)
+        guard rest.hasPrefix("<?xml") else { return "no XML declaration" }
+        while let start = rest.firstIndex(of: "<") {
+            let between = rest[..<start]
+            if between.contains(">") { return "a stray '>'" }
+            if let amp = between.firstIndex(of: "&"),
+                !["&amp;", "&lt;", "&gt;", "&quot;"].contains(where: { between[amp...].hasPrefix($0) })
+            {
+                return "an unescaped '&'"
+            }
+            guard let end = rest[start...].firstIndex(of: ">") else { return "an unclosed tag" }
+            let tag = rest[rest.index(after: start)..<end]
+            rest = rest[rest.index(after: end)...]
+            if tag.hasPrefix("?") { continue }
+            if tag.contains("<") { return "'<' inside a tag" }
+            if tag.filter({ $0 == "\"" }).count % 2 != 0 { return "an unquoted attribute in <\(tag)>" }
+            if tag.hasPrefix("/") {
+                guard open.popLast() == String(tag.dropFirst()) else {
+                    return "</\(tag.dropFirst())> closes nothing open"
+                }
+            } else if !tag.hasSuffix("/") {
+                open.append(String(tag.prefix { !$0.isWhitespace }))
+            }
+        }
+        return open.isEmpty ? nil : "<\(open.last ?? "")> is never closed"
     }
 }
