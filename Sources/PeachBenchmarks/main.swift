@@ -35,7 +35,33 @@ func report(_ name: String, _ value: String) {
 
 func format(_ value: Double, _ decimals: Int = 2) -> String { String(format: "%.\(decimals)f", value) }
 
+/// Record number `index` of a synthetic store: every tenth a pitch matching, the rest comparisons, 2.7 s apart.
+func syntheticRecord(index: Int, generator: inout SeededRandomGenerator) -> StoredRecord {
+    let context = TrialContext(settings: .defaults)
+    let time = Date(timeIntervalSince1970: 1_767_225_600).addingTimeInterval(Double(index) * 2.7)
+    let note = MIDINote.random(in: 36...84, using: &generator)
+    let cents = Double.random(in: 0.5...60, using: &generator) * (Bool.random(using: &generator) ? 1 : -1)
+    if index % 10 == 9 {
+        return StoredRecord(
+            .pitchMatching(
+                CompletedPitchMatching(
+                    referenceNote: note, initialOffset: Cents(cents), userError: Cents(cents / 10),
+                    timestamp: time,
+                    context: context, timeTaken: 3.2, tuneControl: .pitchBend)))
+    }
+    return StoredRecord(
+        .comparison(
+            CompletedComparison(
+                comparison: Comparison(note1: note, note2: note, centDifference: Cents(cents)),
+                answer: Bool.random(using: &generator) ? .higher : .lower, timestamp: time, context: context,
+                note2AmplitudeOffset: 0, responseTime: 0.45, inputKind: .midiNote)))
+}
+
 print("Peach core benchmarks (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
+if CommandLine.arguments.dropFirst().first == "train" {
+    TrainingBenchmark.run()
+    exit(0)
+}
 
 // `PeachBenchmarks pcm` runs only the ALSA PCM section (e.g. inside the alsa-vm VM).
 let onlyPCM = CommandLine.arguments.dropFirst().first == "pcm"
@@ -178,8 +204,6 @@ if !onlyPCM {
     MainActor.assumeIsolated {
         do {
             var generator = SeededRandomGenerator(seed: 7)
-            let context = TrialContext(settings: .defaults)
-            let start = Date(timeIntervalSince1970: 1_767_225_600)
             var written = 0
             let directory = storeRoot + "/data"
             let store = try JournalStore(directory: directory)
@@ -187,32 +211,7 @@ if !onlyPCM {
                 while written < target {
                     var batch: [StoredRecord] = []
                     for _ in 0..<min(10_000, target - written) {
-                        let note = MIDINote.random(in: 36...84, using: &generator)
-                        let cents =
-                            Double.random(in: 0.5...60, using: &generator)
-                            * (Bool.random(using: &generator) ? 1 : -1)
-                        let time = start.addingTimeInterval(Double(written) * 2.7)
-                        if written % 10 == 9 {
-                            batch.append(
-                                StoredRecord(
-                                    .pitchMatching(
-                                        CompletedPitchMatching(
-                                            referenceNote: note, initialOffset: Cents(cents),
-                                            userError: Cents(cents / 10),
-                                            timestamp: time, context: context, timeTaken: 3.2,
-                                            tuneControl: .pitchBend))))
-                        } else {
-                            batch.append(
-                                StoredRecord(
-                                    .comparison(
-                                        CompletedComparison(
-                                            comparison: Comparison(
-                                                note1: note, note2: note, centDifference: Cents(cents)),
-                                            answer: Bool.random(using: &generator) ? .higher : .lower,
-                                            timestamp: time,
-                                            context: context, note2AmplitudeOffset: 0, responseTime: 0.45,
-                                            inputKind: .midiNote))))
-                        }
+                        batch.append(syntheticRecord(index: written, generator: &generator))
                         written += 1
                     }
                     try store.append(batch)
@@ -247,7 +246,7 @@ if !onlyPCM {
                         CompletedComparison(
                             comparison: Comparison(
                                 note1: 60, note2: 60, centDifference: Cents(Double(index % 50) + 0.5)),
-                            answer: .higher, timestamp: Date(), context: context)))
+                            answer: .higher, timestamp: Date(), context: TrialContext(settings: .defaults))))
                 latencies.append(measure { try? appendStore.append(record) })
             }
             latencies.sort()

@@ -1,0 +1,133 @@
+// TrainingBenchmark: `PeachBenchmarks train`: the real `peach train` binary with 100k stored records.
+
+import Foundation
+import PeachCore
+import PeachMIDI
+import PeachStore
+
+/// Measures the `peach train` binary built next to this one: start to first note with 100,000 stored records,
+/// the pause between feedback ending and the next comparison, and CPU while waiting for an answer.
+enum TrainingBenchmark {
+    static func run() {
+        print("Training (the peach binary, 100,000 stored records, --audio-out null)")
+        let peach = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("peach").path
+        guard FileManager.default.isExecutableFile(atPath: peach) else {
+            print("  \(peach) is missing: build it first (swift build -c release)")
+            return
+        }
+        let root = NSTemporaryDirectory() + "peach-bench-train-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        MainActor.assumeIsolated {
+            do {
+                let store = try JournalStore(directory: root + "/data")
+                var generator = SeededRandomGenerator(seed: 11)
+                for batch in 0..<10 {
+                    try store.append(
+                        (0..<10_000).map {
+                            syntheticRecord(index: batch * 10_000 + $0, generator: &generator)
+                        })
+                }
+            } catch {
+                print("  cannot write the records: \(error)")
+            }
+        }
+        guard mkfifo(root + "/controller.fifo", 0o600) == 0 else { return }
+        let feedback = 0.2
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: peach)
+        process.arguments = [
+            "train", "--midi-in", "rawmidi:\(root)/controller.fifo", "--audio-out", "null", "--events", "-",
+            "--data-dir", root + "/data", "--note-duration", "0.3", "--feedback-duration", String(feedback),
+        ]
+        process.environment = ["HOME": root, "XDG_CONFIG_HOME": root + "/config"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let started = MonotonicTime.now()
+        do { try process.run() } catch {
+            print("  cannot start peach: \(error)")
+            return
+        }
+        let controller = open(root + "/controller.fifo", O_WRONLY)
+        var reader = LineReader(handle: output.fileHandleForReading)
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        var firstNote: Double?
+        var lastResult: Date?
+        var pauses: [Double] = []
+        var idleCPU: Double?
+        var answered = 0
+        while answered < 30, let event = reader.nextEvent() {
+            let name = event["event"] as? String
+            let time = (event["time"] as? String).flatMap(formatter.date(from:))
+            if name == "trialStarted" {
+                if firstNote == nil { firstNote = MonotonicTime.now() - started }
+                if let lastResult, let time { pauses.append(time.timeIntervalSince(lastResult) - feedback) }
+            } else if name == "note2Started" {
+                if answered == 10 { idleCPU = cpuWhileWaiting(pid: process.processIdentifier, seconds: 2) }
+                var bytes: [UInt8] = [0x90, 72, 90, 0x80, 72, 0]
+                _ = write(controller, &bytes, bytes.count)
+            } else if name == "result" {
+                lastResult = time
+                answered += 1
+            }
+        }
+        process.terminate()
+        process.waitUntilExit()
+        close(controller)
+        if let firstNote {
+            report("  start → first note (100k records)", "\(format(firstNote * 1000, 0)) ms")
+        }
+        if !pauses.isEmpty {
+            pauses.sort()
+            report(
+                "  feedback end → next comparison",
+                "median \(format(pauses[pauses.count / 2] * 1000, 0)) ms, max \(format((pauses.last ?? 0) * 1000, 0)) ms "
+                    + "(\(pauses.count) trials; event times have 1 ms resolution)")
+        }
+        if let idleCPU { report("  CPU while waiting for an answer (2 s)", "\(format(idleCPU * 100, 1)) %") }
+    }
+
+    /// The process's CPU use (user + system) over `seconds`, as a fraction of one core.
+    static func cpuWhileWaiting(pid: Int32, seconds: Double) -> Double? {
+        func ticks() -> Double? {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return nil }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else {
+                return nil
+            }
+            return user + system
+        }
+        guard let before = ticks() else { return nil }
+        usleep(UInt32(seconds * 1_000_000))
+        guard let after = ticks() else { return nil }
+        return (after - before) / Double(sysconf(Int32(_SC_CLK_TCK))) / seconds
+    }
+}
+
+/// Reads JSON Lines from a pipe, skipping lines that are not JSON objects.
+struct LineReader {
+    let handle: FileHandle
+    private var pending = Data()
+
+    init(handle: FileHandle) { self.handle = handle }
+
+    mutating func nextEvent() -> [String: Any]? {
+        while true {
+            if let newline = pending.firstIndex(of: 0x0A) {
+                let line = pending[pending.startIndex..<newline]
+                pending = Data(pending[(newline + 1)...])
+                if let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any] {
+                    return object
+                }
+                continue
+            }
+            let chunk = handle.availableData
+            if chunk.isEmpty { return nil }
+            pending += chunk
+        }
+    }
+}
