@@ -59,4 +59,60 @@ struct MonitorKernelTests {
         #expect(actions == [["lower"], ["commit"]])
         #expect(events.allSatisfy { ($0["source"] as? String)?.hasSuffix(":0") == true })
     }
+
+    @Test(
+        "peach train stops with one line and exit 1 when its controller goes away",
+        .enabled(if: ALSAMachine.hasSequencer, "needs /dev/snd/seq (run in ../shared/tools/alsa-vm)"))
+    func vmTrainControllerUnplugged() throws {
+        let folder = NSTemporaryDirectory() + "peach-unplug-\(UUID().uuidString)"
+        // The "controller": another sequencer client with a readable port (a peach playing a long note).
+        let device = Process()
+        device.executableURL = PeachBinary.url
+        device.arguments = [
+            "tone", "A4", "--duration", "60", "--output", "midi:14:0", "--midi-channels", "1",
+        ]
+        device.environment = ["HOME": "/nonexistent-home"]
+        device.standardOutput = FileHandle.nullDevice
+        device.standardError = FileHandle.nullDevice
+        try device.run()
+        defer {
+            kill(device.processIdentifier, SIGKILL)
+            device.waitUntilExit()
+        }
+        // Wait until its client exists (peach devices lists it), without sleeping blindly.
+        var listed = false
+        for _ in 0..<100 where !listed {
+            listed = try PeachBinary.run(["devices"]).standardOutput.contains(" Peach / Peach Output")
+        }
+        try #require(listed)
+        let train = Process()
+        train.executableURL = PeachBinary.url
+        train.arguments = [
+            "train", "--midi-in", "seq:Peach", "--audio-out", "null", "--events", "-", "--data-dir", folder,
+            "--note-duration", "0.3",
+        ]
+        train.environment = ["HOME": "/nonexistent-home"]
+        let output = Pipe()
+        let errors = Pipe()
+        train.standardOutput = output
+        train.standardError = errors
+        train.standardInput = FileHandle.nullDevice
+        try train.run()
+        var text = ""
+        while !text.contains("\"trialStarted\"") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        kill(device.processIdentifier, SIGKILL)  // unplugged
+        text += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        train.waitUntilExit()
+        #expect(train.terminationStatus == 1)
+        #expect(text.contains("Connected "))
+        #expect(text.contains("\"reason\":\"controllerDisconnected\""))
+        #expect(stderr.hasPrefix("peach: The controller "), "\(stderr)")
+        #expect(stderr.contains("was unplugged; stopped."))
+        #expect(stderr.split(separator: "\n").count == 1)
+    }
 }
