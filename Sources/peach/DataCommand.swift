@@ -8,7 +8,10 @@ import PeachStore
 /// `peach data`: the training data on disk.
 struct DataCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "data", abstract: "Check, export, import or reset the training data.",
+        commandName: "data",
+        abstract: Messages.pick(
+            "Check, export, import or reset the training data.",
+            "Trainingsdaten prüfen, exportieren, importieren oder löschen."),
         discussion:
             "The data is a journal of JSON lines, one answer per line, in ~/.local/share/peach/records.jsonl.",
         subcommands: [Check.self, Export.self, Import.self, Reset.self])
@@ -54,7 +57,9 @@ struct DataCommand: ParsableCommand {
     /// `peach data export`.
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write all records as CSV or JSON to a file or to standard output.",
+            abstract: Messages.pick(
+                "Write all records as CSV or JSON to a file or to standard output.",
+                "Schreibt alle Datensätze als CSV oder JSON in eine Datei oder auf die Standardausgabe."),
             discussion:
                 "Examples:\n  peach data export --format csv answers.csv\n  peach data export | jq length")
 
@@ -84,7 +89,9 @@ struct DataCommand: ParsableCommand {
     /// `peach data import`.
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Add records from an export (CSV or JSON) or a journal, without duplicates.",
+            abstract: Messages.pick(
+                "Add records from an export (CSV or JSON) or a journal, without duplicates.",
+                "Fügt Datensätze aus einem Export (CSV oder JSON) oder Journal hinzu, ohne Doppelte."),
             discussion:
                 "With --replace the data is replaced by the file's records; the old journal is kept as a backup."
         )
@@ -116,7 +123,9 @@ struct DataCommand: ParsableCommand {
     /// `peach data reset`.
     struct Reset: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Delete all training data (asks first unless --yes; a backup is kept).")
+            abstract: Messages.pick(
+                "Delete all training data (asks first unless --yes; a backup is kept).",
+                "Löscht alle Trainingsdaten (fragt vorher, außer mit --yes; eine Sicherung bleibt)."))
 
         @Flag(name: .long, help: "Do not ask for confirmation.")
         var yes = false

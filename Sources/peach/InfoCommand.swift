@@ -8,7 +8,10 @@ import PeachStore
 /// `peach info`: what this Peach is and where it keeps its files.
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "info", abstract: "Show the version, the licence and where data and settings live.")
+        commandName: "info",
+        abstract: Messages.pick(
+            "Show the version, the licence and where data and settings live.",
+            "Zeigt Version, Lizenz und wo Daten und Einstellungen liegen."))
 
     @Option(
         name: .long, help: "Folder of the training data (default: $PEACH_DATA_DIR or ~/.local/share/peach).")

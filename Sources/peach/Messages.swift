@@ -1,4 +1,4 @@
-// Messages: the one-line English texts of Peach's errors, made only here at the command-line edge.
+// Messages: the one-line texts of Peach's errors, in English and German, made only here at the command-line edge.
 
 import Foundation
 import PeachALSA
@@ -6,8 +6,14 @@ import PeachCore
 import PeachMIDI
 import PeachStore
 
-/// Turns Peach's typed errors into one-line messages for the user.
+/// Turns Peach's typed errors into one-line messages for the user, in the process's language (``Language``).
+/// Each message holds both languages side by side; texts that come from the system or ALSA stay as they are.
 enum Messages {
+    /// The English or the German text, by the process's language.
+    static func pick(_ english: String, _ german: String) -> String {
+        Language.current == .german ? german : english
+    }
+
     /// The message for a settings error on a command-line option or a settings key.
     static func describe(_ error: SettingsError, option: String) -> String {
         error.message(naming: option) + "."
@@ -17,7 +23,10 @@ enum Messages {
     static func describe(_ error: DataLocations.Failure) -> String {
         switch error {
         case .noHomeDirectory(let purpose):
-            "cannot tell where to keep \(purpose): set HOME (or XDG_\(purpose.uppercased())_HOME) to an absolute path."
+            pick(
+                "cannot tell where to keep \(purpose): set HOME (or XDG_\(purpose.uppercased())_HOME) to an absolute path.",
+                "weiß nicht, wo \(purpose) liegen soll: setze HOME (oder XDG_\(purpose.uppercased())_HOME) auf einen "
+                    + "absoluten Pfad.")
         }
     }
 
@@ -27,21 +36,36 @@ enum Messages {
         case .locked(let path, let owner):
             let folder = (path as NSString).deletingLastPathComponent
             let who = owner.map { " (process \($0))" } ?? ""
-            return
+            return pick(
                 "another Peach\(who) is using the training data in \(folder); stop it first, or choose other data "
-                + "with --data-dir."
+                    + "with --data-dir.",
+                "ein anderes Peach\(who) benutzt die Trainingsdaten in \(folder); beende es zuerst, oder wähle andere "
+                    + "Daten mit --data-dir.")
         case .io(let path, let operation, let code):
             let text = String(cString: strerror(code))
-            let hint = code == ENOSPC ? " Free some space; nothing already stored was harmed." : ""
-            return "\(path): \(operation) failed: \(text).\(hint)"
+            let hint =
+                code == ENOSPC
+                ? pick(
+                    " Free some space; nothing already stored was harmed.",
+                    " Schaffe Platz; nichts bereits Gespeichertes wurde beschädigt.") : ""
+            return pick(
+                "\(path): \(operation) failed: \(text).\(hint)",
+                "\(path): \(operation) fehlgeschlagen: \(text).\(hint)")
         case .newerSchema(let path, let found, let supported):
-            return "\(path) was written by a newer Peach (record version \(found); this Peach reads up to "
-                + "\(supported)). Update Peach; the file was left as it is."
+            return pick(
+                "\(path) was written by a newer Peach (record version \(found); this Peach reads up to "
+                    + "\(supported)). Update Peach; the file was left as it is.",
+                "\(path) stammt von einem neueren Peach (Datensatzversion \(found); dieses Peach liest bis "
+                    + "\(supported)). Aktualisiere Peach; die Datei blieb unverändert.")
         case .unreadableImport(let path, let line, let reason):
-            return "\(path) line \(line): \(reason); nothing was imported."
+            return pick(
+                "\(path) line \(line): \(reason); nothing was imported.",
+                "\(path) Zeile \(line): \(reason); nichts wurde importiert.")
         case .invalidSettings(let path, let key, let reason):
             let fix = key.map { "'peach settings reset \($0)'" } ?? "'peach settings reset'"
-            return "\(path): \(reason). Fix the file or run \(fix)."
+            return pick(
+                "\(path): \(reason). Fix the file or run \(fix).",
+                "\(path): \(reason). Korrigiere die Datei oder führe \(fix) aus.")
         }
     }
 }
@@ -50,37 +74,56 @@ extension Messages {
     /// The message for an ALSA error: the device, what went wrong in words, ALSA's own text and what to do.
     static func describe(_ error: ALSAError) -> String {
         let code = -error.code
+        let alsa = error.alsaMessage
         let what: String
         switch (error.function, code) {
         case ("snd_pcm_open", ENOENT), ("snd_pcm_open", ENODEV), ("snd_pcm_open", ENXIO):
-            what =
-                "no such audio device (\(error.alsaMessage)); list the devices with 'aplay -L', "
-                + "or play into a file with --audio-out wav:PATH"
+            what = pick(
+                "no such audio device (\(alsa)); list the devices with 'aplay -L', "
+                    + "or play into a file with --audio-out wav:PATH",
+                "kein solches Audiogerät (\(alsa)); 'aplay -L' listet die Geräte, "
+                    + "oder spiele in eine Datei mit --audio-out wav:PATH")
         case ("snd_pcm_open", EBUSY):
-            what =
-                "the audio device is busy (\(error.alsaMessage)); close the program using it, or use alsa:default"
+            what = pick(
+                "the audio device is busy (\(alsa)); close the program using it, or use alsa:default",
+                "das Audiogerät ist belegt (\(alsa)); beende das Programm, das es benutzt, oder nimm alsa:default"
+            )
         case ("snd_pcm_open", _):
-            what = "cannot open the audio device (\(error.alsaMessage))"
+            what = pick(
+                "cannot open the audio device (\(alsa))", "kann das Audiogerät nicht öffnen (\(alsa))")
         case ("snd_pcm_hw_params_set_format", _):
-            what = "the audio device takes none of FLOAT_LE, S32_LE, S16_LE; try its plughw: name"
+            what = pick(
+                "the audio device takes none of FLOAT_LE, S32_LE, S16_LE; try its plughw: name",
+                "das Audiogerät nimmt weder FLOAT_LE noch S32_LE noch S16_LE; versuche seinen plughw:-Namen")
         case ("snd_pcm_writei", EIO):
-            what =
-                "the audio device stopped taking audio (\(error.alsaMessage)); try a larger buffer, "
-                + "e.g. --latency 256x3"
+            what = pick(
+                "the audio device stopped taking audio (\(alsa)); try a larger buffer, e.g. --latency 256x3",
+                "das Audiogerät nimmt keinen Klang mehr an (\(alsa)); versuche einen größeren Puffer, "
+                    + "z. B. --latency 256x3")
         case ("snd_pcm_writei", _):
-            what = "the audio device was lost (\(error.alsaMessage)); check that it is still plugged in"
+            what = pick(
+                "the audio device was lost (\(alsa)); check that it is still plugged in",
+                "das Audiogerät ist weg (\(alsa)); prüfe, ob es noch angeschlossen ist")
         case ("snd_seq_open", _):
-            what =
-                "no ALSA sequencer here (\(error.alsaMessage); /dev/snd/seq is missing): load it with "
-                + "'sudo modprobe snd-seq', or use --midi-in rawmidi:PATH or --midi-in keyboard"
+            what = pick(
+                "no ALSA sequencer here (\(alsa); /dev/snd/seq is missing): load it with "
+                    + "'sudo modprobe snd-seq', or use --midi-in rawmidi:PATH or --midi-in keyboard",
+                "hier gibt es keinen ALSA-Sequencer (\(alsa); /dev/snd/seq fehlt): lade ihn mit "
+                    + "'sudo modprobe snd-seq', oder nimm --midi-in rawmidi:PATH oder --midi-in keyboard")
         case ("snd_seq_connect_from", _), ("snd_seq_connect_to", _):
-            what = "cannot connect to that port (\(error.alsaMessage)); 'peach devices' lists the ports"
+            what = pick(
+                "cannot connect to that port (\(alsa)); 'peach devices' lists the ports",
+                "kann mich nicht mit diesem Port verbinden (\(alsa)); 'peach devices' listet die Ports")
         case ("snd_seq_event_output_direct", _):
-            what = "the sequencer stopped taking MIDI output (\(error.alsaMessage))"
+            what = pick(
+                "the sequencer stopped taking MIDI output (\(alsa))",
+                "der Sequencer nimmt keine MIDI-Ausgabe mehr an (\(alsa))")
         case (let function, _) where function.hasPrefix("snd_pcm_"):
-            what = "the audio device refused its settings (\(function): \(error.alsaMessage))"
+            what = pick(
+                "the audio device refused its settings (\(function): \(alsa))",
+                "das Audiogerät lehnt seine Einstellungen ab (\(function): \(alsa))")
         default:
-            what = "\(error.function) failed: \(error.alsaMessage)"
+            what = pick("\(error.function) failed: \(alsa)", "\(error.function) fehlgeschlagen: \(alsa)")
         }
         let name = error.function.hasPrefix("snd_pcm_") ? "alsa:\(error.device)" : error.device
         return "\(name): \(what)."
@@ -91,19 +134,32 @@ extension Messages {
     /// The message for a controller-profile error. `asked` says whether the user named the profile (then the
     /// hint is to fix it or choose another; otherwise Peach falls back to the default).
     static func describe(_ error: ProfileError, asked: Bool = true) -> String {
-        let hint = asked ? " Fix the file, or choose another profile with --profile." : ""
+        let hint =
+            asked
+            ? pick(
+                " Fix the file, or choose another profile with --profile.",
+                " Korrigiere die Datei, oder wähle ein anderes Profil mit --profile.") : ""
         switch error {
         case .notFound(let name, let searched):
-            let folders = searched.isEmpty ? "" : " (looked in \(searched.joined(separator: ", ")))"
-            return
-                "no controller profile named '\(name)'\(folders); make one with 'peach learn --name \(name)'."
+            let folders =
+                searched.isEmpty
+                ? "" : pick(" (looked in ", " (gesucht in ") + searched.joined(separator: ", ") + ")"
+            return pick(
+                "no controller profile named '\(name)'\(folders); make one with 'peach learn --name \(name)'.",
+                "kein Controller-Profil namens '\(name)'\(folders); erstelle eines mit 'peach learn --name \(name)'."
+            )
         case .unreadable(let path, let code):
-            return "\(path): cannot read the controller profile (\(String(cString: strerror(code)))).\(hint)"
+            let text = String(cString: strerror(code))
+            return pick(
+                "\(path): cannot read the controller profile (\(text)).\(hint)",
+                "\(path): kann das Controller-Profil nicht lesen (\(text)).\(hint)")
         case .invalid(let path, let field, let reason):
             let what = field.map { "\($0) \(reason)" } ?? reason
             return "\(path): \(what).\(hint)"
         case .invalidName(let name):
-            return "'\(name)' is not a profile name; use letters, digits, '-' and '_'."
+            return pick(
+                "'\(name)' is not a profile name; use letters, digits, '-' and '_'.",
+                "'\(name)' ist kein Profilname; nimm Buchstaben, Ziffern, '-' und '_'.")
         }
     }
 
@@ -113,17 +169,31 @@ extension Messages {
         case .cannotOpen(let path, let code):
             let hint =
                 code == ENOENT
-                ? "; check the path ('peach devices' lists the raw MIDI devices)"
-                : code == EBUSY ? "; another program is using it" : ""
-            return "rawmidi:\(path): cannot open (\(String(cString: strerror(code))))\(hint)."
+                ? pick(
+                    "; check the path ('peach devices' lists the raw MIDI devices)",
+                    "; prüfe den Pfad ('peach devices' listet die Raw-MIDI-Geräte)")
+                : code == EBUSY
+                    ? pick("; another program is using it", "; ein anderes Programm benutzt es") : ""
+            let text = String(cString: strerror(code))
+            return pick(
+                "rawmidi:\(path): cannot open (\(text))\(hint).",
+                "rawmidi:\(path): kann nicht öffnen (\(text))\(hint).")
         case .readFailed(let path, let code):
-            let what = code == ENODEV ? "the MIDI device was unplugged" : "reading failed"
+            let what =
+                code == ENODEV
+                ? pick("the MIDI device was unplugged", "das MIDI-Gerät wurde getrennt")
+                : pick("reading failed", "Lesen fehlgeschlagen")
             return "rawmidi:\(path): \(what) (\(String(cString: strerror(code))))."
         case .writeFailed(let path, let code):
-            let what = code == ENODEV ? "the MIDI device was unplugged" : "writing failed"
+            let what =
+                code == ENODEV
+                ? pick("the MIDI device was unplugged", "das MIDI-Gerät wurde getrennt")
+                : pick("writing failed", "Schreiben fehlgeschlagen")
             return "rawmidi:\(path): \(what) (\(String(cString: strerror(code))))."
         case .sequencer(let device, let description):
-            return "\(device): the sequencer failed: \(description)."
+            return pick(
+                "\(device): the sequencer failed: \(description).",
+                "\(device): der Sequencer ist ausgefallen: \(description).")
         }
     }
 }

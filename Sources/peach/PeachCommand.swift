@@ -12,7 +12,9 @@ import PeachStore
 struct PeachCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "peach",
-        abstract: "Peach trains your ear for pitch: discrimination (higher or lower?) and matching.",
+        abstract: Messages.pick(
+            "Peach trains your ear for pitch: discrimination (higher or lower?) and matching.",
+            "Peach trainiert dein Gehör für Tonhöhen: unterscheiden (höher oder tiefer?) und abstimmen."),
         discussion: """
             'peach' alone shows the start screen: your profile at a glance and the commands.
             Run 'peach simulate' to watch a full training session answered by a simulated listener.

@@ -9,7 +9,9 @@ import PeachStore
 struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings",
-        abstract: "List, get, set or reset settings (~/.config/peach/settings.json).",
+        abstract: Messages.pick(
+            "List, get, set or reset settings (~/.config/peach/settings.json).",
+            "Einstellungen auflisten, lesen, setzen oder zurücksetzen (~/.config/peach/settings.json)."),
         discussion: """
             A change applies to the next trial of a running session.
             Examples:
@@ -35,7 +37,9 @@ struct SettingsCommand: ParsableCommand {
     /// `peach settings list`.
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List every setting with its default and range.")
+            abstract: Messages.pick(
+                "List every setting with its default and range.",
+                "Listet jede Einstellung mit Standardwert und Bereich."))
 
         func run() throws {
             try reportingFailures {
@@ -63,7 +67,10 @@ struct SettingsCommand: ParsableCommand {
 
     /// `peach settings get KEY`.
     struct Get: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print one setting's value.")
+        static let configuration = CommandConfiguration(
+            abstract: Messages.pick(
+                "Print one setting's value.",
+                "Gibt den Wert einer Einstellung aus."))
 
         @Argument(help: "The setting, e.g. noteRange.")
         var key: String
@@ -79,7 +86,10 @@ struct SettingsCommand: ParsableCommand {
 
     /// `peach settings set KEY VALUE`.
     struct Set: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change one setting.")
+        static let configuration = CommandConfiguration(
+            abstract: Messages.pick(
+                "Change one setting.",
+                "Ändert eine Einstellung."))
 
         @Argument(help: "The setting, e.g. noteRange.")
         var key: String
@@ -108,7 +118,9 @@ struct SettingsCommand: ParsableCommand {
     /// `peach settings reset [KEY]`.
     struct Reset: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Reset one setting, or all of them, to the default.")
+            abstract: Messages.pick(
+                "Reset one setting, or all of them, to the default.",
+                "Setzt eine oder alle Einstellungen auf den Standard zurück."))
 
         @Argument(help: "The setting to reset; all settings when left out.")
         var key: String?

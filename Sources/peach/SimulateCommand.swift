@@ -12,7 +12,9 @@ import PeachStore
 struct SimulateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
-        abstract: "Run a training session answered by a simulated listener, in virtual time.",
+        abstract: Messages.pick(
+            "Run a training session answered by a simulated listener, in virtual time.",
+            "Ein Training, beantwortet von einem simulierten Hörer, in virtueller Zeit."),
         discussion: """
             The session, the Kazez staircase and the profile are the real ones; only the listener is a model
             (a psychometric function with the given threshold and lapse rate). Nothing is stored; nothing sounds.

@@ -13,7 +13,10 @@ import PeachMIDI
 struct ToneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tone",
-        abstract: "Play one note on the internal synth (live, or into a WAV file) or an external MIDI synth.",
+        abstract: Messages.pick(
+            "Play one note on the internal synth (live, or into a WAV file) or an external MIDI synth.",
+            "Spielt einen Ton auf dem eingebauten Synth (live oder in eine WAV-Datei) oder einem externen MIDI-Synth."
+        ),
         discussion: """
             Examples:
               peach tone A4                                    # on the audioOutput setting (alsa:default)

@@ -102,6 +102,22 @@ struct ProfileCommandTests {
         #expect(svg.standardError.hasPrefix("peach: /nonexistent/x.svg: cannot write the SVG file"))
     }
 
+    @Test("German errors and help summaries; English for any other locale")
+    func germanErrorsAndHelp() throws {
+        let german = ["LANG": "de_DE.UTF-8"]
+        let missing = try PeachBinary.run(
+            ["monitor", "--midi-in", "rawmidi:/nonexistent/x"], environment: german)
+        #expect(missing.standardError.hasPrefix("peach: rawmidi:/nonexistent/x: kann nicht öffnen"))
+        let locked = try PeachBinary.run(
+            ["train", "--profile", "nope", "--midi-in", "-"], environment: german)
+        #expect(locked.standardError.hasPrefix("peach: kein Controller-Profil namens 'nope'"))
+        let help = try PeachBinary.run(
+            ["--help"], environment: ["LC_ALL": "de_AT.UTF-8", "LANG": "en_GB.UTF-8"])
+        #expect(help.standardOutput.contains("Tonhöhen unterscheiden: zwei Töne, antworte höher"))
+        let english = try PeachBinary.run(["--help"], environment: ["LANG": "fr_FR.UTF-8"])
+        #expect(english.standardOutput.contains("Pitch discrimination: two notes"))
+    }
+
     /// The first well-formedness problem of an XML document (tags balanced, attributes quoted, no stray `&` or
     /// `<`), or nil. (The test bundle does not link libxml2, so that it also runs in the alsa-vm VM.)
     static func wellFormedProblem(_ text: String) -> String? {

@@ -9,7 +9,9 @@ import PeachMIDI
 struct DevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "devices",
-        abstract: "List MIDI controllers and synths, raw MIDI devices and audio outputs.",
+        abstract: Messages.pick(
+            "List MIDI controllers and synths, raw MIDI devices and audio outputs.",
+            "Listet MIDI-Controller und -Synths, Raw-MIDI-Geräte und Audioausgänge."),
         discussion: """
             '*' marks the controllers Peach connects to with --midi-in (and the profile's device names) and the \
             synth --output midi plays; '>' marks a port --output names that is not a synth.

@@ -9,7 +9,10 @@ import PeachStore
 /// message for each, and writes `$XDG_CONFIG_HOME/peach/profiles/NAME.json`.
 struct LearnCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "learn", abstract: "Make a controller profile by pressing the controls for each action.",
+        commandName: "learn",
+        abstract: Messages.pick(
+            "Make a controller profile by pressing the controls for each action.",
+            "Erstellt ein Controller-Profil: drücke für jede Aktion das Bedienelement."),
         discussion: """
             Peach asks for each action in turn; press (or move) the control you want for it. Keys and pads, \
             pedals and buttons (controllers; pedals that rest at 127 are taken as inverted) and program changes \

@@ -9,7 +9,9 @@ import PeachMIDI
 struct MonitorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "monitor",
-        abstract: "Show incoming MIDI events and the actions the controller profile makes of them.",
+        abstract: Messages.pick(
+            "Show incoming MIDI events and the actions the controller profile makes of them.",
+            "Zeigt eingehende MIDI-Ereignisse und was das Controller-Profil daraus macht."),
         discussion: """
             One line per event: time (seconds since start), source port, message, and '->' the actions. \
             Controllers that connect or go away are shown as they do. Ctrl-C (or q at the terminal) stops; \

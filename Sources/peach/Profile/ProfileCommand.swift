@@ -10,7 +10,9 @@ import PeachStore
 struct ProfileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "profile",
-        abstract: "Show your perceptual profile: thresholds over the keyboard, trend, matching.",
+        abstract: Messages.pick(
+            "Show your perceptual profile: thresholds over the keyboard, trend, matching.",
+            "Zeigt dein Wahrnehmungsprofil: Schwellen über der Tastatur, Trend, Abstimmen."),
         discussion: """
             The chart has a column per key of the training range: the bar rises to the note's mean threshold \
             (log scale, 1 to 100 cents; shorter is better) with its spread above it; untrained keys stay blank. \

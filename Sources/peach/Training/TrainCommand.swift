@@ -8,7 +8,10 @@ import PeachStore
 /// `peach train`: pitch-discrimination training until you stop.
 struct TrainCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "train", abstract: "Pitch discrimination: two notes, answer higher or lower.",
+        commandName: "train",
+        abstract: Messages.pick(
+            "Pitch discrimination: two notes, answer higher or lower.",
+            "Tonhöhen unterscheiden: zwei Töne, antworte höher oder tiefer."),
         discussion: """
             Two notes play; answer whether the second was higher or lower, with your controller (default profile: \
             keys from C4 up Higher, below Lower) or the arrow keys. The difference adapts to you. Stop with your \
@@ -31,7 +34,10 @@ struct TrainCommand: AsyncParsableCommand {
 /// `peach match`: pitch-matching training until you stop.
 struct MatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "match", abstract: "Pitch matching: tune a note to the reference, then commit.",
+        commandName: "match",
+        abstract: Messages.pick(
+            "Pitch matching: tune a note to the reference, then commit.",
+            "Tonhöhenübung: stimme einen Ton auf die Referenz, dann bestätige."),
         discussion: """
             A reference note plays, then a detuned note: tune it with the pitch-bend wheel, a fader or an encoder \
             (or the arrow keys) until it matches, then commit (default profile: the sustain pedal; Enter). \
