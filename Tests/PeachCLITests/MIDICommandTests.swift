@@ -252,6 +252,39 @@ struct MIDICommandTests {
         #expect(keys == ["h", "Down", "+", "Enter", "q"], "\(text)")
     }
 
+    @Test(
+        "peach train in a terminal: q stops it and the terminal is left as it was (echo and line editing back)",
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"),
+            "needs script(1) for a terminal"))
+    func terminalRestored() throws {
+        let folder = NSTemporaryDirectory() + "peach-tty-\(UUID().uuidString)"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        let peach = PeachBinary.url.path
+        process.arguments = [
+            "-qec",
+            "\(peach) train --midi-in keyboard --audio-out null --data-dir \(folder) --note-duration 0.3; "
+                + "echo \"status=$?\"; stty -a",
+            "/dev/null",
+        ]
+        process.environment = ["HOME": "/nonexistent-home", "PATH": "/usr/bin:/bin"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data("q".utf8))
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(text.contains("status=0"), "\(text)")
+        #expect(text.contains("Stopped. 0 answered, 0 correct."))
+        let modes = text.split(whereSeparator: \.isWhitespace)
+        #expect(modes.contains("icanon") && modes.contains("echo"), "\(text)")
+        #expect(!modes.contains("-icanon") && !modes.contains("-echo"))
+    }
+
     @Test("devices says plainly when there is no sequencer", .enabled(if: !ALSAMachine.hasSequencer))
     func devicesWithoutSequencer() throws {
         let result = try PeachBinary.run(["devices"])
