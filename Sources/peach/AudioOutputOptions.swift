@@ -71,7 +71,9 @@ struct AudioOutputOptions: ParsableArguments {
             return try AudioOutputSpec(parsing: text)
         } catch {
             throw CommandFailure.usage(
-                "--audio-out '\(text)' is not valid; use alsa:DEVICE, wav:PATH or null.")
+                Messages.pick(
+                    "--audio-out '\(text)' is not valid; use alsa:DEVICE, wav:PATH or null.",
+                    "--audio-out '\(text)' ist ungültig; nimm alsa:DEVICE, wav:PATH oder null."))
         }
     }
 

@@ -139,7 +139,10 @@ struct DataCommand: ParsableCommand {
                     if !yes {
                         guard isatty(STDIN_FILENO) != 0 else {
                             throw CommandFailure.usage(
-                                "refusing to delete \(count) records without --yes (no terminal to ask).")
+                                Messages.pick(
+                                    "refusing to delete \(count) records without --yes (no terminal to ask).",
+                                    "lösche \(count) Datensätze nicht ohne --yes (kein Terminal zum Fragen).")
+                            )
                         }
                         print(
                             "Delete all \(count) records in \(store.directory)? A backup is kept. Type 'yes': ",

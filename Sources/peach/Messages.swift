@@ -16,7 +16,17 @@ enum Messages {
 
     /// The message for a settings error on a command-line option or a settings key.
     static func describe(_ error: SettingsError, option: String) -> String {
-        error.message(naming: option) + "."
+        guard Language.current == .german else { return error.message(naming: option) + "." }
+        switch error {
+        case .outOfRange(_, let value, let allowed):
+            return "\(option) \(value) liegt außerhalb des Bereichs; erlaubt: \(allowed)."
+        case .rangeTooNarrow(_, let range, let minimum):
+            return "\(option) \(range) ist zu eng; der Bereich muss mindestens \(minimum) Halbtöne umfassen."
+        case .invalidValue(_, let value, let expected):
+            return "\(option) '\(value)' ist ungültig; erwartet: \(expected)."
+        case .unknownKey(let key):
+            return "es gibt keine Einstellung '\(key)'."
+        }
     }
 
     /// The message for a failure to find the data folders.

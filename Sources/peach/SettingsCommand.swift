@@ -29,7 +29,10 @@ struct SettingsCommand: ParsableCommand {
     static func checkKey(_ key: String) throws {
         guard PeachSettings.keys.contains(key) else {
             throw CommandFailure.usage(
-                "there is no setting '\(key)'; the settings are: \(PeachSettings.keys.joined(separator: ", "))."
+                Messages.pick(
+                    "there is no setting '\(key)'; the settings are: ",
+                    "es gibt keine Einstellung '\(key)'; es gibt: ")
+                    + PeachSettings.keys.joined(separator: ", ") + "."
             )
         }
     }
@@ -100,7 +103,10 @@ struct SettingsCommand: ParsableCommand {
         func run() throws {
             try reportingFailures {
                 try SettingsCommand.checkKey(key)
-                guard !value.isEmpty else { throw CommandFailure.usage("give a value for \(key).") }
+                guard !value.isEmpty else {
+                    throw CommandFailure.usage(
+                        Messages.pick("give a value for \(key).", "gib einen Wert für \(key) an."))
+                }
                 let file = try SettingsCommand.file()
                 let loaded = try reportingStoreErrors { try file.load() }
                 let changed: PeachSettings

@@ -66,11 +66,23 @@ struct SimulateCommand: ParsableCommand {
     /// Checks the listener options; a bad one is one `peach:` line, like every other bad value.
     private func checkOptions() throws {
         let checks: [(Bool, String)] = [
-            ((1...1_000_000).contains(trials), "--trials must be 1-1000000."),
-            ((0.1...100).contains(threshold), "--threshold must be 0.1-100 cents."),
-            ((0...0.5).contains(lapse), "--lapse must be 0-0.5."),
-            ((-100...100).contains(bias), "--bias must be -100-100 cents."),
-            ((0...100).contains(spread), "--spread must be 0-100 cents."),
+            (
+                (1...1_000_000).contains(trials),
+                Messages.pick("--trials must be 1-1000000.", "--trials muss 1-1000000 sein.")
+            ),
+            (
+                (0.1...100).contains(threshold),
+                Messages.pick("--threshold must be 0.1-100 cents.", "--threshold muss 0,1-100 Cent sein.")
+            ),
+            ((0...0.5).contains(lapse), Messages.pick("--lapse must be 0-0.5.", "--lapse muss 0-0,5 sein.")),
+            (
+                (-100...100).contains(bias),
+                Messages.pick("--bias must be -100-100 cents.", "--bias muss -100-100 Cent sein.")
+            ),
+            (
+                (0...100).contains(spread),
+                Messages.pick("--spread must be 0-100 cents.", "--spread muss 0-100 Cent sein.")
+            ),
         ]
         if let failed = checks.first(where: { !$0.0 }) { throw CommandFailure.usage(failed.1) }
     }

@@ -64,7 +64,10 @@ struct ToneCommand: ParsableCommand {
         let digits = text.hasPrefix("+") ? String(text.dropFirst()) : text
         guard let value = Double(digits), value.isFinite, range.contains(value) else {
             throw CommandFailure.usage(
-                "\(option) '\(text)' is not valid; use a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))."
+                Messages.pick(
+                    "\(option) '\(text)' is not valid; use a number from \(Int(range.lowerBound)) to \(Int(range.upperBound)).",
+                    "\(option) '\(text)' ist ungültig; nimm eine Zahl von \(Int(range.lowerBound)) bis \(Int(range.upperBound))."
+                )
             )
         }
         return value
@@ -74,23 +77,34 @@ struct ToneCommand: ParsableCommand {
         try reportingFailures {
             guard let midiNote = try? MIDINote(parsing: note) else {
                 throw CommandFailure.usage(
-                    "'\(note)' is not a note name such as A4, C#3 or Bb2, nor a MIDI number 0-127.")
+                    Messages.pick(
+                        "'\(note)' is not a note name such as A4, C#3 or Bb2, nor a MIDI number 0-127.",
+                        "'\(note)' ist weder ein Notenname wie A4, C#3 oder Bb2 noch eine MIDI-Nummer 0-127.")
+                )
             }
             let offset = Cents(try signedNumber(cents, option: "--cents", within: -1200...1200))
             let gainValue = AmplitudeDB(try signedNumber(gain, option: "--gain", within: -90...12))
             let sweepCents = try sweep.map { try signedNumber($0, option: "--sweep", within: -1200...1200) }
             guard (0.05...60).contains(duration) else {
-                throw CommandFailure.usage("--duration must be 0.05-60 seconds.")
+                throw CommandFailure.usage(
+                    Messages.pick(
+                        "--duration must be 0.05-60 seconds.", "--duration muss 0,05-60 Sekunden sein."))
             }
             guard (0.01...60).contains(sweepTime) else {
-                throw CommandFailure.usage("--sweep-time must be 0.01-60 seconds.")
+                throw CommandFailure.usage(
+                    Messages.pick(
+                        "--sweep-time must be 0.01-60 seconds.", "--sweep-time muss 0,01-60 Sekunden sein."))
             }
             guard TrainingSettings.referencePitchRange.contains(referencePitch) else {
-                throw CommandFailure.usage("--reference-pitch must be 380-500 Hz.")
+                throw CommandFailure.usage(
+                    Messages.pick(
+                        "--reference-pitch must be 380-500 Hz.", "--reference-pitch muss 380-500 Hz sein."))
             }
             guard Timbre.named(timbre) != nil else {
                 throw CommandFailure.usage(
-                    "--timbre '\(timbre)' is not one of \(Timbre.all.map(\.name).joined(separator: ", ")).")
+                    Messages.pick(
+                        "--timbre '\(timbre)' is not one of ", "--timbre '\(timbre)' ist keiner von ")
+                        + Timbre.all.map(\.name).joined(separator: ", ") + ".")
             }
             let script = ToneScript(
                 note: midiNote, offset: offset, sweep: sweepCents.map { Cents($0) }, duration: duration,

@@ -50,23 +50,37 @@ struct LearnCommand: ParsableCommand {
             for item in actions.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
                 guard let step = LearnStep(name: item) else {
                     throw CommandFailure.usage(
-                        "--actions: '\(item)' is not an action; use higher, lower, commit, replay, startComparison, "
-                            + "startPitchMatching, stop or tune.")
+                        Messages.pick(
+                            "--actions: '\(item)' is not an action; use ",
+                            "--actions: '\(item)' ist keine Aktion; nimm ")
+                            + "higher, lower, commit, replay, startComparison, startPitchMatching, stop "
+                            + Messages.pick("or tune.", "oder tune."))
                 }
                 guard !steps.contains(step) else {
-                    throw CommandFailure.usage("--actions names '\(item)' twice.")
+                    throw CommandFailure.usage(
+                        Messages.pick(
+                            "--actions names '\(item)' twice.", "--actions nennt '\(item)' zweimal."))
                 }
                 steps.append(step)
             }
-            guard !steps.isEmpty else { throw CommandFailure.usage("--actions names no action.") }
+            guard !steps.isEmpty else {
+                throw CommandFailure.usage(
+                    Messages.pick("--actions names no action.", "--actions nennt keine Aktion."))
+            }
             let folder = try resolveLocations(dataDirectory: nil).userProfilesDirectory
             let path = folder + "/" + name + ".json"
             if !force && FileManager.default.fileExists(atPath: path) {
-                throw CommandFailure.usage("\(path) exists; use --force to replace it, or another --name.")
+                throw CommandFailure.usage(
+                    Messages.pick(
+                        "\(path) exists; use --force to replace it, or another --name.",
+                        "\(path) gibt es schon; ersetze es mit --force, oder nimm einen anderen --name."))
             }
             let spec = try input.spec()
             if spec == .keyboard {
-                throw CommandFailure.usage("peach learn needs MIDI input, not --midi-in keyboard.")
+                throw CommandFailure.usage(
+                    Messages.pick(
+                        "peach learn needs MIDI input, not --midi-in keyboard.",
+                        "peach learn braucht MIDI-Eingabe, nicht --midi-in keyboard."))
             }
             let controller = try ControllerInput(spec: spec, profile: .builtInDefault, useKeyboard: false)
             try controller.start()

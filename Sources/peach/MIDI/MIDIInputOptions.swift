@@ -28,7 +28,10 @@ struct MIDIInputOptions: ParsableArguments {
         let midiIn = self.midiIn ?? "seq"
         guard let spec = MIDIInputSpec(parsing: midiIn) else {
             throw CommandFailure.usage(
-                "--midi-in '\(midiIn)' is not valid; use seq, seq:CLIENT:PORT, seq:NAME, rawmidi:PATH or keyboard."
+                Messages.pick(
+                    "--midi-in '\(midiIn)' is not valid; use seq, seq:CLIENT:PORT, seq:NAME, rawmidi:PATH or keyboard.",
+                    "--midi-in '\(midiIn)' ist ungültig; nimm seq, seq:CLIENT:PORT, seq:NAME, rawmidi:PATH oder keyboard."
+                )
             )
         }
         return spec
@@ -110,7 +113,10 @@ final class ControllerInput {
             source = RawMIDISource(path: path)
         case .keyboard:
             guard TerminalKeyboard.isAvailable else {
-                throw CommandFailure.usage("--midi-in keyboard needs a terminal on stdin.")
+                throw CommandFailure.usage(
+                    Messages.pick(
+                        "--midi-in keyboard needs a terminal on stdin.",
+                        "--midi-in keyboard braucht ein Terminal an der Standardeingabe."))
             }
             sequencer = nil
             source = nil

@@ -101,7 +101,10 @@ struct MIDIOutputOptions: ParsableArguments {
         let text = try output ?? (settings ?? loadSettings()).midiOutput
         guard let spec = MIDIOutputSpec(parsing: text) else {
             throw CommandFailure.usage(
-                "--output '\(text)' is not valid; use synth, midi, midi:CLIENT:PORT, midi:NAME or rawmidi:PATH."
+                Messages.pick(
+                    "--output '\(text)' is not valid; use synth, midi, midi:CLIENT:PORT, midi:NAME or rawmidi:PATH.",
+                    "--output '\(text)' ist ungültig; nimm synth, midi, midi:CLIENT:PORT, midi:NAME oder rawmidi:PATH."
+                )
             )
         }
         return spec
@@ -118,24 +121,34 @@ struct MIDIOutputOptions: ParsableArguments {
                 high <= 16
             else {
                 throw CommandFailure.usage(
-                    "--midi-channels '\(channels)' is not valid; use channels 1-16 such as 1,2 or 1-4.")
+                    Messages.pick(
+                        "--midi-channels '\(channels)' is not valid; use channels 1-16 such as 1,2 or 1-4.",
+                        "--midi-channels '\(channels)' ist ungültig; nimm Kanäle 1-16 wie 1,2 oder 1-4."))
             }
             for channel in low...high where !list.contains(UInt8(channel - 1)) {
                 list.append(UInt8(channel - 1))
             }
         }
-        guard !list.isEmpty else { throw CommandFailure.usage("--midi-channels names no channel.") }
+        guard !list.isEmpty else {
+            throw CommandFailure.usage(
+                Messages.pick("--midi-channels names no channel.", "--midi-channels nennt keinen Kanal."))
+        }
         if let program, !(1...128).contains(program) {
-            throw CommandFailure.usage("--midi-program must be 1-128.")
+            throw CommandFailure.usage(
+                Messages.pick("--midi-program must be 1-128.", "--midi-program muss 1-128 sein."))
         }
         guard (1...24).contains(bendRange) else {
-            throw CommandFailure.usage("--bend-range must be 1-24 semitones.")
+            throw CommandFailure.usage(
+                Messages.pick("--bend-range must be 1-24 semitones.", "--bend-range muss 1-24 Halbtöne sein.")
+            )
         }
         let method: MIDITuningMethod
         switch tuning {
         case "bend": method = .pitchBend
         case "mts": method = .tuningStandard(program: 0)
-        default: throw CommandFailure.usage("--midi-tuning must be bend or mts.")
+        default:
+            throw CommandFailure.usage(
+                Messages.pick("--midi-tuning must be bend or mts.", "--midi-tuning muss bend oder mts sein."))
         }
         return MIDISynthConfiguration(
             channels: list, program: program.map { UInt8($0 - 1) }, bendRangeSemitones: UInt8(bendRange),

@@ -39,13 +39,18 @@ struct ProfileCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            guard (1...365).contains(days) else { throw CommandFailure.usage("--days must be 1-365.") }
+            guard (1...365).contains(days) else {
+                throw CommandFailure.usage(Messages.pick("--days must be 1-365.", "--days muss 1-365 sein."))
+            }
             let locations = try location.locations()
             let settings = try SettingsFile(path: locations.settingsFile).load().settings
             let noteRange: NoteRange
             if let range {
                 guard let parsed = try? NoteRange(parsing: range) else {
-                    throw CommandFailure.usage("--range '\(range)' is not a range such as C3-C5.")
+                    throw CommandFailure.usage(
+                        Messages.pick(
+                            "--range '\(range)' is not a range such as C3-C5.",
+                            "--range '\(range)' ist kein Bereich wie C3-C5."))
                 }
                 noteRange = parsed
             } else {

@@ -45,7 +45,8 @@ final class TrainingSound {
         } catch {
             output.stop()
             throw CommandFailure.usage(
-                "--timbre '\(timbre)' is not one of \(Timbre.all.map(\.name).joined(separator: ", ")).")
+                Messages.pick("--timbre '\(timbre)' is not one of ", "--timbre '\(timbre)' ist keiner von ")
+                    + Timbre.all.map(\.name).joined(separator: ", ") + ".")
         }
         self.output = output
         midi = nil
