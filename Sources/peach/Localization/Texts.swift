@@ -2,6 +2,7 @@
 
 import Foundation
 import PeachCore
+import PeachMIDI
 
 /// Every text of the training screen, the start screen and the profile, in both languages. Each entry holds
 /// both, so no language can miss a text (the compiler checks the catalogue is complete).
@@ -140,6 +141,33 @@ struct Texts {
     /// The SVG was written.
     func svgWritten(_ path: String) -> String {
         pick("Chart written to \(path).", "Diagramm nach \(path) geschrieben.")
+    }
+
+    // MARK: Learn
+
+    /// An action's name.
+    func title(_ action: SwitchAction) -> String {
+        switch action {
+        case .higher: higher
+        case .lower: lower
+        case .commit: pick("Commit", "Bestätigen")
+        case .replay: pick("Replay", "Wiederholen")
+        case .startComparison: pick("Start comparison training", "Vergleichstraining starten")
+        case .startPitchMatching: pick("Start pitch matching", "Tonhöhenübung starten")
+        case .stop: pick("Stop", "Beenden")
+        }
+    }
+
+    /// What `peach learn` asks for a step.
+    func prompt(_ step: LearnStep) -> String {
+        switch step {
+        case .action(let action):
+            pick("Press the control for \(title(action))…", "Drücke das Bedienelement für \(title(action))…")
+        case .tune:
+            pick(
+                "Move the control you want to tune with (wheel, fader, knob or encoder)…",
+                "Bewege das Bedienelement zum Stimmen (Rad, Fader, Regler oder Encoder)…")
+        }
     }
 
     // MARK: Start screen

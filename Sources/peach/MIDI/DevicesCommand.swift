@@ -37,17 +37,22 @@ struct DevicesCommand: ParsableCommand {
                 let connector = selection.map {
                     ControllerConnector(selection: $0, profile: profile, ownClient: sequencer.clientNumber)
                 }
-                print("MIDI sources (controllers; --midi-in \(inputSpec), profile '\(profile.name)'):")
+                print(
+                    Messages.pick("MIDI sources (controllers; ", "MIDI-Quellen (Controller; ")
+                        + "--midi-in \(inputSpec), " + Messages.pick("profile", "Profil")
+                        + " '\(profile.name)'):")
                 let sources = ports.filter(\.isReadable)
-                if sources.isEmpty { print("  (none)") }
+                if sources.isEmpty { print(Messages.pick("  (none)", "  (keine)")) }
                 for port in sources {
                     let mark = connector?.wants(port) == true ? "*" : " "
                     print("  \(mark) \(port.label)\(port.isHardware ? "" : "  (software)")")
                 }
                 let target = outputSpec.port(among: ports, ownClient: sequencer.clientNumber)
-                print("MIDI destinations (synths; --output \(outputSpec)):")
+                print(
+                    Messages.pick("MIDI destinations (synths; ", "MIDI-Ziele (Synths; ")
+                        + "--output \(outputSpec)):")
                 let destinations = ports.filter(\.isWritable)
-                if destinations.isEmpty { print("  (none)") }
+                if destinations.isEmpty { print(Messages.pick("  (none)", "  (keine)")) }
                 for port in destinations {
                     let mark = target?.address == port.address ? "*" : " "
                     let kind = port.isSynth ? "  (synth)" : port.isHardware ? "  (MIDI out)" : ""
@@ -55,19 +60,24 @@ struct DevicesCommand: ParsableCommand {
                 }
             } else {
                 print(
-                    "No ALSA sequencer on this machine (/dev/snd/seq is missing), so no MIDI ports to list. Load it "
-                        + "with 'sudo modprobe snd-seq', or use --midi-in rawmidi:PATH or --midi-in keyboard."
-                )
+                    Messages.pick(
+                        "No ALSA sequencer on this machine (/dev/snd/seq is missing), so no MIDI ports to list. Load it "
+                            + "with 'sudo modprobe snd-seq', or use --midi-in rawmidi:PATH or --midi-in keyboard.",
+                        "Kein ALSA-Sequencer auf diesem Rechner (/dev/snd/seq fehlt), also keine MIDI-Ports. Lade ihn "
+                            + "mit 'sudo modprobe snd-seq', oder nimm --midi-in rawmidi:PATH oder --midi-in keyboard."
+                    ))
             }
             let raw = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/snd")) ?? []).filter {
                 $0.hasPrefix("midiC")
             }
-            print("Raw MIDI devices (--midi-in rawmidi:PATH, --output rawmidi:PATH):")
-            if raw.isEmpty { print("  (none)") }
+            print(
+                Messages.pick("Raw MIDI devices", "Raw-MIDI-Geräte")
+                    + " (--midi-in rawmidi:PATH, --output rawmidi:PATH):")
+            if raw.isEmpty { print(Messages.pick("  (none)", "  (keine)")) }
             for name in raw.sorted() { print("    /dev/snd/\(name)") }
             let outputs = ALSADeviceList.pcmOutputs()
-            print("Audio outputs (--audio-out alsa:NAME):")
-            if outputs.isEmpty { print("  (none)") }
+            print(Messages.pick("Audio outputs", "Audioausgänge") + " (--audio-out alsa:NAME):")
+            if outputs.isEmpty { print(Messages.pick("  (none)", "  (keine)")) }
             let width = min(outputs.map(\.name.count).max() ?? 0, 40)
             for output in outputs {
                 let padded = output.name + String(repeating: " ", count: max(0, width - output.name.count))

@@ -87,8 +87,11 @@ struct LearnCommand: ParsableCommand {
             defer { controller.stop() }
             var learn = MIDILearn(steps: steps)
             var sourceName: String?
-            Terminal.emit("Learning '\(name)' from \(spec). Ctrl-C stops without writing.")
-            Terminal.emit(steps[0].prompt)
+            Terminal.emit(
+                Messages.pick(
+                    "Learning '\(name)' from \(spec). Ctrl-C stops without writing.",
+                    "Lerne '\(name)' von \(spec). Strg-C beendet, ohne zu schreiben."))
+            Terminal.emit(Texts.current.prompt(steps[0]))
             while !learn.isComplete, let item = controller.inbox.next() {
                 switch item {
                 case .midi(.event(let event)):
@@ -100,23 +103,36 @@ struct LearnCommand: ParsableCommand {
                                 .clientName
                         }
                         Terminal.emit("  \(step): \(MIDIText.summary(event.message))")
-                        if let next = learn.currentStep { Terminal.emit(next.prompt) }
+                        if let next = learn.currentStep { Terminal.emit(Texts.current.prompt(next)) }
                     case .alreadyUsed(let owner):
-                        Terminal.emit("  that control is already used for \(owner); use another one.")
+                        Terminal.emit(
+                            Messages.pick(
+                                "  that control is already used for \(owner); use another one.",
+                                "  dieses Bedienelement ist schon für \(owner) vergeben; nimm ein anderes."))
                     case .ignored, .listening:
                         break
                     }
-                case .midi(.connected(let port)): Terminal.emit("  (connected \(port.label))")
-                case .midi(.disconnected(let port)): Terminal.emit("  (\(port.label) went away)")
+                case .midi(.connected(let port)):
+                    Terminal.emit("  (" + Messages.pick("connected ", "verbunden: ") + port.label + ")")
+                case .midi(.disconnected(let port)):
+                    Terminal.emit("  (" + port.label + Messages.pick(" went away)", " ist weg)"))
                 case .midi(.ended):
                     throw CommandFailure(
-                        message:
+                        message: Messages.pick(
                             "the input ended before every action was learned (\(steps.count - remaining(learn)) of "
-                            + "\(steps.count)); nothing was written.", status: 1)
+                                + "\(steps.count)); nothing was written.",
+                            "die Eingabe endete, bevor jede Aktion gelernt war (\(steps.count - remaining(learn)) von "
+                                + "\(steps.count)); nichts wurde geschrieben."), status: 1)
                 case .midi(.failed(let error)): throw error
                 case .keys: break
                 case .signal(let number):
-                    FileHandle.standardError.write(Data("peach: learn stopped; nothing was written.\n".utf8))
+                    FileHandle.standardError.write(
+                        Data(
+                            ("peach: "
+                                + Messages.pick(
+                                    "learn stopped; nothing was written.",
+                                    "Lernen beendet; nichts wurde geschrieben.")
+                                + "\n").utf8))
                     controller.stop()
                     throw ExitCode(SignalTrap.exitStatus(for: number))
                 }
@@ -128,9 +144,12 @@ struct LearnCommand: ParsableCommand {
             try FileSystem.createDirectory(folder)
             try FileSystem.writeAtomically(Array(profile.jsonText.utf8), to: path, directory: folder)
             _ = try ProfileLibrary.load(path: path, name: name)  // what was written reads back
-            Terminal.emit("Wrote \(path).")
+            Terminal.emit(Messages.pick("Wrote \(path).", "\(path) geschrieben."))
             Terminal.emit(
-                "Use it with --profile \(name), or for good: peach settings set controllerProfile \(name)")
+                Messages.pick(
+                    "Use it with --profile \(name), or for good: peach settings set controllerProfile \(name)",
+                    "Nimm es mit --profile \(name), oder dauerhaft: peach settings set controllerProfile \(name)"
+                ))
         }
     }
 

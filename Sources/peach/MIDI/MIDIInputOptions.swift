@@ -56,10 +56,10 @@ struct ProfileOptions: ParsableArguments {
         let resolution = try library.resolve(
             profile ?? settings.controllerProfile, explicitly: profile != nil)
         if let reason = resolution.fallbackReason {
-            FileHandle.standardError.write(
-                Data(
-                    "peach: warning: \(Messages.describe(reason, asked: false)) Using the default profile.\n"
-                        .utf8))
+            let warning: String = Messages.pick("warning: ", "Warnung: ")
+            let fallback: String = Messages.pick(" Using the default profile.", " Nehme das Standardprofil.")
+            let line: String = "peach: " + warning + Messages.describe(reason, asked: false) + fallback + "\n"
+            FileHandle.standardError.write(Data(line.utf8))
         }
         return resolution.profile
     }
@@ -134,7 +134,11 @@ final class ControllerInput {
         } catch {
             guard keyboardMayStandIn && TerminalKeyboard.isAvailable else { throw error }
             FileHandle.standardError.write(
-                Data("peach: \(Messages.describe(error)) The computer keyboard stands in.\n".utf8))
+                Data(
+                    ("peach: \(Messages.describe(error))"
+                        + Messages.pick(
+                            " The computer keyboard stands in.", " Die Computertastatur springt ein.") + "\n")
+                        .utf8))
             return nil
         }
     }

@@ -37,8 +37,13 @@ struct MonitorCommand: ParsableCommand {
                 spec: spec, profile: profile, useKeyboard: true, keyboardStandsIn: !input.isExplicit)
             var mapper = ControllerMapper(profile: profile, longPressThreshold: settings.longPress)
             if !json {
-                let what = controller.source == nil ? "the computer keyboard" : spec.description
-                Terminal.emit("Listening to \(what) with the '\(profile.name)' profile. Ctrl-C stops.")
+                let what =
+                    controller.source == nil
+                    ? Messages.pick("the computer keyboard", "die Computertastatur") : spec.description
+                Terminal.emit(
+                    Messages.pick(
+                        "Listening to \(what) with the '\(profile.name)' profile. Ctrl-C stops.",
+                        "Höre auf \(what) mit dem Profil '\(profile.name)'. Strg-C beendet."))
             }
             try controller.start()
             defer { controller.stop() }
@@ -48,7 +53,10 @@ struct MonitorCommand: ParsableCommand {
                 !json
             {
                 Terminal.emit(
-                    "No controller connected yet: plug one in, or connect a port to Peach's input with aconnect."
+                    Messages.pick(
+                        "No controller connected yet: plug one in, or connect a port to Peach's input with aconnect.",
+                        "Noch kein Controller verbunden: schließe einen an, oder verbinde einen Port mit aconnect."
+                    )
                 )
             }
             while let item = controller.inbox.next() {
