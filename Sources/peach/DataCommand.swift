@@ -30,23 +30,38 @@ struct DataCommand: ParsableCommand {
                 let contents = try reportingStoreErrors { try JournalStore.read(directory: directory) }
                 let path = directory + "/" + JournalStore.journalName
                 let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-                print("Store:            \(path) (\(size) bytes)")
-                print("Comparisons:      \(contents.comparisonCount)")
-                print("Pitch matching:   \(contents.pitchMatchingCount)")
-                print("Damaged lines:    \(contents.damagedLines.count)")
+                print(
+                    Messages.pick("Store:            ", "Speicher:         ") + "\(path) (\(size) "
+                        + Messages.pick("bytes", "Bytes") + ")")
+                print(
+                    Messages.pick("Comparisons:      ", "Vergleiche:       ") + "\(contents.comparisonCount)")
+                print(
+                    Messages.pick("Pitch matching:   ", "Tonhöhenübung:    ")
+                        + "\(contents.pitchMatchingCount)")
+                print(
+                    Messages.pick("Damaged lines:    ", "Beschädigt:       ")
+                        + "\(contents.damagedLines.count)")
                 for damaged in contents.damagedLines.prefix(20) {
-                    print("  line \(damaged.line): \(damaged.reason)")
+                    print(Messages.pick("  line ", "  Zeile ") + "\(damaged.line): \(damaged.reason)")
                 }
                 if contents.damagedLines.count > 20 {
-                    print("  … and \(contents.damagedLines.count - 20) more")
+                    print(
+                        Messages.pick("  … and ", "  … und ") + "\(contents.damagedLines.count - 20)"
+                            + Messages.pick(" more", " weitere"))
                 }
                 if contents.tornTailLength > 0 {
                     print(
-                        "Torn last line:   \(contents.tornTailLength) bytes (a write cut short; the next training "
-                            + "run sets it aside)")
+                        Messages.pick(
+                            "Torn last line:   \(contents.tornTailLength) bytes (a write cut short; the next training "
+                                + "run sets it aside)",
+                            "Abgerissene letzte Zeile: \(contents.tornTailLength) Bytes (ein abgebrochenes Schreiben; "
+                                + "das nächste Training legt sie beiseite)"))
                 }
                 guard contents.damagedLines.isEmpty, contents.tornTailLength == 0 else {
-                    print("Problems found: every other record is intact.")
+                    print(
+                        Messages.pick(
+                            "Problems found: every other record is intact.",
+                            "Probleme gefunden: alle anderen Datensätze sind intakt."))
                     throw ExitCode(1)
                 }
                 print("OK")
@@ -110,10 +125,17 @@ struct DataCommand: ParsableCommand {
                 try location.withJournal { store in
                     if replace {
                         let backup = try store.replaceAll(with: records)
-                        print("Replaced the data with \(records.count) records. Backup: \(backup)")
+                        print(
+                            Messages.pick(
+                                "Replaced the data with \(records.count) records. Backup: ",
+                                "Daten durch \(records.count) Datensätze ersetzt. Sicherung: ") + backup)
                     } else {
                         let result = try store.merge(records)
-                        print("Imported \(result.added) records; \(result.duplicates) were already there.")
+                        print(
+                            Messages.pick(
+                                "Imported \(result.added) records; \(result.duplicates) were already there.",
+                                "\(result.added) Datensätze importiert; \(result.duplicates) waren schon da.")
+                        )
                     }
                 }
             }
@@ -145,15 +167,21 @@ struct DataCommand: ParsableCommand {
                             )
                         }
                         print(
-                            "Delete all \(count) records in \(store.directory)? A backup is kept. Type 'yes': ",
+                            Messages.pick(
+                                "Delete all \(count) records in \(store.directory)? A backup is kept. Type 'yes': ",
+                                "Alle \(count) Datensätze in \(store.directory) löschen? Eine Sicherung bleibt. Tippe 'yes': "
+                            ),
                             terminator: "")
                         guard readLine()?.lowercased() == "yes" else {
-                            print("Nothing was deleted.")
+                            print(Messages.pick("Nothing was deleted.", "Nichts wurde gelöscht."))
                             return
                         }
                     }
                     let backup = try store.replaceAll(with: [])
-                    print("Deleted \(count) records. Backup: \(backup)")
+                    print(
+                        Messages.pick(
+                            "Deleted \(count) records. Backup: ", "\(count) Datensätze gelöscht. Sicherung: ")
+                            + backup)
                 }
             }
         }

@@ -48,7 +48,10 @@ struct SettingsCommand: ParsableCommand {
             try reportingFailures {
                 let file = try SettingsCommand.file()
                 let loaded = try reportingStoreErrors { try file.load() }
-                print("Settings in \(file.path) (* = changed)")
+                print(
+                    Messages.pick(
+                        "Settings in \(file.path) (* = changed)",
+                        "Einstellungen in \(file.path) (* = geändert)"))
                 for key in PeachSettings.keys {
                     let value = loaded.settings.text(of: key) ?? "-"
                     let standard = PeachSettings.defaults.text(of: key) ?? "-"
@@ -56,12 +59,16 @@ struct SettingsCommand: ParsableCommand {
                     print(
                         "\(mark) \(key.padding(toLength: 18, withPad: " ", startingAt: 0))"
                             + "\(value.padding(toLength: 14, withPad: " ", startingAt: 0)) "
-                            + "default \(standard.padding(toLength: 13, withPad: " ", startingAt: 0)) "
+                            + Messages.pick("default ", "Standard ")
+                            + "\(standard.padding(toLength: 13, withPad: " ", startingAt: 0)) "
                             + PeachSettings.allowedDescription(of: key))
                 }
                 for (key, _) in loaded.unknownKeys {
                     print(
-                        "? \(key.padding(toLength: 18, withPad: " ", startingAt: 0))not a Peach setting (kept as it is)"
+                        "? \(key.padding(toLength: 18, withPad: " ", startingAt: 0))"
+                            + Messages.pick(
+                                "not a Peach setting (kept as it is)",
+                                "keine Peach-Einstellung (bleibt, wie sie ist)")
                     )
                 }
             }
@@ -137,7 +144,10 @@ struct SettingsCommand: ParsableCommand {
                 guard let key else {
                     let unknown = (try? file.load().unknownKeys) ?? []
                     try reportingStoreErrors { try file.save(.defaults, keeping: unknown) }
-                    print("All settings are back to their defaults.")
+                    print(
+                        Messages.pick(
+                            "All settings are back to their defaults.",
+                            "Alle Einstellungen sind wieder auf Standard."))
                     return
                 }
                 try SettingsCommand.checkKey(key)
