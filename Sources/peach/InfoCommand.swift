@@ -21,14 +21,23 @@ struct InfoCommand: ParsableCommand {
         try reportingFailures {
             let locations = try resolveLocations(dataDirectory: dataDir)
             print(
-                """
-                Peach \(PeachVersion.current) — ear training for pitch, driven by MIDI controllers
-                Licence:   MIT
-                Data:      \(locations.dataDirectory)
-                Settings:  \(locations.settingsFile)
-                Profiles:  \(locations.userProfilesDirectory)
-                alsa-lib:  \(ALSALibrary.version)
-                """)
+                Messages.pick(
+                    """
+                    Peach \(PeachVersion.current) — ear training for pitch, driven by MIDI controllers
+                    Licence:   MIT
+                    Data:      \(locations.dataDirectory)
+                    Settings:  \(locations.settingsFile)
+                    Profiles:  \(locations.userProfilesDirectory)
+                    alsa-lib:  \(ALSALibrary.version)
+                    """,
+                    """
+                    Peach \(PeachVersion.current) — Gehörbildung für Tonhöhen, gesteuert mit MIDI-Controllern
+                    Lizenz:        MIT
+                    Daten:         \(locations.dataDirectory)
+                    Einstellungen: \(locations.settingsFile)
+                    Profile:       \(locations.userProfilesDirectory)
+                    alsa-lib:      \(ALSALibrary.version)
+                    """))
         }
     }
 }

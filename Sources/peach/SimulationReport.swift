@@ -19,21 +19,33 @@ final class SimulationReport {
     ) {
         if mode == "comparison" {
             print(
-                "Simulated listener: threshold \(fixed(parameters.threshold)) cents (75 % correct), "
-                    + "lapses \(fixed(parameters.lapseRate * 100, 0)) %, seed \(seed)")
+                Messages.pick(
+                    "Simulated listener: threshold \(fixed(parameters.threshold)) cents (75 % correct), "
+                        + "lapses \(fixed(parameters.lapseRate * 100, 0)) %, seed \(seed)",
+                    "Simulierter Hörer: Schwelle \(fixed(parameters.threshold)) Cent (75 % richtig), "
+                        + "Aussetzer \(fixed(parameters.lapseRate * 100, 0)) %, Seed \(seed)"))
         } else {
             print(
-                "Simulated listener: bias \(Cents(parameters.matchingBias)) cents, "
-                    + "spread \(fixed(parameters.matchingSpread)) cents, seed \(seed)")
+                Messages.pick(
+                    "Simulated listener: bias \(Cents(parameters.matchingBias)) cents, "
+                        + "spread \(fixed(parameters.matchingSpread)) cents, seed \(seed)",
+                    "Simulierter Hörer: Tendenz \(Cents(parameters.matchingBias)) Cent, "
+                        + "Streuung \(fixed(parameters.matchingSpread)) Cent, Seed \(seed)"))
         }
         print(
-            "Range \(settings.noteRange), A4 = \(fixed(settings.referencePitch.hertz, 1)) Hz, "
-                + "notes \(fixed(settings.noteDuration)) s, gap \(fixed(settings.gapBetweenNotes)) s")
+            Messages.pick(
+                "Range \(settings.noteRange), A4 = \(fixed(settings.referencePitch.hertz, 1)) Hz, "
+                    + "notes \(fixed(settings.noteDuration)) s, gap \(fixed(settings.gapBetweenNotes)) s",
+                "Umfang \(settings.noteRange), A4 = \(fixed(settings.referencePitch.hertz, 1)) Hz, "
+                    + "Töne \(fixed(settings.noteDuration)) s, Pause \(fixed(settings.gapBetweenNotes)) s"))
         guard verbose else { return }
         print("")
         print(
             mode == "comparison"
-                ? "      #  note    cents  answer  result" : "      #  note    start    error  band")
+                ? Messages.pick(
+                    "      #  note    cents  answer  result", "      #  Ton     Cent   Antwort Ergebnis")
+                : Messages.pick(
+                    "      #  note    start    error  band", "      #  Ton     Start   Fehler  Band"))
     }
 
     func comparison(_ completed: CompletedComparison, number: Int) {
@@ -44,7 +56,8 @@ final class SimulationReport {
             pad(String(number), 7) + "  " + comparison.note1.name.padding(5)
                 + pad(comparison.centDifference.description, 7)
                 + "  " + completed.answer.rawValue.padding(6) + "  "
-                + (completed.isCorrect ? "correct" : "wrong"))
+                + (completed.isCorrect
+                    ? Messages.pick("correct", "richtig") : Messages.pick("wrong", "falsch")))
     }
 
     func matching(_ completed: CompletedPitchMatching, number: Int) {
@@ -63,29 +76,43 @@ final class SimulationReport {
         let profile = tracker.profile
         let correct = correctCount
         print("")
-        print("Summary")
+        print(Messages.pick("Summary", "Zusammenfassung"))
         row(
-            "Comparisons",
-            "\(count) (\(correct) correct, \(fixed(Double(correct) * 100 / Double(max(count, 1)))) %)")
-        row("Difficulty now", nextDifference.map { "\(fixed($0)) cents" } ?? "-")
-        row("Session best", sessionBest.map { "\(fixed($0)) cents" } ?? "-")
+            Messages.pick("Comparisons", "Vergleiche"),
+            "\(count) (\(correct) " + Messages.pick("correct", "richtig")
+                + ", \(fixed(Double(correct) * 100 / Double(max(count, 1)))) %)")
+        row(
+            Messages.pick("Difficulty now", "Schwierigkeit jetzt"),
+            nextDifference.map { "\(fixed($0)) cents" } ?? "-")
+        row(Messages.pick("Session best", "Bestwert"), sessionBest.map { "\(fixed($0)) cents" } ?? "-")
         if let mean = profile.overallMean {
             let spread = profile.overallStandardDeviation.map { " (±\(fixed($0)))" } ?? ""
-            row("Mean threshold", "\(fixed(mean)) cents over \(profile.trainedNotes.count) notes\(spread)")
+            row(
+                Messages.pick("Mean threshold", "Mittlere Schwelle"),
+                Messages.pick(
+                    "\(fixed(mean)) cents over \(profile.trainedNotes.count) notes\(spread)",
+                    "\(fixed(mean)) Cent über \(profile.trainedNotes.count) Töne\(spread)"))
         }
-        row("Trend", tracker.trend.trend?.rawValue ?? "needs \(TrendAnalyzer.minimumCount) answers")
-        row("Virtual time", duration(elapsed))
+        row(
+            "Trend",
+            tracker.trend.trend.map { Texts.current.trend($0).replacingOccurrences(of: "Trend: ", with: "") }
+                ?? Messages.pick(
+                    "needs \(TrendAnalyzer.minimumCount) answers",
+                    "braucht \(TrendAnalyzer.minimumCount) Antworten"))
+        row(Messages.pick("Virtual time", "Virtuelle Zeit"), duration(elapsed))
     }
 
     func matchingSummary(elapsed: Duration) {
         let statistics = matchingStatistics
         print("")
-        print("Summary")
-        row("Attempts", String(statistics.count))
-        row("Mean abs error", statistics.meanAbsoluteError.map { "\(fixed($0)) cents" } ?? "-")
-        row("Bias", statistics.bias.map { "\(Cents($0)) cents" } ?? "-")
-        row("Spread", statistics.spread.map { "\(fixed($0)) cents" } ?? "-")
-        row("Virtual time", duration(elapsed))
+        print(Messages.pick("Summary", "Zusammenfassung"))
+        row(Messages.pick("Attempts", "Übungen"), String(statistics.count))
+        row(
+            Messages.pick("Mean abs error", "Mittlerer Fehler"),
+            statistics.meanAbsoluteError.map { "\(fixed($0)) cents" } ?? "-")
+        row(Messages.pick("Bias", "Tendenz"), statistics.bias.map { "\(Cents($0)) cents" } ?? "-")
+        row(Messages.pick("Spread", "Streuung"), statistics.spread.map { "\(fixed($0)) cents" } ?? "-")
+        row(Messages.pick("Virtual time", "Virtuelle Zeit"), duration(elapsed))
     }
 
     /// Reports the first store failure of a session on stderr (training goes on, as in a real session).
@@ -108,7 +135,11 @@ final class SimulationReport {
         guard !reportedFailure else { return }
         reportedFailure = true
         let message = (error as? StoreError).map(Messages.describe) ?? "\(error)"
-        FileHandle.standardError.write(Data("peach: an answer was not stored: \(message)\n".utf8))
+        FileHandle.standardError.write(
+            Data(
+                ("peach: "
+                    + Messages.pick("an answer was not stored: ", "eine Antwort wurde nicht gespeichert: ")
+                    + message + "\n").utf8))
     }
 
     private func row(_ label: String, _ value: String) {
