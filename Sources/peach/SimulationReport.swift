@@ -55,7 +55,9 @@ final class SimulationReport {
         print(
             pad(String(number), 7) + "  " + comparison.note1.name.padding(5)
                 + pad(comparison.centDifference.description, 7)
-                + "  " + completed.answer.rawValue.padding(6) + "  "
+                + "  "
+                + (completed.answer == .higher ? Texts.current.higher : Texts.current.lower).lowercased()
+                .padding(6) + "  "
                 + (completed.isCorrect
                     ? Messages.pick("correct", "richtig") : Messages.pick("wrong", "falsch")))
     }
@@ -82,13 +84,15 @@ final class SimulationReport {
             "\(count) (\(correct) " + Messages.pick("correct", "richtig")
                 + ", \(fixed(Double(correct) * 100 / Double(max(count, 1)))) %)")
         row(
-            Messages.pick("Difficulty now", "Schwierigkeit jetzt"),
-            nextDifference.map { "\(fixed($0)) cents" } ?? "-")
-        row(Messages.pick("Session best", "Bestwert"), sessionBest.map { "\(fixed($0)) cents" } ?? "-")
+            Messages.pick("Difficulty now", "Schwierigkeit"),
+            nextDifference.map { "\(fixed($0)) \(Texts.current.cents)" } ?? "-")
+        row(
+            Messages.pick("Session best", "Bestwert"),
+            sessionBest.map { "\(fixed($0)) \(Texts.current.cents)" } ?? "-")
         if let mean = profile.overallMean {
             let spread = profile.overallStandardDeviation.map { " (±\(fixed($0)))" } ?? ""
             row(
-                Messages.pick("Mean threshold", "Mittlere Schwelle"),
+                Messages.pick("Mean threshold", "Mittl. Schwelle"),
                 Messages.pick(
                     "\(fixed(mean)) cents over \(profile.trainedNotes.count) notes\(spread)",
                     "\(fixed(mean)) Cent über \(profile.trainedNotes.count) Töne\(spread)"))
@@ -109,9 +113,13 @@ final class SimulationReport {
         row(Messages.pick("Attempts", "Übungen"), String(statistics.count))
         row(
             Messages.pick("Mean abs error", "Mittlerer Fehler"),
-            statistics.meanAbsoluteError.map { "\(fixed($0)) cents" } ?? "-")
-        row(Messages.pick("Bias", "Tendenz"), statistics.bias.map { "\(Cents($0)) cents" } ?? "-")
-        row(Messages.pick("Spread", "Streuung"), statistics.spread.map { "\(fixed($0)) cents" } ?? "-")
+            statistics.meanAbsoluteError.map { "\(fixed($0)) \(Texts.current.cents)" } ?? "-")
+        row(
+            Messages.pick("Bias", "Tendenz"),
+            statistics.bias.map { "\(Cents($0)) \(Texts.current.cents)" } ?? "-")
+        row(
+            Messages.pick("Spread", "Streuung"),
+            statistics.spread.map { "\(fixed($0)) \(Texts.current.cents)" } ?? "-")
         row(Messages.pick("Virtual time", "Virtuelle Zeit"), duration(elapsed))
     }
 
