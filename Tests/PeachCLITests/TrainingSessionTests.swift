@@ -19,7 +19,10 @@ final class ScriptedSession {
     private(set) var screen: [String] = []
 
     /// Starts `peach MODE` with a scripted profile (stop = CC100), short notes, no tick, a WAV sink.
-    init(mode: String, environment: [String: String] = [:], extra: [String] = []) throws {
+    init(
+        mode: String, environment: [String: String] = [:], audioOut: String? = nil, extra: [String] = [],
+        beforeController: (String) -> Void = { _ in }
+    ) throws {
         folder = NSTemporaryDirectory() + "peach-session-\(UUID().uuidString)"
         try FileManager.default.createDirectory(
             atPath: folder + "/config/peach/profiles", withIntermediateDirectories: true)
@@ -38,7 +41,7 @@ final class ScriptedSession {
         process.arguments =
             [
                 mode, "--midi-in", "rawmidi:\(folder)/controller.fifo", "--profile", "script", "--audio-out",
-                "wav:\(folder)/session.wav", "--events", "-", "--data-dir", "\(folder)/data",
+                audioOut ?? "wav:\(folder)/session.wav", "--events", "-", "--data-dir", "\(folder)/data",
                 "--note-duration", "0.3",
                 "--gap", "0.1", "--feedback-duration", "0.15", "--range", "C4-C5",
             ] + extra
@@ -49,6 +52,7 @@ final class ScriptedSession {
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        beforeController(folder)
         controller = open(folder + "/controller.fifo", O_WRONLY)  // returns once peach has opened it
     }
 
@@ -227,5 +231,53 @@ struct TrainingSessionTests {
         #expect(session.screen.first == "Tonhöhen unterscheiden  (script, wav:\(session.folder)/session.wav)")
         #expect(session.screen.last?.hasPrefix("Durch SIGTERM beendet. 1 beantwortet, 1 richtig.") == true)
         #expect(try session.records().count == 1)  // the unfinished trial was discarded
+    }
+
+    @Test("the sound device lost mid-session: one line, exit 1, the answers given are stored")
+    func soundLost() throws {
+        let audio = NSTemporaryDirectory() + "peach-audio-\(UUID().uuidString).fifo"
+        #expect(mkfifo(audio, 0o600) == 0)
+        defer { unlink(audio) }
+        let drain = AudioDrain()
+        let session = try ScriptedSession(mode: "train", audioOut: "wav:" + audio) { _ in
+            drain.start(path: audio)
+        }
+        let trial = try #require(session.next("trialStarted"))
+        let cents = try #require(trial["cents"] as? Double)
+        session.next("note2Started")
+        session.play([0x90, cents > 0 ? 72 : 48, 90])
+        session.next("result")
+        session.next("trialStarted")
+        drain.stop()  // the reader goes away: the next write fails, as when a device is unplugged
+        let stopped = session.next("stopped")
+        let (status, errors) = session.finish()
+        #expect(status == 1)
+        #expect(stopped?["reason"] as? String == "audioFailure")
+        #expect(errors.hasPrefix("peach: The sound failed ("), "\(errors)")
+        #expect(errors.contains("; stopped. 1 answered, 1 correct."))
+        #expect(try session.records().count == 1)
+    }
+}
+
+/// Reads a FIFO on its own thread (the "sound device") until told to stop, then closes it.
+final class AudioDrain: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stopping = false
+    private let done = DispatchSemaphore(value: 0)
+
+    func start(path: String) {
+        let thread = Thread { [self] in
+            let descriptor = open(path, O_RDONLY)  // returns once peach has opened it for writing
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while !lock.withLock({ stopping }), read(descriptor, &buffer, buffer.count) > 0 {}
+            close(descriptor)
+            done.signal()
+        }
+        thread.start()
+    }
+
+    func stop() {
+        lock.withLock { stopping = true }
+        done.wait()
     }
 }
