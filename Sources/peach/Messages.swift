@@ -19,14 +19,37 @@ enum Messages {
         guard Language.current == .german else { return error.message(naming: option) + "." }
         switch error {
         case .outOfRange(_, let value, let allowed):
-            return "\(option) \(value) liegt außerhalb des Bereichs; erlaubt: \(allowed)."
+            return "\(option) \(value) liegt außerhalb des Bereichs; erlaubt: \(german(allowed))."
         case .rangeTooNarrow(_, let range, let minimum):
             return "\(option) \(range) ist zu eng; der Bereich muss mindestens \(minimum) Halbtöne umfassen."
         case .invalidValue(_, let value, let expected):
-            return "\(option) '\(value)' ist ungültig; erwartet: \(expected)."
+            return "\(option) '\(value)' ist ungültig; erwartet: \(german(expected))."
         case .unknownKey(let key):
             return "es gibt keine Einstellung '\(key)'."
         }
+    }
+
+    /// A setting's allowed values (worded in PeachCore and PeachStore in English) in German.
+    static func german(_ allowed: String) -> String {
+        let phrases: [(String, String)] = [
+            ("two notes within A0-C8 (21-108), at least ", "zwei Töne innerhalb A0-C8 (21-108), mindestens "),
+            (" semitones apart", " Halbtöne auseinander"),
+            (
+                "a name of lowercase letters, digits and '-', starting with a letter",
+                "ein Name aus Kleinbuchstaben, Ziffern und '-', beginnend mit einem Buchstaben"
+            ),
+            (
+                "a profile name of letters, digits, '-' and '_'",
+                "ein Profilname aus Buchstaben, Ziffern, '-' und '_'"
+            ),
+            (
+                "seconds from 0.15 to 2 (a single footswitch held this long is a long press)",
+                "Sekunden von 0,15 bis 2 (so lange gehalten ist ein einzelner Fußschalter ein langer Druck)"
+            ),
+            ("(0 = off)", "(0 = aus)"), ("seconds", "Sekunden"), (" or ", " oder "),
+            ("on oder off", "on oder off"),
+        ]
+        return phrases.reduce(allowed) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
     }
 
     /// The message for a failure to find the data folders.

@@ -61,7 +61,9 @@ struct SettingsCommand: ParsableCommand {
                             + "\(value.padding(toLength: 14, withPad: " ", startingAt: 0)) "
                             + Messages.pick("default ", "Standard ")
                             + "\(standard.padding(toLength: 13, withPad: " ", startingAt: 0)) "
-                            + PeachSettings.allowedDescription(of: key))
+                            + Messages.pick(
+                                PeachSettings.allowedDescription(of: key),
+                                Messages.german(PeachSettings.allowedDescription(of: key))))
                 }
                 for (key, _) in loaded.unknownKeys {
                     print(
