@@ -117,23 +117,24 @@ struct ToneCommand: ParsableCommand {
                     let target = try playOnMIDI(
                         script, gain: gainValue, spec: midiSpec, configuration: configuration)
                     print(
-                        "\(midiNote.name) \(offset) cents = \(script.frequency(at: 0)) (\(gainValue)) on \(target)"
+                        "\(midiNote.name) \(offset) \(Texts.current.cents) = \(script.frequency(at: 0)) (\(gainValue))"
+                            + Messages.pick(" on ", " auf ") + target
                     )
                 }
                 return
             }
             let spec = try output.spec()
             let summary =
-                "\(midiNote.name) \(offset) cents = \(script.frequency(at: 0)) (\(timbre), \(gainValue))"
+                "\(midiNote.name) \(offset) \(Texts.current.cents) = \(script.frequency(at: 0)) (\(timbre), \(gainValue))"
             try MainActor.assumeIsolated {
                 switch spec {
                 case .alsa:
                     let sink = try output.makeSink(for: spec)
                     let details = try playLive(script, gain: gainValue, sink: sink)
-                    print("\(summary) on \(spec): \(details)")
+                    print(summary + Messages.pick(" on ", " auf ") + "\(spec): \(details)")
                 case .wav(let path):
                     try renderOffline(script, gain: gainValue, toWAV: path)
-                    print("\(summary) to \(path)")
+                    print(summary + Messages.pick(" to ", " nach ") + path)
                 case .null:
                     try renderOffline(script, gain: gainValue, toWAV: nil)
                     print(summary)
