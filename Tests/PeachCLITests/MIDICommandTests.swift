@@ -225,23 +225,9 @@ struct MIDICommandTests {
             if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"),
             "needs script(1) for a terminal"))
     func keyboardInTerminal() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        // script(1) runs peach on a pseudo-terminal and types what it reads from its stdin.
-        process.arguments = [
-            "-qec", "\(PeachBinary.url.path) monitor --json --midi-in keyboard", "/dev/null",
-        ]
-        process.environment = ["HOME": "/nonexistent-home", "PATH": "/usr/bin:/bin"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        input.fileHandleForWriting.write(Data("h\u{1B}[B+\rq".utf8))
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (status, text) = try PeachBinary.runInTerminal(
+            "\(PeachBinary.url.path) monitor --json --midi-in keyboard", typing: "h\u{1B}[B+\rq")
+        #expect(status == 0)
         let keys = text.split(whereSeparator: \.isNewline).compactMap { line -> String? in
             guard let start = line.firstIndex(of: "{"),
                 let object = try? JSONSerialization.jsonObject(with: Data(line[start...].utf8))
@@ -259,25 +245,9 @@ struct MIDICommandTests {
             "needs script(1) for a terminal"))
     func terminalRestored() throws {
         let folder = NSTemporaryDirectory() + "peach-tty-\(UUID().uuidString)"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        let peach = PeachBinary.url.path
-        process.arguments = [
-            "-qec",
-            "\(peach) train --midi-in keyboard --audio-out null --data-dir \(folder) --note-duration 0.3; "
-                + "echo \"status=$?\"; stty -a",
-            "/dev/null",
-        ]
-        process.environment = ["HOME": "/nonexistent-home", "PATH": "/usr/bin:/bin"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        input.fileHandleForWriting.write(Data("q".utf8))
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let (_, text) = try PeachBinary.runInTerminal(
+            "\(PeachBinary.url.path) train --midi-in keyboard --audio-out null --data-dir \(folder) --note-duration 0.3; "
+                + "echo \"status=$?\"; stty -a", typing: "q")
         #expect(text.contains("status=0"), "\(text)")
         #expect(text.contains("Stopped. 0 answered, 0 correct."))
         let modes = text.split(whereSeparator: \.isWhitespace)

@@ -48,4 +48,23 @@ enum PeachBinary {
             status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
             standardError: String(decoding: errorData, as: UTF8.self))
     }
+
+    /// Runs a shell command line on a pseudo-terminal (script(1)), typing `typing` at it; returns script's
+    /// exit status (the command's) and everything the terminal showed.
+    static func runInTerminal(_ commandLine: String, typing: String) throws -> (status: Int32, text: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", commandLine, "/dev/null"]
+        process.environment = ["HOME": "/nonexistent-home", "PATH": "/usr/bin:/bin"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data(typing.utf8))
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
 }

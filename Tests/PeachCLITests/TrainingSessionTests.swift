@@ -83,6 +83,16 @@ final class ScriptedSession {
         }
     }
 
+    /// Answers the next comparison right, and waits until the one after it has started.
+    func answerOneCorrectly() throws {
+        let trial = try #require(next("trialStarted"))
+        let cents = try #require(trial["cents"] as? Double)
+        next("note2Started")
+        play([0x90, cents > 0 ? 72 : 48, 90])
+        next("result")
+        next("trialStarted")
+    }
+
     /// Waits for the end; returns the exit status and stderr.
     func finish() -> (status: Int32, errors: String) {
         next("never")
@@ -216,12 +226,7 @@ struct TrainingSessionTests {
     @Test("German: the screen speaks German when LANG says so; SIGTERM stops cleanly with 143")
     func germanAndSignal() throws {
         let session = try ScriptedSession(mode: "train", environment: ["LANG": "de_DE.UTF-8"])
-        let trial = try #require(session.next("trialStarted"))
-        let cents = try #require(trial["cents"] as? Double)
-        session.next("note2Started")
-        session.play([0x90, cents > 0 ? 72 : 48, 90])
-        session.next("result")
-        session.next("trialStarted")
+        try session.answerOneCorrectly()
         session.process.terminate()
         let stopped = session.next("stopped")
         let (status, _) = session.finish()
@@ -242,12 +247,7 @@ struct TrainingSessionTests {
         let session = try ScriptedSession(mode: "train", audioOut: "wav:" + audio) { _ in
             drain.start(path: audio)
         }
-        let trial = try #require(session.next("trialStarted"))
-        let cents = try #require(trial["cents"] as? Double)
-        session.next("note2Started")
-        session.play([0x90, cents > 0 ? 72 : 48, 90])
-        session.next("result")
-        session.next("trialStarted")
+        try session.answerOneCorrectly()
         drain.stop()  // the reader goes away: the next write fails, as when a device is unplugged
         let stopped = session.next("stopped")
         let (status, errors) = session.finish()
