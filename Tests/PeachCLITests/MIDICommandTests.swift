@@ -255,6 +255,22 @@ struct MIDICommandTests {
         #expect(!modes.contains("-icanon") && !modes.contains("-echo"))
     }
 
+    @Test(
+        "in a terminal the training screen uses colour, and NO_COLOR turns it off (the symbols and words stay)",
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"),
+            "needs script(1) for a terminal"))
+    func colour() throws {
+        let folder = NSTemporaryDirectory() + "peach-colour-\(UUID().uuidString)"
+        let command = "\(PeachBinary.url.path) train --midi-in keyboard --audio-out null --data-dir \(folder)"
+        let coloured = try PeachBinary.runInTerminal(command, typing: "q", environment: ["TERM": "xterm"])
+        #expect(coloured.text.contains("\u{1B}[1mPitch discrimination\u{1B}[0m"))
+        let plain = try PeachBinary.runInTerminal(
+            command, typing: "q", environment: ["TERM": "xterm", "NO_COLOR": "1"])
+        #expect(plain.text.contains("Pitch discrimination  (default, null)"))
+        #expect(!plain.text.contains("\u{1B}[1m"))
+    }
+
     @Test("devices says plainly when there is no sequencer", .enabled(if: !ALSAMachine.hasSequencer))
     func devicesWithoutSequencer() throws {
         let result = try PeachBinary.run(["devices"])

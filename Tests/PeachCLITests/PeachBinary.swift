@@ -51,11 +51,15 @@ enum PeachBinary {
 
     /// Runs a shell command line on a pseudo-terminal (script(1)), typing `typing` at it; returns script's
     /// exit status (the command's) and everything the terminal showed.
-    static func runInTerminal(_ commandLine: String, typing: String) throws -> (status: Int32, text: String) {
+    static func runInTerminal(
+        _ commandLine: String, typing: String, environment: [String: String] = [:]
+    ) throws -> (status: Int32, text: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-qec", commandLine, "/dev/null"]
-        process.environment = ["HOME": "/nonexistent-home", "PATH": "/usr/bin:/bin"]
+        process.environment = ["HOME": "/nonexistent-home", "PATH": "/usr/bin:/bin"].merging(environment) {
+            $1
+        }
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input
