@@ -52,6 +52,56 @@ enum Messages {
         return phrases.reduce(allowed) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
     }
 
+    /// A reason worded in English by a library (a profile field, a settings file), in the process's language:
+    /// word by word for German, as it is otherwise.
+    static func reason(_ text: String) -> String {
+        guard Language.current == .german else { return text }
+        let phrases: [(String, String)] = [
+            ("not valid JSON", "kein gültiges JSON"),
+            ("must be an object, not ", "muss ein Objekt sein, nicht "),
+            ("must be a string, not ", "muss ein Text sein, nicht "),
+            ("must be a number, not ", "muss eine Zahl sein, nicht "),
+            ("must be a whole number, not ", "muss eine ganze Zahl sein, nicht "),
+            ("must be true or false, not ", "muss true oder false sein, nicht "),
+            ("must be a list of actions", "muss eine Liste von Aktionen sein"),
+            ("must be a list of name patterns", "muss eine Liste von Namensmustern sein"),
+            ("a boolean", "ein Wahrheitswert"), ("a number", "eine Zahl"), ("a string", "ein Text"),
+            ("a list", "eine Liste"), ("an object", "ein Objekt"),
+            (
+                "is not a note name such as C4 or F#2, nor a MIDI number 0–127",
+                "ist weder ein Notenname wie C4 oder F#2 noch eine MIDI-Nummer 0–127"
+            ),
+            ("is not an action", "ist keine Aktion"),
+            ("is not a known field (known: ", "ist kein bekanntes Feld (bekannt: "),
+            ("is missing", "fehlt"), ("does not apply to a ", "gilt nicht für die Steuerung "),
+            ("needs exactly one of ", "braucht genau eines von "), ("needs both ", "braucht "),
+            (
+                "(or \"gesture\" for a single footswitch)",
+                "(oder \"gesture\" für einen einzelnen Fußschalter)"
+            ),
+            ("needs ", "braucht "), ("has both ", "hat sowohl "), ("; keep one", "; behalte eines"),
+            ("short and long must be different actions", "short und long müssen verschiedene Aktionen sein"),
+            (
+                "a program change has no release, so it cannot make a gesture",
+                "ein Programmwechsel wird nie losgelassen, kann also keine Geste sein"
+            ),
+            (
+                "the profile maps nothing; give at least one action or a tune control",
+                "das Profil ordnet nichts zu; gib mindestens eine Aktion oder eine Stimmsteuerung an"
+            ),
+            ("must not be above", "darf nicht über"), ("is not one of ", "ist keines von "),
+            ("is out of range; use ", "liegt außerhalb des Bereichs; erlaubt: "),
+            ("is too narrow; the range must span at least ", "ist zu eng; der Bereich muss mindestens "),
+            (" semitones", " Halbtöne umfassen"), ("is not valid; expected ", "ist ungültig; erwartet: "),
+            ("there is no setting ", "es gibt keine Einstellung "), ("must be ", "muss "),
+            (", not ", " sein, nicht "),
+            (" and ", " und "), (" or ", " oder "),
+        ]
+        var result = phrases.reduce(text) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
+        if result.hasSuffix(" control") { result = String(result.dropLast(" control".count)) }
+        return german(result)
+    }
+
     /// The message for a failure to find the data folders.
     static func describe(_ error: DataLocations.Failure) -> String {
         switch error {
@@ -98,7 +148,7 @@ enum Messages {
             let fix = key.map { "'peach settings reset \($0)'" } ?? "'peach settings reset'"
             return pick(
                 "\(path): \(reason). Fix the file or run \(fix).",
-                "\(path): \(reason). Korrigiere die Datei oder führe \(fix) aus.")
+                "\(path): \(Messages.reason(reason)). Korrigiere die Datei oder führe \(fix) aus.")
         }
     }
 }
@@ -187,7 +237,7 @@ extension Messages {
                 "\(path): cannot read the controller profile (\(text)).\(hint)",
                 "\(path): kann das Controller-Profil nicht lesen (\(text)).\(hint)")
         case .invalid(let path, let field, let reason):
-            let what = field.map { "\($0) \(reason)" } ?? reason
+            let what = field.map { "\($0) \(Messages.reason(reason))" } ?? Messages.reason(reason)
             return "\(path): \(what).\(hint)"
         case .invalidName(let name):
             return pick(
