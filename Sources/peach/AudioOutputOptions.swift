@@ -57,16 +57,9 @@ struct AudioOutputOptions: ParsableArguments {
 
     /// The output asked for: `--audio-out`, else the `audioOutput` setting.
     /// - Throws: ``CommandFailure`` for a malformed spec or an unreadable settings file.
-    func spec() throws -> AudioOutputSpec {
-        let text: String
-        if let audioOut {
-            text = audioOut
-        } else {
-            let locations = try resolveLocations(dataDirectory: nil)
-            text = try reportingStoreErrors {
-                try SettingsFile(path: locations.settingsFile).load().settings.audioOutput
-            }
-        }
+    /// The settings file is read only when `--audio-out` is not given and no `settings` are passed in.
+    func spec(settings: PeachSettings? = nil) throws -> AudioOutputSpec {
+        let text = try audioOut ?? (settings ?? loadSettings()).audioOutput
         do {
             return try AudioOutputSpec(parsing: text)
         } catch {

@@ -29,24 +29,7 @@ enum PeachBinary {
 
     /// Runs `peach` with `arguments` and the given environment (merged over a minimal one).
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        process.environment = ["HOME": "/nonexistent-home", "PATH": "/usr/bin:/bin"].merging(environment) {
-            $1
-        }
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData, as: UTF8.self))
+        try run(url, arguments, environment: environment, typing: nil)
     }
 
     /// Runs a shell command line on a pseudo-terminal (script(1)), typing `typing` at it; returns script's
@@ -54,21 +37,37 @@ enum PeachBinary {
     static func runInTerminal(
         _ commandLine: String, typing: String, environment: [String: String] = [:]
     ) throws -> (status: Int32, text: String) {
+        let result = try run(
+            URL(fileURLWithPath: "/usr/bin/script"), ["-qec", commandLine, "/dev/null"],
+            environment: environment,
+            typing: typing)
+        return (result.status, result.standardOutput)
+    }
+
+    /// Runs `executable` with a minimal environment (HOME=/nonexistent-home) merged with `environment`; stdin
+    /// gets `typing` (kept open) or nothing.
+    private static func run(
+        _ executable: URL, _ arguments: [String], environment: [String: String], typing: String?
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", commandLine, "/dev/null"]
+        process.executableURL = executable
+        process.arguments = arguments
         process.environment = ["HOME": "/nonexistent-home", "PATH": "/usr/bin:/bin"].merging(environment) {
             $1
         }
-        let input = Pipe()
         let output = Pipe()
-        process.standardInput = input
+        let error = Pipe()
+        let input = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = error
+        process.standardInput = typing == nil ? FileHandle.nullDevice : input
         try process.run()
-        input.fileHandleForWriting.write(Data(typing.utf8))
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        if let typing { input.fileHandleForWriting.write(Data(typing.utf8)) }
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, text)
+        return Result(
+            status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData, as: UTF8.self))
     }
 }

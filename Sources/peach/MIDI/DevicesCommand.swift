@@ -23,7 +23,7 @@ struct DevicesCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let settings = try profileOptions.settings()
+            let settings = try loadSettings()
             let profile = try profileOptions.resolveProfile(settings: settings)
             let inputSpec = try input.spec()
             let outputSpec = try outputOptions.spec(settings: settings)

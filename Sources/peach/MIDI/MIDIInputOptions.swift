@@ -46,9 +46,6 @@ struct ProfileOptions: ParsableArguments {
             "The controller profile (default: the controllerProfile setting, 'default').", valueName: "name"))
     var profile: String?
 
-    /// The settings file's settings (defaults when there is none).
-    func settings() throws -> PeachSettings { try loadSettings() }
-
     /// The profile to use: `--profile` (an error if broken), else the setting (falls back to the built-in
     /// default with a warning on stderr if broken).
     func resolveProfile(settings: PeachSettings) throws -> ControllerProfile {

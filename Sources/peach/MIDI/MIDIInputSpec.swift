@@ -19,7 +19,7 @@ enum MIDIInputSpec: Hashable, CustomStringConvertible {
         } else if value.hasPrefix("seq:") {
             let rest = String(value.dropFirst(4))
             guard !rest.isEmpty else { return nil }
-            self = .sequencer(MIDIAddress(parsing: rest).map(ControllerSelection.address) ?? .named(rest))
+            self = .sequencer(Self.selection(rest))
         } else if value.hasPrefix("rawmidi:") {
             let path = String(value.dropFirst(8))
             guard !path.isEmpty else { return nil }
@@ -31,8 +31,13 @@ enum MIDIInputSpec: Hashable, CustomStringConvertible {
         } else if value.isEmpty {
             return nil
         } else {
-            self = .sequencer(MIDIAddress(parsing: value).map(ControllerSelection.address) ?? .named(value))
+            self = .sequencer(Self.selection(value))
         }
+    }
+
+    /// `CLIENT:PORT` as an address, anything else as a name.
+    private static func selection(_ text: String) -> ControllerSelection {
+        MIDIAddress(parsing: text).map(ControllerSelection.address) ?? .named(text)
     }
 
     var description: String {

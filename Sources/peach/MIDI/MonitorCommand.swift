@@ -30,12 +30,14 @@ struct MonitorCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let settings = try profileOptions.settings()
+            let settings = try loadSettings()
             let profile = try profileOptions.resolveProfile(settings: settings)
             let spec = try input.spec()
             let controller = try ControllerInput(
                 spec: spec, profile: profile, useKeyboard: true, keyboardStandsIn: !input.isExplicit)
             var mapper = ControllerMapper(profile: profile, longPressThreshold: settings.longPress)
+            try controller.start()  // first: a source that cannot be opened is the only line printed
+            defer { controller.stop() }
             if !json {
                 let what =
                     controller.source == nil
@@ -45,8 +47,6 @@ struct MonitorCommand: ParsableCommand {
                         "Listening to \(what) with the '\(profile.name)' profile. Ctrl-C stops.",
                         "Höre auf \(what) mit dem Profil '\(profile.name)'. Strg-C beendet."))
             }
-            try controller.start()
-            defer { controller.stop() }
             let start = MonotonicTime.now()
             if case .sequencer = spec, let source = controller.source as? SequencerMIDISource,
                 source.connectedPorts.isEmpty,

@@ -60,12 +60,11 @@ struct ProfileCommand: ParsableCommand {
             let report = ProfileReport(contents: contents, range: noteRange, texts: .current, days: days)
             if let svg {
                 let document = SVGChartRenderer().document(report.chart, title: report.title)
+                let file = try OutputFile.open(svg, what: Messages.pick("the SVG file", "die SVG-Datei"))
                 do {
-                    try Data(document.utf8).write(to: URL(fileURLWithPath: svg), options: .atomic)
+                    try file.write(contentsOf: Data(document.utf8))
                 } catch {
-                    throw CommandFailure(
-                        message: "\(svg): cannot write the SVG file (\(error.localizedDescription)).",
-                        status: 1)
+                    throw CommandFailure(message: "\(svg): \(error.localizedDescription)", status: 1)
                 }
             }
             if json {

@@ -2,6 +2,7 @@
 
 import Foundation
 import PeachCore
+import PeachStore
 
 /// Writes one JSON object per line for each thing that happens in a session. Every line has `event` and
 /// `time` (ISO 8601, UTC, milliseconds). The events:
@@ -19,33 +20,21 @@ import PeachCore
 /// A line is written (and flushed) as the event happens; a result line comes after the answer is stored.
 final class EventStream {
     private let handle: FileHandle
-    private let formatter: ISO8601DateFormatter
 
-    /// Writes to `path` (created or truncated), or stdout for `-`.
-    /// - Throws: ``CommandFailure`` naming the file when it cannot be created.
+    /// Writes to `path` (created or truncated in place), or stdout for `-`.
+    /// - Throws: ``CommandFailure`` naming the file when it cannot be opened.
     init(path: String) throws {
-        if path == "-" {
-            handle = FileHandle.standardOutput
-        } else {
-            guard FileManager.default.createFile(atPath: path, contents: nil),
-                let file = FileHandle(forWritingAtPath: path)
-            else {
-                throw CommandFailure(
-                    message: "\(path): cannot create the events file (\(String(cString: strerror(errno)))).",
-                    status: 1)
-            }
-            handle = file
-        }
-        formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        formatter.timeZone = TimeZone(identifier: "UTC")
+        handle =
+            path == "-"
+            ? FileHandle.standardOutput
+            : try OutputFile.open(path, what: Messages.pick("the events", "die Ereignisse"))
     }
 
     /// Writes one event.
     func write(_ event: String, at time: Date = Date(), _ fields: [String: Any] = [:]) {
         var object = fields
         object["event"] = event
-        object["time"] = formatter.string(from: time)
+        object["time"] = Timestamp.format(time)  // exactly as the store writes record times
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
             return
         }

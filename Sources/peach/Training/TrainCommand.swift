@@ -84,7 +84,7 @@ struct TrainingLauncher {
             }
             let (items, continuation) = AsyncStream<TrainingItem>.makeStream()
             let sound = try TrainingSound(
-                audio: options.audio, midiOutput: options.midiOutput, timbre: initial.timbre
+                audio: options.audio, midiOutput: options.midiOutput, settings: loaded, timbre: initial.timbre
             ) { error in continuation.yield(.soundLost(Messages.failure(for: error).message)) }
             let input: ControllerInput
             do {

@@ -42,6 +42,7 @@ final class TrainingRun {
     private var stopReason: SessionStopReason?
     private var inputEnded = false
     private var correctCount = 0
+    private var caughtSignal: Int32?
 
     /// A run, ready to go.
     init(
@@ -133,6 +134,7 @@ final class TrainingRun {
             case .input(.midi(.failed(let error))):
                 stop(.controllerDisconnected(Messages.describe(error)))
             case .input(.signal(let number)):
+                caughtSignal = number
                 stop(.signal(Self.signalName(number)))
             case .soundLost(let message):
                 stop(.audioFailure(CommandFailure(message: message, status: 1)))
@@ -145,7 +147,7 @@ final class TrainingRun {
         let status: Int32
         switch reason {
         case .userRequest: status = 0
-        case .signal(let name): status = 128 + Self.signalNumber(name)
+        case .signal: status = SignalTrap.exitStatus(for: caughtSignal ?? 0)
         case .controllerDisconnected, .audioFailure: status = 1
         }
         let line = "\(closing) \(summary()) \(texts.saved): \(store.journalPath)"
@@ -231,15 +233,6 @@ final class TrainingRun {
         case SIGTERM: "SIGTERM"
         case SIGHUP: "SIGHUP"
         default: "signal \(number)"
-        }
-    }
-
-    static func signalNumber(_ name: String) -> Int32 {
-        switch name {
-        case "SIGINT": SIGINT
-        case "SIGTERM": SIGTERM
-        case "SIGHUP": SIGHUP
-        default: 0
         }
     }
 }

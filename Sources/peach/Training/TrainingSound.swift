@@ -5,6 +5,7 @@ import PeachALSA
 import PeachAudio
 import PeachCore
 import PeachMIDI
+import PeachStore
 
 /// The note player for a session and its clean-up: the internal synth running on the audio thread (ALSA,
 /// or a real-time-paced `wav:`/`null` sink), or ``MIDINotePlayer`` on an external synth. ``shutdown()``
@@ -19,13 +20,14 @@ final class TrainingSound {
     private let output: AudioOutput?
     private let midi: MIDINotePlayer?
 
-    /// Opens the sound the options ask for. `onLost` is called (on another thread) if the audio device fails.
+    /// Opens the sound the options ask for (the `settings` already loaded supply what they leave out).
+    /// `onLost` is called (on another thread) if the audio device fails.
     /// - Throws: the device's typed error, or ``CommandFailure`` for bad options.
     init(
-        audio: AudioOutputOptions, midiOutput: MIDIOutputOptions, timbre: String,
+        audio: AudioOutputOptions, midiOutput: MIDIOutputOptions, settings: PeachSettings, timbre: String,
         onLost: @escaping @Sendable (any Error & Sendable) -> Void
     ) throws {
-        let midiSpec = try midiOutput.spec()
+        let midiSpec = try midiOutput.spec(settings: settings)
         if midiSpec != .internalSynth {
             let configuration = try midiOutput.configuration()
             let destination = try midiOutput.destination(for: midiSpec)
@@ -36,7 +38,7 @@ final class TrainingSound {
             name = destination.name
             return
         }
-        let spec = try audio.spec()
+        let spec = try audio.spec(settings: settings)
         let sink = try audio.makeSink(for: spec)
         let output = AudioOutput(sink: sink, onFailure: onLost)
         try output.start()
@@ -52,9 +54,6 @@ final class TrainingSound {
         midi = nil
         name = spec.description
     }
-
-    /// The audio device's failure, if it failed.
-    var failure: (any Error)? { output?.failure }
 
     /// Silences every note and closes the output (the external synth gets note-offs, CC123, bend centre).
     func shutdown() {
