@@ -11,16 +11,21 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // The domain: value types, tuning, strategies, profile, sessions and ports. No I/O.
         .target(name: "PeachCore"),
+        // The one funnel for file descriptors (swift-system): one EINTR policy, one error type (FileError).
+        .target(
+            name: "PeachSystem",
+            dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         // The internal synth and audio sinks.
-        .target(name: "PeachAudio", dependencies: ["PeachCore"]),
+        .target(name: "PeachAudio", dependencies: ["PeachCore", "PeachSystem"]),
         // MIDI 1.0 messages, controller profiles and the external-synth note player.
-        .target(name: "PeachMIDI", dependencies: ["PeachCore"]),
+        .target(name: "PeachMIDI", dependencies: ["PeachCore", "PeachSystem"]),
         // The JSON store: records, settings, durability.
-        .target(name: "PeachStore", dependencies: ["PeachCore"]),
+        .target(name: "PeachStore", dependencies: ["PeachCore", "PeachSystem"]),
         // libasound, with ALSA's C macros wrapped as static inline functions.
         .systemLibrary(
             name: "CALSA",
@@ -28,14 +33,25 @@ let package = Package(
             providers: [.apt(["libasound2-dev"])]
         ),
         // The only module that talks to ALSA.
-        .target(name: "PeachALSA", dependencies: ["PeachAudio", "PeachMIDI", "CALSA"]),
+        .target(name: "PeachALSA", dependencies: ["PeachAudio", "PeachMIDI", "PeachSystem", "CALSA"]),
+        // The application: a training run over ports (clock, sound, store, input, presenters), the EN/DE
+        // catalogue, reports and charts. No ALSA: every front end (the CLI, the practice box) is thin over it.
+        .target(
+            name: "PeachTraining",
+            dependencies: [
+                "PeachCore", "PeachAudio", "PeachMIDI", "PeachStore", "PeachSystem",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         // Fakes of every port, shared by all test targets.
-        .target(name: "PeachTestSupport", dependencies: ["PeachCore", "PeachAudio", "PeachMIDI"]),
-        // The `peach` command: composition root.
+        .target(
+            name: "PeachTestSupport",
+            dependencies: ["PeachCore", "PeachAudio", "PeachMIDI", "PeachTraining"]),
+        // The `peach` command: argument parsing and the wiring of live ports (ALSA, files, terminal).
         .executableTarget(
             name: "peach",
             dependencies: [
-                "PeachCore", "PeachAudio", "PeachMIDI", "PeachStore", "PeachALSA",
+                "PeachCore", "PeachAudio", "PeachMIDI", "PeachStore", "PeachALSA", "PeachTraining",
+                "PeachSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -46,7 +62,8 @@ let package = Package(
         .executableTarget(
             name: "PeachBenchmarks",
             dependencies: [
-                "PeachCore", "PeachStore", "PeachAudio", "PeachMIDI", "PeachALSA", "PeachTestSupport",
+                "PeachCore", "PeachStore", "PeachAudio", "PeachMIDI", "PeachALSA", "PeachTraining",
+                "PeachTestSupport",
             ]),
         .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore", "PeachTestSupport"]),
         .testTarget(name: "PeachAudioTests", dependencies: ["PeachAudio", "PeachCore", "PeachTestSupport"]),
@@ -57,6 +74,14 @@ let package = Package(
         .testTarget(
             name: "PeachALSATests",
             dependencies: ["PeachALSA", "PeachAudio", "PeachCore", "PeachMIDI", "PeachTestSupport"]),
+        .testTarget(
+            name: "PeachTrainingTests",
+            dependencies: [
+                "PeachTraining", "PeachCore", "PeachAudio", "PeachMIDI", "PeachStore", "PeachTestSupport",
+            ]),
+        .testTarget(
+            name: "PeachSystemTests",
+            dependencies: ["PeachSystem", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PeachCLITests", dependencies: ["PeachCore", "PeachTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,32 +1,49 @@
-// ALSAError: an ALSA call that failed, with the device, the call and ALSA's own text.
+// ALSAError: turns a failed ALSA call into a DeviceError, deciding the operation and the kind here, in PeachALSA.
 
-/// An ALSA call that failed. Carries the device (e.g. `hw:1,0`, `default`, `seq`), the function that failed and
-/// ALSA's error code; ``alsaMessage`` is ALSA's own text. The command line turns it into a one-line message.
-public struct ALSAError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The device or subsystem the call was about.
-    public let device: String
-    /// The ALSA function that failed, e.g. `snd_pcm_open`.
-    public let function: String
-    /// The negative error code ALSA returned.
-    public let code: Int32
+import PeachCore
 
-    /// Creates an error for `function` failing with `code` on `device`.
-    public init(device: String, function: String, code: Int32) {
-        self.device = device
-        self.function = function
-        self.code = code
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Checks ALSA results and classifies failures. Only this module knows ALSA's function names and codes; what
+/// leaves it is a ``DeviceError`` with an operation and a kind.
+enum ALSAError {
+    /// Returns `result` when non-negative; otherwise throws the ``DeviceError`` for `operation` on `device`.
+    @discardableResult
+    static func check(
+        _ result: Int32, device: String, operation: DeviceError.Operation, function: String
+    ) throws(DeviceError) -> Int32 {
+        guard result >= 0 else {
+            throw make(result, device: device, operation: operation, function: function)
+        }
+        return result
     }
 
-    /// ALSA's text for the code.
-    public var alsaMessage: String { ALSALibrary.errorText(code) }
+    /// The ``DeviceError`` for ALSA's negative `code` from `function` during `operation`.
+    static func make(
+        _ code: Int32, device: String, operation: DeviceError.Operation, function: String
+    ) -> DeviceError {
+        DeviceError(
+            device: device, operation: operation,
+            kind: kind(of: -code, operation: operation, function: function),
+            systemText: ALSALibrary.errorText(code))
+    }
 
-    /// `device: function failed: message`, in English.
-    public var description: String { "\(device): \(function) failed: \(alsaMessage)" }
-
-    /// Checks the result of an ALSA call: returns it when non-negative, throws otherwise.
-    @discardableResult
-    public static func check(_ result: Int32, device: String, function: String) throws(ALSAError) -> Int32 {
-        guard result >= 0 else { throw ALSAError(device: device, function: function, code: result) }
-        return result
+    /// What kind of failure `errno` value `code` is, during `operation` (by `function`).
+    static func kind(of code: Int32, operation: DeviceError.Operation, function: String) -> DeviceError.Kind {
+        if function == "snd_pcm_hw_params_set_format" { return .formatUnsupported }
+        switch (operation, code) {
+        case (.openPCM, ENOENT), (.openPCM, ENODEV), (.openPCM, ENXIO), (.openSequencer, ENOENT),
+            (.openSequencer, ENODEV), (.openSequencer, ENXIO), (.connect, ENOENT), (.connect, ENXIO),
+            (.connect, EINVAL):
+            return .noSuchDevice
+        case (_, EBUSY): return .busy
+        case (_, EACCES), (_, EPERM): return .permissionDenied
+        case (.writePCM, EIO): return .stalled
+        case (.writePCM, _), (_, ENODEV), (_, ENXIO), (_, EBADFD), (_, ESTRPIPE), (_, ESHUTDOWN):
+            return .deviceLost
+        default: return .failed
+        }
     }
 }

@@ -62,6 +62,11 @@ if CommandLine.arguments.dropFirst().first == "train" {
     TrainingBenchmark.run()
     exit(0)
 }
+if CommandLine.arguments.dropFirst().first == "validate" {
+    let seeds = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 40
+    MainActor.assumeIsolated { ThresholdValidation.run(seeds: seeds) }
+    exit(0)
+}
 
 // `PeachBenchmarks pcm` runs only the ALSA PCM section (e.g. inside the alsa-vm VM).
 let onlyPCM = CommandLine.arguments.dropFirst().first == "pcm"

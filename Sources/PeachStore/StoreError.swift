@@ -1,16 +1,51 @@
-// StoreError: why the store or the settings file could not do what was asked, with the file and the reason.
+// StoreError: why the store or the settings file could not do what was asked, with the file and the problem.
 
-/// Why the training store or the settings file failed. Every case names the file; system errors carry the
-/// `errno` text. The command line turns these into one-line messages.
+import PeachCore
+import PeachSystem
+
+/// Why the training store or the settings file failed. Every case names the file and carries structure
+/// (a ``FileError``, a ``SettingsFileProblem``, a ``RecordProblem``), never prose; the command line words it.
 public enum StoreError: Error, Equatable, Sendable {
     /// Another Peach process is writing to this store.
     case locked(path: String, ownerPID: Int32?)
-    /// A system call failed on `path` (`operation` is e.g. `open`, `write`, `fsync`, `rename`).
-    case io(path: String, operation: String, errno: Int32)
+    /// A system call failed on a file of the store or the settings.
+    case io(FileError)
     /// The store was written by a newer Peach than this one.
     case newerSchema(path: String, found: Int, supported: Int)
     /// A file to import is not a Peach export or journal (the line or row says where).
-    case unreadableImport(path: String, line: Int, reason: String)
+    case unreadableImport(path: String, line: Int, problem: RecordProblem)
     /// The settings file is not valid JSON, or a value in it is not allowed.
-    case invalidSettings(path: String, key: String?, reason: String)
+    case invalidSettings(path: String, problem: SettingsFileProblem)
+    /// The data folder belongs to another user (`owner`, their uid) or anybody may write into it.
+    case unsafeDirectory(path: String, owner: Int?, writableByOthers: Bool)
+    /// An output the user named would overwrite the training data or the settings (`protected`).
+    case protectedOutput(path: String, protected: String)
+
+    /// A system call `operation` on `path` failed with `code`.
+    static func io(_ path: String, _ operation: FileError.Operation, _ code: Int32) -> StoreError {
+        .io(FileError(path: path, operation: operation, code: code))
+    }
+}
+
+/// What is wrong with the settings file.
+public enum SettingsFileProblem: Error, Equatable, Sendable {
+    /// Not valid JSON: the first error is at this line and column (1-based).
+    case syntax(line: Int, column: Int)
+    /// Valid JSON, but not one object of settings.
+    case notAnObject
+    /// A key appears twice.
+    case duplicateKey(String)
+    /// A key's value is an array, an object or null.
+    case wrongType(key: String)
+    /// A value the key does not allow.
+    case value(SettingsError)
+
+    /// The settings key the problem is about, if one.
+    public var key: String? {
+        switch self {
+        case .syntax, .notAnObject: nil
+        case .duplicateKey(let key), .wrongType(let key): key
+        case .value(let error): error.key
+        }
+    }
 }

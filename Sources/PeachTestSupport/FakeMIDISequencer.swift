@@ -1,6 +1,7 @@
 // FakeMIDISequencer: an in-memory sequencer client for the connect and hotplug logic, driven by the test.
 
 import Foundation
+import PeachCore
 import PeachMIDI
 
 /// A ``MIDISequencerClient`` whose ports the test sets, plugs and unplugs. Notifications are delivered at
@@ -37,7 +38,10 @@ public final class FakeMIDISequencer: MIDISequencerClient, @unchecked Sendable {
     public func connectInput(from address: MIDIAddress) throws {
         try lock.withLock {
             if refused.contains(address) {
-                throw MIDIInputError.sequencer(device: "seq", description: "refused")
+                throw MIDIInputError.sequencer(
+                    DeviceError(
+                        device: "seq:\(address)", operation: .connect, kind: .noSuchDevice,
+                        systemText: "refused"))
             }
             connectedInputs.append(address)
         }

@@ -1,153 +1,203 @@
-// PeachCommand: the `peach` command line: its subcommands, version and logging setup.
+// PeachCommand: the `peach` command line: its subcommands, the one error exit, and the start screen.
 
 import ArgumentParser
 import Foundation
 import Logging
 import PeachALSA
+import PeachAudio
+import PeachCore
 import PeachMIDI
 import PeachStore
+import PeachSystem
+import PeachTraining
 
 /// `peach`: the ear trainer's command line.
 @main
 struct PeachCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "peach",
-        abstract: Messages.pick(
-            "Peach trains your ear for pitch: discrimination (higher or lower?) and matching.",
-            "Peach trainiert dein Gehör für Tonhöhen: unterscheiden (höher oder tiefer?) und abstimmen."),
-        discussion: """
-            'peach' alone shows the start screen: your profile at a glance and the commands.
-            Run 'peach simulate' to watch a full training session answered by a simulated listener.
-            Set PEACH_LOG_LEVEL (trace, debug, info, notice, warning, error) for diagnostics on stderr.
-            """,
-        version: PeachVersion.current,
+        abstract: CLI.texts.help(.peachAbstract),
+        discussion: CLI.texts.help(.peachDiscussion),
+        version: CLI.version,
         subcommands: [
-            TrainCommand.self, MatchCommand.self, ProfileCommand.self, SimulateCommand.self, ToneCommand.self,
-            MonitorCommand.self,
-            LearnCommand.self,
-            DevicesCommand.self,
-            SettingsCommand.self, DataCommand.self, InfoCommand.self,
+            TrainCommand.self, MatchCommand.self, MeasureCommand.self, ProfileCommand.self,
+            SimulateCommand.self, ToneCommand.self,
+            MonitorCommand.self, LearnCommand.self, DevicesCommand.self, SettingsCommand.self,
+            DataCommand.self,
+            InfoCommand.self,
         ]
     )
 
+    /// Parses, runs, and turns every failure into one line `peach: …` on stderr with its exit status: 64 for
+    /// bad usage, 1 for other failures, 128 + n after signal n.
     static func main() async {
-        // A closed pipe is an error to handle where it happens (a wake-up pipe, `peach monitor | head`), not a
-        // reason to die.
+        // A closed pipe is an error to handle where it happens, not a reason to die.
         signal(SIGPIPE, SIG_IGN)
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
-            let level = ProcessInfo.processInfo.environment["PEACH_LOG_LEVEL"].flatMap(
-                Logger.Level.init(rawValue:))
-            handler.logLevel = level ?? .warning
+            handler.logLevel =
+                CLI.environment["PEACH_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
             return handler
         }
-        let level = ProcessInfo.processInfo.environment["PEACH_LOG_LEVEL"]
+        let level = CLI.environment["PEACH_LOG_LEVEL"]
         ALSALibrary.printsDiagnostics(level == "debug" || level == "trace")
+        let command: any ParsableCommand
         do {
-            var command = try parseAsRoot()
+            command = try parseAsRoot()
+        } catch {
+            Foundation.exit(CLI.report(error, usage: true))
+        }
+        do {
+            var command = command
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
         } catch {
-            exit(withError: error)
+            Foundation.exit(CLI.report(error, usage: false))
         }
     }
-}
 
-extension PeachCommand {
-    /// The start screen: a one-line profile preview over the training range (or how to begin), the current
-    /// threshold and matching error, and the commands.
+    /// The start screen: a one-line profile preview over the training range (or how to begin), the mean
+    /// difficulty and matching error, and the commands.
     func run() async throws {
-        try self.reportingFailures {
-            let texts = Texts.current
-            let locations = try resolveLocations(dataDirectory: nil)
-            let settings = try SettingsFile(path: locations.settingsFile).load().settings
-            let contents = try JournalStore.read(directory: locations.dataDirectory)
-            let report = ProfileReport(
-                contents: contents, range: settings.training.noteRange, texts: texts, days: 1)
-            print("Peach \(PeachVersion.current)")
-            if let sparkline = report.sparkline {
-                let range = settings.training.noteRange
-                print("\(range.lowerBound.name) \(sparkline) \(range.upperBound.name)")
-                print(
-                    texts.startSummary(
-                        threshold: contents.profile.overallMean,
-                        matching: contents.profile.matching.meanAbsoluteError))
-            } else {
-                print(texts.emptyProfile)
-            }
-            print("")
-            for line in texts.startCommands { print(line) }
+        let texts = CLI.texts
+        let locations = try CLI.locations(dataDirectory: nil)
+        let settings = try SettingsFile(path: locations.settingsFile).load().settings
+        let contents = try JournalStore.read(directory: locations.dataDirectory)
+        let report = ProfileReport(
+            contents: contents, range: settings.training.noteRange, texts: texts, days: 1, timeZone: .current)
+        print("Peach \(CLI.version)")
+        if let sparkline = report.sparkline {
+            let range = settings.training.noteRange
+            print("\(range.lowerBound.name) \(sparkline) \(range.upperBound.name)")
+            print(
+                texts.startSummary(
+                    threshold: report.threshold, matching: contents.profile.matching.meanAbsoluteError))
+        } else {
+            print(texts(.emptyProfile))
         }
+        print("")
+        for line in texts.startCommands { print(line) }
     }
 }
 
-/// The version of this build of Peach.
-enum PeachVersion {
-    /// Semantic version.
-    static let current = "0.1.0"
-}
+/// What every command shares: the environment, the language, the version, the folders, the settings, and the
+/// one way failures are reported.
+enum CLI {
+    /// The process's environment.
+    static let environment = ProcessInfo.processInfo.environment
+    /// The catalogue in the user's language (`LC_ALL`, `LC_MESSAGES`, `LANG`).
+    static let texts = Texts(language: .from(environment: environment))
+    /// Semantic version of this build.
+    static let version = "0.2.0"
 
-/// A failure the command line reports in one line, with the exit status it causes.
-struct CommandFailure: Error, CustomStringConvertible {
-    /// The one-line message (without the `peach:` prefix).
-    let message: String
-    /// The exit status: 64 for bad usage, 1 for other failures.
-    let status: Int32
+    /// Peach's folders from the environment and an optional `--data-dir`.
+    static func locations(dataDirectory: String?) throws -> DataLocations {
+        try DataLocations(environment: environment, dataDirectoryOverride: dataDirectory)
+    }
 
-    /// A bad option or argument value.
-    static func usage(_ message: String) -> CommandFailure { CommandFailure(message: message, status: 64) }
+    /// The settings file of this user.
+    static func settingsFile() throws -> SettingsFile {
+        SettingsFile(path: try locations(dataDirectory: nil).settingsFile)
+    }
 
-    var description: String { message }
-}
+    /// The settings (defaults when there is no file).
+    /// - Throws: ``StoreError`` for an unreadable or broken settings file.
+    static func loadSettings() throws -> PeachSettings {
+        try settingsFile().load().settings
+    }
 
-extension ParsableCommand {
-    /// Runs `body`, turning any failure into one line `peach: message` on stderr and an exit status:
-    /// a ``CommandFailure`` with its own status, a store error or any other error with status 1.
-    func reportingFailures(_ body: () throws -> Void) throws {
-        do {
-            try body()
-        } catch let exit as ExitCode {
-            throw exit
-        } catch {
-            throw Messages.report(error)
+    /// Refuses an output path that is, or links to, a file of the training data (in `dataDirectory`, else the
+    /// default) or the settings.
+    static func checkOutput(_ path: String, dataDirectory: String?) throws {
+        try ProtectedFiles(locations(dataDirectory: dataDirectory)).check(output: path)
+    }
+
+    /// The value of a setting as help texts show it (`C2-C6`); the default when the file cannot be read.
+    static func setting(_ key: String) -> String {
+        let settings = (try? loadSettings()) ?? .defaults
+        return settings.text(of: key) ?? ""
+    }
+
+    /// Writes `peach: message` for `error` on stderr and returns the exit status. ArgumentParser's own
+    /// outcomes (help, version, a parse error) keep their meaning; a parse error gets the same one-line form.
+    static func report(_ thrown: any Error, usage: Bool) -> Int32 {
+        let error = unparsableValue(in: thrown) ?? ownError(in: thrown)
+        if let exit = error as? ExitCode { return exit.rawValue }
+        let code = PeachCommand.exitCode(for: error)
+        if code == .success || error is CleanExit {  // --help, --version
+            print(PeachCommand.fullMessage(for: error))
+            return 0
         }
-    }
-}
-
-/// The async form of ``ParsableCommand/reportingFailures(_:)``.
-@MainActor
-func reportingFailures(_ body: @MainActor () async throws -> Void) async throws {
-    do {
-        try await body()
-    } catch let exit as ExitCode {
-        throw exit
-    } catch {
-        throw Messages.report(error)
-    }
-}
-
-extension Messages {
-    /// The one-line failure for any error: a ``CommandFailure`` as it is; store, ALSA, profile and MIDI errors
-    /// worded here; anything else by its description (status 1).
-    static func failure(for error: any Error) -> CommandFailure {
+        let message: String
+        let status: Int32
         switch error {
-        case let known as CommandFailure: known
-        case let store as StoreError: CommandFailure(message: describe(store), status: 1)
-        case let alsa as ALSAError: CommandFailure(message: describe(alsa), status: 1)
-        case let profile as ProfileError: CommandFailure(message: describe(profile), status: 1)
-        case let midi as MIDIInputError: CommandFailure(message: describe(midi), status: 1)
-        case let known as CustomStringConvertible: CommandFailure(message: known.description, status: 1)
-        default: CommandFailure(message: "\(error.localizedDescription)", status: 1)
+        case let error as CommandError:
+            (message, status) = (texts.message(for: error), error.exitStatus)
+        case let error as ProfileError where error.isAboutAName:
+            (message, status) = (texts.message(for: error), 64)
+        case let error as SettingsError:
+            (message, status) = (texts.message(for: error) + ".", 64)
+        case is StoreError, is DeviceError, is ProfileError, is MIDIInputError, is AudioOutputError,
+            is DataLocations.Failure, is FileError:
+            (message, status) = (texts.message(for: error), 1)
+        default:
+            // ArgumentParser's parse and validation errors, in its words.
+            (message, status) = (PeachCommand.message(for: error), usage ? 64 : code.rawValue)
         }
+        Terminal.emitError("peach: " + message)
+        return status == 0 ? 1 : status
     }
+}
 
-    /// Writes `peach: message` for `error` on stderr and returns the exit code to throw.
-    static func report(_ error: any Error) -> ExitCode {
-        let failure = failure(for: error)
-        FileHandle.standardError.write(Data("peach: \(failure.message)\n".utf8))
-        return ExitCode(failure.status)
+extension CLI {
+    /// The error a `validate()` threw, out of the wrapper ArgumentParser puts around it (its internal
+    /// `CommandError` holding `ParserError.userValidationError(error)`), so Peach's own errors get Peach's
+    /// words; anything else as it is.
+    static func ownError(in error: any Error) -> any Error {
+        guard let parserError = Mirror(reflecting: error).descendant("parserError") else { return error }
+        let payload = Mirror(reflecting: parserError).children.first { $0.label == "userValidationError" }?
+            .value
+        return payload as? any Error ?? error
+    }
+}
+
+extension CLI {
+    /// What each option's values look like, for a value ArgumentParser could not parse (a number otherwise).
+    static let valueForms: [String: SpecKind] = [
+        "--range": .noteRange, "--midi-in": .midiInput, "--output": .midiOutput, "--audio-out": .audioOutput,
+        "--latency": .latency, "--midi-channels": .midiChannels, "--midi-tuning": .midiTuning,
+        "<note>": .note,
+        "--mode": .simulationMode, "--format": .exportFormat,
+    ]
+
+    /// A value ArgumentParser could not parse (`ParserError.unableToParseValue`, inside its internal wrapper),
+    /// as Peach's own ``CommandError/invalidSpec(option:value:expected:)``, so it is worded like every other
+    /// bad value, in the user's language.
+    static func unparsableValue(in error: any Error) -> CommandError? {
+        guard let parserError = Mirror(reflecting: error).descendant("parserError"),
+            let payload = Mirror(reflecting: parserError).children.first(where: {
+                $0.label == "unableToParseValue"
+            })?
+            .value
+        else { return nil }
+        let fields = Array(Mirror(reflecting: payload).children)
+        guard fields.count >= 4, let value = fields[2].value as? String else { return nil }
+        let long =
+            Mirror(reflecting: fields[1].value).children.first.map { Mirror(reflecting: $0.value) }?
+            .children.first { $0.label == "long" }?.value as? String
+        let key = Mirror(reflecting: fields[3].value).descendant("name") as? String
+        guard let option = long.map({ "--" + $0 }) ?? key.map({ "<\($0)>" }) else { return nil }
+        return .invalidSpec(option: option, value: value, expected: valueForms[option] ?? .number)
+    }
+}
+
+extension ProfileError {
+    /// Whether the user named something that is not a profile (usage, exit 64) rather than a broken file.
+    fileprivate var isAboutAName: Bool {
+        if case .invalidName = self { return true }
+        return false
     }
 }

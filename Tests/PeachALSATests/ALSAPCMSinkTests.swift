@@ -79,7 +79,11 @@ struct ALSAPCMSinkTests {
     @Test("an unknown device fails with the device, the call and ALSA's text")
     func unknownDevice() {
         ALSALibrary.printsDiagnostics(false)
-        #expect(throws: ALSAError(device: "no-such-pcm", function: "snd_pcm_open", code: -ENOENT)) {
+        #expect(
+            throws: DeviceError(
+                device: "alsa:no-such-pcm", operation: .openPCM, kind: .noSuchDevice,
+                systemText: ALSALibrary.errorText(-ENOENT))
+        ) {
             _ = try ALSAPCMSink(device: "no-such-pcm")
         }
     }
@@ -97,5 +101,20 @@ struct ALSAPCMSinkTests {
         output.stop()
         #expect(output.failure == nil)
         #expect(output.framesWritten >= sink.bufferFrames)
+    }
+}
+
+@Suite("PCM configuration from --latency")
+struct PCMLatencyTests {
+    @Test("standard, low and FRAMESxPERIODS; sizes out of range are refused")
+    func parse() {
+        #expect(PCMConfiguration(latency: "standard") == .standard)
+        #expect(PCMConfiguration(latency: "low") == .lowLatency)
+        #expect(
+            PCMConfiguration(latency: "256x3").map { ($0.periodFrames, $0.periodCount) } ?? (0, 0) == (256, 3)
+        )
+        for bad in ["", "fast", "8x3", "256x1", "256x17", "9000x2", "256"] {
+            #expect(PCMConfiguration(latency: bad) == nil, "\(bad)")
+        }
     }
 }

@@ -1,6 +1,7 @@
 // PeachBinary: runs the built `peach` executable and captures what it prints.
 
 import Foundation
+import Synchronization
 
 /// The `peach` executable built next to the test bundle, and a way to run it.
 enum PeachBinary {
@@ -27,6 +28,16 @@ enum PeachBinary {
         return URL(fileURLWithPath: ".build/debug/peach")
     }
 
+    /// The shipped controller profiles of this source tree, passed to every run as `PEACH_PROFILES_DIR`, so the
+    /// tests pass wherever the build folder is (`swift test --scratch-path /elsewhere`).
+    static let profilesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Profiles").path
+
+    /// The environment every run starts from: no home, the shipped profiles, a plain PATH.
+    static let baseEnvironment = [
+        "HOME": "/nonexistent-home", "PATH": "/usr/bin:/bin", "PEACH_PROFILES_DIR": profilesDirectory,
+    ]
+
     /// Runs `peach` with `arguments` and the given environment (merged over a minimal one).
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
         try run(url, arguments, environment: environment, typing: nil)
@@ -44,7 +55,7 @@ enum PeachBinary {
         return (result.status, result.standardOutput)
     }
 
-    /// Runs `executable` with a minimal environment (HOME=/nonexistent-home) merged with `environment`; stdin
+    /// Runs `executable` with ``baseEnvironment`` merged with `environment`; stdin
     /// gets `typing` (kept open) or nothing.
     private static func run(
         _ executable: URL, _ arguments: [String], environment: [String: String], typing: String?
@@ -52,9 +63,7 @@ enum PeachBinary {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.environment = ["HOME": "/nonexistent-home", "PATH": "/usr/bin:/bin"].merging(environment) {
-            $1
-        }
+        process.environment = baseEnvironment.merging(environment) { $1 }
         let output = Pipe()
         let error = Pipe()
         let input = Pipe()
@@ -62,12 +71,22 @@ enum PeachBinary {
         process.standardError = error
         process.standardInput = typing == nil ? FileHandle.nullDevice : input
         try process.run()
+        let watchdog = Watchdog(process)
         if let typing { input.fileHandleForWriting.write(Data(typing.utf8)) }
+        // stderr is read on its own thread: a run that fills one pipe while the other is read would block.
+        let errorData = Mutex(Data())
+        let errorRead = DispatchGroup()
+        let errorHandle = error.fileHandleForReading
+        DispatchQueue.global().async(group: errorRead) {
+            let data = errorHandle.readDataToEndOfFile()
+            errorData.withLock { $0 = data }
+        }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        errorRead.wait()
         process.waitUntilExit()
+        watchdog.disarm("\(executable.lastPathComponent) \(arguments.joined(separator: " "))")
         return Result(
             status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData, as: UTF8.self))
+            standardError: String(decoding: errorData.withLock { $0 }, as: UTF8.self))
     }
 }

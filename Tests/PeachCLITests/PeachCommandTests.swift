@@ -45,11 +45,11 @@ struct PeachCommandTests {
             (["simulate", "--range", "C4-A4"], "--range C4-A4 is too narrow"),
             (
                 ["simulate", "--reference-pitch", "600"],
-                "--reference-pitch 600 is out of range; use 380…500 Hz."
+                "--reference-pitch 600 is out of range; use 380–500 Hz."
             ),
             (
                 ["simulate", "--note-duration", "fast"],
-                "--note-duration 'fast' is not valid; expected a number."
+                "--note-duration 'fast' is not valid; use a number such as +12.3 or -5."
             ),
         ])
     func badInput(arguments: [String], message: String) throws {
@@ -73,7 +73,7 @@ struct PeachCommandTests {
         #expect(override.standardOutput.contains("Data:      /tmp/peach-data"))
         let homeless = try PeachBinary.run(["info"], environment: ["HOME": "relative"])
         #expect(homeless.status == 1)
-        #expect(homeless.standardError.hasPrefix("peach: cannot tell where to keep data"))
+        #expect(homeless.standardError.hasPrefix("peach: cannot tell where to keep the training data"))
     }
 
     @Test("--version prints the version")

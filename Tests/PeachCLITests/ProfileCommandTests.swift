@@ -59,13 +59,18 @@ struct ProfileCommandTests {
         #expect(result.standardOutput.contains("Progress by day"))
         let start = try PeachBinary.run([], environment: ["PEACH_DATA_DIR": folder])
         #expect(start.standardOutput.contains("threshold "))
+        #expect(start.standardOutput.contains("(75 % correct; 68 % interval "))
         #expect(start.standardOutput.contains("matching error "))
     }
 
     @Test("--json: the numbers; --svg: a well-formed SVG with a bar per trained key")
     func jsonAndSVG() throws {
         let folder = try data(comparisons: 200, matchings: 10)
-        let svg = folder + "/profile.svg"
+        let inside = try PeachBinary.run(["profile", "--data-dir", folder, "--svg", folder + "/profile.svg"])
+        #expect(inside.status == 1)
+        #expect(inside.standardError.contains("would overwrite Peach's own data"))
+        let svg = NSTemporaryDirectory() + "peach-profile-\(UUID().uuidString).svg"
+        defer { unlink(svg) }
         let result = try PeachBinary.run([
             "profile", "--data-dir", folder, "--range", "C3-C5", "--json", "--svg", svg,
         ])
@@ -82,7 +87,10 @@ struct ProfileCommandTests {
         let document = try Data(contentsOf: URL(fileURLWithPath: svg))
         let text = String(decoding: document, as: UTF8.self)
         #expect(Self.wellFormedProblem(text) == nil)
-        #expect(text.components(separatedBy: "class=\"mean\"").count - 1 == notes.count)
+        #expect(
+            text.components(separatedBy: "class=\"threshold\"").count - 1
+                == notes.filter { $0["threshold"] != nil }.count)
+        #expect(notes.contains { ($0["threshold"] as? [String: Any])?["percentCorrect"] as? Int == 75 })
         #expect(text.contains(">C4</text>"))
     }
 
@@ -96,10 +104,10 @@ struct ProfileCommandTests {
         #expect(german.standardOutput.contains("Tonhöhenübung: noch keine Übungen"))
         let range = try PeachBinary.run(["profile", "--data-dir", folder, "--range", "C9-X"])
         #expect(range.status == 64)
-        #expect(range.standardError == "peach: --range 'C9-X' is not a range such as C3-C5.\n")
+        #expect(range.standardError == "peach: --range 'C9-X' is not valid; use a range such as C3-C5.\n")
         let svg = try PeachBinary.run(["profile", "--data-dir", folder, "--svg", "/nonexistent/x.svg"])
         #expect(svg.status == 1)
-        #expect(svg.standardError.hasPrefix("peach: /nonexistent/x.svg: cannot write the SVG file"))
+        #expect(svg.standardError == "peach: /nonexistent/x.svg: cannot open (no such file or folder).\n")
     }
 
     @Test("German errors and help summaries; English for any other locale")

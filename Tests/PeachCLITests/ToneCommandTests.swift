@@ -33,23 +33,29 @@ struct ToneCommandTests {
     @Test(
         "bad input: one line, exit 64",
         arguments: [
-            (["tone", "H4", "--audio-out", "null"], "'H4' is not a note name"),
+            (
+                ["tone", "H4", "--audio-out", "null"],
+                "<note> 'H4' is not valid; use a note name such as A4, C#3 or Bb2, or a MIDI number 0-127."
+            ),
             (
                 ["tone", "A4", "--timbre", "kazoo", "--audio-out", "null"],
-                "--timbre 'kazoo' is not one of sine, piano, organ."
+                "--timbre 'kazoo' is not valid; expected one of sine, piano or organ."
             ),
             (
                 ["tone", "A4", "--audio-out", "speakers"],
                 "--audio-out 'speakers' is not valid; use alsa:DEVICE, wav:PATH or null."
             ),
-            (["tone", "A4", "--sweep", "5000", "--audio-out", "null"], "--sweep '5000' is not valid"),
+            (
+                ["tone", "A4", "--sweep", "5000", "--audio-out", "null"],
+                "--sweep 5000 is out of range; use -1200–1200 cents."
+            ),
             (
                 ["tone", "A4", "--cents", "1+2", "--audio-out", "null"],
-                "--cents '1+2' is not valid; use a number from -1200 to 1200."
+                "--cents '1+2' is not valid; use a number such as +12.3 or -5."
             ),
             (
                 ["tone", "A4", "--gain", "loud", "--audio-out", "null"],
-                "--gain 'loud' is not valid; use a number from -90 to 12."
+                "--gain 'loud' is not valid; use a number such as +12.3 or -5."
             ),
         ])
     func badInput(arguments: [String], message: String) throws {
@@ -139,10 +145,12 @@ struct ToneKernelDeviceTests {
     func vmLoopback() throws {
         let recording = NSTemporaryDirectory() + "peach-loopback-\(UUID().uuidString).wav"
         defer { try? FileManager.default.removeItem(atPath: recording) }
+        // The recorder runs until told to stop, so a slow, loaded emulator (peach taking seconds to start) cannot
+        // cut the note off: it is stopped once the recording holds half a second more than when peach ended.
         let recorder = Process()
         recorder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         recorder.arguments = [
-            "arecord", "-q", "-D", "hw:Loopback,1,0", "-f", "FLOAT_LE", "-r", "48000", "-c", "2", "-d", "4",
+            "arecord", "-q", "-D", "hw:Loopback,1,0", "-f", "FLOAT_LE", "-r", "48000", "-c", "2", "-d", "120",
             recording,
         ]
         try recorder.run()
@@ -152,12 +160,31 @@ struct ToneKernelDeviceTests {
             "tone", "A4", "--cents", "+12.3", "--duration", "1", "--latency", "1024x3",
             "--audio-out", "alsa:hw:Loopback,0,0",
         ])
+        func recorded() -> [Float] {
+            guard let data = FileManager.default.contents(atPath: recording), data.count > 44 else {
+                return []
+            }
+            return data.dropFirst(44).prefix((data.count - 44) / 4 * 4).withUnsafeBytes {
+                Array($0.bindMemory(to: Float.self))
+            }
+        }
+        // peach has played the whole note when it exits; half a second more of recording holds its tail.
+        func size() -> Int {
+            (try? FileManager.default.attributesOfItem(atPath: recording)[.size] as? Int) ?? 0
+        }
+        let wanted = size() + 48_000 * 2 * 4 / 2
+        let deadline = Date().addingTimeInterval(60)
+        while size() < wanted, Date() < deadline {
+            _ = poll(nil, 0, 50)  // the device fills the file in real time; look again in 50 ms
+        }
+        // SIGKILL: a SIGINT the test runner ignores is ignored by arecord too; the samples are on disk already
+        // (only the header's length field stays as arecord first wrote it, and it is not read).
+        kill(recorder.processIdentifier, SIGKILL)
         recorder.waitUntilExit()
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("FLOAT_LE, 2 ch, 48000 Hz, 3 x 1024 frames (64.0 ms)"))
         #expect(!result.standardOutput.contains("underruns"), "\(result.standardOutput)")
-        let data = try Data(contentsOf: URL(fileURLWithPath: recording))
-        let samples = data.dropFirst(44).withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        let samples = recorded()
         let left = stride(from: 0, to: samples.count - 1, by: 2).map { samples[$0] }
         guard let first = left.firstIndex(where: { abs($0) > 0.01 }),
             let last = left.lastIndex(where: { abs($0) > 0.01 })

@@ -13,6 +13,9 @@ final class ScriptedSession {
     private let errors = Pipe()
     private var pending = Data()
     private var controller: Int32 = -1
+    private var outputClosed = false
+    /// Kills a session that hangs (say, waiting for an answer that never came), so its test fails instead.
+    private var watchdog: Watchdog?
     /// Every JSON event read so far.
     private(set) var events: [[String: Any]] = []
     /// The screen's plain lines read so far.
@@ -45,15 +48,24 @@ final class ScriptedSession {
                 "--note-duration", "0.3",
                 "--gap", "0.1", "--feedback-duration", "0.15", "--range", "C4-C5",
             ] + extra
-        process.environment = ["HOME": "/nonexistent-home", "XDG_CONFIG_HOME": folder + "/config"].merging(
+        process.environment = PeachBinary.baseEnvironment.merging(["XDG_CONFIG_HOME": folder + "/config"]) {
+            $1
+        }.merging(
             environment
         ) { $1 }
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        watchdog = Watchdog(process)
         beforeController(folder)
         controller = open(folder + "/controller.fifo", O_WRONLY)  // returns once peach has opened it
+    }
+
+    /// A test that ended early (a failed expectation) leaves no `peach` behind.
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if controller >= 0 { close(controller) }
     }
 
     /// Plays MIDI bytes on the scripted controller.
@@ -83,22 +95,36 @@ final class ScriptedSession {
         }
     }
 
+    /// Presses and releases a key, as a player does: a key still held is not pressed again (the mapper ignores a
+    /// repeated note-on without its note-off), so an answer is always a whole press.
+    func press(key: UInt8) {
+        play([0x90, key, 90, 0x80, key, 0])
+    }
+
     /// Answers the next comparison right, and waits until the one after it has started.
     func answerOneCorrectly() throws {
         let trial = try #require(next("trialStarted"))
         let cents = try #require(trial["cents"] as? Double)
         next("note2Started")
-        play([0x90, cents > 0 ? 72 : 48, 90])
+        press(key: cents > 0 ? 72 : 48)
         next("result")
         next("trialStarted")
     }
 
+    /// Stops reading the events, as `peach train --events - | head` does once `head` has its lines.
+    func closeOutput() throws {
+        try output.fileHandleForReading.close()
+        outputClosed = true
+    }
+
     /// Waits for the end; returns the exit status and stderr.
     func finish() -> (status: Int32, errors: String) {
-        next("never")
+        if !outputClosed { next("never") }
         close(controller)
+        controller = -1
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        watchdog?.disarm("peach \(process.arguments?.first ?? "")")
         return (process.terminationStatus, text)
     }
 
@@ -138,6 +164,31 @@ final class ScriptedSession {
 struct TrainingSessionTests {
     /// A person's reaction time after note 2 starts: scripted input timing, not waiting for anything.
     static let reaction: UInt32 = 200_000
+
+    @Test("measure: answered trials placed by Psi end the run by itself with the threshold; records marked")
+    func measure() throws {
+        let session = try ScriptedSession(
+            mode: "measure", audioOut: "null", extra: ["--trials", "20", "--precision", "0"])
+        #expect(session.next("started")?["mode"] as? String == "measurement")
+        for _ in 1...20 {
+            let trial = try #require(session.next("trialStarted"))
+            let cents = try #require(trial["cents"] as? Double)
+            session.next("note2Started")
+            // A fine listener: right above 4 cents, wrong below.
+            let right = abs(cents) >= 4
+            let higher = (cents > 0) == right
+            session.play([0x90, higher ? 72 : 48, 90, 0x80, higher ? 72 : 48, 0])
+            session.next("result")
+        }
+        let stopped = try #require(session.next("stopped"))
+        #expect(stopped["reason"] as? String == "measured")
+        let (status, _) = session.finish()
+        #expect(status == 0)
+        #expect(session.screen.last?.hasPrefix("Measured: threshold ") == true, "\(session.screen)")
+        let records = try session.records()
+        #expect(records.count == 20)
+        #expect(records.allSatisfy { $0["procedure"] as? String == "measurement" })
+    }
 
     @Test("train: a scripted controller answers four comparisons; events, store and audio agree")
     func train() throws {
@@ -238,6 +289,24 @@ struct TrainingSessionTests {
         #expect(try session.records().count == 1)  // the unfinished trial was discarded
     }
 
+    @Test("the reader of the events goes away: the run ends cleanly, exit 0, the answers given are stored")
+    func readerGone() throws {
+        let session = try ScriptedSession(mode: "train")
+        try session.answerOneCorrectly()
+        session.next("note2Started")
+        try session.closeOutput()
+        session.press(key: 72)  // an answer: its result is the first write nobody reads
+        let (status, errors) = session.finish()
+        #expect(status == 0)
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(try session.records().count == 2)
+        // The sound was shut down, not cut off: the WAV header counts every sample written.
+        let wav = try Data(contentsOf: URL(fileURLWithPath: session.folder + "/session.wav"))
+        let dataSize = wav[40..<44].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
+        #expect(Int(dataSize) == wav.count - 44)
+        #expect(dataSize > 0)
+    }
+
     @Test("the sound device lost mid-session: one line, exit 1, the answers given are stored")
     func soundLost() throws {
         let audio = NSTemporaryDirectory() + "peach-audio-\(UUID().uuidString).fifo"
@@ -253,8 +322,8 @@ struct TrainingSessionTests {
         let (status, errors) = session.finish()
         #expect(status == 1)
         #expect(stopped?["reason"] as? String == "audioFailure")
-        #expect(errors.hasPrefix("peach: The sound failed ("), "\(errors)")
-        #expect(errors.contains("; stopped. 1 answered, 1 correct."))
+        #expect(errors.hasPrefix("peach: The sound failed: "), "\(errors)")
+        #expect(errors.contains("(the reader went away). 1 answered, 1 correct."))
         #expect(try session.records().count == 1)
     }
 }

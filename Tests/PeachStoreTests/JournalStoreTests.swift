@@ -2,6 +2,7 @@
 
 import Foundation
 import PeachCore
+import PeachSystem
 import Testing
 
 @testable import PeachStore
@@ -101,6 +102,17 @@ struct JournalStoreTests {
         #expect(directory.files(prefix: "records.torn-").isEmpty)
     }
 
+    @Test("a temp file left by a rewrite killed midway is removed when the store is opened")
+    func leftoverTemporaryFile() throws {
+        let directory = TemporaryDirectory()
+        let leftover = directory.path + "/records.jsonl.tmp-4242"
+        #expect(FileManager.default.createFile(atPath: leftover, contents: Data("{".utf8)))
+        #expect(FileManager.default.createFile(atPath: directory.path + "/keep.txt", contents: Data()))
+        _ = try JournalStore(directory: directory.path)
+        #expect(!FileManager.default.fileExists(atPath: leftover))
+        #expect(FileManager.default.fileExists(atPath: directory.path + "/keep.txt"))
+    }
+
     @Test("a damaged line in the middle costs that line only, and is reported")
     func damagedMiddleLine() throws {
         let directory = TemporaryDirectory()
@@ -117,7 +129,7 @@ struct JournalStoreTests {
         let store = try JournalStore(directory: directory.path)
         #expect(store.contents.comparisonCount + store.contents.pitchMatchingCount == 4)
         #expect(store.contents.damagedLines.map(\.line) == [3, 6])
-        #expect(store.contents.damagedLines[0].reason == "not a JSON object")
+        #expect(store.contents.damagedLines[0].problem == .notAnObject)
         #expect(directory.bytes() == before)  // nothing rewritten
     }
 
@@ -132,18 +144,39 @@ struct JournalStoreTests {
         #expect(try JournalStore.read(directory: directory.path).comparisonCount == 1)
     }
 
-    @Test("a journal from a newer Peach is refused and left as it is")
-    func newerSchemaRefused() throws {
+    @Test("a record from a newer Peach is kept as it is and skipped, with a notice; the store stays usable")
+    func newerRecordSkipped() throws {
         let directory = TemporaryDirectory()
         let text =
             RecordCodec.encode(Samples.comparison(0)) + "\n" + #"{"v":2,"type":"comparison","shape":"new"}"#
             + "\n"
         directory.write(Array(text.utf8))
-        #expect(throws: StoreError.newerSchema(path: directory.journal, found: 2, supported: 1)) {
-            try JournalStore(directory: directory.path)
-        }
-        #expect(throws: StoreError.self) { try JournalStore.read(directory: directory.path) }
-        #expect(directory.bytes() == Array(text.utf8))
+        let contents = try JournalStore.read(directory: directory.path)
+        #expect(
+            contents.comparisonCount == 1 && contents.newerRecordLines == [2] && contents.damagedLines.isEmpty
+        )
+        let store = try JournalStore(directory: directory.path)
+        try store.append(Samples.comparison(1))
+        #expect(directory.bytes().starts(with: Array(text.utf8)))
+    }
+
+    @Test(
+        "a flipped byte is caught by the line's CRC-32C and costs that line only; old lines without one read")
+    func checksum() throws {
+        let directory = TemporaryDirectory()
+        var line = Array(RecordCodec.encode(Samples.comparison(0, cents: 12.5)).utf8)
+        #expect(
+            String(decoding: line, as: UTF8.self).range(
+                of: #","crc":"[0-9a-f]{8}"\}$"#, options: .regularExpression) != nil)
+        let intact = line
+        let digit = try #require(line.firstIndex(of: UInt8(ascii: "5")))
+        line[digit] = UInt8(ascii: "6")  // 12.5 → 12.6: still valid JSON, a different value
+        let old = RecordCodec.encode(Samples.comparison(2)).replacingOccurrences(
+            of: #","crc":"[0-9a-f]{8}"\}$"#, with: "}", options: .regularExpression)
+        directory.write(intact + [0x0A] + line + [0x0A] + Array(old.utf8) + [0x0A])
+        let contents = try JournalStore.read(directory: directory.path)
+        #expect(contents.comparisonCount == 2)
+        #expect(contents.damagedLines == [DamagedLine(line: 2, problem: .checksumMismatch)])
     }
 
     @Test("a disk that fills up: the append fails naming the file, and nothing partial stays")
@@ -156,19 +189,19 @@ struct JournalStoreTests {
         #expect(full >= 0)
         #expect(dup2(full, store.file.descriptor) >= 0)  // from now on every write finds the disk full
         close(full)
-        #expect(throws: StoreError.io(path: directory.journal, operation: "write", errno: ENOSPC)) {
+        #expect(throws: StoreError.io(FileError(path: directory.journal, operation: .write, code: ENOSPC))) {
             try store.append(Samples.comparison(1))
         }
         #expect(store.contents.comparisonCount == 1)
         #expect(directory.bytes() == before)
     }
 
-    @Test("a journal that is not a regular file is refused, not read forever")
+    @Test("a journal that is a symbolic link is refused (O_NOFOLLOW), not followed, not read forever")
     func notARegularFile() throws {
         let directory = TemporaryDirectory()
         try FileManager.default.createSymbolicLink(
             atPath: directory.journal, withDestinationPath: "/dev/zero")
-        #expect(throws: StoreError.io(path: directory.journal, operation: "open", errno: EINVAL)) {
+        #expect(throws: StoreError.io(FileError(path: directory.journal, operation: .open, code: ELOOP))) {
             try JournalStore(directory: directory.path)
         }
         #expect(throws: StoreError.self) { try JournalStore.read(directory: directory.path) }

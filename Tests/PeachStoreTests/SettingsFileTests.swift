@@ -54,48 +54,87 @@ struct SettingsFileTests {
     }
 
     @Test(
-        "a bad value names the file, the key and what is allowed",
+        "a bad value names the file and carries the key, the value and what is allowed",
         arguments: [
-            (#"{"noteRange": "C4-A4"}"#, "noteRange", "at least 12 semitones"),
-            (#"{"noteRange": 12}"#, "noteRange", "not valid"),
-            (#"{"noteDuration": 9}"#, "noteDuration", "0.3…3 seconds"),
-            (#"{"gapBetweenNotes": -1}"#, "gapBetweenNotes", "0…5 seconds"),
-            (#"{"referencePitch": 600}"#, "referencePitch", "380…500 Hz"),
-            (#"{"varyLoudness": 2}"#, "varyLoudness", "0…1"),
-            (#"{"feedbackDuration": 0}"#, "feedbackDuration", "0.1…2 seconds"),
-            (#"{"velocity": 0}"#, "velocity", "1…127"),
-            (#"{"timbre": "Grand Piano"}"#, "timbre", "lowercase"),
-            (#"{"controllerProfile": ""}"#, "controllerProfile", "profile name"),
-            (#"{"audioOutput": "speakers"}"#, "audioOutput", "alsa:DEVICE"),
-            (#"{"midiOutput": "fluid"}"#, "midiOutput", "midi:CLIENT:PORT"),
-            (#"{"wrongAnswerTick": "maybe"}"#, "wrongAnswerTick", "on or off"),
-            (#"{"noteDuration": null}"#, "noteDuration", "must be a number"),
+            (
+                #"{"noteRange": "C4-A4"}"#,
+                SettingsFileProblem.value(
+                    .rangeTooNarrow(key: "noteRange", range: "C4-A4", minimumSemitones: 12))
+            ),
+            (
+                #"{"noteRange": 12}"#,
+                .value(
+                    .invalidValue(
+                        key: "noteRange", value: "12", expected: TrainingSettingKey.noteRange.allowed))
+            ),
+            (
+                #"{"noteDuration": 9}"#,
+                .value(.outOfRange(key: "noteDuration", value: "9", allowed: .number(0.3...3, .seconds)))
+            ),
+            (
+                #"{"gapBetweenNotes": -1}"#,
+                .value(.outOfRange(key: "gapBetweenNotes", value: "-1", allowed: .number(0...5, .seconds)))
+            ),
+            (
+                #"{"referencePitch": 600}"#,
+                .value(.outOfRange(key: "referencePitch", value: "600", allowed: .number(380...500, .hertz)))
+            ),
+            (
+                #"{"varyLoudness": 2}"#,
+                .value(.outOfRange(key: "varyLoudness", value: "2", allowed: .number(0...1, .amount)))
+            ),
+            (
+                #"{"feedbackDuration": 0}"#,
+                .value(.outOfRange(key: "feedbackDuration", value: "0", allowed: .number(0.1...2, .seconds)))
+            ),
+            (
+                #"{"velocity": 0}"#,
+                .value(.outOfRange(key: "velocity", value: "0", allowed: .wholeNumber(1...127)))
+            ),
+            (
+                #"{"timbre": "banjo"}"#,
+                .value(
+                    .invalidValue(
+                        key: "timbre", value: "banjo", expected: .oneOf(["sine", "piano", "organ"])))
+            ),
+            (
+                #"{"controllerProfile": ""}"#,
+                .value(.invalidValue(key: "controllerProfile", value: "", expected: .profileName))
+            ),
+            (
+                #"{"audioOutput": "speakers"}"#,
+                .value(.invalidValue(key: "audioOutput", value: "speakers", expected: .audioOutput))
+            ),
+            (
+                #"{"midiOutput": "fluid"}"#,
+                .value(.invalidValue(key: "midiOutput", value: "fluid", expected: .midiOutput))
+            ),
+            (
+                #"{"wrongAnswerTick": "maybe"}"#,
+                .value(.invalidValue(key: "wrongAnswerTick", value: "maybe", expected: .onOff))
+            ),
+            (#"{"noteDuration": null}"#, .wrongType(key: "noteDuration")),
         ])
-    func badValues(text: String, key: String, allowed: String) {
+    func badValues(text: String, problem: SettingsFileProblem) {
         let fixture = fixture(text)
-        do {
-            _ = try fixture.file.load()
-            Issue.record("accepted \(text)")
-        } catch {
-            guard case .invalidSettings(let path, let errorKey, let reason) = error else {
-                Issue.record("unexpected \(error)")
-                return
-            }
-            #expect(path == fixture.file.path)
-            #expect(errorKey == key)
-            #expect(reason.contains(allowed), "\(reason)")
+        #expect(throws: StoreError.invalidSettings(path: fixture.file.path, problem: problem)) {
+            try fixture.file.load()
         }
+        #expect(fixture.bytes == Array(text.utf8))
     }
 
     @Test(
-        "malformed JSON is refused and left alone",
-        arguments: ["", "[]", "{", #"{"a":1} x"#, #"{"velocity":1,"velocity":2}"#])
-    func malformed(text: String) {
+        "malformed JSON is refused with where the error is, and left alone",
+        arguments: [
+            ("", SettingsFileProblem.syntax(line: 1, column: 1)), ("[]", .notAnObject),
+            ("{", .syntax(line: 1, column: 2)),
+            (#"{"a":1} x"#, .syntax(line: 1, column: 9)),
+            (#"{"velocity":1,"velocity":2}"#, .duplicateKey("velocity")),
+            ("{\n  \"noteRange\": \"C3-C5\"\n  \"noteDuration\": 0.5\n}", .syntax(line: 3, column: 3)),
+        ])
+    func malformed(text: String, problem: SettingsFileProblem) {
         let fixture = fixture(text)
-        #expect(
-            throws: StoreError.invalidSettings(
-                path: fixture.file.path, key: nil, reason: "not a JSON object of settings")
-        ) {
+        #expect(throws: StoreError.invalidSettings(path: fixture.file.path, problem: problem)) {
             try fixture.file.load()
         }
         #expect(fixture.bytes == Array(text.utf8))
@@ -117,14 +156,46 @@ struct SettingsFileTests {
         #expect(fixture.directory.files(prefix: "settings.json.tmp").isEmpty)
     }
 
-    @Test("resetting one broken key is possible")
-    func resetBrokenKey() throws {
+    @Test("a settings.json that is a symbolic link (a dotfile manager's) is saved through: the link stays")
+    func saveThroughLink() throws {
+        let fixture = Fixture()
+        let dotfiles = fixture.directory.path + "/dotfiles"
+        try FileManager.default.createDirectory(atPath: dotfiles, withIntermediateDirectories: true)
+        try #"{"referencePitch": 415}"#.write(
+            toFile: dotfiles + "/settings.json", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+            atPath: fixture.file.path, withDestinationPath: dotfiles + "/settings.json")
+        let loaded = try fixture.file.load()
+        let changed = try loaded.settings.setting("noteRange", toText: "A2-A4")
+        try fixture.file.save(changed, keeping: loaded.unknownKeys)
+        let link = try FileManager.default.destinationOfSymbolicLink(atPath: fixture.file.path)
+        #expect(link == dotfiles + "/settings.json")
+        #expect(try SettingsFile(path: dotfiles + "/settings.json").load().settings == changed)
+    }
+
+    @Test("loading for repair keeps every setting that still reads and lists the rest")
+    func loadForRepair() throws {
         let fixture = fixture(#"{"noteDuration": 9, "velocity": 80}"#)
         let file = fixture.file
         #expect(throws: StoreError.self) { try file.load() }
-        let repaired = try file.loadIgnoring(key: "noteDuration")
+        let repaired = try file.loadForRepair()
         #expect(repaired.settings.training.velocity == 80)
         #expect(repaired.settings.training.noteDuration == 1)
+        #expect(repaired.problems.map(\.key) == ["noteDuration"])
+    }
+
+    @Test("a file that is not valid JSON is read line by line for repair")
+    func repairSyntax() throws {
+        let fixture = fixture(
+            "{\n  \"noteRange\": \"C3-C5\"\n  \"noteDuration\": 0.5,\n  \"velocity\": 80,\n}\n")
+        let repaired = try fixture.file.loadForRepair()
+        #expect(repaired.problems == [.syntax(line: 3, column: 3)])
+        #expect(repaired.settings.training.noteRange == NoteRange(48, 72))
+        #expect(repaired.settings.training.noteDuration == 0.5)
+        #expect(repaired.settings.training.velocity == 80)
+        let copy = try fixture.file.keepBrokenCopy(at: Date(timeIntervalSince1970: 0))
+        #expect(copy.hasSuffix("settings.json.broken-19700101T000000-000Z"))
+        #expect(FileManager.default.contents(atPath: copy) == Data(fixture.bytes))
     }
 }
 

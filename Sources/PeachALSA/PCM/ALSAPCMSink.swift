@@ -3,6 +3,7 @@
 import CALSA
 import Glibc
 import PeachAudio
+import PeachCore
 import Synchronization
 
 /// An ALSA PCM playback device (`default`, `hw:1,0`, `plughw:…`, or a plugin such as `null` or `file:…`).
@@ -59,24 +60,30 @@ public final class ALSAPCMSink: AudioSink {
     private let delayMaximum = Atomic<Int>(0)
 
     /// Opens and configures `device` for playback.
-    /// - Throws: ``ALSAError`` naming the device, the call that failed and ALSA's message: no such device,
+    /// - Throws: ``DeviceError`` naming the device, the call that failed and ALSA's message: no such device,
     ///   device busy, no usable sample format, sizes it will not take.
-    public init(device: String, configuration: PCMConfiguration = .standard) throws(ALSAError) {
+    public init(device: String, configuration: PCMConfiguration = .standard) throws(DeviceError) {
         self.device = device
         name = "alsa:\(device)"
         var opened: OpaquePointer?
         try ALSAError.check(
-            snd_pcm_open(&opened, device, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK), device: device,
-            function: "snd_pcm_open")
+            snd_pcm_open(&opened, device, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK),
+            device: "alsa:\(device)",
+            operation: .openPCM, function: "snd_pcm_open")
         guard let pcm = opened else {
-            throw ALSAError(device: device, function: "snd_pcm_open", code: -ENODEV)
+            throw ALSAError.make(
+                -ENODEV, device: "alsa:\(device)", operation: .openPCM, function: "snd_pcm_open")
         }
-        do throws(ALSAError) {
-            try ALSAError.check(snd_pcm_nonblock(pcm, 0), device: device, function: "snd_pcm_nonblock")
+        do throws(DeviceError) {
+            try ALSAError.check(
+                snd_pcm_nonblock(pcm, 0), device: "alsa:\(device)", operation: .configurePCM,
+                function: "snd_pcm_nonblock")
             let hardware = try Self.configureHardware(pcm, device: device, configuration: configuration)
             try Self.configureSoftware(
                 pcm, device: device, bufferFrames: hardware.buffer, periodFrames: hardware.period)
-            try ALSAError.check(snd_pcm_prepare(pcm), device: device, function: "snd_pcm_prepare")
+            try ALSAError.check(
+                snd_pcm_prepare(pcm), device: "alsa:\(device)", operation: .configurePCM,
+                function: "snd_pcm_prepare")
             sampleFormat = hardware.format
             sampleRate = Double(hardware.rate)
             channelCount = hardware.channels
@@ -118,28 +125,32 @@ public final class ALSAPCMSink: AudioSink {
         var buffer: Int
     }
 
-    /// Checks ALSA results for one device: `check(result, "function")` throws an ``ALSAError`` naming both.
+    /// Checks ALSA results for one device: `check(result, "function")` throws an ``DeviceError`` naming both.
     private struct Checker {
         let device: String
 
-        func callAsFunction(_ result: Int32, _ function: String) throws(ALSAError) {
-            try ALSAError.check(result, device: device, function: function)
+        func callAsFunction(_ result: Int32, _ function: String) throws(DeviceError) {
+            try ALSAError.check(
+                result, device: "alsa:\(device)", operation: .configurePCM, function: function)
         }
 
         /// Runs an ALSA `*_malloc` and returns what it allocated.
         func allocate(
             _ malloc: (UnsafeMutablePointer<OpaquePointer?>) -> Int32, _ function: String
-        ) throws(ALSAError) -> OpaquePointer {
+        ) throws(DeviceError) -> OpaquePointer {
             var allocated: OpaquePointer?
             try self(malloc(&allocated), function)
-            guard let allocated else { throw ALSAError(device: device, function: function, code: -ENOMEM) }
+            guard let allocated else {
+                throw ALSAError.make(
+                    -ENOMEM, device: "alsa:\(device)", operation: .configurePCM, function: function)
+            }
             return allocated
         }
     }
 
     private static func configureHardware(
         _ pcm: OpaquePointer, device: String, configuration: PCMConfiguration
-    ) throws(ALSAError) -> Hardware {
+    ) throws(DeviceError) -> Hardware {
         let check = Checker(device: device)
         let params = try check.allocate(snd_pcm_hw_params_malloc, "snd_pcm_hw_params_malloc")
         defer { snd_pcm_hw_params_free(params) }
@@ -151,7 +162,11 @@ public final class ALSAPCMSink: AudioSink {
             let format = configuration.sampleFormats.first(where: {
                 snd_pcm_hw_params_test_format(pcm, params, $0.alsaFormat) == 0
             })
-        else { throw ALSAError(device: device, function: "snd_pcm_hw_params_set_format", code: -EINVAL) }
+        else {
+            throw ALSAError.make(
+                -EINVAL, device: "alsa:\(device)", operation: .configurePCM,
+                function: "snd_pcm_hw_params_set_format")
+        }
         try check(
             snd_pcm_hw_params_set_format(pcm, params, format.alsaFormat), "snd_pcm_hw_params_set_format")
         var channels: UInt32 = 2
@@ -183,7 +198,7 @@ public final class ALSAPCMSink: AudioSink {
 
     private static func configureSoftware(
         _ pcm: OpaquePointer, device: String, bufferFrames: Int, periodFrames: Int
-    ) throws(ALSAError) {
+    ) throws(DeviceError) {
         let check = Checker(device: device)
         let params = try check.allocate(snd_pcm_sw_params_malloc, "snd_pcm_sw_params_malloc")
         defer { snd_pcm_sw_params_free(params) }
@@ -228,7 +243,8 @@ public final class ALSAPCMSink: AudioSink {
             }
             failures += 1
             if failures > 8 || !recover(Int32(result)) {
-                failure = ALSAError(device: device, function: "snd_pcm_writei", code: Int32(result))
+                failure = ALSAError.make(
+                    Int32(result), device: "alsa:\(device)", operation: .writePCM, function: "snd_pcm_writei")
                 return false
             }
         }

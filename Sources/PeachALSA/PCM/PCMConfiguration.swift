@@ -38,6 +38,21 @@ public struct PCMConfiguration: Hashable, Sendable, CustomStringConvertible {
     /// 2 × 64 frames at 48 kHz: 2.7 ms.
     public static let lowLatency = PCMConfiguration(periodFrames: 64, periodCount: 2)
 
+    /// Reads `--latency`: `standard`, `low`, or `FRAMESxPERIODS` (16–8192 frames, 2–16 periods); nil for
+    /// anything else.
+    public init?(latency text: String) {
+        switch text {
+        case "standard": self = .standard
+        case "low": self = .lowLatency
+        default:
+            let parts = text.lowercased().split(separator: "x")
+            guard parts.count == 2, let frames = Int(parts[0]), let periods = Int(parts[1]),
+                (16...8192).contains(frames), (2...16).contains(periods)
+            else { return nil }
+            self.init(periodFrames: frames, periodCount: periods)
+        }
+    }
+
     /// The buffered audio in seconds: period × periods / rate.
     public var latency: Double { Double(periodFrames * periodCount) / Double(sampleRate) }
 

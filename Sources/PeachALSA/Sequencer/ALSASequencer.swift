@@ -2,7 +2,9 @@
 
 import CALSA
 import Foundation
+import PeachCore
 import PeachMIDI
+import PeachSystem
 
 /// Peach's client of the ALSA sequencer (`/dev/snd/seq`), as `aconnect -l` shows it:
 ///
@@ -29,43 +31,48 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
     private var thread: InputThread?  // guarded by lock
 
     /// Opens the sequencer and creates the client and its ports.
-    /// - Throws: ``ALSAError`` with device `seq` (e.g. `snd_seq_open` with ENOENT where there is no
+    /// - Throws: ``DeviceError`` with device `seq` (e.g. `snd_seq_open` with ENOENT where there is no
     ///   `/dev/snd/seq`).
-    public init(clientName: String = "Peach") throws(ALSAError) {
+    public init(clientName: String = "Peach") throws(DeviceError) {
         var opened: OpaquePointer?
         try ALSAError.check(
             snd_seq_open(&opened, "default", SND_SEQ_OPEN_DUPLEX, SND_SEQ_NONBLOCK), device: "seq",
-            function: "snd_seq_open")
-        guard let opened else { throw ALSAError(device: "seq", function: "snd_seq_open", code: -ENOMEM) }
+            operation: .openSequencer, function: "snd_seq_open")
+        guard let opened else {
+            throw ALSAError.make(-ENOMEM, device: "seq", operation: .openSequencer, function: "snd_seq_open")
+        }
         handle = opened
         do {
             let name = String(clientName.prefix(63))
             try ALSAError.check(
-                snd_seq_set_client_name(opened, name), device: "seq", function: "snd_seq_set_client_name")
+                snd_seq_set_client_name(opened, name), device: "seq", operation: .openSequencer,
+                function: "snd_seq_set_client_name")
             self.clientName = name
             clientNumber = Int(
-                try ALSAError.check(snd_seq_client_id(opened), device: "seq", function: "snd_seq_client_id"))
+                try ALSAError.check(
+                    snd_seq_client_id(opened), device: "seq", operation: .openSequencer,
+                    function: "snd_seq_client_id"))
             let midiType = UInt32(SND_SEQ_PORT_TYPE_MIDI_GENERIC | SND_SEQ_PORT_TYPE_APPLICATION)
             inputPort = try ALSAError.check(
                 snd_seq_create_simple_port(
                     opened, "Peach Input", UInt32(SND_SEQ_PORT_CAP_WRITE | SND_SEQ_PORT_CAP_SUBS_WRITE),
                     midiType),
-                device: "seq", function: "snd_seq_create_simple_port")
+                device: "seq", operation: .openSequencer, function: "snd_seq_create_simple_port")
             outputPort = try ALSAError.check(
                 snd_seq_create_simple_port(
                     opened, "Peach Output", UInt32(SND_SEQ_PORT_CAP_READ | SND_SEQ_PORT_CAP_SUBS_READ),
                     midiType),
-                device: "seq", function: "snd_seq_create_simple_port")
+                device: "seq", operation: .openSequencer, function: "snd_seq_create_simple_port")
             announcePort = try ALSAError.check(
                 snd_seq_create_simple_port(
                     opened, "Peach Announcements",
                     UInt32(SND_SEQ_PORT_CAP_WRITE | SND_SEQ_PORT_CAP_NO_EXPORT),
                     UInt32(SND_SEQ_PORT_TYPE_APPLICATION)),
-                device: "seq", function: "snd_seq_create_simple_port")
+                device: "seq", operation: .openSequencer, function: "snd_seq_create_simple_port")
             try ALSAError.check(
                 snd_seq_connect_from(
                     opened, announcePort, Int32(SND_SEQ_CLIENT_SYSTEM), Int32(SND_SEQ_PORT_SYSTEM_ANNOUNCE)),
-                device: "seq", function: "snd_seq_connect_from")
+                device: "seq", operation: .openSequencer, function: "snd_seq_connect_from")
         } catch {
             snd_seq_close(opened)
             throw error
@@ -86,27 +93,29 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
     }
 
     /// Subscribes the input port to `address` (what `aconnect ADDRESS Peach:0` does).
-    /// - Throws: ``ALSAError`` naming `seq:ADDRESS`.
+    /// - Throws: ``DeviceError`` naming `seq:ADDRESS`.
     public func connectInput(from address: MIDIAddress) throws {
         let result = lock.withLock {
             snd_seq_connect_from(handle, inputPort, Int32(address.client), Int32(address.port))
         }
-        try ALSAError.check(result, device: "seq:\(address)", function: "snd_seq_connect_from")
+        try ALSAError.check(
+            result, device: "seq:\(address)", operation: .connect, function: "snd_seq_connect_from")
     }
 
     /// Subscribes `address` to the output port (what `aconnect Peach:1 ADDRESS` does).
-    /// - Throws: ``ALSAError`` naming `seq:ADDRESS`.
+    /// - Throws: ``DeviceError`` naming `seq:ADDRESS`.
     public func connectOutput(to address: MIDIAddress) throws {
         let result = lock.withLock {
             snd_seq_connect_to(handle, outputPort, Int32(address.client), Int32(address.port))
         }
-        try ALSAError.check(result, device: "seq:\(address)", function: "snd_seq_connect_to")
+        try ALSAError.check(
+            result, device: "seq:\(address)", operation: .connect, function: "snd_seq_connect_to")
     }
 
     /// Sends messages from the output port to its subscribers, at once (not queued). Waits for room when
     /// the kernel's pool is full (up to about two seconds).
-    /// - Throws: ``ALSAError`` from `snd_seq_event_output_direct`.
-    public func send(_ messages: [MIDIMessage]) throws(ALSAError) {
+    /// - Throws: ``DeviceError`` from `snd_seq_event_output_direct`.
+    public func send(_ messages: [MIDIMessage]) throws(DeviceError) {
         lock.lock()
         defer { lock.unlock() }
         for message in messages {
@@ -131,7 +140,8 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
                 attempts += 1
                 if result == -EAGAIN { waitForRoom() }
             } while result == -EAGAIN && attempts < 40
-            try ALSAError.check(result, device: "seq", function: "snd_seq_event_output_direct")
+            try ALSAError.check(
+                result, device: "seq", operation: .send, function: "snd_seq_event_output_direct")
         }
     }
 
@@ -144,7 +154,7 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
     }
 
     /// Starts the notification thread.
-    /// - Throws: ``ALSAError`` when no pipe can be made.
+    /// - Throws: ``DeviceError`` when no pipe can be made.
     public func startNotifications(_ handler: @escaping @Sendable (SequencerNotification) -> Void) throws {
         let descriptors: [pollfd] = lock.withLock {
             let count = snd_seq_poll_descriptors_count(handle, Int16(POLLIN))
@@ -177,18 +187,20 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
         var fds = descriptors
         var codec = SequencerEventCodec()
         while true {
-            let ready = poll(&fds, nfds_t(fds.count), -1)
-            if ready < 0 {
-                if errno == EINTR { continue }
+            do {
+                try SystemFile.retrying(path: "seq", .poll) { poll(&fds, nfds_t(fds.count), -1) }
+            } catch {
+                let text = error.errno.description
                 handler(
                     .failed(
                         .sequencer(
-                            device: "seq", description: "poll failed: \(String(cString: strerror(errno)))")))
+                            DeviceError(device: "seq", operation: .receive, kind: .failed, systemText: text)))
+                )
                 return
             }
             if fds[fds.count - 1].revents != 0 { return }
             var notifications: [SequencerNotification] = []
-            var failure: ALSAError?
+            var failure: DeviceError?
             lock.withLock {
                 while true {
                     var pointer: UnsafeMutablePointer<snd_seq_event_t>?
@@ -196,7 +208,8 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
                     if result == -EAGAIN { break }
                     if result == -ENOSPC { continue }  // the kernel dropped events for us (overrun); go on
                     if result < 0 {
-                        failure = ALSAError(device: "seq", function: "snd_seq_event_input", code: result)
+                        failure = ALSAError.make(
+                            result, device: "seq", operation: .receive, function: "snd_seq_event_input")
                         break
                     }
                     guard let event = pointer?.pointee else { continue }
@@ -208,7 +221,7 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
             }
             for notification in notifications { handler(notification) }
             if let failure {
-                handler(.failed(.sequencer(device: "seq", description: failure.description)))
+                handler(.failed(.sequencer(failure)))
                 return
             }
         }
@@ -243,7 +256,7 @@ public final class ALSASequencerOutput: MIDIDestination {
     public let name: String
 
     /// An output to the port `target`, subscribed now.
-    /// - Throws: ``ALSAError`` when the subscription fails.
+    /// - Throws: ``DeviceError`` when the subscription fails.
     public init(sequencer: ALSASequencer, target: MIDIPortInfo) throws {
         self.sequencer = sequencer
         name = "midi:\(target.address) (\(target.clientName))"

@@ -1,5 +1,6 @@
 // AudioOutput: the audio thread: renders the synth period by period into an AudioSink, at real-time priority.
 
+import PeachSystem
 import Synchronization
 
 #if canImport(Glibc)
@@ -61,7 +62,7 @@ public final class AudioOutput: @unchecked Sendable {
     public var failure: (any Error & Sendable)? { failureBox.withLock { $0 } }
 
     /// Starts the audio thread. Call once.
-    /// - Throws: ``AudioOutputError/threadNotStarted(code:)`` when the system will not make a thread.
+    /// - Throws: ``AudioOutputError/threadNotStarted(_:)`` when the system will not make a thread.
     public func start() throws(AudioOutputError) {
         precondition(thread == nil && !stopped, "AudioOutput.start() called twice")
         let context = Unmanaged.passRetained(self).toOpaque()
@@ -75,7 +76,7 @@ public final class AudioOutput: @unchecked Sendable {
             }, context)
         guard result == 0 else {
             Unmanaged<AudioOutput>.fromOpaque(context).release()
-            throw .threadNotStarted(code: result)
+            throw .threadNotStarted(FileError(path: "audio thread", operation: .startThread, code: result))
         }
         thread = handle
     }
@@ -147,15 +148,15 @@ public final class AudioOutput: @unchecked Sendable {
 
 /// Why the live output could not run.
 public enum AudioOutputError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// `pthread_create` failed with this code.
-    case threadNotStarted(code: Int32)
+    /// `pthread_create` failed.
+    case threadNotStarted(FileError)
     /// The sink stopped taking audio without saying why.
     case sinkStopped(name: String)
 
     /// In English, for logs.
     public var description: String {
         switch self {
-        case .threadNotStarted(let code): "cannot start the audio thread: \(String(cString: strerror(code)))"
+        case .threadNotStarted(let error): "cannot start the audio thread: \(error)"
         case .sinkStopped(let name): "\(name) stopped taking audio"
         }
     }

@@ -30,6 +30,12 @@ public enum AudioOutputSpec: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The WAV file's path, for `wav:PATH`.
+    public var wavPath: String? {
+        if case .wav(let path) = self { return path }
+        return nil
+    }
+
     /// The text form, as ``init(parsing:)`` reads it.
     public var description: String {
         switch self {

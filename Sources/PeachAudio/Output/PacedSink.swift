@@ -1,5 +1,7 @@
 // PacedSink: a sink that takes audio at real-time pace and writes it to a WAV file, or discards it.
 
+import PeachSystem
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -33,11 +35,11 @@ public final class PacedSink: AudioSink {
     }
 
     /// A sink that writes a WAV file at `path` in real time (created or truncated now).
-    /// - Throws: ``WAVFileError`` when the file cannot be created.
+    /// - Throws: ``FileError`` when the file cannot be created.
     public convenience init(
         wavPath path: String, sampleRate: Double = 48_000, encoding: WAVFormat.SampleEncoding = .float32,
         periodFrames: Int = 256
-    ) throws(WAVFileError) {
+    ) throws(FileError) {
         let writer = try WAVFileWriter(
             path: path, format: WAVFormat(sampleRate: Int(sampleRate), channelCount: 1, encoding: encoding))
         self.init(

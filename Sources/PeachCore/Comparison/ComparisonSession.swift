@@ -11,8 +11,9 @@ import Foundation
 /// starts at once. Settings are read at the start of every comparison.
 ///
 /// `stop()` works from every state: it stops sound, cancels timers, discards the unfinished comparison and
-/// records nothing. An audio error stops the session quietly (reason `.audioFailure`); an observer error is
-/// reported as an event and training goes on.
+/// records nothing. An audio error stops the session quietly (reason `.audioFailure`). An answer is
+/// acknowledged only once every observer has it: when one fails (the store, on a full disk) the session
+/// reports `.observerFailed`, shows no feedback, does not count the answer, and stops (`.storeFailure`).
 ///
 /// All time comes from the injected ``SessionClock``; all methods run on the main actor.
 @MainActor
@@ -33,6 +34,7 @@ public final class ComparisonSession {
     private let profile: @MainActor () -> PerceptualProfile
     private let settings: @MainActor () -> TrainingSettings
     private let observers: [any ComparisonObserver]
+    private let procedure: TrialProcedure
     private var generator: AnyRandomNumberGenerator
 
     private var trialSettings = TrainingSettings.defaults
@@ -48,13 +50,15 @@ public final class ComparisonSession {
     ///   - clock: time and timers.
     ///   - observers: receive each result before feedback (store first, then the profile tracker).
     ///   - generator: randomness for notes, directions and loudness.
+    ///   - procedure: what the trials are for (kept with each result): training, or a measurement.
     public init(
         notePlayer: any NotePlayer, strategy: any NextComparisonStrategy = KazezNoteStrategy(),
         profile: @escaping @MainActor () -> PerceptualProfile,
         settings: @escaping @MainActor () -> TrainingSettings, clock: any SessionClock,
         observers: [any ComparisonObserver],
-        generator: some RandomNumberGenerator = SystemRandomNumberGenerator()
+        generator: some RandomNumberGenerator, procedure: TrialProcedure = .training
     ) {
+        self.procedure = procedure
         machinery = SessionMachinery(notePlayer: notePlayer, clock: clock)
         self.strategy = strategy
         self.profile = profile
@@ -88,19 +92,22 @@ public final class ComparisonSession {
         let now = machinery.now
         let completed = CompletedComparison(
             comparison: comparison, answer: answer, timestamp: now,
-            context: TrialContext(settings: trialSettings),
+            context: TrialContext(settings: trialSettings, procedure: procedure),
             note2AmplitudeOffset: note2AmplitudeOffset,
             responseTime: max(0, now.timeIntervalSince(note2StartTime)),
             inputKind: input)
+        for observer in observers {
+            do { try observer.comparisonCompleted(completed) } catch {
+                // Not durable, so not acknowledged: no feedback, no count; the session stops.
+                machinery.emit(.observerFailed(error))
+                halt(.storeFailure(error))
+                return true
+            }
+        }
         lastCompleted = completed
         answeredCount += 1
         if completed.isCorrect {
             sessionBest = min(sessionBest ?? .infinity, comparison.centDifference.magnitude)
-        }
-        for observer in observers {
-            do { try observer.comparisonCompleted(completed) } catch {
-                machinery.emit(.observerFailed(error))
-            }
         }
         state = .showingFeedback
         machinery.emit(.answered(completed))
@@ -109,6 +116,26 @@ public final class ComparisonSession {
         } else {
             machinery.schedule(after: trialSettings.feedbackDuration) { [weak self] in self?.endFeedback() }
         }
+        return true
+    }
+
+    /// Plays the current comparison again from note 1 (a replay control), while note 2 sounds or the answer is
+    /// awaited. Answers are ignored again until note 2 starts; the comparison and its answer stay the same.
+    /// - Returns: whether the replay was taken.
+    @discardableResult
+    public func replay() -> Bool {
+        guard state == .playingNote2 || state == .awaitingAnswer, let comparison = currentComparison else {
+            return false
+        }
+        machinery.cancelTimer()
+        guard stopNote() else { return true }
+        machinery.beginTrial()
+        guard play(comparison.note1Frequency(in: trialSettings.tuning), amplitude: .nominal) else {
+            return true
+        }
+        state = .playingNote1
+        machinery.emit(.replayStarted(comparison))
+        machinery.schedule(after: trialSettings.noteDuration) { [weak self] in self?.endNote1() }
         return true
     }
 

@@ -5,13 +5,16 @@
 public enum ComparisonSessionEvent: Sendable {
     /// A new comparison started: note 1 sounds. Carries the difficulty as `comparison.centDifference`.
     case trialStarted(Comparison)
+    /// The comparison is played again from note 1 (a replay); answers count again from note 2.
+    case replayStarted(Comparison)
     /// Note 2 started: answers count from now.
     case note2Started(Comparison)
     /// Note 2 ended without an answer.
     case awaitingAnswer(Comparison)
     /// An answer was taken and handed to every observer (stored); feedback is shown now.
     case answered(CompletedComparison)
-    /// An observer (e.g. the store) failed on a result; training goes on.
+    /// An observer (the store, on a full disk) failed on a result: it is not acknowledged, and the session stops
+    /// (`.storeFailure`) right after.
     case observerFailed(any Error)
     /// Feedback ended; the next comparison starts at once.
     case feedbackEnded

@@ -7,8 +7,8 @@
 /// all-correct answers give 100 → 50 → 32.3 → 23.1 → 17.6 → 13.9 → … (≈5.9 after 10). The difference keeps full double
 /// precision (far finer than the 0.1-cent resolution required).
 ///
-/// Cold start (the first trial of a session): the profile's overall mean threshold if any note is trained,
-/// else ``maximumDifference``. The note is uniform at random in the training range, the direction a coin
+/// Cold start (the first trial of a session): the level the chain settles at for the profile's fitted
+/// threshold if any comparison was answered, else ``maximumDifference``. The note is uniform at random in the training range, the direction a coin
 /// flip; note 2 is the same note as note 1, offset by the signed difference.
 public struct KazezNoteStrategy: NextComparisonStrategy {
     /// The narrowest difference, cents.
@@ -35,9 +35,11 @@ public struct KazezNoteStrategy: NextComparisonStrategy {
         return clamp(next)
     }
 
-    /// The unsigned difference of the first trial of a session.
+    /// The unsigned difference of the first trial of a session: where the chain settles for this listener (the
+    /// level of the fitted threshold's psychometric function at about 64 % correct), so a session does not
+    /// climb down from far above; the widest difference for a listener with no answers yet.
     public func coldStartDifference(profile: PerceptualProfile) -> Double {
-        clamp(profile.overallMean ?? maximumDifference)
+        clamp(profile.fittedThreshold?.kazezLevel ?? maximumDifference)
     }
 
     private func clamp(_ value: Double) -> Double {

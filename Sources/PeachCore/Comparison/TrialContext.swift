@@ -12,11 +12,15 @@ public struct TrialContext: Hashable, Sendable, Codable {
     public let gap: Double
     /// The velocity the notes were played at.
     public let velocity: MIDIVelocity
+    /// Whether the trial was training or part of a measurement (`peach measure`).
+    public let procedure: TrialProcedure
 
     /// Creates a context.
     public init(
-        referencePitch: Frequency, timbre: String, noteDuration: Double, gap: Double, velocity: MIDIVelocity
+        referencePitch: Frequency, timbre: String, noteDuration: Double, gap: Double, velocity: MIDIVelocity,
+        procedure: TrialProcedure = .training
     ) {
+        self.procedure = procedure
         self.referencePitch = referencePitch
         self.timbre = timbre
         self.noteDuration = noteDuration
@@ -24,11 +28,19 @@ public struct TrialContext: Hashable, Sendable, Codable {
         self.velocity = velocity
     }
 
-    /// The context of a trial played with `settings`.
-    public init(settings: TrainingSettings) {
+    /// The context of a trial played with `settings` in `procedure`.
+    public init(settings: TrainingSettings, procedure: TrialProcedure = .training) {
         self.init(
             referencePitch: settings.referencePitch, timbre: settings.timbre,
             noteDuration: settings.noteDuration,
-            gap: settings.gapBetweenNotes, velocity: settings.velocity)
+            gap: settings.gapBetweenNotes, velocity: settings.velocity, procedure: procedure)
     }
+}
+
+/// What a trial was for.
+public enum TrialProcedure: String, Hashable, Sendable, Codable {
+    /// Training: a Kazez staircase (or pitch matching).
+    case training
+    /// A measurement: the Psi procedure placed the difference (`peach measure`).
+    case measurement
 }

@@ -36,6 +36,7 @@ public final class PitchMatchingSession {
     private var trialSettings = TrainingSettings.defaults
     private var tuneControl = InputKind.unknown
     private var tunableStartTime = Date.distantPast
+    private var isReplaying = false
 
     /// Creates a session.
     /// - Parameters:
@@ -48,7 +49,7 @@ public final class PitchMatchingSession {
         notePlayer: any NotePlayer, settings: @escaping @MainActor () -> TrainingSettings,
         clock: any SessionClock,
         observers: [any PitchMatchingObserver],
-        generator: some RandomNumberGenerator = SystemRandomNumberGenerator()
+        generator: some RandomNumberGenerator
     ) {
         machinery = SessionMachinery(notePlayer: notePlayer, clock: clock)
         self.settings = settings
@@ -112,13 +113,16 @@ public final class PitchMatchingSession {
             userError: userError,
             timestamp: now, context: TrialContext(settings: trialSettings),
             timeTaken: max(0, now.timeIntervalSince(tunableStartTime)), tuneControl: tuneControl)
-        lastCompleted = completed
-        committedCount += 1
         for observer in observers {
             do { try observer.pitchMatchingCompleted(completed) } catch {
+                // Not durable, so not acknowledged: no feedback, no count; the session stops.
                 machinery.emit(.observerFailed(error))
+                halt(.storeFailure(error))
+                return true
             }
         }
+        lastCompleted = completed
+        committedCount += 1
         state = .showingFeedback
         machinery.emit(.committed(completed))
         if let audioError {
@@ -126,6 +130,28 @@ public final class PitchMatchingSession {
         } else {
             machinery.schedule(after: trialSettings.feedbackDuration) { [weak self] in self?.endFeedback() }
         }
+        return true
+    }
+
+    /// Plays the reference again (a replay control) while the tunable note sounds; after the note duration the
+    /// tunable note comes back where the user left it. Commits wait for the tunable note.
+    /// - Returns: whether the replay was taken.
+    @discardableResult
+    public func replay() -> Bool {
+        guard state == .playingTunable, let challenge = currentChallenge else { return false }
+        machinery.cancelTimer()
+        do {
+            try machinery.stopNote()
+        } catch {
+            halt(.audioFailure(error))
+            return true
+        }
+        machinery.beginTrial()
+        guard play(trialSettings.tuning.frequency(of: challenge.referenceNote)) else { return true }
+        state = .playingReference
+        isReplaying = true
+        machinery.emit(.replayStarted(challenge))
+        machinery.schedule(after: trialSettings.noteDuration) { [weak self] in self?.endReference() }
         return true
     }
 
@@ -151,6 +177,7 @@ public final class PitchMatchingSession {
         currentChallenge = challenge
         currentOffset = challenge.initialOffset
         tuneControl = .unknown
+        isReplaying = false
         guard play(trialSettings.tuning.frequency(of: challenge.referenceNote)) else { return }
         state = .playingReference
         machinery.emit(.trialStarted(challenge))
@@ -174,12 +201,11 @@ public final class PitchMatchingSession {
 
     private func startTunable() {
         guard state == .playingReference, let challenge = currentChallenge,
-            play(
-                trialSettings.tuning.frequency(of: challenge.referenceNote, offsetBy: challenge.initialOffset)
-            )
+            play(trialSettings.tuning.frequency(of: challenge.referenceNote, offsetBy: currentOffset))
         else { return }
         state = .playingTunable
-        tunableStartTime = machinery.now
+        if !isReplaying { tunableStartTime = machinery.now }
+        isReplaying = false
         machinery.emit(.tunableStarted(challenge))
     }
 

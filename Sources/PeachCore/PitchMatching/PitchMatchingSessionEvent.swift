@@ -5,11 +5,15 @@
 public enum PitchMatchingSessionEvent: Sendable {
     /// A new challenge started: the reference note sounds.
     case trialStarted(PitchMatchingChallenge)
-    /// The tunable note started at the challenge's offset; the control works from now.
+    /// The reference plays again (a replay); the tunable note comes back where the user left it.
+    case replayStarted(PitchMatchingChallenge)
+    /// The tunable note started at the challenge's offset (after a replay: where the user left it); the
+    /// control works from now.
     case tunableStarted(PitchMatchingChallenge)
     /// The attempt was committed and handed to every observer (stored); feedback is shown now.
     case committed(CompletedPitchMatching)
-    /// An observer (e.g. the store) failed on a result; training goes on.
+    /// An observer (the store, on a full disk) failed on a result: it is not acknowledged, and the session stops
+    /// (`.storeFailure`) right after.
     case observerFailed(any Error)
     /// Feedback ended; the next challenge starts at once.
     case feedbackEnded

@@ -3,7 +3,8 @@
 import Foundation
 
 /// The clock of a session: wall-clock time for records, and timers for note lengths, gaps and feedback.
-/// ``LiveSessionClock`` runs in real time; ``VirtualClock`` runs in virtual time for tests and simulations.
+/// The live clock (`LiveSessionClock`, in PeachTraining: PeachCore holds no live adapter) runs in real time;
+/// ``VirtualClock`` runs in virtual time for tests and simulations.
 @MainActor
 public protocol SessionClock: AnyObject {
     /// The current time.

@@ -10,6 +10,9 @@ public enum SessionStopReason: Sendable, Equatable, CustomStringConvertible {
     case controllerDisconnected(String)
     /// Playing a note failed (the output device is gone, the synth does not answer).
     case audioFailure(any Error)
+    /// The store could not keep an answer (a full disk): the answer is not acknowledged, and training stops
+    /// rather than show results that would be lost.
+    case storeFailure(any Error)
 
     /// The reason in English words, for logs.
     public var description: String {
@@ -18,6 +21,7 @@ public enum SessionStopReason: Sendable, Equatable, CustomStringConvertible {
         case .signal(let name): "stopped by signal \(name)"
         case .controllerDisconnected(let name): "controller \(name) disconnected"
         case .audioFailure(let error): "audio failed: \(error)"
+        case .storeFailure(let error): "an answer could not be stored: \(error)"
         }
     }
 
@@ -27,7 +31,8 @@ public enum SessionStopReason: Sendable, Equatable, CustomStringConvertible {
         case (.userRequest, .userRequest): true
         case (.signal(let a), .signal(let b)): a == b
         case (.controllerDisconnected(let a), .controllerDisconnected(let b)): a == b
-        case (.audioFailure(let a), .audioFailure(let b)): String(describing: a) == String(describing: b)
+        case (.audioFailure(let a), .audioFailure(let b)), (.storeFailure(let a), .storeFailure(let b)):
+            String(describing: a) == String(describing: b)
         default: false
         }
     }

@@ -3,14 +3,17 @@
 /// The listener's perceptual profile.
 ///
 /// Discrimination: per reference note (note 1), Welford statistics of the unsigned cent difference of every
-/// answered comparison, right or wrong (the staircase hovers around the listener's threshold, so the mean
-/// of what was played is the note's training threshold). Overall mean = mean of the per-note means; overall
+/// answered comparison, right or wrong: the mean of what was played is the note's *difficulty* (the Kazez
+/// chain's level), not a threshold. The thresholds are fitted to the trials themselves, kept binned per note
+/// (``trialCounts(for:)``): ``fittedThreshold`` and ``fittedThresholds(over:)``. Overall mean = mean of the per-note means; overall
 /// spread = sample standard deviation of the per-note means. Pitch matching: ``PitchMatchingStatistics``.
 ///
 /// Incremental updates and a rebuild from records give identical values (the same additions in the same
 /// order).
 public struct PerceptualProfile: Hashable, Sendable {
     private var notes = [WelfordAccumulator](repeating: WelfordAccumulator(), count: 128)
+    /// Every answered trial binned by level, per note (nil for an untrained note): what thresholds are fitted to.
+    private var counts = [TrialCounts?](repeating: nil, count: 128)
 
     /// Pitch-matching accuracy.
     public private(set) var matching = PitchMatchingStatistics()
@@ -28,7 +31,11 @@ public struct PerceptualProfile: Hashable, Sendable {
 
     /// Adds one answered comparison.
     public mutating func add(_ completed: CompletedComparison) {
-        addThreshold(completed.comparison.centDifference.magnitude, for: completed.comparison.note1)
+        let cents = completed.comparison.centDifference.magnitude
+        addThreshold(cents, for: completed.comparison.note1)
+        let note = completed.comparison.note1.rawValue
+        if counts[note] == nil { counts[note] = TrialCounts() }
+        counts[note]?.add(cents: cents, correct: completed.isCorrect)
     }
 
     /// Adds one unsigned cent difference played at `note`.
@@ -44,11 +51,22 @@ public struct PerceptualProfile: Hashable, Sendable {
     /// Forgets all discrimination statistics; pitch matching is kept.
     public mutating func resetDiscrimination() {
         notes = [WelfordAccumulator](repeating: WelfordAccumulator(), count: 128)
+        counts = [TrialCounts?](repeating: nil, count: 128)
     }
 
     /// Forgets all pitch-matching statistics; discrimination is kept.
     public mutating func resetMatching() {
         matching = PitchMatchingStatistics()
+    }
+
+    /// The binned trials of `note`, nil when none was answered there.
+    public func trialCounts(for note: MIDINote) -> TrialCounts? { counts[note.rawValue] }
+
+    /// Every binned trial, all notes together.
+    public var trialCounts: TrialCounts {
+        var all = TrialCounts()
+        for note in counts { if let note { all.add(note) } }
+        return all
     }
 
     /// The statistics of `note`.

@@ -66,7 +66,7 @@ public struct ThresholdTimeline: Hashable, Sendable {
     public mutating func reset() { samples = [] }
 
     /// One point per day with practice, in `timeZone`, oldest first.
-    public func days(in timeZone: TimeZone = .current) -> [DayPoint] {
+    public func days(in timeZone: TimeZone) -> [DayPoint] {
         var perDay: [(day: LocalDay, statistics: WelfordAccumulator)] = []
         for sample in samples {
             let day = LocalDay(

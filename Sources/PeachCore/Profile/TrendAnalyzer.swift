@@ -1,59 +1,136 @@
-// TrendAnalyzer: improving, stable or declining, from the earlier and later halves of all answers.
+// TrendAnalyzer: improving, stable or declining, from thresholds fitted per session with their uncertainty.
 
-/// Works out the ``Trend`` of the discrimination thresholds: with at least ``minimumCount`` answers, the mean
-/// unsigned cent difference of the later half is compared with that of the earlier half (the later half
-/// takes the middle answer of an odd count); a change below −5 % is improving, above +5 % declining,
-/// else stable. Keeps a running prefix sum, so adding an answer and reading the trend are O(1).
+import Foundation
+
+/// The trend of the discrimination threshold, and the evidence it rests on.
+///
+/// Answers are grouped into sessions (a gap of ``ThresholdTimeline/sessionGap`` or a change between training
+/// and measurement starts a new one). Each of the last ``recentSessionCount`` sessions with at least
+/// ``minimumCount`` answers gets a threshold fitted to its own trials (``ThresholdPosterior``), with its
+/// uncertainty. The trend compares the earlier half of those sessions with the later half (inverse-variance
+/// weighted means of ln T75): "improving" or "declining" only when the change exceeds ``criticalZ`` times its
+/// standard error, "stable" otherwise. A listener who never changes is called stable in well over 95 % of
+/// simulated histories (tested). Measurement sessions are kept with their estimates: they anchor the timeline.
 public struct TrendAnalyzer: Hashable, Sendable {
-    /// The fewest answers that give a trend.
+    /// Answers a session needs to count.
     public static let minimumCount = 20
-    /// The relative change that counts as a trend (5 %).
-    public static let changeThreshold = 0.05
+    /// How many recent sessions are kept with their trials.
+    public static let recentSessionCount = 20
+    /// How many standard errors a change must exceed to be a trend.
+    public static let criticalZ = 2.5
 
-    /// prefixSums[i] = sum of the first i values.
-    private var prefixSums: [Double] = [0]
+    /// One session's trials.
+    public struct Session: Hashable, Sendable {
+        /// The first answer's time.
+        public let start: Date
+        /// The last answer's time.
+        public fileprivate(set) var end: Date
+        /// Training or measurement.
+        public let procedure: TrialProcedure
+        /// The trials, binned.
+        public fileprivate(set) var counts = TrialCounts()
+        /// How many answers.
+        public fileprivate(set) var count = 0
 
-    /// An analyzer with no answers.
+        /// The threshold fitted to this session's trials.
+        public var estimate: ThresholdEstimate? {
+            var posterior = ThresholdPosterior()
+            posterior.update(counts)
+            return posterior.estimate
+        }
+    }
+
+    /// A completed measurement and its result.
+    public struct Measurement: Hashable, Sendable {
+        /// When it ended.
+        public let date: Date
+        /// The threshold it measured.
+        public let estimate: ThresholdEstimate
+    }
+
+    /// The most recent sessions (at most ``recentSessionCount``), oldest first.
+    public private(set) var sessions: [Session] = []
+    /// Every measurement session's result, oldest first (the one in progress included).
+    public var measurements: [Measurement] {
+        let open = sessions.last.flatMap { session -> Measurement? in
+            guard session.procedure == .measurement, let estimate = session.estimate else { return nil }
+            return Measurement(date: session.end, estimate: estimate)
+        }
+        return closedMeasurements + (open.map { [$0] } ?? [])
+    }
+    private var closedMeasurements: [Measurement] = []
+    /// The number of answers taken in.
+    public private(set) var count = 0
+
+    /// No answers yet.
     public init() {}
 
-    /// An analyzer holding the unsigned differences of `comparisons`, in order.
+    /// The analyzer of `comparisons`, in order.
     public init(comparisons: some Sequence<CompletedComparison>) {
         for comparison in comparisons { add(comparison) }
     }
 
-    /// The number of answers held.
-    public var count: Int { prefixSums.count - 1 }
-
     /// Adds one answered comparison.
     public mutating func add(_ completed: CompletedComparison) {
-        add(threshold: completed.comparison.centDifference.magnitude)
-    }
-
-    /// Adds one unsigned cent difference.
-    public mutating func add(threshold: Double) {
-        prefixSums.append(prefixSums[prefixSums.count - 1] + threshold)
+        count += 1
+        let procedure = completed.context.procedure
+        if let last = sessions.last, last.procedure == procedure,
+            completed.timestamp.timeIntervalSince(last.end) < ThresholdTimeline.sessionGap
+        {
+            sessions[sessions.count - 1].end = completed.timestamp
+        } else {
+            if let last = sessions.last, last.procedure == .measurement, let estimate = last.estimate {
+                closedMeasurements.append(Measurement(date: last.end, estimate: estimate))
+            }
+            sessions.append(
+                Session(start: completed.timestamp, end: completed.timestamp, procedure: procedure))
+            if sessions.count > Self.recentSessionCount { sessions.removeFirst() }
+        }
+        sessions[sessions.count - 1].counts.add(
+            cents: completed.comparison.centDifference.magnitude, correct: completed.isCorrect)
+        sessions[sessions.count - 1].count += 1
     }
 
     /// Forgets every answer.
-    public mutating func reset() { prefixSums = [0] }
+    public mutating func reset() { self = TrendAnalyzer() }
 
-    /// The relative change of the later half's mean against the earlier half's, or `nil` with fewer than
-    /// ``minimumCount`` answers or an earlier mean of zero.
-    public var relativeChange: Double? {
-        guard count >= Self.minimumCount else { return nil }
-        let middle = count / 2
-        let earlierMean = prefixSums[middle] / Double(middle)
-        let laterMean = (prefixSums[count] - prefixSums[middle]) / Double(count - middle)
-        guard earlierMean > 0 else { return nil }
-        return (laterMean - earlierMean) / earlierMean
+    /// The recent sessions with enough answers, with their fitted thresholds.
+    public var sessionEstimates: [(session: Session, estimate: ThresholdEstimate)] {
+        sessions.filter { $0.count >= Self.minimumCount }.compactMap { session in
+            session.estimate.map { (session, $0) }
+        }
     }
 
-    /// The trend, or `nil` with fewer than ``minimumCount`` answers.
+    /// The later sessions' threshold relative to the earlier ones' minus one (−0.2: 20 % lower, better), and
+    /// the change in standard errors; nil with fewer than two sessions of ``minimumCount`` answers.
+    public var change: (relative: Double, z: Double)? {
+        let estimates = sessionEstimates.map(\.estimate)
+        guard estimates.count >= 2 else { return nil }
+        let middle = estimates.count / 2
+        func pooled(_ part: ArraySlice<ThresholdEstimate>) -> (mean: Double, variance: Double) {
+            var weights = 0.0
+            var sum = 0.0
+            for estimate in part {
+                let weight = 1 / max(estimate.logStandardDeviation * estimate.logStandardDeviation, 1e-6)
+                weights += weight
+                sum += weight * logDouble(estimate.cents)
+            }
+            return (sum / weights, 1 / weights)
+        }
+        let earlier = pooled(estimates[..<middle])
+        let later = pooled(estimates[middle...])
+        let difference = later.mean - earlier.mean
+        return (expDouble(difference) - 1, difference / (earlier.variance + later.variance).squareRoot())
+    }
+
+    /// The relative change of the fitted threshold (later sessions against earlier ones).
+    public var relativeChange: Double? { change?.relative }
+
+    /// Improving, stable or declining; nil with fewer than two sessions of ``minimumCount`` answers.
     public var trend: Trend? {
-        guard count >= Self.minimumCount else { return nil }
-        guard let change = relativeChange else { return .stable }
-        if change < -Self.changeThreshold { return .improving }
-        if change > Self.changeThreshold { return .declining }
+        guard let change else { return nil }
+        if change.z < -Self.criticalZ { return .improving }
+        if change.z > Self.criticalZ { return .declining }
         return .stable
     }
 }

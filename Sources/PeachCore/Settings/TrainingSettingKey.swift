@@ -19,23 +19,20 @@ public enum TrainingSettingKey: String, CaseIterable, Sendable {
     /// Timbre name.
     case timbre
 
-    /// The allowed values in words, e.g. `0.3…3.0 seconds`.
-    public var allowedDescription: String {
+    /// What the key allows.
+    public var allowed: AllowedValues {
         switch self {
         case .noteRange:
-            "two notes within A0-C8 (21-108), at least \(TrainingSettings.minimumRangeSpan) semitones apart"
-        case .noteDuration: Self.describe(TrainingSettings.noteDurationRange, unit: "seconds")
-        case .gapBetweenNotes: Self.describe(TrainingSettings.gapRange, unit: "seconds")
-        case .referencePitch: Self.describe(TrainingSettings.referencePitchRange, unit: "Hz")
-        case .varyLoudness: Self.describe(TrainingSettings.varyLoudnessRange, unit: "(0 = off)")
-        case .feedbackDuration: Self.describe(TrainingSettings.feedbackDurationRange, unit: "seconds")
-        case .velocity: "1…127"
-        case .timbre: "a name of lowercase letters, digits and '-', starting with a letter"
+            .noteRange(
+                within: TrainingSettings.allowedNotes, minimumSemitones: TrainingSettings.minimumRangeSpan)
+        case .noteDuration: .number(TrainingSettings.noteDurationRange, .seconds)
+        case .gapBetweenNotes: .number(TrainingSettings.gapRange, .seconds)
+        case .referencePitch: .number(TrainingSettings.referencePitchRange, .hertz)
+        case .varyLoudness: .number(TrainingSettings.varyLoudnessRange, .amount)
+        case .feedbackDuration: .number(TrainingSettings.feedbackDurationRange, .seconds)
+        case .velocity: .wholeNumber(1...127)
+        case .timbre: .oneOf(TrainingSettings.timbres)
         }
-    }
-
-    private static func describe(_ range: ClosedRange<Double>, unit: String) -> String {
-        "\(formatShortest(range.lowerBound))…\(formatShortest(range.upperBound)) \(unit)"
     }
 
     /// Reads a value for this key from text as a user types it.
@@ -45,26 +42,26 @@ public enum TrainingSettingKey: String, CaseIterable, Sendable {
         switch self {
         case .noteRange:
             guard let range = try? NoteRange(parsing: trimmed) else {
-                throw .invalidValue(key: rawValue, value: text, expected: "a note range such as C2-C6")
+                throw .invalidValue(key: rawValue, value: text, expected: allowed)
             }
             return .noteRange(range)
         case .velocity:
             guard let number = Int(trimmed) else {
-                throw .invalidValue(key: rawValue, value: text, expected: "a whole number")
+                throw .invalidValue(key: rawValue, value: text, expected: allowed)
             }
             return .integer(number)
         case .timbre:
             return .text(trimmed)
         case .noteDuration, .gapBetweenNotes, .referencePitch, .varyLoudness, .feedbackDuration:
             guard let number = Double(trimmed), number.isFinite else {
-                throw .invalidValue(key: rawValue, value: text, expected: "a number")
+                throw .invalidValue(key: rawValue, value: text, expected: allowed)
             }
             return .number(number)
         }
     }
 
     func wrongType(_ value: SettingValue) -> SettingsError {
-        .invalidValue(key: rawValue, value: value.description, expected: allowedDescription)
+        .invalidValue(key: rawValue, value: value.description, expected: allowed)
     }
 
     func checkedNumber(_ value: SettingValue, in range: ClosedRange<Double>) throws(SettingsError) -> Double {
@@ -75,7 +72,7 @@ public enum TrainingSettingKey: String, CaseIterable, Sendable {
         default: throw wrongType(value)
         }
         guard number.isFinite, range.contains(number) else {
-            throw .outOfRange(key: rawValue, value: value.description, allowed: allowedDescription)
+            throw .outOfRange(key: rawValue, value: value.description, allowed: allowed)
         }
         return number
     }

@@ -18,7 +18,7 @@ public struct TrainingSettings: Hashable, Sendable {
     public private(set) var feedbackDuration: Double
     /// The MIDI velocity notes are played at.
     public private(set) var velocity: MIDIVelocity
-    /// The timbre's name (e.g. `sine`); a lowercase word of letters, digits and `-`.
+    /// The timbre's name, one of ``timbres``.
     public private(set) var timbre: String
 
     /// Notes a training range may use: A0 (21) … C8 (108), the piano's keys.
@@ -114,7 +114,7 @@ public struct TrainingSettings: Hashable, Sendable {
             guard Self.allowedNotes.contains(range.lowerBound), Self.allowedNotes.contains(range.upperBound)
             else {
                 throw .outOfRange(
-                    key: key.rawValue, value: range.description, allowed: key.allowedDescription)
+                    key: key.rawValue, value: range.description, allowed: key.allowed)
             }
             guard range.semitoneSpan >= Self.minimumRangeSpan else {
                 throw .rangeTooNarrow(
@@ -134,13 +134,13 @@ public struct TrainingSettings: Hashable, Sendable {
         case .velocity:
             guard case .integer(let number) = value else { throw key.wrongType(value) }
             guard let velocity = try? MIDIVelocity(validating: number) else {
-                throw .outOfRange(key: key.rawValue, value: String(number), allowed: key.allowedDescription)
+                throw .outOfRange(key: key.rawValue, value: String(number), allowed: key.allowed)
             }
             copy.velocity = velocity
         case .timbre:
             guard case .text(let name) = value else { throw key.wrongType(value) }
-            guard Self.isValidTimbreName(name) else {
-                throw .invalidValue(key: key.rawValue, value: name, expected: key.allowedDescription)
+            guard Self.timbres.contains(name) else {
+                throw .invalidValue(key: key.rawValue, value: name, expected: key.allowed)
             }
             copy.timbre = name
         }
@@ -155,15 +155,9 @@ public struct TrainingSettings: Hashable, Sendable {
         try setting(key, to: key.parse(text))
     }
 
-    /// Whether `name` can name a timbre: 1–32 lowercase letters, digits or `-`, starting with a letter.
-    public static func isValidTimbreName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, ("a"..."z").contains(first),
-            name.unicodeScalars.count <= 32
-        else { return false }
-        return name.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
-        }
-    }
+    /// The internal synth's timbres, by name: the one list that settings, options and the synth share (the
+    /// synth's `Timbre.all` is tested against it).
+    public static let timbres = ["sine", "piano", "organ"]
 }
 
 /// The value of one setting, in a form common to all settings.

@@ -4,20 +4,22 @@
 /// psychometric function and tunes a ``PitchMatchingSession`` with a normally distributed error, using the
 /// session's own clock, so a ``VirtualClock`` runs thousands of trials per second.
 ///
-/// Discrimination follows a Weibull psychometric function for a two-alternative task:
-/// P(correct | d) = 0.5 + (0.5 − λ) · (1 − exp(−(d/α)^β)), with α chosen so that P = 0.75 − λ/2 at d =
-/// ``Parameters/threshold`` (the 75 %-correct point before lapses), β = ``Parameters/slope`` and
-/// λ = ``Parameters/lapseRate``.
+/// Discrimination follows a ``PsychometricFunction`` for a two-alternative task:
+/// P(correct | d) = ½ + ½ · (1 − λ) · F(d), a lapse being a guess (the ceiling is 1 − λ/2), with F a Weibull
+/// or a cumulative Gaussian on log cents (``Parameters/shape``), slope ``Parameters/slope``, placed so that
+/// P = 75 % at d = ``Parameters/threshold``: the listener's true threshold T75, lapses included.
 @MainActor
 public final class SimulatedListener {
     /// How the simulated listener hears and responds.
     public struct Parameters: Hashable, Sendable {
-        /// The cent difference answered correctly 75 % of the time (before lapses).
+        /// The cent difference answered correctly 75 % of the time (T75, lapses included).
         public var threshold: Double
-        /// The Weibull slope β of the psychometric function.
+        /// The slope β of the psychometric function.
         public var slope: Double
-        /// The share of trials the listener is inattentive on (λ); it caps correctness at 1 − λ.
+        /// The share of trials the listener is inattentive on (λ) and guesses; it caps correctness at 1 − λ/2.
         public var lapseRate: Double
+        /// The shape of the psychometric function.
+        public var shape: PsychometricShape
         /// Seconds from the start of note 2 to the answer.
         public var responseTime: Double
         /// The listener's mean pitch-matching error (bias), cents.
@@ -30,12 +32,15 @@ public final class SimulatedListener {
         /// Creates parameters; the defaults model an amateur musician (10-cent threshold, 2 % lapses, 5-cent
         /// matching spread).
         public init(
-            threshold: Double = 10, slope: Double = 2, lapseRate: Double = 0.02, responseTime: Double = 0.4,
-            matchingBias: Double = 0, matchingSpread: Double = 5, tuningTime: Double = 2
+            threshold: Double = 10, slope: Double = 2, lapseRate: Double = 0.02,
+            shape: PsychometricShape = .weibull,
+            responseTime: Double = 0.4, matchingBias: Double = 0, matchingSpread: Double = 5,
+            tuningTime: Double = 2
         ) {
             self.threshold = threshold
             self.slope = slope
             self.lapseRate = lapseRate
+            self.shape = shape
             self.responseTime = responseTime
             self.matchingBias = matchingBias
             self.matchingSpread = matchingSpread
@@ -47,23 +52,25 @@ public final class SimulatedListener {
     public let parameters: Parameters
     private let clock: any SessionClock
     private var generator: AnyRandomNumberGenerator
+    private let psychometric: PsychometricFunction
 
     /// Creates a listener that acts on `clock`, drawing its randomness from `generator`.
     public init(parameters: Parameters, clock: any SessionClock, generator: some RandomNumberGenerator) {
         precondition(parameters.threshold > 0 && parameters.slope > 0, "threshold and slope must be positive")
-        precondition((0...0.5).contains(parameters.lapseRate), "lapse rate must be 0…0.5")
+        precondition((0..<0.5).contains(parameters.lapseRate), "lapse rate must be 0…0.5 (less than 0.5)")
         self.parameters = parameters
+        psychometric = PsychometricFunction(
+            shape: parameters.shape, threshold: parameters.threshold, slope: parameters.slope,
+            lapseRate: parameters.lapseRate)
         self.clock = clock
         self.generator = AnyRandomNumberGenerator(generator)
     }
 
+    /// The listener's psychometric function.
+    public var function: PsychometricFunction { psychometric }
+
     /// The probability of a correct answer at an unsigned difference of `cents`.
-    public func probabilityCorrect(at cents: Double) -> Double {
-        let ln2 = 0.693_147_180_559_945_3
-        let alpha = parameters.threshold / powDouble(ln2, 1 / parameters.slope)
-        let detection = 1 - expDouble(-powDouble(abs(cents) / alpha, parameters.slope))
-        return 0.5 + (0.5 - parameters.lapseRate) * detection
-    }
+    public func probabilityCorrect(at cents: Double) -> Double { psychometric.probabilityCorrect(at: cents) }
 
     /// Makes the listener answer every comparison of `session`, `responseTime` after note 2 starts.
     /// The session keeps the listener alive; the listener does not keep the session.

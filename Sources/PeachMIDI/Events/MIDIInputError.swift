@@ -1,13 +1,16 @@
 // MIDIInputError: a MIDI source or destination that could not be opened, read or written.
 
-/// A failure of a raw MIDI source or destination, with the path and the system error number.
+import PeachCore
+import PeachSystem
+
+/// A failure of a MIDI source or destination: a raw path's ``FileError`` or the sequencer's ``DeviceError``.
 public enum MIDIInputError: Error, Hashable, Sendable {
     /// The path could not be opened.
-    case cannotOpen(path: String, errno: Int32)
+    case cannotOpen(FileError)
     /// Reading failed (e.g. `ENODEV`: the device was unplugged).
-    case readFailed(path: String, errno: Int32)
+    case readFailed(FileError)
     /// Writing failed.
-    case writeFailed(path: String, errno: Int32)
-    /// A sequencer source failed; `description` is the sequencer's own account.
-    case sequencer(device: String, description: String)
+    case writeFailed(FileError)
+    /// A sequencer source failed.
+    case sequencer(DeviceError)
 }

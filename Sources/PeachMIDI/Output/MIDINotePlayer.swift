@@ -31,6 +31,11 @@ public final class MIDINotePlayer: NotePlayer {
         self.configuration = configuration
         var setup: [MIDIMessage] = []
         for channel in configuration.channels {
+            // First silence what an earlier Peach may have left sounding (after kill -9 nobody could).
+            setup += [
+                .controlChange(channel: channel, controller: 120, value: 0),
+                .controlChange(channel: channel, controller: 123, value: 0),
+            ]
             if let program = configuration.program {
                 setup.append(.programChange(channel: channel, program: program))
             }

@@ -9,6 +9,26 @@ public enum MIDITuningMethod: Hashable, Sendable {
     case tuningStandard(program: UInt8)
 }
 
+/// MIDI channels as the user writes them (1–16): `1,2` or `1-4`, in order, each once.
+public enum MIDIChannelList {
+    /// The channels, 0-based, or nil when the text is not a list of channels 1–16.
+    public static func parse(_ text: String) -> [UInt8]? {
+        var list: [UInt8] = []
+        for part in text.split(separator: ",") {
+            let bounds = part.split(separator: "-", maxSplits: 1).map {
+                Int($0.trimmingCharacters(in: .whitespaces))
+            }
+            guard let low = bounds.first ?? nil, let high = bounds.last ?? nil, 1 <= low, low <= high,
+                high <= 16
+            else { return nil }
+            for channel in low...high where !list.contains(UInt8(channel - 1)) {
+                list.append(UInt8(channel - 1))
+            }
+        }
+        return list.isEmpty ? nil : list
+    }
+}
+
 /// The external synth's set-up.
 public struct MIDISynthConfiguration: Hashable, Sendable {
     /// The channels 0–15 Peach plays on, in rotation: a new note takes the next channel that is not

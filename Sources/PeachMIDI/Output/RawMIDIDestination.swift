@@ -1,6 +1,7 @@
 // RawMIDIDestination: MIDI output as raw bytes: a rawmidi device, a FIFO, a file or stdout.
 
 import Foundation
+import PeachSystem
 
 /// A ``MIDIDestination`` that writes MIDI 1.0 bytes (full status bytes, no running status) to a rawmidi
 /// device (`/dev/snd/midiC1D0`), a FIFO, a file (created or truncated) or stdout (`-`).
@@ -10,36 +11,30 @@ public final class RawMIDIDestination: MIDIDestination {
     /// `rawmidi:PATH`.
     public var name: String { "rawmidi:\(path)" }
 
-    private let descriptor: Int32
+    private let file: SystemFile
 
-    /// Opens `path` for writing.
-    /// - Throws: ``MIDIInputError/cannotOpen(path:errno:)``.
+    /// Opens `path` for writing: `-` is stdout; a regular file is created or truncated; a device or FIFO is
+    /// opened as it is.
+    /// - Throws: ``MIDIInputError/cannotOpen(_:)``.
     public init(path: String) throws(MIDIInputError) {
         self.path = path
-        if path == "-" {
-            descriptor = dup(STDOUT_FILENO)
-        } else {
-            var status = stat()
-            let isRegular = stat(path, &status) != 0 || (status.st_mode & S_IFMT) == S_IFREG
-            descriptor = open(path, O_WRONLY | O_CLOEXEC | (isRegular ? O_CREAT | O_TRUNC : 0), 0o644)
+        do {
+            if path == "-" {
+                file = try SystemFile(duplicating: STDOUT_FILENO, path: path)
+            } else {
+                var status = stat()
+                let isRegular = stat(path, &status) != 0 || (status.st_mode & S_IFMT) == S_IFREG
+                file = try SystemFile(
+                    path: path, flags: O_WRONLY | (isRegular ? O_CREAT | O_TRUNC : 0), permissions: 0o644)
+            }
+        } catch {
+            throw .cannotOpen(error)
         }
-        guard descriptor >= 0 else { throw .cannotOpen(path: path, errno: errno) }
     }
 
-    deinit { close(descriptor) }
-
-    /// Writes the messages' bytes.
-    /// - Throws: ``MIDIInputError/writeFailed(path:errno:)``.
+    /// Writes the messages' bytes, all of them.
+    /// - Throws: ``MIDIInputError/writeFailed(_:)``.
     public func send(_ messages: [MIDIMessage]) throws {
-        let bytes = messages.flatMap(\.bytes)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                throw MIDIInputError.writeFailed(path: path, errno: errno)
-            }
-            offset += written
-        }
+        do { try file.writeAll(messages.flatMap(\.bytes)) } catch { throw MIDIInputError.writeFailed(error) }
     }
 }

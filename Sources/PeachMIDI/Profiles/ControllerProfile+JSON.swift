@@ -28,13 +28,13 @@ extension ControllerProfile {
     /// `controller14` (`controller`, `cents`: full travel) or `encoder` (`controller`, `encoding`:
     /// `twosComplement`, `binaryOffset` or `signMagnitude`, `centsPerStep`). Unknown fields are errors, so a
     /// typo does not pass silently.
-    /// - Throws: ``ProfileError/invalid(path:field:reason:)`` naming `path` and the field.
+    /// - Throws: ``ProfileError/invalid(path:field:problem:)`` naming `path` and the field.
     public init(json data: Data, name: String, path: String) throws(ProfileError) {
         let root: JSONValue
         do {
             root = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
-            throw .invalid(path: path, field: nil, reason: "not valid JSON")
+            throw .invalid(path: path, field: nil, problem: .notJSON)
         }
         let reader = ProfileReader(path: path)
         self = try reader.profile(root, name: name)
@@ -121,26 +121,25 @@ extension ControllerProfile {
 private struct ProfileReader {
     let path: String
 
-    func fail(_ field: String?, _ reason: String) -> ProfileError {
-        .invalid(path: path, field: field, reason: reason)
+    func fail(_ field: String?, _ problem: ProfileProblem) -> ProfileError {
+        .invalid(path: path, field: field, problem: problem)
     }
 
     func object(
         _ value: JSONValue, _ field: String?, allowed: Set<String>
     ) throws(ProfileError) -> [String: JSONValue] {
         guard case .object(let object) = value else {
-            throw fail(field, "must be an object, not \(value.typeName)")
+            throw fail(field, .wrongType(expected: .object, found: value.type))
         }
         if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
-            let known = allowed.sorted().joined(separator: ", ")
-            throw fail(field.map { "\($0).\(unknown)" } ?? unknown, "is not a known field (known: \(known))")
+            throw fail(field.map { "\($0).\(unknown)" } ?? unknown, .unknownField(known: allowed.sorted()))
         }
         return object
     }
 
     func string(_ value: JSONValue, _ field: String) throws(ProfileError) -> String {
         guard case .string(let text) = value else {
-            throw fail(field, "must be a string, not \(value.typeName)")
+            throw fail(field, .wrongType(expected: .string, found: value.type))
         }
         return text
     }
@@ -149,13 +148,10 @@ private struct ProfileReader {
         _ value: JSONValue, _ field: String, in range: ClosedRange<Double>
     ) throws(ProfileError) -> Double {
         guard case .number(let number) = value, number.isFinite else {
-            throw fail(field, "must be a number, not \(value.typeName)")
+            throw fail(field, .wrongType(expected: .number, found: value.type))
         }
         guard range.contains(number) else {
-            throw fail(
-                field,
-                "must be \(Self.text(range.lowerBound))–\(Self.text(range.upperBound)), not \(Self.text(number))"
-            )
+            throw fail(field, .outOfRange(number, allowed: range))
         }
         return number
     }
@@ -164,14 +160,14 @@ private struct ProfileReader {
         _ value: JSONValue, _ field: String, in range: ClosedRange<Int> = 0...127
     ) throws(ProfileError) -> UInt8 {
         let number = try number(value, field, in: Double(range.lowerBound)...Double(range.upperBound))
-        guard number == number.rounded() else { throw fail(field, "must be a whole number, not \(number)") }
+        guard number == number.rounded() else { throw fail(field, .notWholeNumber(number)) }
         return UInt8(number)
     }
 
     func note(_ value: JSONValue, _ field: String) throws(ProfileError) -> UInt8 {
         if case .string(let name) = value {
             guard let note = try? MIDINote(parsing: name) else {
-                throw fail(field, "'\(name)' is not a note name such as C4 or F#2, nor a MIDI number 0–127")
+                throw fail(field, .notNoteName(name))
             }
             return UInt8(note.rawValue)
         }
@@ -187,8 +183,7 @@ private struct ProfileReader {
     func action(_ value: JSONValue, _ field: String) throws(ProfileError) -> SwitchAction {
         let name = try string(value, field)
         guard let action = SwitchAction(rawValue: name) else {
-            let known = SwitchAction.allCases.map(\.rawValue).joined(separator: ", ")
-            throw fail(field, "'\(name)' is not an action (\(known))")
+            throw fail(field, .notOneOf(name, known: SwitchAction.allCases.map(\.rawValue)))
         }
         return action
     }
@@ -196,7 +191,7 @@ private struct ProfileReader {
     func bool(_ value: JSONValue?, _ field: String) throws(ProfileError) -> Bool {
         guard let value else { return false }
         guard case .bool(let flag) = value else {
-            throw fail(field, "must be true or false, not \(value.typeName)")
+            throw fail(field, .wrongType(expected: .boolean, found: value.type))
         }
         return flag
     }
@@ -208,20 +203,22 @@ private struct ProfileReader {
         var devices: [String] = []
         if let value = object["devices"] {
             guard case .array(let items) = value else {
-                throw fail("devices", "must be a list of name patterns")
+                throw fail("devices", .wrongType(expected: .list, found: value.type))
             }
             for (index, item) in items.enumerated() { devices.append(try string(item, "devices[\(index)]")) }
         }
         var switches: [SwitchMapping] = []
         if let value = object["actions"] {
-            guard case .array(let items) = value else { throw fail("actions", "must be a list of actions") }
+            guard case .array(let items) = value else {
+                throw fail("actions", .wrongType(expected: .list, found: value.type))
+            }
             for (index, item) in items.enumerated() {
                 switches.append(try mapping(item, "actions[\(index)]"))
             }
         }
         let tune = try object["tune"].map { value throws(ProfileError) in try self.tune(value, "tune") }
         guard !switches.isEmpty || tune != nil else {
-            throw fail("actions", "the profile maps nothing; give at least one action or a tune control")
+            throw fail("actions", .mapsNothing)
         }
         return ControllerProfile(
             name: name, description: description, devices: devices, switches: switches, tune: tune)
@@ -241,20 +238,20 @@ private struct ProfileReader {
         case (nil, let gesture?):
             let gestureObject = try self.object(gesture, "\(field).gesture", allowed: ["short", "long"])
             guard let short = gestureObject["short"], let long = gestureObject["long"] else {
-                throw fail("\(field).gesture", "needs both \"short\" and \"long\"")
+                throw fail("\(field).gesture", .needsBoth("short", "long"))
             }
             let shortAction = try action(short, "\(field).gesture.short")
             let longAction = try action(long, "\(field).gesture.long")
             guard shortAction != longAction else {
-                throw fail("\(field).gesture", "short and long must be different actions")
+                throw fail("\(field).gesture", .sameGestureActions)
             }
             response = .gesture(short: shortAction, long: longAction)
-        case (nil, nil): throw fail(field, "needs \"action\" (or \"gesture\" for a single footswitch)")
-        case (.some, .some): throw fail(field, "has both \"action\" and \"gesture\"; keep one")
+        case (nil, nil): throw fail("\(field).action", .missing(alternatives: ["action", "gesture"]))
+        case (.some, .some): throw fail(field, .conflicting("action", "gesture"))
         }
         let triggers = ["note", "notes", "controller", "program"].filter { object[$0] != nil }
         guard triggers.count == 1, let kind = triggers.first, let triggerValue = object[kind] else {
-            throw fail(field, "needs exactly one of \"note\", \"notes\", \"controller\", \"program\"")
+            throw fail(field, .needsExactlyOne(["note", "notes", "controller", "program"]))
         }
         let trigger: SwitchTrigger
         switch kind {
@@ -262,11 +259,11 @@ private struct ProfileReader {
         case "notes":
             let range = try self.object(triggerValue, "\(field).notes", allowed: ["from", "to"])
             guard let from = range["from"], let to = range["to"] else {
-                throw fail("\(field).notes", "needs \"from\" and \"to\"")
+                throw fail("\(field).notes", .needsBoth("from", "to"))
             }
             let low = try note(from, "\(field).notes.from")
             let high = try note(to, "\(field).notes.to")
-            guard low <= high else { throw fail("\(field).notes", "\"from\" must not be above \"to\"") }
+            guard low <= high else { throw fail("\(field).notes", .fromAboveTo) }
             trigger = .notes(low...high)
         case "controller": trigger = .controller(try byte(triggerValue, "\(field).controller"))
         default:
@@ -276,7 +273,7 @@ private struct ProfileReader {
                 trigger = .program(try byte(triggerValue, "\(field).program"))
             }
             if case .gesture = response {
-                throw fail("\(field).gesture", "a program change has no release, so it cannot make a gesture")
+                throw fail("\(field).gesture", .gestureOnProgramChange)
             }
         }
         var press: PressRule = if case .controller = trigger { .controller } else { .note }
@@ -299,11 +296,13 @@ private struct ProfileReader {
                 "control", "channel", "cents", "commitOnCentre", "controller", "encoding", "centsPerStep",
             ])
         guard let controlValue = object["control"] else {
-            throw fail("\(field).control", "is missing (pitchBend, controller, controller14 or encoder)")
+            throw fail(
+                "\(field).control",
+                .missing(alternatives: ["pitchBend", "controller", "controller14", "encoder"]))
         }
         let control = try string(controlValue, "\(field).control")
         func required(_ key: String) throws(ProfileError) -> JSONValue {
-            guard let value = object[key] else { throw fail("\(field).\(key)", "is missing") }
+            guard let value = object[key] else { throw fail("\(field).\(key)", .missing(alternatives: [])) }
             return value
         }
         func cents() throws(ProfileError) -> Double {
@@ -317,10 +316,11 @@ private struct ProfileReader {
         ]
         guard let allowed = allowedByControl[control] else {
             throw fail(
-                "\(field).control", "'\(control)' is not pitchBend, controller, controller14 or encoder")
+                "\(field).control",
+                .notOneOf(control, known: ["pitchBend", "controller", "controller14", "encoder"]))
         }
         if let extra = object.keys.sorted().first(where: { !allowed.contains($0) }) {
-            throw fail("\(field).\(extra)", "does not apply to a \(control) control")
+            throw fail("\(field).\(extra)", .doesNotApply(control: control))
         }
         let tuneControl: TuneControl
         switch control {
@@ -337,17 +337,14 @@ private struct ProfileReader {
         default:
             let encodingName = try string(required("encoding"), "\(field).encoding")
             guard let encoding = RelativeEncoding(rawValue: encodingName) else {
-                let known = RelativeEncoding.allCases.map(\.rawValue).joined(separator: ", ")
-                throw fail("\(field).encoding", "'\(encodingName)' is not one of \(known)")
+                throw fail(
+                    "\(field).encoding",
+                    .notOneOf(encodingName, known: RelativeEncoding.allCases.map(\.rawValue)))
             }
             tuneControl = .encoder(
                 try byte(required("controller"), "\(field).controller"), encoding: encoding,
                 centsPerStep: try number(required("centsPerStep"), "\(field).centsPerStep", in: 0.01...100))
         }
         return TuneMapping(tuneControl, channel: try channel(object["channel"], "\(field).channel"))
-    }
-
-    static func text(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
     }
 }

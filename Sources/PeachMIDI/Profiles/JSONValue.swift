@@ -28,15 +28,15 @@ enum JSONValue: Decodable, Hashable {
         }
     }
 
-    /// The JSON type's name, for messages.
-    var typeName: String {
+    /// The JSON type.
+    var type: JSONType {
         switch self {
-        case .null: "null"
-        case .bool: "a boolean"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "a list"
-        case .object: "an object"
+        case .null: .null
+        case .bool: .boolean
+        case .number: .number
+        case .string: .string
+        case .array: .list
+        case .object: .object
         }
     }
 }

@@ -77,12 +77,9 @@ public struct ProfileLibrary: Sendable {
 
     /// Loads the profile in one file.
     public static func load(path: String, name: String) throws(ProfileError) -> ControllerProfile {
-        let data: Data
-        switch RawFile.readAll(path) {
-        case .success(let bytes): data = bytes
-        case .failure(let failure): throw .unreadable(path: path, errno: failure.code)
-        }
-        return try ControllerProfile(json: data, name: name, path: path)
+        let bytes: [UInt8]
+        do { bytes = try RawFile.readAll(path) } catch { throw .unreadable(error) }
+        return try ControllerProfile(json: Data(bytes), name: name, path: path)
     }
 
     /// Chooses the profile to use. When the user asked for this profile by name (`explicitly`), any problem

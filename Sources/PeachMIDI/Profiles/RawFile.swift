@@ -1,30 +1,20 @@
-// RawFile: reads a whole small file with POSIX calls, so a failure keeps its errno.
+// RawFile: reads a whole small file (a profile) through the file funnel, keeping its FileError on failure.
 
 import Foundation
+import PeachSystem
 
-/// Reads small files (profiles) keeping the system's error number on failure.
+/// Reads small files (profiles), at most 1 MiB.
 enum RawFile {
-    /// A failed call's errno.
-    struct Failure: Error {
-        let code: Int32
-    }
+    /// The largest file read, bytes.
+    static let limit = 1 << 20
 
-    /// The whole file, or the errno of the failing call.
-    static func readAll(_ path: String) -> Result<Data, Failure> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failure(Failure(code: errno)) }
-        defer { close(descriptor) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 16_384)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(Failure(code: errno))
-            }
-            if count == 0 { return .success(data) }
-            data.append(contentsOf: buffer[0..<count])
-            if data.count > 1 << 20 { return .failure(Failure(code: EFBIG)) }
-        }
+    /// The whole file.
+    /// - Throws: ``FileError`` (`read` with EFBIG for a file over ``limit``).
+    static func readAll(_ path: String) throws(FileError) -> [UInt8] {
+        // Non-blocking, and only a regular file: a FIFO where a profile should be must not hang the command.
+        let file = try SystemFile(path: path, flags: O_RDONLY | O_NONBLOCK)
+        guard try file.isRegularFile() else { throw FileError(path: path, operation: .open, code: EINVAL) }
+        guard try file.size() <= limit else { throw FileError(path: path, operation: .read, code: EFBIG) }
+        return try file.readAll()
     }
 }

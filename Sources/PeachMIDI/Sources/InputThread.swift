@@ -1,6 +1,7 @@
 // InputThread: a thread that waits in poll for input and can be woken to stop, for every input source.
 
 import Foundation
+import PeachSystem
 
 /// A thread for reading input (a MIDI device, the sequencer, the terminal). Its body waits in `poll` on its
 /// own descriptors plus ``wakeDescriptor``, and returns when that becomes readable. ``stop()`` wakes it,
@@ -12,10 +13,10 @@ public final class InputThread: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     /// Starts a thread named `name` running `body(wakeDescriptor)`.
-    /// - Throws: ``MIDIInputError/cannotOpen(path:errno:)`` naming `name` when no pipe can be made.
+    /// - Throws: ``FileError`` (`pipe`) naming `name` when no pipe can be made.
     public init(name: String, body: @escaping @Sendable (_ wakeDescriptor: Int32) -> Void) throws {
         var pipeEnds: [Int32] = [-1, -1]
-        guard pipe(&pipeEnds) == 0 else { throw MIDIInputError.cannotOpen(path: name, errno: errno) }
+        try SystemFile.retrying(path: name, .pipe) { pipe(&pipeEnds) }
         ends = (pipeEnds[0], pipeEnds[1])
         let reader = pipeEnds[0]
         let finished = self.finished

@@ -1,6 +1,7 @@
 // RawMIDISource: MIDI input from raw bytes: a rawmidi device, a FIFO, a file or stdin.
 
 import Foundation
+import PeachSystem
 
 /// A ``MIDISource`` that reads raw MIDI 1.0 bytes and parses them with ``MIDIByteParser``:
 /// a rawmidi device (`/dev/snd/midiC1D0`), a FIFO (kept open as writers come and go), a file (ends at its
@@ -21,28 +22,27 @@ public final class RawMIDISource: MIDISource, @unchecked Sendable {
     }
 
     /// Opens the path and starts the reading thread.
-    /// - Throws: ``MIDIInputError/cannotOpen(path:errno:)``.
+    /// - Throws: ``MIDIInputError/cannotOpen(_:)``, or a ``FileError`` when no thread can be started.
     public func start(_ handler: @escaping @Sendable (MIDIInput) -> Void) throws {
-        let descriptor: Int32
-        if path == "-" {
-            descriptor = dup(STDIN_FILENO)
-        } else {
-            var status = stat()
-            let isFIFO = stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO
-            descriptor = open(path, (isFIFO ? O_RDWR : O_RDONLY) | O_CLOEXEC)
-        }
-        guard descriptor >= 0 else { throw MIDIInputError.cannotOpen(path: path, errno: errno) }
-        let path = self.path
+        let file: SystemFile
         do {
-            let thread = try InputThread(name: "peach-midi-in") { wake in
-                Self.readLoop(descriptor: descriptor, wake: wake, path: path, handler: handler)
-                close(descriptor)
+            if path == "-" {
+                file = try SystemFile(duplicating: STDIN_FILENO, path: path)
+            } else {
+                var status = stat()
+                let isFIFO = stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO
+                // A FIFO is opened read-write so it never reports its end when a writer closes: a controller
+                // script may come and go.
+                file = try SystemFile(path: path, flags: isFIFO ? O_RDWR : O_RDONLY)
             }
-            lock.withLock { self.thread = thread }
         } catch {
-            close(descriptor)
-            throw error
+            throw MIDIInputError.cannotOpen(error)
         }
+        let thread = try InputThread(name: "peach-midi-in") { wake in
+            Self.readLoop(file, wake: wake, handler: handler)
+            file.close()
+        }
+        lock.withLock { self.thread = thread }
     }
 
     /// Stops the reading thread and waits for it.
@@ -54,38 +54,28 @@ public final class RawMIDISource: MIDISource, @unchecked Sendable {
         current?.stop()
     }
 
-    private static func readLoop(
-        descriptor: Int32, wake: Int32, path: String, handler: @Sendable (MIDIInput) -> Void
-    ) {
+    private static func readLoop(_ file: SystemFile, wake: Int32, handler: @Sendable (MIDIInput) -> Void) {
         var parser = MIDIByteParser()
         var buffer = [UInt8](repeating: 0, count: 4096)
-        var fds = [
-            pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
-        ]
-        while true {
-            let ready = poll(&fds, 2, -1)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                handler(.failed(.readFailed(path: path, errno: errno)))
-                return
+        do {
+            while try file.waitReadable(orWake: wake) == .ready {
+                let read = try buffer.withUnsafeMutableBytes { raw throws(FileError) in
+                    try file.read(into: raw)
+                }
+                guard let count = read else { continue }
+                if count == 0 {
+                    handler(.ended)
+                    return
+                }
+                let time = MonotonicTime.now()
+                for message in parser.parse(buffer[0..<count]) {
+                    handler(.event(MIDIEvent(message, at: time)))
+                }
             }
-            if fds[1].revents != 0 { return }
-            guard fds[0].revents != 0 else { continue }
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                handler(.failed(.readFailed(path: path, errno: errno)))
-                return
-            }
-            if count == 0 {
-                handler(.ended)
-                return
-            }
-            let time = MonotonicTime.now()
-            for message in parser.parse(buffer[0..<count]) {
-                handler(.event(MIDIEvent(message, at: time)))
-            }
+        } catch let error as FileError {
+            handler(.failed(.readFailed(error)))
+        } catch {
+            handler(.failed(.readFailed(FileError(path: file.path, operation: .read, code: EIO))))
         }
     }
 }

@@ -17,6 +17,8 @@ public struct JournalContents: Sendable {
     public var pitchMatchingCount = 0
     /// Lines that could not be read (each cost that line only).
     public var damagedLines: [DamagedLine] = []
+    /// Lines written by a newer Peach: kept as they are, skipped.
+    public var newerRecordLines: [Int] = []
     /// The size of a torn last line, 0 if none.
     public var tornTailLength = 0
     /// Where a torn last line was set aside by the writer that recovered it, if it did.

@@ -20,8 +20,8 @@ private struct SharedBuffers: @unchecked Sendable {
 public struct DamagedLine: Hashable, Sendable {
     /// The line number, from 1.
     public let line: Int
-    /// Why it is not a record, in English.
-    public let reason: String
+    /// Why it is not a record.
+    public let problem: RecordProblem
 }
 
 /// What a scan of a journal found besides the records.
@@ -30,6 +30,8 @@ public struct JournalScanSummary: Hashable, Sendable {
     public var recordCount = 0
     /// Lines that are not records (each costs that line only).
     public var damagedLines: [DamagedLine] = []
+    /// Lines written by a newer Peach: kept in the journal as they are, and skipped.
+    public var newerRecordLines: [Int] = []
     /// The byte offset just after the last newline: everything after it is a torn last line.
     public var completeLength = 0
     /// The size of the torn last line, 0 when the journal ends with a newline.
@@ -47,8 +49,8 @@ enum JournalScan {
     /// Scans the journal at `path`; a missing file is an empty journal.
     /// - Throws: ``StoreError`` when the file cannot be read or holds a record of a newer schema.
     static func scan(path: String, _ visit: (StoredRecord) throws -> Void) throws -> JournalScanSummary {
-        guard FileSystem.exists(path) else { return JournalScanSummary() }
-        let file = try POSIXFile(path: path, flags: O_RDONLY)
+        guard try FileSystem.exists(path) else { return JournalScanSummary() }
+        let file = try POSIXFile(path: path, flags: O_RDONLY | O_NOFOLLOW)
         try file.requireRegularFile()
         var summary = JournalScanSummary()
         var buffer = [UInt8](repeating: 0, count: max(chunkSize, maximumLineLength))
@@ -63,13 +65,8 @@ enum JournalScan {
                 bufferStart += carried
                 carried = 0
             }
-            let count = buffer.withUnsafeMutableBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return pread(file.descriptor, base + carried, raw.count - carried, off_t(fileOffset))
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw StoreError.io(path: path, operation: "read", errno: errno)
+            let count = try buffer.withUnsafeMutableBytes { raw throws(StoreError) -> Int in
+                try file.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[carried...]), at: fileOffset)
             }
             fileOffset += count
             let filled = carried + count
@@ -86,7 +83,7 @@ enum JournalScan {
                     if skippingLongLine {
                         skippingLongLine = false
                         summary.damagedLines.append(
-                            DamagedLine(line: lineNumber, reason: "longer than \(maximumLineLength) bytes"))
+                            DamagedLine(line: lineNumber, problem: .lineTooLong(maximumLineLength)))
                     } else {
                         var end = index
                         if end > lineStart, bytes[end - 1] == 0x0D { end -= 1 }
@@ -99,9 +96,11 @@ enum JournalScan {
                     case .record(let record):
                         summary.recordCount += 1
                         try visit(record)
-                    case .damage(let reason):
+                    case .damage(let problem):
                         summary.damagedLines.append(
-                            DamagedLine(line: lines[outcome.offset].number, reason: reason))
+                            DamagedLine(line: lines[outcome.offset].number, problem: problem))
+                    case .newer:
+                        summary.newerRecordLines.append(lines[outcome.offset].number)
                     case .failure(let error):
                         throw error
                     }
@@ -125,7 +124,8 @@ enum JournalScan {
     /// What decoding one line gave.
     enum Outcome: Sendable {
         case record(StoredRecord)
-        case damage(String)
+        case damage(RecordProblem)
+        case newer(Int)
         case failure(StoreError)
     }
 
@@ -134,7 +134,7 @@ enum JournalScan {
     static func decodeInParallel(
         _ bytes: UnsafeBufferPointer<UInt8>, _ ranges: [Range<Int>], path: String
     ) -> [Outcome] {
-        var outcomes = [Outcome](repeating: .damage(""), count: ranges.count)
+        var outcomes = [Outcome](repeating: .damage(.notAnObject), count: ranges.count)
         guard !ranges.isEmpty else { return outcomes }
         let parts = ranges.count < 256 ? 1 : 2
         outcomes.withUnsafeMutableBufferPointer { output in
@@ -148,11 +148,13 @@ enum JournalScan {
                         outcome = .record(
                             try RecordCodec.decode(shared.bytes, ranges[index], using: &decoder, path: path))
                     } catch let damage as RecordDamage {
-                        outcome = .damage(damage.reason)
+                        outcome = .damage(damage.problem)
+                    } catch let StoreError.newerSchema(_, found, _) {
+                        outcome = .newer(found)
                     } catch let error as StoreError {
                         outcome = .failure(error)
                     } catch {
-                        outcome = .damage("\(error)")
+                        outcome = .damage(.notAnObject)  // decode throws nothing else
                     }
                     shared.output[index] = outcome
                 }

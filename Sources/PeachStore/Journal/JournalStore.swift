@@ -48,10 +48,12 @@ public final class JournalStore: TrainingStore {
     public init(directory: String) throws(StoreError) {
         self.directory = directory
         try FileSystem.createDirectory(directory)
+        try FileSystem.requireSafeDirectory(directory)
         lock = try FileLock(path: directory + "/" + Self.lockName)
+        Self.removeLeftovers(in: directory)
         let path = Self.journalPath(in: directory)
-        let existed = FileSystem.exists(path)
-        file = try POSIXFile(path: path, flags: O_RDWR | O_CREAT | O_APPEND)
+        let existed = try FileSystem.exists(path)
+        file = try POSIXFile(path: path, flags: O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW)
         try file.requireRegularFile()
         if !existed { try FileSystem.syncDirectory(directory) }
         var loaded = try Self.load(path: path)
@@ -63,11 +65,26 @@ public final class JournalStore: TrainingStore {
         committedLength = try file.size()
     }
 
+    /// Removes what an atomic rewrite killed midway left behind (`records.jsonl.tmp-PID`): only a writer
+    /// holding the lock makes them, so with the lock in hand any that exist are abandoned.
+    private static func removeLeftovers(in directory: String) {
+        guard let folder = opendir(directory) else { return }
+        defer { closedir(folder) }
+        let prefix = journalName + ".tmp-"
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasPrefix(prefix) { unlink(directory + "/" + name) }
+        }
+    }
+
     /// Reads the store in `directory` without locking it (while another Peach may be writing). A torn last line
     /// is reported, not touched.
     /// - Throws: ``StoreError`` for a newer schema or a system error. A missing store is empty.
     nonisolated public static func read(directory: String) throws(StoreError) -> JournalContents {
-        try load(path: journalPath(in: directory))
+        if try FileSystem.exists(directory) { try FileSystem.requireSafeDirectory(directory) }
+        return try load(path: journalPath(in: directory))
     }
 
     nonisolated private static func load(path: String) throws(StoreError) -> JournalContents {
@@ -75,11 +92,12 @@ public final class JournalStore: TrainingStore {
         do {
             let summary = try JournalScan.scan(path: path) { contents.add($0) }
             contents.damagedLines = summary.damagedLines
+            contents.newerRecordLines = summary.newerRecordLines
             contents.tornTailLength = summary.tornTailLength
         } catch let error as StoreError {
             throw error
         } catch {
-            throw .io(path: path, operation: "read", errno: EIO)
+            throw .io(path, .read, EIO)
         }
         return contents
     }
@@ -88,7 +106,8 @@ public final class JournalStore: TrainingStore {
     nonisolated public static func forEachRecord(
         in directory: String, _ visit: (StoredRecord) throws -> Void
     ) throws -> JournalScanSummary {
-        try JournalScan.scan(path: journalPath(in: directory), visit)
+        if try FileSystem.exists(directory) { try FileSystem.requireSafeDirectory(directory) }
+        return try JournalScan.scan(path: journalPath(in: directory), visit)
     }
 
     /// Copies the torn tail to a side file (durably), then cuts the journal back to its complete lines.
@@ -100,7 +119,7 @@ public final class JournalStore: TrainingStore {
         let all = try file.readAll()
         let tail = Array(all[completeLength...])
         let sidePath = directory + "/records.torn-" + fileTimestamp() + ".jsonl"
-        let side = try POSIXFile(path: sidePath, flags: O_WRONLY | O_CREAT | O_EXCL)
+        let side = try POSIXFile(path: sidePath, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW)
         try side.writeAll(tail)
         try side.sync()
         try FileSystem.syncDirectory(directory)
@@ -111,8 +130,7 @@ public final class JournalStore: TrainingStore {
 
     /// A time for file names, e.g. `20261121T090000Z`, unique within this process.
     static func fileTimestamp() -> String {
-        let text = Timestamp.format(Date())
-        let compact = text.filter { $0 != "-" && $0 != ":" }.replacingOccurrences(of: ".", with: "-")
+        let compact = Timestamp.fileName(Date())
         fileCounter += 1
         return compact + (fileCounter > 1 ? "-\(fileCounter)" : "")
     }
@@ -135,9 +153,7 @@ public final class JournalStore: TrainingStore {
         }
         do throws(StoreError) {
             try file.writeAll(bytes)
-            guard fdatasync(file.descriptor) == 0 else {
-                throw StoreError.io(path: journalPath, operation: "fdatasync", errno: errno)
-            }
+            try file.syncData()
         } catch {
             try? file.truncate(to: committedLength)
             throw error
@@ -167,9 +183,9 @@ public final class JournalStore: TrainingStore {
             bytes.append(0x0A)
         }
         let backup = directory + "/records.backup-" + Self.fileTimestamp() + ".jsonl"
-        guard link(journalPath, backup) == 0 else { throw .io(path: backup, operation: "link", errno: errno) }
+        guard link(journalPath, backup) == 0 else { throw .io(backup, .link, errno) }
         try FileSystem.writeAtomically(bytes, to: journalPath, directory: directory)
-        file = try POSIXFile(path: journalPath, flags: O_RDWR | O_APPEND)
+        file = try POSIXFile(path: journalPath, flags: O_RDWR | O_APPEND | O_NOFOLLOW)
         committedLength = try file.size()
         var fresh = JournalContents()
         for record in records { fresh.add(record) }

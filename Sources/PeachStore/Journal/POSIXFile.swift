@@ -1,4 +1,6 @@
-// POSIXFile: the few system calls the store needs, with errors that name the file.
+// POSIXFile: the store's view of the file funnel (PeachSystem.SystemFile): the same calls, errors as StoreError.
+
+import PeachSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -6,93 +8,75 @@
     import Darwin
 #endif
 
-/// An open file descriptor with the operations the store needs. Every error names the path and the call.
+/// An open file of the store. Every call goes through ``SystemFile`` (one EINTR policy); a failure is a
+/// ``StoreError/io(_:)`` carrying the ``FileError``.
 final class POSIXFile {
-    let path: String
-    let descriptor: Int32
+    let file: SystemFile
+
+    /// The path.
+    var path: String { file.path }
+    /// The raw descriptor (for `flock`, `fdatasync`, `pread` in the journal scan).
+    var descriptor: Int32 { file.descriptor.rawValue }
 
     /// Opens `path` with `flags`; new files get mode 0600 (only the owner can read the answers).
     init(path: String, flags: Int32, mode: mode_t = 0o600) throws(StoreError) {
-        self.path = path
-        let result = open(path, flags | O_CLOEXEC, mode)
-        guard result >= 0 else { throw .io(path: path, operation: "open", errno: errno) }
-        descriptor = result
+        do { file = try SystemFile(path: path, flags: flags, permissions: mode) } catch { throw .io(error) }
     }
 
-    deinit { close(descriptor) }
-
-    /// Writes all of `bytes`, retrying short writes and interrupted calls.
+    /// Writes all of `bytes`.
     func writeAll(_ bytes: [UInt8]) throws(StoreError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return write(descriptor, base + offset, buffer.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw .io(path: path, operation: "write", errno: errno)
-            }
-            offset += written
-        }
+        do { try file.writeAll(bytes) } catch { throw .io(error) }
     }
 
     /// Flushes the file's data to stable storage.
     func sync() throws(StoreError) {
-        guard fsync(descriptor) == 0 else { throw .io(path: path, operation: "fsync", errno: errno) }
+        do { try file.sync() } catch { throw .io(error) }
+    }
+
+    /// Flushes the file's data (not its metadata) to stable storage.
+    func syncData() throws(StoreError) {
+        do { try SystemFile.retrying(path: path, .sync) { fdatasync(descriptor) } } catch { throw .io(error) }
     }
 
     /// The file's size in bytes.
     func size() throws(StoreError) -> Int {
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .io(path: path, operation: "fstat", errno: errno) }
-        return Int(info.st_size)
+        do { return try file.size() } catch { throw .io(error) }
     }
 
     /// Throws unless this is a regular file (a journal must not be a device, a FIFO or a folder).
     func requireRegularFile() throws(StoreError) {
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .io(path: path, operation: "fstat", errno: errno) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw .io(path: path, operation: "open", errno: EINVAL)
-        }
+        let regular: Bool
+        do { regular = try file.isRegularFile() } catch { throw .io(error) }
+        guard regular else { throw .io(path, .open, EINVAL) }
     }
 
     /// Cuts the file to `length` bytes.
     func truncate(to length: Int) throws(StoreError) {
-        guard ftruncate(descriptor, off_t(length)) == 0 else {
-            throw .io(path: path, operation: "ftruncate", errno: errno)
-        }
+        do { try file.truncate(to: length) } catch { throw .io(error) }
     }
 
     /// Reads the whole file from the start.
     func readAll() throws(StoreError) -> [UInt8] {
-        let length = try size()
-        var bytes = [UInt8](repeating: 0, count: length)
-        var offset = 0
-        while offset < length {
-            let count = bytes.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return pread(descriptor, base + offset, length - offset, off_t(offset))
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .io(path: path, operation: "read", errno: errno)
-            }
-            if count == 0 { break }
-            offset += count
-        }
-        if offset < length { bytes.removeLast(length - offset) }
-        return bytes
+        do { return try file.readAll() } catch { throw .io(error) }
+    }
+
+    /// Reads up to `buffer.count` bytes at `offset` (0 at the end of the file).
+    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(StoreError) -> Int {
+        do { return try file.read(into: buffer, atOffset: offset) } catch { throw .io(error) }
     }
 }
 
 /// File-system helpers that name the file in their errors.
 public enum FileSystem {
-    /// Whether something exists at `path`.
-    static func exists(_ path: String) -> Bool {
+    /// Whether something exists at `path` (without following a final symbolic link). Only "no such file" is
+    /// absence: a folder Peach may not read is an error, never an empty store or default settings.
+    /// - Throws: ``StoreError/io(_:)`` (`stat`) for any other failure, e.g. permission denied.
+    static func exists(_ path: String) throws(StoreError) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0
+        if lstat(path, &info) == 0 { return true }
+        let code = errno
+        if code == ENOENT { return false }
+        throw .io(path, .stat, code)
     }
 
     /// The modification time of `path` in nanoseconds, or nil when it does not exist.
@@ -102,27 +86,37 @@ public enum FileSystem {
         return Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
     }
 
+    /// Throws unless `directory` is owned by this user and not writable by others: another user's folder, or one
+    /// anybody may write into, could have its files swapped under Peach.
+    /// - Throws: ``StoreError/unsafeDirectory(path:owner:writableByOthers:)``.
+    static func requireSafeDirectory(_ directory: String) throws(StoreError) {
+        var info = stat()
+        guard stat(directory, &info) == 0 else { throw .io(directory, .stat, errno) }
+        let othersWrite = (info.st_mode & S_IWOTH) != 0
+        guard info.st_uid == geteuid(), !othersWrite else {
+            throw .unsafeDirectory(
+                path: directory, owner: info.st_uid == geteuid() ? nil : Int(info.st_uid),
+                writableByOthers: othersWrite)
+        }
+    }
+
     /// Creates `path` and its parents with mode 0700 when missing.
     public static func createDirectory(_ path: String) throws(StoreError) {
         var prefix = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             prefix += "/" + component
-            if mkdir(prefix, 0o700) != 0, errno != EEXIST {
-                throw .io(path: prefix, operation: "mkdir", errno: errno)
-            }
+            if mkdir(prefix, 0o700) != 0, errno != EEXIST { throw .io(prefix, .makeDirectory, errno) }
         }
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw .io(path: path, operation: "mkdir", errno: ENOTDIR)
+            throw .io(path, .makeDirectory, ENOTDIR)
         }
     }
 
     /// Renames `source` to `destination` atomically and makes the rename durable.
     static func renameDurably(_ source: String, to destination: String, directory: String) throws(StoreError)
     {
-        guard rename(source, destination) == 0 else {
-            throw .io(path: destination, operation: "rename", errno: errno)
-        }
+        guard rename(source, destination) == 0 else { throw .io(destination, .rename, errno) }
         try syncDirectory(directory)
     }
 
@@ -147,7 +141,4 @@ public enum FileSystem {
         }
         try renameDurably(temporary, to: path, directory: directory)
     }
-
-    /// The text of an `errno` value, e.g. `No space left on device`.
-    static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
 }

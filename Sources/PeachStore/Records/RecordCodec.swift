@@ -11,7 +11,7 @@ import PeachCore
 
 /// Why a line is not a valid record. The store reports it with the line number and skips the line.
 struct RecordDamage: Error, Equatable {
-    let reason: String
+    let problem: RecordProblem
 }
 
 /// Writes and reads records as single JSON lines.
@@ -36,7 +36,7 @@ enum RecordCodec {
         case version, type, time, note1, note2, cents, answer, correct, referencePitch, timbre, noteDuration,
             gap
         case velocity, note2Gain, responseTime, input, referenceNote, initialCents, errorCents, timeTaken,
-            tuneControl
+            tuneControl, procedure, crc
 
         var name: StaticString {
             switch self {
@@ -61,6 +61,8 @@ enum RecordCodec {
             case .errorCents: "errorCents"
             case .timeTaken: "timeTaken"
             case .tuneControl: "tuneControl"
+            case .procedure: "procedure"
+            case .crc: "crc"
             }
         }
 
@@ -103,6 +105,9 @@ enum RecordCodec {
             field(.note2Gain, number(completed.note2AmplitudeOffset, decimals: 3))
             field(.responseTime, number(completed.responseTime, decimals: 3))
             field(.input, quoted(completed.inputKind.rawValue))
+            if completed.context.procedure != .training {
+                field(.procedure, quoted(completed.context.procedure.rawValue))
+            }
         case .pitchMatching(let completed):
             field(.type, "\"pitchMatching\"")
             field(.time, "\"" + Timestamp.format(completed.timestamp) + "\"")
@@ -116,7 +121,9 @@ enum RecordCodec {
         for extra in record.extraFields {
             line += ",\"" + extra.rawKey + "\":" + extra.rawValue
         }
-        return line + "}"
+        // The checksum covers the line as it would read without it (`{…}`), and closes it.
+        let crc = CRC32C.checksum(line + "}")
+        return line + ",\"crc\":\"" + CRC32C.hex(crc) + "\"}"
     }
 
     /// A number as JSON: whole numbers without a point, others in Swift's shortest exact form, optionally
@@ -156,8 +163,14 @@ enum RecordCodec {
     struct Decoder {
         fileprivate var fields: [JSONField] = []
         fileprivate var slots = [Int](repeating: -1, count: Key.allCases.count)
+        /// Whether to check each line's `crc` (a journal line as written); off for a JSON array, whose objects a
+        /// tool may have re-laid out, where the field is only dropped.
+        var checksums: Bool
 
-        init() { fields.reserveCapacity(32) }
+        init(checksums: Bool = true) {
+            self.checksums = checksums
+            fields.reserveCapacity(32)
+        }
     }
 
     /// Decodes the record in `bytes[range]` (one line without its newline).
@@ -171,17 +184,17 @@ enum RecordCodec {
         let line = UnsafeBufferPointer(rebasing: bytes[range])
         var scanner = JSONObjectScanner(bytes: line, start: 0)
         guard scanner.scanObject(into: &decoder.fields) else {
-            throw RecordDamage(reason: "not a JSON object")
+            throw RecordDamage(problem: .notAnObject)
         }
         scanner.skipWhitespace()
-        guard scanner.peek == nil else { throw RecordDamage(reason: "text after the object") }
+        guard scanner.peek == nil else { throw RecordDamage(problem: .textAfterObject) }
 
         var extras: [StoredRecord.ExtraField] = []
         let keysByLength = Key.byLength
         for (position, field) in decoder.fields.enumerated() {
             if !field.keyEscaped, let key = match(line, field.keyRange, in: keysByLength) {
                 guard decoder.slots[key.rawValue] < 0 else {
-                    throw RecordDamage(reason: "field '\(key.name)' appears twice")
+                    throw RecordDamage(problem: .duplicateField("\(key.name)"))
                 }
                 decoder.slots[key.rawValue] = position
             } else {
@@ -191,15 +204,18 @@ enum RecordCodec {
             }
         }
         let fields = FieldReader(line: line, fields: decoder.fields, slots: decoder.slots)
+        if decoder.checksums {
+            try verifyChecksum(line, fields: decoder.fields, slot: decoder.slots[Key.crc.rawValue])
+        }
 
         let version = try fields.integer(.version)
-        guard version >= 1 else { throw RecordDamage(reason: "schema version \(version) is not valid") }
+        guard version >= 1 else { throw RecordDamage(problem: .invalidVersion(version)) }
         guard version <= currentVersion else {
             throw StoreError.newerSchema(path: path, found: version, supported: currentVersion)
         }
         guard let time = fields.span(.time), case .string(false) = time.kind,
             let timestamp = Timestamp.parse(UnsafeBufferPointer(rebasing: line[time.range]))
-        else { throw RecordDamage(reason: "field 'time' is not a time such as 2026-11-21T09:00:00.000Z") }
+        else { throw RecordDamage(problem: .invalidTime) }
 
         let context = try fields.context()
         let payload: StoredRecord.Payload
@@ -209,7 +225,7 @@ enum RecordCodec {
                 note1: try fields.note(.note1), note2: try fields.note(.note2),
                 centDifference: try fields.cents(.cents))
             guard let answer = ComparisonAnswer(rawValue: try fields.string(.answer)) else {
-                throw RecordDamage(reason: "field 'answer' must be \"higher\" or \"lower\"")
+                throw RecordDamage(problem: .invalidField("answer", expected: .answer))
             }
             let completed = CompletedComparison(
                 comparison: comparison, answer: answer, timestamp: timestamp, context: context,
@@ -218,7 +234,7 @@ enum RecordCodec {
                 inputKind: InputKind(
                     rawValue: try fields.optionalString(.input) ?? InputKind.unknown.rawValue))
             if let stored = try fields.optionalBoolean(.correct), stored != completed.isCorrect {
-                throw RecordDamage(reason: "field 'correct' contradicts the answer and the cents")
+                throw RecordDamage(problem: .contradictoryCorrect)
             }
             payload = .comparison(completed)
         case "pitchMatching":
@@ -231,9 +247,29 @@ enum RecordCodec {
                     tuneControl: InputKind(
                         rawValue: try fields.optionalString(.tuneControl) ?? InputKind.unknown.rawValue)))
         case let other:
-            throw RecordDamage(reason: "unknown record type '\(other)'")
+            throw RecordDamage(problem: .unknownType(other))
         }
         return StoredRecord(payload: payload, schemaVersion: version, extraFields: extras)
+    }
+
+    /// Checks the `crc` field, when the line has one (older lines have none): it must be the last field, and the
+    /// CRC-32C of the line without it must match.
+    private static func verifyChecksum(
+        _ line: UnsafeBufferPointer<UInt8>, fields: [JSONField], slot: Int
+    ) throws {
+        guard slot >= 0 else { return }
+        let field = fields[slot]
+        let start = field.keyRange.lowerBound - 2  // the comma before "crc"
+        guard slot == fields.count - 1, start > 0, line[start] == 0x2C,
+            case .string(false) = field.value.kind,
+            let stored = UInt32(text(line, field.value.range), radix: 16), field.value.range.count == 8
+        else { throw RecordDamage(problem: .invalidField("crc", expected: .checksum)) }
+        var crc = CRC32C.checksum(UnsafeBufferPointer(rebasing: line[0..<start]))
+        var brace: UInt8 = 0x7D
+        crc = withUnsafePointer(to: &brace) {
+            CRC32C.checksum(UnsafeBufferPointer(start: $0, count: 1), continuing: crc)
+        }
+        guard crc == stored else { throw RecordDamage(problem: .checksumMismatch) }
     }
 
     /// The key of a scanned key range, if it is one of schema 1's.
@@ -273,16 +309,16 @@ private struct FieldReader {
     }
 
     func missing(_ key: RecordCodec.Key) -> RecordDamage {
-        RecordDamage(reason: "field '\(key.name)' is missing")
+        RecordDamage(problem: .missingField("\(key.name)"))
     }
-    func invalid(_ key: RecordCodec.Key, _ what: String) -> RecordDamage {
-        RecordDamage(reason: "field '\(key.name)' must be \(what)")
+    func invalid(_ key: RecordCodec.Key, _ kind: RecordProblem.FieldKind) -> RecordDamage {
+        RecordDamage(problem: .invalidField("\(key.name)", expected: kind))
     }
 
     func optionalNumber(_ key: RecordCodec.Key) throws -> Double? {
         guard let span = span(key) else { return nil }
         guard span.kind == .number, let value = NumberParser.double(line, span.range) else {
-            throw invalid(key, "a number")
+            throw invalid(key, .number)
         }
         return value
     }
@@ -295,17 +331,17 @@ private struct FieldReader {
     func integer(_ key: RecordCodec.Key) throws -> Int {
         guard let span = span(key) else { throw missing(key) }
         guard span.kind == .number, let value = NumberParser.integer(line, span.range) else {
-            throw invalid(key, "a whole number")
+            throw invalid(key, .wholeNumber)
         }
         return value
     }
 
     func optionalString(_ key: RecordCodec.Key) throws -> String? {
         guard let span = span(key) else { return nil }
-        guard case .string(let escaped) = span.kind else { throw invalid(key, "a string") }
+        guard case .string(let escaped) = span.kind else { throw invalid(key, .text) }
         guard escaped else { return RecordCodec.text(line, span.range) }
         guard let text = JSONString.unescape(UnsafeBufferPointer(rebasing: line[span.range])) else {
-            throw invalid(key, "a valid string")
+            throw invalid(key, .text)
         }
         return text
     }
@@ -317,20 +353,22 @@ private struct FieldReader {
 
     func optionalBoolean(_ key: RecordCodec.Key) throws -> Bool? {
         guard let span = span(key) else { return nil }
-        guard case .boolean(let value) = span.kind else { throw invalid(key, "true or false") }
+        guard case .boolean(let value) = span.kind else { throw invalid(key, .boolean) }
         return value
     }
 
     func note(_ key: RecordCodec.Key) throws -> MIDINote {
         guard let note = try? MIDINote(validating: try integer(key)) else {
-            throw invalid(key, "a MIDI note 0-127")
+            throw invalid(key, .midiNote)
         }
         return note
     }
 
+    /// Cents within ±2400 (two octaves; no trial of Peach's comes near): `1e308` is damage, not a value that
+    /// turns every statistic into infinity.
     func cents(_ key: RecordCodec.Key) throws -> Cents {
-        guard let cents = try? Cents(validating: try number(key)) else {
-            throw invalid(key, "a number of cents")
+        guard let cents = try? Cents(validating: try number(key)), cents.magnitude <= 2400 else {
+            throw invalid(key, .cents)
         }
         return cents
     }
@@ -339,26 +377,29 @@ private struct FieldReader {
         let defaults = TrainingSettings.defaults
         let pitch = try optionalNumber(.referencePitch) ?? defaults.referencePitch.hertz
         guard let referencePitch = try? Frequency(validating: pitch) else {
-            throw invalid(.referencePitch, "a positive frequency")
+            throw invalid(.referencePitch, .frequency)
         }
         let duration = try optionalNumber(.noteDuration) ?? defaults.noteDuration
         let gap = try optionalNumber(.gap) ?? defaults.gapBetweenNotes
         guard duration >= 0, gap >= 0 else {
-            throw invalid(duration < 0 ? .noteDuration : .gap, "0 or more seconds")
+            throw invalid(duration < 0 ? .noteDuration : .gap, .seconds)
         }
         let velocity: MIDIVelocity
         if span(.velocity) == nil {
             velocity = defaults.velocity
         } else {
             guard let value = try? MIDIVelocity(validating: try integer(.velocity)) else {
-                throw invalid(.velocity, "a velocity 1-127")
+                throw invalid(.velocity, .velocity)
             }
             velocity = value
         }
+        let procedureName = try optionalString(.procedure) ?? TrialProcedure.training.rawValue
+        guard let procedure = TrialProcedure(rawValue: procedureName) else {
+            throw invalid(.procedure, .procedure)
+        }
         return TrialContext(
             referencePitch: referencePitch, timbre: try optionalString(.timbre) ?? defaults.timbre,
-            noteDuration: duration,
-            gap: gap, velocity: velocity)
+            noteDuration: duration, gap: gap, velocity: velocity, procedure: procedure)
     }
 }
 

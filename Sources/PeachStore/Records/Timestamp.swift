@@ -23,6 +23,11 @@ public enum Timestamp {
             + "\(two(inDay / 1000 % 60)).\(three(inDay % 1000))Z"
     }
 
+    /// The time as part of a file name: `20261121T090000-123Z` (no colons).
+    public static func fileName(_ date: Date) -> String {
+        format(date).filter { $0 != "-" && $0 != ":" }.replacingOccurrences(of: ".", with: "-")
+    }
+
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fff]Z`; nil for anything else.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         guard bytes.count >= 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A,

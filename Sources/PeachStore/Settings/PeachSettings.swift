@@ -12,7 +12,8 @@ public struct PeachSettings: Hashable, Sendable {
     public private(set) var controllerProfile: String
     /// Where Peach's own synth plays: `alsa:DEVICE` (e.g. `alsa:default`, `alsa:hw:1,0`), `wav:PATH` or `null`.
     public private(set) var audioOutput: String
-    /// `none` (the internal synth), `midi` (the first MIDI synth found) or `midi:CLIENT:PORT`.
+    /// `synth` (the internal synth), `midi` (the first MIDI synth found), `midi:CLIENT:PORT`, `midi:NAME` or
+    /// `rawmidi:PATH`: the same words as `--output`.
     public private(set) var midiOutput: String
     /// Whether a wrong answer plays a short, quiet tick.
     public private(set) var wrongAnswerTick: Bool
@@ -24,7 +25,7 @@ public struct PeachSettings: Hashable, Sendable {
 
     /// The defaults.
     public static let defaults = PeachSettings(
-        training: .defaults, controllerProfile: "default", audioOutput: "alsa:default", midiOutput: "none",
+        training: .defaults, controllerProfile: "default", audioOutput: "alsa:default", midiOutput: "synth",
         wrongAnswerTick: true, longPress: 0.4)
 
     private init(
@@ -60,16 +61,15 @@ public struct PeachSettings: Hashable, Sendable {
         }
     }
 
-    /// What `key` accepts, in words.
-    public static func allowedDescription(of key: String) -> String {
-        if let trainingKey = TrainingSettingKey(rawValue: key) { return trainingKey.allowedDescription }
+    /// What `key` accepts.
+    public static func allowed(for key: String) -> AllowedValues {
+        if let trainingKey = TrainingSettingKey(rawValue: key) { return trainingKey.allowed }
         switch key {
-        case "controllerProfile": return "a profile name of letters, digits, '-' and '_'"
-        case "audioOutput": return "alsa:DEVICE, wav:PATH or null"
-        case "midiOutput": return "none, midi, midi:CLIENT:PORT, midi:NAME or rawmidi:PATH"
-        case "longPress": return "seconds from 0.15 to 2 (a single footswitch held this long is a long press)"
-        case "wrongAnswerTick": return "on or off"
-        default: return "-"
+        case "controllerProfile": return .profileName
+        case "audioOutput": return .audioOutput
+        case "midiOutput": return .midiOutput
+        case "longPress": return .number(longPressRange, .seconds)
+        default: return .onOff
         }
     }
 
@@ -83,7 +83,7 @@ public struct PeachSettings: Hashable, Sendable {
         }
         let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
         func invalid() -> SettingsError {
-            .invalidValue(key: key, value: text, expected: Self.allowedDescription(of: key))
+            .invalidValue(key: key, value: text, expected: Self.allowed(for: key))
         }
         switch key {
         case "controllerProfile":
@@ -101,12 +101,13 @@ public struct PeachSettings: Hashable, Sendable {
             copy.audioOutput = value
         case "midiOutput":
             guard
-                value == "none" || value == "midi" || (value.hasPrefix("midi:") && value.count > 5)
+                value == "synth" || value == "none" || value == "midi"
+                    || (value.hasPrefix("midi:") && value.count > 5)
                     || (value.hasPrefix("rawmidi:") && value.count > 8)
             else {
                 throw invalid()
             }
-            copy.midiOutput = value
+            copy.midiOutput = value == "none" ? "synth" : value  // `none`: the name older Peach wrote
         case "wrongAnswerTick":
             switch value.lowercased() {
             case "on", "true", "yes", "1": copy.wrongAnswerTick = true
@@ -114,7 +115,10 @@ public struct PeachSettings: Hashable, Sendable {
             default: throw invalid()
             }
         case "longPress":
-            guard let seconds = Double(value), Self.longPressRange.contains(seconds) else { throw invalid() }
+            guard let seconds = Double(value) else { throw invalid() }
+            guard Self.longPressRange.contains(seconds) else {
+                throw .outOfRange(key: key, value: value, allowed: Self.allowed(for: key))
+            }
             copy.longPress = seconds
         default:
             throw .unknownKey(key)

@@ -14,7 +14,9 @@ import PeachCore
 ///
 /// A missing file or key means the default. Numbers may be written as numbers or strings, the tick as
 /// `true`/`false` or `"on"`/`"off"`. A value that is not allowed is an error naming the file, the key and
-/// what is allowed; the file is never rewritten behind the user's back. Keys Peach does not know are kept when
+/// what is allowed; a syntax error names the line and column. The file is never rewritten behind the user's
+/// back; `peach settings set` and `reset` repair a broken file keeping every setting that still reads (and a
+/// copy of the broken file). Keys Peach does not know are kept when
 /// Peach writes the file and listed by ``unknownKeys``.
 public struct SettingsFile: Sendable {
     /// The file's path.
@@ -25,48 +27,83 @@ public struct SettingsFile: Sendable {
 
     /// The settings and the file's unknown keys.
     public struct Loaded: Sendable {
-        /// The settings (defaults for missing keys).
+        /// The settings (defaults for missing keys, and for broken ones when repairing).
         public let settings: PeachSettings
         /// Keys Peach does not know, with their JSON text, in file order.
         public let unknownKeys: [(key: String, json: String)]
+        /// What was wrong and left at its default (only when loaded for repair; empty otherwise).
+        public let problems: [SettingsFileProblem]
     }
 
     /// Reads the file; a missing file gives the defaults.
-    /// - Throws: ``StoreError/invalidSettings(path:key:reason:)`` or ``StoreError/io(path:operation:errno:)``.
+    /// - Throws: ``StoreError/invalidSettings(path:problem:)`` for the first problem (a syntax error with its
+    ///   line and column, a value that is not allowed), or ``StoreError/io(_:)``.
     public func load() throws(StoreError) -> Loaded {
-        try load(ignoring: nil)
+        let loaded = try read(repairing: false)
+        if let problem = loaded.problems.first { throw .invalidSettings(path: path, problem: problem) }
+        return loaded
     }
 
-    /// Reads the file as ``load()`` does but leaves `key` at its default, so a broken value of that key does not
-    /// stop `peach settings reset KEY` from repairing it.
-    public func loadIgnoring(key: String) throws(StoreError) -> Loaded {
-        try load(ignoring: key)
+    /// Reads the file keeping every setting that still reads, for `peach settings set` and `reset` to repair a
+    /// broken file: a broken value is left at its default, and a file that is not valid JSON is read line by
+    /// line (`"key": value` per line, as Peach writes it). ``Loaded/problems`` lists what was left out.
+    /// - Throws: ``StoreError/io(_:)`` only.
+    public func loadForRepair() throws(StoreError) -> Loaded {
+        try read(repairing: true)
     }
 
-    private func load(ignoring ignoredKey: String?) throws(StoreError) -> Loaded {
-        guard FileSystem.exists(path) else { return Loaded(settings: .defaults, unknownKeys: []) }
-        let bytes = try POSIXFile(path: path, flags: O_RDONLY).readAll()
-        guard let object = SettingsJSONValue.parseObject(bytes) else {
-            throw .invalidSettings(path: path, key: nil, reason: "not a JSON object of settings")
+    /// Copies the file as it is to `settings.json.broken-<time>` beside it, before a repair rewrites it.
+    /// - Returns: the copy's path.
+    public func keepBrokenCopy(at time: Date) throws(StoreError) -> String {
+        let bytes = try Self.readRegularFile(path)
+        let directory = (path as NSString).deletingLastPathComponent
+        let copy = path + ".broken-" + Timestamp.fileName(time)
+        try FileSystem.writeAtomically(bytes, to: copy, directory: directory.isEmpty ? "." : directory)
+        return copy
+    }
+
+    /// The bytes of `path`, which must be a regular file: opened non-blocking, so a FIFO or a device where the
+    /// settings should be is refused at once instead of hanging every command.
+    static func readRegularFile(_ path: String) throws(StoreError) -> [UInt8] {
+        let file = try POSIXFile(path: path, flags: O_RDONLY | O_NONBLOCK)
+        try file.requireRegularFile()
+        return try file.readAll()
+    }
+
+    private func read(repairing: Bool) throws(StoreError) -> Loaded {
+        guard try FileSystem.exists(path) else {
+            return Loaded(settings: .defaults, unknownKeys: [], problems: [])
+        }
+        var bytes = try Self.readRegularFile(path)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }  // an editor's byte-order mark
+        var problems: [SettingsFileProblem] = []
+        let pairs: [(String, SettingsJSONValue)]
+        switch SettingsJSONValue.parseObject(bytes) {
+        case .success(let object): pairs = object
+        case .failure(let problem):
+            problems.append(problem)
+            guard repairing else { return Loaded(settings: .defaults, unknownKeys: [], problems: problems) }
+            pairs = SettingsJSONValue.parseLines(bytes)
         }
         var settings = PeachSettings.defaults
         var unknown: [(String, String)] = []
-        for (key, value) in object where key != ignoredKey {
+        for (key, value) in pairs {
             guard PeachSettings.keys.contains(key) else {
                 unknown.append((key, value.json))
                 continue
             }
             guard let text = value.settingText else {
-                throw .invalidSettings(
-                    path: path, key: key, reason: "\(key) must be a number, a string or true/false")
+                problems.append(.wrongType(key: key))
+                continue
             }
             do {
                 settings = try settings.setting(key, toText: text)
             } catch {
-                throw .invalidSettings(path: path, key: key, reason: error.message(naming: key))
+                problems.append(.value(error))
             }
+            if !repairing, !problems.isEmpty { break }
         }
-        return Loaded(settings: settings, unknownKeys: unknown)
+        return Loaded(settings: settings, unknownKeys: unknown, problems: problems)
     }
 
     /// Writes `settings` (and the `unknownKeys` to keep) atomically: a temporary file, fsync, rename. Creates the
@@ -90,8 +127,23 @@ public struct SettingsFile: Sendable {
         }
         for (key, json) in unknownKeys { lines.append("  " + RecordCodec.quoted(key) + ": " + json) }
         let text = "{\n" + lines.joined(separator: ",\n") + "\n}\n"
+        // A settings.json that is a symbolic link (a dotfile manager's) is written through: the link's target
+        // is replaced atomically, the link stays.
+        let target = Self.linkTarget(path) ?? path
+        let targetDirectory = (target as NSString).deletingLastPathComponent
         try FileSystem.writeAtomically(
-            Array(text.utf8), to: path, directory: directory.isEmpty ? "." : directory)
+            Array(text.utf8), to: target, directory: targetDirectory.isEmpty ? "." : targetDirectory)
+    }
+
+    /// The file a symbolic link at `path` resolves to, nil when `path` is not a link (or dangles).
+    static func linkTarget(_ path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let real = realpath(path, nil)
+        else {
+            return nil
+        }
+        defer { free(real) }
+        return String(cString: real)
     }
 }
 
@@ -104,39 +156,81 @@ enum SettingsJSONValue {
     /// An object or array, kept as its JSON text.
     case composite(String)
 
-    /// Parses a JSON object with the store's scanner, keeping its keys in file order; nil when the text is not
-    /// one well-formed object (or a key appears twice).
-    static func parseObject(_ bytes: [UInt8]) -> [(String, SettingsJSONValue)]? {
-        bytes.withUnsafeBufferPointer { buffer -> [(String, SettingsJSONValue)]? in
+    /// Parses a JSON object with the store's scanner, keeping its keys in file order; the problem (with the
+    /// line and column of a syntax error) when the text is not one well-formed object.
+    static func parseObject(_ bytes: [UInt8]) -> Result<[(String, SettingsJSONValue)], SettingsFileProblem> {
+        bytes.withUnsafeBufferPointer {
+            buffer -> Result<[(String, SettingsJSONValue)], SettingsFileProblem> in
             var scanner = JSONObjectScanner(bytes: buffer, start: 0)
             var fields: [JSONField] = []
-            guard scanner.scanObject(into: &fields) else { return nil }
             scanner.skipWhitespace()
-            guard scanner.peek == nil else { return nil }
+            if let first = scanner.peek, first != 0x7B, first == 0x5B || first == 0x22 || first == 0x74 {
+                return .failure(.notAnObject)  // an array, a string, true: JSON, but not an object
+            }
+            guard scanner.scanObject(into: &fields) else { return .failure(position(buffer, scanner.index)) }
+            scanner.skipWhitespace()
+            guard scanner.peek == nil else { return .failure(position(buffer, scanner.index)) }
             var result: [(String, SettingsJSONValue)] = []
             for field in fields {
-                guard let key = JSONString.unescape(UnsafeBufferPointer(rebasing: buffer[field.keyRange])),
-                    !result.contains(where: { $0.0 == key })
-                else { return nil }
-                let value: SettingsJSONValue
-                switch field.value.kind {
-                case .string:
-                    guard
-                        let text = JSONString.unescape(
-                            UnsafeBufferPointer(rebasing: buffer[field.value.range]))
-                    else { return nil }
-                    value = .string(text)
-                case .number:
-                    guard let number = NumberParser.double(buffer, field.value.range) else { return nil }
-                    value = .number(number)
-                case .boolean(let flag): value = .bool(flag)
-                case .null: value = .null
-                case .composite: value = .composite(RecordCodec.text(buffer, field.value.range))
+                guard let key = JSONString.unescape(UnsafeBufferPointer(rebasing: buffer[field.keyRange]))
+                else {
+                    return .failure(position(buffer, field.keyRange.lowerBound))
+                }
+                guard !result.contains(where: { $0.0 == key }) else { return .failure(.duplicateKey(key)) }
+                guard let value = value(buffer, field.value) else {
+                    return .failure(position(buffer, field.value.range.lowerBound))
                 }
                 result.append((key, value))
             }
-            return result
+            return .success(result)
         }
+    }
+
+    /// Reads a broken file line by line: each line of the form `"key": value` (with or without a final comma)
+    /// whose value is a JSON string, number or boolean.
+    static func parseLines(_ bytes: [UInt8]) -> [(String, SettingsJSONValue)] {
+        var result: [(String, SettingsJSONValue)] = []
+        for rawLine in bytes.split(separator: 0x0A) {
+            var line = Array(rawLine)
+            while let last = line.last, last == 0x20 || last == 0x09 || last == 0x0D || last == 0x2C {
+                line.removeLast()
+            }
+            let wrapped = [0x7B] + line + [0x7D]  // { line }
+            if case .success(let pairs) = parseObject(wrapped), pairs.count == 1,
+                !result.contains(where: { $0.0 == pairs[0].0 })
+            {
+                result.append(pairs[0])
+            }
+        }
+        return result
+    }
+
+    private static func value(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ span: JSONValueSpan
+    ) -> SettingsJSONValue? {
+        switch span.kind {
+        case .string:
+            return JSONString.unescape(UnsafeBufferPointer(rebasing: buffer[span.range])).map { .string($0) }
+        case .number: return NumberParser.double(buffer, span.range).map { .number($0) }
+        case .boolean(let flag): return .bool(flag)
+        case .null: return .null
+        case .composite: return .composite(RecordCodec.text(buffer, span.range))
+        }
+    }
+
+    /// The line and column (1-based) of byte `index`.
+    private static func position(_ buffer: UnsafeBufferPointer<UInt8>, _ index: Int) -> SettingsFileProblem {
+        var line = 1
+        var column = 1
+        for byte in buffer[0..<min(index, buffer.count)] {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return .syntax(line: line, column: column)
     }
 
     /// The value as a setting's text, or nil for null, arrays and objects.

@@ -122,13 +122,19 @@ struct ALSASequencerTests {
                 configuration: MIDISynthConfiguration(channels: [1], tuning: .tuningStandard(program: 0)))
             try output.send([.systemExclusive([0x7F, 0x7F, 0x08, 0x02, 0, 1, 69, 69, 0x40, 0])])
         }
+        func silence(_ channel: UInt8) -> [MIDIMessage] {
+            [
+                .controlChange(channel: channel, controller: 120, value: 0),
+                .controlChange(channel: channel, controller: 123, value: 0),
+            ]
+        }
         let expected: [MIDIMessage] =
-            MIDITuningMessages.bendRange(channel: 0, semitones: 2) + [
+            silence(0) + MIDITuningMessages.bendRange(channel: 0, semitones: 2) + [
                 .pitchBend(channel: 0, value: 0), .controlChange(channel: 0, controller: 11, value: 127),
                 .pitchBend(channel: 0, value: 504), .noteOn(channel: 0, note: 69, velocity: 100),
                 .pitchBend(channel: 0, value: -1229), .noteOff(channel: 0, note: 69, velocity: 0),
                 .controlChange(channel: 0, controller: 123, value: 0), .pitchBend(channel: 0, value: 0),
-            ] + MIDITuningMessages.selectTuning(channel: 1, program: 0) + [
+            ] + silence(1) + MIDITuningMessages.selectTuning(channel: 1, program: 0) + [
                 .pitchBend(channel: 1, value: 0), .controlChange(channel: 1, controller: 11, value: 127),
                 .systemExclusive([0x7F, 0x7F, 0x08, 0x02, 0, 1, 69, 69, 0x40, 0]),
             ]
@@ -179,8 +185,7 @@ struct ALSASequencerTests {
         #expect {
             try sequencer.connectInput(from: MIDIAddress(client: 250, port: 0))
         } throws: { error in
-            (error as? ALSAError)?.device == "seq:250:0"
-                && (error as? ALSAError)?.function == "snd_seq_connect_from"
+            (error as? DeviceError).map { $0.device == "seq:250:0" && $0.operation == .connect } == true
         }
     }
 }
@@ -194,7 +199,9 @@ struct ALSASequencerAbsentTests {
         #expect {
             try ALSASequencer()
         } throws: { error in
-            (error as? ALSAError).map { $0.device == "seq" && $0.function == "snd_seq_open" } == true
+            (error as? DeviceError).map {
+                $0.device == "seq" && $0.operation == .openSequencer && $0.kind == .noSuchDevice
+            } == true
         }
     }
 }

@@ -1,5 +1,6 @@
 // KazezNoteStrategyTests: the staircase formulas, bounds, cold start and randomness.
 
+import Foundation
 import PeachCore
 import Testing
 
@@ -53,16 +54,36 @@ struct KazezNoteStrategyTests {
         #expect(comparison.centDifference.magnitude == 100)
     }
 
-    @Test("cold start: the profile's overall mean")
-    func coldStartFromProfile() {
+    @Test("cold start: where the chain settles for the profile's fitted threshold (about 64 % correct)")
+    func coldStartFromProfile() throws {
         var profile = PerceptualProfile()
-        profile.addThreshold(10, for: 50)
-        profile.addThreshold(20, for: 50)
-        profile.addThreshold(30, for: 70)
+        let truth = PsychometricFunction(threshold: 10, slope: 2, lapseRate: 0.02)
+        for (index, cents) in [2.5, 5, 7.5, 10, 15, 20, 30].enumerated() {
+            for trial in 0..<40 {
+                let correct = Double(trial) / 40 < truth.probabilityCorrect(at: cents)
+                profile.add(
+                    CompletedComparison(
+                        comparison: Comparison(note1: 60, note2: 60, centDifference: Cents(cents)),
+                        answer: correct ? .higher : .lower,
+                        timestamp: Date(timeIntervalSince1970: Double(index * 40 + trial)),
+                        context: TrialContext(settings: .defaults), note2AmplitudeOffset: 0,
+                        responseTime: 0.5,
+                        inputKind: .simulated))
+            }
+        }
         var generator = SeededRandomGenerator(seed: 3)
         let comparison = strategy.nextComparison(
             profile: profile, settings: .defaults, last: nil, using: &generator)
-        #expect(comparison.centDifference.magnitude == 22.5)  // mean of the per-note means 15 and 30
+        let fitted = try #require(profile.fittedThreshold)
+        #expect(abs(comparison.centDifference.magnitude - fitted.kazezLevel) < 1e-9)
+        let settled = truth.difference(forProbability: PsychometricFunction.kazezEquilibrium)
+        #expect(abs(comparison.centDifference.magnitude / settled - 1) < 0.2, "\(comparison.centDifference)")
+        var empty = SeededRandomGenerator(seed: 3)
+        #expect(
+            strategy.nextComparison(
+                profile: PerceptualProfile(), settings: .defaults, last: nil, using: &empty
+            )
+            .centDifference.magnitude == 100)
     }
 
     @Test("chains from the last answer, not the profile")

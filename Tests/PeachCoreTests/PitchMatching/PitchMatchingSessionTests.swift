@@ -214,8 +214,10 @@ struct PitchMatchingSessionTests {
         second.advance(1)
         second.session.commit()
         second.advance(0.4)
-        #expect(second.session.state == .playingReference)
+        #expect(second.session.state == .idle)
+        #expect(second.session.committedCount == 0)
         #expect(second.events.contains { if case .observerFailed = $0 { true } else { false } })
+        #expect(!second.events.contains { if case .committed = $0 { true } else { false } })
     }
 
     @Test("settings are read at the start of every challenge")

@@ -20,7 +20,7 @@ struct ProfileTrackerTests {
         #expect(tracker.profile == rebuilt.profile)
         #expect(tracker.trend == rebuilt.trend)
         #expect(tracker.timeline == rebuilt.timeline)
-        #expect(tracker.trend.trend == .improving)
+        #expect(tracker.trend.count == 30)
         #expect(tracker.timeline.sessions.count == 1)
         tracker.resetMatching()
         #expect(tracker.profile.matching.count == 0)

@@ -1,49 +1,91 @@
-// TrendAnalyzerTests: the minimum count and the ±5 % boundaries of the trend.
+// TrendAnalyzerTests: sessions, per-session fits, and a trend that only speaks when the change exceeds its error.
 
+import Foundation
 import PeachCore
 import Testing
 
 @Suite("TrendAnalyzer")
 struct TrendAnalyzerTests {
-    /// An analyzer with `earlier` for the first half and `later` for the second, `count` values in all.
-    func analyzer(earlier: Double, later: Double, count: Int = 20) -> TrendAnalyzer {
+    /// A history of Kazez sessions (an hour apart, `trials` answers each) answered by listeners with the given
+    /// thresholds, one per session.
+    static func history(_ thresholds: [Double], trials: Int = 40, seed: UInt64) -> TrendAnalyzer {
+        var generator = SeededRandomGenerator(seed: seed)
         var analyzer = TrendAnalyzer()
-        for index in 0..<count { analyzer.add(threshold: index < count / 2 ? earlier : later) }
+        let kazez = KazezNoteStrategy()
+        var time = Date(timeIntervalSince1970: 1_800_000_000)
+        for threshold in thresholds {
+            let listener = PsychometricFunction(threshold: threshold, slope: 2, lapseRate: 0.02)
+            var level = 100.0
+            for _ in 0..<trials {
+                let correct =
+                    Double.random(in: 0..<1, using: &generator) < listener.probabilityCorrect(at: level)
+                let comparison = Comparison(note1: 60, note2: 60, centDifference: Cents(level))
+                analyzer.add(
+                    CompletedComparison(
+                        comparison: comparison, answer: correct ? .higher : .lower, timestamp: time,
+                        context: TrialContext(settings: .defaults), note2AmplitudeOffset: 0,
+                        responseTime: 0.5,
+                        inputKind: .simulated))
+                level = kazez.nextDifference(after: level, wasCorrect: correct)
+                time += 3
+            }
+            time += 3600
+        }
         return analyzer
     }
 
-    @Test("no trend before 20 answers")
-    func minimum() {
-        #expect(analyzer(earlier: 20, later: 5, count: 19).trend == nil)
-        #expect(analyzer(earlier: 20, later: 5, count: 20).trend == .improving)
+    @Test(
+        "answers split into sessions at an hour's gap; short sessions do not count; one session is no trend")
+    func sessions() {
+        let one = Self.history([10], seed: 1)
+        #expect(one.sessions.count == 1 && one.count == 40)
+        #expect(one.trend == nil)
+        let short = Self.history([10, 10], trials: 10, seed: 2)
+        #expect(short.sessions.count == 2 && short.sessionEstimates.isEmpty && short.trend == nil)
+        #expect(Self.history([10, 10], seed: 3).trend != nil)
+    }
+
+    @Test("a listener who never changes is called stable in at least 95 % of simulated histories")
+    func falseAlarms() {
+        var stable = 0
+        let histories = 100
+        for seed in 0..<histories
+        where Self.history([8, 8, 8, 8], seed: UInt64(seed) * 31 + 7).trend == .stable {
+            stable += 1
+        }
+        #expect(stable >= 95, "stable in \(stable) of \(histories)")
     }
 
     @Test(
-        "boundaries at ±5 %",
-        arguments: [
-            (94.9, Trend.improving), (95.0, .stable), (100.0, .stable), (105.0, .stable), (105.1, .declining),
-        ])
-    func boundaries(later: Double, expected: Trend) {
-        #expect(analyzer(earlier: 100, later: later).trend == expected)
+        "a listener whose threshold falls to a quarter is called improving; one whose rises fourfold, declining"
+    )
+    func realChange() throws {
+        let improving = (0..<20).filter {
+            Self.history([20, 20, 20, 5, 5, 5], trials: 60, seed: UInt64($0)).trend == .improving
+        }.count
+        let declining = (0..<20).filter {
+            Self.history([5, 5, 5, 20, 20, 20], trials: 60, seed: UInt64($0) + 100).trend == .declining
+        }.count
+        #expect(improving >= 18, "improving in \(improving) of 20")
+        #expect(declining >= 18, "declining in \(declining) of 20")
+        #expect(try #require(Self.history([20, 20, 5, 5], seed: 5).relativeChange) < -0.5)
     }
 
-    @Test("odd counts give the middle answer to the later half")
-    func oddCount() throws {
+    @Test("measurement sessions are kept with their estimates")
+    func measurements() {
         var analyzer = TrendAnalyzer()
-        for value in Array(repeating: 10.0, count: 10) + Array(repeating: 12.0, count: 11) {
-            analyzer.add(threshold: value)
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        for index in 0..<30 {
+            let comparison = Comparison(
+                note1: 60, note2: 60, centDifference: Cents(index.isMultiple(of: 3) ? 2 : 30))
+            analyzer.add(
+                CompletedComparison(
+                    comparison: comparison, answer: index.isMultiple(of: 3) ? .lower : .higher,
+                    timestamp: start + Double(index),
+                    context: TrialContext(settings: .defaults, procedure: .measurement),
+                    note2AmplitudeOffset: 0, responseTime: 0.5, inputKind: .simulated))
         }
-        #expect(try #require(analyzer.relativeChange) == 0.2)
-    }
-
-    @Test("reset forgets everything; rebuild equals incremental")
-    func resetAndRebuild() {
-        let comparisons = (0..<40).map { Fixtures.comparison(cents: Double(40 - $0)) }
-        var incremental = TrendAnalyzer()
-        for comparison in comparisons { incremental.add(comparison) }
-        #expect(incremental == TrendAnalyzer(comparisons: comparisons))
-        #expect(incremental.trend == .improving)
-        incremental.reset()
-        #expect(incremental.count == 0 && incremental.trend == nil)
+        #expect(analyzer.measurements.count == 1)
+        #expect(analyzer.measurements.first.map { (2...30).contains($0.estimate.cents) } == true)
     }
 }

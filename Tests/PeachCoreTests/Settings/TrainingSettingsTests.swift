@@ -48,11 +48,16 @@ struct TrainingSettingsTests {
 
     @Test("out-of-range errors name the key and the allowed range")
     func errorContent() {
-        #expect(throws: SettingsError.outOfRange(key: "noteDuration", value: "4", allowed: "0.3…3 seconds")) {
+        #expect(
+            throws: SettingsError.outOfRange(
+                key: "noteDuration", value: "4", allowed: .number(0.3...3, .seconds))
+        ) {
             try TrainingSettings.defaults.setting(.noteDuration, toText: "4")
         }
-        #expect(throws: SettingsError.invalidValue(key: "referencePitch", value: "abc", expected: "a number"))
-        {
+        #expect(
+            throws: SettingsError.invalidValue(
+                key: "referencePitch", value: "abc", expected: .number(380...500, .hertz))
+        ) {
             try TrainingSettings.defaults.setting(.referencePitch, toText: "abc")
         }
     }
@@ -64,8 +69,10 @@ struct TrainingSettingsTests {
         #expect(throws: SettingsError.self) {
             try TrainingSettings.defaults.setting(.velocity, toText: "1.5")
         }
-        #expect(try TrainingSettings.defaults.setting(.timbre, toText: "soft-piano").timbre == "soft-piano")
-        for bad in ["", "Piano", "9voice", "a b", "ü", String(repeating: "a", count: 33)] {
+        for timbre in TrainingSettings.timbres {
+            #expect(try TrainingSettings.defaults.setting(.timbre, toText: timbre).timbre == timbre)
+        }
+        for bad in ["", "Piano", "banjo", "soft-piano", "a b", "ü", String(repeating: "a", count: 33)] {
             #expect(throws: SettingsError.self) {
                 try TrainingSettings.defaults.setting(.timbre, toText: bad)
             }

@@ -79,15 +79,16 @@ struct SeededRandomGeneratorTests {
 @MainActor
 @Suite("SimulatedListener")
 struct SimulatedListenerTests {
-    @Test("the psychometric function: chance at 0, 75 % at threshold, 1 − λ far above")
+    @Test(
+        "the psychometric function: chance at 0, 75 % at the threshold (lapses included), 1 − λ/2 far above")
     func psychometric() {
         let listener = SimulatedListener(
             parameters: .init(threshold: 8, lapseRate: 0.04), clock: VirtualClock(),
             generator: SeededRandomGenerator(seed: 1))
         #expect(listener.probabilityCorrect(at: 0) == 0.5)
-        #expect(abs(listener.probabilityCorrect(at: 8) - (0.75 - 0.02)) < 1e-12)
-        #expect(abs(listener.probabilityCorrect(at: -8) - (0.75 - 0.02)) < 1e-12)
-        #expect(abs(listener.probabilityCorrect(at: 1000) - 0.96) < 1e-12)
+        #expect(abs(listener.probabilityCorrect(at: 8) - 0.75) < 1e-12)
+        #expect(abs(listener.probabilityCorrect(at: -8) - 0.75) < 1e-12)
+        #expect(abs(listener.probabilityCorrect(at: 1000) - 0.98) < 1e-12)
         #expect(listener.probabilityCorrect(at: 4) < listener.probabilityCorrect(at: 6))
     }
 

@@ -2,6 +2,7 @@
 
 import PeachCore
 import PeachMIDI
+import PeachSystem
 import PeachTestSupport
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 @Suite("External synth over MIDI")
 struct MIDINotePlayerTests {
     @Test(
-        "set-up: RPN 0 bend range as plain controllers on each channel, bend centre, full expression; no program"
+        "set-up: all sound and notes off first, RPN 0 bend range as plain controllers on each channel, bend centre, full expression; no program"
     )
     func setup() throws {
         let destination = RecordingMIDIDestination()
@@ -17,9 +18,11 @@ struct MIDINotePlayerTests {
             destination: destination, configuration: MIDISynthConfiguration(channels: [0, 1]))
         #expect(
             destination.bytes == [
+                0xB0, 120, 0, 0xB0, 123, 0,
                 0xB0, 101, 0, 0xB0, 100, 0, 0xB0, 6, 2, 0xB0, 38, 0, 0xB0, 101, 127, 0xB0, 100, 127, 0xE0,
                 0x00, 0x40,
                 0xB0, 11, 127,
+                0xB1, 120, 0, 0xB1, 123, 0,
                 0xB1, 101, 0, 0xB1, 100, 0, 0xB1, 6, 2, 0xB1, 38, 0, 0xB1, 101, 127, 0xB1, 100, 127, 0xE1,
                 0x00, 0x40,
                 0xB1, 11, 127,
@@ -32,7 +35,10 @@ struct MIDINotePlayerTests {
         _ = try MIDINotePlayer(
             destination: destination,
             configuration: MIDISynthConfiguration(channels: [9], program: 19, bendRangeSemitones: 12))
-        #expect(Array(destination.bytes.prefix(11)) == [0xC9, 19, 0xB9, 101, 0, 0xB9, 100, 0, 0xB9, 6, 12])
+        #expect(
+            Array(destination.bytes.prefix(17)) == [
+                0xB9, 120, 0, 0xB9, 123, 0, 0xC9, 19, 0xB9, 101, 0, 0xB9, 100, 0, 0xB9, 6, 12,
+            ])
     }
 
     @Test(
@@ -121,8 +127,9 @@ struct MIDINotePlayerTests {
             destination: destination,
             configuration: MIDISynthConfiguration(channels: [0], tuning: .tuningStandard(program: 0)))
         #expect(
-            Array(destination.bytes.prefix(18)) == [
-                0xB0, 101, 0, 0xB0, 100, 4, 0xB0, 6, 0, 0xB0, 101, 0, 0xB0, 100, 3, 0xB0, 6, 0,
+            Array(destination.bytes.prefix(24)) == [
+                0xB0, 120, 0, 0xB0, 123, 0, 0xB0, 101, 0, 0xB0, 100, 4, 0xB0, 6, 0, 0xB0, 101, 0, 0xB0, 100,
+                3, 0xB0, 6, 0,
             ])
         destination.clear()
         let handle = try player.play(frequency: Frequency(hertz: 440), velocity: 63, amplitude: .nominal)
@@ -150,9 +157,23 @@ struct MIDINotePlayerTests {
     func failure() throws {
         let destination = RecordingMIDIDestination()
         let player = try MIDINotePlayer(destination: destination, configuration: MIDISynthConfiguration())
-        destination.failure = MIDIInputError.writeFailed(path: "/dev/snd/midiC1D0", errno: 19)
+        destination.failure = MIDIInputError.writeFailed(
+            FileError(path: "/dev/snd/midiC1D0", operation: .write, code: 19))
         #expect(throws: MIDIInputError.self) {
             _ = try player.play(frequency: Frequency(hertz: 440), velocity: 63, amplitude: .nominal)
+        }
+    }
+}
+
+@Suite("MIDI channel lists")
+struct MIDIChannelListTests {
+    @Test("1-based lists and ranges become 0-based channels, each once; anything else is nil")
+    func parse() {
+        #expect(MIDIChannelList.parse("1,2") == [0, 1])
+        #expect(MIDIChannelList.parse("1-4,2") == [0, 1, 2, 3])
+        #expect(MIDIChannelList.parse("16") == [15])
+        for bad in ["", "0", "17", "3-1", "a", "1,,x"] {
+            #expect(MIDIChannelList.parse(bad) == nil, "\(bad)")
         }
     }
 }

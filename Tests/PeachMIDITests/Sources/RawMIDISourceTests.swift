@@ -2,6 +2,7 @@
 
 import Foundation
 import PeachMIDI
+import PeachSystem
 import Testing
 
 @Suite("Raw MIDI input")
@@ -40,7 +41,10 @@ struct RawMIDISourceTests {
 
     @Test("a missing path fails to start with the path and errno")
     func missing() {
-        #expect(throws: MIDIInputError.cannotOpen(path: "/nonexistent/midi", errno: ENOENT)) {
+        #expect(
+            throws: MIDIInputError.cannotOpen(
+                FileError(path: "/nonexistent/midi", operation: .open, code: ENOENT))
+        ) {
             try RawMIDISource(path: "/nonexistent/midi").start { _ in }
         }
     }

@@ -1,0 +1,141 @@
+// ThresholdValidation: the estimators checked against simulated listeners whose true threshold is known.
+
+import Foundation
+import PeachCore
+
+/// `PeachBenchmarks validate [seeds]`: drives the real comparison session with simulated listeners (true T75 ∈
+/// {2, 3, 5, 10, 20, 40} cents; N ∈ {50, 100, 300} trials; shapes Weibull β = 2, Weibull β = 1.3 and
+/// log-Gaussian β = 2; 40 seeds by default) and prints, per estimator, the bias (mean of estimate / T75), the
+/// spread (sd of ln estimate / T75) and the coverage of the stated 68 % interval:
+///
+/// - `kazez mean`: the mean presented difference (Peach's old profile number; no interval);
+/// - `training fit`: the Bayesian fit of ``ThresholdPosterior`` to the Kazez session's trials;
+/// - `measurement`: the ``PsiProcedure`` placing every trial (`peach measure`).
+@MainActor
+enum ThresholdValidation {
+    struct Shape {
+        let name: String
+        let shape: PsychometricShape
+        let slope: Double
+    }
+
+    static let shapes = [
+        Shape(name: "Weibull β=2", shape: .weibull, slope: 2),
+        Shape(name: "Weibull β=1.3", shape: .weibull, slope: 1.3),
+        Shape(name: "log-Gauss", shape: .logGaussian, slope: 2),
+    ]
+    static let thresholds = [2.0, 3, 5, 10, 20, 40]
+    static let trialCounts = [50, 100, 300]
+
+    struct Tally {
+        var logRatios: [Double] = []
+        var covered = 0
+        var intervals = 0
+
+        mutating func add(_ estimate: Double, truth: Double, interval: ClosedRange<Double>?) {
+            logRatios.append(log(estimate / truth))
+            if let interval {
+                intervals += 1
+                if interval.contains(truth) { covered += 1 }
+            }
+        }
+
+        var bias: Double { logRatios.map { exp($0) }.reduce(0, +) / Double(max(logRatios.count, 1)) }
+        var spread: Double {
+            let mean = logRatios.reduce(0, +) / Double(max(logRatios.count, 1))
+            let variance =
+                logRatios.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(max(logRatios.count - 1, 1))
+            return variance.squareRoot()
+        }
+        var coverage: String {
+            intervals == 0 ? "–" : String(format: "%.0f %%", 100 * Double(covered) / Double(intervals))
+        }
+    }
+
+    /// One session of `trials` comparisons answered by `listener`; the strategy Kazez or Psi.
+    static func session(
+        trials: Int, parameters: SimulatedListener.Parameters, seed: UInt64, psi: PsiNoteStrategy?
+    ) -> [CompletedComparison] {
+        let clock = VirtualClock()
+        let observer = Collector()
+        let settings = TrainingSettings.defaults
+        let session = ComparisonSession(
+            notePlayer: SilentNotePlayer(), strategy: psi ?? KazezNoteStrategy(),
+            profile: { PerceptualProfile() },
+            settings: { settings }, clock: clock, observers: [observer],
+            generator: SeededRandomGenerator(seed: seed))
+        SimulatedListener(
+            parameters: parameters, clock: clock, generator: SeededRandomGenerator(seed: seed &+ 99)
+        )
+        .answer(session)
+        session.start()
+        clock.run(until: { session.answeredCount >= trials })
+        session.stop()
+        return observer.comparisons
+    }
+
+    final class Collector: ComparisonObserver {
+        var comparisons: [CompletedComparison] = []
+        func comparisonCompleted(_ completed: CompletedComparison) throws { comparisons.append(completed) }
+    }
+
+    static func run(seeds: Int) {
+        print(
+            "Threshold validation: \(seeds) seeds per cell, true T75 ∈ \(thresholds.map { format($0, 0) }) cents"
+        )
+        print("estimator      shape          N    bias   sd(ln)  68 % coverage")
+        let started = Date()
+        for estimator in ["kazez mean", "training fit", "measurement"] {
+            for shape in shapes {
+                for trials in trialCounts {
+                    var tally = Tally()
+                    for truth in thresholds {
+                        for seed in 0..<seeds {
+                            let parameters = SimulatedListener.Parameters(
+                                threshold: truth, slope: shape.slope, lapseRate: 0.02, shape: shape.shape,
+                                responseTime: 0.3)
+                            let seed = UInt64(seed * 7919 + Int(truth * 100) + trials)
+                            switch estimator {
+                            case "kazez mean":
+                                let answers = session(
+                                    trials: trials, parameters: parameters, seed: seed, psi: nil)
+                                let mean =
+                                    answers.map { $0.comparison.centDifference.magnitude }.reduce(0, +)
+                                    / Double(answers.count)
+                                tally.add(mean, truth: truth, interval: nil)
+                            case "training fit":
+                                let answers = session(
+                                    trials: trials, parameters: parameters, seed: seed, psi: nil)
+                                var posterior = ThresholdPosterior()
+                                for answer in answers {
+                                    posterior.update(
+                                        cents: answer.comparison.centDifference.magnitude,
+                                        correct: answer.isCorrect)
+                                }
+                                if let estimate = posterior.estimate {
+                                    tally.add(estimate.cents, truth: truth, interval: estimate.interval68)
+                                }
+                            default:
+                                let psi = PsiNoteStrategy(
+                                    procedure: PsiProcedure(minimumTrials: trials, maximumTrials: trials))
+                                let answers = session(
+                                    trials: trials, parameters: parameters, seed: seed, psi: psi)
+                                if let last = answers.last { psi.record(last) }
+                                if let estimate = psi.procedure.estimate {
+                                    tally.add(estimate.cents, truth: truth, interval: estimate.interval68)
+                                }
+                            }
+                        }
+                    }
+                    print(
+                        estimator.padding(toLength: 15, withPad: " ", startingAt: 0)
+                            + shape.name.padding(toLength: 14, withPad: " ", startingAt: 0)
+                            + String(
+                                format: "%4d  %5.2f ×  %6.3f  %@", trials, tally.bias, tally.spread,
+                                tally.coverage))
+                }
+            }
+        }
+        print(String(format: "(%.0f s)", Date().timeIntervalSince(started)))
+    }
+}

@@ -1,0 +1,56 @@
+// StimulusLevel: cent differences binned on a log scale (3 % steps), so any number of trials fits in one table.
+
+/// The log-spaced bins trials are counted in: level k covers differences around 0.05 · 1.03^k cents, from
+/// 0.05 to 400 cents. A 3 % bin moves an estimate by well under 1 % (trials spread over many bins).
+public enum StimulusLevel {
+    /// The smallest difference binned, cents.
+    public static let minimum = 0.05
+    /// The ratio between neighbouring levels.
+    public static let ratio = 1.03
+    /// The number of levels (0.05 … 400 cents).
+    public static let count = Int((logDouble(400 / minimum) / logDouble(ratio)).rounded(.up)) + 1
+    private static let logRatio = logDouble(ratio)
+    private static let logMinimum = logDouble(minimum)
+
+    /// The level of an unsigned difference (clamped to the table).
+    public static func index(of cents: Double) -> Int {
+        let x = abs(cents)
+        guard x > minimum else { return 0 }
+        return min(Int(((logDouble(x) - logMinimum) / logRatio).rounded()), count - 1)
+    }
+
+    /// The difference a level stands for, cents.
+    public static func cents(of index: Int) -> Double { minimum * powDouble(ratio, Double(index)) }
+}
+
+/// Trials and correct answers per ``StimulusLevel``.
+public struct TrialCounts: Hashable, Sendable {
+    /// Trials per level.
+    public private(set) var trials: [Int32]
+    /// Correct answers per level.
+    public private(set) var correct: [Int32]
+
+    /// No trials.
+    public init() {
+        trials = [Int32](repeating: 0, count: StimulusLevel.count)
+        correct = trials
+    }
+
+    /// Adds one trial at `cents`.
+    public mutating func add(cents: Double, correct isCorrect: Bool) {
+        let level = StimulusLevel.index(of: cents)
+        trials[level] += 1
+        if isCorrect { correct[level] += 1 }
+    }
+
+    /// Adds every trial of `other`.
+    public mutating func add(_ other: TrialCounts) {
+        for level in 0..<StimulusLevel.count where other.trials[level] > 0 {
+            trials[level] += other.trials[level]
+            correct[level] += other.correct[level]
+        }
+    }
+
+    /// The number of trials.
+    public var total: Int { trials.reduce(0) { $0 + Int($1) } }
+}

@@ -1,0 +1,41 @@
+// ThresholdEstimate: a fitted 75 %-correct threshold with its credible intervals.
+
+/// A threshold estimated from answered trials: the 75 %-correct point of a fitted psychometric function
+/// (posterior median) with its 68 % and 95 % credible intervals, the fitted slope, and how many trials
+/// (effective, for kernel-weighted fits) it rests on.
+public struct ThresholdEstimate: Hashable, Sendable, Codable {
+    /// The percent correct the threshold stands for.
+    public static let percentCorrect = 75
+    /// The threshold (T75), cents: the posterior median.
+    public let cents: Double
+    /// The 68 % credible interval, cents.
+    public let interval68: ClosedRange<Double>
+    /// The 95 % credible interval, cents.
+    public let interval95: ClosedRange<Double>
+    /// The posterior median of the slope β.
+    public let slope: Double
+    /// The trials (or their weighted sum) the estimate rests on.
+    public let trials: Double
+    /// The posterior standard deviation of ln T75: the estimate's precision.
+    public let logStandardDeviation: Double
+
+    /// An estimate.
+    public init(
+        cents: Double, interval68: ClosedRange<Double>, interval95: ClosedRange<Double>, slope: Double,
+        trials: Double, logStandardDeviation: Double
+    ) {
+        self.cents = cents
+        self.interval68 = interval68
+        self.interval95 = interval95
+        self.slope = slope
+        self.trials = trials
+        self.logStandardDeviation = logStandardDeviation
+    }
+
+    /// The difference where a Kazez staircase on this listener settles (about 64 % correct): where a training
+    /// session should start.
+    public var kazezLevel: Double {
+        PsychometricFunction(threshold: cents, slope: slope, lapseRate: ThresholdModel.lapseRate)
+            .difference(forProbability: PsychometricFunction.kazezEquilibrium)
+    }
+}

@@ -1,0 +1,169 @@
+// ThresholdModel: the Bayesian fit of a 2AFC psychometric function on a grid of thresholds and slopes.
+
+/// The model Peach fits to answered trials: a Weibull psychometric function with guess rate ½ and a small lapse
+/// rate λ = 2 % (a lapse is a guess), over a grid of 75 %-correct thresholds T75 (0.05 … 400 cents in 5 % steps,
+/// flat prior on ln T75) and slopes β (0.8 … 8, a log-normal prior around 2 with σ = 0.9 in ln β: the slope is
+/// weakly identified by training trials, which cluster around one level). The posterior is exact on the grid.
+public enum ThresholdModel {
+    /// The assumed lapse rate λ.
+    public static let lapseRate = 0.02
+    /// ln T75 of the grid.
+    public static let logThresholds: [Double] = {
+        let low = logDouble(0.05)
+        let high = logDouble(400)
+        let count = 181
+        return (0..<count).map { low + (high - low) * Double($0) / Double(count - 1) }
+    }()
+    /// The width (σ of ln β) of the slope prior, a log-normal around β = 2.
+    public static let slopePriorWidth = 0.9
+    /// The slopes of the grid.
+    public static let slopes: [Double] = (0..<13).map { 0.8 * powDouble(10, Double($0) / 12) }
+}
+
+/// A posterior over (ln T75, β) on the ``ThresholdModel`` grid, updated trial by trial or from binned counts.
+/// With one slope it fits the threshold alone at that slope (used across the keyboard, where the slope is
+/// shared and the threshold varies with pitch).
+public struct ThresholdPosterior: Hashable, Sendable {
+    /// The slopes of this posterior (all of the model's, or one).
+    public let slopes: [Double]
+    /// ln of the unnormalised posterior, slope-major: `[slope * thresholds + threshold]`.
+    public private(set) var logWeights: [Double]
+    /// ln α of the Weibull at each grid point (same layout).
+    let logScales: [Double]
+    /// The weight of the trials taken in.
+    public private(set) var trials = 0.0
+
+    /// The prior: flat in ln T75 (or normal around `thresholdPrior.center` with σ `thresholdPrior.width` in
+    /// ln, to shrink sparse local fits towards the overall one), the slope prior over `slopes` (default: the
+    /// model's grid).
+    public init(
+        slopes: [Double] = ThresholdModel.slopes, thresholdPrior: (center: Double, width: Double)? = nil
+    ) {
+        self.slopes = slopes
+        let thresholds = ThresholdModel.logThresholds
+        let f75 = 0.5 / (1 - ThresholdModel.lapseRate)
+        let lnMinusLn = logDouble(-logDouble(1 - f75))
+        var weights: [Double] = []
+        var scales: [Double] = []
+        weights.reserveCapacity(slopes.count * thresholds.count)
+        for slope in slopes {
+            let z = (logDouble(slope) - logDouble(2)) / ThresholdModel.slopePriorWidth
+            let prior = slopes.count == 1 ? 0 : -z * z / 2
+            for logThreshold in thresholds {
+                var threshold = 0.0
+                if let thresholdPrior {
+                    let z = (logThreshold - logDouble(thresholdPrior.center)) / thresholdPrior.width
+                    threshold = -z * z / 2
+                }
+                weights.append(prior + threshold)
+                scales.append(logThreshold - lnMinusLn / slope)
+            }
+        }
+        logWeights = weights
+        logScales = scales
+    }
+
+    /// The grid's probability of a correct answer at ln x for grid point `index`.
+    @inline(__always)
+    func probabilityCorrect(logCents: Double, index: Int) -> Double {
+        let slope = slopes[index / ThresholdModel.logThresholds.count]
+        let detection = 1 - expDouble(-expDouble(slope * (logCents - logScales[index])))
+        return 0.5 + 0.5 * (1 - ThresholdModel.lapseRate) * detection
+    }
+
+    /// Takes in one answered trial at `cents`.
+    public mutating func update(cents: Double, correct: Bool) {
+        update(cents: cents, trials: 1, correct: correct ? 1 : 0, weight: 1)
+    }
+
+    /// Takes in `trials` trials at `cents` of which `correct` were right, each counted `weight` times.
+    public mutating func update(cents: Double, trials: Double, correct: Double, weight: Double) {
+        guard trials > 0, weight > 0 else { return }
+        let logCents = logDouble(max(abs(cents), 1e-6))
+        let rightWeight = weight * correct
+        let wrongWeight = weight * (trials - correct)
+        let thresholds = ThresholdModel.logThresholds.count
+        let height = 0.5 * (1 - ThresholdModel.lapseRate)
+        logScales.withUnsafeBufferPointer { scales in
+            logWeights.withUnsafeMutableBufferPointer { weights in
+                for (row, slope) in slopes.enumerated() {
+                    let base = row * thresholds
+                    for column in 0..<thresholds {
+                        let index = base + column
+                        let detection = 1 - expDouble(-expDouble(slope * (logCents - scales[index])))
+                        let p = 0.5 + height * detection
+                        weights[index] += rightWeight * logDouble(p) + wrongWeight * logDouble(1 - p)
+                    }
+                }
+            }
+        }
+        self.trials += weight * trials
+    }
+
+    /// Takes in binned counts, each level weighted by `weight`.
+    public mutating func update(_ counts: TrialCounts, weight: Double = 1) {
+        for level in 0..<StimulusLevel.count where counts.trials[level] > 0 {
+            update(
+                cents: StimulusLevel.cents(of: level), trials: Double(counts.trials[level]),
+                correct: Double(counts.correct[level]), weight: weight)
+        }
+    }
+
+    /// The posterior probabilities on the grid (normalised).
+    public var probabilities: [Double] {
+        let top = logWeights.max() ?? 0
+        var weights = logWeights.map { expDouble($0 - top) }
+        let sum = weights.reduce(0, +)
+        for index in weights.indices { weights[index] /= sum }
+        return weights
+    }
+
+    /// The marginal posterior of ln T75 (normalised), over ``ThresholdModel/logThresholds``.
+    public var thresholdMarginal: [Double] { Self.marginal(probabilities) }
+
+    /// The ln T75 marginal of grid `probabilities`.
+    static func marginal(_ probabilities: [Double]) -> [Double] {
+        let count = ThresholdModel.logThresholds.count
+        var marginal = [Double](repeating: 0, count: count)
+        for index in probabilities.indices { marginal[index % count] += probabilities[index] }
+        return marginal
+    }
+
+    /// The estimate: median and intervals of T75, the slope's median; nil before any trial.
+    public var estimate: ThresholdEstimate? {
+        guard trials > 0 else { return nil }
+        let probabilities = self.probabilities
+        let marginal = Self.marginal(probabilities)
+        let grid = ThresholdModel.logThresholds
+        func quantile(_ q: Double) -> Double {
+            // Mass sits on grid points; spread each point's mass evenly over its cell for a continuous CDF.
+            let step = grid[1] - grid[0]
+            var cumulative = 0.0
+            for (index, mass) in marginal.enumerated() {
+                if cumulative + mass >= q, mass > 0 {
+                    return expDouble(grid[index] - step / 2 + step * (q - cumulative) / mass)
+                }
+                cumulative += mass
+            }
+            return expDouble(grid[grid.count - 1])
+        }
+        var mean = 0.0
+        for (index, mass) in marginal.enumerated() { mean += mass * grid[index] }
+        var variance = 0.0
+        for (index, mass) in marginal.enumerated() {
+            variance += mass * (grid[index] - mean) * (grid[index] - mean)
+        }
+        var slopeMarginal = [Double](repeating: 0, count: slopes.count)
+        for index in probabilities.indices { slopeMarginal[index / grid.count] += probabilities[index] }
+        var cumulative = 0.0
+        let slope =
+            slopes.indices.first { index in
+                cumulative += slopeMarginal[index]
+                return cumulative >= 0.5
+            }.map { slopes[$0] } ?? slopes[slopes.count / 2]
+        return ThresholdEstimate(
+            cents: quantile(0.5), interval68: quantile(0.16)...quantile(0.84),
+            interval95: quantile(0.025)...quantile(0.975), slope: slope, trials: trials,
+            logStandardDeviation: variance.squareRoot())
+    }
+}

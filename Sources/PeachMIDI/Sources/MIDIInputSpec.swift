@@ -1,0 +1,52 @@
+// MIDIInputSpec: the value of --midi-in: the sequencer (all controllers, one port, a name), raw bytes, keyboard.
+
+import Foundation
+
+/// Where MIDI input comes from, as `--midi-in` names it.
+public enum MIDIInputSpec: Hashable, Sendable, CustomStringConvertible {
+    /// The ALSA sequencer.
+    case sequencer(ControllerSelection)
+    /// Raw MIDI bytes from a device, FIFO, file or stdin (`-`).
+    case raw(path: String)
+    /// Only the terminal keyboard.
+    case keyboard
+
+    /// Reads `seq`, `seq:CLIENT:PORT`, `seq:NAME`, `rawmidi:PATH`, `keyboard`, a path (anything with a `/`, or
+    /// `-` for stdin: raw bytes), or a bare client name.
+    public init?(parsing text: String) {
+        let value = text.trimmingCharacters(in: .whitespaces)
+        if value == "seq" {
+            self = .sequencer(.controllers)
+        } else if value.hasPrefix("seq:") {
+            let rest = String(value.dropFirst(4))
+            guard !rest.isEmpty else { return nil }
+            self = .sequencer(Self.selection(rest))
+        } else if value.hasPrefix("rawmidi:") {
+            let path = String(value.dropFirst(8))
+            guard !path.isEmpty else { return nil }
+            self = .raw(path: path)
+        } else if value == "-" || value.contains("/") {
+            self = .raw(path: value)  // a path (a FIFO, a file, /dev/snd/midiC1D0) is raw MIDI bytes
+        } else if value == "keyboard" {
+            self = .keyboard
+        } else if value.isEmpty {
+            return nil
+        } else {
+            self = .sequencer(Self.selection(value))
+        }
+    }
+
+    /// `CLIENT:PORT` as an address, anything else as a name.
+    private static func selection(_ text: String) -> ControllerSelection {
+        MIDIAddress(parsing: text).map(ControllerSelection.address) ?? .named(text)
+    }
+
+    /// The text form, as the option takes it.
+    public var description: String {
+        switch self {
+        case .sequencer(let selection): selection.description
+        case .raw(let path): "rawmidi:\(path)"
+        case .keyboard: "keyboard"
+        }
+    }
+}

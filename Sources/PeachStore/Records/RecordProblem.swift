@@ -1,0 +1,68 @@
+// RecordProblem: why a line of a journal, an export or an import is not a record.
+
+/// Why a line (or a CSV row, or a whole import file) is not a valid record. Structure, not prose: `data check`
+/// and `data import` word it in the user's language.
+public enum RecordProblem: Hashable, Sendable {
+    /// The line is not a JSON object.
+    case notAnObject
+    /// Text follows the object on its line.
+    case textAfterObject
+    /// A field appears twice.
+    case duplicateField(String)
+    /// The schema version is not a valid one.
+    case invalidVersion(Int)
+    /// The `time` field is not a time such as 2026-11-21T09:00:00.000Z.
+    case invalidTime
+    /// A record type Peach does not know.
+    case unknownType(String)
+    /// A field is missing.
+    case missingField(String)
+    /// A field holds the wrong kind of value.
+    case invalidField(String, expected: FieldKind)
+    /// `correct` contradicts the answer and the cents.
+    case contradictoryCorrect
+    /// The line is longer than the longest record Peach reads (bytes).
+    case lineTooLong(Int)
+    /// An import file is not a JSON array of records.
+    case notAnArray
+    /// A JSON array's records are not separated by commas.
+    case missingSeparator
+    /// Text follows the JSON array.
+    case textAfterArray
+    /// A CSV file without Peach's `type` and `time` columns.
+    case notACSVExport
+    /// A CSV row with another number of cells than the header.
+    case cellCount(found: Int, expected: Int)
+    /// A record written by a newer Peach.
+    case newerVersion(found: Int, supported: Int)
+    /// The line's CRC-32C does not match its content: bits changed on the disk.
+    case checksumMismatch
+
+    /// What a field should hold.
+    public enum FieldKind: String, Hashable, Sendable {
+        /// A number.
+        case number
+        /// A whole number.
+        case wholeNumber
+        /// A string.
+        case text
+        /// `true` or `false`.
+        case boolean
+        /// A MIDI note 0–127.
+        case midiNote
+        /// A number of cents.
+        case cents
+        /// A positive frequency.
+        case frequency
+        /// Zero or more seconds.
+        case seconds
+        /// A velocity 1–127.
+        case velocity
+        /// `higher` or `lower`.
+        case answer
+        /// `training` or `measurement`.
+        case procedure
+        /// Eight hex digits of CRC-32C, as the last field.
+        case checksum
+    }
+}

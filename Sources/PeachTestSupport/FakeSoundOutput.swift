@@ -1,0 +1,24 @@
+// FakeSoundOutput: a SoundOutput over a FakeNotePlayer that counts its shutdowns.
+
+import PeachCore
+import PeachTraining
+
+/// The fake ``SoundOutput``: plays into a ``FakeNotePlayer`` and records how often it was shut down.
+@MainActor
+public final class FakeSoundOutput: SoundOutput {
+    /// The fake player (inspect its notes).
+    public let fake = FakeNotePlayer()
+    /// How often ``shutdown()`` was called.
+    public private(set) var shutdownCount = 0
+    /// The output's name.
+    public let name: String
+
+    /// A fake output called `name`.
+    public init(name: String = "fake") { self.name = name }
+
+    /// The player.
+    public var player: any NotePlayer { fake }
+
+    /// Counts the call.
+    public func shutdown() { shutdownCount += 1 }
+}

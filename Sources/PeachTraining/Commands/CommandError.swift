@@ -1,0 +1,67 @@
+// CommandError: what a command refuses or fails at, as structure; the catalogue words it.
+
+import PeachCore
+import PeachSystem
+
+/// A failure of a command itself (not of a library below it): a malformed option value, a file in the way,
+/// input that ended too soon. Usage errors exit with 64, the others with 1.
+public enum CommandError: Error, Equatable, Sendable {
+    /// An option's value is outside what the option allows (the option named as the key).
+    case option(SettingsError)
+    /// An option's value is not of the form the option takes.
+    case invalidSpec(option: String, value: String, expected: SpecKind)
+    /// An option names the same item twice (e.g. `--actions higher,higher`).
+    case duplicate(option: String, value: String)
+    /// No MIDI synth found for `--output midi` (or no port matches the name given).
+    case noSynthFound(spec: String, named: Bool)
+    /// `--midi-in keyboard` without a terminal on stdin.
+    case keyboardNeedsTerminal
+    /// `peach learn` with keyboard input.
+    case learnNeedsMIDI
+    /// The input ended before every action was learned; nothing was written.
+    case learnInputEnded(learned: Int, total: Int)
+    /// A file exists where Peach would write a new one (`peach learn` without `--force`).
+    case fileExists(path: String)
+    /// `peach data reset` without `--yes` and no terminal to ask.
+    case refusingToDelete(count: Int)
+    /// A file Peach was asked to write could not be written.
+    case cannotWrite(FileError)
+
+    /// The exit status: 64 for bad usage, 1 for other failures.
+    public var exitStatus: Int32 {
+        switch self {
+        case .option, .invalidSpec, .duplicate, .keyboardNeedsTerminal, .learnNeedsMIDI, .fileExists,
+            .refusingToDelete:
+            64
+        case .noSynthFound, .learnInputEnded, .cannotWrite: 1
+        }
+    }
+}
+
+/// The forms an option value can take, for ``CommandError/invalidSpec(option:value:expected:)``.
+public enum SpecKind: String, Equatable, Sendable, CaseIterable {
+    /// `seq`, `seq:CLIENT:PORT`, `seq:NAME`, `rawmidi:PATH`, `keyboard` (or a path).
+    case midiInput
+    /// `synth`, `midi`, `midi:CLIENT:PORT`, `midi:NAME`, `rawmidi:PATH`.
+    case midiOutput
+    /// `alsa:DEVICE`, `wav:PATH`, `null`.
+    case audioOutput
+    /// `standard`, `low`, `FRAMESxPERIODS`.
+    case latency
+    /// MIDI channels such as `1,2` or `1-4`.
+    case midiChannels
+    /// `bend` or `mts`.
+    case midiTuning
+    /// A note name or MIDI number.
+    case note
+    /// A note range such as `C3-C5`.
+    case noteRange
+    /// A controller action.
+    case action
+    /// A number such as `+12.3`.
+    case number
+    /// `comparison`, `matching` or `measurement`.
+    case simulationMode
+    /// `csv` or `json`.
+    case exportFormat
+}

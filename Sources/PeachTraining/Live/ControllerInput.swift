@@ -1,0 +1,93 @@
+// ControllerInput: the live controller side of a command: a MIDI source and/or the keyboard, plus signals.
+
+import Foundation
+import PeachMIDI
+
+/// The opened controller input: a MIDI source (sequencer or raw) and/or the terminal keyboard, with SIGINT,
+/// SIGTERM and SIGHUP trapped, all delivered as ``ControllerInputItem``s (to a handler, or to ``inbox``).
+public final class ControllerInput {
+    /// Items for a command that waits on them (monitor, learn).
+    public let inbox = Inbox<ControllerInputItem>()
+    /// The MIDI source, if any.
+    public let source: (any MIDISource)?
+    /// The terminal keyboard, if read.
+    public let keyboard: TerminalKeyboard?
+    /// The sequencer client, when the source is the sequencer.
+    public let sequencer: (any MIDISequencerClient)?
+    private var trap: SignalTrap?
+
+    /// Opens the input `spec` asks for; reads the keyboard too when `useKeyboard` and stdin is a terminal.
+    /// With `keyboardStandsIn`, a machine with no sequencer gets the keyboard alone (with a notice on stderr in
+    /// `texts`' language) instead of an error, so Peach is usable anywhere.
+    /// - Throws: the sequencer's error when it cannot be opened; ``CommandError/keyboardNeedsTerminal`` for
+    ///   keyboard-only input without a terminal.
+    public init(
+        spec: MIDIInputSpec, profile: ControllerProfile, useKeyboard: Bool, keyboardStandsIn: Bool = false,
+        texts: Texts, openSequencer: () throws -> any MIDISequencerClient
+    ) throws {
+        switch spec {
+        case .sequencer(let selection):
+            let opened: (any MIDISequencerClient)?
+            do {
+                opened = try openSequencer()
+            } catch {
+                guard keyboardStandsIn && useKeyboard && TerminalKeyboard.isAvailable else { throw error }
+                Terminal.emitError(
+                    "peach: " + texts.message(for: error) + " "
+                        + texts.pick("The computer keyboard stands in.", "Die Computertastatur springt ein."))
+                opened = nil
+            }
+            sequencer = opened
+            source = opened.map { SequencerMIDISource(client: $0, selection: selection, profile: profile) }
+        case .raw(let path):
+            sequencer = nil
+            source = RawMIDISource(path: path)
+        case .keyboard:
+            guard TerminalKeyboard.isAvailable else { throw CommandError.keyboardNeedsTerminal }
+            sequencer = nil
+            source = nil
+        }
+        let readsStdin = spec == .raw(path: "-")
+        keyboard =
+            (useKeyboard || spec == .keyboard) && !readsStdin && TerminalKeyboard.isAvailable
+            ? TerminalKeyboard() : nil
+    }
+
+    /// Whether the source is the sequencer and no controller is connected to it yet.
+    public var waitsForController: Bool {
+        (source as? SequencerMIDISource)?.connectedPorts.isEmpty == true
+    }
+
+    /// Starts delivery into ``inbox``.
+    /// - Throws: the source's error when it cannot be opened.
+    public func start() throws {
+        let inbox = self.inbox
+        try start { inbox.post($0) }
+    }
+
+    /// Starts delivery to `deliver` (called on the input threads), every terminating signal included. Ctrl-Z
+    /// (SIGTSTP) gives the terminal back before the process stops, and `fg` (SIGCONT) takes it again.
+    /// - Throws: the source's error when it cannot be opened.
+    public func start(_ deliver: @escaping @Sendable (ControllerInputItem) -> Void) throws {
+        let keyboard = self.keyboard
+        trap = SignalTrap(SignalTrap.terminating + [SIGTSTP, SIGCONT]) { signal in
+            switch signal {
+            case SIGTSTP:
+                keyboard?.suspend()
+                kill(getpid(), SIGSTOP)
+            case SIGCONT:
+                keyboard?.resume()
+            default:
+                deliver(.signal(signal))
+            }
+        }
+        try source?.start { deliver(.midi($0)) }
+        keyboard?.start { deliver(.keys($0)) }
+    }
+
+    /// Stops everything and restores the terminal.
+    public func stop() {
+        source?.stop()
+        keyboard?.stop()
+    }
+}

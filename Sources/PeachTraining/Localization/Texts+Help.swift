@@ -1,0 +1,602 @@
+// Texts+Help: every command's summary and discussion and every option's help, in English and German.
+
+/// A help text of the command line: a command's abstract or discussion, or an option's help. Every case has
+/// an English and a German text (a test renders each and checks the German has no English in it).
+public enum Help: CaseIterable, Sendable {
+    case peachAbstract, peachDiscussion
+    case trainAbstract, trainDiscussion, matchAbstract, matchDiscussion
+    case measureAbstract, measureDiscussion, measureTrials, measurePrecision
+    case profileAbstract, profileDiscussion, chartRange, svg, json, days
+    case simulateAbstract, simulateDiscussion, mode, trials, threshold, lapse, slope, shape, bias, spread,
+        seed, quiet
+    case save
+    case toneAbstract, toneDiscussion, note, cents, duration, gain, sweep, sweepTime
+    case monitorAbstract, monitorDiscussion, monitorJSON
+    case learnAbstract, learnDiscussion, learnName, learnActions, learnDevice, force
+    case devicesAbstract, devicesDiscussion
+    case settingsAbstract, settingsDiscussion, settingsList, settingsGet, settingsSet, settingsReset
+    case settingKey, settingValue, settingKeyToReset
+    case dataAbstract, dataDiscussion, dataCheck, dataExport, dataExportDiscussion, format, exportFile
+    case dataImport, dataImportDiscussion, importFile, replace, dataReset, yes
+    case infoAbstract
+    case range, noteDuration, gap, referencePitch, varyLoudness, feedbackDuration, timbre
+    case profile, midiIn, output, audioOut, latency, midiChannels, midiProgram, bendRange, midiTuning
+    case events, dataDir
+    case groupSettings, groupController, groupSound, groupData
+
+    /// The English and the German text.
+    var texts: (String, String) {
+        switch self {
+        case .peachAbstract:
+            (
+                "Peach trains your ear for pitch: discrimination (higher or lower?) and matching.",
+                "Peach trainiert dein Gehör für Tonhöhen: unterscheiden (höher oder tiefer?) und abstimmen."
+            )
+        case .peachDiscussion:
+            (
+                """
+                'peach' alone shows the start screen: your profile at a glance and the commands.
+                Run 'peach simulate' to watch a full training session answered by a simulated listener.
+                Set PEACH_LOG_LEVEL (trace, debug, info, notice, warning, error) for diagnostics on stderr.
+                """,
+                """
+                'peach' allein zeigt den Startbildschirm: dein Profil auf einen Blick und die Befehle.
+                'peach simulate' zeigt ein ganzes Training, beantwortet von einem simulierten Hörer.
+                PEACH_LOG_LEVEL (trace, debug, info, notice, warning, error) schaltet Diagnosen auf stderr ein.
+                """
+            )
+        case .trainAbstract:
+            (
+                "Pitch discrimination: two notes, answer higher or lower.",
+                "Tonhöhen unterscheiden: zwei Töne, antworte höher oder tiefer."
+            )
+        case .trainDiscussion:
+            (
+                """
+                Two notes play; answer whether the second was higher or lower, with your controller (default \
+                profile: keys from C4 up Higher, below Lower) or the arrow keys. The difference adapts to you. \
+                Replay with Space or a replay control; switch to pitch matching with a startPitchMatching control. \
+                Stop with your controller's stop control, q, or Ctrl-C; every answer is already saved.
+                Examples:
+                  peach train
+                  peach train --range C3-C5 --note-duration 0.5 --timbre piano
+                  peach train --profile two-footswitches --output midi
+                  peach train --midi-in /tmp/controller.fifo --audio-out wav:session.wav --events -
+                """,
+                """
+                Zwei Töne erklingen; antworte, ob der zweite höher oder tiefer war, mit deinem Controller \
+                (Standardprofil: Tasten ab C4 aufwärts Höher, darunter Tiefer) oder den Pfeiltasten. Der \
+                Unterschied passt sich dir an. Wiederholen mit der Leertaste oder einem Wiederholen-Element; zur \
+                Tonhöhenübung wechseln mit einem startPitchMatching-Element. Beenden mit dem Beenden-Element, q \
+                oder Strg-C; jede Antwort ist schon gespeichert.
+                Beispiele:
+                  peach train
+                  peach train --range C3-C5 --note-duration 0.5 --timbre piano
+                  peach train --profile two-footswitches --output midi
+                  peach train --midi-in /tmp/controller.fifo --audio-out wav:sitzung.wav --events -
+                """
+            )
+        case .matchAbstract:
+            (
+                "Pitch matching: tune a note to the reference, then commit.",
+                "Tonhöhenübung: stimme einen Ton auf die Referenz, dann bestätige."
+            )
+        case .matchDiscussion:
+            (
+                """
+                A reference note plays, then a detuned note: tune it with the pitch-bend wheel, a fader or an \
+                encoder (or the arrow keys) until it matches, then commit (default profile: the sustain pedal; \
+                Enter). Nothing is shown while you tune; the signed error comes after. Space replays the reference.
+                Examples:
+                  peach match
+                  peach match --profile pitch-bend-matching      # let go of the wheel to commit
+                  peach match --range C3-C5 --output midi:FLUID
+                """,
+                """
+                Ein Referenzton erklingt, dann ein verstimmter Ton: stimme ihn mit dem Pitch-Bend-Rad, einem Fader \
+                oder einem Encoder (oder den Pfeiltasten), bis er passt, dann bestätige (Standardprofil: das \
+                Haltepedal; Eingabetaste). Beim Stimmen wird nichts angezeigt; der Fehler mit Vorzeichen kommt \
+                danach. Die Leertaste wiederholt die Referenz.
+                Beispiele:
+                  peach match
+                  peach match --profile pitch-bend-matching      # Rad loslassen bestätigt
+                  peach match --range C3-C5 --output midi:FLUID
+                """
+            )
+        case .measureAbstract:
+            (
+                "Measure your threshold: comparisons placed where they tell the most, until it is precise.",
+                "Miss deine Schwelle: Vergleiche dort, wo sie am meisten verraten, bis sie genau ist."
+            )
+        case .measureDiscussion:
+            (
+                """
+                Like 'peach train', but each difference is chosen by a Bayesian adaptive procedure (Psi, \
+                Kontsevich & Tyler 1999) over a psychometric function, and the run ends by itself with your \
+                threshold: the difference you answer right 75 % of the time, with its 68 % interval. The answers \
+                are stored, marked as a measurement; they anchor your profile.
+                Examples:
+                  peach measure
+                  peach measure --trials 120 --precision 0.1 --range C3-C5
+                """,
+                """
+                Wie 'peach train', aber jeden Unterschied wählt ein bayessches adaptives Verfahren (Psi, \
+                Kontsevich & Tyler 1999) über einer psychometrischen Funktion, und der Lauf endet von selbst mit \
+                deiner Schwelle: dem Unterschied, den du zu 75 % richtig beantwortest, mit seinem 68-%-Intervall. \
+                Die Antworten werden gespeichert, als Messung markiert; sie verankern dein Profil.
+                Beispiele:
+                  peach measure
+                  peach measure --trials 120 --precision 0.1 --range C3-C5
+                """
+            )
+        case .measureTrials: ("The most trials (20-500).", "Höchstens so viele Durchgänge (20-500).")
+        case .measurePrecision:
+            (
+                "Stop once the threshold's standard deviation in ln is at most this (0.15 ≈ ±15 %; 0: always all trials).",
+                "Aufhören, sobald die Standardabweichung der Schwelle (in ln) höchstens so groß ist (0,15 ≈ ±15 %; "
+                    + "0: immer alle Durchgänge)."
+            )
+        case .profileAbstract:
+            (
+                "Show your perceptual profile: differences over the keyboard, trend, matching.",
+                "Zeigt dein Wahrnehmungsprofil: Unterschiede über der Tastatur, Trend, Abstimmen."
+            )
+        case .profileDiscussion:
+            (
+                """
+                The chart has a column per key of the training range: the bar rises to the mean difference you \
+                trained at on that note (log scale, 1 to 100 cents; shorter is better) with its spread above it; \
+                untrained keys stay blank. Below: mean, standard deviation and trend, pitch-matching accuracy, and \
+                progress by day.
+                Examples:
+                  peach profile
+                  peach profile --range C3-C5 --svg profile.svg
+                  peach profile --json | jq .summary
+                """,
+                """
+                Das Diagramm hat eine Säule je Taste des Übungsbereichs: der Balken reicht bis zum mittleren \
+                Unterschied, mit dem du auf diesem Ton geübt hast (logarithmisch, 1 bis 100 Cent; kürzer ist \
+                besser), die Streuung darüber; ungeübte Tasten bleiben leer. Darunter: Mittelwert, \
+                Standardabweichung und Trend, Genauigkeit beim Abstimmen und Fortschritt pro Tag.
+                Beispiele:
+                  peach profile
+                  peach profile --range C3-C5 --svg profil.svg
+                  peach profile --json | jq .summary
+                """
+            )
+        case .chartRange: ("The range of the chart.", "Der Bereich des Diagramms.")
+        case .svg:
+            ("Also write the chart as SVG to FILE.", "Schreibt das Diagramm zusätzlich als SVG in DATEI.")
+        case .json: ("Print the numbers as JSON instead.", "Gibt stattdessen die Zahlen als JSON aus.")
+        case .days: ("Days of progress to list (1-365).", "Wie viele Tage Fortschritt (1-365).")
+        case .simulateAbstract:
+            (
+                "Run a training session answered by a simulated listener, in virtual time.",
+                "Ein Training, beantwortet von einem simulierten Hörer, in virtueller Zeit."
+            )
+        case .simulateDiscussion:
+            (
+                """
+                The session, the Kazez staircase and the profile are the real ones; only the listener is a model \
+                (a psychometric function with the given threshold and lapse rate). Nothing sounds; nothing is \
+                stored unless --save.
+                Examples:
+                  peach simulate --trials 300 --threshold 5
+                  peach simulate --mode matching --trials 50 --bias -3 --spread 8
+                """,
+                """
+                Sitzung, Kazez-Treppe und Profil sind die echten; nur der Hörer ist ein Modell (eine \
+                psychometrische Funktion mit der gegebenen Schwelle und Aussetzerrate). Nichts erklingt; nichts \
+                wird gespeichert, außer mit --save.
+                Beispiele:
+                  peach simulate --trials 300 --threshold 5
+                  peach simulate --mode matching --trials 50 --bias -3 --spread 8
+                """
+            )
+        case .mode:
+            (
+                "comparison (higher/lower), matching (tune to the reference) or measurement (Psi places each trial).",
+                "comparison (höher/tiefer), matching (auf die Referenz stimmen) oder measurement (Psi wählt jeden "
+                    + "Durchgang)."
+            )
+        case .trials: ("Number of trials (1-1000000).", "Anzahl der Durchgänge (1-1000000).")
+        case .threshold:
+            (
+                "The listener's threshold: cents answered right 75 % of the time, lapses included (0.1-100).",
+                "Die Schwelle des Hörers: so viele Cent beantwortet er zu 75 % richtig, Aussetzer eingerechnet "
+                    + "(0.1-100)."
+            )
+        case .slope:
+            (
+                "The slope of the listener's psychometric function (Weibull β; 1/σ on ln cents for logGaussian).",
+                "Die Steigung der psychometrischen Funktion des Hörers (Weibull-β; 1/σ auf ln Cent für logGaussian)."
+            )
+        case .shape:
+            (
+                "The shape of the listener's psychometric function: weibull or logGaussian.",
+                "Die Form der psychometrischen Funktion des Hörers: weibull oder logGaussian."
+            )
+        case .lapse:
+            (
+                "Share of trials the listener is inattentive on and guesses (0-0.4).",
+                "Anteil unaufmerksamer Durchgänge, in denen er rät (0-0.4)."
+            )
+        case .bias:
+            (
+                "Pitch matching: the listener's mean error in cents (+ = sharp).",
+                "Tonhöhenübung: mittlerer Fehler des Hörers in Cent (+ = zu hoch)."
+            )
+        case .spread:
+            (
+                "Pitch matching: the standard deviation of the listener's error in cents.",
+                "Tonhöhenübung: Standardabweichung des Fehlers des Hörers in Cent."
+            )
+        case .seed:
+            (
+                "Random seed; the same seed replays the same session (default: random).",
+                "Startwert des Zufalls; derselbe Wert wiederholt dieselbe Sitzung (Standard: zufällig)."
+            )
+        case .quiet:
+            ("Print only the summary, not every trial.", "Nur die Zusammenfassung, nicht jeden Durchgang.")
+        case .save:
+            (
+                "Store the simulated answers in the training data (marked as input 'simulated').",
+                "Speichert die simulierten Antworten in den Trainingsdaten (als Eingabe 'simulated' markiert)."
+            )
+        case .toneAbstract:
+            (
+                "Play one note on the internal synth (live, or into a WAV file) or an external MIDI synth.",
+                "Spielt einen Ton auf dem eingebauten Synth (live oder in eine WAV-Datei) oder einem externen MIDI-Synth."
+            )
+        case .toneDiscussion:
+            (
+                """
+                The reference pitch and the timbre come from your settings unless the options say otherwise.
+                Examples:
+                  peach tone A4                                    # on the audioOutput setting (alsa:default)
+                  peach tone A4 --audio-out alsa:hw:1,0 --latency low
+                  peach tone A4 --cents +12.3 --duration 2 --audio-out wav:a4.wav
+                  peach tone C4 --timbre piano --gain -6 --audio-out wav:c4.wav
+                  peach tone A4 --sweep 50 --sweep-time 1 --audio-out wav:glide.wav   # what a pitch wheel does
+                  peach tone A4 --cents -30 --output midi          # on the first MIDI synth (e.g. FluidSynth)
+                  peach tone C4 --output midi:128:0 --midi-channels 1 --midi-program 20 --bend-range 12
+                """,
+                """
+                Referenztonhöhe und Klang kommen aus deinen Einstellungen, wenn die Optionen nichts anderes sagen.
+                Beispiele:
+                  peach tone A4                                    # auf der Einstellung audioOutput (alsa:default)
+                  peach tone A4 --audio-out alsa:hw:1,0 --latency low
+                  peach tone A4 --cents +12.3 --duration 2 --audio-out wav:a4.wav
+                  peach tone C4 --timbre piano --gain -6 --audio-out wav:c4.wav
+                  peach tone A4 --sweep 50 --sweep-time 1 --audio-out wav:gleiten.wav # was ein Tonhöhenrad tut
+                  peach tone A4 --cents -30 --output midi          # auf dem ersten MIDI-Synth (etwa FluidSynth)
+                  peach tone C4 --output midi:128:0 --midi-channels 1 --midi-program 20 --bend-range 12
+                """
+            )
+        case .note:
+            (
+                "The note: a name such as A4, C#3, Bb2, or a MIDI number.",
+                "Der Ton: ein Name wie A4, C#3, Bb2 oder eine MIDI-Nummer."
+            )
+        case .cents:
+            (
+                "Offset from the note in cents (e.g. +12.3 or -5).",
+                "Abweichung vom Ton in Cent (etwa +12.3 oder -5)."
+            )
+        case .duration: ("Seconds the note sounds (0.05-60).", "Sekunden, die der Ton klingt (0.05-60).")
+        case .gain: ("Gain in dB (-90 to +12).", "Pegel in dB (-90 bis +12).")
+        case .sweep:
+            (
+                "Glide the held note by this many cents (what a pitch wheel does).",
+                "Gleitet den gehaltenen Ton um so viele Cent (was ein Tonhöhenrad tut)."
+            )
+        case .sweepTime:
+            (
+                "Seconds the glide takes, starting a quarter into the note.",
+                "Sekunden, die das Gleiten dauert; es beginnt nach einem Viertel des Tons."
+            )
+        case .monitorAbstract:
+            (
+                "Show incoming MIDI events and the actions the controller profile makes of them.",
+                "Zeigt eingehende MIDI-Ereignisse und was das Controller-Profil daraus macht."
+            )
+        case .monitorDiscussion:
+            (
+                """
+                One line per event: time (seconds since start), source port, message, and '->' the actions. \
+                Controllers that connect or go away are shown as they do. Ctrl-C (or q at the terminal) stops; \
+                with --midi-in rawmidi:FILE it stops at the end of the file.
+                Examples:
+                  peach monitor                                # every hardware controller, the active profile
+                  peach monitor --profile two-footswitches --json
+                  peach monitor --midi-in rawmidi:/dev/snd/midiC1D0
+                """,
+                """
+                Eine Zeile je Ereignis: Zeit (Sekunden seit dem Start), Quellport, Nachricht und nach '->' die \
+                Aktionen. Controller, die sich verbinden oder verschwinden, werden angezeigt, sobald sie es tun. \
+                Strg-C (oder q im Terminal) beendet; mit --midi-in rawmidi:DATEI endet es am Ende der Datei.
+                Beispiele:
+                  peach monitor                                # jeder Hardware-Controller, das aktive Profil
+                  peach monitor --profile two-footswitches --json
+                  peach monitor --midi-in rawmidi:/dev/snd/midiC1D0
+                """
+            )
+        case .monitorJSON: ("Print JSON Lines instead of text.", "Gibt JSON Lines statt Text aus.")
+        case .learnAbstract:
+            (
+                "Make a controller profile by pressing the controls for each action.",
+                "Erstellt ein Controller-Profil: drücke für jede Aktion das Bedienelement."
+            )
+        case .learnDiscussion:
+            (
+                """
+                Peach asks for each action in turn; press (or move) the control you want for it. Keys and pads, \
+                pedals and buttons (controllers; pedals that rest at 127 are taken as inverted) and program \
+                changes can answer; for tuning, move the pitch-bend wheel, a fader or knob, or turn an encoder both \
+                ways. Nothing is written until every action is learned; Ctrl-C stops without writing.
+                Actions: higher, lower, commit, replay, startComparison, startPitchMatching, stop, tune.
+                Examples:
+                  peach learn --name my-pads
+                  peach learn --name pedal --actions higher,lower
+                  peach learn --name keys --midi-in seq:Launchkey --force
+                """,
+                """
+                Peach fragt nacheinander nach jeder Aktion; drücke (oder bewege) das Bedienelement, das du dafür \
+                willst. Tasten und Pads, Pedale und Knöpfe (Controller; Pedale, die auf 127 ruhen, gelten als \
+                umgekehrt) und Programmwechsel können antworten; zum Stimmen bewege das Pitch-Bend-Rad, einen \
+                Fader oder Regler, oder drehe einen Encoder in beide Richtungen. Geschrieben wird erst, wenn jede \
+                Aktion gelernt ist; Strg-C beendet, ohne zu schreiben.
+                Aktionen: higher, lower, commit, replay, startComparison, startPitchMatching, stop, tune.
+                Beispiele:
+                  peach learn --name meine-pads
+                  peach learn --name pedal --actions higher,lower
+                  peach learn --name tasten --midi-in seq:Launchkey --force
+                """
+            )
+        case .learnName:
+            (
+                "The profile's name (letters, digits, - and _).",
+                "Name des Profils (Buchstaben, Ziffern, - und _)."
+            )
+        case .learnActions:
+            (
+                "The actions to learn, in order, separated by commas.",
+                "Die zu lernenden Aktionen, der Reihe nach, durch Kommas getrennt."
+            )
+        case .learnDevice:
+            (
+                "A device-name pattern the profile fits (repeatable; default: the device the controls came from).",
+                "Ein Gerätenamensmuster, zu dem das Profil passt (mehrfach möglich; Standard: das Gerät der Bedienelemente)."
+            )
+        case .force: ("Replace a profile of the same name.", "Ersetzt ein Profil gleichen Namens.")
+        case .devicesAbstract:
+            (
+                "List MIDI controllers and synths, raw MIDI devices and audio outputs.",
+                "Listet MIDI-Controller und -Synths, Raw-MIDI-Geräte und Audioausgänge."
+            )
+        case .devicesDiscussion:
+            (
+                """
+                '*' marks the controllers Peach connects to with --midi-in (and the profile's device names) and the \
+                synth --output midi plays.
+                """,
+                """
+                '*' markiert die Controller, mit denen sich Peach bei --midi-in verbindet (und die Gerätenamen des \
+                Profils), und den Synth, den --output midi spielt.
+                """
+            )
+        case .settingsAbstract:
+            (
+                "List, get, set or reset settings (~/.config/peach/settings.json).",
+                "Einstellungen auflisten, lesen, setzen oder zurücksetzen (~/.config/peach/settings.json)."
+            )
+        case .settingsDiscussion:
+            (
+                """
+                A change applies to the next trial of a running session. A broken settings file is repaired by \
+                'set' and 'reset': every setting that still reads is kept, and the broken file is copied aside.
+                Examples:
+                  peach settings set noteRange C3-C5
+                  peach settings set referencePitch 442
+                  peach settings reset noteDuration
+                """,
+                """
+                Eine Änderung gilt ab dem nächsten Durchgang einer laufenden Sitzung. Eine kaputte \
+                Einstellungsdatei reparieren 'set' und 'reset': jede noch lesbare Einstellung bleibt, und die \
+                kaputte Datei wird daneben kopiert.
+                Beispiele:
+                  peach settings set noteRange C3-C5
+                  peach settings set referencePitch 442
+                  peach settings reset noteDuration
+                """
+            )
+        case .settingsList:
+            (
+                "List every setting with its default and range.",
+                "Listet jede Einstellung mit Standardwert und Bereich."
+            )
+        case .settingsGet: ("Print one setting's value.", "Gibt den Wert einer Einstellung aus.")
+        case .settingsSet: ("Change one setting.", "Ändert eine Einstellung.")
+        case .settingsReset:
+            (
+                "Reset one setting, or all of them, to the default.",
+                "Setzt eine oder alle Einstellungen auf den Standard zurück."
+            )
+        case .settingKey: ("The setting, e.g. noteRange.", "Die Einstellung, etwa noteRange.")
+        case .settingValue: ("The new value, e.g. C3-C5.", "Der neue Wert, etwa C3-C5.")
+        case .settingKeyToReset:
+            (
+                "The setting to reset; all settings when left out.",
+                "Die zurückzusetzende Einstellung; ohne Angabe alle."
+            )
+        case .dataAbstract:
+            (
+                "Check, export, import or reset the training data.",
+                "Trainingsdaten prüfen, exportieren, importieren oder löschen."
+            )
+        case .dataDiscussion:
+            (
+                "The data is a journal of JSON lines, one answer per line, in ~/.local/share/peach/records.jsonl.",
+                "Die Daten sind ein Journal aus JSON-Zeilen, eine Antwort je Zeile, in ~/.local/share/peach/records.jsonl."
+            )
+        case .dataCheck:
+            (
+                "Verify the data and report counts and damage (exit status 1 when something is damaged).",
+                "Prüft die Daten und meldet Anzahlen und Schäden (Status 1, wenn etwas beschädigt ist)."
+            )
+        case .dataExport:
+            (
+                "Write all records as CSV or JSON to a file or to standard output.",
+                "Schreibt alle Datensätze als CSV oder JSON in eine Datei oder auf die Standardausgabe."
+            )
+        case .dataExportDiscussion:
+            (
+                "Examples:\n  peach data export --format csv answers.csv\n  peach data export | jq length",
+                "Beispiele:\n  peach data export --format csv antworten.csv\n  peach data export | jq length"
+            )
+        case .format: ("csv or json.", "csv oder json.")
+        case .exportFile:
+            (
+                "The file to write (created with mode 0600); standard output when left out.",
+                "Die zu schreibende Datei (angelegt mit Modus 0600); ohne Angabe die Standardausgabe."
+            )
+        case .dataImport:
+            (
+                "Add records from an export (CSV or JSON) or a journal, without duplicates.",
+                "Fügt Datensätze aus einem Export (CSV oder JSON) oder Journal hinzu, ohne Doppelte."
+            )
+        case .dataImportDiscussion:
+            (
+                "With --replace the data is replaced by the file's records; the old journal is kept as a backup.",
+                "Mit --replace ersetzen die Datensätze der Datei die Daten; das alte Journal bleibt als Sicherung."
+            )
+        case .importFile: ("The file to import.", "Die zu importierende Datei.")
+        case .replace:
+            (
+                "Replace all records instead of merging (a backup is kept).",
+                "Ersetzt alle Datensätze statt zusammenzuführen (eine Sicherung bleibt)."
+            )
+        case .dataReset:
+            (
+                "Delete all training data (asks first unless --yes; a backup is kept).",
+                "Löscht alle Trainingsdaten (fragt vorher, außer mit --yes; eine Sicherung bleibt)."
+            )
+        case .yes: ("Do not ask for confirmation.", "Ohne Rückfrage.")
+        case .infoAbstract:
+            (
+                "Show the version, the licence and where data and settings live.",
+                "Zeigt Version, Lizenz und wo Daten und Einstellungen liegen."
+            )
+        case .range:
+            (
+                "Training range, e.g. C3-C5 (A0-C8, at least an octave).",
+                "Übungsbereich, etwa C3-C5 (A0-C8, mindestens eine Oktave)."
+            )
+        case .noteDuration: ("Seconds each note sounds (0.3-3).", "Sekunden, die jeder Ton klingt (0.3-3).")
+        case .gap:
+            (
+                "Seconds of silence between the two notes (0-5).",
+                "Sekunden Stille zwischen den beiden Tönen (0-5)."
+            )
+        case .referencePitch: ("Frequency of A4 in Hz (380-500).", "Frequenz von A4 in Hz (380-500).")
+        case .varyLoudness:
+            (
+                "Loudness rove of the second note, 0 (off) to 1 (±5 dB).",
+                "Lautstärkeschwankung des zweiten Tons, 0 (aus) bis 1 (±5 dB)."
+            )
+        case .feedbackDuration:
+            ("Seconds feedback is shown (0.1-2).", "Sekunden, die die Rückmeldung steht (0.1-2).")
+        case .timbre:
+            (
+                "The internal synth's timbre: sine, piano or organ.",
+                "Klang des eingebauten Synths: sine, piano oder organ."
+            )
+        case .profile: ("The controller profile.", "Das Controller-Profil.")
+        case .midiIn:
+            (
+                """
+                Where controller input comes from: seq (every hardware controller, now and when plugged in \
+                later), seq:CLIENT:PORT, seq:NAME, rawmidi:PATH or just a path (raw MIDI bytes from \
+                /dev/snd/midiC1D0, a FIFO, a file, or - for stdin), or keyboard (the computer keyboard only).
+                """,
+                """
+                Woher die Controller-Eingabe kommt: seq (jeder Hardware-Controller, jetzt und später \
+                angeschlossen), seq:CLIENT:PORT, seq:NAME, rawmidi:PFAD oder einfach ein Pfad (rohe MIDI-Bytes aus \
+                /dev/snd/midiC1D0, einem FIFO, einer Datei oder - für stdin), oder keyboard (nur die \
+                Computertastatur).
+                """
+            )
+        case .output:
+            (
+                """
+                What plays the notes: synth (the internal one), midi (the first MIDI synth found, such as \
+                FluidSynth), midi:CLIENT:PORT, midi:NAME or rawmidi:PATH (MIDI bytes to a device, FIFO or file).
+                """,
+                """
+                Was die Töne spielt: synth (der eingebaute), midi (der erste gefundene MIDI-Synth, etwa \
+                FluidSynth), midi:CLIENT:PORT, midi:NAME oder rawmidi:PFAD (MIDI-Bytes an ein Gerät, einen FIFO \
+                oder eine Datei).
+                """
+            )
+        case .audioOut:
+            (
+                "Where the internal synth plays: alsa:DEVICE (e.g. alsa:default, alsa:hw:1,0), wav:PATH or null.",
+                "Wohin der eingebaute Synth spielt: alsa:GERÄT (etwa alsa:default, alsa:hw:1,0), wav:PFAD oder null."
+            )
+        case .latency:
+            (
+                "ALSA buffering: standard (3 x 128 frames at 48 kHz, 8 ms), low (2 x 64 frames, 2.7 ms) or "
+                    + "FRAMESxPERIODS (16-8192 frames, 2-16 periods).",
+                "ALSA-Pufferung: standard (3 x 128 Frames bei 48 kHz, 8 ms), low (2 x 64 Frames, 2,7 ms) oder "
+                    + "FRAMESxPERIODEN (16-8192 Frames, 2-16 Perioden)."
+            )
+        case .midiChannels:
+            (
+                "MIDI channels 1-16 to play on, in rotation (one sounding note per channel), e.g. 1,2 or 1-4.",
+                "MIDI-Kanäle 1-16, reihum (ein klingender Ton je Kanal), etwa 1,2 oder 1-4."
+            )
+        case .midiProgram:
+            (
+                "Program change 1-128 to send at start (default: none).",
+                "Programmwechsel 1-128 zu Beginn (Standard: keiner)."
+            )
+        case .bendRange:
+            (
+                "Pitch-bend range to set by RPN 0, semitones (1-24).",
+                "Pitch-Bend-Bereich per RPN 0, in Halbtönen (1-24)."
+            )
+        case .midiTuning:
+            (
+                "How cents reach the synth: bend (pitch bend) or mts (MIDI Tuning Standard, tuning program 0).",
+                "Wie Cent den Synth erreichen: bend (Pitch-Bend) oder mts (MIDI Tuning Standard, Stimmprogramm 0)."
+            )
+        case .events:
+            (
+                "Write a JSON Lines account of the session to FILE (- for stdout): started, modeChanged, "
+                    + "trialStarted, replayStarted, note2Started, tunableStarted, answer, result, stopped; see the README.",
+                "Schreibt einen Bericht der Sitzung als JSON Lines in DATEI (- für stdout): started, modeChanged, "
+                    + "trialStarted, replayStarted, note2Started, tunableStarted, answer, result, stopped; siehe README."
+            )
+        case .groupSettings: ("Settings for this run", "Einstellungen für diesen Lauf")
+        case .groupController: ("Controller", "Steuerung")
+        case .groupSound: ("Sound", "Klang")
+        case .groupData: ("Data", "Daten")
+        case .dataDir:
+            (
+                "Folder of the training data (default: $PEACH_DATA_DIR or ~/.local/share/peach).",
+                "Ordner der Trainingsdaten (Standard: $PEACH_DATA_DIR oder ~/.local/share/peach)."
+            )
+        }
+    }
+}
+
+extension Texts {
+    /// A help text; `current` (a setting's value now) is added as `(now: …)` where an option defaults to a
+    /// setting.
+    public func help(_ key: Help, current: String? = nil) -> String {
+        let (english, german) = key.texts
+        let text = pick(english, german)
+        guard let current, !current.isEmpty else { return text }
+        return text + pick(" Now: \(current) (the setting).", " Jetzt: \(current) (die Einstellung).")
+    }
+}

@@ -1,0 +1,98 @@
+// EventLine: one line of the `--events` JSON Lines stream, as an Encodable type.
+
+import Foundation
+import PeachCore
+import PeachStore
+
+/// One event of the `--events` stream. Every line has `event` and `time` (ISO 8601, UTC, milliseconds, as the
+/// store writes record times); the other fields depend on the event (absent fields are left out):
+///
+/// | event | fields |
+/// |---|---|
+/// | `started` | `mode` (`comparison` or `pitchMatching`), `profile` (controller profile), `output` |
+/// | `modeChanged` | `mode` |
+/// | `trialStarted` | comparison: `note1`, `note2` (MIDI numbers), signed `cents`; matching: `referenceNote`, `initialCents` |
+/// | `replayStarted` | comparison: `note1`, `note2`, `cents`; matching: `referenceNote`, `initialCents` |
+/// | `note2Started` | comparison: answers count from now |
+/// | `tunableStarted` | matching: the control tunes from now |
+/// | `answer` | comparison: `answer` (`higher` or `lower`), `input` |
+/// | `result` | comparison: `correct`, `cents`; matching: signed `errorCents`, `band`, `input` |
+/// | `stopped` | `reason` (`user`, `signal`, `controllerDisconnected`, `audioFailure`, `inputEnded`), `detail` |
+///
+/// The README's schema table is checked against ``schema`` by a test, and ``schema`` against what encodes.
+public struct EventLine: Encodable, Equatable, Sendable {
+    /// The event's name.
+    public var event: String
+    /// When it happened.
+    public var time: String
+    /// `started`, `modeChanged`: the mode.
+    public var mode: String?
+    /// `started`: the controller profile.
+    public var profile: String?
+    /// `started`: the sound output.
+    public var output: String?
+    /// Comparison: the first note's MIDI number.
+    public var note1: Int?
+    /// Comparison: the second note's MIDI number.
+    public var note2: Int?
+    /// Comparison: the signed cent difference (+ means note 2 is higher).
+    public var cents: Double?
+    /// Pitch matching: the reference note's MIDI number.
+    public var referenceNote: Int?
+    /// Pitch matching: the tunable note's starting offset, cents.
+    public var initialCents: Double?
+    /// `answer`: `higher` or `lower`.
+    public var answer: String?
+    /// `answer`, matching `result`: the kind of input that answered or tuned.
+    public var input: String?
+    /// Comparison `result`: whether the answer was right.
+    public var correct: Bool?
+    /// Matching `result`: the signed error, cents (+ sharp).
+    public var errorCents: Double?
+    /// Matching `result`: the feedback band (`deadCenter`, `close`, `moderate`, `far`).
+    public var band: String?
+    /// `stopped`: why.
+    public var reason: String?
+    /// `stopped`: the details (the device, the signal), in English.
+    public var detail: String?
+
+    /// A line for `event` at `time`.
+    public init(_ event: String, at time: Date) {
+        self.event = event
+        self.time = Timestamp.format(time)
+    }
+
+    /// The fields each event carries besides `event` and `time`, as the README documents them.
+    public static let schema: [String: Set<String>] = [
+        "started": ["mode", "profile", "output"],
+        "modeChanged": ["mode"],
+        "trialStarted": ["note1", "note2", "cents", "referenceNote", "initialCents"],
+        "replayStarted": ["note1", "note2", "cents", "referenceNote", "initialCents"],
+        "note2Started": [],
+        "tunableStarted": [],
+        "answer": ["answer", "input"],
+        "result": ["correct", "cents", "errorCents", "band", "input"],
+        "stopped": ["reason", "detail"],
+    ]
+
+    /// The line as JSON text (sorted keys, no newline).
+    public func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(self) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The fields of a comparison.
+    mutating func set(_ comparison: Comparison) {
+        note1 = comparison.note1.rawValue
+        note2 = comparison.note2.rawValue
+        cents = comparison.centDifference.rawValue
+    }
+
+    /// The fields of a pitch-matching challenge.
+    mutating func set(_ challenge: PitchMatchingChallenge) {
+        referenceNote = challenge.referenceNote.rawValue
+        initialCents = challenge.initialOffset.rawValue
+    }
+}

@@ -1,0 +1,123 @@
+// EventStreamPresenter: `--events FILE|-`, a JSON Lines account of a run for other tools and tests.
+
+import Foundation
+import PeachCore
+import PeachSystem
+
+/// Writes one ``EventLine`` per thing that happens in a run, as it happens. A result line comes after the
+/// answer is stored (the run presents results only then). Details of a stop are in English, whatever the
+/// user's language, so tools can read them.
+@MainActor
+public final class EventStreamPresenter: TrainingPresenter {
+    private let write: (String) -> Void
+    private let english = Texts(language: .english)
+
+    /// A presenter that hands each line (without its newline) to `write`.
+    public init(write: @escaping (String) -> Void) {
+        self.write = write
+    }
+
+    /// A presenter writing to `file`. When its reader goes away (`--events - | head`, a closed FIFO),
+    /// `onClosed` is called so the run can end cleanly; any other failure (a full disk) leaves training going.
+    public convenience init(file: SystemFile, onClosed: @escaping @Sendable () -> Void) {
+        self.init { line in
+            do {
+                try file.writeAll(Array((line + "\n").utf8))
+            } catch let error as FileError where error.errno == .brokenPipe {
+                onClosed()
+            } catch {
+                // The events are a side channel: the training and its store go on.
+            }
+        }
+    }
+
+    /// The events file for `--events PATH`, opened in place (a FIFO or `/dev/stdout` stays what it is), or
+    /// stdout for `-`. New files are the user's alone (0600): they carry answers.
+    /// - Throws: ``CommandError/cannotWrite(_:)``.
+    public static func openFile(_ path: String) throws(CommandError) -> SystemFile {
+        if path == "-" { return SystemFile(borrowing: STDOUT_FILENO, path: "-") }
+        do {
+            return try SystemFile(path: path, flags: O_WRONLY | O_CREAT | O_TRUNC, permissions: 0o600)
+        } catch {
+            throw .cannotWrite(error)
+        }
+    }
+
+    /// Writes the lines for `event`.
+    public func present(_ event: TrainingEvent, at time: Date) {
+        for line in lines(for: event, at: time) { write(line.json()) }
+    }
+
+    /// The lines for `event` (none for events the stream does not carry: notices, ticks, feedback's end).
+    public func lines(for event: TrainingEvent, at time: Date) -> [EventLine] {
+        var line = EventLine("", at: time)
+        switch event {
+        case .started(let mode, let profile, let output):
+            line.event = "started"
+            line.mode = mode.rawValue
+            line.profile = profile
+            line.output = output
+        case .modeChanged(let mode):
+            line.event = "modeChanged"
+            line.mode = mode.rawValue
+        case .comparison(let event, _):
+            return comparisonLines(event, at: time)
+        case .pitchMatching(let event, _):
+            return pitchMatchingLines(event, at: time)
+        case .ended(let ending, _, _):
+            line.event = "stopped"
+            line.reason = ending.name
+            line.detail = english.detail(of: ending)
+        case .notice, .tick:
+            return []
+        }
+        return [line]
+    }
+
+    private func comparisonLines(_ event: ComparisonSessionEvent, at time: Date) -> [EventLine] {
+        var line = EventLine("", at: time)
+        switch event {
+        case .trialStarted(let comparison):
+            line.event = "trialStarted"
+            line.set(comparison)
+        case .replayStarted(let comparison):
+            line.event = "replayStarted"
+            line.set(comparison)
+        case .note2Started:
+            line.event = "note2Started"
+        case .answered(let completed):
+            var answer = EventLine("answer", at: completed.timestamp)
+            answer.answer = completed.answer.rawValue
+            answer.input = completed.inputKind.rawValue
+            var result = EventLine("result", at: completed.timestamp)
+            result.correct = completed.isCorrect
+            result.cents = completed.comparison.centDifference.rawValue
+            return [answer, result]
+        case .awaitingAnswer, .observerFailed, .feedbackEnded, .stopped:
+            return []
+        }
+        return [line]
+    }
+
+    private func pitchMatchingLines(_ event: PitchMatchingSessionEvent, at time: Date) -> [EventLine] {
+        var line = EventLine("", at: time)
+        switch event {
+        case .trialStarted(let challenge):
+            line.event = "trialStarted"
+            line.set(challenge)
+        case .replayStarted(let challenge):
+            line.event = "replayStarted"
+            line.set(challenge)
+        case .tunableStarted:
+            line.event = "tunableStarted"
+        case .committed(let completed):
+            line = EventLine("result", at: completed.timestamp)
+            line.errorCents = completed.userError.rawValue
+            line.band = completed.feedbackBand.rawValue
+            line.input = completed.tuneControl.rawValue
+        case .observerFailed, .feedbackEnded, .stopped:
+            return []
+        }
+        return [line]
+    }
+}

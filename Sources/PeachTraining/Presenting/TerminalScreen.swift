@@ -1,0 +1,146 @@
+// TerminalScreen: what a run shows in a terminal: the state line, difficulty, feedback and the closing line.
+
+import Foundation
+import PeachCore
+
+/// Where the screen writes: standard output for the screen, standard error for failures. The command line
+/// supplies the live one; tests record.
+@MainActor
+public protocol ScreenOutput: AnyObject {
+    /// Writes `text` to the screen as it is (no newline added).
+    func write(_ text: String)
+    /// Writes one line (a newline added) to the error stream.
+    func writeError(_ line: String)
+}
+
+/// The training screen. In a terminal the state line (note 1 / note 2 / your answer, difficulty, best) is
+/// rewritten in place and each result is a line of its own, in colour *and* with a symbol and a word, so
+/// meaning never rests on colour alone. Elsewhere (a pipe, a file) it writes plain lines: one per result,
+/// and the start and the end. A run that ends by a failure ends with one `peach:` line on the error stream.
+@MainActor
+public final class TerminalScreen: TrainingPresenter {
+    private let texts: Texts
+    private let output: any ScreenOutput
+    private let isTerminal: Bool
+    private let color: Bool
+    private var statusShown = false
+
+    /// A screen writing to `output`; `isTerminal` enables the state line, `color` the colours.
+    public init(texts: Texts, output: any ScreenOutput, isTerminal: Bool, color: Bool) {
+        self.texts = texts
+        self.output = output
+        self.isTerminal = isTerminal
+        self.color = isTerminal && color
+    }
+
+    /// Shows `event`.
+    public func present(_ event: TrainingEvent, at time: Date) {
+        switch event {
+        case .started(let mode, let profile, let sound):
+            line(paint(texts.title(of: mode), "1") + "  (\(profile), \(sound))")
+            line(texts.keysHelp(for: mode))
+        case .modeChanged(let mode):
+            line(paint(texts.title(of: mode), "1"))
+            line(texts.keysHelp(for: mode))
+        case .notice(let notice):
+            switch notice {
+            case .actionNotApplicable: status(texts.notice(notice))
+            default: line(texts.notice(notice))
+            }
+        case .comparison(let event, let progress):
+            show(event, progress: progress)
+        case .pitchMatching(let event, let progress):
+            show(event, number: progress.matched)
+        case .tick:
+            break
+        case .ended(let ending, let progress, let location):
+            let closing = texts.closing(ending, progress: progress, storeLocation: location)
+            if ending.isFailure {
+                line("")
+                output.writeError("peach: " + closing)
+            } else {
+                line(closing)
+            }
+        }
+    }
+
+    private func paint(_ text: String, _ code: String) -> String {
+        color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    /// Prints a line (below the state line, which is cleared first).
+    private func line(_ text: String) {
+        if statusShown {
+            output.write("\r\u{1B}[2K")
+            statusShown = false
+        }
+        output.write(text + "\n")
+    }
+
+    /// Shows the state line (terminals only).
+    private func status(_ text: String) {
+        guard isTerminal else { return }
+        output.write("\r\u{1B}[2K" + paint(text, "2"))
+        statusShown = true
+    }
+
+    private func show(_ event: ComparisonSessionEvent, progress: TrainingProgress) {
+        let best = progress.sessionBest
+        switch event {
+        case .trialStarted(let comparison):
+            status("\(texts.note1) · \(texts.difficulty(comparison.centDifference.magnitude, best: best))")
+        case .replayStarted(let comparison):
+            status(
+                "\(texts.replaying) · \(texts.difficulty(comparison.centDifference.magnitude, best: best))")
+        case .note2Started(let comparison):
+            status("\(texts.note2) · \(texts.difficulty(comparison.centDifference.magnitude, best: best))")
+        case .awaitingAnswer(let comparison):
+            status(
+                "\(texts.yourAnswer) · \(texts.difficulty(comparison.centDifference.magnitude, best: best))")
+        case .answered(let completed):
+            let verdict =
+                completed.isCorrect ? paint("✔ " + texts.correct, "32") : paint("✘ " + texts.incorrect, "31")
+            line("\(String(format: "%4d", progress.answered))  \(verdict)  \(texts.rightAnswer(completed))")
+        case .observerFailed(let error):
+            line("peach: " + texts.message(for: error))
+        case .feedbackEnded, .stopped:
+            break
+        }
+    }
+
+    private func show(_ event: PitchMatchingSessionEvent, number: Int) {
+        switch event {
+        case .trialStarted(let challenge):
+            status("\(texts.reference) \(challenge.referenceNote.name)")
+        case .replayStarted(let challenge):
+            status("\(texts.replaying): \(texts.reference) \(challenge.referenceNote.name)")
+        case .tunableStarted:
+            status(texts.tuneIt)
+        case .committed(let completed):
+            let rounded = Int(completed.userError.rawValue.rounded(.toNearestOrAwayFromZero))
+            let band = completed.feedbackBand
+            let arrow: String
+            switch band {
+            case .deadCenter: arrow = "●"
+            case .close: arrow = rounded > 0 ? "↑" : "↓"
+            case .moderate: arrow = rounded > 0 ? "↑↑" : "↓↓"
+            case .far: arrow = rounded > 0 ? "↑↑↑" : "↓↓↓"
+            }
+            let words = band == .deadCenter ? texts.deadCenter : texts.sharpOrFlat(rounded)
+            let colour: String
+            switch band {
+            case .deadCenter: colour = "32;1"
+            case .close: colour = "32"
+            case .moderate: colour = "33"
+            case .far: colour = "31"
+            }
+            line(
+                "\(String(format: "%4d", number))  \(paint("\(arrow) \(texts.signedCents(rounded))", colour))  \(words)"
+            )
+        case .observerFailed(let error):
+            line("peach: " + texts.message(for: error))
+        case .feedbackEnded, .stopped:
+            break
+        }
+    }
+}

@@ -1,0 +1,41 @@
+// TrainingEvent: everything a run shows, in order, to every presenter (screen, events stream, earcons).
+
+import Foundation
+import PeachCore
+
+/// What a ``TrainingRun`` tells its presenters. Results are presented only after they are stored.
+public enum TrainingEvent: Sendable {
+    /// The run started: its mode, controller profile and sound output.
+    case started(TrainingMode, profile: String, output: String)
+    /// The run switched to another mode (a `startComparison` / `startPitchMatching` action).
+    case modeChanged(TrainingMode)
+    /// Something the user should know that is not part of a trial.
+    case notice(TrainingNotice)
+    /// A comparison event, with the run's progress after it.
+    case comparison(ComparisonSessionEvent, TrainingProgress)
+    /// A pitch-matching event, with the run's progress after it.
+    case pitchMatching(PitchMatchingSessionEvent, TrainingProgress)
+    /// A wrong answer ticked (the `wrongAnswerTick` setting).
+    case tick
+    /// The run ended: why, its progress, and where the answers are stored. The last event.
+    case ended(TrainingEnding, TrainingProgress, storeLocation: String)
+}
+
+/// A notice: a line of information outside the trials.
+public enum TrainingNotice: Sendable {
+    /// No controller is connected yet (the sequencer found none); the keyboard works meanwhile.
+    case noControllerYet
+    /// A controller connected (its name).
+    case controllerConnected(String)
+    /// The settings file changed but cannot be read; the last good settings stay in force.
+    case settingsProblem(any Error & Sendable)
+    /// A controller action that means nothing in this state or mode (e.g. commit in comparison training).
+    case actionNotApplicable(String, TrainingMode)
+}
+
+/// Shows a run: the terminal screen, the `--events` stream, the practice box's earcons.
+@MainActor
+public protocol TrainingPresenter: AnyObject {
+    /// Shows `event`, which happened at `time` (the run's clock).
+    func present(_ event: TrainingEvent, at time: Date)
+}

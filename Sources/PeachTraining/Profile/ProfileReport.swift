@@ -1,0 +1,296 @@
+// ProfileReport: the words and numbers of `peach profile` and the start screen, from the stored contents.
+
+import Foundation
+import PeachCore
+import PeachStore
+
+/// What `peach profile` shows: the chart, the summary (mean, spread, trend), pitch-matching accuracy with an
+/// honest empty state, and progress by day; as text lines or as JSON (``ProfileJSON``).
+public struct ProfileReport: Sendable {
+    /// The stored contents.
+    public let contents: JournalContents
+    /// The chart's range.
+    public let range: NoteRange
+    /// The language.
+    public let texts: Texts
+    /// How many days of progress to list.
+    public let days: Int
+    /// The time zone days are counted in.
+    public let timeZone: TimeZone
+    /// The chart model (thresholds fitted across the keyboard).
+    public let chart: ProfileChart
+    /// The threshold fitted to every comparison.
+    public let threshold: ThresholdEstimate?
+    /// The trend from per-session fits, nil without two sessions of enough answers.
+    public let trend: Trend?
+    /// The measurements, oldest first.
+    public let measurements: [TrendAnalyzer.Measurement]
+    /// The recent sessions with enough answers and their fitted thresholds, oldest first.
+    public let sessions: [(session: TrendAnalyzer.Session, estimate: ThresholdEstimate)]
+
+    /// A report of `contents` over `range`, listing `days` days of progress in `timeZone`.
+    public init(contents: JournalContents, range: NoteRange, texts: Texts, days: Int, timeZone: TimeZone) {
+        self.contents = contents
+        self.range = range
+        self.texts = texts
+        self.days = days
+        self.timeZone = timeZone
+        chart = ProfileChart(profile: contents.profile, range: range)
+        threshold = contents.profile.fittedThreshold
+        trend = contents.trend.trend
+        measurements = contents.trend.measurements
+        sessions = contents.trend.sessionEstimates
+    }
+
+    /// The chart's title.
+    public var title: String { texts(.profileTitle) + " (\(range))" }
+
+    /// The report as text lines.
+    public func lines() -> [String] {
+        let profile = contents.profile
+        var result = [title, ""]
+        if chart.isEmpty {
+            result.append(texts(.emptyProfile))
+        } else {
+            result += TextChartRenderer().lines(chart)
+        }
+        result.append("")
+        if let threshold {
+            let trend = self.trend.map(texts.trend) ?? texts.trendUnknown
+            result.append(
+                texts.pick("Threshold ", "Schwelle ") + texts.threshold(threshold) + " · \(trend) · "
+                    + texts.answers(profile.comparisonCount))
+        }
+        if let mean = profile.overallMean {
+            let spread = profile.overallStandardDeviation.map { texts.format($0, 1) } ?? "–"
+            result.append(
+                texts.pick(
+                    "Difficulty trained at (not a threshold): mean ",
+                    "Geübte Schwierigkeit (keine Schwelle): Mittelwert ")
+                    + texts.cents(mean) + " · \(texts(.standardDeviation)) \(spread)")
+        }
+        for (session, estimate) in sessions.suffix(3) where session.procedure == .training {
+            result.append(
+                texts.pick("Session ", "Sitzung ") + "\(day(session.end)): " + texts.threshold(estimate))
+        }
+        for measurement in measurements.suffix(5) {
+            result.append(
+                texts.pick("Measured ", "Gemessen ") + "\(day(measurement.date)): "
+                    + texts.threshold(measurement.estimate))
+        }
+        let matching = profile.matching
+        if let error = matching.meanAbsoluteError {
+            let bias = matching.bias.map { ($0 >= 0 ? "+" : "") + texts.format($0, 1) } ?? "–"
+            let spread = matching.spread.map { texts.format($0, 1) } ?? "–"
+            result.append(
+                "\(texts(.matchingTitle)): \(texts(.meanError)) \(texts.cents(error)) · \(texts(.bias)) \(bias) · "
+                    + "\(texts(.standardDeviation)) \(spread) · \(texts.attempts(matching.count))")
+        } else {
+            result.append(texts(.noMatching))
+        }
+        let points = contents.timeline.days(in: timeZone).suffix(days)
+        if !points.isEmpty {
+            result.append("")
+            result.append(texts(.progressByDay))
+            for point in points {
+                result.append(
+                    "  \(point.day)  \(texts.cents(point.statistics.mean))  (\(texts.answers(point.statistics.count)), "
+                        + "\(texts(.rolling)) \(texts.format(point.rollingMean, 1)))")
+            }
+        }
+        return result
+    }
+
+    private func day(_ date: Date) -> LocalDay {
+        LocalDay(
+            secondsSince1970: date.timeIntervalSince1970, utcOffsetSeconds: timeZone.secondsFromGMT(for: date)
+        )
+    }
+
+    /// The numbers as one JSON document (sorted keys, pretty-printed).
+    public func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(model) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The numbers of the report.
+    public var model: ProfileJSON {
+        let profile = contents.profile
+        return ProfileJSON(
+            range: .init(from: range.lowerBound.rawValue, to: range.upperBound.rawValue),
+            notes: chart.columns.compactMap { column in
+                guard column.threshold != nil || column.mean != nil else { return nil }
+                return .init(
+                    note: column.note.rawValue, name: column.note.name, count: column.count,
+                    threshold: column.threshold.map(ProfileJSON.Threshold.init), mean: column.mean,
+                    stdDev: column.spread)
+            },
+            summary: .init(
+                comparisons: profile.comparisonCount, threshold: threshold.map(ProfileJSON.Threshold.init),
+                mean: profile.overallMean, stdDev: profile.overallStandardDeviation, trend: trend?.rawValue,
+                relativeChange: contents.trend.relativeChange),
+            measurements: measurements.map {
+                .init(date: Timestamp.format($0.date), threshold: .init($0.estimate))
+            },
+            sessions: sessions.map {
+                .init(
+                    start: Timestamp.format($0.session.start), end: Timestamp.format($0.session.end),
+                    procedure: $0.session.procedure.rawValue, answers: $0.session.count,
+                    threshold: .init($0.estimate))
+            },
+            matching: .init(
+                count: profile.matching.count, meanAbsoluteError: profile.matching.meanAbsoluteError,
+                bias: profile.matching.bias, stdDev: profile.matching.spread),
+            days: contents.timeline.days(in: timeZone).suffix(days).map {
+                .init(
+                    day: $0.day.description, count: $0.statistics.count, mean: $0.statistics.mean,
+                    rollingMean: $0.rollingMean)
+            })
+    }
+
+    /// One line of sparkline over the range (▁…█ by fitted threshold, lower is better; blank untrained), or nil.
+    public var sparkline: String? {
+        guard !chart.isEmpty else { return nil }
+        let blocks = Array("▁▂▃▄▅▆▇█")
+        return String(
+            chart.columns.map { column in
+                guard let threshold = column.threshold?.cents else { return " " }
+                return blocks[
+                    min(Int(ProfileChart.position(threshold) * Double(blocks.count)), blocks.count - 1)]
+            })
+    }
+}
+
+/// `peach profile --json`: the profile's numbers.
+public struct ProfileJSON: Encodable, Sendable {
+    /// The chart's range, MIDI numbers.
+    public struct Range: Encodable, Sendable {
+        /// The lowest note.
+        public let from: Int
+        /// The highest note.
+        public let to: Int
+    }
+
+    /// A threshold: the 75 %-correct point and its intervals.
+    public struct Threshold: Encodable, Sendable {
+        /// T75, cents.
+        public let cents: Double
+        /// The percent correct it stands for (75).
+        public let percentCorrect: Int
+        /// The 68 % interval.
+        public let lower68, upper68: Double
+        /// The 95 % interval.
+        public let lower95, upper95: Double
+        /// The fitted slope.
+        public let slope: Double
+        /// The trials (weighted, across the keyboard) it rests on.
+        public let trials: Double
+
+        /// The JSON of `estimate`.
+        public init(_ estimate: ThresholdEstimate) {
+            cents = estimate.cents
+            percentCorrect = ThresholdEstimate.percentCorrect
+            lower68 = estimate.interval68.lowerBound
+            upper68 = estimate.interval68.upperBound
+            lower95 = estimate.interval95.lowerBound
+            upper95 = estimate.interval95.upperBound
+            slope = estimate.slope
+            trials = (estimate.trials * 10).rounded() / 10
+        }
+    }
+
+    /// One note of the chart.
+    public struct Note: Encodable, Sendable {
+        /// The MIDI number.
+        public let note: Int
+        /// The name, e.g. `C4`.
+        public let name: String
+        /// How many answers at this note.
+        public let count: Int
+        /// The threshold fitted here (a smooth function of pitch), absent where no trials are near.
+        public let threshold: Threshold?
+        /// The mean presented difference at this note (its difficulty), absent when untrained.
+        public let mean: Double?
+        /// The sample standard deviation of the presented differences (absent with one answer).
+        public let stdDev: Double?
+    }
+
+    /// The comparisons over all notes.
+    public struct Summary: Encodable, Sendable {
+        /// How many comparisons.
+        public let comparisons: Int
+        /// The threshold fitted to every comparison.
+        public let threshold: Threshold?
+        /// The mean of the per-note mean presented differences: the difficulty trained at, not a threshold.
+        public let mean: Double?
+        /// Their standard deviation.
+        public let stdDev: Double?
+        /// `improving`, `stable` or `declining` (absent without two sessions of enough answers).
+        public let trend: String?
+        /// The later sessions' threshold relative to the earlier ones', minus one.
+        public let relativeChange: Double?
+    }
+
+    /// A recent session with its fitted threshold.
+    public struct Session: Encodable, Sendable {
+        /// The first answer's time.
+        public let start: String
+        /// The last answer's time.
+        public let end: String
+        /// `training` or `measurement`.
+        public let procedure: String
+        /// How many answers.
+        public let answers: Int
+        /// The threshold fitted to its trials.
+        public let threshold: Threshold
+    }
+
+    /// A measurement (`peach measure`).
+    public struct Measurement: Encodable, Sendable {
+        /// When it ended.
+        public let date: String
+        /// What it measured.
+        public let threshold: Threshold
+    }
+
+    /// Pitch-matching accuracy.
+    public struct Matching: Encodable, Sendable {
+        /// How many attempts.
+        public let count: Int
+        /// The mean absolute error, cents.
+        public let meanAbsoluteError: Double?
+        /// The mean signed error, cents.
+        public let bias: Double?
+        /// The standard deviation of the absolute error.
+        public let stdDev: Double?
+    }
+
+    /// One day of practice.
+    public struct Day: Encodable, Sendable {
+        /// `2026-11-21`.
+        public let day: String
+        /// Answers that day.
+        public let count: Int
+        /// Their mean cent difference.
+        public let mean: Double
+        /// The rolling mean over the last days.
+        public let rollingMean: Double
+    }
+
+    /// The range.
+    public let range: Range
+    /// The notes with a threshold or answers.
+    public let notes: [Note]
+    /// The summary.
+    public let summary: Summary
+    /// The measurements, oldest first.
+    public let measurements: [Measurement]
+    /// The recent sessions of at least 20 answers, oldest first: what the trend compares.
+    public let sessions: [Session]
+    /// Pitch matching.
+    public let matching: Matching
+    /// Progress by day.
+    public let days: [Day]
+}

@@ -1,0 +1,80 @@
+// SVGChartRenderer: the profile chart as a standalone SVG document, with a piano keyboard along the bottom.
+
+import Foundation
+import PeachCore
+
+/// Draws a ``ProfileChart`` as a standalone SVG document: the same log scale, a bar per trained key up to its
+/// fitted threshold with its 68 % interval as a lighter band, and a piano keyboard along the bottom with the name at each C.
+public struct SVGChartRenderer: Sendable {
+    /// A renderer.
+    public init() {}
+
+    /// The document.
+    public func document(_ chart: ProfileChart, title: String) -> String {
+        let keyWidth = 14.0
+        let left = 44.0
+        let plotHeight = 240.0
+        let keyboardTop = 20 + plotHeight
+        let width = left + keyWidth * Double(chart.columns.count) + 10
+        let height = keyboardTop + 64
+        func y(_ cents: Double) -> Double { keyboardTop - ProfileChart.position(cents) * plotHeight }
+        var parts: [String] = [
+            ##"<?xml version="1.0" encoding="UTF-8"?>"##,
+            ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(width))" height="\##(Int(height))" viewBox="0 0 \##(Int(width)) \##(Int(height))" font-family="sans-serif" font-size="10">"##,
+            "<title>\(Self.escape(title))</title>",
+            ##"<rect x="0" y="0" width="\##(Int(width))" height="\##(Int(height))" fill="white"/>"##,
+        ]
+        for cents in [1.0, 2, 5, 10, 20, 50, 100] {
+            let lineY = Self.number(y(cents))
+            parts.append(
+                ##"<line x1="\##(Self.number(left))" y1="\##(lineY)" x2="\##(Self.number(width - 10))" y2="\##(lineY)" stroke="#ddd"/>"##
+            )
+            parts.append(
+                ##"<text x="\##(Self.number(left - 4))" y="\##(lineY)" text-anchor="end" dominant-baseline="middle">\##(Int(cents))</text>"##
+            )
+        }
+        parts.append(##"<text x="4" y="12">cents</text>"##)
+        for (index, column) in chart.columns.enumerated() {
+            let x = left + Double(index) * keyWidth
+            guard let threshold = column.threshold else { continue }
+            let mean = threshold.cents
+            let bandTop = y(threshold.interval68.upperBound)
+            let bandBottom = y(max(threshold.interval68.lowerBound, ProfileChart.bottom))
+            parts.append(
+                ##"<rect class="interval" x="\##(Self.number(x + 2))" y="\##(Self.number(bandTop))" width="\##(Self.number(keyWidth - 4))" height="\##(Self.number(max(bandBottom - bandTop, 0)))" fill="#9ecae1"/>"##
+            )
+            parts.append(
+                ##"<rect class="threshold" x="\##(Self.number(x + 4))" y="\##(Self.number(y(mean)))" width="\##(Self.number(keyWidth - 8))" height="\##(Self.number(keyboardTop - y(mean)))" fill="#3182bd"><title>\##(column.note.name): \##(Self.number(mean)) cents at 75 % correct, 68 % interval \##(Self.number(threshold.interval68.lowerBound))–\##(Self.number(threshold.interval68.upperBound))</title></rect>"##
+            )
+        }
+        for (index, column) in chart.columns.enumerated() where !column.note.isBlackKey {
+            let x = left + Double(index) * keyWidth
+            parts.append(
+                ##"<rect x="\##(Self.number(x))" y="\##(Self.number(keyboardTop))" width="\##(Self.number(keyWidth))" height="40" fill="white" stroke="black"/>"##
+            )
+        }
+        for (index, column) in chart.columns.enumerated() where column.note.isBlackKey {
+            let x = left + Double(index) * keyWidth
+            parts.append(
+                ##"<rect x="\##(Self.number(x + 2))" y="\##(Self.number(keyboardTop))" width="\##(Self.number(keyWidth - 4))" height="24" fill="black"/>"##
+            )
+        }
+        for (index, column) in chart.columns.enumerated() where column.note.pitchClass == 0 {
+            let x = left + Double(index) * keyWidth + keyWidth / 2
+            parts.append(
+                ##"<text x="\##(Self.number(x))" y="\##(Self.number(keyboardTop + 54))" text-anchor="middle">\##(column.note.name)</text>"##
+            )
+        }
+        parts.append("</svg>")
+        return parts.joined(separator: "\n") + "\n"
+    }
+
+    /// A coordinate with one decimal.
+    static func number(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    /// `text` with XML's special characters escaped.
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}

@@ -1,0 +1,16 @@
+// SoundOutput: the sound port of a run: what plays the notes, its name, and how it is silenced for good.
+
+import PeachCore
+
+/// What plays a run's notes: the internal synth on an audio device or file, or an external MIDI synth. The
+/// command line opens the live one; tests use `FakeSoundOutput`.
+@MainActor
+public protocol SoundOutput: AnyObject {
+    /// Plays the notes (the training notes, the wrong-answer tick).
+    var player: any NotePlayer { get }
+    /// Where the sound goes, as the user names it (`alsa:default`, `wav:session.wav`, `FLUID Synth`).
+    var name: String { get }
+    /// Silences every note and closes the output (an external synth gets note-offs, all-notes-off and its
+    /// bend centred). Every exit path of a run calls it, once.
+    func shutdown()
+}

@@ -1,0 +1,12 @@
+// TrainingMode: which skill a run trains: pitch discrimination or pitch matching.
+
+/// Which skill a run trains. A run can switch between them (the controller's `startComparison` and
+/// `startPitchMatching` actions) without restarting the program.
+public enum TrainingMode: String, Sendable, Codable, CaseIterable {
+    /// Pitch discrimination: two notes, higher or lower (`peach train`).
+    case comparison
+    /// Pitch matching: tune a note to the reference, then commit (`peach match`).
+    case pitchMatching
+    /// A threshold measurement: comparisons placed by the Psi procedure until it is precise (`peach measure`).
+    case measurement
+}

@@ -1,0 +1,319 @@
+// TrainingRun: one training run: controller input in; session, sound, store and presenters out.
+
+import Foundation
+import PeachCore
+import PeachMIDI
+import PeachStore
+
+/// One training run, from its start to its ending, over ports only: a clock, a sound output, a store, the
+/// controller profile and presenters. The command line and the practice box feed it ``TrainingInput``; tests
+/// do the same in virtual time.
+///
+/// What each controller action means:
+///
+/// | action | comparison | pitch matching |
+/// |---|---|---|
+/// | `higher` / `lower` | answers (from the start of note 2, once) | nudges the tunable note by ±1 cent |
+/// | `tune` | not applicable (a notice) | moves the tunable note |
+/// | `commit` | not applicable (a notice) | commits the tuned pitch |
+/// | `replay` | plays the comparison again from note 1 | plays the reference again, then the tunable note where it was |
+/// | `startComparison` | nothing (already) | switches to comparison, discarding the open attempt |
+/// | `startPitchMatching` | switches to pitch matching, discarding the open comparison | nothing (already) |
+/// | `stop` | ends the run | ends the run |
+///
+/// A measurement (``TrainingMode/measurement``) is comparison training whose differences the Psi procedure
+/// places; its trials are stored marked as a measurement, and the run ends by itself with
+/// ``TrainingEnding/measured(_:)`` when the procedure is complete.
+///
+/// Every result goes to the store first (durably), then to the profile tracker, then to the presenters.
+/// Every way out (stop, signal, unplugged controller, lost sound, end of input) discards the unfinished trial,
+/// silences the sound once and presents ``TrainingEvent/ended(_:_:storeLocation:)`` last.
+@MainActor
+public final class TrainingRun {
+    /// How far `higher` / `lower` move the tunable note in pitch matching, cents.
+    public static let pressNudge = Cents(1)
+    /// The wrong-answer tick: 25 ms of C7 at −30 dB, quiet and short.
+    public static let tick = (frequency: Frequency(hertz: 2093), duration: Duration.milliseconds(25))
+
+    private enum Active {
+        case comparison(ComparisonSession)
+        case pitchMatching(PitchMatchingSession)
+    }
+
+    /// The mode being trained now.
+    public private(set) var mode: TrainingMode
+    /// What the run has done so far.
+    public private(set) var progress = TrainingProgress()
+    /// Why the run ended; nil while it runs.
+    public private(set) var ending: TrainingEnding?
+
+    private let clock: any SessionClock
+    private let sound: any SoundOutput
+    private let store: any TrainingStore
+    private let storeLocation: String
+    private let settings: @MainActor () -> PeachSettings
+    private let profile: ControllerProfile
+    private let presenters: [any TrainingPresenter]
+    private let tracker: ProfileTracker
+    private var mapper: ControllerMapper
+    private var seed: UInt64
+    private var active: Active?
+    private var onEnd: (@MainActor () -> Void)?
+    private let measurement: PsiProcedure
+    private var psi: PsiNoteStrategy?
+
+    /// A run, ready to ``start()``.
+    /// - Parameters:
+    ///   - mode: the mode to start in.
+    ///   - clock: time and timers (live, or virtual in tests).
+    ///   - sound: plays the notes; shut down when the run ends.
+    ///   - store: keeps every result durably before it is shown.
+    ///   - storeLocation: where the store keeps the answers, for the closing line.
+    ///   - history: what the store held at the start (profile, trend, timeline), for the cold start.
+    ///   - settings: the settings, read at the start of every trial (a change applies to the next one).
+    ///   - profile: the controller profile that turns MIDI into actions.
+    ///   - presenters: what shows the run.
+    ///   - seed: randomness for notes and directions; each session of the run gets its own stream.
+    ///   - measurement: the measurement's procedure (its trial count and precision), for that mode.
+    public init(
+        mode: TrainingMode, clock: any SessionClock, sound: any SoundOutput, store: any TrainingStore,
+        storeLocation: String, history: JournalContents?, settings: @escaping @MainActor () -> PeachSettings,
+        profile: ControllerProfile, presenters: [any TrainingPresenter], seed: UInt64,
+        measurement: PsiProcedure = PsiProcedure()
+    ) {
+        self.measurement = measurement
+        self.mode = mode
+        self.clock = clock
+        self.sound = sound
+        self.store = store
+        self.storeLocation = storeLocation
+        self.settings = settings
+        self.profile = profile
+        self.presenters = presenters
+        self.seed = seed
+        tracker = ProfileTracker()
+        if let history {
+            tracker.restore(profile: history.profile, trend: history.trend, timeline: history.timeline)
+        }
+        mapper = ControllerMapper(profile: profile, longPressThreshold: settings().longPress)
+    }
+
+    /// Presents the start and begins the first trial.
+    public func start() {
+        guard active == nil, ending == nil else { return }
+        present(.started(mode, profile: profile.name, output: sound.name))
+        begin(mode)
+    }
+
+    /// Shows a notice from outside the run (no controller yet, a settings file that cannot be read).
+    public func notify(_ notice: TrainingNotice) {
+        present(.notice(notice))
+    }
+
+    /// Takes one input. After the run ended, inputs are ignored.
+    public func handle(_ input: TrainingInput) {
+        guard ending == nil else { return }
+        switch input {
+        case .controller(.midi(.event(let event))):
+            for action in mapper.actions(for: event) { perform(action) }
+        case .controller(.keys(let keys)):
+            for key in keys {
+                for action in oneMeaning(of: key.actions) { perform(action) }
+            }
+        case .controller(.midi(.connected(let port))):
+            present(.notice(.controllerConnected(port.label)))
+        case .controller(.midi(.disconnected(let port))):
+            end(.controllerDisconnected(port.label))
+        case .controller(.midi(.ended)):
+            end(.inputEnded)
+        case .controller(.midi(.failed(let error))):
+            end(.controllerFailed(error))
+        case .controller(.signal(let number)):
+            end(.signal(number))
+        case .soundLost(let error):
+            end(.audioFailure(error))
+        case .outputClosed:
+            end(.outputClosed)
+        }
+    }
+
+    /// A computer key that both answers and tunes (↑ ↓ h l) does one of them: it tunes in pitch matching and
+    /// answers otherwise, so ↑ is one cent in pitch matching and never a "not applicable" notice in comparison.
+    private func oneMeaning(of actions: [ControllerAction]) -> [ControllerAction] {
+        func isTune(_ action: ControllerAction) -> Bool {
+            if case .tune = action { return true }
+            return false
+        }
+        guard actions.contains(where: isTune), actions.contains(where: { !isTune($0) }) else {
+            return actions
+        }
+        return mode == .pitchMatching ? actions.filter(isTune) : actions.filter { !isTune($0) }
+    }
+
+    /// Does what `action` means in the current mode (see the table above).
+    public func perform(_ action: ControllerAction) {
+        guard ending == nil, let active else { return }
+        switch (action, active) {
+        case (.press(.higher, let input), .comparison(let session)): session.answer(.higher, input: input)
+        case (.press(.lower, let input), .comparison(let session)): session.answer(.lower, input: input)
+        case (.press(.higher, let input), .pitchMatching(let session)):
+            session.nudge(by: Self.pressNudge, input: input)
+        case (.press(.lower, let input), .pitchMatching(let session)):
+            session.nudge(by: Cents(-Self.pressNudge.rawValue), input: input)
+        case (.tune(let cents, let input), .pitchMatching(let session)):
+            session.nudge(by: cents, input: input)
+        case (.press(.commit, let input), .pitchMatching(let session)): session.commit(input: input)
+        case (.tune, .comparison): present(.notice(.actionNotApplicable("tune", .comparison)))
+        case (.press(.commit, _), .comparison): present(.notice(.actionNotApplicable("commit", .comparison)))
+        case (.press(.replay, _), .comparison(let session)): session.replay()
+        case (.press(.replay, _), .pitchMatching(let session)): session.replay()
+        case (.press(.startComparison, _), _): switchTo(.comparison)
+        case (.press(.startPitchMatching, _), _): switchTo(.pitchMatching)
+        case (.press(.stop, _), _): end(.user)
+        }
+    }
+
+    /// Ends the run for `reason`: stops the session (discarding the unfinished trial), silences the sound and
+    /// presents the ending. Idempotent: only the first reason counts.
+    public func end(_ reason: TrainingEnding) {
+        guard ending == nil else { return }
+        ending = reason
+        let session = active
+        active = nil
+        switch session {
+        case .comparison(let session): session.stop(reason: .userRequest)
+        case .pitchMatching(let session): session.stop(reason: .userRequest)
+        case nil: break
+        }
+        sound.shutdown()
+        present(.ended(reason, progress, storeLocation: storeLocation))
+        onEnd?()
+    }
+
+    /// Runs over `inputs` until the run ends (by an input, or by itself when the sound fails), then finishes
+    /// the stream's `continuation` so nothing waits on it.
+    /// - Returns: why the run ended.
+    public func run(
+        _ inputs: AsyncStream<TrainingInput>, continuation: AsyncStream<TrainingInput>.Continuation
+    ) async -> TrainingEnding {
+        onEnd = { continuation.finish() }
+        start()
+        for await input in inputs {
+            handle(input)
+            if ending != nil { break }
+        }
+        end(.inputEnded)  // the stream ended without a reason: same as the end of the input
+        return ending ?? .inputEnded
+    }
+
+    // MARK: Sessions
+
+    private func switchTo(_ target: TrainingMode) {
+        guard target != mode else { return }
+        let previous = active
+        active = nil  // the outgoing session's stop is a switch, not an ending
+        switch previous {
+        case .comparison(let session): session.stop(reason: .userRequest)
+        case .pitchMatching(let session): session.stop(reason: .userRequest)
+        case nil: break
+        }
+        mode = target
+        present(.modeChanged(target))
+        begin(target)
+    }
+
+    private func begin(_ mode: TrainingMode) {
+        seed &+= 0x9E37_79B9_7F4A_7C15
+        let generator = SeededRandomGenerator(seed: seed)
+        let training: @MainActor () -> TrainingSettings = { [settings] in settings().training }
+        switch mode {
+        case .comparison, .measurement:
+            progress.sessionBest = nil
+            psi = mode == .measurement ? PsiNoteStrategy(procedure: measurement) : nil
+            let session = ComparisonSession(
+                notePlayer: sound.player, strategy: psi ?? KazezNoteStrategy(),
+                profile: { [tracker] in tracker.profile }, settings: training, clock: clock,
+                observers: [store, tracker], generator: generator,
+                procedure: mode == .measurement ? .measurement : .training)
+            active = .comparison(session)
+            session.addEventHandler { [weak self, weak session] event in
+                guard let self, let session, case .comparison(let current) = self.active, current === session
+                else { return }
+                self.comparisonEvent(event, session: session)
+            }
+            session.start()
+        case .pitchMatching:
+            let session = PitchMatchingSession(
+                notePlayer: sound.player, settings: training, clock: clock, observers: [store, tracker],
+                generator: generator)
+            active = .pitchMatching(session)
+            session.addEventHandler { [weak self, weak session] event in
+                guard let self, let session, case .pitchMatching(let current) = self.active,
+                    current === session
+                else { return }
+                self.pitchMatchingEvent(event)
+            }
+            session.start()
+        }
+    }
+
+    private func comparisonEvent(_ event: ComparisonSessionEvent, session: ComparisonSession) {
+        switch event {
+        case .stopped(let reason):
+            // Only a session that stops by itself reaches here (a run's own stops detach it first).
+            present(.comparison(event, progress))
+            end(Self.ending(for: reason))
+        case .answered(let completed):
+            progress.answered += 1
+            if completed.isCorrect { progress.correct += 1 }
+            progress.sessionBest = session.sessionBest
+            present(.comparison(event, progress))
+            if !completed.isCorrect && settings().wrongAnswerTick { playTick() }
+            if let psi {
+                psi.record(completed)
+                if psi.procedure.isComplete, let estimate = psi.procedure.estimate {
+                    end(.measured(estimate))
+                }
+            }
+        case .trialStarted, .replayStarted, .note2Started, .awaitingAnswer, .observerFailed, .feedbackEnded:
+            present(.comparison(event, progress))
+        }
+    }
+
+    private func pitchMatchingEvent(_ event: PitchMatchingSessionEvent) {
+        switch event {
+        case .stopped(let reason):
+            present(.pitchMatching(event, progress))
+            end(Self.ending(for: reason))
+        case .committed:
+            progress.matched += 1
+            present(.pitchMatching(event, progress))
+        case .trialStarted, .replayStarted, .tunableStarted, .observerFailed, .feedbackEnded:
+            present(.pitchMatching(event, progress))
+        }
+    }
+
+    private static func ending(for reason: SessionStopReason) -> TrainingEnding {
+        switch reason {
+        case .audioFailure(let error): .audioFailure(error)
+        case .storeFailure(let error): .storeFailure(error)
+        case .controllerDisconnected(let name): .controllerDisconnected(name)
+        case .userRequest, .signal: .user
+        }
+    }
+
+    /// The wrong-answer tick: a short, quiet, high click on the run's sound.
+    private func playTick() {
+        guard
+            let handle = try? sound.player.play(
+                frequency: Self.tick.frequency, velocity: 20, amplitude: AmplitudeDB(-30))
+        else { return }
+        present(.tick)
+        clock.schedule(after: Self.tick.duration) { try? handle.stop() }
+    }
+
+    private func present(_ event: TrainingEvent) {
+        let time = clock.now
+        for presenter in presenters { presenter.present(event, at: time) }
+    }
+}

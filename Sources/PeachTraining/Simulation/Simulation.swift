@@ -1,0 +1,122 @@
+// Simulation: a real training session answered by a simulated listener in virtual time (`peach simulate`).
+
+import Foundation
+import PeachCore
+import PeachStore
+
+/// Which skill a simulation runs.
+public enum SimulationMode: String, Sendable, CaseIterable {
+    /// Pitch discrimination.
+    case comparison
+    /// Pitch matching.
+    case matching
+    /// A threshold measurement (the Psi procedure places every trial).
+    case measurement
+}
+
+/// Runs the real comparison or pitch-matching session, with the real strategy and profile, answered by a
+/// ``SimulatedListener`` in virtual time, and reports it. Nothing sounds; answers are stored only when a store
+/// is given (marked as input `simulated`).
+public struct Simulation: Sendable {
+    /// Comparison or matching.
+    public let mode: SimulationMode
+    /// The listener.
+    public let parameters: SimulatedListener.Parameters
+    /// The settings of every trial.
+    public let settings: TrainingSettings
+    /// How many trials.
+    public let trials: Int
+    /// The seed: the same seed replays the same session.
+    public let seed: UInt64
+
+    /// A simulation of `trials` trials.
+    public init(
+        mode: SimulationMode, parameters: SimulatedListener.Parameters, settings: TrainingSettings,
+        trials: Int,
+        seed: UInt64
+    ) {
+        self.mode = mode
+        self.parameters = parameters
+        self.settings = settings
+        self.trials = trials
+        self.seed = seed
+    }
+
+    /// Runs it, from `start` in virtual time, reporting to `report`; `store` (if any) keeps every answer and
+    /// `error` gets a line when storing fails (the session then stops, as a real one does).
+    /// - Returns: whether every answer was stored.
+    @MainActor
+    @discardableResult
+    public func run(
+        start: Date, store: JournalStore?, report: SimulationReport, error: @escaping (String) -> Void
+    ) -> Bool {
+        var stored = true
+        report.header(mode: mode, parameters: parameters, settings: settings, seed: seed)
+        let clock = VirtualClock(start: start)
+        let listener = SimulatedListener(
+            parameters: parameters, clock: clock, generator: SeededRandomGenerator(seed: seed &+ 1))
+        let settings = self.settings
+        switch mode {
+        case .comparison, .measurement:
+            let tracker = ProfileTracker()
+            if let contents = store?.contents {
+                tracker.restore(profile: contents.profile, trend: contents.trend, timeline: contents.timeline)
+            }
+            let psi =
+                mode == .measurement
+                ? PsiNoteStrategy(procedure: PsiProcedure(minimumTrials: trials, maximumTrials: trials)) : nil
+            let session = ComparisonSession(
+                notePlayer: SilentNotePlayer(), strategy: psi ?? KazezNoteStrategy(),
+                profile: { tracker.profile },
+                settings: { settings }, clock: clock, observers: (store.map { [$0] } ?? []) + [tracker],
+                generator: SeededRandomGenerator(seed: seed), procedure: psi == nil ? .training : .measurement
+            )
+            listener.answer(session)
+            session.addEventHandler { event in
+                switch event {
+                case .answered(let completed): report.comparison(completed, number: session.answeredCount)
+                case .observerFailed(let failure):
+                    stored = false
+                    report.storeFailed(failure, error: error)
+                default: break
+                }
+            }
+            session.start()
+            clock.run(until: { session.answeredCount >= trials })
+            let next = session.lastCompleted.map {
+                KazezNoteStrategy().nextDifference(
+                    after: $0.comparison.centDifference.magnitude, wasCorrect: $0.isCorrect)
+            }
+            session.stop()
+            if let psi, let last = session.lastCompleted { psi.record(last) }
+            report.comparisonSummary(
+                tracker: tracker, answered: session.answeredCount, sessionBest: session.sessionBest,
+                nextDifference: psi == nil ? next : nil, elapsed: clock.elapsed,
+                measured: psi?.procedure.estimate)
+        case .matching:
+            let session = PitchMatchingSession(
+                notePlayer: SilentNotePlayer(), settings: { settings }, clock: clock,
+                observers: store.map { [$0] } ?? [], generator: SeededRandomGenerator(seed: seed))
+            listener.match(session)
+            session.addEventHandler { event in
+                switch event {
+                case .committed(let completed): report.matching(completed, number: session.committedCount)
+                case .observerFailed(let failure):
+                    stored = false
+                    report.storeFailed(failure, error: error)
+                default: break
+                }
+            }
+            session.start()
+            clock.run(until: { session.committedCount >= trials })
+            session.stop()
+            report.matchingSummary(elapsed: clock.elapsed)
+        }
+        if let store {
+            report.saved(
+                to: store.journalPath,
+                total: store.contents.comparisonCount + store.contents.pitchMatchingCount)
+        }
+        return stored
+    }
+}

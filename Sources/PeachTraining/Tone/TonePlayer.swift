@@ -1,0 +1,113 @@
+// TonePlayer: plays a ToneScript live (audio thread or external synth) or renders it offline into a WAV file.
+
+import Foundation
+import PeachAudio
+import PeachCore
+import PeachMIDI
+
+/// Plays `peach tone`'s note: live through the audio thread on any ``AudioSink``, on an external synth over
+/// MIDI (silenced on every way out, a signal included), or offline in 128-frame blocks (as the audio thread
+/// would) into a WAV file or nowhere.
+public struct TonePlayer: Sendable {
+    /// The tone.
+    public let script: ToneScript
+    /// Its gain.
+    public let gain: AmplitudeDB
+    /// The internal synth's timbre.
+    public let timbre: String
+
+    /// A player of `script` at `gain` in `timbre`.
+    public init(script: ToneScript, gain: AmplitudeDB, timbre: String) {
+        self.script = script
+        self.gain = gain
+        self.timbre = timbre
+    }
+
+    /// Plays through the live audio thread on `sink`, following the script in wall-clock time.
+    /// - Returns: whether the audio thread ran at real-time priority.
+    /// - Throws: the sink's own failure (it says more than "output not running"), or the synth's error.
+    @MainActor
+    public func playLive(on sink: any AudioSink) throws -> Bool {
+        let output = AudioOutput(sink: sink)
+        try output.start()
+        defer { output.stop() }
+        let player = try SynthNotePlayer(engine: output.engine, timbre: timbre)
+        let started = ContinuousClock.now
+        let handle: any PlaybackHandle
+        do {
+            handle = try player.play(frequency: script.frequency(at: 0), velocity: 63, amplitude: gain)
+        } catch {
+            output.stop()
+            throw output.failure ?? error
+        }
+        while output.failure == nil {
+            let elapsed = (ContinuousClock.now - started) / .seconds(1)
+            guard elapsed < script.duration else { break }
+            if script.sweep != nil { try? handle.adjustFrequency(script.frequency(at: elapsed)) }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        try? handle.stop()
+        output.stop()
+        if let failure = output.failure { throw failure }
+        return output.isRealTime
+    }
+
+    /// Plays on an external synth in wall-clock time; every way out (the end, an error, a signal) silences the
+    /// synth first.
+    /// - Returns: the signal that cut the tone short, if one did.
+    @MainActor
+    public func playOnMIDI(_ player: MIDINotePlayer) throws -> Int32? {
+        let signals = Inbox<Int32>()
+        let trap = SignalTrap(SignalTrap.terminating) { signals.post($0) }
+        var caught: Int32?
+        do {
+            let handle = try player.play(frequency: script.frequency(at: 0), velocity: 63, amplitude: gain)
+            let started = ContinuousClock.now
+            while true {
+                let elapsed = (ContinuousClock.now - started) / .seconds(1)
+                guard elapsed < script.duration else { break }
+                if let signal = signals.next(timeout: script.sweep == nil ? script.duration - elapsed : 0.005)
+                {
+                    caught = signal
+                    break
+                }
+                if script.sweep != nil { try handle.adjustFrequency(script.frequency(at: elapsed)) }
+            }
+            try handle.stop()
+        } catch {
+            try? player.silenceAll()
+            throw error
+        }
+        try player.silenceAll()
+        withExtendedLifetime(trap) {}
+        return caught
+    }
+
+    /// Renders offline at 48 kHz in 128-frame blocks, into a WAV file at `path` or nowhere.
+    @MainActor
+    public func renderOffline(toWAV path: String?) throws {
+        let engine = SynthEngine(sampleRate: 48_000)
+        let player = try SynthNotePlayer(engine: engine, timbre: timbre)
+        let renderer = OfflineRenderer(engine: engine, blockFrames: 128)
+        let writer = try path.map { path in
+            try WAVFileWriter(
+                path: path, format: WAVFormat(sampleRate: 48_000, channelCount: 1, encoding: .float32))
+        }
+        let blockSeconds = 128 / engine.sampleRate
+        var handle: (any PlaybackHandle)?
+        var block = 0
+        try renderer.render(seconds: script.duration + 0.05) { samples, frames in
+            let time = Double(block) * blockSeconds
+            block += 1
+            if handle == nil, time == 0 {
+                handle = try player.play(frequency: script.frequency(at: 0), velocity: 63, amplitude: gain)
+            }
+            if script.isGliding(at: time, step: blockSeconds) {
+                try handle?.adjustFrequency(script.frequency(at: time))
+            }
+            if time >= script.duration { try handle?.stop() }
+            try writer?.append(samples, frameCount: frames)
+        }
+        try writer?.finish()
+    }
+}

@@ -1,0 +1,107 @@
+// DataCommand: `peach data`: check, export, import and reset the training data.
+
+import ArgumentParser
+import Foundation
+import PeachCore
+import PeachStore
+import PeachTraining
+
+/// `peach data`: the training data on disk.
+struct DataCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "data", abstract: CLI.texts.help(.dataAbstract),
+        discussion: CLI.texts.help(.dataDiscussion),
+        subcommands: [Check.self, Export.self, Import.self, Reset.self])
+
+    /// `peach data check`.
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: CLI.texts.help(.dataCheck))
+
+        @OptionGroup var data: DataOptions
+
+        func run() throws {
+            let directory = try data.locations().dataDirectory
+            let contents = try JournalStore.read(directory: directory)
+            let path = directory + "/" + JournalStore.journalName
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            for line in CLI.texts.dataCheck(contents, path: path, size: size) { print(line) }
+            guard contents.damagedLines.isEmpty, contents.tornTailLength == 0 else { throw ExitCode(1) }
+        }
+    }
+
+    /// `peach data export`.
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: CLI.texts.help(.dataExport), discussion: CLI.texts.help(.dataExportDiscussion))
+
+        @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.format)))
+        var format: ExportFormat = .json
+
+        @Argument(help: ArgumentHelp(CLI.texts.help(.exportFile)))
+        var file: String?
+
+        @OptionGroup var data: DataOptions
+
+        func run() throws {
+            let directory = try data.locations().dataDirectory
+            if let file {
+                try CLI.checkOutput(file, dataDirectory: data.dataDir)
+                let count = try RecordTransfer.export(from: directory, format: format, toFile: file)
+                Terminal.emitError(CLI.texts.exported(count, to: file))
+            } else {
+                _ = try RecordTransfer.export(from: directory, format: format) { Terminal.write($0) }
+            }
+        }
+    }
+
+    /// `peach data import`.
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: CLI.texts.help(.dataImport), discussion: CLI.texts.help(.dataImportDiscussion))
+
+        @Argument(help: ArgumentHelp(CLI.texts.help(.importFile)))
+        var file: String
+
+        @Flag(name: .long, help: ArgumentHelp(CLI.texts.help(.replace)))
+        var replace = false
+
+        @OptionGroup var data: DataOptions
+
+        func run() throws {
+            let records = try RecordTransfer.readImport(path: file)
+            try data.withJournal { store in
+                if replace {
+                    print(CLI.texts.replaced(records.count, backup: try store.replaceAll(with: records)))
+                } else {
+                    let result = try store.merge(records)
+                    print(CLI.texts.imported(result.added, duplicates: result.duplicates))
+                }
+            }
+        }
+    }
+
+    /// `peach data reset`.
+    struct Reset: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: CLI.texts.help(.dataReset))
+
+        @Flag(name: .long, help: ArgumentHelp(CLI.texts.help(.yes)))
+        var yes = false
+
+        @OptionGroup var data: DataOptions
+
+        func run() throws {
+            try data.withJournal { store in
+                let count = store.contents.comparisonCount + store.contents.pitchMatchingCount
+                if !yes {
+                    guard isatty(STDIN_FILENO) != 0 else { throw CommandError.refusingToDelete(count: count) }
+                    Terminal.write(CLI.texts.confirmDelete(count, in: store.directory))
+                    guard readLine()?.lowercased() == "yes" else {
+                        print(CLI.texts.nothingDeleted)
+                        return
+                    }
+                }
+                print(CLI.texts.deleted(count, backup: try store.replaceAll(with: [])))
+            }
+        }
+    }
+}

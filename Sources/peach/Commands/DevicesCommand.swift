@@ -1,0 +1,34 @@
+// DevicesCommand: `peach devices`: MIDI sources and destinations, raw MIDI devices and audio outputs.
+
+import ArgumentParser
+import Foundation
+import PeachALSA
+import PeachMIDI
+import PeachTraining
+
+/// `peach devices`: what Peach can connect to, marking what it would use with the current options.
+struct DevicesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "devices", abstract: CLI.texts.help(.devicesAbstract),
+        discussion: CLI.texts.help(.devicesDiscussion))
+
+    @OptionGroup var controller: ControllerOptions
+    @OptionGroup var profileOptions: ProfileOptions
+    @OptionGroup var outputOptions: MIDIOutputOptions
+
+    func run() throws {
+        let texts = CLI.texts
+        let settings = try CLI.loadSettings()
+        let profile = try profileOptions.resolve(settings: settings)
+        let outputSpec = try outputOptions.spec(settings: settings)
+        var listing = DeviceListing(input: controller.spec, output: outputSpec, profile: profile)
+        if ALSASequencer.isAvailable {
+            let sequencer = try ALSASequencer(clientName: "Peach devices")
+            listing.sequencer = (ports: try sequencer.ports(), ownClient: sequencer.clientNumber)
+        }
+        listing.rawDevices = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/snd")) ?? [])
+            .filter { $0.hasPrefix("midiC") }.sorted().map { "/dev/snd/" + $0 }
+        listing.audioOutputs = ALSADeviceList.pcmOutputs().map { ($0.name, $0.description) }
+        for line in texts.devices(listing) { print(line) }
+    }
+}

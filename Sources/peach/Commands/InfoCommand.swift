@@ -1,0 +1,21 @@
+// InfoCommand: `peach info`: version, licence and where Peach keeps its files.
+
+import ArgumentParser
+import PeachALSA
+import PeachTraining
+
+/// `peach info`: what this Peach is and where it keeps its files.
+struct InfoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "info", abstract: CLI.texts.help(.infoAbstract))
+
+    @OptionGroup var data: DataOptions
+
+    func run() throws {
+        for line in CLI.texts.info(
+            version: CLI.version, locations: try data.locations(), alsa: ALSALibrary.version)
+        {
+            print(line)
+        }
+    }
+}

@@ -1,0 +1,89 @@
+// LearnCommand: `peach learn`: asks for each action in turn, captures the control, writes a profile.
+
+import ArgumentParser
+import Foundation
+import PeachMIDI
+import PeachStore
+import PeachTraining
+
+/// `peach learn`: MIDI learn into `$XDG_CONFIG_HOME/peach/profiles/NAME.json`.
+struct LearnCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "learn", abstract: CLI.texts.help(.learnAbstract),
+        discussion: CLI.texts.help(.learnDiscussion))
+
+    @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.learnName)))
+    var name = "learned"
+
+    @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.learnActions)))
+    var actions = LearnStep.defaults.map(\.description).joined(separator: ",")
+
+    @Option(name: .customLong("device"), help: ArgumentHelp(CLI.texts.help(.learnDevice)))
+    var devices: [String] = []
+
+    @Flag(name: .long, help: ArgumentHelp(CLI.texts.help(.force)))
+    var force = false
+
+    @OptionGroup var controller: ControllerOptions
+
+    /// The steps `--actions` names, in order.
+    private var steps: [LearnStep] {
+        get throws {
+            var steps: [LearnStep] = []
+            for item in actions.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+                guard let step = LearnStep(name: item) else {
+                    throw CommandError.invalidSpec(option: "--actions", value: item, expected: .action)
+                }
+                guard !steps.contains(step) else {
+                    throw CommandError.duplicate(option: "--actions", value: item)
+                }
+                steps.append(step)
+            }
+            guard !steps.isEmpty else {
+                throw CommandError.invalidSpec(option: "--actions", value: "", expected: .action)
+            }
+            return steps
+        }
+    }
+
+    func validate() throws {
+        guard ProfileLibrary.isValidName(name) else { throw ProfileError.invalidName(name) }
+        _ = try steps
+        if controller.spec == .keyboard { throw CommandError.learnNeedsMIDI }
+    }
+
+    func run() throws {
+        let texts = CLI.texts
+        let folder = try CLI.locations(dataDirectory: nil).userProfilesDirectory
+        let path = folder + "/" + name + ".json"
+        if !force && FileManager.default.fileExists(atPath: path) {
+            throw CommandError.fileExists(path: path)
+        }
+        let input = try controller.open(profile: .builtInDefault, useKeyboard: false)
+        try input.start()
+        defer { input.stop() }
+        let sequencer = input.sequencer
+        var run = LearnRun(steps: try steps, texts: texts) { address in
+            try? sequencer?.ports().first { $0.address == address }?.clientName
+        }
+        Terminal.emit(texts.learning(name, from: controller.spec.description))
+        learning: while true {
+            for line in run.takeLines() { Terminal.emit(line) }
+            guard let item = input.inbox.next() else { continue }
+            switch try run.handle(item) {
+            case .next: continue
+            case .complete: break learning
+            case .abandon(let status):
+                Terminal.emitError("peach: " + texts.learnStopped)
+                input.stop()
+                throw ExitCode(status)
+            }
+        }
+        for line in run.takeLines() { Terminal.emit(line) }
+        let profile = run.profile(name: name, devices: devices, from: controller.spec.description)
+        try FileSystem.createDirectory(folder)
+        try FileSystem.writeAtomically(Array(profile.jsonText.utf8), to: path, directory: folder)
+        _ = try ProfileLibrary.load(path: path, name: name)  // what was written reads back
+        for line in texts.learned(path: path, name: name) { Terminal.emit(line) }
+    }
+}

@@ -1,0 +1,101 @@
+// SettingsCommand: `peach settings`: list, get, set and reset the settings in settings.json.
+
+import ArgumentParser
+import Foundation
+import PeachCore
+import PeachStore
+import PeachTraining
+
+/// `peach settings`: the settings file.
+struct SettingsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "settings", abstract: CLI.texts.help(.settingsAbstract),
+        discussion: CLI.texts.help(.settingsDiscussion),
+        subcommands: [List.self, Get.self, Set.self, Reset.self], defaultSubcommand: List.self)
+
+    /// The editor of the user's settings file.
+    static func editor() throws -> SettingsEditor {
+        let names = ProfileOptions.library().entries().map(\.name)
+        return SettingsEditor(file: try CLI.settingsFile(), profiles: Array(Swift.Set(names + ["default"])))
+    }
+
+    /// Prints `key = value`, and what a repair did.
+    static func report(_ outcome: SettingsEditor.Outcome, key: String?) {
+        if let key { print("\(key) = \(outcome.settings.text(of: key) ?? "")") }
+        if key == nil { print(CLI.texts.allSettingsReset) }
+        if let copy = outcome.brokenCopy { Terminal.emitError("peach: " + CLI.texts.repaired(copy: copy)) }
+        for problem in outcome.dropped {
+            Terminal.emitError("peach: " + CLI.texts.droppedSetting(problem))
+        }
+    }
+
+    /// `peach settings list`.
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: CLI.texts.help(.settingsList))
+
+        func run() throws {
+            let file = try CLI.settingsFile()
+            let loaded = try file.loadForRepair()
+            for problem in loaded.problems {
+                Terminal.emitError("peach: \(file.path): " + CLI.texts.problem(problem))
+            }
+            for line in CLI.texts.settingsList(loaded, path: file.path) { print(line) }
+        }
+    }
+
+    /// `peach settings get KEY`.
+    struct Get: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: CLI.texts.help(.settingsGet))
+
+        @Argument(help: ArgumentHelp(CLI.texts.help(.settingKey)))
+        var key: String
+
+        func validate() throws {
+            guard PeachSettings.keys.contains(key) else { throw SettingsError.unknownKey(key) }
+        }
+
+        func run() throws {
+            print(try CLI.loadSettings().text(of: key) ?? "")
+        }
+    }
+
+    /// `peach settings set KEY VALUE`.
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: CLI.texts.help(.settingsSet))
+
+        @Argument(help: ArgumentHelp(CLI.texts.help(.settingKey)))
+        var key: String
+
+        @Argument(parsing: .captureForPassthrough, help: ArgumentHelp(CLI.texts.help(.settingValue)))
+        var value: [String] = []
+
+        func validate() throws {
+            guard PeachSettings.keys.contains(key) else { throw SettingsError.unknownKey(key) }
+            guard !value.isEmpty else {
+                throw SettingsError.invalidValue(
+                    key: key, value: "", expected: PeachSettings.allowed(for: key))
+            }
+        }
+
+        func run() throws {
+            let outcome = try SettingsCommand.editor().set(key, to: value.joined(separator: " "), at: Date())
+            SettingsCommand.report(outcome, key: key)
+        }
+    }
+
+    /// `peach settings reset [KEY]`.
+    struct Reset: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: CLI.texts.help(.settingsReset))
+
+        @Argument(help: ArgumentHelp(CLI.texts.help(.settingKeyToReset)))
+        var key: String?
+
+        func validate() throws {
+            if let key, !PeachSettings.keys.contains(key) { throw SettingsError.unknownKey(key) }
+        }
+
+        func run() throws {
+            SettingsCommand.report(try SettingsCommand.editor().reset(key, at: Date()), key: key)
+        }
+    }
+}

@@ -1,0 +1,91 @@
+// SimulateCommand: `peach simulate`: a real training session answered by a simulated listener.
+
+import ArgumentParser
+import Foundation
+import Logging
+import PeachCore
+import PeachStore
+import PeachTraining
+
+/// `peach simulate`: runs the real session, strategy and profile answered by a ``SimulatedListener`` in
+/// virtual time. Nothing sounds; nothing is stored unless `--save`.
+struct SimulateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulate", abstract: CLI.texts.help(.simulateAbstract),
+        discussion: CLI.texts.help(.simulateDiscussion))
+
+    @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.mode)))
+    var mode: SimulationMode = .comparison
+
+    @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.trials)))
+    var trials = 100
+
+    @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.threshold)))
+    var threshold = 10.0
+
+    @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.lapse)))
+    var lapse = 0.02
+
+    @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.slope)))
+    var slope = 2.0
+
+    @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.shape)))
+    var shape: PsychometricShape = .weibull
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(CLI.texts.help(.bias)))
+    var bias: Cents = 0
+
+    @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.spread)))
+    var spread = 5.0
+
+    @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.seed)))
+    var seed: UInt64?
+
+    @Flag(name: .long, help: ArgumentHelp(CLI.texts.help(.quiet)))
+    var quiet = false
+
+    @Flag(name: .long, help: ArgumentHelp(CLI.texts.help(.save)))
+    var save = false
+
+    @OptionGroup var data: DataOptions
+    @OptionGroup(title: CLI.texts.help(.groupSettings)) var overrides: SettingsOverrides
+
+    func validate() throws {
+        let checks: [(String, Double, ClosedRange<Double>, AllowedValues)] = [
+            ("--trials", Double(trials), 1...1_000_000, .wholeNumber(1...1_000_000)),
+            ("--threshold", threshold, 0.1...100, .number(0.1...100, .cents)),
+            ("--lapse", lapse, 0...0.4, .number(0...0.4, .amount)),
+            ("--slope", slope, 0.5...10, .number(0.5...10, .amount)),
+            ("--bias", bias.rawValue, -100...100, .number(-100...100, .cents)),
+            ("--spread", spread, 0...100, .number(0...100, .cents)),
+        ]
+        for (option, value, range, allowed) in checks where !range.contains(value) {
+            throw CommandError.option(
+                .outOfRange(key: option, value: CLI.texts.shortest(value), allowed: allowed))
+        }
+    }
+
+    func run() throws {
+        let locations = try data.locations()
+        let settings = try overrides.apply(
+            to: SettingsFile(path: locations.settingsFile).load().settings.training)
+        let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
+        Logger(label: "peach.simulate").debug("simulation", metadata: ["seed": "\(seed)", "mode": "\(mode)"])
+        let simulation = Simulation(
+            mode: mode,
+            parameters: SimulatedListener.Parameters(
+                threshold: threshold, slope: slope, lapseRate: lapse, shape: shape,
+                matchingBias: bias.rawValue,
+                matchingSpread: spread),
+            settings: settings, trials: trials, seed: seed)
+        let directory = save ? locations.dataDirectory : nil
+        try MainActor.assumeIsolated {
+            let store = try directory.map { try JournalStore(directory: $0) }
+            let report = SimulationReport(texts: CLI.texts, verbose: !quiet) { print($0) }
+            guard simulation.run(start: Date(), store: store, report: report, error: Terminal.emitError)
+            else {
+                throw ExitCode(1)
+            }
+        }
+    }
+}

@@ -1,0 +1,120 @@
+// ToneCommand: `peach tone`: one note of the internal synth, with an optional glide, live or into a WAV file.
+
+import ArgumentParser
+import Foundation
+import PeachALSA
+import PeachAudio
+import PeachCore
+import PeachMIDI
+import PeachStore
+import PeachTraining
+
+/// `peach tone`: plays one note on the internal synth (or an external one), to check a pitch, a timbre, the
+/// sound device or the smoothness of a glide. To `alsa:` it plays live through the audio thread; to `wav:` and
+/// `null` it renders offline (faster than real time, sample-exact). The reference pitch and the timbre come
+/// from the settings unless the options say otherwise.
+struct ToneCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tone", abstract: CLI.texts.help(.toneAbstract),
+        discussion: CLI.texts.help(.toneDiscussion))
+
+    @Argument(help: ArgumentHelp(CLI.texts.help(.note)))
+    var note: MIDINote
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(CLI.texts.help(.cents)))
+    var cents: Cents = 0
+
+    @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.duration)))
+    var duration = 1.0
+
+    @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.timbre, current: CLI.setting("timbre"))))
+    var timbre: TimbreName?
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(CLI.texts.help(.gain)))
+    var gain = SignedNumber(0)
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(CLI.texts.help(.referencePitch, current: CLI.setting("referencePitch"))))
+    var referencePitch: Double?
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(CLI.texts.help(.sweep)))
+    var sweep: Cents?
+
+    @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.sweepTime)))
+    var sweepTime = 1.0
+
+    @OptionGroup var output: AudioOutputOptions
+    @OptionGroup var midiOutput: MIDIOutputOptions
+
+    func validate() throws {
+        let checks: [(String, Double, ClosedRange<Double>, SettingUnit)] = [
+            ("--cents", cents.rawValue, -1200...1200, .cents),
+            ("--sweep", sweep?.rawValue ?? 0, -1200...1200, .cents),
+            ("--duration", duration, 0.05...60, .seconds), ("--sweep-time", sweepTime, 0.01...60, .seconds),
+            ("--reference-pitch", referencePitch ?? 440, TrainingSettings.referencePitchRange, .hertz),
+        ]
+        for (option, value, range, unit) in checks where !range.contains(value) {
+            throw CommandError.option(
+                .outOfRange(key: option, value: CLI.texts.shortest(value), allowed: .number(range, unit)))
+        }
+        if let timbre {
+            do {
+                _ = try TrainingSettings.defaults.setting(.timbre, toText: timbre.name)
+            } catch {
+                throw CommandError.option(error.naming("--timbre"))
+            }
+        }
+        guard AmplitudeDB.validRange.contains(gain.value) else {
+            throw CommandError.option(
+                .outOfRange(
+                    key: "--gain", value: CLI.texts.shortest(gain.value),
+                    allowed: .number(AmplitudeDB.validRange, .decibels)))
+        }
+    }
+
+    func run() throws {
+        let settings = try CLI.loadSettings()
+        for path in [output.audioOut?.wavPath, midiOutput.output?.rawPath] {
+            if let path { try CLI.checkOutput(path, dataDirectory: nil) }
+        }
+        let pitch = referencePitch.map { Frequency(hertz: $0) } ?? settings.training.referencePitch
+        let script = ToneScript(
+            note: note, offset: cents, sweep: sweep, duration: duration, sweepTime: sweepTime,
+            tuning: EqualTemperament(referencePitch: pitch))
+        let player = TonePlayer(
+            script: script, gain: AmplitudeDB(gain.value), timbre: timbre?.name ?? settings.training.timbre)
+        let texts = CLI.texts
+        let midiSpec = try midiOutput.spec(settings: settings)
+        try MainActor.assumeIsolated {
+            if midiSpec != .internalSynth {
+                let destination = try midiOutput.destination(for: midiSpec)
+                let synth = try MIDINotePlayer(
+                    destination: destination, configuration: midiOutput.configuration)
+                let caught = try player.playOnMIDI(synth)
+                print(texts.toneSummary(script, gain: player.gain, timbre: nil, on: destination.name))
+                if let caught { throw ExitCode(SignalTrap.exitStatus(for: caught)) }
+                return
+            }
+            let spec = try output.spec(settings: settings)
+            switch spec {
+            case .alsa:
+                let sink = try output.makeSink(for: spec)
+                let realTime = try player.playLive(on: sink)
+                let pcm = sink as? ALSAPCMSink
+                let details = texts.deviceDetails(
+                    format: pcm?.sampleFormat.rawValue, sink: sink, realTime: realTime,
+                    recoveries: pcm?.recoveryCount ?? 0)
+                print(
+                    texts.toneSummary(
+                        script, gain: player.gain, timbre: player.timbre, on: "\(spec): \(details)"))
+            case .wav(let path):
+                try player.renderOffline(toWAV: path)
+                print(texts.toneSummary(script, gain: player.gain, timbre: player.timbre, to: path))
+            case .null:
+                try player.renderOffline(toWAV: nil)
+                print(texts.toneSummary(script, gain: player.gain, timbre: player.timbre))
+            }
+        }
+    }
+}

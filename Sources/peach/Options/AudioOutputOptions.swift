@@ -1,0 +1,40 @@
+// AudioOutputOptions: --audio-out and --latency, and the sink they name (ALSA PCM, real-time WAV file, or null).
+
+import ArgumentParser
+import PeachALSA
+import PeachAudio
+import PeachStore
+import PeachTraining
+
+/// The options that choose where the internal synth plays.
+struct AudioOutputOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(CLI.texts.help(.audioOut, current: CLI.setting("audioOutput")), valueName: "spec"))
+    var audioOut: AudioOutputSpec?
+
+    @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.latency), valueName: "latency"))
+    var latency: PCMConfiguration = .standard
+
+    /// The output asked for: `--audio-out`, else the `audioOutput` setting of `settings`.
+    func spec(settings: PeachSettings) throws -> AudioOutputSpec {
+        if let audioOut { return audioOut }
+        do {
+            return try AudioOutputSpec(parsing: settings.audioOutput)
+        } catch {
+            throw CommandError.invalidSpec(
+                option: "audioOutput", value: settings.audioOutput, expected: .audioOutput)
+        }
+    }
+
+    /// A live sink for `spec`: the ALSA device opened and configured, or a real-time-paced file or null sink.
+    /// - Throws: ``DeviceError`` or ``FileError`` naming the device or file.
+    func makeSink(for spec: AudioOutputSpec) throws -> any AudioSink {
+        switch spec {
+        case .alsa(let device):
+            try ALSAPCMSink(device: device, configuration: latency)
+        case .wav(let path): try PacedSink(wavPath: path)
+        case .null: PacedSink()
+        }
+    }
+}

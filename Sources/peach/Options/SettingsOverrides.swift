@@ -1,0 +1,80 @@
+// SettingsOverrides: per-run options that override the training settings.
+
+import ArgumentParser
+import PeachCore
+import PeachStore
+import PeachTraining
+
+/// Options that override training settings for one run (`--range C3-C5`, `--reference-pitch 442`, …). Each
+/// is checked by the same rules as the setting (one validation serves the settings file, `peach settings set`
+/// and these options).
+struct SettingsOverrides: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(CLI.texts.help(.range, current: CLI.setting("noteRange")), valueName: "range"))
+    var range: NoteRange?
+
+    @Option(
+        name: .long, help: ArgumentHelp(CLI.texts.help(.noteDuration, current: CLI.setting("noteDuration"))))
+    var noteDuration: Double?
+
+    @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.gap, current: CLI.setting("gapBetweenNotes"))))
+    var gap: Double?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(CLI.texts.help(.referencePitch, current: CLI.setting("referencePitch"))))
+    var referencePitch: Double?
+
+    @Option(
+        name: .long, help: ArgumentHelp(CLI.texts.help(.varyLoudness, current: CLI.setting("varyLoudness"))))
+    var varyLoudness: Double?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(CLI.texts.help(.feedbackDuration, current: CLI.setting("feedbackDuration"))))
+    var feedbackDuration: Double?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(CLI.texts.help(.timbre, current: CLI.setting("timbre")), valueName: "timbre"))
+    var timbre: TimbreName?
+
+    private var values: [(option: String, key: TrainingSettingKey, value: SettingValue?)] {
+        [
+            ("--range", .noteRange, range.map { .noteRange($0) }),
+            ("--note-duration", .noteDuration, noteDuration.map { .number($0) }),
+            ("--gap", .gapBetweenNotes, gap.map { .number($0) }),
+            ("--reference-pitch", .referencePitch, referencePitch.map { .number($0) }),
+            ("--vary-loudness", .varyLoudness, varyLoudness.map { .number($0) }),
+            ("--feedback-duration", .feedbackDuration, feedbackDuration.map { .number($0) }),
+            ("--timbre", .timbre, timbre.map { .text($0.name) }),
+        ]
+    }
+
+    func validate() throws {
+        _ = try apply(to: TrainingSettings.defaults)
+    }
+
+    /// `settings` with every given option applied.
+    /// - Throws: ``CommandError/option(_:)`` naming the option and what it accepts.
+    func apply(to settings: TrainingSettings) throws -> TrainingSettings {
+        var result = settings
+        for (option, key, value) in values {
+            guard let value else { continue }
+            do {
+                result = try result.setting(key, to: value)
+            } catch {
+                throw CommandError.option(error.naming(option))
+            }
+        }
+        return result
+    }
+
+    /// The settings with these overrides applied to their training part.
+    func apply(to settings: PeachSettings) throws -> PeachSettings {
+        var result = settings
+        result.training = try apply(to: settings.training)
+        return result
+    }
+}

@@ -1,0 +1,65 @@
+// SoundOptions: what plays a run's notes: the internal synth on an audio sink, or an external MIDI synth.
+
+import ArgumentParser
+import Foundation
+import PeachAudio
+import PeachCore
+import PeachMIDI
+import PeachStore
+import PeachTraining
+
+/// The sound options of `train` and `match`: where the internal synth plays, or which MIDI synth plays.
+struct SoundOptions: ParsableArguments {
+    @OptionGroup(title: CLI.texts.help(.groupSound)) var audio: AudioOutputOptions
+    @OptionGroup(title: CLI.texts.help(.groupSound)) var midi: MIDIOutputOptions
+
+    /// Opens the sound the options ask for (`settings` supply what they leave out). `onLost` is called (on the
+    /// audio thread) if the audio device fails.
+    /// - Throws: the device's or file's typed error.
+    @MainActor
+    func open(
+        settings: PeachSettings, timbre: String, onLost: @escaping @Sendable (any Error & Sendable) -> Void
+    ) throws -> any SoundOutput {
+        let midiSpec = try midi.spec(settings: settings)
+        if midiSpec != .internalSynth {
+            let destination = try midi.destination(for: midiSpec)
+            let player = try MIDINotePlayer(destination: destination, configuration: midi.configuration)
+            return LiveSoundOutput(player: player, midi: player, output: nil, name: destination.name)
+        }
+        let spec = try audio.spec(settings: settings)
+        let output = AudioOutput(sink: try audio.makeSink(for: spec), onFailure: onLost)
+        try output.start()
+        do {
+            let player = try SynthNotePlayer(engine: output.engine, timbre: timbre)
+            return LiveSoundOutput(player: player, midi: nil, output: output, name: spec.description)
+        } catch {
+            output.stop()
+            throw error
+        }
+    }
+}
+
+/// The live ``SoundOutput``: the internal synth running on the audio thread, or ``MIDINotePlayer`` on an
+/// external synth. ``shutdown()`` silences everything (an external synth gets note-offs, CC123, bend centre).
+@MainActor
+private final class LiveSoundOutput: SoundOutput {
+    let player: any NotePlayer
+    let name: String
+    private let midi: MIDINotePlayer?
+    private let output: AudioOutput?
+    private var isShutDown = false
+
+    init(player: any NotePlayer, midi: MIDINotePlayer?, output: AudioOutput?, name: String) {
+        self.player = player
+        self.midi = midi
+        self.output = output
+        self.name = name
+    }
+
+    func shutdown() {
+        guard !isShutDown else { return }
+        isShutDown = true
+        try? midi?.silenceAll()
+        output?.stop()
+    }
+}

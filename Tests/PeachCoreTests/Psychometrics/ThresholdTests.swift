@@ -1,0 +1,148 @@
+// ThresholdTests: the psychometric function, the fitted threshold and its intervals, and the Psi placement.
+
+import Foundation
+import PeachCore
+import Testing
+
+@Suite("Psychometric function, threshold fits, Psi")
+struct ThresholdTests {
+    @Test("T75 is the 75 %-correct point, lapses included; the ceiling is 1 − λ/2; both shapes")
+    func function() {
+        for shape in PsychometricShape.allCases {
+            let function = PsychometricFunction(shape: shape, threshold: 8, slope: 2, lapseRate: 0.04)
+            #expect(abs(function.probabilityCorrect(at: 8) - 0.75) < 1e-9, "\(shape)")
+            #expect(abs(function.probabilityCorrect(at: 1e6) - 0.98) < 1e-6)
+            #expect(abs(function.probabilityCorrect(at: 0) - 0.5) < 1e-12)
+            #expect(abs(function.difference(forProbability: 0.75) - 8) < 1e-6)
+        }
+        #expect(abs(PsychometricFunction.kazezEquilibrium - 9.0 / 14) < 1e-12)
+    }
+
+    @Test("binning: levels 3 % apart from 0.05 to 400 cents")
+    func levels() {
+        #expect(StimulusLevel.index(of: 0.05) == 0)
+        #expect(abs(StimulusLevel.cents(of: StimulusLevel.index(of: 12.3)) / 12.3 - 1) < 0.016)
+        #expect(StimulusLevel.cents(of: StimulusLevel.count - 1) >= 400)
+        var counts = TrialCounts()
+        counts.add(cents: 10, correct: true)
+        counts.add(cents: -10.1, correct: false)
+        #expect(counts.total == 2 && counts.correct.reduce(0, +) == 1)
+    }
+
+    @Test("the posterior of many trials at known probabilities finds the threshold, inside its interval")
+    func fitsExpectedCounts() throws {
+        let truth = PsychometricFunction(threshold: 6, slope: 2, lapseRate: 0.02)
+        var posterior = ThresholdPosterior()
+        for cents in [1.0, 2, 3, 4, 6, 8, 12, 16, 24] {
+            let trials = 200.0
+            posterior.update(
+                cents: cents, trials: trials, correct: trials * truth.probabilityCorrect(at: cents), weight: 1
+            )
+        }
+        let estimate = try #require(posterior.estimate)
+        #expect(abs(estimate.cents / 6 - 1) < 0.03, "\(estimate.cents)")
+        #expect(estimate.interval68.contains(6) && estimate.interval95.contains(6))
+        #expect(estimate.interval68.upperBound / estimate.interval68.lowerBound < 1.15)
+        #expect(abs(estimate.slope - 2) < 0.5)
+        #expect(ThresholdPosterior().estimate == nil)
+    }
+
+    @Test("few trials give a wide interval; more trials a narrower one")
+    func precisionGrows() throws {
+        let truth = PsychometricFunction(threshold: 10, slope: 2, lapseRate: 0.02)
+        func estimate(_ trials: Int) throws -> ThresholdEstimate {
+            var generator = SeededRandomGenerator(seed: 3)
+            var posterior = ThresholdPosterior()
+            for index in 0..<trials {
+                let cents = [5.0, 10, 20][index % 3]
+                posterior.update(
+                    cents: cents,
+                    correct: Double.random(in: 0..<1, using: &generator) < truth.probabilityCorrect(at: cents)
+                )
+            }
+            return try #require(posterior.estimate)
+        }
+        #expect(try estimate(30).logStandardDeviation > estimate(300).logStandardDeviation * 2)
+    }
+
+    @Test("Psi places the first trial mid-range and then near the threshold the answers point to")
+    func psiPlacement() {
+        var procedure = PsiProcedure(minimumTrials: 5, maximumTrials: 40)
+        let first = procedure.nextDifference()
+        #expect((1...40).contains(first), "\(first)")
+        let truth = PsychometricFunction(threshold: 4, slope: 2, lapseRate: 0.02)
+        for _ in 0..<30 {
+            let cents = procedure.nextDifference()
+            procedure.record(cents: cents, correct: truth.probabilityCorrect(at: cents) > 0.7)
+        }
+        let later = procedure.nextDifference()
+        #expect((1.5...10).contains(later), "\(later)")
+        #expect(!procedure.isComplete)
+        for _ in 0..<10 { procedure.record(cents: 4, correct: true) }
+        #expect(procedure.isComplete)
+    }
+
+    @Test("Psi stops early once precise enough, not before the minimum")
+    func psiStopsAtPrecision() {
+        var procedure = PsiProcedure(minimumTrials: 10, maximumTrials: 500, targetPrecision: 0.3)
+        let truth = PsychometricFunction(threshold: 8, slope: 2, lapseRate: 0.02)
+        var generator = SeededRandomGenerator(seed: 11)
+        while !procedure.isComplete {
+            let cents = procedure.nextDifference()
+            procedure.record(
+                cents: cents,
+                correct: Double.random(in: 0..<1, using: &generator) < truth.probabilityCorrect(at: cents))
+        }
+        #expect((10..<500).contains(procedure.trialCount), "\(procedure.trialCount)")
+        #expect((procedure.estimate?.logStandardDeviation ?? 1) <= 0.3)
+    }
+
+    @Test("seeded simulations: Psi's 68 % interval covers the truth about 68 % of the time (fast subset)")
+    func coverage() {
+        var covered = 0
+        let runs = 45
+        for seed in 0..<runs {
+            let truth = PsychometricFunction(threshold: [3.0, 10, 30][seed % 3], slope: 2, lapseRate: 0.02)
+            var procedure = PsiProcedure(minimumTrials: 30, maximumTrials: 30)
+            var generator = SeededRandomGenerator(seed: UInt64(seed) + 1000)
+            while !procedure.isComplete {
+                let cents = procedure.nextDifference()
+                procedure.record(
+                    cents: cents,
+                    correct: Double.random(in: 0..<1, using: &generator) < truth.probabilityCorrect(at: cents)
+                )
+            }
+            if procedure.estimate?.interval68.contains(truth.threshold) == true { covered += 1 }
+        }
+        // 68 % of 45 is 31; a binomial's 99 % range is about 23…38.
+        #expect((23...39).contains(covered), "covered \(covered) of \(runs)")
+    }
+
+    @Test("the profile's fits: overall, and across the keyboard where a note has enough neighbours")
+    func profileFits() throws {
+        var profile = PerceptualProfile()
+        var generator = SeededRandomGenerator(seed: 5)
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        for index in 0..<600 {
+            let note = MIDINote(clamping: 48 + index % 25)
+            let truth = PsychometricFunction(
+                threshold: note.rawValue < 60 ? 12 : 4, slope: 2, lapseRate: 0.02)
+            let cents = [2.0, 4, 8, 16, 32][index % 5]
+            let correct = Double.random(in: 0..<1, using: &generator) < truth.probabilityCorrect(at: cents)
+            profile.add(
+                CompletedComparison(
+                    comparison: Comparison(note1: note, note2: note, centDifference: Cents(cents)),
+                    answer: correct ? .higher : .lower, timestamp: start + Double(index),
+                    context: TrialContext(settings: .defaults), note2AmplitudeOffset: 0, responseTime: 0.5,
+                    inputKind: .simulated))
+        }
+        let overall = try #require(profile.fittedThreshold)
+        #expect((4...12).contains(overall.cents))
+        let fits = profile.fittedThresholds(over: NoteRange(36, 84))
+        let low = try #require(fits[48 - 36])
+        let high = try #require(fits[72 - 36])
+        #expect(low.cents > high.cents * 1.8, "\(low.cents) vs \(high.cents)")
+        #expect(fits[0] == nil && fits[48] == nil)  // C2 and C6: no trials nearby
+        #expect(try #require(profile.fittedThreshold).kazezLevel < overall.cents)
+    }
+}

@@ -1,0 +1,232 @@
+// CatalogueTests: every text exists in English and German, German output has no English in it, plurals agree.
+
+import Foundation
+import PeachAudio
+import PeachCore
+import PeachMIDI
+import PeachStore
+import PeachSystem
+import PeachTraining
+import Testing
+
+@Suite("The EN/DE catalogue")
+struct CatalogueTests {
+    static let english = Texts(language: .english)
+    static let german = Texts(language: .german)
+
+    /// English words that must not appear in German text (outside quotes, option names and code words).
+    static let englishWords: Set<String> = [
+        "the", "is", "are", "and", "or", "not", "with", "your", "you", "must", "cannot", "failed", "found",
+        "missing", "cents", "answers", "answered", "settings", "setting", "file", "folder", "use", "which",
+        "this", "that", "there", "into", "when", "while", "only", "every", "stopped", "saved", "correct",
+        "wrong", "higher", "lower", "none", "seconds", "device", "profile", "records", "attempts", "notes",
+    ]
+
+    /// The words of `text` a reader sees as prose: quoted parts, options, paths, placeholders and names in
+    /// code form are left out.
+    static func proseWords(_ text: String) -> [String] {
+        var prose = text
+        for pattern in [#"'[^']*'"#, #""[^"]*""#, #"`[^`]*`"#, #"„[^“]*“"#, #"peach [a-z]+( [a-z-]+)*"#] {
+            prose = prose.replacingOccurrences(of: pattern, with: " ", options: .regularExpression)
+        }
+        return prose.split { !$0.isLetter && !"-:/_.$<>=@#0123456789".contains($0) }
+            .map(String.init)
+            .filter { word in
+                word.allSatisfy(\.isLetter)
+                    && !(word.first?.isUppercase == true && word.dropFirst().contains { $0.isUppercase })
+                    && !(word.first?.isLowercase == true && word.contains { $0.isUppercase })
+            }
+            .map { $0.lowercased() }
+    }
+
+    /// Identifiers a user types or a tool reads as they are, in any language: the controller actions and the
+    /// events of the `--events` stream.
+    static let identifiers = Set(
+        SwitchAction.allCases.map { $0.rawValue.lowercased() } + EventLine.schema.keys.map { $0.lowercased() }
+    )
+
+    /// Checks one text in both languages.
+    static func check(_ english: String, _ german: String, _ what: String) {
+        #expect(!english.isEmpty && !german.isEmpty, "\(what): empty")
+        #expect(english != german, "\(what): the same in both languages: \(english)")
+        let stray = proseWords(german).filter { englishWords.contains($0) && !identifiers.contains($0) }
+        #expect(stray.isEmpty, "\(what): English in German: \(stray) in «\(german)»")
+    }
+
+    @Test("every plain phrase has both texts, and the German one is German")
+    func phrases() {
+        for phrase in Phrase.allCases {
+            Self.check(Self.english(phrase), Self.german(phrase), "\(phrase)")
+        }
+    }
+
+    @Test("every help text (commands, options, discussions) has both texts, and the German one is German")
+    func help() {
+        for key in Help.allCases {
+            Self.check(Self.english.help(key), Self.german.help(key), "\(key)")
+        }
+        #expect(Self.german.help(.range, current: "C3-C5").hasSuffix("Jetzt: C3-C5 (die Einstellung)."))
+    }
+
+    static let file = FileError(path: "/data/records.jsonl", operation: .write, code: ENOSPC)
+
+    /// One error of every case of every error type Peach words.
+    static let errors: [any Error] = {
+        var errors: [any Error] = [
+            SettingsError.outOfRange(key: "noteDuration", value: "9", allowed: .number(0.3...3, .seconds)),
+            SettingsError.rangeTooNarrow(key: "noteRange", range: "C4-A4", minimumSemitones: 12),
+            SettingsError.invalidValue(
+                key: "timbre", value: "banjo", expected: .oneOf(["sine", "piano", "organ"])),
+            SettingsError.unknownKey("tempo"),
+            SettingsError.noSuchProfile(key: "controllerProfile", value: "x", known: ["default", "pads"]),
+            StoreError.locked(path: "/d/records.lock", ownerPID: 42), StoreError.io(file),
+            StoreError.newerSchema(path: "/d/records.jsonl", found: 3, supported: 1),
+            SynthError.outputNotRunning, SynthError.unknownTimbre("banjo"),
+            AudioOutputError.sinkStopped(name: "alsa:hw:1,0"),
+            AudioOutputError.threadNotStarted(
+                FileError(path: "audio thread", operation: .startThread, code: EAGAIN)),
+            DataLocations.Failure.noHomeDirectory(purpose: "data"),
+            DataLocations.Failure.noHomeDirectory(purpose: "config"),
+            MIDIInputError.cannotOpen(FileError(path: "/dev/snd/midiC1D0", operation: .open, code: ENOENT)),
+            MIDIInputError.readFailed(FileError(path: "/dev/snd/midiC1D0", operation: .read, code: ENODEV)),
+            MIDIInputError.writeFailed(FileError(path: "/tmp/x", operation: .write, code: EIO)),
+            ProfileError.notFound(name: "x", searched: ["/p"]), ProfileError.invalidName("../x"),
+            ProfileError.unreadable(FileError(path: "/p/x.json", operation: .read, code: EACCES)),
+            CommandError.option(.outOfRange(key: "--days", value: "0", allowed: .wholeNumber(1...365))),
+            CommandError.duplicate(option: "--actions", value: "higher"),
+            CommandError.noSynthFound(spec: "midi", named: false),
+            CommandError.noSynthFound(spec: "x", named: true),
+            CommandError.keyboardNeedsTerminal, CommandError.learnNeedsMIDI,
+            CommandError.learnInputEnded(learned: 1, total: 3), CommandError.fileExists(path: "/p/x.json"),
+            CommandError.refusingToDelete(count: 3), CommandError.cannotWrite(file),
+        ]
+        errors += SpecKind.allCases.map { CommandError.invalidSpec(option: "--x", value: "y", expected: $0) }
+        for operation in DeviceError.Operation.allCases {
+            for kind in DeviceError.Kind.allCases {
+                errors.append(
+                    DeviceError(device: "alsa:hw:1,0", operation: operation, kind: kind, systemText: "x"))
+            }
+        }
+        for operation in [
+            FileError.Operation.open, .read, .write, .sync, .stat, .truncate, .rename, .makeDirectory,
+            .link, .lock, .poll, .pipe, .startThread,
+        ] {
+            for code in [
+                ENOENT, EACCES, ENOSPC, EDQUOT, EROFS, EISDIR, ENOTDIR, EBUSY, ENODEV, EIO, EEXIST, EFBIG,
+                EPIPE,
+            ] {
+                errors.append(FileError(path: "/x", operation: operation, code: code))
+            }
+        }
+        let settingsProblems: [SettingsFileProblem] = [
+            .syntax(line: 3, column: 2), .notAnObject, .duplicateKey("velocity"), .wrongType(key: "velocity"),
+            .value(.unknownKey("x")),
+        ]
+        errors += settingsProblems.map { StoreError.invalidSettings(path: "/c/settings.json", problem: $0) }
+        let recordProblems: [RecordProblem] = [
+            .notAnObject, .textAfterObject, .duplicateField("v"), .invalidVersion(0), .invalidTime,
+            .unknownType("x"), .missingField("v"), .contradictoryCorrect, .lineTooLong(65536), .notAnArray,
+            .missingSeparator, .textAfterArray, .notACSVExport, .cellCount(found: 3, expected: 19),
+            .newerVersion(found: 2, supported: 1),
+        ]
+        let kinds: [RecordProblem.FieldKind] = [
+            .number, .wholeNumber, .text, .boolean, .midiNote, .cents, .frequency, .seconds, .velocity,
+            .answer,
+        ]
+        errors += (recordProblems + kinds.map { .invalidField("x", expected: $0) }).map {
+            StoreError.unreadableImport(path: "/x.csv", line: 2, problem: $0)
+        }
+        let profileProblems: [ProfileProblem] = [
+            .notJSON, .wrongType(expected: .object, found: .list),
+            .wrongType(expected: .boolean, found: .null),
+            .wrongType(expected: .number, found: .string), .outOfRange(300, allowed: 0...127),
+            .notWholeNumber(1.5),
+            .notNoteName("H9"), .notOneOf("x", known: ["a", "b"]), .unknownField(known: ["a", "b"]),
+            .missing(alternatives: []), .missing(alternatives: ["action", "gesture"]),
+            .needsExactlyOne(["a", "b"]),
+            .needsBoth("short", "long"), .conflicting("action", "gesture"), .sameGestureActions,
+            .gestureOnProgramChange, .fromAboveTo, .doesNotApply(control: "encoder"), .mapsNothing,
+        ]
+        errors += profileProblems.map {
+            ProfileError.invalid(path: "/p/x.json", field: "actions[0]", problem: $0)
+        }
+        let allowed: [AllowedValues] = [
+            .number(0...1, .seconds), .number(0...1, .hertz), .number(0...1, .amount), .number(0...1, .cents),
+            .number(0...1, .decibels), .wholeNumber(1...2),
+            .noteRange(within: NoteRange(21, 108), minimumSemitones: 12),
+            .oneOf(["a", "b"]), .profileName, .audioOutput, .midiOutput, .onOff,
+        ]
+        errors += allowed.map { SettingsError.invalidValue(key: "k", value: "v", expected: $0) }
+        return errors
+    }()
+
+    @Test("every error is one line in both languages, and the German one is German")
+    func errors() {
+        for error in Self.errors {
+            let english = Self.english.message(for: error)
+            let german = Self.german.message(for: error)
+            Self.check(english, german, "\(error)")
+            #expect(!english.contains("\n") && !german.contains("\n"))
+            #expect(!english.hasPrefix("unexpected failure"), "not in the catalogue: \(error)")
+        }
+    }
+
+    @Test("the screen's words: endings, notices and progress in both languages")
+    func screen() {
+        let endings: [TrainingEnding] = [
+            .user, .inputEnded, .signal(15), .controllerDisconnected("Keys"),
+            .controllerFailed(
+                MIDIInputError.readFailed(FileError(path: "/dev/x", operation: .read, code: ENODEV))),
+            .audioFailure(SynthError.outputNotRunning), .storeFailure(StoreError.io(Self.file)),
+            .measured(
+                ThresholdEstimate(
+                    cents: 7.3, interval68: 6.1...8.7, interval95: 5...10, slope: 2, trials: 60,
+                    logStandardDeviation: 0.15)),
+        ]
+        var progress = TrainingProgress()
+        progress.answered = 3
+        progress.correct = 2
+        progress.matched = 1
+        for ending in endings {
+            Self.check(
+                Self.english.closing(ending, progress: progress, storeLocation: "/d"),
+                Self.german.closing(ending, progress: progress, storeLocation: "/d"), "\(ending)")
+        }
+        let notices: [TrainingNotice] = [
+            .noControllerYet, .controllerConnected("Keys"), .settingsProblem(StoreError.io(Self.file)),
+            .actionNotApplicable("commit", .comparison),
+        ]
+        for notice in notices {
+            Self.check(Self.english.notice(notice), Self.german.notice(notice), "\(notice)")
+        }
+        for mode in TrainingMode.allCases {
+            Self.check(Self.english.keysHelp(for: mode), Self.german.keysHelp(for: mode), "\(mode)")
+        }
+    }
+
+    @Test("singular and plural in both languages; decimal comma in German")
+    func plurals() {
+        #expect(Self.english.cents(1, 0) == "1 cent")
+        #expect(Self.english.cents(2, 0) == "2 cents")
+        #expect(Self.english.cents(1.5) == "1.5 cents")
+        #expect(Self.english.cents(1) == "1.0 cents")
+        #expect(Self.german.cents(1, 0) == "1 Cent")
+        #expect(Self.german.cents(1.5) == "1,5 Cent")
+        #expect(Self.english.signedCents(-1) == "-1 cent")
+        #expect(Self.english.sharpOrFlat(1) == "1 cent sharp")
+        #expect(Self.english.sharpOrFlat(-27) == "27 cents flat")
+        #expect(Self.german.sharpOrFlat(-27) == "27 Cent zu tief")
+        #expect(Self.english.answers(1) == "1 answer" && Self.english.answers(2) == "2 answers")
+        #expect(Self.german.answers(1) == "1 Antwort" && Self.german.attempts(3) == "3 Übungen")
+        #expect(Self.german.allowed(.number(0.3...3, .seconds)) == "0,3–3 Sekunden")
+    }
+
+    @Test("the language comes from LC_ALL, then LC_MESSAGES, then LANG")
+    func language() {
+        #expect(Language.from(environment: ["LANG": "de_DE.UTF-8"]) == .german)
+        #expect(Language.from(environment: ["LC_ALL": "en_US.UTF-8", "LANG": "de_DE.UTF-8"]) == .english)
+        #expect(Language.from(environment: ["LC_ALL": "", "LC_MESSAGES": "de_AT", "LANG": "C"]) == .german)
+        #expect(Language.from(environment: ["LANG": "fr_FR"]) == .english)
+        #expect(Language.from(environment: [:]) == .english)
+    }
+}

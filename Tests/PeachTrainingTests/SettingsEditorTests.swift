@@ -1,0 +1,70 @@
+// SettingsEditorTests: one validation for `settings set`, and repair of a broken file that keeps what reads.
+
+import Foundation
+import PeachCore
+import PeachStore
+import PeachTraining
+import Testing
+
+@Suite("SettingsEditor")
+struct SettingsEditorTests {
+    /// A settings file in a fresh folder, with `text` in it (or none).
+    static func editor(_ text: String?) throws -> (SettingsEditor, String) {
+        let folder = NSTemporaryDirectory() + "peach-editor-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/settings.json"
+        if let text { try text.write(toFile: path, atomically: true, encoding: .utf8) }
+        return (SettingsEditor(file: SettingsFile(path: path), profiles: ["default", "pads"]), folder)
+    }
+
+    static let time = Date(timeIntervalSince1970: 1_800_000_000)
+
+    @Test("set checks the value as loading does, and the profile against the profiles that exist")
+    func validation() throws {
+        let (editor, _) = try Self.editor(nil)
+        #expect(
+            throws: SettingsError.invalidValue(
+                key: "timbre", value: "banjo", expected: .oneOf(TrainingSettings.timbres))
+        ) {
+            try editor.set("timbre", to: "banjo", at: Self.time)
+        }
+        #expect(
+            throws: SettingsError.noSuchProfile(
+                key: "controllerProfile", value: "nope", known: ["default", "pads"])
+        ) {
+            try editor.set("controllerProfile", to: "nope", at: Self.time)
+        }
+        #expect(throws: SettingsError.unknownKey("tempo")) { try editor.set("tempo", to: "1", at: Self.time) }
+        let outcome = try editor.set("controllerProfile", to: "pads", at: Self.time)
+        #expect(
+            outcome.settings.controllerProfile == "pads" && outcome.brokenCopy == nil
+                && outcome.dropped.isEmpty)
+        #expect(try editor.file.load().settings.controllerProfile == "pads")
+    }
+
+    @Test("a broken file is repaired keeping every setting that still reads; the original is copied aside")
+    func repair() throws {
+        let broken = "{\n  \"noteRange\": \"C3-C5\"\n  \"velocity\": 90,\n  \"noteDuration\": 9\n}\n"
+        let (editor, folder) = try Self.editor(broken)
+        let outcome = try editor.set("referencePitch", to: "442", at: Self.time)
+        #expect(outcome.brokenCopy == folder + "/settings.json.broken-20270115T080000-000Z")
+        #expect(try String(contentsOfFile: try #require(outcome.brokenCopy), encoding: .utf8) == broken)
+        #expect(outcome.dropped.count == 2)
+        let settings = try editor.file.load().settings
+        #expect(settings.training.noteRange == NoteRange(48, 72))
+        #expect(settings.training.velocity == 90)
+        #expect(settings.training.noteDuration == 1)
+        #expect(settings.training.referencePitch == 442)
+    }
+
+    @Test("reset of the broken key repairs without reporting it as dropped; reset of all keeps unknown keys")
+    func reset() throws {
+        let (editor, _) = try Self.editor(#"{"noteDuration": 9, "velocity": 80, "future": 1}"#)
+        let one = try editor.reset("noteDuration", at: Self.time)
+        #expect(one.dropped.isEmpty && one.brokenCopy != nil)
+        #expect(try editor.file.load().settings.training.velocity == 80)
+        let all = try editor.reset(nil, at: Self.time)
+        #expect(all.settings == .defaults)
+        #expect(try editor.file.load().unknownKeys.map(\.key) == ["future"])
+    }
+}
