@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         // The domain: value types, tuning, strategies, profile, sessions and ports. No I/O.
@@ -41,6 +42,7 @@ let package = Package(
             dependencies: [
                 "PeachCore", "PeachAudio", "PeachMIDI", "PeachStore", "PeachSystem",
                 .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "DequeModule", package: "swift-collections"),
             ]),
         // Fakes of every port, shared by all test targets.
         .target(

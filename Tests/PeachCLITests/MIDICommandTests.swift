@@ -1,6 +1,7 @@
 // MIDICommandTests: `peach monitor`, `learn`, `devices` and `tone --output` through raw MIDI files and FIFOs.
 
 import Foundation
+import PeachCore
 import PeachTestSupport
 import Testing
 
@@ -222,6 +223,59 @@ struct MIDICommandTests {
         #expect(rest == [0x80, 60, 0, 0xB0, 123, 0, 0xE0, 0x00, 0x40])
     }
 
+    @Test("kill -9 at random moments while playing to an external synth: the next start silences it first")
+    func killNineLoop() throws {
+        let (folder, _) = try scratch()
+        var synth = SynthModel()
+        var generator = SeededRandomGenerator(seed: 16)
+        var stuck = 0
+        for round in 0..<8 {
+            let fifo = folder + "/synth\(round).fifo"
+            #expect(mkfifo(fifo, 0o600) == 0)
+            let process = Process()
+            process.executableURL = PeachBinary.url
+            process.arguments = [
+                "tone", "C4", "--duration", "30", "--output", "rawmidi:" + fifo, "--midi-channels", "1-4",
+            ]
+            process.environment = PeachBinary.baseEnvironment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let watchdog = Watchdog(process)
+            let reader = try #require(FileHandle(forReadingAtPath: fifo))
+            // Kill during the set-up (after a random number of its bytes) or once the note sounds.
+            let killAfter =
+                Int.random(in: 0...3, using: &generator) == 0
+                ? Int.random(in: 1...12, using: &generator) : nil
+            var received: [UInt8] = []
+            var silencedBeforeNote: Bool?
+            while true {  // blocks until peach writes; no sleeping
+                let chunk = reader.readData(ofLength: 1)
+                guard !chunk.isEmpty else { break }
+                if chunk.first! & 0xF0 == 0x90, silencedBeforeNote == nil {
+                    synth.play(received)
+                    silencedBeforeNote = synth.sounding.isEmpty  // the previous round's stuck note is off
+                    received = []
+                }
+                received += chunk
+                if let killAfter, received.count >= killAfter, silencedBeforeNote == nil { break }
+                if silencedBeforeNote != nil, received.count == 3 { break }  // the note-on is complete
+            }
+            kill(process.processIdentifier, SIGKILL)
+            received += reader.readDataToEndOfFile()
+            process.waitUntilExit()
+            watchdog.disarm("peach tone")
+            if let silencedBeforeNote {
+                #expect(
+                    silencedBeforeNote,
+                    "round \(round): a note from before was still on when the next one began")
+            }
+            synth.play(received)
+            stuck += synth.sounding.isEmpty ? 0 : 1
+        }
+        #expect(stuck >= 4)  // the loop did leave notes on for the next start to clear
+    }
+
     @Test(
         "in a terminal, the computer keyboard answers, tunes and stops (standing in where there is no sequencer)",
         .enabled(
@@ -287,5 +341,34 @@ struct MIDICommandTests {
         let monitor = try PeachBinary.run(["monitor"])
         #expect(monitor.status == 1)
         #expect(monitor.standardError.hasPrefix("peach: seq: no ALSA sequencer here"))
+    }
+}
+
+/// What a General MIDI synth makes of a byte stream: which notes sound on which channel. Note on/off, All Sound
+/// Off (CC 120) and All Notes Off (CC 123); Peach writes a status byte for every message.
+struct SynthModel {
+    /// Sounding (channel, note) pairs.
+    private(set) var sounding: Set<[UInt8]> = []
+
+    mutating func play(_ bytes: [UInt8]) {
+        var index = 0
+        while index < bytes.count {
+            let status = bytes[index]
+            guard status & 0x80 != 0 else {
+                index += 1
+                continue
+            }
+            let length = (0xC0...0xDF).contains(status) ? 2 : (status >= 0xF0 ? 1 : 3)
+            guard index + length <= bytes.count else { return }
+            let channel = status & 0x0F
+            switch status & 0xF0 {
+            case 0x90 where bytes[index + 2] > 0: sounding.insert([channel, bytes[index + 1]])
+            case 0x80, 0x90: sounding.remove([channel, bytes[index + 1]])
+            case 0xB0 where bytes[index + 1] == 120 || bytes[index + 1] == 123:
+                sounding = sounding.filter { $0[0] != channel }
+            default: break
+            }
+            index += length
+        }
     }
 }

@@ -27,6 +27,31 @@ struct RecordCodecTests {
         }
     }
 
+    @Test("an unknown field is kept only when its value is valid JSON; hostile nesting does not crash")
+    func unknownFieldValues() throws {
+        // The sample line without its checksum (which must come last), open for one more field.
+        let line = RecordCodec.encode(Samples.comparison(3))
+        let open = line.replacingOccurrences(
+            of: #","crc":"[0-9a-f]{8}"\}$"#, with: "", options: .regularExpression)
+        for bad in [
+            "[}", "{]", "[1,]", "{\"a\":1,}", "{\"a\" 1}", "{1:2}", "[1 2]", "1e", "--1", "01", ".5", "+1",
+            "[",
+            "[\"x]", "tru", String(repeating: "[", count: 100_000),
+        ] {
+            #expect(throws: RecordDamage.self, "\(bad.prefix(20))") {
+                try decode(open + ",\"x\":" + bad + "}")
+            }
+        }
+        for good in [
+            "[]", "{}", "[1,-0.5e+3,\"]}\",true,false,null,{\"a\":[{}]}]", " { \"k\" : [ 1 , 2 ] } ", "0",
+            "-12.5E-2",
+            String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000),
+        ] {
+            let record = try decode(open + ",\"x\":" + good + "}")
+            #expect(record.extraFields.count == 1, "\(good.prefix(20))")
+        }
+    }
+
     @Test("cents beyond two octaves are damage, not a value; ±2400 still reads")
     func centsBound() throws {
         for cents in [2400.0, -2400.0] {

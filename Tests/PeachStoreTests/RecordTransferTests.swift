@@ -94,6 +94,35 @@ struct RecordTransferTests {
         }
     }
 
+    @Test(
+        "hostile imports: an oversized cell or an invalid extra field is refused; a valid extra field is kept"
+    )
+    func hostile() throws {
+        let line = RecordCodec.encode(Samples.comparison(1))
+        let header = "type,time,note1,note2,cents,answer,input\n"
+        let huge = String(repeating: "x", count: 2 << 20)
+        func problem(_ text: String) -> (line: Int, RecordProblem)? {
+            do {
+                _ = try importing(text)
+            } catch let StoreError.unreadableImport(_, line, problem) {
+                return (line, problem)
+            } catch {}
+            return nil
+        }
+        let oversized = problem(header + "comparison,2026-01-01T00:00:00.000Z,60,60,5,higher,\(huge)\n")
+        #expect(oversized?.line == 2)
+        #expect(oversized?.1 == .lineTooLong(1 << 20))
+        // The line without its checksum (which must come last), open for one more field.
+        let open = line.replacingOccurrences(
+            of: #","crc":"[0-9a-f]{8}"\}$"#, with: "", options: .regularExpression)
+        #expect(open.count == line.count - 18)
+        let invalidExtra = open + #","note":[}}"#
+        #expect(problem(line + "\n" + invalidExtra + "\n")?.line == 2)
+        let validExtra = open + #","fromTheFuture":[1,{"a":"[}"}]}"#
+        let kept = try importing(validExtra + "\n")
+        #expect(kept.first?.extraFields.map(\.rawValue) == [#"[1,{"a":"[}"}]"#])
+    }
+
     @Test("merging adds only what is new")
     func merge() throws {
         let (directory, records) = try sampleStore()

@@ -404,4 +404,21 @@ struct RunEndingTests {
         #expect(harness.names.first == "started")
         #expect(harness.names.last == "ended(signal)")
     }
+
+    @Test("the run gives its input gate back the room of every controller input it takes")
+    func runTakesFromGate() async {
+        let harness = RunHarness()
+        let gate = InputGate(capacity: 2)
+        let clock = ControllerInputItem.midi(.event(MIDIEvent(.realTime(.timingClock), at: 0)))
+        let (inputs, continuation) = AsyncStream<TrainingInput>.makeStream()
+        for item in [ControllerInputItem.keys([]), .signal(15)] {
+            #expect(gate.admit(item))
+            continuation.yield(.controller(item))
+        }
+        #expect(!gate.admit(clock))  // full: dropped
+        _ = await harness.run.run(inputs, continuation: continuation, gate: gate)
+        #expect(gate.admit(clock) && gate.admit(clock))  // both taken: room for two
+        #expect(!gate.admit(clock))
+        #expect(gate.droppedCount == 2)
+    }
 }

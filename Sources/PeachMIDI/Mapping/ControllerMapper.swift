@@ -29,7 +29,7 @@ public struct ControllerMapper: Sendable {
     /// The actions `event` makes, in order (usually none or one).
     public mutating func actions(for event: MIDIEvent) -> [ControllerAction] {
         if let tune = profile.tune,
-            Self.channel(of: event.message).map({ tune.channel == nil || tune.channel == $0 }) == true,
+            event.message.channel.map({ tune.channel == nil || tune.channel == $0 }) == true,
             var tracker = tuneTracker
         {
             let result = tracker.handle(event)
@@ -46,7 +46,7 @@ public struct ControllerMapper: Sendable {
     private mutating func apply(
         _ mapping: SwitchMapping, index: Int, to event: MIDIEvent
     ) -> [ControllerAction]? {
-        guard let channel = Self.channel(of: event.message),
+        guard let channel = event.message.channel,
             mapping.channel == nil || mapping.channel == channel
         else { return nil }
         switch (mapping.trigger, event.message) {
@@ -89,19 +89,6 @@ public struct ControllerMapper: Sendable {
         guard let since = downSince.removeValue(forKey: key) else { return [] }
         guard case .gesture(let short, let long) = mapping.response else { return [] }
         return [.press(time - since >= longPressThreshold ? long : short, input: input)]
-    }
-
-    /// The channel of a channel message, nil for system messages.
-    static func channel(of message: MIDIMessage) -> UInt8? {
-        switch message {
-        case .noteOn(let channel, _, _), .noteOff(let channel, _, _),
-            .polyphonicKeyPressure(let channel, _, _),
-            .controlChange(let channel, _, _), .programChange(let channel, _),
-            .channelPressure(let channel, _),
-            .pitchBend(let channel, _):
-            channel
-        default: nil
-        }
     }
 }
 

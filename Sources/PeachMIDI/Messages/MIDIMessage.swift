@@ -62,6 +62,19 @@ public enum MIDIMessage: Hashable, Sendable {
         }
     }
 
+    /// The channel 0–15 of a channel message; nil for system messages (no controller rule listens to those).
+    public var channel: UInt8? {
+        switch self {
+        case .noteOn(let channel, _, _), .noteOff(let channel, _, _),
+            .polyphonicKeyPressure(let channel, _, _),
+            .controlChange(let channel, _, _), .programChange(let channel, _),
+            .channelPressure(let channel, _),
+            .pitchBend(let channel, _):
+            channel
+        default: nil
+        }
+    }
+
     private static func voice(_ status: UInt8, _ channel: UInt8, _ first: UInt8, _ second: UInt8) -> [UInt8] {
         [status | (channel & 0x0F), first & 0x7F, second & 0x7F]
     }

@@ -91,7 +91,7 @@ struct JSONObjectScanner {
             guard let string = scanString() else { return nil }
             return JSONValueSpan(kind: .string(escaped: string.escaped), range: string.range)
         case 0x7B, 0x5B:
-            guard skipComposite() else { return nil }
+            guard scanComposite() else { return nil }
             return JSONValueSpan(kind: .composite, range: start..<index)
         case 0x74:
             guard consumeLiteral("true") else { return nil }
@@ -103,16 +103,39 @@ struct JSONObjectScanner {
             guard consumeLiteral("null") else { return nil }
             return JSONValueSpan(kind: .null, range: start..<index)
         default:
-            while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
-            guard index > start else { return nil }
+            guard scanNumber() else { return nil }
             return JSONValueSpan(kind: .number, range: start..<index)
         }
     }
 
-    private static func isNumberByte(_ byte: UInt8) -> Bool {
-        (0x30...0x39).contains(byte) || byte == 0x2D || byte == 0x2B || byte == 0x2E || byte == 0x65
-            || byte == 0x45
+    /// Scans a number by JSON's grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`. Whatever is
+    /// kept verbatim (an unknown field) must be valid JSON when it is written out again.
+    private mutating func scanNumber() -> Bool {
+        if peek == 0x2D { index += 1 }
+        guard let first = peek, Self.isDigit(first) else { return false }
+        index += 1
+        if first != 0x30 { skipDigits() }
+        if peek == 0x2E {
+            index += 1
+            guard skipDigits() else { return false }
+        }
+        if peek == 0x65 || peek == 0x45 {
+            index += 1
+            if peek == 0x2B || peek == 0x2D { index += 1 }
+            guard skipDigits() else { return false }
+        }
+        return true
     }
+
+    /// Skips digits; whether there was at least one.
+    @discardableResult
+    private mutating func skipDigits() -> Bool {
+        let start = index
+        while let byte = peek, Self.isDigit(byte) { index += 1 }
+        return index > start
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
 
     /// Scans a string at the index (which is at its opening quote): one pass that stops at the closing quote,
     /// and walks escapes only when it meets a backslash. Control characters make it invalid.
@@ -136,27 +159,54 @@ struct JSONObjectScanner {
         return nil
     }
 
-    /// Skips a nested object or array, honouring strings; checks only that brackets balance.
-    private mutating func skipComposite() -> Bool {
-        var depth = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case 0x22:
-                guard scanString() != nil else { return false }
+    /// What may come next inside a nested value.
+    private enum Expected { case value, valueOrClose, key, keyOrClose, commaOrClose }
+
+    /// Scans a nested object or array at the index and checks that it is valid JSON (keys, colons, commas,
+    /// strings, numbers and literals in their places): an unknown field is kept verbatim and written out again,
+    /// so `[}` must not pass. An explicit stack, not recursion: hostile nesting cannot overflow the stack.
+    private mutating func scanComposite() -> Bool {
+        var closers: [UInt8] = []  // the bracket that closes each open level
+        var expected = Expected.value
+        while true {
+            skipWhitespace()
+            guard let byte = peek else { return false }
+            let closes =
+                (expected == .valueOrClose && byte == 0x5D) || (expected == .keyOrClose && byte == 0x7D)
+                || (expected == .commaOrClose && byte == closers.last)
+            if closes {
+                index += 1
+                closers.removeLast()
+                if closers.isEmpty { return true }
+                expected = .commaOrClose
                 continue
-            case 0x7B, 0x5B: depth += 1
-            case 0x7D, 0x5D:
-                depth -= 1
-                if depth == 0 {
-                    index += 1
-                    return true
-                }
-            default: break
             }
-            index += 1
+            switch expected {
+            case .value, .valueOrClose:
+                switch byte {
+                case 0x7B:
+                    index += 1
+                    closers.append(0x7D)
+                    expected = .keyOrClose
+                case 0x5B:
+                    index += 1
+                    closers.append(0x5D)
+                    expected = .valueOrClose
+                default:
+                    guard !closers.isEmpty, scanValue() != nil else { return false }
+                    expected = .commaOrClose
+                }
+            case .key, .keyOrClose:
+                guard byte == 0x22, scanString() != nil else { return false }
+                skipWhitespace()
+                guard consume(0x3A) else { return false }
+                expected = .value
+            case .commaOrClose:
+                guard byte == 0x2C else { return false }
+                index += 1
+                expected = closers.last == 0x7D ? .key : .value
+            }
         }
-        return false
     }
 
     private mutating func consumeLiteral(_ literal: StaticString) -> Bool {

@@ -129,7 +129,12 @@ public enum RecordTransfer {
     {
         var decoder = RecordCodec.Decoder(checksums: checksums)
         do {
-            return try RecordCodec.decode(buffer, range, using: &decoder, path: path)
+            let record = try RecordCodec.decode(buffer, range, using: &decoder, path: path)
+            // A record the journal could not read back (a 10 MB text cell) is refused here, not stored.
+            guard RecordCodec.encode(record).utf8.count < JournalScan.maximumLineLength else {
+                throw RecordDamage(problem: .lineTooLong(JournalScan.maximumLineLength))
+            }
+            return record
         } catch let StoreError.newerSchema(_, found, supported) {
             throw .unreadableImport(
                 path: path, line: line, problem: .newerVersion(found: found, supported: supported))

@@ -6,8 +6,10 @@ import PeachMIDI
 /// The opened controller input: a MIDI source (sequencer or raw) and/or the terminal keyboard, with SIGINT,
 /// SIGTERM and SIGHUP trapped, all delivered as ``ControllerInputItem``s (to a handler, or to ``inbox``).
 public final class ControllerInput {
-    /// Items for a command that waits on them (monitor, learn).
+    /// Items for a command that waits on them (monitor, learn): bounded, signals first.
     public let inbox = Inbox<ControllerInputItem>()
+    /// Bounds the items delivered to a handler (a training run, which calls ``InputGate/taken()`` for each).
+    public let gate = InputGate()
     /// The MIDI source, if any.
     public let source: (any MIDISource)?
     /// The terminal keyboard, if read.
@@ -62,13 +64,22 @@ public final class ControllerInput {
     /// - Throws: the source's error when it cannot be opened.
     public func start() throws {
         let inbox = self.inbox
-        try start { inbox.post($0) }
+        try startDelivering { inbox.post($0, urgent: $0.isUrgent) }
     }
 
-    /// Starts delivery to `deliver` (called on the input threads), every terminating signal included. Ctrl-Z
-    /// (SIGTSTP) gives the terminal back before the process stops, and `fg` (SIGCONT) takes it again.
+    /// Starts delivery to `deliver` (called on the input threads) through ``gate``: the consumer calls
+    /// ``InputGate/taken()`` for every item it takes.
     /// - Throws: the source's error when it cannot be opened.
     public func start(_ deliver: @escaping @Sendable (ControllerInputItem) -> Void) throws {
+        let gate = self.gate
+        try startDelivering { item in
+            if gate.admit(item) { deliver(item) }
+        }
+    }
+
+    /// Starts delivery to `deliver`, every terminating signal included. Ctrl-Z (SIGTSTP) gives the terminal
+    /// back before the process stops, and `fg` (SIGCONT) takes it again.
+    private func startDelivering(_ deliver: @escaping @Sendable (ControllerInputItem) -> Void) throws {
         let keyboard = self.keyboard
         trap = SignalTrap(SignalTrap.terminating + [SIGTSTP, SIGCONT]) { signal in
             switch signal {
@@ -85,8 +96,10 @@ public final class ControllerInput {
         keyboard?.start { deliver(.keys($0)) }
     }
 
-    /// Stops everything and restores the terminal.
+    /// Stops everything and restores the terminal (first releasing an input thread waiting for room).
     public func stop() {
+        inbox.close()
+        gate.close()
         source?.stop()
         keyboard?.stop()
     }

@@ -1,33 +1,64 @@
-// Inbox: a thread-safe queue that input threads post to and the main thread waits on.
+// Inbox: a bounded queue that input threads post to and a command's main loop waits on.
 
+import DequeModule
 import Foundation
 
-/// A queue between input threads (MIDI, keyboard, signals) and the main thread, which waits on it. Waiting
-/// costs nothing (a semaphore), and a timeout lets the main thread keep time.
+/// A queue between input threads (MIDI, keyboard, signals) and a command's loop (`monitor`, `learn`, `tone`),
+/// which waits on it. Taking and posting are O(1) (a `Deque`), so a flood costs time in proportion to its size.
+/// Urgent items (signals) go ahead of everything waiting, so Ctrl-C is answered at
+/// once even behind a backlog. Other items wait for room once ``capacity`` are queued (back-pressure on the
+/// posting thread) until ``close()``.
 public final class Inbox<Item: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [Item] = []  // guarded by lock
-    private let available = DispatchSemaphore(value: 0)
+    /// How many ordinary items may wait before a post waits for room.
+    public let capacity: Int
+    private let condition = NSCondition()
+    private var items = Deque<Item>()  // guarded by condition
+    private var urgent = Deque<Item>()  // guarded by condition
+    private var closed = false  // guarded by condition
 
-    /// An empty inbox.
-    public init() {}
-
-    /// Adds an item; never blocks.
-    public func post(_ item: Item) {
-        lock.withLock { items.append(item) }
-        available.signal()
+    /// An empty inbox holding at most `capacity` ordinary items.
+    public init(capacity: Int = InputGate.defaultCapacity) {
+        self.capacity = max(capacity, 1)
     }
 
-    /// The next item, waiting up to `timeout` seconds (nil: for ever); nil when the time ran out.
-    public func next(timeout: Double? = nil) -> Item? {
-        let result: DispatchTimeoutResult
-        if let timeout {
-            result = available.wait(timeout: .now() + max(timeout, 0))
-        } else {
-            available.wait()
-            result = .success
+    /// Adds an item: an urgent one at once, ahead of the others; an ordinary one once there is room. After
+    /// ``close()`` items are dropped.
+    public func post(_ item: Item, urgent isUrgent: Bool = false) {
+        condition.lock()
+        defer { condition.unlock() }
+        if !isUrgent {
+            while items.count >= capacity && !closed { condition.wait() }
         }
-        guard result == .success else { return nil }
-        return lock.withLock { items.isEmpty ? nil : items.removeFirst() }
+        guard !closed else { return }
+        if isUrgent { urgent.append(item) } else { items.append(item) }
+        condition.broadcast()
+    }
+
+    /// The next item (urgent ones first), waiting up to `timeout` seconds (nil: for ever); nil when the time
+    /// ran out or the inbox was closed and is empty.
+    public func next(timeout: Double? = nil) -> Item? {
+        let deadline = timeout.map { Date(timeIntervalSinceNow: max($0, 0)) }
+        condition.lock()
+        defer { condition.unlock() }
+        while urgent.isEmpty && items.isEmpty && !closed {
+            if let deadline {
+                guard condition.wait(until: deadline) else { break }
+            } else {
+                condition.wait()
+            }
+        }
+        if let item = urgent.popFirst() { return item }
+        guard let item = items.popFirst() else { return nil }
+        condition.broadcast()  // room for a waiting poster
+        return item
+    }
+
+    /// Drops what waits, lets nothing more in, and releases a waiting poster.
+    public func close() {
+        condition.lock()
+        closed = true
+        items.removeAll()
+        condition.broadcast()
+        condition.unlock()
     }
 }

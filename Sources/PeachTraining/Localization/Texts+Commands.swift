@@ -225,6 +225,16 @@ extension Texts {
             "Noch kein Controller verbunden: schließe einen an, oder verbinde einen Port mit aconnect.")
     }
 
+    /// The closing line of a run that dropped system messages (clock, active sensing) while its input queue
+    /// was full.
+    public func droppedInput(_ count: Int) -> String {
+        pick(
+            "peach: \(count) MIDI system messages (clock, active sensing, SysEx) were dropped while the input "
+                + "queue was full; no answer is lost.",
+            "peach: \(count) MIDI-Systemnachrichten (Clock, Active Sensing, SysEx) wurden verworfen, während die "
+                + "Eingabewarteschlange voll war; keine Antwort geht verloren.")
+    }
+
     /// One monitored MIDI event: time, source, message, and `->` its actions.
     public func monitorLine(_ event: MIDIEvent, actions: [ControllerAction], time: Double) -> String {
         let source = event.source?.description ?? "raw"

@@ -10,6 +10,21 @@ public enum ControllerInputItem: Sendable {
     case keys([KeyboardKey])
     /// SIGINT, SIGTERM or SIGHUP, by number.
     case signal(Int32)
+
+    /// Whether the item passes a full ``InputGate`` or ``Inbox`` at once: a signal (Ctrl-C is answered even
+    /// behind a backlog, and overtakes it in an inbox). Everything from a MIDI source keeps its order, its end
+    /// included.
+    public var isUrgent: Bool {
+        if case .signal = self { return true }
+        return false
+    }
+
+    /// Whether no profile rule can use the item (a system message: clock, active sensing, SysEx, song
+    /// position…): when the queue is full it is dropped and counted rather than waited for.
+    public var isExpendable: Bool {
+        guard case .midi(.event(let event)) = self else { return false }
+        return event.message.channel == nil
+    }
 }
 
 /// Everything that reaches a ``TrainingRun`` from outside, in order, on the main actor.

@@ -191,14 +191,17 @@ public final class TrainingRun {
     }
 
     /// Runs over `inputs` until the run ends (by an input, or by itself when the sound fails), then finishes
-    /// the stream's `continuation` so nothing waits on it.
+    /// the stream's `continuation` so nothing waits on it. Each controller input taken is reported to `gate`,
+    /// which bounds what the input threads may queue.
     /// - Returns: why the run ended.
     public func run(
-        _ inputs: AsyncStream<TrainingInput>, continuation: AsyncStream<TrainingInput>.Continuation
+        _ inputs: AsyncStream<TrainingInput>, continuation: AsyncStream<TrainingInput>.Continuation,
+        gate: InputGate? = nil
     ) async -> TrainingEnding {
         onEnd = { continuation.finish() }
         start()
         for await input in inputs {
+            if case .controller = input { gate?.taken() }
             handle(input)
             if ending != nil { break }
         }

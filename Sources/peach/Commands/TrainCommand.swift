@@ -120,8 +120,9 @@ private struct TrainingLauncher {
         box.run = run
         run.start()
         if input.waitsForController { run.notify(.noControllerYet) }
-        let ending = await run.run(inputs, continuation: continuation)
+        let ending = await run.run(inputs, continuation: continuation, gate: input.gate)
         input.stop()
+        if input.gate.droppedCount > 0 { Terminal.emitError(CLI.texts.droppedInput(input.gate.droppedCount)) }
         if ending.exitStatus != 0 { throw ExitCode(ending.exitStatus) }
     }
 }
