@@ -33,10 +33,11 @@ enum PeachBinary {
     static let profilesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Profiles").path
 
-    /// The environment every run starts from: no home, the shipped profiles, a plain PATH.
+    /// The environment every run starts from: no home, the shipped profiles, a plain PATH, and the sanitizers'
+    /// options of a sanitized test run (`ASAN_OPTIONS=detect_leaks=0 swift test --sanitize=address`).
     static let baseEnvironment = [
         "HOME": "/nonexistent-home", "PATH": "/usr/bin:/bin", "PEACH_PROFILES_DIR": profilesDirectory,
-    ]
+    ].merging(ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }) { $1 }
 
     /// Runs `peach` with `arguments` and the given environment (merged over a minimal one).
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
