@@ -192,23 +192,28 @@ struct MIDICommandTests {
             ])
     }
 
-    @Test(
-        "any terminating signal while a note sounds on an external synth: the synth is silenced, exit 128 + n",
-        arguments: [SIGTERM, SIGHUP, SIGUSR1, SIGALRM, SIGQUIT])
-    func signalSilences(signal: Int32) throws {
-        let (folder, _) = try scratch()
-        let fifo = folder + "/synth.fifo"
+    /// Starts `peach tone C4` for 30 s on a raw-MIDI "synth" at the FIFO `fifo`, and opens the FIFO's reading
+    /// end (which returns once peach has opened it).
+    func toneOnSynth(fifo: String, channels: String) throws -> (Process, FileHandle) {
         #expect(mkfifo(fifo, 0o600) == 0)
         let process = Process()
         process.executableURL = PeachBinary.url
         process.arguments = [
-            "tone", "C4", "--duration", "30", "--output", "rawmidi:" + fifo, "--midi-channels", "1",
+            "tone", "C4", "--duration", "30", "--output", "rawmidi:" + fifo, "--midi-channels", channels,
         ]
         process.environment = PeachBinary.baseEnvironment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let reader = try #require(FileHandle(forReadingAtPath: fifo))
+        return (process, try #require(FileHandle(forReadingAtPath: fifo)))
+    }
+
+    @Test(
+        "any terminating signal while a note sounds on an external synth: the synth is silenced, exit 128 + n",
+        arguments: [SIGTERM, SIGHUP, SIGUSR1, SIGALRM, SIGQUIT])
+    func signalSilences(signal: Int32) throws {
+        let (folder, _) = try scratch()
+        let (process, reader) = try toneOnSynth(fifo: folder + "/synth.fifo", channels: "1")
         var received: [UInt8] = []
         while !(received.suffix(3) == [0x90, 60, 63]) {  // blocks until peach writes; no sleeping
             let chunk = reader.readData(ofLength: 1)
@@ -230,19 +235,8 @@ struct MIDICommandTests {
         var generator = SeededRandomGenerator(seed: 16)
         var stuck = 0
         for round in 0..<8 {
-            let fifo = folder + "/synth\(round).fifo"
-            #expect(mkfifo(fifo, 0o600) == 0)
-            let process = Process()
-            process.executableURL = PeachBinary.url
-            process.arguments = [
-                "tone", "C4", "--duration", "30", "--output", "rawmidi:" + fifo, "--midi-channels", "1-4",
-            ]
-            process.environment = PeachBinary.baseEnvironment
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let (process, reader) = try toneOnSynth(fifo: folder + "/synth\(round).fifo", channels: "1-4")
             let watchdog = Watchdog(process)
-            let reader = try #require(FileHandle(forReadingAtPath: fifo))
             // Kill during the set-up (after a random number of its bytes) or once the note sounds.
             let killAfter =
                 Int.random(in: 0...3, using: &generator) == 0
