@@ -241,6 +241,22 @@ if !onlyPCM {
                         "  memory: resident / peak so far",
                         "\(memory.resident / 1024) / \(memory.peak / 1024) MiB")
                 }
+                guard target >= 100_000 else { continue }
+                // `peach data import`: read an export of the whole store and merge it into an empty one.
+                for exportFormat in ExportFormat.allCases {
+                    let file = storeRoot + "/export." + exportFormat.rawValue
+                    _ = try RecordTransfer.export(from: directory, format: exportFormat, toFile: file)
+                    var records: [StoredRecord] = []
+                    let reading = measure { records = (try? RecordTransfer.readImport(path: file)) ?? [] }
+                    let target = try JournalStore(
+                        directory: storeRoot + "/import-\(exportFormat)-\(records.count)")
+                    var added = 0
+                    let merging = measure { added = (try? target.merge(records))?.added ?? -1 }
+                    report(
+                        "  import \(exportFormat.rawValue.uppercased()) of \(records.count) records",
+                        "read \(format(reading, 2)) s, merge \(format(merging, 2)) s, \(added) added")
+                    try? FileManager.default.removeItem(atPath: file)
+                }
             }
 
             let appendStore = try JournalStore(directory: storeRoot + "/append")
