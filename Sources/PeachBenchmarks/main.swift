@@ -1,6 +1,6 @@
 // PeachBenchmarks: release-build measurements of the core's speed and memory; prints its figures.
 //
-// Run: swift run -c release PeachBenchmarks [pcm]   (PEACH_BENCH_AUDIO=DEVICE, PEACH_BENCH_LATENCY=low)
+// Run: swift run -c release PeachBenchmarks [pcm | train | validate SEEDS | synth]   (PEACH_BENCH_AUDIO=DEVICE, PEACH_BENCH_LATENCY=low)
 
 import Foundation
 import PeachALSA
@@ -57,7 +57,15 @@ func syntheticRecord(index: Int, generator: inout SeededRandomGenerator) -> Stor
                 note2AmplitudeOffset: 0, responseTime: 0.45, inputKind: .midiNote)))
 }
 
+if CommandLine.arguments.dropFirst().first == "render" {
+    SynthCost.render(arguments: Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
 print("Peach core benchmarks (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
+if CommandLine.arguments.dropFirst().first == "synth" {
+    SynthCost.printAll()
+    exit(0)
+}
 if CommandLine.arguments.dropFirst().first == "train" {
     TrainingBenchmark.run()
     exit(0)
@@ -113,49 +121,7 @@ if !onlyPCM {
             "  profile mean (listener threshold 8)", "\(format(tracker.profile.overallMean ?? 0)) cents")
     }
 
-    // The internal synth: render cost per second of audio.
-    MainActor.assumeIsolated {
-        for timbre in Timbre.all {
-            for voices in [1, 4] {
-                let engine = SynthEngine(sampleRate: 48_000)
-                let player = try? SynthNotePlayer(engine: engine, timbre: timbre.name)
-                for voice in 0..<voices {
-                    _ = try? player?.play(
-                        frequency: Frequency(hertz: 220 * Double(voice + 1)), velocity: 63, amplitude: -6)
-                }
-                let renderer = OfflineRenderer(engine: engine, blockFrames: 128, channelCount: 2)
-                var checksum: Float = 0
-                let audioSeconds = 20.0
-                let seconds = measure {
-                    renderer.render(seconds: audioSeconds) { block, _ in checksum += block[0] }
-                }
-                report(
-                    "synth \(timbre.name), \(voices) voice\(voices == 1 ? "" : "s"), stereo 48 kHz",
-                    "\(format(audioSeconds / seconds, 0))× real time (\(format(audioSeconds / seconds * Double(voices), 0))× per voice)"
-                )
-            }
-        }
-    }
-
-    // The internal synth: frequency error measured on rendered samples, notes 21-108 with cent offsets.
-    MainActor.assumeIsolated {
-        var worst = 0.0
-        for rate in [44_100.0, 48_000.0] {
-            for note in stride(from: 21, through: 108, by: 7) {
-                for offset in [-49.7, 0, 12.3, 33.3] {
-                    let tuning = EqualTemperament(referencePitch: Frequency(hertz: 440))
-                    let frequency = tuning.frequency(of: MIDINote(clamping: note), offsetBy: Cents(offset))
-                    let engine = SynthEngine(sampleRate: rate)
-                    let player = try? SynthNotePlayer(engine: engine)
-                    _ = try? player?.play(frequency: frequency, velocity: 63, amplitude: 0)
-                    let samples = OfflineRenderer(engine: engine).renderSamples(seconds: 1.0)
-                    let measured = Measure.frequency(samples, sampleRate: rate, from: 0.02, to: 1.0)
-                    worst = max(worst, abs(1200 * log2(measured / frequency.hertz)))
-                }
-            }
-        }
-        report("synth pitch error, notes 21-108", "max \(String(format: "%.5f", worst)) cents")
-    }
+    SynthCost.printAll()
 }
 
 // ALSA PCM output: configured latency, and the delay snd_pcm_delay sees on a real device.

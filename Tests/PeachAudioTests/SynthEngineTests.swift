@@ -11,12 +11,12 @@ import Testing
 @Suite("SynthEngine")
 struct SynthEngineTests {
     func render(
-        sampleRate: Double = 48_000, timbre: String = "sine", seconds: Double,
+        sampleRate: Double = 48_000, timbre: String = "sine", seconds: Double, blockFrames: Int = 64,
         _ script: (SynthNotePlayer, Int) throws -> Void
     ) throws -> [Float] {
         let engine = SynthEngine(sampleRate: sampleRate)
         let player = try SynthNotePlayer(engine: engine, timbre: timbre)
-        let renderer = OfflineRenderer(engine: engine, blockFrames: 64)
+        let renderer = OfflineRenderer(engine: engine, blockFrames: blockFrames)
         var samples: [Float] = []
         var block = 0
         renderer.render(seconds: seconds) { pointer, frames in
@@ -44,6 +44,27 @@ struct SynthEngineTests {
             worst = max(worst, abs(1200 * log2(measured / target.hertz)))
         }
         #expect(worst < 0.01, "worst error \(worst) cents")
+    }
+
+    @Test(
+        "the rotating oscillator stays on the exact sine across long blocks (re-anchored every chunk)",
+        arguments: [(21, 0.0), (69, 12.3), (108, 99.9)])
+    func rotationStaysExact(note: Int, cents: Double) throws {
+        let target = EqualTemperament.standard.frequency(
+            of: try MIDINote(validating: note), offsetBy: Cents(cents))
+        let samples = try render(seconds: 3, blockFrames: 1000) { player, block in
+            if block == 0 { _ = try player.play(frequency: target, velocity: 63, amplitude: 0) }
+        }
+        let increment = target.hertz / 48_000
+        var worst = 0.0
+        // The note starts with the second block (the script runs after each block); its attack ramp is 480 frames.
+        for frame in 2000..<samples.count {
+            let cycles = Double(frame - 1000) * increment
+            let exact = SynthEngine.nominalPeak * sin(2 * Double.pi * (cycles - cycles.rounded(.down)))
+            worst = max(worst, abs(Double(samples[frame]) - exact))
+        }
+        // Float output resolves 0.25 to about 3e-8; a drifting rotation would be off by far more.
+        #expect(worst < 1e-6, "largest deviation \(worst) from the exact sine")
     }
 
     @Test(

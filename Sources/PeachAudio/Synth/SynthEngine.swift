@@ -30,6 +30,16 @@ public final class SynthEngine: @unchecked Sendable {
     let commands = CommandQueue(capacity: 256)
     private let timbres: [Timbre] = Timbre.all
     private var voices: UnsafeMutablePointer<Voice>
+    /// Indices of the voices that are not idle (the first `soundingCount` entries).
+    private let sounding: UnsafeMutablePointer<Int>
+    private var soundingCount = 0
+    /// Per voice × partial, the partial's level above its sustained part (amplitude × floor): amplitude ×
+    /// (1 − floor) at the onset, decaying each sample.
+    private let partialExcess: UnsafeMutablePointer<Double>
+    /// The sum of the voices for one chunk, before it is written to every channel.
+    private let mix: UnsafeMutablePointer<Double>
+    /// Frames rendered per chunk; the oscillators are re-anchored to their phase at the start of each.
+    static let chunkFrames = 256
     private let rampTable: UnsafeMutablePointer<Double>
     private let rampLength: Int
     private let glideLength: Int
@@ -75,11 +85,18 @@ public final class SynthEngine: @unchecked Sendable {
         }
         voices = .allocate(capacity: Self.voiceCount)
         voices.initialize(repeating: Voice(), count: Self.voiceCount)
+        sounding = .allocate(capacity: Self.voiceCount)
+        mix = .allocate(capacity: Self.chunkFrames)
+        partialExcess = .allocate(capacity: Self.voiceCount * Self.maximumPartials)
+        partialExcess.initialize(repeating: 0, count: Self.voiceCount * Self.maximumPartials)
     }
 
     deinit {
         voices.deinitialize(count: Self.voiceCount)
         voices.deallocate()
+        sounding.deallocate()
+        mix.deallocate()
+        partialExcess.deallocate()
         rampTable.deallocate()
         decayFactors.deallocate()
         amplitudeTable.deallocate()
@@ -94,15 +111,40 @@ public final class SynthEngine: @unchecked Sendable {
 
     /// Renders `frameCount` interleaved frames of `channelCount` channels into `buffer`, replacing its
     /// contents. Call from one thread only. Never allocates, locks or waits.
+    ///
+    /// Work is done in chunks of at most ``chunkFrames``: each sounding voice (only those: an index list, not a
+    /// scan of every slot) adds its chunk into a mix buffer allocated in `init`, then the mix is written out.
     public func render(into buffer: UnsafeMutablePointer<Float>, frameCount: Int, channelCount: Int) {
         while let command = commands.pop() { apply(command) }
-        for frame in 0..<frameCount {
-            var sample = 0.0
-            for index in 0..<Self.voiceCount where voices[index].state != .idle {
-                sample += nextSample(of: &voices[index])
+        var done = 0
+        while done < frameCount {
+            let count = min(Self.chunkFrames, frameCount - done)
+            mix.update(repeating: 0, count: count)
+            var position = 0
+            while position < soundingCount {
+                let index = sounding[position]
+                renderChunk(of: index, count: count)
+                if voices[index].state == .idle {
+                    soundingCount -= 1
+                    sounding[position] = sounding[soundingCount]
+                } else {
+                    position += 1
+                }
             }
-            let value = Float(sample)
-            for channel in 0..<channelCount { buffer[frame * channelCount + channel] = value }
+            let output = buffer + done * channelCount
+            if channelCount == 2 {
+                for frame in 0..<count {
+                    let value = Float(mix[frame])
+                    output[2 * frame] = value
+                    output[2 * frame + 1] = value
+                }
+            } else {
+                for frame in 0..<count {
+                    let value = Float(mix[frame])
+                    for channel in 0..<channelCount { output[frame * channelCount + channel] = value }
+                }
+            }
+            done += count
         }
     }
 
@@ -110,9 +152,18 @@ public final class SynthEngine: @unchecked Sendable {
         switch command {
         case .start(let id, let frequency, let gain, let timbre):
             let slot = freeVoiceIndex()
+            if voices[slot].state == .idle {
+                sounding[soundingCount] = slot
+                soundingCount += 1
+            }
+            let timbreIndex = min(max(timbre, 0), timbres.count - 1)
             voices[slot] = Voice(
-                id: id, state: .attack, frequency: frequency, gain: gain,
-                timbre: min(max(timbre, 0), timbres.count - 1))
+                id: id, state: .attack, frequency: frequency, gain: gain, timbre: timbreIndex)
+            setSteadyFrequency(of: &voices[slot], frequency)
+            let amplitudes = amplitudeTable + timbreIndex * Self.maximumPartials
+            let floor = floorTable[timbreIndex]
+            let excess = partialExcess + slot * Self.maximumPartials
+            for partial in 0..<Self.maximumPartials { excess[partial] = amplitudes[partial] * (1 - floor) }
             updatePartialCount(of: &voices[slot])
         case .retune(let id, let frequency):
             for index in 0..<Self.voiceCount where voices[index].id == id && voices[index].state != .idle {
@@ -127,6 +178,14 @@ public final class SynthEngine: @unchecked Sendable {
         case .releaseAll:
             for index in 0..<Self.voiceCount { beginRelease(&voices[index]) }
         }
+    }
+
+    /// Sets a voice's frequency with no glide: its phase increment and its one-sample rotation.
+    private func setSteadyFrequency(of voice: inout Voice, _ frequency: Double) {
+        voice.frequency = frequency
+        voice.increment = frequency / sampleRate
+        voice.rotationCosine = cos(2 * Double.pi * voice.increment)
+        voice.rotationSine = sin(2 * Double.pi * voice.increment)
     }
 
     private func beginRelease(_ voice: inout Voice) {
@@ -160,59 +219,89 @@ public final class SynthEngine: @unchecked Sendable {
         voice.partialCount = max(1, min(partialCounts[voice.timbre], Int(limit / highest)))
     }
 
-    /// One sample of `voice`, advancing its phase, glide and envelope.
+    /// Adds `count` samples of voice `index` to the mix, advancing its envelope, phase, glide and partial decays.
+    ///
+    /// The oscillator is a rotation: (cos θ, sin θ) turns by the voice's phase increment each sample (a complex
+    /// multiply, no libm call), and is re-anchored to the double-precision phase at the start of every chunk, so
+    /// rounding cannot accumulate and pitch stays exact. Partial k is sin(kθ), by the recurrence
+    /// s(k+1) = 2·cos θ·s(k) − s(k−1). While a glide changes the frequency every sample, sin and cos are
+    /// computed from the phase directly (5 ms per retune).
     @inline(__always)
-    private func nextSample(of voice: inout Voice) -> Double {
-        // Envelope.
-        switch voice.state {
-        case .attack:
-            voice.envelope = rampTable[voice.rampPosition]
-            voice.rampPosition += 1
-            if voice.rampPosition > rampLength { voice.state = .sustain }
-        case .sustain:
-            voice.envelope = 1
-        case .release:
-            voice.envelope = voice.releaseStartLevel * rampTable[rampLength - voice.rampPosition]
-            voice.rampPosition += 1
-            if voice.rampPosition > rampLength {
-                voice.state = .idle
-                return 0
-            }
-        case .idle:
-            return 0
-        }
-        // Oscillator: partial k is sin(kθ), by the recurrence s(k+1) = 2·cos θ·s(k) − s(k−1).
-        let theta = 2 * Double.pi * voice.phase
-        let sine = sin(theta)
-        let twiceCosine = 2 * cos(theta)
+    private func renderChunk(of index: Int, count: Int) {
+        var voice = voices[index]
+        defer { voices[index] = voice }
         let timbre = voice.timbre
         let amplitudes = amplitudeTable + timbre * Self.maximumPartials
+        let decays = decayFactors + timbre * Self.maximumPartials
+        let excess = partialExcess + index * Self.maximumPartials
         let floor = floorTable[timbre]
-        var sum = 0.0
-        var previous = 0.0
-        var current = sine
-        withUnsafeMutablePointer(to: &voice.partialLevels) { levels in
-            levels.withMemoryRebound(to: Double.self, capacity: Self.maximumPartials) { level in
-                let decays = decayFactors + timbre * Self.maximumPartials
-                for partial in 0..<voice.partialCount {
-                    sum += amplitudes[partial] * (floor + (1 - floor) * level[partial]) * current
-                    // Flush to zero before the level turns denormal (slow arithmetic on some CPUs).
-                    level[partial] = level[partial] > 1e-12 ? level[partial] * decays[partial] : 0
+        let decaying = floor < 1
+        let partialCount = voice.partialCount
+        let scale = voice.gain * Self.nominalPeak
+        var sine = sin(2 * Double.pi * voice.phase)
+        var cosine = cos(2 * Double.pi * voice.phase)
+        for frame in 0..<count {
+            // Envelope.
+            switch voice.state {
+            case .attack:
+                voice.envelope = rampTable[voice.rampPosition]
+                voice.rampPosition += 1
+                if voice.rampPosition > rampLength { voice.state = .sustain }
+            case .sustain:
+                voice.envelope = 1
+            case .release:
+                voice.envelope = voice.releaseStartLevel * rampTable[rampLength - voice.rampPosition]
+                voice.rampPosition += 1
+                if voice.rampPosition > rampLength {
+                    voice.state = .idle
+                    return
+                }
+            case .idle:
+                return
+            }
+            // Partials: partial k's level decays from its onset towards amplitude × floor.
+            var sum: Double
+            if partialCount == 1 && !decaying {
+                sum = amplitudes[0] * sine
+            } else {
+                sum = 0
+                var previous = 0.0
+                var current = sine
+                let twiceCosine = 2 * cosine
+                for partial in 0..<partialCount {
+                    sum += (amplitudes[partial] * floor + excess[partial]) * current
                     let next = twiceCosine * current - previous
                     previous = current
                     current = next
                 }
+                if decaying {
+                    for partial in 0..<partialCount { excess[partial] *= decays[partial] }
+                }
+            }
+            mix[frame] += sum * scale * voice.envelope
+            // Phase, glide and the next sample's sine and cosine.
+            voice.phase += voice.increment
+            if voice.glideRemaining > 0 {
+                voice.glideRemaining -= 1
+                if voice.glideRemaining == 0 {
+                    setSteadyFrequency(of: &voice, voice.glideTarget)
+                } else {
+                    voice.frequency *= voice.glideRatio
+                    voice.increment = voice.frequency / sampleRate
+                }
+                sine = sin(2 * Double.pi * voice.phase)
+                cosine = cos(2 * Double.pi * voice.phase)
+            } else {
+                let rotatedCosine = cosine * voice.rotationCosine - sine * voice.rotationSine
+                sine = sine * voice.rotationCosine + cosine * voice.rotationSine
+                cosine = rotatedCosine
             }
         }
-        // Phase and glide.
-        voice.phase += voice.frequency / sampleRate
-        if voice.phase >= 1 { voice.phase -= voice.phase.rounded(.down) }
-        if voice.glideRemaining > 0 {
-            voice.glideRemaining -= 1
-            voice.frequency =
-                voice.glideRemaining == 0 ? voice.glideTarget : voice.frequency * voice.glideRatio
+        // Flush decayed partials to zero before they turn denormal (slow arithmetic on some CPUs).
+        if decaying {
+            for partial in 0..<partialCount where abs(excess[partial]) < 1e-12 { excess[partial] = 0 }
         }
-        return sum * voice.gain * voice.envelope * Self.nominalPeak
+        voice.phase -= voice.phase.rounded(.down)
     }
 }
 
@@ -233,13 +322,11 @@ struct Voice {
     var glideTarget = 440.0
     var glideRemaining = 0
     var partialCount = 1
-    /// Decay state of up to 16 partials (1 = onset level).
-    var partialLevels:
-        (
-            Double, Double, Double, Double, Double, Double, Double, Double,
-            Double, Double, Double, Double, Double, Double, Double, Double
-        ) =
-            (1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
+    /// Phase advance per sample (cycles): frequency / sample rate.
+    var increment = 0.0
+    /// The one-sample rotation of the oscillator: cos and sin of 2π × increment.
+    var rotationCosine = 1.0
+    var rotationSine = 0.0
 
     init() {}
 

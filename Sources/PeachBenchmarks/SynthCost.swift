@@ -1,0 +1,132 @@
+// SynthCost: instructions per rendered sample of the internal synth, counted by callgrind.
+
+import Foundation
+import PeachAudio
+import PeachCore
+import PeachTestSupport
+
+/// Counts the synth's instructions per sample: runs this benchmark under `valgrind --tool=callgrind` twice in
+/// its `render` mode (once rendering nothing, once `seconds` of audio) and divides the difference by the
+/// frames rendered, so start-up cost cancels out. Instruction counts do not depend on the machine's load.
+enum SynthCost {
+    /// `PeachBenchmarks render TIMBRE VOICES SECONDS`: renders stereo 48 kHz audio in 128-frame blocks and exits.
+    static func render(arguments: [String]) {
+        guard arguments.count == 3, let timbre = Timbre.named(arguments[0]), let voices = Int(arguments[1]),
+            let seconds = Double(arguments[2])
+        else { return }
+        MainActor.assumeIsolated {
+            let engine = SynthEngine(sampleRate: 48_000)
+            let player = try? SynthNotePlayer(engine: engine, timbre: timbre.name)
+            for voice in 0..<voices {
+                _ = try? player?.play(
+                    frequency: Frequency(hertz: 220 * Double(voice + 1)), velocity: 63, amplitude: -6)
+            }
+            let renderer = OfflineRenderer(engine: engine, blockFrames: 128, channelCount: 2)
+            var checksum: Float = 0
+            renderer.render(seconds: seconds) { block, _ in checksum += block[0] }
+            if checksum.isNaN { print("NaN") }
+        }
+    }
+
+    /// Prints the synth's speed, its pitch error on rendered samples and its instructions per sample.
+    static func printAll() {
+        // The internal synth: render cost per second of audio.
+        MainActor.assumeIsolated {
+            for timbre in Timbre.all {
+                for voices in [1, 4] {
+                    let engine = SynthEngine(sampleRate: 48_000)
+                    let player = try? SynthNotePlayer(engine: engine, timbre: timbre.name)
+                    for voice in 0..<voices {
+                        _ = try? player?.play(
+                            frequency: Frequency(hertz: 220 * Double(voice + 1)), velocity: 63, amplitude: -6)
+                    }
+                    let renderer = OfflineRenderer(engine: engine, blockFrames: 128, channelCount: 2)
+                    var checksum: Float = 0
+                    let audioSeconds = 20.0
+                    let seconds = measure {
+                        renderer.render(seconds: audioSeconds) { block, _ in checksum += block[0] }
+                    }
+                    report(
+                        "synth \(timbre.name), \(voices) voice\(voices == 1 ? "" : "s"), stereo 48 kHz",
+                        "\(format(audioSeconds / seconds, 0))× real time (\(format(audioSeconds / seconds * Double(voices), 0))× per voice)"
+                    )
+                }
+            }
+        }
+
+        // The internal synth: frequency error measured on rendered samples, notes 21-108 with cent offsets.
+        MainActor.assumeIsolated {
+            var worst = 0.0
+            for rate in [44_100.0, 48_000.0] {
+                for note in stride(from: 21, through: 108, by: 7) {
+                    for offset in [-49.7, 0, 12.3, 33.3] {
+                        let tuning = EqualTemperament(referencePitch: Frequency(hertz: 440))
+                        let frequency = tuning.frequency(
+                            of: MIDINote(clamping: note), offsetBy: Cents(offset))
+                        let engine = SynthEngine(sampleRate: rate)
+                        let player = try? SynthNotePlayer(engine: engine)
+                        _ = try? player?.play(frequency: frequency, velocity: 63, amplitude: 0)
+                        let samples = OfflineRenderer(engine: engine).renderSamples(seconds: 1.0)
+                        let measured = Measure.frequency(samples, sampleRate: rate, from: 0.02, to: 1.0)
+                        worst = max(worst, abs(1200 * log2(measured / frequency.hertz)))
+                    }
+                }
+            }
+            report("synth pitch error, notes 21-108", "max \(String(format: "%.5f", worst)) cents")
+        }
+        printFigures()
+    }
+
+    /// Prints instructions per sample for each timbre with 1 and 4 voices, or says why it cannot.
+    static func printFigures() {
+        guard
+            let valgrind = ["/usr/bin/valgrind", "/usr/local/bin/valgrind"].first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        else {
+            print("synth instructions per sample               no valgrind here (apt-get install valgrind)")
+            return
+        }
+        let seconds = 1.0
+        for timbre in Timbre.all {
+            for voices in [1, 4] {
+                guard let empty = instructions(valgrind, timbre.name, voices, 0),
+                    let full = instructions(valgrind, timbre.name, voices, seconds)
+                else {
+                    print("synth instructions per sample               callgrind failed")
+                    return
+                }
+                let frames = (seconds * 48_000 / 128).rounded(.up) * 128
+                let perSample = Double(full - empty) / frames
+                report(
+                    "synth \(timbre.name), \(voices) voice\(voices == 1 ? "" : "s"), callgrind",
+                    "\(format(perSample, 0)) instructions/sample (\(format(perSample / Double(voices), 0)) per voice)"
+                )
+            }
+        }
+    }
+
+    /// The total instruction count of one callgrind run of `render`, or nil if it failed.
+    private static func instructions(
+        _ valgrind: String, _ timbre: String, _ voices: Int, _ seconds: Double
+    )
+        -> Int?
+    {
+        let output = NSTemporaryDirectory() + "peach-callgrind-\(getpid()).out"
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: valgrind)
+        process.arguments = [
+            "--tool=callgrind", "--callgrind-out-file=\(output)", CommandLine.arguments[0], "render", timbre,
+            String(voices), String(seconds),
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let text = try? String(contentsOfFile: output, encoding: .utf8)
+        else { return nil }
+        let line = text.split(separator: "\n").first { $0.hasPrefix("totals:") || $0.hasPrefix("summary:") }
+        return line.flatMap { Int($0.split(separator: " ").last ?? "") }
+    }
+}
