@@ -1,6 +1,6 @@
 // PeachBenchmarks: release-build measurements of the core's speed and memory; prints its figures.
 //
-// Run: swift run -c release PeachBenchmarks [pcm | train | validate SEEDS | synth]   (PEACH_BENCH_AUDIO=DEVICE, PEACH_BENCH_LATENCY=low)
+// Run: swift run -c release PeachBenchmarks [core | synth | pcm | store | midi | train | validate SEEDS]   (PEACH_BENCH_AUDIO=DEVICE, PEACH_BENCH_LATENCY=low)
 
 import Foundation
 import PeachALSA
@@ -76,9 +76,10 @@ if CommandLine.arguments.dropFirst().first == "validate" {
     exit(0)
 }
 
-// `PeachBenchmarks pcm` runs only the ALSA PCM section (e.g. inside the alsa-vm VM).
-let onlyPCM = CommandLine.arguments.dropFirst().first == "pcm"
-if !onlyPCM {
+/// The section asked for (`core`, `pcm`, `store`, `midi`), or nil for all; `pcm` runs in the alsa-vm VM.
+let onlySection = CommandLine.arguments.dropFirst().first
+func wants(_ section: String) -> Bool { onlySection == nil || onlySection == section }
+if wants("core") {
     // Tuning: note + cents → frequency.
     do {
         let tuning = EqualTemperament.standard
@@ -121,52 +122,56 @@ if !onlyPCM {
             "  profile mean (listener threshold 8)", "\(format(tracker.profile.overallMean ?? 0)) cents")
     }
 
-    SynthCost.printAll()
 }
+if onlySection == nil { SynthCost.printAll() }
 
 // ALSA PCM output: configured latency, and the delay snd_pcm_delay sees on a real device.
-print("")
-print("ALSA PCM output")
-ALSALibrary.printsDiagnostics(false)
-for (name, configuration) in [("standard", PCMConfiguration.standard), ("low", PCMConfiguration.lowLatency)] {
-    report("configured latency, --latency \(name)", "\(configuration)")
-}
-let benchDevice = ProcessInfo.processInfo.environment["PEACH_BENCH_AUDIO"] ?? "default"
-/// PEACH_BENCH_LATENCY: `standard` (default), `low`, or `FRAMESxPERIODS` such as `256x3`.
-let benchLatency: PCMConfiguration = {
-    let text = ProcessInfo.processInfo.environment["PEACH_BENCH_LATENCY"] ?? "standard"
-    if text == "low" { return .lowLatency }
-    let parts = text.split(separator: "x").compactMap { Int($0) }
-    return parts.count == 2 ? PCMConfiguration(periodFrames: parts[0], periodCount: parts[1]) : .standard
-}()
-do {
-    let sink = try ALSAPCMSink(device: benchDevice, configuration: benchLatency)
-    let output = AudioOutput(sink: sink)
-    try MainActor.assumeIsolated {
-        let player = try SynthNotePlayer(engine: output.engine)
-        _ = try player.play(frequency: Frequency(hertz: 440), velocity: 63, amplitude: -12)
+if wants("pcm") {
+    print("")
+    print("ALSA PCM output")
+    ALSALibrary.printsDiagnostics(false)
+    for (name, configuration) in [
+        ("standard", PCMConfiguration.standard), ("low", PCMConfiguration.lowLatency),
+    ] {
+        report("configured latency, --latency \(name)", "\(configuration)")
     }
-    try output.start()
-    Thread.sleep(forTimeInterval: 2)
-    output.stop()
-    let milliseconds = { (frames: Double) in format(frames / sink.sampleRate * 1000, 2) }
-    report(
-        "\(benchDevice): got",
-        "\(sink.sampleFormat.rawValue), \(sink.channelCount) ch, \(Int(sink.sampleRate)) Hz, "
-            + "\(sink.bufferFrames / sink.periodFrames) × \(sink.periodFrames) frames = \(milliseconds(Double(sink.bufferFrames))) ms, "
-            + (output.isRealTime ? "real-time priority" : "normal priority"))
-    if let delay = sink.delayStatistics {
+    let benchDevice = ProcessInfo.processInfo.environment["PEACH_BENCH_AUDIO"] ?? "default"
+    /// PEACH_BENCH_LATENCY: `standard` (default), `low`, or `FRAMESxPERIODS` such as `256x3`.
+    let benchLatency: PCMConfiguration = {
+        let text = ProcessInfo.processInfo.environment["PEACH_BENCH_LATENCY"] ?? "standard"
+        if text == "low" { return .lowLatency }
+        let parts = text.split(separator: "x").compactMap { Int($0) }
+        return parts.count == 2 ? PCMConfiguration(periodFrames: parts[0], periodCount: parts[1]) : .standard
+    }()
+    do {
+        let sink = try ALSAPCMSink(device: benchDevice, configuration: benchLatency)
+        let output = AudioOutput(sink: sink)
+        try MainActor.assumeIsolated {
+            let player = try SynthNotePlayer(engine: output.engine)
+            _ = try player.play(frequency: Frequency(hertz: 440), velocity: 63, amplitude: -12)
+        }
+        try output.start()
+        Thread.sleep(forTimeInterval: 2)
+        output.stop()
+        let milliseconds = { (frames: Double) in format(frames / sink.sampleRate * 1000, 2) }
         report(
-            "\(benchDevice): snd_pcm_delay after writes (2 s)",
-            "min \(milliseconds(Double(delay.minimumFrames))) / mean \(milliseconds(delay.meanFrames)) / max "
-                + "\(milliseconds(Double(delay.maximumFrames))) ms over \(delay.count) writes, "
-                + "\(sink.recoveryCount) underruns")
+            "\(benchDevice): got",
+            "\(sink.sampleFormat.rawValue), \(sink.channelCount) ch, \(Int(sink.sampleRate)) Hz, "
+                + "\(sink.bufferFrames / sink.periodFrames) × \(sink.periodFrames) frames = \(milliseconds(Double(sink.bufferFrames))) ms, "
+                + (output.isRealTime ? "real-time priority" : "normal priority"))
+        if let delay = sink.delayStatistics {
+            report(
+                "\(benchDevice): snd_pcm_delay after writes (2 s)",
+                "min \(milliseconds(Double(delay.minimumFrames))) / mean \(milliseconds(delay.meanFrames)) / max "
+                    + "\(milliseconds(Double(delay.maximumFrames))) ms over \(delay.count) writes, "
+                    + "\(sink.recoveryCount) underruns")
+        }
+        if let failure = output.failure { report("\(benchDevice): failed", "\(failure)") }
+    } catch {
+        report("\(benchDevice)", "no device to measure (\(error)); set PEACH_BENCH_AUDIO=hw:X,Y")
     }
-    if let failure = output.failure { report("\(benchDevice): failed", "\(failure)") }
-} catch {
-    report("\(benchDevice)", "no device to measure (\(error)); set PEACH_BENCH_AUDIO=hw:X,Y")
 }
-if !onlyPCM {
+if wants("store") {
     // The training store: load time and memory, append latency with fsync.
     print("")
     print("Training store (journal of JSON lines)")
@@ -287,7 +292,7 @@ if !onlyPCM {
 }
 
 // MIDI input: the byte parser, the profile mapper, and a raw source's delay from write to handler.
-if !onlyPCM {
+if wants("midi") {
     print("")
     print("MIDI input")
     var generator = SeededRandomGenerator(seed: 7)
@@ -307,10 +312,17 @@ if !onlyPCM {
         stream += message.bytes
     }
     var parser = MIDIByteParser()
+    var handled = 0
+    let handlerSeconds = measure {
+        stream.withUnsafeBufferPointer { buffer in parser.parse(buffer) { _ in handled += 1 } }
+    }
+    report(
+        "byte parser, mixed stream, per message",
+        "\(format(Double(stream.count) / handlerSeconds / 1e6, 1)) MB/s (\(handled) messages)")
     var messages: [MIDIMessage] = []
     let parseSeconds = measure { messages = parser.parse(stream) }
     report(
-        "byte parser, mixed stream",
+        "byte parser, mixed stream, into an array",
         "\(format(Double(stream.count) / parseSeconds / 1e6, 1)) MB/s (\(messages.count) messages)")
     var mapper = ControllerMapper(profile: .builtInDefault)
     var actionCount = 0

@@ -27,8 +27,12 @@ enum FuzzTarget: String, CaseIterable {
     func run(_ bytes: [UInt8]) {
         switch self {
         case .midi:
-            var parser = MIDIByteParser()
-            _ = parser.parse(bytes)
+            // The whole-message fast path must agree with byte-by-byte feeding.
+            var parser = MIDIByteParser(maximumSysExLength: 256)
+            let messages = parser.parse(bytes)
+            var byByte = MIDIByteParser(maximumSysExLength: 256)
+            let expected = bytes.compactMap { byByte.feed($0) }
+            precondition(messages == expected && parser.droppedByteCount == byByte.droppedByteCount)
         case .import:
             let path = Self.write(bytes, name: "import")
             _ = try? RecordTransfer.readImport(path: path)

@@ -108,4 +108,37 @@ struct MIDIByteParserTests {
         }
         #expect(count > 100_000)
     }
+
+    @Test("the whole-message fast path gives what byte-by-byte feeding gives, for any chunking")
+    func fastPathMatchesFeed() {
+        var random = SeededRandomGenerator(seed: 20_261_123)
+        // Mostly well-formed traffic with running status, real-time bytes, SysEx and cut-short messages mixed in.
+        var stream: [UInt8] = []
+        while stream.count < 200_000 {
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0: stream.append(UInt8.random(in: 0xF0...0xFF, using: &random))
+            case 1: stream.append(UInt8.random(in: 0...0x7F, using: &random))
+            case 2: stream.append(UInt8.random(in: 0x80...0xEF, using: &random))
+            default:
+                let status = UInt8.random(in: 0x80...0xEF, using: &random)
+                if Bool.random(using: &random) { stream.append(status) }
+                stream += (0..<Int.random(in: 1...4, using: &random)).map { _ in
+                    UInt8.random(in: 0...0x7F, using: &random)
+                }
+            }
+        }
+        var byByte = MIDIByteParser(maximumSysExLength: 64)
+        let expected = stream.compactMap { byByte.feed($0) }
+        var chunked = MIDIByteParser(maximumSysExLength: 64)
+        var messages: [MIDIMessage] = []
+        var start = 0
+        while start < stream.count {
+            let end = min(stream.count, start + Int.random(in: 1...700, using: &random))
+            stream[start..<end].withUnsafeBufferPointer { chunked.parse($0) { messages.append($0) } }
+            start = end
+        }
+        #expect(messages == expected)
+        #expect(chunked.droppedByteCount == byByte.droppedByteCount)
+        #expect(expected.count > 30_000)
+    }
 }

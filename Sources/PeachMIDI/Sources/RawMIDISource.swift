@@ -68,8 +68,10 @@ public final class RawMIDISource: MIDISource, @unchecked Sendable {
                     return
                 }
                 let time = MonotonicTime.now()
-                for message in parser.parse(buffer[0..<count]) {
-                    handler(.event(MIDIEvent(message, at: time)))
+                buffer.withUnsafeBufferPointer { bytes in
+                    parser.parse(UnsafeBufferPointer(rebasing: bytes[0..<count])) { message in
+                        handler(.event(MIDIEvent(message, at: time)))
+                    }
                 }
             }
         } catch let error as FileError {
