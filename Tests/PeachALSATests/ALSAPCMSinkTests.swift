@@ -18,6 +18,7 @@ struct ALSAPCMSinkTests {
         #expect(standard.sampleRate == 48_000 && standard.channelCount == 2)
         #expect(standard.periodFrames == 128 && standard.bufferFrames == 384)
         #expect(standard.sampleFormat == .float32)
+        #expect(standard.pacesWrites, "ALSA's null plugin does not pace: Peach must")
         #expect(abs(standard.configuredLatency - 0.008) < 1e-9)
         let low = try ALSAPCMSink(device: "null", configuration: .lowLatency)
         #expect(low.periodFrames == 64 && low.bufferFrames == 128)

@@ -85,9 +85,9 @@ struct AudioOutputTests {
         }
         sink.close()
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(data.count == 44 + 4800 * 4)
+        #expect(data.count == 58 + 4800 * 4)
         #expect(data.prefix(4) == Data("RIFF".utf8) && data[20] == 3)
-        let samples = data.dropFirst(44).withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        let samples = WAVSamples.floats(in: data)
         #expect(abs(Measure.frequency(samples, sampleRate: 48_000, from: 0.02, to: 0.1) - 500) < 0.01)
     }
 

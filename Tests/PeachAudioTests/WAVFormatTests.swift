@@ -1,6 +1,7 @@
 // WAVFormatTests: the RIFF header fields for 16-bit and float WAV files.
 
 import PeachAudio
+import PeachTestSupport
 import Testing
 
 @Suite("WAVFormat")
@@ -17,25 +18,33 @@ struct WAVFormatTests {
     func floatHeader() {
         let format = WAVFormat(sampleRate: 48_000, channelCount: 2, encoding: .float32)
         let header = format.header(dataByteCount: 48_000 * 8)
-        #expect(header.count == WAVFormat.headerSize)
+        #expect(header.count == 58 && format.headerSize == 58)
         #expect(Array(header[0..<4]) == Array("RIFF".utf8))
-        #expect(uint32(header, at: 4) == 36 + 384_000)
+        #expect(uint32(header, at: 4) == 50 + 384_000)
         #expect(Array(header[8..<16]) == Array("WAVEfmt ".utf8))
-        #expect(uint32(header, at: 16) == 16)
+        #expect(uint32(header, at: 16) == 18)
         #expect(uint16(header, at: 20) == 3)
         #expect(uint16(header, at: 22) == 2)
         #expect(uint32(header, at: 24) == 48_000)
         #expect(uint32(header, at: 28) == 384_000)
         #expect(uint16(header, at: 32) == 8)
         #expect(uint16(header, at: 34) == 32)
-        #expect(Array(header[36..<40]) == Array("data".utf8))
-        #expect(uint32(header, at: 40) == 384_000)
+        #expect(uint16(header, at: 36) == 0)  // fmt extension size
+        #expect(Array(header[38..<42]) == Array("fact".utf8))
+        #expect(uint32(header, at: 42) == 4)
+        #expect(uint32(header, at: 46) == 48_000)  // frames
+        #expect(Array(header[50..<54]) == Array("data".utf8))
+        #expect(uint32(header, at: 54) == 384_000)
+        #expect(WAVSamples.floats(in: header + [0, 0, 0x80, 0x3F]) == [1])
     }
 
     @Test("16-bit mono header and saturating sizes")
     func pcmHeader() {
         let format = WAVFormat(sampleRate: 44_100, channelCount: 1, encoding: .signed16)
         let header = format.header(dataByteCount: 0)
+        #expect(header.count == 44 && format.headerSize == 44)
+        #expect(uint32(header, at: 16) == 16)
+        #expect(Array(header[36..<40]) == Array("data".utf8))
         #expect(uint16(header, at: 20) == 1)
         #expect(uint32(header, at: 28) == 88_200)
         #expect(uint16(header, at: 34) == 16)

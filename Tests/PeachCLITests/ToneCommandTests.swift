@@ -17,7 +17,7 @@ struct ToneCommandTests {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(data.prefix(4) == Data("RIFF".utf8))
         #expect(data[20] == 3 && data[22] == 1)  // IEEE float, mono
-        let samples = data.dropFirst(44).withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        let samples = WAVSamples.floats(in: data)
         #expect(abs(Double(samples.count) / 48_000 - 1.55) < 0.01)
         var crossings: [Double] = []
         for index in 4800..<(samples.count - 4800) where samples[index - 1] < 0 && samples[index] >= 0 {
@@ -161,12 +161,8 @@ struct ToneKernelDeviceTests {
             "--audio-out", "alsa:hw:Loopback,0,0",
         ])
         func recorded() -> [Float] {
-            guard let data = FileManager.default.contents(atPath: recording), data.count > 44 else {
-                return []
-            }
-            return data.dropFirst(44).prefix((data.count - 44) / 4 * 4).withUnsafeBytes {
-                Array($0.bindMemory(to: Float.self))
-            }
+            guard let data = FileManager.default.contents(atPath: recording) else { return [] }
+            return WAVSamples.floats(in: data)
         }
         // peach has played the whole note when it exits; half a second more of recording holds its tail.
         func size() -> Int {

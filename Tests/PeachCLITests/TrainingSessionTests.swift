@@ -139,7 +139,7 @@ final class ScriptedSession {
     /// The rendered audio (mono float WAV) and the sounding stretches in it (start, end), in seconds.
     func audio() throws -> (samples: [Float], notes: [(start: Double, end: Double)]) {
         let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/session.wav"))
-        let samples = data.dropFirst(44).withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        let samples = WAVSamples.floats(in: data)
         var notes: [(Double, Double)] = []
         var start: Int?
         var quiet = 0
@@ -302,8 +302,8 @@ struct TrainingSessionTests {
         #expect(try session.records().count == 2)
         // The sound was shut down, not cut off: the WAV header counts every sample written.
         let wav = try Data(contentsOf: URL(fileURLWithPath: session.folder + "/session.wav"))
-        let dataSize = wav[40..<44].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
-        #expect(Int(dataSize) == wav.count - 44)
+        let dataSize = wav[54..<58].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
+        #expect(Int(dataSize) == wav.count - 58)
         #expect(dataSize > 0)
     }
 

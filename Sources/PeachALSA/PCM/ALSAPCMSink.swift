@@ -18,6 +18,9 @@ import Synchronization
 /// built on `snd_pcm_recover`; a device that has gone (`-ENODEV`, `-EBADFD`: unplugged) makes
 /// ``write(_:frameCount:)`` return false with the ALSA error in ``failure``.
 ///
+/// ALSA's `null` plugin takes every write at once; a sink on it is held to real-time pace
+/// (``RealTimePacer``), as the `null` output is, instead of spinning a core.
+///
 /// The device is opened non-blocking, so a busy `hw:` device fails at once with "Device or resource busy"
 /// instead of waiting for its owner; it is then switched to blocking writes.
 public final class ALSAPCMSink: AudioSink {
@@ -51,6 +54,8 @@ public final class ALSAPCMSink: AudioSink {
     public private(set) var failure: (any Error & Sendable)?
 
     private let pcm: OpaquePointer
+    /// Set when the PCM is ALSA's `null` plugin, which does not pace its writer.
+    private var pacer: RealTimePacer?
     private let conversion: UnsafeMutableRawPointer
     private var closed = false
     private let recoveries = Atomic<Int>(0)
@@ -94,6 +99,9 @@ public final class ALSAPCMSink: AudioSink {
             throw error
         }
         self.pcm = pcm
+        if snd_pcm_type(pcm) == SND_PCM_TYPE_NULL {
+            pacer = RealTimePacer(sampleRate: sampleRate, bufferFrames: bufferFrames)
+        }
         conversion = .allocate(byteCount: periodFrames * channelCount * 4, alignment: 8)
     }
 
@@ -101,6 +109,10 @@ public final class ALSAPCMSink: AudioSink {
         if !closed { snd_pcm_close(pcm) }
         conversion.deallocate()
     }
+
+    /// True when Peach itself holds the writes to real-time pace: the PCM is ALSA's `null` plugin, which takes
+    /// audio as fast as it comes.
+    public var pacesWrites: Bool { pacer != nil }
 
     /// Underruns and suspends recovered from so far.
     public var recoveryCount: Int { recoveries.load(ordering: .relaxed) }
@@ -224,6 +236,7 @@ public final class ALSAPCMSink: AudioSink {
             done += frames
         }
         sampleDelay()
+        pacer?.taken(frameCount)
         return true
     }
 

@@ -25,8 +25,7 @@ public final class PacedSink: AudioSink {
     /// Why the sink stopped taking audio.
     public private(set) var failure: (any Error & Sendable)?
     private let writer: WAVFileWriter?
-    private var start = timespec()
-    private var framesTaken = 0
+    private var pacer: RealTimePacer
 
     /// A sink that discards audio at real-time pace.
     public convenience init(sampleRate: Double = 48_000, periodFrames: Int = 256) {
@@ -56,27 +55,18 @@ public final class PacedSink: AudioSink {
         self.channelCount = channelCount
         self.periodFrames = periodFrames
         bufferFrames = 2 * periodFrames
+        pacer = RealTimePacer(sampleRate: sampleRate, bufferFrames: 2 * periodFrames)
     }
 
     /// Writes one block (see ``AudioSink/write(_:frameCount:)``).
     public func write(_ samples: UnsafePointer<Float>, frameCount: Int) -> Bool {
-        if framesTaken == 0 { clock_gettime(CLOCK_MONOTONIC, &start) }
         do {
             try writer?.append(samples, frameCount: frameCount)
         } catch {
             failure = error
             return false
         }
-        framesTaken += frameCount
-        // Keep at most bufferFrames ahead of the wall clock, as a device's buffer would.
-        let ahead = Double(framesTaken - bufferFrames) / sampleRate
-        if ahead > 0 {
-            var deadline = start
-            let nanoseconds = Int(ahead * 1e9) + deadline.tv_nsec
-            deadline.tv_sec += nanoseconds / 1_000_000_000
-            deadline.tv_nsec = nanoseconds % 1_000_000_000
-            while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &deadline, nil) == EINTR {}
-        }
+        pacer.taken(frameCount)
         return true
     }
 
