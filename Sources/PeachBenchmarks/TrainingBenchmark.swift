@@ -5,11 +5,12 @@ import PeachCore
 import PeachMIDI
 import PeachStore
 
-/// Measures the `peach train` binary built next to this one: start to first note with 100,000 stored records,
-/// the pause between feedback ending and the next comparison, and CPU while waiting for an answer.
+/// Measures the `peach train` binary built next to this one: start to first note with `records` stored records
+/// (the first start reads the whole journal and saves a snapshot; the next ones read the snapshot), the pause
+/// between feedback ending and the next comparison, and CPU while waiting for an answer.
 enum TrainingBenchmark {
-    static func run() {
-        print("Training (the peach binary, 100,000 stored records, --audio-out null)")
+    static func run(records: Int) {
+        print("Training (the peach binary, \(records) stored records, --audio-out null)")
         let peach = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("peach").path
         guard FileManager.default.isExecutableFile(atPath: peach) else {
@@ -22,9 +23,9 @@ enum TrainingBenchmark {
             do {
                 let store = try JournalStore(directory: root + "/data")
                 var generator = SeededRandomGenerator(seed: 11)
-                for batch in 0..<10 {
+                for batch in 0..<(records + 9999) / 10_000 {
                     try store.append(
-                        (0..<10_000).map {
+                        (0..<min(10_000, records - batch * 10_000)).map {
                             syntheticRecord(index: batch * 10_000 + $0, generator: &generator)
                         })
                 }
@@ -34,6 +35,17 @@ enum TrainingBenchmark {
         }
         guard mkfifo(root + "/controller.fifo", 0o600) == 0 else { return }
         let feedback = 0.2
+        var starts: [Double] = []
+        for _ in 0..<4 {
+            guard let start = firstNote(peach: peach, root: root) else { return }
+            starts.append(start)
+        }
+        report(
+            "  start → first note, no snapshot yet", "\(format(starts[0] * 1000, 0)) ms (reads every record)")
+        let warm = starts.dropFirst().sorted()
+        report(
+            "  start → first note, with the snapshot",
+            "\(format(warm[1] * 1000, 0)) ms median, \(format(warm[0] * 1000, 0)) ms min (3 starts)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: peach)
         process.arguments = [
@@ -76,9 +88,7 @@ enum TrainingBenchmark {
         process.terminate()
         process.waitUntilExit()
         close(controller)
-        if let firstNote {
-            report("  start → first note (100k records)", "\(format(firstNote * 1000, 0)) ms")
-        }
+        if let firstNote { report("  start → first note (this run)", "\(format(firstNote * 1000, 0)) ms") }
         if !pauses.isEmpty {
             pauses.sort()
             report(
@@ -87,6 +97,34 @@ enum TrainingBenchmark {
                     + "(\(pauses.count) trials; event times have 1 ms resolution)")
         }
         if let idleCPU { report("  CPU while waiting for an answer (2 s)", "\(format(idleCPU * 100, 1)) %") }
+    }
+
+    /// Starts `peach train` on the store in `root`, returns the time to its first `trialStarted` event, and
+    /// stops it.
+    static func firstNote(peach: String, root: String) -> Double? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: peach)
+        process.arguments = [
+            "train", "--midi-in", "/dev/null", "--audio-out", "null", "--events", "-", "--data-dir",
+            root + "/data",
+        ]
+        process.environment = ["HOME": root, "XDG_CONFIG_HOME": root + "/config"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let started = MonotonicTime.now()
+        do { try process.run() } catch {
+            print("  cannot start peach: \(error)")
+            return nil
+        }
+        var reader = LineReader(handle: output.fileHandleForReading)
+        var first: Double?
+        while first == nil, let event = reader.nextEvent() {
+            if event["event"] as? String == "trialStarted" { first = MonotonicTime.now() - started }
+        }
+        process.terminate()
+        process.waitUntilExit()
+        return first
     }
 
     /// The process's CPU use (user + system) over `seconds`, as a fraction of one core.

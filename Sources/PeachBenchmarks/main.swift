@@ -1,6 +1,6 @@
 // PeachBenchmarks: release-build measurements of the core's speed and memory; prints its figures.
 //
-// Run: swift run -c release PeachBenchmarks [core | synth | pcm | store | midi | train | validate SEEDS]   (PEACH_BENCH_AUDIO=DEVICE, PEACH_BENCH_LATENCY=low)
+// Run: swift run -c release PeachBenchmarks [core | synth | pcm | store | midi | train [RECORDS...] | validate SEEDS]   (PEACH_BENCH_AUDIO=DEVICE, PEACH_BENCH_LATENCY=low)
 
 import Foundation
 import PeachALSA
@@ -21,6 +21,11 @@ func memoryKilobytes() -> (resident: Int, peak: Int)? {
     }
     guard let resident = field("VmRSS"), let peak = field("VmHWM") else { return nil }
     return (resident, peak)
+}
+
+extension Array {
+    /// Nil when empty.
+    var nilIfEmpty: Self? { isEmpty ? nil : self }
 }
 
 /// Runs `body` and returns its wall time in seconds.
@@ -67,7 +72,11 @@ if CommandLine.arguments.dropFirst().first == "synth" {
     exit(0)
 }
 if CommandLine.arguments.dropFirst().first == "train" {
-    TrainingBenchmark.run()
+    for records in CommandLine.arguments.dropFirst(2).compactMap({ Int($0) }).nilIfEmpty ?? [
+        100_000, 1_000_000,
+    ] {
+        TrainingBenchmark.run(records: records)
+    }
     exit(0)
 }
 if CommandLine.arguments.dropFirst().first == "validate" {
@@ -182,27 +191,49 @@ if wants("store") {
             var generator = SeededRandomGenerator(seed: 7)
             var written = 0
             let directory = storeRoot + "/data"
-            let store = try JournalStore(directory: directory)
             for target in [10_000, 100_000, 1_000_000] {
-                while written < target {
-                    var batch: [StoredRecord] = []
-                    for _ in 0..<min(10_000, target - written) {
-                        batch.append(syntheticRecord(index: written, generator: &generator))
-                        written += 1
+                do {
+                    let store = try JournalStore(directory: directory)
+                    while written < target {
+                        var batch: [StoredRecord] = []
+                        for _ in 0..<min(10_000, target - written) {
+                            batch.append(syntheticRecord(index: written, generator: &generator))
+                            written += 1
+                        }
+                        try store.append(batch)
                     }
-                    try store.append(batch)
                 }
                 let size =
-                    (try? FileManager.default.attributesOfItem(atPath: store.journalPath)[.size] as? Int) ?? 0
+                    (try? FileManager.default.attributesOfItem(atPath: directory + "/records.jsonl")[.size]
+                        as? Int)
+                    ?? 0
                 var contents = JournalContents()
                 let seconds = measure {
-                    contents = (try? JournalStore.read(directory: directory)) ?? JournalContents()
+                    contents =
+                        (try? JournalStore.read(directory: directory, usingSnapshot: false))
+                        ?? JournalContents()
                 }
+                // A writer opening the store reads what the old snapshot does not cover and saves a new one.
+                let opening = measure { _ = try? JournalStore(directory: directory) }
+                var fromSnapshot = JournalContents()
+                let snapshotSeconds = measure {
+                    fromSnapshot = (try? JournalStore.read(directory: directory)) ?? JournalContents()
+                }
+                let snapshotSize =
+                    (try? FileManager.default.attributesOfItem(atPath: directory + "/records.snapshot")[.size]
+                        as? Int) ?? 0
                 let memory = memoryKilobytes()
                 report(
-                    "load \(target) records (\(size / 1_048_576) MiB)",
+                    "load \(target) records (\(size / 1_048_576) MiB), every line",
                     "\(format(seconds * 1000, 0)) ms, \(format(Double(target) / seconds / 1e6, 2)) M records/s"
                 )
+                report(
+                    "  load through the snapshot (\(snapshotSize / 1_048_576) MiB)",
+                    "\(format(snapshotSeconds * 1000, 0)) ms (the writer's open that saved it: \(format(opening * 1000, 0)) ms)"
+                )
+                if fromSnapshot.profile != contents.profile || fromSnapshot.timeline != contents.timeline {
+                    print("  the snapshot's load differs from reading every line!")
+                }
                 report(
                     "  profile mean / records read",
                     "\(format(contents.profile.overallMean ?? 0)) cents / \(contents.comparisonCount + contents.pitchMatchingCount)"

@@ -10,7 +10,7 @@
 ///
 /// Incremental updates and a rebuild from records give identical values (the same additions in the same
 /// order).
-public struct PerceptualProfile: Hashable, Sendable {
+public struct PerceptualProfile: Hashable, Sendable, Codable {
     private var notes = [WelfordAccumulator](repeating: WelfordAccumulator(), count: 128)
     /// Every answered trial binned by level, per note (nil for an untrained note): what thresholds are fitted to.
     private var counts = [TrialCounts?](repeating: nil, count: 128)
@@ -20,6 +20,20 @@ public struct PerceptualProfile: Hashable, Sendable {
 
     /// An empty profile (cold start).
     public init() {}
+
+    private enum CodingKeys: String, CodingKey { case notes, counts, matching }
+
+    /// Decodes a saved profile (a store's snapshot), refusing one whose tables do not have a slot per MIDI note.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        notes = try container.decode([WelfordAccumulator].self, forKey: .notes)
+        counts = try container.decode([TrialCounts?].self, forKey: .counts)
+        matching = try container.decode(PitchMatchingStatistics.self, forKey: .matching)
+        guard notes.count == 128, counts.count == 128 else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "a profile needs 128 notes"))
+        }
+    }
 
     /// A profile rebuilt from stored results, in their order.
     public init(

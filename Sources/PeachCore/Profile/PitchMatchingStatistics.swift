@@ -1,7 +1,7 @@
 // PitchMatchingStatistics: accuracy of pitch matching (mean absolute error, bias, spread, count).
 
 /// How accurately the listener matches pitch: statistics of the signed error of every committed attempt.
-public struct PitchMatchingStatistics: Hashable, Sendable {
+public struct PitchMatchingStatistics: Hashable, Sendable, Codable {
     /// Statistics of the unsigned error |e| (the original app's one accumulator).
     public private(set) var absoluteError = WelfordAccumulator()
     /// Statistics of the signed error e (+ = sharp).

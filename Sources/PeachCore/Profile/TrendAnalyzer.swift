@@ -11,7 +11,7 @@ import Foundation
 /// weighted means of ln T75): "improving" or "declining" only when the change exceeds ``criticalZ`` times its
 /// standard error, "stable" otherwise. A listener who never changes is called stable in well over 95 % of
 /// simulated histories (tested). Measurement sessions are kept with their estimates: they anchor the timeline.
-public struct TrendAnalyzer: Hashable, Sendable {
+public struct TrendAnalyzer: Hashable, Sendable, Codable {
     /// Answers a session needs to count.
     public static let minimumCount = 20
     /// How many recent sessions are kept with their trials.
@@ -20,7 +20,7 @@ public struct TrendAnalyzer: Hashable, Sendable {
     public static let criticalZ = 2.5
 
     /// One session's trials.
-    public struct Session: Hashable, Sendable {
+    public struct Session: Hashable, Sendable, Codable {
         /// The first answer's time.
         public let start: Date
         /// The last answer's time.
@@ -41,7 +41,7 @@ public struct TrendAnalyzer: Hashable, Sendable {
     }
 
     /// A completed measurement and its result.
-    public struct Measurement: Hashable, Sendable {
+    public struct Measurement: Hashable, Sendable, Codable {
         /// When it ended.
         public let date: Date
         /// The threshold it measured.

@@ -24,7 +24,7 @@ public enum StimulusLevel {
 }
 
 /// Trials and correct answers per ``StimulusLevel``.
-public struct TrialCounts: Hashable, Sendable {
+public struct TrialCounts: Hashable, Sendable, Codable {
     /// Trials per level.
     public private(set) var trials: [Int32]
     /// Correct answers per level.
@@ -34,6 +34,22 @@ public struct TrialCounts: Hashable, Sendable {
     public init() {
         trials = [Int32](repeating: 0, count: StimulusLevel.count)
         correct = trials
+    }
+
+    private enum CodingKeys: String, CodingKey { case trials, correct }
+
+    /// Decodes saved counts (a store's snapshot), refusing tables without a slot per level or with more correct
+    /// answers than trials.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        trials = try container.decode([Int32].self, forKey: .trials)
+        correct = try container.decode([Int32].self, forKey: .correct)
+        guard trials.count == StimulusLevel.count, correct.count == StimulusLevel.count,
+            zip(trials, correct).allSatisfy({ $0 >= $1 && $1 >= 0 })
+        else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "trial counts per level do not fit"))
+        }
     }
 
     /// Adds one trial at `cents`.

@@ -17,7 +17,7 @@ private struct SharedBuffers: @unchecked Sendable {
 #endif
 
 /// A line of a journal that could not be read as a record.
-public struct DamagedLine: Hashable, Sendable {
+public struct DamagedLine: Hashable, Sendable, Codable {
     /// The line number, from 1.
     public let line: Int
     /// Why it is not a record.
@@ -36,6 +36,8 @@ public struct JournalScanSummary: Hashable, Sendable {
     public var completeLength = 0
     /// The size of the torn last line, 0 when the journal ends with a newline.
     public var tornTailLength = 0
+    /// The number of complete lines (records, blank and damaged lines), counted from the start of the journal.
+    public var lineCount = 0
 }
 
 /// Reads a journal in 1 MiB chunks (memory stays small whatever the file's size) and hands each valid record
@@ -46,18 +48,23 @@ enum JournalScan {
     /// The longest line read as a record; a longer one is damage (no record comes near it).
     static let maximumLineLength = 1 << 20
 
-    /// Scans the journal at `path`; a missing file is an empty journal.
+    /// Scans the journal at `path`; a missing file is an empty journal. With `start`, scanning begins at that
+    /// byte offset (the start of a line, `lineNumber` lines in: what a snapshot covers) instead of the beginning.
     /// - Throws: ``StoreError`` when the file cannot be read or holds a record of a newer schema.
-    static func scan(path: String, _ visit: (StoredRecord) throws -> Void) throws -> JournalScanSummary {
+    static func scan(
+        path: String, from start: (offset: Int, lineNumber: Int) = (0, 0),
+        _ visit: (StoredRecord) throws -> Void
+    ) throws -> JournalScanSummary {
         guard try FileSystem.exists(path) else { return JournalScanSummary() }
         let file = try POSIXFile(path: path, flags: O_RDONLY | O_NOFOLLOW)
         try file.requireRegularFile()
         var summary = JournalScanSummary()
+        summary.completeLength = start.offset
         var buffer = [UInt8](repeating: 0, count: max(chunkSize, maximumLineLength))
         var carried = 0  // bytes of an unfinished line at the start of the buffer
-        var bufferStart = 0  // the file offset of buffer[0]
-        var fileOffset = 0
-        var lineNumber = 0
+        var bufferStart = start.offset  // the file offset of buffer[0]
+        var fileOffset = start.offset
+        var lineNumber = start.lineNumber
         var skippingLongLine = false
         while true {
             if carried == buffer.count {  // a line longer than the buffer: damage, skipped up to its newline
@@ -118,6 +125,7 @@ enum JournalScan {
             if count == 0 { break }
         }
         summary.tornTailLength = fileOffset - summary.completeLength
+        summary.lineCount = lineNumber
         return summary
     }
 

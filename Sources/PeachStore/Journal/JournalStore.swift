@@ -56,7 +56,13 @@ public final class JournalStore: TrainingStore {
         file = try POSIXFile(path: path, flags: O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW)
         try file.requireRegularFile()
         if !existed { try FileSystem.syncDirectory(directory) }
-        var loaded = try Self.load(path: path)
+        var (loaded, scanned) = try Self.load(directory: directory, usingSnapshot: true)
+        if scanned.recordCount >= JournalSnapshot.rewriteThreshold {
+            JournalSnapshot.write(
+                loaded, journalLength: scanned.completeLength, lineCount: scanned.lineCount,
+                directory: directory,
+                journalPath: path)
+        }
         if loaded.tornTailLength > 0 {
             loaded.tornTailSetAside = try Self.setAsideTornTail(
                 of: file, completeLength: try file.size() - loaded.tornTailLength, directory: directory)
@@ -70,36 +76,51 @@ public final class JournalStore: TrainingStore {
     private static func removeLeftovers(in directory: String) {
         guard let folder = opendir(directory) else { return }
         defer { closedir(folder) }
-        let prefix = journalName + ".tmp-"
+        let prefixes = [journalName + ".tmp-", JournalSnapshot.fileName + ".tmp-"]
         while let entry = readdir(folder) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) {
                 String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if name.hasPrefix(prefix) { unlink(directory + "/" + name) }
+            if prefixes.contains(where: { name.hasPrefix($0) }) { unlink(directory + "/" + name) }
         }
     }
 
     /// Reads the store in `directory` without locking it (while another Peach may be writing). A torn last line
-    /// is reported, not touched.
+    /// is reported, not touched. With `usingSnapshot` (the default), a matching ``JournalSnapshot`` stands in
+    /// for the lines it covers; without it every line is read (what `peach data check` does).
     /// - Throws: ``StoreError`` for a newer schema or a system error. A missing store is empty.
-    nonisolated public static func read(directory: String) throws(StoreError) -> JournalContents {
+    nonisolated public static func read(
+        directory: String, usingSnapshot: Bool = true
+    ) throws(StoreError)
+        -> JournalContents
+    {
         if try FileSystem.exists(directory) { try FileSystem.requireSafeDirectory(directory) }
-        return try load(path: journalPath(in: directory))
+        return try load(directory: directory, usingSnapshot: usingSnapshot).contents
     }
 
-    nonisolated private static func load(path: String) throws(StoreError) -> JournalContents {
-        var contents = JournalContents()
+    /// Loads the journal in `directory`: from a matching snapshot and the lines after it, or from the start.
+    /// Also returns what the scan read (its records only: those past the snapshot).
+    nonisolated private static func load(
+        directory: String, usingSnapshot: Bool
+    ) throws(StoreError)
+        -> (contents: JournalContents, scanned: JournalScanSummary)
+    {
+        let path = journalPath(in: directory)
+        let snapshot = usingSnapshot ? JournalSnapshot.read(directory: directory, journalPath: path) : nil
+        var contents = snapshot?.contents ?? JournalContents()
         do {
-            let summary = try JournalScan.scan(path: path) { contents.add($0) }
-            contents.damagedLines = summary.damagedLines
-            contents.newerRecordLines = summary.newerRecordLines
+            let summary = try JournalScan.scan(
+                path: path, from: (snapshot?.journalLength ?? 0, snapshot?.lineCount ?? 0)
+            ) { contents.add($0) }
+            contents.damagedLines += summary.damagedLines
+            contents.newerRecordLines += summary.newerRecordLines
             contents.tornTailLength = summary.tornTailLength
+            return (contents, summary)
         } catch let error as StoreError {
             throw error
         } catch {
             throw .io(path, .read, EIO)
         }
-        return contents
     }
 
     /// Calls `visit` with every valid record of the store in `directory`, in order, without loading them all.
@@ -184,6 +205,7 @@ public final class JournalStore: TrainingStore {
         }
         let backup = directory + "/records.backup-" + Self.fileTimestamp() + ".jsonl"
         guard link(journalPath, backup) == 0 else { throw .io(backup, .link, errno) }
+        JournalSnapshot.remove(directory: directory)
         try FileSystem.writeAtomically(bytes, to: journalPath, directory: directory)
         file = try POSIXFile(path: journalPath, flags: O_RDWR | O_APPEND | O_NOFOLLOW)
         committedLength = try file.size()

@@ -2,7 +2,7 @@
 
 /// Why a line (or a CSV row, or a whole import file) is not a valid record. Structure, not prose: `data check`
 /// and `data import` word it in the user's language.
-public enum RecordProblem: Hashable, Sendable {
+public enum RecordProblem: Hashable, Sendable, Codable {
     /// The line is not a JSON object.
     case notAnObject
     /// Text follows the object on its line.
@@ -39,7 +39,7 @@ public enum RecordProblem: Hashable, Sendable {
     case checksumMismatch
 
     /// What a field should hold.
-    public enum FieldKind: String, Hashable, Sendable {
+    public enum FieldKind: String, Hashable, Sendable, Codable {
         /// A number.
         case number
         /// A whole number.

@@ -21,7 +21,8 @@ struct DataCommand: ParsableCommand {
 
         func run() throws {
             let directory = try data.locations().dataDirectory
-            let contents = try JournalStore.read(directory: directory)
+            // A check reads every line, never the snapshot.
+            let contents = try JournalStore.read(directory: directory, usingSnapshot: false)
             let path = directory + "/" + JournalStore.journalName
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             for line in CLI.texts.dataCheck(contents, path: path, size: size) { print(line) }

@@ -1,0 +1,136 @@
+// JournalSnapshotTests: a snapshot gives what reading every line gives, and a stale or damaged one is not believed.
+
+import Foundation
+import PeachCore
+import Testing
+
+@testable import PeachStore
+
+@MainActor
+@Suite("JournalSnapshot")
+struct JournalSnapshotTests {
+    func records(_ range: Range<Int>) -> [StoredRecord] {
+        range.map { $0 % 4 == 3 ? Samples.matching($0) : Samples.comparison($0) }
+    }
+
+    /// Everything a load gives, for comparing a load through the snapshot with a load of every line.
+    struct Loaded: Equatable {
+        let profile: PerceptualProfile
+        let trend: TrendAnalyzer
+        let timeline: ThresholdTimeline
+        let counts: [Int]
+        let damagedLines: [DamagedLine]
+        let newerRecordLines: [Int]
+
+        init(_ contents: JournalContents) {
+            profile = contents.profile
+            trend = contents.trend
+            timeline = contents.timeline
+            counts = [contents.comparisonCount, contents.pitchMatchingCount, contents.tornTailLength]
+            damagedLines = contents.damagedLines
+            newerRecordLines = contents.newerRecordLines
+        }
+    }
+
+    func throughSnapshot(_ directory: TemporaryDirectory) throws -> Loaded {
+        Loaded(try JournalStore.read(directory: directory.path))
+    }
+
+    func everyLine(_ directory: TemporaryDirectory) throws -> Loaded {
+        Loaded(try JournalStore.read(directory: directory.path, usingSnapshot: false))
+    }
+
+    /// A store of `count` records, opened once more so the writer saves a snapshot.
+    func storeWithSnapshot(_ count: Int) throws -> TemporaryDirectory {
+        let directory = TemporaryDirectory()
+        try JournalStore(directory: directory.path).append(records(0..<count))
+        _ = try JournalStore(directory: directory.path)
+        return directory
+    }
+
+    @Test(
+        "the writer saves a snapshot once enough records are read; loading through it gives every line's result"
+    )
+    func matchesFullLoad() throws {
+        let directory = TemporaryDirectory()
+        try JournalStore(directory: directory.path).append(
+            records(0..<(JournalSnapshot.rewriteThreshold - 1)))
+        _ = try JournalStore(directory: directory.path)
+        #expect(
+            directory.bytes(JournalSnapshot.fileName).isEmpty, "fewer records than the threshold: no snapshot"
+        )
+        try JournalStore(directory: directory.path).append(records(5000..<5001))
+        _ = try JournalStore(directory: directory.path)
+        let snapshotBytes = directory.bytes(JournalSnapshot.fileName)
+        #expect(!snapshotBytes.isEmpty)
+        let snapshot = try #require(
+            JournalSnapshot.read(directory: directory.path, journalPath: directory.journal))
+        #expect(snapshot.journalLength == directory.bytes().count)
+        #expect(snapshot.lineCount == JournalSnapshot.rewriteThreshold)
+        // Answers after the snapshot are read from the journal, after what the snapshot holds.
+        let store = try JournalStore(directory: directory.path)
+        try store.append(records(6000..<6040))
+        #expect(directory.bytes(JournalSnapshot.fileName) == snapshotBytes, "40 more records: no rewrite")
+        let loaded = try throughSnapshot(directory)
+        #expect(loaded == (try everyLine(directory)))
+        #expect(loaded.counts[0] + loaded.counts[1] == 1040)
+        #expect(loaded.timeline.samples.count == loaded.counts[0])
+        #expect(Loaded(store.contents) == loaded, "the writer's own view agrees")
+    }
+
+    @Test("damage and newer records inside what the snapshot covers keep their line numbers")
+    func damageIsKept() throws {
+        let directory = TemporaryDirectory()
+        try JournalStore(directory: directory.path).append(records(0..<600))
+        directory.write(
+            directory.bytes() + Array("{\"v\":1,\"broken\n{\"v\":9,\"type\":\"comparison\"}\n".utf8))
+        try JournalStore(directory: directory.path).append(records(600..<1200))
+        _ = try JournalStore(directory: directory.path)
+        #expect(JournalSnapshot.read(directory: directory.path, journalPath: directory.journal) != nil)
+        let loaded = try throughSnapshot(directory)
+        #expect(loaded == (try everyLine(directory)))
+        #expect(loaded.damagedLines.map(\.line) == [601])
+        #expect(loaded.newerRecordLines == [602])
+    }
+
+    @Test(
+        "a snapshot is not believed when the journal was replaced, cut back or rewritten, or the snapshot is damaged"
+    )
+    func staleOrDamaged() throws {
+        // The journal rewritten with other records of the same length.
+        var directory = try storeWithSnapshot(1500)
+        var journal = directory.bytes()
+        let last = try #require(journal.lastIndex(of: UInt8(ascii: "5")))
+        journal[last] = UInt8(ascii: "6")  // a changed digit: the CRC of the line no longer matches either
+        directory.write(journal)
+        #expect(JournalSnapshot.read(directory: directory.path, journalPath: directory.journal) == nil)
+        #expect(try throughSnapshot(directory) == everyLine(directory))
+
+        // The journal cut back below what the snapshot covers.
+        directory = try storeWithSnapshot(1500)
+        directory.write(Array(directory.bytes().prefix(1000)))
+        #expect(JournalSnapshot.read(directory: directory.path, journalPath: directory.journal) == nil)
+        #expect(try throughSnapshot(directory) == everyLine(directory))
+
+        // Every single flipped byte of the snapshot (sampled) makes it unreadable, never believed.
+        directory = try storeWithSnapshot(1500)
+        let intact = directory.bytes(JournalSnapshot.fileName)
+        for index in stride(from: 0, to: intact.count, by: max(1, intact.count / 200)) {
+            var flipped = intact
+            flipped[index] ^= 0x20
+            directory.write(flipped, JournalSnapshot.fileName)
+            #expect(
+                JournalSnapshot.read(directory: directory.path, journalPath: directory.journal) == nil,
+                "byte \(index)")
+        }
+        directory.write(Array(intact.prefix(intact.count / 2)), JournalSnapshot.fileName)
+        #expect(JournalSnapshot.read(directory: directory.path, journalPath: directory.journal) == nil)
+        #expect(try throughSnapshot(directory) == everyLine(directory))
+
+        // Replacing the journal removes the snapshot.
+        directory = try storeWithSnapshot(1500)
+        _ = try JournalStore(directory: directory.path).replaceAll(with: records(0..<10))
+        #expect(directory.bytes(JournalSnapshot.fileName).isEmpty)
+        #expect(try throughSnapshot(directory).counts[0] + throughSnapshot(directory).counts[1] == 10)
+    }
+}
