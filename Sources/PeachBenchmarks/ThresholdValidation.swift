@@ -2,6 +2,8 @@
 
 import Foundation
 import PeachCore
+import PeachStore
+import PeachTraining
 
 /// `PeachBenchmarks validate [seeds]`: drives the real comparison session with simulated listeners (true T75 ∈
 /// {2, 3, 5, 10, 20, 40} cents; N ∈ {50, 100, 300} trials; shapes Weibull β = 2, Weibull β = 1.3 and
@@ -85,6 +87,11 @@ enum ThresholdValidation {
         )
         print("estimator      shape          N    bias   sd(ln)  68 % coverage")
         let started = Date()
+        // A progress line on stderr when it is a terminal (the run takes minutes).
+        let progress = ProgressLine(.validate, texts: Texts(language: .english))
+        defer { progress.finish() }
+        let totalTrials = 3 * shapes.count * trialCounts.reduce(0, +) * thresholds.count * seeds
+        var trialsDone = 0
         for estimator in ["kazez mean", "training fit", "measurement"] {
             for shape in shapes {
                 for trials in trialCounts {
@@ -95,6 +102,9 @@ enum ThresholdValidation {
                                 threshold: truth, slope: shape.slope, lapseRate: 0.02, shape: shape.shape,
                                 responseTime: 0.3)
                             let seed = UInt64(seed * 7919 + Int(truth * 100) + trials)
+                            trialsDone += trials
+                            progress.update(
+                                StoreProgress(done: trialsDone, total: totalTrials, records: trialsDone))
                             switch estimator {
                             case "kazez mean":
                                 let answers = session(
@@ -127,6 +137,7 @@ enum ThresholdValidation {
                             }
                         }
                     }
+                    progress.finish()
                     print(
                         estimator.padding(toLength: 15, withPad: " ", startingAt: 0)
                             + shape.name.padding(toLength: 14, withPad: " ", startingAt: 0)

@@ -248,4 +248,21 @@ struct JournalStoreTests {
         #expect(contents.damagedLines.isEmpty)
         #expect(contents.profile.matching.bias == -1.5)
     }
+
+    @Test("long reads report progress: by chunk for the journal, every few thousand records for an import")
+    func progress() throws {
+        let directory = TemporaryDirectory()
+        try JournalStore(directory: directory.path).append(records(9000))
+        var reports: [StoreProgress] = []
+        let contents = try JournalStore.read(directory: directory.path, usingSnapshot: false) { reports.append($0) }
+        let size = directory.bytes().count
+        #expect(reports.last == StoreProgress(done: size, total: size, records: 9000))
+        #expect(contents.comparisonCount + contents.pitchMatchingCount == 9000)
+        let export = directory.path + "/export.json"
+        _ = try RecordTransfer.export(from: directory.path, format: .json, toFile: export)
+        reports = []
+        #expect(try RecordTransfer.readImport(path: export) { reports.append($0) }.count == 9000)
+        #expect(reports.map(\.records) == [4096, 8192])
+        #expect(reports.allSatisfy { $0.done > 0 && $0.done < $0.total })
+    }
 }

@@ -53,11 +53,12 @@ enum JournalScan {
     /// - Throws: ``StoreError`` when the file cannot be read or holds a record of a newer schema.
     static func scan(
         path: String, from start: (offset: Int, lineNumber: Int) = (0, 0),
-        _ visit: (StoredRecord) throws -> Void
+        progress: ((StoreProgress) -> Void)? = nil, _ visit: (StoredRecord) throws -> Void
     ) throws -> JournalScanSummary {
         guard try FileSystem.exists(path) else { return JournalScanSummary() }
         let file = try POSIXFile(path: path, flags: O_RDONLY | O_NOFOLLOW)
         try file.requireRegularFile()
+        let total = progress == nil ? 0 : try file.size()
         var summary = JournalScanSummary()
         summary.completeLength = start.offset
         var buffer = [UInt8](repeating: 0, count: max(chunkSize, maximumLineLength))
@@ -122,6 +123,7 @@ enum JournalScan {
                     _ = memmove(base, base + lineStart, carried)
                 }
             }
+            progress?(StoreProgress(done: fileOffset, total: total, records: summary.recordCount))
             if count == 0 { break }
         }
         summary.tornTailLength = fileOffset - summary.completeLength

@@ -90,27 +90,23 @@ public final class JournalStore: TrainingStore {
     /// for the lines it covers; without it every line is read (what `peach data check` does).
     /// - Throws: ``StoreError`` for a newer schema or a system error. A missing store is empty.
     nonisolated public static func read(
-        directory: String, usingSnapshot: Bool = true
-    ) throws(StoreError)
-        -> JournalContents
-    {
+        directory: String, usingSnapshot: Bool = true, progress: ((StoreProgress) -> Void)? = nil
+    ) throws(StoreError) -> JournalContents {
         if try FileSystem.exists(directory) { try FileSystem.requireSafeDirectory(directory) }
-        return try load(directory: directory, usingSnapshot: usingSnapshot).contents
+        return try load(directory: directory, usingSnapshot: usingSnapshot, progress: progress).contents
     }
 
     /// Loads the journal in `directory`: from a matching snapshot and the lines after it, or from the start.
     /// Also returns what the scan read (its records only: those past the snapshot).
     nonisolated private static func load(
-        directory: String, usingSnapshot: Bool
-    ) throws(StoreError)
-        -> (contents: JournalContents, scanned: JournalScanSummary)
-    {
+        directory: String, usingSnapshot: Bool, progress: ((StoreProgress) -> Void)? = nil
+    ) throws(StoreError) -> (contents: JournalContents, scanned: JournalScanSummary) {
         let path = journalPath(in: directory)
         let snapshot = usingSnapshot ? JournalSnapshot.read(directory: directory, journalPath: path) : nil
         var contents = snapshot?.contents ?? JournalContents()
         do {
             let summary = try JournalScan.scan(
-                path: path, from: (snapshot?.journalLength ?? 0, snapshot?.lineCount ?? 0)
+                path: path, from: (snapshot?.journalLength ?? 0, snapshot?.lineCount ?? 0), progress: progress
             ) { contents.add($0) }
             contents.damagedLines += summary.damagedLines
             contents.newerRecordLines += summary.newerRecordLines
@@ -125,10 +121,11 @@ public final class JournalStore: TrainingStore {
 
     /// Calls `visit` with every valid record of the store in `directory`, in order, without loading them all.
     nonisolated public static func forEachRecord(
-        in directory: String, _ visit: (StoredRecord) throws -> Void
+        in directory: String, progress: ((StoreProgress) -> Void)? = nil,
+        _ visit: (StoredRecord) throws -> Void
     ) throws -> JournalScanSummary {
         if try FileSystem.exists(directory) { try FileSystem.requireSafeDirectory(directory) }
-        return try JournalScan.scan(path: journalPath(in: directory), visit)
+        return try JournalScan.scan(path: journalPath(in: directory), progress: progress, visit)
     }
 
     /// Copies the torn tail to a side file (durably), then cuts the journal back to its complete lines.
@@ -217,9 +214,11 @@ public final class JournalStore: TrainingStore {
 
     /// Adds the records that are not in the store yet (same kind, time, notes and cents), in one durable write.
     /// - Returns: how many were added and how many were already there.
-    public func merge(_ records: [StoredRecord]) throws -> (added: Int, duplicates: Int) {
+    public func merge(
+        _ records: [StoredRecord], progress: ((StoreProgress) -> Void)? = nil
+    ) throws -> (added: Int, duplicates: Int) {
         var known = Set<String>()
-        _ = try Self.forEachRecord(in: directory) { known.insert($0.identity) }
+        _ = try Self.forEachRecord(in: directory, progress: progress) { known.insert($0.identity) }
         var fresh: [StoredRecord] = []
         for record in records where known.insert(record.identity).inserted { fresh.append(record) }
         try append(fresh)

@@ -22,7 +22,8 @@ public enum RecordTransfer {
     /// Writes every record of the store in `directory` in `format`, passing the text to `write` in pieces.
     /// Returns the number of records written and what the scan found (damage is skipped, as on load).
     public static func export(
-        from directory: String, format: ExportFormat, write: (String) throws -> Void
+        from directory: String, format: ExportFormat, progress: ((StoreProgress) -> Void)? = nil,
+        write: (String) throws -> Void
     ) throws -> (count: Int, summary: JournalScanSummary) {
         var count = 0
         var pending = ""
@@ -33,7 +34,7 @@ public enum RecordTransfer {
             }
         }
         pending = format == .csv ? csvColumns.joined(separator: ",") + "\n" : "["
-        let summary = try JournalStore.forEachRecord(in: directory) { record in
+        let summary = try JournalStore.forEachRecord(in: directory, progress: progress) { record in
             switch format {
             case .csv: pending += csvRow(record) + "\n"
             case .json: pending += (count == 0 ? "\n" : ",\n") + RecordCodec.encode(record)
@@ -52,19 +53,25 @@ public enum RecordTransfer {
     /// in place.
     /// - Returns: the number of records written.
     /// - Throws: ``StoreError`` naming the file that could not be written or read.
-    public static func export(from directory: String, format: ExportFormat, toFile path: String) throws -> Int
-    {
+    public static func export(
+        from directory: String, format: ExportFormat, toFile path: String,
+        progress: ((StoreProgress) -> Void)? = nil
+    ) throws -> Int {
         var info = stat()
         if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
             let file = try POSIXFile(path: path, flags: O_WRONLY)
-            return try export(from: directory, format: format) { try file.writeAll(Array($0.utf8)) }.count
+            return try export(from: directory, format: format, progress: progress) {
+                try file.writeAll(Array($0.utf8))
+            }.count
         }
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
         let temporary = path + ".tmp-\(getpid())"
         do {
             let file = try POSIXFile(path: temporary, flags: O_WRONLY | O_CREAT | O_EXCL)
-            let result = try export(from: directory, format: format) { try file.writeAll(Array($0.utf8)) }
+            let result = try export(from: directory, format: format, progress: progress) {
+                try file.writeAll(Array($0.utf8))
+            }
             try file.sync()
             try FileSystem.renameDurably(temporary, to: path, directory: folder)
             return result.count
@@ -109,15 +116,17 @@ public enum RecordTransfer {
     /// Reads the records of a file to import: a JSON array (an export), JSON Lines (a journal) or CSV (an
     /// export). All or nothing: any unreadable record refuses the whole file.
     /// - Throws: ``StoreError/unreadableImport(path:line:problem:)`` naming the line or row, or a read error.
-    public static func readImport(path: String) throws(StoreError) -> [StoredRecord] {
+    public static func readImport(
+        path: String, progress: ((StoreProgress) -> Void)? = nil
+    ) throws(StoreError) -> [StoredRecord] {
         var bytes = try POSIXFile(path: path, flags: O_RDONLY).readAll()
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }  // a spreadsheet's byte-order mark
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         switch first {
         case nil: return []
-        case 0x5B: return try readJSONArray(bytes, path: path)
-        case 0x7B: return try readJSONLines(bytes, path: path)
-        default: return try readCSV(bytes, path: path)
+        case 0x5B: return try readJSONArray(bytes, path: path, progress: progress)
+        case 0x7B: return try readJSONLines(bytes, path: path, progress: progress)
+        default: return try readCSV(bytes, path: path, progress: progress)
         }
     }
 
@@ -171,7 +180,9 @@ public enum RecordTransfer {
         }
     }
 
-    private static func readJSONArray(_ bytes: [UInt8], path: String) throws(StoreError) -> [StoredRecord] {
+    private static func readJSONArray(
+        _ bytes: [UInt8], path: String, progress: ((StoreProgress) -> Void)?
+    ) throws(StoreError) -> [StoredRecord] {
         try bytes.withUnsafeBufferPointer { buffer throws(StoreError) -> [StoredRecord] in
             var scanner = JSONObjectScanner(bytes: buffer, start: 0)
             var records: [StoredRecord] = []
@@ -194,6 +205,9 @@ public enum RecordTransfer {
                     try decodeOne(
                         buffer, start..<scanner.index, path: path, line: lines.line(at: start),
                         checksums: false))
+                if records.count % StoreProgress.interval == 0 {
+                    progress?(StoreProgress(done: scanner.index, total: buffer.count, records: records.count))
+                }
                 scanner.skipWhitespace()
                 if scanner.consume(0x2C) { continue }
                 guard scanner.consume(0x5D) else {
@@ -212,7 +226,9 @@ public enum RecordTransfer {
         }
     }
 
-    private static func readJSONLines(_ bytes: [UInt8], path: String) throws(StoreError) -> [StoredRecord] {
+    private static func readJSONLines(
+        _ bytes: [UInt8], path: String, progress: ((StoreProgress) -> Void)?
+    ) throws(StoreError) -> [StoredRecord] {
         try bytes.withUnsafeBufferPointer { buffer throws(StoreError) -> [StoredRecord] in
             var records: [StoredRecord] = []
             var start = 0
@@ -224,6 +240,9 @@ public enum RecordTransfer {
                 if stop > start, buffer[stop - 1] == 0x0D { stop -= 1 }
                 if buffer[start..<stop].contains(where: { $0 != 0x20 && $0 != 0x09 }) {
                     records.append(try decodeOne(buffer, start..<stop, path: path, line: line))
+                    if records.count % StoreProgress.interval == 0 {
+                        progress?(StoreProgress(done: stop, total: buffer.count, records: records.count))
+                    }
                 }
                 start = end + 1
             }
@@ -231,7 +250,9 @@ public enum RecordTransfer {
         }
     }
 
-    private static func readCSV(_ bytes: [UInt8], path: String) throws(StoreError) -> [StoredRecord] {
+    private static func readCSV(
+        _ bytes: [UInt8], path: String, progress: ((StoreProgress) -> Void)?
+    ) throws(StoreError) -> [StoredRecord] {
         let rows = CSVReader.rows(String(decoding: bytes, as: UTF8.self))
         guard let header = rows.first?.cells.map({ $0.trimmingCharacters(in: .whitespaces) }),
             header.contains("type"), header.contains("time")
@@ -259,6 +280,9 @@ public enum RecordTransfer {
                 try decodeOne(buffer, 0..<buffer.count, path: path, line: row.line)
             }
             records.append(record)
+            if records.count % StoreProgress.interval == 0 {
+                progress?(StoreProgress(done: row.line, total: rows.count, records: records.count))
+            }
         }
         return records
     }

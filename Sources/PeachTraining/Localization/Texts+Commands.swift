@@ -58,6 +58,41 @@ extension Texts {
 
     // MARK: Data
 
+    /// What a progress line is doing.
+    public enum ProgressTask: Sendable, CaseIterable {
+        /// `data check` reading the journal.
+        case check
+        /// `data export` writing the store out.
+        case export
+        /// `data import` reading the file to import.
+        case read
+        /// `data import` reading the store to find duplicates.
+        case merge
+        /// The thresholds' validation run (simulated sessions; counts trials, not records).
+        case validate
+    }
+
+    /// A progress line: the task, a bar, the percentage, the records so far and the rate.
+    public func progress(_ task: ProgressTask, fraction: Double, records: Int, perSecond: Double) -> String {
+        let label =
+            switch task {
+            case .check: pick("Checking", "Prüfe")
+            case .export: pick("Exporting", "Exportiere")
+            case .read: pick("Reading", "Lese")
+            case .merge: pick("Merging", "Füge zusammen")
+            case .validate: pick("Simulating", "Simuliere")
+            }
+        let clamped = min(max(fraction, 0), 1)
+        let width = 20
+        let filled = Int((clamped * Double(width)).rounded(.down))
+        let bar = String(repeating: "█", count: filled) + String(repeating: " ", count: width - filled)
+        return "\(label) ▕\(bar)▏ \(Int((clamped * 100).rounded(.down))) %  "
+            + (task == .validate
+                ? count(records, ("trial", "Versuch"), ("trials", "Versuche"))
+                : count(records, ("record", "Datensatz"), ("records", "Datensätze"))) + ", "
+            + "\(Int(perSecond.rounded()))/s"
+    }
+
     /// `peach data check`.
     public func dataCheck(_ contents: JournalContents, path: String, size: Int) -> [String] {
         var lines = [

@@ -22,7 +22,11 @@ struct DataCommand: ParsableCommand {
         func run() throws {
             let directory = try data.locations().dataDirectory
             // A check reads every line, never the snapshot.
-            let contents = try JournalStore.read(directory: directory, usingSnapshot: false)
+            let progress = ProgressLine(.check, texts: CLI.texts)
+            defer { progress.finish() }
+            let contents = try JournalStore.read(
+                directory: directory, usingSnapshot: false, progress: progress.update)
+            progress.finish()
             let path = directory + "/" + JournalStore.journalName
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             for line in CLI.texts.dataCheck(contents, path: path, size: size) { print(line) }
@@ -47,7 +51,11 @@ struct DataCommand: ParsableCommand {
             let directory = try data.locations().dataDirectory
             if let file {
                 try CLI.checkOutput(file, dataDirectory: data.dataDir)
-                let count = try RecordTransfer.export(from: directory, format: format, toFile: file)
+                let progress = ProgressLine(.export, texts: CLI.texts)
+                defer { progress.finish() }
+                let count = try RecordTransfer.export(
+                    from: directory, format: format, toFile: file, progress: progress.update)
+                progress.finish()
                 Terminal.emitError(CLI.texts.exported(count, to: file))
             } else {
                 _ = try RecordTransfer.export(from: directory, format: format) { Terminal.write($0) }
@@ -69,12 +77,18 @@ struct DataCommand: ParsableCommand {
         @OptionGroup var data: DataOptions
 
         func run() throws {
-            let records = try RecordTransfer.readImport(path: file)
+            let reading = ProgressLine(.read, texts: CLI.texts)
+            defer { reading.finish() }
+            let records = try RecordTransfer.readImport(path: file, progress: reading.update)
+            reading.finish()
             try data.withJournal { store in
                 if replace {
                     print(CLI.texts.replaced(records.count, backup: try store.replaceAll(with: records)))
                 } else {
-                    let result = try store.merge(records)
+                    let merging = ProgressLine(.merge, texts: CLI.texts)
+                    defer { merging.finish() }
+                    let result = try store.merge(records, progress: merging.update)
+                    merging.finish()
                     print(CLI.texts.imported(result.added, duplicates: result.duplicates))
                 }
             }
