@@ -254,7 +254,9 @@ struct JournalStoreTests {
         let directory = TemporaryDirectory()
         try JournalStore(directory: directory.path).append(records(9000))
         var reports: [StoreProgress] = []
-        let contents = try JournalStore.read(directory: directory.path, usingSnapshot: false) { reports.append($0) }
+        let contents = try JournalStore.read(directory: directory.path, usingSnapshot: false) {
+            reports.append($0)
+        }
         let size = directory.bytes().count
         #expect(reports.last == StoreProgress(done: size, total: size, records: 9000))
         #expect(contents.comparisonCount + contents.pitchMatchingCount == 9000)
