@@ -31,6 +31,8 @@ public final class FakeAudioSink: AudioSink, @unchecked Sendable {
     private var closeCount = 0
     private let signalAfter: Int
     private let failAt: Int?
+    /// Called (on the audio thread) when the output waits for room before rendering block number n (from 0).
+    public var onWait: (@Sendable (Int) -> Void)?
 
     /// A sink of `channelCount` channels at `sampleRate` in `periodFrames`-frame blocks.
     public init(
@@ -52,6 +54,11 @@ public final class FakeAudioSink: AudioSink, @unchecked Sendable {
 
     /// How often ``close()`` was called.
     public var closedCount: Int { lock.withLock { closeCount } }
+
+    /// Calls ``onWait`` with the number of the block about to be rendered.
+    public func waitUntilWritable(frameCount: Int) {
+        onWait?(blockCount)
+    }
 
     /// Writes one block (see ``AudioSink/write(_:frameCount:)``).
     public func write(_ samples: UnsafePointer<Float>, frameCount: Int) -> Bool {

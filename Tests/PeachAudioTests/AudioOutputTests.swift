@@ -38,6 +38,31 @@ struct AudioOutputTests {
         }
     }
 
+    @Test(
+        "the thread waits for room before it renders: a note played during the wait sounds in the next block")
+    func rendersAfterTheWait() throws {
+        let sink = FakeAudioSink(periodFrames: 128, signalAfter: 12)
+        let waiting = DispatchSemaphore(value: 0)
+        let go = DispatchSemaphore(value: 0)
+        sink.onWait = { block in
+            if block == 5 {
+                waiting.signal()
+                go.wait()
+            }
+        }
+        let output = AudioOutput(sink: sink)
+        let player = try SynthNotePlayer(engine: output.engine)
+        try output.start()
+        waiting.wait()
+        _ = try player.play(frequency: Frequency(hertz: 1000), velocity: 63, amplitude: AmplitudeDB(0))
+        go.signal()
+        sink.reachedTarget.wait()
+        output.stop()
+        let samples = sink.samples
+        #expect(samples[0..<(5 * 128)].allSatisfy { $0 == 0 })
+        #expect(samples[(5 * 128)..<(6 * 128)].contains { $0 != 0 }, "the note starts in block 5, not later")
+    }
+
     @Test("a sink that fails for good ends the thread, reports once and refuses further notes")
     func sinkFailure() throws {
         let sink = FakeAudioSink(failAt: 5)

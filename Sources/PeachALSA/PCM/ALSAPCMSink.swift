@@ -227,6 +227,21 @@ public final class ALSAPCMSink: AudioSink {
 
     // MARK: - The audio thread
 
+    /// Waits in `snd_pcm_wait` until `frameCount` frames fit (see ``AudioSink/waitUntilWritable(frameCount:)``),
+    /// so the audio thread renders each block just before the device takes it. Returns at once while the
+    /// buffer is being filled before playback starts, for ALSA's `null` plugin (paced after the write), and on
+    /// any error, which the write then meets and recovers from (the one recovery path stays in the write).
+    public func waitUntilWritable(frameCount: Int) {
+        guard pacer == nil else { return }
+        for _ in 0..<4 {
+            let available = snd_pcm_avail_update(pcm)
+            guard available >= 0, available < frameCount, snd_pcm_state(pcm) == SND_PCM_STATE_RUNNING else {
+                return
+            }
+            guard snd_pcm_wait(pcm, 1000) > 0 else { return }
+        }
+    }
+
     /// Writes one block (see ``AudioSink/write(_:frameCount:)``).
     public func write(_ samples: UnsafePointer<Float>, frameCount: Int) -> Bool {
         var done = 0

@@ -109,6 +109,8 @@ public final class AudioOutput: @unchecked Sendable {
         var failed = false
         while remaining != 0 {
             if remaining < 0, stopRequested.load(ordering: .acquiring) { remaining = tailBlocks }
+            // Wait for room first, then render: commands are applied as late as possible before each write.
+            sink.waitUntilWritable(frameCount: period)
             engine.render(into: block, frameCount: period, channelCount: channels)
             guard sink.write(block, frameCount: period) else {
                 failed = true

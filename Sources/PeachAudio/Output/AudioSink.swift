@@ -21,6 +21,11 @@ public protocol AudioSink: AnyObject {
     /// Why the sink stopped taking audio, once ``write(_:frameCount:)`` returned false.
     var failure: (any Error & Sendable)? { get }
 
+    /// Waits until `frameCount` frames can be written without waiting. ``AudioOutput`` calls it before it
+    /// renders each block, so the block is rendered as late as it can be: a command (a bend, a start) that
+    /// arrives during the wait is in the block written next, not the one after. A sink that paces itself in
+    /// ``write(_:frameCount:)`` need not implement it. Real-time rule: never allocates, locks or logs.
+    func waitUntilWritable(frameCount: Int)
     /// Writes `frameCount` interleaved frames, waiting until the sink has room (this wait is what paces the
     /// audio thread). Recovers from underruns and suspends by itself; returns false only when the sink is
     /// gone for good (``failure`` says why). Real-time rule: never allocates, locks or logs.
@@ -33,6 +38,9 @@ public protocol AudioSink: AnyObject {
 }
 
 extension AudioSink {
+    /// No wait: the sink paces itself in ``write(_:frameCount:)``.
+    public func waitUntilWritable(frameCount: Int) {}
+
     /// The configured output latency in seconds: ``bufferFrames`` / ``sampleRate``.
     public var configuredLatency: Double { Double(bufferFrames) / sampleRate }
 }
