@@ -166,7 +166,7 @@ public final class JournalStore: TrainingStore {
         guard !records.isEmpty else { return }
         var bytes: [UInt8] = []
         for record in records {
-            bytes += Array(RecordCodec.encode(record).utf8)
+            RecordCodec.encode(record, into: &bytes)
             bytes.append(0x0A)
         }
         do throws(StoreError) {
@@ -197,7 +197,7 @@ public final class JournalStore: TrainingStore {
     public func replaceAll(with records: [StoredRecord]) throws(StoreError) -> String {
         var bytes: [UInt8] = []
         for record in records {
-            bytes += Array(RecordCodec.encode(record).utf8)
+            RecordCodec.encode(record, into: &bytes)
             bytes.append(0x0A)
         }
         let backup = directory + "/records.backup-" + Self.fileTimestamp() + ".jsonl"

@@ -78,52 +78,147 @@ enum RecordCodec {
 
     /// The record as one line of JSON, without the newline.
     static func encode(_ record: StoredRecord) -> String {
-        var line = "{\"v\":\(record.schemaVersion)"
-        func field(_ key: Key, _ value: String) {
-            line += ",\""
-            line += String(describing: key.name)
-            line += "\":"
-            line += value
+        var bytes: [UInt8] = []
+        encode(record, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the record as one line of JSON (without the newline) to `bytes`. Written byte by byte, not by
+    /// joining strings: exports and imports encode a million records.
+    static func encode(_ record: StoredRecord, into bytes: inout [UInt8]) {
+        let start = bytes.count
+        bytes.reserveCapacity(start + 320)
+        append("{\"v\":", to: &bytes)
+        appendInteger(record.schemaVersion, to: &bytes)
+        func key(_ name: Key) {
+            append(",\"", to: &bytes)
+            append(name.name, to: &bytes)
+            append("\":", to: &bytes)
+        }
+        func number(_ name: Key, _ value: Double, decimals: Int? = nil) {
+            key(name)
+            appendNumber(value, decimals: decimals, to: &bytes)
+        }
+        func integer(_ name: Key, _ value: some BinaryInteger) {
+            key(name)
+            appendInteger(value, to: &bytes)
+        }
+        func string(_ name: Key, _ value: String) {
+            key(name)
+            appendQuoted(value, to: &bytes)
         }
         func context(_ context: TrialContext) {
-            field(.referencePitch, number(context.referencePitch.hertz))
-            field(.timbre, quoted(context.timbre))
-            field(.noteDuration, number(context.noteDuration, decimals: 3))
-            field(.gap, number(context.gap, decimals: 3))
-            field(.velocity, String(context.velocity.rawValue))
+            number(.referencePitch, context.referencePitch.hertz)
+            string(.timbre, context.timbre)
+            number(.noteDuration, context.noteDuration, decimals: 3)
+            number(.gap, context.gap, decimals: 3)
+            integer(.velocity, context.velocity.rawValue)
         }
         switch record.payload {
         case .comparison(let completed):
-            field(.type, "\"comparison\"")
-            field(.time, "\"" + Timestamp.format(completed.timestamp) + "\"")
-            field(.note1, String(completed.comparison.note1.rawValue))
-            field(.note2, String(completed.comparison.note2.rawValue))
-            field(.cents, number(completed.comparison.centDifference.rawValue))
-            field(.answer, "\"" + completed.answer.rawValue + "\"")
-            field(.correct, completed.isCorrect ? "true" : "false")
+            key(.type)
+            append("\"comparison\"", to: &bytes)
+            key(.time)
+            appendTimestamp(completed.timestamp, to: &bytes)
+            integer(.note1, completed.comparison.note1.rawValue)
+            integer(.note2, completed.comparison.note2.rawValue)
+            number(.cents, completed.comparison.centDifference.rawValue)
+            string(.answer, completed.answer.rawValue)
+            key(.correct)
+            append(completed.isCorrect ? "true" : "false", to: &bytes)
             context(completed.context)
-            field(.note2Gain, number(completed.note2AmplitudeOffset, decimals: 3))
-            field(.responseTime, number(completed.responseTime, decimals: 3))
-            field(.input, quoted(completed.inputKind.rawValue))
+            number(.note2Gain, completed.note2AmplitudeOffset, decimals: 3)
+            number(.responseTime, completed.responseTime, decimals: 3)
+            string(.input, completed.inputKind.rawValue)
             if completed.context.procedure != .training {
-                field(.procedure, quoted(completed.context.procedure.rawValue))
+                string(.procedure, completed.context.procedure.rawValue)
             }
         case .pitchMatching(let completed):
-            field(.type, "\"pitchMatching\"")
-            field(.time, "\"" + Timestamp.format(completed.timestamp) + "\"")
-            field(.referenceNote, String(completed.referenceNote.rawValue))
-            field(.initialCents, number(completed.initialOffset.rawValue))
-            field(.errorCents, number(completed.userError.rawValue))
+            key(.type)
+            append("\"pitchMatching\"", to: &bytes)
+            key(.time)
+            appendTimestamp(completed.timestamp, to: &bytes)
+            integer(.referenceNote, completed.referenceNote.rawValue)
+            number(.initialCents, completed.initialOffset.rawValue)
+            number(.errorCents, completed.userError.rawValue)
             context(completed.context)
-            field(.timeTaken, number(completed.timeTaken, decimals: 3))
-            field(.tuneControl, quoted(completed.tuneControl.rawValue))
+            number(.timeTaken, completed.timeTaken, decimals: 3)
+            string(.tuneControl, completed.tuneControl.rawValue)
         }
         for extra in record.extraFields {
-            line += ",\"" + extra.rawKey + "\":" + extra.rawValue
+            append(",\"", to: &bytes)
+            bytes += extra.rawKey.utf8  // kept escaped as it was read
+            append("\":", to: &bytes)
+            bytes += extra.rawValue.utf8
         }
         // The checksum covers the line as it would read without it (`{…}`), and closes it.
-        let crc = CRC32C.checksum(line + "}")
-        return line + ",\"crc\":\"" + CRC32C.hex(crc) + "\"}"
+        bytes.append(0x7D)
+        let crc = bytes.withUnsafeBufferPointer {
+            CRC32C.checksum(UnsafeBufferPointer(rebasing: $0[start...]))
+        }
+        bytes.removeLast()
+        append(",\"crc\":\"", to: &bytes)
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        for shift in stride(from: 28, through: 0, by: -4) {
+            bytes.append(digits[Int((crc >> UInt32(shift)) & 0xF)])
+        }
+        append("\"}", to: &bytes)
+    }
+
+    private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    private static func appendInteger(_ value: some BinaryInteger, to bytes: inout [UInt8]) {
+        var magnitude = UInt64(value.magnitude)
+        if value < 0 { bytes.append(0x2D) }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 20 digits, filled from the end
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { raw in
+            repeat {
+                count += 1
+                raw[24 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: raw[(24 - count)...])
+        }
+    }
+
+    /// A number as JSON (see ``number(_:decimals:)``), appended.
+    private static func appendNumber(_ value: Double, decimals: Int?, to bytes: inout [UInt8]) {
+        var value = value.isFinite ? value : 0
+        if let decimals {
+            let scale = (0..<decimals).reduce(1.0) { result, _ in result * 10 }
+            value = (value * scale).rounded() / scale
+        }
+        if value == value.rounded(), abs(value) < 1e15 {
+            appendInteger(Int64(value), to: &bytes)
+        } else {
+            bytes += value.description.utf8
+        }
+    }
+
+    /// A time as `"YYYY-MM-DDTHH:MM:SS.fffZ"` (with the quotes), appended.
+    private static func appendTimestamp(_ date: Date, to bytes: inout [UInt8]) {
+        bytes.append(0x22)
+        bytes += Timestamp.format(date).utf8
+        bytes.append(0x22)
+    }
+
+    /// A string as JSON, with quotes and escapes, appended; plain ASCII is copied as it is.
+    private static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        var plain = true
+        for byte in text.utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+            plain = false
+            break
+        }
+        if plain {
+            bytes.append(0x22)
+            bytes += text.utf8
+            bytes.append(0x22)
+        } else {
+            bytes += quoted(text).utf8
+        }
     }
 
     /// A number as JSON: whole numbers without a point, others in Swift's shortest exact form, optionally

@@ -26,23 +26,29 @@ public enum RecordTransfer {
         write: (String) throws -> Void
     ) throws -> (count: Int, summary: JournalScanSummary) {
         var count = 0
-        var pending = ""
+        var pending: [UInt8] = []  // bytes, handed on as text in pieces of about 64 KiB
+        pending.reserveCapacity(1 << 17)
         func flush(force: Bool) throws {
-            if force || pending.utf8.count > 1 << 16 {
-                try write(pending)
-                pending = ""
+            if force || pending.count > 1 << 16 {
+                try write(String(decoding: pending, as: UTF8.self))
+                pending.removeAll(keepingCapacity: true)
             }
         }
-        pending = format == .csv ? csvColumns.joined(separator: ",") + "\n" : "["
+        pending += (format == .csv ? csvColumns.joined(separator: ",") + "\n" : "[").utf8
         let summary = try JournalStore.forEachRecord(in: directory, progress: progress) { record in
             switch format {
-            case .csv: pending += csvRow(record) + "\n"
-            case .json: pending += (count == 0 ? "\n" : ",\n") + RecordCodec.encode(record)
+            case .csv:
+                pending += csvRow(record).utf8
+                pending.append(0x0A)
+            case .json:
+                if count > 0 { pending.append(0x2C) }
+                pending.append(0x0A)
+                RecordCodec.encode(record, into: &pending)
             }
             count += 1
             try flush(force: false)
         }
-        if format == .json { pending += count == 0 ? "]\n" : "\n]\n" }
+        if format == .json { pending += (count == 0 ? "]\n" : "\n]\n").utf8 }
         try flush(force: true)
         return (count, summary)
     }
