@@ -164,21 +164,33 @@ public final class JournalStore: TrainingStore {
     /// Appends `records` (one write) and flushes them; all or none stay in the journal.
     public func append(_ records: [StoredRecord]) throws(StoreError) {
         guard !records.isEmpty else { return }
+        // Encoded and written in pieces of about 4 MiB (an import of a million records does not build one
+        // buffer of hundreds of megabytes), flushed once at the end; any failure cuts the journal back to
+        // where it was, so the records go in all together or not at all.
         var bytes: [UInt8] = []
-        for record in records {
-            RecordCodec.encode(record, into: &bytes)
-            bytes.append(0x0A)
-        }
+        bytes.reserveCapacity(Self.appendPieceSize + 4096)
+        var written = 0
         do throws(StoreError) {
-            try file.writeAll(bytes)
+            for (index, record) in records.enumerated() {
+                RecordCodec.encode(record, into: &bytes)
+                bytes.append(0x0A)
+                if bytes.count >= Self.appendPieceSize || index == records.count - 1 {
+                    try file.writeAll(bytes)
+                    written += bytes.count
+                    bytes.removeAll(keepingCapacity: true)
+                }
+            }
             try file.syncData()
         } catch {
             try? file.truncate(to: committedLength)
             throw error
         }
-        committedLength += bytes.count
+        committedLength += written
         for record in records { contents.add(record) }
     }
+
+    /// The size of the pieces a many-record append writes.
+    static let appendPieceSize = 4 << 20
 
     /// Stores an answered comparison durably.
     public func comparisonCompleted(_ completed: CompletedComparison) throws {
@@ -217,7 +229,7 @@ public final class JournalStore: TrainingStore {
     public func merge(
         _ records: [StoredRecord], progress: ((StoreProgress) -> Void)? = nil
     ) throws -> (added: Int, duplicates: Int) {
-        var known = Set<String>()
+        var known = Set<StoredRecord.Identity>()
         _ = try Self.forEachRecord(in: directory, progress: progress) { known.insert($0.identity) }
         var fresh: [StoredRecord] = []
         for record in records where known.insert(record.identity).inserted { fresh.append(record) }

@@ -48,17 +48,43 @@ public struct StoredRecord: Hashable, Sendable {
     }
 
     /// What makes two records the same answer, for merging imports without duplicates: the kind, the time
-    /// (to the millisecond) and the trial's notes and cents.
-    public var identity: String {
-        let time = Timestamp.format(timestamp)
+    /// (to the millisecond) and the trial's notes and cents. A small value (no text), so a million fit in a set
+    /// of a few tens of megabytes.
+    public struct Identity: Hashable, Sendable {
+        let isComparison: Bool
+        let milliseconds: Int64
+        let notes: UInt16
+        let cents: (UInt64, UInt64)
+
+        public static func == (left: Self, right: Self) -> Bool {
+            left.isComparison == right.isComparison && left.milliseconds == right.milliseconds
+                && left.notes == right.notes && left.cents == right.cents
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(isComparison)
+            hasher.combine(milliseconds)
+            hasher.combine(notes)
+            hasher.combine(cents.0)
+            hasher.combine(cents.1)
+        }
+    }
+
+    /// This record's ``Identity``.
+    public var identity: Identity {
+        let milliseconds = Int64((timestamp.timeIntervalSince1970 * 1000).rounded())
         switch payload {
         case .comparison(let completed):
             let comparison = completed.comparison
-            return
-                "c|\(time)|\(comparison.note1.rawValue)|\(comparison.note2.rawValue)|\(comparison.centDifference.rawValue)"
+            return Identity(
+                isComparison: true, milliseconds: milliseconds,
+                notes: UInt16(comparison.note1.rawValue) << 8 | UInt16(comparison.note2.rawValue),
+                cents: (comparison.centDifference.rawValue.bitPattern, 0))
         case .pitchMatching(let completed):
-            return
-                "p|\(time)|\(completed.referenceNote.rawValue)|\(completed.initialOffset.rawValue)|\(completed.userError.rawValue)"
+            return Identity(
+                isComparison: false, milliseconds: milliseconds,
+                notes: UInt16(completed.referenceNote.rawValue),
+                cents: (completed.initialOffset.rawValue.bitPattern, completed.userError.rawValue.bitPattern))
         }
     }
 }

@@ -145,8 +145,13 @@ public enum RecordTransfer {
         var decoder = RecordCodec.Decoder(checksums: checksums)
         do {
             let record = try RecordCodec.decode(buffer, range, using: &decoder, path: path)
-            // A record the journal could not read back (a 10 MB text cell) is refused here, not stored.
-            guard RecordCodec.encode(record).utf8.count < JournalScan.maximumLineLength else {
+            // A record the journal could not read back (a 10 MB text cell) is refused here, not stored. Its line
+            // holds the known fields (under 512 bytes) and the text it was read from, each byte escaped to at
+            // most 6: only a long one can reach the limit, so only that one is encoded to check.
+            guard
+                512 + 6 * range.count < JournalScan.maximumLineLength
+                    || RecordCodec.encode(record).utf8.count < JournalScan.maximumLineLength
+            else {
                 throw RecordDamage(problem: .lineTooLong(JournalScan.maximumLineLength))
             }
             return record
