@@ -56,11 +56,13 @@ public struct StoredRecord: Hashable, Sendable {
         let notes: UInt16
         let cents: (UInt64, UInt64)
 
+        /// Whether two identities are the same answer (cents compared bit for bit).
         public static func == (left: Self, right: Self) -> Bool {
             left.isComparison == right.isComparison && left.milliseconds == right.milliseconds
                 && left.notes == right.notes && left.cents == right.cents
         }
 
+        /// Hashes every part of the identity.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(isComparison)
             hasher.combine(milliseconds)
