@@ -267,4 +267,29 @@ struct JournalStoreTests {
         #expect(reports.map(\.records) == [4096, 8192])
         #expect(reports.allSatisfy { $0.done > 0 && $0.done < $0.total })
     }
+
+    @Test("an import streams in pieces: a bad record far into the file cuts the journal back to where it was")
+    func streamingImportIsAllOrNothing() throws {
+        let directory = TemporaryDirectory()
+        let store = try JournalStore(directory: directory.path)
+        try store.append(records(100))
+        let before = directory.bytes()
+        let countBefore = store.contents.comparisonCount + store.contents.pitchMatchingCount
+        // 20,000 records (about 6 MB: more than one 4 MiB piece), the first 100 already stored.
+        var lines = records(20_000).map { RecordCodec.encode($0) }
+        let file = directory.path + "/import.jsonl"
+        lines[19_998] = "{\"v\":1,\"type\":\"comparison\"}"
+        try (lines.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(throws: StoreError.unreadableImport(path: file, line: 19_999, problem: .invalidTime)) {
+            _ = try store.merge { add in try RecordTransfer.forEachImportRecord(path: file, add) }
+        }
+        #expect(directory.bytes() == before)
+        #expect(store.contents.comparisonCount + store.contents.pitchMatchingCount == countBefore)
+        lines[19_998] = RecordCodec.encode(records(20_000)[19_998])
+        try lines.joined(separator: "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try store.merge { add in try RecordTransfer.forEachImportRecord(path: file, add) }
+        #expect(result.added == 19_900 && result.duplicates == 100)
+        #expect(try storedRecords(directory) == records(20_000))
+        #expect(try RecordTransfer.readImport(path: file) == records(20_000))
+    }
 }

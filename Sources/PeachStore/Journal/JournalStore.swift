@@ -164,29 +164,53 @@ public final class JournalStore: TrainingStore {
     /// Appends `records` (one write) and flushes them; all or none stay in the journal.
     public func append(_ records: [StoredRecord]) throws(StoreError) {
         guard !records.isEmpty else { return }
-        // Encoded and written in pieces of about 4 MiB (an import of a million records does not build one
-        // buffer of hundreds of megabytes), flushed once at the end; any failure cuts the journal back to
-        // where it was, so the records go in all together or not at all.
+        do {
+            _ = try appendAllOrNothing { add in
+                for record in records { try add(record) }
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .io(journalPath, .write, EIO)  // only the writing throws
+        }
+    }
+
+    /// Appends the records `produce` hands to its argument: encoded and written in pieces of about 4 MiB (an
+    /// import of a million records never builds one buffer of hundreds of megabytes), flushed once at the end.
+    /// Any failure — a write, or `produce` throwing (an unreadable record further on in an import) — cuts the
+    /// journal back to where it was, so the records go in all together or not at all. Returns how many.
+    private func appendAllOrNothing(
+        _ produce: (_ add: (StoredRecord) throws -> Void) throws -> Void
+    ) throws -> Int {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Self.appendPieceSize + 4096)
         var written = 0
-        do throws(StoreError) {
-            for (index, record) in records.enumerated() {
+        var updated = contents
+        var count = 0
+        do {
+            try produce { record in
                 RecordCodec.encode(record, into: &bytes)
                 bytes.append(0x0A)
-                if bytes.count >= Self.appendPieceSize || index == records.count - 1 {
+                updated.add(record)
+                count += 1
+                if bytes.count >= Self.appendPieceSize {
                     try file.writeAll(bytes)
                     written += bytes.count
                     bytes.removeAll(keepingCapacity: true)
                 }
             }
-            try file.syncData()
+            if !bytes.isEmpty {
+                try file.writeAll(bytes)
+                written += bytes.count
+            }
+            if written > 0 { try file.syncData() }
         } catch {
             try? file.truncate(to: committedLength)
             throw error
         }
         committedLength += written
-        for record in records { contents.add(record) }
+        contents = updated
+        return count
     }
 
     /// The size of the pieces a many-record append writes.
@@ -229,11 +253,30 @@ public final class JournalStore: TrainingStore {
     public func merge(
         _ records: [StoredRecord], progress: ((StoreProgress) -> Void)? = nil
     ) throws -> (added: Int, duplicates: Int) {
+        try merge(progress: progress) { add in
+            for record in records { try add(record) }
+        }
+    }
+
+    /// Adds the records `source` hands to its argument that the store does not hold yet (same ``StoredRecord/
+    /// Identity``), in one pass and in bounded memory (the store's identities, not its records, are kept):
+    /// `source` may read an import file piece by piece (``RecordTransfer/forEachImportRecord(path:progress:_:)``).
+    /// All or nothing: if `source` throws (an unreadable record) or a write fails, the journal is cut back to
+    /// where it was. `progress` reports the reading of the store.
+    public func merge(
+        progress: ((StoreProgress) -> Void)? = nil,
+        from source: (_ add: (StoredRecord) throws -> Void) throws -> Void
+    ) throws -> (added: Int, duplicates: Int) {
         var known = Set<StoredRecord.Identity>()
         _ = try Self.forEachRecord(in: directory, progress: progress) { known.insert($0.identity) }
-        var fresh: [StoredRecord] = []
-        for record in records where known.insert(record.identity).inserted { fresh.append(record) }
-        try append(fresh)
-        return (fresh.count, records.count - fresh.count)
+        var duplicates = 0
+        let added = try appendAllOrNothing { append in
+            try withoutActuallyEscaping(append) { append in
+                try source { record in
+                    if known.insert(record.identity).inserted { try append(record) } else { duplicates += 1 }
+                }
+            }
+        }
+        return (added, duplicates)
     }
 }

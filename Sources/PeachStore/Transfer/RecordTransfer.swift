@@ -125,7 +125,95 @@ public enum RecordTransfer {
     public static func readImport(
         path: String, progress: ((StoreProgress) -> Void)? = nil
     ) throws(StoreError) -> [StoredRecord] {
-        var bytes = try POSIXFile(path: path, flags: O_RDONLY).readAll()
+        var records: [StoredRecord] = []
+        do {
+            try forEachImportRecord(path: path, progress: progress) { records.append($0) }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .io(path, .read, EIO)  // only the reading throws: appending does not
+        }
+        return records
+    }
+
+    /// Calls `visit` with every record of a file to import, in order. A JSON Lines file (a journal) that is a
+    /// regular file is read in 4 MiB pieces, so memory does not grow with it; JSON arrays and CSV files are
+    /// read whole. The first unreadable record throws, naming its line; records before it have been visited.
+    /// - Throws: ``StoreError/unreadableImport(path:line:problem:)`` or a read error; or what `visit` throws.
+    public static func forEachImportRecord(
+        path: String, progress: ((StoreProgress) -> Void)? = nil, _ visit: (StoredRecord) throws -> Void
+    ) throws {
+        let file = try POSIXFile(path: path, flags: O_RDONLY)
+        var info = stat()
+        if fstat(file.descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
+            var head = [UInt8](repeating: 0, count: 4096)
+            let count = try head.withUnsafeMutableBytes { raw throws(StoreError) in try file.read(into: raw, at: 0) }
+            let first = head[..<count].first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+            if first == 0x7B {
+                try forEachJSONLine(file, size: Int(info.st_size), path: path, progress: progress, visit)
+                return
+            }
+        }
+        for record in try readWhole(file, path: path, progress: progress) { try visit(record) }
+    }
+
+    /// Reads a JSON Lines file in pieces (see ``forEachImportRecord(path:progress:_:)``).
+    private static func forEachJSONLine(
+        _ file: POSIXFile, size: Int, path: String, progress: ((StoreProgress) -> Void)?,
+        _ visit: (StoredRecord) throws -> Void
+    ) throws {
+        var buffer = [UInt8](repeating: 0, count: JournalScan.chunkSize + JournalScan.maximumLineLength)
+        var carried = 0  // bytes of an unfinished line at the start of the buffer
+        var offset = 0  // the file offset just after what is in the buffer
+        var line = 0
+        var records = 0
+        while true {
+            let count = try buffer.withUnsafeMutableBytes { raw throws(StoreError) -> Int in
+                try file.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[carried...]), at: offset)
+            }
+            offset += count
+            let filled = carried + count
+            let atEnd = count == 0
+            var start = 0
+            try buffer.withUnsafeBufferPointer { bytes in
+                if offset == count, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }  // a byte-order mark
+                while start < filled {
+                    guard let newline = bytes[start..<filled].firstIndex(of: 0x0A) ?? (atEnd ? filled : nil) else {
+                        break
+                    }
+                    line += 1
+                    var stop = newline
+                    if stop > start, bytes[stop - 1] == 0x0D { stop -= 1 }
+                    if bytes[start..<stop].contains(where: { $0 != 0x20 && $0 != 0x09 }) {
+                        try visit(try decodeOne(bytes, start..<stop, path: path, line: line))
+                        records += 1
+                        if records % StoreProgress.interval == 0 {
+                            progress?(StoreProgress(done: offset - filled + stop, total: size, records: records))
+                        }
+                    }
+                    start = newline + 1
+                }
+            }
+            if atEnd { return }
+            carried = filled - start
+            guard carried < JournalScan.maximumLineLength else {
+                throw StoreError.unreadableImport(
+                    path: path, line: line + 1, problem: .lineTooLong(JournalScan.maximumLineLength))
+            }
+            if carried > 0, start > 0 {
+                buffer.withUnsafeMutableBytes { raw in
+                    guard let base = raw.baseAddress else { return }
+                    _ = memmove(base, base + start, carried)
+                }
+            }
+        }
+    }
+
+    /// Reads a whole file to import (a JSON array, a CSV export, or JSON Lines from a pipe).
+    private static func readWhole(
+        _ file: POSIXFile, path: String, progress: ((StoreProgress) -> Void)?
+    ) throws(StoreError) -> [StoredRecord] {
+        var bytes = try file.readAll()
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }  // a spreadsheet's byte-order mark
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         switch first {

@@ -77,20 +77,31 @@ struct DataCommand: ParsableCommand {
         @OptionGroup var data: DataOptions
 
         func run() throws {
-            let reading = ProgressLine(.read, texts: CLI.texts)
-            defer { reading.finish() }
-            let records = try RecordTransfer.readImport(path: file, progress: reading.update)
-            reading.finish()
-            try data.withJournal { store in
-                if replace {
+            guard !replace else {
+                let reading = ProgressLine(.read, texts: CLI.texts)
+                defer { reading.finish() }
+                let records = try RecordTransfer.readImport(path: file, progress: reading.update)
+                reading.finish()
+                try data.withJournal { store in
                     print(CLI.texts.replaced(records.count, backup: try store.replaceAll(with: records)))
-                } else {
-                    let merging = ProgressLine(.merge, texts: CLI.texts)
-                    defer { merging.finish() }
-                    let result = try store.merge(records, progress: merging.update)
-                    merging.finish()
-                    print(CLI.texts.imported(result.added, duplicates: result.duplicates))
                 }
+                return
+            }
+            // A file that cannot be opened is named before the store is touched.
+            if access(file, R_OK) != 0 { _ = try RecordTransfer.readImport(path: file) }
+            try data.withJournal { store in
+                // One pass in bounded memory: the store's identities, then the file, record by record; an
+                // unreadable record cuts the journal back to where it was.
+                let merging = ProgressLine(.merge, texts: CLI.texts)
+                defer { merging.finish() }
+                let reading = ProgressLine(.read, texts: CLI.texts)
+                defer { reading.finish() }
+                let result = try store.merge(progress: merging.update) { add in
+                    merging.finish()
+                    try RecordTransfer.forEachImportRecord(path: file, progress: reading.update, add)
+                }
+                reading.finish()
+                print(CLI.texts.imported(result.added, duplicates: result.duplicates))
             }
         }
     }
