@@ -147,7 +147,9 @@ public enum RecordTransfer {
         var info = stat()
         if fstat(file.descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
             var head = [UInt8](repeating: 0, count: 4096)
-            let count = try head.withUnsafeMutableBytes { raw throws(StoreError) in try file.read(into: raw, at: 0) }
+            let count = try head.withUnsafeMutableBytes { raw throws(StoreError) in
+                try file.read(into: raw, at: 0)
+            }
             let first = head[..<count].first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
             if first == 0x7B {
                 try forEachJSONLine(file, size: Int(info.st_size), path: path, progress: progress, visit)
@@ -178,7 +180,8 @@ public enum RecordTransfer {
             try buffer.withUnsafeBufferPointer { bytes in
                 if offset == count, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }  // a byte-order mark
                 while start < filled {
-                    guard let newline = bytes[start..<filled].firstIndex(of: 0x0A) ?? (atEnd ? filled : nil) else {
+                    guard let newline = bytes[start..<filled].firstIndex(of: 0x0A) ?? (atEnd ? filled : nil)
+                    else {
                         break
                     }
                     line += 1
@@ -188,7 +191,8 @@ public enum RecordTransfer {
                         try visit(try decodeOne(bytes, start..<stop, path: path, line: line))
                         records += 1
                         if records % StoreProgress.interval == 0 {
-                            progress?(StoreProgress(done: offset - filled + stop, total: size, records: records))
+                            progress?(
+                                StoreProgress(done: offset - filled + stop, total: size, records: records))
                         }
                     }
                     start = newline + 1
