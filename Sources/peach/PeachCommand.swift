@@ -162,9 +162,7 @@ extension CLI {
             .value
         return payload as? any Error ?? error
     }
-}
 
-extension CLI {
     /// What each option's values look like, for a value ArgumentParser could not parse (a number otherwise).
     static let valueForms: [String: SpecKind] = [
         "--range": .noteRange, "--midi-in": .midiInput, "--output": .midiOutput, "--audio-out": .audioOutput,

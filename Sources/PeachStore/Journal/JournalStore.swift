@@ -258,6 +258,17 @@ public final class JournalStore: TrainingStore {
         }
     }
 
+    /// Merges the file to import at `path` (a JSON array, JSON Lines or CSV) into the store in one pass (see
+    /// ``merge(progress:from:)``): a JSON Lines file is read piece by piece. `progress` reports the reading of
+    /// the store, then of the file.
+    public func mergeImport(
+        path: String, progress: (store: (StoreProgress) -> Void, file: (StoreProgress) -> Void)? = nil
+    ) throws -> (added: Int, duplicates: Int) {
+        try merge(progress: progress?.store) { add in
+            try RecordTransfer.forEachImportRecord(path: path, progress: progress?.file, add)
+        }
+    }
+
     /// Adds the records `source` hands to its argument that the store does not hold yet (same ``StoredRecord/
     /// Identity``), in one pass and in bounded memory (the store's identities, not its records, are kept):
     /// `source` may read an import file piece by piece (``RecordTransfer/forEachImportRecord(path:progress:_:)``).

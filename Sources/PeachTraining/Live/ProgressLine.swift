@@ -32,6 +32,16 @@ public final class ProgressLine {
         start = now()
     }
 
+    /// Runs `body` with a progress line for `task` (on stderr when it is a terminal), handing it the line's
+    /// update function, and clears the line when `body` ends, however it ends.
+    public static func showing<T>(
+        _ task: Texts.ProgressTask, texts: Texts, _ body: (@escaping (StoreProgress) -> Void) throws -> T
+    ) rethrows -> T {
+        let line = ProgressLine(task, texts: texts)
+        defer { line.finish() }
+        return try body(line.update)
+    }
+
     /// Redraws the line for `progress`, unless the last drawing was less than 0.1 s ago.
     public func update(_ progress: StoreProgress) {
         guard enabled else { return }

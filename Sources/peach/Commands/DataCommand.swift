@@ -2,7 +2,6 @@
 
 import ArgumentParser
 import Foundation
-import PeachCore
 import PeachStore
 import PeachTraining
 
@@ -21,12 +20,9 @@ struct DataCommand: ParsableCommand {
 
         func run() throws {
             let directory = try data.locations().dataDirectory
-            // A check reads every line, never the snapshot.
-            let progress = ProgressLine(.check, texts: CLI.texts)
-            defer { progress.finish() }
-            let contents = try JournalStore.read(
-                directory: directory, usingSnapshot: false, progress: progress.update)
-            progress.finish()
+            let contents = try ProgressLine.showing(.check, texts: CLI.texts) {
+                try JournalStore.read(directory: directory, usingSnapshot: false, progress: $0)
+            }
             let path = directory + "/" + JournalStore.journalName
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             for line in CLI.texts.dataCheck(contents, path: path, size: size) { print(line) }
@@ -51,11 +47,9 @@ struct DataCommand: ParsableCommand {
             let directory = try data.locations().dataDirectory
             if let file {
                 try CLI.checkOutput(file, dataDirectory: data.dataDir)
-                let progress = ProgressLine(.export, texts: CLI.texts)
-                defer { progress.finish() }
-                let count = try RecordTransfer.export(
-                    from: directory, format: format, toFile: file, progress: progress.update)
-                progress.finish()
+                let count = try ProgressLine.showing(.export, texts: CLI.texts) {
+                    try RecordTransfer.export(from: directory, format: format, toFile: file, progress: $0)
+                }
                 Terminal.emitError(CLI.texts.exported(count, to: file))
             } else {
                 _ = try RecordTransfer.export(from: directory, format: format) { Terminal.write($0) }
@@ -78,29 +72,21 @@ struct DataCommand: ParsableCommand {
 
         func run() throws {
             guard !replace else {
-                let reading = ProgressLine(.read, texts: CLI.texts)
-                defer { reading.finish() }
-                let records = try RecordTransfer.readImport(path: file, progress: reading.update)
-                reading.finish()
-                try data.withJournal { store in
-                    print(CLI.texts.replaced(records.count, backup: try store.replaceAll(with: records)))
+                let records = try ProgressLine.showing(.read, texts: CLI.texts) {
+                    try RecordTransfer.readImport(path: file, progress: $0)
+                }
+                try data.withJournal {
+                    print(CLI.texts.replaced(records.count, backup: try $0.replaceAll(with: records)))
                 }
                 return
             }
-            // A file that cannot be opened is named before the store is touched.
-            if access(file, R_OK) != 0 { _ = try RecordTransfer.readImport(path: file) }
+            if access(file, R_OK) != 0 { _ = try RecordTransfer.readImport(path: file) }  // its error, first
             try data.withJournal { store in
-                // One pass in bounded memory: the store's identities, then the file, record by record; an
-                // unreadable record cuts the journal back to where it was.
-                let merging = ProgressLine(.merge, texts: CLI.texts)
-                defer { merging.finish() }
-                let reading = ProgressLine(.read, texts: CLI.texts)
-                defer { reading.finish() }
-                let result = try store.merge(progress: merging.update) { add in
-                    merging.finish()
-                    try RecordTransfer.forEachImportRecord(path: file, progress: reading.update, add)
+                let result = try ProgressLine.showing(.merge, texts: CLI.texts) { merging in
+                    try ProgressLine.showing(.read, texts: CLI.texts) {
+                        try store.mergeImport(path: file, progress: (merging, $0))
+                    }
                 }
-                reading.finish()
                 print(CLI.texts.imported(result.added, duplicates: result.duplicates))
             }
         }
