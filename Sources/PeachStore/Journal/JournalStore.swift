@@ -161,7 +161,8 @@ public final class JournalStore: TrainingStore {
         try append([record])
     }
 
-    /// Appends `records` (one write) and flushes them; all or none stay in the journal.
+    /// Appends `records` (in pieces of about 4 MiB, one write for a few) and flushes them; all or none stay in
+    /// the journal.
     public func append(_ records: [StoredRecord]) throws(StoreError) {
         guard !records.isEmpty else { return }
         do {
@@ -184,19 +185,24 @@ public final class JournalStore: TrainingStore {
     ) throws -> Int {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Self.appendPieceSize + 4096)
+        var pending: [StoredRecord] = []  // written to `bytes`, not yet in `contents`
         var written = 0
-        var updated = contents
         var count = 0
+        var applied = false  // whether `contents` took records of an earlier piece
         do {
             try produce { record in
                 RecordCodec.encode(record, into: &bytes)
                 bytes.append(0x0A)
-                updated.add(record)
+                pending.append(record)
                 count += 1
                 if bytes.count >= Self.appendPieceSize {
                     try file.writeAll(bytes)
                     written += bytes.count
                     bytes.removeAll(keepingCapacity: true)
+                    // In place, piece by piece: a copy of `contents` would copy the whole timeline.
+                    for record in pending { contents.add(record) }
+                    pending.removeAll(keepingCapacity: true)
+                    applied = true
                 }
             }
             if !bytes.isEmpty {
@@ -206,10 +212,16 @@ public final class JournalStore: TrainingStore {
             if written > 0 { try file.syncData() }
         } catch {
             try? file.truncate(to: committedLength)
+            // The journal is as it was; so must be what it holds (read again: this is rare).
+            if applied, let reloaded = try? Self.load(directory: directory, usingSnapshot: true) {
+                let setAside = contents.tornTailSetAside
+                contents = reloaded.contents
+                contents.tornTailSetAside = setAside
+            }
             throw error
         }
+        for record in pending { contents.add(record) }
         committedLength += written
-        contents = updated
         return count
     }
 
