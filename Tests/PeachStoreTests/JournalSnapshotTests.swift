@@ -123,6 +123,21 @@ struct JournalSnapshotTests {
                 JournalSnapshot.read(directory: directory.path, journalPath: directory.journal) == nil,
                 "byte \(index)")
         }
+        // A snapshot whose CRC is right but whose header lies (a hostile edit) is refused, without a crash.
+        for (field, value) in [
+            ("format", "1"), ("sampleCount", "9223372036854775807"), ("lineCount", "-5"), ("format", "2"),
+        ] {
+            var text = String(decoding: intact.prefix { $0 != 0x0A }, as: UTF8.self)
+            let range = try #require(text.range(of: "\"\(field)\":[-0-9]+", options: .regularExpression))
+            text.replaceSubrange(range, with: "\"\(field)\":\(value)")
+            var forged = Array(text.utf8) + intact[intact.firstIndex(of: 0x0A)!..<(intact.count - 4)]
+            let crc = forged.withUnsafeBufferPointer { CRC32C.checksum($0) }
+            withUnsafeBytes(of: crc.littleEndian) { forged += $0 }
+            directory.write(forged, JournalSnapshot.fileName)
+            let believed =
+                JournalSnapshot.read(directory: directory.path, journalPath: directory.journal) != nil
+            #expect(believed == (value == "1"), "\(field): \(value) (format 1 is the unchanged control)")
+        }
         directory.write(Array(intact.prefix(intact.count / 2)), JournalSnapshot.fileName)
         #expect(JournalSnapshot.read(directory: directory.path, journalPath: directory.journal) == nil)
         #expect(try throughSnapshot(directory) == everyLine(directory))

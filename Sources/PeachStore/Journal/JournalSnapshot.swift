@@ -60,7 +60,11 @@ struct JournalSnapshot {
 
     /// The snapshot in `directory` if it is there, intact and matches the journal at `journalPath`; else nil.
     static func read(directory: String, journalPath: String) -> JournalSnapshot? {
-        guard let bytes = try? readFile(path(in: directory)), bytes.count > 5,
+        // A snapshot is far smaller than its journal; a bigger file is not read at all (no unbounded read).
+        var journal = stat()
+        guard lstat(journalPath, &journal) == 0,
+            let bytes = try? readFile(path(in: directory), limit: 2 * Int(journal.st_size) + (1 << 20)),
+            bytes.count > 5,
             let newline = bytes.firstIndex(of: 0x0A)
         else { return nil }
         let body = bytes.count - 4
@@ -71,8 +75,9 @@ struct JournalSnapshot {
             bytes.withUnsafeBufferPointer({ CRC32C.checksum(UnsafeBufferPointer(rebasing: $0[..<body])) })
                 == saved,
             let header = try? JSONDecoder().decode(Header.self, from: Data(bytes[..<newline])),
-            header.format == format, header.journalLength > 0, header.sampleCount >= 0,
-            body - (newline + 1) == header.sampleCount * 16,
+            header.format == format, header.journalLength > 0, header.lineCount >= 0,
+            header.sampleCount == header.comparisonCount, header.pitchMatchingCount >= 0,
+            (body - (newline + 1)) % 16 == 0, body - (newline + 1) == header.sampleCount &* 16,
             tailCRC(journalPath: journalPath, length: header.journalLength) == header.tailCRC
         else { return nil }
         var contents = JournalContents()
@@ -146,10 +151,11 @@ struct JournalSnapshot {
         return window.withUnsafeBufferPointer { CRC32C.checksum($0) }
     }
 
-    /// The whole file at `path` (a regular file, not followed if a link), or nil.
-    private static func readFile(_ path: String) throws -> [UInt8]? {
+    /// The whole file at `path` (a regular file, not followed if a link, at most `limit` bytes), or nil.
+    private static func readFile(_ path: String, limit: Int) throws -> [UInt8]? {
         let file = try POSIXFile(path: path, flags: O_RDONLY | O_NOFOLLOW)
         try file.requireRegularFile()
+        guard try file.size() <= limit else { return nil }
         return try file.readAll()
     }
 }
