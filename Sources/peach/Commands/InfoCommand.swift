@@ -12,10 +12,8 @@ struct InfoCommand: ParsableCommand {
     @OptionGroup var data: DataOptions
 
     func run() throws {
-        for line in CLI.texts.info(
+        let lines = CLI.texts.info(
             version: CLI.version, locations: try data.locations(), alsa: ALSALibrary.version)
-        {
-            print(line)
-        }
+        for line in lines { print(line) }
     }
 }
