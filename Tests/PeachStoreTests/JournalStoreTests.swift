@@ -275,21 +275,28 @@ struct JournalStoreTests {
         try store.append(records(100))
         let before = directory.bytes()
         let countBefore = store.contents.comparisonCount + store.contents.pitchMatchingCount
-        // 20,000 records (about 6 MB: more than one 4 MiB piece), the first 100 already stored.
-        var lines = records(20_000).map { RecordCodec.encode($0) }
+        // 2,000 records (about 600 kB), read and written in 16 KiB pieces: many piece boundaries.
+        let all = records(2000)
+        var lines = all.map { RecordCodec.encode($0) }
         let file = directory.path + "/import.jsonl"
-        lines[19_998] = "{\"v\":1,\"type\":\"comparison\"}"
+        lines[1998] = "{\"v\":1,\"type\":\"comparison\"}"
         try (lines.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
-        #expect(throws: StoreError.unreadableImport(path: file, line: 19_999, problem: .invalidTime)) {
-            _ = try store.merge { add in try RecordTransfer.forEachImportRecord(path: file, add) }
+        func merge() throws -> (added: Int, duplicates: Int) {
+            try store.merge(progress: nil, pieceSize: 16_384) { add in
+                try RecordTransfer.forEachImportRecord(path: file, progress: nil, pieceSize: 16_384, add)
+            }
+        }
+        #expect(throws: StoreError.unreadableImport(path: file, line: 1999, problem: .invalidTime)) {
+            _ = try merge()
         }
         #expect(directory.bytes() == before)
         #expect(store.contents.comparisonCount + store.contents.pitchMatchingCount == countBefore)
-        lines[19_998] = RecordCodec.encode(records(20_000)[19_998])
+        lines[1998] = RecordCodec.encode(all[1998])
         try lines.joined(separator: "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
-        let result = try store.merge { add in try RecordTransfer.forEachImportRecord(path: file, add) }
-        #expect(result.added == 19_900 && result.duplicates == 100)
-        #expect(try storedRecords(directory) == records(20_000))
-        #expect(try RecordTransfer.readImport(path: file) == records(20_000))
+        let result = try merge()
+        #expect(result.added == 1900 && result.duplicates == 100)
+        #expect(try storedRecords(directory) == all)
+        #expect(store.contents.comparisonCount + store.contents.pitchMatchingCount == 2000)
+        #expect(try RecordTransfer.readImport(path: file) == all)
     }
 }

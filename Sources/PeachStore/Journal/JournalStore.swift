@@ -181,10 +181,10 @@ public final class JournalStore: TrainingStore {
     /// Any failure — a write, or `produce` throwing (an unreadable record further on in an import) — cuts the
     /// journal back to where it was, so the records go in all together or not at all. Returns how many.
     private func appendAllOrNothing(
-        _ produce: (_ add: (StoredRecord) throws -> Void) throws -> Void
+        pieceSize: Int = appendPieceSize, _ produce: (_ add: (StoredRecord) throws -> Void) throws -> Void
     ) throws -> Int {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(Self.appendPieceSize + 4096)
+        bytes.reserveCapacity(pieceSize + 4096)
         var pending: [StoredRecord] = []  // written to `bytes`, not yet in `contents`
         var written = 0
         var count = 0
@@ -195,7 +195,7 @@ public final class JournalStore: TrainingStore {
                 bytes.append(0x0A)
                 pending.append(record)
                 count += 1
-                if bytes.count >= Self.appendPieceSize {
+                if bytes.count >= pieceSize {
                     try file.writeAll(bytes)
                     written += bytes.count
                     bytes.removeAll(keepingCapacity: true)
@@ -290,10 +290,18 @@ public final class JournalStore: TrainingStore {
         progress: ((StoreProgress) -> Void)? = nil,
         from source: (_ add: (StoredRecord) throws -> Void) throws -> Void
     ) throws -> (added: Int, duplicates: Int) {
+        try merge(progress: progress, pieceSize: Self.appendPieceSize, from: source)
+    }
+
+    /// ``merge(progress:from:)`` writing pieces of `pieceSize` bytes (tests make it small).
+    func merge(
+        progress: ((StoreProgress) -> Void)?, pieceSize: Int,
+        from source: (_ add: (StoredRecord) throws -> Void) throws -> Void
+    ) throws -> (added: Int, duplicates: Int) {
         var known = Set<StoredRecord.Identity>()
         _ = try Self.forEachRecord(in: directory, progress: progress) { known.insert($0.identity) }
         var duplicates = 0
-        let added = try appendAllOrNothing { append in
+        let added = try appendAllOrNothing(pieceSize: pieceSize) { append in
             try withoutActuallyEscaping(append) { append in
                 try source { record in
                     if known.insert(record.identity).inserted { try append(record) } else { duplicates += 1 }

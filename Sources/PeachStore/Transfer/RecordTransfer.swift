@@ -143,6 +143,15 @@ public enum RecordTransfer {
     public static func forEachImportRecord(
         path: String, progress: ((StoreProgress) -> Void)? = nil, _ visit: (StoredRecord) throws -> Void
     ) throws {
+        try forEachImportRecord(path: path, progress: progress, pieceSize: JournalScan.chunkSize, visit)
+    }
+
+    /// ``forEachImportRecord(path:progress:_:)`` reading JSON Lines `pieceSize` bytes at a time (tests make it
+    /// small, to cross many piece boundaries with a small file).
+    static func forEachImportRecord(
+        path: String, progress: ((StoreProgress) -> Void)?, pieceSize: Int,
+        _ visit: (StoredRecord) throws -> Void
+    ) throws {
         let file = try POSIXFile(path: path, flags: O_RDONLY)
         var info = stat()
         if fstat(file.descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
@@ -152,7 +161,9 @@ public enum RecordTransfer {
             }
             let first = head[..<count].first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
             if first == 0x7B {
-                try forEachJSONLine(file, size: Int(info.st_size), path: path, progress: progress, visit)
+                try forEachJSONLine(
+                    file, size: Int(info.st_size), pieceSize: pieceSize, path: path, progress: progress, visit
+                )
                 return
             }
         }
@@ -161,10 +172,10 @@ public enum RecordTransfer {
 
     /// Reads a JSON Lines file in pieces (see ``forEachImportRecord(path:progress:_:)``).
     private static func forEachJSONLine(
-        _ file: POSIXFile, size: Int, path: String, progress: ((StoreProgress) -> Void)?,
+        _ file: POSIXFile, size: Int, pieceSize: Int, path: String, progress: ((StoreProgress) -> Void)?,
         _ visit: (StoredRecord) throws -> Void
     ) throws {
-        var buffer = [UInt8](repeating: 0, count: JournalScan.chunkSize + JournalScan.maximumLineLength)
+        var buffer = [UInt8](repeating: 0, count: pieceSize + JournalScan.maximumLineLength)
         var carried = 0  // bytes of an unfinished line at the start of the buffer
         var offset = 0  // the file offset just after what is in the buffer
         var line = 0
