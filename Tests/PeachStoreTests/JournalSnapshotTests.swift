@@ -115,7 +115,7 @@ struct JournalSnapshotTests {
         // Every single flipped byte of the snapshot (sampled) makes it unreadable, never believed.
         directory = try storeWithSnapshot(1500)
         let intact = directory.bytes(JournalSnapshot.fileName)
-        for index in stride(from: 0, to: intact.count, by: max(1, intact.count / 200)) {
+        for index in stride(from: 0, to: intact.count, by: max(1, intact.count / 64)) {
             var flipped = intact
             flipped[index] ^= 0x20
             directory.write(flipped, JournalSnapshot.fileName)
