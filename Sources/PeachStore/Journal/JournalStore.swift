@@ -276,7 +276,12 @@ public final class JournalStore: TrainingStore {
     public func mergeImport(
         path: String, progress: (store: (StoreProgress) -> Void, file: (StoreProgress) -> Void)? = nil
     ) throws -> (added: Int, duplicates: Int) {
-        try merge(progress: progress?.store) { add in
+        // Room for the store's identities and the file's (a journal or JSON record takes about 250 bytes), so
+        // the set does not grow by copying itself: that copy was the peak memory of a large import.
+        var info = stat()
+        let expected = stat(path, &info) == 0 ? Int(info.st_size) / 250 : 0
+        return try merge(progress: progress?.store, pieceSize: Self.appendPieceSize, expectedNew: expected) {
+            add in
             try RecordTransfer.forEachImportRecord(path: path, progress: progress?.file, add)
         }
     }
@@ -290,15 +295,16 @@ public final class JournalStore: TrainingStore {
         progress: ((StoreProgress) -> Void)? = nil,
         from source: (_ add: (StoredRecord) throws -> Void) throws -> Void
     ) throws -> (added: Int, duplicates: Int) {
-        try merge(progress: progress, pieceSize: Self.appendPieceSize, from: source)
+        try merge(progress: progress, pieceSize: Self.appendPieceSize, expectedNew: 0, from: source)
     }
 
     /// ``merge(progress:from:)`` writing pieces of `pieceSize` bytes (tests make it small).
     func merge(
-        progress: ((StoreProgress) -> Void)?, pieceSize: Int,
+        progress: ((StoreProgress) -> Void)?, pieceSize: Int, expectedNew: Int = 0,
         from source: (_ add: (StoredRecord) throws -> Void) throws -> Void
     ) throws -> (added: Int, duplicates: Int) {
-        var known = Set<StoredRecord.Identity>()
+        var known = Set<StoredRecord.Identity>(
+            minimumCapacity: contents.comparisonCount + contents.pitchMatchingCount + expectedNew)
         _ = try Self.forEachRecord(in: directory, progress: progress) { known.insert($0.identity) }
         var duplicates = 0
         let added = try appendAllOrNothing(pieceSize: pieceSize) { append in
