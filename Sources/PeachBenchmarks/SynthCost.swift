@@ -15,17 +15,23 @@ enum SynthCost {
             let seconds = Double(arguments[2])
         else { return }
         MainActor.assumeIsolated {
-            let engine = SynthEngine(sampleRate: 48_000)
-            let player = try? SynthNotePlayer(engine: engine, timbre: timbre.name)
-            for voice in 0..<voices {
-                _ = try? player?.play(
-                    frequency: Frequency(hertz: 220 * Double(voice + 1)), velocity: 63, amplitude: -6)
-            }
-            let renderer = OfflineRenderer(engine: engine, blockFrames: 128, channelCount: 2)
             var checksum: Float = 0
-            renderer.render(seconds: seconds) { block, _ in checksum += block[0] }
+            renderer(timbre, voices: voices).render(seconds: seconds) { block, _ in checksum += block[0] }
             if checksum.isNaN { print("NaN") }
         }
+    }
+
+    /// A stereo 48 kHz renderer in 128-frame blocks with `voices` notes of `timbre` sounding (220 Hz and its
+    /// multiples, −6 dB): what both the speed and the instruction figures measure.
+    @MainActor
+    static func renderer(_ timbre: Timbre, voices: Int) -> OfflineRenderer {
+        let engine = SynthEngine(sampleRate: 48_000)
+        let player = try? SynthNotePlayer(engine: engine, timbre: timbre.name)
+        for voice in 0..<voices {
+            _ = try? player?.play(
+                frequency: Frequency(hertz: 220 * Double(voice + 1)), velocity: 63, amplitude: -6)
+        }
+        return OfflineRenderer(engine: engine, blockFrames: 128, channelCount: 2)
     }
 
     /// Prints the synth's speed, its pitch error on rendered samples and its instructions per sample.
@@ -34,13 +40,7 @@ enum SynthCost {
         MainActor.assumeIsolated {
             for timbre in Timbre.all {
                 for voices in [1, 4] {
-                    let engine = SynthEngine(sampleRate: 48_000)
-                    let player = try? SynthNotePlayer(engine: engine, timbre: timbre.name)
-                    for voice in 0..<voices {
-                        _ = try? player?.play(
-                            frequency: Frequency(hertz: 220 * Double(voice + 1)), velocity: 63, amplitude: -6)
-                    }
-                    let renderer = OfflineRenderer(engine: engine, blockFrames: 128, channelCount: 2)
+                    let renderer = renderer(timbre, voices: voices)
                     var checksum: Float = 0
                     let audioSeconds = 20.0
                     let seconds = measure {

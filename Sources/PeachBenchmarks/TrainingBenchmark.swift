@@ -46,23 +46,16 @@ enum TrainingBenchmark {
         report(
             "  start → first note, with the snapshot",
             "\(format(warm[1] * 1000, 0)) ms median, \(format(warm[0] * 1000, 0)) ms min (3 starts)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: peach)
-        process.arguments = [
-            "train", "--midi-in", "rawmidi:\(root)/controller.fifo", "--audio-out", "null", "--events", "-",
-            "--data-dir", root + "/data", "--note-duration", "0.3", "--feedback-duration", String(feedback),
-        ]
-        process.environment = ["HOME": root, "XDG_CONFIG_HOME": root + "/config"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        let started = MonotonicTime.now()
-        do { try process.run() } catch {
-            print("  cannot start peach: \(error)")
-            return
-        }
+        guard
+            let (process, reader, started) = startTrain(
+                peach: peach, root: root,
+                [
+                    "--midi-in", "rawmidi:\(root)/controller.fifo", "--note-duration", "0.3",
+                    "--feedback-duration", String(feedback),
+                ])
+        else { return }
+        var events = reader
         let controller = open(root + "/controller.fifo", O_WRONLY)
-        var reader = LineReader(handle: output.fileHandleForReading)
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         var firstNote: Double?
@@ -70,7 +63,7 @@ enum TrainingBenchmark {
         var pauses: [Double] = []
         var idleCPU: Double?
         var answered = 0
-        while answered < 30, let event = reader.nextEvent() {
+        while answered < 30, let event = events.nextEvent() {
             let name = event["event"] as? String
             let time = (event["time"] as? String).flatMap(formatter.date(from:))
             if name == "trialStarted" {
@@ -102,12 +95,31 @@ enum TrainingBenchmark {
     /// Starts `peach train` on the store in `root`, returns the time to its first `trialStarted` event, and
     /// stops it.
     static func firstNote(peach: String, root: String) -> Double? {
+        guard let launched = startTrain(peach: peach, root: root, ["--midi-in", "/dev/null"]) else {
+            return nil
+        }
+        let (process, started) = (launched.process, launched.started)
+        var reader = launched.reader
+        var first: Double?
+        while first == nil, let event = reader.nextEvent() {
+            if event["event"] as? String == "trialStarted" { first = MonotonicTime.now() - started }
+        }
+        process.terminate()
+        process.waitUntilExit()
+        return first
+    }
+
+    /// Starts `peach train --audio-out null --events -` on the store in `root` with `arguments` added; returns
+    /// the process, a reader of its events and when it started, or nil (said on stdout) if it would not start.
+    static func startTrain(
+        peach: String, root: String, _ arguments: [String]
+    ) -> (
+        process: Process, reader: LineReader, started: Double
+    )? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: peach)
-        process.arguments = [
-            "train", "--midi-in", "/dev/null", "--audio-out", "null", "--events", "-", "--data-dir",
-            root + "/data",
-        ]
+        process.arguments =
+            ["train", "--audio-out", "null", "--events", "-", "--data-dir", root + "/data"] + arguments
         process.environment = ["HOME": root, "XDG_CONFIG_HOME": root + "/config"]
         let output = Pipe()
         process.standardOutput = output
@@ -117,14 +129,7 @@ enum TrainingBenchmark {
             print("  cannot start peach: \(error)")
             return nil
         }
-        var reader = LineReader(handle: output.fileHandleForReading)
-        var first: Double?
-        while first == nil, let event = reader.nextEvent() {
-            if event["event"] as? String == "trialStarted" { first = MonotonicTime.now() - started }
-        }
-        process.terminate()
-        process.waitUntilExit()
-        return first
+        return (process, LineReader(handle: output.fileHandleForReading), started)
     }
 
     /// The process's CPU use (user + system) over `seconds`, as a fraction of one core.

@@ -191,11 +191,3 @@ extension CLI {
         return .invalidSpec(option: option, value: value, expected: valueForms[option] ?? .number)
     }
 }
-
-extension ProfileError {
-    /// Whether the user named something that is not a profile (usage, exit 64) rather than a broken file.
-    fileprivate var isAboutAName: Bool {
-        if case .invalidName = self { return true }
-        return false
-    }
-}

@@ -14,6 +14,13 @@ public enum ProfileError: Error, Hashable, Sendable {
     case invalid(path: String, field: String?, problem: ProfileProblem)
     /// The name cannot be a profile's file name.
     case invalidName(String)
+
+    /// Whether the user named something that is not a profile name (a usage error), rather than a profile
+    /// that could not be found or read.
+    public var isAboutAName: Bool {
+        if case .invalidName = self { return true }
+        return false
+    }
 }
 
 /// What is wrong in a profile's JSON, at the field a ``ProfileError/invalid(path:field:problem:)`` names.

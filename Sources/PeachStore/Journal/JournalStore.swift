@@ -96,6 +96,17 @@ public final class JournalStore: TrainingStore {
         return try load(directory: directory, usingSnapshot: usingSnapshot, progress: progress).contents
     }
 
+    /// What `peach data check` reports: every line of the journal in `directory` read (never the snapshot), the
+    /// journal's path and its size in bytes.
+    nonisolated public static func check(
+        directory: String, progress: ((StoreProgress) -> Void)? = nil
+    ) throws(StoreError) -> (contents: JournalContents, path: String, size: Int) {
+        let contents = try read(directory: directory, usingSnapshot: false, progress: progress)
+        let path = journalPath(in: directory)
+        var info = stat()
+        return (contents, path, lstat(path, &info) == 0 ? Int(info.st_size) : 0)
+    }
+
     /// Loads the journal in `directory`: from a matching snapshot and the lines after it, or from the start.
     /// Also returns what the scan read (its records only: those past the snapshot).
     nonisolated private static func load(

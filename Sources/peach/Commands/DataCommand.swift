@@ -20,11 +20,9 @@ struct DataCommand: ParsableCommand {
 
         func run() throws {
             let directory = try data.locations().dataDirectory
-            let contents = try ProgressLine.showing(.check, texts: CLI.texts) {
-                try JournalStore.read(directory: directory, usingSnapshot: false, progress: $0)
+            let (contents, path, size) = try ProgressLine.showing(.check, texts: CLI.texts) {
+                try JournalStore.check(directory: directory, progress: $0)
             }
-            let path = directory + "/" + JournalStore.journalName
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             for line in CLI.texts.dataCheck(contents, path: path, size: size) { print(line) }
             guard contents.damagedLines.isEmpty, contents.tornTailLength == 0 else { throw ExitCode(1) }
         }
