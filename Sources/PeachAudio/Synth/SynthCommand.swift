@@ -4,6 +4,9 @@
 enum SynthCommand {
     /// Start voice `voice` at `frequency` Hz with linear gain `gain` and timbre index `timbre`.
     case start(voice: Int32, frequency: Double, gain: Double, timbre: Int)
+    /// Start voice `voice` at `frequency` Hz with linear gain `gain` on the SoundFont instrument in slot
+    /// `instrument`, with the regions for MIDI velocity `velocity`.
+    case startSampled(voice: Int32, frequency: Double, gain: Double, instrument: Int, velocity: Int)
     /// Glide voice `voice` to `frequency` Hz.
     case retune(voice: Int32, frequency: Double)
     /// Release voice `voice` (raised-cosine ramp to silence).

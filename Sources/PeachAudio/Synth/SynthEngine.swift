@@ -29,19 +29,33 @@ public final class SynthEngine: @unchecked Sendable {
 
     let commands = CommandQueue(capacity: 256)
     private let timbres: [Timbre] = Timbre.all
-    private var voices: UnsafeMutablePointer<Voice>
+    var voices: UnsafeMutablePointer<Voice>
     /// Indices of the voices that are not idle (the first `soundingCount` entries).
-    private let sounding: UnsafeMutablePointer<Int>
-    private var soundingCount = 0
+    let sounding: UnsafeMutablePointer<Int>
+    var soundingCount = 0
     /// Per voice × partial, the partial's level above its sustained part (amplitude × floor): amplitude ×
     /// (1 − floor) at the onset, decaying each sample.
     private let partialExcess: UnsafeMutablePointer<Double>
     /// The sum of the voices for one chunk, before it is written to every channel.
     private let mix: UnsafeMutablePointer<Double>
+    /// The panned sum of the sampled voices for one chunk (left, right), added to `mix` on output.
+    let sampledLeft: UnsafeMutablePointer<Double>
+    let sampledRight: UnsafeMutablePointer<Double>
+    /// Per voice, its sample layers (``layersPerVoice`` each): every region a sampled note plays.
+    let layers: UnsafeMutablePointer<SampleLayer>
+    /// The most regions one sampled note plays at once (a stereo pair, or a few layers).
+    static let layersPerVoice = 4
+    /// The most SoundFont instruments one engine holds.
+    static let instrumentSlots = 4
+    /// Per instrument slot, its render regions (written on the control side before a note may use it).
+    let instrumentRegions: UnsafeMutablePointer<UnsafeMutablePointer<RenderRegion>?>
+    let instrumentRegionCounts: UnsafeMutablePointer<Int>
+    /// The installed instruments, kept alive for the engine's life (control side only).
+    private var installed: [SampledInstrument] = []
     /// Frames rendered per chunk; the oscillators are re-anchored to their phase at the start of each.
     static let chunkFrames = 256
-    private let rampTable: UnsafeMutablePointer<Double>
-    private let rampLength: Int
+    let rampTable: UnsafeMutablePointer<Double>
+    let rampLength: Int
     private let glideLength: Int
     private let decayFactors: UnsafeMutablePointer<Double>  // per timbre × partial, per sample
     private let amplitudeTable: UnsafeMutablePointer<Double>  // per timbre × partial, 0 past the last
@@ -89,6 +103,14 @@ public final class SynthEngine: @unchecked Sendable {
         mix = .allocate(capacity: Self.chunkFrames)
         partialExcess = .allocate(capacity: Self.voiceCount * Self.maximumPartials)
         partialExcess.initialize(repeating: 0, count: Self.voiceCount * Self.maximumPartials)
+        sampledLeft = .allocate(capacity: Self.chunkFrames)
+        sampledRight = .allocate(capacity: Self.chunkFrames)
+        layers = .allocate(capacity: Self.voiceCount * Self.layersPerVoice)
+        layers.initialize(repeating: SampleLayer(), count: Self.voiceCount * Self.layersPerVoice)
+        instrumentRegions = .allocate(capacity: Self.instrumentSlots)
+        instrumentRegions.initialize(repeating: nil, count: Self.instrumentSlots)
+        instrumentRegionCounts = .allocate(capacity: Self.instrumentSlots)
+        instrumentRegionCounts.initialize(repeating: 0, count: Self.instrumentSlots)
     }
 
     deinit {
@@ -102,6 +124,31 @@ public final class SynthEngine: @unchecked Sendable {
         amplitudeTable.deallocate()
         floorTable.deallocate()
         partialCounts.deallocate()
+        sampledLeft.deallocate()
+        sampledRight.deallocate()
+        layers.deallocate()
+        for slot in 0..<Self.instrumentSlots { instrumentRegions[slot]?.deallocate() }
+        instrumentRegions.deallocate()
+        instrumentRegionCounts.deallocate()
+    }
+
+    /// Makes `instrument` playable on this engine and returns its slot for ``SynthCommand/startSampled``
+    /// (the same slot when it is already installed), or nil when every slot is taken. Control side only, and
+    /// before any note of it is started: its regions are converted to this engine's rate here, never on the
+    /// render thread.
+    func install(_ instrument: SampledInstrument) -> Int? {
+        if let slot = installed.firstIndex(where: { $0 === instrument }) { return slot }
+        guard installed.count < Self.instrumentSlots else { return nil }
+        let slot = installed.count
+        let regions = UnsafeMutablePointer<RenderRegion>.allocate(capacity: instrument.regions.count)
+        for (index, region) in instrument.regions.enumerated() {
+            (regions + index).initialize(
+                to: RenderRegion(region, gain: instrument.loudnessGain, outputRate: sampleRate))
+        }
+        instrumentRegions[slot] = regions
+        instrumentRegionCounts[slot] = instrument.regions.count
+        installed.append(instrument)
+        return slot
     }
 
     /// The index of `timbre` in this engine's table, or nil when the engine does not have it.
@@ -120,10 +167,20 @@ public final class SynthEngine: @unchecked Sendable {
         while done < frameCount {
             let count = min(Self.chunkFrames, frameCount - done)
             mix.update(repeating: 0, count: count)
+            var stereo = false
             var position = 0
             while position < soundingCount {
                 let index = sounding[position]
-                renderChunk(of: index, count: count)
+                if voices[index].instrument >= 0 {
+                    if !stereo {
+                        sampledLeft.update(repeating: 0, count: count)
+                        sampledRight.update(repeating: 0, count: count)
+                        stereo = true
+                    }
+                    renderSampledChunk(of: index, count: count)
+                } else {
+                    renderChunk(of: index, count: count)
+                }
                 if voices[index].state == .idle {
                     soundingCount -= 1
                     sounding[position] = sounding[soundingCount]
@@ -132,7 +189,19 @@ public final class SynthEngine: @unchecked Sendable {
                 }
             }
             let output = buffer + done * channelCount
-            if channelCount == 2 {
+            if stereo {
+                // Sampled voices are panned: left and right on the first two channels, their mean elsewhere.
+                for frame in 0..<count {
+                    let left = mix[frame] + sampledLeft[frame]
+                    let right = mix[frame] + sampledRight[frame]
+                    let centre = Float((left + right) / 2)
+                    for channel in 0..<channelCount {
+                        output[frame * channelCount + channel] =
+                            channelCount == 1
+                            ? centre : channel == 0 ? Float(left) : channel == 1 ? Float(right) : centre
+                    }
+                }
+            } else if channelCount == 2 {
                 for frame in 0..<count {
                     let value = Float(mix[frame])
                     output[2 * frame] = value
@@ -165,6 +234,8 @@ public final class SynthEngine: @unchecked Sendable {
             let excess = partialExcess + slot * Self.maximumPartials
             for partial in 0..<Self.maximumPartials { excess[partial] = amplitudes[partial] * (1 - floor) }
             updatePartialCount(of: &voices[slot])
+        case .startSampled(let id, let frequency, let gain, let instrument, let velocity):
+            startSampled(id: id, frequency: frequency, gain: gain, instrument: instrument, velocity: velocity)
         case .retune(let id, let frequency):
             for index in 0..<Self.voiceCount where voices[index].id == id && voices[index].state != .idle {
                 let current = voices[index].frequency
@@ -196,7 +267,7 @@ public final class SynthEngine: @unchecked Sendable {
     }
 
     /// A free voice, else the quietest releasing one, else the oldest (lowest id) — never allocating.
-    private func freeVoiceIndex() -> Int {
+    func freeVoiceIndex() -> Int {
         var best = 0
         for index in 0..<Self.voiceCount {
             if voices[index].state == .idle { return index }
@@ -327,6 +398,10 @@ struct Voice {
     /// The one-sample rotation of the oscillator: cos and sin of 2π × increment.
     var rotationCosine = 1.0
     var rotationSine = 0.0
+    /// The SoundFont instrument slot a sampled voice plays, −1 for a built-in timbre.
+    var instrument = -1
+    /// How many of its sample layers a sampled voice uses.
+    var layerCount = 0
 
     init() {}
 

@@ -8,6 +8,8 @@ public enum SynthError: Error, Equatable, Sendable {
     case outputNotRunning
     /// No timbre of that name (the settings name one this Peach does not have).
     case unknownTimbre(String)
+    /// The engine already holds as many SoundFont instruments as it can.
+    case tooManyInstruments
 }
 
 /// Plays notes on a ``SynthEngine``: each note is a voice; its handle releases it with a raised-cosine ramp
@@ -17,7 +19,10 @@ public enum SynthError: Error, Equatable, Sendable {
 public final class SynthNotePlayer: NotePlayer {
     private let engine: SynthEngine
     private let timbreIndex: Int
+    private let instrumentSlot: Int?
     private var nextVoice: Int32 = 0
+    /// The SoundFont preset this player plays, or nil for a built-in timbre.
+    public let instrument: SampledInstrument?
 
     /// A player on `engine` with the timbre called `timbre`.
     /// - Throws: ``SynthError/unknownTimbre(_:)``.
@@ -27,6 +32,18 @@ public final class SynthNotePlayer: NotePlayer {
         }
         self.engine = engine
         timbreIndex = index
+        instrument = nil
+        instrumentSlot = nil
+    }
+
+    /// A player on `engine` of a SoundFont preset: the region for each note's nearest key and its velocity.
+    /// - Throws: ``SynthError/tooManyInstruments``.
+    public init(engine: SynthEngine, instrument: SampledInstrument) throws(SynthError) {
+        guard let slot = engine.install(instrument) else { throw .tooManyInstruments }
+        self.engine = engine
+        timbreIndex = 0
+        self.instrument = instrument
+        instrumentSlot = slot
     }
 
     /// Starts a voice at `frequency`.
@@ -35,12 +52,17 @@ public final class SynthNotePlayer: NotePlayer {
     ) throws -> any PlaybackHandle {
         nextVoice &+= 1
         let voice = nextVoice
-        guard
-            engine.commands.push(
+        let command: SynthCommand =
+            if let instrumentSlot {
+                .startSampled(
+                    voice: voice, frequency: frequency.hertz, gain: amplitude.linearGain,
+                    instrument: instrumentSlot,
+                    velocity: Int(velocity.rawValue))
+            } else {
                 .start(
                     voice: voice, frequency: frequency.hertz, gain: amplitude.linearGain, timbre: timbreIndex)
-            )
-        else { throw SynthError.outputNotRunning }
+            }
+        guard engine.commands.push(command) else { throw SynthError.outputNotRunning }
         return SynthPlaybackHandle(engine: engine, voice: voice)
     }
 

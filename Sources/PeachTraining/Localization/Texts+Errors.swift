@@ -21,6 +21,7 @@ extension Texts {
         case let error as MIDIInputError: message(for: error)
         case let error as AudioOutputError: message(for: error)
         case let error as SynthError: message(for: error)
+        case let error as SoundFontError: message(for: error)
         case let error as DataLocations.Failure: message(for: error)
         default: pick("unexpected failure: \(error)", "unerwarteter Fehler: \(error)")
         }
@@ -378,7 +379,61 @@ extension Texts {
             pick(
                 "the internal synth has no timbre '\(name)'; use \(list(TrainingSettings.timbres)).",
                 "der eingebaute Synth hat keinen Klang '\(name)'; nimm \(list(TrainingSettings.timbres)).")
+        case .tooManyInstruments:
+            pick(
+                "the internal synth holds no more SoundFont instruments.",
+                "der eingebaute Synth nimmt keine weiteren SoundFont-Instrumente auf.")
         }
+    }
+
+    /// `FILE: not a SoundFont 2 file …`: what is wrong with a SoundFont and what to do.
+    public func message(for error: SoundFontError) -> String {
+        let what: String
+        switch error.problem {
+        case .unreadable(let file): return message(for: file) + "."
+        case .notSoundFont:
+            what = pick(
+                "not a SoundFont 2 file (no RIFF sfbk header); choose an .sf2 file",
+                "keine SoundFont-2-Datei (kein RIFF-sfbk-Kopf); wähle eine .sf2-Datei")
+        case .truncated(let chunk):
+            what = pick(
+                "the file ends inside its '\(chunk)' chunk (cut short?); download or copy it again",
+                "die Datei endet mitten im Abschnitt '\(chunk)' (abgeschnitten?); lade oder kopiere sie neu")
+        case .missingChunk(let chunk):
+            what = pick(
+                "the '\(chunk)' chunk a SoundFont needs is missing", "der nötige Abschnitt '\(chunk)' fehlt")
+        case .badChunk(let chunk):
+            what = pick(
+                "the '\(chunk)' chunk has an impossible size",
+                "der Abschnitt '\(chunk)' hat eine unmögliche Größe")
+        case .badIndex(let chunk):
+            what = pick(
+                "the '\(chunk)' chunk points outside its records",
+                "der Abschnitt '\(chunk)' verweist ins Leere")
+        case .badSample(let name):
+            what = pick(
+                "sample '\(name)' lies outside the sample data or has an impossible rate",
+                "Sample '\(name)' liegt außerhalb der Sampledaten oder hat eine unmögliche Rate")
+        case .compressedSample(let name):
+            what = pick(
+                "sample '\(name)' is compressed (SoundFont 3), which Peach does not play; use an .sf2 file",
+                "Sample '\(name)' ist komprimiert (SoundFont 3), das spielt Peach nicht; nimm eine .sf2-Datei"
+            )
+        case .tooLarge:
+            what = pick(
+                "the preset is larger than Peach loads (256 MB of samples)",
+                "das Preset ist größer, als Peach lädt (256 MB Samples)")
+        case .noSuchPreset(let name):
+            what = pick(
+                "no preset '\(name)'; 'peach sounds' lists them",
+                "kein Preset '\(name)'; 'peach sounds' zeigt sie")
+        case .noPresets: what = pick("the file holds no presets", "die Datei enthält keine Presets")
+        case .emptyPreset(let name):
+            what = pick(
+                "preset '\(name)' has no sample Peach can play", "Preset '\(name)' hat kein spielbares Sample"
+            )
+        }
+        return "\(error.path): \(what)."
     }
 
     /// The message for a MIDI input or output failure.
