@@ -9,26 +9,46 @@ import PeachTestSupport
 /// its `render` mode (once rendering nothing, once `seconds` of audio) and divides the difference by the
 /// frames rendered, so start-up cost cancels out. Instruction counts do not depend on the machine's load.
 enum SynthCost {
-    /// `PeachBenchmarks render TIMBRE VOICES SECONDS`: renders stereo 48 kHz audio in 128-frame blocks and exits.
+    /// `PeachBenchmarks render SOUND VOICES SECONDS`: renders stereo 48 kHz audio in 128-frame blocks and exits.
+    /// SOUND is a timbre's name or the path of a SoundFont (its first preset).
     static func render(arguments: [String]) {
-        guard arguments.count == 3, let timbre = Timbre.named(arguments[0]), let voices = Int(arguments[1]),
-            let seconds = Double(arguments[2])
-        else { return }
+        guard arguments.count == 3, let voices = Int(arguments[1]), let seconds = Double(arguments[2]) else {
+            return
+        }
         MainActor.assumeIsolated {
+            guard let renderer = renderer(arguments[0], voices: voices) else { return }
             var checksum: Float = 0
-            renderer(timbre, voices: voices).render(seconds: seconds) { block, _ in checksum += block[0] }
+            renderer.render(seconds: seconds) { block, _ in checksum += block[0] }
             if checksum.isNaN { print("NaN") }
         }
     }
 
-    /// A stereo 48 kHz renderer in 128-frame blocks with `voices` notes of `timbre` sounding (220 Hz and its
+    /// The default SoundFonts measured when installed: Debian's `fluid-soundfont-gm` and `timgm6mb-soundfont`.
+    static let soundFonts = ["/usr/share/sounds/sf2/FluidR3_GM.sf2", "/usr/share/sounds/sf2/TimGM6mb.sf2"]
+        .filter {
+            FileManager.default.fileExists(atPath: $0)
+        }
+
+    /// A player of `sound` on `engine`: a timbre by name, or the first preset of the SoundFont at that path.
+    @MainActor
+    static func player(_ sound: String, engine: SynthEngine) -> SynthNotePlayer? {
+        if sound.hasSuffix(".sf2") {
+            guard let font = try? SoundFont.open(path: sound),
+                let instrument = try? SampledInstrument(soundFont: font, preset: font.firstPreset)
+            else { return nil }
+            return try? SynthNotePlayer(engine: engine, instrument: instrument)
+        }
+        return try? SynthNotePlayer(engine: engine, timbre: sound)
+    }
+
+    /// A stereo 48 kHz renderer in 128-frame blocks with `voices` notes of `sound` sounding (220 Hz and its
     /// multiples, −6 dB): what both the speed and the instruction figures measure.
     @MainActor
-    static func renderer(_ timbre: Timbre, voices: Int) -> OfflineRenderer {
+    static func renderer(_ sound: String, voices: Int) -> OfflineRenderer? {
         let engine = SynthEngine(sampleRate: 48_000)
-        let player = try? SynthNotePlayer(engine: engine, timbre: timbre.name)
+        guard let player = player(sound, engine: engine) else { return nil }
         for voice in 0..<voices {
-            _ = try? player?.play(
+            _ = try? player.play(
                 frequency: Frequency(hertz: 220 * Double(voice + 1)), velocity: 63, amplitude: -6)
         }
         return OfflineRenderer(engine: engine, blockFrames: 128, channelCount: 2)
@@ -38,16 +58,16 @@ enum SynthCost {
     static func printAll() {
         // The internal synth: render cost per second of audio.
         MainActor.assumeIsolated {
-            for timbre in Timbre.all {
+            for sound in Timbre.all.map(\.name) + soundFonts {
                 for voices in [1, 4] {
-                    let renderer = renderer(timbre, voices: voices)
+                    guard let renderer = renderer(sound, voices: voices) else { continue }
                     var checksum: Float = 0
                     let audioSeconds = 20.0
                     let seconds = measure {
                         renderer.render(seconds: audioSeconds) { block, _ in checksum += block[0] }
                     }
                     report(
-                        "synth \(timbre.name), \(voices) voice\(voices == 1 ? "" : "s"), stereo 48 kHz",
+                        "synth \(label(sound)), \(voices) voice\(voices == 1 ? "" : "s"), stereo 48 kHz",
                         "\(format(audioSeconds / seconds, 0))× real time (\(format(audioSeconds / seconds * Double(voices), 0))× per voice)"
                     )
                 }
@@ -74,6 +94,7 @@ enum SynthCost {
             }
             report("synth pitch error, notes 21-108", "max \(String(format: "%.5f", worst)) cents")
         }
+        printSoundFontLoads()
         printFigures()
     }
 
@@ -88,10 +109,10 @@ enum SynthCost {
             return
         }
         let seconds = 1.0
-        for timbre in Timbre.all {
+        for sound in Timbre.all.map(\.name) + soundFonts {
             for voices in [1, 4] {
-                guard let empty = instructions(valgrind, timbre.name, voices, 0),
-                    let full = instructions(valgrind, timbre.name, voices, seconds)
+                guard let empty = instructions(valgrind, sound, voices, 0),
+                    let full = instructions(valgrind, sound, voices, seconds)
                 else {
                     print("synth instructions per sample               callgrind failed")
                     return
@@ -99,16 +120,49 @@ enum SynthCost {
                 let frames = (seconds * 48_000 / 128).rounded(.up) * 128
                 let perSample = Double(full - empty) / frames
                 report(
-                    "synth \(timbre.name), \(voices) voice\(voices == 1 ? "" : "s"), callgrind",
+                    "synth \(label(sound)), \(voices) voice\(voices == 1 ? "" : "s"), callgrind",
                     "\(format(perSample, 0)) instructions/sample (\(format(perSample / Double(voices), 0)) per voice)"
                 )
             }
         }
     }
 
+    /// A sound's short name in the report: the timbre, or the SoundFont's file name.
+    static func label(_ sound: String) -> String {
+        sound.hasSuffix(".sf2") ? String((sound.split(separator: "/").last ?? "").dropLast(4)) : sound
+    }
+
+    /// Load time and memory of each installed SoundFont: opening (preset data only), then loading its first
+    /// preset's samples.
+    static func printSoundFontLoads() {
+        guard !soundFonts.isEmpty else {
+            print(
+                "soundfont load                              none installed (apt-get install fluid-soundfont-gm)"
+            )
+            return
+        }
+        for path in soundFonts {
+            let before = memoryKilobytes()?.resident ?? 0
+            var font: SoundFont?
+            let openSeconds = measure { font = try? SoundFont.open(path: path) }
+            guard let font else { continue }
+            var instrument: SampledInstrument?
+            let loadSeconds = measure {
+                instrument = try? SampledInstrument(soundFont: font, preset: font.firstPreset)
+            }
+            let after = memoryKilobytes()?.resident ?? 0
+            guard let instrument else { continue }
+            report(
+                "soundfont \(label(path))",
+                "open \(format(openSeconds * 1000, 1)) ms (\(font.presets.count) presets), load '\(instrument.name)' "
+                    + "\(format(loadSeconds * 1000, 1)) ms, \(format(Double(instrument.sampleFrameCount) * 4 / 1_048_576, 1)) MiB "
+                    + "of samples, resident +\(format(Double(after - before) / 1024, 1)) MiB")
+        }
+    }
+
     /// The total instruction count of one callgrind run of `render`, or nil if it failed.
     private static func instructions(
-        _ valgrind: String, _ timbre: String, _ voices: Int, _ seconds: Double
+        _ valgrind: String, _ sound: String, _ voices: Int, _ seconds: Double
     )
         -> Int?
     {
@@ -117,7 +171,7 @@ enum SynthCost {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: valgrind)
         process.arguments = [
-            "--tool=callgrind", "--callgrind-out-file=\(output)", CommandLine.arguments[0], "render", timbre,
+            "--tool=callgrind", "--callgrind-out-file=\(output)", CommandLine.arguments[0], "render", sound,
             String(voices), String(seconds),
         ]
         process.standardOutput = FileHandle.nullDevice

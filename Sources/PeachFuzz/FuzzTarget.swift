@@ -1,6 +1,8 @@
-// FuzzTarget: the parsers of hostile input that libFuzzer drives (MIDI bytes, imports, settings, profiles).
+// FuzzTarget: the parsers of hostile input that libFuzzer drives (MIDI bytes, imports, settings, profiles, SoundFonts).
 
 import Foundation
+import PeachAudio
+import PeachCore
 import PeachMIDI
 import PeachStore
 
@@ -15,6 +17,9 @@ enum FuzzTarget: String, CaseIterable {
     case settings
     /// A controller profile.
     case profile
+    /// A SoundFont: read, its first presets loaded, and every key of them played for a few blocks (hostile loop
+    /// points, tunings and envelopes must not make the render side read outside its samples).
+    case soundfont
 
     /// A scratch folder for the targets that read files (the parsers take paths, as Peach does).
     static let scratch: String = {
@@ -41,6 +46,29 @@ enum FuzzTarget: String, CaseIterable {
             _ = try? SettingsFile(path: path).load()
         case .profile:
             _ = try? ControllerProfile(json: Data(bytes), name: "fuzz", path: "fuzz.json")
+        case .soundfont:
+            guard let font = try? SoundFont(bytes: bytes, path: "fuzz.sf2") else { return }
+            for preset in font.presets.prefix(3) {
+                guard let instrument = try? SampledInstrument(soundFont: font, preset: preset) else {
+                    continue
+                }
+                MainActor.assumeIsolated {
+                    let engine = SynthEngine(sampleRate: 48_000)
+                    guard let player = try? SynthNotePlayer(engine: engine, instrument: instrument) else {
+                        return
+                    }
+                    let renderer = OfflineRenderer(engine: engine, blockFrames: 256, channelCount: 2)
+                    for key in stride(from: 0, through: 127, by: 5) {
+                        let handle = try? player.play(
+                            frequency: EqualTemperament.standard.frequency(of: MIDINote(clamping: key)),
+                            velocity: (try? MIDIVelocity(validating: 1 + key % 127)) ?? 63, amplitude: 0)
+                        renderer.render(seconds: 0.01) { _, _ in }
+                        try? handle?.adjustFrequency(Frequency(hertz: 20_000))
+                        try? handle?.stop()
+                    }
+                    renderer.render(seconds: 0.02) { _, _ in }
+                }
+            }
         }
     }
 

@@ -22,7 +22,8 @@ struct PeachCommand: AsyncParsableCommand {
         subcommands: [
             TrainCommand.self, MatchCommand.self, MeasureCommand.self, ProfileCommand.self,
             SimulateCommand.self, ToneCommand.self,
-            MonitorCommand.self, LearnCommand.self, DevicesCommand.self, SettingsCommand.self,
+            MonitorCommand.self, LearnCommand.self, DevicesCommand.self, SoundsCommand.self,
+            SettingsCommand.self,
             DataCommand.self,
             InfoCommand.self,
         ]
@@ -141,7 +142,7 @@ enum CLI {
         case let error as SettingsError:
             (message, status) = (texts.message(for: error) + ".", 64)
         case is StoreError, is DeviceError, is ProfileError, is MIDIInputError, is AudioOutputError,
-            is DataLocations.Failure, is FileError:
+            is DataLocations.Failure, is FileError, is SoundFontError:
             (message, status) = (texts.message(for: error), 1)
         default:
             // ArgumentParser's parse and validation errors, in its words.

@@ -115,6 +115,25 @@ struct SoundFontTests {
         #expect(regions[1][.scaleTuning] == 100 && regions[1][.attackVolumeEnvelope] == -12000)
     }
 
+    @Test("24-bit samples: the sm24 chunk's low bytes extend the 16-bit frames")
+    func twentyFourBit() throws {
+        let sample = Builder.Sample(name: "s", frames: [256, -1, 0, 32767], sampleRate: 48_000)
+        let instrument = Builder.Part(name: "I", zones: [Builder.Zone(target: 0)])
+        var builder = Builder(
+            samples: [sample], instruments: [instrument],
+            presets: [Builder.Part(name: "P", zones: [Builder.Zone(target: 0)])])
+        builder.lowBytes = [0x80, 0x40, 0x01, 0xFF] + [UInt8](repeating: 0, count: 46)
+        let loaded = try Self.instrument(builder)
+        let data = loaded.regions[0].data
+        #expect(data[0] == Float(256 << 8 | 0x80) / 8_388_608)
+        #expect(data[1] == Float(-256 + 0x40) / 8_388_608)
+        #expect(data[2] == Float(1) / 8_388_608)
+        #expect(data[3] == Float(32767 << 8 | 0xFF) / 8_388_608)
+        // Without sm24: 16-bit.
+        builder.lowBytes = nil
+        #expect(try Self.instrument(builder).regions[0].data[0] == Float(256) / 32768)
+    }
+
     // MARK: - Pitch
 
     @Test(

@@ -243,6 +243,53 @@ struct TrainingSessionTests {
         }
     }
 
+    @Test("train on a SoundFont preset: the output names it and note 2 is off by the trial's cents, exactly")
+    func trainOnSoundFont() throws {
+        let folder = NSTemporaryDirectory() + "peach-sf-train-\(UUID().uuidString).sf2"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let sine = SoundFontBuilder.Sample(
+            name: "sine440",
+            frames: SoundFontBuilder.sine(count: 4800, period: 4800, cycles: 44, amplitude: 0.5),
+            sampleRate: 48_000, originalPitch: 69)
+        let instrument = SoundFontBuilder.Part(
+            name: "Sine",
+            zones: [SoundFontBuilder.Zone([SoundFontBuilder.generator(.sampleModes, 1)], target: 0)])
+        let font = SoundFontBuilder(
+            samples: [sine], instruments: [instrument],
+            presets: [SoundFontBuilder.Part(name: "Sampled Sine", zones: [SoundFontBuilder.Zone(target: 0)])])
+        try Data(font.bytes()).write(to: URL(fileURLWithPath: folder))
+        let session = try ScriptedSession(mode: "train", extra: ["--soundfont", folder])
+        let started = try #require(session.next("started"))
+        #expect((started["output"] as? String)?.hasSuffix("· Sampled Sine") == true, "\(started)")
+        var differences: [Double] = []
+        for _ in 1...2 {
+            let trial = try #require(session.next("trialStarted"))
+            let cents = try #require(trial["cents"] as? Double)
+            session.next("note2Started")
+            usleep(Self.reaction)
+            session.play([0x90, cents > 0 ? 72 : 48, 90, 0x80, cents > 0 ? 72 : 48, 0])
+            session.next("result")
+            differences.append(cents)
+        }
+        session.next("trialStarted")
+        session.play([0xB0, 100, 127])
+        session.next("stopped")
+        let (status, errors) = session.finish()
+        #expect(status == 0, "\(errors)")
+        #expect(errors.isEmpty, "\(errors)")
+        let (samples, notes) = try session.audio()
+        #expect(notes.count >= 4)
+        for (index, cents) in differences.enumerated() {
+            let first = notes[2 * index]
+            let second = notes[2 * index + 1]
+            let f1 = Measure.frequency(
+                samples, sampleRate: 48_000, from: first.start + 0.03, to: first.end - 0.03)
+            let f2 = Measure.frequency(
+                samples, sampleRate: 48_000, from: second.start + 0.03, to: second.end - 0.03)
+            #expect(abs(1200 * log2(f2 / f1) - cents) < 0.01, "trial \(index + 1)")
+        }
+    }
+
     @Test("match: the wheel tunes and the pedal commits; the stored error is what the wheel did")
     func match() throws {
         let session = try ScriptedSession(mode: "match")

@@ -57,6 +57,10 @@ public enum AllowedValues: Hashable, Sendable {
     case midiOutput
     /// `on` or `off`.
     case onOff
+    /// A SoundFont's path or file name, or `none`.
+    case soundFont
+    /// A SoundFont preset's name or `bank:program`, or empty for the first.
+    case preset
 }
 
 /// The unit of a numeric setting.

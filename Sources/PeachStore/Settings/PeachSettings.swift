@@ -17,6 +17,11 @@ public struct PeachSettings: Hashable, Sendable {
     public private(set) var midiOutput: String
     /// Whether a wrong answer plays a short, quiet tick.
     public private(set) var wrongAnswerTick: Bool
+    /// The SoundFont the internal synth plays (a path, or a file name found in the usual folders), or `none`
+    /// for the built-in ``TrainingSettings/timbre``.
+    public private(set) var soundFont: String
+    /// The SoundFont's preset: a name or `bank:program`; empty for its first (lowest bank and program).
+    public private(set) var preset: String
     /// Seconds a single footswitch must be held for a long press (the short/long gesture), 0.15–2.
     public private(set) var longPress: Double
 
@@ -26,11 +31,11 @@ public struct PeachSettings: Hashable, Sendable {
     /// The defaults.
     public static let defaults = PeachSettings(
         training: .defaults, controllerProfile: "default", audioOutput: "alsa:default", midiOutput: "synth",
-        wrongAnswerTick: true, longPress: 0.4)
+        wrongAnswerTick: true, longPress: 0.4, soundFont: "none", preset: "")
 
     private init(
         training: TrainingSettings, controllerProfile: String, audioOutput: String, midiOutput: String,
-        wrongAnswerTick: Bool, longPress: Double
+        wrongAnswerTick: Bool, longPress: Double, soundFont: String, preset: String
     ) {
         self.training = training
         self.controllerProfile = controllerProfile
@@ -38,12 +43,15 @@ public struct PeachSettings: Hashable, Sendable {
         self.midiOutput = midiOutput
         self.wrongAnswerTick = wrongAnswerTick
         self.longPress = longPress
+        self.soundFont = soundFont
+        self.preset = preset
     }
 
     /// The keys of the settings file, in the order `peach settings` lists them.
     public static let keys: [String] =
         TrainingSettingKey.allCases.map(\.rawValue) + [
-            "controllerProfile", "audioOutput", "midiOutput", "wrongAnswerTick", "longPress",
+            "controllerProfile", "audioOutput", "midiOutput", "wrongAnswerTick", "longPress", "soundfont",
+            "preset",
         ]
 
     /// The value of `key` as text (as `peach settings get` prints it), or nil for an unknown key.
@@ -57,6 +65,8 @@ public struct PeachSettings: Hashable, Sendable {
         case "midiOutput": return midiOutput
         case "wrongAnswerTick": return wrongAnswerTick ? "on" : "off"
         case "longPress": return String(longPress)
+        case "soundfont": return soundFont
+        case "preset": return preset
         default: return nil
         }
     }
@@ -69,6 +79,8 @@ public struct PeachSettings: Hashable, Sendable {
         case "audioOutput": return .audioOutput
         case "midiOutput": return .midiOutput
         case "longPress": return .number(longPressRange, .seconds)
+        case "soundfont": return .soundFont
+        case "preset": return .preset
         default: return .onOff
         }
     }
@@ -120,6 +132,16 @@ public struct PeachSettings: Hashable, Sendable {
                 throw .outOfRange(key: key, value: value, allowed: Self.allowed(for: key))
             }
             copy.longPress = seconds
+        case "soundfont", "preset":
+            // A path or name: any text of one line (the synth says at start what is wrong with the file).
+            guard value.count <= 4096,
+                !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            else { throw invalid() }
+            if key == "soundfont" {
+                copy.soundFont = value.isEmpty ? "none" : value
+            } else {
+                copy.preset = value
+            }
         default:
             throw .unknownKey(key)
         }

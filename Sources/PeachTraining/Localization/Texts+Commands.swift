@@ -189,6 +189,44 @@ extension Texts {
         ]
     }
 
+    // MARK: Sounds
+
+    /// `peach sounds`: the timbres, then each SoundFont with its presets (`bank:program name`), or why it
+    /// cannot be read.
+    public func sounds(
+        timbres: [String], soundFonts: [(path: String, font: Result<SoundFont, SoundFontError>)],
+        searched: [String]
+    ) -> [String] {
+        var lines = [
+            pick("Timbres of the internal synth: ", "Klänge des eingebauten Synths: ") + list(timbres)
+        ]
+        if soundFonts.isEmpty {
+            lines.append(
+                pick("No SoundFonts in ", "Keine SoundFonts in ") + searched.joined(separator: ", ")
+                    + pick(
+                        " (Debian: apt install fluid-soundfont-gm).",
+                        " (Debian: apt install fluid-soundfont-gm)."))
+        }
+        for (path, font) in soundFonts {
+            switch font {
+            case .success(let font):
+                lines.append("")
+                lines.append(
+                    "\(path) (\(font.name), "
+                        + pick("\(font.presets.count) presets)", "\(font.presets.count) Presets)"))
+                let sorted = font.presets.sorted { ($0.bank, $0.program) < ($1.bank, $1.program) }
+                for preset in sorted {
+                    lines.append(
+                        "  " + preset.number.padding(toLength: 8, withPad: " ", startingAt: 0) + preset.name)
+                }
+            case .failure(let error):
+                lines.append("")
+                lines.append(message(for: error))
+            }
+        }
+        return lines
+    }
+
     // MARK: Devices
 
     /// `peach devices`.

@@ -60,6 +60,15 @@ extension Texts {
                 "synth, midi, midi:CLIENT:PORT, midi:NAME or rawmidi:PATH",
                 "synth, midi, midi:CLIENT:PORT, midi:NAME oder rawmidi:PFAD")
         case .onOff: return pick("on or off", "on oder off")
+        case .soundFont:
+            return pick(
+                "a SoundFont's path or file name ('peach sounds' lists them), or none",
+                "Pfad oder Dateiname eines SoundFonts ('peach sounds' zeigt sie), oder 'none'")
+        case .preset:
+            return pick(
+                "a preset's name or BANK:PROGRAM, or empty for the first",
+                "Name oder BANK:PROGRAMM eines Presets, "
+                    + "oder leer für das erste")
         }
     }
 
@@ -384,6 +393,12 @@ extension Texts {
                 "the internal synth holds no more SoundFont instruments.",
                 "der eingebaute Synth nimmt keine weiteren SoundFont-Instrumente auf.")
         }
+    }
+
+    /// A SoundFont that cannot play, and what plays instead: `FILE: … (playing the sine instead).`
+    public func soundFontFallback(_ error: SoundFontError, timbre: String) -> String {
+        String(message(for: error).dropLast())
+            + pick(" (playing the \(timbre) instead).", " (stattdessen spielt \(timbre)).")
     }
 
     /// `FILE: not a SoundFont 2 file …`: what is wrong with a SoundFont and what to do.

@@ -14,12 +14,13 @@ public enum Help: CaseIterable, Sendable {
     case monitorAbstract, monitorDiscussion, monitorJSON
     case learnAbstract, learnDiscussion, learnName, learnActions, learnDevice, force
     case devicesAbstract, devicesDiscussion
+    case soundsAbstract, soundsDiscussion, soundsFile
     case settingsAbstract, settingsDiscussion, settingsList, settingsGet, settingsSet, settingsReset
     case settingKey, settingValue, settingKeyToReset
     case dataAbstract, dataDiscussion, dataCheck, dataExport, dataExportDiscussion, format, exportFile
     case dataImport, dataImportDiscussion, importFile, replace, dataReset, yes
     case infoAbstract
-    case range, noteDuration, gap, referencePitch, varyLoudness, feedbackDuration, timbre
+    case range, noteDuration, gap, referencePitch, varyLoudness, feedbackDuration, timbre, soundFont, preset
     case profile, midiIn, output, audioOut, latency, midiChannels, midiProgram, bendRange, midiTuning
     case events, dataDir
     case groupSettings, groupController, groupSound, groupData
@@ -510,6 +511,48 @@ public enum Help: CaseIterable, Sendable {
             (
                 "The internal synth's timbre: sine, piano or organ.",
                 "Klang des eingebauten Synths: sine, piano oder organ."
+            )
+        case .soundFont:
+            (
+                "A SoundFont (.sf2) for the internal synth: a path, or a file name 'peach sounds' lists; none for the "
+                    + "timbre.",
+                "Ein SoundFont (.sf2) für den eingebauten Synth: ein Pfad oder ein Dateiname, den 'peach sounds' "
+                    + "zeigt; 'none' für den Klang."
+            )
+        case .preset:
+            (
+                "The SoundFont's preset: a name or BANK:PROGRAM (default: the first).",
+                "Das Preset des SoundFonts: Name oder BANK:PROGRAMM (Vorgabe: das erste)."
+            )
+        case .soundsAbstract:
+            (
+                "List the internal synth's timbres and the SoundFonts found, with their presets.",
+                "Listet die Klänge des eingebauten Synths und die gefundenen SoundFonts mit ihren Presets."
+            )
+        case .soundsDiscussion:
+            (
+                """
+                SoundFonts are looked for in $XDG_DATA_HOME/soundfonts (~/.local/share/soundfonts), \
+                /usr/share/soundfonts and /usr/share/sounds/sf2 (Debian: apt install fluid-soundfont-gm or \
+                timgm6mb-soundfont). Play one with --soundfont NAME --preset NAME, or keep it in the settings:
+                  peach settings set soundfont FluidR3_GM
+                  peach settings set preset "Yamaha Grand Piano"
+                A SoundFont that cannot be read plays the timbre instead, with one line saying why.
+                """,
+                """
+                SoundFonts werden in $XDG_DATA_HOME/soundfonts (~/.local/share/soundfonts), \
+                /usr/share/soundfonts und /usr/share/sounds/sf2 gesucht (Debian: apt install fluid-soundfont-gm \
+                oder timgm6mb-soundfont). Spiele einen mit --soundfont NAME --preset NAME, oder lege ihn in den \
+                Einstellungen fest:
+                  peach settings set soundfont FluidR3_GM
+                  peach settings set preset "Yamaha Grand Piano"
+                Ein SoundFont, der nicht lesbar ist, spielt stattdessen den Klang, mit einer Zeile, warum.
+                """
+            )
+        case .soundsFile:
+            (
+                "Only this SoundFont (a path or name); an error if it cannot be read.",
+                "Nur dieser SoundFont (Pfad oder Name); ein Fehler, wenn er nicht lesbar ist."
             )
         case .profile: ("The controller profile.", "Das Controller-Profil.")
         case .midiIn:

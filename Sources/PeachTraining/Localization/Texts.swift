@@ -143,6 +143,7 @@ public struct Texts: Sendable {
         case .controllerConnected(let name): pick("Connected \(name).", "\(name) verbunden.")
         case .settingsProblem(let error):
             "peach: " + message(for: error) + " " + self(.keepingLastSettings)
+        case .soundFontProblem(let error, let timbre): "peach: " + soundFontFallback(error, timbre: timbre)
         case .actionNotApplicable(let action, let mode):
             pick(
                 "\(action): nothing to do in \(title(of: mode).lowercased())",

@@ -1,6 +1,7 @@
 // TrainingEvent: everything a run shows, in order, to every presenter (screen, events stream, earcons).
 
 import Foundation
+import PeachAudio
 import PeachCore
 
 /// What a ``TrainingRun`` tells its presenters. Results are presented only after they are stored.
@@ -29,6 +30,8 @@ public enum TrainingNotice: Sendable {
     case controllerConnected(String)
     /// The settings file changed but cannot be read; the last good settings stay in force.
     case settingsProblem(any Error & Sendable)
+    /// The SoundFont could not be played; the built-in timbre (named) plays instead.
+    case soundFontProblem(SoundFontError, timbre: String)
     /// A controller action that means nothing in this state or mode (e.g. commit in comparison training).
     case actionNotApplicable(String, TrainingMode)
 }

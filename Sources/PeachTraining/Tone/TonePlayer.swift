@@ -15,12 +15,24 @@ public struct TonePlayer: Sendable {
     public let gain: AmplitudeDB
     /// The internal synth's timbre.
     public let timbre: String
+    /// The SoundFont preset the internal synth plays instead of the timbre, if any.
+    public let instrument: SampledInstrument?
 
-    /// A player of `script` at `gain` in `timbre`.
-    public init(script: ToneScript, gain: AmplitudeDB, timbre: String) {
+    /// A player of `script` at `gain` in `timbre`, or on a SoundFont's preset.
+    public init(script: ToneScript, gain: AmplitudeDB, timbre: String, instrument: SampledInstrument? = nil) {
         self.script = script
         self.gain = gain
         self.timbre = timbre
+        self.instrument = instrument
+    }
+
+    /// What the internal synth plays, as the summary names it: the timbre or the preset.
+    public var soundName: String { instrument?.name ?? timbre }
+
+    @MainActor
+    private func synthPlayer(on engine: SynthEngine) throws -> SynthNotePlayer {
+        if let instrument { return try SynthNotePlayer(engine: engine, instrument: instrument) }
+        return try SynthNotePlayer(engine: engine, timbre: timbre)
     }
 
     /// Plays through the live audio thread on `sink`, following the script in wall-clock time.
@@ -31,7 +43,7 @@ public struct TonePlayer: Sendable {
         let output = AudioOutput(sink: sink)
         try output.start()
         defer { output.stop() }
-        let player = try SynthNotePlayer(engine: output.engine, timbre: timbre)
+        let player = try synthPlayer(on: output.engine)
         let started = ContinuousClock.now
         let handle: any PlaybackHandle
         do {
@@ -87,7 +99,7 @@ public struct TonePlayer: Sendable {
     @MainActor
     public func renderOffline(toWAV path: String?) throws {
         let engine = SynthEngine(sampleRate: 48_000)
-        let player = try SynthNotePlayer(engine: engine, timbre: timbre)
+        let player = try synthPlayer(on: engine)
         let renderer = OfflineRenderer(engine: engine, blockFrames: 128)
         let writer = try path.map { path in
             try WAVFileWriter(

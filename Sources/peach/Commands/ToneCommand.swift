@@ -46,6 +46,7 @@ struct ToneCommand: ParsableCommand {
 
     @OptionGroup var output: AudioOutputOptions
     @OptionGroup var midiOutput: MIDIOutputOptions
+    @OptionGroup var instrument: InstrumentOptions
 
     func validate() throws {
         let checks: [(String, Double, ClosedRange<Double>, SettingUnit)] = [
@@ -82,10 +83,13 @@ struct ToneCommand: ParsableCommand {
         let script = ToneScript(
             note: note, offset: cents, sweep: sweep, duration: duration, sweepTime: sweepTime,
             tuning: EqualTemperament(referencePitch: pitch))
-        let player = TonePlayer(
-            script: script, gain: AmplitudeDB(gain.value), timbre: timbre?.name ?? settings.training.timbre)
         let texts = CLI.texts
         let midiSpec = try midiOutput.spec(settings: settings)
+        let sound = timbre?.name ?? settings.training.timbre
+        let (sampled, problem) = midiSpec == .internalSynth ? instrument.load(settings: settings) : (nil, nil)
+        if let problem { Terminal.emitError("peach: " + texts.soundFontFallback(problem, timbre: sound)) }
+        let player = TonePlayer(
+            script: script, gain: AmplitudeDB(gain.value), timbre: sound, instrument: sampled)
         try MainActor.assumeIsolated {
             if midiSpec != .internalSynth {
                 let destination = try midiOutput.destination(for: midiSpec)
@@ -107,13 +111,13 @@ struct ToneCommand: ParsableCommand {
                     recoveries: pcm?.recoveryCount ?? 0)
                 print(
                     texts.toneSummary(
-                        script, gain: player.gain, timbre: player.timbre, on: "\(spec): \(details)"))
+                        script, gain: player.gain, timbre: player.soundName, on: "\(spec): \(details)"))
             case .wav(let path):
                 try player.renderOffline(toWAV: path)
-                print(texts.toneSummary(script, gain: player.gain, timbre: player.timbre, to: path))
+                print(texts.toneSummary(script, gain: player.gain, timbre: player.soundName, to: path))
             case .null:
                 try player.renderOffline(toWAV: nil)
-                print(texts.toneSummary(script, gain: player.gain, timbre: player.timbre))
+                print(texts.toneSummary(script, gain: player.gain, timbre: player.soundName))
             }
         }
     }

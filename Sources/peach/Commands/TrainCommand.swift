@@ -101,7 +101,9 @@ private struct TrainingLauncher {
         let settings: @MainActor () -> PeachSettings = {
             (try? overrides.apply(to: watcher.current)) ?? initial
         }
-        let sound = try options.sound.open(settings: loaded, timbre: initial.training.timbre) {
+        let (sound, soundFontProblem) = try options.sound.open(
+            settings: initial, timbre: initial.training.timbre
+        ) {
             continuation.yield(.soundLost($0))
         }
         let input: ControllerInput
@@ -119,6 +121,9 @@ private struct TrainingLauncher {
             seed: UInt64.random(in: .min ... .max), measurement: measurement)
         box.run = run
         run.start()
+        if let soundFontProblem {
+            run.notify(.soundFontProblem(soundFontProblem, timbre: initial.training.timbre))
+        }
         if input.waitsForController { run.notify(.noControllerYet) }
         let ending = await run.run(inputs, continuation: continuation, gate: input.gate)
         input.stop()

@@ -12,26 +12,31 @@ import PeachTraining
 struct SoundOptions: ParsableArguments {
     @OptionGroup(title: CLI.texts.help(.groupSound)) var audio: AudioOutputOptions
     @OptionGroup(title: CLI.texts.help(.groupSound)) var midi: MIDIOutputOptions
+    @OptionGroup(title: CLI.texts.help(.groupSound)) var instrument: InstrumentOptions
 
-    /// Opens the sound the options ask for (`settings` supply what they leave out). `onLost` is called (on the
-    /// audio thread) if the audio device fails.
+    /// Opens the sound the options ask for (`settings` supply what they leave out), and a SoundFont that could
+    /// not be played (the timbre plays instead). `onLost` is called (on the audio thread) if the audio device fails.
     /// - Throws: the device's or file's typed error.
     @MainActor
     func open(
         settings: PeachSettings, timbre: String, onLost: @escaping @Sendable (any Error & Sendable) -> Void
-    ) throws -> any SoundOutput {
+    ) throws -> (output: any SoundOutput, problem: SoundFontError?) {
         let midiSpec = try midi.spec(settings: settings)
         if midiSpec != .internalSynth {
             let destination = try midi.destination(for: midiSpec)
             let player = try MIDINotePlayer(destination: destination, configuration: midi.configuration)
-            return LiveSoundOutput(player: player, midi: player, output: nil, name: destination.name)
+            return (LiveSoundOutput(player: player, midi: player, output: nil, name: destination.name), nil)
         }
         let spec = try audio.spec(settings: settings)
+        let (sampled, problem) = instrument.load(settings: settings)
         let output = AudioOutput(sink: try audio.makeSink(for: spec), onFailure: onLost)
         try output.start()
         do {
-            let player = try SynthNotePlayer(engine: output.engine, timbre: timbre)
-            return LiveSoundOutput(player: player, midi: nil, output: output, name: spec.description)
+            let player =
+                try sampled.map { try SynthNotePlayer(engine: output.engine, instrument: $0) }
+                ?? SynthNotePlayer(engine: output.engine, timbre: timbre)
+            let name = spec.description + (sampled.map { " · \($0.name)" } ?? "")
+            return (LiveSoundOutput(player: player, midi: nil, output: output, name: name), problem)
         } catch {
             output.stop()
             throw error

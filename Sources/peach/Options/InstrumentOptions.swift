@@ -1,0 +1,28 @@
+// InstrumentOptions: `--soundfont` and `--preset`: the SoundFont preset the internal synth plays.
+
+import ArgumentParser
+import PeachAudio
+import PeachStore
+import PeachTraining
+
+/// The SoundFont options of `train`, `match` and `tone`.
+struct InstrumentOptions: ParsableArguments {
+    @Option(
+        name: .customLong("soundfont"),
+        help: ArgumentHelp(CLI.texts.help(.soundFont, current: CLI.setting("soundfont")), valueName: "file"))
+    var soundFont: String?
+
+    @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.preset), valueName: "name"))
+    var preset: String?
+
+    /// The preset to play (nil for the built-in timbre), or why the one asked for cannot play.
+    func load(settings: PeachSettings) -> (SampledInstrument?, SoundFontError?) {
+        do {
+            let instrument = try SoundFontLibrary(environment: CLI.environment).instrument(
+                soundFont: soundFont ?? settings.soundFont, preset: preset ?? settings.preset)
+            return (instrument, nil)
+        } catch {
+            return (nil, error)
+        }
+    }
+}
