@@ -419,6 +419,33 @@ struct SoundFontTests {
         return 10 * log10(residual / yy)
     }
 
+    // MARK: - Real SoundFonts
+
+    /// Debian's General MIDI SoundFonts, where installed (`.ci/run` installs `timgm6mb-soundfont`).
+    nonisolated static let installedFonts = ["/usr/share/sounds/sf2/TimGM6mb.sf2", "/usr/share/sounds/sf2/FluidR3_GM.sf2"]
+        .filter { FileManager.default.fileExists(atPath: $0) }
+
+    @Test(
+        "the presets of Debian's SoundFonts load and sound at A4",
+        .enabled(
+            if: !installedFonts.isEmpty, "no SoundFont in /usr/share/sounds/sf2 (apt install timgm6mb-soundfont)"))
+    func debianSoundFonts() throws {
+        for path in Self.installedFonts {
+            let font = try SoundFont.open(path: path)
+            #expect(font.presets.count > 100, "\(path)")
+            // Every preset of the small one; every sixth of FluidR3_GM's 189 (all of them take 24 s in a debug build).
+            let step = path.hasSuffix("FluidR3_GM.sf2") ? 6 : 1
+            for preset in stride(from: 0, to: font.presets.count, by: step).map({ font.presets[$0] }) {
+                let instrument = try SampledInstrument(soundFont: font, preset: preset)
+                let samples = try Self.render(instrument, seconds: 0.15) { player, block in
+                    if block == 0 { _ = try player.play(frequency: Frequency(hertz: 440), velocity: 63, amplitude: 0) }
+                }
+                // Some General MIDI sounds (percussion, effects) have nothing at key 69: silent, never broken.
+                #expect(samples.allSatisfy { $0.isFinite && abs($0) < 4 }, "\(path): \(preset.name)")
+            }
+        }
+    }
+
     // MARK: - Broken files
 
     static func problem(_ bytes: [UInt8]) -> SoundFontError.Problem? {
