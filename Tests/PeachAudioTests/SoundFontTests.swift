@@ -422,13 +422,16 @@ struct SoundFontTests {
     // MARK: - Real SoundFonts
 
     /// Debian's General MIDI SoundFonts, where installed (`.ci/run` installs `timgm6mb-soundfont`).
-    nonisolated static let installedFonts = ["/usr/share/sounds/sf2/TimGM6mb.sf2", "/usr/share/sounds/sf2/FluidR3_GM.sf2"]
-        .filter { FileManager.default.fileExists(atPath: $0) }
+    nonisolated static let installedFonts = [
+        "/usr/share/sounds/sf2/TimGM6mb.sf2", "/usr/share/sounds/sf2/FluidR3_GM.sf2",
+    ]
+    .filter { FileManager.default.fileExists(atPath: $0) }
 
     @Test(
         "the presets of Debian's SoundFonts load and sound at A4",
         .enabled(
-            if: !installedFonts.isEmpty, "no SoundFont in /usr/share/sounds/sf2 (apt install timgm6mb-soundfont)"))
+            if: !installedFonts.isEmpty,
+            "no SoundFont in /usr/share/sounds/sf2 (apt install timgm6mb-soundfont)"))
     func debianSoundFonts() throws {
         for path in Self.installedFonts {
             let font = try SoundFont.open(path: path)
@@ -438,7 +441,9 @@ struct SoundFontTests {
             for preset in stride(from: 0, to: font.presets.count, by: step).map({ font.presets[$0] }) {
                 let instrument = try SampledInstrument(soundFont: font, preset: preset)
                 let samples = try Self.render(instrument, seconds: 0.15) { player, block in
-                    if block == 0 { _ = try player.play(frequency: Frequency(hertz: 440), velocity: 63, amplitude: 0) }
+                    if block == 0 {
+                        _ = try player.play(frequency: Frequency(hertz: 440), velocity: 63, amplitude: 0)
+                    }
                 }
                 // Some General MIDI sounds (percussion, effects) have nothing at key 69: silent, never broken.
                 #expect(samples.allSatisfy { $0.isFinite && abs($0) < 4 }, "\(path): \(preset.name)")
