@@ -72,6 +72,73 @@ struct RecordTransferTests {
             try importing(RecordTransfer.csvColumns.joined(separator: ",") + "\n" + row + "\n") == [record])
     }
 
+    /// The CSV row as Peach once made it: the record encoded as JSON, re-scanned, each field put in its column.
+    static func csvRowThroughJSON(_ record: StoredRecord) -> String {
+        let line = Array(
+            RecordCodec.encode(StoredRecord(payload: record.payload, schemaVersion: 1, extraFields: [])).utf8)
+        return line.withUnsafeBufferPointer { buffer in
+            var scanner = JSONObjectScanner(bytes: buffer, start: 0)
+            var fields: [JSONField] = []
+            _ = scanner.scanObject(into: &fields)
+            var cells = [String](repeating: "", count: RecordTransfer.csvColumns.count)
+            for field in fields {
+                let key = RecordCodec.text(buffer, field.keyRange)
+                guard let column = RecordTransfer.csvColumns.firstIndex(of: key) else { continue }
+                let value = UnsafeBufferPointer(rebasing: buffer[field.value.range])
+                guard case .string = field.value.kind else {
+                    cells[column] = String(decoding: value, as: UTF8.self)
+                    continue
+                }
+                let text = JSONString.unescape(value) ?? ""
+                let quoted = text.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+                cells[column] =
+                    quoted ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+            }
+            return cells.joined(separator: ",")
+        }
+    }
+
+    @Test("CSV rows written straight from the records equal the cells of their JSON, for every kind of value")
+    func csvRowsMatchJSON() throws {
+        var generator = SeededRandomGenerator(seed: 5)
+        let timbres = ["sine", "piano, bright", "say \"hi\"", "line\nbreak", "Klavier ä", "organ"]
+        for index in 0..<3000 {
+            let context = TrialContext(
+                referencePitch: Frequency(hertz: Double.random(in: 380...500, using: &generator)),
+                timbre: timbres[index % timbres.count],
+                noteDuration: Double.random(in: 0.3...3, using: &generator),
+                gap: index % 4 == 0 ? 0 : Double.random(in: 0...5, using: &generator),
+                velocity: try MIDIVelocity(validating: index % 127 + 1))
+            let time = Samples.start.addingTimeInterval(Double.random(in: -1e9...1e9, using: &generator))
+            let record: StoredRecord
+            if index % 3 == 0 {
+                record = StoredRecord(
+                    .pitchMatching(
+                        CompletedPitchMatching(
+                            referenceNote: MIDINote(clamping: index % 128),
+                            initialOffset: Cents(Double.random(in: -100...100, using: &generator)),
+                            userError: Cents(Double(Int.random(in: -5000...5000, using: &generator)) / 100),
+                            timestamp: time, context: context,
+                            timeTaken: Double.random(in: 0...60, using: &generator),
+                            tuneControl: .pitchBend)))
+            } else {
+                let cents = index % 7 == 0 ? 12 : Double.random(in: -200...200, using: &generator)
+                record = StoredRecord(
+                    .comparison(
+                        CompletedComparison(
+                            comparison: Comparison(
+                                note1: MIDINote(clamping: index % 128),
+                                note2: MIDINote(clamping: (index + 3) % 128),
+                                centDifference: Cents(cents)),
+                            answer: index % 2 == 0 ? .higher : .lower, timestamp: time, context: context,
+                            note2AmplitudeOffset: Double.random(in: -5...5, using: &generator),
+                            responseTime: Double.random(in: 0...10, using: &generator),
+                            inputKind: index % 5 == 0 ? InputKind(rawValue: "pad, \"left\"") : .keyboard)))
+            }
+            #expect(RecordTransfer.csvRow(record) == Self.csvRowThroughJSON(record), "record \(index)")
+        }
+    }
+
     @Test(
         "unreadable imports are refused whole, naming the line",
         arguments: [

@@ -165,11 +165,11 @@ enum RecordCodec {
         append("\"}", to: &bytes)
     }
 
-    private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
+    static func append(_ text: StaticString, to bytes: inout [UInt8]) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    private static func appendInteger(_ value: some BinaryInteger, to bytes: inout [UInt8]) {
+    static func appendInteger(_ value: some BinaryInteger, to bytes: inout [UInt8]) {
         var magnitude = UInt64(value.magnitude)
         if value < 0 { bytes.append(0x2D) }
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 20 digits, filled from the end
@@ -185,7 +185,7 @@ enum RecordCodec {
     }
 
     /// A number as JSON (see ``number(_:decimals:)``), appended.
-    private static func appendNumber(_ value: Double, decimals: Int?, to bytes: inout [UInt8]) {
+    static func appendNumber(_ value: Double, decimals: Int?, to bytes: inout [UInt8]) {
         var value = value.isFinite ? value : 0
         if let decimals {
             let scale = (0..<decimals).reduce(1.0) { result, _ in result * 10 }
@@ -201,7 +201,7 @@ enum RecordCodec {
     /// A time as `"YYYY-MM-DDTHH:MM:SS.fffZ"` (with the quotes), appended.
     private static func appendTimestamp(_ date: Date, to bytes: inout [UInt8]) {
         bytes.append(0x22)
-        bytes += Timestamp.format(date).utf8
+        Timestamp.append(date, to: &bytes)
         bytes.append(0x22)
     }
 

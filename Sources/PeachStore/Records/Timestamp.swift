@@ -8,19 +8,43 @@ import PeachCore
 public enum Timestamp {
     /// The text of `date`, rounded to the millisecond.
     public static func format(_ date: Date) -> String {
+        var bytes: [UInt8] = []
+        append(date, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the text of `date` (``format(_:)``) to `bytes`, digit by digit: exports write a million.
+    static func append(_ date: Date, to bytes: inout [UInt8]) {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
         let days = Int(milliseconds.floorDivided(by: 86_400_000))
         let inDay = Int(milliseconds - Int64(days) * 86_400_000)
         let (year, month, day) = LocalDay(dayNumber: days).components
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        func three(_ value: Int) -> String {
-            value < 10 ? "00\(value)" : value < 100 ? "0\(value)" : "\(value)"
+        func digits(_ value: Int, _ count: Int) {
+            var divisor = 1
+            for _ in 1..<count { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(0x30 + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
         }
-        let yearText =
-            year >= 0 && year < 10_000
-            ? String(repeating: "0", count: 4 - String(year).count) + String(year) : String(year)
-        return "\(yearText)-\(two(month))-\(two(day))T\(two(inDay / 3_600_000)):\(two(inDay / 60_000 % 60)):"
-            + "\(two(inDay / 1000 % 60)).\(three(inDay % 1000))Z"
+        if year >= 0 && year < 10_000 {
+            digits(year, 4)
+        } else {
+            bytes += String(year).utf8
+        }
+        bytes.append(0x2D)
+        digits(month, 2)
+        bytes.append(0x2D)
+        digits(day, 2)
+        bytes.append(0x54)
+        digits(inDay / 3_600_000, 2)
+        bytes.append(0x3A)
+        digits(inDay / 60_000 % 60, 2)
+        bytes.append(0x3A)
+        digits(inDay / 1000 % 60, 2)
+        bytes.append(0x2E)
+        digits(inDay % 1000, 3)
+        bytes.append(0x5A)
     }
 
     /// The time as part of a file name: `20261121T090000-123Z` (no colons).

@@ -38,7 +38,7 @@ public enum RecordTransfer {
         let summary = try JournalStore.forEachRecord(in: directory, progress: progress) { record in
             switch format {
             case .csv:
-                pending += csvRow(record).utf8
+                csvRow(record, into: &pending)
                 pending.append(0x0A)
             case .json:
                 if count > 0 { pending.append(0x2C) }
@@ -89,32 +89,79 @@ public enum RecordTransfer {
 
     /// One CSV row of `record` (its unknown fields are not exported to CSV).
     static func csvRow(_ record: StoredRecord) -> String {
-        let line = Array(
-            RecordCodec.encode(StoredRecord(payload: record.payload, schemaVersion: 1, extraFields: [])).utf8)
-        return line.withUnsafeBufferPointer { buffer in
-            var scanner = JSONObjectScanner(bytes: buffer, start: 0)
-            var fields: [JSONField] = []
-            _ = scanner.scanObject(into: &fields)
-            var cells = [String](repeating: "", count: csvColumns.count)
-            for field in fields {
-                let key = RecordCodec.text(buffer, field.keyRange)
-                guard let column = csvColumns.firstIndex(of: key) else { continue }
-                let value = UnsafeBufferPointer(rebasing: buffer[field.value.range])
-                if case .string = field.value.kind {
-                    cells[column] = csvQuoted(JSONString.unescape(value) ?? "")
-                } else {
-                    cells[column] = String(decoding: value, as: UTF8.self)
-                }
-            }
-            return cells.joined(separator: ",")
+        var bytes: [UInt8] = []
+        csvRow(record, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends one CSV row of `record` (no newline) to `bytes`, written from the record's values in
+    /// ``csvColumns`` order: each cell is the text of the field in the journal's JSON (numbers the same
+    /// digits, strings unescaped and quoted only when they hold a comma, quote or line break).
+    static func csvRow(_ record: StoredRecord, into bytes: inout [UInt8]) {
+        func comma() { bytes.append(0x2C) }
+        func number(_ value: Double, decimals: Int? = nil) {
+            comma()
+            RecordCodec.appendNumber(value, decimals: decimals, to: &bytes)
+        }
+        func integer(_ value: some BinaryInteger) {
+            comma()
+            RecordCodec.appendInteger(value, to: &bytes)
+        }
+        func text(_ value: String) {
+            comma()
+            appendCSVText(value, to: &bytes)
+        }
+        func empty(_ count: Int) { for _ in 0..<count { comma() } }
+        func context(_ context: TrialContext) {
+            number(context.referencePitch.hertz)
+            text(context.timbre)
+            number(context.noteDuration, decimals: 3)
+            number(context.gap, decimals: 3)
+            integer(context.velocity.rawValue)
+        }
+        switch record.payload {
+        case .comparison(let completed):
+            RecordCodec.append("comparison,", to: &bytes)
+            Timestamp.append(completed.timestamp, to: &bytes)
+            integer(completed.comparison.note1.rawValue)
+            integer(completed.comparison.note2.rawValue)
+            number(completed.comparison.centDifference.rawValue)
+            text(completed.answer.rawValue)
+            comma()
+            RecordCodec.append(completed.isCorrect ? "true" : "false", to: &bytes)
+            empty(3)
+            context(completed.context)
+            number(completed.note2AmplitudeOffset, decimals: 3)
+            number(completed.responseTime, decimals: 3)
+            text(completed.inputKind.rawValue)
+            empty(2)
+        case .pitchMatching(let completed):
+            RecordCodec.append("pitchMatching,", to: &bytes)
+            Timestamp.append(completed.timestamp, to: &bytes)
+            empty(5)
+            integer(completed.referenceNote.rawValue)
+            number(completed.initialOffset.rawValue)
+            number(completed.userError.rawValue)
+            context(completed.context)
+            empty(3)
+            number(completed.timeTaken, decimals: 3)
+            text(completed.tuneControl.rawValue)
         }
     }
 
-    private static func csvQuoted(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
-            return text
+    /// A CSV cell: the text as it is, or in quotes (quotes doubled) when it holds a comma, quote or line break.
+    private static func appendCSVText(_ text: String, to bytes: inout [UInt8]) {
+        let needsQuotes = text.utf8.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
+        guard needsQuotes else {
+            bytes += text.utf8
+            return
         }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        bytes.append(0x22)
+        for byte in text.utf8 {
+            bytes.append(byte)
+            if byte == 0x22 { bytes.append(0x22) }
+        }
+        bytes.append(0x22)
     }
 
     // MARK: - Import
