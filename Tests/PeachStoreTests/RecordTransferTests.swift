@@ -58,6 +58,25 @@ struct RecordTransferTests {
         #expect(try importing("").isEmpty)
     }
 
+    @Test("JSON export copies the lines Peach wrote and writes hand-made ones (no checksum) in Peach's form")
+    func jsonExportCopiesCheckedLines() throws {
+        let directory = TemporaryDirectory()
+        try JournalStore(directory: directory.path).append([Samples.comparison(1)])
+        let written = String(decoding: directory.bytes(), as: UTF8.self).trimmingCharacters(in: .newlines)
+        let handMade =
+            #"{ "v": 1, "type": "comparison", "time": "2026-01-01T00:00:00Z", "note1": 60, "note2": 60, "cents": 5,"#
+            + #" "answer": "higher", "correct": true }"#
+        directory.write(Array((written + "\n" + handMade + "\n").utf8), JournalStore.journalName)
+        var text = ""
+        _ = try RecordTransfer.export(from: directory.path, format: .json) { text += $0 }
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines[1] == written + ",")
+        let normalised = try importing(handMade + "\n")
+        #expect(lines[2] == RecordCodec.encode(try #require(normalised.first)))
+        #expect(try importing(text).count == 2)
+    }
+
     @Test("CSV cells with commas and quotes survive")
     func csvQuoting() throws {
         let record = StoredRecord(

@@ -55,6 +55,16 @@ enum JournalScan {
         path: String, from start: (offset: Int, lineNumber: Int) = (0, 0),
         progress: ((StoreProgress) -> Void)? = nil, _ visit: (StoredRecord) throws -> Void
     ) throws -> JournalScanSummary {
+        try scanLines(path: path, from: start, progress: progress) { record, _ in try visit(record) }
+    }
+
+    /// ``scan(path:from:progress:_:)`` handing each record on with its line as it is in the journal (valid: it
+    /// decoded, its checksum held), for a JSON export to copy instead of encoding the record again.
+    static func scanLines(
+        path: String, from start: (offset: Int, lineNumber: Int) = (0, 0),
+        progress: ((StoreProgress) -> Void)? = nil,
+        _ visit: (StoredRecord, UnsafeBufferPointer<UInt8>) throws -> Void
+    ) throws -> JournalScanSummary {
         guard try FileSystem.exists(path) else { return JournalScanSummary() }
         let file = try POSIXFile(path: path, flags: O_RDONLY | O_NOFOLLOW)
         try file.requireRegularFile()
@@ -103,7 +113,7 @@ enum JournalScan {
                     switch outcome.element {
                     case .record(let record):
                         summary.recordCount += 1
-                        try visit(record)
+                        try visit(record, UnsafeBufferPointer(rebasing: bytes[lines[outcome.offset].range]))
                     case .damage(let problem):
                         summary.damagedLines.append(
                             DamagedLine(line: lines[outcome.offset].number, problem: problem))

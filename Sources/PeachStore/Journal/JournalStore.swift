@@ -139,6 +139,15 @@ public final class JournalStore: TrainingStore {
         return try JournalScan.scan(path: journalPath(in: directory), progress: progress, visit)
     }
 
+    /// ``forEachRecord(in:progress:_:)`` with each record's journal line (for a JSON export to copy).
+    nonisolated static func forEachRecordLine(
+        in directory: String, progress: ((StoreProgress) -> Void)? = nil,
+        _ visit: (StoredRecord, UnsafeBufferPointer<UInt8>) throws -> Void
+    ) throws -> JournalScanSummary {
+        if try FileSystem.exists(directory) { try FileSystem.requireSafeDirectory(directory) }
+        return try JournalScan.scanLines(path: journalPath(in: directory), progress: progress, visit)
+    }
+
     /// Copies the torn tail to a side file (durably), then cuts the journal back to its complete lines.
     private static func setAsideTornTail(
         of file: POSIXFile, completeLength: Int, directory: String

@@ -143,7 +143,28 @@ struct JSONObjectScanner {
         index += 1
         let start = index
         var escaped = false
-        while index < bytes.count {
+        let count = bytes.count
+        let raw = bytes.baseAddress.map(UnsafeRawPointer.init)
+        while index < count {
+            // Eight bytes at a time (SWAR) up to the first quote, backslash or control character: each test sets
+            // the top bit of every byte that is one (never missing one), and the lowest set bit is the first.
+            if let raw {
+                while index + 8 <= count {
+                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    let quote = word ^ 0x2222_2222_2222_2222
+                    let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+                    let ones: UInt64 = 0x0101_0101_0101_0101
+                    let special =
+                        ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash
+                            | (word &- 0x2020_2020_2020_2020) & ~word) & 0x8080_8080_8080_8080
+                    if special != 0 {
+                        index += special.trailingZeroBitCount / 8
+                        break
+                    }
+                    index += 8
+                }
+            }
+            guard index < count else { break }
             let byte = bytes[index]
             if byte == 0x22 {
                 index += 1

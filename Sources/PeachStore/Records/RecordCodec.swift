@@ -66,6 +66,13 @@ enum RecordCodec {
             }
         }
 
+        /// `,"name":` of every key, by raw value: what the encoder writes before a value, in one append.
+        static let prefixes: [[UInt8]] = allCases.map { key in
+            Array(",\"".utf8)
+                + Array(UnsafeBufferPointer(start: key.name.utf8Start, count: key.name.utf8CodeUnitCount))
+                + Array("\":".utf8)
+        }
+
         /// The keys grouped by name length, for matching scanned keys quickly.
         static let byLength: [[Key]] = {
             var groups = [[Key]](repeating: [], count: 16)
@@ -90,11 +97,8 @@ enum RecordCodec {
         bytes.reserveCapacity(start + 320)
         append("{\"v\":", to: &bytes)
         appendInteger(record.schemaVersion, to: &bytes)
-        func key(_ name: Key) {
-            append(",\"", to: &bytes)
-            append(name.name, to: &bytes)
-            append("\":", to: &bytes)
-        }
+        let prefixes = Key.prefixes
+        func key(_ name: Key) { bytes += prefixes[name.rawValue] }
         func number(_ name: Key, _ value: Double, decimals: Int? = nil) {
             key(name)
             appendNumber(value, decimals: decimals, to: &bytes)

@@ -25,17 +25,27 @@ public enum RecordTransfer {
         from directory: String, format: ExportFormat, progress: ((StoreProgress) -> Void)? = nil,
         write: (String) throws -> Void
     ) throws -> (count: Int, summary: JournalScanSummary) {
+        try exportBytes(from: directory, format: format, progress: progress) {
+            try write(String(decoding: $0, as: UTF8.self))
+        }
+    }
+
+    /// ``export(from:format:progress:write:)`` handing on bytes (UTF-8), in pieces of about 64 KiB.
+    static func exportBytes(
+        from directory: String, format: ExportFormat, progress: ((StoreProgress) -> Void)? = nil,
+        write: ([UInt8]) throws -> Void
+    ) throws -> (count: Int, summary: JournalScanSummary) {
         var count = 0
-        var pending: [UInt8] = []  // bytes, handed on as text in pieces of about 64 KiB
+        var pending: [UInt8] = []
         pending.reserveCapacity(1 << 17)
         func flush(force: Bool) throws {
             if force || pending.count > 1 << 16 {
-                try write(String(decoding: pending, as: UTF8.self))
+                try write(pending)
                 pending.removeAll(keepingCapacity: true)
             }
         }
         pending += (format == .csv ? csvColumns.joined(separator: ",") + "\n" : "[").utf8
-        let summary = try JournalStore.forEachRecord(in: directory, progress: progress) { record in
+        let summary = try JournalStore.forEachRecordLine(in: directory, progress: progress) { record, line in
             switch format {
             case .csv:
                 csvRow(record, into: &pending)
@@ -43,7 +53,13 @@ public enum RecordTransfer {
             case .json:
                 if count > 0 { pending.append(0x2C) }
                 pending.append(0x0A)
-                RecordCodec.encode(record, into: &pending)
+                // A journal line Peach wrote (it ends in its checksum, which held) is the record's JSON already:
+                // copied, not encoded again. Others (hand-written, no checksum) are written in Peach's form.
+                if endsInChecksum(line) {
+                    pending.append(contentsOf: line)
+                } else {
+                    RecordCodec.encode(record, into: &pending)
+                }
             }
             count += 1
             try flush(force: false)
@@ -66,8 +82,8 @@ public enum RecordTransfer {
         var info = stat()
         if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
             let file = try POSIXFile(path: path, flags: O_WRONLY)
-            return try export(from: directory, format: format, progress: progress) {
-                try file.writeAll(Array($0.utf8))
+            return try exportBytes(from: directory, format: format, progress: progress) {
+                try file.writeAll($0)
             }.count
         }
         let slash = path.lastIndex(of: "/")
@@ -75,8 +91,8 @@ public enum RecordTransfer {
         let temporary = path + ".tmp-\(getpid())"
         do {
             let file = try POSIXFile(path: temporary, flags: O_WRONLY | O_CREAT | O_EXCL)
-            let result = try export(from: directory, format: format, progress: progress) {
-                try file.writeAll(Array($0.utf8))
+            let result = try exportBytes(from: directory, format: format, progress: progress) {
+                try file.writeAll($0)
             }
             try file.sync()
             try FileSystem.renameDurably(temporary, to: path, directory: folder)
@@ -85,6 +101,17 @@ public enum RecordTransfer {
             unlink(temporary)
             throw error
         }
+    }
+
+    /// Whether `line` ends in `,"crc":"XXXXXXXX"}`, as every line Peach writes does.
+    private static func endsInChecksum(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        let suffix = Array(#","crc":""#.utf8)
+        guard line.count > suffix.count + 10, line[line.count - 1] == 0x7D, line[line.count - 2] == 0x22
+        else {
+            return false
+        }
+        let start = line.count - 10 - suffix.count
+        return suffix.indices.allSatisfy { line[start + $0] == suffix[$0] }
     }
 
     /// One CSV row of `record` (its unknown fields are not exported to CSV).
