@@ -1,4 +1,4 @@
-// TrainingBenchmark: `PeachBenchmarks train`: the real `peach train` binary with 100k stored records.
+// TrainingBenchmark: `PeachBenchmarks train`: the real `peach` binary (train, then the data commands) on a large store.
 
 import Foundation
 import PeachCore
@@ -90,6 +90,51 @@ enum TrainingBenchmark {
                     + "(\(pauses.count) trials; event times have 1 ms resolution)")
         }
         if let idleCPU { report("  CPU while waiting for an answer (2 s)", "\(format(idleCPU * 100, 1)) %") }
+        dataCommands(peach: peach, root: root, records: records)
+    }
+
+    /// The data commands on the same store, each a whole `peach` process: wall time and peak memory.
+    static func dataCommands(peach: String, root: String, records: Int) {
+        let data = ["--data-dir", root + "/data"]
+        let perRecord = { (seconds: Double) in "\(format(seconds / Double(records) * 1e6, 1)) µs/record" }
+        for (name, arguments) in [
+            ("peach data check", ["data", "check"] + data),
+            ("peach profile --json", ["profile", "--json"] + data),
+            (
+                "peach data export (JSON)",
+                ["data", "export", "--format", "json", root + "/export.json"] + data
+            ),
+            ("peach data export (CSV)", ["data", "export", "--format", "csv", root + "/export.csv"] + data),
+            (
+                "peach data import (into an empty store)",
+                ["data", "import", root + "/data/records.jsonl", "--data-dir", root + "/import"]
+            ),
+        ] {
+            guard let (seconds, peak) = run(peach, arguments) else {
+                report("  " + name, "failed")
+                continue
+            }
+            report("  " + name, "\(format(seconds, 2)) s (\(perRecord(seconds))), \(peak / 1024) MB peak")
+        }
+    }
+
+    /// Runs `peach` with `arguments`, output discarded; its wall time and peak resident memory (kB), or nil
+    /// when it could not run or failed.
+    static func run(_ peach: String, _ arguments: [String]) -> (seconds: Double, peakKilobytes: Int)? {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([peach] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let started = MonotonicTime.now()
+        guard posix_spawn(&pid, peach, &actions, nil, argv, environ) == 0 else { return nil }
+        var status: Int32 = 0
+        var usage = rusage()
+        guard wait4(pid, &status, 0, &usage) == pid, status == 0 else { return nil }
+        return (MonotonicTime.now() - started, usage.ru_maxrss)
     }
 
     /// Starts `peach train` on the store in `root`, returns the time to its first `trialStarted` event, and

@@ -1,6 +1,7 @@
 // PeachBenchmarks: release-build measurements of the core's speed and memory; prints its figures.
 //
-// Run: swift run -c release PeachBenchmarks [core | synth | pcm | store | midi | train [RECORDS...] | validate SEEDS]   (PEACH_BENCH_AUDIO=DEVICE, PEACH_BENCH_LATENCY=low)
+// Run: swift run -c release PeachBenchmarks [core | synth | pcm | store | midi | train [RECORDS...] | validate SEEDS
+//      | latency (in the alsa-vm VM: scripts/latency-vm)]   (PEACH_BENCH_AUDIO=DEVICE, PEACH_BENCH_LATENCY=low)
 
 import Foundation
 import PeachALSA
@@ -77,6 +78,10 @@ if CommandLine.arguments.dropFirst().first == "train" {
     ] {
         TrainingBenchmark.run(records: records)
     }
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "latency" {
+    LatencyBenchmark.run()
     exit(0)
 }
 if CommandLine.arguments.dropFirst().first == "validate" {

@@ -1,0 +1,168 @@
+// LatencyBenchmark: MIDI-in → sound-out through the real kernel: a virtual MIDI device, the sequencer, the synth,
+// snd-aloop, measured on the loopback's capture side.
+
+import Foundation
+import PeachALSA
+import PeachAudio
+import PeachCore
+import PeachMIDI
+import PeachTraining
+import Synchronization
+
+/// `PeachBenchmarks latency` (inside the alsa-vm VM: `scripts/latency-vm`): for each `--latency` setting, a
+/// thread writes note-on bytes into the virtual MIDI device `/dev/snd/midiC1D0` at random moments and notes the
+/// time; they reach Peach's sequencer client through the kernel (client 20:0); the main thread, waiting on its
+/// inbox as a training run's does, starts a note on the internal synth; the audio thread renders it into
+/// `hw:Loopback,0,0`; a capture thread reads `hw:Loopback,1,0` and times the first sample of each note from the
+/// read's return and the capture delay (all on `CLOCK_MONOTONIC`). Prints median and maximum of write → sound.
+enum LatencyBenchmark {
+    static let notes = 40
+    /// A sample above this starts a note (the 10 ms raised-cosine attack crosses it within 0.3 ms).
+    static let threshold: Float = 2e-4
+
+    static func monotonic() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    static func run() {
+        ALSALibrary.printsDiagnostics(false)
+        print(
+            "MIDI in → sound out (virtual MIDI → sequencer → synth → snd-aloop capture), \(notes) notes each")
+        let settings: [(String, PCMConfiguration)] = [
+            ("standard", .standard), ("low", .lowLatency),
+            ("256x3", PCMConfiguration(periodFrames: 256, periodCount: 3)),
+            ("256x2", PCMConfiguration(periodFrames: 256, periodCount: 2)),
+            ("512x3", PCMConfiguration(periodFrames: 512, periodCount: 3)),
+        ]
+        for (name, configuration) in settings { measure(name, configuration) }
+    }
+
+    static func measure(_ name: String, _ configuration: PCMConfiguration) {
+        let label = "--latency \(name)"
+        let sink: ALSAPCMSink
+        let capture: ALSAPCMCapture
+        do {
+            sink = try ALSAPCMSink(device: "hw:Loopback,0,0", configuration: configuration)
+            capture = try ALSAPCMCapture(
+                device: "hw:Loopback,1,0", sampleRate: Int(sink.sampleRate), channelCount: sink.channelCount,
+                periodFrames: 128, periodCount: 16)
+        } catch {
+            report(label, "not measurable here: \(error)")
+            return
+        }
+        let output = AudioOutput(sink: sink)
+        let onsets = Mutex<[Double]>([])
+        let sent = Mutex<[Double]>([])
+        let stop = Atomic<Bool>(false)
+        let finished = DispatchSemaphore(value: 0)
+        // The capture side: every read's frames timed back from the read's return and the capture delay.
+        let reader = Thread {
+            let frames = 64
+            let buffer = UnsafeMutablePointer<Float>.allocate(capacity: frames * capture.channelCount)
+            defer {
+                buffer.deallocate()
+                finished.signal()
+            }
+            var quietFrames = Int.max
+            while !stop.load(ordering: .relaxed) {
+                guard let (count, delay) = capture.read(into: buffer, frameCount: frames) else { continue }
+                let returned = monotonic()
+                for frame in 0..<count {
+                    let loud = abs(buffer[frame * capture.channelCount]) > threshold
+                    if loud, quietFrames > 960 {  // 20 ms of silence before: a new note
+                        let time = returned - Double(delay + count - frame) / capture.sampleRate
+                        onsets.withLock { $0.append(time) }
+                    }
+                    quietFrames = loud ? 0 : quietFrames &+ 1
+                }
+            }
+        }
+        do {
+            try output.start()
+            reader.start()
+            let sequencer = try ALSASequencer(clientName: "Peach latency")
+            let inbox = Inbox<MIDIMessage>()
+            try sequencer.connectInput(from: MIDIAddress(client: 20, port: 0))
+            try sequencer.startNotifications { notification in
+                if case .message(let event) = notification { inbox.post(event.message) }
+            }
+            defer { sequencer.stopNotifications() }
+            // The controller: note on, 80 ms, note off, 120–220 ms of silence, written as raw bytes.
+            let writer = Thread {
+                let device = open("/dev/snd/midiC1D0", O_WRONLY)
+                guard device >= 0 else { return }
+                defer { Glibc.close(device) }
+                var generator = SeededRandomGenerator(seed: 3)
+                for _ in 0..<notes {
+                    usleep(UInt32.random(in: 120_000...220_000, using: &generator))
+                    let on: [UInt8] = [0x90, 69, 100]
+                    sent.withLock { $0.append(monotonic()) }
+                    _ = on.withUnsafeBytes { write(device, $0.baseAddress, 3) }
+                    usleep(80_000)
+                    let off: [UInt8] = [0x80, 69, 0]
+                    _ = off.withUnsafeBytes { write(device, $0.baseAddress, 3) }
+                }
+            }
+            writer.start()
+            try MainActor.assumeIsolated {
+                let player = try SynthNotePlayer(engine: output.engine)
+                var handle: (any PlaybackHandle)?
+                let deadline = monotonic() + Double(notes) * 0.32 + 1
+                while monotonic() < deadline, sent.withLock({ $0.count }) < notes || handle != nil {
+                    guard let message = inbox.next(timeout: 0.5) else { continue }
+                    switch message {
+                    case .noteOn:
+                        handle = try player.play(
+                            frequency: Frequency(hertz: 440), velocity: 100, amplitude: -6)
+                    case .noteOff:
+                        try handle?.stop()
+                        handle = nil
+                    default: break
+                    }
+                }
+            }
+            usleep(300_000)
+        } catch {
+            if output.failure == nil { report(label, "failed: \(error)") }
+        }
+        stop.store(true, ordering: .relaxed)
+        output.stop()
+        _ = finished.wait(timeout: .now() + 2)
+        capture.close()
+        // Each write is matched with the first onset after it (and before the next write).
+        let writes = sent.withLock { $0 }
+        let heard = onsets.withLock { $0 }
+        if let failure = output.failure {
+            report(label, "not measurable here: the output stopped (\(failure))")
+            return
+        }
+        var latencies: [Double] = []
+        for (index, time) in writes.enumerated() {
+            let next = index + 1 < writes.count ? writes[index + 1] : .infinity
+            if let onset = heard.first(where: { $0 >= time && $0 < next }) { latencies.append(onset - time) }
+        }
+        guard !latencies.isEmpty else {
+            report(label, "no note heard (\(writes.count) sent, \(heard.count) onsets)")
+            return
+        }
+        // An emulated CPU too slow for the buffer underruns all the time: its figures would be of the stalls.
+        let seconds = Double(notes) * 0.3
+        if Double(sink.recoveryCount) > seconds * 2 {
+            report(
+                label,
+                "not measurable here: \(sink.recoveryCount) underruns in \(Int(seconds)) s (\(configuration))"
+            )
+            return
+        }
+        latencies.sort()
+        let median = latencies[latencies.count / 2]
+        report(
+            label,
+            "\(configuration): median \(format(median * 1000, 1)) ms, max \(format((latencies.last ?? 0) * 1000, 1)) ms, min "
+                + "\(format(latencies[0] * 1000, 1)) ms (\(latencies.count) of \(writes.count) notes, buffer "
+                + "\(format(Double(sink.bufferFrames) / sink.sampleRate * 1000, 1)) ms, \(sink.recoveryCount) underruns, "
+                + "\(capture.overrunCount) overruns)")
+    }
+}
