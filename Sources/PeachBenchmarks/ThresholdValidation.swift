@@ -81,7 +81,7 @@ enum ThresholdValidation {
         func comparisonCompleted(_ completed: CompletedComparison) throws { comparisons.append(completed) }
     }
 
-    static func run(seeds: Int) {
+    static func run(seeds: Int, only: String? = nil) {
         print(
             "Threshold validation: \(seeds) seeds per cell, true T75 ∈ \(thresholds.map { format($0, 0) }) cents"
         )
@@ -92,7 +92,7 @@ enum ThresholdValidation {
         defer { progress.finish() }
         let totalTrials = 3 * shapes.count * trialCounts.reduce(0, +) * thresholds.count * seeds
         var trialsDone = 0
-        for estimator in ["kazez mean", "training fit", "measurement"] {
+        for estimator in ["kazez mean", "training fit", "measurement"] where only.map(estimator.hasPrefix) ?? true {
             for shape in shapes {
                 for trials in trialCounts {
                     var tally = Tally()

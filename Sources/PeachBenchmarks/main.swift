@@ -1,6 +1,6 @@
 // PeachBenchmarks: release-build measurements of the core's speed and memory; prints its figures.
 //
-// Run: swift run -c release PeachBenchmarks [core | synth | pcm | store | midi | train [RECORDS...] | validate SEEDS
+// Run: swift run -c release PeachBenchmarks [core | synth | pcm | store | midi | train [RECORDS...] | validate SEEDS [kazez|training|measurement]
 //      | latency (in the alsa-vm VM: scripts/latency-vm)]   (PEACH_BENCH_AUDIO=DEVICE, PEACH_BENCH_LATENCY=low)
 
 import Foundation
@@ -86,7 +86,8 @@ if CommandLine.arguments.dropFirst().first == "latency" {
 }
 if CommandLine.arguments.dropFirst().first == "validate" {
     let seeds = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 40
-    MainActor.assumeIsolated { ThresholdValidation.run(seeds: seeds) }
+    let only = CommandLine.arguments.dropFirst(3).first
+    MainActor.assumeIsolated { ThresholdValidation.run(seeds: seeds, only: only) }
     exit(0)
 }
 
