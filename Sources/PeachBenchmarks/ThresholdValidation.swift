@@ -92,7 +92,8 @@ enum ThresholdValidation {
         defer { progress.finish() }
         let totalTrials = 3 * shapes.count * trialCounts.reduce(0, +) * thresholds.count * seeds
         var trialsDone = 0
-        for estimator in ["kazez mean", "training fit", "measurement"] where only.map(estimator.hasPrefix) ?? true {
+        for estimator in ["kazez mean", "training fit", "measurement"]
+        where only.map(estimator.hasPrefix) ?? true {
             for shape in shapes {
                 for trials in trialCounts {
                     var tally = Tally()
