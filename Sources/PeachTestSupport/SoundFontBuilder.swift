@@ -217,6 +217,19 @@ public struct SoundFontBuilder {
         bytes += text + [UInt8](repeating: 0, count: 20 - text.count)
     }
 
+    /// A SoundFont of one 440 Hz sine at 48 kHz (44 whole cycles in its 4,800-frame loop, root A4), played by
+    /// every preset in `presets` (name, program; bank 0): it sounds exactly the pitch asked for.
+    public static func loopedSine(presets: [(name: String, program: Int)]) -> SoundFontBuilder {
+        let sine = Sample(
+            name: "sine440", frames: sine(count: 4800, period: 4800, cycles: 44, amplitude: 0.5),
+            sampleRate: 48_000,
+            originalPitch: 69)
+        let instrument = Part(name: "Sine", zones: [Zone([generator(.sampleModes, 1)], target: 0)])
+        return SoundFontBuilder(
+            samples: [sine], instruments: [instrument],
+            presets: presets.map { Part(name: $0.name, zones: [Zone(target: 0)], program: $0.program) })
+    }
+
     /// `count` frames of a sine of `cycles` whole cycles per `period` frames at `amplitude` (of full scale).
     public static func sine(count: Int, period: Int, cycles: Int, amplitude: Double) -> [Int16] {
         (0..<count).map { frame in

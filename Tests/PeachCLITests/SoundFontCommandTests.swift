@@ -14,21 +14,7 @@ struct SoundFontCommandTests {
         init() throws {
             try FileManager.default.createDirectory(
                 atPath: path + "/soundfonts", withIntermediateDirectories: true)
-            let sine = SoundFontBuilder.Sample(
-                name: "sine440",
-                frames: SoundFontBuilder.sine(count: 4800, period: 4800, cycles: 44, amplitude: 0.5),
-                sampleRate: 48_000, originalPitch: 69)
-            let instrument = SoundFontBuilder.Part(
-                name: "Sine",
-                zones: [SoundFontBuilder.Zone([SoundFontBuilder.generator(.sampleModes, 1)], target: 0)])
-            let builder = SoundFontBuilder(
-                samples: [sine], instruments: [instrument],
-                presets: [
-                    SoundFontBuilder.Part(name: "Looped Sine", zones: [SoundFontBuilder.Zone(target: 0)]),
-                    SoundFontBuilder.Part(
-                        name: "Quiet", zones: [SoundFontBuilder.Zone(target: 0)], bank: 0, program: 7),
-                ])
-            let bytes = builder.bytes()
+            let bytes = SoundFontBuilder.loopedSine(presets: [("Looped Sine", 0), ("Quiet", 7)]).bytes()
             try Data(bytes).write(to: URL(fileURLWithPath: path + "/soundfonts/test.sf2"))
             try Data(bytes.prefix(bytes.count / 2)).write(to: URL(fileURLWithPath: path + "/broken.sf2"))
         }

@@ -136,6 +136,14 @@ final class ScriptedSession {
         }
     }
 
+    /// The frequency of each sounding stretch of the audio, measured 30 ms inside its ends.
+    func noteFrequencies() throws -> [Double] {
+        let (samples, notes) = try audio()
+        return notes.map {
+            Measure.frequency(samples, sampleRate: 48_000, from: $0.start + 0.03, to: $0.end - 0.03)
+        }
+    }
+
     /// The rendered audio (mono float WAV) and the sounding stretches in it (start, end), in seconds.
     func audio() throws -> (samples: [Float], notes: [(start: Double, end: Double)]) {
         let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/session.wav"))
@@ -226,16 +234,11 @@ struct TrainingSessionTests {
             #expect(record["input"] as? String == "midi-note")
         }
         // The audio: each trial is note 1 then note 2, note 2 off by the trial's cents.
-        let (samples, notes) = try session.audio()
-        #expect(notes.count >= 8)
+        let frequencies = try session.noteFrequencies()
+        #expect(frequencies.count >= 8)
         let starts = session.events.filter { $0["event"] as? String == "trialStarted" }
         for (index, trial) in expected.enumerated() {
-            let first = notes[2 * index]
-            let second = notes[2 * index + 1]
-            let f1 = Measure.frequency(
-                samples, sampleRate: 48_000, from: first.start + 0.03, to: first.end - 0.03)
-            let f2 = Measure.frequency(
-                samples, sampleRate: 48_000, from: second.start + 0.03, to: second.end - 0.03)
+            let (f1, f2) = (frequencies[2 * index], frequencies[2 * index + 1])
             let note1 = try #require(starts[index]["note1"] as? Int)
             #expect(
                 abs(1200 * log2(f1 / 440) - Double(note1 - 69) * 100) < 0.5, "note 1 of trial \(index + 1)")
@@ -247,17 +250,8 @@ struct TrainingSessionTests {
     func trainOnSoundFont() throws {
         let folder = NSTemporaryDirectory() + "peach-sf-train-\(UUID().uuidString).sf2"
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let sine = SoundFontBuilder.Sample(
-            name: "sine440",
-            frames: SoundFontBuilder.sine(count: 4800, period: 4800, cycles: 44, amplitude: 0.5),
-            sampleRate: 48_000, originalPitch: 69)
-        let instrument = SoundFontBuilder.Part(
-            name: "Sine",
-            zones: [SoundFontBuilder.Zone([SoundFontBuilder.generator(.sampleModes, 1)], target: 0)])
-        let font = SoundFontBuilder(
-            samples: [sine], instruments: [instrument],
-            presets: [SoundFontBuilder.Part(name: "Sampled Sine", zones: [SoundFontBuilder.Zone(target: 0)])])
-        try Data(font.bytes()).write(to: URL(fileURLWithPath: folder))
+        try Data(SoundFontBuilder.loopedSine(presets: [("Sampled Sine", 0)]).bytes())
+            .write(to: URL(fileURLWithPath: folder))
         let session = try ScriptedSession(mode: "train", extra: ["--soundfont", folder])
         let started = try #require(session.next("started"))
         #expect((started["output"] as? String)?.hasSuffix("· Sampled Sine") == true, "\(started)")
@@ -277,15 +271,10 @@ struct TrainingSessionTests {
         let (status, errors) = session.finish()
         #expect(status == 0, "\(errors)")
         #expect(errors.isEmpty, "\(errors)")
-        let (samples, notes) = try session.audio()
-        #expect(notes.count >= 4)
+        let frequencies = try session.noteFrequencies()
+        #expect(frequencies.count >= 4)
         for (index, cents) in differences.enumerated() {
-            let first = notes[2 * index]
-            let second = notes[2 * index + 1]
-            let f1 = Measure.frequency(
-                samples, sampleRate: 48_000, from: first.start + 0.03, to: first.end - 0.03)
-            let f2 = Measure.frequency(
-                samples, sampleRate: 48_000, from: second.start + 0.03, to: second.end - 0.03)
+            let (f1, f2) = (frequencies[2 * index], frequencies[2 * index + 1])
             #expect(abs(1200 * log2(f2 / f1) - cents) < 0.01, "trial \(index + 1)")
         }
     }

@@ -189,6 +189,18 @@ extension Texts {
         ]
     }
 
+    // MARK: Settings outcome
+
+    /// What `peach settings set` and `reset` say: `key = value` (or that every setting was reset), and on
+    /// stderr what a repair of a broken file did.
+    public func settingsOutcome(
+        _ outcome: SettingsEditor.Outcome, key: String?
+    ) -> (lines: [String], notes: [String]) {
+        let line = key.map { "\($0) = \(outcome.settings.text(of: $0) ?? "")" } ?? allSettingsReset
+        let notes = outcome.brokenCopy.map { [repaired(copy: $0)] } ?? []
+        return ([line], notes + outcome.dropped.map(droppedSetting))
+    }
+
     // MARK: Sounds
 
     /// `peach sounds`: the timbres, then each SoundFont with its presets (`bank:program name`), or why it

@@ -60,6 +60,20 @@ public struct SoundFontLibrary: Sendable {
         return setting
     }
 
+    /// What `peach sounds` lists: every installed SoundFont (or the one `file` names), opened or not.
+    /// - Throws: the ``SoundFontError`` of the SoundFont `file` names, when it cannot be read: asked for by
+    ///   name, it is the command's error, not a line of the list.
+    public func survey(
+        _ file: String?
+    ) throws(SoundFontError) -> [(path: String, font: Result<SoundFont, SoundFontError>)] {
+        let paths = file.map { [path(for: $0)] } ?? installed()
+        let fonts = paths.map { path in
+            (path, Result { () throws(SoundFontError) in try SoundFont.open(path: path) })
+        }
+        if file != nil, case .failure(let error) = fonts[0].1 { throw error }
+        return fonts
+    }
+
     /// The preset the synth plays for a `soundfont` and `preset` setting, loaded; nil for `none`.
     /// - Throws: ``SoundFontError`` for a missing or broken file or an unknown preset: the caller plays the
     ///   built-in timbre instead and says so.
@@ -72,5 +86,15 @@ public struct SoundFontLibrary: Sendable {
             throw SoundFontError(path: font.path, problem: .noSuchPreset(preset))
         }
         return try SampledInstrument(soundFont: font, preset: chosen)
+    }
+
+    /// ``instrument(soundFont:preset:)`` with its error as a value: what the synth plays (nil: the timbre) and,
+    /// when a SoundFont was asked for but cannot play, why, for the one line that says so.
+    public func choose(soundFont setting: String, preset: String) -> (SampledInstrument?, SoundFontError?) {
+        do {
+            return (try instrument(soundFont: setting, preset: preset), nil)
+        } catch {
+            return (nil, error)
+        }
     }
 }

@@ -21,12 +21,9 @@ struct SettingsCommand: ParsableCommand {
 
     /// Prints `key = value`, and what a repair did.
     static func report(_ outcome: SettingsEditor.Outcome, key: String?) {
-        if let key { print("\(key) = \(outcome.settings.text(of: key) ?? "")") }
-        if key == nil { print(CLI.texts.allSettingsReset) }
-        if let copy = outcome.brokenCopy { Terminal.emitError("peach: " + CLI.texts.repaired(copy: copy)) }
-        for problem in outcome.dropped {
-            Terminal.emitError("peach: " + CLI.texts.droppedSetting(problem))
-        }
+        let (lines, notes) = CLI.texts.settingsOutcome(outcome, key: key)
+        for line in lines { print(line) }
+        for note in notes { Terminal.emitError("peach: " + note) }
     }
 
     /// `peach settings list`.

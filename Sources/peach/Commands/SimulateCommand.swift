@@ -51,18 +51,15 @@ struct SimulateCommand: ParsableCommand {
     @OptionGroup(title: CLI.texts.help(.groupSettings)) var overrides: SettingsOverrides
 
     func validate() throws {
-        let checks: [(String, Double, ClosedRange<Double>, AllowedValues)] = [
-            ("--trials", Double(trials), 1...1_000_000, .wholeNumber(1...1_000_000)),
-            ("--threshold", threshold, 0.1...100, .number(0.1...100, .cents)),
-            ("--lapse", lapse, 0...0.4, .number(0...0.4, .amount)),
-            ("--slope", slope, 0.5...10, .number(0.5...10, .amount)),
-            ("--bias", bias.rawValue, -100...100, .number(-100...100, .cents)),
-            ("--spread", spread, 0...100, .number(0...100, .cents)),
-        ]
-        for (option, value, range, allowed) in checks where !range.contains(value) {
-            throw CommandError.option(
-                .outOfRange(key: option, value: CLI.texts.shortest(value), allowed: allowed))
-        }
+        try CommandError.checkRanges(
+            [
+                ("--trials", Double(trials), 1...1_000_000, .wholeNumber(1...1_000_000)),
+                ("--threshold", threshold, 0.1...100, .number(0.1...100, .cents)),
+                ("--lapse", lapse, 0...0.4, .number(0...0.4, .amount)),
+                ("--slope", slope, 0.5...10, .number(0.5...10, .amount)),
+                ("--bias", bias.rawValue, -100...100, .number(-100...100, .cents)),
+                ("--spread", spread, 0...100, .number(0...100, .cents)),
+            ], texts: CLI.texts)
     }
 
     func run() throws {

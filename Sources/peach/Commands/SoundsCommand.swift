@@ -1,7 +1,6 @@
 // SoundsCommand: `peach sounds`: the internal synth's timbres and the SoundFonts found, with their presets.
 
 import ArgumentParser
-import PeachAudio
 import PeachCore
 import PeachTraining
 
@@ -16,15 +15,9 @@ struct SoundsCommand: ParsableCommand {
 
     func run() throws {
         let library = SoundFontLibrary(environment: CLI.environment)
-        let paths = file.map { [library.path(for: $0)] } ?? library.installed()
-        let fonts = paths.map { path in
-            (path, Result { () throws(SoundFontError) in try SoundFont.open(path: path) })
-        }
-        // A SoundFont asked for by name that cannot be read is the command's error, not a line of the list.
-        if file != nil, case .failure(let error) = fonts[0].1 { throw error }
-        for line in CLI.texts.sounds(
-            timbres: TrainingSettings.timbres, soundFonts: fonts, searched: library.directories)
-        {
+        let fonts = try library.survey(file)
+        let timbres = TrainingSettings.timbres
+        for line in CLI.texts.sounds(timbres: timbres, soundFonts: fonts, searched: library.directories) {
             print(line)
         }
     }

@@ -49,28 +49,22 @@ struct ToneCommand: ParsableCommand {
     @OptionGroup var instrument: InstrumentOptions
 
     func validate() throws {
-        let checks: [(String, Double, ClosedRange<Double>, SettingUnit)] = [
-            ("--cents", cents.rawValue, -1200...1200, .cents),
-            ("--sweep", sweep?.rawValue ?? 0, -1200...1200, .cents),
-            ("--duration", duration, 0.05...60, .seconds), ("--sweep-time", sweepTime, 0.01...60, .seconds),
-            ("--reference-pitch", referencePitch ?? 440, TrainingSettings.referencePitchRange, .hertz),
-        ]
-        for (option, value, range, unit) in checks where !range.contains(value) {
-            throw CommandError.option(
-                .outOfRange(key: option, value: CLI.texts.shortest(value), allowed: .number(range, unit)))
-        }
+        let pitches = TrainingSettings.referencePitchRange
+        try CommandError.checkRanges(
+            [
+                ("--cents", cents.rawValue, -1200...1200, .number(-1200...1200, .cents)),
+                ("--sweep", sweep?.rawValue ?? 0, -1200...1200, .number(-1200...1200, .cents)),
+                ("--duration", duration, 0.05...60, .number(0.05...60, .seconds)),
+                ("--sweep-time", sweepTime, 0.01...60, .number(0.01...60, .seconds)),
+                ("--reference-pitch", referencePitch ?? 440, pitches, .number(pitches, .hertz)),
+                ("--gain", gain.value, AmplitudeDB.validRange, .number(AmplitudeDB.validRange, .decibels)),
+            ], texts: CLI.texts)
         if let timbre {
             do {
                 _ = try TrainingSettings.defaults.setting(.timbre, toText: timbre.name)
             } catch {
                 throw CommandError.option(error.naming("--timbre"))
             }
-        }
-        guard AmplitudeDB.validRange.contains(gain.value) else {
-            throw CommandError.option(
-                .outOfRange(
-                    key: "--gain", value: CLI.texts.shortest(gain.value),
-                    allowed: .number(AmplitudeDB.validRange, .decibels)))
         }
     }
 

@@ -1,7 +1,6 @@
 // TrainCommand: `peach train` and `peach match`: wires the live ports to a TrainingRun and runs it.
 
 import ArgumentParser
-import Foundation
 import PeachCore
 import PeachStore
 import PeachTraining
@@ -16,7 +15,7 @@ struct TrainCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        try await TrainingLauncher(options: options, mode: .comparison).launch()
+        try await LiveTraining(options: options, mode: .comparison).launch()
     }
 }
 
@@ -30,7 +29,7 @@ struct MatchCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        try await TrainingLauncher(options: options, mode: .pitchMatching).launch()
+        try await LiveTraining(options: options, mode: .pitchMatching).launch()
     }
 }
 
@@ -55,79 +54,36 @@ struct MeasureCommand: AsyncParsableCommand {
     @MainActor
     func run() async throws {
         let procedure = try request.procedure(texts: CLI.texts)
-        try await TrainingLauncher(options: options, mode: .measurement, measurement: procedure).launch()
+        try await LiveTraining(options: options, mode: .measurement, measurement: procedure).launch()
     }
 }
 
-/// Opens the live ports a run needs, in an order that fails early and cleans up on every path, then runs it.
+/// The command line's part of a live run: its options turned into a plan and the ports they name.
 @MainActor
-private struct TrainingLauncher {
+private struct LiveTraining {
     let options: TrainingOptions
     let mode: TrainingMode
     var measurement = PsiProcedure()
-
-    /// A place for the settings watcher to find the run it reports to.
-    private final class RunBox {
-        weak var run: TrainingRun?
-    }
 
     func launch() async throws {
         let locations = try options.data.locations()
         let file = SettingsFile(path: locations.settingsFile)
         let loaded = try file.load().settings
         let overrides = options.overrides
-        let initial = try overrides.apply(to: loaded)
-        let profile = try options.profile.resolve(settings: loaded)
         for path in [
             options.events, options.sound.audio.audioOut?.wavPath, options.sound.midi.output?.rawPath,
         ] {
             if let path { try CLI.checkOutput(path, dataDirectory: options.data.dataDir) }
         }
-        let events = try options.events.map(EventStreamPresenter.openFile)
-        let store = try JournalStore(directory: locations.dataDirectory)
-        var presenters: [any TrainingPresenter] = [
-            TerminalScreen(
-                texts: CLI.texts, output: TerminalOutput(), isTerminal: Terminal.isTerminal,
-                color: Terminal.wantsColor(environment: CLI.environment))
-        ]
-        // A reader going away (`--events - | head`) ends the run cleanly rather than mid-note.
-        let (inputs, continuation) = AsyncStream<TrainingInput>.makeStream()
-        Terminal.onBrokenPipe { continuation.yield(.outputClosed) }
-        if let events {
-            presenters.append(EventStreamPresenter(file: events) { continuation.yield(.outputClosed) })
-        }
-        let box = RunBox()
-        let watcher = SettingsWatcher(file: file, initial: loaded) { box.run?.notify(.settingsProblem($0)) }
-        let settings: @MainActor () -> PeachSettings = {
-            (try? overrides.apply(to: watcher.current)) ?? initial
-        }
-        let (sound, soundFontProblem) = try options.sound.open(
-            settings: initial, timbre: initial.training.timbre
-        ) {
-            continuation.yield(.soundLost($0))
-        }
-        let input: ControllerInput
-        do {
-            input = try options.controller.open(profile: profile, useKeyboard: true)
-            try input.start { continuation.yield(.controller($0)) }
-        } catch {
-            sound.shutdown()
-            throw error
-        }
-        let run = TrainingRun(
-            mode: mode, clock: LiveSessionClock(), sound: sound, store: store,
-            storeLocation: store.journalPath,
-            history: store.contents, settings: settings, profile: profile, presenters: presenters,
-            seed: UInt64.random(in: .min ... .max), measurement: measurement)
-        box.run = run
-        run.start()
-        if let soundFontProblem {
-            run.notify(.soundFontProblem(soundFontProblem, timbre: initial.training.timbre))
-        }
-        if input.waitsForController { run.notify(.noControllerYet) }
-        let ending = await run.run(inputs, continuation: continuation, gate: input.gate)
-        input.stop()
-        if input.gate.droppedCount > 0 { Terminal.emitError(CLI.texts.droppedInput(input.gate.droppedCount)) }
-        if ending.exitStatus != 0 { throw ExitCode(ending.exitStatus) }
+        let plan = TrainingLauncher.Plan(
+            mode: mode, measurement: measurement, settingsFile: file, settings: loaded,
+            overrides: { try overrides.apply(to: $0) },
+            profile: try options.profile.resolve(settings: loaded),
+            dataDirectory: locations.dataDirectory, events: options.events)
+        let status = try await TrainingLauncher.run(
+            plan, texts: CLI.texts, environment: CLI.environment,
+            openSound: { try options.sound.open(settings: $0, onLost: $1) },
+            openInput: { try options.controller.open(profile: $0, useKeyboard: true) })
+        if status != 0 { throw ExitCode(status) }
     }
 }

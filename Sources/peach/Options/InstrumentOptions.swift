@@ -17,12 +17,7 @@ struct InstrumentOptions: ParsableArguments {
 
     /// The preset to play (nil for the built-in timbre), or why the one asked for cannot play.
     func load(settings: PeachSettings) -> (SampledInstrument?, SoundFontError?) {
-        do {
-            let instrument = try SoundFontLibrary(environment: CLI.environment).instrument(
-                soundFont: soundFont ?? settings.soundFont, preset: preset ?? settings.preset)
-            return (instrument, nil)
-        } catch {
-            return (nil, error)
-        }
+        SoundFontLibrary(environment: CLI.environment).choose(
+            soundFont: soundFont ?? settings.soundFont, preset: preset ?? settings.preset)
     }
 }

@@ -15,11 +15,11 @@ struct SoundOptions: ParsableArguments {
     @OptionGroup(title: CLI.texts.help(.groupSound)) var instrument: InstrumentOptions
 
     /// Opens the sound the options ask for (`settings` supply what they leave out), and a SoundFont that could
-    /// not be played (the timbre plays instead). `onLost` is called (on the audio thread) if the audio device fails.
+    /// not be played (the settings' timbre plays instead). `onLost` is called (on the audio thread) if the audio device fails.
     /// - Throws: the device's or file's typed error.
     @MainActor
     func open(
-        settings: PeachSettings, timbre: String, onLost: @escaping @Sendable (any Error & Sendable) -> Void
+        settings: PeachSettings, onLost: @escaping @Sendable (any Error & Sendable) -> Void
     ) throws -> (output: any SoundOutput, problem: SoundFontError?) {
         let midiSpec = try midi.spec(settings: settings)
         if midiSpec != .internalSynth {
@@ -34,7 +34,7 @@ struct SoundOptions: ParsableArguments {
         do {
             let player =
                 try sampled.map { try SynthNotePlayer(engine: output.engine, instrument: $0) }
-                ?? SynthNotePlayer(engine: output.engine, timbre: timbre)
+                ?? SynthNotePlayer(engine: output.engine, timbre: settings.training.timbre)
             let name = spec.description + (sampled.map { " · \($0.name)" } ?? "")
             return (LiveSoundOutput(player: player, midi: nil, output: output, name: name), problem)
         } catch {

@@ -1,0 +1,113 @@
+// TrainingLauncher: opens what a live run needs in an order that fails early and cleans up, then runs it.
+
+import Foundation
+import PeachAudio
+import PeachCore
+import PeachMIDI
+import PeachStore
+
+/// Starts a live training run (`peach train`, `match`, `measure`): the store, the terminal screen and the
+/// `--events` stream, the settings watcher, then the sound and the controller (given by the command line, which
+/// owns their options), each closed again if a later step fails; then runs until the run ends.
+@MainActor
+public struct TrainingLauncher {
+    /// What the command line decided: the mode, the settings and where things are.
+    public struct Plan {
+        /// The mode to start in.
+        public var mode: TrainingMode
+        /// A measurement's procedure (`peach measure`).
+        public var measurement: PsiProcedure
+        /// The settings file (watched while the run lasts).
+        public var settingsFile: SettingsFile
+        /// The settings read from it.
+        public var settings: PeachSettings
+        /// The run's options applied to settings (read again before each trial).
+        public var overrides: (PeachSettings) throws -> PeachSettings
+        /// The controller profile.
+        public var profile: ControllerProfile
+        /// The store's folder.
+        public var dataDirectory: String
+        /// `--events`: a file, `-` for standard output, or nil.
+        public var events: String?
+
+        /// A plan.
+        public init(
+            mode: TrainingMode, measurement: PsiProcedure, settingsFile: SettingsFile,
+            settings: PeachSettings,
+            overrides: @escaping (PeachSettings) throws -> PeachSettings, profile: ControllerProfile,
+            dataDirectory: String, events: String?
+        ) {
+            self.mode = mode
+            self.measurement = measurement
+            self.settingsFile = settingsFile
+            self.settings = settings
+            self.overrides = overrides
+            self.profile = profile
+            self.dataDirectory = dataDirectory
+            self.events = events
+        }
+    }
+
+    /// A place for the settings watcher to find the run it reports to.
+    private final class RunBox {
+        weak var run: TrainingRun?
+    }
+
+    /// Runs `plan` with the terminal in `texts`' language; `openSound` opens the sound for the settings (with
+    /// a SoundFont that could not play) and reports a lost device through its second argument; `openInput`
+    /// opens the controller for a profile.
+    /// - Returns: the run's exit status (0, or 1 when the sound or controller was lost).
+    /// - Throws: what opening the store, the events file, the sound or the controller threw.
+    public static func run(
+        _ plan: Plan, texts: Texts, environment: [String: String],
+        openSound: (PeachSettings, @escaping @Sendable (any Error & Sendable) -> Void) throws -> (
+            any SoundOutput, SoundFontError?
+        ),
+        openInput: (ControllerProfile) throws -> ControllerInput
+    ) async throws -> Int32 {
+        let initial = try plan.overrides(plan.settings)
+        let events = try plan.events.map(EventStreamPresenter.openFile)
+        let store = try JournalStore(directory: plan.dataDirectory)
+        var presenters: [any TrainingPresenter] = [
+            TerminalScreen(
+                texts: texts, output: TerminalOutput(), isTerminal: Terminal.isTerminal,
+                color: Terminal.wantsColor(environment: environment))
+        ]
+        // A reader going away (`--events - | head`) ends the run cleanly rather than mid-note.
+        let (inputs, continuation) = AsyncStream<TrainingInput>.makeStream()
+        Terminal.onBrokenPipe { continuation.yield(.outputClosed) }
+        if let events {
+            presenters.append(EventStreamPresenter(file: events) { continuation.yield(.outputClosed) })
+        }
+        let box = RunBox()
+        let watcher = SettingsWatcher(file: plan.settingsFile, initial: plan.settings) {
+            box.run?.notify(.settingsProblem($0))
+        }
+        let overrides = plan.overrides
+        let settings: @MainActor () -> PeachSettings = { (try? overrides(watcher.current)) ?? initial }
+        let (sound, soundFontProblem) = try openSound(initial) { continuation.yield(.soundLost($0)) }
+        let input: ControllerInput
+        do {
+            input = try openInput(plan.profile)
+            try input.start { continuation.yield(.controller($0)) }
+        } catch {
+            sound.shutdown()
+            throw error
+        }
+        let run = TrainingRun(
+            mode: plan.mode, clock: LiveSessionClock(), sound: sound, store: store,
+            storeLocation: store.journalPath, history: store.contents, settings: settings,
+            profile: plan.profile,
+            presenters: presenters, seed: UInt64.random(in: .min ... .max), measurement: plan.measurement)
+        box.run = run
+        run.start()
+        if let soundFontProblem {
+            run.notify(.soundFontProblem(soundFontProblem, timbre: initial.training.timbre))
+        }
+        if input.waitsForController { run.notify(.noControllerYet) }
+        let ending = await run.run(inputs, continuation: continuation, gate: input.gate)
+        input.stop()
+        if input.gate.droppedCount > 0 { Terminal.emitError(texts.droppedInput(input.gate.droppedCount)) }
+        return ending.exitStatus
+    }
+}
