@@ -8,6 +8,7 @@ public enum Measure {
         var crossings: [Double] = []
         let start = Int(from * sampleRate)
         let end = min(samples.count, Int(to * sampleRate))
+        guard start >= 0, end > start + 1 else { return 0 }  // too short to measure: no frequency, no trap
         for index in (start + 1)..<end where samples[index - 1] < 0 && samples[index] >= 0 {
             let a = Double(samples[index - 1])
             let b = Double(samples[index])

@@ -115,6 +115,57 @@ struct DataAndSettingsCommandTests {
         #expect(!FileManager.default.fileExists(atPath: home.settingsPath + ".broken"))
     }
 
+    @Test("a CSV from Peach on iOS imports (bad rows named, skipped); rhythm is kept; peach-csv goes back")
+    func iosExchange() throws {
+        let home = Home()
+        let file = home.root + "/from-the-phone.csv"
+        try FileManager.default.createDirectory(atPath: home.root, withIntermediateDirectories: true)
+        try """
+        # peach-export-format:3
+        trainingType,timestamp,referenceNote,referenceNoteName,targetNote,targetNoteName,interval,tuningSystem,centOffset,isCorrect,initialCentOffset,userCentError,tempoBPM,offsetMs,meanOffsetMs,meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,meanOffsetMsPosition3
+        pitchDiscrimination,2026-03-03T14:30:00Z,60,C4,67,G4,P5,justIntonation,-4.5,true,,,,,,,,,
+        pitchDiscrimination,2026-03-03T14:30:04Z,60,C4,60,C4,P1,equalTemperament,12.0,maybe,,,,,,,,,
+        pitchMatching,2026-03-03T14:31:00Z,62,D4,62,D4,P1,equalTemperament,,,30.0,-2.5,,,,,,,
+        rhythmOffsetDetection,2026-03-03T14:32:00Z,,,,,,,,true,,,120,5.3,,,,,
+
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = try home.run(["data", "import", file])
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(
+            imported.standardError
+                == "peach: skipped \(file) line 4: field 'isCorrect' must be true or false\n")
+        #expect(
+            imported.standardOutput
+                == "Imported 3 records; 0 were already there. 1 row could not be read and was skipped (named above).\n"
+        )
+        let check = try home.run(["data", "check"]).standardOutput
+        #expect(check.contains("Rhythm (kept):    1"), "\(check)")
+        let again = try home.run(["data", "import", file])
+        #expect(again.standardOutput.hasPrefix("Imported 0 records; 3 were already there."))
+
+        let export = try home.run(["data", "export", "--format", "peach-csv"])
+        #expect(export.status == 0)
+        let lines = export.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 5)
+        #expect(lines[0] == "# peach-export-format:3")
+        #expect(
+            lines[2]
+                == "pitchDiscrimination,2026-03-03T14:30:00Z,60,C4,67,G4,P5,justIntonation,-4.5,true,,,,,,,,,"
+        )
+        #expect(lines[4] == "rhythmOffsetDetection,2026-03-03T14:32:00Z,,,,,,,,true,,,120,5.3,,,,,")
+        let json = try home.run(["data", "export"]).standardOutput
+        #expect(json.contains(#""type":"rhythmOffsetDetection""#))
+
+        let unsupported = home.root + "/future.csv"
+        try "# peach-export-format:9\ntrainingType,timestamp\n".write(
+            toFile: unsupported, atomically: true, encoding: .utf8)
+        let refused = try home.run(["data", "import", unsupported])
+        #expect(refused.status != 0)
+        #expect(
+            refused.standardError.contains("export format '9' is not one this Peach reads (1-3)"),
+            "\(refused.standardError)")
+    }
+
     @Test("simulate --save stores through the journal; check, export and import agree")
     func dataRoundTrip() throws {
         let home = Home()

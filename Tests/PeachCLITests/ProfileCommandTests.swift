@@ -94,6 +94,55 @@ struct ProfileCommandTests {
         #expect(text.contains(">C4</text>"))
     }
 
+    @Test("intervals: the profile lists each; --json has them and the weekly progress; --progress draws it")
+    func intervalsAndProgress() throws {
+        let folder = NSTemporaryDirectory() + "peach-profile-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for arguments in [
+            ["--trials", "120"], ["--trials", "150", "--intervals", "P5,M3down", "--tuning", "just"],
+            ["--mode", "matching", "--trials", "12", "--intervals", "m6"],
+        ] {
+            let run = try PeachBinary.run(
+                ["simulate", "--quiet", "--save", "--seed", "5", "--data-dir", folder] + arguments)
+            #expect(run.status == 0, "\(run.standardError)")
+        }
+        let text = try PeachBinary.run(["profile", "--data-dir", folder]).standardOutput
+        #expect(text.contains("Intervals:"))
+        #expect(text.contains("Perfect fifth up (P5, just): threshold "))
+        #expect(text.contains("Major third down (M3down, just): threshold "))
+        #expect(text.contains("Minor sixth up (m6, equal): mean error "), "\(text)")
+        #expect(text.contains("· 120 answers"), "unison counts only its own: \(text)")
+
+        let json = try PeachBinary.run(["profile", "--data-dir", folder, "--json"]).standardOutput
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let intervals = try #require(object["intervals"] as? [[String: Any]])
+        #expect(
+            intervals.map { "\($0["interval"]!) \($0["tuning"]!)" } == ["M3down just", "P5 just", "m6 equal"])
+        #expect(intervals.prefix(2).map { $0["comparisons"] as? Int }.reduce(0) { $0 + ($1 ?? 0) } == 150)
+        #expect(((intervals[2]["matching"] as? [String: Any])?["count"] as? Int) == 12)
+        let progress = try #require(object["progress"] as? [[String: Any]])
+        #expect(
+            progress.map { "\($0["mode"]!) \($0["interval"]!)" } == [
+                "discrimination P1", "discrimination M3down", "discrimination P5", "matching m6",
+            ])
+        let week = try #require((progress[0]["weeks"] as? [[String: Any]])?.first)
+        #expect(week["count"] as? Int == 120)
+        #expect((week["week"] as? String)?.contains("-W") == true)
+        #expect((week["lower68"] as? Double ?? 99) < (week["cents"] as? Double ?? 0))
+
+        let chart = try PeachBinary.run(["profile", "--data-dir", folder, "--progress"]).standardOutput
+        #expect(chart.contains("Unison · discrimination: threshold (75 % correct) per week, 68 % band"))
+        #expect(chart.contains("Minor sixth up (m6, equal) · matching: mean absolute error per week"))
+        #expect(chart.components(separatedBy: "●").count - 1 == 4)
+        let svg = NSTemporaryDirectory() + "peach-progress-\(UUID().uuidString).svg"
+        defer { unlink(svg) }
+        let drawn = try PeachBinary.run(["profile", "--data-dir", folder, "--progress", "--svg", svg])
+        #expect(drawn.status == 0)
+        let document = String(decoding: try Data(contentsOf: URL(fileURLWithPath: svg)), as: UTF8.self)
+        #expect(Self.wellFormedProblem(document) == nil)
+        #expect(document.components(separatedBy: "class=\"band\"").count - 1 == 4)
+    }
+
     @Test("German profile and bad options")
     func germanAndErrors() throws {
         let folder = try data(comparisons: 50, matchings: 0)

@@ -158,7 +158,10 @@ final class ScriptedSession {
             } else if let begun = start {
                 quiet += 1
                 if quiet > 480 {  // 10 ms of silence ends a note
-                    notes.append((Double(begun) / 48_000, Double(index - quiet) / 48_000))
+                    // Notes last 0.3 s; a stretch under 0.1 s is a release tail's last wisp, not a note.
+                    if index - quiet - begun > 4_800 {
+                        notes.append((Double(begun) / 48_000, Double(index - quiet) / 48_000))
+                    }
                     start = nil
                 }
             }
@@ -277,6 +280,84 @@ struct TrainingSessionTests {
             let (f1, f2) = (frequencies[2 * index], frequencies[2 * index + 1])
             #expect(abs(1200 * log2(f2 / f1) - cents) < 0.01, "trial \(index + 1)")
         }
+    }
+
+    @Test(
+        "train --intervals P5,M3down --tuning just: note 2 is the just interval from note 1, plus the cents")
+    func trainIntervals() throws {
+        let session = try ScriptedSession(
+            mode: "train", extra: ["--intervals", "P5,M3down", "--tuning", "just", "--range", "C3-C5"])
+        var trials: [(interval: String, cents: Double)] = []
+        for _ in 1...6 {
+            let trial = try #require(session.next("trialStarted"))
+            let cents = try #require(trial["cents"] as? Double)
+            let interval = try #require(trial["interval"] as? String)
+            let note1 = try #require(trial["note1"] as? Int)
+            let note2 = try #require(trial["note2"] as? Int)
+            #expect(trial["tuning"] as? String == "just")
+            #expect(note2 - note1 == (interval == "P5" ? 7 : -4))
+            session.next("note2Started")
+            usleep(Self.reaction)
+            session.press(key: cents > 0 ? 72 : 48)
+            #expect(session.next("result")?["correct"] as? Bool == true)
+            trials.append((interval, cents))
+        }
+        session.next("trialStarted")
+        session.play([0xB0, 100, 127])
+        session.next("stopped")
+        let (status, errors) = session.finish()
+        #expect(status == 0, "\(errors)")
+        // Which intervals six unseeded trials draw is chance; that both are drawn is the unit tests' (seeded).
+        #expect(Set(trials.map(\.interval)).isSubset(of: ["P5", "M3down"]))
+        let records = try session.records()
+        #expect(records.count == 6)
+        #expect(records.allSatisfy { $0["v"] as? Int == 2 && $0["tuning"] as? String == "just" })
+        let frequencies = try session.noteFrequencies()
+        #expect(frequencies.count >= 12)
+        for (index, trial) in trials.enumerated() {
+            let (f1, f2) = (frequencies[2 * index], frequencies[2 * index + 1])
+            let pure = trial.interval == "P5" ? 1200 * log2(3.0 / 2) : -1200 * log2(5.0 / 4)
+            #expect(abs(1200 * log2(f2 / f1) - pure - trial.cents) < 0.05, "trial \(index + 1)")
+        }
+    }
+
+    @Test("match --intervals P4down --tuning pythagorean: the target is the interval; the error is from it")
+    func matchIntervals() throws {
+        let session = try ScriptedSession(
+            mode: "match", extra: ["--intervals", "P4down", "--tuning", "pythagorean"])
+        for aim in [0.0, -9.0] {
+            let trial = try #require(session.next("trialStarted"))
+            let initial = try #require(trial["initialCents"] as? Double)
+            #expect(trial["interval"] as? String == "P4down")
+            #expect((trial["targetNote"] as? Int).map { $0 + 5 } == trial["referenceNote"] as? Int)
+            session.next("tunableStarted")
+            let bend = Int(((aim - initial) / 200 * 8192).rounded())
+            let raw = UInt16(min(max(bend, -8192), 8191) + 8192)
+            session.play([0xE0, UInt8(raw & 0x7F), UInt8(raw >> 7)])
+            usleep(Self.reaction)
+            session.play([0xB0, 64, 127, 0xB0, 64, 0])
+            let error = try #require(session.next("result")?["errorCents"] as? Double)
+            #expect(abs(error - aim) < 0.05)
+            session.play([0xE0, 0x00, 0x40])
+        }
+        session.play([0xB0, 100, 127])
+        session.next("stopped")
+        let (status, stderr) = session.finish()
+        #expect(status == 0, "\(stderr)")
+        let records = try session.records()
+        #expect(records.count == 2)
+        #expect(records.allSatisfy { $0["tuning"] as? String == "pythagorean" && $0["targetNote"] != nil })
+        // The sound: reference, then the tunable note at the pure fourth below (the first aim was 0), measured in
+        // the last 100 ms before the commit, where the wheel had long moved it.
+        let (samples, notes) = try session.audio()
+        #expect(notes.count >= 2)
+        let reference = Measure.frequency(
+            samples, sampleRate: 48_000, from: notes[0].start + 0.03, to: notes[0].end - 0.03)
+        let tuned = Measure.frequency(
+            samples, sampleRate: 48_000, from: notes[1].end - 0.13, to: notes[1].end - 0.03)
+        let fourth = 1200 * log2(4.0 / 3)
+        let first = 1200 * log2(tuned / reference)
+        #expect(abs(first + fourth) < 0.05, "\(first)")
     }
 
     @Test("match: the wheel tunes and the pedal commits; the stored error is what the wheel did")

@@ -156,8 +156,8 @@ struct RecordCodecTests {
 
     @Test("a newer schema version is refused, naming the file")
     func newerSchema() {
-        #expect(throws: StoreError.newerSchema(path: "test.jsonl", found: 2, supported: 1)) {
-            try decode(#"{"v":2,"type":"comparison"}"#)
+        #expect(throws: StoreError.newerSchema(path: "test.jsonl", found: 3, supported: 2)) {
+            try decode(#"{"v":3,"type":"comparison"}"#)
         }
     }
 

@@ -62,4 +62,61 @@ enum Samples {
                         referencePitch: 442, timbre: "organ", noteDuration: 0.75, gap: 0.25, velocity: 90),
                     timeTaken: 3.5, tuneControl: .pitchBend)))
     }
+
+    /// An interval comparison: up or down to an octave, in each tuning system in turn.
+    static func intervalComparison(_ index: Int) -> StoredRecord {
+        let note = MIDINote(clamping: 48 + index % 25)
+        let interval = DirectedInterval(semitones: index % 25 - 12) ?? .prime
+        let comparison = Comparison(
+            note1: note, note2: interval.target(from: note) ?? note,
+            centDifference: Cents((Double(index % 40) + 0.375) * (index % 2 == 0 ? 1 : -1)),
+            tuningSystem: TuningSystem.allCases[index % 3])
+        return StoredRecord(
+            .comparison(
+                CompletedComparison(
+                    comparison: comparison, answer: index % 4 == 0 ? .lower : .higher,
+                    timestamp: start.addingTimeInterval(Double(index) * 3.125),
+                    context: TrialContext(settings: .defaults), responseTime: 0.5, inputKind: .midiNote)))
+    }
+
+    /// An interval pitch-matching attempt.
+    static func intervalMatching(_ index: Int) -> StoredRecord {
+        let reference = MIDINote(clamping: 50 + index % 20)
+        return StoredRecord(
+            .pitchMatching(
+                CompletedPitchMatching(
+                    referenceNote: reference, initialOffset: Cents(Double(index % 150) - 70.25),
+                    userError: Cents(Double(index % 11) - 4.5),
+                    targetNote: MIDINote(clamping: reference.rawValue + [7, -4, 12, 3][index % 4]),
+                    tuningSystem: index % 2 == 0 ? .justIntonation : .equalTemperament,
+                    timestamp: start.addingTimeInterval(Double(index) * 11.5),
+                    context: TrialContext(settings: .defaults), timeTaken: 2.25, tuneControl: .pitchBend)))
+    }
+
+    /// A rhythm record of either kind.
+    static func rhythm(_ index: Int) -> StoredRecord {
+        let time = start.addingTimeInterval(Double(index) * 13)
+        return StoredRecord(
+            .rhythm(
+                index % 2 == 0
+                    ? RhythmRecord(
+                        offsetDetectionAt: time, tempoBPM: 60 + index, offsetMs: Double(index) - 20.5,
+                        isCorrect: index % 3 == 0)
+                    : RhythmRecord(
+                        continuousMatchingAt: time, tempoBPM: 90, meanOffsetMs: 3.25 * Double(index),
+                        positions: [1.5, nil, Double(index), -2])))
+    }
+
+    /// Unison, interval and rhythm records mixed, in time order.
+    static func mixed(_ count: Int) -> [StoredRecord] {
+        (0..<count).map { index in
+            switch index % 5 {
+            case 0: comparison(index)
+            case 1: intervalComparison(index)
+            case 2: matching(index)
+            case 3: intervalMatching(index)
+            default: rhythm(index)
+            }
+        }.sorted { $0.timestamp < $1.timestamp }
+    }
 }

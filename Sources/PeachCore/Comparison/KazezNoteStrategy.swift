@@ -8,8 +8,10 @@
 /// precision (far finer than the 0.1-cent resolution required).
 ///
 /// Cold start (the first trial of a session): the level the chain settles at for the profile's fitted
-/// threshold if any comparison was answered, else ``maximumDifference``. The note is uniform at random in the training range, the direction a coin
-/// flip; note 2 is the same note as note 1, offset by the signed difference.
+/// threshold if any comparison was answered, else ``maximumDifference``. The interval is drawn from the
+/// settings' list, note 1 uniform at random in the training range (so that note 2 fits too), the direction a
+/// coin flip; note 2 is note 1 (or the interval from it), offset by the signed difference
+/// (``Comparison/random(settings:magnitude:using:)``).
 public struct KazezNoteStrategy: NextComparisonStrategy {
     /// The narrowest difference, cents.
     public let minimumDifference: Double
@@ -37,9 +39,12 @@ public struct KazezNoteStrategy: NextComparisonStrategy {
 
     /// The unsigned difference of the first trial of a session: where the chain settles for this listener (the
     /// level of the fitted threshold's psychometric function at about 64 % correct), so a session does not
-    /// climb down from far above; the widest difference for a listener with no answers yet.
-    public func coldStartDifference(profile: PerceptualProfile) -> Double {
-        clamp(profile.fittedThreshold?.kazezLevel ?? maximumDifference)
+    /// climb down from far above; the widest difference for a listener with no answers yet. Interval training
+    /// starts from the threshold fitted to the chosen intervals' trials (in the chosen tuning).
+    public func coldStartDifference(
+        profile: PerceptualProfile, settings: TrainingSettings = .defaults
+    ) -> Double {
+        clamp(profile.fittedThreshold(for: settings)?.kazezLevel ?? maximumDifference)
     }
 
     private func clamp(_ value: Double) -> Double {
@@ -56,9 +61,7 @@ public struct KazezNoteStrategy: NextComparisonStrategy {
             last.map {
                 nextDifference(after: $0.comparison.centDifference.magnitude, wasCorrect: $0.isCorrect)
             }
-            ?? coldStartDifference(profile: profile)
-        let note = MIDINote.random(in: settings.noteRange.closedRange, using: &generator)
-        let signed = Bool.random(using: &generator) ? magnitude : -magnitude
-        return Comparison(note1: note, note2: note, centDifference: Cents(signed))
+            ?? coldStartDifference(profile: profile, settings: settings)
+        return Comparison.random(settings: settings, magnitude: magnitude, using: &generator)
     }
 }

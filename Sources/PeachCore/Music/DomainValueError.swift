@@ -19,6 +19,8 @@ public enum DomainValueError: Error, Equatable, Sendable {
     case invalidAmplitude(Double)
     /// A note range text that is not `LOW-HIGH` with two note names (e.g. `C2-C6`).
     case invalidNoteRange(String)
+    /// Text that is not a directed interval such as `P5` or `M3down`.
+    case invalidInterval(String)
 }
 
 extension DomainValueError: CustomStringConvertible {
@@ -32,6 +34,7 @@ extension DomainValueError: CustomStringConvertible {
         case .invalidCents(let value): "cents must be finite, got \(value)"
         case .invalidAmplitude(let value): "decibels must be a number, got \(value)"
         case .invalidNoteRange(let text): "'\(text)' is not a note range such as C2-C6"
+        case .invalidInterval(let text): "'\(text)' is not an interval such as P5 or M3down"
         }
     }
 }

@@ -6,9 +6,14 @@ import Foundation
 public struct CompletedPitchMatching: Hashable, Sendable, Codable {
     /// The note to match.
     public let referenceNote: MIDINote
-    /// Where the tunable note started, relative to the reference.
+    /// The note the tunable tone was tuned to (the reference note in unison training).
+    public let targetNote: MIDINote
+    /// How the interval from the reference to the target was tuned.
+    public let tuningSystem: TuningSystem
+    /// Where the tunable note started, relative to the in-tune target.
     public let initialOffset: Cents
-    /// The signed error at commit: 1200 · log2(f_user / f_reference); + = sharp.
+    /// The signed error at commit: 1200 · log2(f_user / f_target), the target being the reference or the
+    /// interval from it in ``tuningSystem``; + = sharp.
     public let userError: Cents
     /// When the attempt was committed.
     public let timestamp: Date
@@ -21,17 +26,24 @@ public struct CompletedPitchMatching: Hashable, Sendable, Codable {
 
     /// Creates a completed attempt.
     public init(
-        referenceNote: MIDINote, initialOffset: Cents, userError: Cents, timestamp: Date,
-        context: TrialContext,
+        referenceNote: MIDINote, initialOffset: Cents, userError: Cents, targetNote: MIDINote? = nil,
+        tuningSystem: TuningSystem = .equalTemperament, timestamp: Date, context: TrialContext,
         timeTaken: Double = 0, tuneControl: InputKind = .unknown
     ) {
         self.referenceNote = referenceNote
+        self.targetNote = targetNote ?? referenceNote
+        self.tuningSystem = tuningSystem
         self.initialOffset = initialOffset
         self.userError = userError
         self.timestamp = timestamp
         self.context = context
         self.timeTaken = timeTaken
         self.tuneControl = tuneControl
+    }
+
+    /// The interval from the reference to the target note.
+    public var interval: DirectedInterval {
+        DirectedInterval(semitones: targetNote.rawValue - referenceNote.rawValue) ?? .prime
     }
 
     /// The feedback band of the error.

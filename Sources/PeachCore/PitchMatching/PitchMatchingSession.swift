@@ -79,7 +79,7 @@ public final class PitchMatchingSession {
         let limit = Self.maximumTuningOffset
         currentOffset = Cents(min(max(offset.rawValue, -limit), limit))
         tuneControl = input
-        let frequency = trialSettings.tuning.frequency(of: challenge.referenceNote, offsetBy: currentOffset)
+        let frequency = challenge.tunableFrequency(offset: currentOffset, in: trialSettings.tuning)
         do {
             try machinery.retune(to: frequency)
         } catch {
@@ -105,12 +105,12 @@ public final class PitchMatchingSession {
         do { try machinery.stopNote() } catch { audioError = error }
         let tuning = trialSettings.tuning
         let userError = EqualTemperament.cents(
-            from: tuning.frequency(of: challenge.referenceNote),
-            to: tuning.frequency(of: challenge.referenceNote, offsetBy: currentOffset))
+            from: challenge.tunableFrequency(offset: 0, in: tuning),
+            to: challenge.tunableFrequency(offset: currentOffset, in: tuning))
         let now = machinery.now
         let completed = CompletedPitchMatching(
             referenceNote: challenge.referenceNote, initialOffset: challenge.initialOffset,
-            userError: userError,
+            userError: userError, targetNote: challenge.targetNote, tuningSystem: challenge.tuningSystem,
             timestamp: now, context: TrialContext(settings: trialSettings),
             timeTaken: max(0, now.timeIntervalSince(tunableStartTime)), tuneControl: tuneControl)
         for observer in observers {
@@ -147,7 +147,7 @@ public final class PitchMatchingSession {
             return true
         }
         machinery.beginTrial()
-        guard play(trialSettings.tuning.frequency(of: challenge.referenceNote)) else { return true }
+        guard play(challenge.referenceFrequency(in: trialSettings.tuning)) else { return true }
         state = .playingReference
         isReplaying = true
         machinery.emit(.replayStarted(challenge))
@@ -173,12 +173,12 @@ public final class PitchMatchingSession {
     private func startChallenge() {
         machinery.beginTrial()
         trialSettings = settings()
-        let challenge = PitchMatchingChallenge.random(in: trialSettings.noteRange, using: &generator)
+        let challenge = PitchMatchingChallenge.random(for: trialSettings, using: &generator)
         currentChallenge = challenge
         currentOffset = challenge.initialOffset
         tuneControl = .unknown
         isReplaying = false
-        guard play(trialSettings.tuning.frequency(of: challenge.referenceNote)) else { return }
+        guard play(challenge.referenceFrequency(in: trialSettings.tuning)) else { return }
         state = .playingReference
         machinery.emit(.trialStarted(challenge))
         machinery.schedule(after: trialSettings.noteDuration) { [weak self] in self?.endReference() }
@@ -201,7 +201,7 @@ public final class PitchMatchingSession {
 
     private func startTunable() {
         guard state == .playingReference, let challenge = currentChallenge,
-            play(trialSettings.tuning.frequency(of: challenge.referenceNote, offsetBy: currentOffset))
+            play(challenge.tunableFrequency(offset: currentOffset, in: trialSettings.tuning))
         else { return }
         state = .playingTunable
         if !isReplaying { tunableStartTime = machinery.now }

@@ -8,6 +8,9 @@
 /// (``trialCounts(for:)``): ``fittedThreshold`` and ``fittedThresholds(over:)``. Overall mean = mean of the per-note means; overall
 /// spread = sample standard deviation of the per-note means. Pitch matching: ``PitchMatchingStatistics``.
 ///
+/// All of that is unison training. Interval trials (note 2 an interval from note 1, or a pitch-matching target
+/// an interval from its reference) go to ``intervals``, one ``IntervalProfile`` per interval and tuning.
+///
 /// Incremental updates and a rebuild from records give identical values (the same additions in the same
 /// order).
 public struct PerceptualProfile: Hashable, Sendable, Codable {
@@ -15,13 +18,15 @@ public struct PerceptualProfile: Hashable, Sendable, Codable {
     /// Every answered trial binned by level, per note (nil for an untrained note): what thresholds are fitted to.
     private var counts = [TrialCounts?](repeating: nil, count: 128)
 
-    /// Pitch-matching accuracy.
+    /// Pitch-matching accuracy (unison).
     public private(set) var matching = PitchMatchingStatistics()
+    /// The profile of each interval and tuning trained.
+    public private(set) var intervals: [IntervalKey: IntervalProfile] = [:]
 
     /// An empty profile (cold start).
     public init() {}
 
-    private enum CodingKeys: String, CodingKey { case notes, counts, matching }
+    private enum CodingKeys: String, CodingKey { case notes, counts, matching, intervals }
 
     /// Decodes a saved profile (a store's snapshot), refusing one whose tables do not have a slot per MIDI note.
     public init(from decoder: any Decoder) throws {
@@ -29,6 +34,7 @@ public struct PerceptualProfile: Hashable, Sendable, Codable {
         notes = try container.decode([WelfordAccumulator].self, forKey: .notes)
         counts = try container.decode([TrialCounts?].self, forKey: .counts)
         matching = try container.decode(PitchMatchingStatistics.self, forKey: .matching)
+        intervals = try container.decode([IntervalKey: IntervalProfile].self, forKey: .intervals)
         guard notes.count == 128, counts.count == 128 else {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "a profile needs 128 notes"))
@@ -43,8 +49,16 @@ public struct PerceptualProfile: Hashable, Sendable, Codable {
         for matching in pitchMatchings { add(matching) }
     }
 
-    /// Adds one answered comparison.
+    /// Adds one answered comparison (an interval's to ``intervals``).
     public mutating func add(_ completed: CompletedComparison) {
+        let comparison = completed.comparison
+        guard comparison.note1 == comparison.note2 else {
+            if let interval = comparison.interval {
+                intervals[IntervalKey(interval, comparison.tuningSystem), default: IntervalProfile()].add(
+                    completed)
+            }
+            return
+        }
         let cents = completed.comparison.centDifference.magnitude
         addThreshold(cents, for: completed.comparison.note1)
         let note = completed.comparison.note1.rawValue
@@ -57,20 +71,33 @@ public struct PerceptualProfile: Hashable, Sendable, Codable {
         notes[note.rawValue].add(cents)
     }
 
-    /// Adds one committed pitch-matching attempt.
+    /// Adds one committed pitch-matching attempt (an interval's to ``intervals``).
     public mutating func add(_ completed: CompletedPitchMatching) {
+        guard completed.targetNote == completed.referenceNote else {
+            intervals[IntervalKey(completed.interval, completed.tuningSystem), default: IntervalProfile()]
+                .add(
+                    completed)
+            return
+        }
         matching.add(error: completed.userError)
     }
 
-    /// Forgets all discrimination statistics; pitch matching is kept.
+    /// The intervals trained, in order (by interval, then tuning), with their profiles.
+    public var trainedIntervals: [(key: IntervalKey, profile: IntervalProfile)] {
+        intervals.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// Forgets all discrimination statistics (unison and intervals); pitch matching is kept.
     public mutating func resetDiscrimination() {
         notes = [WelfordAccumulator](repeating: WelfordAccumulator(), count: 128)
         counts = [TrialCounts?](repeating: nil, count: 128)
+        intervals = intervals.mapValues { IntervalProfile(matching: $0.matching) }
     }
 
-    /// Forgets all pitch-matching statistics; discrimination is kept.
+    /// Forgets all pitch-matching statistics (unison and intervals); discrimination is kept.
     public mutating func resetMatching() {
         matching = PitchMatchingStatistics()
+        intervals = intervals.mapValues { IntervalProfile(trials: $0.trials) }
     }
 
     /// The binned trials of `note`, nil when none was answered there.

@@ -16,8 +16,9 @@ public final class ProfileTracker: ComparisonObserver, PitchMatchingObserver {
         comparisons: [CompletedComparison] = [], pitchMatchings: [CompletedPitchMatching] = []
     ) {
         profile = PerceptualProfile(comparisons: comparisons, pitchMatchings: pitchMatchings)
-        trend = TrendAnalyzer(comparisons: comparisons)
-        timeline = ThresholdTimeline(comparisons: comparisons)
+        let unison = comparisons.filter { $0.comparison.note1 == $0.comparison.note2 }
+        trend = TrendAnalyzer(comparisons: unison)
+        timeline = ThresholdTimeline(comparisons: unison)
     }
 
     /// Replaces the tracked state with one rebuilt elsewhere (e.g. while loading the store).
@@ -27,9 +28,11 @@ public final class ProfileTracker: ComparisonObserver, PitchMatchingObserver {
         self.timeline = timeline
     }
 
-    /// Adds an answered comparison to the profile, trend and timeline.
+    /// Adds an answered comparison to the profile, and a unison one to the trend and timeline (which follow
+    /// the unison threshold; each interval has its own in the profile).
     public func comparisonCompleted(_ completed: CompletedComparison) {
         profile.add(completed)
+        guard completed.comparison.note1 == completed.comparison.note2 else { return }
         trend.add(completed)
         timeline.add(completed)
     }

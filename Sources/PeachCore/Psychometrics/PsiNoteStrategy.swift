@@ -29,9 +29,7 @@ public final class PsiNoteStrategy: NextComparisonStrategy {
             }
             return state.procedure.nextDifference()
         }
-        let note = MIDINote.random(in: settings.noteRange.closedRange, using: &generator)
-        let signed = Bool.random(using: &generator) ? magnitude : -magnitude
-        return Comparison(note1: note, note2: note, centDifference: Cents(signed))
+        return Comparison.random(settings: settings, magnitude: magnitude, using: &generator)
     }
 
     /// Takes in the answer to the last comparison (a session's last answer, which no next comparison follows).

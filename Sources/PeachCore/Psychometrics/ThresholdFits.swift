@@ -14,6 +14,24 @@ extension PerceptualProfile {
         return posterior.estimate
     }
 
+    /// The threshold fitted to the trials of the intervals `settings` train (in its tuning): the unison fit
+    /// for unison training, else the pooled trials of the chosen intervals; nil before any.
+    public func fittedThreshold(for settings: TrainingSettings) -> ThresholdEstimate? {
+        guard !settings.isUnison else { return fittedThreshold }
+        var pooled = TrialCounts()
+        for interval in settings.intervals {
+            if interval == .prime {
+                pooled.add(trialCounts)
+            } else if let profile = intervals[IntervalKey(interval, settings.tuningSystem)] {
+                pooled.add(profile.trials)
+            }
+        }
+        guard pooled.trials.contains(where: { $0 > 0 }) else { return nil }
+        var posterior = ThresholdPosterior()
+        posterior.update(pooled)
+        return posterior.estimate
+    }
+
     /// How far a note's threshold is expected to stray from the overall one: σ of ln T75 (±50 %). Local fits
     /// with few trials lean towards the overall threshold instead of wandering off.
     public static let keyboardSpread = 0.5

@@ -49,6 +49,8 @@ public enum AllowedValues: Hashable, Sendable {
     case noteRange(within: NoteRange, minimumSemitones: Int)
     /// One of these words.
     case oneOf([String])
+    /// Directed intervals separated by commas (`P1` … `P8`, `up` or `down`), e.g. `P5,M3down`.
+    case intervals
     /// A controller profile's name (letters, digits, `-`, `_`).
     case profileName
     /// `alsa:DEVICE`, `wav:PATH` or `null`.

@@ -18,6 +18,10 @@ public enum TrainingSettingKey: String, CaseIterable, Sendable {
     case velocity
     /// Timbre name.
     case timbre
+    /// Directed intervals, e.g. `P1,P5,M3down`.
+    case intervals
+    /// `equal`, `just` or `pythagorean`.
+    case tuningSystem
 
     /// What the key allows.
     public var allowed: AllowedValues {
@@ -32,6 +36,8 @@ public enum TrainingSettingKey: String, CaseIterable, Sendable {
         case .feedbackDuration: .number(TrainingSettings.feedbackDurationRange, .seconds)
         case .velocity: .wholeNumber(1...127)
         case .timbre: .oneOf(TrainingSettings.timbres)
+        case .intervals: .intervals
+        case .tuningSystem: .oneOf(TuningSystem.allCases.map(\.rawValue))
         }
     }
 
@@ -50,7 +56,7 @@ public enum TrainingSettingKey: String, CaseIterable, Sendable {
                 throw .invalidValue(key: rawValue, value: text, expected: allowed)
             }
             return .integer(number)
-        case .timbre:
+        case .timbre, .intervals, .tuningSystem:
             return .text(trimmed)
         case .noteDuration, .gapBetweenNotes, .referencePitch, .varyLoudness, .feedbackDuration:
             guard let number = Double(trimmed), number.isFinite else {

@@ -20,6 +20,11 @@ public struct TrainingSettings: Hashable, Sendable {
     public private(set) var velocity: MIDIVelocity
     /// The timbre's name, one of ``timbres``.
     public private(set) var timbre: String
+    /// The directed intervals trials pick from at random (never empty; distinct, in order of size); prime
+    /// alone is unison training.
+    public private(set) var intervals: [DirectedInterval]
+    /// How the intervals are tuned.
+    public private(set) var tuningSystem: TuningSystem
 
     /// Notes a training range may use: A0 (21) … C8 (108), the piano's keys.
     public static let allowedNotes = NoteRange(21, 108)
@@ -39,17 +44,21 @@ public struct TrainingSettings: Hashable, Sendable {
     public static let feedbackDurationRange = 0.1...2.0
 
     /// The defaults of the original app: C2–C6, 1 s notes, no gap, A4 = 440 Hz, no loudness rove, 0.4 s
-    /// feedback, velocity 63, sine timbre.
+    /// feedback, velocity 63, sine timbre; unison (prime) in equal temperament.
     public static let defaults = TrainingSettings(
         unchecked: NoteRange(36, 84), noteDuration: 1.0, gapBetweenNotes: 0, referencePitch: 440,
         varyLoudness: 0,
-        feedbackDuration: 0.4, velocity: .default, timbre: "sine")
+        feedbackDuration: 0.4, velocity: .default, timbre: "sine", intervals: [.prime],
+        tuningSystem: .equalTemperament)
 
     private init(
         unchecked noteRange: NoteRange, noteDuration: Double, gapBetweenNotes: Double,
         referencePitch: Frequency,
-        varyLoudness: Double, feedbackDuration: Double, velocity: MIDIVelocity, timbre: String
+        varyLoudness: Double, feedbackDuration: Double, velocity: MIDIVelocity, timbre: String,
+        intervals: [DirectedInterval], tuningSystem: TuningSystem
     ) {
+        self.intervals = intervals
+        self.tuningSystem = tuningSystem
         self.noteRange = noteRange
         self.noteDuration = noteDuration
         self.gapBetweenNotes = gapBetweenNotes
@@ -68,7 +77,9 @@ public struct TrainingSettings: Hashable, Sendable {
         referencePitch: Frequency = Self.defaults.referencePitch,
         varyLoudness: Double = Self.defaults.varyLoudness,
         feedbackDuration: Double = Self.defaults.feedbackDuration,
-        velocity: MIDIVelocity = Self.defaults.velocity, timbre: String = Self.defaults.timbre
+        velocity: MIDIVelocity = Self.defaults.velocity, timbre: String = Self.defaults.timbre,
+        intervals: [DirectedInterval] = Self.defaults.intervals,
+        tuningSystem: TuningSystem = Self.defaults.tuningSystem
     ) throws(SettingsError) {
         self = .defaults
         try set(.noteRange, noteRange)
@@ -79,11 +90,22 @@ public struct TrainingSettings: Hashable, Sendable {
         try set(.feedbackDuration, feedbackDuration)
         try set(.velocity, velocity)
         try set(.timbre, timbre)
+        try set(.intervals, DirectedInterval.listDescription(intervals))
+        try set(.tuningSystem, tuningSystem.rawValue)
     }
 
     private mutating func set(_ key: TrainingSettingKey, _ value: some Sendable) throws(SettingsError) {
         self = try setting(key, to: SettingValue(value))
     }
+
+    /// One of ``intervals`` at random; the only one without drawing (so unison training draws what it always did).
+    public func randomInterval(using generator: inout some RandomNumberGenerator) -> DirectedInterval {
+        intervals.count == 1
+            ? intervals[0] : intervals[Int.random(in: 0..<intervals.count, using: &generator)]
+    }
+
+    /// Whether trials are unison only (the default).
+    public var isUnison: Bool { intervals == [.prime] }
 
     /// The equal temperament of ``referencePitch``.
     public var tuning: EqualTemperament { EqualTemperament(referencePitch: referencePitch) }
@@ -99,6 +121,8 @@ public struct TrainingSettings: Hashable, Sendable {
         case .feedbackDuration: .number(feedbackDuration)
         case .velocity: .integer(Int(velocity.rawValue))
         case .timbre: .text(timbre)
+        case .intervals: .text(DirectedInterval.listDescription(intervals))
+        case .tuningSystem: .text(tuningSystem.rawValue)
         }
     }
 
@@ -143,11 +167,24 @@ public struct TrainingSettings: Hashable, Sendable {
                 throw .invalidValue(key: key.rawValue, value: name, expected: key.allowed)
             }
             copy.timbre = name
+        case .intervals:
+            guard case .text(let text) = value else { throw key.wrongType(value) }
+            guard let intervals = try? DirectedInterval.parseList(text) else {
+                throw .invalidValue(key: key.rawValue, value: text, expected: key.allowed)
+            }
+            copy.intervals = intervals
+        case .tuningSystem:
+            guard case .text(let word) = value else { throw key.wrongType(value) }
+            guard let tuning = TuningSystem(word: word) else {
+                throw .invalidValue(key: key.rawValue, value: word, expected: key.allowed)
+            }
+            copy.tuningSystem = tuning
         }
         return copy
     }
 
-    /// A copy with `key` set from its text form, as typed by a user (`C2-C6`, `0.5`, `442`, `piano`).
+    /// A copy with `key` set from its text form, as typed by a user (`C2-C6`, `0.5`, `442`, `piano`,
+    /// `P5,M3down`, `just`).
     /// - Throws: ``SettingsError`` when the text cannot be read or the value is not allowed.
     public func setting(
         _ key: TrainingSettingKey, toText text: String

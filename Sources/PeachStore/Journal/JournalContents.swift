@@ -11,10 +11,14 @@ public struct JournalContents: Sendable {
     public var trend = TrendAnalyzer()
     /// The thresholds over time.
     public var timeline = ThresholdTimeline()
+    /// The history week by week, per mode and interval (the progress chart).
+    public var progress = ProgressHistory()
     /// The number of comparison records.
     public var comparisonCount = 0
     /// The number of pitch-matching records.
     public var pitchMatchingCount = 0
+    /// The number of rhythm records (from Peach on iOS or the web; kept, not part of the profile).
+    public var rhythmCount = 0
     /// Lines that could not be read (each cost that line only).
     public var damagedLines: [DamagedLine] = []
     /// Lines written by a newer Peach: kept as they are, skipped.
@@ -27,17 +31,24 @@ public struct JournalContents: Sendable {
     /// Empty contents (an empty store).
     public init() {}
 
-    /// Adds one record to the profile, trend and timeline.
+    /// Adds one record to the profile, and a unison comparison to the trend and timeline (they follow the
+    /// unison threshold; intervals have their own thresholds in the profile).
     mutating func add(_ record: StoredRecord) {
         switch record.payload {
         case .comparison(let completed):
             comparisonCount += 1
             profile.add(completed)
-            trend.add(completed)
-            timeline.add(completed)
+            progress.add(completed)
+            if completed.comparison.note1 == completed.comparison.note2 {
+                trend.add(completed)
+                timeline.add(completed)
+            }
         case .pitchMatching(let completed):
             pitchMatchingCount += 1
             profile.add(completed)
+            progress.add(completed)
+        case .rhythm:
+            rhythmCount += 1
         }
     }
 }

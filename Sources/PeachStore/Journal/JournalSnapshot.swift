@@ -32,7 +32,7 @@ struct JournalSnapshot {
     /// Records read past the snapshot (or without one) before the writer saves a new snapshot.
     static let rewriteThreshold = 1000
     /// This layout's number; another one is not read.
-    static let format = 1
+    static let format = 2
 
     /// The header line.
     private struct Header: Codable {
@@ -43,8 +43,10 @@ struct JournalSnapshot {
         var sampleCount: Int
         var comparisonCount: Int
         var pitchMatchingCount: Int
+        var rhythmCount: Int
         var profile: PerceptualProfile
         var trend: TrendAnalyzer
+        var progress: ProgressHistory
         var damagedLines: [DamagedLine]
         var newerRecordLines: [Int]
     }
@@ -76,15 +78,18 @@ struct JournalSnapshot {
                 == saved,
             let header = try? JSONDecoder().decode(Header.self, from: Data(bytes[..<newline])),
             header.format == format, header.journalLength > 0, header.lineCount >= 0,
-            header.sampleCount == header.comparisonCount, header.pitchMatchingCount >= 0,
+            header.sampleCount <= header.comparisonCount, header.pitchMatchingCount >= 0,
+            header.rhythmCount >= 0,
             (body - (newline + 1)) % 16 == 0, body - (newline + 1) == header.sampleCount &* 16,
             tailCRC(journalPath: journalPath, length: header.journalLength) == header.tailCRC
         else { return nil }
         var contents = JournalContents()
         contents.profile = header.profile
         contents.trend = header.trend
+        contents.progress = header.progress
         contents.comparisonCount = header.comparisonCount
         contents.pitchMatchingCount = header.pitchMatchingCount
+        contents.rhythmCount = header.rhythmCount
         contents.damagedLines = header.damagedLines
         contents.newerRecordLines = header.newerRecordLines
         bytes.withUnsafeBytes { raw in
@@ -118,7 +123,8 @@ struct JournalSnapshot {
         let header = Header(
             format: format, journalLength: journalLength, lineCount: lineCount, tailCRC: tail,
             sampleCount: contents.timeline.samples.count, comparisonCount: contents.comparisonCount,
-            pitchMatchingCount: contents.pitchMatchingCount, profile: contents.profile, trend: contents.trend,
+            pitchMatchingCount: contents.pitchMatchingCount, rhythmCount: contents.rhythmCount,
+            profile: contents.profile, trend: contents.trend, progress: contents.progress,
             damagedLines: contents.damagedLines, newerRecordLines: contents.newerRecordLines)
         guard let json = try? JSONEncoder().encode(header) else { return }
         var bytes = [UInt8](json)

@@ -294,7 +294,8 @@ public final class JournalStore: TrainingStore {
     /// ``merge(progress:from:)``): a JSON Lines file is read piece by piece. `progress` reports the reading of
     /// the store, then of the file.
     public func mergeImport(
-        path: String, progress: (store: (StoreProgress) -> Void, file: (StoreProgress) -> Void)? = nil
+        path: String, progress: (store: (StoreProgress) -> Void, file: (StoreProgress) -> Void)? = nil,
+        skipped: ((InterchangeCSV.SkippedRow) -> Void)? = nil
     ) throws -> (added: Int, duplicates: Int) {
         // Room for the store's identities and the file's (a journal or JSON record takes about 250 bytes), so
         // the set does not grow by copying itself: that copy was the peak memory of a large import.
@@ -302,7 +303,8 @@ public final class JournalStore: TrainingStore {
         let expected = stat(path, &info) == 0 ? Int(info.st_size) / 250 : 0
         return try merge(progress: progress?.store, pieceSize: Self.appendPieceSize, expectedNew: expected) {
             add in
-            try RecordTransfer.forEachImportRecord(path: path, progress: progress?.file, add)
+            try RecordTransfer.forEachImportRecord(
+                path: path, progress: progress?.file, skipped: skipped, add)
         }
     }
 
@@ -324,13 +326,19 @@ public final class JournalStore: TrainingStore {
         from source: (_ add: (StoredRecord) throws -> Void) throws -> Void
     ) throws -> (added: Int, duplicates: Int) {
         var known = Set<StoredRecord.Identity>(
-            minimumCapacity: contents.comparisonCount + contents.pitchMatchingCount + expectedNew)
+            minimumCapacity: contents.comparisonCount + contents.pitchMatchingCount + contents.rhythmCount
+                + expectedNew)
         _ = try Self.forEachRecord(in: directory, progress: progress) { known.insert($0.identity) }
         var duplicates = 0
         let added = try appendAllOrNothing(pieceSize: pieceSize) { append in
             try withoutActuallyEscaping(append) { append in
                 try source { record in
-                    if known.insert(record.identity).inserted { try append(record) } else { duplicates += 1 }
+                    // Also the neighbouring second: an export that kept whole seconds may have rounded the time.
+                    if !known.contains(record.neighbourIdentity), known.insert(record.identity).inserted {
+                        try append(record)
+                    } else {
+                        duplicates += 1
+                    }
                 }
             }
         }

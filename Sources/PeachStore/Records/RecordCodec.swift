@@ -25,18 +25,49 @@ struct RecordDamage: Error, Equatable {
 ///      "referencePitch":440,"timbre":"sine","noteDuration":1,"gap":0,"velocity":63,"timeTaken":4.2,
 ///      "tuneControl":"pitch-bend"}
 ///
+/// Schema version 2 adds intervals, tunings and rhythm records. A comparison's interval is the distance from
+/// `note1` to `note2`; `"tuning":"just"` (or `"pythagorean"`) follows the cents when not equal temperament. A
+/// pitch-matching record adds `"targetNote":64` after the reference note when it is an interval away, and the
+/// tuning likewise. Rhythm records from Peach on iOS or the web are kept with their own fields:
+///
+///     {"v":2,"type":"rhythmOffsetDetection","time":"…","tempoBPM":120,"offsetMs":-12.5,"correct":true}
+///     {"v":2,"type":"continuousRhythmMatching","time":"…","tempoBPM":90,"meanOffsetMs":8.1,
+///      "meanOffsetMsPosition0":3.2}
+///
+/// A record is written with the oldest version that holds it (``version(for:)``).
+///
 /// Cent values keep full double precision; times are kept to the millisecond and gains to 0.001 dB. The
 /// conditions (reference pitch … input) are optional when reading, with the default settings' values.
 enum RecordCodec {
-    /// The schema version this Peach writes and the newest it reads.
-    static let currentVersion = 1
+    /// The newest schema version this Peach writes and reads.
+    static let currentVersion = 2
+
+    /// The oldest schema version that holds `payload`: 1 for unison training in equal temperament (what Peach
+    /// wrote before intervals, so an older Peach still reads it), 2 for an interval, another tuning or a rhythm
+    /// record (an older Peach keeps such lines and skips them, as it does any newer line).
+    static func version(for payload: StoredRecord.Payload) -> Int {
+        switch payload {
+        case .comparison(let completed):
+            let comparison = completed.comparison
+            return comparison.note1 == comparison.note2 && comparison.tuningSystem == .equalTemperament
+                ? 1 : 2
+        case .pitchMatching(let completed):
+            return completed.targetNote == completed.referenceNote
+                && completed.tuningSystem == .equalTemperament
+                ? 1 : 2
+        case .rhythm: return 2
+        }
+    }
 
     /// The keys of schema version 1.
     enum Key: Int, CaseIterable {
         case version, type, time, note1, note2, cents, answer, correct, referencePitch, timbre, noteDuration,
             gap
         case velocity, note2Gain, responseTime, input, referenceNote, initialCents, errorCents, timeTaken,
-            tuneControl, procedure, crc
+            tuneControl, procedure
+        case tuning, targetNote, tempoBPM, offsetMs, meanOffsetMs, meanOffsetMsPosition0,
+            meanOffsetMsPosition1,
+            meanOffsetMsPosition2, meanOffsetMsPosition3, crc
 
         var name: StaticString {
             switch self {
@@ -62,6 +93,15 @@ enum RecordCodec {
             case .timeTaken: "timeTaken"
             case .tuneControl: "tuneControl"
             case .procedure: "procedure"
+            case .tuning: "tuning"
+            case .targetNote: "targetNote"
+            case .tempoBPM: "tempoBPM"
+            case .offsetMs: "offsetMs"
+            case .meanOffsetMs: "meanOffsetMs"
+            case .meanOffsetMsPosition0: "meanOffsetMsPosition0"
+            case .meanOffsetMsPosition1: "meanOffsetMsPosition1"
+            case .meanOffsetMsPosition2: "meanOffsetMsPosition2"
+            case .meanOffsetMsPosition3: "meanOffsetMsPosition3"
             case .crc: "crc"
             }
         }
@@ -75,7 +115,7 @@ enum RecordCodec {
 
         /// The keys grouped by name length, for matching scanned keys quickly.
         static let byLength: [[Key]] = {
-            var groups = [[Key]](repeating: [], count: 16)
+            var groups = [[Key]](repeating: [], count: 32)
             for key in allCases { groups[key.name.utf8CodeUnitCount].append(key) }
             return groups
         }()
@@ -127,6 +167,9 @@ enum RecordCodec {
             integer(.note1, completed.comparison.note1.rawValue)
             integer(.note2, completed.comparison.note2.rawValue)
             number(.cents, completed.comparison.centDifference.rawValue)
+            if completed.comparison.tuningSystem != .equalTemperament {
+                string(.tuning, completed.comparison.tuningSystem.rawValue)
+            }
             string(.answer, completed.answer.rawValue)
             key(.correct)
             append(completed.isCorrect ? "true" : "false", to: &bytes)
@@ -143,11 +186,36 @@ enum RecordCodec {
             key(.time)
             appendTimestamp(completed.timestamp, to: &bytes)
             integer(.referenceNote, completed.referenceNote.rawValue)
+            if completed.targetNote != completed.referenceNote {
+                integer(.targetNote, completed.targetNote.rawValue)
+            }
+            if completed.tuningSystem != .equalTemperament {
+                string(.tuning, completed.tuningSystem.rawValue)
+            }
             number(.initialCents, completed.initialOffset.rawValue)
             number(.errorCents, completed.userError.rawValue)
             context(completed.context)
             number(.timeTaken, completed.timeTaken, decimals: 3)
             string(.tuneControl, completed.tuneControl.rawValue)
+        case .rhythm(let rhythm):
+            key(.type)
+            appendQuoted(rhythm.kind.rawValue, to: &bytes)
+            key(.time)
+            appendTimestamp(rhythm.timestamp, to: &bytes)
+            integer(.tempoBPM, rhythm.tempoBPM)
+            if let offset = rhythm.offsetMs { number(.offsetMs, offset) }
+            if let correct = rhythm.isCorrect {
+                key(.correct)
+                append(correct ? "true" : "false", to: &bytes)
+            }
+            if let mean = rhythm.meanOffsetMs { number(.meanOffsetMs, mean) }
+            let positions: [Key] = [
+                .meanOffsetMsPosition0, .meanOffsetMsPosition1, .meanOffsetMsPosition2,
+                .meanOffsetMsPosition3,
+            ]
+            for (position, value) in zip(positions, rhythm.meanOffsetMsPositions) {
+                if let value { number(position, value) }
+            }
         }
         for extra in record.extraFields {
             append(",\"", to: &bytes)
@@ -316,13 +384,20 @@ enum RecordCodec {
             let timestamp = Timestamp.parse(UnsafeBufferPointer(rebasing: line[time.range]))
         else { throw RecordDamage(problem: .invalidTime) }
 
+        let type = try fields.string(.type)
+        if let kind = RhythmRecord.Kind(rawValue: type) {
+            return StoredRecord(
+                payload: .rhythm(try fields.rhythm(kind, at: timestamp)), schemaVersion: max(version, 2),
+                extraFields: extras)
+        }
         let context = try fields.context()
+        let tuning = try fields.tuning()
         let payload: StoredRecord.Payload
-        switch try fields.string(.type) {
+        switch type {
         case "comparison":
             let comparison = Comparison(
                 note1: try fields.note(.note1), note2: try fields.note(.note2),
-                centDifference: try fields.cents(.cents))
+                centDifference: try fields.cents(.cents), tuningSystem: tuning)
             guard let answer = ComparisonAnswer(rawValue: try fields.string(.answer)) else {
                 throw RecordDamage(problem: .invalidField("answer", expected: .answer))
             }
@@ -337,18 +412,25 @@ enum RecordCodec {
             }
             payload = .comparison(completed)
         case "pitchMatching":
+            let reference = try fields.note(.referenceNote)
+            let target = fields.span(.targetNote) == nil ? reference : try fields.note(.targetNote)
+            guard abs(target.rawValue - reference.rawValue) <= 12 else {
+                throw fields.invalid(.targetNote, .midiNote)
+            }
             payload = .pitchMatching(
                 CompletedPitchMatching(
-                    referenceNote: try fields.note(.referenceNote),
-                    initialOffset: try fields.cents(.initialCents),
-                    userError: try fields.cents(.errorCents), timestamp: timestamp, context: context,
+                    referenceNote: reference, initialOffset: try fields.cents(.initialCents),
+                    userError: try fields.cents(.errorCents), targetNote: target, tuningSystem: tuning,
+                    timestamp: timestamp, context: context,
                     timeTaken: max(0, try fields.optionalNumber(.timeTaken) ?? 0),
                     tuneControl: InputKind(
                         rawValue: try fields.optionalString(.tuneControl) ?? InputKind.unknown.rawValue)))
         case let other:
             throw RecordDamage(problem: .unknownType(other))
         }
-        return StoredRecord(payload: payload, schemaVersion: version, extraFields: extras)
+        // A line that says version 1 but holds an interval (hand-made, or a CSV row) is version 2.
+        return StoredRecord(
+            payload: payload, schemaVersion: max(version, Self.version(for: payload)), extraFields: extras)
     }
 
     /// Checks the `crc` field, when the line has one (older lines have none): it must be the last field, and the
@@ -470,6 +552,38 @@ private struct FieldReader {
             throw invalid(key, .cents)
         }
         return cents
+    }
+
+    func tuning() throws -> TuningSystem {
+        guard let word = try optionalString(.tuning) else { return .equalTemperament }
+        guard let tuning = TuningSystem(rawValue: word) else { throw invalid(.tuning, .tuning) }
+        return tuning
+    }
+
+    /// A rhythm record's fields: the tempo (1 … 1000 BPM) and the offsets (finite, within ±60 s).
+    func rhythm(_ kind: RhythmRecord.Kind, at timestamp: Date) throws -> RhythmRecord {
+        let tempo = try integer(.tempoBPM)
+        guard (1...1000).contains(tempo) else { throw invalid(.tempoBPM, .tempo) }
+        func milliseconds(_ key: RecordCodec.Key) throws -> Double? {
+            guard let value = try optionalNumber(key) else { return nil }
+            guard abs(value) <= 60_000 else { throw invalid(key, .milliseconds) }
+            return value
+        }
+        switch kind {
+        case .offsetDetection:
+            guard let offset = try milliseconds(.offsetMs) else { throw missing(.offsetMs) }
+            guard let correct = try optionalBoolean(.correct) else { throw missing(.correct) }
+            return RhythmRecord(
+                offsetDetectionAt: timestamp, tempoBPM: tempo, offsetMs: offset, isCorrect: correct)
+        case .continuousMatching:
+            guard let mean = try milliseconds(.meanOffsetMs) else { throw missing(.meanOffsetMs) }
+            let positions = try [
+                RecordCodec.Key.meanOffsetMsPosition0, .meanOffsetMsPosition1, .meanOffsetMsPosition2,
+                .meanOffsetMsPosition3,
+            ].map(milliseconds)
+            return RhythmRecord(
+                continuousMatchingAt: timestamp, tempoBPM: tempo, meanOffsetMs: mean, positions: positions)
+        }
     }
 
     func context() throws -> TrialContext {

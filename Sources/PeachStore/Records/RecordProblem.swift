@@ -33,6 +33,8 @@ public enum RecordProblem: Hashable, Sendable, Codable {
     case notACSVExport
     /// A CSV row with another number of cells than the header.
     case cellCount(found: Int, expected: Int)
+    /// An iOS/web CSV of an export format version this Peach does not read (it reads 1–3).
+    case unsupportedExportFormat(String)
     /// A record written by a newer Peach.
     case newerVersion(found: Int, supported: Int)
     /// The line's CRC-32C does not match its content: bits changed on the disk.
@@ -64,5 +66,15 @@ public enum RecordProblem: Hashable, Sendable, Codable {
         case procedure
         /// Eight hex digits of CRC-32C, as the last field.
         case checksum
+        /// `equal`, `just` or `pythagorean`.
+        case tuning
+        /// A tempo of 1–1000 beats per minute.
+        case tempo
+        /// Milliseconds within ±60,000.
+        case milliseconds
+        /// An ISO 8601 UTC time such as `2026-03-03T14:30:00Z`.
+        case time
+        /// An interval abbreviation (`P1` … `P8`) matching the notes.
+        case interval
     }
 }

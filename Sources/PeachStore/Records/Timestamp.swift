@@ -15,6 +15,16 @@ public enum Timestamp {
 
     /// Appends the text of `date` (``format(_:)``) to `bytes`, digit by digit: exports write a million.
     static func append(_ date: Date, to bytes: inout [UInt8]) {
+        append(date, wholeSecondsWithoutFraction: false, to: &bytes)
+    }
+
+    /// Appends the time as ISO 8601 UTC the way the iOS and web apps read it: `YYYY-MM-DDTHH:MM:SSZ` for a
+    /// whole second (their own exports), `YYYY-MM-DDTHH:MM:SS.fffZ` otherwise.
+    static func appendISO(_ date: Date, to bytes: inout [UInt8]) {
+        append(date, wholeSecondsWithoutFraction: true, to: &bytes)
+    }
+
+    private static func append(_ date: Date, wholeSecondsWithoutFraction: Bool, to bytes: inout [UInt8]) {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
         let days = Int(milliseconds.floorDivided(by: 86_400_000))
         let inDay = Int(milliseconds - Int64(days) * 86_400_000)
@@ -42,8 +52,10 @@ public enum Timestamp {
         digits(inDay / 60_000 % 60, 2)
         bytes.append(0x3A)
         digits(inDay / 1000 % 60, 2)
-        bytes.append(0x2E)
-        digits(inDay % 1000, 3)
+        if !wholeSecondsWithoutFraction || inDay % 1000 != 0 {
+            bytes.append(0x2E)
+            digits(inDay % 1000, 3)
+        }
         bytes.append(0x5A)
     }
 
@@ -93,7 +105,7 @@ public enum Timestamp {
 
 extension Int64 {
     /// Division rounding toward negative infinity.
-    fileprivate func floorDivided(by divisor: Int64) -> Int64 {
+    func floorDivided(by divisor: Int64) -> Int64 {
         let quotient = self / divisor
         return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }

@@ -118,8 +118,8 @@ public struct SettingsFile: Sendable {
             guard let text = settings.text(of: key) else { continue }
             let json: String
             switch key {
-            case "noteRange", "timbre", "controllerProfile", "audioOutput", "midiOutput", "soundfont",
-                "preset":
+            case "noteRange", "timbre", "intervals", "tuningSystem", "controllerProfile", "audioOutput",
+                "midiOutput", "soundfont", "preset":
                 json = RecordCodec.quoted(text)
             case "wrongAnswerTick": json = settings.wrongAnswerTick ? "true" : "false"
             default: json = text

@@ -5,35 +5,39 @@ import PeachCore
 
 /// Exports records and reads files to import.
 public enum RecordTransfer {
-    /// The CSV columns, in order: the journal's fields (see ``RecordCodec``) without the schema version.
+    /// The CSV columns, in order: the journal's fields (see ``RecordCodec``) without the schema version; those
+    /// of schema version 2 (intervals, tunings, rhythm records) after the first twenty.
     public static let csvColumns = [
         "type", "time", "note1", "note2", "cents", "answer", "correct", "referenceNote", "initialCents",
         "errorCents",
         "referencePitch", "timbre", "noteDuration", "gap", "velocity", "note2Gain", "responseTime", "input",
         "timeTaken",
-        "tuneControl",
+        "tuneControl", "targetNote", "tuning", "tempoBPM", "offsetMs", "meanOffsetMs",
+        "meanOffsetMsPosition0",
+        "meanOffsetMsPosition1", "meanOffsetMsPosition2", "meanOffsetMsPosition3",
     ]
     private static let csvTextColumns: Set<String> = [
-        "type", "time", "answer", "timbre", "input", "tuneControl",
+        "type", "time", "answer", "timbre", "input", "tuneControl", "tuning",
     ]
 
     // MARK: - Export
 
     /// Writes every record of the store in `directory` in `format`, passing the text to `write` in pieces.
-    /// Returns the number of records written and what the scan found (damage is skipped, as on load).
+    /// Returns the number of records written and what the scan found (damage is skipped, as on load). A record
+    /// the format cannot hold (``ExportFormat/peachCSV`` has no Pythagorean tuning) is handed to `leftOut`.
     public static func export(
         from directory: String, format: ExportFormat, progress: ((StoreProgress) -> Void)? = nil,
-        write: (String) throws -> Void
+        leftOut: ((StoredRecord) -> Void)? = nil, write: (String) throws -> Void
     ) throws -> (count: Int, summary: JournalScanSummary) {
-        try exportBytes(from: directory, format: format, progress: progress) {
+        try exportBytes(from: directory, format: format, progress: progress, leftOut: leftOut) {
             try write(String(decoding: $0, as: UTF8.self))
         }
     }
 
-    /// ``export(from:format:progress:write:)`` handing on bytes (UTF-8), in pieces of about 64 KiB.
+    /// ``export(from:format:progress:leftOut:write:)`` handing on bytes (UTF-8), in pieces of about 64 KiB.
     static func exportBytes(
         from directory: String, format: ExportFormat, progress: ((StoreProgress) -> Void)? = nil,
-        write: ([UInt8]) throws -> Void
+        leftOut: ((StoredRecord) -> Void)? = nil, write: ([UInt8]) throws -> Void
     ) throws -> (count: Int, summary: JournalScanSummary) {
         var count = 0
         var pending: [UInt8] = []
@@ -44,9 +48,18 @@ public enum RecordTransfer {
                 pending.removeAll(keepingCapacity: true)
             }
         }
-        pending += (format == .csv ? csvColumns.joined(separator: ",") + "\n" : "[").utf8
+        switch format {
+        case .csv: pending += (csvColumns.joined(separator: ",") + "\n").utf8
+        case .json: pending += "[".utf8
+        case .peachCSV: pending += InterchangeCSV.preamble.utf8
+        }
         let summary = try JournalStore.forEachRecordLine(in: directory, progress: progress) { record, line in
             switch format {
+            case .peachCSV:
+                guard InterchangeCSV.appendRow(record, to: &pending) else {
+                    leftOut?(record)
+                    return
+                }
             case .csv:
                 csvRow(record, into: &pending)
                 pending.append(0x0A)
@@ -77,12 +90,12 @@ public enum RecordTransfer {
     /// - Throws: ``StoreError`` naming the file that could not be written or read.
     public static func export(
         from directory: String, format: ExportFormat, toFile path: String,
-        progress: ((StoreProgress) -> Void)? = nil
+        progress: ((StoreProgress) -> Void)? = nil, leftOut: ((StoredRecord) -> Void)? = nil
     ) throws -> Int {
         var info = stat()
         if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
             let file = try POSIXFile(path: path, flags: O_WRONLY)
-            return try exportBytes(from: directory, format: format, progress: progress) {
+            return try exportBytes(from: directory, format: format, progress: progress, leftOut: leftOut) {
                 try file.writeAll($0)
             }.count
         }
@@ -91,7 +104,9 @@ public enum RecordTransfer {
         let temporary = path + ".tmp-\(getpid())"
         do {
             let file = try POSIXFile(path: temporary, flags: O_WRONLY | O_CREAT | O_EXCL)
-            let result = try exportBytes(from: directory, format: format, progress: progress) {
+            let result = try exportBytes(
+                from: directory, format: format, progress: progress, leftOut: leftOut
+            ) {
                 try file.writeAll($0)
             }
             try file.sync()
@@ -139,6 +154,12 @@ public enum RecordTransfer {
             appendCSVText(value, to: &bytes)
         }
         func empty(_ count: Int) { for _ in 0..<count { comma() } }
+        func optional(_ value: Double?) {
+            if let value { number(value) } else { comma() }
+        }
+        func tuning(_ system: TuningSystem) {
+            if system != .equalTemperament { text(system.rawValue) } else { comma() }
+        }
         func context(_ context: TrialContext) {
             number(context.referencePitch.hertz)
             text(context.timbre)
@@ -161,7 +182,9 @@ public enum RecordTransfer {
             number(completed.note2AmplitudeOffset, decimals: 3)
             number(completed.responseTime, decimals: 3)
             text(completed.inputKind.rawValue)
-            empty(2)
+            empty(3)
+            tuning(completed.comparison.tuningSystem)
+            empty(7)
         case .pitchMatching(let completed):
             RecordCodec.append("pitchMatching,", to: &bytes)
             Timestamp.append(completed.timestamp, to: &bytes)
@@ -173,6 +196,25 @@ public enum RecordTransfer {
             empty(3)
             number(completed.timeTaken, decimals: 3)
             text(completed.tuneControl.rawValue)
+            if completed.targetNote != completed.referenceNote {
+                integer(completed.targetNote.rawValue)
+            } else {
+                comma()
+            }
+            tuning(completed.tuningSystem)
+            empty(7)
+        case .rhythm(let rhythm):
+            bytes += rhythm.kind.rawValue.utf8
+            comma()
+            Timestamp.append(rhythm.timestamp, to: &bytes)
+            empty(4)
+            comma()
+            if let correct = rhythm.isCorrect { RecordCodec.append(correct ? "true" : "false", to: &bytes) }
+            empty(15)
+            integer(rhythm.tempoBPM)
+            optional(rhythm.offsetMs)
+            optional(rhythm.meanOffsetMs)
+            for position in rhythm.meanOffsetMsPositions { optional(position) }
         }
     }
 
@@ -197,11 +239,12 @@ public enum RecordTransfer {
     /// export). All or nothing: any unreadable record refuses the whole file.
     /// - Throws: ``StoreError/unreadableImport(path:line:problem:)`` naming the line or row, or a read error.
     public static func readImport(
-        path: String, progress: ((StoreProgress) -> Void)? = nil
+        path: String, progress: ((StoreProgress) -> Void)? = nil,
+        skipped: ((InterchangeCSV.SkippedRow) -> Void)? = nil
     ) throws(StoreError) -> [StoredRecord] {
         var records: [StoredRecord] = []
         do {
-            try forEachImportRecord(path: path, progress: progress) { records.append($0) }
+            try forEachImportRecord(path: path, progress: progress, skipped: skipped) { records.append($0) }
         } catch let error as StoreError {
             throw error
         } catch {
@@ -213,18 +256,22 @@ public enum RecordTransfer {
     /// Calls `visit` with every record of a file to import, in order. A JSON Lines file (a journal) that is a
     /// regular file is read in 4 MiB pieces, so memory does not grow with it; JSON arrays and CSV files are
     /// read whole. The first unreadable record throws, naming its line; records before it have been visited.
+    /// A CSV of Peach on iOS or the web (``InterchangeCSV``) is the exception: a row it cannot read is handed
+    /// to `skipped` and the rest is read.
     /// - Throws: ``StoreError/unreadableImport(path:line:problem:)`` or a read error; or what `visit` throws.
     public static func forEachImportRecord(
-        path: String, progress: ((StoreProgress) -> Void)? = nil, _ visit: (StoredRecord) throws -> Void
+        path: String, progress: ((StoreProgress) -> Void)? = nil,
+        skipped: ((InterchangeCSV.SkippedRow) -> Void)? = nil, _ visit: (StoredRecord) throws -> Void
     ) throws {
-        try forEachImportRecord(path: path, progress: progress, pieceSize: JournalScan.chunkSize, visit)
+        try forEachImportRecord(
+            path: path, progress: progress, pieceSize: JournalScan.chunkSize, skipped: skipped, visit)
     }
 
     /// ``forEachImportRecord(path:progress:_:)`` reading JSON Lines `pieceSize` bytes at a time (tests make it
     /// small, to cross many piece boundaries with a small file).
     static func forEachImportRecord(
         path: String, progress: ((StoreProgress) -> Void)?, pieceSize: Int,
-        _ visit: (StoredRecord) throws -> Void
+        skipped: ((InterchangeCSV.SkippedRow) -> Void)? = nil, _ visit: (StoredRecord) throws -> Void
     ) throws {
         let file = try POSIXFile(path: path, flags: O_RDONLY)
         var info = stat()
@@ -241,7 +288,9 @@ public enum RecordTransfer {
                 return
             }
         }
-        for record in try readWhole(file, path: path, progress: progress) { try visit(record) }
+        for record in try readWhole(file, path: path, progress: progress, skipped: skipped) {
+            try visit(record)
+        }
     }
 
     /// Reads a JSON Lines file in pieces (see ``forEachImportRecord(path:progress:_:)``).
@@ -300,10 +349,19 @@ public enum RecordTransfer {
 
     /// Reads a whole file to import (a JSON array, a CSV export, or JSON Lines from a pipe).
     private static func readWhole(
-        _ file: POSIXFile, path: String, progress: ((StoreProgress) -> Void)?
+        _ file: POSIXFile, path: String, progress: ((StoreProgress) -> Void)?,
+        skipped: ((InterchangeCSV.SkippedRow) -> Void)?
     ) throws(StoreError) -> [StoredRecord] {
         var bytes = try file.readAll()
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }  // a spreadsheet's byte-order mark
+        let start = bytes.firstIndex { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        if let start, InterchangeCSV.isInterchange(bytes[start...]) {
+            let (records, rows) = try InterchangeCSV.read(
+                String(decoding: bytes[start...], as: UTF8.self), path: path,
+                firstLine: 1 + bytes[..<start].count { $0 == 0x0A })
+            for row in rows { skipped?(row) }
+            return records
+        }
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         switch first {
         case nil: return []

@@ -100,8 +100,15 @@ extension Texts {
                 + ")",
             pick("Comparisons:      ", "Vergleiche:       ") + "\(contents.comparisonCount)",
             pick("Pitch matching:   ", "Tonhöhenübung:    ") + "\(contents.pitchMatchingCount)",
-            pick("Damaged lines:    ", "Beschädigt:       ") + "\(contents.damagedLines.count)",
         ]
+        if contents.rhythmCount > 0 {
+            lines.append(
+                pick("Rhythm (kept):    ", "Rhythmus (bleibt): ") + "\(contents.rhythmCount)"
+                    + pick(
+                        " (from Peach on iOS or the web; exported again, not trained here)",
+                        " (von Peach auf iOS oder im Web; wird wieder exportiert, hier nicht geübt)"))
+        }
+        lines.append(pick("Damaged lines:    ", "Beschädigt:       ") + "\(contents.damagedLines.count)")
         for damaged in contents.damagedLines.prefix(20) {
             lines.append(pick("  line ", "  Zeile ") + "\(damaged.line): \(problem(damaged.problem))")
         }
@@ -144,10 +151,39 @@ extension Texts {
     }
 
     /// After `data import`.
-    public func imported(_ added: Int, duplicates: Int) -> String {
+    public func imported(_ added: Int, duplicates: Int, skipped: Int = 0) -> String {
         pick(
             "Imported \(added) records; \(duplicates) were already there.",
             "\(added) Datensätze importiert; \(duplicates) waren schon da.")
+            + (skipped == 0
+                ? ""
+                : skipped == 1
+                    ? pick(
+                        " 1 row could not be read and was skipped (named above).",
+                        " 1 Zeile war nicht lesbar und wurde übersprungen (oben genannt).")
+                    : pick(
+                        " \(skipped) rows could not be read and were skipped (named above).",
+                        " \(skipped) Zeilen waren nicht lesbar und wurden übersprungen (oben genannt)."))
+    }
+
+    /// One row of an iOS/web CSV that `data import` skipped.
+    public func skippedRow(_ row: InterchangeCSV.SkippedRow, in file: String) -> String {
+        pick("peach: skipped \(file) line \(row.line): ", "peach: \(file) Zeile \(row.line) übersprungen: ")
+            + problem(row.problem)
+    }
+
+    /// After the first skipped rows were named, how many more there were.
+    public func moreSkippedRows(_ count: Int) -> String {
+        pick("peach: … and \(count) more rows skipped", "peach: … und \(count) weitere Zeilen übersprungen")
+    }
+
+    /// After `data export --format peach-csv` left records out.
+    public func leftOutOfExport(_ count: Int) -> String {
+        pick(
+            "peach: \(count) Pythagorean records left out: Peach on iOS and the web has no Pythagorean tuning "
+                + "(export json or csv to keep them).",
+            "peach: \(count) pythagoreische Datensätze ausgelassen: Peach auf iOS und im Web kennt keine "
+                + "pythagoreische Stimmung (json oder csv exportieren, um sie zu behalten).")
     }
 
     /// After `data import --replace`.
@@ -410,4 +446,30 @@ extension Texts {
         }
         return parts.joined(separator: ", ")
     }
+}
+
+extension Texts {
+    /// An interval's name: `Unison`, `Perfect fifth up (just)`, `Major third down`.
+    public func intervalName(_ key: IntervalKey) -> String {
+        let names = [
+            ("Unison", "Prime"), ("Minor second", "Kleine Sekunde"), ("Major second", "Große Sekunde"),
+            ("Minor third", "Kleine Terz"), ("Major third", "Große Terz"), ("Perfect fourth", "Reine Quarte"),
+            ("Tritone", "Tritonus"), ("Perfect fifth", "Reine Quinte"), ("Minor sixth", "Kleine Sexte"),
+            ("Major sixth", "Große Sexte"), ("Minor seventh", "Kleine Septime"),
+            ("Major seventh", "Große Septime"), ("Octave", "Oktave"),
+        ]
+        let name = names[key.interval.interval.rawValue]
+        guard key.interval != .prime else { return pick(name.0, name.1) }
+        let direction = key.interval.isDown ? pick(" down", " abwärts") : pick(" up", " aufwärts")
+        let tuning: String
+        switch key.tuningSystem {
+        case .equalTemperament: tuning = pick("equal", "gleichstufig")
+        case .justIntonation: tuning = pick("just", "rein")
+        case .pythagorean: tuning = pick("Pythagorean", "pythagoreisch")
+        }
+        return pick(name.0, name.1) + direction + " (\(key.interval), \(tuning))"
+    }
+
+    /// The progress chart's title.
+    public var progressTitle: String { pick("Peach: progress over time", "Peach: Verlauf") }
 }

@@ -49,6 +49,12 @@ extension Texts {
                 "zwei Töne innerhalb \(within.lowerBound.name)–\(within.upperBound.name), mindestens \(minimum) "
                     + "Halbtöne auseinander, etwa C2-C6")
         case .oneOf(let words): return pick("one of ", "eines von ") + list(words)
+        case .intervals:
+            return pick(
+                "intervals P1, m2, M2, m3, M3, P4, d5, P5, m6, M6, m7, M7, P8 separated by commas, each up or with "
+                    + "'down', such as P5,M3down",
+                "Intervalle P1, m2, M2, m3, M3, P4, d5, P5, m6, M6, m7, M7, P8, durch Kommas getrennt, aufwärts "
+                    + "oder mit 'down' abwärts, etwa P5,M3down")
         case .profileName:
             return pick(
                 "a profile name of letters, digits, '-' and '_'",
@@ -269,8 +275,10 @@ extension Texts {
         case .textAfterArray: return pick("text after the array", "Text nach der Liste")
         case .notACSVExport:
             return pick(
-                "not a Peach CSV export (no type and time columns)",
-                "kein CSV-Export von Peach (keine Spalten type und time)")
+                "not a Peach CSV export (no type and time columns, nor a '# peach-export-format:' line and "
+                    + "trainingType and timestamp columns)",
+                "kein CSV-Export von Peach (weder Spalten type und time noch eine Zeile '# peach-export-format:' "
+                    + "mit Spalten trainingType und timestamp)")
         case .cellCount(let found, let expected):
             return pick(
                 "\(found) cells where the header has \(expected)",
@@ -283,6 +291,10 @@ extension Texts {
             return pick(
                 "record version \(found) is newer than this Peach reads (\(supported))",
                 "Datensatzversion \(found) ist neuer, als dieses Peach liest (\(supported))")
+        case .unsupportedExportFormat(let version):
+            return pick(
+                "export format '\(version)' is not one this Peach reads (1-3); a newer Peach may",
+                "Exportformat '\(version)' liest dieses Peach nicht (nur 1-3); ein neueres Peach vielleicht")
         }
     }
 
@@ -300,6 +312,13 @@ extension Texts {
         case .answer: pick("\"higher\" or \"lower\"", "\"higher\" oder \"lower\"")
         case .procedure: pick("\"training\" or \"measurement\"", "\"training\" oder \"measurement\"")
         case .checksum: pick("eight hex digits, the last field", "acht Hexziffern, das letzte Feld")
+        case .tuning:
+            pick("\"equal\", \"just\" or \"pythagorean\"", "\"equal\", \"just\" oder \"pythagorean\"")
+        case .tempo: pick("a tempo of 1-1000 BPM", "ein Tempo von 1-1000 BPM")
+        case .milliseconds: pick("milliseconds within ±60000", "Millisekunden innerhalb ±60000")
+        case .time: pick("a UTC time such as 2026-03-03T14:30:00Z", "eine UTC-Zeit wie 2026-03-03T14:30:00Z")
+        case .interval:
+            pick("an interval P1-P8 that fits the notes", "ein Intervall P1-P8, das zu den Tönen passt")
         }
     }
 

@@ -21,6 +21,7 @@ public enum Help: CaseIterable, Sendable {
     case dataImport, dataImportDiscussion, importFile, replace, dataReset, yes
     case infoAbstract
     case range, noteDuration, gap, referencePitch, varyLoudness, feedbackDuration, timbre, soundFont, preset
+    case intervals, tuning, progress
     case profile, midiIn, output, audioOut, latency, midiChannels, midiProgram, bendRange, midiTuning
     case events, dataDir
     case groupSettings, groupController, groupSound, groupData
@@ -452,10 +453,17 @@ public enum Help: CaseIterable, Sendable {
             )
         case .dataExportDiscussion:
             (
-                "Examples:\n  peach data export --format csv answers.csv\n  peach data export | jq length",
-                "Beispiele:\n  peach data export --format csv antworten.csv\n  peach data export | jq length"
+                "Examples:\n  peach data export --format csv answers.csv\n  peach data export | jq length\n"
+                    + "  peach data export --format peach-csv for-the-phone.csv   (for Peach on iOS and the web)",
+                "Beispiele:\n  peach data export --format csv antworten.csv\n  peach data export | jq length\n"
+                    + "  peach data export --format peach-csv fürs-telefon.csv   (für Peach auf iOS und im Web)"
             )
-        case .format: ("csv or json.", "csv oder json.")
+        case .format:
+            (
+                "json (default), csv (Peach's own columns) or peach-csv (the CSV Peach on iOS and the web imports).",
+                "json (Vorgabe), csv (Peachs eigene Spalten) oder peach-csv (das CSV, das Peach auf iOS und im Web "
+                    + "importiert)."
+            )
         case .exportFile:
             (
                 "The file to write (created with mode 0600); standard output when left out.",
@@ -463,13 +471,24 @@ public enum Help: CaseIterable, Sendable {
             )
         case .dataImport:
             (
-                "Add records from an export (CSV or JSON) or a journal, without duplicates.",
-                "Fügt Datensätze aus einem Export (CSV oder JSON) oder Journal hinzu, ohne Doppelte."
+                "Add records from an export (CSV or JSON), a journal, or a CSV of Peach on iOS or the web, without "
+                    + "duplicates.",
+                "Fügt Datensätze aus einem Export (CSV oder JSON), einem Journal oder einem CSV von Peach auf iOS oder "
+                    + "im Web hinzu, ohne Doppelte."
             )
         case .dataImportDiscussion:
             (
-                "With --replace the data is replaced by the file's records; the old journal is kept as a backup.",
-                "Mit --replace ersetzen die Datensätze der Datei die Daten; das alte Journal bleibt als Sicherung."
+                "With --replace the data is replaced by the file's records; the old journal is kept as a backup.\n"
+                    + "A CSV exported by Peach on iOS or the web (format 1-3, first line '# peach-export-format:N') "
+                    + "is read by column name; a row that cannot be read is skipped and named, the rest imported. "
+                    + "Rhythm records are kept and exported again, though this Peach has no rhythm training. A "
+                    + "record that went to the phone and back (whole seconds) is recognised as a duplicate.",
+                "Mit --replace ersetzen die Datensätze der Datei die Daten; das alte Journal bleibt als Sicherung.\n"
+                    + "Ein CSV-Export von Peach auf iOS oder im Web (Format 1-3, erste Zeile "
+                    + "'# peach-export-format:N') wird nach Spaltennamen gelesen; eine unlesbare Zeile wird "
+                    + "übersprungen und genannt, der Rest importiert. Rhythmus-Datensätze bleiben erhalten und werden "
+                    + "wieder exportiert, obwohl dieses Peach kein Rhythmustraining hat. Ein Datensatz, der zum Telefon "
+                    + "und zurück ging (ganze Sekunden), wird als doppelt erkannt."
             )
         case .importFile: ("The file to import.", "Die zu importierende Datei.")
         case .replace:
@@ -511,6 +530,26 @@ public enum Help: CaseIterable, Sendable {
             (
                 "The internal synth's timbre: sine, piano or organ.",
                 "Klang des eingebauten Synths: sine, piano oder organ."
+            )
+        case .progress:
+            (
+                "Show progress over time instead: per mode and interval, the threshold (or matching error) week by "
+                    + "week with its 68 % band; with --svg as an SVG chart.",
+                "Zeigt stattdessen den Verlauf: je Modus und Intervall die Schwelle (oder den Treff-Fehler) Woche "
+                    + "für Woche mit 68-%-Band; mit --svg als SVG-Diagramm."
+            )
+        case .intervals:
+            (
+                "Intervals trials pick from, e.g. P5,M3down: P1 (unison) m2 M2 m3 M3 P4 d5 P5 m6 M6 m7 M7 P8, up or "
+                    + "with 'down'.",
+                "Intervalle, aus denen die Durchgänge wählen, etwa P5,M3down: P1 (Prim) m2 M2 m3 M3 P4 d5 P5 m6 M6 "
+                    + "m7 M7 P8, aufwärts oder mit 'down'."
+            )
+        case .tuning:
+            (
+                "How intervals are tuned from each trial's first note: equal, just (5-limit) or pythagorean.",
+                "Wie Intervalle vom ersten Ton jedes Durchgangs gestimmt sind: equal (gleichstufig), just (rein, "
+                    + "5-limit) oder pythagorean."
             )
         case .soundFont:
             (

@@ -121,7 +121,14 @@ public struct Texts: Sendable {
     /// after a wrong one.
     public func rightAnswer(_ completed: CompletedComparison) -> String {
         let comparison = completed.comparison
-        let direction = comparison.centDifference.rawValue >= 0 ? self(.higher) : self(.lower)
+        let higher = comparison.centDifference.rawValue >= 0
+        var direction = higher ? self(.higher) : self(.lower)
+        // An interval: higher means an ascending interval too wide, a descending one too narrow.
+        if let interval = comparison.interval, interval != .prime {
+            direction +=
+                higher != interval.isDown
+                ? pick(" (too wide)", " (zu weit)") : pick(" (too narrow)", " (zu eng)")
+        }
         let size = cents(comparison.centDifference.magnitude)
         if completed.isCorrect { return "\(direction), \(size)" }
         return pick("it was \(direction.lowercased()), \(size)", "es war \(direction.lowercased()), \(size)")

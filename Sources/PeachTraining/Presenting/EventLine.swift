@@ -11,8 +11,8 @@ import PeachStore
 /// |---|---|
 /// | `started` | `mode` (`comparison` or `pitchMatching`), `profile` (controller profile), `output` |
 /// | `modeChanged` | `mode` |
-/// | `trialStarted` | comparison: `note1`, `note2` (MIDI numbers), signed `cents`; matching: `referenceNote`, `initialCents` |
-/// | `replayStarted` | comparison: `note1`, `note2`, `cents`; matching: `referenceNote`, `initialCents` |
+/// | `trialStarted` | comparison: `note1`, `note2` (MIDI numbers), signed `cents`; matching: `referenceNote`, `initialCents`; interval trials add `interval`, `tuning` (and matching `targetNote`) |
+/// | `replayStarted` | comparison: `note1`, `note2`, `cents`; matching: `referenceNote`, `initialCents`; interval trials as above |
 /// | `note2Started` | comparison: answers count from now |
 /// | `tunableStarted` | matching: the control tunes from now |
 /// | `answer` | comparison: `answer` (`higher` or `lower`), `input` |
@@ -41,6 +41,12 @@ public struct EventLine: Encodable, Equatable, Sendable {
     public var referenceNote: Int?
     /// Pitch matching: the tunable note's starting offset, cents.
     public var initialCents: Double?
+    /// Interval trials: the note the tunable tone is tuned to (matching).
+    public var targetNote: Int?
+    /// Interval trials: the interval, e.g. `P5`, `M3down`.
+    public var interval: String?
+    /// Interval trials: the tuning (`equal`, `just`, `pythagorean`).
+    public var tuning: String?
     /// `answer`: `higher` or `lower`.
     public var answer: String?
     /// `answer`, matching `result`: the kind of input that answered or tuned.
@@ -66,8 +72,12 @@ public struct EventLine: Encodable, Equatable, Sendable {
     public static let schema: [String: Set<String>] = [
         "started": ["mode", "profile", "output"],
         "modeChanged": ["mode"],
-        "trialStarted": ["note1", "note2", "cents", "referenceNote", "initialCents"],
-        "replayStarted": ["note1", "note2", "cents", "referenceNote", "initialCents"],
+        "trialStarted": [
+            "note1", "note2", "cents", "referenceNote", "initialCents", "targetNote", "interval", "tuning",
+        ],
+        "replayStarted": [
+            "note1", "note2", "cents", "referenceNote", "initialCents", "targetNote", "interval", "tuning",
+        ],
         "note2Started": [],
         "tunableStarted": [],
         "answer": ["answer", "input"],
@@ -88,11 +98,20 @@ public struct EventLine: Encodable, Equatable, Sendable {
         note1 = comparison.note1.rawValue
         note2 = comparison.note2.rawValue
         cents = comparison.centDifference.rawValue
+        if let trialInterval = comparison.interval, trialInterval != .prime {
+            interval = trialInterval.description
+            tuning = comparison.tuningSystem.rawValue
+        }
     }
 
     /// The fields of a pitch-matching challenge.
     mutating func set(_ challenge: PitchMatchingChallenge) {
         referenceNote = challenge.referenceNote.rawValue
         initialCents = challenge.initialOffset.rawValue
+        if challenge.interval != .prime {
+            targetNote = challenge.targetNote.rawValue
+            interval = challenge.interval.description
+            tuning = challenge.tuningSystem.rawValue
+        }
     }
 }

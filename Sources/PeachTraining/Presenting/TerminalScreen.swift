@@ -77,6 +77,18 @@ public final class TerminalScreen: TrainingPresenter {
         output.write(text + "\n")
     }
 
+    /// ` · Perfect fifth up (P5, just)` for an interval trial, nothing for unison.
+    private func intervalLabel(_ comparison: Comparison) -> String {
+        guard let interval = comparison.interval, interval != .prime else { return "" }
+        return " · " + texts.intervalName(IntervalKey(interval, comparison.tuningSystem))
+    }
+
+    private func intervalLabel(_ challenge: PitchMatchingChallenge) -> String {
+        guard challenge.interval != .prime else { return "" }
+        return " · " + texts.intervalName(IntervalKey(challenge.interval, challenge.tuningSystem)) + " "
+            + challenge.targetNote.name
+    }
+
     /// Shows the state line (terminals only).
     private func status(_ text: String) {
         guard isTerminal else { return }
@@ -88,7 +100,9 @@ public final class TerminalScreen: TrainingPresenter {
         let best = progress.sessionBest
         switch event {
         case .trialStarted(let comparison):
-            status("\(texts.note1) · \(texts.difficulty(comparison.centDifference.magnitude, best: best))")
+            status(
+                "\(texts.note1)\(intervalLabel(comparison)) · "
+                    + texts.difficulty(comparison.centDifference.magnitude, best: best))
         case .replayStarted(let comparison):
             status(
                 "\(texts.replaying) · \(texts.difficulty(comparison.centDifference.magnitude, best: best))")
@@ -111,9 +125,11 @@ public final class TerminalScreen: TrainingPresenter {
     private func show(_ event: PitchMatchingSessionEvent, number: Int) {
         switch event {
         case .trialStarted(let challenge):
-            status("\(texts.reference) \(challenge.referenceNote.name)")
+            status("\(texts.reference) \(challenge.referenceNote.name)\(intervalLabel(challenge))")
         case .replayStarted(let challenge):
-            status("\(texts.replaying): \(texts.reference) \(challenge.referenceNote.name)")
+            status(
+                "\(texts.replaying): \(texts.reference) \(challenge.referenceNote.name)\(intervalLabel(challenge))"
+            )
         case .tunableStarted:
             status(texts.tuneIt)
         case .committed(let completed):

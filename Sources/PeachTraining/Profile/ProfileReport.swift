@@ -27,6 +27,8 @@ public struct ProfileReport: Sendable {
     public let measurements: [TrendAnalyzer.Measurement]
     /// The recent sessions with enough answers and their fitted thresholds, oldest first.
     public let sessions: [(session: TrendAnalyzer.Session, estimate: ThresholdEstimate)]
+    /// The progress chart (per week, per mode and interval).
+    public let progress: ProgressChart
 
     /// A report of `contents` over `range`, listing `days` days of progress in `timeZone`.
     public init(contents: JournalContents, range: NoteRange, texts: Texts, days: Int, timeZone: TimeZone) {
@@ -40,6 +42,7 @@ public struct ProfileReport: Sendable {
         trend = contents.trend.trend
         measurements = contents.trend.measurements
         sessions = contents.trend.sessionEstimates
+        progress = ProgressChart(history: contents.progress)
     }
 
     /// The chart's title.
@@ -87,6 +90,27 @@ public struct ProfileReport: Sendable {
                     + "\(texts(.standardDeviation)) \(spread) · \(texts.attempts(matching.count))")
         } else {
             result.append(texts(.noMatching))
+        }
+        let intervals = profile.trainedIntervals
+        if !intervals.isEmpty {
+            result.append("")
+            result.append(texts.pick("Intervals:", "Intervalle:"))
+            for (key, interval) in intervals {
+                var parts: [String] = []
+                if let threshold = interval.fittedThreshold {
+                    parts.append(
+                        texts.pick("threshold ", "Schwelle ") + texts.threshold(threshold) + ", "
+                            + texts.answers(interval.comparisonCount))
+                }
+                if let error = interval.matching.meanAbsoluteError {
+                    let bias =
+                        interval.matching.bias.map { ($0 >= 0 ? "+" : "") + texts.format($0, 1) } ?? "–"
+                    parts.append(
+                        "\(texts(.meanError)) \(texts.cents(error)) · \(texts(.bias)) \(bias), "
+                            + texts.attempts(interval.matching.count))
+                }
+                result.append("  " + texts.intervalName(key) + ": " + parts.joined(separator: " · "))
+            }
         }
         let points = contents.timeline.days(in: timeZone).suffix(days)
         if !points.isEmpty {
@@ -140,13 +164,29 @@ public struct ProfileReport: Sendable {
                     procedure: $0.session.procedure.rawValue, answers: $0.session.count,
                     threshold: .init($0.estimate))
             },
-            matching: .init(
-                count: profile.matching.count, meanAbsoluteError: profile.matching.meanAbsoluteError,
-                bias: profile.matching.bias, stdDev: profile.matching.spread),
+            matching: .init(profile.matching),
             days: contents.timeline.days(in: timeZone).suffix(days).map {
                 .init(
                     day: $0.day.description, count: $0.statistics.count, mean: $0.statistics.mean,
                     rollingMean: $0.rollingMean)
+            },
+            intervals: profile.trainedIntervals.map { key, interval in
+                .init(
+                    interval: key.interval.description, tuning: key.tuningSystem.rawValue,
+                    comparisons: interval.comparisonCount,
+                    threshold: interval.fittedThreshold.map(ProfileJSON.Threshold.init),
+                    matching: .init(interval.matching))
+            },
+            progress: progress.series.map { series in
+                .init(
+                    mode: series.key.isDiscrimination ? "discrimination" : "matching",
+                    interval: series.key.interval.interval.description,
+                    tuning: series.key.interval.tuningSystem.rawValue,
+                    weeks: series.points.map {
+                        .init(
+                            week: $0.week, start: $0.start.description, cents: $0.cents,
+                            lower68: $0.band.lowerBound, upper68: $0.band.upperBound, count: $0.count)
+                    })
             })
     }
 
@@ -265,6 +305,14 @@ public struct ProfileJSON: Encodable, Sendable {
         public let bias: Double?
         /// The standard deviation of the absolute error.
         public let stdDev: Double?
+
+        /// The JSON of `statistics`.
+        public init(_ statistics: PitchMatchingStatistics) {
+            count = statistics.count
+            meanAbsoluteError = statistics.meanAbsoluteError
+            bias = statistics.bias
+            stdDev = statistics.spread
+        }
     }
 
     /// One day of practice.
@@ -293,4 +341,49 @@ public struct ProfileJSON: Encodable, Sendable {
     public let matching: Matching
     /// Progress by day.
     public let days: [Day]
+
+    /// One interval and tuning trained (unison is the rest of the document).
+    public struct IntervalEntry: Encodable, Sendable {
+        /// `P5`, `M3down`.
+        public let interval: String
+        /// `equal`, `just` or `pythagorean`.
+        public let tuning: String
+        /// How many comparisons.
+        public let comparisons: Int
+        /// The threshold fitted to its comparisons (pooled over the keyboard).
+        public let threshold: Threshold?
+        /// Its pitch-matching accuracy.
+        public let matching: Matching
+    }
+
+    /// One week of a progress series.
+    public struct Week: Encodable, Sendable {
+        /// `2026-W47`.
+        public let week: String
+        /// The Monday it starts on, `2026-11-16`.
+        public let start: String
+        /// Threshold (discrimination) or mean absolute error (matching), cents.
+        public let cents: Double
+        /// The 68 % band.
+        public let lower68, upper68: Double
+        /// The answers it rests on.
+        public let count: Int
+    }
+
+    /// One progress series: a mode and an interval, week by week.
+    public struct Progress: Encodable, Sendable {
+        /// `discrimination` or `matching`.
+        public let mode: String
+        /// `P1` for unison, `P5`, `M3down`.
+        public let interval: String
+        /// `equal`, `just` or `pythagorean`.
+        public let tuning: String
+        /// The weeks with answers, oldest first (at most 26).
+        public let weeks: [Week]
+    }
+
+    /// The intervals trained, by interval then tuning.
+    public let intervals: [IntervalEntry]
+    /// The progress chart's series.
+    public let progress: [Progress]
 }

@@ -28,6 +28,9 @@ struct ProfileCommand: ParsableCommand {
     @Flag(name: .long, help: ArgumentHelp(CLI.texts.help(.json)))
     var json = false
 
+    @Flag(name: .long, help: ArgumentHelp(CLI.texts.help(.progress)))
+    var progress = false
+
     @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.days)))
     var days = 14
 
@@ -48,7 +51,10 @@ struct ProfileCommand: ParsableCommand {
         if let svg {
             try CLI.checkOutput(svg, dataDirectory: data.dataDir)
             // Opened in place: a FIFO or /dev/stdout stays what it is.
-            let document = SVGChartRenderer().document(report.chart, title: report.title)
+            let document =
+                progress
+                ? ProgressRenderer(texts: CLI.texts).document(report.progress, title: CLI.texts.progressTitle)
+                : SVGChartRenderer().document(report.chart, title: report.title)
             do {
                 let file = try SystemFile(path: svg, flags: O_WRONLY | O_CREAT | O_TRUNC, permissions: 0o644)
                 try file.writeAll(Array(document.utf8))
@@ -59,7 +65,8 @@ struct ProfileCommand: ParsableCommand {
         if json {
             print(report.json())
         } else {
-            for line in report.lines() { print(line) }
+            let lines = progress ? ProgressRenderer(texts: CLI.texts).lines(report.progress) : report.lines()
+            for line in lines { print(line) }
             if let svg { print(CLI.texts.svgWritten(svg)) }
         }
     }

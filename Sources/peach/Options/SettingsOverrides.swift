@@ -40,6 +40,17 @@ struct SettingsOverrides: ParsableArguments {
         help: ArgumentHelp(CLI.texts.help(.timbre, current: CLI.setting("timbre")), valueName: "timbre"))
     var timbre: TimbreName?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(CLI.texts.help(.intervals, current: CLI.setting("intervals")), valueName: "list"))
+    var intervals: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(CLI.texts.help(.tuning, current: CLI.setting("tuningSystem")), valueName: "system")
+    )
+    var tuning: String?
+
     private var values: [(option: String, key: TrainingSettingKey, value: SettingValue?)] {
         [
             ("--range", .noteRange, range.map { .noteRange($0) }),
@@ -49,6 +60,8 @@ struct SettingsOverrides: ParsableArguments {
             ("--vary-loudness", .varyLoudness, varyLoudness.map { .number($0) }),
             ("--feedback-duration", .feedbackDuration, feedbackDuration.map { .number($0) }),
             ("--timbre", .timbre, timbre.map { .text($0.name) }),
+            ("--intervals", .intervals, intervals.map { .text($0) }),
+            ("--tuning", .tuningSystem, tuning.map { .text($0) }),
         ]
     }
 

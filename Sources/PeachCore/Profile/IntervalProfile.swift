@@ -1,0 +1,65 @@
+// IntervalProfile: discrimination trials and matching accuracy of one interval in one tuning.
+
+/// Which interval a part of the profile is about: a directed interval (never prime: unison is the keyboard
+/// profile) and the tuning it was played in.
+public struct IntervalKey: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    /// The interval.
+    public let interval: DirectedInterval
+    /// The tuning.
+    public let tuningSystem: TuningSystem
+
+    /// Creates a key.
+    public init(_ interval: DirectedInterval, _ tuningSystem: TuningSystem) {
+        self.interval = interval
+        self.tuningSystem = tuningSystem
+    }
+
+    /// Orders by interval, then tuning.
+    public static func < (left: IntervalKey, right: IntervalKey) -> Bool {
+        if left.interval != right.interval { return left.interval < right.interval }
+        return left.tuningSystem.order < right.tuningSystem.order
+    }
+
+    /// `P5 just`, `M3down equal`.
+    public var description: String { "\(interval) \(tuningSystem.rawValue)" }
+}
+
+/// The profile of one interval: its discrimination trials binned by level (for the fitted threshold) and its
+/// pitch-matching accuracy. The interval's trials are pooled over the keyboard: interval training spreads
+/// over fewer trials per note than unison, so one threshold per interval is what the data can carry.
+public struct IntervalProfile: Hashable, Sendable, Codable {
+    /// The discrimination trials, binned by level.
+    public private(set) var trials = TrialCounts()
+    /// The pitch-matching accuracy.
+    public private(set) var matching = PitchMatchingStatistics()
+
+    /// An empty interval profile.
+    public init() {}
+
+    /// A profile of these trials and this accuracy.
+    init(trials: TrialCounts = TrialCounts(), matching: PitchMatchingStatistics = PitchMatchingStatistics()) {
+        self.trials = trials
+        self.matching = matching
+    }
+
+    /// Adds one answered comparison of this interval.
+    public mutating func add(_ completed: CompletedComparison) {
+        trials.add(cents: completed.comparison.centDifference.magnitude, correct: completed.isCorrect)
+    }
+
+    /// Adds one committed pitch-matching attempt of this interval.
+    public mutating func add(_ completed: CompletedPitchMatching) {
+        matching.add(error: completed.userError)
+    }
+
+    /// The number of answered comparisons.
+    public var comparisonCount: Int { trials.trials.reduce(0) { $0 + Int($1) } }
+
+    /// The threshold (T75) fitted to this interval's comparisons, nil before any.
+    public var fittedThreshold: ThresholdEstimate? {
+        guard comparisonCount > 0 else { return nil }
+        var posterior = ThresholdPosterior()
+        posterior.update(trials)
+        return posterior.estimate
+    }
+}

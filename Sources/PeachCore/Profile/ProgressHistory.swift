@@ -1,0 +1,155 @@
+// ProgressHistory: per week, per mode and interval, what a progress-over-time chart needs.
+
+import Foundation
+
+/// The training history week by week, per mode (discrimination, matching), interval and tuning: for each week
+/// the discrimination trials binned by level (a threshold with its interval is fitted per week) and the
+/// pitch-matching errors (mean absolute error and its spread). Weeks start on Monday 00:00 UTC (so the history
+/// does not depend on the time zone it is read in) and are written `2026-W47` (ISO 8601 week numbering).
+public struct ProgressHistory: Hashable, Sendable, Codable {
+    /// Which series a week belongs to: the mode and the interval (unison is ``DirectedInterval/prime`` in equal
+    /// temperament).
+    public struct Series: Hashable, Comparable, Sendable, Codable {
+        /// Pitch discrimination (true) or pitch matching (false).
+        public let isDiscrimination: Bool
+        /// The interval and its tuning.
+        public let interval: IntervalKey
+
+        /// Creates a series key; a unison is always keyed in equal temperament.
+        public init(isDiscrimination: Bool, interval: DirectedInterval, tuningSystem: TuningSystem) {
+            self.isDiscrimination = isDiscrimination
+            self.interval = IntervalKey(interval, interval == .prime ? .equalTemperament : tuningSystem)
+        }
+
+        /// Discrimination first, then by interval and tuning.
+        public static func < (left: Series, right: Series) -> Bool {
+            if left.isDiscrimination != right.isDiscrimination { return left.isDiscrimination }
+            return left.interval < right.interval
+        }
+    }
+
+    /// One week of one series.
+    public struct Week: Hashable, Sendable, Codable {
+        /// Weeks since Monday 1970-01-05 (negative before).
+        public let number: Int
+        /// Discrimination: trials and correct answers per stimulus level (only the levels played).
+        public private(set) var levels: [Int: TrialTally] = [:]
+        /// Matching: the absolute errors, cents.
+        public private(set) var absoluteErrors = WelfordAccumulator()
+
+        init(number: Int) { self.number = number }
+
+        /// The number of answers (comparisons or attempts) in the week.
+        public var count: Int { levels.values.reduce(0) { $0 + Int($1.trials) } + absoluteErrors.count }
+
+        /// The threshold fitted to the week's comparisons, nil without any.
+        public var threshold: ThresholdEstimate? {
+            guard !levels.isEmpty else { return nil }
+            var posterior = ThresholdPosterior()
+            for (level, tally) in levels {
+                posterior.update(
+                    cents: StimulusLevel.cents(of: level), trials: Double(tally.trials),
+                    correct: Double(tally.correct), weight: 1)
+            }
+            return posterior.estimate
+        }
+
+        /// The Monday the week starts on (UTC).
+        public var start: LocalDay { LocalDay(dayNumber: number * 7 + 4) }
+
+        /// The ISO 8601 week, e.g. `2026-W47`.
+        public var isoWeek: String {
+            let thursday = LocalDay(dayNumber: number * 7 + 7)  // the week's Thursday names its year
+            let year = thursday.components.year
+            let januaryFirst = LocalDay(year: year, month: 1, day: 1).dayNumber
+            // 0 = Monday (1970-01-01, day 0, was a Thursday).
+            let januaryFirstWeekday = (januaryFirst + 3).floorModulo(7)
+            let firstWeekThursday = januaryFirst + (3 - januaryFirstWeekday + 7) % 7
+            let week = (thursday.dayNumber - firstWeekThursday) / 7 + 1
+            return "\(year)-W" + (week < 10 ? "0" : "") + String(week)
+        }
+
+        mutating func addComparison(cents: Double, correct: Bool) {
+            levels[StimulusLevel.index(of: cents), default: TrialTally()].add(correct: correct)
+        }
+
+        mutating func addMatching(error: Double) { absoluteErrors.add(abs(error)) }
+    }
+
+    /// Trials and correct answers at one level.
+    public struct TrialTally: Hashable, Sendable, Codable {
+        /// Trials.
+        public private(set) var trials: Int32 = 0
+        /// Correct answers.
+        public private(set) var correct: Int32 = 0
+
+        mutating func add(correct isCorrect: Bool) {
+            trials &+= 1
+            if isCorrect { correct &+= 1 }
+        }
+    }
+
+    /// The weeks of each series, oldest first.
+    public private(set) var series: [Series: [Week]] = [:]
+
+    /// An empty history.
+    public init() {}
+
+    /// The week number of `date` (weeks since Monday 1970-01-05, UTC).
+    public static func weekNumber(of date: Date) -> Int {
+        let day = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+        return (day - 4).floorDivided(by: 7)
+    }
+
+    /// Adds one answered comparison.
+    public mutating func add(_ completed: CompletedComparison) {
+        let comparison = completed.comparison
+        guard let interval = comparison.interval else { return }
+        let key = Series(isDiscrimination: true, interval: interval, tuningSystem: comparison.tuningSystem)
+        update(key, at: completed.timestamp) {
+            $0.addComparison(cents: comparison.centDifference.magnitude, correct: completed.isCorrect)
+        }
+    }
+
+    /// Adds one committed pitch-matching attempt.
+    public mutating func add(_ completed: CompletedPitchMatching) {
+        let key = Series(
+            isDiscrimination: false, interval: completed.interval, tuningSystem: completed.tuningSystem)
+        update(key, at: completed.timestamp) { $0.addMatching(error: completed.userError.rawValue) }
+    }
+
+    private mutating func update(_ key: Series, at date: Date, _ change: (inout Week) -> Void) {
+        let number = Self.weekNumber(of: date)
+        var weeks = series[key, default: []]
+        // Records arrive in time order, so the week is almost always the last one.
+        if let last = weeks.indices.last, weeks[last].number == number {
+            change(&weeks[last])
+        } else if let index = weeks.firstIndex(where: { $0.number == number }) {
+            change(&weeks[index])
+        } else {
+            var week = Week(number: number)
+            change(&week)
+            let position = weeks.firstIndex { $0.number > number } ?? weeks.endIndex
+            weeks.insert(week, at: position)
+        }
+        series[key] = weeks
+    }
+
+    /// Forgets the discrimination series.
+    public mutating func resetDiscrimination() { series = series.filter { !$0.key.isDiscrimination } }
+
+    /// Forgets the matching series.
+    public mutating func resetMatching() { series = series.filter { $0.key.isDiscrimination } }
+}
+
+extension Int {
+    fileprivate func floorDivided(by divisor: Int) -> Int {
+        let quotient = self / divisor
+        return self % divisor < 0 ? quotient - 1 : quotient
+    }
+
+    fileprivate func floorModulo(_ divisor: Int) -> Int {
+        let remainder = self % divisor
+        return remainder < 0 ? remainder + divisor : remainder
+    }
+}

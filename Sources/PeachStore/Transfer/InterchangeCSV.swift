@@ -1,0 +1,300 @@
+// InterchangeCSV: the CSV that Peach on iOS and the web read and write (format versions 1–3).
+
+import Foundation
+import PeachCore
+
+/// The CSV exchange format of Peach on iOS and the web (`peach-csv`), as their `CSVExportSchema`, import
+/// parser and v1→v2→v3 migrations define it (mschuerig/peach-ios):
+///
+///     # peach-export-format:3
+///     trainingType,timestamp,referenceNote,referenceNoteName,targetNote,targetNoteName,interval,tuningSystem,…
+///     pitchDiscrimination,2026-03-03T14:30:00Z,60,C4,67,G4,P5,justIntonation,-4.5,true,,,,,,,,,
+///
+/// Reading takes versions 1–3 by column name: v1 calls discrimination `pitchComparison`, v2 calls continuous
+/// rhythm matching `rhythmMatching` with `userOffsetMs` for `meanOffsetMs`. Intervals are written without
+/// direction (`P5`); the direction is the sign of `targetNote − referenceNote`. `centOffset` is the second
+/// note's offset from the in-tune interval (+ higher), `userCentError` the matched note's from its target. The
+/// apps record no playing conditions (reference pitch, timbre, durations): imported records get the defaults.
+/// A row that cannot be read is skipped and reported (``SkippedRow``); the rest is imported.
+public enum InterchangeCSV {
+    /// The format version written.
+    public static let version = 3
+    /// The first line's prefix.
+    public static let metadataPrefix = "# peach-export-format:"
+    /// The 19 columns of version 3, in order.
+    public static let columns = [
+        "trainingType", "timestamp", "referenceNote", "referenceNoteName", "targetNote", "targetNoteName",
+        "interval", "tuningSystem", "centOffset", "isCorrect", "initialCentOffset", "userCentError",
+        "tempoBPM",
+        "offsetMs", "meanOffsetMs", "meanOffsetMsPosition0", "meanOffsetMsPosition1", "meanOffsetMsPosition2",
+        "meanOffsetMsPosition3",
+    ]
+
+    /// A row that was not imported: its line, and what was wrong.
+    public struct SkippedRow: Hashable, Sendable {
+        /// The line of the file the row starts on.
+        public let line: Int
+        /// What was wrong.
+        public let problem: RecordProblem
+    }
+
+    /// Whether `bytes` start like this format (after a byte-order mark or blank space).
+    static func isInterchange(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let prefix = Array(metadataPrefix.utf8)
+        return bytes.count >= prefix.count && bytes.prefix(prefix.count).elementsEqual(prefix)
+    }
+
+    // MARK: - Reading
+
+    /// Reads the records of a file in this format (any version 1–3).
+    /// - Throws: ``StoreError/unreadableImport(path:line:problem:)`` when the version is not 1–3 or the header
+    ///   lacks the columns every row needs; rows that cannot be read are skipped and returned instead.
+    static func read(
+        _ text: String, path: String, firstLine: Int = 1
+    ) throws(StoreError) -> (records: [StoredRecord], skipped: [SkippedRow]) {
+        let rows = CSVReader.rows(text).map { CSVReader.Row(line: $0.line + firstLine - 1, cells: $0.cells) }
+        guard let first = rows.first?.cells.joined(separator: ","), first.hasPrefix(metadataPrefix) else {
+            throw .unreadableImport(path: path, line: firstLine, problem: .notACSVExport)
+        }
+        let number = first.dropFirst(metadataPrefix.count).trimmingCharacters(in: .whitespaces)
+        guard let fileVersion = Int(number), (1...version).contains(fileVersion) else {
+            throw .unreadableImport(
+                path: path, line: firstLine, problem: .unsupportedExportFormat(String(number)))
+        }
+        guard rows.count > 1 else { return ([], []) }
+        let header = rows[1].cells.map { $0.trimmingCharacters(in: .whitespaces) }
+        guard header.contains("trainingType"), header.contains("timestamp") else {
+            throw .unreadableImport(path: path, line: rows[1].line, problem: .notACSVExport)
+        }
+        var records: [StoredRecord] = []
+        var skipped: [SkippedRow] = []
+        for row in rows.dropFirst(2) where !row.cells.allSatisfy({ $0.isEmpty }) {
+            guard row.cells.count == header.count else {
+                skipped.append(
+                    SkippedRow(
+                        line: row.line, problem: .cellCount(found: row.cells.count, expected: header.count)))
+                continue
+            }
+            var cells: [String: String] = [:]
+            for (column, cell) in zip(header, row.cells) { cells[column] = cell }
+            do {
+                records.append(try record(RowReader(cells: cells)))
+            } catch let damage as RecordDamage {
+                skipped.append(SkippedRow(line: row.line, problem: damage.problem))
+            } catch {
+                skipped.append(SkippedRow(line: row.line, problem: .notAnObject))
+            }
+        }
+        return (records, skipped)
+    }
+
+    private static func record(_ row: RowReader) throws -> StoredRecord {
+        let timestamp = try row.time()
+        switch try row.text("trainingType") {
+        case "pitchDiscrimination", "pitchComparison":
+            let (reference, target, tuning) = try row.trial()
+            let cents = try row.cents("centOffset")
+            let correct = try row.boolean("isCorrect")
+            guard cents.rawValue != 0 || !correct else { throw RecordDamage(problem: .contradictoryCorrect) }
+            let answer: ComparisonAnswer = correct == (cents.rawValue > 0) ? .higher : .lower
+            return StoredRecord(
+                .comparison(
+                    CompletedComparison(
+                        comparison: Comparison(
+                            note1: reference, note2: target, centDifference: cents, tuningSystem: tuning),
+                        answer: answer, timestamp: timestamp,
+                        context: TrialContext(settings: .defaults))))
+        case "pitchMatching":
+            let (reference, target, tuning) = try row.trial()
+            return StoredRecord(
+                .pitchMatching(
+                    CompletedPitchMatching(
+                        referenceNote: reference, initialOffset: try row.cents("initialCentOffset"),
+                        userError: try row.cents("userCentError"), targetNote: target, tuningSystem: tuning,
+                        timestamp: timestamp, context: TrialContext(settings: .defaults))))
+        case "rhythmOffsetDetection":
+            return StoredRecord(
+                .rhythm(
+                    RhythmRecord(
+                        offsetDetectionAt: timestamp, tempoBPM: try row.tempo(),
+                        offsetMs: try row.milliseconds("offsetMs"), isCorrect: try row.boolean("isCorrect"))))
+        case "continuousRhythmMatching", "rhythmMatching":
+            let mean =
+                row.cells["meanOffsetMs"].map { !$0.isEmpty } == true
+                ? try row.milliseconds("meanOffsetMs") : try row.milliseconds("userOffsetMs")
+            let positions = try (0..<4).map { try row.optionalMilliseconds("meanOffsetMsPosition\($0)") }
+            return StoredRecord(
+                .rhythm(
+                    RhythmRecord(
+                        continuousMatchingAt: timestamp, tempoBPM: try row.tempo(), meanOffsetMs: mean,
+                        positions: positions)))
+        case let other:
+            throw RecordDamage(problem: .unknownType(other))
+        }
+    }
+
+    /// Typed access to one row's cells by column name.
+    private struct RowReader {
+        let cells: [String: String]
+
+        func text(_ column: String) throws -> String {
+            guard let cell = cells[column], !cell.isEmpty else {
+                throw RecordDamage(problem: .missingField(column))
+            }
+            return cell.trimmingCharacters(in: .whitespaces)
+        }
+
+        func invalid(_ column: String, _ kind: RecordProblem.FieldKind) -> RecordDamage {
+            RecordDamage(problem: .invalidField(column, expected: kind))
+        }
+
+        func time() throws -> Date {
+            let cell = try text("timestamp")
+            let bytes = Array(cell.utf8)
+            guard let date = bytes.withUnsafeBufferPointer({ Timestamp.parse($0) }) else {
+                throw invalid("timestamp", .time)
+            }
+            return date
+        }
+
+        func note(_ column: String) throws -> MIDINote {
+            guard let number = Int(try text(column)), let note = try? MIDINote(validating: number) else {
+                throw invalid(column, .midiNote)
+            }
+            return note
+        }
+
+        /// The reference and target notes, checked against the interval column, and the tuning.
+        func trial() throws -> (MIDINote, MIDINote, TuningSystem) {
+            let reference = try note("referenceNote")
+            let target = try note("targetNote")
+            let distance = abs(target.rawValue - reference.rawValue)
+            if let cell = cells["interval"], !cell.isEmpty {
+                guard let interval = Interval(abbreviation: cell.trimmingCharacters(in: .whitespaces)),
+                    interval.semitones == distance
+                else { throw invalid("interval", .interval) }
+            } else if distance > 12 {
+                throw invalid("targetNote", .interval)
+            }
+            var tuning = TuningSystem.equalTemperament
+            if let cell = cells["tuningSystem"], !cell.isEmpty {
+                guard let system = TuningSystem(word: cell) else { throw invalid("tuningSystem", .tuning) }
+                tuning = system
+            }
+            return (reference, target, tuning)
+        }
+
+        func number(_ column: String) throws -> Double {
+            guard let value = Double(try text(column)), value.isFinite else { throw invalid(column, .number) }
+            return value
+        }
+
+        func cents(_ column: String) throws -> Cents {
+            let value = try number(column)
+            guard abs(value) <= 2400 else { throw invalid(column, .cents) }
+            return Cents(value)
+        }
+
+        func boolean(_ column: String) throws -> Bool {
+            switch try text(column) {
+            case "true": return true
+            case "false": return false
+            default: throw invalid(column, .boolean)
+            }
+        }
+
+        func tempo() throws -> Int {
+            guard let tempo = Int(try text("tempoBPM")), (1...1000).contains(tempo) else {
+                throw invalid("tempoBPM", .tempo)
+            }
+            return tempo
+        }
+
+        func milliseconds(_ column: String) throws -> Double {
+            let value = try number(column)
+            guard abs(value) <= 60_000 else { throw invalid(column, .milliseconds) }
+            return value
+        }
+
+        func optionalMilliseconds(_ column: String) throws -> Double? {
+            guard let cell = cells[column], !cell.isEmpty else { return nil }
+            return try milliseconds(column)
+        }
+    }
+
+    // MARK: - Writing
+
+    /// The metadata line and the header, each with its newline.
+    static var preamble: String {
+        metadataPrefix + String(version) + "\n" + columns.joined(separator: ",") + "\n"
+    }
+
+    /// Appends `record` as one row (with its newline), as the iOS importer accepts it; returns false (and
+    /// appends nothing) for a record it would refuse: a tuning it does not have (Pythagorean).
+    static func appendRow(_ record: StoredRecord, to bytes: inout [UInt8]) -> Bool {
+        func cell(_ text: String) {
+            bytes.append(0x2C)
+            bytes += text.utf8
+        }
+        func number(_ value: Double) { cell(formatDouble(value)) }
+        func empty(_ count: Int) { for _ in 0..<count { bytes.append(0x2C) } }
+        func start(_ type: String, _ time: Date) {
+            bytes += type.utf8
+            bytes.append(0x2C)
+            Timestamp.appendISO(time, to: &bytes)
+        }
+        func notes(_ reference: MIDINote, _ target: MIDINote, _ tuning: TuningSystem) {
+            cell(String(reference.rawValue))
+            cell(reference.name)
+            cell(String(target.rawValue))
+            cell(target.name)
+            cell(Interval(rawValue: abs(target.rawValue - reference.rawValue))?.abbreviation ?? "")
+            cell(tuning.identifier)
+        }
+        switch record.payload {
+        case .comparison(let completed):
+            let comparison = completed.comparison
+            guard comparison.tuningSystem != .pythagorean, comparison.interval != nil else { return false }
+            start("pitchDiscrimination", completed.timestamp)
+            notes(comparison.note1, comparison.note2, comparison.tuningSystem)
+            number(comparison.centDifference.rawValue)
+            cell(completed.isCorrect ? "true" : "false")
+            empty(9)
+        case .pitchMatching(let completed):
+            guard completed.tuningSystem != .pythagorean else { return false }
+            start("pitchMatching", completed.timestamp)
+            notes(completed.referenceNote, completed.targetNote, completed.tuningSystem)
+            empty(2)
+            number(completed.initialOffset.rawValue)
+            number(completed.userError.rawValue)
+            empty(7)
+        case .rhythm(let rhythm):
+            start(rhythm.kind.rawValue, rhythm.timestamp)
+            switch rhythm.kind {
+            case .offsetDetection:
+                empty(7)
+                cell(rhythm.isCorrect == true ? "true" : "false")
+                empty(2)
+                cell(String(rhythm.tempoBPM))
+                number(rhythm.offsetMs ?? 0)
+                empty(5)
+            case .continuousMatching:
+                empty(10)
+                cell(String(rhythm.tempoBPM))
+                empty(1)
+                number(rhythm.meanOffsetMs ?? 0)
+                for position in rhythm.meanOffsetMsPositions {
+                    if let position { number(position) } else { empty(1) }
+                }
+            }
+        }
+        bytes.append(0x0A)
+        return true
+    }
+
+    /// A number as the apps write it: Swift's shortest exact form, with `.0` on whole numbers (`15.0`, `-3.25`).
+    static func formatDouble(_ value: Double) -> String {
+        let text = String(value.isFinite ? value : 0)
+        return text.contains(".") || text.contains("e") ? text : text + ".0"
+    }
+}

@@ -1,0 +1,363 @@
+// InterchangeCSVTests: schema 2 records (intervals, tunings, rhythm), and the CSV exchanged with Peach on iOS
+// and the web in both directions.
+
+import Foundation
+import PeachCore
+import Testing
+
+@testable import PeachStore
+
+@MainActor
+@Suite("Intervals, rhythm records and the iOS/web CSV")
+struct InterchangeCSVTests {
+    func importing(_ text: String) throws -> (records: [StoredRecord], skipped: [InterchangeCSV.SkippedRow]) {
+        let directory = TemporaryDirectory()
+        directory.write(Array(text.utf8), "import.csv")
+        var skipped: [InterchangeCSV.SkippedRow] = []
+        let records = try RecordTransfer.readImport(
+            path: directory.path + "/import.csv", skipped: { skipped.append($0) })
+        return (records, skipped)
+    }
+
+    func store(_ records: [StoredRecord]) throws -> TemporaryDirectory {
+        let directory = TemporaryDirectory()
+        try JournalStore(directory: directory.path).append(records)
+        return directory
+    }
+
+    func export(_ directory: TemporaryDirectory, _ format: ExportFormat) throws -> (String, [StoredRecord]) {
+        var text = ""
+        var leftOut: [StoredRecord] = []
+        _ = try RecordTransfer.export(from: directory.path, format: format, leftOut: { leftOut.append($0) }) {
+            text += $0
+        }
+        return (text, leftOut)
+    }
+
+    @Test(
+        "schema 2: intervals, tunings and rhythm records round-trip; unison stays version 1 for older Peach")
+    func schemaTwo() throws {
+        let records = Samples.mixed(200)
+        for record in records {
+            let line = RecordCodec.encode(record)
+            let bytes = Array(line.utf8)
+            var decoder = RecordCodec.Decoder()
+            let decoded = try bytes.withUnsafeBufferPointer {
+                try RecordCodec.decode($0, 0..<$0.count, using: &decoder, path: "test")
+            }
+            #expect(decoded == record, "\(line)")
+            let unison: Bool
+            switch record.payload {
+            case .comparison(let completed):
+                unison =
+                    completed.comparison.interval == .prime
+                    && completed.comparison.tuningSystem == .equalTemperament
+            case .pitchMatching(let completed):
+                unison = completed.interval == .prime && completed.tuningSystem == .equalTemperament
+            case .rhythm: unison = false
+            }
+            #expect(line.hasPrefix(unison ? #"{"v":1,"# : #"{"v":2,"#), "\(line)")
+        }
+        // A hand-made version-1 line with an interval is read as version 2 (and written back so).
+        var decoder = RecordCodec.Decoder(checksums: false)
+        let handMade = Array(
+            #"{"v":1,"type":"pitchMatching","time":"2026-03-01T12:00:00Z","referenceNote":60,"targetNote":67,"initialCents":5,"errorCents":1}"#
+                .utf8)
+        let record = try handMade.withUnsafeBufferPointer {
+            try RecordCodec.decode($0, 0..<$0.count, using: &decoder, path: "test")
+        }
+        #expect(record.schemaVersion == 2)
+        for (line, problem) in [
+            (
+                #"{"v":2,"type":"pitchMatching","time":"2026-03-01T12:00:00Z","referenceNote":60,"targetNote":80,"initialCents":5,"errorCents":1}"#,
+                RecordProblem.invalidField("targetNote", expected: .midiNote)
+            ),
+            (
+                #"{"v":2,"type":"comparison","time":"2026-03-01T12:00:00Z","note1":60,"note2":67,"cents":5,"tuning":"mean","answer":"higher"}"#,
+                .invalidField("tuning", expected: .tuning)
+            ),
+            (
+                #"{"v":2,"type":"rhythmOffsetDetection","time":"2026-03-01T12:00:00Z","tempoBPM":0,"offsetMs":5,"correct":true}"#,
+                .invalidField("tempoBPM", expected: .tempo)
+            ),
+            (
+                #"{"v":2,"type":"rhythmOffsetDetection","time":"2026-03-01T12:00:00Z","tempoBPM":90,"correct":true}"#,
+                .missingField("offsetMs")
+            ),
+            (
+                #"{"v":2,"type":"continuousRhythmMatching","time":"2026-03-01T12:00:00Z","tempoBPM":90,"meanOffsetMs":1e9}"#,
+                .invalidField("meanOffsetMs", expected: .milliseconds)
+            ),
+        ] {
+            let bytes = Array(line.utf8)
+            #expect(throws: RecordDamage(problem: problem)) {
+                try bytes.withUnsafeBufferPointer {
+                    try RecordCodec.decode($0, 0..<$0.count, using: &decoder, path: "test")
+                }
+            }
+        }
+    }
+
+    @Test(
+        "Peach's own CSV and JSON carry intervals, tunings and rhythm records both ways; data check counts them"
+    )
+    func ownFormats() throws {
+        let records = Samples.mixed(300)
+        let directory = try store(records)
+        for format in [ExportFormat.csv, .json] {
+            let (text, leftOut) = try export(directory, format)
+            #expect(leftOut.isEmpty)
+            #expect(try importing(text).records == records, "\(format)")
+        }
+        let contents = try JournalStore.check(directory: directory.path).contents
+        #expect(contents.rhythmCount == 60)
+        #expect(contents.comparisonCount + contents.pitchMatchingCount == 240)
+        #expect(contents.profile.comparisonCount == 60)  // unison only; the rest is per interval
+    }
+
+    static let v3Header = InterchangeCSV.columns.joined(separator: ",")
+
+    @Test("the iOS fixtures of every version import: v1 pitchComparison, v2 rhythmMatching, v3 as is")
+    func versions() throws {
+        let v1 = """
+            # peach-export-format:1
+            trainingType,timestamp,referenceNote,referenceNoteName,targetNote,targetNoteName,interval,tuningSystem,centOffset,isCorrect,initialCentOffset,userCentError
+            pitchComparison,2026-03-03T14:30:00Z,60,C4,64,E4,M3,equalTemperament,15.5,true,,
+            pitchMatching,2026-03-03T14:31:00Z,60,C4,67,G4,P5,equalTemperament,,,25.0,3.2
+            """
+        let v2 = """
+            # peach-export-format:2
+            trainingType,timestamp,referenceNote,referenceNoteName,targetNote,targetNoteName,interval,tuningSystem,centOffset,isCorrect,initialCentOffset,userCentError,tempoBPM,offsetMs,userOffsetMs
+            pitchDiscrimination,2026-03-03T14:30:00Z,60,C4,64,E4,M3,equalTemperament,15.5,true,,,,,
+            rhythmOffsetDetection,2026-03-03T14:32:00Z,,,,,,,,true,,,120,5.3,
+            rhythmMatching,2026-03-03T14:33:00Z,,,,,,,,,,,120,,5.3
+            """
+        let v3 = """
+            # peach-export-format:3
+            \(Self.v3Header)
+            pitchDiscrimination,2026-03-03T14:30:00Z,60,C4,64,E4,M3,justIntonation,-8.3,false,,,,,,,,,
+            pitchDiscrimination,2026-03-03T14:30:05.250Z,72,C5,65,F4,P5,equalTemperament,4.0,true,,,,,,,,,
+            pitchMatching,2026-03-03T14:31:00Z,60,C4,67,G4,P5,justIntonation,,,25.0,3.2,,,,,,,
+            rhythmOffsetDetection,2026-03-03T14:32:00Z,,,,,,,,true,,,120,-5.3,,,,,
+            continuousRhythmMatching,2026-03-03T14:33:00Z,,,,,,,,,,,90,,4.5,1.0,,2.5,-1.0
+            """
+        let first = try importing(v1).records
+        #expect(first.count == 2)
+        guard case .comparison(let comparison) = first[0].payload else { throw Failure() }
+        #expect(comparison.comparison.note1 == 60 && comparison.comparison.note2 == 64)
+        #expect(
+            comparison.comparison.centDifference == 15.5 && comparison.answer == .higher
+                && comparison.isCorrect)
+        guard case .pitchMatching(let matching) = first[1].payload else { throw Failure() }
+        #expect(matching.targetNote == 67 && matching.initialOffset == 25 && matching.userError == 3.2)
+
+        let second = try importing(v2).records
+        #expect(second.count == 3)
+        guard case .rhythm(let continuous) = second[2].payload else { throw Failure() }
+        #expect(
+            continuous.kind == .continuousMatching && continuous.meanOffsetMs == 5.3
+                && continuous.tempoBPM == 120)
+
+        let (third, skipped) = try importing(v3)
+        #expect(skipped.isEmpty && third.count == 5)
+        guard case .comparison(let just) = third[0].payload, case .comparison(let down) = third[1].payload
+        else {
+            throw Failure()
+        }
+        #expect(just.comparison.tuningSystem == .justIntonation && just.answer == .higher && !just.isCorrect)
+        #expect(down.comparison.interval == DirectedInterval(.perfectFifth, down: true))
+        #expect(down.timestamp.timeIntervalSince1970.truncatingRemainder(dividingBy: 1) == 0.25)
+        guard case .rhythm(let positions) = third[4].payload else { throw Failure() }
+        #expect(positions.meanOffsetMsPositions == [1, nil, 2.5, -1])
+    }
+
+    @Test(
+        "damaged rows are skipped and named by line; the rest imports; a wrong version or header refuses the file"
+    )
+    func damagedRows() throws {
+        let text = """
+            # peach-export-format:3
+            \(Self.v3Header)
+            pitchDiscrimination,2026-03-03T14:30:00Z,60,C4,64,E4,M3,equalTemperament,15.5,true,,,,,,,,,
+            pitchDiscrimination,2026-03-03T14:30:00Z,60,C4,64,E4,P6,equalTemperament,15.5,true,,,,,,,,,
+            pitchDiscrimination,not-a-date,60,C4,64,E4,M3,equalTemperament,15.5,true,,,,,,,,,
+            pitchDiscrimination,2026-03-03T14:30:00Z,60,C4,64,E4,M3,equalTemperament,15.5,True,,,,,,,,,
+            pitchDiscrimination,2026-03-03T14:30:00Z,128,X,64,E4,M3,equalTemperament,15.5,true,,,,,,,,,
+            pitchDiscrimination,2026-03-03T14:30:00Z,60,C4,64,E4,M3,meantone,15.5,true,,,,,,,,,
+            pitchDiscrimination,2026-03-03T14:30:00Z,60
+            yodel,2026-03-03T14:30:00Z,,,,,,,,,,,,,,,,,
+            pitchMatching,2026-03-03T14:31:00Z,60,C4,67,G4,P5,equalTemperament,,,abc,3.2,,,,,,,
+            pitchMatching,2026-03-03T14:31:00Z,60,"C,4",67,G4,P5,equalTemperament,,,25.0,3.2,,,,,,,
+            """
+        let (records, skipped) = try importing(text)
+        #expect(records.count == 2)
+        #expect(skipped.map(\.line) == [4, 5, 6, 7, 8, 9, 10, 11])
+        #expect(
+            skipped.map(\.problem) == [
+                .invalidField("interval", expected: .interval), .invalidField("timestamp", expected: .time),
+                .invalidField("isCorrect", expected: .boolean),
+                .invalidField("referenceNote", expected: .midiNote),
+                .invalidField("tuningSystem", expected: .tuning), .cellCount(found: 3, expected: 19),
+                .unknownType("yodel"), .invalidField("initialCentOffset", expected: .number),
+            ])
+        #expect(
+            throws: StoreError.unreadableImport(path: "", line: 1, problem: .unsupportedExportFormat("4"))
+        ) {
+            _ = try InterchangeCSV.read("# peach-export-format:4\n\(Self.v3Header)\n", path: "")
+        }
+        #expect(throws: StoreError.unreadableImport(path: "", line: 2, problem: .notACSVExport)) {
+            _ = try InterchangeCSV.read("# peach-export-format:3\na,b,c\n", path: "")
+        }
+    }
+
+    @Test("a peach-csv export passes the iOS importer's checks (reimplemented); Pythagorean is left out")
+    func exportPassesTheIOSImporter() throws {
+        let records = Samples.mixed(400)
+        let directory = try store(records)
+        let (text, leftOut) = try export(directory, .peachCSV)
+        let expectedLeftOut = records.filter {
+            switch $0.payload {
+            case .comparison(let completed): completed.comparison.tuningSystem == .pythagorean
+            case .pitchMatching(let completed): completed.tuningSystem == .pythagorean
+            case .rhythm: false
+            }
+        }
+        #expect(leftOut == expectedLeftOut && !leftOut.isEmpty)
+        let rows = try IOSImporter.parse(text)
+        #expect(rows == records.count - leftOut.count)
+        // And back: every record Peach exported comes back equal, but for the conditions iOS does not keep.
+        let back = try importing(text)
+        #expect(back.skipped.isEmpty)
+        #expect(back.records.map(\.identity) == records.filter { !leftOut.contains($0) }.map(\.identity))
+    }
+
+    @Test("a round trip through the phone (whole seconds, its number format) finds every record a duplicate")
+    func roundTripThroughThePhone() throws {
+        let records = Samples.mixed(250)
+        let directory = try store(records)
+        let (text, leftOut) = try export(directory, .peachCSV)
+        // What the iOS app exports after importing it: whole seconds (cut or rounded), the same cells.
+        for rounding in [FloatingPointRoundingRule.towardZero, .toNearestOrAwayFromZero] {
+            let phone = IOSImporter.wholeSeconds(text, rounding: rounding)
+            let file = directory.path + "/phone.csv"
+            _ = FileManager.default.createFile(atPath: file, contents: Data(phone.utf8))
+            let result = try JournalStore(directory: directory.path).mergeImport(path: file)
+            #expect(result.added == 0, "\(rounding)")
+            #expect(result.duplicates == records.count - leftOut.count)
+        }
+        // Into an empty store first, then Peach's own export: each record once.
+        let other = TemporaryDirectory()
+        let file = directory.path + "/phone.csv"
+        let store = try JournalStore(directory: other.path)
+        #expect(try store.mergeImport(path: file).added == records.count - leftOut.count)
+        let own = directory.path + "/own.json"
+        _ = try RecordTransfer.export(from: directory.path, format: .json, toFile: own)
+        let merged = try store.mergeImport(path: own)
+        #expect(merged.added == leftOut.count && merged.duplicates == records.count - leftOut.count)
+    }
+
+    struct Failure: Error {}
+}
+
+/// The checks of the iOS app's CSV importer (`CSVImportParser`, its discipline parsers), reimplemented: the
+/// metadata line, the exact v3 header, 19 fields per row, a known training type and each type's cells.
+enum IOSImporter {
+    struct Refused: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The number of rows the app would import; throws at the first row it would refuse.
+    static func parse(_ text: String) throws -> Int {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard lines.first == "# peach-export-format:3" else { throw Refused(description: "metadata") }
+        let header = [
+            "trainingType", "timestamp", "referenceNote", "referenceNoteName", "targetNote", "targetNoteName",
+            "interval", "tuningSystem", "centOffset", "isCorrect", "initialCentOffset", "userCentError",
+            "tempoBPM",
+            "offsetMs", "meanOffsetMs", "meanOffsetMsPosition0", "meanOffsetMsPosition1",
+            "meanOffsetMsPosition2",
+            "meanOffsetMsPosition3",
+        ]
+        guard lines.count > 1,
+            lines[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init) == header
+        else { throw Refused(description: "header") }
+        let intervals = ["P1", "m2", "M2", "m3", "M3", "P4", "d5", "P5", "m6", "M6", "m7", "M7", "P8"]
+        var count = 0
+        for (index, line) in lines.dropFirst(2).enumerated() where !line.isEmpty {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            func refuse(_ why: String) -> Refused {
+                Refused(description: "row \(index + 1): \(why): \(line)")
+            }
+            guard fields.count == 19 else { throw refuse("fields") }
+            var cell: [String: String] = [:]
+            for (name, value) in zip(header, fields) { cell[name] = value }
+            guard let time = cell["timestamp"], isISO8601(time) else { throw refuse("timestamp") }
+            func note(_ name: String) throws {
+                guard let number = Int(cell[name] ?? ""), (0...127).contains(number) else {
+                    throw refuse(name)
+                }
+            }
+            func double(_ name: String) throws {
+                guard let value = Double(cell[name] ?? ""), value.isFinite else { throw refuse(name) }
+            }
+            func boolean() throws {
+                guard ["true", "false"].contains(cell["isCorrect"]) else { throw refuse("isCorrect") }
+            }
+            func tempo() throws {
+                guard let tempo = Int(cell["tempoBPM"] ?? ""), tempo > 0 else { throw refuse("tempoBPM") }
+            }
+            switch cell["trainingType"] {
+            case "pitchDiscrimination", "pitchMatching":
+                try note("referenceNote")
+                try note("targetNote")
+                guard intervals.contains(cell["interval"] ?? "") else { throw refuse("interval") }
+                guard ["equalTemperament", "justIntonation"].contains(cell["tuningSystem"]) else {
+                    throw refuse("tuningSystem")
+                }
+                if cell["trainingType"] == "pitchDiscrimination" {
+                    try double("centOffset")
+                    try boolean()
+                } else {
+                    try double("initialCentOffset")
+                    try double("userCentError")
+                }
+            case "rhythmOffsetDetection":
+                try boolean()
+                try tempo()
+                try double("offsetMs")
+            case "continuousRhythmMatching":
+                try tempo()
+                try double("meanOffsetMs")
+                for position in 0..<4 where !(cell["meanOffsetMsPosition\(position)"] ?? "").isEmpty {
+                    try double("meanOffsetMsPosition\(position)")
+                }
+            default: throw refuse("trainingType")
+            }
+            count += 1
+        }
+        return count
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ` or with a fraction, as `Date.ISO8601FormatStyle` parses it.
+    static func isISO8601(_ text: String) -> Bool {
+        text.range(
+            of: #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$"#, options: .regularExpression) != nil
+    }
+
+    /// `text` as the app would export it again: every timestamp to whole seconds.
+    static func wholeSeconds(_ text: String, rounding: FloatingPointRoundingRule) -> String {
+        let formatter = ISO8601DateFormatter()
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
+            guard index >= 2, !line.isEmpty else { return String(line) }
+            var fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard let date = formatter.date(from: fields[1]) ?? fractional.date(from: fields[1]) else {
+                return String(line)
+            }
+            fields[1] = formatter.string(
+                from: Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(rounding)))
+            return fields.joined(separator: ",")
+        }.joined(separator: "\n")
+    }
+}
