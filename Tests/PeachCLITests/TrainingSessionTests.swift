@@ -321,6 +321,57 @@ struct TrainingSessionTests {
         }
     }
 
+    @Test("train --intervals M3 --tuning just on an external synth (MTS): the bytes tune it within 0.01 cent")
+    func trainIntervalsOnExternalSynth() throws {
+        let synth = NSTemporaryDirectory() + "peach-synth-\(UUID().uuidString).mid"
+        defer { unlink(synth) }
+        let session = try ScriptedSession(
+            mode: "train",
+            extra: [
+                "--intervals", "M3", "--tuning", "just", "--midi-tuning", "mts", "--output",
+                "rawmidi:" + synth,
+            ])
+        var cents: [Double] = []
+        for _ in 1...3 {
+            let trial = try #require(session.next("trialStarted"))
+            let difference = try #require(trial["cents"] as? Double)
+            session.next("note2Started")
+            usleep(Self.reaction)
+            session.press(key: difference > 0 ? 72 : 48)
+            session.next("result")
+            cents.append(difference)
+        }
+        session.next("trialStarted")
+        session.play([0xB0, 100, 127])
+        session.next("stopped")
+        let (status, errors) = session.finish()
+        #expect(status == 0, "\(errors)")
+        // Each note-on follows the single-note tuning (F0 7F 7F 08 02 pp 01 kk ss fh fl F7) of its key.
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: synth)))
+        var tuned: [Int: Double] = [:]
+        var sounding: [Double] = []
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0xF0, index + 11 < bytes.count, bytes[index + 3] == 0x08 {
+                tuned[Int(bytes[index + 7])] =
+                    Double(bytes[index + 8]) + Double(Int(bytes[index + 9]) << 7 | Int(bytes[index + 10]))
+                    / 16384
+                index += 12
+            } else if bytes[index] & 0xF0 == 0x90, index + 2 < bytes.count, bytes[index + 2] > 0 {
+                sounding.append(try #require(tuned[Int(bytes[index + 1])]))
+                index += 3
+            } else {
+                index += 1
+            }
+        }
+        #expect(sounding.count >= 6)
+        let third = 1200 * log2(5.0 / 4)
+        for (trial, difference) in cents.enumerated() {
+            let interval = (sounding[2 * trial + 1] - sounding[2 * trial]) * 100
+            #expect(abs(interval - third - difference) < 0.01, "trial \(trial + 1): \(interval)")
+        }
+    }
+
     @Test("match --intervals P4down --tuning pythagorean: the target is the interval; the error is from it")
     func matchIntervals() throws {
         let session = try ScriptedSession(

@@ -278,7 +278,7 @@ enum RecordCodec {
     }
 
     /// A string as JSON, with quotes and escapes, appended; plain ASCII is copied as it is.
-    private static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+    static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
         var plain = true
         for byte in text.utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C {
             plain = false

@@ -52,38 +52,58 @@ public enum InterchangeCSV {
     static func read(
         _ text: String, path: String, firstLine: Int = 1
     ) throws(StoreError) -> (records: [StoredRecord], skipped: [SkippedRow]) {
-        let rows = CSVReader.rows(text).map { CSVReader.Row(line: $0.line + firstLine - 1, cells: $0.cells) }
-        guard let first = rows.first?.cells.joined(separator: ","), first.hasPrefix(metadataPrefix) else {
-            throw .unreadableImport(path: path, line: firstLine, problem: .notACSVExport)
-        }
-        let number = first.dropFirst(metadataPrefix.count).trimmingCharacters(in: .whitespaces)
-        guard let fileVersion = Int(number), (1...version).contains(fileVersion) else {
-            throw .unreadableImport(
-                path: path, line: firstLine, problem: .unsupportedExportFormat(String(number)))
-        }
-        guard rows.count > 1 else { return ([], []) }
-        let header = rows[1].cells.map { $0.trimmingCharacters(in: .whitespaces) }
-        guard header.contains("trainingType"), header.contains("timestamp") else {
-            throw .unreadableImport(path: path, line: rows[1].line, problem: .notACSVExport)
-        }
         var records: [StoredRecord] = []
         var skipped: [SkippedRow] = []
-        for row in rows.dropFirst(2) where !row.cells.allSatisfy({ $0.isEmpty }) {
-            guard row.cells.count == header.count else {
-                skipped.append(
-                    SkippedRow(
-                        line: row.line, problem: .cellCount(found: row.cells.count, expected: header.count)))
-                continue
+        var header: [String] = []
+        var columns: [String: Int] = [:]
+        var text = text
+        do {
+            try text.withUTF8 { bytes in
+                try CSVReader.forEachRow(bytes: bytes) { row in
+                    let line = row.line + firstLine - 1
+                    if row.line == 1 {
+                        let first = row.cells.joined(separator: ",")
+                        guard first.hasPrefix(metadataPrefix) else {
+                            throw StoreError.unreadableImport(path: path, line: line, problem: .notACSVExport)
+                        }
+                        let number = first.dropFirst(metadataPrefix.count).trimmingCharacters(
+                            in: .whitespaces)
+                        guard let fileVersion = Int(number), (1...version).contains(fileVersion) else {
+                            throw StoreError.unreadableImport(
+                                path: path, line: line, problem: .unsupportedExportFormat(String(number)))
+                        }
+                        return
+                    }
+                    guard !header.isEmpty else {
+                        header = row.cells.map { $0.trimmingCharacters(in: .whitespaces) }
+                        guard header.contains("trainingType"), header.contains("timestamp") else {
+                            throw StoreError.unreadableImport(path: path, line: line, problem: .notACSVExport)
+                        }
+                        for (index, column) in header.enumerated() where columns[column] == nil {
+                            columns[column] = index
+                        }
+                        return
+                    }
+                    guard !row.cells.allSatisfy({ $0.isEmpty }) else { return }
+                    guard row.cells.count == header.count else {
+                        skipped.append(
+                            SkippedRow(
+                                line: line,
+                                problem: .cellCount(found: row.cells.count, expected: header.count)))
+                        return
+                    }
+                    do {
+                        records.append(try record(RowReader(row: row.cells, columns: columns)))
+                    } catch let damage as RecordDamage {
+                        skipped.append(SkippedRow(line: line, problem: damage.problem))
+                    }
+                }
             }
-            var cells: [String: String] = [:]
-            for (column, cell) in zip(header, row.cells) { cells[column] = cell }
-            do {
-                records.append(try record(RowReader(cells: cells)))
-            } catch let damage as RecordDamage {
-                skipped.append(SkippedRow(line: row.line, problem: damage.problem))
-            } catch {
-                skipped.append(SkippedRow(line: row.line, problem: .notAnObject))
-            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            // Nothing else is thrown.
+            throw .unreadableImport(path: path, line: firstLine, problem: .notACSVExport)
         }
         return (records, skipped)
     }
@@ -120,7 +140,7 @@ public enum InterchangeCSV {
                         offsetMs: try row.milliseconds("offsetMs"), isCorrect: try row.boolean("isCorrect"))))
         case "continuousRhythmMatching", "rhythmMatching":
             let mean =
-                row.cells["meanOffsetMs"].map { !$0.isEmpty } == true
+                row["meanOffsetMs"].map { !$0.isEmpty } == true
                 ? try row.milliseconds("meanOffsetMs") : try row.milliseconds("userOffsetMs")
             let positions = try (0..<4).map { try row.optionalMilliseconds("meanOffsetMsPosition\($0)") }
             return StoredRecord(
@@ -135,12 +155,21 @@ public enum InterchangeCSV {
 
     /// Typed access to one row's cells by column name.
     private struct RowReader {
-        let cells: [String: String]
+        let row: [String]
+        let columns: [String: Int]
+
+        /// The cell of `column`, nil when the file has no such column.
+        subscript(_ column: String) -> String? { columns[column].map { row[$0] } }
 
         func text(_ column: String) throws -> String {
-            guard let cell = cells[column], !cell.isEmpty else {
+            guard let cell = self[column], !cell.isEmpty else {
                 throw RecordDamage(problem: .missingField(column))
             }
+            // Cells are rarely padded: only those that are pay for trimming.
+            guard let first = cell.utf8.first, let last = cell.utf8.last,
+                first == 0x20 || last == 0x20
+                    || first == 0x09 || last == 0x09
+            else { return cell }
             return cell.trimmingCharacters(in: .whitespaces)
         }
 
@@ -169,15 +198,15 @@ public enum InterchangeCSV {
             let reference = try note("referenceNote")
             let target = try note("targetNote")
             let distance = abs(target.rawValue - reference.rawValue)
-            if let cell = cells["interval"], !cell.isEmpty {
-                guard let interval = Interval(abbreviation: cell.trimmingCharacters(in: .whitespaces)),
+            if let cell = self["interval"], !cell.isEmpty {
+                guard let interval = Interval(abbreviation: try text("interval")),
                     interval.semitones == distance
                 else { throw invalid("interval", .interval) }
             } else if distance > 12 {
                 throw invalid("targetNote", .interval)
             }
             var tuning = TuningSystem.equalTemperament
-            if let cell = cells["tuningSystem"], !cell.isEmpty {
+            if let cell = self["tuningSystem"], !cell.isEmpty {
                 guard let system = TuningSystem(word: cell) else { throw invalid("tuningSystem", .tuning) }
                 tuning = system
             }
@@ -217,7 +246,7 @@ public enum InterchangeCSV {
         }
 
         func optionalMilliseconds(_ column: String) throws -> Double? {
-            guard let cell = cells[column], !cell.isEmpty else { return nil }
+            guard let cell = self[column], !cell.isEmpty else { return nil }
             return try milliseconds(column)
         }
     }

@@ -499,37 +499,66 @@ public enum RecordTransfer {
     private static func readCSV(
         _ bytes: [UInt8], path: String, progress: ((StoreProgress) -> Void)?
     ) throws(StoreError) -> [StoredRecord] {
-        let rows = CSVReader.rows(String(decoding: bytes, as: UTF8.self))
-        guard let header = rows.first?.cells.map({ $0.trimmingCharacters(in: .whitespaces) }),
-            header.contains("type"), header.contains("time")
-        else {
-            throw .unreadableImport(
-                path: path, line: 1, problem: .notACSVExport)
-        }
+        var header: [String]?
+        let lines = bytes.reduce(into: 1) { count, byte in if byte == 0x0A { count += 1 } }
+        var columns: [(prefix: [UInt8], isText: Bool)?] = []
         var records: [StoredRecord] = []
-        for row in rows.dropFirst() where !row.cells.allSatisfy({ $0.isEmpty }) {
-            guard row.cells.count == header.count else {
-                throw .unreadableImport(
-                    path: path, line: row.line,
-                    problem: .cellCount(found: row.cells.count, expected: header.count))
-            }
-            var json = "{\"v\":1"
-            for (column, cell) in zip(header, row.cells) where !cell.isEmpty {
-                guard csvColumns.contains(column) || column == "v" else { continue }
-                json +=
-                    "," + RecordCodec.quoted(column) + ":"
-                    + (csvTextColumns.contains(column) ? RecordCodec.quoted(cell) : cell)
-            }
-            json += "}"
-            let line = Array(json.utf8)
-            let record = try line.withUnsafeBufferPointer { buffer throws(StoreError) in
-                try decodeOne(buffer, 0..<buffer.count, path: path, line: row.line)
-            }
-            records.append(record)
-            if records.count % StoreProgress.interval == 0 {
-                progress?(StoreProgress(done: row.line, total: rows.count, records: records.count))
+        var line: [UInt8] = []
+        let known = Set(csvColumns + ["v"])
+        try bytes.withUnsafeBufferPointer { buffer throws(StoreError) in
+            do {
+                try CSVReader.forEachRow(bytes: buffer) { row in
+                    guard let header else {
+                        let names = row.cells.map { $0.trimmingCharacters(in: .whitespaces) }
+                        guard names.contains("type"), names.contains("time") else {
+                            throw StoreError.unreadableImport(path: path, line: 1, problem: .notACSVExport)
+                        }
+                        header = names
+                        // Each known column's `,"name":` and whether its cells are text (quoted) or JSON values
+                        // as they are; nil for a column Peach does not read.
+                        columns = names.map { column in
+                            guard known.contains(column) else { return nil }
+                            return (
+                                Array(("," + RecordCodec.quoted(column) + ":").utf8),
+                                csvTextColumns.contains(column)
+                            )
+                        }
+                        return
+                    }
+                    guard !row.cells.allSatisfy({ $0.isEmpty }) else { return }
+                    guard row.cells.count == header.count else {
+                        throw StoreError.unreadableImport(
+                            path: path, line: row.line,
+                            problem: .cellCount(found: row.cells.count, expected: header.count))
+                    }
+                    line.removeAll(keepingCapacity: true)
+                    line += #"{"v":1"#.utf8
+                    for (column, cell) in zip(columns, row.cells) where !cell.isEmpty {
+                        guard let column else { continue }
+                        line += column.prefix
+                        if column.isText {
+                            RecordCodec.appendQuoted(cell, to: &line)
+                        } else {
+                            line += cell.utf8
+                        }
+                    }
+                    line.append(0x7D)
+                    let record = try line.withUnsafeBufferPointer { buffer throws(StoreError) in
+                        try decodeOne(buffer, 0..<buffer.count, path: path, line: row.line)
+                    }
+                    records.append(record)
+                    if records.count % StoreProgress.interval == 0 {
+                        progress?(StoreProgress(done: row.line, total: lines, records: records.count))
+                    }
+                }
+            } catch let error as StoreError {
+                throw error
+            } catch {
+                // Only StoreError is thrown.
+                throw .unreadableImport(path: path, line: 1, problem: .notACSVExport)
             }
         }
+        guard header != nil else { throw .unreadableImport(path: path, line: 1, problem: .notACSVExport) }
         return records
     }
 }
@@ -541,60 +570,54 @@ enum CSVReader {
         var cells: [String]
     }
 
-    static func rows(_ text: String) -> [Row] {
-        var rows: [Row] = []
+    /// Calls `visit` with each row of `bytes` (UTF-8), in order, until it returns false. Byte by byte (the
+    /// separators are ASCII, so a multi-byte character is never split), each cell decoded once, no row kept:
+    /// memory does not grow with the file.
+    static func forEachRow(bytes: UnsafeBufferPointer<UInt8>, _ visit: (Row) throws -> Void) rethrows {
         var cells: [String] = []
-        var cell = ""
+        var cell: [UInt8] = []
         var quoted = false
         var line = 1
         var rowLine = 1
-        var characters = text.makeIterator()
-        var pending: Character? = nil
-        func next() -> Character? {
-            if let character = pending {
-                pending = nil
-                return character
-            }
-            return characters.next()
+        var index = 0
+        let count = bytes.count
+        func endCell() {
+            cells.append(String(decoding: cell, as: UTF8.self))
+            cell.removeAll(keepingCapacity: true)
         }
-        while let character = next() {
+        while index < count {
+            let byte = bytes[index]
+            index += 1
             if quoted {
-                if character == "\"" {
-                    if let following = next() {
-                        if following == "\"" {
-                            cell.append("\"")
-                        } else {
-                            quoted = false
-                            pending = following
-                        }
+                if byte == 0x22 {
+                    if index < count, bytes[index] == 0x22 {
+                        cell.append(0x22)
+                        index += 1
                     } else {
                         quoted = false
                     }
                 } else {
-                    if character == "\n" || character == "\r\n" { line += 1 }
-                    cell.append(character)
+                    if byte == 0x0A { line += 1 }
+                    cell.append(byte)
                 }
                 continue
             }
-            switch character {
-            case "\"" where cell.isEmpty: quoted = true
-            case ",":
-                cells.append(cell)
-                cell = ""
-            case "\n", "\r\n", "\r":
-                cells.append(cell)
-                rows.append(Row(line: rowLine, cells: cells))
-                cells = []
-                cell = ""
+            switch byte {
+            case 0x22 where cell.isEmpty: quoted = true
+            case 0x2C: endCell()
+            case 0x0A, 0x0D:
+                if byte == 0x0D, index < count, bytes[index] == 0x0A { index += 1 }
+                endCell()
+                try visit(Row(line: rowLine, cells: cells))
+                cells.removeAll(keepingCapacity: true)
                 line += 1
                 rowLine = line
-            default: cell.append(character)
+            default: cell.append(byte)
             }
         }
         if !cell.isEmpty || !cells.isEmpty {
-            cells.append(cell)
-            rows.append(Row(line: rowLine, cells: cells))
+            endCell()
+            try visit(Row(line: rowLine, cells: cells))
         }
-        return rows
     }
 }

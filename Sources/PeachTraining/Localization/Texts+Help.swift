@@ -58,10 +58,13 @@ public enum Help: CaseIterable, Sendable {
                 Two notes play; answer whether the second was higher or lower, with your controller (default \
                 profile: keys from C4 up Higher, below Lower) or the arrow keys. The difference adapts to you. \
                 Replay with Space or a replay control; switch to pitch matching with a startPitchMatching control. \
-                Stop with your controller's stop control, q, or Ctrl-C; every answer is already saved.
+                Stop with your controller's stop control, q, or Ctrl-C; every answer is already saved. With \
+                --intervals, Higher means the second note lies above the in-tune interval: an ascending interval \
+                too wide, a descending one too narrow.
                 Examples:
                   peach train
                   peach train --range C3-C5 --note-duration 0.5 --timbre piano
+                  peach train --intervals P5,M3down --tuning just
                   peach train --profile two-footswitches --output midi
                   peach train --midi-in /tmp/controller.fifo --audio-out wav:session.wav --events -
                 """,
@@ -70,10 +73,12 @@ public enum Help: CaseIterable, Sendable {
                 (Standardprofil: Tasten ab C4 aufwärts Höher, darunter Tiefer) oder den Pfeiltasten. Der \
                 Unterschied passt sich dir an. Wiederholen mit der Leertaste oder einem Wiederholen-Element; zur \
                 Tonhöhenübung wechseln mit einem startPitchMatching-Element. Beenden mit dem Beenden-Element, q \
-                oder Strg-C; jede Antwort ist schon gespeichert.
+                oder Strg-C; jede Antwort ist schon gespeichert. Mit --intervals heißt Höher: der zweite Ton liegt \
+                über dem rein gestimmten Intervall, ein aufsteigendes Intervall ist zu weit, ein absteigendes zu eng.
                 Beispiele:
                   peach train
                   peach train --range C3-C5 --note-duration 0.5 --timbre piano
+                  peach train --intervals P5,M3down --tuning just
                   peach train --profile two-footswitches --output midi
                   peach train --midi-in /tmp/controller.fifo --audio-out wav:sitzung.wav --events -
                 """
@@ -92,6 +97,7 @@ public enum Help: CaseIterable, Sendable {
                 Examples:
                   peach match
                   peach match --profile pitch-bend-matching      # let go of the wheel to commit
+                  peach match --intervals P5 --tuning just       # tune a pure fifth above the reference
                   peach match --range C3-C5 --output midi:FLUID
                 """,
                 """
@@ -102,6 +108,7 @@ public enum Help: CaseIterable, Sendable {
                 Beispiele:
                   peach match
                   peach match --profile pitch-bend-matching      # Rad loslassen bestätigt
+                  peach match --intervals P5 --tuning just       # eine reine Quinte über dem Bezugston
                   peach match --range C3-C5 --output midi:FLUID
                 """
             )

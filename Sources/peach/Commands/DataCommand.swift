@@ -43,22 +43,8 @@ struct DataCommand: ParsableCommand {
 
         func run() throws {
             let directory = try data.locations().dataDirectory
-            var leftOut = 0
-            if let file {
-                try CLI.checkOutput(file, dataDirectory: data.dataDir)
-                let count = try ProgressLine.showing(.export, texts: CLI.texts) {
-                    try RecordTransfer.export(
-                        from: directory, format: format, toFile: file, progress: $0,
-                        leftOut: { _ in leftOut += 1 })
-                }
-                Terminal.emitError(CLI.texts.exported(count, to: file))
-            } else {
-                _ = try RecordTransfer.export(from: directory, format: format, leftOut: { _ in leftOut += 1 })
-                {
-                    Terminal.write($0)
-                }
-            }
-            if leftOut > 0 { Terminal.emitError(CLI.texts.leftOutOfExport(leftOut)) }
+            if let file { try CLI.checkOutput(file, dataDirectory: data.dataDir) }
+            try DataTransfer.export(from: directory, format: format, to: file, texts: CLI.texts)
         }
     }
 
@@ -76,27 +62,9 @@ struct DataCommand: ParsableCommand {
         @OptionGroup var data: DataOptions
 
         func run() throws {
-            guard !replace else {
-                let skipped = SkippedRows(file: file)
-                defer { skipped.finish() }
-                let records = try ProgressLine.showing(.read, texts: CLI.texts) {
-                    try RecordTransfer.readImport(path: file, progress: $0, skipped: skipped.add)
-                }
-                try data.withJournal {
-                    print(CLI.texts.replaced(records.count, backup: try $0.replaceAll(with: records)))
-                }
-                return
-            }
             if access(file, R_OK) != 0 { _ = try RecordTransfer.readImport(path: file) }  // its error, first
-            try data.withJournal { store in
-                let skipped = SkippedRows(file: file)
-                defer { skipped.finish() }
-                let result = try ProgressLine.showing(.merge, texts: CLI.texts) { merging in
-                    try ProgressLine.showing(.read, texts: CLI.texts) {
-                        try store.mergeImport(path: file, progress: (merging, $0), skipped: skipped.add)
-                    }
-                }
-                print(CLI.texts.imported(result.added, duplicates: result.duplicates, skipped: skipped.count))
+            try data.withJournal {
+                print(try DataTransfer.importFile(file, into: $0, replace: replace, texts: CLI.texts))
             }
         }
     }
@@ -112,7 +80,8 @@ struct DataCommand: ParsableCommand {
 
         func run() throws {
             try data.withJournal { store in
-                let count = store.contents.comparisonCount + store.contents.pitchMatchingCount
+                let contents = store.contents
+                let count = contents.comparisonCount + contents.pitchMatchingCount + contents.rhythmCount
                 if !yes {
                     guard isatty(STDIN_FILENO) != 0 else { throw CommandError.refusingToDelete(count: count) }
                     Terminal.write(CLI.texts.confirmDelete(count, in: store.directory))
@@ -124,23 +93,5 @@ struct DataCommand: ParsableCommand {
                 print(CLI.texts.deleted(count, backup: try store.replaceAll(with: [])))
             }
         }
-    }
-}
-
-/// The rows of an iOS/web CSV that `data import` skipped: the first 20 named on stderr, one line each, then
-/// how many more.
-private final class SkippedRows {
-    let file: String
-    private(set) var count = 0
-
-    init(file: String) { self.file = file }
-
-    func add(_ row: InterchangeCSV.SkippedRow) {
-        count += 1
-        if count <= 20 { Terminal.emitError(CLI.texts.skippedRow(row, in: file)) }
-    }
-
-    func finish() {
-        if count > 20 { Terminal.emitError(CLI.texts.moreSkippedRows(count - 20)) }
     }
 }

@@ -1,0 +1,55 @@
+// DataTransfer: `peach data export` and `peach data import` below the command line: progress, notices, summary.
+
+import PeachStore
+
+/// The work of `peach data export` and `peach data import`: the transfer with its progress line on stderr, the
+/// notices (records a format leaves out, rows of an iOS/web CSV that were skipped: the first 20 named, one
+/// line each, then how many more) and the summary.
+public enum DataTransfer {
+    /// Writes the store in `directory` in `format` to `file` (atomically, with a progress line and a closing
+    /// line on stderr), or to standard output when `file` is nil.
+    public static func export(
+        from directory: String, format: ExportFormat, to file: String?, texts: Texts
+    ) throws {
+        var leftOut = 0
+        let count = { (_: StoredRecord) in leftOut += 1 }
+        if let file {
+            let written = try ProgressLine.showing(.export, texts: texts) {
+                try RecordTransfer.export(
+                    from: directory, format: format, toFile: file, progress: $0, leftOut: count)
+            }
+            Terminal.emitError(texts.exported(written, to: file))
+        } else {
+            _ = try RecordTransfer.export(from: directory, format: format, leftOut: count) {
+                Terminal.write($0)
+            }
+        }
+        if leftOut > 0 { Terminal.emitError(texts.leftOutOfExport(leftOut)) }
+    }
+
+    /// Adds the records of `file` that `store` lacks (or, with `replace`, replaces them all, keeping a backup);
+    /// returns the summary line.
+    @MainActor
+    public static func importFile(
+        _ file: String, into store: JournalStore, replace: Bool, texts: Texts
+    ) throws -> String {
+        var skipped = 0
+        let skip = { (row: InterchangeCSV.SkippedRow) in
+            skipped += 1
+            if skipped <= 20 { Terminal.emitError(texts.skippedRow(row, in: file)) }
+        }
+        defer { if skipped > 20 { Terminal.emitError(texts.moreSkippedRows(skipped - 20)) } }
+        if replace {
+            let records = try ProgressLine.showing(.read, texts: texts) {
+                try RecordTransfer.readImport(path: file, progress: $0, skipped: skip)
+            }
+            return texts.replaced(records.count, backup: try store.replaceAll(with: records))
+        }
+        let result = try ProgressLine.showing(.merge, texts: texts) { merging in
+            try ProgressLine.showing(.read, texts: texts) {
+                try store.mergeImport(path: file, progress: (merging, $0), skipped: skip)
+            }
+        }
+        return texts.imported(result.added, duplicates: result.duplicates, skipped: skipped)
+    }
+}
