@@ -130,6 +130,14 @@ struct ProfileCommandTests {
         #expect((week["week"] as? String)?.contains("-W") == true)
         #expect((week["lower68"] as? Double ?? 99) < (week["cents"] as? Double ?? 0))
 
+        let keyboard = NSTemporaryDirectory() + "peach-keyboard-\(UUID().uuidString).svg"
+        defer { unlink(keyboard) }
+        #expect(try PeachBinary.run(["profile", "--data-dir", folder, "--svg", keyboard]).status == 0)
+        let keyboardSVG = String(
+            decoding: try Data(contentsOf: URL(fileURLWithPath: keyboard)), as: UTF8.self)
+        #expect(Self.wellFormedProblem(keyboardSVG) == nil)
+        #expect(keyboardSVG.components(separatedBy: "class=\"interval-line\"").count - 1 == 3)
+        #expect(keyboardSVG.contains(">Perfect fifth up (P5, just): threshold "))
         let chart = try PeachBinary.run(["profile", "--data-dir", folder, "--progress"]).standardOutput
         #expect(chart.contains("Unison · discrimination: threshold (75 % correct) per week, 68 % band"))
         #expect(chart.contains("Minor sixth up (m6, equal) · matching: mean absolute error per week"))

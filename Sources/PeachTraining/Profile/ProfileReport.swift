@@ -91,26 +91,11 @@ public struct ProfileReport: Sendable {
         } else {
             result.append(texts(.noMatching))
         }
-        let intervals = profile.trainedIntervals
+        let intervals = intervalLines
         if !intervals.isEmpty {
             result.append("")
             result.append(texts.pick("Intervals:", "Intervalle:"))
-            for (key, interval) in intervals {
-                var parts: [String] = []
-                if let threshold = interval.fittedThreshold {
-                    parts.append(
-                        texts.pick("threshold ", "Schwelle ") + texts.threshold(threshold) + ", "
-                            + texts.answers(interval.comparisonCount))
-                }
-                if let error = interval.matching.meanAbsoluteError {
-                    let bias =
-                        interval.matching.bias.map { ($0 >= 0 ? "+" : "") + texts.format($0, 1) } ?? "–"
-                    parts.append(
-                        "\(texts(.meanError)) \(texts.cents(error)) · \(texts(.bias)) \(bias), "
-                            + texts.attempts(interval.matching.count))
-                }
-                result.append("  " + texts.intervalName(key) + ": " + parts.joined(separator: " · "))
-            }
+            result += intervals.map { "  " + $0 }
         }
         let points = contents.timeline.days(in: timeZone).suffix(days)
         if !points.isEmpty {
@@ -123,6 +108,25 @@ public struct ProfileReport: Sendable {
             }
         }
         return result
+    }
+
+    /// A line per interval and tuning trained: its fitted threshold and its matching accuracy.
+    public var intervalLines: [String] {
+        contents.profile.trainedIntervals.map { key, interval in
+            var parts: [String] = []
+            if let threshold = interval.fittedThreshold {
+                parts.append(
+                    texts.pick("threshold ", "Schwelle ") + texts.threshold(threshold) + ", "
+                        + texts.answers(interval.comparisonCount))
+            }
+            if let error = interval.matching.meanAbsoluteError {
+                let bias = interval.matching.bias.map { ($0 >= 0 ? "+" : "") + texts.format($0, 1) } ?? "–"
+                parts.append(
+                    "\(texts(.meanError)) \(texts.cents(error)) · \(texts(.bias)) \(bias), "
+                        + texts.attempts(interval.matching.count))
+            }
+            return texts.intervalName(key) + ": " + parts.joined(separator: " · ")
+        }
     }
 
     private func day(_ date: Date) -> LocalDay {

@@ -9,14 +9,14 @@ public struct SVGChartRenderer: Sendable {
     /// A renderer.
     public init() {}
 
-    /// The document.
-    public func document(_ chart: ProfileChart, title: String) -> String {
+    /// The document; `notes` are lines of text below the keyboard (the intervals trained).
+    public func document(_ chart: ProfileChart, title: String, notes: [String] = []) -> String {
         let keyWidth = 14.0
         let left = 44.0
         let plotHeight = 240.0
         let keyboardTop = 20 + plotHeight
         let width = left + keyWidth * Double(chart.columns.count) + 10
-        let height = keyboardTop + 64
+        let height = keyboardTop + 64 + 16 * Double(notes.count)
         func y(_ cents: Double) -> Double { keyboardTop - ProfileChart.position(cents) * plotHeight }
         var parts: [String] = [
             ##"<?xml version="1.0" encoding="UTF-8"?>"##,
@@ -63,6 +63,11 @@ public struct SVGChartRenderer: Sendable {
             let x = left + Double(index) * keyWidth + keyWidth / 2
             parts.append(
                 ##"<text x="\##(Self.number(x))" y="\##(Self.number(keyboardTop + 54))" text-anchor="middle">\##(column.note.name)</text>"##
+            )
+        }
+        for (index, note) in notes.enumerated() {
+            parts.append(
+                ##"<text class="interval-line" x="4" y="\##(Self.number(keyboardTop + 72 + 16 * Double(index)))">\##(Self.escape(note))</text>"##
             )
         }
         parts.append("</svg>")

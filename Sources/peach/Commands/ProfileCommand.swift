@@ -54,7 +54,7 @@ struct ProfileCommand: ParsableCommand {
             let document =
                 progress
                 ? ProgressRenderer(texts: CLI.texts).document(report.progress, title: CLI.texts.progressTitle)
-                : SVGChartRenderer().document(report.chart, title: report.title)
+                : SVGChartRenderer().document(report.chart, title: report.title, notes: report.intervalLines)
             do {
                 let file = try SystemFile(path: svg, flags: O_WRONLY | O_CREAT | O_TRUNC, permissions: 0o644)
                 try file.writeAll(Array(document.utf8))
