@@ -1,0 +1,71 @@
+# Makefile: build Peach as one binary that runs without Swift, and install or uninstall it.
+#
+#   make                          release build, Swift's standard library and Foundation linked in
+#   make install                  into /usr/local (PREFIX=/usr for a system install)
+#   make install DESTDIR=/tmp/p   into a staging root (packaging)
+#   make uninstall                removes exactly what install put there
+#
+# glibc and libasound stay shared (the only runtime dependency is libasound2). What is installed:
+#   $(PREFIX)/bin/peach                                  the program (stripped)
+#   $(PREFIX)/share/peach/profiles/*.json                 the shipped controller profiles (found at
+#                                                          ../share/peach/profiles next to the binary)
+#   $(PREFIX)/share/man/man1/peach.1                      the manual, generated from --help
+#   $(PREFIX)/share/bash-completion/completions/peach     shell completions (bash, zsh, fish)
+#   $(PREFIX)/share/zsh/site-functions/_peach
+#   $(PREFIX)/share/fish/vendor_completions.d/peach.fish
+#   $(PREFIX)/share/doc/peach/README.md, LICENSE
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+SWIFT ?= swift
+BINDIR := $(PREFIX)/bin
+SHAREDIR := $(PREFIX)/share
+BUILD := .build/release
+STAGE := .build/install-files
+
+.PHONY: all build install uninstall clean-install-files
+
+all: build
+
+build: $(STAGE)/peach.1
+
+$(BUILD)/peach: FORCE
+	$(SWIFT) build -c release --product peach --static-swift-stdlib
+
+# Generated with no settings file, so the help's "Now: ..." values are the defaults, and in English.
+$(STAGE)/peach.1: $(BUILD)/peach
+	$(SWIFT) build -c release --product generate-manual
+	rm -rf $(STAGE) && mkdir -p $(STAGE)/config
+	env -i PATH="$$PATH" LANG=C XDG_CONFIG_HOME="$(CURDIR)/$(STAGE)/config" \
+	    $(BUILD)/generate-manual $(BUILD)/peach --output-directory $(STAGE) --section 1 \
+	    --authors "the Peach developers"
+	for shell in bash zsh fish; do \
+	    env -i PATH="$$PATH" LANG=C XDG_CONFIG_HOME="$(CURDIR)/$(STAGE)/config" \
+	        $(BUILD)/peach --generate-completion-script $$shell > $(STAGE)/peach.$$shell || exit 1; \
+	done
+	rm -rf $(STAGE)/config
+
+FORCE:
+
+install: build
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(SHAREDIR)/peach/profiles" "$(DESTDIR)$(SHAREDIR)/man/man1" \
+	    "$(DESTDIR)$(SHAREDIR)/bash-completion/completions" "$(DESTDIR)$(SHAREDIR)/zsh/site-functions" \
+	    "$(DESTDIR)$(SHAREDIR)/fish/vendor_completions.d" "$(DESTDIR)$(SHAREDIR)/doc/peach"
+	install -m 755 -s $(BUILD)/peach "$(DESTDIR)$(BINDIR)/peach"
+	install -m 644 Profiles/*.json "$(DESTDIR)$(SHAREDIR)/peach/profiles/"
+	install -m 644 $(STAGE)/peach.1 "$(DESTDIR)$(SHAREDIR)/man/man1/peach.1"
+	install -m 644 $(STAGE)/peach.bash "$(DESTDIR)$(SHAREDIR)/bash-completion/completions/peach"
+	install -m 644 $(STAGE)/peach.zsh "$(DESTDIR)$(SHAREDIR)/zsh/site-functions/_peach"
+	install -m 644 $(STAGE)/peach.fish "$(DESTDIR)$(SHAREDIR)/fish/vendor_completions.d/peach.fish"
+	install -m 644 README.md LICENSE "$(DESTDIR)$(SHAREDIR)/doc/peach/"
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/peach" "$(DESTDIR)$(SHAREDIR)/man/man1/peach.1" \
+	    "$(DESTDIR)$(SHAREDIR)/bash-completion/completions/peach" "$(DESTDIR)$(SHAREDIR)/zsh/site-functions/_peach" \
+	    "$(DESTDIR)$(SHAREDIR)/fish/vendor_completions.d/peach.fish" "$(DESTDIR)$(SHAREDIR)/doc/peach/README.md" \
+	    "$(DESTDIR)$(SHAREDIR)/doc/peach/LICENSE"
+	for profile in Profiles/*.json; do rm -f "$(DESTDIR)$(SHAREDIR)/peach/profiles/$$(basename $$profile)"; done
+	-rmdir "$(DESTDIR)$(SHAREDIR)/peach/profiles" "$(DESTDIR)$(SHAREDIR)/peach" "$(DESTDIR)$(SHAREDIR)/doc/peach"
+
+clean-install-files:
+	rm -rf $(STAGE)
