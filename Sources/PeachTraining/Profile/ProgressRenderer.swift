@@ -43,7 +43,7 @@ public struct ProgressRenderer: Sendable {
         var result: [String] = []
         for series in chart.series {
             result.append(title(series))
-            result.append("            " + String(axis) + "  cents")
+            result.append("            " + String(axis) + texts.pick("  cents", "  Cent"))
             for point in series.points {
                 var row = [Character](repeating: "·", count: width)
                 let low = column(max(point.band.lowerBound, ProfileChart.bottom))
