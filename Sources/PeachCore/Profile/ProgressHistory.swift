@@ -39,6 +39,26 @@ public struct ProgressHistory: Hashable, Sendable, Codable {
 
         init(number: Int) { self.number = number }
 
+        private enum CodingKeys: String, CodingKey { case number, levels, absoluteErrors }
+
+        /// Decodes a saved week (a store's snapshot), refusing levels outside the grid and more correct answers
+        /// than trials, so a forged snapshot cannot feed the fit nonsense.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            number = try container.decode(Int.self, forKey: .number)
+            levels = try container.decode([Int: TrialTally].self, forKey: .levels)
+            absoluteErrors = try container.decode(WelfordAccumulator.self, forKey: .absoluteErrors)
+            guard
+                levels.allSatisfy({
+                    (0..<StimulusLevel.count).contains($0.key) && $0.value.trials >= $0.value.correct
+                        && $0.value.correct >= 0
+                }), abs(number) < 1_000_000
+            else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: decoder.codingPath, debugDescription: "a week's tallies do not fit"))
+            }
+        }
+
         /// The number of answers (comparisons or attempts) in the week.
         public var count: Int { levels.values.reduce(0) { $0 + Int($1.trials) } + absoluteErrors.count }
 

@@ -160,6 +160,14 @@ struct IntervalTests {
             #expect([7, -12].contains(challenge.targetNote.rawValue - challenge.referenceNote.rawValue))
         }
         #expect(seen == [7, -12])
+        // A measurement (Psi) and training (Kazez) place interval trials the same way.
+        let psi = PsiNoteStrategy(procedure: PsiProcedure())
+        for strategy in [psi as any NextComparisonStrategy, KazezNoteStrategy()] {
+            let comparison = strategy.nextComparison(
+                profile: PerceptualProfile(), settings: settings, last: nil, using: &generator)
+            #expect([7, -12].contains(comparison.note2.rawValue - comparison.note1.rawValue))
+            #expect(comparison.tuningSystem == .justIntonation)
+        }
         // Unison: the same draws as a comparison built the way it always was.
         var first = SeededRandomGenerator(seed: 8)
         var second = SeededRandomGenerator(seed: 8)

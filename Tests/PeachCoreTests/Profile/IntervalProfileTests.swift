@@ -116,7 +116,7 @@ struct IntervalProfileTests {
     }
 
     @Test("the history fits a threshold per week and series; matching keeps the absolute errors")
-    func history() {
+    func history() throws {
         var history = ProgressHistory()
         let weekSeconds = 7 * 86_400.0
         for (index, threshold) in [30.0, 15, 8].enumerated() {
@@ -144,6 +144,17 @@ struct IntervalProfileTests {
                 isDiscrimination: false, interval: DirectedInterval(.majorThird),
                 tuningSystem: .justIntonation)]!
         #expect(third.first?.absoluteErrors.mean == 4)
+        // Saved and read back equal; a forged week (a level off the grid, more right than played) is refused.
+        let saved = try JSONEncoder().encode(history)
+        #expect(try JSONDecoder().decode(ProgressHistory.self, from: saved) == history)
+        for forged in [
+            #"{"number":1,"levels":[99999,{"trials":1,"correct":0}],"absoluteErrors":{"count":0,"mean":0,"sumOfSquaredDeviations":0}}"#,
+            #"{"number":1,"levels":[3,{"trials":1,"correct":2}],"absoluteErrors":{"count":0,"mean":0,"sumOfSquaredDeviations":0}}"#,
+        ] {
+            #expect(throws: DecodingError.self) {
+                try JSONDecoder().decode(ProgressHistory.Week.self, from: Data(forged.utf8))
+            }
+        }
     }
 }
 
