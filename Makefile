@@ -1,7 +1,9 @@
 # Makefile: build Peach as one binary that runs without Swift, and install or uninstall it.
 #
 #   make                          release build, Swift's standard library and Foundation linked in
-#   make install                  into /usr/local (PREFIX=/usr for a system install)
+#   make install                  into /usr/local (PREFIX=/usr for a system install); installs what `make`
+#                                 built and never builds itself, so `make && sudo make install` works where
+#                                 sudo's PATH has no swift
 #   make install DESTDIR=/tmp/p   into a staging root (packaging)
 #   make uninstall                removes exactly what install put there
 #
@@ -27,10 +29,9 @@ STAGE := .build/install-files
 
 all: build
 
-build: $(STAGE)/peach.1
-
-$(BUILD)/peach: FORCE
+build:
 	$(SWIFT) build -c release --product peach --static-swift-stdlib
+	$(MAKE) --no-print-directory $(STAGE)/peach.1
 
 # Generated with no settings file, so the help's "Now: ..." values are the defaults, and in English.
 $(STAGE)/peach.1: $(BUILD)/peach
@@ -45,9 +46,9 @@ $(STAGE)/peach.1: $(BUILD)/peach
 	done
 	rm -rf $(STAGE)/config
 
-FORCE:
-
-install: build
+install:
+	@test -x $(BUILD)/peach -a -f $(STAGE)/peach.1 -a $(STAGE)/peach.1 -nt $(BUILD)/peach || \
+	    { echo "make install: nothing built yet, or built since; run 'make' first (as yourself)" >&2; exit 1; }
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(SHAREDIR)/peach/profiles" "$(DESTDIR)$(SHAREDIR)/man/man1" \
 	    "$(DESTDIR)$(SHAREDIR)/bash-completion/completions" "$(DESTDIR)$(SHAREDIR)/zsh/site-functions" \
 	    "$(DESTDIR)$(SHAREDIR)/fish/vendor_completions.d" "$(DESTDIR)$(SHAREDIR)/doc/peach"
