@@ -111,6 +111,29 @@ final class ScriptedSession {
         next("trialStarted")
     }
 
+    /// Answers the next `count` comparisons right, `reaction` microseconds after note 2 starts; returns each
+    /// one's `trialStarted` event and its `result` (nil if none came).
+    func answerRight(
+        _ count: Int, reaction: UInt32 = TrainingSessionTests.reaction
+    ) throws -> [(trial: [String: Any], result: [String: Any]?)] {
+        try (0..<count).map { _ in
+            let trial = try #require(next("trialStarted"))
+            let cents = try #require(trial["cents"] as? Double)
+            next("note2Started")
+            usleep(reaction)
+            press(key: cents > 0 ? 72 : 48)
+            return (trial, next("result"))
+        }
+    }
+
+    /// Waits for the next trial, stops with the stop control (CC100) and waits for the end.
+    func stopAtNextTrial() -> (status: Int32, errors: String) {
+        next("trialStarted")
+        play([0xB0, 100, 127])
+        next("stopped")
+        return finish()
+    }
+
     /// Stops reading the events, as `peach train --events - | head` does once `head` has its lines.
     func closeOutput() throws {
         try output.fileHandleForReading.close()
@@ -258,20 +281,12 @@ struct TrainingSessionTests {
         let session = try ScriptedSession(mode: "train", extra: ["--soundfont", folder])
         let started = try #require(session.next("started"))
         #expect((started["output"] as? String)?.hasSuffix("· Sampled Sine") == true, "\(started)")
-        var differences: [Double] = []
-        for _ in 1...2 {
-            let trial = try #require(session.next("trialStarted"))
-            let cents = try #require(trial["cents"] as? Double)
-            session.next("note2Started")
-            usleep(Self.reaction)
-            session.play([0x90, cents > 0 ? 72 : 48, 90, 0x80, cents > 0 ? 72 : 48, 0])
-            session.next("result")
-            differences.append(cents)
+        // A slower answer: a longer note 2 gives the 0.01-cent measurement more cycles (a loaded machine once
+        // left too few at 200 ms).
+        let differences = try session.answerRight(2, reaction: 400_000).map {
+            try #require($0.trial["cents"] as? Double)
         }
-        session.next("trialStarted")
-        session.play([0xB0, 100, 127])
-        session.next("stopped")
-        let (status, errors) = session.finish()
+        let (status, errors) = session.stopAtNextTrial()
         #expect(status == 0, "\(errors)")
         #expect(errors.isEmpty, "\(errors)")
         let frequencies = try session.noteFrequencies()
@@ -288,24 +303,16 @@ struct TrainingSessionTests {
         let session = try ScriptedSession(
             mode: "train", extra: ["--intervals", "P5,M3down", "--tuning", "just", "--range", "C3-C5"])
         var trials: [(interval: String, cents: Double)] = []
-        for _ in 1...6 {
-            let trial = try #require(session.next("trialStarted"))
-            let cents = try #require(trial["cents"] as? Double)
+        for (trial, result) in try session.answerRight(6) {
             let interval = try #require(trial["interval"] as? String)
             let note1 = try #require(trial["note1"] as? Int)
             let note2 = try #require(trial["note2"] as? Int)
             #expect(trial["tuning"] as? String == "just")
             #expect(note2 - note1 == (interval == "P5" ? 7 : -4))
-            session.next("note2Started")
-            usleep(Self.reaction)
-            session.press(key: cents > 0 ? 72 : 48)
-            #expect(session.next("result")?["correct"] as? Bool == true)
-            trials.append((interval, cents))
+            #expect(result?["correct"] as? Bool == true)
+            trials.append((interval, try #require(trial["cents"] as? Double)))
         }
-        session.next("trialStarted")
-        session.play([0xB0, 100, 127])
-        session.next("stopped")
-        let (status, errors) = session.finish()
+        let (status, errors) = session.stopAtNextTrial()
         #expect(status == 0, "\(errors)")
         // Which intervals six unseeded trials draw is chance; that both are drawn is the unit tests' (seeded).
         #expect(Set(trials.map(\.interval)).isSubset(of: ["P5", "M3down"]))
@@ -331,20 +338,8 @@ struct TrainingSessionTests {
                 "--intervals", "M3", "--tuning", "just", "--midi-tuning", "mts", "--output",
                 "rawmidi:" + synth,
             ])
-        var cents: [Double] = []
-        for _ in 1...3 {
-            let trial = try #require(session.next("trialStarted"))
-            let difference = try #require(trial["cents"] as? Double)
-            session.next("note2Started")
-            usleep(Self.reaction)
-            session.press(key: difference > 0 ? 72 : 48)
-            session.next("result")
-            cents.append(difference)
-        }
-        session.next("trialStarted")
-        session.play([0xB0, 100, 127])
-        session.next("stopped")
-        let (status, errors) = session.finish()
+        let cents = try session.answerRight(3).map { try #require($0.trial["cents"] as? Double) }
+        let (status, errors) = session.stopAtNextTrial()
         #expect(status == 0, "\(errors)")
         // Each note-on follows the single-note tuning (F0 7F 7F 08 02 pp 01 kk ss fh fl F7) of its key.
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: synth)))

@@ -28,6 +28,9 @@ public struct Comparison: Hashable, Sendable, Codable {
         self.tuningSystem = tuningSystem
     }
 
+    /// Whether both notes are the same (unison training), whatever the tuning.
+    public var isUnison: Bool { note1 == note2 }
+
     /// The interval from `note1` to `note2`; nil when they lie more than an octave apart (never in Peach's
     /// trials; possible in a hand-edited record).
     public var interval: DirectedInterval? { DirectedInterval(semitones: note2.rawValue - note1.rawValue) }

@@ -41,6 +41,9 @@ public struct CompletedPitchMatching: Hashable, Sendable, Codable {
         self.tuneControl = tuneControl
     }
 
+    /// Whether the target is the reference itself (unison training).
+    public var isUnison: Bool { targetNote == referenceNote }
+
     /// The interval from the reference to the target note.
     public var interval: DirectedInterval {
         DirectedInterval(semitones: targetNote.rawValue - referenceNote.rawValue) ?? .prime

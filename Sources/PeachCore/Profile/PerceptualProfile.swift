@@ -52,7 +52,7 @@ public struct PerceptualProfile: Hashable, Sendable, Codable {
     /// Adds one answered comparison (an interval's to ``intervals``).
     public mutating func add(_ completed: CompletedComparison) {
         let comparison = completed.comparison
-        guard comparison.note1 == comparison.note2 else {
+        guard comparison.isUnison else {
             if let interval = comparison.interval {
                 intervals[IntervalKey(interval, comparison.tuningSystem), default: IntervalProfile()].add(
                     completed)
@@ -73,7 +73,7 @@ public struct PerceptualProfile: Hashable, Sendable, Codable {
 
     /// Adds one committed pitch-matching attempt (an interval's to ``intervals``).
     public mutating func add(_ completed: CompletedPitchMatching) {
-        guard completed.targetNote == completed.referenceNote else {
+        guard completed.isUnison else {
             intervals[IntervalKey(completed.interval, completed.tuningSystem), default: IntervalProfile()]
                 .add(
                     completed)

@@ -16,7 +16,7 @@ public final class ProfileTracker: ComparisonObserver, PitchMatchingObserver {
         comparisons: [CompletedComparison] = [], pitchMatchings: [CompletedPitchMatching] = []
     ) {
         profile = PerceptualProfile(comparisons: comparisons, pitchMatchings: pitchMatchings)
-        let unison = comparisons.filter { $0.comparison.note1 == $0.comparison.note2 }
+        let unison = comparisons.filter(\.comparison.isUnison)
         trend = TrendAnalyzer(comparisons: unison)
         timeline = ThresholdTimeline(comparisons: unison)
     }
@@ -32,7 +32,7 @@ public final class ProfileTracker: ComparisonObserver, PitchMatchingObserver {
     /// the unison threshold; each interval has its own in the profile).
     public func comparisonCompleted(_ completed: CompletedComparison) {
         profile.add(completed)
-        guard completed.comparison.note1 == completed.comparison.note2 else { return }
+        guard completed.comparison.isUnison else { return }
         trend.add(completed)
         timeline.add(completed)
     }

@@ -139,8 +139,11 @@ public struct ProgressHistory: Hashable, Sendable, Codable {
     }
 
     private mutating func update(_ key: Series, at date: Date, _ change: (inout Week) -> Void) {
-        let number = Self.weekNumber(of: date)
-        var weeks = series[key, default: []]
+        // In place: a copy of the series taken out of the dictionary would copy every week on each record.
+        Self.update(&series[key, default: []], week: Self.weekNumber(of: date), change)
+    }
+
+    private static func update(_ weeks: inout [Week], week number: Int, _ change: (inout Week) -> Void) {
         // Records arrive in time order, so the week is almost always the last one.
         if let last = weeks.indices.last, weeks[last].number == number {
             change(&weeks[last])
@@ -149,10 +152,8 @@ public struct ProgressHistory: Hashable, Sendable, Codable {
         } else {
             var week = Week(number: number)
             change(&week)
-            let position = weeks.firstIndex { $0.number > number } ?? weeks.endIndex
-            weeks.insert(week, at: position)
+            weeks.insert(week, at: weeks.firstIndex { $0.number > number } ?? weeks.endIndex)
         }
-        series[key] = weeks
     }
 
     /// Forgets the discrimination series.

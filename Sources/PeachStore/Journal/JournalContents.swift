@@ -39,7 +39,7 @@ public struct JournalContents: Sendable {
             comparisonCount += 1
             profile.add(completed)
             progress.add(completed)
-            if completed.comparison.note1 == completed.comparison.note2 {
+            if completed.comparison.isUnison {
                 trend.add(completed)
                 timeline.add(completed)
             }

@@ -49,10 +49,10 @@ enum RecordCodec {
         switch payload {
         case .comparison(let completed):
             let comparison = completed.comparison
-            return comparison.note1 == comparison.note2 && comparison.tuningSystem == .equalTemperament
+            return comparison.isUnison && comparison.tuningSystem == .equalTemperament
                 ? 1 : 2
         case .pitchMatching(let completed):
-            return completed.targetNote == completed.referenceNote
+            return completed.isUnison
                 && completed.tuningSystem == .equalTemperament
                 ? 1 : 2
         case .rhythm: return 2
@@ -186,7 +186,7 @@ enum RecordCodec {
             key(.time)
             appendTimestamp(completed.timestamp, to: &bytes)
             integer(.referenceNote, completed.referenceNote.rawValue)
-            if completed.targetNote != completed.referenceNote {
+            if !completed.isUnison {
                 integer(.targetNote, completed.targetNote.rawValue)
             }
             if completed.tuningSystem != .equalTemperament {

@@ -116,13 +116,12 @@ public struct SettingsFile: Sendable {
         var lines: [String] = []
         for key in PeachSettings.keys {
             guard let text = settings.text(of: key) else { continue }
+            // By what the key holds: numbers as they are, on/off as a JSON boolean, everything else a string.
             let json: String
-            switch key {
-            case "noteRange", "timbre", "intervals", "tuningSystem", "controllerProfile", "audioOutput",
-                "midiOutput", "soundfont", "preset":
-                json = RecordCodec.quoted(text)
-            case "wrongAnswerTick": json = settings.wrongAnswerTick ? "true" : "false"
-            default: json = text
+            switch PeachSettings.allowed(for: key) {
+            case .number, .wholeNumber: json = text
+            case .onOff: json = text == "on" ? "true" : "false"
+            default: json = RecordCodec.quoted(text)
             }
             lines.append("  " + RecordCodec.quoted(key) + ": " + json)
         }

@@ -196,7 +196,7 @@ public enum RecordTransfer {
             empty(3)
             number(completed.timeTaken, decimals: 3)
             text(completed.tuneControl.rawValue)
-            if completed.targetNote != completed.referenceNote {
+            if !completed.isUnison {
                 integer(completed.targetNote.rawValue)
             } else {
                 comma()
