@@ -43,11 +43,15 @@ let package = Package(
                 "PeachCore", "PeachAudio", "PeachMIDI", "PeachStore", "PeachSystem",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
         // Fakes of every port, shared by all test targets.
         .target(
             name: "PeachTestSupport",
-            dependencies: ["PeachCore", "PeachAudio", "PeachMIDI", "PeachTraining"]),
+            dependencies: [
+                "PeachCore", "PeachAudio", "PeachMIDI", "PeachTraining",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // The `peach` command: argument parsing and the wiring of live ports (ALSA, files, terminal).
         .executableTarget(
             name: "peach",

@@ -25,7 +25,7 @@ struct PeachCommand: AsyncParsableCommand {
             MonitorCommand.self, LearnCommand.self, DevicesCommand.self, SoundsCommand.self,
             SettingsCommand.self,
             DataCommand.self,
-            InfoCommand.self,
+            InfoCommand.self, ServeCommand.self,
         ]
     )
 

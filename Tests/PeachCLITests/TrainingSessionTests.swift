@@ -24,12 +24,12 @@ final class ScriptedSession {
     /// Starts `peach MODE` with a scripted profile (stop = CC100), short notes, no tick, a WAV sink.
     init(
         mode: String, environment: [String: String] = [:], audioOut: String? = nil, extra: [String] = [],
-        beforeController: (String) -> Void = { _ in }
+        settings: String = #"{"wrongAnswerTick": false}"#, beforeController: (String) -> Void = { _ in }
     ) throws {
         folder = NSTemporaryDirectory() + "peach-session-\(UUID().uuidString)"
         try FileManager.default.createDirectory(
             atPath: folder + "/config/peach/profiles", withIntermediateDirectories: true)
-        try #"{"wrongAnswerTick": false}"#.write(
+        try settings.write(
             toFile: folder + "/config/peach/settings.json", atomically: true, encoding: .utf8)
         try #"""
         {"actions": [
@@ -139,6 +139,9 @@ final class ScriptedSession {
         try output.fileHandleForReading.close()
         outputClosed = true
     }
+
+    /// Sends `number` to the process (SIGHUP to `peach serve`).
+    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
     /// Waits for the end; returns the exit status and stderr.
     func finish() -> (status: Int32, errors: String) {

@@ -27,16 +27,21 @@ public struct PeachSettings: Hashable, Sendable {
 
     /// The range ``longPress`` accepts, seconds.
     public static let longPressRange = 0.15...2.0
+    /// How loud the practice box's earcons play, dB relative to a training note at its nominal level.
+    public private(set) var earconLevel: Double
+    /// The range ``earconLevel`` accepts, dB.
+    public static let earconLevelRange = -40.0...0.0
 
     /// The defaults.
     public static let defaults = PeachSettings(
         training: .defaults, controllerProfile: "default", audioOutput: "alsa:default", midiOutput: "synth",
-        wrongAnswerTick: true, longPress: 0.4, soundFont: "none", preset: "")
+        wrongAnswerTick: true, longPress: 0.4, soundFont: "none", preset: "", earconLevel: -12)
 
     private init(
         training: TrainingSettings, controllerProfile: String, audioOutput: String, midiOutput: String,
-        wrongAnswerTick: Bool, longPress: Double, soundFont: String, preset: String
+        wrongAnswerTick: Bool, longPress: Double, soundFont: String, preset: String, earconLevel: Double
     ) {
+        self.earconLevel = earconLevel
         self.training = training
         self.controllerProfile = controllerProfile
         self.audioOutput = audioOutput
@@ -51,7 +56,7 @@ public struct PeachSettings: Hashable, Sendable {
     public static let keys: [String] =
         TrainingSettingKey.allCases.map(\.rawValue) + [
             "controllerProfile", "audioOutput", "midiOutput", "wrongAnswerTick", "longPress", "soundfont",
-            "preset",
+            "preset", "earconLevel",
         ]
 
     /// The value of `key` as text (as `peach settings get` prints it), or nil for an unknown key.
@@ -67,6 +72,7 @@ public struct PeachSettings: Hashable, Sendable {
         case "longPress": return String(longPress)
         case "soundfont": return soundFont
         case "preset": return preset
+        case "earconLevel": return String(earconLevel)
         default: return nil
         }
     }
@@ -79,6 +85,7 @@ public struct PeachSettings: Hashable, Sendable {
         case "audioOutput": return .audioOutput
         case "midiOutput": return .midiOutput
         case "longPress": return .number(longPressRange, .seconds)
+        case "earconLevel": return .number(earconLevelRange, .decibels)
         case "soundfont": return .soundFont
         case "preset": return .preset
         default: return .onOff
@@ -132,6 +139,12 @@ public struct PeachSettings: Hashable, Sendable {
                 throw .outOfRange(key: key, value: value, allowed: Self.allowed(for: key))
             }
             copy.longPress = seconds
+        case "earconLevel":
+            guard let decibels = Double(value), decibels.isFinite else { throw invalid() }
+            guard Self.earconLevelRange.contains(decibels) else {
+                throw .outOfRange(key: key, value: value, allowed: Self.allowed(for: key))
+            }
+            copy.earconLevel = decibels
         case "soundfont", "preset":
             // A path or name: any text of one line (the synth says at start what is wrong with the file).
             guard value.count <= 4096,

@@ -20,6 +20,7 @@ public enum Help: CaseIterable, Sendable {
     case dataAbstract, dataDiscussion, dataCheck, dataExport, dataExportDiscussion, format, exportFile
     case dataImport, dataImportDiscussion, importFile, replace, dataReset, yes
     case infoAbstract
+    case serveAbstract, serveDiscussion, serveStatus
     case range, noteDuration, gap, referencePitch, varyLoudness, feedbackDuration, timbre, soundFont, preset
     case intervals, tuning, progress
     case profile, midiIn, output, audioOut, latency, midiChannels, midiProgram, bendRange, midiTuning
@@ -111,6 +112,25 @@ public enum Help: CaseIterable, Sendable {
                   peach match --intervals P5 --tuning just       # eine reine Quinte über dem Bezugston
                   peach match --range C3-C5 --output midi:FLUID
                 """
+            )
+        case .serveAbstract:
+            (
+                "The practice box: a headless daemon trained from the controller alone, with earcons.",
+                "Die Übungsbox: ein Dienst ohne Bildschirm, bedient nur mit dem Controller, mit Hörzeichen."
+            )
+        case .serveDiscussion:
+            (
+                """
+                Waits for a MIDI controller without using the CPU, plays a rising chord when one connects, then                 waits for a mode: the profile's startComparison / startPitchMatching controls, or (profiles                 without them) Lower for comparison, Higher for pitch matching. Stop with the profile's stop                 control, or Lower and Higher together. Earcons (earconLevel setting): C-E-G rising ready, C-G                 comparison, E-E pitch matching, G-E-C falling stopped; after each pitch-matching attempt A5                 then A5 again when in tune (within 5 cents), a whole tone above (sharp) or below (flat) within                 20 cents, a fifth beyond. Unplugging ends the session; a missing audio device is retried.                 SIGHUP reads settings and profile again; SIGTERM stops (exit 0). Logs go to stderr for the                 journal, sessions and errors also to serve.log in the data folder (--status shows it).
+                """,
+                """
+                Wartet ohne Rechenlast auf einen MIDI-Controller, spielt einen steigenden Akkord, sobald einer                 verbunden ist, und wartet auf die Wahl der Übung: die startComparison- /                 startPitchMatching-Elemente des Profils, oder (Profile ohne sie) Tiefer für Vergleichen, Höher                 für Abstimmen. Beenden mit dem stop-Element des Profils, oder Tiefer und Höher zugleich.                 Hörzeichen (Einstellung earconLevel): C-E-G steigend bereit, C-G Vergleichen, E-E Abstimmen,                 G-E-C fallend beendet; nach jedem Abstimmversuch A5, dann wieder A5 wenn sauber (bis 5 Cent),                 einen Ganzton darüber (zu hoch) oder darunter (zu tief) bis 20 Cent, eine Quinte bei mehr.                 Abziehen des Controllers beendet die Übung; ein fehlendes Audiogerät wird erneut versucht.                 SIGHUP liest Einstellungen und Profil neu; SIGTERM hält an (Status 0). Meldungen gehen für das                 Journal nach stderr, Übungen und Fehler auch nach serve.log im Datenordner (--status zeigt sie).
+                """
+            )
+        case .serveStatus:
+            (
+                "Show the practice box's log of recent sessions and errors, and exit.",
+                "Zeigt das Protokoll der letzten Übungen und Fehler der Übungsbox und endet."
             )
         case .measureAbstract:
             (

@@ -21,12 +21,25 @@ struct SoundOptions: ParsableArguments {
     func open(
         settings: PeachSettings, onLost: @escaping @Sendable (any Error & Sendable) -> Void
     ) throws -> (output: any SoundOutput, problem: SoundFontError?) {
+        if let external = try openExternal(settings: settings) { return (external, nil) }
+        return try openInternal(settings: settings, onLost: onLost)
+    }
+
+    /// The external synth the options or settings name, or nil for the internal synth.
+    @MainActor
+    func openExternal(settings: PeachSettings) throws -> (any SoundOutput)? {
         let midiSpec = try midi.spec(settings: settings)
-        if midiSpec != .internalSynth {
-            let destination = try midi.destination(for: midiSpec)
-            let player = try MIDINotePlayer(destination: destination, configuration: midi.configuration)
-            return (LiveSoundOutput(player: player, midi: player, output: nil, name: destination.name), nil)
-        }
+        guard midiSpec != .internalSynth else { return nil }
+        let destination = try midi.destination(for: midiSpec)
+        let player = try MIDINotePlayer(destination: destination, configuration: midi.configuration)
+        return LiveSoundOutput(player: player, midi: player, output: nil, name: destination.name)
+    }
+
+    /// The internal synth on the audio output the options or settings name.
+    @MainActor
+    func openInternal(
+        settings: PeachSettings, onLost: @escaping @Sendable (any Error & Sendable) -> Void
+    ) throws -> (output: any SoundOutput, problem: SoundFontError?) {
         let spec = try audio.spec(settings: settings)
         let (sampled, problem) = instrument.load(settings: settings)
         let output = AudioOutput(sink: try audio.makeSink(for: spec), onFailure: onLost)

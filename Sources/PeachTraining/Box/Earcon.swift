@@ -1,0 +1,100 @@
+// Earcon: the practice box's short sound signs (ready, each mode, stop, a pitch-matching result), as notes.
+
+import PeachCore
+
+/// A short figure of notes the practice box plays instead of showing a screen. Every earcon is a contour a
+/// musician reads at once, played by the internal synth (no sample files):
+///
+/// | earcon | notes | reads as |
+/// |---|---|---|
+/// | ``ready`` | C5 E5 G5, rising | a controller is connected and Peach waits for a mode |
+/// | ``comparison`` | C5 then G5 | two different notes: compare them |
+/// | ``pitchMatching`` | E5 then E5 | the same note twice: make them equal |
+/// | ``stopped`` | G5 E5 C5, falling | the session ended |
+/// | ``result(_:)`` | A5, then a second note | in tune: A5 again; sharp: above A5, flat: below; a whole tone when the error was within ``nearBand``, a fifth when beyond |
+///
+/// Each note is 110 ms with a 30 ms gap, so a three-note earcon lasts 0.39 s; a result starts 80 ms after the
+/// commit (the tuned note's release first) and ends 0.33 s after it.
+public struct Earcon: Hashable, Sendable {
+    /// One note of an earcon.
+    public struct Note: Hashable, Sendable {
+        /// The MIDI note (equal temperament on A4 = 440 Hz; earcons are signs, not training notes).
+        public var note: MIDINote
+        /// When it starts, from the start of the earcon.
+        public var start: Duration
+        /// How long it sounds.
+        public var duration: Duration
+    }
+
+    /// What the earcon says (its name in logs and tests).
+    public var name: String
+    /// Its notes, in order of start.
+    public var notes: [Note]
+
+    /// How long one note sounds.
+    public static let noteLength = Duration.milliseconds(110)
+    /// The silence between two notes.
+    public static let noteGap = Duration.milliseconds(30)
+    /// A pitch-matching error within this many cents is "in tune" (the result repeats the reference).
+    public static let inTuneBand = 5.0
+    /// A pitch-matching error beyond ``inTuneBand`` and within this many cents is "near" (a whole tone); beyond
+    /// it, "far" (a fifth).
+    public static let nearBand = 20.0
+
+    /// The silence before a result earcon, so the tuned note's release has ended when it starts.
+    public static let resultDelay = Duration.milliseconds(80)
+
+    /// An earcon of `notes` played one after another, the first after `delay`.
+    init(name: String, sequence notes: [Int], delay: Duration = .zero) {
+        self.name = name
+        self.notes = notes.enumerated().map { index, note in
+            Note(
+                note: MIDINote(clamping: note), start: delay + (Self.noteLength + Self.noteGap) * index,
+                duration: Self.noteLength)
+        }
+    }
+
+    /// A controller is connected and the box waits for a mode.
+    public static let ready = Earcon(name: "ready", sequence: [72, 76, 79])
+    /// Comparison training starts.
+    public static let comparison = Earcon(name: "comparison", sequence: [72, 79])
+    /// Pitch-matching training starts.
+    public static let pitchMatching = Earcon(name: "pitchMatching", sequence: [76, 76])
+    /// The session ended (a stop, or the controller went away while audio remains).
+    public static let stopped = Earcon(name: "stopped", sequence: [79, 76, 72])
+
+    /// The earcon of a mode.
+    public static func mode(_ mode: TrainingMode) -> Earcon {
+        mode == .pitchMatching ? .pitchMatching : .comparison
+    }
+
+    /// A pitch-matching result, ``resultDelay`` after the commit: A5, then A5 again when `error` was within ±``inTuneBand`` cents; else a note
+    /// above A5 when the tuned note was sharp (below when flat): a whole tone when within ``nearBand``, a fifth
+    /// beyond it.
+    public static func result(_ error: Cents) -> Earcon {
+        let magnitude = abs(error.rawValue)
+        let step = magnitude <= inTuneBand ? 0 : magnitude <= nearBand ? 2 : 7
+        let direction = error.rawValue > 0 ? 1 : -1
+        let band = step == 0 ? "inTune" : (step == 2 ? "near" : "far") + (direction > 0 ? "Sharp" : "Flat")
+        return Earcon(name: "result." + band, sequence: [81, 81 + direction * step], delay: resultDelay)
+    }
+
+    /// From the start of the first note to the end of the last.
+    public var duration: Duration {
+        notes.map { $0.start + $0.duration }.max() ?? .zero
+    }
+
+    /// Plays the earcon on `player`, its notes started and stopped by `clock`, at `level` (dB). A note that
+    /// cannot be played is skipped (an earcon is never worth an error).
+    @MainActor
+    public func play(on player: any NotePlayer, clock: any SessionClock, level: AmplitudeDB) {
+        for note in notes {
+            let frequency = note.note.frequency(referencePitch: 440)
+            clock.schedule(after: note.start) {
+                _ = try? player.play(
+                    frequency: frequency, duration: note.duration, velocity: 80, amplitude: level,
+                    clock: clock)
+            }
+        }
+    }
+}

@@ -1,0 +1,550 @@
+// PracticeBox: the headless practice box (`peach serve`): waits for a controller, speaks in earcons, trains.
+
+import Foundation
+import Logging
+import PeachCore
+import PeachMIDI
+import PeachStore
+
+/// The practice box: a ``TrainingRun`` for each session, chosen and ended from the controller alone, with
+/// earcons instead of a screen. Over ports only (clock, sound, store, input, logs), so tests drive it in
+/// virtual time with fakes.
+///
+/// Its states:
+///
+/// | state | what happens |
+/// |---|---|
+/// | waiting for a controller | nothing runs; the sequencer's announce port wakes the box when one appears |
+/// | ready | the ready earcon played; a mode action chooses a mode |
+/// | starting a mode | the mode's earcon plays, then the session starts (the earcon never overlaps a note) |
+/// | training | a ``TrainingRun``; stop ends it (the stop earcon) and the box is ready again |
+/// | finished | SIGTERM/SIGINT or the end of a raw input: notes silenced, the audio closed |
+///
+/// Choosing and stopping, from the controller profile: its `startComparison` / `startPitchMatching` actions
+/// choose a mode (also during a session: it switches) and `stop` ends the session. A profile without mode
+/// actions (the `default` profile, every keyboard) uses the box's default: when ready, **Lower** (a key below
+/// C4) chooses comparison and **Higher** (a key from C4 up) chooses pitch matching; a profile without `stop`
+/// stops with **Lower and Higher together** (a key in each half within ``chordWindow``, or both pedals); the
+/// answer the first of the two gave counts like any answer.
+///
+/// The controller unplugged: the session ends (its unfinished trial discarded), and the box waits for the next
+/// one. The audio device missing or lost: the box retries with backoff (1, 2, 4 … 30 s), logging once per
+/// change, and keeps the controller; a session on the internal synth ends when its device goes, one on an
+/// external synth goes on without earcons. SIGHUP reloads the settings and the profile (the next session uses
+/// them; the controller stays connected).
+@MainActor
+public final class PracticeBox {
+    /// Where the box is.
+    public enum State: Equatable, Sendable {
+        /// No controller is connected.
+        case waitingForController
+        /// A controller is connected and no session runs.
+        case ready
+        /// A mode was chosen; its earcon plays before the session starts.
+        case starting(TrainingMode)
+        /// A session runs.
+        case training(TrainingMode)
+        /// The box stopped (a signal or the end of the input).
+        case finished
+    }
+
+    /// What the box reads at start and again on SIGHUP.
+    public struct Configuration: Sendable {
+        /// The settings (with the command line's overrides applied).
+        public var settings: PeachSettings
+        /// The controller profile.
+        public var profile: ControllerProfile
+
+        /// A configuration.
+        public init(settings: PeachSettings, profile: ControllerProfile) {
+            self.settings = settings
+            self.profile = profile
+        }
+    }
+
+    /// What reaches the box from outside, in order, on the main actor.
+    public enum Input: Sendable {
+        /// Controller input (MIDI, a controller coming or going, the end of a raw input) or a signal.
+        case controller(ControllerInputItem)
+        /// The audio device opened as number `generation` failed (reported by the audio thread).
+        case audioLost(generation: Int, any Error & Sendable)
+    }
+
+    /// The ports the box runs on.
+    public struct Ports {
+        /// Time and timers.
+        public var clock: any SessionClock
+        /// Keeps every answer before it is acknowledged.
+        public var store: any TrainingStore
+        /// Where the answers are, for logs and the events stream.
+        public var storeLocation: String
+        /// What the store holds now (the profile a new session starts from).
+        public var history: @MainActor () -> JournalContents?
+        /// Opens the internal synth on the audio device (earcons, and training on the internal synth); its
+        /// second argument is called (on any thread) if the device fails later.
+        public var openAudio:
+            @MainActor (PeachSettings, @escaping @Sendable (any Error & Sendable) -> Void) throws ->
+                any SoundOutput
+        /// The external synth the training notes go to, or nil for the internal synth.
+        public var externalSynth: (any SoundOutput)?
+        /// Reads the settings and the profile again (SIGHUP).
+        public var reload: @MainActor () throws -> Configuration
+        /// Delivers an input to the box later (the launcher's queue; tests collect them).
+        public var post: @Sendable (Input) -> Void
+        /// Shows each session (the `--events` stream); may be empty.
+        public var presenters: [any TrainingPresenter]
+
+        /// The ports.
+        public init(
+            clock: any SessionClock, store: any TrainingStore, storeLocation: String,
+            history: @escaping @MainActor () -> JournalContents?,
+            openAudio:
+                @escaping @MainActor (PeachSettings, @escaping @Sendable (any Error & Sendable) -> Void)
+                throws ->
+                any SoundOutput,
+            externalSynth: (any SoundOutput)?, reload: @escaping @MainActor () throws -> Configuration,
+            post: @escaping @Sendable (Input) -> Void, presenters: [any TrainingPresenter] = []
+        ) {
+            self.clock = clock
+            self.store = store
+            self.storeLocation = storeLocation
+            self.history = history
+            self.openAudio = openAudio
+            self.externalSynth = externalSynth
+            self.reload = reload
+            self.post = post
+            self.presenters = presenters
+        }
+    }
+
+    /// Lower and Higher pressed within this time of each other stop a session (profiles without `stop`).
+    public static let chordWindow = Duration.milliseconds(150)
+    /// The pause after a mode's earcon before the session's first note.
+    public static let earconPause = Duration.milliseconds(400)
+    /// The waits between attempts to open the audio device, seconds; the last repeats.
+    public static let audioRetryDelays: [Double] = [1, 2, 4, 8, 16, 30]
+
+    /// Where the box is now.
+    public private(set) var state: State = .waitingForController
+    /// The exit status once ``state`` is finished: 0 for SIGTERM/SIGINT and the end of the input, 128 + n for
+    /// another signal n.
+    public private(set) var exitStatus: Int32 = 0
+    /// Whether the audio device is open.
+    public var hasAudio: Bool { audio != nil }
+    /// The controllers connected now (their labels).
+    public private(set) var controllers: [String] = []
+
+    private let ports: Ports
+    private let logger: Logger
+    private let statusLog: StatusLog?
+    private let texts: Texts
+    private var configuration: Configuration
+    private var mapper: ControllerMapper
+    private var audio: SharedSoundOutput?
+    private var audioGeneration = 0
+    private var audioAttempt = 0
+    private var audioProblem: String?
+    private var retryTimer: (any ScheduledTimer)?
+    private var run: TrainingRun?
+    private var runMode: TrainingMode?
+    private var runSound: SharedSoundOutput?
+    private var afterRun: AfterRun = .ready
+    private var startGeneration = 0
+    private var lastPress: (action: SwitchAction, time: Date)?
+    private var seed: UInt64
+
+    /// What the box does when a session has ended.
+    private enum AfterRun {
+        case ready
+        case start(TrainingMode)
+        case waitForController
+        case finish
+    }
+
+    /// A box, ready to ``start()``.
+    /// - Parameters:
+    ///   - configuration: the settings and profile read at start.
+    ///   - ports: the clock, sound, store and queue.
+    ///   - logger: where one line per event that matters goes (journald, through stderr).
+    ///   - statusLog: the persistent log of sessions and errors in the data folder, if any.
+    ///   - texts: the language of the log lines.
+    ///   - seed: randomness for the sessions.
+    public init(
+        configuration: Configuration, ports: Ports, logger: Logger, statusLog: StatusLog?, texts: Texts,
+        seed: UInt64
+    ) {
+        self.configuration = configuration
+        self.ports = ports
+        self.logger = logger
+        self.statusLog = statusLog
+        self.texts = texts
+        self.seed = seed
+        mapper = ControllerMapper(
+            profile: configuration.profile, longPressThreshold: configuration.settings.longPress)
+    }
+
+    /// Opens the audio device (or schedules its retry) and logs the start.
+    public func start() {
+        record(.notice, texts.boxStarted(profile: configuration.profile.name, store: ports.storeLocation))
+        openAudio()
+    }
+
+    /// Takes one input. After the box finished, inputs are ignored.
+    public func handle(_ input: Input) {
+        guard state != .finished else { return }
+        switch input {
+        case .audioLost(let generation, let error):
+            // A device closed since (or replaced) may still report: only the open one counts.
+            guard generation == audioGeneration, audio != nil else { return }
+            audioLost(error)
+        case .controller(.midi(.event(let event))):
+            for action in mapper.actions(for: event) { perform(action) }
+        case .controller(.keys(let keys)):
+            for key in keys {
+                for action in key.actions { perform(action) }
+            }
+        case .controller(.midi(.connected(let port))):
+            connected(port.label)
+        case .controller(.midi(.disconnected(let port))):
+            disconnected(port.label)
+        case .controller(.midi(.ended)):
+            finish(status: 0, reason: .inputEnded)
+        case .controller(.midi(.failed(let error))):
+            record(.error, texts.message(for: error))
+            finish(status: 1, reason: .controllerFailed(error))
+        case .controller(.signal(let number)):
+            if number == SIGHUP {
+                reload()
+            } else {
+                record(.notice, texts.boxSignal(TrainingEnding.signalName(number)))
+                finish(
+                    status: number == SIGTERM || number == SIGINT ? 0 : 128 + number, reason: .signal(number))
+            }
+        }
+    }
+
+    // MARK: Controllers
+
+    private func connected(_ label: String) {
+        guard !controllers.contains(label) else { return }
+        controllers.append(label)
+        record(.notice, texts.boxControllerConnected(label))
+        if state == .waitingForController { becomeReady() }
+    }
+
+    private func disconnected(_ label: String) {
+        guard let index = controllers.firstIndex(of: label) else { return }
+        controllers.remove(at: index)
+        record(.notice, texts.boxControllerGone(label))
+        guard controllers.isEmpty else { return }
+        switch state {
+        case .training:
+            endRun(.controllerDisconnected(label), then: .waitForController)
+        case .starting, .ready:
+            startGeneration += 1
+            state = .waitingForController
+        case .waitingForController, .finished:
+            break
+        }
+    }
+
+    private func becomeReady() {
+        state = .ready
+        lastPress = nil
+        playEarcon(.ready)
+    }
+
+    // MARK: Actions
+
+    private var profileChoosesModes: Bool {
+        configuration.profile.switches.contains { mapping in
+            mapping.response.actions.contains { $0 == .startComparison || $0 == .startPitchMatching }
+        }
+    }
+
+    private var profileStops: Bool {
+        configuration.profile.switches.contains { $0.response.actions.contains(.stop) }
+    }
+
+    /// What `action` means in the box's state (see the type's documentation).
+    private func perform(_ action: ControllerAction) {
+        let chosen = modeChosen(by: action)
+        switch state {
+        case .waitingForController, .finished, .starting:
+            return
+        case .ready:
+            if let chosen { choose(chosen) }
+        case .training(let mode):
+            if let chosen, profileChoosesModes {
+                if chosen != mode { endRun(.user, then: .start(chosen)) }
+                return
+            }
+            if case .press(.stop, _) = action {
+                endRun(.user, then: .ready)
+                return
+            }
+            if isStopChord(action) {
+                endRun(.user, then: .ready)
+                return
+            }
+            run?.perform(action)
+        }
+    }
+
+    /// The mode `action` chooses: the profile's mode actions, or Lower/Higher for a profile without them.
+    private func modeChosen(by action: ControllerAction) -> TrainingMode? {
+        guard case .press(let press, _) = action else { return nil }
+        if profileChoosesModes {
+            switch press {
+            case .startComparison: return .comparison
+            case .startPitchMatching: return .pitchMatching
+            default: return nil
+            }
+        }
+        guard state == .ready else { return nil }
+        switch press {
+        case .lower: return .comparison
+        case .higher: return .pitchMatching
+        default: return nil
+        }
+    }
+
+    /// Whether `action` completes the stop chord (Lower and Higher within ``chordWindow``) of a profile
+    /// without `stop`.
+    private func isStopChord(_ action: ControllerAction) -> Bool {
+        guard !profileStops, case .press(let press, _) = action, press == .higher || press == .lower else {
+            return false
+        }
+        let now = ports.clock.now
+        defer { lastPress = (press, now) }
+        guard let last = lastPress, last.action != press else { return false }
+        return now.timeIntervalSince(last.time) <= Self.chordWindow.seconds
+    }
+
+    // MARK: Sessions
+
+    private func choose(_ mode: TrainingMode) {
+        if ports.externalSynth == nil && audio == nil {
+            record(.warning, texts.boxNoAudioForTraining)
+            return
+        }
+        state = .starting(mode)
+        startGeneration += 1
+        let generation = startGeneration
+        let earcon = Earcon.mode(mode)
+        playEarcon(earcon)
+        ports.clock.schedule(after: earcon.duration + Self.earconPause) { [weak self] in
+            guard let self, self.startGeneration == generation, self.state == .starting(mode) else { return }
+            self.startRun(mode)
+        }
+    }
+
+    private func startRun(_ mode: TrainingMode) {
+        guard let base = ports.externalSynth ?? audio?.base else {
+            record(.warning, texts.boxNoAudioForTraining)
+            state = .ready
+            return
+        }
+        let sound = SharedSoundOutput(base)
+        seed &+= 0x9E37_79B9_7F4A_7C15
+        let settings = configuration.settings
+        let run = TrainingRun(
+            mode: mode, clock: ports.clock, sound: sound, store: ports.store,
+            storeLocation: ports.storeLocation,
+            history: ports.history(), settings: { [weak self] in self?.sessionSettings ?? settings },
+            profile: configuration.profile,
+            presenters: [BoxRunPresenter(box: self)] + ports.presenters, seed: seed)
+        self.run = run
+        runSound = sound
+        runMode = mode
+        afterRun = .ready
+        lastPress = nil
+        state = .training(mode)
+        record(.notice, texts.boxSessionStarted(mode))
+        run.start()
+    }
+
+    /// The settings a session reads before each trial: the box's, with the feedback long enough for the
+    /// pitch-matching result earcon.
+    private var sessionSettings: PeachSettings {
+        let settings = configuration.settings
+        let minimum = Earcon.result(Cents(0)).duration.seconds + 0.1
+        guard settings.training.feedbackDuration < minimum else { return settings }
+        return (try? settings.setting("feedbackDuration", toText: String(minimum))) ?? settings
+    }
+
+    /// Ends the running session for `reason`; ``runEnded(_:_:)`` then does what `next` says.
+    private func endRun(_ reason: TrainingEnding, then next: AfterRun) {
+        guard let run else {
+            after(next, earcon: false)
+            return
+        }
+        afterRun = next
+        run.end(reason)
+    }
+
+    /// A session ended (by the box, or by itself: a lost device, a full disk).
+    fileprivate func runEnded(_ ending: TrainingEnding, _ progress: TrainingProgress) {
+        guard run != nil else { return }
+        let mode = runMode ?? .comparison
+        run = nil
+        runSound = nil
+        runMode = nil
+        record(
+            ending.isFailure ? .error : .notice,
+            texts.boxSessionEnded(mode, progress: progress, reason: ending.name))
+        switch ending {
+        case .storeFailure(let error):
+            record(.error, texts.message(for: error))
+        case .audioFailure(let error) where ports.externalSynth == nil:
+            audioLost(error)
+        default:
+            break
+        }
+        after(afterRun, earcon: true)
+    }
+
+    private func after(_ next: AfterRun, earcon: Bool) {
+        switch next {
+        case .ready:
+            state = controllers.isEmpty ? .waitingForController : .ready
+            if earcon { playEarcon(.stopped) }
+        case .start(let mode):
+            state = .ready
+            choose(mode)
+        case .waitForController:
+            state = .waitingForController
+            if earcon { playEarcon(.stopped) }
+        case .finish:
+            state = .finished
+        }
+    }
+
+    /// A pitch-matching attempt was committed: its result earcon.
+    fileprivate func committed(_ attempt: CompletedPitchMatching) {
+        playEarcon(.result(attempt.userError))
+    }
+
+    // MARK: Finishing and reloading
+
+    private func finish(status: Int32, reason: TrainingEnding) {
+        exitStatus = status
+        startGeneration += 1
+        retryTimer?.cancel()
+        if run != nil {
+            endRun(reason, then: .finish)
+        } else {
+            state = .finished
+        }
+        audio?.base.shutdown()
+        audio = nil
+        ports.externalSynth?.shutdown()
+        record(.notice, texts.boxFinished)
+    }
+
+    private func reload() {
+        do {
+            configuration = try ports.reload()
+            mapper = ControllerMapper(
+                profile: configuration.profile, longPressThreshold: configuration.settings.longPress)
+            record(.notice, texts.boxReloaded(profile: configuration.profile.name))
+        } catch {
+            record(.error, texts.boxReloadFailed(texts.message(for: error)))
+        }
+    }
+
+    // MARK: Audio
+
+    private func openAudio() {
+        retryTimer = nil
+        audioGeneration += 1
+        let generation = audioGeneration
+        let post = ports.post
+        do {
+            let output = try ports.openAudio(configuration.settings) { error in
+                post(.audioLost(generation: generation, error))
+            }
+            audio = SharedSoundOutput(output)
+            audioAttempt = 0
+            if audioProblem != nil {
+                audioProblem = nil
+                record(.notice, texts.boxAudioBack(output.name))
+            } else {
+                record(.info, texts.boxAudioOpened(output.name))
+            }
+            if state == .ready { playEarcon(.ready) }
+        } catch {
+            let message = texts.message(for: error)
+            if audioProblem != message {
+                audioProblem = message
+                record(.error, texts.boxAudioUnavailable(message))
+            }
+            scheduleAudioRetry()
+        }
+    }
+
+    private func audioLost(_ error: any Error) {
+        guard let lost = audio else { return }
+        audio = nil
+        lost.base.shutdown()
+        let message = texts.message(for: error)
+        audioProblem = message
+        record(.error, texts.boxAudioLost(message))
+        if run != nil, ports.externalSynth == nil {
+            endRun(.audioFailure(error), then: .ready)
+        }
+        scheduleAudioRetry()
+    }
+
+    private func scheduleAudioRetry() {
+        guard state != .finished else { return }
+        let delays = Self.audioRetryDelays
+        let delay = delays[min(audioAttempt, delays.count - 1)]
+        audioAttempt += 1
+        retryTimer = ports.clock.schedule(after: .seconds(delay)) { [weak self] in
+            guard let self, self.state != .finished, self.audio == nil else { return }
+            self.openAudio()
+        }
+    }
+
+    // MARK: Earcons and logs
+
+    private func playEarcon(_ earcon: Earcon) {
+        guard let audio else { return }
+        earcon.play(
+            on: audio.base.player, clock: ports.clock, level: AmplitudeDB(configuration.settings.earconLevel))
+        logger.debug("earcon \(earcon.name)")
+    }
+
+    /// Logs one line; a notice or worse also goes to the status log (what `peach serve --status` shows).
+    private func record(_ level: Logger.Level, _ message: String) {
+        logger.log(level: level, "\(message)")
+        if level >= .notice { statusLog?.append(message, at: ports.clock.now) }
+    }
+}
+
+/// Passes a session's events to its box: a committed attempt (its result earcon) and the ending.
+@MainActor
+private final class BoxRunPresenter: TrainingPresenter {
+    weak var box: PracticeBox?
+
+    init(box: PracticeBox) { self.box = box }
+
+    func present(_ event: TrainingEvent, at time: Date) {
+        switch event {
+        case .pitchMatching(.committed(let attempt), _): box?.committed(attempt)
+        case .ended(let ending, let progress, _): box?.runEnded(ending, progress)
+        default: break
+        }
+    }
+}
+
+extension SwitchResponse {
+    /// The actions a switch rule can take.
+    fileprivate var actions: [SwitchAction] {
+        switch self {
+        case .action(let action): [action]
+        case .gesture(let short, let long): [short, long]
+        }
+    }
+}

@@ -1,0 +1,430 @@
+// PracticeBoxTests: the practice box's state machine in virtual time, over fake sound, store and controller.
+
+import Foundation
+import Logging
+import PeachCore
+import PeachMIDI
+import PeachStore
+import PeachTestSupport
+import PeachTraining
+import Testing
+
+/// A box over fakes: a virtual clock, fake audio devices (one per opening), an optional fake external synth,
+/// a recording store, a recording logger and a status log in a temporary folder.
+@MainActor
+final class BoxHarness {
+    let clock = VirtualClock()
+    let store = RecordingObserver()
+    let lines = RecordingLogHandler.Lines()
+    let folder = NSTemporaryDirectory() + "peach-box-\(UUID().uuidString)"
+    let devices = AudioDevices()
+    let posted = Posted()
+    let external: FakeSoundOutput?
+    let box: PracticeBox
+
+    /// The fake audio devices the box opens, and what SIGHUP reads.
+    @MainActor
+    final class AudioDevices {
+        /// Every audio output opened, in order.
+        var outputs: [FakeSoundOutput] = []
+        /// How often the box tried to open the audio device.
+        var attempts = 0
+        /// While true, opening the audio device fails.
+        var missing = false
+        /// The loss reporters the box gave each audio output.
+        var lossReporters: [@Sendable (any Error & Sendable) -> Void] = []
+        /// What SIGHUP reads.
+        var reloaded: Result<PracticeBox.Configuration, any Error> = .success(
+            PracticeBox.Configuration(settings: .defaults, profile: .builtInDefault))
+
+        func open(_ lost: @escaping @Sendable (any Error & Sendable) -> Void) throws -> any SoundOutput {
+            attempts += 1
+            if missing {
+                throw DeviceError(
+                    device: "hw:1,0", operation: .openPCM, kind: .noSuchDevice, systemText: "No such device")
+            }
+            let output = FakeSoundOutput(name: "alsa:hw:1,0")
+            outputs.append(output)
+            lossReporters.append(lost)
+            return output
+        }
+    }
+
+    /// Inputs the box posted to itself (its audio devices' failures).
+    final class Posted: @unchecked Sendable {
+        private let lock = NSLock()
+        private var items: [PracticeBox.Input] = []
+        func append(_ item: PracticeBox.Input) { lock.withLock { items.append(item) } }
+        func take() -> [PracticeBox.Input] {
+            lock.withLock {
+                defer { items = [] }
+                return items
+            }
+        }
+    }
+
+    init(
+        profile: ControllerProfile = .builtInDefault, settings: PeachSettings = BoxHarness.settings,
+        external: FakeSoundOutput? = nil, audioMissing: Bool = false
+    ) {
+        self.external = external
+        devices.missing = audioMissing
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let posted = self.posted
+        let devices = self.devices
+        box = PracticeBox(
+            configuration: PracticeBox.Configuration(settings: settings, profile: profile),
+            ports: PracticeBox.Ports(
+                clock: clock, store: store, storeLocation: folder + "/records.jsonl", history: { nil },
+                openAudio: { _, lost in try devices.open(lost) }, externalSynth: external,
+                reload: { try devices.reloaded.get() }, post: { posted.append($0) }),
+            logger: RecordingLogHandler.logger(lines), statusLog: StatusLog(directory: folder),
+            texts: Texts(language: .english), seed: 11)
+        box.start()
+    }
+
+    var audioOutputs: [FakeSoundOutput] { devices.outputs }
+    var audioAttempts: Int { devices.attempts }
+    var audioMissing: Bool {
+        get { devices.missing }
+        set { devices.missing = newValue }
+    }
+    var reloaded: Result<PracticeBox.Configuration, any Error> {
+        get { devices.reloaded }
+        set { devices.reloaded = newValue }
+    }
+    var lossReporters: [@Sendable (any Error & Sendable) -> Void] { devices.lossReporters }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// Short notes and no tick, so sessions move quickly in virtual time.
+    static let settings: PeachSettings = {
+        var settings = PeachSettings.defaults
+        for (key, value) in [
+            ("noteDuration", "0.3"), ("feedbackDuration", "0.2"), ("wrongAnswerTick", "off"),
+        ] {
+            settings = (try? settings.setting(key, toText: value)) ?? settings
+        }
+        return settings
+    }()
+
+    static let keystation = FakeMIDISequencer.controller(20, "Keystation")
+
+    func advance(_ seconds: Double) { clock.advance(by: .seconds(seconds)) }
+
+    func connect(_ port: MIDIPortInfo = BoxHarness.keystation) {
+        box.handle(.controller(.midi(.connected(port))))
+    }
+
+    func unplug(_ port: MIDIPortInfo = BoxHarness.keystation) {
+        box.handle(.controller(.midi(.disconnected(port))))
+    }
+
+    func send(_ message: MIDIMessage) {
+        box.handle(.controller(.midi(.event(MIDIEvent(message, at: clock.now.timeIntervalSince1970)))))
+    }
+
+    /// A key pressed and released.
+    func key(_ note: UInt8) {
+        send(.noteOn(channel: 0, note: note, velocity: 90))
+        send(.noteOff(channel: 0, note: note, velocity: 0))
+    }
+
+    func signal(_ number: Int32) { box.handle(.controller(.signal(number))) }
+
+    /// Delivers what the box posted to itself.
+    func deliverPosted() {
+        for item in posted.take() { box.handle(item) }
+    }
+
+    /// The earcons played so far, by name.
+    var earcons: [String] {
+        lines.all.compactMap { $0.message.hasPrefix("earcon ") ? String($0.message.dropFirst(7)) : nil }
+    }
+
+    /// The lines logged at notice or worse.
+    var notices: [String] { lines.all.filter { $0.level >= .notice }.map(\.message) }
+
+    /// The training notes played on the sound sessions use (the external synth, else the audio device),
+    /// earcons (velocity 80) left out.
+    var trainingNotes: [FakeNotePlayer.PlayedNote] {
+        let notes = external?.fake.playedNotes ?? audioOutputs.flatMap(\.fake.playedNotes)
+        return notes.filter { $0.velocity != 80 }
+    }
+
+    var audio: FakeSoundOutput? { audioOutputs.last }
+
+    /// Answers the comparison being played right (its note 2 is above note 1 when higher).
+    func answerRight() {
+        let notes = Array(trainingNotes.suffix(2))
+        guard notes.count == 2 else { return }
+        key(notes[1].frequency.hertz > notes[0].frequency.hertz ? 72 : 48)
+    }
+}
+
+@Suite("The practice box's state machine, in virtual time")
+@MainActor
+struct PracticeBoxTests {
+    @Test("controller appears, ready earcon, Lower chooses comparison after its earcon, the chord stops")
+    func comparisonFromTheDefaultProfile() {
+        let harness = BoxHarness()
+        #expect(harness.box.state == .waitingForController)
+        #expect(harness.earcons.isEmpty)
+        harness.connect()
+        #expect(harness.box.state == .ready)
+        #expect(harness.earcons == ["ready"])
+        harness.key(48)  // Lower
+        #expect(harness.box.state == .starting(.comparison))
+        #expect(harness.earcons == ["ready", "comparison"])
+        harness.advance(0.5)
+        #expect(harness.trainingNotes.isEmpty, "no note before the earcon and its pause are over")
+        harness.advance(0.3)
+        #expect(harness.box.state == .training(.comparison))
+        for _ in 0..<4 {
+            harness.advance(0.65)  // both notes played
+            harness.answerRight()
+            harness.advance(0.3)
+        }
+        #expect(harness.store.comparisons.count == 4)
+        #expect(harness.store.comparisons.allSatisfy { $0.isCorrect })
+        harness.advance(0.65)
+        harness.send(.noteOn(channel: 0, note: 48, velocity: 90))
+        harness.advance(0.05)
+        harness.send(.noteOn(channel: 0, note: 72, velocity: 90))  // a key in each half together: stop
+        #expect(harness.box.state == .ready)
+        #expect(harness.earcons.last == "stopped")
+        #expect(harness.store.comparisons.count == 5, "the chord's first key answered, as documented")
+        #expect(
+            harness.notices.contains { $0.hasPrefix("session ended (user): Pitch discrimination, 5 answers") }
+        )
+        harness.advance(0.5)
+        #expect(
+            harness.audio?.fake.soundingHandles.isEmpty == true, "the session's notes and the earcon ended")
+    }
+
+    @Test("Higher chooses pitch matching; a commit plays the result earcon; unplugging discards the trial")
+    func pitchMatchingAndUnplug() throws {
+        let harness = BoxHarness()
+        harness.connect()
+        harness.key(72)  // Higher
+        #expect(harness.earcons == ["ready", "pitchMatching"])
+        harness.advance(1.0)
+        #expect(harness.box.state == .training(.pitchMatching))
+        harness.advance(0.6)
+        harness.send(.controlChange(channel: 0, controller: 64, value: 127))  // the sustain pedal commits
+        harness.send(.controlChange(channel: 0, controller: 64, value: 0))
+        let attempt = try #require(harness.store.pitchMatchings.first)
+        let name = try #require(harness.earcons.last)
+        #expect(name == Earcon.result(attempt.userError).name)
+        harness.advance(0.5)
+        harness.advance(0.4)
+        let before = harness.store.pitchMatchings.count
+        harness.unplug()
+        #expect(harness.box.state == .waitingForController)
+        #expect(harness.store.pitchMatchings.count == before)
+        #expect(harness.notices.contains { $0.contains("(controllerDisconnected)") })
+        harness.advance(0.5)
+        #expect(harness.audio?.fake.soundingHandles.isEmpty == true)
+        harness.key(48)
+        #expect(harness.box.state == .waitingForController, "no controller: keys mean nothing")
+        harness.connect()
+        #expect(harness.box.state == .ready)
+        #expect(harness.earcons.filter { $0 == "ready" }.count == 2)
+    }
+
+    @Test("a profile with mode and stop actions switches modes during a session and stops with its control")
+    func profileModes() {
+        let pads = ControllerProfile(
+            name: "pads",
+            switches: [
+                SwitchMapping(.note(36), action: .lower), SwitchMapping(.note(37), action: .higher),
+                SwitchMapping(.note(39), action: .stop), SwitchMapping(.note(40), action: .startComparison),
+                SwitchMapping(.note(41), action: .startPitchMatching),
+                SwitchMapping(.note(42), action: .commit),
+            ])
+        let harness = BoxHarness(profile: pads)
+        harness.connect()
+        harness.key(36)
+        #expect(harness.box.state == .ready, "Lower chooses nothing when the profile has mode actions")
+        harness.key(40)
+        harness.advance(1.0)
+        #expect(harness.box.state == .training(.comparison))
+        harness.key(41)
+        #expect(harness.box.state == .starting(.pitchMatching))
+        #expect(
+            harness.earcons == ["ready", "comparison", "pitchMatching"],
+            "a switch: only the new mode's earcon")
+        harness.advance(1.0)
+        #expect(harness.box.state == .training(.pitchMatching))
+        harness.key(41)
+        #expect(harness.box.state == .training(.pitchMatching), "the mode already running: nothing")
+        harness.key(36)
+        harness.key(37)
+        #expect(harness.box.state == .training(.pitchMatching), "no chord stop when the profile has stop")
+        harness.key(39)
+        #expect(harness.box.state == .ready)
+        #expect(harness.earcons.last == "stopped")
+    }
+
+    @Test("a missing audio device is retried with backoff and logged once; MIDI stays alive; it comes back")
+    func audioMissingAndBack() throws {
+        let harness = BoxHarness(audioMissing: true)
+        #expect(harness.audioAttempts == 1)
+        harness.connect()
+        #expect(harness.box.state == .ready)
+        harness.key(48)
+        #expect(harness.box.state == .ready, "no sound to train on")
+        harness.advance(1)
+        #expect(harness.audioAttempts == 2)
+        harness.advance(2)
+        #expect(harness.audioAttempts == 3)
+        harness.advance(4)
+        #expect(harness.audioAttempts == 4)
+        harness.advance(7.9)
+        #expect(harness.audioAttempts == 4)
+        #expect(harness.notices.filter { $0.hasPrefix("audio unavailable") }.count == 1)
+        harness.audioMissing = false
+        harness.advance(0.2)
+        #expect(harness.audioAttempts == 5)
+        #expect(harness.box.hasAudio)
+        #expect(harness.notices.contains("audio back: alsa:hw:1,0"))
+        #expect(harness.earcons == ["ready"], "the ready earcon once the box can be heard")
+        let status = StatusLog(directory: harness.folder).lastLines(10).joined(separator: "\n")
+        #expect(status.contains("audio unavailable, retrying with backoff: "))
+        #expect(status.contains("audio back: alsa:hw:1,0"))
+    }
+
+    @Test(
+        "audio lost in a session on the internal synth ends it; the device is reopened; a stale loss is ignored"
+    )
+    func audioLost() throws {
+        let harness = BoxHarness()
+        harness.connect()
+        harness.key(48)
+        harness.advance(1.0)
+        #expect(harness.box.state == .training(.comparison))
+        let lost = DeviceError(
+            device: "hw:1,0", operation: .writePCM, kind: .deviceLost, systemText: "No such device")
+        harness.audioMissing = true
+        harness.box.handle(.audioLost(generation: 1, lost))
+        #expect(harness.box.state == .ready)
+        #expect(!harness.box.hasAudio)
+        #expect(harness.audioOutputs[0].shutdownCount == 1)
+        #expect(harness.notices.contains { $0.contains("(audioFailure)") })
+        harness.audioMissing = false
+        harness.advance(1)
+        #expect(harness.box.hasAudio)
+        harness.box.handle(.audioLost(generation: 1, lost))  // the old device's late report
+        #expect(harness.box.hasAudio)
+        harness.lossReporters.last?(lost)  // the new device fails, reported from its thread
+        harness.deliverPosted()
+        #expect(!harness.box.hasAudio)
+    }
+
+    @Test(
+        "with an external synth, training notes go there, earcons to the audio device; losing audio keeps the session"
+    )
+    func externalSynth() {
+        let external = FakeSoundOutput(name: "FLUID Synth")
+        let harness = BoxHarness(external: external)
+        harness.connect()
+        harness.key(48)
+        harness.advance(1.2)
+        #expect(!external.fake.playedNotes.isEmpty)
+        #expect(external.fake.playedNotes.allSatisfy { $0.velocity != 80 })
+        #expect(harness.audio?.fake.playedNotes.allSatisfy { $0.velocity == 80 } == true)
+        harness.box.handle(
+            .audioLost(
+                generation: 1,
+                DeviceError(device: "hw:1,0", operation: .writePCM, kind: .deviceLost, systemText: "gone")))
+        #expect(harness.box.state == .training(.comparison))
+        harness.signal(SIGTERM)
+        #expect(external.shutdownCount == 1)
+        #expect(external.fake.soundingHandles.isEmpty)
+    }
+
+    @Test("SIGHUP reloads settings and profile, keeping the controller; a broken file keeps the old ones")
+    func reload() {
+        let harness = BoxHarness()
+        harness.connect()
+        harness.reloaded = .success(
+            PracticeBox.Configuration(
+                settings: BoxHarness.settings,
+                profile: ControllerProfile(
+                    name: "modes", switches: [SwitchMapping(.note(50), action: .startPitchMatching)])))
+        harness.signal(SIGHUP)
+        #expect(harness.box.state == .ready)
+        #expect(harness.box.controllers == [BoxHarness.keystation.label])
+        harness.key(72)
+        #expect(harness.box.state == .ready, "the new profile has no Higher")
+        harness.key(50)
+        #expect(harness.box.state == .starting(.pitchMatching))
+        harness.reloaded = .failure(SettingsError.unknownKey("x"))
+        harness.signal(SIGHUP)
+        #expect(harness.notices.last?.hasPrefix("settings not read again, the previous ones stay") == true)
+    }
+
+    @Test("SIGTERM stops a session cleanly: notes off, audio closed, exit 0; other signals 128 + n")
+    func terminate() {
+        let harness = BoxHarness()
+        harness.connect()
+        harness.key(48)
+        harness.advance(1.0)
+        harness.signal(SIGTERM)
+        #expect(harness.box.state == .finished)
+        #expect(harness.box.exitStatus == 0)
+        #expect(harness.audio?.shutdownCount == 1)
+        #expect(harness.audio?.fake.soundingHandles.isEmpty == true)
+        #expect(
+            harness.notices.suffix(2) == [
+                "session ended (signal): Pitch discrimination, 0 answers, 0 right",
+                "practice box stopped, all notes off",
+            ])
+        harness.key(48)
+        #expect(harness.box.state == .finished)
+        let quit = BoxHarness()
+        quit.signal(SIGQUIT)
+        #expect(quit.box.exitStatus == 128 + SIGQUIT)
+    }
+
+    @Test("the earcons: their contours, bands and lengths")
+    func earcons() {
+        #expect(Earcon.ready.notes.map(\.note.rawValue) == [72, 76, 79])
+        #expect(Earcon.stopped.notes.map(\.note.rawValue) == [79, 76, 72])
+        #expect(Earcon.ready.duration == .milliseconds(390))
+        #expect(Earcon.result(Cents(3)).notes.map(\.note.rawValue) == [81, 81])
+        #expect(Earcon.result(Cents(-5)).name == "result.inTune")
+        #expect(Earcon.result(Cents(12)).notes.map(\.note.rawValue) == [81, 83])
+        #expect(Earcon.result(Cents(-20)).notes.map(\.note.rawValue) == [81, 79])
+        #expect(Earcon.result(Cents(35)).notes.map(\.note.rawValue) == [81, 88])
+        #expect(Earcon.result(Cents(-35)).name == "result.farFlat")
+    }
+
+    @Test("log lines for journald: a priority prefix under systemd, plain otherwise, always one line")
+    func journalLines() {
+        #expect(JournalLogHandler.line("audio lost", level: .error, journald: true) == "<3>audio lost")
+        #expect(JournalLogHandler.line("ready", level: .notice, journald: true) == "<5>ready")
+        #expect(JournalLogHandler.line("a\nb", level: .info, journald: false) == "peach serve: a b")
+    }
+
+    @Test("the status log keeps the last lines across its rotation, and never more than two files")
+    func statusLog() throws {
+        let folder = NSTemporaryDirectory() + "peach-status-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let log = StatusLog(directory: folder, limit: 1_000)
+        let start = Date(timeIntervalSince1970: 1_795_000_000)
+        for index in 0..<100 { log.append("line \(index)", at: start + Double(index)) }
+        let last = log.lastLines(5)
+        #expect(
+            last.map { $0.split(separator: " ").dropFirst().joined(separator: " ") }.suffix(5)
+                == ["line 95", "line 96", "line 97", "line 98", "line 99"])
+        #expect(last.first?.hasPrefix("2026-11-18T") == true)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(files == ["serve.log", "serve.log.1"])
+        for file in files {
+            let attributes = try FileManager.default.attributesOfItem(atPath: folder + "/" + file)
+            #expect((attributes[.size] as? Int ?? .max) <= 1_000)
+        }
+    }
+}
