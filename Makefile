@@ -16,12 +16,20 @@
 #   $(PREFIX)/share/zsh/site-functions/_peach
 #   $(PREFIX)/share/fish/vendor_completions.d/peach.fish
 #   $(PREFIX)/share/doc/peach/README.md, LICENSE
+#   $(PREFIX)/lib/udev/rules.d/60-peach.rules            the practice box: udev starts peach.service when a MIDI
+#   $(PREFIX)/lib/systemd/system/peach.service            device appears; the service user `peach` (group audio)
+#   $(PREFIX)/lib/sysusers.d/peach.conf                   is created by systemd-sysusers (the package does it)
+# systemd, udev and sysusers read /usr/lib and /usr/local/lib alike; UDEVRULESDIR, SYSTEMDUNITDIR and
+# SYSUSERSDIR choose other folders.
 
 PREFIX ?= /usr/local
 DESTDIR ?=
 SWIFT ?= swift
 BINDIR := $(PREFIX)/bin
 SHAREDIR := $(PREFIX)/share
+UDEVRULESDIR ?= $(PREFIX)/lib/udev/rules.d
+SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
+SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 BUILD := .build/release
 STAGE := .build/install-files
 
@@ -51,7 +59,8 @@ install:
 	    { echo "make install: nothing built yet, or built since; run 'make' first (as yourself)" >&2; exit 1; }
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(SHAREDIR)/peach/profiles" "$(DESTDIR)$(SHAREDIR)/man/man1" \
 	    "$(DESTDIR)$(SHAREDIR)/bash-completion/completions" "$(DESTDIR)$(SHAREDIR)/zsh/site-functions" \
-	    "$(DESTDIR)$(SHAREDIR)/fish/vendor_completions.d" "$(DESTDIR)$(SHAREDIR)/doc/peach"
+	    "$(DESTDIR)$(SHAREDIR)/fish/vendor_completions.d" "$(DESTDIR)$(SHAREDIR)/doc/peach" \
+	    "$(DESTDIR)$(UDEVRULESDIR)" "$(DESTDIR)$(SYSTEMDUNITDIR)" "$(DESTDIR)$(SYSUSERSDIR)"
 	install -m 755 -s $(BUILD)/peach "$(DESTDIR)$(BINDIR)/peach"
 	install -m 644 Profiles/*.json "$(DESTDIR)$(SHAREDIR)/peach/profiles/"
 	install -m 644 $(STAGE)/peach.1 "$(DESTDIR)$(SHAREDIR)/man/man1/peach.1"
@@ -59,12 +68,17 @@ install:
 	install -m 644 $(STAGE)/peach.zsh "$(DESTDIR)$(SHAREDIR)/zsh/site-functions/_peach"
 	install -m 644 $(STAGE)/peach.fish "$(DESTDIR)$(SHAREDIR)/fish/vendor_completions.d/peach.fish"
 	install -m 644 README.md LICENSE "$(DESTDIR)$(SHAREDIR)/doc/peach/"
+	install -m 644 udev/60-peach.rules "$(DESTDIR)$(UDEVRULESDIR)/60-peach.rules"
+	sed 's|@BINDIR@|$(BINDIR)|g' udev/peach.service.in > "$(DESTDIR)$(SYSTEMDUNITDIR)/peach.service"
+	chmod 644 "$(DESTDIR)$(SYSTEMDUNITDIR)/peach.service"
+	install -m 644 udev/peach.sysusers "$(DESTDIR)$(SYSUSERSDIR)/peach.conf"
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/peach" "$(DESTDIR)$(SHAREDIR)/man/man1/peach.1" \
 	    "$(DESTDIR)$(SHAREDIR)/bash-completion/completions/peach" "$(DESTDIR)$(SHAREDIR)/zsh/site-functions/_peach" \
 	    "$(DESTDIR)$(SHAREDIR)/fish/vendor_completions.d/peach.fish" "$(DESTDIR)$(SHAREDIR)/doc/peach/README.md" \
-	    "$(DESTDIR)$(SHAREDIR)/doc/peach/LICENSE"
+	    "$(DESTDIR)$(SHAREDIR)/doc/peach/LICENSE" "$(DESTDIR)$(UDEVRULESDIR)/60-peach.rules" \
+	    "$(DESTDIR)$(SYSTEMDUNITDIR)/peach.service" "$(DESTDIR)$(SYSUSERSDIR)/peach.conf"
 	for profile in Profiles/*.json; do rm -f "$(DESTDIR)$(SHAREDIR)/peach/profiles/$$(basename $$profile)"; done
 	-rmdir "$(DESTDIR)$(SHAREDIR)/peach/profiles" "$(DESTDIR)$(SHAREDIR)/peach" "$(DESTDIR)$(SHAREDIR)/doc/peach"
 
