@@ -103,13 +103,11 @@ struct ServeCommandTests {
         let (samples, _) = try session.audio()
         let earcons = Self.stretches(samples).filter { $0.frequency > 500 }
         let notes = earcons.map { Self.note($0.frequency) }
-        let ready = [72, 76, 79]
-        let comparison = [72, 79]
-        let stopped = [79, 76, 72]
-        let matching = [76, 76]
-        let resultNotes = [81, error > 20 ? 88 : error > 5 ? 83 : 81]
+        let last: Int = error > 20 ? 88 : (error > 5 ? 83 : 81)
+        // ready, comparison, stopped, pitch matching, the result
+        let expected: [Int] = [72, 76, 79, 72, 79, 79, 76, 72, 76, 76, 81, last]
         #expect(
-            notes == ready + comparison + stopped + matching + resultNotes,
+            notes == expected,
             "\(earcons.map { ($0.start, $0.frequency) })")
         guard notes.count == 12 else { return }
         for (stretch, note) in zip(earcons, notes) {

@@ -176,9 +176,11 @@ struct PracticeBoxTests {
         harness.key(48)  // Lower
         #expect(harness.box.state == .starting(.comparison))
         #expect(harness.earcons == ["ready", "comparison"])
-        harness.advance(0.5)
-        #expect(harness.trainingNotes.isEmpty, "no note before the earcon and its pause are over")
-        harness.advance(0.3)
+        harness.advance(1.0)
+        #expect(
+            harness.trainingNotes.isEmpty, "no note before the earcons (ready, then comparison) and the pause"
+        )
+        harness.advance(0.2)
         #expect(harness.box.state == .training(.comparison))
         for _ in 0..<4 {
             harness.advance(0.65)  // both notes played
@@ -208,7 +210,7 @@ struct PracticeBoxTests {
         harness.connect()
         harness.key(72)  // Higher
         #expect(harness.earcons == ["ready", "pitchMatching"])
-        harness.advance(1.0)
+        harness.advance(1.2)
         #expect(harness.box.state == .training(.pitchMatching))
         harness.advance(0.6)
         harness.send(.controlChange(channel: 0, controller: 64, value: 127))  // the sustain pedal commits
@@ -223,12 +225,17 @@ struct PracticeBoxTests {
         #expect(harness.box.state == .waitingForController)
         #expect(harness.store.pitchMatchings.count == before)
         #expect(harness.notices.contains { $0.contains("(controllerDisconnected)") })
-        harness.advance(0.5)
+        harness.advance(0.6)
         #expect(harness.audio?.fake.soundingHandles.isEmpty == true)
+        #expect(
+            harness.audio?.shutdownCount == 1,
+            "no controller: the audio device is closed once the earcon ended")
+        #expect(!harness.box.hasAudio)
         harness.key(48)
         #expect(harness.box.state == .waitingForController, "no controller: keys mean nothing")
         harness.connect()
         #expect(harness.box.state == .ready)
+        #expect(harness.audioOutputs.count == 2, "opened again")
         #expect(harness.earcons.filter { $0 == "ready" }.count == 2)
     }
 
@@ -247,14 +254,14 @@ struct PracticeBoxTests {
         harness.key(36)
         #expect(harness.box.state == .ready, "Lower chooses nothing when the profile has mode actions")
         harness.key(40)
-        harness.advance(1.0)
+        harness.advance(1.2)
         #expect(harness.box.state == .training(.comparison))
         harness.key(41)
         #expect(harness.box.state == .starting(.pitchMatching))
         #expect(
             harness.earcons == ["ready", "comparison", "pitchMatching"],
             "a switch: only the new mode's earcon")
-        harness.advance(1.0)
+        harness.advance(1.2)
         #expect(harness.box.state == .training(.pitchMatching))
         harness.key(41)
         #expect(harness.box.state == .training(.pitchMatching), "the mode already running: nothing")
@@ -269,8 +276,9 @@ struct PracticeBoxTests {
     @Test("a missing audio device is retried with backoff and logged once; MIDI stays alive; it comes back")
     func audioMissingAndBack() throws {
         let harness = BoxHarness(audioMissing: true)
-        #expect(harness.audioAttempts == 1)
+        #expect(harness.audioAttempts == 0, "no controller, no audio device")
         harness.connect()
+        #expect(harness.audioAttempts == 1)
         #expect(harness.box.state == .ready)
         harness.key(48)
         #expect(harness.box.state == .ready, "no sound to train on")
@@ -289,6 +297,14 @@ struct PracticeBoxTests {
         #expect(harness.box.hasAudio)
         #expect(harness.notices.contains("audio back: alsa:hw:1,0"))
         #expect(harness.earcons == ["ready"], "the ready earcon once the box can be heard")
+        harness.unplug()
+        harness.audioMissing = true
+        harness.connect()
+        harness.advance(0.5)
+        harness.unplug()
+        let attempts = harness.audioAttempts
+        harness.advance(60)
+        #expect(harness.audioAttempts == attempts, "no retries while no controller is connected")
         let status = StatusLog(directory: harness.folder).lastLines(10).joined(separator: "\n")
         #expect(status.contains("audio unavailable, retrying with backoff: "))
         #expect(status.contains("audio back: alsa:hw:1,0"))
@@ -301,7 +317,7 @@ struct PracticeBoxTests {
         let harness = BoxHarness()
         harness.connect()
         harness.key(48)
-        harness.advance(1.0)
+        harness.advance(1.2)
         #expect(harness.box.state == .training(.comparison))
         let lost = DeviceError(
             device: "hw:1,0", operation: .writePCM, kind: .deviceLost, systemText: "No such device")
@@ -369,7 +385,7 @@ struct PracticeBoxTests {
         let harness = BoxHarness()
         harness.connect()
         harness.key(48)
-        harness.advance(1.0)
+        harness.advance(1.2)
         harness.signal(SIGTERM)
         #expect(harness.box.state == .finished)
         #expect(harness.box.exitStatus == 0)
@@ -385,6 +401,21 @@ struct PracticeBoxTests {
         let quit = BoxHarness()
         quit.signal(SIGQUIT)
         #expect(quit.box.exitStatus == 128 + SIGQUIT)
+    }
+
+    @Test("earcons never overlap: one that comes while another plays follows it after a gap")
+    func earconQueue() throws {
+        let harness = BoxHarness()
+        harness.connect()
+        harness.key(72)  // at once: the pitch-matching earcon waits for the ready earcon
+        let notes = try #require(harness.audio?.fake)
+        harness.advance(0.01)
+        #expect(notes.playedNotes.count == 1, "the ready earcon's first note; the mode's waits")
+        harness.advance(0.43)
+        #expect(notes.playedNotes.count == 3)
+        harness.advance(0.02)
+        #expect(notes.playedNotes.count == 4, "the pitch-matching earcon 60 ms after the ready one ended")
+        #expect(notes.playedNotes.last?.frequency.hertz.rounded() == 659)
     }
 
     @Test("the earcons: their contours, bands and lengths")

@@ -14,8 +14,8 @@ import PeachStore
 ///
 /// | state | what happens |
 /// |---|---|
-/// | waiting for a controller | nothing runs; the sequencer's announce port wakes the box when one appears |
-/// | ready | the ready earcon played; a mode action chooses a mode |
+/// | waiting for a controller | nothing runs and no audio device is open; the sequencer's announce port wakes the box when one appears |
+/// | ready | the audio device opened, the ready earcon played; a mode action chooses a mode |
 /// | starting a mode | the mode's earcon plays, then the session starts (the earcon never overlaps a note) |
 /// | training | a ``TrainingRun``; stop ends it (the stop earcon) and the box is ready again |
 /// | finished | SIGTERM/SIGINT or the end of a raw input: notes silenced, the audio closed |
@@ -31,7 +31,7 @@ import PeachStore
 /// one. The audio device missing or lost: the box retries with backoff (1, 2, 4 … 30 s), logging once per
 /// change, and keeps the controller; a session on the internal synth ends when its device goes, one on an
 /// external synth goes on without earcons. SIGHUP reloads the settings and the profile (the next session uses
-/// them; the controller stays connected).
+/// them; the controller stays connected). Earcons never overlap: one that comes while another plays follows it.
 @MainActor
 public final class PracticeBox {
     /// Where the box is.
@@ -121,6 +121,8 @@ public final class PracticeBox {
     public static let chordWindow = Duration.milliseconds(150)
     /// The pause after a mode's earcon before the session's first note.
     public static let earconPause = Duration.milliseconds(400)
+    /// The silence between two earcons that follow each other.
+    public static let earconGap = Duration.milliseconds(60)
     /// The waits between attempts to open the audio device, seconds; the last repeats.
     public static let audioRetryDelays: [Double] = [1, 2, 4, 8, 16, 30]
 
@@ -151,6 +153,7 @@ public final class PracticeBox {
     private var afterRun: AfterRun = .ready
     private var startGeneration = 0
     private var lastPress: (action: SwitchAction, time: Date)?
+    private var earconsEnd: Date?
     private var seed: UInt64
 
     /// What the box does when a session has ended.
@@ -183,10 +186,10 @@ public final class PracticeBox {
             profile: configuration.profile, longPressThreshold: configuration.settings.longPress)
     }
 
-    /// Opens the audio device (or schedules its retry) and logs the start.
+    /// Logs the start. The audio device is opened when a controller connects (and closed again when the last
+    /// one goes), so a box waiting for a controller holds no device and wakes for nothing.
     public func start() {
         record(.notice, texts.boxStarted(profile: configuration.profile.name, store: ports.storeLocation))
-        openAudio()
     }
 
     /// Takes one input. After the box finished, inputs are ignored.
@@ -242,7 +245,7 @@ public final class PracticeBox {
             endRun(.controllerDisconnected(label), then: .waitForController)
         case .starting, .ready:
             startGeneration += 1
-            state = .waitingForController
+            becomeIdle()
         case .waitingForController, .finished:
             break
         }
@@ -251,7 +254,28 @@ public final class PracticeBox {
     private func becomeReady() {
         state = .ready
         lastPress = nil
-        playEarcon(.ready)
+        if audio != nil {
+            playEarcon(.ready)
+        } else if retryTimer == nil {
+            openAudio()  // plays the ready earcon when it opens
+        }
+    }
+
+    /// No controller any more: once the earcons have ended, the audio device is closed (nothing renders while
+    /// the box waits) and no retry is pending.
+    private func becomeIdle() {
+        state = .waitingForController
+        retryTimer?.cancel()
+        retryTimer = nil
+        audioAttempt = 0
+        let wait = max(0, (earconsEnd ?? ports.clock.now).timeIntervalSince(ports.clock.now)) + 0.1
+        ports.clock.schedule(after: .seconds(wait)) { [weak self] in
+            guard let self, self.state == .waitingForController, let audio = self.audio else { return }
+            self.audio = nil
+            self.audioGeneration += 1  // a late report of the closed device is ignored
+            audio.base.shutdown()
+            self.record(.info, self.texts.boxAudioClosed)
+        }
     }
 
     // MARK: Actions
@@ -331,9 +355,8 @@ public final class PracticeBox {
         state = .starting(mode)
         startGeneration += 1
         let generation = startGeneration
-        let earcon = Earcon.mode(mode)
-        playEarcon(earcon)
-        ports.clock.schedule(after: earcon.duration + Self.earconPause) { [weak self] in
+        let ends = playEarcon(Earcon.mode(mode))
+        ports.clock.schedule(after: ends + Self.earconPause) { [weak self] in
             guard let self, self.startGeneration == generation, self.state == .starting(mode) else { return }
             self.startRun(mode)
         }
@@ -407,14 +430,14 @@ public final class PracticeBox {
     private func after(_ next: AfterRun, earcon: Bool) {
         switch next {
         case .ready:
-            state = controllers.isEmpty ? .waitingForController : .ready
             if earcon { playEarcon(.stopped) }
+            if controllers.isEmpty { becomeIdle() } else { state = .ready }
         case .start(let mode):
             state = .ready
             choose(mode)
         case .waitForController:
-            state = .waitingForController
             if earcon { playEarcon(.stopped) }
+            becomeIdle()
         case .finish:
             state = .finished
         }
@@ -497,23 +520,39 @@ public final class PracticeBox {
     }
 
     private func scheduleAudioRetry() {
-        guard state != .finished else { return }
+        guard state != .finished, state != .waitingForController else { return }
         let delays = Self.audioRetryDelays
         let delay = delays[min(audioAttempt, delays.count - 1)]
         audioAttempt += 1
         retryTimer = ports.clock.schedule(after: .seconds(delay)) { [weak self] in
-            guard let self, self.state != .finished, self.audio == nil else { return }
+            guard let self, self.state != .finished, self.state != .waitingForController, self.audio == nil
+            else { return }
             self.openAudio()
         }
     }
 
     // MARK: Earcons and logs
 
-    private func playEarcon(_ earcon: Earcon) {
-        guard let audio else { return }
-        earcon.play(
-            on: audio.base.player, clock: ports.clock, level: AmplitudeDB(configuration.settings.earconLevel))
+    /// Plays `earcon` once the earcons before it have ended (two never overlap); returns the time from now
+    /// until it ends (zero without an audio device: no earcon, nothing to wait for).
+    @discardableResult
+    private func playEarcon(_ earcon: Earcon) -> Duration {
+        guard let audio else { return .zero }
+        let now = ports.clock.now
+        let wait = max(0, (earconsEnd ?? now).timeIntervalSince(now))
+        earconsEnd = now.addingTimeInterval(wait + earcon.duration.seconds + Self.earconGap.seconds)
+        let level = AmplitudeDB(configuration.settings.earconLevel)
+        let clock = ports.clock
         logger.debug("earcon \(earcon.name)")
+        if wait == 0 {
+            earcon.play(on: audio.base.player, clock: clock, level: level)
+        } else {
+            clock.schedule(after: .seconds(wait)) { [weak self] in
+                guard self?.audio === audio else { return }  // the device closed meanwhile
+                earcon.play(on: audio.base.player, clock: clock, level: level)
+            }
+        }
+        return .seconds(wait) + earcon.duration
     }
 
     /// Logs one line; a notice or worse also goes to the status log (what `peach serve --status` shows).

@@ -72,6 +72,13 @@ extension Texts {
         pick("audio: \(name)", "Audio: \(name)")
     }
 
+    /// The last controller went: the audio device is closed until one connects.
+    public var boxAudioClosed: String {
+        pick(
+            "audio closed until a controller connects",
+            "Audio geschlossen, bis ein Controller verbunden ist")
+    }
+
     /// The audio device opened again after a problem.
     public func boxAudioBack(_ name: String) -> String {
         pick("audio back: \(name)", "Audio wieder da: \(name)")
