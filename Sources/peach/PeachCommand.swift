@@ -4,11 +4,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import PeachALSA
-import PeachAudio
-import PeachCore
-import PeachMIDI
 import PeachStore
-import PeachSystem
 import PeachTraining
 
 /// `peach`: the ear trainer's command line.
@@ -67,20 +63,9 @@ struct PeachCommand: AsyncParsableCommand {
         let locations = try CLI.locations(dataDirectory: nil)
         let settings = try SettingsFile(path: locations.settingsFile).load().settings
         let contents = try JournalStore.read(directory: locations.dataDirectory)
-        let report = ProfileReport(
-            contents: contents, range: settings.training.noteRange, texts: texts, days: 1, timeZone: .current)
-        print("Peach \(CLI.version)")
-        if let sparkline = report.sparkline {
-            let range = settings.training.noteRange
-            print("\(range.lowerBound.name) \(sparkline) \(range.upperBound.name)")
-            print(
-                texts.startSummary(
-                    threshold: report.threshold, matching: contents.profile.matching.meanAbsoluteError))
-        } else {
-            print(texts(.emptyProfile))
-        }
-        print("")
-        for line in texts.startCommands { print(line) }
+        let lines = ProfileReport.startScreen(
+            contents: contents, range: settings.training.noteRange, texts: texts, version: CLI.version)
+        for line in lines { print(line) }
     }
 }
 
@@ -132,22 +117,9 @@ enum CLI {
             print(PeachCommand.fullMessage(for: error))
             return 0
         }
-        let message: String
-        let status: Int32
-        switch error {
-        case let error as CommandError:
-            (message, status) = (texts.message(for: error), error.exitStatus)
-        case let error as ProfileError where error.isAboutAName:
-            (message, status) = (texts.message(for: error), 64)
-        case let error as SettingsError:
-            (message, status) = (texts.message(for: error) + ".", 64)
-        case is StoreError, is DeviceError, is ProfileError, is MIDIInputError, is AudioOutputError,
-            is DataLocations.Failure, is FileError, is SoundFontError:
-            (message, status) = (texts.message(for: error), 1)
-        default:
-            // ArgumentParser's parse and validation errors, in its words.
-            (message, status) = (PeachCommand.message(for: error), usage ? 64 : code.rawValue)
-        }
+        // Peach's own errors in the user's language; ArgumentParser's parse and validation errors in its words.
+        let (message, status) =
+            texts.failure(for: error) ?? (PeachCommand.message(for: error), usage ? 64 : code.rawValue)
         Terminal.emitError("peach: " + message)
         return status == 0 ? 1 : status
     }

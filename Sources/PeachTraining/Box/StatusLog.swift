@@ -49,6 +49,12 @@ public final class StatusLog {
         return Array(lines.suffix(count))
     }
 
+    /// What `peach serve --status` prints: the last 40 lines, or that there is no log yet.
+    public func report(texts: Texts) -> String {
+        let lines = lastLines(40)
+        return lines.isEmpty ? texts.boxNoStatus(path) : lines.joined(separator: "\n")
+    }
+
     /// `2026-11-24T09:15:02Z`.
     static func stamp(_ time: Date) -> String {
         var seconds = time_t(time.timeIntervalSince1970.rounded(.down))

@@ -679,3 +679,19 @@ extension Texts {
         }
     }
 }
+
+extension Texts {
+    /// The one-line message and exit status for one of Peach's own errors (64 for bad usage: a setting, a
+    /// profile's name; 1 for a failure), or nil for an error Peach does not word (ArgumentParser's).
+    public func failure(for error: any Error) -> (message: String, status: Int32)? {
+        switch error {
+        case let error as CommandError: (message(for: error), error.exitStatus)
+        case let error as ProfileError where error.isAboutAName: (message(for: error), 64)
+        case let error as SettingsError: (message(for: error) + ".", 64)
+        case is StoreError, is DeviceError, is ProfileError, is MIDIInputError, is AudioOutputError,
+            is DataLocations.Failure, is FileError, is SoundFontError:
+            (message(for: error), 1)
+        default: nil
+        }
+    }
+}

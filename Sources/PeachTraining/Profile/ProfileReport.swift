@@ -391,3 +391,24 @@ public struct ProfileJSON: Encodable, Sendable {
     /// The progress chart's series.
     public let progress: [Progress]
 }
+
+extension ProfileReport {
+    /// The start screen (`peach` alone): the version, a one-line profile preview over `range` with the
+    /// threshold and matching error (or how to begin), then the commands.
+    public static func startScreen(
+        contents: JournalContents, range: NoteRange, texts: Texts, version: String
+    ) -> [String] {
+        let report = ProfileReport(
+            contents: contents, range: range, texts: texts, days: 1, timeZone: .current)
+        var lines = ["Peach \(version)"]
+        if let sparkline = report.sparkline {
+            lines.append("\(range.lowerBound.name) \(sparkline) \(range.upperBound.name)")
+            lines.append(
+                texts.startSummary(
+                    threshold: report.threshold, matching: contents.profile.matching.meanAbsoluteError))
+        } else {
+            lines.append(texts(.emptyProfile))
+        }
+        return lines + [""] + texts.startCommands
+    }
+}

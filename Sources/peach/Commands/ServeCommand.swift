@@ -19,9 +19,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let locations = try options.data.locations()
         if status {
-            let log = StatusLog(directory: locations.dataDirectory)
-            let lines = log.lastLines(40)
-            print(lines.isEmpty ? CLI.texts.boxNoStatus(log.path) : lines.joined(separator: "\n"))
+            print(StatusLog(directory: locations.dataDirectory).report(texts: CLI.texts))
             return
         }
         for path in [
@@ -29,18 +27,15 @@ struct ServeCommand: AsyncParsableCommand {
         ] {
             if let path { try CLI.checkOutput(path, dataDirectory: options.data.dataDir) }
         }
-        let overrides = options.overrides
-        let profile = options.profile
         let plan = BoxLauncher.Plan(
             settingsFile: SettingsFile(path: locations.settingsFile),
-            overrides: { try overrides.apply(to: $0) },
-            profile: { try profile.resolve(settings: $0) }, dataDirectory: locations.dataDirectory,
+            overrides: { try options.overrides.apply(to: $0) },
+            profile: { try options.profile.resolve(settings: $0) }, dataDirectory: locations.dataDirectory,
             events: options.events)
-        let sound = options.sound
         let status = try await BoxLauncher.run(
             plan, texts: CLI.texts, environment: CLI.environment,
-            openAudio: { try sound.openInternal(settings: $0, onLost: $1).output },
-            openExternal: { try sound.openExternal(settings: $0) },
+            openAudio: { try options.sound.openInternal(settings: $0, onLost: $1).output },
+            openExternal: { try options.sound.openExternal(settings: $0) },
             openInput: { try options.controller.open(profile: $0, useKeyboard: false) })
         if status != 0 { throw ExitCode(status) }
     }

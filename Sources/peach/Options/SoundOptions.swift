@@ -1,7 +1,6 @@
 // SoundOptions: what plays a run's notes: the internal synth on an audio sink, or an external MIDI synth.
 
 import ArgumentParser
-import Foundation
 import PeachAudio
 import PeachCore
 import PeachMIDI
@@ -54,30 +53,5 @@ struct SoundOptions: ParsableArguments {
             output.stop()
             throw error
         }
-    }
-}
-
-/// The live ``SoundOutput``: the internal synth running on the audio thread, or ``MIDINotePlayer`` on an
-/// external synth. ``shutdown()`` silences everything (an external synth gets note-offs, CC123, bend centre).
-@MainActor
-private final class LiveSoundOutput: SoundOutput {
-    let player: any NotePlayer
-    let name: String
-    private let midi: MIDINotePlayer?
-    private let output: AudioOutput?
-    private var isShutDown = false
-
-    init(player: any NotePlayer, midi: MIDINotePlayer?, output: AudioOutput?, name: String) {
-        self.player = player
-        self.midi = midi
-        self.output = output
-        self.name = name
-    }
-
-    func shutdown() {
-        guard !isShutDown else { return }
-        isShutDown = true
-        try? midi?.silenceAll()
-        output?.stop()
     }
 }

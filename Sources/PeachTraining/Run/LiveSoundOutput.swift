@@ -1,0 +1,34 @@
+// LiveSoundOutput: the live sound port: the internal synth on its audio thread, or an external MIDI synth.
+
+import PeachAudio
+import PeachCore
+import PeachMIDI
+
+/// The live ``SoundOutput``: the internal synth running on the audio thread, or ``MIDINotePlayer`` on an
+/// external synth. ``shutdown()`` silences everything (an external synth gets note-offs, CC123, bend centre).
+@MainActor
+public final class LiveSoundOutput: SoundOutput {
+    /// Plays the notes.
+    public let player: any NotePlayer
+    /// Where the sound goes, as the user names it.
+    public let name: String
+    private let midi: MIDINotePlayer?
+    private let output: AudioOutput?
+    private var isShutDown = false
+
+    /// An output over `player`: `midi` when it is an external synth, `output` when the internal synth plays on it.
+    public init(player: any NotePlayer, midi: MIDINotePlayer?, output: AudioOutput?, name: String) {
+        self.player = player
+        self.midi = midi
+        self.output = output
+        self.name = name
+    }
+
+    /// Silences every note and closes the output, once.
+    public func shutdown() {
+        guard !isShutDown else { return }
+        isShutDown = true
+        try? midi?.silenceAll()
+        output?.stop()
+    }
+}
