@@ -21,23 +21,21 @@ struct MonitorKernelTests {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         var lines: [[String: Any]] = []
-        var pending = Data()
+        let reader = LineReader(output)
         /// Reads lines (blocking) until `count` of them match.
         func readUntil(_ count: Int, _ matches: ([String: Any]) -> Bool) {
-            while lines.filter(matches).count < count {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { return }
-                pending += chunk
-                while let newline = pending.firstIndex(of: 0x0A) {
-                    let line = pending[pending.startIndex..<newline]
-                    pending = Data(pending[(newline + 1)...])
-                    if let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any] {
-                        lines.append(object)
-                    }
+            while lines.filter(matches).count < count, let line = reader.next() {
+                if let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] {
+                    lines.append(object)
                 }
             }
         }
-        readUntil(4) { $0["event"] as? String == "connected" }
+        // Only the virtual MIDI devices count: other VM tests, running meanwhile, may add clients of their own.
+        let isVirtualMIDI = { (line: [String: Any]) in
+            line["event"] as? String == "connected"
+                && (line["client"] as? String)?.hasPrefix("Virtual Raw MIDI") == true
+        }
+        readUntil(4, isVirtualMIDI)
         // Device 2 (the library's sequencer tests, running meanwhile, use devices 0 and 1; only device 2's
         // events count here).
         let port = lines.first { $0["client"] as? String == "Virtual Raw MIDI \(card)-2" }?["port"] as? String
@@ -53,7 +51,7 @@ struct MonitorKernelTests {
         process.interrupt()
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)
-        let connected = lines.filter { $0["event"] as? String == "connected" }.compactMap {
+        let connected = lines.filter(isVirtualMIDI).compactMap {
             $0["client"] as? String
         }
         #expect(connected.sorted() == (0...3).map { "Virtual Raw MIDI \(card)-\($0)" })

@@ -221,11 +221,19 @@ struct PracticeBoxTests {
         harness.advance(0.5)
         harness.advance(0.4)
         let before = harness.store.pitchMatchings.count
+        let sound = try #require(harness.audio?.fake)
+        let played = sound.playedNotes.count
         harness.unplug()
         #expect(harness.box.state == .waitingForController)
+        harness.advance(0.05)
+        #expect(
+            sound.playedNotes.count == played, "the session's sound was cut: a gap before the stopped earcon")
+        harness.advance(0.02)
+        #expect(sound.playedNotes.count == played + 1)
+        #expect(sound.playedNotes.last?.frequency.hertz.rounded() == 784)
         #expect(harness.store.pitchMatchings.count == before)
         #expect(harness.notices.contains { $0.contains("(controllerDisconnected)") })
-        harness.advance(0.6)
+        harness.advance(0.55)
         #expect(harness.audio?.fake.soundingHandles.isEmpty == true)
         #expect(
             harness.audio?.shutdownCount == 1,

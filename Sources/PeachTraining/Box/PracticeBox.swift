@@ -121,7 +121,8 @@ public final class PracticeBox {
     public static let chordWindow = Duration.milliseconds(150)
     /// The pause after a mode's earcon before the session's first note.
     public static let earconPause = Duration.milliseconds(400)
-    /// The silence between two earcons that follow each other.
+    /// The silence between two earcons that follow each other, and after a session's sound before the earcon that
+    /// follows it.
     public static let earconGap = Duration.milliseconds(60)
     /// The waits between attempts to open the audio device, seconds; the last repeats.
     public static let audioRetryDelays: [Double] = [1, 2, 4, 8, 16, 30]
@@ -424,6 +425,10 @@ public final class PracticeBox {
         default:
             break
         }
+        // The session's sound was cut just now: the next earcon follows it after a gap, as it would an earcon
+        // (its notes' release must not run into the earcon).
+        let now = ports.clock.now
+        earconsEnd = max(earconsEnd ?? now, now.addingTimeInterval(Self.earconGap.seconds))
         after(afterRun, earcon: true)
     }
 

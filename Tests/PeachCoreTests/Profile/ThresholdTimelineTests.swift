@@ -36,7 +36,9 @@ struct ThresholdTimelineTests {
         }
         let days = timeline.days(in: utc)
         #expect(days.count == 25)
-        #expect(days[24].rollingMean == (5...24).reduce(0.0) { $0 + Double($1) } / 20)
+        let lastTwenty: Double = (5...24).reduce(0.0) { (sum: Double, day: Int) -> Double in sum + Double(day)
+        }
+        #expect(days[24].rollingMean == lastTwenty / 20)
     }
 
     @Test("sessions split at gaps of 30 minutes or more")
