@@ -140,7 +140,7 @@ struct SettingsFileTests {
         #expect(fixture.bytes == Array(text.utf8))
     }
 
-    @Test("saving writes every key, keeps unknown ones, and reads back equal; mode 0600")
+    @Test("saving writes every key, keeps unknown ones, and reads back equal; a new file gets mode 0600")
     func saveAndReload() throws {
         let fixture = fixture(#"{"referencePitch": 415, "future": {"x": [1, "}"]}}"#)
         let file = fixture.file
@@ -151,9 +151,22 @@ struct SettingsFileTests {
         let reloaded = try file.load()
         #expect(reloaded.settings == changed)
         #expect(reloaded.unknownKeys.map(\.json) == [#"{"x": [1, "}"]}"#])
-        let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
-        #expect((attributes[.posixPermissions] as? Int) == 0o600)
         #expect(fixture.directory.files(prefix: "settings.json.tmp").isEmpty)
+        let fresh = SettingsFile(path: fixture.directory.path + "/new/settings.json")
+        try fresh.save(changed)
+        let attributes = try FileManager.default.attributesOfItem(atPath: fresh.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    }
+
+    @Test("saving keeps an existing file's permissions (a box's settings stay readable by its service user)")
+    func saveKeepsPermissions() throws {
+        let fixture = fixture(#"{"referencePitch": 415}"#)
+        for mode in [0o644, 0o640] {
+            #expect(chmod(fixture.file.path, mode_t(mode)) == 0)
+            try fixture.file.save(try fixture.file.load().settings.setting("noteRange", toText: "A2-A4"))
+            let attributes = try FileManager.default.attributesOfItem(atPath: fixture.file.path)
+            #expect((attributes[.posixPermissions] as? Int) == mode)
+        }
     }
 
     @Test("a settings.json that is a symbolic link (a dotfile manager's) is saved through: the link stays")

@@ -28,6 +28,13 @@ final class POSIXFile {
         do { try file.writeAll(bytes) } catch { throw .io(error) }
     }
 
+    /// Sets the file's permission bits to exactly `mode` (the umask does not apply).
+    func setPermissions(_ mode: mode_t) throws(StoreError) {
+        do { _ = try SystemFile.retrying(path: path, .write) { fchmod(descriptor, mode) } } catch {
+            throw .io(error)
+        }
+    }
+
     /// Flushes the file's data to stable storage.
     func sync() throws(StoreError) {
         do { try file.sync() } catch { throw .io(error) }
@@ -126,13 +133,15 @@ public enum FileSystem {
         try file.sync()
     }
 
-    /// Writes `bytes` to `path` atomically: a temporary file, fsync, rename, fsync of the directory.
+    /// Writes `bytes` to `path` atomically: a temporary file, fsync, rename, fsync of the directory. The file
+    /// gets `permissions` (0600 unless given: only the owner reads the answers).
     public static func writeAtomically(
-        _ bytes: [UInt8], to path: String, directory: String
+        _ bytes: [UInt8], to path: String, directory: String, permissions: mode_t = 0o600
     ) throws(StoreError) {
         let temporary = path + ".tmp-\(getpid())"
         do {
             let file = try POSIXFile(path: temporary, flags: O_WRONLY | O_CREAT | O_TRUNC)
+            if permissions != 0o600 { try file.setPermissions(permissions) }
             try file.writeAll(bytes)
             try file.sync()
         } catch {

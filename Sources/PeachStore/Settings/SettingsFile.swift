@@ -107,7 +107,7 @@ public struct SettingsFile: Sendable {
     }
 
     /// Writes `settings` (and the `unknownKeys` to keep) atomically: a temporary file, fsync, rename. Creates the
-    /// folder when missing.
+    /// folder when missing. An existing file keeps its permission bits; a new one gets 0600.
     public func save(
         _ settings: PeachSettings, keeping unknownKeys: [(key: String, json: String)] = []
     ) throws(StoreError) {
@@ -131,8 +131,13 @@ public struct SettingsFile: Sendable {
         // is replaced atomically, the link stays.
         let target = Self.linkTarget(path) ?? path
         let targetDirectory = (target as NSString).deletingLastPathComponent
+        // An existing file keeps its permissions (a practice box's /etc/peach/settings.json stays readable by
+        // the service user); a new one is the owner's only.
+        var info = stat()
+        let permissions = stat(target, &info) == 0 ? info.st_mode & 0o777 : 0o600
         try FileSystem.writeAtomically(
-            Array(text.utf8), to: target, directory: targetDirectory.isEmpty ? "." : targetDirectory)
+            Array(text.utf8), to: target, directory: targetDirectory.isEmpty ? "." : targetDirectory,
+            permissions: permissions)
     }
 
     /// The file a symbolic link at `path` resolves to, nil when `path` is not a link (or dangles).
