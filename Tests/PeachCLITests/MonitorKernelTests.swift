@@ -87,19 +87,13 @@ struct MonitorKernelTests {
             listed = try PeachBinary.run(["devices"]).standardOutput.contains(" Peach / Peach Output")
         }
         try #require(listed)
-        let train = Process()
-        train.executableURL = PeachBinary.url
-        train.arguments = [
+        let started = try PeachBinary.start([
             "train", "--midi-in", "seq:Peach", "--audio-out", "null", "--events", "-", "--data-dir", folder,
             "--note-duration", "0.3",
-        ]
-        train.environment = ["HOME": "/nonexistent-home"]
-        let output = Pipe()
-        let errors = Pipe()
-        train.standardOutput = output
-        train.standardError = errors
-        train.standardInput = FileHandle.nullDevice
-        try train.run()
+        ])
+        let train = started.process
+        let output = started.output
+        let errors = started.errors
         var text = ""
         while !text.contains("\"trialStarted\"") {
             let chunk = output.fileHandleForReading.availableData

@@ -44,6 +44,28 @@ enum PeachBinary {
         try run(url, arguments, environment: environment, typing: nil)
     }
 
+    /// A `peach` started and still running, its output and errors to read as they come.
+    struct Running {
+        let process: Process
+        let output: Pipe
+        let errors: Pipe
+    }
+
+    /// Starts `peach` with `arguments` (stdin empty) and ``baseEnvironment`` merged with `environment`; the
+    /// caller reads its pipes and waits for it.
+    static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Running {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.environment = baseEnvironment.merging(environment) { $1 }
+        let running = Running(process: process, output: Pipe(), errors: Pipe())
+        process.standardOutput = running.output
+        process.standardError = running.errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return running
+    }
+
     /// Runs a shell command line on a pseudo-terminal (script(1)), typing `typing` at it; returns script's
     /// exit status (the command's) and everything the terminal showed.
     static func runInTerminal(

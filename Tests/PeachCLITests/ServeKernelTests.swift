@@ -120,28 +120,19 @@ struct ServeKernelTests {
             recording,
         ]
         try recorder.run()
-        let serve = Process()
-        serve.executableURL = PeachBinary.url
-        serve.arguments = [
+        let started = try PeachBinary.start([
             "serve", "--midi-in", "seq:Net Client", "--audio-out", "alsa:hw:Loopback,0,\(Self.device)",
-            "--latency",
-            "1024x3", "--events", "-", "--data-dir",
-            folder + "/data", "--note-duration", "0.3", "--feedback-duration", "0.2", "--range", "C3-C4",
-        ]
-        serve.environment = PeachBinary.baseEnvironment
-        let output = Pipe()
-        let errors = Pipe()
-        serve.standardOutput = output
-        serve.standardError = errors
-        serve.standardInput = FileHandle.nullDevice
-        try serve.run()
+            "--latency", "1024x3", "--events", "-", "--data-dir", folder + "/data", "--note-duration", "0.3",
+            "--feedback-duration", "0.2", "--range", "C3-C4",
+        ])
+        let serve = started.process
         let watchdog = Watchdog(serve)
         defer {
             if serve.isRunning { kill(serve.processIdentifier, SIGKILL) }
             if recorder.isRunning { kill(recorder.processIdentifier, SIGKILL) }
         }
-        let log = LineReader(errors)
-        let events = LineReader(output)
+        let log = LineReader(started.errors)
+        let events = LineReader(started.output)
         try #require(log.await("audio: alsa:hw:Loopback,0,\(Self.device)") != nil, "\(log.lines)")
         try #require(log.await("controller connected: ") != nil, "\(log.lines)")
         usleep(600_000)  // the ready earcon sounds before the player chooses
