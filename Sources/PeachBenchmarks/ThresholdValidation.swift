@@ -90,10 +90,13 @@ enum ThresholdValidation {
         // A progress line on stderr when it is a terminal (the run takes minutes).
         let progress = ProgressLine(.validate, texts: Texts(language: .english))
         defer { progress.finish() }
-        let totalTrials = 3 * shapes.count * trialCounts.reduce(0, +) * thresholds.count * seeds
+        let estimators = ["kazez mean", "training fit", "measurement"].filter {
+            only.map($0.hasPrefix) ?? true
+        }
+        let totalTrials =
+            estimators.count * shapes.count * trialCounts.reduce(0, +) * thresholds.count * seeds
         var trialsDone = 0
-        for estimator in ["kazez mean", "training fit", "measurement"]
-        where only.map(estimator.hasPrefix) ?? true {
+        for estimator in estimators {
             for shape in shapes {
                 for trials in trialCounts {
                     var tally = Tally()
