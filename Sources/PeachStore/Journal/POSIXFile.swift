@@ -93,6 +93,13 @@ public enum FileSystem {
         return Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
     }
 
+    /// The permission bits of `path` (following links), or nil when it does not exist.
+    static func permissions(_ path: String) -> mode_t? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return info.st_mode & 0o777
+    }
+
     /// Throws unless `directory` is owned by this user and not writable by others: another user's folder, or one
     /// anybody may write into, could have its files swapped under Peach.
     /// - Throws: ``StoreError/unsafeDirectory(path:owner:writableByOthers:)``.
@@ -140,8 +147,8 @@ public enum FileSystem {
     ) throws(StoreError) {
         let temporary = path + ".tmp-\(getpid())"
         do {
-            let file = try POSIXFile(path: temporary, flags: O_WRONLY | O_CREAT | O_TRUNC)
-            if permissions != 0o600 { try file.setPermissions(permissions) }
+            let file = try POSIXFile(path: temporary, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: permissions)
+            try file.setPermissions(permissions)  // exactly: the umask applied at creation
             try file.writeAll(bytes)
             try file.sync()
         } catch {

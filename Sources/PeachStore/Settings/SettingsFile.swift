@@ -133,8 +133,7 @@ public struct SettingsFile: Sendable {
         let targetDirectory = (target as NSString).deletingLastPathComponent
         // An existing file keeps its permissions (a practice box's /etc/peach/settings.json stays readable by
         // the service user); a new one is the owner's only.
-        var info = stat()
-        let permissions = stat(target, &info) == 0 ? info.st_mode & 0o777 : 0o600
+        let permissions = FileSystem.permissions(target) ?? 0o600
         try FileSystem.writeAtomically(
             Array(text.utf8), to: target, directory: targetDirectory.isEmpty ? "." : targetDirectory,
             permissions: permissions)
