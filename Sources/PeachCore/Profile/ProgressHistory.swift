@@ -66,7 +66,8 @@ public struct ProgressHistory: Hashable, Sendable, Codable {
         public var threshold: ThresholdEstimate? {
             guard !levels.isEmpty else { return nil }
             var posterior = ThresholdPosterior()
-            for (level, tally) in levels {
+            // In level order: a dictionary's order changes from run to run, and so would the sum's last bits.
+            for (level, tally) in levels.sorted(by: { $0.key < $1.key }) {
                 posterior.update(
                     cents: StimulusLevel.cents(of: level), trials: Double(tally.trials),
                     correct: Double(tally.correct), weight: 1)

@@ -27,15 +27,18 @@ enum CRC32C {
             var index = 0
             let count = bytes.count
             while index + 8 <= count {
-                let low =
-                    crc
-                    ^ (UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2]) << 16
-                        | UInt32(bytes[index + 3]) << 24)
-                crc =
+                // Typed partial terms: Swift 6.2's type checker gives up on the eight-way XOR written as one
+                // expression (6.3 copes); the arm64 package is built with Debian's 6.2.
+                let word0: UInt32 = UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8
+                let word1: UInt32 = UInt32(bytes[index + 2]) << 16 | UInt32(bytes[index + 3]) << 24
+                let low: UInt32 = crc ^ word0 ^ word1
+                let high: UInt32 =
                     table[7 * 256 + Int(low & 0xFF)] ^ table[6 * 256 + Int((low >> 8) & 0xFF)]
                     ^ table[5 * 256 + Int((low >> 16) & 0xFF)] ^ table[4 * 256 + Int(low >> 24)]
-                    ^ table[3 * 256 + Int(bytes[index + 4])] ^ table[2 * 256 + Int(bytes[index + 5])]
+                let rest: UInt32 =
+                    table[3 * 256 + Int(bytes[index + 4])] ^ table[2 * 256 + Int(bytes[index + 5])]
                     ^ table[256 + Int(bytes[index + 6])] ^ table[Int(bytes[index + 7])]
+                crc = high ^ rest
                 index += 8
             }
             while index < count {

@@ -128,16 +128,21 @@ struct ALSASequencerTests {
                 .controlChange(channel: channel, controller: 123, value: 0),
             ]
         }
-        let expected: [MIDIMessage] =
-            silence(0) + MIDITuningMessages.bendRange(channel: 0, semitones: 2) + [
-                .pitchBend(channel: 0, value: 0), .controlChange(channel: 0, controller: 11, value: 127),
-                .pitchBend(channel: 0, value: 504), .noteOn(channel: 0, note: 69, velocity: 100),
-                .pitchBend(channel: 0, value: -1229), .noteOff(channel: 0, note: 69, velocity: 0),
-                .controlChange(channel: 0, controller: 123, value: 0), .pitchBend(channel: 0, value: 0),
-            ] + silence(1) + MIDITuningMessages.selectTuning(channel: 1, program: 0) + [
-                .pitchBend(channel: 1, value: 0), .controlChange(channel: 1, controller: 11, value: 127),
-                .systemExclusive([0x7F, 0x7F, 0x08, 0x02, 0, 1, 69, 69, 0x40, 0]),
-            ]
+        // Built with += (one expression of five arrays is too much for Swift 6.2's type checker).
+        var expected: [MIDIMessage] = silence(0)
+        expected += MIDITuningMessages.bendRange(channel: 0, semitones: 2)
+        expected += [
+            .pitchBend(channel: 0, value: 0), .controlChange(channel: 0, controller: 11, value: 127),
+            .pitchBend(channel: 0, value: 504), .noteOn(channel: 0, note: 69, velocity: 100),
+            .pitchBend(channel: 0, value: -1229), .noteOff(channel: 0, note: 69, velocity: 0),
+            .controlChange(channel: 0, controller: 123, value: 0), .pitchBend(channel: 0, value: 0),
+        ]
+        expected += silence(1)
+        expected += MIDITuningMessages.selectTuning(channel: 1, program: 0)
+        expected += [
+            .pitchBend(channel: 1, value: 0), .controlChange(channel: 1, controller: 11, value: 127),
+            .systemExclusive([0x7F, 0x7F, 0x08, 0x02, 0, 1, 69, 69, 0x40, 0]),
+        ]
         var parser = MIDIByteParser()
         var received: [MIDIMessage] = []
         var buffer = [UInt8](repeating: 0, count: 512)
