@@ -6,6 +6,12 @@
 #                                 sudo's PATH has no swift
 #   make install DESTDIR=/tmp/p   into a staging root (packaging)
 #   make uninstall                removes exactly what install put there
+#   make SWIFT="scripts/cross-arm64 swift" BUILD=.build-arm64/aarch64-unknown-linux-gnu/release \
+#        HOST_SWIFT=swift HOST_BUILD=.build/release STRIP=aarch64-linux-gnu-strip STAGE=.build-arm64/install-files
+#                                 another architecture (scripts/package-deb --arch arm64 says it so): SWIFT and
+#                                 BUILD make and hold the installed binary, HOST_SWIFT and HOST_BUILD the one
+#                                 that runs here to write the manual and completions (the same text), STRIP
+#                                 strips the target's binary
 #
 # glibc and libasound stay shared (the only runtime dependency is libasound2). What is installed:
 #   $(PREFIX)/bin/peach                                  the program (stripped)
@@ -25,13 +31,16 @@
 PREFIX ?= /usr/local
 DESTDIR ?=
 SWIFT ?= swift
+BUILD ?= .build/release
+HOST_SWIFT ?= $(SWIFT)
+HOST_BUILD ?= $(BUILD)
+STRIP ?= strip
+STAGE ?= .build/install-files
 BINDIR := $(PREFIX)/bin
 SHAREDIR := $(PREFIX)/share
 UDEVRULESDIR ?= $(PREFIX)/lib/udev/rules.d
 SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
 SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
-BUILD := .build/release
-STAGE := .build/install-files
 
 .PHONY: all build install uninstall clean-install-files
 
@@ -41,16 +50,18 @@ build:
 	$(SWIFT) build -c release --product peach --static-swift-stdlib
 	$(MAKE) --no-print-directory $(STAGE)/peach.1
 
-# Generated with no settings file, so the help's "Now: ..." values are the defaults, and in English.
+# Generated with no settings file, so the help's "Now: ..." values are the defaults, and in English. Written by
+# the build that runs here (HOST_BUILD; the same as BUILD unless cross building): the text is the same.
 $(STAGE)/peach.1: $(BUILD)/peach
-	$(SWIFT) build -c release --product generate-manual
+	$(HOST_SWIFT) build -c release --product peach --static-swift-stdlib
+	$(HOST_SWIFT) build -c release --product generate-manual
 	rm -rf $(STAGE) && mkdir -p $(STAGE)/config
 	env -i PATH="$$PATH" LANG=C XDG_CONFIG_HOME="$(CURDIR)/$(STAGE)/config" \
-	    $(BUILD)/generate-manual $(BUILD)/peach --output-directory $(STAGE) --section 1 \
+	    $(HOST_BUILD)/generate-manual $(HOST_BUILD)/peach --output-directory $(STAGE) --section 1 \
 	    --authors "the Peach developers"
 	for shell in bash zsh fish; do \
 	    env -i PATH="$$PATH" LANG=C XDG_CONFIG_HOME="$(CURDIR)/$(STAGE)/config" \
-	        $(BUILD)/peach --generate-completion-script $$shell > $(STAGE)/peach.$$shell || exit 1; \
+	        $(HOST_BUILD)/peach --generate-completion-script $$shell > $(STAGE)/peach.$$shell || exit 1; \
 	done
 	rm -rf $(STAGE)/config
 
@@ -61,7 +72,7 @@ install:
 	    "$(DESTDIR)$(SHAREDIR)/bash-completion/completions" "$(DESTDIR)$(SHAREDIR)/zsh/site-functions" \
 	    "$(DESTDIR)$(SHAREDIR)/fish/vendor_completions.d" "$(DESTDIR)$(SHAREDIR)/doc/peach" \
 	    "$(DESTDIR)$(UDEVRULESDIR)" "$(DESTDIR)$(SYSTEMDUNITDIR)" "$(DESTDIR)$(SYSUSERSDIR)"
-	install -m 755 -s $(BUILD)/peach "$(DESTDIR)$(BINDIR)/peach"
+	install -m 755 -s --strip-program=$(STRIP) $(BUILD)/peach "$(DESTDIR)$(BINDIR)/peach"
 	install -m 644 Profiles/*.json "$(DESTDIR)$(SHAREDIR)/peach/profiles/"
 	install -m 644 $(STAGE)/peach.1 "$(DESTDIR)$(SHAREDIR)/man/man1/peach.1"
 	install -m 644 $(STAGE)/peach.bash "$(DESTDIR)$(SHAREDIR)/bash-completion/completions/peach"
