@@ -3,8 +3,9 @@
 // static peach (scripts/cross-arm64), so the binary needs nothing newer than bookworm's glibc.
 //
 // The __isoc23_ functions are glibc 2.38's C23 versions of strtol & co.; they differ from the C89 ones only in
-// accepting a "0b" binary prefix for base 0 or 2, which no caller in Swift's runtime or Foundation relies on
-// for the text Peach parses. strlcpy and strlcat arrived in glibc 2.38; these follow the BSD definitions.
+// accepting a "0b" binary prefix for base 0 or 2, which these do not: such text parses as 0 here. The package's
+// checks (scripts/arm64-check) compare its output with amd64's. strlcpy and strlcat arrived in glibc 2.38;
+// these follow the BSD definitions.
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
