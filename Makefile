@@ -56,9 +56,10 @@ $(STAGE)/peach.1: $(BUILD)/peach
 	$(HOST_SWIFT) build -c release --product peach --static-swift-stdlib
 	$(HOST_SWIFT) build -c release --product generate-manual
 	rm -rf $(STAGE) && mkdir -p $(STAGE)/config
-	env -i PATH="$$PATH" LANG=C XDG_CONFIG_HOME="$(CURDIR)/$(STAGE)/config" \
+	env -i PATH="$$PATH" LANG=C XDG_CONFIG_HOME="$(CURDIR)/$(STAGE)/config" PEACH_MANUAL=1 \
 	    $(HOST_BUILD)/generate-manual $(HOST_BUILD)/peach --output-directory $(STAGE) --section 1 \
 	    --authors "the Peach developers"
+	sed -i -E 's/@U([0-9A-F]{4,6})@/\\[u\1]/g' $(STAGE)/peach.1  # ±, β, σ, ¢, – as groff escapes
 	for shell in bash zsh fish; do \
 	    env -i PATH="$$PATH" LANG=C XDG_CONFIG_HOME="$(CURDIR)/$(STAGE)/config" \
 	        $(HOST_BUILD)/peach --generate-completion-script $$shell > $(STAGE)/peach.$$shell || exit 1; \

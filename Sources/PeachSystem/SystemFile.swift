@@ -184,6 +184,14 @@ public final class SystemFile: @unchecked Sendable {
     /// - Throws: ``FileError`` (`stat`).
     public func isRegularFile() throws(FileError) -> Bool { (try status().st_mode & S_IFMT) == S_IFREG }
 
+    /// The number of columns of the terminal this descriptor is, or nil when it is not a terminal (or the
+    /// terminal does not say).
+    public func terminalColumns() -> Int? {
+        var size = winsize()
+        guard ioctl(descriptor.rawValue, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
     /// Cuts the file to `length` bytes.
     /// - Throws: ``FileError`` (`truncate`).
     public func truncate(to length: Int) throws(FileError) {

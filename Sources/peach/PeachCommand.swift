@@ -61,11 +61,19 @@ struct PeachCommand: AsyncParsableCommand {
     func run() async throws {
         let texts = CLI.texts
         let locations = try CLI.locations(dataDirectory: nil)
-        let settings = try SettingsFile(path: locations.settingsFile).load().settings
+        let settings: PeachSettings
+        do {
+            settings = try SettingsFile(path: locations.settingsFile).load().settings
+        } catch {
+            // The commands still help (`peach settings` repairs the file), then the error says what is wrong.
+            Terminal.show(["Peach \(CLI.version)", ""] + texts.startCommands)
+            throw error
+        }
         let contents = try JournalStore.read(directory: locations.dataDirectory)
         let lines = ProfileReport.startScreen(
-            contents: contents, range: settings.training.noteRange, texts: texts, version: CLI.version)
-        for line in lines { print(line) }
+            contents: contents, range: settings.training.noteRange, texts: texts, version: CLI.version,
+            width: Terminal.width)
+        Terminal.show(lines)
     }
 }
 
@@ -75,7 +83,8 @@ enum CLI {
     /// The process's environment.
     static let environment = ProcessInfo.processInfo.environment
     /// The catalogue in the user's language (`LC_ALL`, `LC_MESSAGES`, `LANG`).
-    static let texts = Texts(language: .from(environment: environment))
+    static let texts = Texts(
+        language: .from(environment: environment), marksNonASCII: environment["PEACH_MANUAL"] == "1")
     /// Semantic version of this build.
     static let version = "0.2.0"
 
@@ -114,12 +123,24 @@ enum CLI {
         if let exit = error as? ExitCode { return exit.rawValue }
         let code = PeachCommand.exitCode(for: error)
         if code == .success || error is CleanExit {  // --help, --version
-            print(PeachCommand.fullMessage(for: error))
+            let message = PeachCommand.fullMessage(for: error)
+            if message.hasPrefix("OVERVIEW: ") || message.hasPrefix("USAGE: ")
+                || message.contains("\nUSAGE: ")
+            {
+                // A help screen: ArgumentParser's headings and notes in the user's language, fitted to the
+                // terminal.
+                Terminal.show(texts.argumentParserText(message))
+            } else {
+                // The version, a completion script, the help dump for the manual: exactly as they are.
+                Terminal.emit(message)
+            }
             return 0
         }
-        // Peach's own errors in the user's language; ArgumentParser's parse and validation errors in its words.
+        // Peach's own errors in the user's language; ArgumentParser's parse and validation errors in its words,
+        // translated.
         let (message, status) =
-            texts.failure(for: error) ?? (PeachCommand.message(for: error), usage ? 64 : code.rawValue)
+            texts.failure(for: error)
+            ?? (texts.argumentParserText(PeachCommand.message(for: error)), usage ? 64 : code.rawValue)
         Terminal.emitError("peach: " + message)
         return status == 0 ? 1 : status
     }
@@ -142,6 +163,9 @@ extension CLI {
         "--latency": .latency, "--midi-channels": .midiChannels, "--midi-tuning": .midiTuning,
         "<note>": .note,
         "--mode": .simulationMode, "--format": .exportFormat,
+        "--trials": .wholeNumber, "--seed": .wholeNumber, "--days": .wholeNumber,
+        "--midi-program": .wholeNumber,
+        "--bend-range": .wholeNumber,
     ]
 
     /// A value ArgumentParser could not parse (`ParserError.unableToParseValue`, inside its internal wrapper),

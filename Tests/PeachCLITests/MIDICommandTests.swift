@@ -331,10 +331,13 @@ struct MIDICommandTests {
         #expect(result.standardOutput.contains("Audio outputs (--audio-out alsa:NAME):\n    null"))
         let play = try PeachBinary.run(["tone", "A4", "--output", "midi"])
         #expect(play.status == 1)
-        #expect(play.standardError.hasPrefix("peach: seq: no ALSA sequencer here"))
+        // An output's hint is about --output; an input's about --midi-in.
+        #expect(play.standardError.hasPrefix("peach: midi: no ALSA sequencer here"))
+        #expect(play.standardError.contains("--output synth") && !play.standardError.contains("--midi-in"))
         let monitor = try PeachBinary.run(["monitor"])
         #expect(monitor.status == 1)
         #expect(monitor.standardError.hasPrefix("peach: seq: no ALSA sequencer here"))
+        #expect(monitor.standardError.contains("--midi-in keyboard"))
     }
 }
 

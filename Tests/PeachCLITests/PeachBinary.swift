@@ -33,10 +33,13 @@ enum PeachBinary {
     static let profilesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Profiles").path
 
-    /// The environment every run starts from: no home, the shipped profiles, a plain PATH, and the sanitizers'
-    /// options of a sanitized test run (`ASAN_OPTIONS=detect_leaks=0 swift test --sanitize=address`).
+    /// The environment every run starts from: no home, the shipped profiles, a plain PATH, a wide screen
+    /// (`COLUMNS=250`: tests of what a screen says need not follow its line breaks; the tests of how screens fit
+    /// set `COLUMNS` empty, the unknown width of 80), and the sanitizers' options of a sanitized test run
+    /// (`ASAN_OPTIONS=detect_leaks=0 swift test --sanitize=address`).
     static let baseEnvironment = [
         "HOME": "/nonexistent-home", "PATH": "/usr/bin:/bin", "PEACH_PROFILES_DIR": profilesDirectory,
+        "COLUMNS": "250",
     ].merging(ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }) { $1 }
 
     /// Runs `peach` with `arguments` and the given environment (merged over a minimal one).
@@ -80,7 +83,7 @@ enum PeachBinary {
 
     /// Runs `executable` with ``baseEnvironment`` merged with `environment`; stdin
     /// gets `typing` (kept open) or nothing.
-    private static func run(
+    static func run(
         _ executable: URL, _ arguments: [String], environment: [String: String], typing: String?
     ) throws -> Result {
         let process = Process()

@@ -59,7 +59,7 @@ struct ProfileCommandTests {
         #expect(result.standardOutput.contains("Progress by day"))
         let start = try PeachBinary.run([], environment: ["PEACH_DATA_DIR": folder])
         #expect(start.standardOutput.contains("threshold "))
-        #expect(start.standardOutput.contains("(75 % correct; 68 % interval "))
+        #expect(start.standardOutput.contains("(75 % correct; likely range "))
         #expect(start.standardOutput.contains("matching error "))
     }
 
@@ -139,7 +139,9 @@ struct ProfileCommandTests {
         #expect(keyboardSVG.components(separatedBy: "class=\"interval-line\"").count - 1 == 3)
         #expect(keyboardSVG.contains(">Perfect fifth up (P5, just): threshold "))
         let chart = try PeachBinary.run(["profile", "--data-dir", folder, "--progress"]).standardOutput
-        #expect(chart.contains("Unison · discrimination: threshold (75 % correct) per week, 68 % band"))
+        #expect(
+            chart.contains(
+                "Unison · discrimination: threshold (75 % correct) per week, with its likely range"))
         #expect(chart.contains("Minor sixth up (m6, equal) · matching: mean absolute error per week"))
         #expect(chart.components(separatedBy: "●").count - 1 == 4)
         let svg = NSTemporaryDirectory() + "peach-progress-\(UUID().uuidString).svg"
@@ -148,7 +150,8 @@ struct ProfileCommandTests {
         #expect(drawn.status == 0)
         let document = String(decoding: try Data(contentsOf: URL(fileURLWithPath: svg)), as: UTF8.self)
         #expect(Self.wellFormedProblem(document) == nil)
-        #expect(document.components(separatedBy: "class=\"band\"").count - 1 == 4)
+        // One week each: a band is an error bar, not an area.
+        #expect(document.components(separatedBy: "class=\"band-bar\"").count - 1 == 4)
     }
 
     @Test("German profile and bad options")
@@ -158,7 +161,7 @@ struct ProfileCommandTests {
             ["profile", "--data-dir", folder], environment: ["LANG": "de_DE.UTF-8"])
         #expect(german.standardOutput.hasPrefix("Wahrnehmungsprofil"))
         #expect(german.standardOutput.contains("Mittelwert"))
-        #expect(german.standardOutput.contains("Tonhöhenübung: noch keine Übungen"))
+        #expect(german.standardOutput.contains("Tonhöhe treffen: noch keine Versuche"))
         let range = try PeachBinary.run(["profile", "--data-dir", folder, "--range", "C9-X"])
         #expect(range.status == 64)
         #expect(range.standardError == "peach: --range 'C9-X' is not valid; use a range such as C3-C5.\n")

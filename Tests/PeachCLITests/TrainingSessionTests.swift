@@ -18,8 +18,11 @@ final class ScriptedSession {
     private var watchdog: Watchdog?
     /// Every JSON event read so far.
     private(set) var events: [[String: Any]] = []
-    /// The screen's plain lines read so far.
+    /// The screen's lines: with `--events -` into a pipe the screen goes to stderr (stdout holds only the JSON
+    /// lines), so they are known once ``finish()`` has read stderr.
     private(set) var screen: [String] = []
+    /// Lines on stdout that are not JSON events: there must be none.
+    private(set) var strayOutput: [String] = []
 
     /// Starts `peach MODE` with a scripted profile (stop = CC100), short notes, no tick, a WAV sink.
     init(
@@ -86,7 +89,7 @@ final class ScriptedSession {
                     events.append(object)
                     if object["event"] as? String == name { return object }
                 } else {
-                    screen.append(line)
+                    strayOutput.append(line)
                 }
             }
             let chunk = output.fileHandleForReading.availableData
@@ -143,7 +146,8 @@ final class ScriptedSession {
     /// Sends `number` to the process (SIGHUP to `peach serve`).
     func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
-    /// Waits for the end; returns the exit status and stderr.
+    /// Waits for the end; returns the exit status and the error lines of stderr (`peach: …` and log lines; the
+    /// screen's lines go to ``screen``).
     func finish() -> (status: Int32, errors: String) {
         if !outputClosed { next("never") }
         close(controller)
@@ -151,7 +155,16 @@ final class ScriptedSession {
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         watchdog?.disarm("peach \(process.arguments?.first ?? "")")
-        return (process.terminationStatus, text)
+        var errorLines: [String] = []
+        for line in text.split(separator: "\n").map(String.init) {
+            let isLog = line.range(of: #"^[0-9]{4}-[0-9]{2}-[0-9]{2}T"#, options: .regularExpression) != nil
+            if line.hasPrefix("peach:") || line.hasPrefix("peach serve:") || isLog {
+                errorLines.append(line)
+            } else {
+                screen.append(line)
+            }
+        }
+        return (process.terminationStatus, errorLines.joined(separator: "\n"))
     }
 
     /// The stored records.
@@ -253,6 +266,7 @@ struct TrainingSessionTests {
         #expect(stopped?["reason"] as? String == "user")
         #expect(session.screen.contains { $0.contains("✘ Incorrect") })
         #expect(session.screen.last?.hasPrefix("Stopped. 4 answered, 3 correct.") == true)
+        #expect(session.strayOutput.isEmpty, "stdout holds only the JSON lines: \(session.strayOutput)")
         // The store holds exactly the four answers, as the events told them.
         let records = try session.records()
         #expect(records.count == 4)
@@ -452,6 +466,7 @@ struct TrainingSessionTests {
         #expect(session.screen.contains { $0.contains("✔ Richtig") })
         #expect(session.screen.first == "Tonhöhen unterscheiden  (script, wav:\(session.folder)/session.wav)")
         #expect(session.screen.last?.hasPrefix("Durch SIGTERM beendet. 1 beantwortet, 1 richtig.") == true)
+        #expect(session.strayOutput.isEmpty, "stdout holds only the JSON lines: \(session.strayOutput)")
         #expect(try session.records().count == 1)  // the unfinished trial was discarded
     }
 

@@ -68,6 +68,35 @@ struct CatalogueTests {
         #expect(Self.german.help(.range, current: "C3-C5").hasSuffix("Jetzt: C3-C5 (die Einstellung)."))
     }
 
+    @Test(
+        "no help text has a run of spaces inside a sentence (a joined source line); examples may align comments"
+    )
+    func helpSpacing() {
+        for key in Help.allCases {
+            for text in [Self.english.help(key), Self.german.help(key)] {
+                for line in text.split(separator: "\n") {
+                    // An example line must fit 80 columns as it is: argument-parser would break it anywhere.
+                    if line.hasPrefix("  peach ") {
+                        #expect(line.count <= 80, "\(key): «\(line)» is \(line.count) wide")
+                    }
+                    guard !line.contains("#") else { continue }
+                    let body = line.drop { $0 == " " }
+                    #expect(!body.contains("   "), "\(key): «\(line)»")
+                }
+            }
+        }
+    }
+
+    @Test("the manual's texts mark every non-ASCII character, so generate-manual cannot drop it")
+    func manualMarks() {
+        let texts = Texts(language: .english, marksNonASCII: true)
+        #expect(Texts.markingNonASCII("(±5 dB), β – ¢") == "(@U00B1@5 dB), @U03B2@ @U2013@ @U00A2@")
+        for key in Help.allCases {
+            let ascii = texts.help(key).unicodeScalars.allSatisfy { $0.isASCII }
+            #expect(ascii, "\(key)")
+        }
+    }
+
     static let file = FileError(path: "/data/records.jsonl", operation: .write, code: ENOSPC)
 
     /// One error of every case of every error type Peach words.
@@ -217,7 +246,7 @@ struct CatalogueTests {
         #expect(Self.english.sharpOrFlat(-27) == "27 cents flat")
         #expect(Self.german.sharpOrFlat(-27) == "27 Cent zu tief")
         #expect(Self.english.answers(1) == "1 answer" && Self.english.answers(2) == "2 answers")
-        #expect(Self.german.answers(1) == "1 Antwort" && Self.german.attempts(3) == "3 Übungen")
+        #expect(Self.german.answers(1) == "1 Antwort" && Self.german.attempts(3) == "3 Versuche")
         #expect(Self.german.allowed(.number(0.3...3, .seconds)) == "0,3–3 Sekunden")
     }
 
@@ -228,5 +257,24 @@ struct CatalogueTests {
         #expect(Language.from(environment: ["LC_ALL": "", "LC_MESSAGES": "de_AT", "LANG": "C"]) == .german)
         #expect(Language.from(environment: ["LANG": "fr_FR"]) == .english)
         #expect(Language.from(environment: [:]) == .english)
+    }
+
+    @Test("one name per thing: no synonym the glossary replaced is left in the catalogue's sources")
+    func glossary() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/PeachTraining")
+        let files = try #require(FileManager.default.enumerator(atPath: folder.path))
+            .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") && !$0.hasSuffix("Glossary.swift") }
+        #expect(files.count > 20, "the sources were found")
+        for file in files {
+            let text = try String(contentsOfFile: folder.appendingPathComponent(file).path, encoding: .utf8)
+            for entry in Glossary.entries {
+                for word in entry.avoid {
+                    #expect(
+                        !text.contains(word),
+                        "\(file) says «\(word)»; the glossary's word is «\(entry.german)»")
+                }
+            }
+        }
     }
 }

@@ -140,6 +140,28 @@ struct PresenterTests {
         #expect(presented.output.errors.isEmpty)
     }
 
+    @Test("a measurement says trial n of at most N after each answer, and the estimate so far with its range")
+    func measuringProgress() throws {
+        let presented = Presented(mode: .measurement)
+        let harness = presented.harness
+        harness.run.start()
+        for _ in 0..<3 {
+            harness.advance(2.5)
+            harness.press(harness.right)
+            harness.advance(1)
+        }
+        let results = presented.output.lines.filter { $0.contains("✔") || $0.contains("✘") }
+        #expect(results.count == 3, "\(presented.output.lines)")
+        #expect(results.first?.hasPrefix("   1/100  ✔ Correct") == true, "\(results)")
+        let last = try #require(results.last)
+        #expect(last.hasPrefix("   3/100  "), "\(last)")
+        #expect(
+            last.range(
+                of: #" · so far [0-9.]+ cents \(likely [0-9.]+–[0-9.]+\)$"#, options: .regularExpression)
+                != nil, "\(last)")
+        #expect(results.allSatisfy { $0.count <= 80 }, "\(results)")
+    }
+
     @Test("the screen in German; a failure's closing line goes to stderr")
     func germanAndFailure() {
         let presented = Presented(mode: .pitchMatching, language: .german)
@@ -147,7 +169,7 @@ struct PresenterTests {
         harness.run.start()
         harness.advance(1)
         harness.run.handle(.soundLost(FakeNotePlayer.Failure("gone")))
-        #expect(presented.output.lines.first == "Tonhöhenübung  (default, fake-synth)")
+        #expect(presented.output.lines.first == "Tonhöhe treffen  (default, fake-synth)")
         #expect(presented.output.errors.count == 1)
         #expect(presented.output.errors.first?.hasPrefix("peach: Der Klang ist ausgefallen: ") == true)
         #expect(presented.output.errors.first?.contains("0 beantwortet, 0 richtig.") == true)

@@ -67,4 +67,25 @@ struct SettingsEditorTests {
         #expect(all.settings == .defaults)
         #expect(try editor.file.load().unknownKeys.map(\.key) == ["future"])
     }
+
+    @Test(
+        "the file holds only what was set: set adds its key, reset KEY takes it out, reset keeps only unknown keys"
+    )
+    func onlySetKeys() throws {
+        let (editor, folder) = try Self.editor(nil)
+        let path = folder + "/settings.json"
+        _ = try editor.set("timbre", to: "piano", at: Self.time)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\n  \"timbre\": \"piano\"\n}\n")
+        _ = try editor.set("velocity", to: "63", at: Self.time)
+        #expect(
+            try editor.file.load().setKeys == ["timbre", "velocity"],
+            "a value equal to today's default is kept")
+        _ = try editor.reset("timbre", at: Self.time)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\n  \"velocity\": 63\n}\n")
+        try #"{"future": [1], "velocity": 70}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        _ = try editor.reset(nil, at: Self.time)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\n  \"future\": [1]\n}\n")
+        _ = try editor.reset(nil, at: Self.time)
+        #expect(try editor.file.load().setKeys.isEmpty)
+    }
 }

@@ -112,7 +112,9 @@ extension ControllerProfile {
     }
 
     private static func quoted(_ text: String) -> String {
-        let encoded = (try? JSONEncoder().encode(text)).flatMap { String(data: $0, encoding: .utf8) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes  // `rawmidi:/dev/…`, not `rawmidi:\/dev\/…`
+        let encoded = (try? encoder.encode(text)).flatMap { String(data: $0, encoding: .utf8) }
         return encoded ?? "\"\""
     }
 }

@@ -11,9 +11,12 @@ public enum MIDIInputSpec: Hashable, Sendable, CustomStringConvertible {
     /// Only the terminal keyboard.
     case keyboard
 
-    /// Reads `seq`, `seq:CLIENT:PORT`, `seq:NAME`, `rawmidi:PATH`, `keyboard`, a path (anything with a `/`, or
-    /// `-` for stdin: raw bytes), or a bare client name.
-    public init?(parsing text: String) {
+    /// Reads `seq`, `seq:CLIENT:PORT`, `seq:NAME`, `rawmidi:PATH`, `keyboard`, a path (anything with a `/`, an
+    /// existing file's name such as `notes.mid`, or `-` for stdin: raw bytes), or a bare client name.
+    /// `fileExists` says whether a name is a file here (the file system by default; a test's fake).
+    public init?(
+        parsing text: String, fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
+    ) {
         let value = text.trimmingCharacters(in: .whitespaces)
         if value == "seq" {
             self = .sequencer(.controllers)
@@ -25,7 +28,7 @@ public enum MIDIInputSpec: Hashable, Sendable, CustomStringConvertible {
             let path = String(value.dropFirst(8))
             guard !path.isEmpty else { return nil }
             self = .raw(path: path)
-        } else if value == "-" || value.contains("/") {
+        } else if value == "-" || value.contains("/") || (value != "keyboard" && fileExists(value)) {
             self = .raw(path: value)  // a path (a FIFO, a file, /dev/snd/midiC1D0) is raw MIDI bytes
         } else if value == "keyboard" {
             self = .keyboard

@@ -33,6 +33,9 @@ public struct SettingsFile: Sendable {
         public let unknownKeys: [(key: String, json: String)]
         /// What was wrong and left at its default (only when loaded for repair; empty otherwise).
         public let problems: [SettingsFileProblem]
+        /// The settings the file sets with a value that reads (a key it leaves out follows the default, also
+        /// when a later version of Peach changes that default).
+        public var setKeys: Set<String> = []
     }
 
     /// Reads the file; a missing file gives the defaults.
@@ -87,6 +90,7 @@ public struct SettingsFile: Sendable {
         }
         var settings = PeachSettings.defaults
         var unknown: [(String, String)] = []
+        var setKeys: Set<String> = []
         for (key, value) in pairs {
             guard PeachSettings.keys.contains(key) else {
                 unknown.append((key, value.json))
@@ -98,23 +102,26 @@ public struct SettingsFile: Sendable {
             }
             do {
                 settings = try settings.setting(key, toText: text)
+                setKeys.insert(key)
             } catch {
                 problems.append(.value(error))
             }
             if !repairing, !problems.isEmpty { break }
         }
-        return Loaded(settings: settings, unknownKeys: unknown, problems: problems)
+        return Loaded(settings: settings, unknownKeys: unknown, problems: problems, setKeys: setKeys)
     }
 
     /// Writes `settings` (and the `unknownKeys` to keep) atomically: a temporary file, fsync, rename. Creates the
-    /// folder when missing. An existing file keeps its permission bits; a new one gets 0600.
+    /// folder when missing. An existing file keeps its permission bits; a new one gets 0600. Only the keys in
+    /// `only` are written when it is given, so a setting the user never set keeps following Peach's default.
     public func save(
-        _ settings: PeachSettings, keeping unknownKeys: [(key: String, json: String)] = []
+        _ settings: PeachSettings, keeping unknownKeys: [(key: String, json: String)] = [],
+        only keys: Set<String>? = nil
     ) throws(StoreError) {
         let directory = (path as NSString).deletingLastPathComponent
         try FileSystem.createDirectory(directory.isEmpty ? "." : directory)
         var lines: [String] = []
-        for key in PeachSettings.keys {
+        for key in PeachSettings.keys where keys?.contains(key) ?? true {
             guard let text = settings.text(of: key) else { continue }
             // By what the key holds: numbers as they are, on/off as a JSON boolean, everything else a string.
             let json: String
@@ -126,7 +133,7 @@ public struct SettingsFile: Sendable {
             lines.append("  " + RecordCodec.quoted(key) + ": " + json)
         }
         for (key, json) in unknownKeys { lines.append("  " + RecordCodec.quoted(key) + ": " + json) }
-        let text = "{\n" + lines.joined(separator: ",\n") + "\n}\n"
+        let text = lines.isEmpty ? "{\n}\n" : "{\n" + lines.joined(separator: ",\n") + "\n}\n"
         // A settings.json that is a symbolic link (a dotfile manager's) is written through: the link's target
         // is replaced atomically, the link stays.
         let target = Self.linkTarget(path) ?? path

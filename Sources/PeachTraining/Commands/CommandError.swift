@@ -60,6 +60,8 @@ public enum SpecKind: String, Equatable, Sendable, CaseIterable {
     case action
     /// A number such as `+12.3`.
     case number
+    /// A whole number such as `100` (counts, seeds, programs).
+    case wholeNumber
     /// `comparison`, `matching` or `measurement`.
     case simulationMode
     /// `csv` or `json`.

@@ -7,7 +7,9 @@ import PeachStore
 /// Changes settings in the settings file. A value is checked by the same rules as loading and the command-line
 /// options, and `controllerProfile` against the profiles that exist. A broken file is repaired: every
 /// setting that still reads is kept, the broken original is copied aside first
-/// (`settings.json.broken-<time>`), and the problems that were dropped are reported.
+/// (`settings.json.broken-<time>`), and the problems that were dropped are reported. The file holds only the
+/// settings the user set: `set` adds its key, `reset KEY` takes it out, `reset` empties the file (keeping keys
+/// Peach does not know), so a default that a later Peach changes reaches everyone who never chose a value.
 public struct SettingsEditor: Sendable {
     /// What an edit did.
     public struct Outcome: Sendable {
@@ -40,27 +42,30 @@ public struct SettingsEditor: Sendable {
         if key == "controllerProfile", let name = changed.text(of: key), !profiles.contains(name) {
             throw SettingsError.noSuchProfile(key: key, value: name, known: profiles.sorted())
         }
-        return try write(changed, loaded: loaded, at: time, repairing: key)
+        return try write(changed, loaded: loaded, at: time, repairing: key, keys: loaded.setKeys.union([key]))
     }
 
     /// Resets `key` to its default, or every setting when `key` is nil (unknown keys are kept).
     /// - Throws: ``SettingsError/unknownKey(_:)``, ``StoreError``.
     public func reset(_ key: String?, at time: Date) throws -> Outcome {
         let loaded = try file.loadForRepair()
-        guard let key else { return try write(.defaults, loaded: loaded, at: time, repairing: nil) }
+        guard let key else { return try write(.defaults, loaded: loaded, at: time, repairing: nil, keys: []) }
         guard PeachSettings.keys.contains(key), let text = PeachSettings.defaults.text(of: key) else {
             throw SettingsError.unknownKey(key)
         }
         return try write(
-            try loaded.settings.setting(key, toText: text), loaded: loaded, at: time, repairing: key)
+            try loaded.settings.setting(key, toText: text), loaded: loaded, at: time, repairing: key,
+            keys: loaded.setKeys.subtracting([key]))
     }
 
+    /// Writes the file with only `keys` in it (what the user has set; the rest follow the defaults).
     private func write(
-        _ settings: PeachSettings, loaded: SettingsFile.Loaded, at time: Date, repairing key: String?
+        _ settings: PeachSettings, loaded: SettingsFile.Loaded, at time: Date, repairing key: String?,
+        keys: Set<String>
     ) throws(StoreError) -> Outcome {
         let dropped = loaded.problems.filter { key == nil || $0.key != key }
         let copy = loaded.problems.isEmpty ? nil : try file.keepBrokenCopy(at: time)
-        try file.save(settings, keeping: loaded.unknownKeys)
+        try file.save(settings, keeping: loaded.unknownKeys, only: keys)
         return Outcome(settings: settings, brokenCopy: copy, dropped: dropped)
     }
 }

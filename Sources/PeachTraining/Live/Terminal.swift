@@ -39,10 +39,48 @@ public enum Terminal {
         }
     }
 
-    /// Writes `line` and a newline to stderr now.
+    /// Writes `line` and a newline to stderr now. On a terminal a long line is broken between words to its
+    /// width; elsewhere (a log, a pipe) it stays one line.
     public static func emitError(_ line: String) {
-        try? standardError.writeAll(Array((line + "\n").utf8))
+        let text: String
+        if let columns = standardError.terminalColumns() {
+            text = LineWrapper(width: columns).wrap(line).joined(separator: "\n")
+        } else {
+            text = line
+        }
+        try? standardError.writeAll(Array((text + "\n").utf8))
     }
+
+    /// Writes `text` to stderr now, as it is.
+    public static func writeError(_ text: String) {
+        try? standardError.writeAll(Array(text.utf8))
+    }
+
+    /// Whether stderr is a terminal.
+    public static var isErrorTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+    /// Writes a screen's `line` to stdout now, broken between words to fit ``width``.
+    public static func show(_ line: String) {
+        write(wrapper.wrap(line).map { $0 + "\n" }.joined())
+    }
+
+    /// Writes a screen's `lines` to stdout now, each broken between words to fit ``width``.
+    public static func show(_ lines: [String]) { for line in lines { show(line) } }
+
+    /// The width screens fit: stdout's terminal's, else `COLUMNS` when it is a number, else 80.
+    public static var width: Int {
+        if let columns = standardOutput.terminalColumns() { return columns }
+        return width(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The width for an output that is not a terminal: `COLUMNS` when it is a number of at least 20, else 80.
+    public static func width(environment: [String: String]) -> Int {
+        if let columns = environment["COLUMNS"].flatMap(Int.init), columns >= 20 { return columns }
+        return LineWrapper.standardWidth
+    }
+
+    /// A wrapper for ``width``.
+    public static var wrapper: LineWrapper { LineWrapper(width: width) }
 
     /// Whether stdout is a terminal.
     public static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
@@ -53,14 +91,19 @@ public enum Terminal {
     }
 }
 
-/// The terminal as a ``ScreenOutput``.
+/// The terminal as a ``ScreenOutput``: stdout, or stderr when stdout carries a machine's stream
+/// (`--events -` into a pipe).
 @MainActor
 public final class TerminalOutput: ScreenOutput {
-    /// The terminal.
-    public init() {}
+    private let toStandardError: Bool
 
-    /// Writes to stdout now.
-    public func write(_ text: String) { Terminal.write(text) }
+    /// The terminal; the screen goes to stderr when `toStandardError`.
+    public init(toStandardError: Bool = false) { self.toStandardError = toStandardError }
+
+    /// Writes to stdout (or stderr) now.
+    public func write(_ text: String) {
+        if toStandardError { Terminal.writeError(text) } else { Terminal.write(text) }
+    }
 
     /// Writes a line to stderr now.
     public func writeError(_ line: String) { Terminal.emitError(line) }

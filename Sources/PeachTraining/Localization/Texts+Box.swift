@@ -24,12 +24,12 @@ extension Texts {
     public var boxNoAudioForTraining: String {
         pick(
             "no audio device: the session starts when it is back",
-            "kein Audiogerät: die Übung beginnt, sobald es wieder da ist")
+            "kein Audiogerät: die Sitzung beginnt, sobald es wieder da ist")
     }
 
     /// `session started: comparison`.
     public func boxSessionStarted(_ mode: TrainingMode) -> String {
-        pick("session started: ", "Übung begonnen: ") + title(of: mode)
+        pick("session started: ", "Sitzung begonnen: ") + title(of: mode)
     }
 
     /// `session ended (user): comparison, 12 answers, 9 right` / `pitch matching, 5 attempts`.
@@ -39,7 +39,7 @@ extension Texts {
             ? count(progress.matched, ("attempt", "Versuch"), ("attempts", "Versuche"))
             : count(progress.answered, ("answer", "Antwort"), ("answers", "Antworten")) + ", "
                 + pick("\(progress.correct) right", "\(progress.correct) richtig")
-        return pick("session ended (\(reason)): ", "Übung beendet (\(reason)): ") + title(of: mode) + ", "
+        return pick("session ended (\(reason)): ", "Sitzung beendet (\(reason)): ") + title(of: mode) + ", "
             + counts
     }
 

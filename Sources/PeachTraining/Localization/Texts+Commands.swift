@@ -19,10 +19,9 @@ extension Texts {
             let value = loaded.settings.text(of: key) ?? "-"
             let standard = PeachSettings.defaults.text(of: key) ?? "-"
             let mark = value == standard ? " " : "*"
-            lines.append(
-                "\(mark) \(padded(key, 18))\(padded(value, 14)) " + pick("default ", "Standard ")
-                    + padded(standard, 13)
-                    + " " + allowed(PeachSettings.allowed(for: key)))
+            let defaultNote = value == standard ? "" : " (" + pick("default ", "Standard: ") + standard + ")"
+            lines.append("\(mark) \(padded(key, 18))\(value.isEmpty ? "\"\"" : value)" + defaultNote)
+            lines.append(String(repeating: " ", count: 20) + allowed(PeachSettings.allowed(for: key)))
         }
         for (key, _) in loaded.unknownKeys {
             lines.append(
@@ -99,7 +98,7 @@ extension Texts {
             pick("Store:            ", "Speicher:         ") + "\(path) (\(size) " + pick("bytes", "Bytes")
                 + ")",
             pick("Comparisons:      ", "Vergleiche:       ") + "\(contents.comparisonCount)",
-            pick("Pitch matching:   ", "Tonhöhenübung:    ") + "\(contents.pitchMatchingCount)",
+            pick("Pitch matching:   ", "Tonhöhe treffen:  ") + "\(contents.pitchMatchingCount)",
         ]
         if contents.rhythmCount > 0 {
             lines.append(
@@ -420,6 +419,15 @@ extension Texts {
         let sound = [timbre, gain.description].compactMap { $0 }.joined(separator: ", ")
         var text =
             "\(script.note.name) \(offset) \(centWord(for: offset)) = \(script.frequency(at: 0)) (\(sound))"
+        if let sweep = script.sweep {
+            let end = script.frequency(at: script.duration)
+            let by = sweep.description + " " + centWord(for: sweep.description)
+            let start = format(script.sweepStart, 2)
+            let time = format(script.sweepTime, 2)
+            text += pick(
+                ", gliding \(by) to \(end) from \(start) s over \(time) s",
+                ", gleitet \(by) nach \(end) ab \(start) s über \(time) s")
+        }
         if let device { text += pick(" on ", " auf ") + device }
         if let file { text += pick(" to ", " nach ") + file }
         return text

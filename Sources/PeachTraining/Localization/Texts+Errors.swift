@@ -329,6 +329,13 @@ extension Texts {
         let system = " (\(error.systemText))"
         let what: String
         switch (error.operation, error.kind) {
+        case (.openSequencer, .noSuchDevice) where error.device != "seq" && !error.device.hasPrefix("seq:"):
+            // Opened for --output midi…: the way out is another output, not another input.
+            what = pick(
+                "no ALSA sequencer here (/dev/snd/seq is missing): load it with 'sudo modprobe snd-seq', or use "
+                    + "--output synth (the internal synth) or --output rawmidi:PATH",
+                "hier gibt es keinen ALSA-Sequencer (/dev/snd/seq fehlt): lade ihn mit 'sudo modprobe snd-seq', "
+                    + "oder nimm --output synth (den eingebauten Synth) oder --output rawmidi:PFAD")
         case (.openSequencer, .noSuchDevice):
             what = pick(
                 "no ALSA sequencer here (/dev/snd/seq is missing): load it with 'sudo modprobe snd-seq', or use "
@@ -337,8 +344,9 @@ extension Texts {
                     + "oder nimm --midi-in rawmidi:PFAD oder --midi-in keyboard")
         case (.openPCM, .noSuchDevice):
             what = pick(
-                "no such audio device; list the devices with 'aplay -L', or play into a file with --audio-out wav:PATH",
-                "kein solches Audiogerät; 'aplay -L' listet die Geräte, oder spiele in eine Datei mit "
+                "no such audio device; 'peach devices' lists the audio outputs, or play into a file with "
+                    + "--audio-out wav:PATH",
+                "kein solches Audiogerät; 'peach devices' listet die Audioausgänge, oder spiele in eine Datei mit "
                     + "--audio-out wav:PFAD")
         case (.connect, .noSuchDevice):
             what = pick(
@@ -673,6 +681,7 @@ extension Texts {
         case .noteRange: pick("a range such as C3-C5", "einen Bereich wie C3-C5")
         case .action: list(SwitchAction.allCases.map(\.rawValue) + ["tune"])
         case .number: pick("a number such as +12.3 or -5", "eine Zahl wie +12.3 oder -5")
+        case .wholeNumber: pick("a whole number such as 100", "eine ganze Zahl wie 100")
         case .simulationMode:
             pick("comparison, matching or measurement", "comparison, matching oder measurement")
         case .exportFormat: pick("csv or json", "csv oder json")

@@ -1,5 +1,7 @@
 // Texts+Help: every command's summary and discussion and every option's help, in English and German.
 
+import Foundation
+
 /// A help text of the command line: a command's abstract or discussion, or an option's help. Every case has
 /// an English and a German text (a test renders each and checks the German has no English in it).
 public enum Help: CaseIterable, Sendable {
@@ -67,13 +69,13 @@ public enum Help: CaseIterable, Sendable {
                   peach train --range C3-C5 --note-duration 0.5 --timbre piano
                   peach train --intervals P5,M3down --tuning just
                   peach train --profile two-footswitches --output midi
-                  peach train --midi-in /tmp/controller.fifo --audio-out wav:session.wav --events -
+                  peach train --midi-in /tmp/keys.fifo --audio-out wav:session.wav --events -
                 """,
                 """
                 Zwei Töne erklingen; antworte, ob der zweite höher oder tiefer war, mit deinem Controller \
                 (Standardprofil: Tasten ab C4 aufwärts Höher, darunter Tiefer) oder den Pfeiltasten. Der \
                 Unterschied passt sich dir an. Wiederholen mit der Leertaste oder einem Wiederholen-Element; zur \
-                Tonhöhenübung wechseln mit einem startPitchMatching-Element. Beenden mit dem Beenden-Element, q \
+                zu Tonhöhe treffen wechseln mit einem startPitchMatching-Element. Beenden mit dem Beenden-Element, q \
                 oder Strg-C; jede Antwort ist schon gespeichert. Mit --intervals heißt Höher: der zweite Ton liegt \
                 über dem rein gestimmten Intervall, ein aufsteigendes Intervall ist zu weit, ein absteigendes zu eng.
                 Beispiele:
@@ -81,13 +83,13 @@ public enum Help: CaseIterable, Sendable {
                   peach train --range C3-C5 --note-duration 0.5 --timbre piano
                   peach train --intervals P5,M3down --tuning just
                   peach train --profile two-footswitches --output midi
-                  peach train --midi-in /tmp/controller.fifo --audio-out wav:sitzung.wav --events -
+                  peach train --midi-in /tmp/keys.fifo --audio-out wav:sitzung.wav --events -
                 """
             )
         case .matchAbstract:
             (
                 "Pitch matching: tune a note to the reference, then commit.",
-                "Tonhöhenübung: stimme einen Ton auf die Referenz, dann bestätige."
+                "Tonhöhe treffen: stimme einen Ton auf die Referenz, dann bestätige."
             )
         case .matchDiscussion:
             (
@@ -98,7 +100,7 @@ public enum Help: CaseIterable, Sendable {
                 Examples:
                   peach match
                   peach match --profile pitch-bend-matching      # let go of the wheel to commit
-                  peach match --intervals P5 --tuning just       # tune a pure fifth above the reference
+                  peach match --intervals P5 --tuning just   # a pure fifth above the note
                   peach match --range C3-C5 --output midi:FLUID
                 """,
                 """
@@ -109,7 +111,7 @@ public enum Help: CaseIterable, Sendable {
                 Beispiele:
                   peach match
                   peach match --profile pitch-bend-matching      # Rad loslassen bestätigt
-                  peach match --intervals P5 --tuning just       # eine reine Quinte über dem Bezugston
+                  peach match --intervals P5 --tuning just   # reine Quinte über dem Ton
                   peach match --range C3-C5 --output midi:FLUID
                 """
             )
@@ -121,16 +123,16 @@ public enum Help: CaseIterable, Sendable {
         case .serveDiscussion:
             (
                 """
-                Waits for a MIDI controller without using the CPU, plays a rising chord when one connects, then                 waits for a mode: the profile's startComparison / startPitchMatching controls, or (profiles                 without them) Lower for comparison, Higher for pitch matching. Stop with the profile's stop                 control, or Lower and Higher together. Earcons (earconLevel setting): C-E-G rising ready, C-G                 comparison, E-E pitch matching, G-E-C falling stopped; after each pitch-matching attempt A5                 then A5 again when in tune (within 5 cents), a whole tone above (sharp) or below (flat) within                 20 cents, a fifth beyond. Unplugging ends the session; a missing audio device is retried.                 SIGHUP reads settings and profile again; SIGTERM stops (exit 0). Logs go to stderr for the                 journal, sessions and errors also to serve.log in the data folder (--status shows it).
+                Waits for a MIDI controller without using the CPU, plays a rising chord when one connects, then waits for a mode: the profile's startComparison / startPitchMatching controls, or (profiles without them) Lower for comparison, Higher for pitch matching. Stop with the profile's stop control, or Lower and Higher together. Earcons (earconLevel setting): C-E-G rising ready, C-G comparison, E-E pitch matching, G-E-C falling stopped; after each pitch-matching attempt A5 then A5 again when in tune (within 5 cents), a whole tone above (sharp) or below (flat) within 20 cents, a fifth beyond. Unplugging ends the session; a missing audio device is retried. SIGHUP reads settings and profile again; SIGTERM stops (exit 0). Logs go to stderr for the journal, sessions and errors also to serve.log in the data folder (--status shows it).
                 """,
                 """
-                Wartet ohne Rechenlast auf einen MIDI-Controller, spielt einen steigenden Akkord, sobald einer                 verbunden ist, und wartet auf die Wahl der Übung: die startComparison- /                 startPitchMatching-Elemente des Profils, oder (bei Profilen ohne sie) Tiefer für Vergleichen, Höher                 für Abstimmen. Beenden mit dem stop-Element des Profils, oder Tiefer und Höher zugleich.                 Hörzeichen (Einstellung earconLevel): C-E-G steigend bereit, C-G Vergleichen, E-E Abstimmen,                 G-E-C fallend beendet; nach jedem Abstimmversuch A5, dann wieder A5 wenn sauber (bis 5 Cent),                 einen Ganzton darüber (zu hoch) oder darunter (zu tief) bis 20 Cent, eine Quinte bei mehr.                 Abziehen des Controllers beendet die Übung; ein fehlendes Audiogerät wird erneut versucht.                 SIGHUP liest Einstellungen und Profil neu; SIGTERM hält an (Status 0). Meldungen gehen für das                 Journal nach stderr, Übungen und Fehler auch nach serve.log im Datenordner (--status zeigt sie).
+                Wartet ohne Rechenlast auf einen MIDI-Controller, spielt einen steigenden Akkord, sobald einer verbunden ist, und wartet auf die Wahl des Modus: die startComparison- / startPitchMatching-Elemente des Profils, oder (bei Profilen ohne sie) Tiefer für Tonhöhen unterscheiden, Höher für Tonhöhe treffen. Beenden mit dem stop-Element des Profils, oder Tiefer und Höher zugleich. Hörzeichen (Einstellung earconLevel): C-E-G steigend bereit, C-G Tonhöhen unterscheiden, E-E Tonhöhe treffen, G-E-C fallend beendet; nach jedem Versuch beim Tonhöhe-Treffen A5, dann wieder A5 wenn sauber (bis 5 Cent), einen Ganzton darüber (zu hoch) oder darunter (zu tief) bis 20 Cent, eine Quinte bei mehr. Abziehen des Controllers beendet die Sitzung; ein fehlendes Audiogerät wird erneut versucht. SIGHUP liest Einstellungen und Profil neu; SIGTERM hält an (Status 0). Meldungen gehen für das Journal nach stderr, Sitzungen und Fehler auch nach serve.log im Datenordner (--status zeigt sie).
                 """
             )
         case .serveStatus:
             (
                 "Show the practice box's log of recent sessions and errors, and exit.",
-                "Zeigt das Protokoll der letzten Übungen und Fehler der Übungsbox und endet."
+                "Zeigt das Protokoll der letzten Sitzungen und Fehler der Übungsbox und endet."
             )
         case .measureAbstract:
             (
@@ -142,7 +144,7 @@ public enum Help: CaseIterable, Sendable {
                 """
                 Like 'peach train', but each difference is chosen by a Bayesian adaptive procedure (Psi, \
                 Kontsevich & Tyler 1999) over a psychometric function, and the run ends by itself with your \
-                threshold: the difference you answer right 75 % of the time, with its 68 % interval. The answers \
+                threshold: the difference you answer right 75 % of the time, with its likely range (68 % credible). The answers \
                 are stored, marked as a measurement; they anchor your profile.
                 Examples:
                   peach measure
@@ -151,7 +153,7 @@ public enum Help: CaseIterable, Sendable {
                 """
                 Wie 'peach train', aber jeden Unterschied wählt ein bayessches adaptives Verfahren (Psi, \
                 Kontsevich & Tyler 1999) über einer psychometrischen Funktion, und der Lauf endet von selbst mit \
-                deiner Schwelle: dem Unterschied, den du zu 75 % richtig beantwortest, mit seinem 68-%-Intervall. \
+                deiner Schwelle: dem Unterschied, den du zu 75 % richtig beantwortest, mit ihrem wahrscheinlichen Bereich (68 % glaubwürdig). \
                 Die Antworten werden gespeichert, als Messung markiert; sie verankern dein Profil.
                 Beispiele:
                   peach measure
@@ -168,7 +170,7 @@ public enum Help: CaseIterable, Sendable {
         case .profileAbstract:
             (
                 "Show your perceptual profile: differences over the keyboard, trend, matching.",
-                "Zeigt dein Wahrnehmungsprofil: Unterschiede über der Tastatur, Trend, Abstimmen."
+                "Zeigt dein Wahrnehmungsprofil: Unterschiede über der Tastatur, Trend, Tonhöhe treffen."
             )
         case .profileDiscussion:
             (
@@ -186,7 +188,7 @@ public enum Help: CaseIterable, Sendable {
                 Das Diagramm hat eine Säule je Taste des Übungsbereichs: der Balken reicht bis zum mittleren \
                 Unterschied, mit dem du auf diesem Ton geübt hast (logarithmisch, 1 bis 100 Cent; kürzer ist \
                 besser), die Streuung darüber; ungeübte Tasten bleiben leer. Darunter: Mittelwert, \
-                Standardabweichung und Trend, Genauigkeit beim Abstimmen und Fortschritt pro Tag.
+                Standardabweichung und Trend, Genauigkeit beim Tonhöhe-Treffen und Fortschritt pro Tag.
                 Beispiele:
                   peach profile
                   peach profile --range C3-C5 --svg profil.svg
@@ -253,12 +255,12 @@ public enum Help: CaseIterable, Sendable {
         case .bias:
             (
                 "Pitch matching: the listener's mean error in cents (+ = sharp).",
-                "Tonhöhenübung: mittlerer Fehler des Hörers in Cent (+ = zu hoch)."
+                "Tonhöhe treffen: mittlerer Fehler des Hörers in Cent (+ = zu hoch)."
             )
         case .spread:
             (
                 "Pitch matching: the standard deviation of the listener's error in cents.",
-                "Tonhöhenübung: Standardabweichung des Fehlers des Hörers in Cent."
+                "Tonhöhe treffen: Standardabweichung des Fehlers des Hörers in Cent."
             )
         case .seed:
             (
@@ -282,24 +284,24 @@ public enum Help: CaseIterable, Sendable {
                 """
                 The reference pitch and the timbre come from your settings unless the options say otherwise.
                 Examples:
-                  peach tone A4                                    # on the audioOutput setting (alsa:default)
+                  peach tone A4                                    # on the audioOutput setting
                   peach tone A4 --audio-out alsa:hw:1,0 --latency low
                   peach tone A4 --cents +12.3 --duration 2 --audio-out wav:a4.wav
                   peach tone C4 --timbre piano --gain -6 --audio-out wav:c4.wav
-                  peach tone A4 --sweep 50 --sweep-time 1 --audio-out wav:glide.wav   # what a pitch wheel does
-                  peach tone A4 --cents -30 --output midi          # on the first MIDI synth (e.g. FluidSynth)
-                  peach tone C4 --output midi:128:0 --midi-channels 1 --midi-program 20 --bend-range 12
+                  peach tone A4 --sweep 50 --sweep-time 1 --audio-out wav:glide.wav
+                  peach tone A4 --cents -30 --output midi          # on the first MIDI synth
+                  peach tone C4 --output midi:128:0 --midi-channels 1 --midi-program 20
                 """,
                 """
                 Referenztonhöhe und Klang kommen aus deinen Einstellungen, wenn die Optionen nichts anderes sagen.
                 Beispiele:
-                  peach tone A4                                    # auf der Einstellung audioOutput (alsa:default)
+                  peach tone A4                                    # auf audioOutput
                   peach tone A4 --audio-out alsa:hw:1,0 --latency low
                   peach tone A4 --cents +12.3 --duration 2 --audio-out wav:a4.wav
                   peach tone C4 --timbre piano --gain -6 --audio-out wav:c4.wav
-                  peach tone A4 --sweep 50 --sweep-time 1 --audio-out wav:gleiten.wav # was ein Tonhöhenrad tut
-                  peach tone A4 --cents -30 --output midi          # auf dem ersten MIDI-Synth (etwa FluidSynth)
-                  peach tone C4 --output midi:128:0 --midi-channels 1 --midi-program 20 --bend-range 12
+                  peach tone A4 --sweep 50 --sweep-time 1 --audio-out wav:gleiten.wav
+                  peach tone A4 --cents -30 --output midi          # auf dem ersten MIDI-Synth
+                  peach tone C4 --output midi:128:0 --midi-channels 1 --midi-program 20
                 """
             )
         case .note:
@@ -336,7 +338,7 @@ public enum Help: CaseIterable, Sendable {
                 Controllers that connect or go away are shown as they do. Ctrl-C (or q at the terminal) stops; \
                 with --midi-in rawmidi:FILE it stops at the end of the file.
                 Examples:
-                  peach monitor                                # every hardware controller, the active profile
+                  peach monitor                           # every controller, the active profile
                   peach monitor --profile two-footswitches --json
                   peach monitor --midi-in rawmidi:/dev/snd/midiC1D0
                 """,
@@ -345,7 +347,7 @@ public enum Help: CaseIterable, Sendable {
                 Aktionen. Controller, die sich verbinden oder verschwinden, werden angezeigt, sobald sie es tun. \
                 Strg-C (oder q im Terminal) beendet; mit --midi-in rawmidi:DATEI endet es am Ende der Datei.
                 Beispiele:
-                  peach monitor                                # jeder Hardware-Controller, das aktive Profil
+                  peach monitor                           # jeder Controller, das aktive Profil
                   peach monitor --profile two-footswitches --json
                   peach monitor --midi-in rawmidi:/dev/snd/midiC1D0
                 """
@@ -481,9 +483,9 @@ public enum Help: CaseIterable, Sendable {
         case .dataExportDiscussion:
             (
                 "Examples:\n  peach data export --format csv answers.csv\n  peach data export | jq length\n"
-                    + "  peach data export --format peach-csv for-the-phone.csv   (for Peach on iOS and the web)",
+                    + "  peach data export --format peach-csv phone.csv  # for Peach on iOS and the web",
                 "Beispiele:\n  peach data export --format csv antworten.csv\n  peach data export | jq length\n"
-                    + "  peach data export --format peach-csv fürs-telefon.csv   (für Peach auf iOS und im Web)"
+                    + "  peach data export --format peach-csv telefon.csv  # für Peach auf iOS, Web"
             )
         case .format:
             (
@@ -493,8 +495,8 @@ public enum Help: CaseIterable, Sendable {
             )
         case .exportFile:
             (
-                "The file to write (created with mode 0600); standard output when left out.",
-                "Die zu schreibende Datei (angelegt mit Modus 0600); ohne Angabe die Standardausgabe."
+                "The file to write (created with mode 0600); standard output when left out or -.",
+                "Die zu schreibende Datei (angelegt mit Modus 0600); ohne Angabe oder mit - die Standardausgabe."
             )
         case .dataImport:
             (
@@ -561,15 +563,15 @@ public enum Help: CaseIterable, Sendable {
         case .progress:
             (
                 "Show progress over time instead: per mode and interval, the threshold (or matching error) week by "
-                    + "week with its 68 % band; with --svg as an SVG chart.",
+                    + "week with its likely range; with --svg as an SVG chart.",
                 "Zeigt stattdessen den Verlauf: je Modus und Intervall die Schwelle (oder den Treff-Fehler) Woche "
-                    + "für Woche mit 68-%-Band; mit --svg als SVG-Diagramm."
+                    + "für Woche mit wahrscheinlichem Bereich; mit --svg als SVG-Diagramm."
             )
         case .intervals:
             (
                 "Intervals trials pick from, e.g. P5,M3down: P1 (unison) m2 M2 m3 M3 P4 d5 P5 m6 M6 m7 M7 P8, up or "
                     + "with 'down'.",
-                "Intervalle, aus denen die Durchgänge wählen, etwa P5,M3down: P1 (Prim) m2 M2 m3 M3 P4 d5 P5 m6 M6 "
+                "Intervalle, aus denen die Durchgänge wählen, etwa P5,M3down: P1 (Prime) m2 M2 m3 M3 P4 d5 P5 m6 M6 "
                     + "m7 M7 P8, aufwärts oder mit 'down'."
             )
         case .tuning:
@@ -704,8 +706,58 @@ extension Texts {
     /// setting.
     public func help(_ key: Help, current: String? = nil) -> String {
         let (english, german) = key.texts
-        let text = pick(english, german)
-        guard let current, !current.isEmpty else { return text }
-        return text + pick(" Now: \(current) (the setting).", " Jetzt: \(current) (die Einstellung).")
+        var text = pick(english, german)
+        if let current, !current.isEmpty {
+            text += pick(" Now: \(current) (the setting).", " Jetzt: \(current) (die Einstellung).")
+        }
+        return marksNonASCII ? Self.markingNonASCII(text) : text
+    }
+}
+
+extension Texts {
+    /// swift-argument-parser's own words in its help screens and parse errors, with Peach's German for each.
+    /// The library has no localisation, so the CLI edge puts its screens and messages through
+    /// ``argumentParserText(_:)``; a pattern's `$1`, `$2` are what the library put there (an option, a value).
+    static let argumentParserWords: [(pattern: String, german: String)] = [
+        (#"(?m)^OVERVIEW:"#, "ÜBERSICHT:"),
+        (#"(?m)^USAGE:"#, "AUFRUF:"),
+        (#"(?m)^ARGUMENTS:"#, "ARGUMENTE:"),
+        (#"(?m)^OPTIONS:"#, "OPTIONEN:"),
+        (#"(?m)^SUBCOMMANDS:"#, "UNTERBEFEHLE:"),
+        (#"Show the version\."#, "Zeigt die Version."),
+        (#"Show help information\."#, "Zeigt diese Hilfe."),
+        (#"; default:"#, "; Standard:"),
+        (#"\(default:"#, "(Standard:"),
+        (#"\(values:"#, "(Werte:"),
+        (#" \(default\) "#, " (Standard)"),  // a subcommand's column keeps its width
+        (#"See '([^<']*)<subcommand>' for detailed help\."#, "Ausführliche Hilfe: '$1<Unterbefehl>'."),
+        (#"<subcommand>"#, "<Unterbefehl>"),
+        (#"\[<options>\]"#, "[<Optionen>]"),
+        (
+            #"(?m)^Unknown option '([^']*)'\. Did you mean '([^']*)'\?"#,
+            "Unbekannte Option '$1'. Gemeint ist '$2'?"
+        ),
+        (#"(?m)^Unknown option '([^']*)'"#, "Unbekannte Option '$1'"),
+        (#"(?m)^Missing value for '([^']*)'"#, "Es fehlt ein Wert für '$1'"),
+        (#"(?m)^Missing expected argument '([^']*)'"#, "Es fehlt das Argument '$1'"),
+        (#"(?m)^Missing required subcommand\."#, "Es fehlt ein Unterbefehl."),
+        (#"(?m)^Unexpected argument '([^']*)'"#, "Unerwartetes Argument '$1'"),
+        (#"(?m)^([0-9]+) unexpected arguments: "#, "$1 unerwartete Argumente: "),
+        (#"(?m)^Invalid option: "#, "Ungültige Option: "),
+        (
+            #"(?m)^The option '([^']*)' does not take any value, but '([^']*)' was specified\."#,
+            "Die Option '$1' nimmt keinen Wert, aber '$2' wurde angegeben."
+        ),
+        (#"(?m)^The value '([^']*)' is invalid for '([^']*)'"#, "Der Wert '$1' passt nicht zu '$2'"),
+    ]
+
+    /// A help screen or parse error of swift-argument-parser in the user's language (English as it is).
+    public func argumentParserText(_ text: String) -> String {
+        guard language == .german else { return text }
+        var text = text
+        for (pattern, german) in Self.argumentParserWords {
+            text = text.replacingOccurrences(of: pattern, with: german, options: .regularExpression)
+        }
+        return text
     }
 }

@@ -11,10 +11,29 @@ import PeachMIDI
 public struct Texts: Sendable {
     /// The language.
     public let language: Language
+    /// Whether help texts mark each non-ASCII character as `@UXXXX@` (its code point in hex), for the manual:
+    /// swift-argument-parser's `generate-manual` drops every non-ASCII character, so the Makefile asks for the
+    /// marks (`PEACH_MANUAL=1`) and turns them into groff's `\[uXXXX]` escapes, and ±, β, σ, ¢ and – survive.
+    public let marksNonASCII: Bool
 
-    /// The texts of `language`.
-    public init(language: Language) {
+    /// The texts of `language`; `marksNonASCII` for the manual's help texts.
+    public init(language: Language, marksNonASCII: Bool = false) {
         self.language = language
+        self.marksNonASCII = marksNonASCII
+    }
+
+    /// `text` with each non-ASCII character as `@UXXXX@`.
+    public static func markingNonASCII(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                result.unicodeScalars.append(scalar)
+            } else {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += "@U" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "@"
+            }
+        }
+        return result
     }
 
     /// The English or the German text.
@@ -201,14 +220,23 @@ public struct Texts: Sendable {
         }
     }
 
-    /// `7.3 cents (75 % correct; 68 % interval 6.1–8.7)`: a fitted or measured threshold, saying what it means.
+    /// `7.3 cents (75 % correct; likely range 6.1–8.7)`: the likely range is the 68 % credible interval, named so that no musician reads it as a musical interval: a fitted or measured threshold, saying what it means.
     public func threshold(_ estimate: ThresholdEstimate) -> String {
         let low = format(estimate.interval68.lowerBound, 1)
         let high = format(estimate.interval68.upperBound, 1)
         return cents(estimate.cents)
             + pick(
-                " (75 % correct; 68 % interval \(low)–\(high))",
-                " (75 % richtig; 68-%-Intervall \(low)–\(high))")
+                " (75 % correct; likely range \(low)–\(high))",
+                " (75 % richtig; wahrscheinlich \(low)–\(high))")
+    }
+
+    /// ` · so far 7.3 cents (likely 6.1–8.7)`: a measurement's estimate after an answer, narrowing as it goes.
+    public func measuredSoFar(_ estimate: ThresholdEstimate?) -> String {
+        guard let estimate else { return "" }
+        let low = format(estimate.interval68.lowerBound, 1)
+        let high = format(estimate.interval68.upperBound, 1)
+        return pick(" · so far ", " · bisher ") + cents(estimate.cents)
+            + pick(" (likely \(low)–\(high))", " (wahrscheinlich \(low)–\(high))")
     }
 
     /// The closing line: why, what was done, where it is stored.
@@ -263,7 +291,7 @@ public struct Texts: Sendable {
 
     /// `3 attempts`.
     public func attempts(_ number: Int) -> String {
-        count(number, ("attempt", "Übung"), ("attempts", "Übungen"))
+        count(number, ("attempt", "Versuch"), ("attempts", "Versuche"))
     }
 
     /// The SVG was written.
@@ -275,7 +303,7 @@ public struct Texts: Sendable {
     public func startSummary(threshold: ThresholdEstimate?, matching: Double?) -> String {
         let parts = [
             threshold.map { pick("threshold ", "Schwelle ") + self.threshold($0) },
-            matching.map { pick("matching error ", "Fehler beim Abstimmen ") + cents($0) },
+            matching.map { pick("matching error ", "Fehler beim Treffen ") + cents($0) },
         ].compactMap { $0 }
         return parts.joined(separator: " · ")
     }
@@ -288,7 +316,7 @@ public struct Texts: Sendable {
                 "  peach train      Tonhöhen unterscheiden: höher oder tiefer?"),
             pick(
                 "  peach match      pitch matching: tune to the reference",
-                "  peach match      Tonhöhenübung: stimme auf die Referenz"),
+                "  peach match      Tonhöhe treffen: stimme auf die Referenz"),
             pick(
                 "  peach profile    your profile, trend and progress",
                 "  peach profile    dein Profil, Trend und Fortschritt"),
@@ -308,8 +336,8 @@ public struct Texts: Sendable {
         case .lower: self(.lower)
         case .commit: pick("Commit", "Bestätigen")
         case .replay: pick("Replay", "Wiederholen")
-        case .startComparison: pick("Start comparison training", "Vergleichstraining starten")
-        case .startPitchMatching: pick("Start pitch matching", "Tonhöhenübung starten")
+        case .startComparison: pick("Start comparison training", "Tonhöhen unterscheiden starten")
+        case .startPitchMatching: pick("Start pitch matching", "Tonhöhe treffen starten")
         case .stop: pick("Stop", "Beenden")
         }
     }
@@ -352,7 +380,7 @@ public enum Phrase: CaseIterable, Sendable {
         case .reference: ("reference", "Referenz")
         case .tuneIt: ("tune it, then commit", "stimme ihn, dann bestätige")
         case .comparisonTitle: ("Pitch discrimination", "Tonhöhen unterscheiden")
-        case .matchingTitle: ("Pitch matching", "Tonhöhenübung")
+        case .matchingTitle: ("Pitch matching", "Tonhöhe treffen")
         case .measurementTitle: ("Threshold measurement", "Schwellenmessung")
         case .stopped: ("Stopped.", "Beendet.")
         case .saved: ("Your answers are saved", "Deine Antworten sind gespeichert")
@@ -377,7 +405,7 @@ public enum Phrase: CaseIterable, Sendable {
         case .noMatching:
             (
                 "Pitch matching: no attempts yet; try 'peach match'.",
-                "Tonhöhenübung: noch keine Übungen; versuche 'peach match'."
+                "Tonhöhe treffen: noch keine Versuche; versuche 'peach match'."
             )
         case .summary: ("Summary", "Zusammenfassung")
         case .none: ("(none)", "(keine)")

@@ -17,30 +17,41 @@ public protocol ScreenOutput: AnyObject {
 /// rewritten in place and each result is a line of its own, in colour *and* with a symbol and a word, so
 /// meaning never rests on colour alone. Elsewhere (a pipe, a file) it writes plain lines: one per result,
 /// and the start and the end. A run that ends by a failure ends with one `peach:` line on the error stream.
+/// On a terminal, lines are broken between words to fit its width and the state line is cut to it; in a pipe
+/// each line stays whole.
 @MainActor
 public final class TerminalScreen: TrainingPresenter {
     private let texts: Texts
     private let output: any ScreenOutput
     private let isTerminal: Bool
     private let color: Bool
+    private let wrapper: LineWrapper
     private var statusShown = false
+    /// `(profile, sound)`, shown again beside the new title when the mode changes.
+    private var setUp = ""
 
-    /// A screen writing to `output`; `isTerminal` enables the state line, `color` the colours.
-    public init(texts: Texts, output: any ScreenOutput, isTerminal: Bool, color: Bool) {
+    /// A screen writing to `output`; `isTerminal` enables the state line, `color` the colours; lines are
+    /// broken between words to fit `width` columns.
+    public init(
+        texts: Texts, output: any ScreenOutput, isTerminal: Bool, color: Bool,
+        width: Int = LineWrapper.standardWidth
+    ) {
         self.texts = texts
         self.output = output
         self.isTerminal = isTerminal
         self.color = isTerminal && color
+        wrapper = LineWrapper(width: width)
     }
 
     /// Shows `event`.
     public func present(_ event: TrainingEvent, at time: Date) {
         switch event {
         case .started(let mode, let profile, let sound):
-            line(paint(texts.title(of: mode), "1") + "  (\(profile), \(sound))")
+            setUp = "  (\(profile), \(sound))"
+            line(paint(texts.title(of: mode), "1") + setUp)
             line(texts.keysHelp(for: mode))
         case .modeChanged(let mode):
-            line(paint(texts.title(of: mode), "1"))
+            line(paint(texts.title(of: mode), "1") + setUp)
             line(texts.keysHelp(for: mode))
         case .notice(let notice):
             switch notice {
@@ -74,7 +85,8 @@ public final class TerminalScreen: TrainingPresenter {
             output.write("\r\u{1B}[2K")
             statusShown = false
         }
-        output.write(text + "\n")
+        // On a terminal a line fits its width; in a pipe or a file each line stays whole, one per event.
+        output.write((isTerminal ? wrapper.wrap(text) : [text]).map { $0 + "\n" }.joined())
     }
 
     /// ` · Perfect fifth up (P5, just)` for an interval trial, nothing for unison.
@@ -89,10 +101,11 @@ public final class TerminalScreen: TrainingPresenter {
             + challenge.targetNote.name
     }
 
-    /// Shows the state line (terminals only).
+    /// Shows the state line (terminals only), cut to the width: a line that wrapped could not be rewritten in
+    /// place.
     private func status(_ text: String) {
         guard isTerminal else { return }
-        output.write("\r\u{1B}[2K" + paint(text, "2"))
+        output.write("\r\u{1B}[2K" + paint(String(text.prefix(wrapper.width - 1)), "2"))
         statusShown = true
     }
 
@@ -114,7 +127,16 @@ public final class TerminalScreen: TrainingPresenter {
         case .answered(let completed):
             let verdict =
                 completed.isCorrect ? paint("✔ " + texts.correct, "32") : paint("✘ " + texts.incorrect, "31")
-            line("\(String(format: "%4d", progress.answered))  \(verdict)  \(texts.rightAnswer(completed))")
+            if let measuring = progress.measuring {
+                // A measurement says how long it may still take and what it has found so far.
+                line(
+                    "\(String(format: "%4d", measuring.trials))/\(measuring.maximum)  \(verdict)  "
+                        + texts.rightAnswer(completed) + texts.measuredSoFar(measuring.estimate))
+            } else {
+                line(
+                    "\(String(format: "%4d", progress.answered))  \(verdict)  \(texts.rightAnswer(completed))"
+                )
+            }
         case .observerFailed(let error):
             line("peach: " + texts.message(for: error))
         case .feedbackEnded, .stopped:

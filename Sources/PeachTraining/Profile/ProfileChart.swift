@@ -22,6 +22,23 @@ public struct ProfileChart: Sendable {
         public let spread: Double?
         /// How many answers at this note.
         public let count: Int
+        /// The highest key this column stands for: ``note`` itself, or the end of a run of keys in a chart
+        /// grouped to fit a narrow screen (see ``grouped(into:)``).
+        public var lastNote: MIDINote
+
+        /// A column of one key.
+        public init(note: MIDINote, threshold: ThresholdEstimate?, mean: Double?, spread: Double?, count: Int)
+        {
+            self.note = note
+            self.threshold = threshold
+            self.mean = mean
+            self.spread = spread
+            self.count = count
+            lastNote = note
+        }
+
+        /// Whether this column stands for more than one key.
+        public var isGroup: Bool { lastNote != note }
     }
 
     /// The lowest value of the scale, cents.
@@ -42,6 +59,30 @@ public struct ProfileChart: Sendable {
                 spread: statistics.sampleStandardDeviation, count: statistics.count)
         }
     }
+
+    /// The chart in at most `maxColumns` columns: itself when it fits, else runs of neighbouring keys as one
+    /// column each (a piano's 88 keys in two-key columns on an 80-column terminal). A run shows the threshold
+    /// fitted at its middle key (the fit is a smooth function of pitch, so it is the run's threshold, not a
+    /// pick among noisy values) and all its answers.
+    public func grouped(into maxColumns: Int) -> ProfileChart {
+        guard maxColumns > 0, columns.count > maxColumns else { return self }
+        let size = (columns.count + maxColumns - 1) / maxColumns
+        let runs = stride(from: 0, to: columns.count, by: size).map {
+            columns[$0..<min($0 + size, columns.count)]
+        }
+        return ProfileChart(
+            columns: runs.map { run in
+                let middle = run[run.startIndex + (run.count - 1) / 2]
+                var column = Column(
+                    note: run[run.startIndex].note, threshold: middle.threshold, mean: middle.mean,
+                    spread: middle.spread,
+                    count: run.reduce(0) { $0 + $1.count })
+                column.lastNote = run[run.endIndex - 1].note
+                return column
+            })
+    }
+
+    private init(columns: [Column]) { self.columns = columns }
 
     /// Where `cents` sits on the scale: 0 at ``bottom`` (and below), 1 at ``top`` (and above).
     public static func position(_ cents: Double) -> Double {

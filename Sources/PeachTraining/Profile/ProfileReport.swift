@@ -48,14 +48,14 @@ public struct ProfileReport: Sendable {
     /// The chart's title.
     public var title: String { texts(.profileTitle) + " (\(range))" }
 
-    /// The report as text lines.
-    public func lines() -> [String] {
+    /// The report as text lines, the chart fitting `width` columns (the other lines are wrapped by the screen).
+    public func lines(width: Int = LineWrapper.standardWidth) -> [String] {
         let profile = contents.profile
         var result = [title, ""]
         if chart.isEmpty {
             result.append(texts(.emptyProfile))
         } else {
-            result += TextChartRenderer().lines(chart)
+            result += TextChartRenderer(width: width).lines(chart)
         }
         result.append("")
         if let threshold {
@@ -194,12 +194,13 @@ public struct ProfileReport: Sendable {
             })
     }
 
-    /// One line of sparkline over the range (▁…█ by fitted threshold, lower is better; blank untrained), or nil.
-    public var sparkline: String? {
+    /// One line of sparkline over the range (▁…█ by fitted threshold, lower is better; blank untrained) in at
+    /// most `width` columns, or nil.
+    public func sparkline(width: Int) -> String? {
         guard !chart.isEmpty else { return nil }
         let blocks = Array("▁▂▃▄▅▆▇█")
         return String(
-            chart.columns.map { column in
+            chart.grouped(into: width).columns.map { column in
                 guard let threshold = column.threshold?.cents else { return " " }
                 return blocks[
                     min(Int(ProfileChart.position(threshold) * Double(blocks.count)), blocks.count - 1)]
@@ -394,14 +395,16 @@ public struct ProfileJSON: Encodable, Sendable {
 
 extension ProfileReport {
     /// The start screen (`peach` alone): the version, a one-line profile preview over `range` with the
-    /// threshold and matching error (or how to begin), then the commands.
+    /// threshold and matching error (or how to begin), then the commands; the preview fits `width` columns.
     public static func startScreen(
-        contents: JournalContents, range: NoteRange, texts: Texts, version: String
+        contents: JournalContents, range: NoteRange, texts: Texts, version: String,
+        width: Int = LineWrapper.standardWidth
     ) -> [String] {
         let report = ProfileReport(
             contents: contents, range: range, texts: texts, days: 1, timeZone: .current)
         var lines = ["Peach \(version)"]
-        if let sparkline = report.sparkline {
+        let names = range.lowerBound.name.count + range.upperBound.name.count + 2
+        if let sparkline = report.sparkline(width: width - names) {
             lines.append("\(range.lowerBound.name) \(sparkline) \(range.upperBound.name)")
             lines.append(
                 texts.startSummary(

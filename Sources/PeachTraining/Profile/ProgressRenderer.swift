@@ -14,13 +14,13 @@ public struct ProgressRenderer: Sendable {
     /// The width of the terminal scale, characters.
     static let scaleWidth = 41
 
-    /// The series title, e.g. `P5 (just) · discrimination: threshold (T75) per week, 68 % band`.
+    /// The series title, e.g. `P5 (just) · discrimination: threshold (T75) per week, with its likely range`.
     public func title(_ series: ProgressChart.Series) -> String {
         texts.intervalName(series.key.interval)
             + (series.key.isDiscrimination
                 ? texts.pick(
-                    " · discrimination: threshold (75 % correct) per week, 68 % band",
-                    " · Unterscheidung: Schwelle (75 % richtig) je Woche, 68-%-Band")
+                    " · discrimination: threshold (75 % correct) per week, with its likely range",
+                    " · Unterscheidung: Schwelle (75 % richtig) je Woche, mit wahrscheinlichem Bereich")
                 : texts.pick(
                     " · matching: mean absolute error per week, ± one standard error",
                     " · Tonhöhe treffen: mittlerer absoluter Fehler je Woche, ± ein Standardfehler"))
@@ -64,15 +64,27 @@ public struct ProgressRenderer: Sendable {
         return Array(result.dropLast())
     }
 
-    /// The chart as a standalone SVG document: a panel per series, weeks along, the log scale up.
+    /// The chart as a standalone SVG document: the title, then a panel per series with its own title and legend
+    /// (the value per week and its band: the likely range of a threshold, ± one standard error of a matching
+    /// error), weeks along the bottom, the log scale up (labelled in cents). A single week is drawn as a point
+    /// with its band as an error bar (a band needs two weeks to be an area); the document is at least as wide as
+    /// its longest text, so one week of data is as readable as a year.
     public func document(_ chart: ProgressChart, title: String) -> String {
-        let left = 44.0
+        let left = 52.0
+        let right = 20.0
         let panelHeight = 150.0
-        let panelGap = 40.0
+        let panelStride = panelHeight + 100
+        let weeks = max(chart.series.map(\.points.count).max() ?? 1, 1)
         let step = 28.0
-        let weeks = max(chart.series.map(\.points.count).max() ?? 1, 2)
-        let width = left + step * Double(weeks) + 20
-        let height = 30 + (panelHeight + panelGap) * Double(max(chart.series.count, 1))
+        let legends = chart.series.map(legend)
+        let textWidths =
+            [SVGChartRenderer.textWidth(title, size: 13)]
+            + chart.series.map { SVGChartRenderer.textWidth(self.title($0), size: 11) }
+            + legends.map { $0.reduce(0) { $0 + 34 + SVGChartRenderer.textWidth($1.label) } }
+        let width = max(left + step * Double(weeks) + right, 8 + (textWidths.max() ?? 0), 360).rounded(.up)
+        let plotWidth = width - left - right
+        let slot = plotWidth / Double(weeks)
+        let height = 36 + panelStride * Double(max(chart.series.count, 1))
         let escape = SVGChartRenderer.escape
         let number = SVGChartRenderer.number
         var parts: [String] = [
@@ -80,46 +92,90 @@ public struct ProgressRenderer: Sendable {
             ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(width))" height="\##(Int(height))" viewBox="0 0 \##(Int(width)) \##(Int(height))" font-family="sans-serif" font-size="10">"##,
             "<title>\(escape(title))</title>",
             ##"<rect x="0" y="0" width="\##(Int(width))" height="\##(Int(height))" fill="white"/>"##,
-            ##"<text x="4" y="14" font-size="12">\##(escape(title))</text>"##,
+            ##"<text class="title" x="4" y="17" font-size="13">\##(escape(title))</text>"##,
         ]
         for (index, series) in chart.series.enumerated() {
-            let top = 30 + Double(index) * (panelHeight + panelGap) + 16
+            let panelTop = 36 + Double(index) * panelStride
+            let top = panelTop + 62  // below the panel's title, legend and axis label
             func y(_ cents: Double) -> Double {
                 top + panelHeight - ProfileChart.position(cents) * panelHeight
             }
-            func x(_ position: Int) -> Double { left + step * (Double(position) + 0.5) }
-            parts.append(##"<text x="4" y="\##(number(top - 4))">\##(escape(self.title(series)))</text>"##)
+            func x(_ position: Int) -> Double { left + slot * (Double(position) + 0.5) }
+            parts.append(
+                ##"<text class="series-title" x="4" y="\##(number(panelTop + 12))" font-size="11">\##(escape(self.title(series)))</text>"##
+            )
+            var legendX = 4.0
+            for item in legends[index] {
+                parts.append(item.swatch(legendX, panelTop + 22))
+                parts.append(
+                    ##"<text x="\##(number(legendX + 20))" y="\##(number(panelTop + 31))">\##(escape(item.label))</text>"##
+                )
+                legendX += 34 + SVGChartRenderer.textWidth(item.label)
+            }
+            parts.append(
+                ##"<text class="axis-label" x="4" y="\##(number(top - 12))">\##(texts.pick("cents", "Cent"))</text>"##
+            )
             for cents in [1.0, 10, 100] {
                 parts.append(
-                    ##"<line x1="\##(number(left))" y1="\##(number(y(cents)))" x2="\##(number(width - 20))" y2="\##(number(y(cents)))" stroke="#ddd"/>"##
+                    ##"<line x1="\##(number(left))" y1="\##(number(y(cents)))" x2="\##(number(width - right))" y2="\##(number(y(cents)))" stroke="#ddd"/>"##
                 )
                 parts.append(
                     ##"<text x="\##(number(left - 4))" y="\##(number(y(cents)))" text-anchor="end" dominant-baseline="middle">\##(Int(cents))</text>"##
                 )
             }
-            let points = series.points.enumerated()
-            let upper = points.map { "\(number(x($0.offset))),\(number(y($0.element.band.upperBound)))" }
-            let lower = points.reversed().map {
-                "\(number(x($0.offset))),\(number(y(max($0.element.band.lowerBound, ProfileChart.bottom))))"
-            }
-            parts.append(
-                ##"<polygon class="band" points="\##((upper + lower).joined(separator: " "))" fill="#9ecae1" opacity="0.7"/>"##
-            )
-            parts.append(
-                ##"<polyline class="value" points="\##(points.map { "\(number(x($0.offset))),\(number(y($0.element.cents)))" }.joined(separator: " "))" fill="none" stroke="#3182bd" stroke-width="2"/>"##
-            )
-            for (position, point) in points {
+            let points = Array(series.points.enumerated())
+            if points.count >= 2 {
+                let upper = points.map { "\(number(x($0.offset))),\(number(y($0.element.band.upperBound)))" }
+                let lower = points.reversed().map {
+                    "\(number(x($0.offset))),\(number(y(max($0.element.band.lowerBound, ProfileChart.bottom))))"
+                }
                 parts.append(
-                    ##"<circle cx="\##(number(x(position)))" cy="\##(number(y(point.cents)))" r="3" fill="#3182bd"><title>\##(point.week): \##(number(point.cents)) cents, 68 % band \##(number(point.band.lowerBound))–\##(number(point.band.upperBound)), \##(point.count) answers</title></circle>"##
+                    ##"<polygon class="band" points="\##((upper + lower).joined(separator: " "))" fill="#9ecae1" opacity="0.7"/>"##
                 )
-                if position % 4 == 0 || position == series.points.count - 1 {
+                parts.append(
+                    ##"<polyline class="value" points="\##(points.map { "\(number(x($0.offset))),\(number(y($0.element.cents)))" }.joined(separator: " "))" fill="none" stroke="#3182bd" stroke-width="2"/>"##
+                )
+            }
+            let labelEvery = max(1, Int((60 / slot).rounded(.up)))
+            for (position, point) in points {
+                let bandTop = y(point.band.upperBound)
+                let bandBottom = y(max(point.band.lowerBound, ProfileChart.bottom))
+                parts.append(
+                    ##"<rect class="band-bar" x="\##(number(x(position) - 4))" y="\##(number(bandTop))" width="8" height="\##(number(max(bandBottom - bandTop, 0)))" fill="#9ecae1"/>"##
+                )
+                parts.append(
+                    ##"<circle cx="\##(number(x(position)))" cy="\##(number(y(point.cents)))" r="3" fill="#3182bd"><title>\##(point.week): \##(number(point.cents)) cents, \##(escape(legends[index][1].label)) \##(number(point.band.lowerBound))–\##(number(point.band.upperBound)), \##(series.key.isDiscrimination ? texts.answers(point.count) : texts.attempts(point.count))</title></circle>"##
+                )
+                if (points.count - 1 - position) % labelEvery == 0 {  // the latest week always, evenly back
                     parts.append(
-                        ##"<text x="\##(number(x(position)))" y="\##(number(top + panelHeight + 12))" text-anchor="middle">\##(point.week)</text>"##
+                        ##"<text x="\##(number(x(position)))" y="\##(number(top + panelHeight + 14))" text-anchor="middle">\##(point.week)</text>"##
                     )
                 }
             }
         }
         parts.append("</svg>")
         return parts.joined(separator: "\n") + "\n"
+    }
+
+    /// The legend of a series: the value per week, and what its band is.
+    private func legend(
+        _ series: ProgressChart.Series
+    ) -> [(label: String, swatch: (Double, Double) -> String)] {
+        let number = SVGChartRenderer.number
+        let value: (Double, Double) -> String = { x, y in
+            ##"<line x1="\##(number(x))" y1="\##(number(y + 5))" x2="\##(number(x + 16))" y2="\##(number(y + 5))" stroke="#3182bd" stroke-width="2"/><circle cx="\##(number(x + 8))" cy="\##(number(y + 5))" r="3" fill="#3182bd"/>"##
+        }
+        let band: (Double, Double) -> String = { x, y in
+            ##"<rect class="legend" x="\##(number(x))" y="\##(number(y))" width="16" height="10" fill="#9ecae1"/>"##
+        }
+        return series.key.isDiscrimination
+            ? [
+                (texts.pick("threshold (75 % correct), per week", "Schwelle (75 % richtig) je Woche"), value),
+                (texts.pick("likely range", "wahrscheinlicher Bereich"), band),
+            ]
+            : [
+                (texts.pick("mean absolute error, per week", "mittlerer absoluter Fehler je Woche"), value),
+                (texts.pick("± one standard error", "± ein Standardfehler"), band),
+            ]
     }
 }

@@ -3,37 +3,69 @@
 import Foundation
 import PeachCore
 
-/// Draws a ``ProfileChart`` as a standalone SVG document: the same log scale, a bar per trained key up to its
-/// fitted threshold with its 68 % interval as a lighter band, and a piano keyboard along the bottom with the name at each C.
+/// Draws a ``ProfileChart`` as a standalone SVG document: a title and a legend at the top, the same log scale
+/// (labelled in cents), a bar per trained key up to its fitted threshold with its likely range as a lighter
+/// band, and a piano keyboard along the bottom with the name at each C; the intervals trained are listed under
+/// it. The document is at least as wide as its longest text, so nothing is cut off whatever the range.
 public struct SVGChartRenderer: Sendable {
-    /// A renderer.
-    public init() {}
+    /// The language of the legend.
+    public let texts: Texts
+
+    /// A renderer whose legend is in `texts`' language.
+    public init(texts: Texts = Texts(language: .english)) { self.texts = texts }
+
+    /// A generous width of `text` in pixels at `size` (sans-serif averages about 0.55 em a character).
+    static func textWidth(_ text: String, size: Double = 10) -> Double { Double(text.count) * size * 0.62 }
 
     /// The document; `notes` are lines of text below the keyboard (the intervals trained).
     public func document(_ chart: ProfileChart, title: String, notes: [String] = []) -> String {
         let keyWidth = 14.0
         let left = 44.0
+        let plotTop = 66.0
         let plotHeight = 240.0
-        let keyboardTop = 20 + plotHeight
-        let width = left + keyWidth * Double(chart.columns.count) + 10
+        let keyboardTop = plotTop + plotHeight
+        let legend = [
+            ("#3182bd", texts.pick("threshold (75 % correct)", "Schwelle (75 % richtig)")),
+            ("#9ecae1", texts.pick("likely range", "wahrscheinlicher Bereich")),
+        ]
+        let legendWidth = legend.reduce(0) { $0 + 18 + Self.textWidth($1.1) + 16 }
+        let widths =
+            [
+                left + keyWidth * Double(chart.columns.count) + 10, 8 + Self.textWidth(title, size: 13),
+                8 + legendWidth,
+            ]
+            + notes.map { 8 + Self.textWidth($0) }
+        let width = (widths.max() ?? 360).rounded(.up)
         let height = keyboardTop + 64 + 16 * Double(notes.count)
         func y(_ cents: Double) -> Double { keyboardTop - ProfileChart.position(cents) * plotHeight }
+        let plotRight = left + keyWidth * Double(chart.columns.count)
         var parts: [String] = [
             ##"<?xml version="1.0" encoding="UTF-8"?>"##,
             ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(width))" height="\##(Int(height))" viewBox="0 0 \##(Int(width)) \##(Int(height))" font-family="sans-serif" font-size="10">"##,
             "<title>\(Self.escape(title))</title>",
             ##"<rect x="0" y="0" width="\##(Int(width))" height="\##(Int(height))" fill="white"/>"##,
+            ##"<text class="title" x="4" y="17" font-size="13">\##(Self.escape(title))</text>"##,
         ]
+        var legendX = 4.0
+        for (colour, label) in legend {
+            parts.append(
+                ##"<rect class="legend" x="\##(Self.number(legendX))" y="27" width="12" height="10" fill="\##(colour)"/>"##
+            )
+            parts.append(##"<text x="\##(Self.number(legendX + 16))" y="36">\##(Self.escape(label))</text>"##)
+            legendX += 18 + Self.textWidth(label) + 16
+        }
+        parts.append(
+            ##"<text class="axis-label" x="4" y="\##(Self.number(plotTop - 12))">\##(texts.pick("cents", "Cent"))</text>"##
+        )
         for cents in [1.0, 2, 5, 10, 20, 50, 100] {
             let lineY = Self.number(y(cents))
             parts.append(
-                ##"<line x1="\##(Self.number(left))" y1="\##(lineY)" x2="\##(Self.number(width - 10))" y2="\##(lineY)" stroke="#ddd"/>"##
+                ##"<line x1="\##(Self.number(left))" y1="\##(lineY)" x2="\##(Self.number(plotRight))" y2="\##(lineY)" stroke="#ddd"/>"##
             )
             parts.append(
                 ##"<text x="\##(Self.number(left - 4))" y="\##(lineY)" text-anchor="end" dominant-baseline="middle">\##(Int(cents))</text>"##
             )
         }
-        parts.append(##"<text x="4" y="12">cents</text>"##)
         for (index, column) in chart.columns.enumerated() {
             let x = left + Double(index) * keyWidth
             guard let threshold = column.threshold else { continue }
@@ -44,7 +76,7 @@ public struct SVGChartRenderer: Sendable {
                 ##"<rect class="interval" x="\##(Self.number(x + 2))" y="\##(Self.number(bandTop))" width="\##(Self.number(keyWidth - 4))" height="\##(Self.number(max(bandBottom - bandTop, 0)))" fill="#9ecae1"/>"##
             )
             parts.append(
-                ##"<rect class="threshold" x="\##(Self.number(x + 4))" y="\##(Self.number(y(mean)))" width="\##(Self.number(keyWidth - 8))" height="\##(Self.number(keyboardTop - y(mean)))" fill="#3182bd"><title>\##(column.note.name): \##(Self.number(mean)) cents at 75 % correct, 68 % interval \##(Self.number(threshold.interval68.lowerBound))–\##(Self.number(threshold.interval68.upperBound))</title></rect>"##
+                ##"<rect class="threshold" x="\##(Self.number(x + 4))" y="\##(Self.number(y(mean)))" width="\##(Self.number(keyWidth - 8))" height="\##(Self.number(keyboardTop - y(mean)))" fill="#3182bd"><title>\##(column.note.name): \##(Self.number(mean)) cents at 75 % correct, likely range \##(Self.number(threshold.interval68.lowerBound))–\##(Self.number(threshold.interval68.upperBound))</title></rect>"##
             )
         }
         for (index, column) in chart.columns.enumerated() where !column.note.isBlackKey {

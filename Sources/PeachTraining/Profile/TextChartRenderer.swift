@@ -3,17 +3,21 @@
 import PeachCore
 
 /// Draws a ``ProfileChart`` with block characters: a column per key, the bar up to the fitted threshold (█, ▄
-/// for half a row), its 68 % interval's upper end above it (░), the cent scale on the left, and under it a keyboard row (black keys ▀) with the
-/// note name at each C.
+/// for half a row), the upper end of its likely range above it (░), the cent scale on the left, and under it a
+/// keyboard row (black keys ▀) with the note name at each C. A range wider than the screen is drawn with a
+/// column per run of keys (``ProfileChart/grouped(into:)``); its keyboard row is then plain.
 public struct TextChartRenderer: Sendable {
     /// Rows of the chart area.
     public let rows = 10
+    /// The width the chart must fit, scale included.
+    public let width: Int
 
-    /// A renderer of 10 rows.
-    public init() {}
+    /// A renderer of 10 rows fitting `width` columns (80 by default).
+    public init(width: Int = LineWrapper.standardWidth) { self.width = width }
 
     /// The chart's lines.
     public func lines(_ chart: ProfileChart) -> [String] {
+        let chart = chart.grouped(into: width - 5)
         var result: [String] = []
         for row in stride(from: rows, through: 1, by: -1) {
             let low = Double(row - 1) / Double(rows)
@@ -49,8 +53,10 @@ public struct TextChartRenderer: Sendable {
         var names = "     "
         var pendingName = ""
         for column in chart.columns {
-            keys += column.note.isBlackKey ? "▀" : "─"
-            if column.note.pitchClass == 0 { pendingName = column.note.name }
+            keys += !column.isGroup && column.note.isBlackKey ? "▀" : "─"
+            if let c = (column.note.rawValue...column.lastNote.rawValue).first(where: { $0 % 12 == 0 }) {
+                pendingName = MIDINote(clamping: c).name
+            }
             if !pendingName.isEmpty {
                 names += String(pendingName.removeFirst())
             } else {
@@ -58,7 +64,7 @@ public struct TextChartRenderer: Sendable {
             }
         }
         result.append(keys)
-        result.append(names + pendingName)
+        result.append(String((names + pendingName).prefix(width)))
         return result
     }
 }

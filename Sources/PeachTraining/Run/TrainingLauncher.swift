@@ -68,10 +68,14 @@ public struct TrainingLauncher {
         let initial = try plan.overrides(plan.settings)
         let events = try plan.events.map(EventStreamPresenter.openFile)
         let store = try JournalStore(directory: plan.dataDirectory)
+        // `--events -` into a pipe: stdout holds only the JSON lines, and the screen goes to stderr.
+        let screenToStandardError = plan.events == "-" && !Terminal.isTerminal
         var presenters: [any TrainingPresenter] = [
             TerminalScreen(
-                texts: texts, output: TerminalOutput(), isTerminal: Terminal.isTerminal,
-                color: Terminal.wantsColor(environment: environment))
+                texts: texts, output: TerminalOutput(toStandardError: screenToStandardError),
+                isTerminal: screenToStandardError ? Terminal.isErrorTerminal : Terminal.isTerminal,
+                color: !screenToStandardError && Terminal.wantsColor(environment: environment),
+                width: Terminal.width)
         ]
         // A reader going away (`--events - | head`) ends the run cleanly rather than mid-note.
         let (inputs, continuation) = AsyncStream<TrainingInput>.makeStream()

@@ -1,5 +1,7 @@
 // TrainingProgress: the counts of a run so far, for the screen and the closing line.
 
+import PeachCore
+
 /// What a run has done so far, across mode switches.
 public struct TrainingProgress: Sendable, Equatable {
     /// Comparisons answered.
@@ -10,6 +12,19 @@ public struct TrainingProgress: Sendable, Equatable {
     public var matched = 0
     /// The narrowest difference answered correctly in the current comparison session, cents.
     public var sessionBest: Double?
+
+    /// How far a measurement is: its trials so far, the most it will take, and the threshold as it narrows.
+    public struct Measuring: Sendable, Equatable {
+        /// Trials answered.
+        public var trials: Int
+        /// The most trials it takes (it stops earlier once precise).
+        public var maximum: Int
+        /// The threshold estimated so far, with its likely range.
+        public var estimate: ThresholdEstimate?
+    }
+
+    /// The measurement's progress (``TrainingMode/measurement`` only).
+    public var measuring: Measuring?
 
     /// No progress yet.
     public init() {}

@@ -233,6 +233,10 @@ public final class TrainingRun {
         case .comparison, .measurement:
             progress.sessionBest = nil
             psi = mode == .measurement ? PsiNoteStrategy(procedure: measurement) : nil
+            progress.measuring =
+                mode == .measurement
+                ? TrainingProgress.Measuring(trials: 0, maximum: measurement.maximumTrials, estimate: nil)
+                : nil
             let session = ComparisonSession(
                 notePlayer: sound.player, strategy: psi ?? KazezNoteStrategy(),
                 profile: { [tracker] in tracker.profile }, settings: training, clock: clock,
@@ -270,13 +274,17 @@ public final class TrainingRun {
             progress.answered += 1
             if completed.isCorrect { progress.correct += 1 }
             progress.sessionBest = session.sessionBest
-            present(.comparison(event, progress))
-            if !completed.isCorrect && settings().wrongAnswerTick { playTick() }
             if let psi {
                 psi.record(completed)
-                if psi.procedure.isComplete, let estimate = psi.procedure.estimate {
-                    end(.measured(estimate))
-                }
+                let procedure = psi.procedure
+                progress.measuring = TrainingProgress.Measuring(
+                    trials: procedure.trialCount, maximum: procedure.maximumTrials,
+                    estimate: procedure.estimate)
+            }
+            present(.comparison(event, progress))
+            if !completed.isCorrect && settings().wrongAnswerTick { playTick() }
+            if let psi, psi.procedure.isComplete, let estimate = psi.procedure.estimate {
+                end(.measured(estimate))
             }
         case .trialStarted, .replayStarted, .note2Started, .awaitingAnswer, .observerFailed, .feedbackEnded:
             present(.comparison(event, progress))

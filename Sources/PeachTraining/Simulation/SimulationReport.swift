@@ -127,7 +127,7 @@ public final class SimulationReport {
         let statistics = matchingStatistics
         emit("")
         emit(t(.summary))
-        row(t.pick("Attempts", "Übungen"), String(statistics.count))
+        row(t.pick("Attempts", "Versuche"), String(statistics.count))
         row(
             t.pick("Mean abs error", "Mittlerer Fehler"),
             statistics.meanAbsoluteError.map { t.cents($0) } ?? "–")

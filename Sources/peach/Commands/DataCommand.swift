@@ -23,7 +23,7 @@ struct DataCommand: ParsableCommand {
             let (contents, path, size) = try ProgressLine.showing(.check, texts: CLI.texts) {
                 try JournalStore.check(directory: directory, progress: $0)
             }
-            for line in CLI.texts.dataCheck(contents, path: path, size: size) { print(line) }
+            for line in CLI.texts.dataCheck(contents, path: path, size: size) { Terminal.show(line) }
             guard contents.damagedLines.isEmpty, contents.tornTailLength == 0 else { throw ExitCode(1) }
         }
     }
@@ -43,8 +43,10 @@ struct DataCommand: ParsableCommand {
 
         func run() throws {
             let directory = try data.locations().dataDirectory
-            if let file { try CLI.checkOutput(file, dataDirectory: data.dataDir) }
-            try DataTransfer.export(from: directory, format: format, to: file, texts: CLI.texts)
+            // `-` is standard output, as for --events (`./-` names a file called -).
+            let path = file == "-" ? nil : file
+            if let path { try CLI.checkOutput(path, dataDirectory: data.dataDir) }
+            try DataTransfer.export(from: directory, format: format, to: path, texts: CLI.texts)
         }
     }
 
@@ -64,7 +66,7 @@ struct DataCommand: ParsableCommand {
         func run() throws {
             if access(file, R_OK) != 0 { _ = try RecordTransfer.readImport(path: file) }  // its error, first
             try data.withJournal {
-                print(try DataTransfer.importFile(file, into: $0, replace: replace, texts: CLI.texts))
+                Terminal.show(try DataTransfer.importFile(file, into: $0, replace: replace, texts: CLI.texts))
             }
         }
     }
@@ -86,11 +88,11 @@ struct DataCommand: ParsableCommand {
                     guard isatty(STDIN_FILENO) != 0 else { throw CommandError.refusingToDelete(count: count) }
                     Terminal.write(CLI.texts.confirmDelete(count, in: store.directory))
                     guard readLine()?.lowercased() == "yes" else {
-                        print(CLI.texts.nothingDeleted)
+                        Terminal.show(CLI.texts.nothingDeleted)
                         return
                     }
                 }
-                print(CLI.texts.deleted(count, backup: try store.replaceAll(with: [])))
+                Terminal.show(CLI.texts.deleted(count, backup: try store.replaceAll(with: [])))
             }
         }
     }

@@ -29,6 +29,6 @@ struct DevicesCommand: ParsableCommand {
         listing.rawDevices = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/snd")) ?? [])
             .filter { $0.hasPrefix("midiC") }.sorted().map { "/dev/snd/" + $0 }
         listing.audioOutputs = ALSADeviceList.pcmOutputs().map { ($0.name, $0.description) }
-        for line in texts.devices(listing) { print(line) }
+        for line in texts.devices(listing) { Terminal.show(line) }
     }
 }

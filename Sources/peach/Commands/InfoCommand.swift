@@ -14,6 +14,6 @@ struct InfoCommand: ParsableCommand {
     func run() throws {
         let lines = CLI.texts.info(
             version: CLI.version, locations: try data.locations(), alsa: ALSALibrary.version)
-        for line in lines { print(line) }
+        for line in lines { Terminal.show(line) }
     }
 }

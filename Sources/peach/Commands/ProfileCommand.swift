@@ -54,7 +54,8 @@ struct ProfileCommand: ParsableCommand {
             let document =
                 progress
                 ? ProgressRenderer(texts: CLI.texts).document(report.progress, title: CLI.texts.progressTitle)
-                : SVGChartRenderer().document(report.chart, title: report.title, notes: report.intervalLines)
+                : SVGChartRenderer(texts: CLI.texts).document(
+                    report.chart, title: report.title, notes: report.intervalLines)
             do {
                 let file = try SystemFile(path: svg, flags: O_WRONLY | O_CREAT | O_TRUNC, permissions: 0o644)
                 try file.writeAll(Array(document.utf8))
@@ -63,11 +64,14 @@ struct ProfileCommand: ParsableCommand {
             }
         }
         if json {
-            print(report.json())
+            Terminal.emit(report.json())
         } else {
-            let lines = progress ? ProgressRenderer(texts: CLI.texts).lines(report.progress) : report.lines()
-            for line in lines { print(line) }
-            if let svg { print(CLI.texts.svgWritten(svg)) }
+            let lines =
+                progress
+                ? ProgressRenderer(texts: CLI.texts).lines(report.progress)
+                : report.lines(width: Terminal.width)
+            for line in lines { Terminal.show(line) }
+            if let svg { Terminal.show(CLI.texts.svgWritten(svg)) }
         }
     }
 }

@@ -19,7 +19,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let locations = try options.data.locations()
         if status {
-            print(StatusLog(directory: locations.dataDirectory).report(texts: CLI.texts))
+            Terminal.show(StatusLog(directory: locations.dataDirectory).report(texts: CLI.texts))
             return
         }
         for path in [

@@ -22,7 +22,7 @@ struct SettingsCommand: ParsableCommand {
     /// Prints `key = value`, and what a repair did.
     static func report(_ outcome: SettingsEditor.Outcome, key: String?) {
         let (lines, notes) = CLI.texts.settingsOutcome(outcome, key: key)
-        for line in lines { print(line) }
+        for line in lines { Terminal.show(line) }
         for note in notes { Terminal.emitError("peach: " + note) }
     }
 
@@ -36,7 +36,7 @@ struct SettingsCommand: ParsableCommand {
             for problem in loaded.problems {
                 Terminal.emitError("peach: \(file.path): " + CLI.texts.problem(problem))
             }
-            for line in CLI.texts.settingsList(loaded, path: file.path) { print(line) }
+            for line in CLI.texts.settingsList(loaded, path: file.path) { Terminal.show(line) }
         }
     }
 
@@ -44,7 +44,7 @@ struct SettingsCommand: ParsableCommand {
     struct Get: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: CLI.texts.help(.settingsGet))
 
-        @Argument(help: ArgumentHelp(CLI.texts.help(.settingKey)))
+        @Argument(help: ArgumentHelp(CLI.texts.help(.settingKey)), completion: Completions.settingKeys)
         var key: String
 
         func validate() throws {
@@ -60,10 +60,12 @@ struct SettingsCommand: ParsableCommand {
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: CLI.texts.help(.settingsSet))
 
-        @Argument(help: ArgumentHelp(CLI.texts.help(.settingKey)))
+        @Argument(help: ArgumentHelp(CLI.texts.help(.settingKey)), completion: Completions.settingKeys)
         var key: String
 
-        @Argument(parsing: .captureForPassthrough, help: ArgumentHelp(CLI.texts.help(.settingValue)))
+        @Argument(
+            parsing: .captureForPassthrough, help: ArgumentHelp(CLI.texts.help(.settingValue)),
+            completion: Completions.settingValues)
         var value: [String] = []
 
         func validate() throws {
@@ -84,7 +86,7 @@ struct SettingsCommand: ParsableCommand {
     struct Reset: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: CLI.texts.help(.settingsReset))
 
-        @Argument(help: ArgumentHelp(CLI.texts.help(.settingKeyToReset)))
+        @Argument(help: ArgumentHelp(CLI.texts.help(.settingKeyToReset)), completion: Completions.settingKeys)
         var key: String?
 
         func validate() throws {

@@ -18,7 +18,7 @@ struct SoundsCommand: ParsableCommand {
         let fonts = try library.survey(file)
         let timbres = TrainingSettings.timbres
         for line in CLI.texts.sounds(timbres: timbres, soundFonts: fonts, searched: library.directories) {
-            print(line)
+            Terminal.show(line)
         }
     }
 }

@@ -90,7 +90,7 @@ struct ToneCommand: ParsableCommand {
                 let synth = try MIDINotePlayer(
                     destination: destination, configuration: midiOutput.configuration)
                 let caught = try player.playOnMIDI(synth)
-                print(texts.toneSummary(script, gain: player.gain, timbre: nil, on: destination.name))
+                Terminal.show(texts.toneSummary(script, gain: player.gain, timbre: nil, on: destination.name))
                 if let caught { throw ExitCode(SignalTrap.exitStatus(for: caught)) }
                 return
             }
@@ -103,15 +103,16 @@ struct ToneCommand: ParsableCommand {
                 let details = texts.deviceDetails(
                     format: pcm?.sampleFormat.rawValue, sink: sink, realTime: realTime,
                     recoveries: pcm?.recoveryCount ?? 0)
-                print(
+                Terminal.show(
                     texts.toneSummary(
                         script, gain: player.gain, timbre: player.soundName, on: "\(spec): \(details)"))
             case .wav(let path):
                 try player.renderOffline(toWAV: path)
-                print(texts.toneSummary(script, gain: player.gain, timbre: player.soundName, to: path))
+                Terminal.show(
+                    texts.toneSummary(script, gain: player.gain, timbre: player.soundName, to: path))
             case .null:
                 try player.renderOffline(toWAV: nil)
-                print(texts.toneSummary(script, gain: player.gain, timbre: player.soundName))
+                Terminal.show(texts.toneSummary(script, gain: player.gain, timbre: player.soundName))
             }
         }
     }

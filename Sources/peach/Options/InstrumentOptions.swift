@@ -9,10 +9,13 @@ import PeachTraining
 struct InstrumentOptions: ParsableArguments {
     @Option(
         name: .customLong("soundfont"),
-        help: ArgumentHelp(CLI.texts.help(.soundFont, current: CLI.setting("soundfont")), valueName: "file"))
+        help: ArgumentHelp(CLI.texts.help(.soundFont, current: CLI.setting("soundfont")), valueName: "file"),
+        completion: Completions.soundFonts)
     var soundFont: String?
 
-    @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.preset), valueName: "name"))
+    @Option(
+        name: .long, help: ArgumentHelp(CLI.texts.help(.preset), valueName: "name"),
+        completion: Completions.presets)
     var preset: String?
 
     /// The preset to play (nil for the built-in timbre), or why the one asked for cannot play.

@@ -3,6 +3,7 @@
 import ArgumentParser
 import Foundation
 import PeachALSA
+import PeachCore
 import PeachMIDI
 import PeachStore
 import PeachTraining
@@ -87,7 +88,15 @@ struct MIDIOutputOptions: ParsableArguments {
         switch spec {
         case .raw(let path): return try RawMIDIDestination(path: path)
         case .internalSynth, .firstSynth, .address, .named:
-            let sequencer = try ALSASequencer()
+            let sequencer: ALSASequencer
+            do {
+                sequencer = try ALSASequencer()
+            } catch  where error.operation == .openSequencer {
+                // Named as the user named the output, so the hint is about --output, not --midi-in.
+                throw DeviceError(
+                    device: spec.description, operation: error.operation, kind: error.kind,
+                    systemText: error.systemText)
+            }
             guard let port = spec.port(among: try sequencer.ports(), ownClient: sequencer.clientNumber) else {
                 throw CommandError.noSynthFound(spec: spec.description, named: spec != .firstSynth)
             }

@@ -10,7 +10,8 @@ struct ProfileOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            CLI.texts.help(.profile, current: CLI.setting("controllerProfile")), valueName: "name"))
+            CLI.texts.help(.profile, current: CLI.setting("controllerProfile")), valueName: "name"),
+        completion: Completions.profiles)
     var profile: String?
 
     /// The profile to use: `--profile` (an error if broken), else the setting (falls back to the built-in

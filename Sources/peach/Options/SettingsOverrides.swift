@@ -37,18 +37,21 @@ struct SettingsOverrides: ParsableArguments {
 
     @Option(
         name: .long,
-        help: ArgumentHelp(CLI.texts.help(.timbre, current: CLI.setting("timbre")), valueName: "timbre"))
+        help: ArgumentHelp(CLI.texts.help(.timbre, current: CLI.setting("timbre")), valueName: "timbre"),
+        completion: Completions.timbres)
     var timbre: TimbreName?
 
     @Option(
         name: .long,
-        help: ArgumentHelp(CLI.texts.help(.intervals, current: CLI.setting("intervals")), valueName: "list"))
+        help: ArgumentHelp(CLI.texts.help(.intervals, current: CLI.setting("intervals")), valueName: "list"),
+        completion: Completions.intervals)
     var intervals: String?
 
     @Option(
         name: .long,
-        help: ArgumentHelp(CLI.texts.help(.tuning, current: CLI.setting("tuningSystem")), valueName: "system")
-    )
+        help: ArgumentHelp(
+            CLI.texts.help(.tuning, current: CLI.setting("tuningSystem")), valueName: "system"),
+        completion: Completions.tunings)
     var tuning: String?
 
     private var values: [(option: String, key: TrainingSettingKey, value: SettingValue?)] {

@@ -27,6 +27,15 @@ struct ControllerProfileTests {
         #expect(again == profile)
     }
 
+    @Test("a learned profile's description keeps its slashes as they are (rawmidi:/dev/…, not \\/)")
+    func slashesUnescaped() throws {
+        let profile = try decode(
+            #"{"description": "learned from rawmidi:/tmp/pads", "actions": [{"action": "higher", "note": 60}]}"#
+        )
+        #expect(profile.jsonText.contains(#""description": "learned from rawmidi:/tmp/pads""#))
+        #expect(try decode(profile.jsonText) == profile)
+    }
+
     @Test("the shipped folder holds exactly the documented profiles")
     func shippedSet() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.shippedFolder).filter {

@@ -1,0 +1,90 @@
+// LineWrapper: fits a screen's lines to the terminal's width, breaking only between words.
+
+/// Breaks lines that are wider than a terminal at spaces, never inside a word (a single word wider than the
+/// width stays whole: a path is better long than cut; one that fits the width but not after the indent starts
+/// at the margin). A continuation line is indented under the line's text:
+/// under its leading spaces, or under the start of its last column when the line is a table row (columns
+/// separated by two or more spaces) and that column leaves room for at least ``minimumColumn`` characters.
+/// Every character counts one column: Peach's screens use no wide (East Asian) characters.
+public struct LineWrapper: Sendable, Equatable {
+    /// The width that lines must fit.
+    public let width: Int
+
+    /// The least room a hanging column must leave for its text; below it the continuation hangs under the
+    /// line's leading spaces instead.
+    public static let minimumColumn = 30
+
+    /// The width used when the terminal's is unknown (not a terminal, no `COLUMNS`).
+    public static let standardWidth = 80
+
+    /// A wrapper for `width` columns (at least 20).
+    public init(width: Int) { self.width = max(20, width) }
+
+    /// `line` as one or more lines of at most ``width`` columns (a line with a newline in it is wrapped
+    /// piece by piece).
+    public func wrap(_ line: String) -> [String] {
+        if line.contains("\n") {
+            return line.split(separator: "\n", omittingEmptySubsequences: false).flatMap { wrap(String($0)) }
+        }
+        let characters = Array(line)
+        guard characters.count > width else { return [line] }
+        let indent = hangingIndent(characters)
+        var lines: [String] = []
+        var rest = characters[...]
+        var prefix = ""
+        while prefix.count + rest.count > width {
+            let room = width - prefix.count
+            // The last space at or before the room's end that has text before it on this line.
+            let firstText = rest.firstIndex { $0 != " " } ?? rest.endIndex
+            var breakAt: Int? = nil
+            var index = min(rest.startIndex + room, rest.endIndex - 1)
+            while index > firstText {
+                if rest[index] == " " {
+                    breakAt = index
+                    break
+                }
+                index -= 1
+            }
+            if breakAt == nil {
+                // One word longer than the room: keep it whole, break at the first space after it.
+                breakAt = rest[firstText...].firstIndex(of: " ")
+            }
+            guard let cut = breakAt else { break }
+            var head = cut
+            while head > rest.startIndex && rest[head - 1] == " " { head -= 1 }
+            lines.append(prefix + String(rest[rest.startIndex..<head]))
+            var next = cut
+            while next < rest.endIndex && rest[next] == " " { next += 1 }
+            rest = rest[next...]
+            if rest.isEmpty { return lines }
+            // A word that does not fit after the indent (a long path) starts at the margin instead.
+            let nextWord = rest.prefix { $0 != " " }.count
+            prefix = indent + nextWord > width ? "" : String(repeating: " ", count: indent)
+        }
+        lines.append(prefix + String(rest))
+        return lines
+    }
+
+    /// Every line of `lines`, wrapped.
+    public func wrap(_ lines: [String]) -> [String] { lines.flatMap { wrap($0) } }
+
+    /// Where continuation lines start: under the last column of a table row that leaves room, else under the
+    /// line's first text (at most half the width).
+    private func hangingIndent(_ characters: [Character]) -> Int {
+        let leading = characters.firstIndex { $0 != " " } ?? 0
+        var lastColumn: Int? = nil
+        var index = leading
+        while index < characters.count - 1 {
+            if characters[index] == " " && characters[index + 1] == " " {
+                var end = index
+                while end < characters.count && characters[end] == " " { end += 1 }
+                if end < characters.count { lastColumn = end }
+                index = end
+            } else {
+                index += 1
+            }
+        }
+        if let lastColumn, width - lastColumn >= Self.minimumColumn { return lastColumn }
+        return min(leading, width / 2)
+    }
+}

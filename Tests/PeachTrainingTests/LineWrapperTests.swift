@@ -1,0 +1,50 @@
+// LineWrapperTests: screens fit the terminal, breaking only between words, continuations hanging under the text.
+
+import PeachTraining
+import Testing
+
+@Suite("LineWrapper")
+struct LineWrapperTests {
+    @Test("a short line stays as it is; a long one breaks at the last space that fits")
+    func breaksAtSpaces() {
+        let wrapper = LineWrapper(width: 20)
+        #expect(wrapper.wrap("fits in twenty") == ["fits in twenty"])
+        #expect(
+            wrapper.wrap("one two three four five six seven") == ["one two three four", "five six seven"])
+        for line in wrapper.wrap("the quick brown fox jumps over the lazy dog and runs away again") {
+            #expect(line.count <= 20, "\(line)")
+            #expect(!line.hasSuffix(" ") && !line.hasPrefix(" "), "«\(line)»")
+        }
+    }
+
+    @Test("no word is ever cut: a word wider than the screen stays whole on its own line")
+    func wordsStayWhole() {
+        let path = "/home/ada/.local/share/peach/records.jsonl"
+        let lines = LineWrapper(width: 20).wrap("saved to \(path) now")
+        #expect(lines == ["saved to", path, "now"])
+        let text = "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda"
+        let words = LineWrapper(width: 20).wrap(text).flatMap { $0.split(separator: " ") }
+        #expect(words.joined(separator: " ") == text)
+    }
+
+    @Test(
+        "continuations hang under the leading spaces, or under a table row's last column when it leaves room")
+    func hangingIndent() {
+        let wrapper = LineWrapper(width: 40)
+        #expect(
+            wrapper.wrap("    an indented sentence that is longer than forty")
+                == ["    an indented sentence that is longer", "    than forty"])
+        #expect(
+            wrapper.wrap("  train   pitch discrimination: higher or lower, by ear")
+                == ["  train   pitch discrimination: higher", "          or lower, by ear"])
+        // A last column too far right for 30 characters of room hangs under the leading spaces instead.
+        let narrow = LineWrapper(width: 40).wrap("  a-very-long-first-column   text that goes on and on")
+        #expect(narrow == ["  a-very-long-first-column   text that", "  goes on and on"])
+    }
+
+    @Test("lines with newlines are wrapped piece by piece; the width is at least 20")
+    func pieces() {
+        #expect(LineWrapper(width: 5).width == 20)
+        #expect(LineWrapper(width: 20).wrap("a\n\nb") == ["a", "", "b"])
+    }
+}
