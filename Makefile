@@ -21,7 +21,7 @@
 #   $(PREFIX)/share/bash-completion/completions/peach     shell completions (bash, zsh, fish)
 #   $(PREFIX)/share/zsh/site-functions/_peach
 #   $(PREFIX)/share/fish/vendor_completions.d/peach.fish
-#   $(PREFIX)/share/doc/peach/README.md, LICENSE
+#   $(PREFIX)/share/doc/peach/README.md, LICENSE, docs/*.md (the user guide)
 #   $(PREFIX)/lib/udev/rules.d/60-peach.rules            the practice box: udev starts peach.service when a MIDI
 #   $(PREFIX)/lib/systemd/system/peach.service            device appears; the service user `peach` (group audio)
 #   $(PREFIX)/lib/sysusers.d/peach.conf                   is created by systemd-sysusers (the package does it)
@@ -71,7 +71,7 @@ install:
 	    { echo "make install: nothing built yet, or built since; run 'make' first (as yourself)" >&2; exit 1; }
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(SHAREDIR)/peach/profiles" "$(DESTDIR)$(SHAREDIR)/man/man1" \
 	    "$(DESTDIR)$(SHAREDIR)/bash-completion/completions" "$(DESTDIR)$(SHAREDIR)/zsh/site-functions" \
-	    "$(DESTDIR)$(SHAREDIR)/fish/vendor_completions.d" "$(DESTDIR)$(SHAREDIR)/doc/peach" \
+	    "$(DESTDIR)$(SHAREDIR)/fish/vendor_completions.d" "$(DESTDIR)$(SHAREDIR)/doc/peach/docs" \
 	    "$(DESTDIR)$(UDEVRULESDIR)" "$(DESTDIR)$(SYSTEMDUNITDIR)" "$(DESTDIR)$(SYSUSERSDIR)"
 	install -m 755 -s --strip-program=$(STRIP) $(BUILD)/peach "$(DESTDIR)$(BINDIR)/peach"
 	install -m 644 Profiles/*.json "$(DESTDIR)$(SHAREDIR)/peach/profiles/"
@@ -80,6 +80,7 @@ install:
 	install -m 644 $(STAGE)/peach.zsh "$(DESTDIR)$(SHAREDIR)/zsh/site-functions/_peach"
 	install -m 644 $(STAGE)/peach.fish "$(DESTDIR)$(SHAREDIR)/fish/vendor_completions.d/peach.fish"
 	install -m 644 README.md LICENSE "$(DESTDIR)$(SHAREDIR)/doc/peach/"
+	install -m 644 docs/*.md "$(DESTDIR)$(SHAREDIR)/doc/peach/docs/"
 	install -m 644 udev/60-peach.rules "$(DESTDIR)$(UDEVRULESDIR)/60-peach.rules"
 	sed 's|@BINDIR@|$(BINDIR)|g' udev/peach.service.in > "$(DESTDIR)$(SYSTEMDUNITDIR)/peach.service"
 	chmod 644 "$(DESTDIR)$(SYSTEMDUNITDIR)/peach.service"
@@ -92,7 +93,9 @@ uninstall:
 	    "$(DESTDIR)$(SHAREDIR)/doc/peach/LICENSE" "$(DESTDIR)$(UDEVRULESDIR)/60-peach.rules" \
 	    "$(DESTDIR)$(SYSTEMDUNITDIR)/peach.service" "$(DESTDIR)$(SYSUSERSDIR)/peach.conf"
 	for profile in Profiles/*.json; do rm -f "$(DESTDIR)$(SHAREDIR)/peach/profiles/$$(basename $$profile)"; done
-	-rmdir "$(DESTDIR)$(SHAREDIR)/peach/profiles" "$(DESTDIR)$(SHAREDIR)/peach" "$(DESTDIR)$(SHAREDIR)/doc/peach"
+	for page in docs/*.md; do rm -f "$(DESTDIR)$(SHAREDIR)/doc/peach/docs/$$(basename $$page)"; done
+	-rmdir "$(DESTDIR)$(SHAREDIR)/peach/profiles" "$(DESTDIR)$(SHAREDIR)/peach" "$(DESTDIR)$(SHAREDIR)/doc/peach/docs" \
+	    "$(DESTDIR)$(SHAREDIR)/doc/peach"
 
 clean-install-files:
 	rm -rf $(STAGE)

@@ -123,15 +123,20 @@ struct SoundFontTests {
             samples: [sample], instruments: [instrument],
             presets: [Builder.Part(name: "P", zones: [Builder.Zone(target: 0)])])
         builder.lowBytes = [0x80, 0x40, 0x01, 0xFF] + [UInt8](repeating: 0, count: 46)
+        // A region's data points into its instrument's buffers: the instrument must outlive every read
+        // (AddressSanitizer caught a read after a temporary instrument was freed).
         let loaded = try Self.instrument(builder)
-        let data = loaded.regions[0].data
-        #expect(data[0] == Float(256 << 8 | 0x80) / 8_388_608)
-        #expect(data[1] == Float(-256 + 0x40) / 8_388_608)
-        #expect(data[2] == Float(1) / 8_388_608)
-        #expect(data[3] == Float(32767 << 8 | 0xFF) / 8_388_608)
+        withExtendedLifetime(loaded) {
+            let data = loaded.regions[0].data
+            #expect(data[0] == Float(256 << 8 | 0x80) / 8_388_608)
+            #expect(data[1] == Float(-256 + 0x40) / 8_388_608)
+            #expect(data[2] == Float(1) / 8_388_608)
+            #expect(data[3] == Float(32767 << 8 | 0xFF) / 8_388_608)
+        }
         // Without sm24: 16-bit.
         builder.lowBytes = nil
-        #expect(try Self.instrument(builder).regions[0].data[0] == Float(256) / 32768)
+        let sixteen = try Self.instrument(builder)
+        withExtendedLifetime(sixteen) { #expect(sixteen.regions[0].data[0] == Float(256) / 32768) }
     }
 
     // MARK: - Pitch

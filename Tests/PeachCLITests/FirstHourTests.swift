@@ -118,19 +118,12 @@ struct FirstHourTests {
         let folder = NSTemporaryDirectory() + "peach-dash-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let process = Process()
-        process.executableURL = PeachBinary.url
-        process.arguments = ["data", "export", "--format", "csv", "-"]
-        process.environment = PeachBinary.baseEnvironment.merging(home.environment) { $1 }
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(String(decoding: data, as: UTF8.self).hasPrefix("type,"), "a CSV on stdout")
+        let result = try PeachBinary.run(
+            PeachBinary.url, ["data", "export", "--format", "csv", "-"], environment: home.environment,
+            typing: nil,
+            directory: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.hasPrefix("type,"), "a CSV on stdout")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "no file named -")
     }
 

@@ -81,14 +81,16 @@ enum PeachBinary {
         return (result.status, result.standardOutput)
     }
 
-    /// Runs `executable` with ``baseEnvironment`` merged with `environment`; stdin
-    /// gets `typing` (kept open) or nothing.
+    /// Runs `executable` with ``baseEnvironment`` merged with `environment`, in `directory` (the test's own
+    /// when nil); stdin gets `typing` (kept open) or nothing.
     static func run(
-        _ executable: URL, _ arguments: [String], environment: [String: String], typing: String?
+        _ executable: URL, _ arguments: [String], environment: [String: String], typing: String?,
+        directory: String? = nil
     ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.environment = baseEnvironment.merging(environment) { $1 }
         let output = Pipe()
         let error = Pipe()

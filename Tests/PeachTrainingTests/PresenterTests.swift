@@ -92,10 +92,11 @@ struct PresenterTests {
         #expect(presented.objects.last?["detail"] as? String == "SIGTERM")
     }
 
-    @Test("the README's events table lists exactly the events and fields of EventLine.schema")
+    @Test(
+        "the guide's events table (docs/training.md) lists exactly the events and fields of EventLine.schema")
     func readmeSchema() throws {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
+            .deletingLastPathComponent().appendingPathComponent("docs/training.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
         let start = try #require(text.range(of: "| event | fields |"))
         var documented: [String: Set<String>] = [:]
@@ -160,6 +161,19 @@ struct PresenterTests {
                 of: #" · so far [0-9.]+ cents \(likely [0-9.]+–[0-9.]+\)$"#, options: .regularExpression)
                 != nil, "\(last)")
         #expect(results.allSatisfy { $0.count <= 80 }, "\(results)")
+    }
+
+    @Test("after a mode switch the heading keeps the profile and the sound: (default, fake-synth)")
+    func headingAfterModeSwitch() {
+        let presented = Presented(mode: .comparison)
+        let harness = presented.harness
+        harness.run.start()
+        harness.advance(0.5)
+        harness.press(.startPitchMatching)
+        #expect(presented.output.lines.first == "Pitch discrimination  (default, fake-synth)")
+        #expect(
+            presented.output.lines.contains("Pitch matching  (default, fake-synth)"),
+            "\(presented.output.lines)")
     }
 
     @Test("the screen in German; a failure's closing line goes to stderr")

@@ -590,7 +590,7 @@ extension Texts {
         case .fromAboveTo:
             return pick("\"from\" must not be above \"to\"", "\"from\" darf nicht über \"to\" liegen")
         case .doesNotApply(let control):
-            return pick("does not apply to a \(control) control", "gilt nicht für die Steuerung \(control)")
+            return pick("does not apply to the \(control) control", "gilt nicht für die Steuerung \(control)")
         case .mapsNothing:
             return pick(
                 "the profile maps nothing; give at least one action or a tune control",

@@ -684,9 +684,9 @@ public enum Help: CaseIterable, Sendable {
         case .events:
             (
                 "Write a JSON Lines account of the session to FILE (- for stdout): started, modeChanged, "
-                    + "trialStarted, replayStarted, note2Started, tunableStarted, answer, result, stopped; see the README.",
+                    + "trialStarted, replayStarted, note2Started, tunableStarted, answer, result, stopped; see docs/training.md.",
                 "Schreibt einen Bericht der Sitzung als JSON Lines in DATEI (- für stdout): started, modeChanged, "
-                    + "trialStarted, replayStarted, note2Started, tunableStarted, answer, result, stopped; siehe README."
+                    + "trialStarted, replayStarted, note2Started, tunableStarted, answer, result, stopped; siehe docs/training.md."
             )
         case .groupSettings: ("Settings for this run", "Einstellungen für diesen Lauf")
         case .groupController: ("Controller", "Steuerung")

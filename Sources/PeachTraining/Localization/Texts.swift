@@ -299,13 +299,13 @@ public struct Texts: Sendable {
         pick("Chart written to \(path).", "Diagramm nach \(path) geschrieben.")
     }
 
-    /// `threshold 12.3 cents (75 % correct; …) · matching error 5.1 cents` for the start screen.
+    /// `threshold 12.3 cents (75 % correct; …)` and `matching error 5.1 cents`, a line each, for the start screen.
     public func startSummary(threshold: ThresholdEstimate?, matching: Double?) -> String {
         let parts = [
             threshold.map { pick("threshold ", "Schwelle ") + self.threshold($0) },
             matching.map { pick("matching error ", "Fehler beim Treffen ") + cents($0) },
         ].compactMap { $0 }
-        return parts.joined(separator: " · ")
+        return parts.joined(separator: "\n")  // a line each: they fit 80 columns
     }
 
     /// The start screen's commands.

@@ -19,7 +19,7 @@ import PeachStore
 /// | `result` | comparison: `correct`, `cents`; matching: signed `errorCents`, `band`, `input` |
 /// | `stopped` | `reason` (`user`, `signal`, `controllerDisconnected`, `audioFailure`, `inputEnded`), `detail` |
 ///
-/// The README's schema table is checked against ``schema`` by a test, and ``schema`` against what encodes.
+/// The events table in docs/training.md is checked against ``schema`` by a test, and ``schema`` against what encodes.
 public struct EventLine: Encodable, Equatable, Sendable {
     /// The event's name.
     public var event: String
@@ -68,7 +68,7 @@ public struct EventLine: Encodable, Equatable, Sendable {
         self.time = Timestamp.format(time)
     }
 
-    /// The fields each event carries besides `event` and `time`, as the README documents them.
+    /// The fields each event carries besides `event` and `time`, as docs/training.md documents them.
     public static let schema: [String: Set<String>] = [
         "started": ["mode", "profile", "output"],
         "modeChanged": ["mode"],

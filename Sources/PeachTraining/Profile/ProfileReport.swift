@@ -406,9 +406,9 @@ extension ProfileReport {
         let names = range.lowerBound.name.count + range.upperBound.name.count + 2
         if let sparkline = report.sparkline(width: width - names) {
             lines.append("\(range.lowerBound.name) \(sparkline) \(range.upperBound.name)")
-            lines.append(
-                texts.startSummary(
-                    threshold: report.threshold, matching: contents.profile.matching.meanAbsoluteError))
+            lines += texts.startSummary(
+                threshold: report.threshold, matching: contents.profile.matching.meanAbsoluteError
+            ).split(separator: "\n").map(String.init)
         } else {
             lines.append(texts(.emptyProfile))
         }

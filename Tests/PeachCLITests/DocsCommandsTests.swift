@@ -1,0 +1,240 @@
+// DocsCommandsTests: every `peach …` line of the README and docs/ runs, in a scratch home, and does not fail;
+// every error example prints exactly the line shown; CONTRIBUTING.md's module map is the code's.
+
+import Foundation
+import Testing
+
+@Suite("The docs' commands")
+struct DocsCommandsTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// A command line found in a page.
+    struct Example: CustomStringConvertible {
+        let file: String
+        let line: Int
+        let text: String
+        /// The one line an error example shows under its command (`peach: …`), nil for a command that must work.
+        let error: String?
+
+        var description: String { "\(file):\(line): \(text)" }
+    }
+
+    /// The pages: the README and every page of docs/.
+    static func pages() throws -> [String] {
+        let docs = try FileManager.default.contentsOfDirectory(
+            atPath: repository.appendingPathComponent("docs").path
+        )
+        .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+        return ["README.md"] + docs
+    }
+
+    /// The `peach …` lines of `page`: in ```sh blocks each line that starts with `peach` (or `VAR=value peach`),
+    /// its comment and any pipe cut off; in other blocks each `$ peach …` line, with the `peach:` line under it
+    /// as the expected error.
+    static func examples(in page: String) throws -> [Example] {
+        let lines = try String(contentsOfFile: repository.appendingPathComponent(page).path, encoding: .utf8)
+            .components(separatedBy: "\n")
+        var examples: [Example] = []
+        var fence: String? = nil
+        for (index, line) in lines.enumerated() {
+            if line.hasPrefix("```") {
+                fence = fence == nil ? String(line.dropFirst(3)) : nil
+                continue
+            }
+            guard let fence else { continue }
+            if fence == "sh" || fence == "bash" {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                guard trimmed.range(of: #"^([A-Z_]+=\S+\s+)*peach\s"#, options: .regularExpression) != nil
+                else {
+                    continue
+                }
+                var command = trimmed.replacingOccurrences(
+                    of: #"\s+#\s.*$"#, with: "", options: .regularExpression)
+                if let pipe = command.range(of: " | ") { command = String(command[..<pipe.lowerBound]) }
+                examples.append(Example(file: page, line: index + 1, text: command, error: nil))
+            } else if line.hasPrefix("$ peach ") || line == "$ peach" {
+                let next = index + 1 < lines.count ? lines[index + 1] : ""
+                examples.append(
+                    Example(
+                        file: page, line: index + 1, text: String(line.dropFirst(2)),
+                        error: next.hasPrefix("peach:") ? next : nil))
+            }
+        }
+        return examples
+    }
+
+    /// Splits a shell command line into words (double and single quotes; no expansions).
+    static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quote: Character? = nil
+        var inWord = false
+        for character in text {
+            if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+            } else if character == "\"" || character == "'" {
+                quote = character
+                inWord = true
+            } else if character == " " {
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+            } else {
+                current.append(character)
+                inWord = true
+            }
+        }
+        if inWord { words.append(current) }
+        return words
+    }
+
+    /// What stands in for the hardware: a command that needs a controller reads raw MIDI (`/dev/null`, which
+    /// ends at once; `learn` a scripted file), a MIDI output writes into a file, and live sound plays into
+    /// `null`. An error example runs as it is written.
+    static func arguments(_ words: [String], example: Example) -> [String] {
+        guard example.error == nil else { return words }
+        let command = words.first { !$0.hasPrefix("-") } ?? ""
+        var result: [String] = []
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            let value = index + 1 < words.count ? words[index + 1] : ""
+            switch word {
+            case "--midi-in":
+                index += 2
+                continue
+            case "--output" where value.hasPrefix("midi"):
+                result += ["--output", "rawmidi:out.mid"]
+                index += 2
+                continue
+            case "--audio-out" where value.hasPrefix("alsa:"):
+                result += ["--audio-out", "null"]
+                index += 2
+                continue
+            default:
+                result.append(word)
+                index += 1
+            }
+        }
+        if ["train", "match", "measure", "monitor"].contains(command) {
+            result += ["--midi-in", "rawmidi:/dev/null"]
+        } else if command == "learn" {
+            result += ["--midi-in", "rawmidi:learn.mid"]
+        }
+        if ["train", "match", "measure", "tone"].contains(command), !result.contains("--audio-out") {
+            result += ["--audio-out", "null"]
+        }
+        return result
+    }
+
+    /// A scratch home for one page, its working folder holding what the examples read: a CSV from Peach on
+    /// iOS, and the controls `peach learn` is taught.
+    static func home() throws -> (NewUserTests.Home, String) {
+        let home = NewUserTests.Home()
+        let work = home.root + "/work"
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        let csv = """
+            # peach-export-format:3
+            trainingType,timestamp,referenceNote,referenceNoteName,targetNote,targetNoteName,interval,\
+            tuningSystem,centOffset,isCorrect,initialCentOffset,userCentError,tempoBPM,offsetMs,meanOffsetMs,\
+            meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,meanOffsetMsPosition3
+            pitchDiscrimination,2026-03-03T14:30:00Z,60,C4,64,E4,M3,justIntonation,-8.3,false,,,,,,,,,
+            pitchMatching,2026-03-03T14:31:00Z,60,C4,67,G4,P5,justIntonation,,,25.0,3.2,,,,,,,
+
+            """
+        try csv.write(toFile: work + "/peach-export.csv", atomically: true, encoding: .utf8)
+        let learn: [UInt8] = [
+            0x90, 72, 90, 0x80, 72, 0,  // Higher: C5
+            0x90, 48, 90, 0x80, 48, 0,  // Lower: C3
+            0xB0, 67, 127, 0xB0, 67, 0,  // Commit: CC67
+            0xE0, 0x00, 0x50,  // Tune: the wheel
+        ]
+        try Data(learn).write(to: URL(fileURLWithPath: work + "/learn.mid"))
+        return (home, work)
+    }
+
+    @Test(
+        "every peach command in the README and docs/ runs in a scratch home (error examples print what they show)"
+    )
+    func everyCommandRuns() throws {
+        var count = 0
+        for page in try Self.pages() {
+            let (home, work) = try Self.home()
+            for example in try Self.examples(in: page) {
+                var words = Self.words(example.text)
+                var environment = home.environment
+                while let first = words.first, first.contains("="), !first.hasPrefix("-") {
+                    let pair = first.split(separator: "=", maxSplits: 1).map(String.init)
+                    environment[pair[0]] = pair.count > 1 ? pair[1] : ""
+                    words.removeFirst()
+                }
+                #expect(words.first == "peach", "\(example)")
+                let arguments = Self.arguments(Array(words.dropFirst()), example: example)
+                if arguments.first == "serve", !arguments.contains("--status"), !arguments.contains("--help")
+                {
+                    continue  // the daemon runs until stopped; the practice box's own tests run it
+                }
+                let result = try PeachBinary.run(
+                    PeachBinary.url, arguments, environment: environment, typing: nil, directory: work)
+                count += 1
+                if let error = example.error {
+                    #expect(result.status != 0, "\(example): an error example must fail")
+                    #expect(result.standardError == error + "\n", "\(example)")
+                } else {
+                    #expect(
+                        result.status == 0,
+                        "\(example) (run as peach \(arguments.joined(separator: " "))): exit \(result.status): \(result.standardError)"
+                    )
+                }
+            }
+        }
+        #expect(count > 60, "the pages' commands were found (\(count))")
+    }
+
+    @Test("CONTRIBUTING.md's module map lists every target with exactly what its sources import")
+    func moduleMap() throws {
+        let text = try String(
+            contentsOfFile: Self.repository.appendingPathComponent("CONTRIBUTING.md").path, encoding: .utf8)
+        // The library products as CONTRIBUTING.md names them, by the module a source imports.
+        let products = [
+            "SystemPackage": "swift-system", "DequeModule": "Deque", "Logging": "Logging",
+            "ArgumentParser": "ArgumentParser",
+        ]
+        let platform: Set<String> = [
+            "Foundation", "Glibc", "Synchronization", "Dispatch", "Testing", "XCTest",
+        ]
+        var documented: [String: Set<String>] = [:]
+        for line in text.components(separatedBy: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count >= 3 else { continue }
+            let module = cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            documented[module] = Set(
+                cells[1].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                    $0 != "—" && !$0.hasPrefix("libasound")
+                })
+        }
+        let sources = Self.repository.appendingPathComponent("Sources").path
+        let targets = try FileManager.default.contentsOfDirectory(atPath: sources).filter {
+            !$0.hasPrefix(".")
+        }
+        #expect(Set(documented.keys) == Set(targets), "every target has a row, and every row a target")
+        for target in targets where target != "CALSA" {
+            var imports = Set<String>()
+            let enumerator = FileManager.default.enumerator(atPath: sources + "/" + target)
+            while let file = enumerator?.nextObject() as? String {
+                guard file.hasSuffix(".swift") else { continue }
+                let source = try String(contentsOfFile: sources + "/\(target)/\(file)", encoding: .utf8)
+                for line in source.components(separatedBy: "\n") {
+                    guard
+                        let match = line.firstMatch(of: /^(?:@[A-Za-z_]+(?:\([^)]*\))? )*import ([A-Za-z_]+)/)
+                    else { continue }
+                    let module = String(match.1)
+                    if !platform.contains(module) { imports.insert(products[module] ?? module) }
+                }
+            }
+            #expect(imports == documented[target] ?? [], "\(target) imports \(imports.sorted())")
+        }
+    }
+}

@@ -1,0 +1,213 @@
+// GuideTests: the user guide says what the code does: every error message in the troubleshooting page, every
+// setting in the settings reference.
+
+import Foundation
+import PeachAudio
+import PeachCore
+import PeachMIDI
+import PeachStore
+import PeachSystem
+import PeachTraining
+import Testing
+
+@Suite("The user guide")
+struct GuideTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let english = Texts(language: .english)
+
+    /// The errors the troubleshooting page lists, by topic: every case of every error Peach words (file and
+    /// device errors once per kind, not per operation), with example paths and devices.
+    static let topics: [(title: String, errors: [any Error])] = {
+        let file = { (operation: FileError.Operation, code: Int32) in
+            FileError(path: "/home/ada/.local/share/peach/records.jsonl", operation: operation, code: code)
+        }
+        let profile = "/home/ada/.config/peach/profiles/pads.json"
+        let profileProblems: [ProfileProblem] = [
+            .notJSON, .wrongType(expected: .object, found: .list), .outOfRange(300, allowed: 0...127),
+            .notWholeNumber(1.5), .notNoteName("H9"), .notOneOf("louder", known: ["higher", "lower"]),
+            .unknownField(known: ["action", "notes"]), .missing(alternatives: ["action", "gesture"]),
+            .needsExactlyOne(["notes", "controller"]), .needsBoth("short", "long"),
+            .conflicting("action", "gesture"), .sameGestureActions, .gestureOnProgramChange, .fromAboveTo,
+            .doesNotApply(control: "encoder"), .mapsNothing,
+        ]
+        let recordProblems: [RecordProblem] = [
+            .notAnObject, .textAfterObject, .duplicateField("cents"), .invalidVersion(0), .invalidTime,
+            .unknownType("tempo"), .missingField("cents"), .contradictoryCorrect, .lineTooLong(65536),
+            .notAnArray, .missingSeparator, .textAfterArray, .notACSVExport,
+            .cellCount(found: 3, expected: 19),
+            .newerVersion(found: 3, supported: 2), .invalidField("cents", expected: .cents),
+        ]
+        let soundFont = "/usr/share/sounds/sf2/FluidR3_GM.sf2"
+        let soundFontProblems: [SoundFontError.Problem] = [
+            .unreadable(FileError(path: soundFont, operation: .open, code: ENOENT)), .notSoundFont,
+            .truncated(chunk: "smpl"), .missingChunk("phdr"), .badChunk("pbag"), .badIndex("ibag"),
+            .badSample("Piano C4"), .compressedSample("Piano C4"), .tooLarge, .noSuchPreset("Banjo"),
+            .noPresets,
+            .emptyPreset("Piano"),
+        ]
+        var devices: [any Error] = []
+        // The combinations that happen: an audio device fails in PCM ways, the sequencer in its own.
+        let pcm: [DeviceError.Operation] = [.openPCM, .configurePCM, .writePCM]
+        for operation in DeviceError.Operation.allCases {
+            for kind in DeviceError.Kind.allCases
+            where pcm.contains(operation) || (kind != .formatUnsupported && kind != .stalled) {
+                let device = pcm.contains(operation) ? "alsa:hw:1,0" : "seq"
+                devices.append(
+                    DeviceError(
+                        device: device, operation: operation, kind: kind, systemText: "ALSA's own words"))
+            }
+        }
+        devices.append(
+            DeviceError(
+                device: "midi", operation: .openSequencer, kind: .noSuchDevice, systemText: "ALSA's own words"
+            ))
+        return [
+            (
+                "Settings",
+                [
+                    SettingsError.outOfRange(
+                        key: "noteDuration", value: "9", allowed: .number(0.3...3, .seconds)),
+                    SettingsError.rangeTooNarrow(key: "noteRange", range: "C4-A4", minimumSemitones: 12),
+                    SettingsError.invalidValue(
+                        key: "timbre", value: "banjo", expected: .oneOf(["sine", "piano", "organ"])),
+                    SettingsError.unknownKey("tempo"),
+                    SettingsError.noSuchProfile(
+                        key: "controllerProfile", value: "pedal", known: ["default", "pads"]),
+                ]
+                    + ([
+                        .syntax(line: 3, column: 2), .notAnObject, .duplicateKey("velocity"),
+                        .wrongType(key: "velocity"),
+                    ]
+                    as [SettingsFileProblem]).map {
+                        StoreError.invalidSettings(path: "/home/ada/.config/peach/settings.json", problem: $0)
+                    }
+            ),
+            (
+                "Options on the command line",
+                SpecKind.allCases.map { CommandError.invalidSpec(option: "--x", value: "y", expected: $0) }
+                    + [
+                        CommandError.option(
+                            .outOfRange(key: "--days", value: "0", allowed: .wholeNumber(1...365))),
+                        CommandError.duplicate(option: "--actions", value: "higher"),
+                        CommandError.keyboardNeedsTerminal, CommandError.learnNeedsMIDI,
+                        CommandError.learnInputEnded(learned: 1, total: 3),
+                        CommandError.fileExists(path: profile), CommandError.refusingToDelete(count: 3),
+                    ]
+            ),
+            (
+                "Sound and MIDI devices",
+                devices + [
+                    CommandError.noSynthFound(spec: "midi", named: false),
+                    CommandError.noSynthFound(spec: "midi:FLUID", named: true),
+                    AudioOutputError.sinkStopped(name: "alsa:hw:1,0"),
+                    AudioOutputError.threadNotStarted(
+                        FileError(path: "audio thread", operation: .startThread, code: EAGAIN)),
+                    SynthError.outputNotRunning, SynthError.unknownTimbre("banjo"),
+                    MIDIInputError.cannotOpen(
+                        FileError(path: "/dev/snd/midiC1D0", operation: .open, code: ENOENT)),
+                    MIDIInputError.readFailed(
+                        FileError(path: "/dev/snd/midiC1D0", operation: .read, code: ENODEV)),
+                    MIDIInputError.writeFailed(
+                        FileError(path: "/tmp/synth.fifo", operation: .write, code: EIO)),
+                ]
+            ),
+            (
+                "Your data",
+                [
+                    StoreError.locked(path: "/home/ada/.local/share/peach/records.lock", ownerPID: 4242),
+                    StoreError.newerSchema(
+                        path: "/home/ada/.local/share/peach/records.jsonl", found: 3, supported: 2),
+                    StoreError.unsafeDirectory(path: "/srv/peach", owner: 1001, writableByOthers: false),
+                    StoreError.unsafeDirectory(path: "/tmp/peach", owner: nil, writableByOthers: true),
+                    StoreError.protectedOutput(
+                        path: "/home/ada/.local/share/peach/records.jsonl",
+                        protected: "/home/ada/.local/share/peach"),
+                    DataLocations.Failure.noHomeDirectory(purpose: "data"),
+                    CommandError.cannotWrite(FileError(path: "answers.csv", operation: .write, code: ENOSPC)),
+                ]
+                    + recordProblems.map {
+                        StoreError.unreadableImport(path: "answers.csv", line: 7, problem: $0)
+                    }
+                    + [ENOSPC, EDQUOT, EACCES, EROFS, EIO, EFBIG].map { StoreError.io(file(.write, $0)) }
+                    + [ENOENT, EACCES, EISDIR, ENOTDIR, EBUSY, ENODEV, EEXIST, EPIPE].map {
+                        StoreError.io(file(.open, $0))
+                    }
+            ),
+            (
+                "Controller profiles",
+                [
+                    ProfileError.notFound(name: "pedal", searched: ["/home/ada/.config/peach/profiles"]),
+                    ProfileError.invalidName("../pedal"),
+                    ProfileError.unreadable(FileError(path: profile, operation: .read, code: EACCES)),
+                ]
+                    + profileProblems.map {
+                        ProfileError.invalid(path: profile, field: "actions[0]", problem: $0)
+                    }
+            ),
+            ("SoundFonts", soundFontProblems.map { SoundFontError(path: soundFont, problem: $0) }),
+        ]
+    }()
+
+    /// The generated part of docs/troubleshooting.md: each topic's messages, one per line, as Peach prints them.
+    static func messagesSection() -> String {
+        var lines: [String] = []
+        for (title, errors) in topics {
+            lines += ["### \(title)", "", "```text"]
+            var seen = Set<String>()
+            for error in errors {
+                let line = "peach: " + english.message(for: error)
+                if seen.insert(line).inserted { lines.append(line) }
+            }
+            lines += ["```", ""]
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    @Test(
+        "docs/troubleshooting.md lists every error message as Peach prints it (PEACH_UPDATE_DOCS=1 rewrites it)"
+    )
+    func troubleshootingMessages() throws {
+        let path = Self.repository.appendingPathComponent("docs/troubleshooting.md").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let begin =
+            "<!-- messages: generated by GuideTests; PEACH_UPDATE_DOCS=1 swift test --filter GuideTests -->\n"
+        let end = "<!-- messages end -->"
+        let start = try #require(text.range(of: begin), "the page has its messages marker")
+        let stop = try #require(text.range(of: end, range: start.upperBound..<text.endIndex))
+        let generated = Self.messagesSection()
+        if ProcessInfo.processInfo.environment["PEACH_UPDATE_DOCS"] == "1" {
+            let updated = text[..<start.upperBound] + generated + text[stop.lowerBound...]
+            try String(updated).write(toFile: path, atomically: true, encoding: .utf8)
+        } else {
+            #expect(
+                String(text[start.upperBound..<stop.lowerBound]) == generated,
+                "docs/troubleshooting.md is behind the catalogue: run PEACH_UPDATE_DOCS=1 swift test --filter GuideTests"
+            )
+        }
+        #expect(!generated.contains("unexpected failure"), "every listed error is worded by the catalogue")
+    }
+
+    @Test("docs/settings.md lists exactly the settings there are, each with its default")
+    func settingsReference() throws {
+        let text = try String(
+            contentsOfFile: Self.repository.appendingPathComponent("docs/settings.md").path, encoding: .utf8)
+        var documented: [String: String] = [:]
+        for line in text.split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            documented[cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))] = cells[1]
+        }
+        #expect(Set(documented.keys) == Set(PeachSettings.keys))
+        for key in PeachSettings.keys {
+            let standard = PeachSettings.defaults.text(of: key) ?? ""
+            let cell = documented[key] ?? ""
+            // `1.0 s` documents 1, `-12 dB` documents -12, `(empty)` an empty default.
+            let shown = cell.split(separator: " ").first.map(String.init) ?? ""
+            let same =
+                standard.isEmpty
+                ? cell == "(empty)" : (Double(shown) ?? .nan) == Double(standard) || shown == standard
+            #expect(same, "\(key): the guide says «\(cell)», the default is «\(standard)»")
+        }
+    }
+}
