@@ -79,9 +79,14 @@ struct FirstHourTests {
     @Test("German help and parse errors have no English of argument-parser's left in them")
     func germanArgumentParser() throws {
         let home = Home()
-        for arguments in [
-            ["--help"], ["settings", "--help"], ["tone", "--help"], ["data", "export", "--help"],
-        ] {
+        let commands = [
+            "train", "match", "measure", "profile", "simulate", "tone", "monitor", "learn", "devices",
+            "sounds",
+            "settings", "data", "info", "serve",
+        ]
+        let nested = [["settings", "set"], ["settings", "reset"], ["data", "export"], ["data", "import"]]
+        let helps = [["--help"]] + commands.map { [$0, "--help"] } + nested.map { $0 + ["--help"] }
+        for arguments in helps {
             let help = try home.run(arguments, language: "de_DE.UTF-8").standardOutput
             for english in [
                 "OVERVIEW", "USAGE", "OPTIONS", "SUBCOMMANDS", "ARGUMENTS", "Show the version",

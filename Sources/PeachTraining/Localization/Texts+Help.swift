@@ -732,7 +732,7 @@ extension Texts {
         (#" \(default\) "#, " (Standard)"),  // a subcommand's column keeps its width
         (#"See '([^<']*)<subcommand>' for detailed help\."#, "Ausführliche Hilfe: '$1<Unterbefehl>'."),
         (#"<subcommand>"#, "<Unterbefehl>"),
-        (#"\[<options>\]"#, "[<Optionen>]"),
+        (#"<options>"#, "<Optionen>"),
         (
             #"(?m)^Unknown option '([^']*)'\. Did you mean '([^']*)'\?"#,
             "Unbekannte Option '$1'. Gemeint ist '$2'?"
