@@ -207,7 +207,7 @@ struct DataAndSettingsCommandTests {
         let first = try #require(
             second.split(separator: "\n").first { $0.hasSuffix("correct") || $0.hasSuffix("wrong") })
         #expect(!first.contains("100.0"), "a stored profile means no 100-cent cold start: \(first)")
-        #expect(second.contains("Comparisons     5 ("))
+        #expect(second.contains("Comparisons      5 ("))
         #expect(second.contains("(65 records in all)"))
     }
 

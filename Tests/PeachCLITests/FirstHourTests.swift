@@ -169,6 +169,13 @@ struct FirstHourTests {
             result.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains(
                 "gliding -50.0 cents to 427.47 Hz from 0.25 s over 0.50 s"),
             "\(result.standardOutput)")
+        let german = try Home().run(
+            ["tone", "A4", "--cents", "-12.5", "--sweep", "30", "--audio-out", "null"],
+            language: "de_DE.UTF-8")
+        let words = german.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(
+            words.hasPrefix("A4 -12,5 Cent = 436,83 Hz (sine, 0,0 dB), gleitet +30,0 Cent nach 442,55 Hz"),
+            "\(words)")
     }
 
     @Test(

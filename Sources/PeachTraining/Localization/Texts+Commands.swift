@@ -314,7 +314,9 @@ extension Texts {
                 ))
         }
         lines.append(
-            pick("Raw MIDI devices", "Raw-MIDI-Geräte") + " (--midi-in rawmidi:PATH, --output rawmidi:PATH):")
+            pick(
+                "Raw MIDI devices (--midi-in rawmidi:PATH, --output rawmidi:PATH):",
+                "Raw-MIDI-Geräte (--midi-in rawmidi:PFAD, --output rawmidi:PFAD):"))
         if listing.rawDevices.isEmpty { lines.append(none) }
         for path in listing.rawDevices { lines.append("    " + path) }
         lines.append(pick("Audio outputs", "Audioausgänge") + " (--audio-out alsa:NAME):")
@@ -415,13 +417,13 @@ extension Texts {
         _ script: ToneScript, gain: AmplitudeDB, timbre: String?, on device: String? = nil,
         to file: String? = nil
     ) -> String {
-        let offset = script.offset.description
-        let sound = [timbre, gain.description].compactMap { $0 }.joined(separator: ", ")
-        var text =
-            "\(script.note.name) \(offset) \(centWord(for: offset)) = \(script.frequency(at: 0)) (\(sound))"
+        let offset = decimal(script.offset.description)
+        let sound = [timbre, decimal(gain.description)].compactMap { $0 }.joined(separator: ", ")
+        let frequency = decimal(script.frequency(at: 0).description)
+        var text = "\(script.note.name) \(offset) \(centWord(for: offset)) = \(frequency) (\(sound))"
         if let sweep = script.sweep {
-            let end = script.frequency(at: script.duration)
-            let by = sweep.description + " " + centWord(for: sweep.description)
+            let end = decimal(script.frequency(at: script.duration).description)
+            let by = decimal(sweep.description) + " " + centWord(for: sweep.description)
             let start = format(script.sweepStart, 2)
             let time = format(script.sweepTime, 2)
             text += pick(

@@ -49,6 +49,12 @@ public struct Texts: Sendable {
 
     // MARK: Numbers
 
+    /// A number already written with a decimal point (`+12.3`, `440.00 Hz`), with the German decimal comma in
+    /// German.
+    func decimal(_ text: String) -> String {
+        language == .german ? text.replacingOccurrences(of: ".", with: ",") : text
+    }
+
     /// `value` with `decimals` places: a dot in English, a comma in German.
     public func format(_ value: Double, _ decimals: Int) -> String {
         let text = String(format: "%.\(decimals)f", value)

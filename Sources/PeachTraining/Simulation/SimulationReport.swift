@@ -176,7 +176,7 @@ public final class SimulationReport {
     }
 
     private func row(_ label: String, _ value: String) {
-        emit("  " + label.padded(16) + value)
+        emit("  " + label.padded(17) + value)
     }
 
     private func pad(_ text: String, _ width: Int) -> String {
