@@ -1,6 +1,7 @@
 // FirstHourTests: what a newcomer meets in the first hour: screens that fit, German help, streams, hints.
 
 import Foundation
+import PeachTestSupport
 import Testing
 
 @Suite("peach in a newcomer's first hour")
@@ -22,6 +23,15 @@ struct FirstHourTests {
         }
         return home
     }
+
+    /// What a user types or a tool reads in any language: the controller actions, the commands, the events of
+    /// the `--events` stream.
+    static let identifiers: Set<String> = [
+        "higher", "lower", "commit", "replay", "stop", "tune", "none", "train", "match", "measure", "profile",
+        "simulate", "tone", "monitor", "learn", "devices", "sounds", "settings", "data", "info", "serve",
+        "help",
+        "started", "answer", "result", "stopped",
+    ]
 
     /// Every line of `text` wider than 80 columns.
     static func tooWide(_ text: String) -> [String] {
@@ -51,6 +61,12 @@ struct FirstHourTests {
                 #expect(
                     Self.tooWide(result.standardOutput).isEmpty,
                     "peach \(arguments) (\(language)): \(Self.tooWide(result.standardOutput))")
+                // German with no English (`devices` shows ALSA's own descriptions of its devices).
+                if language != "C", arguments != ["devices"] {
+                    let stray = GermanProse.strayEnglish(
+                        in: result.standardOutput + result.standardError, identifiers: Self.identifiers)
+                    #expect(stray.isEmpty, "peach \(arguments) in German says \(stray)")
+                }
             }
         }
         // The chart of the whole keyboard is drawn in two-key columns, its names under their keys.

@@ -6,6 +6,7 @@ import PeachCore
 import PeachMIDI
 import PeachStore
 import PeachSystem
+import PeachTestSupport
 import PeachTraining
 import Testing
 
@@ -13,31 +14,6 @@ import Testing
 struct CatalogueTests {
     static let english = Texts(language: .english)
     static let german = Texts(language: .german)
-
-    /// English words that must not appear in German text (outside quotes, option names and code words).
-    static let englishWords: Set<String> = [
-        "the", "is", "are", "and", "or", "not", "with", "your", "you", "must", "cannot", "failed", "found",
-        "missing", "cents", "answers", "answered", "settings", "setting", "file", "folder", "use", "which",
-        "this", "that", "there", "into", "when", "while", "only", "every", "stopped", "saved", "correct",
-        "wrong", "higher", "lower", "none", "seconds", "device", "profile", "records", "attempts", "notes",
-    ]
-
-    /// The words of `text` a reader sees as prose: quoted parts, options, paths, placeholders and names in
-    /// code form are left out.
-    static func proseWords(_ text: String) -> [String] {
-        var prose = text
-        for pattern in [#"'[^']*'"#, #""[^"]*""#, #"`[^`]*`"#, #"„[^“]*“"#, #"peach [a-z]+( [a-z-]+)*"#] {
-            prose = prose.replacingOccurrences(of: pattern, with: " ", options: .regularExpression)
-        }
-        return prose.split { !$0.isLetter && !"-:/_.$<>=@#0123456789".contains($0) }
-            .map(String.init)
-            .filter { word in
-                word.allSatisfy(\.isLetter)
-                    && !(word.first?.isUppercase == true && word.dropFirst().contains { $0.isUppercase })
-                    && !(word.first?.isLowercase == true && word.contains { $0.isUppercase })
-            }
-            .map { $0.lowercased() }
-    }
 
     /// Identifiers a user types or a tool reads as they are, in any language: the controller actions and the
     /// events of the `--events` stream.
@@ -49,7 +25,7 @@ struct CatalogueTests {
     static func check(_ english: String, _ german: String, _ what: String) {
         #expect(!english.isEmpty && !german.isEmpty, "\(what): empty")
         #expect(english != german, "\(what): the same in both languages: \(english)")
-        let stray = proseWords(german).filter { englishWords.contains($0) && !identifiers.contains($0) }
+        let stray = GermanProse.strayEnglish(in: german, identifiers: identifiers)
         #expect(stray.isEmpty, "\(what): English in German: \(stray) in «\(german)»")
     }
 
