@@ -20,6 +20,9 @@ public enum StoreError: Error, Equatable, Sendable {
     case unsafeDirectory(path: String, owner: Int?, writableByOthers: Bool)
     /// An output the user named would overwrite the training data or the settings (`protected`).
     case protectedOutput(path: String, protected: String)
+    /// The journal Peach is appending to was replaced or removed by something else (another program, a copy
+    /// onto it): its path no longer names the file Peach holds open, so an answer appended now would be lost.
+    case journalReplaced(path: String)
 
     /// A system call `operation` on `path` failed with `code`.
     static func io(_ path: String, _ operation: FileError.Operation, _ code: Int32) -> StoreError {

@@ -119,6 +119,27 @@ struct ProtectedFilesTests {
         #expect(try home.run(["settings", "get", "noteRange"]).standardOutput == "C3-C5\n")
     }
 
+    @Test(
+        "an export from another data folder onto this store's journal is refused: Peach's files are known anywhere"
+    )
+    func exportOntoAnotherStore() throws {
+        let home = NewUserTests.Home()
+        #expect(try home.run(["simulate", "--trials", "5", "--quiet", "--save"]).status == 0)
+        let journal = home.root + "/data/peach/records.jsonl"
+        let before = try Data(contentsOf: URL(fileURLWithPath: journal))
+        let elsewhere = home.root + "/elsewhere"
+        let copy = home.root + "/saved-answers.txt"
+        try FileManager.default.copyItem(atPath: journal, toPath: copy)
+        for target in [journal, copy] {
+            let result = try home.run(["data", "export", "--data-dir", elsewhere, target])
+            #expect(result.status == 1, "\(target)")
+            #expect(
+                result.standardError.contains("would overwrite Peach's own data"), "\(result.standardError)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: journal)) == before)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == before)
+    }
+
     @Test("an export is written aside and renamed: 0600, and a failed one leaves the old file whole")
     func atomicExport() throws {
         let home = NewUserTests.Home()

@@ -34,8 +34,8 @@ struct PeachCommandTests {
             "2", "--quiet",
         ])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.contains("Attempts        400"))
-        #expect(result.standardOutput.contains("Bias            -4."))
+        #expect(result.standardOutput.contains("Attempts         400"))
+        #expect(result.standardOutput.contains("Bias             -4."))
     }
 
     @Test(

@@ -488,6 +488,31 @@ struct TrainingSessionTests {
         #expect(dataSize > 0)
     }
 
+    @Test(
+        "the journal replaced under a running session: the next answer is refused, exit 1, no 'saved' claim")
+    func journalReplaced() throws {
+        let session = try ScriptedSession(mode: "train")
+        try session.answerOneCorrectly()
+        // Another program writes a file aside and renames it over the journal (an export onto it did this).
+        let journal = session.folder + "/data/records.jsonl"
+        try "[]\n".write(toFile: session.folder + "/aside", atomically: false, encoding: .utf8)
+        #expect(rename(session.folder + "/aside", journal) == 0)
+        // answerOneCorrectly waited until the next trial started: answer that one.
+        let trial = try #require(session.events.last { $0["event"] as? String == "trialStarted" })
+        let cents = try #require(trial["cents"] as? Double)
+        session.next("note2Started")
+        session.press(key: cents > 0 ? 72 : 48)
+        let stopped = session.next("stopped")
+        let (status, errors) = session.finish()
+        #expect(status == 1)
+        #expect(stopped?["reason"] as? String == "storeFailed")
+        #expect(errors.contains("records.jsonl was replaced or removed by another program"), "\(errors)")
+        #expect(!errors.contains("are saved"), "\(errors)")
+        #expect(
+            try String(contentsOfFile: journal, encoding: .utf8) == "[]\n", "nothing appended to the new file"
+        )
+    }
+
     @Test("the sound device lost mid-session: one line, exit 1, the answers given are stored")
     func soundLost() throws {
         let audio = NSTemporaryDirectory() + "peach-audio-\(UUID().uuidString).fifo"

@@ -86,6 +86,7 @@ struct CatalogueTests {
             SettingsError.noSuchProfile(key: "controllerProfile", value: "x", known: ["default", "pads"]),
             StoreError.locked(path: "/d/records.lock", ownerPID: 42), StoreError.io(file),
             StoreError.newerSchema(path: "/d/records.jsonl", found: 3, supported: 1),
+            StoreError.journalReplaced(path: "/d/records.jsonl"),
             SynthError.outputNotRunning, SynthError.unknownTimbre("banjo"),
             AudioOutputError.sinkStopped(name: "alsa:hw:1,0"),
             AudioOutputError.threadNotStarted(
@@ -164,6 +165,22 @@ struct CatalogueTests {
         errors += allowed.map { SettingsError.invalidValue(key: "k", value: "v", expected: $0) }
         return errors
     }()
+
+    @Test(
+        "a store failure's closing line says where the earlier answers are, except when the journal was replaced"
+    )
+    func closingAfterStoreFailure() {
+        let full = StoreError.io(FileError(path: "/d/records.jsonl", operation: .write, code: ENOSPC))
+        let replaced = StoreError.journalReplaced(path: "/d/records.jsonl")
+        let progress = TrainingProgress()
+        #expect(
+            Self.english.closing(.storeFailure(full), progress: progress, storeLocation: "/d/records.jsonl")
+                .hasSuffix("The answers before it are saved: /d/records.jsonl"))
+        let closing = Self.english.closing(
+            .storeFailure(replaced), progress: progress, storeLocation: "/d/records.jsonl")
+        #expect(closing.contains("was replaced or removed by another program"), "\(closing)")
+        #expect(!closing.contains("are saved"), "\(closing)")
+    }
 
     @Test("every error is one line in both languages, and the German one is German")
     func errors() {

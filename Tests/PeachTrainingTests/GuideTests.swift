@@ -117,6 +117,7 @@ struct GuideTests {
                 "Your data",
                 [
                     StoreError.locked(path: "/home/ada/.local/share/peach/records.lock", ownerPID: 4242),
+                    StoreError.journalReplaced(path: "/home/ada/.local/share/peach/records.jsonl"),
                     StoreError.newerSchema(
                         path: "/home/ada/.local/share/peach/records.jsonl", found: 3, supported: 2),
                     StoreError.unsafeDirectory(path: "/srv/peach", owner: 1001, writableByOthers: false),

@@ -36,6 +36,8 @@ public final class JournalStore: TrainingStore {
     private let lock: FileLock
     var file: POSIXFile
     private var committedLength: Int
+    /// The open journal's device and inode: before each append the journal's path must still name it.
+    private var identity: FileIdentity
 
     /// The journal's path.
     public var journalPath: String { Self.journalPath(in: directory) }
@@ -69,6 +71,7 @@ public final class JournalStore: TrainingStore {
         }
         contents = loaded
         committedLength = try file.size()
+        identity = try file.identity()
     }
 
     /// Removes what an atomic rewrite killed midway left behind (`records.jsonl.tmp-PID`): only a writer
@@ -203,6 +206,11 @@ public final class JournalStore: TrainingStore {
     private func appendAllOrNothing(
         pieceSize: Int = appendPieceSize, _ produce: (_ add: (StoredRecord) throws -> Void) throws -> Void
     ) throws -> Int {
+        // The path must still name the file held open: if something replaced or removed the journal (another
+        // program, a copy onto it), an answer appended to the old file would be acknowledged and then lost.
+        guard FileSystem.identity(journalPath) == identity else {
+            throw StoreError.journalReplaced(path: journalPath)
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(pieceSize + 4096)
         var pending: [StoredRecord] = []  // written to `bytes`, not yet in `contents`
@@ -274,6 +282,7 @@ public final class JournalStore: TrainingStore {
         try FileSystem.writeAtomically(bytes, to: journalPath, directory: directory)
         file = try POSIXFile(path: journalPath, flags: O_RDWR | O_APPEND | O_NOFOLLOW)
         committedLength = try file.size()
+        identity = try file.identity()
         var fresh = JournalContents()
         for record in records { fresh.add(record) }
         contents = fresh

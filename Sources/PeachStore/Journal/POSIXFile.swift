@@ -50,6 +50,16 @@ final class POSIXFile {
         do { return try file.size() } catch { throw .io(error) }
     }
 
+    /// The open file's identity: its device and inode.
+    func identity() throws(StoreError) -> FileIdentity {
+        do {
+            let info = try file.status()
+            return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        } catch {
+            throw .io(error)
+        }
+    }
+
     /// Throws unless this is a regular file (a journal must not be a device, a FIFO or a folder).
     func requireRegularFile() throws(StoreError) {
         let regular: Bool
@@ -84,6 +94,13 @@ public enum FileSystem {
         let code = errno
         if code == ENOENT { return false }
         throw .io(path, .stat, code)
+    }
+
+    /// The identity (device and inode) of what `path` names now, following links; nil when nothing is there.
+    static func identity(_ path: String) -> FileIdentity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
     /// The modification time of `path` in nanoseconds, or nil when it does not exist.

@@ -9,7 +9,9 @@
 /// Guards the training data and the settings against being overwritten by an output the user names
 /// (`data export FILE`, `--events FILE`, `--svg FILE`, `--audio-out wav:FILE`, `--output rawmidi:FILE`): a
 /// path that is, or links to, a file in the data folder or the settings file is refused. Symbolic links are
-/// resolved; a hard link is caught by its inode.
+/// resolved; a hard link is caught by its inode. Any other store's files are refused too, wherever they are,
+/// recognised by what they are (``isPeachFile(_:)``): the data folder named for this run is not the only one
+/// a user has (a practice box's, a `--data-dir` of an earlier run).
 public struct ProtectedFiles: Sendable {
     /// The data folder.
     public let dataDirectory: String
@@ -37,12 +39,48 @@ public struct ProtectedFiles: Sendable {
         }
         var output = stat()
         guard stat(path, &output) == 0 else { return }
+        if Self.isPeachFile(target) { throw .protectedOutput(path: path, protected: target) }
         for protected in [JournalStore.journalPath(in: dataDirectory), settingsFile] {
             var info = stat()
             if stat(protected, &info) == 0, info.st_dev == output.st_dev, info.st_ino == output.st_ino {
                 throw .protectedOutput(path: path, protected: protected)
             }
         }
+    }
+
+    /// The names of a store's and a settings folder's files: the journal, its snapshot and lock, the box's log
+    /// and the settings.
+    static let peachFileNames: Set<String> = [
+        JournalStore.journalName, JournalStore.lockName, JournalSnapshot.fileName, "serve.log", "serve.log.1",
+        "settings.json",
+    ]
+
+    /// Whether the existing file at `path` (links resolved) is one of Peach's, in any folder: by its name (a
+    /// journal, a snapshot, a lock, a box's log, a settings file; a journal's backup or torn tail,
+    /// `records.backup-…jsonl`, `records.torn-…jsonl`), or by its first line (a journal line with its
+    /// checksum, a snapshot's header), so that a renamed copy is recognised too. Only a regular file is read,
+    /// without blocking.
+    public static func isPeachFile(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        if peachFileNames.contains(name)
+            || ((name.hasPrefix("records.backup-") || name.hasPrefix("records.torn-"))
+                && name.hasSuffix(".jsonl"))
+        {
+            return true
+        }
+        guard let file = try? POSIXFile(path: path, flags: O_RDONLY | O_NONBLOCK),
+            (try? file.requireRegularFile()) != nil
+        else { return false }
+        var head = [UInt8](repeating: 0, count: 4096)
+        let count = head.withUnsafeMutableBytes { (try? file.read(into: $0, at: 0)) ?? 0 }
+        let firstLine =
+            head[..<count].split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false).first ?? []
+        let text = String(decoding: firstLine, as: UTF8.self)
+        let journalLine =
+            text.hasPrefix(#"{"v":"#) && text.contains(#","type":""#) && text.contains(#","crc":""#)
+        let snapshotHeader =
+            text.hasPrefix("{") && text.contains(#""journalLength":"#) && text.contains(#""tailCRC":"#)
+        return journalLine || snapshotHeader
     }
 
     /// `path` with symbolic links resolved as far as it exists (a new file's folder is resolved).

@@ -204,6 +204,14 @@ extension Texts {
                     + "choose another with --data-dir.",
                 "der Ordner der Trainingsdaten \(path) \(why); Peach benutzt ihn nicht. Korrigiere ihn mit chown oder "
                     + "chmod o-w, oder wähle einen anderen mit --data-dir.")
+        case .journalReplaced(let path):
+            return pick(
+                "\(path) was replaced or removed by another program while Peach was writing to it; this answer was not "
+                    + "saved, and the answers before it are in the file that was replaced. Find what changed it before "
+                    + "training again.",
+                "\(path) wurde von einem anderen Programm ersetzt oder gelöscht, während Peach hineinschrieb; diese "
+                    + "Antwort wurde nicht gespeichert, und die Antworten davor stehen in der ersetzten Datei. Finde "
+                    + "heraus, was sie geändert hat, bevor du weiter übst.")
         case .protectedOutput(let path, let protected):
             return pick(
                 "\(path) would overwrite Peach's own data (\(protected)); nothing was written. Choose another file.",

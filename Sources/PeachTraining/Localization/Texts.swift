@@ -3,6 +3,7 @@
 import Foundation
 import PeachCore
 import PeachMIDI
+import PeachStore
 
 /// Every text Peach shows, in the user's language. Each entry holds both languages, so no language can miss a
 /// text; plain phrases are a ``Phrase`` (tested case by case), parametrised ones are methods. The other parts
@@ -226,7 +227,8 @@ public struct Texts: Sendable {
         }
     }
 
-    /// `7.3 cents (75 % correct; likely range 6.1–8.7)`: the likely range is the 68 % credible interval, named so that no musician reads it as a musical interval: a fitted or measured threshold, saying what it means.
+    /// `7.3 cents (75 % correct; likely range 6.1–8.7)`: a fitted or measured threshold, saying what it means.
+    /// The likely range is the 68 % credible interval, so named that no musician reads it as a musical interval.
     public func threshold(_ estimate: ThresholdEstimate) -> String {
         let low = format(estimate.interval68.lowerBound, 1)
         let high = format(estimate.interval68.upperBound, 1)
@@ -248,7 +250,11 @@ public struct Texts: Sendable {
     /// The closing line: why, what was done, where it is stored.
     public func closing(_ ending: TrainingEnding, progress: TrainingProgress, storeLocation: String) -> String
     {
-        if case .storeFailure = ending {
+        if case .storeFailure(let error) = ending {
+            // A replaced journal holds none of them: say so instead of where they are.
+            if case .journalReplaced = error as? StoreError {
+                return "\(reason(ending)) \(summary(progress))"
+            }
             return "\(reason(ending)) \(summary(progress)) \(self(.savedBefore)): \(storeLocation)"
         }
         return "\(reason(ending)) \(summary(progress)) \(self(.saved)): \(storeLocation)"

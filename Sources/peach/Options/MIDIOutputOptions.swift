@@ -91,8 +91,10 @@ struct MIDIOutputOptions: ParsableArguments {
             let sequencer: ALSASequencer
             do {
                 sequencer = try ALSASequencer()
-            } catch  where error.operation == .openSequencer {
-                // Named as the user named the output, so the hint is about --output, not --midi-in.
+            } catch {
+                // Named as the user named the output, so the hint is about --output, not --midi-in. (One catch,
+                // no `where`: Swift 6.2.3's SIL verifier crashes on a filtered catch of a typed error here.)
+                guard error.operation == .openSequencer else { throw error }
                 throw DeviceError(
                     device: spec.description, operation: error.operation, kind: error.kind,
                     systemText: error.systemText)

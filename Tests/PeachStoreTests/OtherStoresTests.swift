@@ -1,0 +1,96 @@
+// OtherStoresTests: another store's files are safe from an output, and a session notices its journal replaced.
+
+import Foundation
+import PeachCore
+import Testing
+
+@testable import PeachStore
+
+@MainActor
+@Suite("Other stores' files, and a journal replaced under a session")
+struct OtherStoresTests {
+    /// Locations whose data folder is `data` and whose settings are in `config`.
+    static func locations(data: String, config: String) throws -> DataLocations {
+        try DataLocations(
+            environment: ["HOME": "/nonexistent", "XDG_CONFIG_HOME": config], dataDirectoryOverride: data)
+    }
+
+    @Test(
+        "a store's files are recognised wherever they are: by name, and a renamed journal by its first line")
+    func recognised() throws {
+        let other = TemporaryDirectory()
+        let store = try JournalStore(directory: other.path)
+        try store.append([Samples.comparison(1), Samples.comparison(2)])
+        #expect(ProtectedFiles.isPeachFile(other.journal))
+        #expect(ProtectedFiles.isPeachFile(other.path + "/" + JournalStore.lockName))
+        let copy = other.path + "/answers-copy.txt"
+        try FileManager.default.copyItem(atPath: other.journal, toPath: copy)
+        #expect(
+            ProtectedFiles.isPeachFile(copy), "a renamed copy of a journal, by its checksummed first line")
+        let settings = other.path + "/settings.json"
+        try #"{"timbre": "piano"}"#.write(toFile: settings, atomically: true, encoding: .utf8)
+        #expect(ProtectedFiles.isPeachFile(settings))
+        // What an export writes is not a journal: a JSON array, a CSV.
+        let export = other.path + "/answers.json"
+        let array = "[\n" + String(decoding: other.bytes(), as: UTF8.self) + "]\n"
+        try array.write(toFile: export, atomically: true, encoding: .utf8)
+        #expect(!ProtectedFiles.isPeachFile(export))
+        let csv = other.path + "/answers.csv"
+        try "type,time\ncomparison,2026\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        #expect(!ProtectedFiles.isPeachFile(csv))
+        #expect(!ProtectedFiles.isPeachFile(other.path + "/nothing-here"))
+    }
+
+    @Test(
+        "an output onto another store's journal, snapshot or settings is refused, not only the current store's"
+    )
+    func otherStoreRefused() throws {
+        let other = TemporaryDirectory()
+        let current = TemporaryDirectory()
+        let store = try JournalStore(directory: other.path)
+        try store.append(Samples.comparison(1))
+        let guardian = ProtectedFiles(try Self.locations(data: current.path + "/data", config: current.path))
+        #expect(throws: StoreError.protectedOutput(path: other.journal, protected: other.journal)) {
+            try guardian.check(output: other.journal)
+        }
+        let link = current.path + "/link.jsonl"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: other.journal)
+        #expect(throws: StoreError.self) { try guardian.check(output: link) }
+        try guardian.check(output: current.path + "/answers.json")  // a new file: fine
+    }
+
+    @Test("a journal replaced or removed under a writer: the next append throws and writes nothing anywhere")
+    func replacedUnderTheWriter() throws {
+        let folder = TemporaryDirectory()
+        let store = try JournalStore(directory: folder.path)
+        try store.append(Samples.comparison(1))
+        // Another program writes a file aside and renames it over the journal (as an export onto it did).
+        let aside = folder.path + "/aside"
+        try "[]\n".write(toFile: aside, atomically: false, encoding: .utf8)
+        #expect(rename(aside, folder.journal) == 0)
+        #expect(throws: StoreError.journalReplaced(path: folder.journal)) {
+            try store.append(Samples.comparison(2))
+        }
+        #expect(String(decoding: folder.bytes(), as: UTF8.self) == "[]\n", "nothing appended to the new file")
+        #expect(store.contents.comparisonCount == 1, "the refused answer is not counted")
+
+        let removed = TemporaryDirectory()
+        let second = try JournalStore(directory: removed.path)
+        try second.append(Samples.comparison(1))
+        #expect(unlink(removed.journal) == 0)
+        #expect(throws: StoreError.journalReplaced(path: removed.journal)) {
+            try second.append(Samples.comparison(2))
+        }
+        #expect(!FileManager.default.fileExists(atPath: removed.journal))
+    }
+
+    @Test("the store's own rewrite (import --replace, reset) is not a replacement: appends go on")
+    func ownRewrite() throws {
+        let folder = TemporaryDirectory()
+        let store = try JournalStore(directory: folder.path)
+        try store.append(Samples.comparison(1))
+        try store.replaceAll(with: [Samples.comparison(5)])
+        try store.append(Samples.comparison(6))
+        #expect(store.contents.comparisonCount == 2)
+    }
+}
