@@ -52,6 +52,29 @@ struct RecordCodecTests {
         }
     }
 
+    @Test("every bit flipped in the crc key's name is damage: the line cannot lose its checksum unnoticed")
+    func crcKeyFlips() throws {
+        for record in [Samples.comparison(7), Samples.matching(7)] {
+            let line = Array(RecordCodec.encode(record).utf8)
+            let key = try #require(String(decoding: line, as: UTF8.self).range(of: #""crc":"#))
+            let start =
+                String(decoding: line, as: UTF8.self).utf8.distance(
+                    from: String(decoding: line, as: UTF8.self).utf8.startIndex, to: key.lowerBound) + 1
+            for offset in start..<start + 3 {
+                for bit in 0..<8 {
+                    var flipped = line
+                    flipped[offset] ^= UInt8(1 << bit)
+                    let text = String(decoding: flipped, as: UTF8.self)
+                    #expect(throws: RecordDamage.self, "\(text.suffix(24))") { try decode(text) }
+                }
+            }
+            // A line with no checksum at all (written before checksums) still reads.
+            let old = String(decoding: line, as: UTF8.self).replacingOccurrences(
+                of: #","crc":"[0-9a-f]{8}"\}$"#, with: "}", options: .regularExpression)
+            #expect(try decode(old) == record)
+        }
+    }
+
     @Test("cents beyond two octaves are damage, not a value; ±2400 still reads")
     func centsBound() throws {
         for cents in [2400.0, -2400.0] {

@@ -383,9 +383,32 @@ struct PracticeBoxTests {
         #expect(harness.box.state == .ready, "the new profile has no Higher")
         harness.key(50)
         #expect(harness.box.state == .starting(.pitchMatching))
+        harness.advance(1.1)  // after the second in which SIGHUPs are gathered
         harness.reloaded = .failure(SettingsError.unknownKey("x"))
         harness.signal(SIGHUP)
         #expect(harness.notices.last?.hasPrefix("settings not read again, the previous ones stay") == true)
+    }
+
+    @Test("a storm of SIGHUPs is one reload and one log line a second, and the last edit is read")
+    func reloadStorm() {
+        let harness = BoxHarness()
+        harness.connect()
+        let before = harness.notices.count
+        for _ in 0..<200 {
+            harness.signal(SIGHUP)
+            harness.advance(0.01)
+        }
+        harness.advance(1.1)
+        // 200 signals over 2 s: a reload at once, then one at the end of each second that gathered some.
+        let reloads = harness.notices.dropFirst(before).filter {
+            $0.hasPrefix("settings and profile read again")
+        }
+        #expect(reloads.count == 3, "\(harness.notices.dropFirst(before))")
+        harness.reloaded = .failure(SettingsError.unknownKey("x"))
+        harness.signal(SIGHUP)  // inside the window: read at its end, not lost
+        harness.advance(1.1)
+        #expect(harness.notices.last?.hasPrefix("settings not read again, the previous ones stay") == true)
+        #expect(harness.box.controllers == [BoxHarness.keystation.label])
     }
 
     @Test("SIGTERM stops a session cleanly: notes off, audio closed, exit 0; other signals 128 + n")

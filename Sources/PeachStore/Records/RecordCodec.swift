@@ -372,7 +372,9 @@ enum RecordCodec {
         }
         let fields = FieldReader(line: line, fields: decoder.fields, slots: decoder.slots)
         if decoder.checksums {
-            try verifyChecksum(line, fields: decoder.fields, slot: decoder.slots[Key.crc.rawValue])
+            try verifyChecksum(
+                line, fields: decoder.fields, slot: decoder.slots[Key.crc.rawValue],
+                lastIsKnown: decoder.slots.contains(decoder.fields.count - 1))
         }
 
         let version = try fields.integer(.version)
@@ -434,11 +436,20 @@ enum RecordCodec {
     }
 
     /// Checks the `crc` field, when the line has one (older lines have none): it must be the last field, and the
-    /// CRC-32C of the line without it must match.
+    /// CRC-32C of the line without it must match. A line without one whose last field is an unknown key holding
+    /// eight hex digits is damage too: that is a checksum whose key name was damaged (a flipped bit in `crc`),
+    /// which would otherwise take the line's protection away unnoticed.
     private static func verifyChecksum(
-        _ line: UnsafeBufferPointer<UInt8>, fields: [JSONField], slot: Int
+        _ line: UnsafeBufferPointer<UInt8>, fields: [JSONField], slot: Int, lastIsKnown: Bool
     ) throws {
-        guard slot >= 0 else { return }
+        guard slot >= 0 else {
+            if let last = fields.last, !lastIsKnown, case .string(false) = last.value.kind,
+                last.value.range.count == 8, UInt32(text(line, last.value.range), radix: 16) != nil
+            {
+                throw RecordDamage(problem: .invalidField("crc", expected: .checksum))
+            }
+            return
+        }
         let field = fields[slot]
         let start = field.keyRange.lowerBound - 2  // the comma before "crc"
         guard slot == fields.count - 1, start > 0, line[start] == 0x2C,

@@ -148,6 +148,9 @@ public final class PracticeBox {
     private var audioAttempt = 0
     private var audioProblem: String?
     private var retryTimer: (any ScheduledTimer)?
+    /// The second after a reload, in which further SIGHUPs are gathered into one more reload at its end.
+    private var reloadWindow: (any ScheduledTimer)?
+    private var reloadPending = false
     private var run: TrainingRun?
     private var runMode: TrainingMode?
     private var runSound: SharedSoundOutput?
@@ -218,7 +221,7 @@ public final class PracticeBox {
             finish(status: 1, reason: .controllerFailed(error))
         case .controller(.signal(let number)):
             if number == SIGHUP {
-                reload()
+                hangUp()
             } else {
                 record(.notice, texts.boxSignal(TrainingEnding.signalName(number)))
                 finish(
@@ -459,6 +462,8 @@ public final class PracticeBox {
         exitStatus = status
         startGeneration += 1
         retryTimer?.cancel()
+        reloadWindow?.cancel()
+        reloadWindow = nil
         if run != nil {
             endRun(reason, then: .finish)
         } else {
@@ -468,6 +473,27 @@ public final class PracticeBox {
         audio = nil
         ports.externalSynth?.shutdown()
         record(.notice, texts.boxFinished)
+    }
+
+    /// How long SIGHUPs after a reload are gathered into the next one.
+    static let reloadWindowSeconds = 1.0
+
+    /// SIGHUP: reloads at once, then gathers the SIGHUPs of the next second into one reload at its end (the
+    /// last edit is read), so a storm of signals is a reload and a log line a second, not one per signal.
+    private func hangUp() {
+        guard reloadWindow == nil else {
+            reloadPending = true
+            return
+        }
+        reload()
+        reloadWindow = ports.clock.schedule(after: .seconds(Self.reloadWindowSeconds)) { [weak self] in
+            guard let self else { return }
+            self.reloadWindow = nil
+            if self.reloadPending {
+                self.reloadPending = false
+                self.hangUp()
+            }
+        }
     }
 
     private func reload() {

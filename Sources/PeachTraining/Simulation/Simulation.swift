@@ -112,7 +112,9 @@ public struct Simulation: Sendable {
             session.stop()
             report.matchingSummary(elapsed: clock.elapsed)
         }
-        if let store {
+        // Only a run whose every answer was stored says where they are: after a failure (a full disk) its error
+        // line has said what happened, and "saved" would be untrue.
+        if let store, stored {
             report.saved(
                 to: store.journalPath,
                 total: store.contents.comparisonCount + store.contents.pitchMatchingCount)

@@ -140,8 +140,8 @@ public final class SimulationReport {
     public func saved(to path: String, total: Int) {
         emit(
             t2(
-                "  Saved to        \(path) (\(total) records in all)",
-                "  Gespeichert in  \(path) (\(total) Datensätze insgesamt)"))
+                "  Saved to         \(path) (\(total) records in all)",
+                "  Gespeichert in   \(path) (\(total) Datensätze insgesamt)"))
     }
 
     /// Reports the first store failure of a run on stderr through `error` (training goes on, as in a real
