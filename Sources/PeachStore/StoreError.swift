@@ -18,6 +18,9 @@ public enum StoreError: Error, Equatable, Sendable {
     case invalidSettings(path: String, problem: SettingsFileProblem)
     /// The data folder belongs to another user (`owner`, their uid) or anybody may write into it.
     case unsafeDirectory(path: String, owner: Int?, writableByOthers: Bool)
+    /// The settings folder belongs to a user who is neither this one nor root (`owner`, their uid), or anybody
+    /// may write into it: its settings could be anyone's.
+    case unsafeSettingsDirectory(path: String, owner: Int?, writableByOthers: Bool)
     /// An output the user named would overwrite the training data or the settings (`protected`).
     case protectedOutput(path: String, protected: String)
     /// The journal Peach is appending to was replaced or removed by something else (another program, a copy

@@ -140,6 +140,40 @@ struct ProtectedFilesTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == before)
     }
 
+    @Test(
+        "answers are written for their owner only (0600); pictures and sound like any program's output (0644)"
+    )
+    func outputModes() throws {
+        let home = NewUserTests.Home()
+        #expect(try home.run(["simulate", "--trials", "5", "--quiet", "--save"]).status == 0)
+        let folder = home.root + "/out"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let runs = [
+            ["data", "export", folder + "/answers.json"],
+            ["train", "--events", folder + "/events.jsonl", "--midi-in", "/dev/null", "--audio-out", "null"],
+            ["profile", "--svg", folder + "/profile.svg"],
+            ["tone", "A4", "--audio-out", "wav:" + folder + "/a4.wav"],
+            ["tone", "A4", "--output", "rawmidi:" + folder + "/a4.mid"],
+        ]
+        for arguments in runs {
+            let result = try home.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.standardError)")
+        }
+        // The umask, read without changing it (umask(2) would set it for every test running alongside).
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let maskLine = try #require(status.split(separator: "\n").first { $0.hasPrefix("Umask:") })
+        let mask = try #require(Int(maskLine.dropFirst(6).trimmingCharacters(in: .whitespaces), radix: 8))
+        func mode(_ name: String) throws -> Int {
+            try #require(
+                FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.posixPermissions] as? Int)
+        }
+        #expect(try mode("answers.json") == 0o600)
+        #expect(try mode("events.jsonl") == 0o600)
+        for media in ["profile.svg", "a4.wav", "a4.mid"] {
+            #expect(try mode(media) == 0o644 & ~mask, "\(media)")
+        }
+    }
+
     @Test("an export is written aside and renamed: 0600, and a failed one leaves the old file whole")
     func atomicExport() throws {
         let home = NewUserTests.Home()

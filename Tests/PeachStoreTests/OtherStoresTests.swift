@@ -94,3 +94,42 @@ struct OtherStoresTests {
         #expect(store.contents.comparisonCount == 2)
     }
 }
+
+@Suite("The settings folder")
+struct SettingsFolderTests {
+    @Test("a settings folder anybody may write into is refused, naming it; the file in it is never read")
+    func worldWritable() throws {
+        let folder = TemporaryDirectory()
+        let config = folder.path + "/peach"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        try #"{"timbre": "piano"}"#.write(
+            toFile: config + "/settings.json", atomically: true, encoding: .utf8)
+        let file = SettingsFile(path: config + "/settings.json")
+        #expect(try file.load().settings.training.timbre == "piano")
+        #expect(chmod(config, 0o777) == 0)
+        #expect(throws: StoreError.unsafeSettingsDirectory(path: config, owner: nil, writableByOthers: true))
+        {
+            try file.load()
+        }
+        #expect(throws: StoreError.self) { try file.loadForRepair() }
+        // A folder that does not exist holds no settings: the defaults, as before.
+        #expect(try SettingsFile(path: folder.path + "/none/settings.json").load().settings == .defaults)
+    }
+
+    @Test(
+        "a settings folder of another user is refused; root's (a practice box's /etc/peach) is trusted",
+        .enabled(if: geteuid() == 0, "giving a folder to another user needs root"))
+    func owners() throws {
+        let folder = TemporaryDirectory()
+        let config = folder.path + "/peach"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        #expect(chown(config, 4242, 4242) == 0)
+        #expect(
+            throws: StoreError.unsafeSettingsDirectory(path: config, owner: 4242, writableByOthers: false)
+        ) {
+            try SettingsFile(path: config + "/settings.json").load()
+        }
+        #expect(chown(config, 0, 0) == 0)
+        #expect(try SettingsFile(path: config + "/settings.json").load().settings == .defaults)
+    }
+}

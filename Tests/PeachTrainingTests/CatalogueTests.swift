@@ -87,6 +87,8 @@ struct CatalogueTests {
             StoreError.locked(path: "/d/records.lock", ownerPID: 42), StoreError.io(file),
             StoreError.newerSchema(path: "/d/records.jsonl", found: 3, supported: 1),
             StoreError.journalReplaced(path: "/d/records.jsonl"),
+            StoreError.unsafeSettingsDirectory(path: "/c", owner: 1001, writableByOthers: false),
+            StoreError.unsafeSettingsDirectory(path: "/c", owner: nil, writableByOthers: true),
             SynthError.outputNotRunning, SynthError.unknownTimbre("banjo"),
             AudioOutputError.sinkStopped(name: "alsa:hw:1,0"),
             AudioOutputError.threadNotStarted(

@@ -75,6 +75,8 @@ struct GuideTests {
                     SettingsError.unknownKey("tempo"),
                     SettingsError.noSuchProfile(
                         key: "controllerProfile", value: "pedal", known: ["default", "pads"]),
+                    StoreError.unsafeSettingsDirectory(
+                        path: "/home/ada/.config/peach", owner: nil, writableByOthers: true),
                 ]
                     + ([
                         .syntax(line: 3, column: 2), .notAnObject, .duplicateKey("velocity"),

@@ -11,7 +11,7 @@ import PeachCore
 /// own while it sounds; when every channel is busy the oldest note is released. The gain in decibels goes to
 /// expression (CC11) by the General MIDI volume curve.
 ///
-/// ``silenceAll()`` is what every exit path calls: note-offs for sounding notes, then on every channel all
+/// ``silenceAll()`` is what every exit path calls: note-offs for sounding notes, then on each of its channels all
 /// notes off (CC123) and bend to centre.
 @MainActor
 public final class MIDINotePlayer: NotePlayer {
@@ -75,7 +75,7 @@ public final class MIDINotePlayer: NotePlayer {
         return handle
     }
 
-    /// Releases every sounding note and resets every channel: note-offs, all notes off (CC123), bend centre.
+    /// Releases every sounding note and resets each of its channels: note-offs, all notes off (CC123), bend centre.
     /// - Throws: the destination's error (the notes count as released anyway).
     public func silenceAll() throws {
         var messages = sounding.map { MIDIMessage.noteOff(channel: $0.channel, note: $0.key, velocity: 0) }

@@ -131,6 +131,21 @@ public enum FileSystem {
         }
     }
 
+    /// Throws when the settings folder `directory` belongs to a user who is neither this one nor root, or anybody
+    /// may write into it (as sshd's StrictModes asks of `~/.ssh`): a root-owned `/etc/peach` read by a service
+    /// user is trusted. A folder that does not exist holds no settings and passes.
+    /// - Throws: ``StoreError/unsafeSettingsDirectory(path:owner:writableByOthers:)``.
+    static func requireTrustedSettingsDirectory(_ directory: String) throws(StoreError) {
+        var info = stat()
+        guard stat(directory, &info) == 0 else { return }
+        let othersWrite = (info.st_mode & S_IWOTH) != 0
+        let trustedOwner = info.st_uid == geteuid() || info.st_uid == 0
+        guard trustedOwner, !othersWrite else {
+            throw .unsafeSettingsDirectory(
+                path: directory, owner: trustedOwner ? nil : Int(info.st_uid), writableByOthers: othersWrite)
+        }
+    }
+
     /// Creates `path` and its parents with mode 0700 when missing.
     public static func createDirectory(_ path: String) throws(StoreError) {
         var prefix = path.hasPrefix("/") ? "" : "."

@@ -73,7 +73,14 @@ public struct SettingsFile: Sendable {
         return try file.readAll()
     }
 
+    /// The folder the file is in.
+    private var directory: String {
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
+
     private func read(repairing: Bool) throws(StoreError) -> Loaded {
+        try FileSystem.requireTrustedSettingsDirectory(directory)
         guard try FileSystem.exists(path) else {
             return Loaded(settings: .defaults, unknownKeys: [], problems: [])
         }

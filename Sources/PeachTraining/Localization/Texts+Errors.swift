@@ -204,6 +204,17 @@ extension Texts {
                     + "choose another with --data-dir.",
                 "der Ordner der Trainingsdaten \(path) \(why); Peach benutzt ihn nicht. Korrigiere ihn mit chown oder "
                     + "chmod o-w, oder wähle einen anderen mit --data-dir.")
+        case .unsafeSettingsDirectory(let path, let owner, let writableByOthers):
+            let why =
+                owner.map {
+                    pick("belongs to another user (uid \($0))", "gehört einem anderen Benutzer (uid \($0))")
+                }
+                ?? (writableByOthers ? pick("is writable by anybody", "ist für alle beschreibbar") : "")
+            return pick(
+                "the settings folder \(path) \(why); Peach will not read settings from it. Fix it with chown or "
+                    + "chmod o-w, or set XDG_CONFIG_HOME to another folder.",
+                "der Einstellungsordner \(path) \(why); Peach liest keine Einstellungen daraus. Korrigiere ihn mit "
+                    + "chown oder chmod o-w, oder setze XDG_CONFIG_HOME auf einen anderen Ordner.")
         case .journalReplaced(let path):
             return pick(
                 "\(path) was replaced or removed by another program while Peach was writing to it; this answer was not "
