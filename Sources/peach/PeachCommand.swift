@@ -110,10 +110,13 @@ enum CLI {
         try ProtectedFiles(locations(dataDirectory: dataDirectory)).check(output: path)
     }
 
+    /// The settings as help texts show them, read once: argument-parser evaluates every option's help each time
+    /// it makes a command, and reading a (large, or broken) file for each would make a start slow.
+    static let settingsForHelp: PeachSettings = (try? loadSettings()) ?? .defaults
+
     /// The value of a setting as help texts show it (`C2-C6`); the default when the file cannot be read.
     static func setting(_ key: String) -> String {
-        let settings = (try? loadSettings()) ?? .defaults
-        return settings.text(of: key) ?? ""
+        settingsForHelp.text(of: key) ?? ""
     }
 
     /// Writes `peach: message` for `error` on stderr and returns the exit status. ArgumentParser's own

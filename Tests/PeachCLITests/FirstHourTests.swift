@@ -162,6 +162,24 @@ struct FirstHourTests {
         #expect(result.standardError.hasPrefix("peach: \(home.root)/config/peach/settings.json: "))
     }
 
+    @Test("a 5 MB value in the settings file, or on the command line, gets one short line naming it")
+    func hugeValues() throws {
+        let home = Home()
+        try FileManager.default.createDirectory(
+            atPath: home.root + "/config/peach", withIntermediateDirectories: true)
+        let huge = String(repeating: "x", count: 5_000_000)
+        try "{\"timbre\": \"\(huge)\"}".write(
+            toFile: home.root + "/config/peach/settings.json", atomically: true, encoding: .utf8)
+        let train = try home.run(["train", "--midi-in", "/dev/null", "--audio-out", "null"])
+        #expect(train.status == 1)
+        #expect(train.standardError.utf8.count < 500, "\(train.standardError.prefix(200))")
+        #expect(
+            train.standardError.contains("timbre 'xxxx") && train.standardError.contains("(5000000 bytes)"))
+        let option = try Home().run(["simulate", "--range", String(repeating: "C", count: 120_000)])
+        #expect(option.status == 64)
+        #expect(option.standardError.utf8.count < 300, "\(option.standardError.prefix(200))")
+    }
+
     @Test("settings set writes only the key that was set, so the other defaults can change with Peach")
     func settingsSetOnlyItsKey() throws {
         let home = Home()

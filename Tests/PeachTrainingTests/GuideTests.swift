@@ -181,8 +181,9 @@ struct GuideTests {
         let stop = try #require(text.range(of: end, range: start.upperBound..<text.endIndex))
         let generated = Self.messagesSection()
         if ProcessInfo.processInfo.environment["PEACH_UPDATE_DOCS"] == "1" {
-            let updated = text[..<start.upperBound] + generated + text[stop.lowerBound...]
-            try String(updated).write(toFile: path, atomically: true, encoding: .utf8)
+            let before = String(text[..<start.upperBound])
+            let after = String(text[stop.lowerBound...])
+            try (before + generated + after).write(toFile: path, atomically: true, encoding: .utf8)
         } else {
             #expect(
                 String(text[start.upperBound..<stop.lowerBound]) == generated,

@@ -77,6 +77,9 @@ public struct PeachSettings: Hashable, Sendable {
         }
     }
 
+    /// The longest value any setting takes, in bytes (a path's limit).
+    public static let longestValue = 4096
+
     /// What `key` accepts.
     public static func allowed(for key: String) -> AllowedValues {
         if let trainingKey = TrainingSettingKey(rawValue: key) { return trainingKey.allowed }
@@ -95,6 +98,11 @@ public struct PeachSettings: Hashable, Sendable {
     /// A copy with `key` set from text as a user types it.
     /// - Throws: ``SettingsError`` naming the key and what it accepts.
     public func setting(_ key: String, toText text: String) throws(SettingsError) -> PeachSettings {
+        // No setting's value is longer than a path (PATH_MAX); a longer one is refused before it is parsed, so a
+        // 5 MB value in a hand-edited file fails at once instead of keeping the parsers busy for seconds.
+        guard text.utf8.count <= Self.longestValue else {
+            throw .invalidValue(key: key, value: text, expected: Self.allowed(for: key))
+        }
         var copy = self
         if let trainingKey = TrainingSettingKey(rawValue: key) {
             copy.training = try training.setting(trainingKey, toText: text)

@@ -20,7 +20,7 @@ extension Texts {
             let standard = PeachSettings.defaults.text(of: key) ?? "-"
             let mark = value == standard ? " " : "*"
             let defaultNote = value == standard ? "" : " (" + pick("default ", "Standard: ") + standard + ")"
-            lines.append("\(mark) \(padded(key, 18))\(value.isEmpty ? "\"\"" : value)" + defaultNote)
+            lines.append("\(mark) \(padded(key, 18))\(value.isEmpty ? "\"\"" : shown(value))" + defaultNote)
             lines.append(String(repeating: " ", count: 20) + allowed(PeachSettings.allowed(for: key)))
         }
         for (key, _) in loaded.unknownKeys {

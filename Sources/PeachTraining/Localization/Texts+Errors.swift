@@ -89,27 +89,27 @@ extension Texts {
         switch error {
         case .outOfRange(let key, let value, let allowed):
             return pick(
-                "\(key) \(value) is out of range; use \(self.allowed(allowed))",
-                "\(key) \(value) liegt außerhalb des Bereichs; erlaubt: \(self.allowed(allowed))")
+                "\(key) \(shown(value)) is out of range; use \(self.allowed(allowed))",
+                "\(key) \(shown(value)) liegt außerhalb des Bereichs; erlaubt: \(self.allowed(allowed))")
         case .rangeTooNarrow(let key, let range, let minimum):
             return pick(
-                "\(key) \(range) is too narrow; the range must span at least \(minimum) semitones",
-                "\(key) \(range) ist zu eng; der Bereich muss mindestens \(minimum) Halbtöne umfassen")
+                "\(key) \(shown(range)) is too narrow; the range must span at least \(minimum) semitones",
+                "\(key) \(shown(range)) ist zu eng; der Bereich muss mindestens \(minimum) Halbtöne umfassen")
         case .invalidValue(let key, let value, let expected):
             return pick(
-                "\(key) '\(value)' is not valid; expected \(allowed(expected))",
-                "\(key) '\(value)' ist ungültig; erwartet: \(allowed(expected))")
+                "\(key) '\(shown(value))' is not valid; expected \(allowed(expected))",
+                "\(key) '\(shown(value))' ist ungültig; erwartet: \(allowed(expected))")
         case .unknownKey(let key):
             return pick(
-                "there is no setting '\(key)'; the settings are: ",
-                "es gibt keine Einstellung '\(key)'; es gibt: ")
+                "there is no setting '\(shown(key))'; the settings are: ",
+                "es gibt keine Einstellung '\(shown(key))'; es gibt: ")
                 + PeachSettings.keys.joined(separator: ", ")
         case .noSuchProfile(let key, let value, let known):
             return pick(
-                "\(key) '\(value)' names no controller profile; there are: \(list(known)) "
-                    + "(make one with 'peach learn --name \(value)')",
-                "\(key) '\(value)' nennt kein Controller-Profil; es gibt: \(list(known)) "
-                    + "(erstelle eines mit 'peach learn --name \(value)')")
+                "\(key) '\(shown(value))' names no controller profile; there are: \(list(known)) "
+                    + "(make one with 'peach learn --name \(shown(value))')",
+                "\(key) '\(shown(value))' nennt kein Controller-Profil; es gibt: \(list(known)) "
+                    + "(erstelle eines mit 'peach learn --name \(shown(value))')")
         }
     }
 
@@ -271,7 +271,7 @@ extension Texts {
         case .notAnObject: return pick("not a JSON object", "kein JSON-Objekt")
         case .textAfterObject: return pick("text after the object", "Text nach dem Objekt")
         case .duplicateField(let field):
-            return pick("field '\(field)' appears twice", "Feld '\(field)' steht doppelt da")
+            return pick("field '\(shown(field))' appears twice", "Feld '\(shown(field))' steht doppelt da")
         case .invalidVersion(let version):
             return pick("schema version \(version) is not valid", "Schemaversion \(version) ist ungültig")
         case .invalidTime:
@@ -279,10 +279,11 @@ extension Texts {
                 "field 'time' is not a time such as 2026-11-21T09:00:00.000Z",
                 "Feld 'time' ist keine Zeit wie 2026-11-21T09:00:00.000Z")
         case .unknownType(let type):
-            return pick("unknown record type '\(type)'", "unbekannte Datensatzart '\(type)'")
-        case .missingField(let field): return pick("field '\(field)' is missing", "Feld '\(field)' fehlt")
+            return pick("unknown record type '\(shown(type))'", "unbekannte Datensatzart '\(shown(type))'")
+        case .missingField(let field):
+            return pick("field '\(shown(field))' is missing", "Feld '\(shown(field))' fehlt")
         case .invalidField(let field, let kind):
-            return pick("field '\(field)' must be ", "Feld '\(field)' muss ") + fieldKind(kind)
+            return pick("field '\(shown(field))' must be ", "Feld '\(shown(field))' muss ") + fieldKind(kind)
                 + pick("", " sein")
         case .contradictoryCorrect:
             return pick(
@@ -312,8 +313,9 @@ extension Texts {
                 "Datensatzversion \(found) ist neuer, als dieses Peach liest (\(supported))")
         case .unsupportedExportFormat(let version):
             return pick(
-                "export format '\(version)' is not one this Peach reads (1-3); a newer Peach may",
-                "Exportformat '\(version)' liest dieses Peach nicht (nur 1-3); ein neueres Peach vielleicht")
+                "export format '\(shown(version))' is not one this Peach reads (1-3); a newer Peach may",
+                "Exportformat '\(shown(version))' liest dieses Peach nicht (nur 1-3); ein neueres Peach vielleicht"
+            )
         }
     }
 
@@ -432,8 +434,9 @@ extension Texts {
                 "die Audioausgabe des eingebauten Synths läuft nicht.")
         case .unknownTimbre(let name):
             pick(
-                "the internal synth has no timbre '\(name)'; use \(list(TrainingSettings.timbres)).",
-                "der eingebaute Synth hat keinen Klang '\(name)'; nimm \(list(TrainingSettings.timbres)).")
+                "the internal synth has no timbre '\(shown(name))'; use \(list(TrainingSettings.timbres)).",
+                "der eingebaute Synth hat keinen Klang '\(shown(name))'; nimm \(list(TrainingSettings.timbres))."
+            )
         case .tooManyInstruments:
             pick(
                 "the internal synth holds no more SoundFont instruments.",
@@ -458,27 +461,29 @@ extension Texts {
                 "keine SoundFont-2-Datei (kein RIFF-sfbk-Kopf); wähle eine .sf2-Datei")
         case .truncated(let chunk):
             what = pick(
-                "the file ends inside its '\(chunk)' chunk (cut short?); download or copy it again",
-                "die Datei endet mitten im Abschnitt '\(chunk)' (abgeschnitten?); lade oder kopiere sie neu")
+                "the file ends inside its '\(shown(chunk))' chunk (cut short?); download or copy it again",
+                "die Datei endet mitten im Abschnitt '\(shown(chunk))' (abgeschnitten?); lade oder kopiere sie neu"
+            )
         case .missingChunk(let chunk):
             what = pick(
-                "the '\(chunk)' chunk a SoundFont needs is missing", "der nötige Abschnitt '\(chunk)' fehlt")
+                "the '\(shown(chunk))' chunk a SoundFont needs is missing",
+                "der nötige Abschnitt '\(shown(chunk))' fehlt")
         case .badChunk(let chunk):
             what = pick(
-                "the '\(chunk)' chunk has an impossible size",
-                "der Abschnitt '\(chunk)' hat eine unmögliche Größe")
+                "the '\(shown(chunk))' chunk has an impossible size",
+                "der Abschnitt '\(shown(chunk))' hat eine unmögliche Größe")
         case .badIndex(let chunk):
             what = pick(
-                "the '\(chunk)' chunk points outside its records",
-                "der Abschnitt '\(chunk)' verweist ins Leere")
+                "the '\(shown(chunk))' chunk points outside its records",
+                "der Abschnitt '\(shown(chunk))' verweist ins Leere")
         case .badSample(let name):
             what = pick(
-                "sample '\(name)' lies outside the sample data or has an impossible rate",
-                "Sample '\(name)' liegt außerhalb der Sampledaten oder hat eine unmögliche Rate")
+                "sample '\(shown(name))' lies outside the sample data or has an impossible rate",
+                "Sample '\(shown(name))' liegt außerhalb der Sampledaten oder hat eine unmögliche Rate")
         case .compressedSample(let name):
             what = pick(
-                "sample '\(name)' is compressed (SoundFont 3), which Peach does not play; use an .sf2 file",
-                "Sample '\(name)' ist komprimiert (SoundFont 3), das spielt Peach nicht; nimm eine .sf2-Datei"
+                "sample '\(shown(name))' is compressed (SoundFont 3), which Peach does not play; use an .sf2 file",
+                "Sample '\(shown(name))' ist komprimiert (SoundFont 3), das spielt Peach nicht; nimm eine .sf2-Datei"
             )
         case .tooLarge:
             what = pick(
@@ -486,12 +491,13 @@ extension Texts {
                 "das Preset ist größer, als Peach lädt (256 MB Samples)")
         case .noSuchPreset(let name):
             what = pick(
-                "no preset '\(name)'; 'peach sounds' lists them",
-                "kein Preset '\(name)'; 'peach sounds' zeigt sie")
+                "no preset '\(shown(name))'; 'peach sounds' lists them",
+                "kein Preset '\(shown(name))'; 'peach sounds' zeigt sie")
         case .noPresets: what = pick("the file holds no presets", "die Datei enthält keine Presets")
         case .emptyPreset(let name):
             what = pick(
-                "preset '\(name)' has no sample Peach can play", "Preset '\(name)' hat kein spielbares Sample"
+                "preset '\(shown(name))' has no sample Peach can play",
+                "Preset '\(shown(name))' hat kein spielbares Sample"
             )
         }
         return "\(error.path): \(what)."
@@ -535,8 +541,8 @@ extension Texts {
                 searched.isEmpty
                 ? "" : pick(" (looked in ", " (gesucht in ") + searched.joined(separator: ", ") + ")"
             return pick(
-                "no controller profile named '\(name)'\(folders); make one with 'peach learn --name \(name)'.",
-                "kein Controller-Profil namens '\(name)'\(folders); erstelle eines mit 'peach learn --name \(name)'."
+                "no controller profile named '\(shown(name))'\(folders); make one with 'peach learn --name \(shown(name))'.",
+                "kein Controller-Profil namens '\(shown(name))'\(folders); erstelle eines mit 'peach learn --name \(shown(name))'."
             )
         case .unreadable(let error):
             return message(for: error) + "." + hint
@@ -545,8 +551,8 @@ extension Texts {
             return "\(path): \(what)\(self.problem(problem))." + hint
         case .invalidName(let name):
             return pick(
-                "'\(name)' is not a profile name; use letters, digits, '-' and '_'.",
-                "'\(name)' ist kein Profilname; nimm Buchstaben, Ziffern, '-' und '_'.")
+                "'\(shown(name))' is not a profile name; use letters, digits, '-' and '_'.",
+                "'\(shown(name))' ist kein Profilname; nimm Buchstaben, Ziffern, '-' und '_'.")
         }
     }
 
@@ -576,10 +582,12 @@ extension Texts {
                 "muss eine ganze Zahl sein, nicht \(shortest(value))")
         case .notNoteName(let name):
             return pick(
-                "'\(name)' is not a note name such as C4 or F#2, nor a MIDI number 0–127",
-                "'\(name)' ist weder ein Notenname wie C4 oder F#2 noch eine MIDI-Nummer 0–127")
+                "'\(shown(name))' is not a note name such as C4 or F#2, nor a MIDI number 0–127",
+                "'\(shown(name))' ist weder ein Notenname wie C4 oder F#2 noch eine MIDI-Nummer 0–127")
         case .notOneOf(let word, let known):
-            return pick("'\(word)' is not one of \(list(known))", "'\(word)' ist keines von \(list(known))")
+            return pick(
+                "'\(shown(word))' is not one of \(list(known))",
+                "'\(shown(word))' ist keines von \(list(known))")
         case .unknownField(let known):
             return pick(
                 "is not a known field (known: \(list(known)))",
@@ -637,14 +645,15 @@ extension Texts {
             return message(for: error) + "."
         case .invalidSpec(let option, let value, let expected):
             return pick(
-                "\(option) '\(value)' is not valid; use \(spec(expected)).",
-                "\(option) '\(value)' ist ungültig; nimm \(spec(expected)).")
+                "\(option) '\(shown(value))' is not valid; use \(spec(expected)).",
+                "\(option) '\(shown(value))' ist ungültig; nimm \(spec(expected)).")
         case .duplicate(let option, let value):
-            return pick("\(option) names '\(value)' twice.", "\(option) nennt '\(value)' zweimal.")
+            return pick(
+                "\(option) names '\(shown(value))' twice.", "\(option) nennt '\(shown(value))' zweimal.")
         case .noSynthFound(let spec, let named):
             let what =
                 named
-                ? pick("no MIDI port matches '\(spec)'", "kein MIDI-Port passt zu '\(spec)'")
+                ? pick("no MIDI port matches '\(shown(spec))'", "kein MIDI-Port passt zu '\(shown(spec))'")
                 : pick("no MIDI synth found", "kein MIDI-Synth gefunden")
             return what
                 + pick(

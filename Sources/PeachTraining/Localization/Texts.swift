@@ -50,6 +50,17 @@ public struct Texts: Sendable {
 
     // MARK: Numbers
 
+    /// The longest a value from outside (a setting, an option, a file's field) is echoed in a message.
+    public static let shownLength = 60
+
+    /// `value` as a message shows it: whole up to ``shownLength`` characters, else its start, an ellipsis and
+    /// how long it was, so a 5 MB value in a settings file gives a one-line error, not a 5 MB one.
+    public func shown(_ value: String) -> String {
+        guard value.count > Self.shownLength else { return value }
+        return String(value.prefix(Self.shownLength))
+            + pick("… (\(value.utf8.count) bytes)", "… (\(value.utf8.count) Bytes)")
+    }
+
     /// A number already written with a decimal point (`+12.3`, `440.00 Hz`), with the German decimal comma in
     /// German.
     func decimal(_ text: String) -> String {
