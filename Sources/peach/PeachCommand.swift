@@ -59,21 +59,9 @@ struct PeachCommand: AsyncParsableCommand {
     /// The start screen: a one-line profile preview over the training range (or how to begin), the mean
     /// difficulty and matching error, and the commands.
     func run() async throws {
-        let texts = CLI.texts
-        let locations = try CLI.locations(dataDirectory: nil)
-        let settings: PeachSettings
-        do {
-            settings = try SettingsFile(path: locations.settingsFile).load().settings
-        } catch {
-            // The commands still help (`peach settings` repairs the file), then the error says what is wrong.
-            Terminal.show(["Peach \(CLI.version)", ""] + texts.startCommands)
-            throw error
-        }
-        let contents = try JournalStore.read(directory: locations.dataDirectory)
-        let lines = ProfileReport.startScreen(
-            contents: contents, range: settings.training.noteRange, texts: texts, version: CLI.version,
-            width: Terminal.width)
-        Terminal.show(lines)
+        try ProfileReport.showStartScreen(
+            at: try CLI.locations(dataDirectory: nil), texts: CLI.texts, version: CLI.version,
+            width: Terminal.width, show: Terminal.show)
     }
 }
 
@@ -122,19 +110,16 @@ enum CLI {
     /// Writes `peach: message` for `error` on stderr and returns the exit status. ArgumentParser's own
     /// outcomes (help, version, a parse error) keep their meaning; a parse error gets the same one-line form.
     static func report(_ thrown: any Error, usage: Bool) -> Int32 {
-        let error = unparsableValue(in: thrown) ?? ownError(in: thrown)
+        let error = ParserErrors.unparsableValue(in: thrown) ?? ParserErrors.ownError(in: thrown)
         if let exit = error as? ExitCode { return exit.rawValue }
         let code = PeachCommand.exitCode(for: error)
         if code == .success || error is CleanExit {  // --help, --version
+            // A help screen in the user's language, fitted to the terminal; the version, a completion script or
+            // the help dump for the manual exactly as they are.
             let message = PeachCommand.fullMessage(for: error)
-            if message.hasPrefix("OVERVIEW: ") || message.hasPrefix("USAGE: ")
-                || message.contains("\nUSAGE: ")
-            {
-                // A help screen: ArgumentParser's headings and notes in the user's language, fitted to the
-                // terminal.
+            if ParserErrors.isHelpScreen(message) {
                 Terminal.show(texts.argumentParserText(message))
             } else {
-                // The version, a completion script, the help dump for the manual: exactly as they are.
                 Terminal.emit(message)
             }
             return 0
@@ -146,48 +131,5 @@ enum CLI {
             ?? (texts.argumentParserText(PeachCommand.message(for: error)), usage ? 64 : code.rawValue)
         Terminal.emitError("peach: " + message)
         return status == 0 ? 1 : status
-    }
-}
-
-extension CLI {
-    /// The error a `validate()` threw, out of the wrapper ArgumentParser puts around it (its internal
-    /// `CommandError` holding `ParserError.userValidationError(error)`), so Peach's own errors get Peach's
-    /// words; anything else as it is.
-    static func ownError(in error: any Error) -> any Error {
-        guard let parserError = Mirror(reflecting: error).descendant("parserError") else { return error }
-        let payload = Mirror(reflecting: parserError).children.first { $0.label == "userValidationError" }?
-            .value
-        return payload as? any Error ?? error
-    }
-
-    /// What each option's values look like, for a value ArgumentParser could not parse (a number otherwise).
-    static let valueForms: [String: SpecKind] = [
-        "--range": .noteRange, "--midi-in": .midiInput, "--output": .midiOutput, "--audio-out": .audioOutput,
-        "--latency": .latency, "--midi-channels": .midiChannels, "--midi-tuning": .midiTuning,
-        "<note>": .note,
-        "--mode": .simulationMode, "--format": .exportFormat,
-        "--trials": .wholeNumber, "--seed": .wholeNumber, "--days": .wholeNumber,
-        "--midi-program": .wholeNumber,
-        "--bend-range": .wholeNumber,
-    ]
-
-    /// A value ArgumentParser could not parse (`ParserError.unableToParseValue`, inside its internal wrapper),
-    /// as Peach's own ``CommandError/invalidSpec(option:value:expected:)``, so it is worded like every other
-    /// bad value, in the user's language.
-    static func unparsableValue(in error: any Error) -> CommandError? {
-        guard let parserError = Mirror(reflecting: error).descendant("parserError"),
-            let payload = Mirror(reflecting: parserError).children.first(where: {
-                $0.label == "unableToParseValue"
-            })?
-            .value
-        else { return nil }
-        let fields = Array(Mirror(reflecting: payload).children)
-        guard fields.count >= 4, let value = fields[2].value as? String else { return nil }
-        let long =
-            Mirror(reflecting: fields[1].value).children.first.map { Mirror(reflecting: $0.value) }?
-            .children.first { $0.label == "long" }?.value as? String
-        let key = Mirror(reflecting: fields[3].value).descendant("name") as? String
-        guard let option = long.map({ "--" + $0 }) ?? key.map({ "<\($0)>" }) else { return nil }
-        return .invalidSpec(option: option, value: value, expected: valueForms[option] ?? .number)
     }
 }

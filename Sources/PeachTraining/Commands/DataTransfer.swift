@@ -1,5 +1,6 @@
 // DataTransfer: `peach data export` and `peach data import` below the command line: progress, notices, summary.
 
+import Foundation
 import PeachStore
 
 /// The work of `peach data export` and `peach data import`: the transfer with its progress line on stderr, the
@@ -51,5 +52,24 @@ public enum DataTransfer {
             }
         }
         return texts.imported(result.added, duplicates: result.duplicates, skipped: skipped)
+    }
+
+    /// Deletes every record of `store`, keeping the old journal as a backup, after the user types `yes` at the
+    /// terminal (unless `confirmed`, `--yes`).
+    /// - Throws: ``CommandError/refusingToDelete(count:)`` unconfirmed with no terminal to ask; the store's
+    ///   error when it cannot write.
+    @MainActor
+    public static func reset(_ store: JournalStore, confirmed: Bool, texts: Texts) throws {
+        let contents = store.contents
+        let count = contents.comparisonCount + contents.pitchMatchingCount + contents.rhythmCount
+        if !confirmed {
+            guard isatty(STDIN_FILENO) != 0 else { throw CommandError.refusingToDelete(count: count) }
+            Terminal.write(texts.confirmDelete(count, in: store.directory))
+            guard readLine()?.lowercased() == "yes" else {
+                Terminal.show(texts.nothingDeleted)
+                return
+            }
+        }
+        Terminal.show(texts.deleted(count, backup: try store.replaceAll(with: [])))
     }
 }

@@ -194,22 +194,14 @@ extension Texts {
         case .io(let error):
             return message(for: error) + "."
         case .unsafeDirectory(let path, let owner, let writableByOthers):
-            let why =
-                owner.map {
-                    pick("belongs to another user (uid \($0))", "gehört einem anderen Benutzer (uid \($0))")
-                }
-                ?? (writableByOthers ? pick("is writable by anybody", "ist für alle beschreibbar") : "")
+            let why = unsafeFolder(owner: owner, writableByOthers: writableByOthers)
             return pick(
                 "the training data folder \(path) \(why); Peach will not use it. Fix it with chown or chmod o-w, or "
                     + "choose another with --data-dir.",
                 "der Ordner der Trainingsdaten \(path) \(why); Peach benutzt ihn nicht. Korrigiere ihn mit chown oder "
                     + "chmod o-w, oder wähle einen anderen mit --data-dir.")
         case .unsafeSettingsDirectory(let path, let owner, let writableByOthers):
-            let why =
-                owner.map {
-                    pick("belongs to another user (uid \($0))", "gehört einem anderen Benutzer (uid \($0))")
-                }
-                ?? (writableByOthers ? pick("is writable by anybody", "ist für alle beschreibbar") : "")
+            let why = unsafeFolder(owner: owner, writableByOthers: writableByOthers)
             return pick(
                 "the settings folder \(path) \(why); Peach will not read settings from it. Fix it with chown or "
                     + "chmod o-w, or set XDG_CONFIG_HOME to another folder.",
@@ -246,6 +238,12 @@ extension Texts {
                 "\(path): \(self.problem(problem)). Korrigiere die Datei, oder führe 'peach settings set SCHLÜSSEL "
                     + "WERT' oder \(fix) aus (jede noch lesbare Einstellung bleibt).")
         }
+    }
+
+    /// Why a folder is not used: `belongs to another user (uid N)` or `is writable by anybody`.
+    private func unsafeFolder(owner: Int?, writableByOthers: Bool) -> String {
+        owner.map { pick("belongs to another user (uid \($0))", "gehört einem anderen Benutzer (uid \($0))") }
+            ?? (writableByOthers ? pick("is writable by anybody", "ist für alle beschreibbar") : "")
     }
 
     /// What is wrong with the settings file.

@@ -110,6 +110,16 @@ public struct ProfileReport: Sendable {
         return result
     }
 
+    /// The progress chart as text lines (`peach profile --progress`).
+    public func progressLines() -> [String] { ProgressRenderer(texts: texts).lines(progress) }
+
+    /// The profile chart, or with `progress` the progress chart, as a standalone SVG document.
+    public func svg(progress showProgress: Bool) -> String {
+        showProgress
+            ? ProgressRenderer(texts: texts).document(progress, title: texts.progressTitle)
+            : SVGChartRenderer(texts: texts).document(chart, title: title, notes: intervalLines)
+    }
+
     /// A line per interval and tuning trained: its fitted threshold and its matching accuracy.
     public var intervalLines: [String] {
         contents.profile.trainedIntervals.map { key, interval in
@@ -394,6 +404,26 @@ public struct ProfileJSON: Encodable, Sendable {
 }
 
 extension ProfileReport {
+    /// The start screen of the user at `locations`, shown through `show`. A broken settings file still shows
+    /// the version and the commands (`peach settings` repairs it), then throws its error.
+    /// - Throws: ``StoreError`` for the settings file or the store.
+    public static func showStartScreen(
+        at locations: DataLocations, texts: Texts, version: String, width: Int, show: ([String]) -> Void
+    ) throws {
+        let settings: PeachSettings
+        do {
+            settings = try SettingsFile(path: locations.settingsFile).load().settings
+        } catch {
+            show(["Peach \(version)", ""] + texts.startCommands)
+            throw error
+        }
+        let contents = try JournalStore.read(directory: locations.dataDirectory)
+        show(
+            startScreen(
+                contents: contents, range: settings.training.noteRange, texts: texts, version: version,
+                width: width))
+    }
+
     /// The start screen (`peach` alone): the version, a one-line profile preview over `range` with the
     /// threshold and matching error (or how to begin), then the commands; the preview fits `width` columns.
     public static func startScreen(

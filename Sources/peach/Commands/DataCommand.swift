@@ -81,19 +81,7 @@ struct DataCommand: ParsableCommand {
         @OptionGroup var data: DataOptions
 
         func run() throws {
-            try data.withJournal { store in
-                let contents = store.contents
-                let count = contents.comparisonCount + contents.pitchMatchingCount + contents.rhythmCount
-                if !yes {
-                    guard isatty(STDIN_FILENO) != 0 else { throw CommandError.refusingToDelete(count: count) }
-                    Terminal.write(CLI.texts.confirmDelete(count, in: store.directory))
-                    guard readLine()?.lowercased() == "yes" else {
-                        Terminal.show(CLI.texts.nothingDeleted)
-                        return
-                    }
-                }
-                Terminal.show(CLI.texts.deleted(count, backup: try store.replaceAll(with: [])))
-            }
+            try data.withJournal { try DataTransfer.reset($0, confirmed: yes, texts: CLI.texts) }
         }
     }
 }

@@ -33,41 +33,24 @@ struct MonitorCommand: ParsableCommand {
             if input.waitsForController { Terminal.emit(texts.noControllerForMonitor) }
         }
         let start = MonotonicTime.now()
+        let format = MonitorFormat(texts: texts, json: json)
         while let item = input.inbox.next() {
             switch item {
             case .midi(.event(let event)):
-                let actions = mapper.actions(for: event)
                 Terminal.emit(
-                    json
-                        ? MIDIText.line(MonitorLine(event, actions: actions, time: event.time - start))
-                        : texts.monitorLine(event, actions: actions, time: event.time - start))
+                    format.line(event, actions: mapper.actions(for: event), time: event.time - start))
             case .midi(.connected(let port)):
-                Terminal.emit(
-                    json
-                        ? MIDIText.line(MonitorLine("connected", port: port))
-                        : texts.monitorPort(port, connected: true)
-                )
+                Terminal.emit(format.line(port: port, connected: true))
             case .midi(.disconnected(let port)):
-                Terminal.emit(
-                    json
-                        ? MIDIText.line(MonitorLine("disconnected", port: port))
-                        : texts.monitorPort(port, connected: false))
+                Terminal.emit(format.line(port: port, connected: false))
             case .midi(.ended):
-                if json {
-                    var line = MonitorLine()
-                    line.event = "ended"
-                    Terminal.emit(MIDIText.line(line))
-                }
+                if let ended = format.ended { Terminal.emit(ended) }
                 return
             case .midi(.failed(let error)):
                 throw error
             case .keys(let keys):
                 for key in keys {
-                    let time = MonotonicTime.now() - start
-                    Terminal.emit(
-                        json
-                            ? MIDIText.line(MonitorLine(key, time: time)) : texts.monitorLine(key, time: time)
-                    )
+                    Terminal.emit(format.line(key, time: MonotonicTime.now() - start))
                     if key.actions.contains(.press(.stop, input: .keyboard)) { return }
                 }
             case .signal(let number):

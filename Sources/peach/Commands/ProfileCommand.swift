@@ -51,14 +51,9 @@ struct ProfileCommand: ParsableCommand {
         if let svg {
             try CLI.checkOutput(svg, dataDirectory: data.dataDir)
             // Opened in place: a FIFO or /dev/stdout stays what it is.
-            let document =
-                progress
-                ? ProgressRenderer(texts: CLI.texts).document(report.progress, title: CLI.texts.progressTitle)
-                : SVGChartRenderer(texts: CLI.texts).document(
-                    report.chart, title: report.title, notes: report.intervalLines)
             do {
                 let file = try SystemFile(path: svg, flags: O_WRONLY | O_CREAT | O_TRUNC, permissions: 0o644)
-                try file.writeAll(Array(document.utf8))
+                try file.writeAll(Array(report.svg(progress: progress).utf8))
             } catch {
                 throw CommandError.cannotWrite(error)
             }
@@ -66,11 +61,7 @@ struct ProfileCommand: ParsableCommand {
         if json {
             Terminal.emit(report.json())
         } else {
-            let lines =
-                progress
-                ? ProgressRenderer(texts: CLI.texts).lines(report.progress)
-                : report.lines(width: Terminal.width)
-            for line in lines { Terminal.show(line) }
+            Terminal.show(progress ? report.progressLines() : report.lines(width: Terminal.width))
             if let svg { Terminal.show(CLI.texts.svgWritten(svg)) }
         }
     }

@@ -15,8 +15,7 @@ struct SettingsCommand: ParsableCommand {
 
     /// The editor of the user's settings file.
     static func editor() throws -> SettingsEditor {
-        let names = ProfileOptions.library().entries().map(\.name)
-        return SettingsEditor(file: try CLI.settingsFile(), profiles: Array(Swift.Set(names + ["default"])))
+        SettingsEditor(file: try CLI.settingsFile(), profiles: Completions.values.profileNames())
     }
 
     /// Prints `key = value`, and what a repair did.

@@ -106,13 +106,10 @@ struct ToneCommand: ParsableCommand {
                 Terminal.show(
                     texts.toneSummary(
                         script, gain: player.gain, timbre: player.soundName, on: "\(spec): \(details)"))
-            case .wav(let path):
-                try player.renderOffline(toWAV: path)
+            case .wav, .null:
+                try player.renderOffline(toWAV: spec.wavPath)
                 Terminal.show(
-                    texts.toneSummary(script, gain: player.gain, timbre: player.soundName, to: path))
-            case .null:
-                try player.renderOffline(toWAV: nil)
-                Terminal.show(texts.toneSummary(script, gain: player.gain, timbre: player.soundName))
+                    texts.toneSummary(script, gain: player.gain, timbre: player.soundName, to: spec.wavPath))
             }
         }
     }
