@@ -26,6 +26,9 @@ public enum StoreError: Error, Equatable, Sendable {
     /// The journal Peach is appending to was replaced or removed by something else (another program, a copy
     /// onto it): its path no longer names the file Peach holds open, so an answer appended now would be lost.
     case journalReplaced(path: String)
+    /// A record to append holds infinity or NaN in `field`: not written (its line would read back as damage).
+    /// No session makes one and an import checks every field first, so this is a bug in Peach.
+    case nonFiniteValue(path: String, field: String)
 
     /// A system call `operation` on `path` failed with `code`.
     static func io(_ path: String, _ operation: FileError.Operation, _ code: Int32) -> StoreError {

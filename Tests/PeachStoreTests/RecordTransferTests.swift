@@ -209,6 +209,75 @@ struct RecordTransferTests {
         #expect(kept.first?.extraFields.map(\.rawValue) == [#"[1,{"a":"[}"}]"#])
     }
 
+    @Test(
+        "every number of an import is checked against its domain: 1e308 and 1e5 are refused, naming the field",
+        arguments: [
+            ("comparison", "gap", "1e308"), ("comparison", "noteDuration", "1e308"),
+            ("comparison", "note2Gain", "1e308"), ("comparison", "responseTime", "1e308"),
+            ("pitchMatching", "timeTaken", "1e308"), ("comparison", "referencePitch", "1e5"),
+            ("comparison", "gap", "1e5"), ("pitchMatching", "noteDuration", "1e5"),
+            ("comparison", "note2Gain", "1e5"), ("comparison", "note2Gain", "-1e5"),
+            ("comparison", "noteDuration", "0.1"), ("pitchMatching", "referencePitch", "100"),
+        ])
+    func outOfDomain(kind: String, field: String, value: String) throws {
+        let record = kind == "comparison" ? Samples.comparison(1) : Samples.matching(1)
+        // Hand-made (no checksum), the field set to the value as the text has it.
+        var line = RecordCodec.encode(record).replacingOccurrences(
+            of: #","crc":"[0-9a-f]{8}"\}$"#, with: "}", options: .regularExpression)
+        line = line.replacingOccurrences(
+            of: "\"\(field)\":[-0-9.e]+", with: "\"\(field)\":\(value)", options: .regularExpression)
+        #expect(line.contains("\"\(field)\":\(value)"), "\(line)")
+        let valid = RecordCodec.encode(Samples.comparison(2))
+        #expect {
+            _ = try importing(valid + "\n" + line + "\n")
+        } throws: { error in
+            guard case StoreError.unreadableImport(_, 2, .outOfRange(let name, let allowed)) = error else {
+                return false
+            }
+            return name == field && !allowed.contains(Double(value) ?? .nan)
+        }
+    }
+
+    @Test("values at the edges of their domains import, and an import of them reads back the same")
+    func edgesOfDomains() throws {
+        let context = TrialContext(
+            referencePitch: Frequency(hertz: ValueDomains.referencePitch.upperBound), timbre: "sine",
+            noteDuration: ValueDomains.noteDuration.lowerBound, gap: ValueDomains.gap.upperBound,
+            velocity: MIDIVelocity(63))
+        let record = StoredRecord(
+            .comparison(
+                CompletedComparison(
+                    comparison: Comparison(note1: 60, note2: 60, centDifference: Cents(2400)),
+                    answer: .higher,
+                    timestamp: Date(timeIntervalSince1970: 1_800_000_000), context: context,
+                    note2AmplitudeOffset: -ValueDomains.maximumLoudnessVariation,
+                    responseTime: ValueDomains.answerTime.upperBound)))
+        #expect(record.domainProblem == nil)
+        #expect(try importing(RecordCodec.encode(record) + "\n") == [record])
+    }
+
+    @Test("the journal refuses to write infinity or NaN, and a huge number is written as a number, never inf")
+    func nonFiniteRefused() throws {
+        let directory = TemporaryDirectory()
+        let store = try JournalStore(directory: directory.path)
+        let bad = StoredRecord(
+            .comparison(
+                CompletedComparison(
+                    comparison: Comparison(note1: 60, note2: 60, centDifference: Cents(3)), answer: .higher,
+                    timestamp: Date(timeIntervalSince1970: 1_800_000_000),
+                    context: TrialContext(settings: .defaults), responseTime: .infinity)))
+        #expect(throws: StoreError.nonFiniteValue(path: store.journalPath, field: "responseTime")) {
+            try store.append([Samples.comparison(1), bad])
+        }
+        #expect(throws: StoreError.nonFiniteValue(path: store.journalPath, field: "responseTime")) {
+            try store.replaceAll(with: [bad])
+        }
+        #expect(try JournalStore.read(directory: directory.path).comparisonCount == 0)
+        var bytes: [UInt8] = []
+        RecordCodec.appendNumber(1e308, decimals: 3, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "1e+308")
+    }
+
     @Test("merging adds only what is new")
     func merge() throws {
         let (directory, records) = try sampleStore()

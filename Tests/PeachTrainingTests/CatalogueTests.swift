@@ -87,6 +87,7 @@ struct CatalogueTests {
             StoreError.locked(path: "/d/records.lock", ownerPID: 42), StoreError.io(file),
             StoreError.newerSchema(path: "/d/records.jsonl", found: 3, supported: 1),
             StoreError.journalReplaced(path: "/d/records.jsonl"),
+            StoreError.nonFiniteValue(path: "/d/records.jsonl", field: "gap"),
             StoreError.unsafeSettingsDirectory(path: "/c", owner: 1001, writableByOthers: false),
             StoreError.unsafeSettingsDirectory(path: "/c", owner: nil, writableByOthers: true),
             SynthError.outputNotRunning, SynthError.unknownTimbre("banjo"),
@@ -135,7 +136,7 @@ struct CatalogueTests {
             .notAnObject, .textAfterObject, .duplicateField("v"), .invalidVersion(0), .invalidTime,
             .unknownType("x"), .missingField("v"), .contradictoryCorrect, .lineTooLong(65536), .notAnArray,
             .missingSeparator, .textAfterArray, .notACSVExport, .cellCount(found: 3, expected: 19),
-            .newerVersion(found: 2, supported: 1),
+            .newerVersion(found: 2, supported: 1), .outOfRange("note2Gain", allowed: -5...5),
         ]
         let kinds: [RecordProblem.FieldKind] = [
             .number, .wholeNumber, .text, .boolean, .midiNote, .cents, .frequency, .seconds, .velocity,

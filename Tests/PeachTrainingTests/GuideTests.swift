@@ -38,6 +38,7 @@ struct GuideTests {
             .notAnArray, .missingSeparator, .textAfterArray, .notACSVExport,
             .cellCount(found: 3, expected: 19),
             .newerVersion(found: 3, supported: 2), .invalidField("cents", expected: .cents),
+            .outOfRange("gap", allowed: 0...5),
         ]
         let soundFont = "/usr/share/sounds/sf2/FluidR3_GM.sf2"
         let soundFontProblems: [SoundFontError.Problem] = [
@@ -120,6 +121,8 @@ struct GuideTests {
                 [
                     StoreError.locked(path: "/home/ada/.local/share/peach/records.lock", ownerPID: 4242),
                     StoreError.journalReplaced(path: "/home/ada/.local/share/peach/records.jsonl"),
+                    StoreError.nonFiniteValue(
+                        path: "/home/ada/.local/share/peach/records.jsonl", field: "responseTime"),
                     StoreError.newerSchema(
                         path: "/home/ada/.local/share/peach/records.jsonl", found: 3, supported: 2),
                     StoreError.unsafeDirectory(path: "/srv/peach", owner: 1001, writableByOthers: false),

@@ -31,17 +31,17 @@ public struct TrainingSettings: Hashable, Sendable {
     /// The smallest training range: one octave.
     public static let minimumRangeSpan = 12
     /// Allowed note durations, seconds.
-    public static let noteDurationRange = 0.3...3.0
+    public static let noteDurationRange = ValueDomains.noteDuration
     /// Allowed gaps between the notes, seconds.
-    public static let gapRange = 0.0...5.0
+    public static let gapRange = ValueDomains.gap
     /// Allowed reference pitches for A4, hertz.
-    public static let referencePitchRange = 380.0...500.0
+    public static let referencePitchRange = ValueDomains.referencePitch
     /// Allowed vary-loudness amounts.
-    public static let varyLoudnessRange = 0.0...1.0
+    public static let varyLoudnessRange = ValueDomains.varyLoudness
     /// The loudness rove at ``varyLoudness`` = 1, in ± dB.
-    public static let maximumLoudnessVariation = 5.0
+    public static let maximumLoudnessVariation = ValueDomains.maximumLoudnessVariation
     /// Allowed feedback durations, seconds.
-    public static let feedbackDurationRange = 0.1...2.0
+    public static let feedbackDurationRange = ValueDomains.feedbackDuration
 
     /// The defaults of the original app: C2–C6, 1 s notes, no gap, A4 = 440 Hz, no loudness rove, 0.4 s
     /// feedback, velocity 63, sine timbre; unison (prime) in equal temperament.

@@ -219,6 +219,9 @@ public final class JournalStore: TrainingStore {
         var applied = false  // whether `contents` took records of an earlier piece
         do {
             try produce { record in
+                if let field = record.nonFiniteField {
+                    throw StoreError.nonFiniteValue(path: journalPath, field: field)
+                }
                 RecordCodec.encode(record, into: &bytes)
                 bytes.append(0x0A)
                 pending.append(record)
@@ -273,6 +276,7 @@ public final class JournalStore: TrainingStore {
     public func replaceAll(with records: [StoredRecord]) throws(StoreError) -> String {
         var bytes: [UInt8] = []
         for record in records {
+            if let field = record.nonFiniteField { throw .nonFiniteValue(path: journalPath, field: field) }
             RecordCodec.encode(record, into: &bytes)
             bytes.append(0x0A)
         }

@@ -260,16 +260,23 @@ enum RecordCodec {
 
     /// A number as JSON (see ``number(_:decimals:)``), appended.
     static func appendNumber(_ value: Double, decimals: Int?, to bytes: inout [UInt8]) {
-        var value = value.isFinite ? value : 0
-        if let decimals {
-            let scale = (0..<decimals).reduce(1.0) { result, _ in result * 10 }
-            value = (value * scale).rounded() / scale
-        }
+        let value = rounded(value, decimals: decimals)
         if value == value.rounded(), abs(value) < 1e15 {
             appendInteger(Int64(value), to: &bytes)
         } else {
             bytes += value.description.utf8
         }
+    }
+
+    /// `value` rounded to `decimals` places; a non-finite value is 0 (``JournalStore`` refuses to write one, see
+    /// ``StoredRecord/nonFiniteField``). A value too large to scale (`1e308`, whose `× 1000` was infinity and
+    /// was written as `inf`, a line no reader takes) is kept as it is: it has no decimals to round.
+    private static func rounded(_ value: Double, decimals: Int?) -> Double {
+        guard value.isFinite else { return 0 }
+        guard let decimals else { return value }
+        let scale = (0..<decimals).reduce(1.0) { result, _ in result * 10 }
+        let scaled = (value * scale).rounded() / scale
+        return scaled.isFinite ? scaled : value
     }
 
     /// A time as `"YYYY-MM-DDTHH:MM:SS.fffZ"` (with the quotes), appended.
@@ -298,11 +305,7 @@ enum RecordCodec {
     /// A number as JSON: whole numbers without a point, others in Swift's shortest exact form, optionally
     /// rounded to `decimals` first.
     static func number(_ value: Double, decimals: Int? = nil) -> String {
-        var value = value.isFinite ? value : 0
-        if let decimals {
-            let scale = (0..<decimals).reduce(1.0) { result, _ in result * 10 }
-            value = (value * scale).rounded() / scale
-        }
+        let value = rounded(value, decimals: decimals)
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return String(value)
     }
@@ -561,7 +564,8 @@ private struct FieldReader {
     /// Cents within ±2400 (two octaves; no trial of Peach's comes near): `1e308` is damage, not a value that
     /// turns every statistic into infinity.
     func cents(_ key: RecordCodec.Key) throws -> Cents {
-        guard let cents = try? Cents(validating: try number(key)), cents.magnitude <= 2400 else {
+        guard let cents = try? Cents(validating: try number(key)), ValueDomains.cents.contains(cents.rawValue)
+        else {
             throw invalid(key, .cents)
         }
         return cents
@@ -576,10 +580,10 @@ private struct FieldReader {
     /// A rhythm record's fields: the tempo (1 … 1000 BPM) and the offsets (finite, within ±60 s).
     func rhythm(_ kind: RhythmRecord.Kind, at timestamp: Date) throws -> RhythmRecord {
         let tempo = try integer(.tempoBPM)
-        guard (1...1000).contains(tempo) else { throw invalid(.tempoBPM, .tempo) }
+        guard ValueDomains.tempo.contains(tempo) else { throw invalid(.tempoBPM, .tempo) }
         func milliseconds(_ key: RecordCodec.Key) throws -> Double? {
             guard let value = try optionalNumber(key) else { return nil }
-            guard abs(value) <= 60_000 else { throw invalid(key, .milliseconds) }
+            guard ValueDomains.rhythmOffset.contains(value) else { throw invalid(key, .milliseconds) }
             return value
         }
         switch kind {

@@ -19,6 +19,8 @@ public enum RecordProblem: Hashable, Sendable, Codable {
     case missingField(String)
     /// A field holds the wrong kind of value.
     case invalidField(String, expected: FieldKind)
+    /// A number outside what the field may hold (``ValueDomains``): refused on import.
+    case outOfRange(String, allowed: ClosedRange<Double>)
     /// `correct` contradicts the answer and the cents.
     case contradictoryCorrect
     /// The line is longer than the longest record Peach reads (bytes).

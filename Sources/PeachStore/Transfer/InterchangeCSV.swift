@@ -220,7 +220,7 @@ public enum InterchangeCSV {
 
         func cents(_ column: String) throws -> Cents {
             let value = try number(column)
-            guard abs(value) <= 2400 else { throw invalid(column, .cents) }
+            guard ValueDomains.cents.contains(value) else { throw invalid(column, .cents) }
             return Cents(value)
         }
 
@@ -233,7 +233,7 @@ public enum InterchangeCSV {
         }
 
         func tempo() throws -> Int {
-            guard let tempo = Int(try text("tempoBPM")), (1...1000).contains(tempo) else {
+            guard let tempo = Int(try text("tempoBPM")), ValueDomains.tempo.contains(tempo) else {
                 throw invalid("tempoBPM", .tempo)
             }
             return tempo
@@ -241,7 +241,7 @@ public enum InterchangeCSV {
 
         func milliseconds(_ column: String) throws -> Double {
             let value = try number(column)
-            guard abs(value) <= 60_000 else { throw invalid(column, .milliseconds) }
+            guard ValueDomains.rhythmOffset.contains(value) else { throw invalid(column, .milliseconds) }
             return value
         }
 

@@ -380,6 +380,9 @@ public enum RecordTransfer {
         var decoder = RecordCodec.Decoder(checksums: checksums)
         do {
             let record = try RecordCodec.decode(buffer, range, using: &decoder, path: path)
+            // Every number within its domain: the journal reads back what it holds, but takes in only what a
+            // session could have made (`1e308` seconds of gap was stored and spoiled every average).
+            if let problem = record.domainProblem { throw RecordDamage(problem: problem) }
             // A record the journal could not read back (a 10 MB text cell) is refused here, not stored. Its line
             // holds the known fields (under 512 bytes) and the text it was read from, each byte escaped to at
             // most 6: only a long one can reach the limit, so only that one is encoded to check.

@@ -215,6 +215,12 @@ extension Texts {
                 "\(path) wurde von einem anderen Programm ersetzt oder gelöscht, während Peach hineinschrieb; diese "
                     + "Antwort wurde nicht gespeichert, und die Antworten davor stehen in der ersetzten Datei. Finde "
                     + "heraus, was sie geändert hat, bevor du weiter übst.")
+        case .nonFiniteValue(let path, let field):
+            return pick(
+                "a record for \(path) has no finite number in '\(shown(field))'; nothing was written. This is a bug in "
+                    + "Peach: please report it with the command you ran.",
+                "ein Datensatz für \(path) hat in '\(shown(field))' keine endliche Zahl; nichts wurde geschrieben. Das "
+                    + "ist ein Fehler in Peach: bitte melde ihn mit dem Befehl, den du ausgeführt hast.")
         case .protectedOutput(let path, let protected):
             return pick(
                 "\(path) would overwrite Peach's own data (\(protected)); nothing was written. Choose another file.",
@@ -283,6 +289,10 @@ extension Texts {
         case .invalidField(let field, let kind):
             return pick("field '\(shown(field))' must be ", "Feld '\(shown(field))' muss ") + fieldKind(kind)
                 + pick("", " sein")
+        case .outOfRange(let field, let allowed):
+            let span = "\(shortest(allowed.lowerBound))–\(shortest(allowed.upperBound))"
+            return pick(
+                "field '\(shown(field))' must be \(span)", "Feld '\(shown(field))' muss \(span) sein")
         case .contradictoryCorrect:
             return pick(
                 "field 'correct' contradicts the answer and the cents",

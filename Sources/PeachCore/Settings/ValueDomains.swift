@@ -1,0 +1,34 @@
+// ValueDomains: the one table of what each number of a setting or a stored record may hold.
+
+/// The range each number Peach stores may hold, in one table: the settings check their values against it
+/// (``TrainingSettings`` takes its ranges from here) and an import checks every field of every record against
+/// it, so a file cannot bring in a value no session could have made (`1e308` seconds of gap, a reference pitch of
+/// 100 kHz) that would turn averages into infinity or a journal line into one no export can read.
+///
+/// Where a field of a record is a setting (reference pitch, note duration, gap) its domain is the setting's.
+public enum ValueDomains {
+    /// A4's frequency, hertz: the `referencePitch` setting and field.
+    public static let referencePitch = 380.0...500.0
+    /// How long a note sounds, seconds: the `noteDuration` setting and field.
+    public static let noteDuration = 0.3...3.0
+    /// Silence between two notes, seconds: the `gapBetweenNotes` setting, a record's `gap`.
+    public static let gap = 0.0...5.0
+    /// How much note 2's loudness roves, 0 … 1: the `varyLoudness` setting.
+    public static let varyLoudness = 0.0...1.0
+    /// The loudness rove at `varyLoudness` 1, ± dB.
+    public static let maximumLoudnessVariation = 5.0
+    /// Note 2's gain against note 1, dB: a comparison's `note2Gain` (within the rove).
+    public static let note2Gain = -maximumLoudnessVariation...maximumLoudnessVariation
+    /// How long feedback shows, seconds: the `feedbackDuration` setting.
+    public static let feedbackDuration = 0.1...2.0
+    /// A comparison's `responseTime` and a pitch-matching attempt's `timeTaken`, seconds: up to a day (a
+    /// musician may leave a trial waiting; nobody leaves it a week).
+    public static let answerTime = 0.0...86_400.0
+    /// A trial's cents (`cents`, `initialCents`, `errorCents`): two octaves either way, more than any trial
+    /// comes near.
+    public static let cents = -2400.0...2400.0
+    /// A rhythm record's tempo, beats per minute.
+    public static let tempo = 1...1000
+    /// A rhythm record's offsets, milliseconds.
+    public static let rhythmOffset = -60_000.0...60_000.0
+}
