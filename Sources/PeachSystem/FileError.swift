@@ -25,6 +25,8 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
         case makeDirectory
         /// `link(2)`.
         case link
+        /// `unlink(2)`.
+        case unlink
         /// `flock(2)`.
         case lock
         /// `poll(2)`.

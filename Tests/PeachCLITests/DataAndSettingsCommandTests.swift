@@ -199,6 +199,40 @@ struct DataAndSettingsCommandTests {
         #expect(try home.run(["data", "check"]).standardOutput.contains("Comparisons:      0"))
     }
 
+    @Test("an import a kill stopped half-way is undone at the next start, which says so in one line")
+    func interruptedImport() throws {
+        let home = Home()
+        #expect(try home.run(["simulate", "--trials", "20", "--quiet", "--save", "--seed", "5"]).status == 0)
+        let exportPath = home.root + "/answers.jsonl"
+        let before = try String(contentsOfFile: home.journalPath, encoding: .utf8)
+        try before.write(toFile: exportPath, atomically: true, encoding: .utf8)
+        // What a kill -9 half-way through an import leaves: the marker with the length before it, and lines
+        // after that length (here other answers, shifted by a day, and a torn last one).
+        let extra = try home.run(["simulate", "--trials", "3", "--quiet", "--save", "--seed", "6"])
+        #expect(extra.status == 0)
+        let after = try String(contentsOfFile: home.journalPath, encoding: .utf8)
+        try (after + #"{"v":1,"type":"compa"#).write(
+            toFile: home.journalPath, atomically: false, encoding: .utf8)
+        let marker =
+            #"{"journalLength":\#(before.utf8.count),"source":"/media/usb/answers.csv","#
+            + #""started":"2026-11-25T09:00:00.000Z"}"#
+        try marker.write(toFile: home.root + "/data/peach/records.pending", atomically: true, encoding: .utf8)
+        // A reader sees the store as it was before the import.
+        #expect(try home.run(["data", "check"]).standardOutput.contains("Comparisons:      20"))
+
+        let imported = try home.run(["data", "import", exportPath])
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(
+            imported.standardError
+                == "peach: an import of /media/usb/answers.csv (started 2026-11-25T09:00:00.000Z) was stopped "
+                + "half-way and undone (4 lines taken out), so your data is as it was before it. Run the import "
+                + "again.\n")
+        #expect(imported.standardOutput == "Imported 0 records; 20 were already there.\n")
+        #expect(try String(contentsOfFile: home.journalPath, encoding: .utf8) == before)
+        #expect(!FileManager.default.fileExists(atPath: home.root + "/data/peach/records.pending"))
+        #expect(try home.run(["data", "import", exportPath]).standardError.isEmpty)
+    }
+
     @Test("simulate --save cold-starts from the stored profile and summarises only its own run")
     func saveColdStart() throws {
         let home = Home()

@@ -68,10 +68,77 @@ struct CrashDurabilityTests {
             #expect(
                 cents.count >= acknowledged,
                 "round \(round): \(cents.count) stored, \(acknowledged) acknowledged")
-            #expect(
-                cents == (0..<cents.count).map { Double($0 + 1) },
-                "round \(round): records complete and in order")
+            let numbered: [Double] = (0..<cents.count).map { index in Double(index + 1) / 100 }
+            #expect(cents == numbered, "round \(round): records complete and in order")
         }
         #expect(acknowledged > 12)
+    }
+
+    @Test(
+        "kill -9 during an import: readers see the store as before it, and the next writer undoes it and says so"
+    )
+    func killImport() throws {
+        #expect(
+            FileManager.default.isExecutableFile(atPath: writerURL.path), "build the PeachJournalWriter tool")
+        let directory = TemporaryDirectory()
+        var generator = SeededRandomGenerator(seed: 32)
+        var expected = 0  // records the store holds: those of imports that finished
+        var killed = 0
+        for round in 0..<8 {
+            let process = Process()
+            process.executableURL = writerURL
+            process.arguments = [directory.path, "100000", "--import"]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // Kill after a random number of `handed` lines (read from the pipe, no sleeping), or let it finish.
+            let target = round == 3 ? 99 : Int.random(in: 1...4, using: &generator)
+            var seen = 0
+            var text = ""
+            let reader = output.fileHandleForReading
+            while seen < target, !text.contains("done") {
+                let chunk = reader.availableData
+                if chunk.isEmpty { break }
+                text += String(decoding: chunk, as: UTF8.self)
+                seen = text.components(separatedBy: "handed").count - 1
+            }
+            if target < 99 { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            text += String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
+            let finished = text.contains("done")
+            if finished { expected += 100_000 } else { killed += 1 }
+
+            // An unlocked reader: the store as before the import (or with all of it).
+            let read = try JournalStore.read(directory: directory.path, usingSnapshot: false)
+            #expect(read.comparisonCount == expected, "round \(round): a reader sees \(read.comparisonCount)")
+            #expect(read.damagedLines.isEmpty && read.tornTailLength == 0, "round \(round)")
+            #expect(
+                FileManager.default.fileExists(atPath: directory.path + "/records.pending") == !finished,
+                "round \(round): the marker stays exactly when the import did not finish")
+            // The next writer cuts the journal back and reports what it took out.
+            let store = try JournalStore(directory: directory.path)
+            #expect(store.contents.comparisonCount == expected, "round \(round)")
+            if finished {
+                #expect(store.contents.interruptedImport == nil)
+            } else {
+                let removed = store.contents.interruptedImport?.linesRemoved ?? 0
+                #expect(removed > 0 && removed < 100_000, "round \(round): \(removed) lines taken out")
+            }
+            #expect(!FileManager.default.fileExists(atPath: directory.path + "/records.pending"))
+            var cents: [Double] = []
+            _ = try JournalStore.forEachRecord(in: directory.path) { record in
+                if case .comparison(let completed) = record.payload {
+                    cents.append(completed.comparison.centDifference.rawValue)
+                }
+            }
+            let inOrder = cents.enumerated().allSatisfy { (offset: Int, cents: Double) in
+                cents == Double(offset + 1) / 100
+            }
+            #expect(
+                cents.count == expected && inOrder,
+                "round \(round): \(cents.count) records, complete and in order")
+        }
+        #expect(killed >= 6)
     }
 }

@@ -118,7 +118,7 @@ struct CatalogueTests {
         }
         for operation in [
             FileError.Operation.open, .read, .write, .sync, .stat, .truncate, .rename, .makeDirectory,
-            .link, .lock, .poll, .pipe, .startThread,
+            .link, .unlink, .lock, .poll, .pipe, .startThread,
         ] {
             for code in [
                 ENOENT, EACCES, ENOSPC, EDQUOT, EROFS, EISDIR, ENOTDIR, EBUSY, ENODEV, EIO, EEXIST, EFBIG,

@@ -27,6 +27,8 @@ public struct JournalContents: Sendable {
     public var tornTailLength = 0
     /// Where a torn last line was set aside by the writer that recovered it, if it did.
     public var tornTailSetAside: String?
+    /// An import a crash or `kill` stopped half-way, which the writer that opened the store undid, if it did.
+    public var interruptedImport: InterruptedImport?
 
     /// Empty contents (an empty store).
     public init() {}

@@ -51,17 +51,19 @@ enum JournalScan {
     /// Scans the journal at `path`; a missing file is an empty journal. With `start`, scanning begins at that
     /// byte offset (the start of a line, `lineNumber` lines in: what a snapshot covers) instead of the beginning.
     /// - Throws: ``StoreError`` when the file cannot be read or holds a record of a newer schema.
+    /// With `end`, the bytes from that offset on are not read (an unfinished import's, see ``PendingAppend``).
     static func scan(
-        path: String, from start: (offset: Int, lineNumber: Int) = (0, 0),
+        path: String, from start: (offset: Int, lineNumber: Int) = (0, 0), end: Int? = nil,
         progress: ((StoreProgress) -> Void)? = nil, _ visit: (StoredRecord) throws -> Void
     ) throws -> JournalScanSummary {
-        try scanLines(path: path, from: start, progress: progress) { record, _ in try visit(record) }
+        try scanLines(path: path, from: start, end: end, progress: progress) { record, _ in try visit(record)
+        }
     }
 
     /// ``scan(path:from:progress:_:)`` handing each record on with its line as it is in the journal (valid: it
     /// decoded, its checksum held), for a JSON export to copy instead of encoding the record again.
     static func scanLines(
-        path: String, from start: (offset: Int, lineNumber: Int) = (0, 0),
+        path: String, from start: (offset: Int, lineNumber: Int) = (0, 0), end: Int? = nil,
         progress: ((StoreProgress) -> Void)? = nil,
         _ visit: (StoredRecord, UnsafeBufferPointer<UInt8>) throws -> Void
     ) throws -> JournalScanSummary {
@@ -83,9 +85,17 @@ enum JournalScan {
                 bufferStart += carried
                 carried = 0
             }
-            let count = try buffer.withUnsafeMutableBytes { raw throws(StoreError) -> Int in
-                try file.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[carried...]), at: fileOffset)
-            }
+            let room =
+                end.map { max(0, min(buffer.count - carried, $0 - fileOffset)) } ?? buffer.count - carried
+            let count =
+                room == 0
+                ? 0
+                : try buffer.withUnsafeMutableBytes { raw throws(StoreError) -> Int in
+                    try file.read(
+                        into: UnsafeMutableRawBufferPointer(rebasing: raw[carried..<(carried + room)]),
+                        at: fileOffset
+                    )
+                }
             fileOffset += count
             let filled = carried + count
             var lineStart = 0

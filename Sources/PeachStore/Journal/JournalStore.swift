@@ -58,7 +58,9 @@ public final class JournalStore: TrainingStore {
         file = try POSIXFile(path: path, flags: O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW)
         try file.requireRegularFile()
         if !existed { try FileSystem.syncDirectory(directory) }
+        let interrupted = try Self.undoInterruptedAppend(of: file, directory: directory)
         var (loaded, scanned) = try Self.load(directory: directory, usingSnapshot: true)
+        loaded.interruptedImport = interrupted
         if scanned.recordCount >= JournalSnapshot.rewriteThreshold {
             JournalSnapshot.write(
                 loaded, journalLength: scanned.completeLength, lineCount: scanned.lineCount,
@@ -79,13 +81,61 @@ public final class JournalStore: TrainingStore {
     private static func removeLeftovers(in directory: String) {
         guard let folder = opendir(directory) else { return }
         defer { closedir(folder) }
-        let prefixes = [journalName + ".tmp-", JournalSnapshot.fileName + ".tmp-"]
+        let prefixes = [
+            journalName + ".tmp-", JournalSnapshot.fileName + ".tmp-", PendingAppend.fileName + ".tmp-",
+        ]
         while let entry = readdir(folder) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) {
                 String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
             }
             if prefixes.contains(where: { name.hasPrefix($0) }) { unlink(directory + "/" + name) }
         }
+    }
+
+    /// Undoes an append of many records (an import) that did not finish (see ``PendingAppend``): cuts the journal
+    /// back to where it was before it and removes the marker, both durably. Returns what was taken out.
+    private static func undoInterruptedAppend(
+        of file: POSIXFile, directory: String
+    ) throws(StoreError) -> InterruptedImport? {
+        guard PendingAppend.exists(directory: directory) else { return nil }
+        guard let marker = PendingAppend.read(directory: directory) else {
+            try PendingAppend.remove(directory: directory)  // unreadable: nothing is cut on its word
+            return nil
+        }
+        let size = try file.size()
+        var lines = 0
+        if size > marker.journalLength {
+            var piece = [UInt8](repeating: 0, count: 1 << 20)
+            var offset = marker.journalLength
+            var last: UInt8 = 0x0A
+            while offset < size {
+                let count: Int
+                do {
+                    count = try piece.withUnsafeMutableBytes { raw throws(StoreError) -> Int in
+                        try file.read(into: raw, at: offset)
+                    }
+                } catch let error as StoreError {
+                    throw error
+                } catch {
+                    throw .io(journalPath(in: directory), .read, EIO)  // only the read throws
+                }
+                if count == 0 { break }
+                lines += piece[..<count].count { $0 == 0x0A }
+                last = piece[count - 1]
+                offset += count
+            }
+            if last != 0x0A { lines += 1 }  // a torn last line
+            try file.truncate(to: marker.journalLength)
+            try file.sync()
+        }
+        try PendingAppend.remove(directory: directory)
+        return InterruptedImport(source: marker.source, started: marker.started, linesRemoved: lines)
+    }
+
+    /// The length an unlocked reader reads the journal in `directory` up to: all of it, unless an append of many
+    /// records is under way or was stopped (its lines are not the store's until it finishes).
+    nonisolated private static func readableLength(in directory: String) -> Int? {
+        PendingAppend.read(directory: directory)?.journalLength
     }
 
     /// Reads the store in `directory` without locking it (while another Peach may be writing). A torn last line
@@ -120,7 +170,8 @@ public final class JournalStore: TrainingStore {
         var contents = snapshot?.contents ?? JournalContents()
         do {
             let summary = try JournalScan.scan(
-                path: path, from: (snapshot?.journalLength ?? 0, snapshot?.lineCount ?? 0), progress: progress
+                path: path, from: (snapshot?.journalLength ?? 0, snapshot?.lineCount ?? 0),
+                end: readableLength(in: directory), progress: progress
             ) { contents.add($0) }
             contents.damagedLines += summary.damagedLines
             contents.newerRecordLines += summary.newerRecordLines
@@ -139,7 +190,8 @@ public final class JournalStore: TrainingStore {
         _ visit: (StoredRecord) throws -> Void
     ) throws -> JournalScanSummary {
         if try FileSystem.exists(directory) { try FileSystem.requireSafeDirectory(directory) }
-        return try JournalScan.scan(path: journalPath(in: directory), progress: progress, visit)
+        return try JournalScan.scan(
+            path: journalPath(in: directory), end: readableLength(in: directory), progress: progress, visit)
     }
 
     /// ``forEachRecord(in:progress:_:)`` with each record's journal line (for a JSON export to copy).
@@ -148,7 +200,8 @@ public final class JournalStore: TrainingStore {
         _ visit: (StoredRecord, UnsafeBufferPointer<UInt8>) throws -> Void
     ) throws -> JournalScanSummary {
         if try FileSystem.exists(directory) { try FileSystem.requireSafeDirectory(directory) }
-        return try JournalScan.scanLines(path: journalPath(in: directory), progress: progress, visit)
+        return try JournalScan.scanLines(
+            path: journalPath(in: directory), end: readableLength(in: directory), progress: progress, visit)
     }
 
     /// Copies the torn tail to a side file (durably), then cuts the journal back to its complete lines.
@@ -203,8 +256,13 @@ public final class JournalStore: TrainingStore {
     /// import of a million records never builds one buffer of hundreds of megabytes), flushed once at the end.
     /// Any failure — a write, or `produce` throwing (an unreadable record further on in an import) — cuts the
     /// journal back to where it was, so the records go in all together or not at all. Returns how many.
+    ///
+    /// Across a crash too: before the first write of more than one record a ``PendingAppend`` marker (naming
+    /// `source`) is put down, and it is removed only once every line is on the disk; a Peach killed in between
+    /// leaves it, and the next writer cuts the journal back.
     private func appendAllOrNothing(
-        pieceSize: Int = appendPieceSize, _ produce: (_ add: (StoredRecord) throws -> Void) throws -> Void
+        pieceSize: Int = appendPieceSize, source: String? = nil,
+        _ produce: (_ add: (StoredRecord) throws -> Void) throws -> Void
     ) throws -> Int {
         // The path must still name the file held open: if something replaced or removed the journal (another
         // program, a copy onto it), an answer appended to the old file would be acknowledged and then lost.
@@ -217,6 +275,17 @@ public final class JournalStore: TrainingStore {
         var written = 0
         var count = 0
         var applied = false  // whether `contents` took records of an earlier piece
+        var marked = false  // whether the PendingAppend marker is down
+        func write(_ bytes: [UInt8]) throws {
+            if !marked, count > 1 {
+                try PendingAppend(
+                    journalLength: committedLength, source: source, started: Timestamp.format(Date())
+                ).write(directory: directory)
+                marked = true
+            }
+            try file.writeAll(bytes)
+            written += bytes.count
+        }
         do {
             try produce { record in
                 if let field = record.nonFiniteField {
@@ -227,8 +296,7 @@ public final class JournalStore: TrainingStore {
                 pending.append(record)
                 count += 1
                 if bytes.count >= pieceSize {
-                    try file.writeAll(bytes)
-                    written += bytes.count
+                    try write(bytes)
                     bytes.removeAll(keepingCapacity: true)
                     // In place, piece by piece: a copy of `contents` would copy the whole timeline.
                     for record in pending { contents.add(record) }
@@ -236,13 +304,12 @@ public final class JournalStore: TrainingStore {
                     applied = true
                 }
             }
-            if !bytes.isEmpty {
-                try file.writeAll(bytes)
-                written += bytes.count
-            }
+            if !bytes.isEmpty { try write(bytes) }
             if written > 0 { try file.syncData() }
+            if marked { try PendingAppend.remove(directory: directory) }
         } catch {
             try? file.truncate(to: committedLength)
+            if marked, (try? file.sync()) != nil { try? PendingAppend.remove(directory: directory) }
             // The journal is as it was; so must be what it holds (read again: this is rare).
             if applied, let reloaded = try? Self.load(directory: directory, usingSnapshot: true) {
                 let setAside = contents.tornTailSetAside
@@ -314,8 +381,9 @@ public final class JournalStore: TrainingStore {
         // the set does not grow by copying itself: that copy was the peak memory of a large import.
         var info = stat()
         let expected = stat(path, &info) == 0 ? Int(info.st_size) / 250 : 0
-        return try merge(progress: progress?.store, pieceSize: Self.appendPieceSize, expectedNew: expected) {
-            add in
+        return try merge(
+            progress: progress?.store, pieceSize: Self.appendPieceSize, expectedNew: expected, source: path
+        ) { add in
             try RecordTransfer.forEachImportRecord(
                 path: path, progress: progress?.file, skipped: skipped, add)
         }
@@ -336,6 +404,7 @@ public final class JournalStore: TrainingStore {
     /// ``merge(progress:from:)`` writing pieces of `pieceSize` bytes (tests make it small).
     func merge(
         progress: ((StoreProgress) -> Void)?, pieceSize: Int, expectedNew: Int = 0,
+        source path: String? = nil,
         from source: (_ add: (StoredRecord) throws -> Void) throws -> Void
     ) throws -> (added: Int, duplicates: Int) {
         var known = Set<StoredRecord.Identity>(
@@ -343,7 +412,7 @@ public final class JournalStore: TrainingStore {
                 + expectedNew)
         _ = try Self.forEachRecord(in: directory, progress: progress) { known.insert($0.identity) }
         var duplicates = 0
-        let added = try appendAllOrNothing(pieceSize: pieceSize) { append in
+        let added = try appendAllOrNothing(pieceSize: pieceSize, source: path) { append in
             try withoutActuallyEscaping(append) { append in
                 try source { record in
                     // Also the neighbouring second: an export that kept whole seconds may have rounded the time.

@@ -51,7 +51,8 @@ public struct ProtectedFiles: Sendable {
     /// The names of a store's and a settings folder's files: the journal, its snapshot and lock, the box's log
     /// and the settings.
     static let peachFileNames: Set<String> = [
-        JournalStore.journalName, JournalStore.lockName, JournalSnapshot.fileName, "serve.log", "serve.log.1",
+        JournalStore.journalName, JournalStore.lockName, JournalSnapshot.fileName, PendingAppend.fileName,
+        "serve.log", "serve.log.1",
         "settings.json",
     ]
 

@@ -62,6 +62,7 @@ public struct BoxLauncher {
     ) async throws -> Int32 {
         let configuration = try plan.configuration()
         let store = try JournalStore(directory: plan.dataDirectory)
+        for line in texts.storeNotices(store.contents) { Terminal.emitError(line) }
         let (inputs, continuation) = AsyncStream<PracticeBox.Input>.makeStream()
         var presenters: [any TrainingPresenter] = []
         if let events = try plan.events.map(EventStreamPresenter.openFile) {

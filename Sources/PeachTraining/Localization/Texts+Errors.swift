@@ -150,6 +150,7 @@ extension Texts {
         case .read, .stat, .poll: what = pick("cannot read", "kann nicht lesen")
         case .write, .sync, .truncate: what = pick("cannot write", "kann nicht schreiben")
         case .rename, .link: what = pick("cannot replace", "kann nicht ersetzen")
+        case .unlink: what = pick("cannot remove", "kann nicht entfernen")
         case .makeDirectory: what = pick("cannot create the folder", "kann den Ordner nicht anlegen")
         case .lock: what = pick("cannot lock", "kann nicht sperren")
         case .pipe, .startThread: what = pick("cannot start", "kann nicht starten")
@@ -267,6 +268,23 @@ extension Texts {
                 "\(key) muss eine Zahl, ein Text oder true/false sein")
         case .value(let error): message(for: error)
         }
+    }
+
+    /// What a writer that opened the store has to tell (an import a crash stopped half-way, which it undid), as
+    /// `peach:` lines for stderr; none usually.
+    public func storeNotices(_ contents: JournalContents) -> [String] {
+        guard let interrupted = contents.interruptedImport else { return [] }
+        let what = interrupted.source.map { shown($0) } ?? pick("records", "Datensätzen")
+        let lines = count(interrupted.linesRemoved, ("line", "Zeile"), ("lines", "Zeilen"))
+        return [
+            "peach: "
+                + pick(
+                    "an import of \(what) (started \(interrupted.started)) was stopped half-way and undone (\(lines) "
+                        + "taken out), so your data is as it was before it. Run the import again.",
+                    "ein Import von \(what) (begonnen \(interrupted.started)) wurde mittendrin abgebrochen und rückgängig "
+                        + "gemacht (\(lines) entfernt), deine Daten sind also wie vorher. Starte den Import noch einmal."
+                )
+        ]
     }
 
     /// Why a line is not a record.

@@ -78,6 +78,7 @@ struct SimulateCommand: ParsableCommand {
         let directory = save ? locations.dataDirectory : nil
         try MainActor.assumeIsolated {
             let store = try directory.map { try JournalStore(directory: $0) }
+            for line in store.map({ CLI.texts.storeNotices($0.contents) }) ?? [] { Terminal.emitError(line) }
             let report = SimulationReport(texts: CLI.texts, verbose: !quiet) { Terminal.show($0) }
             guard simulation.run(start: Date(), store: store, report: report, error: Terminal.emitError)
             else {

@@ -16,7 +16,9 @@ struct DataOptions: ParsableArguments {
     func withJournal(_ body: @MainActor (JournalStore) throws -> Void) throws {
         let directory = try locations().dataDirectory
         try MainActor.assumeIsolated {
-            try body(try JournalStore(directory: directory))
+            let store = try JournalStore(directory: directory)
+            for line in CLI.texts.storeNotices(store.contents) { Terminal.emitError(line) }
+            try body(store)
         }
     }
 }
