@@ -25,8 +25,10 @@ let package = Package(
         .target(name: "PeachAudio", dependencies: ["PeachCore", "PeachSystem"]),
         // MIDI 1.0 messages, controller profiles and the external-synth note player.
         .target(name: "PeachMIDI", dependencies: ["PeachCore", "PeachSystem"]),
+        // CRC-32C with the processor's instruction (SSE 4.2, arm64's CRC extension), chosen at run time.
+        .target(name: "CPeachCRC"),
         // The JSON store: records, settings, durability.
-        .target(name: "PeachStore", dependencies: ["PeachCore", "PeachSystem"]),
+        .target(name: "PeachStore", dependencies: ["PeachCore", "PeachSystem", "CPeachCRC"]),
         // libasound, with ALSA's C macros wrapped as static inline functions.
         .systemLibrary(
             name: "CALSA",

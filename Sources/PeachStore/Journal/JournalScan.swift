@@ -2,13 +2,7 @@
 
 import Dispatch
 import PeachCore
-
-/// The input and output buffers of a parallel decode. Each thread reads the shared input and writes only its
-/// own output slots, so sharing them is safe though the compiler cannot prove it.
-private struct SharedBuffers: @unchecked Sendable {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let output: UnsafeMutableBufferPointer<JournalScan.Outcome>
-}
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -62,6 +56,11 @@ enum JournalScan {
 
     /// ``scan(path:from:progress:_:)`` handing each record on with its line as it is in the journal (valid: it
     /// decoded, its checksum held), for a JSON export to copy instead of encoding the record again.
+    ///
+    /// A pipeline over two buffers: while the calling thread hands on the records of one chunk (`visit`: the
+    /// profile's sums, an export's encoding), a second thread already decodes the next; once the calling thread
+    /// is done it helps decode, taking lines in blocks from the same counter. Reading a journal was bound by the
+    /// calling thread (it decoded half of each chunk, then visited all of it while the other core idled).
     static func scanLines(
         path: String, from start: (offset: Int, lineNumber: Int) = (0, 0), end: Int? = nil,
         progress: ((StoreProgress) -> Void)? = nil,
@@ -73,13 +72,49 @@ enum JournalScan {
         let total = progress == nil ? 0 : try file.size()
         var summary = JournalScanSummary()
         summary.completeLength = start.offset
-        var buffer = [UInt8](repeating: 0, count: max(chunkSize, maximumLineLength))
+        let size = max(chunkSize, maximumLineLength)
+        let buffers = [
+            UnsafeMutableBufferPointer<UInt8>.allocate(capacity: size),
+            UnsafeMutableBufferPointer<UInt8>.allocate(capacity: size),
+        ]
+        var pending: DecodeJob?  // the previous chunk: being decoded, to be visited
+        defer {
+            if let pending {  // not visited (`visit` threw): still decoding, reading a buffer
+                pending.wait()
+                pending.release()
+            }
+            for buffer in buffers { buffer.deallocate() }
+        }
+        var current = 0  // which buffer this chunk is read into
         var carried = 0  // bytes of an unfinished line at the start of the buffer
-        var bufferStart = start.offset  // the file offset of buffer[0]
+        var bufferStart = start.offset  // the file offset of the buffer's first byte
         var fileOffset = start.offset
         var lineNumber = start.lineNumber
         var skippingLongLine = false
+
+        /// Waits for `job`'s decoding (helping with it), then hands its records on in order.
+        func finish(_ job: DecodeJob) throws {
+            job.work()
+            job.wait()
+            defer { job.release() }
+            for (index, outcome) in job.outcomes.enumerated() {
+                switch outcome {
+                case .record(let record):
+                    summary.recordCount += 1
+                    try visit(record, UnsafeBufferPointer(rebasing: job.bytes[job.ranges[index]]))
+                case .damage(let problem):
+                    summary.damagedLines.append(DamagedLine(line: job.lineNumbers[index], problem: problem))
+                case .newer:
+                    summary.newerRecordLines.append(job.lineNumbers[index])
+                case .failure(let error):
+                    throw error
+                }
+            }
+            progress?(StoreProgress(done: job.fileOffset, total: total, records: summary.recordCount))
+        }
+
         while true {
+            let buffer = buffers[current]
             if carried == buffer.count {  // a line longer than the buffer: damage, skipped up to its newline
                 skippingLongLine = true
                 bufferStart += carried
@@ -90,18 +125,16 @@ enum JournalScan {
             let count =
                 room == 0
                 ? 0
-                : try buffer.withUnsafeMutableBytes { raw throws(StoreError) -> Int in
-                    try file.read(
-                        into: UnsafeMutableRawBufferPointer(rebasing: raw[carried..<(carried + room)]),
-                        at: fileOffset
-                    )
-                }
+                : try file.read(
+                    into: UnsafeMutableRawBufferPointer(
+                        UnsafeMutableBufferPointer(rebasing: buffer[carried..<(carried + room)])),
+                    at: fileOffset)
             fileOffset += count
             let filled = carried + count
             var lineStart = 0
-            var lines: [(range: Range<Int>, number: Int)] = []
-            try buffer.withUnsafeBufferPointer { bytes in
-                guard let base = bytes.baseAddress else { return }
+            var ranges: [Range<Int>] = []
+            var numbers: [Int] = []
+            if let base = buffer.baseAddress {
                 var searchFrom = carried
                 while searchFrom < filled, let newline = memchr(base + searchFrom, 0x0A, filled - searchFrom)
                 {
@@ -114,37 +147,38 @@ enum JournalScan {
                             DamagedLine(line: lineNumber, problem: .lineTooLong(maximumLineLength)))
                     } else {
                         var end = index
-                        if end > lineStart, bytes[end - 1] == 0x0D { end -= 1 }
-                        if !isBlank(bytes, lineStart..<end) { lines.append((lineStart..<end, lineNumber)) }
+                        if end > lineStart, buffer[end - 1] == 0x0D { end -= 1 }
+                        if !isBlank(UnsafeBufferPointer(buffer), lineStart..<end) {
+                            ranges.append(lineStart..<end)
+                            numbers.append(lineNumber)
+                        }
                     }
                     lineStart = index + 1
                 }
-                for outcome in decodeInParallel(bytes, lines.map(\.range), path: path).enumerated() {
-                    switch outcome.element {
-                    case .record(let record):
-                        summary.recordCount += 1
-                        try visit(record, UnsafeBufferPointer(rebasing: bytes[lines[outcome.offset].range]))
-                    case .damage(let problem):
-                        summary.damagedLines.append(
-                            DamagedLine(line: lines[outcome.offset].number, problem: problem))
-                    case .newer:
-                        summary.newerRecordLines.append(lines[outcome.offset].number)
-                    case .failure(let error):
-                        throw error
-                    }
-                }
             }
+            // Decode this chunk on the other thread while the previous one is handed on here.
+            let job = DecodeJob(
+                bytes: UnsafeBufferPointer(buffer), ranges: ranges, lineNumbers: numbers,
+                fileOffset: fileOffset,
+                path: path)
+            job.start()
+            let previous = pending
+            pending = job  // from here on the exit waits for it, whatever `visit` throws
+            if let previous { try finish(previous) }
             if lineStart > 0 { summary.completeLength = bufferStart + lineStart }
             bufferStart += lineStart
             carried = filled - lineStart
-            if carried > 0, lineStart > 0 {
-                buffer.withUnsafeMutableBytes { raw in
-                    guard let base = raw.baseAddress else { return }
-                    _ = memmove(base, base + lineStart, carried)
-                }
-            }
-            progress?(StoreProgress(done: fileOffset, total: total, records: summary.recordCount))
             if count == 0 { break }
+            // The unfinished line moves to the start of the other buffer (this one is still being decoded).
+            let next = buffers[1 - current]
+            if carried > 0, let target = next.baseAddress, let source = buffer.baseAddress {
+                target.update(from: source + lineStart, count: carried)
+            }
+            current = 1 - current
+        }
+        if let last = pending {
+            pending = nil
+            try finish(last)
         }
         summary.tornTailLength = fileOffset - summary.completeLength
         summary.lineCount = lineNumber
@@ -159,38 +193,81 @@ enum JournalScan {
         case failure(StoreError)
     }
 
-    /// Decodes `ranges` of `bytes` on two threads (each half of the lines on one), returning the outcomes in
-    /// the order of the lines. Reading a large journal is bound by decoding, so this nearly halves load time.
-    static func decodeInParallel(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ ranges: [Range<Int>], path: String
-    ) -> [Outcome] {
-        var outcomes = [Outcome](repeating: .damage(.notAnObject), count: ranges.count)
-        guard !ranges.isEmpty else { return outcomes }
-        let parts = ranges.count < 256 ? 1 : 2
-        outcomes.withUnsafeMutableBufferPointer { output in
-            let shared = SharedBuffers(bytes: bytes, output: output)
-            DispatchQueue.concurrentPerform(iterations: parts) { part in
-                var decoder = RecordCodec.Decoder()
-                let slice = part == 0 ? 0..<(ranges.count / parts) : (ranges.count / parts)..<ranges.count
-                for index in slice {
-                    let outcome: Outcome
-                    do {
-                        outcome = .record(
-                            try RecordCodec.decode(shared.bytes, ranges[index], using: &decoder, path: path))
-                    } catch let damage as RecordDamage {
-                        outcome = .damage(damage.problem)
-                    } catch let StoreError.newerSchema(_, found, _) {
-                        outcome = .newer(found)
-                    } catch let error as StoreError {
-                        outcome = .failure(error)
-                    } catch {
-                        outcome = .damage(.notAnObject)  // decode throws nothing else
-                    }
-                    shared.output[index] = outcome
+    /// The lines of one chunk to decode, shared by the two threads: each takes blocks of lines from `next` and
+    /// writes only their slots of `outcomes`, and the bytes are not changed until both are done (the group is
+    /// waited for), so sharing is safe though the compiler cannot prove it.
+    final class DecodeJob: @unchecked Sendable {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let ranges: [Range<Int>]
+        let lineNumbers: [Int]
+        let fileOffset: Int
+        let path: String
+        private let slots: UnsafeMutableBufferPointer<Outcome>
+        private let next = Atomic<Int>(0)
+        private static let block = 128
+
+        init(
+            bytes: UnsafeBufferPointer<UInt8>, ranges: [Range<Int>], lineNumbers: [Int], fileOffset: Int,
+            path: String
+        ) {
+            self.bytes = bytes
+            self.ranges = ranges
+            self.lineNumbers = lineNumbers
+            self.fileOffset = fileOffset
+            self.path = path
+            slots = .allocate(capacity: ranges.count)
+            slots.initialize(repeating: .damage(.notAnObject))
+        }
+
+        /// The outcomes, in line order (once every block is done).
+        var outcomes: UnsafeMutableBufferPointer<Outcome> { slots }
+
+        private let group = DispatchGroup()
+
+        /// Starts decoding on another thread.
+        func start() {
+            guard !ranges.isEmpty else { return }
+            DispatchQueue.global().async(group: group) { self.work() }
+        }
+
+        /// Waits until the other thread is done with this chunk.
+        func wait() { group.wait() }
+
+        /// Decodes blocks of lines until none is left.
+        func work() {
+            var decoder = RecordCodec.Decoder()
+            while true {
+                let first = next.wrappingAdd(Self.block, ordering: .relaxed).oldValue
+                guard first < ranges.count else { return }
+                for index in first..<min(first + Self.block, ranges.count) {
+                    slots[index] = JournalScan.decode(bytes, ranges[index], using: &decoder, path: path)
                 }
             }
         }
-        return outcomes
+
+        /// Frees the outcomes (after they were handed on).
+        func release() {
+            slots.deinitialize()
+            slots.deallocate()
+        }
+    }
+
+    /// One line's outcome.
+    static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, using decoder: inout RecordCodec.Decoder,
+        path: String
+    ) -> Outcome {
+        do {
+            return .record(try RecordCodec.decode(bytes, range, using: &decoder, path: path))
+        } catch let damage as RecordDamage {
+            return .damage(damage.problem)
+        } catch let StoreError.newerSchema(_, found, _) {
+            return .newer(found)
+        } catch let error as StoreError {
+            return .failure(error)
+        } catch {
+            return .damage(.notAnObject)  // decode throws nothing else
+        }
     }
 
     private static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {

@@ -1,8 +1,13 @@
 // CRC32C: the Castagnoli CRC that closes every record line, so a flipped bit is found, not believed.
 
-/// CRC-32C (Castagnoli, reflected polynomial 0x82F63B78), slicing by 8: about a byte per cycle, so checking a
-/// million records adds a few tens of milliseconds to a load.
+import CPeachCRC
+
+/// CRC-32C (Castagnoli, reflected polynomial 0x82F63B78). With the processor's instruction where it has one
+/// (SSE 4.2 on x86-64, the CRC extension of arm64: every Raspberry Pi 3, 4 and 5), eight bytes per
+/// instruction; otherwise slicing by 8 in Swift, about a byte per cycle. Both give the same checksum (tested).
 enum CRC32C {
+    /// Whether this processor computes CRC-32C itself (checked once).
+    static let hardware = peach_crc32c_hardware_available() != 0
     private static let tables: [[UInt32]] = {
         var tables = [[UInt32]](repeating: [UInt32](repeating: 0, count: 256), count: 8)
         for byte in 0..<256 {
@@ -22,6 +27,13 @@ enum CRC32C {
 
     /// The CRC of `bytes`, continuing from `crc` (0 to start).
     static func checksum(_ bytes: UnsafeBufferPointer<UInt8>, continuing crc: UInt32 = 0) -> UInt32 {
+        guard hardware, let base = bytes.baseAddress else { return software(bytes, continuing: crc) }
+        return ~peach_crc32c_hardware(~crc, base, bytes.count)
+    }
+
+    /// ``checksum(_:continuing:)`` by table, whatever the processor (the fallback, and what tests compare
+    /// the instruction with).
+    static func software(_ bytes: UnsafeBufferPointer<UInt8>, continuing crc: UInt32 = 0) -> UInt32 {
         var crc = ~crc
         flat.withUnsafeBufferPointer { table in
             var index = 0

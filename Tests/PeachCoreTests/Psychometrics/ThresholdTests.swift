@@ -29,6 +29,24 @@ struct ThresholdTests {
         #expect(counts.total == 2 && counts.correct.reduce(0, +) == 1)
     }
 
+    @Test(
+        "binning finds the nearest level on the log scale, as rounding the logarithm does, for 100k differences"
+    )
+    func levelsByLogarithm() {
+        var generator = SeededRandomGenerator(seed: 3)
+        for _ in 0..<100_000 {
+            let cents = exp(Double.random(in: log(0.01)...log(1000), using: &generator))
+            let exact = (log(cents) - log(StimulusLevel.minimum)) / log(StimulusLevel.ratio)
+            guard abs(exact - exact.rounded(.down) - 0.5) > 1e-9 else { continue }  // on an edge: either
+            let expected =
+                cents <= StimulusLevel.minimum ? 0 : min(Int(exact.rounded()), StimulusLevel.count - 1)
+            #expect(StimulusLevel.index(of: cents) == expected, "\(cents) cents")
+            #expect(StimulusLevel.index(of: -cents) == expected)
+        }
+        #expect(StimulusLevel.index(of: .infinity) == StimulusLevel.count - 1)
+        #expect(StimulusLevel.index(of: .nan) == 0)
+    }
+
     @Test("the posterior of many trials at known probabilities finds the threshold, inside its interval")
     func fitsExpectedCounts() throws {
         let truth = PsychometricFunction(threshold: 6, slope: 2, lapseRate: 0.02)
