@@ -46,6 +46,14 @@ extension PerceptualProfile {
         let trained = (0..<128).compactMap { note in
             trialCounts(for: MIDINote(checked: note)).map { (note, $0) }
         }
+        // Each trained level's log-likelihoods at the shared slope, once for every note's fit.
+        var likelihoods: [Int: (right: [Double], wrong: [Double])] = [:]
+        for (_, counts) in trained {
+            for level in 0..<StimulusLevel.count where counts.trials[level] > 0 && likelihoods[level] == nil {
+                likelihoods[level] = ThresholdPosterior.logLikelihoods(
+                    cents: StimulusLevel.cents(of: level), slopes: [slope])
+            }
+        }
         return range.notes.map { note in
             // The kernel-weighted trials per level first, then one update per level.
             var trials = [Double](repeating: 0, count: StimulusLevel.count)
@@ -62,9 +70,9 @@ extension PerceptualProfile {
             var posterior = ThresholdPosterior(
                 slopes: [slope], thresholdPrior: (overall.cents, Self.keyboardSpread))
             for level in 0..<StimulusLevel.count where trials[level] > 0 {
-                posterior.update(
-                    cents: StimulusLevel.cents(of: level), trials: trials[level], correct: correct[level],
-                    weight: 1)
+                if let table = likelihoods[level] {
+                    posterior.update(table, trials: trials[level], correct: correct[level])
+                }
             }
             guard posterior.trials >= Self.minimumFittedTrials else { return nil }
             return posterior.estimate

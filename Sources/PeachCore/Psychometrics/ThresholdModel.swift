@@ -67,8 +67,48 @@ public struct ThresholdPosterior: Hashable, Sendable {
     @inline(__always)
     func probabilityCorrect(logCents: Double, index: Int) -> Double {
         let slope = slopes[index / ThresholdModel.logThresholds.count]
-        let detection = 1 - expDouble(-expDouble(slope * (logCents - logScales[index])))
-        return 0.5 + 0.5 * (1 - ThresholdModel.lapseRate) * detection
+        return 0.5 + 0.5 * (1 - ThresholdModel.lapseRate)
+            * Self.detection(slope * (logCents - logScales[index]))
+    }
+
+    /// The Weibull's detection probability 1 − exp(−e^t). Above t = 4 it is 1 exactly in double precision
+    /// (exp(−e⁴) ≈ 2·10⁻²⁴), so it is not computed: the libm call underflowing there (`exp` of −10⁶) was a tenth
+    /// of a profile's time.
+    @inline(__always)
+    static func detection(_ t: Double) -> Double {
+        t > 4 ? 1 : 1 - expDouble(-expDouble(t))
+    }
+
+    /// ln P(right) and ln P(wrong) of a trial at `cents` at each grid point of a posterior with these `slopes`
+    /// (``logWeights``' layout): what an update adds, weighted by the right and wrong answers. Computed once
+    /// and reused, it spares the logarithms of fits that take the same levels many times (one per note of
+    /// the keyboard).
+    public static func logLikelihoods(cents: Double, slopes: [Double]) -> (right: [Double], wrong: [Double]) {
+        let posterior = ThresholdPosterior(slopes: slopes)
+        let logCents = logDouble(max(abs(cents), 1e-6))
+        var right = [Double](repeating: 0, count: posterior.logScales.count)
+        var wrong = right
+        for index in right.indices {
+            let p = posterior.probabilityCorrect(logCents: logCents, index: index)
+            right[index] = logDouble(p)
+            wrong[index] = logDouble(1 - p)
+        }
+        return (right, wrong)
+    }
+
+    /// Takes in `trials` trials of which `correct` were right at a level whose ``logLikelihoods(cents:slopes:)``
+    /// (for this posterior's slopes) are `likelihoods`.
+    public mutating func update(
+        _ likelihoods: (right: [Double], wrong: [Double]), trials: Double, correct: Double
+    ) {
+        guard trials > 0 else { return }
+        let wrongCount = trials - correct
+        logWeights.withUnsafeMutableBufferPointer { weights in
+            for index in weights.indices {
+                weights[index] += correct * likelihoods.right[index] + wrongCount * likelihoods.wrong[index]
+            }
+        }
+        self.trials += trials
     }
 
     /// Takes in one answered trial at `cents`.
@@ -90,8 +130,7 @@ public struct ThresholdPosterior: Hashable, Sendable {
                     let base = row * thresholds
                     for column in 0..<thresholds {
                         let index = base + column
-                        let detection = 1 - expDouble(-expDouble(slope * (logCents - scales[index])))
-                        let p = 0.5 + height * detection
+                        let p = 0.5 + height * Self.detection(slope * (logCents - scales[index]))
                         weights[index] += rightWeight * logDouble(p) + wrongWeight * logDouble(1 - p)
                     }
                 }
