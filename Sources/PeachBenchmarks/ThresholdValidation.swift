@@ -25,6 +25,7 @@ enum ThresholdValidation {
         Shape(name: "Weibull β=2", shape: .weibull, slope: 2),
         Shape(name: "Weibull β=1.3", shape: .weibull, slope: 1.3),
         Shape(name: "log-Gauss", shape: .logGaussian, slope: 2),
+        Shape(name: "log-logist 2.5", shape: .logLogistic, slope: 2.5),
     ]
     static let thresholds = [2.0, 3, 5, 10, 20, 40]
     static let trialCounts = [50, 100, 300]

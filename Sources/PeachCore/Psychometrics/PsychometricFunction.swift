@@ -6,6 +6,8 @@ public enum PsychometricShape: String, Hashable, Sendable, CaseIterable, Codable
     case weibull
     /// Cumulative Gaussian on log cents: F(x) = Φ(β · ln(x/μ)).
     case logGaussian
+    /// Log-logistic: F(x) = 1 / (1 + (x/α)^−β), heavier-tailed than both (a listener who is not a Weibull).
+    case logLogistic
 }
 
 /// A two-alternative psychometric function with guessing and lapses:
@@ -21,7 +23,7 @@ public struct PsychometricFunction: Hashable, Sendable {
     public let slope: Double
     /// The lapse rate λ: the share of trials answered by a guess whatever was played.
     public let lapseRate: Double
-    /// The scale of F: α for the Weibull, μ for the log-Gaussian.
+    /// The scale of F: α for the Weibull and the log-logistic, μ for the log-Gaussian.
     public let scale: Double
 
     /// The function with 75 %-correct point `threshold`, slope `slope` and lapse rate `lapseRate` (< 0.5).
@@ -36,6 +38,7 @@ public struct PsychometricFunction: Hashable, Sendable {
         switch shape {
         case .weibull: scale = threshold / powDouble(-logDouble(1 - f75), 1 / slope)
         case .logGaussian: scale = threshold * expDouble(-normalQuantile(f75) / slope)
+        case .logLogistic: scale = threshold / powDouble(f75 / (1 - f75), 1 / slope)
         }
     }
 
@@ -46,6 +49,7 @@ public struct PsychometricFunction: Hashable, Sendable {
         switch shape {
         case .weibull: return 1 - expDouble(-powDouble(x / scale, slope))
         case .logGaussian: return normalCDF(slope * logDouble(x / scale))
+        case .logLogistic: return 1 / (1 + powDouble(x / scale, -slope))
         }
     }
 
@@ -60,6 +64,7 @@ public struct PsychometricFunction: Hashable, Sendable {
         switch shape {
         case .weibull: return scale * powDouble(-logDouble(1 - f), 1 / slope)
         case .logGaussian: return scale * expDouble(normalQuantile(f) / slope)
+        case .logLogistic: return scale * powDouble(f / (1 - f), 1 / slope)
         }
     }
 

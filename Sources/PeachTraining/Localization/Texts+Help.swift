@@ -239,13 +239,15 @@ public enum Help: CaseIterable, Sendable {
             )
         case .slope:
             (
-                "The slope of the listener's psychometric function (Weibull β; 1/σ on ln cents for logGaussian).",
-                "Die Steigung der psychometrischen Funktion des Hörers (Weibull-β; 1/σ auf ln Cent für logGaussian)."
+                "The slope of the listener's psychometric function (Weibull and log-logistic β; 1/σ on ln cents for "
+                    + "logGaussian).",
+                "Die Steigung der psychometrischen Funktion des Hörers (Weibull- und log-logistisches β; 1/σ auf ln "
+                    + "Cent für logGaussian)."
             )
         case .shape:
             (
-                "The shape of the listener's psychometric function: weibull or logGaussian.",
-                "Die Form der psychometrischen Funktion des Hörers: weibull oder logGaussian."
+                "The shape of the listener's psychometric function: weibull, logGaussian or logLogistic.",
+                "Die Form der psychometrischen Funktion des Hörers: weibull, logGaussian oder logLogistic."
             )
         case .lapse:
             (
