@@ -87,7 +87,13 @@ if CommandLine.arguments.dropFirst().first == "latency" {
 if CommandLine.arguments.dropFirst().first == "validate" {
     let seeds = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 40
     let only = CommandLine.arguments.dropFirst(3).first
-    MainActor.assumeIsolated { ThresholdValidation.run(seeds: seeds, only: only) }
+    MainActor.assumeIsolated {
+        if only == "sessions" {
+            ThresholdValidation.runSessions(seeds: seeds)
+        } else {
+            ThresholdValidation.run(seeds: seeds, only: only)
+        }
+    }
     exit(0)
 }
 

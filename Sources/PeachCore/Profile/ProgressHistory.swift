@@ -62,10 +62,30 @@ public struct ProgressHistory: Hashable, Sendable, Codable {
         /// The number of answers (comparisons or attempts) in the week.
         public var count: Int { levels.values.reduce(0) { $0 + Int($1.trials) } + absoluteErrors.count }
 
-        /// The threshold fitted to the week's comparisons, nil without any.
-        public var threshold: ThresholdEstimate? {
+        /// The threshold fitted to the week's comparisons alone, over the model's whole grid of slopes; nil
+        /// without any. Biased high for a week of one or two sessions (see ``threshold(within:)``).
+        public var threshold: ThresholdEstimate? { fit(ThresholdPosterior()) }
+
+        /// The threshold fitted to the week's comparisons within `series`, the fit of every week of the series:
+        /// at its slope (the slope is the listener's; the threshold is what changes from week to week), with a
+        /// weak prior around its threshold (σ ``ThresholdModel/partPriorWidth`` in ln). A week of one 50-trial
+        /// session fitted alone reads 1.02–1.41 × the listener's threshold (median over four listener shapes;
+        /// sd(ln) 0.53–0.72): its trials start where the staircase settled the time before and cluster at one
+        /// level, which ties the threshold to the slope and leaves its upper side open. Fitted this way it reads
+        /// 0.96–1.05 × (sd(ln) 0.28–0.41); a listener 60 % worse than before reads 0.89–1.09 × (alone
+        /// 1.12–1.65 ×), one 40 % better 1.11–1.22 × (alone 1.03–1.16 ×: the fit leans towards the rest of the
+        /// series). `PeachBenchmarks validate 20 sessions`, with `PEACH_VALIDATE_CHANGE=0.6` and `1.6`. Nil
+        /// without comparisons; the plain fit when the series has none to lean on.
+        public func threshold(within series: ThresholdEstimate?) -> ThresholdEstimate? {
+            guard let series else { return threshold }
+            return fit(
+                ThresholdPosterior(
+                    slopes: [series.slope], thresholdPrior: (series.cents, ThresholdModel.partPriorWidth)))
+        }
+
+        private func fit(_ prior: ThresholdPosterior) -> ThresholdEstimate? {
             guard !levels.isEmpty else { return nil }
-            var posterior = ThresholdPosterior()
+            var posterior = prior
             // In level order: a dictionary's order changes from run to run, and so would the sum's last bits.
             for (level, tally) in levels.sorted(by: { $0.key < $1.key }) {
                 posterior.update(
@@ -112,6 +132,30 @@ public struct ProgressHistory: Hashable, Sendable, Codable {
 
     /// The weeks of each series, oldest first.
     public private(set) var series: [Series: [Week]] = [:]
+
+    /// A week's 68 % interval spanning more than this factor (its upper end over its lower) is too uncertain
+    /// to show as a number.
+    public static let uncertainSpan = 2.5
+
+    /// The threshold fitted to every comparison of a discrimination `key`'s weeks (the whole grid of slopes),
+    /// what each week's fit leans on; nil without comparisons.
+    public func fit(of key: Series) -> ThresholdEstimate? {
+        var pooled: [Int: (trials: Double, correct: Double)] = [:]
+        for week in series[key] ?? [] {
+            for (level, tally) in week.levels {
+                pooled[level, default: (0, 0)].trials += Double(tally.trials)
+                pooled[level, default: (0, 0)].correct += Double(tally.correct)
+            }
+        }
+        guard !pooled.isEmpty else { return nil }
+        var posterior = ThresholdPosterior()
+        for (level, tally) in pooled.sorted(by: { $0.key < $1.key }) {
+            posterior.update(
+                cents: StimulusLevel.cents(of: level), trials: tally.trials, correct: tally.correct, weight: 1
+            )
+        }
+        return posterior.estimate
+    }
 
     /// An empty history.
     public init() {}

@@ -94,10 +94,23 @@ public struct TrendAnalyzer: Hashable, Sendable, Codable {
     /// Forgets every answer.
     public mutating func reset() { self = TrendAnalyzer() }
 
-    /// The recent sessions with enough answers, with their fitted thresholds.
+    /// The recent sessions with enough answers, with their fitted thresholds: each at the slope of those
+    /// sessions together, leaning on their threshold (``ThresholdModel/partPriorWidth``), as the progress
+    /// chart fits a week. Fitted alone, a session after the first reads high (its staircase starts where the
+    /// last one settled; see ``ProgressHistory/Week/threshold(within:)``), and the first, starting from the
+    /// top, does not: a listener who never changed would seem to decline.
     public var sessionEstimates: [(session: Session, estimate: ThresholdEstimate)] {
-        sessions.filter { $0.count >= Self.minimumCount }.compactMap { session in
-            session.estimate.map { (session, $0) }
+        let counted = sessions.filter { $0.count >= Self.minimumCount }
+        var pooled = TrialCounts()
+        for session in counted { pooled.add(session.counts) }
+        var whole = ThresholdPosterior()
+        whole.update(pooled)
+        guard let series = whole.estimate else { return [] }
+        return counted.compactMap { session in
+            var posterior = ThresholdPosterior(
+                slopes: [series.slope], thresholdPrior: (series.cents, ThresholdModel.partPriorWidth))
+            posterior.update(session.counts)
+            return posterior.estimate.map { (session, $0) }
         }
     }
 

@@ -199,7 +199,8 @@ public struct ProfileReport: Sendable {
                     weeks: series.points.map {
                         .init(
                             week: $0.week, start: $0.start.description, cents: $0.cents,
-                            lower68: $0.band.lowerBound, upper68: $0.band.upperBound, count: $0.count)
+                            lower68: $0.band.lowerBound, upper68: $0.band.upperBound, count: $0.count,
+                            uncertain: $0.isUncertain)
                     })
             })
     }
@@ -383,6 +384,8 @@ public struct ProfileJSON: Encodable, Sendable {
         public let lower68, upper68: Double
         /// The answers it rests on.
         public let count: Int
+        /// Whether the band is too wide to show `cents` as a number (the terminal says "too uncertain to say").
+        public let uncertain: Bool
     }
 
     /// One progress series: a mode and an interval, week by week.

@@ -18,6 +18,9 @@ public struct ProgressChart: Sendable {
         public let band: ClosedRange<Double>
         /// The answers (comparisons or attempts) it rests on.
         public let count: Int
+        /// Whether the band is too wide (over ``ProgressHistory/uncertainSpan``) to show the value as a number:
+        /// the renderers show the band and say so.
+        public var isUncertain = false
     }
 
     /// One mode and interval.
@@ -34,12 +37,17 @@ public struct ProgressChart: Sendable {
     /// The chart of `history`, the last `weeks` weeks with answers of each series.
     public init(history: ProgressHistory, weeks: Int = 26) {
         series = history.series.keys.sorted().compactMap { key in
+            let whole = key.isDiscrimination ? history.fit(of: key) : nil
             let points = (history.series[key] ?? []).suffix(weeks).compactMap { week -> Point? in
                 if key.isDiscrimination {
-                    guard let estimate = week.threshold else { return nil }
-                    return Point(
+                    guard let estimate = week.threshold(within: whole) else { return nil }
+                    var point = Point(
                         week: week.isoWeek, start: week.start, cents: estimate.cents,
                         band: estimate.interval68, count: week.count)
+                    point.isUncertain =
+                        estimate.interval68.upperBound > ProgressHistory.uncertainSpan
+                        * estimate.interval68.lowerBound
+                    return point
                 }
                 let errors = week.absoluteErrors
                 guard errors.count > 0 else { return nil }

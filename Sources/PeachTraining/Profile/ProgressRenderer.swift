@@ -53,11 +53,18 @@ public struct ProgressRenderer: Sendable {
                     row[low] = "├"
                     row[high] = "┤"
                 }
+                let count =
+                    series.key.isDiscrimination ? texts.answers(point.count) : texts.attempts(point.count)
+                guard !point.isUncertain else {
+                    result.append(
+                        "  \(point.week)  " + String(row) + "  "
+                            + texts.pick("too uncertain to say", "zu unsicher für eine Zahl") + "  (\(count))"
+                    )
+                    continue
+                }
                 row[column(point.cents)] = "●"
                 result.append(
-                    "  \(point.week)  " + String(row) + "  " + texts.cents(point.cents) + "  ("
-                        + (series.key.isDiscrimination
-                            ? texts.answers(point.count) : texts.attempts(point.count)) + ")")
+                    "  \(point.week)  " + String(row) + "  " + texts.cents(point.cents) + "  (\(count))")
             }
             result.append("")
         }
@@ -144,7 +151,7 @@ public struct ProgressRenderer: Sendable {
                     ##"<rect class="band-bar" x="\##(number(x(position) - 4))" y="\##(number(bandTop))" width="8" height="\##(number(max(bandBottom - bandTop, 0)))" fill="#9ecae1"/>"##
                 )
                 parts.append(
-                    ##"<circle cx="\##(number(x(position)))" cy="\##(number(y(point.cents)))" r="3" fill="#3182bd"><title>\##(point.week): \##(number(point.cents)) cents, \##(escape(legends[index][1].label)) \##(number(point.band.lowerBound))–\##(number(point.band.upperBound)), \##(series.key.isDiscrimination ? texts.answers(point.count) : texts.attempts(point.count))</title></circle>"##
+                    ##"<circle cx="\##(number(x(position)))" cy="\##(number(y(point.cents)))" r="3" fill="\##(point.isUncertain ? "white" : "#3182bd")" stroke="#3182bd"><title>\##(point.week): \##(number(point.cents)) cents, \##(escape(legends[index][1].label)) \##(number(point.band.lowerBound))–\##(number(point.band.upperBound)), \##(series.key.isDiscrimination ? texts.answers(point.count) : texts.attempts(point.count))</title></circle>"##
                 )
                 if (points.count - 1 - position) % labelEvery == 0 {  // the latest week always, evenly back
                     parts.append(

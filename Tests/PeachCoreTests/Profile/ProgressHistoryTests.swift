@@ -1,0 +1,109 @@
+// ProgressHistoryTests: a week's threshold is not biased by where its sessions' staircase started.
+
+import Foundation
+import PeachCore
+import Testing
+
+@MainActor
+@Suite("Progress by week")
+struct ProgressHistoryTests {
+    final class Collector: ComparisonObserver {
+        var comparisons: [CompletedComparison] = []
+        func comparisonCompleted(_ completed: CompletedComparison) throws { comparisons.append(completed) }
+    }
+
+    /// One session of `trials` comparisons by a simulated Weibull listener (β = 2) starting at `start`, the
+    /// staircase cold-starting from `profile` as `peach train` does.
+    static func session(
+        trials: Int, threshold: Double, seed: UInt64, start: Date, profile: PerceptualProfile
+    ) -> [CompletedComparison] {
+        let clock = VirtualClock(start: start)
+        let observer = Collector()
+        let settings = TrainingSettings.defaults
+        let session = ComparisonSession(
+            notePlayer: SilentNotePlayer(), strategy: KazezNoteStrategy(), profile: { profile },
+            settings: { settings }, clock: clock, observers: [observer],
+            generator: SeededRandomGenerator(seed: seed))
+        SimulatedListener(
+            parameters: SimulatedListener.Parameters(
+                threshold: threshold, slope: 2, lapseRate: 0.02, responseTime: 0.3),
+            clock: clock, generator: SeededRandomGenerator(seed: seed &+ 99)
+        ).answer(session)
+        session.start()
+        clock.run(until: { session.answeredCount >= trials })
+        session.stop()
+        return observer.comparisons
+    }
+
+    @Test(
+        "a week of one 50-trial session, after a first week of 300: alone it reads high, within its series not"
+    )
+    func weekWithinSeries() {
+        let week = 7 * 86_400.0
+        let first = Date(timeIntervalSince1970: 1_767_571_200)  // a Monday
+        var alone: [Double] = []
+        var within: [Double] = []
+        for truth in [3.0, 10, 30] {
+            for seed in 0..<6 {
+                var history = ProgressHistory()
+                var profile = PerceptualProfile()
+                let base = UInt64(seed * 7919) &+ UInt64(truth * 100)
+                for (number, trials) in [300, 50, 50, 50, 50].enumerated() {
+                    let answers = Self.session(
+                        trials: trials, threshold: truth, seed: base &+ UInt64(number) &* 1_000_003,
+                        start: first.addingTimeInterval(Double(number) * week + 3600), profile: profile)
+                    for answer in answers {
+                        history.add(answer)
+                        profile.add(answer)
+                    }
+                }
+                let key = ProgressHistory.Series(
+                    isDiscrimination: true, interval: .prime, tuningSystem: .equalTemperament)
+                let weeks = history.series[key] ?? []
+                #expect(weeks.count == 5)
+                let series = history.fit(of: key)
+                for later in weeks.dropFirst() {
+                    if let estimate = later.threshold { alone.append(estimate.cents / truth) }
+                    if let estimate = later.threshold(within: series) {
+                        within.append(estimate.cents / truth)
+                    }
+                }
+            }
+        }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        #expect(alone.count == 72 && within.count == 72)
+        #expect(median(alone) > 1.1, "the defect: alone a later week reads \(median(alone)) ×")
+        #expect((0.9...1.1).contains(median(within)), "within its series: \(median(within)) ×")
+    }
+
+    @Test(
+        "the trend of a listener who never changed: a first session from the top, then four cold-started, is stable"
+    )
+    func trendAfterColdStarts() {
+        let first = Date(timeIntervalSince1970: 1_767_571_200)
+        var changes: [Double] = []
+        var verdicts: [Trend] = []
+        for truth in [3.0, 10, 30] {
+            for seed in 0..<6 {
+                var trend = TrendAnalyzer()
+                var profile = PerceptualProfile()
+                let base = UInt64(seed * 7919) &+ UInt64(truth * 100)
+                for (number, trials) in [300, 50, 50, 50, 50].enumerated() {
+                    let answers = Self.session(
+                        trials: trials, threshold: truth, seed: base &+ UInt64(number) &* 1_000_003,
+                        start: first.addingTimeInterval(Double(number) * 86_400), profile: profile)
+                    for answer in answers {
+                        trend.add(answer)
+                        profile.add(answer)
+                    }
+                }
+                if let change = trend.change { changes.append(change.relative) }
+                if let verdict = trend.trend { verdicts.append(verdict) }
+            }
+        }
+        let median = changes.sorted()[changes.count / 2]
+        #expect(changes.count == 18)
+        #expect(abs(median) < 0.1, "median change \(median)")
+        #expect(verdicts.filter { $0 != .stable }.count <= 1, "\(verdicts)")
+    }
+}
