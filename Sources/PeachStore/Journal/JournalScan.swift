@@ -69,6 +69,37 @@ enum JournalScan {
         guard try FileSystem.exists(path) else { return JournalScanSummary() }
         let file = try POSIXFile(path: path, flags: O_RDONLY | O_NOFOLLOW)
         try file.requireRegularFile()
+        return try scanLines(
+            file, path: path, from: start, end: end, mode: .journal, progress: progress, visit)
+    }
+
+    /// How a scan treats what is not a record.
+    struct Mode: Sendable {
+        /// Whether bytes after the last newline are a line too (a file to import), not a torn tail (a journal).
+        var lastLineIsALine = false
+        /// Whether a byte-order mark at the start of the file is skipped (a file a spreadsheet wrote).
+        var skipsByteOrderMark = false
+        /// Decodes one line. A journal's mode notes damage and goes on; an import's stops at the first
+        /// (``damageIsFatal``).
+        var decode: @Sendable (UnsafeBufferPointer<UInt8>, Range<Int>, inout RecordCodec.Decoder) -> Outcome
+        /// Whether the first damaged line (or one too long) ends the scan with
+        /// ``StoreError/unreadableImport(path:line:problem:)``.
+        var damageIsFatal = false
+        /// The most read at once (tests make it small, to cross many piece boundaries with a small file).
+        var pieceSize = JournalScan.chunkSize
+
+        /// A journal's lines: damage and newer records are noted and skipped, a torn tail is left alone.
+        static let journal = Mode(decode: { bytes, range, decoder in
+            JournalScan.decode(bytes, range, using: &decoder, path: "")
+        })
+    }
+
+    /// ``scanLines(path:from:end:progress:_:)`` over a file already open, in `mode`.
+    static func scanLines(
+        _ file: POSIXFile, path: String, from start: (offset: Int, lineNumber: Int) = (0, 0), end: Int? = nil,
+        mode: Mode, progress: ((StoreProgress) -> Void)? = nil,
+        _ visit: (StoredRecord, UnsafeBufferPointer<UInt8>) throws -> Void
+    ) throws -> JournalScanSummary {
         let total = progress == nil ? 0 : try file.size()
         var summary = JournalScanSummary()
         summary.completeLength = start.offset
@@ -103,6 +134,10 @@ enum JournalScan {
                     summary.recordCount += 1
                     try visit(record, UnsafeBufferPointer(rebasing: job.bytes[job.ranges[index]]))
                 case .damage(let problem):
+                    if mode.damageIsFatal {
+                        throw StoreError.unreadableImport(
+                            path: path, line: job.lineNumbers[index], problem: problem)
+                    }
                     summary.damagedLines.append(DamagedLine(line: job.lineNumbers[index], problem: problem))
                 case .newer:
                     summary.newerRecordLines.append(job.lineNumbers[index])
@@ -112,6 +147,7 @@ enum JournalScan {
             }
             progress?(StoreProgress(done: job.fileOffset, total: total, records: summary.recordCount))
         }
+        var longLine: Int?  // an import's line too long: reported once the lines before it are handed on
 
         while true {
             let buffer = buffers[current]
@@ -120,8 +156,9 @@ enum JournalScan {
                 bufferStart += carried
                 carried = 0
             }
-            let room =
-                end.map { max(0, min(buffer.count - carried, $0 - fileOffset)) } ?? buffer.count - carried
+            let room = min(
+                mode.pieceSize,
+                end.map { max(0, min(buffer.count - carried, $0 - fileOffset)) } ?? buffer.count - carried)
             let count =
                 room == 0
                 ? 0
@@ -134,8 +171,14 @@ enum JournalScan {
             var lineStart = 0
             var ranges: [Range<Int>] = []
             var numbers: [Int] = []
+            if mode.skipsByteOrderMark, fileOffset == count, filled >= 3, buffer[0] == 0xEF,
+                buffer[1] == 0xBB,
+                buffer[2] == 0xBF
+            {
+                lineStart = 3  // a byte-order mark before the first line
+            }
             if let base = buffer.baseAddress {
-                var searchFrom = carried
+                var searchFrom = max(carried, lineStart)
                 while searchFrom < filled, let newline = memchr(base + searchFrom, 0x0A, filled - searchFrom)
                 {
                     let index = UnsafeRawPointer(newline) - UnsafeRawPointer(base)
@@ -143,6 +186,10 @@ enum JournalScan {
                     lineNumber += 1
                     if skippingLongLine {
                         skippingLongLine = false
+                        if mode.damageIsFatal {
+                            longLine = lineNumber
+                            break
+                        }
                         summary.damagedLines.append(
                             DamagedLine(line: lineNumber, problem: .lineTooLong(maximumLineLength)))
                     } else {
@@ -155,16 +202,36 @@ enum JournalScan {
                     }
                     lineStart = index + 1
                 }
+                // At the end of a file to import, a last line without a newline is a line.
+                if count == 0, mode.lastLineIsALine, longLine == nil, lineStart < filled {
+                    lineNumber += 1
+                    if skippingLongLine {
+                        longLine = lineNumber
+                    } else {
+                        var end = filled
+                        if end > lineStart, buffer[end - 1] == 0x0D { end -= 1 }
+                        if !isBlank(UnsafeBufferPointer(buffer), lineStart..<end) {
+                            ranges.append(lineStart..<end)
+                            numbers.append(lineNumber)
+                        }
+                    }
+                    lineStart = filled
+                }
             }
             // Decode this chunk on the other thread while the previous one is handed on here.
             let job = DecodeJob(
                 bytes: UnsafeBufferPointer(buffer), ranges: ranges, lineNumbers: numbers,
-                fileOffset: fileOffset,
-                path: path)
+                fileOffset: fileOffset, decode: mode.decode)
             job.start()
             let previous = pending
             pending = job  // from here on the exit waits for it, whatever `visit` throws
             if let previous { try finish(previous) }
+            if let longLine {
+                pending = nil
+                try finish(job)  // an earlier damaged line is the one to report
+                throw StoreError.unreadableImport(
+                    path: path, line: longLine, problem: .lineTooLong(maximumLineLength))
+            }
             if lineStart > 0 { summary.completeLength = bufferStart + lineStart }
             bufferStart += lineStart
             carried = filled - lineStart
@@ -201,20 +268,23 @@ enum JournalScan {
         let ranges: [Range<Int>]
         let lineNumbers: [Int]
         let fileOffset: Int
-        let path: String
+        private let decode:
+            @Sendable (UnsafeBufferPointer<UInt8>, Range<Int>, inout RecordCodec.Decoder) -> Outcome
         private let slots: UnsafeMutableBufferPointer<Outcome>
         private let next = Atomic<Int>(0)
         private static let block = 128
 
         init(
             bytes: UnsafeBufferPointer<UInt8>, ranges: [Range<Int>], lineNumbers: [Int], fileOffset: Int,
-            path: String
+            decode:
+                @escaping @Sendable (UnsafeBufferPointer<UInt8>, Range<Int>, inout RecordCodec.Decoder) ->
+                Outcome
         ) {
             self.bytes = bytes
             self.ranges = ranges
             self.lineNumbers = lineNumbers
             self.fileOffset = fileOffset
-            self.path = path
+            self.decode = decode
             slots = .allocate(capacity: ranges.count)
             slots.initialize(repeating: .damage(.notAnObject))
         }
@@ -240,7 +310,7 @@ enum JournalScan {
                 let first = next.wrappingAdd(Self.block, ordering: .relaxed).oldValue
                 guard first < ranges.count else { return }
                 for index in first..<min(first + Self.block, ranges.count) {
-                    slots[index] = JournalScan.decode(bytes, ranges[index], using: &decoder, path: path)
+                    slots[index] = decode(bytes, ranges[index], &decoder)
                 }
             }
         }

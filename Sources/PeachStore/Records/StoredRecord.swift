@@ -54,7 +54,7 @@ public struct StoredRecord: Hashable, Sendable {
     /// What makes two records the same answer, for merging imports without duplicates: the kind, the time to
     /// the second (the iOS and web apps keep whole seconds), the notes and the cents (the tempo and offset for
     /// rhythm records). A small value (no text), so a million fit in a set of a few tens of megabytes.
-    public struct Identity: Hashable, Sendable {
+    public struct Identity: Hashable, Sendable, Comparable {
         // Widest first: 27 bytes, a 32-byte stride.
         let seconds: Int64
         let values: (UInt64, UInt64)
@@ -74,6 +74,15 @@ public struct StoredRecord: Hashable, Sendable {
             hasher.combine(notes)
             hasher.combine(values.0)
             hasher.combine(values.1)
+        }
+
+        /// An order for sorting and searching the store's identities (by time first).
+        public static func < (left: Self, right: Self) -> Bool {
+            if left.seconds != right.seconds { return left.seconds < right.seconds }
+            if left.kind != right.kind { return left.kind < right.kind }
+            if left.notes != right.notes { return left.notes < right.notes }
+            if left.values.0 != right.values.0 { return left.values.0 < right.values.0 }
+            return left.values.1 < right.values.1
         }
 
         func shifted(by delta: Int64) -> Identity {

@@ -282,68 +282,16 @@ public enum RecordTransfer {
             }
             let first = head[..<count].first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
             if first == 0x7B {
-                try forEachJSONLine(
-                    file, size: Int(info.st_size), pieceSize: pieceSize, path: path, progress: progress, visit
-                )
+                var mode = importing(path)
+                mode.pieceSize = pieceSize
+                _ = try JournalScan.scanLines(file, path: path, mode: mode, progress: progress) {
+                    record, _ in try visit(record)
+                }
                 return
             }
         }
         for record in try readWhole(file, path: path, progress: progress, skipped: skipped) {
             try visit(record)
-        }
-    }
-
-    /// Reads a JSON Lines file in pieces (see ``forEachImportRecord(path:progress:_:)``).
-    private static func forEachJSONLine(
-        _ file: POSIXFile, size: Int, pieceSize: Int, path: String, progress: ((StoreProgress) -> Void)?,
-        _ visit: (StoredRecord) throws -> Void
-    ) throws {
-        var buffer = [UInt8](repeating: 0, count: pieceSize + JournalScan.maximumLineLength)
-        var carried = 0  // bytes of an unfinished line at the start of the buffer
-        var offset = 0  // the file offset just after what is in the buffer
-        var line = 0
-        var records = 0
-        while true {
-            let count = try buffer.withUnsafeMutableBytes { raw throws(StoreError) -> Int in
-                try file.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[carried...]), at: offset)
-            }
-            offset += count
-            let filled = carried + count
-            let atEnd = count == 0
-            var start = 0
-            try buffer.withUnsafeBufferPointer { bytes in
-                if offset == count, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }  // a byte-order mark
-                while start < filled {
-                    guard let newline = bytes[start..<filled].firstIndex(of: 0x0A) ?? (atEnd ? filled : nil)
-                    else {
-                        break
-                    }
-                    line += 1
-                    var stop = newline
-                    if stop > start, bytes[stop - 1] == 0x0D { stop -= 1 }
-                    if bytes[start..<stop].contains(where: { $0 != 0x20 && $0 != 0x09 }) {
-                        try visit(try decodeOne(bytes, start..<stop, path: path, line: line))
-                        records += 1
-                        if records % StoreProgress.interval == 0 {
-                            progress?(
-                                StoreProgress(done: offset - filled + stop, total: size, records: records))
-                        }
-                    }
-                    start = newline + 1
-                }
-            }
-            if atEnd { return }
-            carried = filled - start
-            guard carried < JournalScan.maximumLineLength else {
-                throw StoreError.unreadableImport(
-                    path: path, line: line + 1, problem: .lineTooLong(JournalScan.maximumLineLength))
-            }
-            if carried > 0, start > 0 {
-                buffer.withUnsafeMutableBytes { raw in
-                    guard let base = raw.baseAddress else { return }
-                    _ = memmove(base, base + start, carried)
-                }
-            }
         }
     }
 
@@ -371,38 +319,60 @@ public enum RecordTransfer {
         }
     }
 
-    private static func decodeOne(
-        _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, path: String, line: Int,
-        checksums: Bool = true
-    )
-        throws(StoreError) -> StoredRecord
-    {
-        var decoder = RecordCodec.Decoder(checksums: checksums)
+    /// A file to import's JSON Lines, read as a journal is (in pieces, decoded on two threads) but strictly:
+    /// the first unreadable line, one too long, a newer record or a value out of its domain refuses the file
+    /// naming the line; a last line without a newline and a byte-order mark are fine.
+    private static func importing(_ path: String) -> JournalScan.Mode {
+        JournalScan.Mode(
+            lastLineIsALine: true, skipsByteOrderMark: true,
+            decode: { bytes, range, decoder in importOutcome(bytes, range, using: &decoder, path: path) },
+            damageIsFatal: true)
+    }
+
+    /// What one record of a file to import is: a record Peach takes in, or why not.
+    static func importOutcome(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, using decoder: inout RecordCodec.Decoder,
+        path: String
+    ) -> JournalScan.Outcome {
+        let limit = JournalScan.maximumLineLength
+        guard range.count < limit else { return .damage(.lineTooLong(limit)) }
         do {
             let record = try RecordCodec.decode(buffer, range, using: &decoder, path: path)
             // Every number within its domain: the journal reads back what it holds, but takes in only what a
             // session could have made (`1e308` seconds of gap was stored and spoiled every average).
-            if let problem = record.domainProblem { throw RecordDamage(problem: problem) }
+            if let problem = record.domainProblem { return .damage(problem) }
             // A record the journal could not read back (a 10 MB text cell) is refused here, not stored. Its line
             // holds the known fields (under 512 bytes) and the text it was read from, each byte escaped to at
             // most 6: only a long one can reach the limit, so only that one is encoded to check.
-            guard
-                512 + 6 * range.count < JournalScan.maximumLineLength
-                    || RecordCodec.encode(record).utf8.count < JournalScan.maximumLineLength
-            else {
-                throw RecordDamage(problem: .lineTooLong(JournalScan.maximumLineLength))
+            guard 512 + 6 * range.count < limit || RecordCodec.encode(record).utf8.count < limit else {
+                return .damage(.lineTooLong(limit))
             }
-            return record
+            return .record(record)
         } catch let StoreError.newerSchema(_, found, supported) {
-            throw .unreadableImport(
-                path: path, line: line, problem: .newerVersion(found: found, supported: supported))
+            return .damage(.newerVersion(found: found, supported: supported))
         } catch let error as StoreError {
-            throw error
+            return .failure(error)
         } catch let damage as RecordDamage {
-            throw .unreadableImport(path: path, line: line, problem: damage.problem)
+            return .damage(damage.problem)
         } catch {
-            // decode throws nothing else
-            throw .unreadableImport(path: path, line: line, problem: .notAnObject)
+            return .damage(.notAnObject)  // decode throws nothing else
+        }
+    }
+
+    private static func decodeOne(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, path: String, line: Int,
+        checksums: Bool = true
+    ) throws(StoreError) -> StoredRecord {
+        var decoder = RecordCodec.Decoder(checksums: checksums)
+        switch importOutcome(buffer, range, using: &decoder, path: path) {
+        case .record(let record): return record
+        case .damage(let problem):
+            throw .unreadableImport(path: path, line: line, problem: problem)
+        case .newer(let found):  // importOutcome gives damage instead
+            throw .unreadableImport(
+                path: path, line: line,
+                problem: .newerVersion(found: found, supported: RecordCodec.currentVersion))
+        case .failure(let error): throw error
         }
     }
 
