@@ -38,6 +38,8 @@ public final class JournalStore: TrainingStore {
     private var committedLength: Int
     /// The open journal's device and inode: before each append the journal's path must still name it.
     private var identity: FileIdentity
+    /// The snapshot being written, if one is.
+    private let snapshotWrite: DispatchGroup
 
     /// The journal's path.
     public var journalPath: String { Self.journalPath(in: directory) }
@@ -61,12 +63,20 @@ public final class JournalStore: TrainingStore {
         let interrupted = try Self.undoInterruptedAppend(of: file, directory: directory)
         var (loaded, scanned) = try Self.load(directory: directory, usingSnapshot: true)
         loaded.interruptedImport = interrupted
+        // The snapshot is written on another thread: the first start after an upgrade (every line read) need
+        // not wait for it before its first trial. The store waits for it before replacing the journal and when
+        // it closes (still holding the lock); a Peach killed meanwhile leaves a temporary file, removed above.
+        let snapshotWrite = DispatchGroup()
         if scanned.recordCount >= JournalSnapshot.rewriteThreshold {
-            JournalSnapshot.write(
-                loaded, journalLength: scanned.completeLength, lineCount: scanned.lineCount,
-                directory: directory,
-                journalPath: path)
+            let snapshot = loaded
+            let (length, lines) = (scanned.completeLength, scanned.lineCount)
+            DispatchQueue.global().async(group: snapshotWrite) {
+                JournalSnapshot.write(
+                    snapshot, journalLength: length, lineCount: lines, directory: directory, journalPath: path
+                )
+            }
         }
+        self.snapshotWrite = snapshotWrite
         if loaded.tornTailLength > 0 {
             loaded.tornTailSetAside = try Self.setAsideTornTail(
                 of: file, completeLength: try file.size() - loaded.tornTailLength, directory: directory)
@@ -74,6 +84,10 @@ public final class JournalStore: TrainingStore {
         contents = loaded
         committedLength = try file.size()
         identity = try file.identity()
+    }
+
+    deinit {
+        snapshotWrite.wait()  // written under the lock, which goes with the store
     }
 
     /// Removes what an atomic rewrite killed midway left behind (`records.jsonl.tmp-PID`): only a writer
@@ -341,6 +355,7 @@ public final class JournalStore: TrainingStore {
     /// - Returns: the backup's path.
     @discardableResult
     public func replaceAll(with records: [StoredRecord]) throws(StoreError) -> String {
+        snapshotWrite.wait()  // or it could land after the old snapshot is removed below
         var bytes: [UInt8] = []
         for record in records {
             if let field = record.nonFiniteField { throw .nonFiniteValue(path: journalPath, field: field) }

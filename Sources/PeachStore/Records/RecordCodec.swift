@@ -489,19 +489,26 @@ enum RecordCodec {
 
     /// Eight hex digits (either case) as a number, read from the bytes without making a string.
     private static func hexWord(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt32? {
-        var value: UInt32 = 0
-        for index in range {
-            let byte = line[index]
-            let digit: UInt8
-            switch byte {
-            case 0x30...0x39: digit = byte - 0x30
-            case 0x61...0x66: digit = byte - 0x61 + 10
-            case 0x41...0x46: digit = byte - 0x41 + 10
-            default: return nil
+        hexDigits.withUnsafeBufferPointer { digits in
+            var value: UInt32 = 0
+            var invalid: UInt8 = 0
+            for index in range {
+                let digit = digits[Int(line[index])]
+                invalid |= digit  // 0xFF for a byte that is not a hex digit
+                value = value << 4 | UInt32(digit & 0x0F)
             }
-            value = value << 4 | UInt32(digit)
+            return invalid & 0xF0 == 0 ? value : nil
         }
-        return value
+    }
+
+    /// Each byte's value as a hex digit, 0xFF for the others.
+    private static let hexDigits: [UInt8] = (0...255).map { byte in
+        switch byte {
+        case 0x30...0x39: UInt8(byte - 0x30)
+        case 0x61...0x66: UInt8(byte - 0x61 + 10)
+        case 0x41...0x46: UInt8(byte - 0x41 + 10)
+        default: 0xFF
+        }
     }
 
     /// The key of a scanned key range, if it is one of schema 1's.
