@@ -195,6 +195,18 @@ struct RecordCodecTests {
                 #expect(parsed == Double(text))
             }
         }
+        // The edges of the exact fast path (digits up to 2^53, powers of ten up to 10^22) and cent values as
+        // Swift writes them (16 and 17 digits).
+        let edges = [
+            "9007199254740992", "9007199254740993", "900719925474099.3", "0.0000000000000000000001",
+            "0.00000000000000000000012", "1234567890123456.7", "57.38403917741034", "-5.949294850601879",
+            "12.345678901234567", "0.1", "-0.30000000000000004",
+        ]
+        let cents = (0..<10_000).map { _ in Double.random(in: 0.5...60, using: &generator) }
+        for text in edges + cents.flatMap({ [String($0), String(-$0 / 7)] }) {
+            let parsed = Array(text.utf8).withUnsafeBufferPointer { NumberParser.double($0, 0..<$0.count) }
+            #expect(parsed == Double(text), "\(text)")
+        }
         for bad in ["", "-", ".", "1.", "1e", "--1", "1.2.3", "0x10"] {
             let bytes = Array(bad.utf8)
             #expect(bytes.withUnsafeBufferPointer { NumberParser.double($0, 0..<$0.count) } == nil, "\(bad)")
