@@ -97,6 +97,8 @@ enum ThresholdValidation {
     static func runSessions(seeds: Int) {
         print("Single sessions after the first: \(seeds) seeds per threshold, 4 sessions of 50 trials each")
         print("fit            shape          mean   median  sd(ln)  68 % cov.  too uncertain (> 2.5 ×)")
+        // A listener who got better (or worse) since the first session: PEACH_VALIDATE_CHANGE × T75.
+        let change = ProcessInfo.processInfo.environment["PEACH_VALIDATE_CHANGE"].flatMap(Double.init) ?? 1
         for shape in shapes {
             var alone = Tally()
             var shared = Tally()
@@ -110,9 +112,6 @@ enum ThresholdValidation {
                     var profile = PerceptualProfile()
                     let first = session(trials: 300, parameters: parameters, seed: base, psi: nil)
                     for answer in first { profile.add(answer) }
-                    // A listener who got better (or worse) since the first session: PEACH_VALIDATE_CHANGE × T75.
-                    let change =
-                        ProcessInfo.processInfo.environment["PEACH_VALIDATE_CHANGE"].flatMap(Double.init) ?? 1
                     let laterParameters = SimulatedListener.Parameters(
                         threshold: truth * change, slope: shape.slope, lapseRate: 0.02, shape: shape.shape,
                         responseTime: 0.3)
@@ -135,25 +134,19 @@ enum ThresholdValidation {
                     guard let whole = series.estimate else { continue }
                     for answers in later {
                         var plain = ThresholdPosterior()
-                        var leaning = ThresholdPosterior(
-                            slopes: [whole.slope],
-                            thresholdPrior: (whole.cents, ThresholdModel.partPriorWidth))
+                        var leaning = ThresholdPosterior(partOf: whole)
                         for answer in answers {
                             let cents = answer.comparison.centDifference.magnitude
                             plain.update(cents: cents, correct: answer.isCorrect)
                             leaning.update(cents: cents, correct: answer.isCorrect)
                         }
-                        func isWide(_ estimate: ThresholdEstimate) -> Bool {
-                            estimate.interval68.upperBound
-                                > ProgressHistory.uncertainSpan * estimate.interval68.lowerBound
-                        }
                         if let estimate = plain.estimate {
                             alone.add(estimate.cents, truth: truth * change, interval: estimate.interval68)
-                            if isWide(estimate) { wide.alone += 1 }
+                            if ProgressHistory.isUncertain(estimate) { wide.alone += 1 }
                         }
                         if let estimate = leaning.estimate {
                             shared.add(estimate.cents, truth: truth * change, interval: estimate.interval68)
-                            if isWide(estimate) { wide.shared += 1 }
+                            if ProgressHistory.isUncertain(estimate) { wide.shared += 1 }
                         }
                     }
                 }

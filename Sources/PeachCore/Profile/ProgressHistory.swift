@@ -78,9 +78,7 @@ public struct ProgressHistory: Hashable, Sendable, Codable {
         /// without comparisons; the plain fit when the series has none to lean on.
         public func threshold(within series: ThresholdEstimate?) -> ThresholdEstimate? {
             guard let series else { return threshold }
-            return fit(
-                ThresholdPosterior(
-                    slopes: [series.slope], thresholdPrior: (series.cents, ThresholdModel.partPriorWidth)))
+            return fit(ThresholdPosterior(partOf: series))
         }
 
         private func fit(_ prior: ThresholdPosterior) -> ThresholdEstimate? {
@@ -136,6 +134,12 @@ public struct ProgressHistory: Hashable, Sendable, Codable {
     /// A week's 68 % interval spanning more than this factor (its upper end over its lower) is too uncertain
     /// to show as a number.
     public static let uncertainSpan = 2.5
+
+    /// Whether `estimate` is too uncertain to show as a number (its 68 % interval spans more than
+    /// ``uncertainSpan``).
+    public static func isUncertain(_ estimate: ThresholdEstimate) -> Bool {
+        estimate.interval68.upperBound > uncertainSpan * estimate.interval68.lowerBound
+    }
 
     /// The threshold fitted to every comparison of a discrimination `key`'s weeks (the whole grid of slopes),
     /// what each week's fit leans on; nil without comparisons.

@@ -107,8 +107,7 @@ public struct TrendAnalyzer: Hashable, Sendable, Codable {
         whole.update(pooled)
         guard let series = whole.estimate else { return [] }
         return counted.compactMap { session in
-            var posterior = ThresholdPosterior(
-                slopes: [series.slope], thresholdPrior: (series.cents, ThresholdModel.partPriorWidth))
+            var posterior = ThresholdPosterior(partOf: series)
             posterior.update(session.counts)
             return posterior.estimate.map { (session, $0) }
         }

@@ -68,6 +68,12 @@ public struct ThresholdPosterior: Hashable, Sendable {
         logScales = scales
     }
 
+    /// The prior of a part of a series (a week, a session) whose whole was fitted as `series`: its slope, and a
+    /// prior of width ``ThresholdModel/partPriorWidth`` around its threshold.
+    public init(partOf series: ThresholdEstimate) {
+        self.init(slopes: [series.slope], thresholdPrior: (series.cents, ThresholdModel.partPriorWidth))
+    }
+
     /// The grid's probability of a correct answer at ln x for grid point `index`.
     @inline(__always)
     func probabilityCorrect(logCents: Double, index: Int) -> Double {

@@ -177,44 +177,40 @@ enum JournalScan {
             {
                 lineStart = 3  // a byte-order mark before the first line
             }
+            /// Takes the line from `lineStart` to `end` (its newline or the end of the file): a line to decode
+            /// unless blank, or the end of one too long (damage; for an import the end of the scan: false).
+            func take(endingAt end: Int) -> Bool {
+                lineNumber += 1
+                if skippingLongLine {
+                    skippingLongLine = false
+                    if mode.damageIsFatal {
+                        longLine = lineNumber
+                        return false
+                    }
+                    summary.damagedLines.append(
+                        DamagedLine(line: lineNumber, problem: .lineTooLong(maximumLineLength)))
+                    return true
+                }
+                var stop = end
+                if stop > lineStart, buffer[stop - 1] == 0x0D { stop -= 1 }
+                if !isBlank(UnsafeBufferPointer(buffer), lineStart..<stop) {
+                    ranges.append(lineStart..<stop)
+                    numbers.append(lineNumber)
+                }
+                return true
+            }
             if let base = buffer.baseAddress {
                 var searchFrom = max(carried, lineStart)
                 while searchFrom < filled, let newline = memchr(base + searchFrom, 0x0A, filled - searchFrom)
                 {
                     let index = UnsafeRawPointer(newline) - UnsafeRawPointer(base)
                     searchFrom = index + 1
-                    lineNumber += 1
-                    if skippingLongLine {
-                        skippingLongLine = false
-                        if mode.damageIsFatal {
-                            longLine = lineNumber
-                            break
-                        }
-                        summary.damagedLines.append(
-                            DamagedLine(line: lineNumber, problem: .lineTooLong(maximumLineLength)))
-                    } else {
-                        var end = index
-                        if end > lineStart, buffer[end - 1] == 0x0D { end -= 1 }
-                        if !isBlank(UnsafeBufferPointer(buffer), lineStart..<end) {
-                            ranges.append(lineStart..<end)
-                            numbers.append(lineNumber)
-                        }
-                    }
+                    guard take(endingAt: index) else { break }
                     lineStart = index + 1
                 }
                 // At the end of a file to import, a last line without a newline is a line.
                 if count == 0, mode.lastLineIsALine, longLine == nil, lineStart < filled {
-                    lineNumber += 1
-                    if skippingLongLine {
-                        longLine = lineNumber
-                    } else {
-                        var end = filled
-                        if end > lineStart, buffer[end - 1] == 0x0D { end -= 1 }
-                        if !isBlank(UnsafeBufferPointer(buffer), lineStart..<end) {
-                            ranges.append(lineStart..<end)
-                            numbers.append(lineNumber)
-                        }
-                    }
+                    _ = take(endingAt: filled)
                     lineStart = filled
                 }
             }

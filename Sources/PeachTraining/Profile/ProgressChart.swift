@@ -44,9 +44,7 @@ public struct ProgressChart: Sendable {
                     var point = Point(
                         week: week.isoWeek, start: week.start, cents: estimate.cents,
                         band: estimate.interval68, count: week.count)
-                    point.isUncertain =
-                        estimate.interval68.upperBound > ProgressHistory.uncertainSpan
-                        * estimate.interval68.lowerBound
+                    point.isUncertain = ProgressHistory.isUncertain(estimate)
                     return point
                 }
                 let errors = week.absoluteErrors

@@ -35,27 +35,34 @@ struct ProgressHistoryTests {
         return observer.comparisons
     }
 
+    /// A listener's five sessions, `apart` seconds apart from a Monday: 300 trials from the top, then four of 50
+    /// that cold-start from the profile so far. Every answer, in order.
+    static func fiveSessions(threshold: Double, seed: Int, apart: Double) -> [CompletedComparison] {
+        let monday = Date(timeIntervalSince1970: 1_767_571_200)
+        var profile = PerceptualProfile()
+        var all: [CompletedComparison] = []
+        let base = UInt64(seed * 7919) &+ UInt64(threshold * 100)
+        for (number, trials) in [300, 50, 50, 50, 50].enumerated() {
+            let answers = session(
+                trials: trials, threshold: threshold, seed: base &+ UInt64(number) &* 1_000_003,
+                start: monday.addingTimeInterval(Double(number) * apart + 3600), profile: profile)
+            for answer in answers { profile.add(answer) }
+            all += answers
+        }
+        return all
+    }
+
     @Test(
         "a week of one 50-trial session, after a first week of 300: alone it reads high, within its series not"
     )
     func weekWithinSeries() {
-        let week = 7 * 86_400.0
-        let first = Date(timeIntervalSince1970: 1_767_571_200)  // a Monday
         var alone: [Double] = []
         var within: [Double] = []
         for truth in [3.0, 10, 30] {
             for seed in 0..<6 {
                 var history = ProgressHistory()
-                var profile = PerceptualProfile()
-                let base = UInt64(seed * 7919) &+ UInt64(truth * 100)
-                for (number, trials) in [300, 50, 50, 50, 50].enumerated() {
-                    let answers = Self.session(
-                        trials: trials, threshold: truth, seed: base &+ UInt64(number) &* 1_000_003,
-                        start: first.addingTimeInterval(Double(number) * week + 3600), profile: profile)
-                    for answer in answers {
-                        history.add(answer)
-                        profile.add(answer)
-                    }
+                for answer in Self.fiveSessions(threshold: truth, seed: seed, apart: 7 * 86_400) {
+                    history.add(answer)
                 }
                 let key = ProgressHistory.Series(
                     isDiscrimination: true, interval: .prime, tuningSystem: .equalTemperament)
@@ -80,22 +87,13 @@ struct ProgressHistoryTests {
         "the trend of a listener who never changed: a first session from the top, then four cold-started, is stable"
     )
     func trendAfterColdStarts() {
-        let first = Date(timeIntervalSince1970: 1_767_571_200)
         var changes: [Double] = []
         var verdicts: [Trend] = []
         for truth in [3.0, 10, 30] {
             for seed in 0..<6 {
                 var trend = TrendAnalyzer()
-                var profile = PerceptualProfile()
-                let base = UInt64(seed * 7919) &+ UInt64(truth * 100)
-                for (number, trials) in [300, 50, 50, 50, 50].enumerated() {
-                    let answers = Self.session(
-                        trials: trials, threshold: truth, seed: base &+ UInt64(number) &* 1_000_003,
-                        start: first.addingTimeInterval(Double(number) * 86_400), profile: profile)
-                    for answer in answers {
-                        trend.add(answer)
-                        profile.add(answer)
-                    }
+                for answer in Self.fiveSessions(threshold: truth, seed: seed, apart: 86_400) {
+                    trend.add(answer)
                 }
                 if let change = trend.change { changes.append(change.relative) }
                 if let verdict = trend.trend { verdicts.append(verdict) }
