@@ -6,6 +6,7 @@ import PeachALSA
 import PeachAudio
 import PeachCore
 import PeachMIDI
+import PeachSystem
 import PeachTraining
 import Synchronization
 
@@ -26,7 +27,7 @@ enum LatencyBenchmark {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
-    static func run() {
+    @MainActor static func run() {
         ALSALibrary.printsDiagnostics(false)
         print(
             "MIDI in → sound out (virtual MIDI → sequencer → synth → snd-aloop capture), \(notes) notes each")
@@ -39,7 +40,7 @@ enum LatencyBenchmark {
         for (name, configuration) in settings { measure(name, configuration) }
     }
 
-    static func measure(_ name: String, _ configuration: PCMConfiguration) {
+    @MainActor static func measure(_ name: String, _ configuration: PCMConfiguration) {
         let label = "--latency \(name)"
         let sink: ALSAPCMSink
         let capture: ALSAPCMCapture
@@ -91,18 +92,16 @@ enum LatencyBenchmark {
             defer { sequencer.stopNotifications() }
             // The controller: note on, 80 ms, note off, 120–220 ms of silence, written as raw bytes.
             let writer = Thread {
-                let device = open("/dev/snd/midiC1D0", O_WRONLY)
-                guard device >= 0 else { return }
-                defer { Glibc.close(device) }
+                guard let device = try? SystemFile(path: "/dev/snd/midiC1D0", flags: O_WRONLY) else { return }
                 var generator = SeededRandomGenerator(seed: 3)
                 for _ in 0..<notes {
                     usleep(UInt32.random(in: 120_000...220_000, using: &generator))
                     let on: [UInt8] = [0x90, 69, 100]
                     sent.withLock { $0.append(monotonic()) }
-                    _ = on.withUnsafeBytes { write(device, $0.baseAddress, 3) }
+                    try? device.writeAll(on)
                     usleep(80_000)
                     let off: [UInt8] = [0x80, 69, 0]
-                    _ = off.withUnsafeBytes { write(device, $0.baseAddress, 3) }
+                    try? device.writeAll(off)
                 }
             }
             writer.start()

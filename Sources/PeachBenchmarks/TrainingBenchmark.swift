@@ -4,6 +4,7 @@ import Foundation
 import PeachCore
 import PeachMIDI
 import PeachStore
+import PeachSystem
 
 /// Measures the `peach train` binary built next to this one: start to first note with `records` stored records
 /// (the first start reads the whole journal and saves a snapshot; the next ones read the snapshot), the pause
@@ -33,7 +34,7 @@ enum TrainingBenchmark {
                 print("  cannot write the records: \(error)")
             }
         }
-        guard mkfifo(root + "/controller.fifo", 0o600) == 0 else { return }
+        guard (try? FileSystem.createFIFO(root + "/controller.fifo")) != nil else { return }
         let feedback = 0.2
         var starts: [Double] = []
         for _ in 0..<4 {
@@ -55,7 +56,7 @@ enum TrainingBenchmark {
                 ])
         else { return }
         var events = reader
-        let controller = open(root + "/controller.fifo", O_WRONLY)
+        let controller = try? SystemFile(path: root + "/controller.fifo", flags: O_WRONLY)
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         var firstNote: Double?
@@ -71,8 +72,7 @@ enum TrainingBenchmark {
                 if let lastResult, let time { pauses.append(time.timeIntervalSince(lastResult) - feedback) }
             } else if name == "note2Started" {
                 if answered == 10 { idleCPU = cpuWhileWaiting(pid: process.processIdentifier, seconds: 2) }
-                var bytes: [UInt8] = [0x90, 72, 90, 0x80, 72, 0]
-                _ = write(controller, &bytes, bytes.count)
+                try? controller?.writeAll([0x90, 72, 90, 0x80, 72, 0])
             } else if name == "result" {
                 lastResult = time
                 answered += 1
@@ -80,7 +80,7 @@ enum TrainingBenchmark {
         }
         process.terminate()
         process.waitUntilExit()
-        close(controller)
+        controller?.close()
         if let firstNote { report("  start → first note (this run)", "\(format(firstNote * 1000, 0)) ms") }
         if !pauses.isEmpty {
             pauses.sort()

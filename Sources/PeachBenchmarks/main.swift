@@ -9,6 +9,7 @@ import PeachAudio
 import PeachCore
 import PeachMIDI
 import PeachStore
+import PeachSystem
 import PeachTestSupport
 
 /// Resident and peak memory of this process, from /proc/self/status (kB), or nil off Linux.
@@ -388,8 +389,8 @@ if wants("midi") {
 
     // A FIFO into RawMIDISource: time from write(2) to the handler, one note at a time.
     let fifo = NSTemporaryDirectory() + "peach-bench-\(getpid()).fifo"
-    if mkfifo(fifo, 0o600) == 0 {
-        defer { unlink(fifo) }
+    if (try? FileSystem.createFIFO(fifo)) != nil {
+        defer { FileSystem.removeQuietly(fifo) }
         let arrived = DispatchSemaphore(value: 0)
         final class Stamp: @unchecked Sendable { var time = 0.0 }
         let stamp = Stamp()
@@ -401,16 +402,16 @@ if wants("midi") {
                     arrived.signal()
                 }
             }
-            let writer = open(fifo, O_WRONLY)
+            let writer = try SystemFile(path: fifo, flags: O_WRONLY)
             var delays: [Double] = []
             for index in 0..<1000 {
                 let bytes = MIDIMessage.noteOn(channel: 0, note: UInt8(index % 128), velocity: 64).bytes
                 let sent = MonotonicTime.now()
-                _ = write(writer, bytes, bytes.count)
+                try writer.writeAll(bytes)
                 arrived.wait()
                 delays.append(stamp.time - sent)
             }
-            close(writer)
+            writer.close()
             source.stop()
             delays.sort()
             report(

@@ -5,6 +5,7 @@ import PeachAudio
 import PeachCore
 import PeachMIDI
 import PeachStore
+import PeachSystem
 
 /// One parser of outside input, fed arbitrary bytes. Each must return or throw its typed error for any input:
 /// a crash, a hang or a leak is a bug (libFuzzer with AddressSanitizer finds them; see `scripts/fuzz`).
@@ -24,7 +25,7 @@ enum FuzzTarget: String, CaseIterable {
     /// A scratch folder for the targets that read files (the parsers take paths, as Peach does).
     static let scratch: String = {
         let path = NSTemporaryDirectory() + "peach-fuzz-\(getpid())"
-        mkdir(path, 0o700)
+        try? FileSystem.createDirectory(path)
         return path
     }()
 
@@ -74,15 +75,12 @@ enum FuzzTarget: String, CaseIterable {
 
     private static func write(_ bytes: [UInt8], name: String) -> String {
         let path = scratch + "/" + name
-        let file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        precondition(file >= 0, "cannot write \(path)")
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { Glibc.write(file, $0.baseAddress, $0.count) }
-            precondition(count > 0, "cannot write \(path)")
-            written += count
+        do {
+            let file = try SystemFile(path: path, flags: O_WRONLY | O_CREAT | O_TRUNC)
+            try file.writeAll(bytes)
+        } catch {
+            preconditionFailure("cannot write \(path): \(error)")
         }
-        close(file)
         return path
     }
 }

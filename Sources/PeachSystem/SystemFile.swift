@@ -24,12 +24,14 @@ public final class SystemFile: @unchecked Sendable {
     /// - Throws: ``FileError`` (`open`).
     public init(path: String, flags: Int32, permissions: mode_t = 0o600) throws(FileError) {
         self.path = path
-        var result: Int32
-        repeat {
-            result = Glibc.open(path, flags | O_CLOEXEC, permissions)
-        } while result < 0 && errno == EINTR
-        guard result >= 0 else { throw FileError(path: path, operation: .open, code: errno) }
-        descriptor = FileDescriptor(rawValue: result)
+        do {
+            descriptor = try FileDescriptor.open(
+                FilePath(path), FileDescriptor.AccessMode(rawValue: flags & O_ACCMODE),
+                options: FileDescriptor.OpenOptions(rawValue: flags & ~O_ACCMODE).union(.closeOnExec),
+                permissions: FilePermissions(rawValue: permissions), retryOnInterrupt: true)
+        } catch {
+            throw FileError(path: path, operation: .open, errno: error as? Errno ?? .ioError)
+        }
         owned = true
     }
 
@@ -167,6 +169,35 @@ public final class SystemFile: @unchecked Sendable {
     public func sync() throws(FileError) {
         try Self.retrying(path: path, .sync) { fsync(descriptor.rawValue) }
     }
+
+    /// Flushes the file's data (not its metadata) to stable storage.
+    /// - Throws: ``FileError`` (`sync`).
+    public func syncData() throws(FileError) {
+        try Self.retrying(path: path, .sync) { fdatasync(descriptor.rawValue) }
+    }
+
+    /// Sets the file's permission bits to exactly `permissions` (the umask does not apply).
+    /// - Throws: ``FileError`` (`write`).
+    public func setPermissions(_ permissions: mode_t) throws(FileError) {
+        try Self.retrying(path: path, .write) { fchmod(descriptor.rawValue, permissions) }
+    }
+
+    /// Takes an exclusive `flock(2)` lock without waiting: false when another open file holds it. The kernel
+    /// releases it when the descriptor is closed or the process dies.
+    /// - Throws: ``FileError`` (`lock`) for any failure but "held by another".
+    public func lockExclusively() throws(FileError) -> Bool {
+        while flock(descriptor.rawValue, LOCK_EX | LOCK_NB) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            if code == EWOULDBLOCK { return false }
+            throw FileError(path: path, operation: .lock, code: code)
+        }
+        return true
+    }
+
+    /// The file's status as Peach's value.
+    /// - Throws: ``FileError`` (`stat`).
+    public func fileStatus() throws(FileError) -> FileStatus { FileStatus(try status()) }
 
     /// The file's status.
     /// - Throws: ``FileError`` (`stat`).

@@ -14,7 +14,7 @@ import Testing
 @MainActor
 final class BoxHarness {
     let clock = VirtualClock()
-    let store = RecordingObserver()
+    let store = InMemoryTrainingStore()
     let lines = RecordingLogHandler.Lines()
     let folder = NSTemporaryDirectory() + "peach-box-\(UUID().uuidString)"
     let devices = AudioDevices()

@@ -17,7 +17,7 @@ final class RunHarness {
 
     let clock = VirtualClock()
     let sound = FakeSoundOutput(name: "fake-synth")
-    let store = RecordingObserver()
+    let store = InMemoryTrainingStore()
     let presenter = RecordingPresenter()
     let box = SettingsBox()
     let run: TrainingRun

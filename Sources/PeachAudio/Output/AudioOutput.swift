@@ -20,65 +20,45 @@ import Synchronization
 /// for good (a device unplugged), the thread ends, the engine refuses further notes (so the note player
 /// throws ``SynthError/outputNotRunning``) and `onFailure` is called once, on the audio thread. After
 /// ``stop()`` the engine refuses notes too.
-public final class AudioOutput: @unchecked Sendable {
+///
+/// The engine's command queue has exactly one producer, and that is a fact of the type: the output lives on
+/// the main actor, as ``SynthNotePlayer`` does, so ``stop()``'s last command is pushed from the same thread as
+/// every note. Its `deinit`, which may run on any thread, pushes nothing: it ends the thread at once (no
+/// release ramp), so call ``stop()`` for a clean end.
+@MainActor
+public final class AudioOutput {
     /// The synth the thread renders; make a ``SynthNotePlayer`` on it.
-    public let engine: SynthEngine
+    nonisolated public var engine: SynthEngine { loop.engine }
     /// Where the audio goes.
-    public let sink: any AudioSink
+    nonisolated public var sink: any AudioSink { loop.sink }
     /// The `SCHED_FIFO` priority the thread asks for (the range JACK and PipeWire use for audio threads).
-    public static let realTimePriority: Int32 = 70
+    nonisolated public static let realTimePriority: Int32 = 70
 
-    private let block: UnsafeMutablePointer<Float>
-    private let onFailure: (@Sendable (any Error & Sendable) -> Void)?
-    private let stopRequested = Atomic<Bool>(false)
-    private let realTime = Atomic<Bool>(false)
-    private let written = Atomic<Int>(0)
-    private let failureBox = Mutex<(any Error & Sendable)?>(nil)
-    private var thread: pthread_t?
+    private let loop: AudioLoop
     private var stopped = false
 
     /// An output of a new engine into `sink`. `onFailure` is called once, on the audio thread, if the sink
     /// fails for good while running.
     public init(sink: any AudioSink, onFailure: (@Sendable (any Error & Sendable) -> Void)? = nil) {
-        self.sink = sink
-        self.onFailure = onFailure
-        engine = SynthEngine(sampleRate: sink.sampleRate)
-        block = .allocate(capacity: sink.periodFrames * sink.channelCount)
-        block.initialize(repeating: 0, count: sink.periodFrames * sink.channelCount)
+        loop = AudioLoop(sink: sink, onFailure: onFailure)
     }
 
-    deinit {
-        stop()
-        block.deallocate()
-    }
+    deinit { loop.end() }
 
     /// Whether the audio thread runs at real-time priority.
-    public var isRealTime: Bool { realTime.load(ordering: .relaxed) }
+    nonisolated public var isRealTime: Bool { loop.realTime.load(ordering: .relaxed) }
 
     /// Frames written to the sink so far.
-    public var framesWritten: Int { written.load(ordering: .relaxed) }
+    nonisolated public var framesWritten: Int { loop.written.load(ordering: .relaxed) }
 
     /// Why the sink stopped taking audio, once it has.
-    public var failure: (any Error & Sendable)? { failureBox.withLock { $0 } }
+    nonisolated public var failure: (any Error & Sendable)? { loop.failureBox.withLock { $0 } }
 
     /// Starts the audio thread. Call once.
     /// - Throws: ``AudioOutputError/threadNotStarted(_:)`` when the system will not make a thread.
     public func start() throws(AudioOutputError) {
-        precondition(thread == nil && !stopped, "AudioOutput.start() called twice")
-        let context = Unmanaged.passRetained(self).toOpaque()
-        var handle = pthread_t()
-        let result = pthread_create(
-            &handle, nil,
-            { context in
-                guard let context else { return nil }
-                Unmanaged<AudioOutput>.fromOpaque(context).takeRetainedValue().run()
-                return nil
-            }, context)
-        guard result == 0 else {
-            Unmanaged<AudioOutput>.fromOpaque(context).release()
-            throw .threadNotStarted(FileError(path: "audio thread", operation: .startThread, code: result))
-        }
-        thread = handle
+        precondition(!stopped, "AudioOutput.start() called after stop()")
+        try loop.start()
     }
 
     /// Releases every sounding note, lets the release ramps play out, closes the sink and ends the thread; returns
@@ -86,11 +66,62 @@ public final class AudioOutput: @unchecked Sendable {
     public func stop() {
         guard !stopped else { return }
         stopped = true
-        engine.commands.push(.releaseAll)
+        engine.commands.push(.releaseAll)  // the queue's one producer: the main actor
+        loop.end()
+    }
+}
+
+/// The audio thread's side of an ``AudioOutput``: the engine, the sink, the preallocated block and what the
+/// thread reports back. Only the thread touches the engine's rendering and the sink; the main actor only sets
+/// the stop flag and joins.
+private final class AudioLoop: @unchecked Sendable {
+    let engine: SynthEngine
+    let sink: any AudioSink
+    let realTime = Atomic<Bool>(false)
+    let written = Atomic<Int>(0)
+    let failureBox = Mutex<(any Error & Sendable)?>(nil)
+    private let block: UnsafeMutablePointer<Float>
+    private let onFailure: (@Sendable (any Error & Sendable) -> Void)?
+    private let stopRequested = Atomic<Bool>(false)
+    private let thread = Mutex<pthread_t?>(nil)
+
+    init(sink: any AudioSink, onFailure: (@Sendable (any Error & Sendable) -> Void)?) {
+        self.sink = sink
+        self.onFailure = onFailure
+        engine = SynthEngine(sampleRate: sink.sampleRate)
+        block = .allocate(capacity: sink.periodFrames * sink.channelCount)
+        block.initialize(repeating: 0, count: sink.periodFrames * sink.channelCount)
+    }
+
+    deinit { block.deallocate() }
+
+    /// Starts the thread (once).
+    func start() throws(AudioOutputError) {
+        precondition(thread.withLock { $0 } == nil, "AudioOutput.start() called twice")
+        let context = Unmanaged.passRetained(self).toOpaque()
+        var handle = pthread_t()
+        let result = pthread_create(
+            &handle, nil,
+            { context in
+                guard let context else { return nil }
+                Unmanaged<AudioLoop>.fromOpaque(context).takeRetainedValue().run()
+                return nil
+            }, context)
+        guard result == 0 else {
+            Unmanaged<AudioLoop>.fromOpaque(context).release()
+            throw .threadNotStarted(FileError(path: "audio thread", operation: .startThread, code: result))
+        }
+        thread.withLock { $0 = handle }
+    }
+
+    /// Asks the thread to end (after its tail of silence) and waits for it. Idempotent.
+    func end() {
         stopRequested.store(true, ordering: .releasing)
-        if let thread {
-            pthread_join(thread, nil)
-            self.thread = nil
+        if let handle = thread.withLock({ handle -> pthread_t? in
+            defer { handle = nil }
+            return handle
+        }) {
+            pthread_join(handle, nil)
         }
     }
 
@@ -137,8 +168,10 @@ public final class AudioOutput: @unchecked Sendable {
     private static func raisePriority() -> Bool {
         var limit = rlimit()
         getrlimit(__rlimit_resource_t(__RLIMIT_RTPRIO.rawValue), &limit)
-        let allowed = limit.rlim_cur == rlim_t.max ? rlim_t(realTimePriority) : limit.rlim_cur
-        for priority in [realTimePriority, Int32(clamping: min(allowed, rlim_t(realTimePriority)))]
+        let allowed = limit.rlim_cur == rlim_t.max ? rlim_t(AudioOutput.realTimePriority) : limit.rlim_cur
+        for priority in [
+            AudioOutput.realTimePriority, Int32(clamping: min(allowed, rlim_t(AudioOutput.realTimePriority))),
+        ]
         where priority > 0 {
             var parameters = sched_param()
             parameters.sched_priority = priority

@@ -22,8 +22,8 @@ public final class RawMIDIDestination: MIDIDestination {
             if path == "-" {
                 file = try SystemFile(duplicating: STDOUT_FILENO, path: path)
             } else {
-                var status = stat()
-                let isRegular = stat(path, &status) != 0 || (status.st_mode & S_IFMT) == S_IFREG
+                let kind = FileSystem.status(path)?.kind
+                let isRegular = kind == nil || kind == .regular
                 file = try SystemFile(
                     path: path, flags: O_WRONLY | (isRegular ? O_CREAT | O_TRUNC : 0), permissions: 0o644)
             }

@@ -1,6 +1,7 @@
 // ProfileLibrary: finds controller profiles by name: the user's folder first, then the shipped ones.
 
 import Foundation
+import PeachSystem
 
 /// The controller profiles Peach can use: the user's (`$XDG_CONFIG_HOME/peach/profiles/NAME.json`) first,
 /// then the shipped ones (`Profiles/NAME.json`), and the built-in `default` when no file of that name exists.
@@ -49,7 +50,7 @@ public struct ProfileLibrary: Sendable {
         var result: [Entry] = []
         let folders = (userDirectory.map { [($0, true)] } ?? []) + shippedDirectories.map { ($0, false) }
         for (folder, isUser) in folders {
-            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            let files = FileSystem.entries(of: folder)
             for file in files.sorted() where file.hasSuffix(".json") {
                 let name = String(file.dropLast(5))
                 guard Self.isValidName(name), seen.insert(name).inserted else { continue }

@@ -9,16 +9,15 @@ import PeachSystem
 /// returned by itself (the pipe stays open until then, so waking never writes into a closed pipe).
 public final class InputThread: @unchecked Sendable {
     private let lock = NSLock()
-    private var ends: (reader: Int32, writer: Int32)?  // guarded by lock
+    private var pipe: WakePipe?  // guarded by lock
     private let finished = DispatchSemaphore(value: 0)
 
     /// Starts a thread named `name` running `body(wakeDescriptor)`.
     /// - Throws: ``FileError`` (`pipe`) naming `name` when no pipe can be made.
     public init(name: String, body: @escaping @Sendable (_ wakeDescriptor: Int32) -> Void) throws {
-        var pipeEnds: [Int32] = [-1, -1]
-        try SystemFile.retrying(path: name, .pipe) { pipe(&pipeEnds) }
-        ends = (pipeEnds[0], pipeEnds[1])
-        let reader = pipeEnds[0]
+        let pipe = try WakePipe(name: name)
+        self.pipe = pipe
+        let reader = pipe.reader
         let finished = self.finished
         let thread = Thread {
             body(reader)
@@ -31,16 +30,14 @@ public final class InputThread: @unchecked Sendable {
     /// Wakes the thread, waits for its body to return and closes the pipe. Idempotent.
     public func stop() {
         guard
-            let (reader, writer) = lock.withLock({ () -> (Int32, Int32)? in
-                defer { ends = nil }
-                return ends
+            let pipe = lock.withLock({ () -> WakePipe? in
+                defer { self.pipe = nil }
+                return self.pipe
             })
         else { return }
-        var byte: UInt8 = 1
-        _ = write(writer, &byte, 1)
+        pipe.wake()
         finished.wait()
-        close(reader)
-        close(writer)
+        pipe.close()
     }
 
     deinit { stop() }

@@ -1,6 +1,7 @@
 // MIDIInputSpec: the value of --midi-in: the sequencer (all controllers, one port, a name), raw bytes, keyboard.
 
 import Foundation
+import PeachSystem
 
 /// Where MIDI input comes from, as `--midi-in` names it.
 public enum MIDIInputSpec: Hashable, Sendable, CustomStringConvertible {
@@ -15,7 +16,7 @@ public enum MIDIInputSpec: Hashable, Sendable, CustomStringConvertible {
     /// existing file's name such as `notes.mid`, or `-` for stdin: raw bytes), or a bare client name.
     /// `fileExists` says whether a name is a file here (the file system by default; a test's fake).
     public init?(
-        parsing text: String, fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
+        parsing text: String, fileExists: (String) -> Bool = { FileSystem.status($0) != nil }
     ) {
         let value = text.trimmingCharacters(in: .whitespaces)
         if value == "seq" {

@@ -29,8 +29,7 @@ public final class RawMIDISource: MIDISource, @unchecked Sendable {
             if path == "-" {
                 file = try SystemFile(duplicating: STDIN_FILENO, path: path)
             } else {
-                var status = stat()
-                let isFIFO = stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO
+                let isFIFO = FileSystem.status(path)?.kind == .fifo
                 // A FIFO is opened read-write so it never reports its end when a writer closes: a controller
                 // script may come and go.
                 file = try SystemFile(path: path, flags: isFIFO ? O_RDWR : O_RDONLY)

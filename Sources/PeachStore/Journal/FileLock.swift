@@ -14,9 +14,9 @@ final class FileLock {
     /// Takes the lock, or throws ``StoreError/locked(path:ownerPID:)`` at once when another process holds it.
     init(path: String) throws(StoreError) {
         file = try POSIXFile(path: path, flags: O_RDWR | O_CREAT | O_NOFOLLOW)
-        guard flock(file.descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            let code = errno
-            guard code == EWOULDBLOCK else { throw .io(path, .lock, code) }
+        let taken: Bool
+        do { taken = try file.file.lockExclusively() } catch { throw .io(error) }
+        guard taken else {
             let owner = (try? file.readAll()).flatMap { Int32(String(decoding: $0, as: UTF8.self)) }
             throw .locked(path: path, ownerPID: owner)
         }

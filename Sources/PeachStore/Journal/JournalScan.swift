@@ -66,7 +66,7 @@ enum JournalScan {
         progress: ((StoreProgress) -> Void)? = nil,
         _ visit: (StoredRecord, UnsafeBufferPointer<UInt8>) throws -> Void
     ) throws -> JournalScanSummary {
-        guard try FileSystem.exists(path) else { return JournalScanSummary() }
+        guard try StoreFiles.exists(path) else { return JournalScanSummary() }
         let file = try POSIXFile(path: path, flags: O_RDONLY | O_NOFOLLOW)
         try file.requireRegularFile()
         return try scanLines(

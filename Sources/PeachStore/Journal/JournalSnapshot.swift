@@ -2,6 +2,7 @@
 
 import Foundation
 import PeachCore
+import PeachSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -63,9 +64,8 @@ struct JournalSnapshot {
     /// The snapshot in `directory` if it is there, intact and matches the journal at `journalPath`; else nil.
     static func read(directory: String, journalPath: String) -> JournalSnapshot? {
         // A snapshot is far smaller than its journal; a bigger file is not read at all (no unbounded read).
-        var journal = stat()
-        guard lstat(journalPath, &journal) == 0,
-            let bytes = try? readFile(path(in: directory), limit: 2 * Int(journal.st_size) + (1 << 20)),
+        guard let journal = FileSystem.status(journalPath, followingLinks: false),
+            let bytes = try? readFile(path(in: directory), limit: 2 * journal.size + (1 << 20)),
             bytes.count > 5,
             let newline = bytes.firstIndex(of: 0x0A)
         else { return nil }
@@ -138,11 +138,11 @@ struct JournalSnapshot {
         }
         let crc = bytes.withUnsafeBufferPointer { CRC32C.checksum($0) }
         withUnsafeBytes(of: crc.littleEndian) { bytes += $0 }
-        try? FileSystem.writeAtomically(bytes, to: path(in: directory), directory: directory)
+        try? StoreFiles.writeAtomically(bytes, to: path(in: directory), directory: directory)
     }
 
     /// Removes the snapshot (the journal was replaced).
-    static func remove(directory: String) { unlink(path(in: directory)) }
+    static func remove(directory: String) { FileSystem.removeQuietly(path(in: directory)) }
 
     /// The CRC-32C of the journal's `tailWindow` bytes before `length`, or nil when the journal is shorter or no
     /// line ends at `length`.

@@ -2,6 +2,7 @@
 
 import Foundation
 import PeachCore
+import PeachSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -51,15 +52,15 @@ public final class JournalStore: TrainingStore {
     /// - Throws: ``StoreError`` naming the file: another writer, a newer schema, a system error.
     public init(directory: String) throws(StoreError) {
         self.directory = directory
-        try FileSystem.createDirectory(directory)
-        try FileSystem.requireSafeDirectory(directory)
+        try StoreFiles.createDirectory(directory)
+        try StoreFiles.requireSafeDirectory(directory)
         lock = try FileLock(path: directory + "/" + Self.lockName)
         Self.removeLeftovers(in: directory)
         let path = Self.journalPath(in: directory)
-        let existed = try FileSystem.exists(path)
+        let existed = try StoreFiles.exists(path)
         file = try POSIXFile(path: path, flags: O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW)
         try file.requireRegularFile()
-        if !existed { try FileSystem.syncDirectory(directory) }
+        if !existed { try StoreFiles.syncDirectory(directory) }
         let interrupted = try Self.undoInterruptedAppend(of: file, directory: directory)
         var (loaded, scanned) = try Self.load(directory: directory, usingSnapshot: true)
         loaded.interruptedImport = interrupted
@@ -93,16 +94,11 @@ public final class JournalStore: TrainingStore {
     /// Removes what an atomic rewrite killed midway left behind (`records.jsonl.tmp-PID`): only a writer
     /// holding the lock makes them, so with the lock in hand any that exist are abandoned.
     private static func removeLeftovers(in directory: String) {
-        guard let folder = opendir(directory) else { return }
-        defer { closedir(folder) }
         let prefixes = [
             journalName + ".tmp-", JournalSnapshot.fileName + ".tmp-", PendingAppend.fileName + ".tmp-",
         ]
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if prefixes.contains(where: { name.hasPrefix($0) }) { unlink(directory + "/" + name) }
+        for name in FileSystem.entries(of: directory) where prefixes.contains(where: { name.hasPrefix($0) }) {
+            FileSystem.removeQuietly(directory + "/" + name)
         }
     }
 
@@ -159,7 +155,7 @@ public final class JournalStore: TrainingStore {
     nonisolated public static func read(
         directory: String, usingSnapshot: Bool = true, progress: ((StoreProgress) -> Void)? = nil
     ) throws(StoreError) -> JournalContents {
-        if try FileSystem.exists(directory) { try FileSystem.requireSafeDirectory(directory) }
+        if try StoreFiles.exists(directory) { try StoreFiles.requireSafeDirectory(directory) }
         return try load(directory: directory, usingSnapshot: usingSnapshot, progress: progress).contents
     }
 
@@ -170,8 +166,7 @@ public final class JournalStore: TrainingStore {
     ) throws(StoreError) -> (contents: JournalContents, path: String, size: Int) {
         let contents = try read(directory: directory, usingSnapshot: false, progress: progress)
         let path = journalPath(in: directory)
-        var info = stat()
-        return (contents, path, lstat(path, &info) == 0 ? Int(info.st_size) : 0)
+        return (contents, path, FileSystem.status(path, followingLinks: false)?.size ?? 0)
     }
 
     /// Loads the journal in `directory`: from a matching snapshot and the lines after it, or from the start.
@@ -203,7 +198,7 @@ public final class JournalStore: TrainingStore {
         in directory: String, progress: ((StoreProgress) -> Void)? = nil,
         _ visit: (StoredRecord) throws -> Void
     ) throws -> JournalScanSummary {
-        if try FileSystem.exists(directory) { try FileSystem.requireSafeDirectory(directory) }
+        if try StoreFiles.exists(directory) { try StoreFiles.requireSafeDirectory(directory) }
         return try JournalScan.scan(
             path: journalPath(in: directory), end: readableLength(in: directory), progress: progress, visit)
     }
@@ -213,7 +208,7 @@ public final class JournalStore: TrainingStore {
         in directory: String, progress: ((StoreProgress) -> Void)? = nil,
         _ visit: (StoredRecord, UnsafeBufferPointer<UInt8>) throws -> Void
     ) throws -> JournalScanSummary {
-        if try FileSystem.exists(directory) { try FileSystem.requireSafeDirectory(directory) }
+        if try StoreFiles.exists(directory) { try StoreFiles.requireSafeDirectory(directory) }
         return try JournalScan.scanLines(
             path: journalPath(in: directory), end: readableLength(in: directory), progress: progress, visit)
     }
@@ -230,7 +225,7 @@ public final class JournalStore: TrainingStore {
         let side = try POSIXFile(path: sidePath, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW)
         try side.writeAll(tail)
         try side.sync()
-        try FileSystem.syncDirectory(directory)
+        try StoreFiles.syncDirectory(directory)
         try file.truncate(to: completeLength)
         try file.sync()
         return sidePath
@@ -280,7 +275,7 @@ public final class JournalStore: TrainingStore {
     ) throws -> Int {
         // The path must still name the file held open: if something replaced or removed the journal (another
         // program, a copy onto it), an answer appended to the old file would be acknowledged and then lost.
-        guard FileSystem.identity(journalPath) == identity else {
+        guard StoreFiles.identity(journalPath) == identity else {
             throw StoreError.journalReplaced(path: journalPath)
         }
         var bytes: [UInt8] = []
@@ -363,9 +358,9 @@ public final class JournalStore: TrainingStore {
             bytes.append(0x0A)
         }
         let backup = directory + "/records.backup-" + Self.fileTimestamp() + ".jsonl"
-        guard link(journalPath, backup) == 0 else { throw .io(backup, .link, errno) }
+        do { try FileSystem.link(journalPath, as: backup) } catch { throw .io(error) }
         JournalSnapshot.remove(directory: directory)
-        try FileSystem.writeAtomically(bytes, to: journalPath, directory: directory)
+        try StoreFiles.writeAtomically(bytes, to: journalPath, directory: directory)
         file = try POSIXFile(path: journalPath, flags: O_RDWR | O_APPEND | O_NOFOLLOW)
         committedLength = try file.size()
         identity = try file.identity()
@@ -394,8 +389,7 @@ public final class JournalStore: TrainingStore {
     ) throws -> (added: Int, duplicates: Int) {
         // Room for the store's identities and the file's (a journal or JSON record takes about 250 bytes), so
         // the set does not grow by copying itself: that copy was the peak memory of a large import.
-        var info = stat()
-        let expected = stat(path, &info) == 0 ? Int(info.st_size) / 250 : 0
+        let expected = (FileSystem.status(path)?.size ?? 0) / 250
         return try merge(
             progress: progress?.store, pieceSize: Self.appendPieceSize, expectedNew: expected, source: path
         ) { add in

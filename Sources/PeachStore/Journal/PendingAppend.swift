@@ -1,6 +1,7 @@
 // PendingAppend: the marker that makes an append of many records (an import) all or nothing across a crash.
 
 import Foundation
+import PeachSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -44,22 +45,20 @@ struct PendingAppend: Codable, Equatable {
 
     /// Whether a marker file is there at all (readable or not).
     static func exists(directory: String) -> Bool {
-        var info = stat()
-        return lstat(path(in: directory), &info) == 0
+        FileSystem.status(path(in: directory), followingLinks: false) != nil
     }
 
     /// Writes the marker durably (temporary file, fsync, rename, fsync of the folder).
     func write(directory: String) throws(StoreError) {
         let encoded: Data = (try? JSONEncoder().encode(self)) ?? Data()
         let bytes = [UInt8](encoded) + [0x0A]
-        try FileSystem.writeAtomically(bytes, to: Self.path(in: directory), directory: directory)
+        try StoreFiles.writeAtomically(bytes, to: Self.path(in: directory), directory: directory)
     }
 
     /// Removes the marker durably; a missing one is fine.
     static func remove(directory: String) throws(StoreError) {
-        let path = path(in: directory)
-        guard unlink(path) == 0 || errno == ENOENT else { throw .io(path, .unlink, errno) }
-        try FileSystem.syncDirectory(directory)
+        try StoreFiles.remove(path(in: directory))
+        try StoreFiles.syncDirectory(directory)
     }
 }
 

@@ -1,5 +1,7 @@
 // ProtectedFiles: output paths that would land on Peach's own data or settings are refused before anything opens.
 
+import PeachSystem
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -37,12 +39,10 @@ public struct ProtectedFiles: Sendable {
         if target == settings || target.hasPrefix(settings + ".") {
             throw .protectedOutput(path: path, protected: settingsFile)
         }
-        var output = stat()
-        guard stat(path, &output) == 0 else { return }
+        guard let output = StoreFiles.identity(path) else { return }
         if Self.isPeachFile(target) { throw .protectedOutput(path: path, protected: target) }
         for protected in [JournalStore.journalPath(in: dataDirectory), settingsFile] {
-            var info = stat()
-            if stat(protected, &info) == 0, info.st_dev == output.st_dev, info.st_ino == output.st_ino {
+            if StoreFiles.identity(protected) == output {
                 throw .protectedOutput(path: path, protected: protected)
             }
         }
@@ -86,16 +86,11 @@ public struct ProtectedFiles: Sendable {
 
     /// `path` with symbolic links resolved as far as it exists (a new file's folder is resolved).
     static func resolved(_ path: String) -> String {
-        if let real = realpath(path, nil) {
-            defer { free(real) }
-            return String(cString: real)
-        }
+        if let real = FileSystem.realPath(path) { return real }
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        guard let real = realpath(folder.isEmpty ? "/" : folder, nil) else { return path }
-        defer { free(real) }
-        let base = String(cString: real)
+        guard let base = FileSystem.realPath(folder.isEmpty ? "/" : folder) else { return path }
         return (base == "/" ? "" : base) + "/" + name
     }
 }

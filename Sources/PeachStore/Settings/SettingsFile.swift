@@ -2,6 +2,7 @@
 
 import Foundation
 import PeachCore
+import PeachSystem
 
 /// `settings.json`: a JSON object of setting keys to values, e.g.
 ///
@@ -61,7 +62,7 @@ public struct SettingsFile: Sendable {
         let bytes = try Self.readRegularFile(path)
         let directory = (path as NSString).deletingLastPathComponent
         let copy = path + ".broken-" + Timestamp.fileName(time)
-        try FileSystem.writeAtomically(bytes, to: copy, directory: directory.isEmpty ? "." : directory)
+        try StoreFiles.writeAtomically(bytes, to: copy, directory: directory.isEmpty ? "." : directory)
         return copy
     }
 
@@ -80,8 +81,8 @@ public struct SettingsFile: Sendable {
     }
 
     private func read(repairing: Bool) throws(StoreError) -> Loaded {
-        try FileSystem.requireTrustedSettingsDirectory(directory)
-        guard try FileSystem.exists(path) else {
+        try StoreFiles.requireTrustedSettingsDirectory(directory)
+        guard try StoreFiles.exists(path) else {
             return Loaded(settings: .defaults, unknownKeys: [], problems: [])
         }
         var bytes = try Self.readRegularFile(path)
@@ -126,7 +127,7 @@ public struct SettingsFile: Sendable {
         only keys: Set<String>? = nil
     ) throws(StoreError) {
         let directory = (path as NSString).deletingLastPathComponent
-        try FileSystem.createDirectory(directory.isEmpty ? "." : directory)
+        try StoreFiles.createDirectory(directory.isEmpty ? "." : directory)
         var lines: [String] = []
         for key in PeachSettings.keys where keys?.contains(key) ?? true {
             guard let text = settings.text(of: key) else { continue }
@@ -147,21 +148,16 @@ public struct SettingsFile: Sendable {
         let targetDirectory = (target as NSString).deletingLastPathComponent
         // An existing file keeps its permissions (a practice box's /etc/peach/settings.json stays readable by
         // the service user); a new one is the owner's only.
-        let permissions = FileSystem.permissions(target) ?? 0o600
-        try FileSystem.writeAtomically(
+        let permissions = StoreFiles.permissions(target) ?? 0o600
+        try StoreFiles.writeAtomically(
             Array(text.utf8), to: target, directory: targetDirectory.isEmpty ? "." : targetDirectory,
             permissions: permissions)
     }
 
     /// The file a symbolic link at `path` resolves to, nil when `path` is not a link (or dangles).
     static func linkTarget(_ path: String) -> String? {
-        var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let real = realpath(path, nil)
-        else {
-            return nil
-        }
-        defer { free(real) }
-        return String(cString: real)
+        guard FileSystem.status(path, followingLinks: false)?.kind == .symbolicLink else { return nil }
+        return FileSystem.realPath(path)
     }
 }
 

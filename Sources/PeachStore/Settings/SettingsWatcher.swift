@@ -20,12 +20,12 @@ public final class SettingsWatcher {
         self.file = file
         self.latest = initial
         self.onError = onError
-        seenModification = FileSystem.modificationTime(file.path)
+        seenModification = StoreFiles.modificationTime(file.path)
     }
 
     /// The current settings, re-read if the file changed since the last call.
     public var current: PeachSettings {
-        let modification = FileSystem.modificationTime(file.path)
+        let modification = StoreFiles.modificationTime(file.path)
         guard modification != seenModification else { return latest }
         seenModification = modification
         do {

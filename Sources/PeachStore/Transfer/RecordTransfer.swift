@@ -2,6 +2,7 @@
 
 import Foundation
 import PeachCore
+import PeachSystem
 
 /// Exports records and reads files to import.
 public enum RecordTransfer {
@@ -92,8 +93,7 @@ public enum RecordTransfer {
         from directory: String, format: ExportFormat, toFile path: String,
         progress: ((StoreProgress) -> Void)? = nil, leftOut: ((StoredRecord) -> Void)? = nil
     ) throws -> Int {
-        var info = stat()
-        if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+        if let status = FileSystem.status(path), status.kind != .regular {
             let file = try POSIXFile(path: path, flags: O_WRONLY)
             return try exportBytes(from: directory, format: format, progress: progress, leftOut: leftOut) {
                 try file.writeAll($0)
@@ -110,10 +110,10 @@ public enum RecordTransfer {
                 try file.writeAll($0)
             }
             try file.sync()
-            try FileSystem.renameDurably(temporary, to: path, directory: folder)
+            try StoreFiles.renameDurably(temporary, to: path, directory: folder)
             return result.count
         } catch {
-            unlink(temporary)
+            FileSystem.removeQuietly(temporary)
             throw error
         }
     }
@@ -274,8 +274,7 @@ public enum RecordTransfer {
         skipped: ((InterchangeCSV.SkippedRow) -> Void)? = nil, _ visit: (StoredRecord) throws -> Void
     ) throws {
         let file = try POSIXFile(path: path, flags: O_RDONLY)
-        var info = stat()
-        if fstat(file.descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
+        if (try? file.file.fileStatus())?.kind == .regular {
             var head = [UInt8](repeating: 0, count: 4096)
             let count = try head.withUnsafeMutableBytes { raw throws(StoreError) in
                 try file.read(into: raw, at: 0)
@@ -533,64 +532,5 @@ public enum RecordTransfer {
         }
         guard header != nil else { throw .unreadableImport(path: path, line: 1, problem: .notACSVExport) }
         return records
-    }
-}
-
-/// Splits CSV text (RFC 4180: quotes, doubled quotes, newlines inside quotes) into rows of cells.
-enum CSVReader {
-    struct Row {
-        let line: Int
-        var cells: [String]
-    }
-
-    /// Calls `visit` with each row of `bytes` (UTF-8), in order, until it returns false. Byte by byte (the
-    /// separators are ASCII, so a multi-byte character is never split), each cell decoded once, no row kept:
-    /// memory does not grow with the file.
-    static func forEachRow(bytes: UnsafeBufferPointer<UInt8>, _ visit: (Row) throws -> Void) rethrows {
-        var cells: [String] = []
-        var cell: [UInt8] = []
-        var quoted = false
-        var line = 1
-        var rowLine = 1
-        var index = 0
-        let count = bytes.count
-        func endCell() {
-            cells.append(String(decoding: cell, as: UTF8.self))
-            cell.removeAll(keepingCapacity: true)
-        }
-        while index < count {
-            let byte = bytes[index]
-            index += 1
-            if quoted {
-                if byte == 0x22 {
-                    if index < count, bytes[index] == 0x22 {
-                        cell.append(0x22)
-                        index += 1
-                    } else {
-                        quoted = false
-                    }
-                } else {
-                    if byte == 0x0A { line += 1 }
-                    cell.append(byte)
-                }
-                continue
-            }
-            switch byte {
-            case 0x22 where cell.isEmpty: quoted = true
-            case 0x2C: endCell()
-            case 0x0A, 0x0D:
-                if byte == 0x0D, index < count, bytes[index] == 0x0A { index += 1 }
-                endCell()
-                try visit(Row(line: rowLine, cells: cells))
-                cells.removeAll(keepingCapacity: true)
-                line += 1
-                rowLine = line
-            default: cell.append(byte)
-            }
-        }
-        if !cell.isEmpty || !cells.isEmpty {
-            endCell()
-            try visit(Row(line: rowLine, cells: cells))
-        }
     }
 }

@@ -94,13 +94,21 @@ public struct BoxLauncher {
             statusLog: StatusLog(directory: plan.dataDirectory), texts: texts,
             seed: UInt64.random(in: .min ... .max))
         box.start()
+        let deadline = ShutdownDeadline { [texts] status in
+            Terminal.emitError("peach serve: " + texts.boxDeadline)
+            _exit(status)  // not exit(): the main thread is stuck, and atexit handlers could wait on it
+        }
         for await item in inputs {
             if case .controller = item { input.gate.taken() }
+            if case .controller(.signal(let number)) = item, number != SIGHUP {
+                deadline.arm(exitStatus: PracticeBox.exitStatus(forSignal: number))
+            }
             box.handle(item)
             if box.state == .finished { break }
         }
         continuation.finish()
         input.stop()
+        deadline.disarm()
         return box.exitStatus
     }
 

@@ -2,6 +2,7 @@
 
 import Foundation
 import Logging
+import PeachSystem
 
 /// Writes each message as one line on stderr in the form journald reads: with `journald` (the service runs
 /// under systemd, which sets `JOURNAL_STREAM`) a `<N>` priority prefix (`<3>` error … `<7>` debug) so
@@ -31,9 +32,7 @@ public struct JournalLogHandler: LogHandler {
     /// Writes the line.
     public func log(event: LogEvent) {
         let line = Self.line(event.message.description, level: event.level, journald: journald) + "\n"
-        _ = line.utf8CString.withUnsafeBufferPointer { buffer in
-            write(STDERR_FILENO, buffer.baseAddress, buffer.count - 1)
-        }
+        try? SystemFile(borrowing: STDERR_FILENO, path: "-").writeAll(Array(line.utf8))
     }
 
     /// The line for `message` at `level`: `<3>message` for journald, `peach serve: message` otherwise; a newline

@@ -224,8 +224,7 @@ public final class PracticeBox {
                 hangUp()
             } else {
                 record(.notice, texts.boxSignal(TrainingEnding.signalName(number)))
-                finish(
-                    status: number == SIGTERM || number == SIGINT ? 0 : 128 + number, reason: .signal(number))
+                finish(status: Self.exitStatus(forSignal: number), reason: .signal(number))
             }
         }
     }
@@ -457,6 +456,12 @@ public final class PracticeBox {
     }
 
     // MARK: Finishing and reloading
+
+    /// The box's exit status after the stop signal `number`: 0 for SIGTERM and SIGINT (systemd stopping it is
+    /// a clean stop), 128 + the number for any other.
+    nonisolated public static func exitStatus(forSignal number: Int32) -> Int32 {
+        number == SIGTERM || number == SIGINT ? 0 : 128 + number
+    }
 
     private func finish(status: Int32, reason: TrainingEnding) {
         exitStatus = status

@@ -27,10 +27,8 @@ public final class StatusLog {
     /// Appends `message` stamped with `time` (UTC, to the second); rotates first when the file is full.
     public func append(_ message: String, at time: Date) {
         let line = Self.stamp(time) + " " + message.replacingOccurrences(of: "\n", with: " ") + "\n"
-        if let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int,
-            size + line.utf8.count > limit
-        {
-            _ = rename(path, path + ".1")
+        if let size = FileSystem.status(path)?.size, size + line.utf8.count > limit {
+            try? FileSystem.rename(path, to: path + ".1")
         }
         guard let file = try? SystemFile(path: path, flags: O_WRONLY | O_CREAT | O_APPEND, permissions: 0o640)
         else { return }
@@ -43,7 +41,8 @@ public final class StatusLog {
     public func lastLines(_ count: Int) -> [String] {
         var lines: [String] = []
         for file in [path + ".1", path] {
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
+            guard let bytes = try? SystemFile(path: file, flags: O_RDONLY).readAll() else { continue }
+            let text = String(decoding: bytes, as: UTF8.self)
             lines += text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
         }
         return Array(lines.suffix(count))

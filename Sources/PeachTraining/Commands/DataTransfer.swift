@@ -2,6 +2,7 @@
 
 import Foundation
 import PeachStore
+import PeachSystem
 
 /// The work of `peach data export` and `peach data import`: the transfer with its progress line on stderr, the
 /// notices (records a format leaves out, rows of an iOS/web CSV that were skipped: the first 20 named, one
@@ -63,7 +64,9 @@ public enum DataTransfer {
         let contents = store.contents
         let count = contents.comparisonCount + contents.pitchMatchingCount + contents.rhythmCount
         if !confirmed {
-            guard isatty(STDIN_FILENO) != 0 else { throw CommandError.refusingToDelete(count: count) }
+            guard FileSystem.isTerminal(STDIN_FILENO) else {
+                throw CommandError.refusingToDelete(count: count)
+            }
             Terminal.write(texts.confirmDelete(count, in: store.directory))
             guard readLine()?.lowercased() == "yes" else {
                 Terminal.show(texts.nothingDeleted)

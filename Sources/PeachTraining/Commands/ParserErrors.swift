@@ -4,7 +4,8 @@
 /// threw, and a value it could not parse, become Peach's own (``CommandError``) so the catalogue words them in
 /// the user's language. The field names read here are those of swift-argument-parser 1.8 (`parserError`,
 /// `userValidationError`, `unableToParseValue` and its four fields); a test of each error path fails if a
-/// later version renames them.
+/// later version renames them. That is why Package.swift pins swift-argument-parser to 1.8.x
+/// (`.upToNextMinor`): a new minor version is taken on purpose, with these tests run against it.
 public enum ParserErrors {
     /// The error a `validate()` threw, out of the wrapper ArgumentParser puts around it (its internal
     /// `CommandError` holding `ParserError.userValidationError(error)`), so Peach's own errors get Peach's

@@ -2,6 +2,7 @@
 
 import Foundation
 import PeachMIDI
+import PeachSystem
 
 /// Finds the folders of controller profiles.
 ///
@@ -23,13 +24,13 @@ public enum ProfileLocations {
                 if folder == "/" || folder.isEmpty { break }
             }
         }
-        let found = candidates.first { FileManager.default.fileExists(atPath: $0 + "/default.json") }
+        let found = candidates.first { FileSystem.status($0 + "/default.json") != nil }
         return found.map { [($0 as NSString).standardizingPath] } ?? []
     }
 
     /// The library over the user's folder (when known) and the shipped folders of this process.
     public static func library(userDirectory: String?, environment: [String: String]) -> ProfileLibrary {
-        let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let executable = FileSystem.realPath("/proc/self/exe")
         return ProfileLibrary(
             userDirectory: userDirectory,
             shippedDirectories: shippedDirectories(environment: environment, executable: executable))

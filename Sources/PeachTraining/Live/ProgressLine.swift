@@ -3,6 +3,7 @@
 import Foundation
 import PeachMIDI
 import PeachStore
+import PeachSystem
 
 /// Shows how far a long operation (`data check`, `data export`, `data import` on a large store) has come: one
 /// line on stderr, redrawn in place at most ten times a second, with a bar, the percentage, the records so far
@@ -20,7 +21,7 @@ public final class ProgressLine {
     /// A progress line for `task`; `enabled` defaults to "stderr is a terminal"; `now` is the clock (seconds);
     /// `output` writes raw text (stderr by default).
     public init(
-        _ task: Texts.ProgressTask, texts: Texts, enabled: Bool = isatty(STDERR_FILENO) == 1,
+        _ task: Texts.ProgressTask, texts: Texts, enabled: Bool = FileSystem.isTerminal(STDERR_FILENO),
         now: @escaping () -> Double = MonotonicTime.now,
         output: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
     ) {

@@ -3,13 +3,13 @@
 import Foundation
 import PeachSystem
 
-/// The write end of the trap's pipe; the signal handler writes the signal's number into it.
+/// The write end of the trap's pipe; the signal handler writes the signal's number into it. Set once, before
+/// the handler is installed (``SignalTrap`` allows one trap per process).
 nonisolated(unsafe) private var signalPipeWriter: Int32 = -1
 
 /// The signal handler: only `write(2)`, which is async-signal-safe.
 private func forwardSignal(_ number: Int32) {
-    var byte = UInt8(truncatingIfNeeded: number)
-    _ = write(signalPipeWriter, &byte, 1)
+    WakePipe.wake(writer: signalPipeWriter, byte: UInt8(truncatingIfNeeded: number))
 }
 
 /// Catches SIGINT (Ctrl-C) and SIGTERM (systemd stopping Peach) and reports them through a handler on a
@@ -18,16 +18,24 @@ private func forwardSignal(_ number: Int32) {
 ///
 /// The handler is installed with `sigaction` before the initializer returns, so a signal that arrives at
 /// once is not lost; it writes the signal's number into a pipe (the self-pipe trick), and the thread reading
-/// the pipe calls `handler`. One trap per process.
+/// the pipe calls `handler`. One trap per process: a second is a programming error and stops Peach
+/// (a precondition), since the handler has one pipe to write to. The pipe lives as long as the process.
 public final class SignalTrap {
-    /// Traps the signals; `handler` gets the signal number.
+    /// Whether a trap was made in this process (set once, on the main thread).
+    nonisolated(unsafe) private static var isInstalled = false
+
+    /// Traps the signals; `handler` gets the signal number. Without a pipe (no descriptors left) the signals
+    /// keep their default action, so Ctrl-C still ends Peach.
+    /// - Precondition: no other trap was made in this process.
     public init(_ signals: [Int32] = [SIGINT, SIGTERM], handler: @escaping @Sendable (Int32) -> Void) {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return }
-        _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)  // a full pipe must never block the handler
-        signalPipeWriter = ends[1]
-        let reader = ends[0]
+        precondition(!Self.isInstalled, "one SignalTrap per process: the signal handler has one pipe")
+        Self.isInstalled = true
+        guard let wakePipe = try? WakePipe(name: "signal pipe") else { return }
+        signalPipeWriter = wakePipe.writer
+        let reader = wakePipe.reader
         let thread = Thread {
+            // The thread holds the pipe, and it reads for the process's life: the pipe is never closed.
+            withExtendedLifetime(wakePipe) {}
             let pipe = SystemFile(borrowing: reader, path: "signal pipe")
             var byte: [UInt8] = [0]
             while let count = try? byte.withUnsafeMutableBytes({ raw throws(FileError) in

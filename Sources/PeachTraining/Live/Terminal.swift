@@ -57,7 +57,7 @@ public enum Terminal {
     }
 
     /// Whether stderr is a terminal.
-    public static var isErrorTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+    public static var isErrorTerminal: Bool { FileSystem.isTerminal(STDERR_FILENO) }
 
     /// Writes a screen's `line` to stdout now, broken between words to fit ``width``.
     public static func show(_ line: String) {
@@ -83,7 +83,7 @@ public enum Terminal {
     public static var wrapper: LineWrapper { LineWrapper(width: width) }
 
     /// Whether stdout is a terminal.
-    public static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    public static var isTerminal: Bool { FileSystem.isTerminal(STDOUT_FILENO) }
 
     /// Whether to colour a terminal's output: a terminal, `NO_COLOR` unset or empty, `TERM` not `dumb`.
     public static func wantsColor(environment: [String: String]) -> Bool {

@@ -16,7 +16,7 @@ public final class TerminalKeyboard: @unchecked Sendable {
     public init() {}
 
     /// Whether stdin is a terminal (else there is no keyboard to read).
-    public static var isAvailable: Bool { isatty(STDIN_FILENO) == 1 }
+    public static var isAvailable: Bool { FileSystem.isTerminal(STDIN_FILENO) }
 
     /// Starts reading; `handler` gets the keys as they are typed.
     public func start(_ handler: @escaping @Sendable ([KeyboardKey]) -> Void) {

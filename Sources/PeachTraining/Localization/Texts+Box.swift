@@ -49,6 +49,14 @@ extension Texts {
     }
 
     /// The box stopped.
+    public var boxDeadline: String {
+        pick(
+            "practice box: stopping took longer than \(shortest(ShutdownDeadline.seconds)) s; exiting now (every answer is saved)",
+            "Übungsbox: das Anhalten dauerte länger als \(shortest(ShutdownDeadline.seconds)) s; Peach endet jetzt (jede Antwort ist gespeichert)"
+        )
+    }
+
+    /// `practice box stopped, all notes off`.
     public var boxFinished: String {
         pick("practice box stopped, all notes off", "Übungsbox angehalten, alle Töne aus")
     }

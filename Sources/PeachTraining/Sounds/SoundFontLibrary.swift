@@ -2,6 +2,7 @@
 
 import Foundation
 import PeachAudio
+import PeachSystem
 
 /// The SoundFonts of this machine and the choice of what the internal synth plays.
 ///
@@ -34,11 +35,11 @@ public struct SoundFontLibrary: Sendable {
         var seen = Set<String>()
         var result: [String] = []
         for directory in directories {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            let names = FileSystem.entries(of: directory)
             for name in names.sorted() where name.lowercased().hasSuffix(".sf2") {
                 let path = directory + "/" + name
                 let real = (path as NSString).resolvingSymlinksInPath
-                guard FileManager.default.fileExists(atPath: real), seen.insert(real).inserted else {
+                guard FileSystem.status(real) != nil, seen.insert(real).inserted else {
                     continue
                 }
                 result.append(path)
@@ -53,7 +54,7 @@ public struct SoundFontLibrary: Sendable {
         if setting.contains("/") { return (setting as NSString).expandingTildeInPath }
         for directory in directories {
             for name in [setting, setting + ".sf2"]
-            where FileManager.default.fileExists(atPath: directory + "/" + name) {
+            where FileSystem.status(directory + "/" + name) != nil {
                 return directory + "/" + name
             }
         }

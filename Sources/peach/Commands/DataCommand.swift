@@ -3,6 +3,7 @@
 import ArgumentParser
 import Foundation
 import PeachStore
+import PeachSystem
 import PeachTraining
 
 /// `peach data`: the training data on disk.
@@ -64,7 +65,8 @@ struct DataCommand: ParsableCommand {
         @OptionGroup var data: DataOptions
 
         func run() throws {
-            if access(file, R_OK) != 0 { _ = try RecordTransfer.readImport(path: file) }  // its error, first
+            // An unreadable file: its own error, before the store is locked.
+            if !FileSystem.isReadable(file) { _ = try RecordTransfer.readImport(path: file) }
             try data.withJournal {
                 Terminal.show(try DataTransfer.importFile(file, into: $0, replace: replace, texts: CLI.texts))
             }

@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import PeachALSA
 import PeachMIDI
+import PeachSystem
 import PeachTraining
 
 /// `peach devices`: what Peach can connect to, marking what it would use with the current options.
@@ -26,7 +27,7 @@ struct DevicesCommand: ParsableCommand {
             let sequencer = try ALSASequencer(clientName: "Peach devices")
             listing.sequencer = (ports: try sequencer.ports(), ownClient: sequencer.clientNumber)
         }
-        listing.rawDevices = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/snd")) ?? [])
+        listing.rawDevices = FileSystem.entries(of: "/dev/snd")
             .filter { $0.hasPrefix("midiC") }.sorted().map { "/dev/snd/" + $0 }
         listing.audioOutputs = ALSADeviceList.pcmOutputs().map { ($0.name, $0.description) }
         for line in texts.devices(listing) { Terminal.show(line) }

@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import PeachMIDI
 import PeachStore
+import PeachSystem
 import PeachTraining
 
 /// `peach learn`: MIDI learn into `$XDG_CONFIG_HOME/peach/profiles/NAME.json`.
@@ -56,7 +57,7 @@ struct LearnCommand: ParsableCommand {
         let texts = CLI.texts
         let folder = try CLI.locations(dataDirectory: nil).userProfilesDirectory
         let path = folder + "/" + name + ".json"
-        if !force && FileManager.default.fileExists(atPath: path) {
+        if !force && FileSystem.status(path) != nil {
             throw CommandError.fileExists(path: path)
         }
         let input = try controller.open(profile: .builtInDefault, useKeyboard: false)

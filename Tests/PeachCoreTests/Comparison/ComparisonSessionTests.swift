@@ -17,7 +17,7 @@ final class ComparisonHarness {
 
     let clock = VirtualClock()
     let player = FakeNotePlayer()
-    let store = RecordingObserver()
+    let store = InMemoryTrainingStore()
     let inputs: Inputs
     let session: ComparisonSession
     private let recorder = EventRecorder<ComparisonSessionEvent>()
@@ -252,7 +252,7 @@ struct ComparisonSessionTests {
         #expect(harness.session.state == .idle)
         #expect(harness.session.answeredCount == 0 && harness.session.lastCompleted == nil)
         #expect(!harness.events.contains { if case .answered = $0 { true } else { false } })
-        #expect(harness.stopReasons == [.storeFailure(RecordingObserver.Failure())])
+        #expect(harness.stopReasons == [.storeFailure(InMemoryTrainingStore.Failure())])
         harness.advance(5)
         #expect(harness.player.soundingHandles.isEmpty)
     }

@@ -16,7 +16,7 @@ final class MatchingHarness {
 
     let clock = VirtualClock()
     let player = FakeNotePlayer()
-    let store = RecordingObserver()
+    let store = InMemoryTrainingStore()
     let inputs: Inputs
     let session: PitchMatchingSession
     private let recorder = EventRecorder<PitchMatchingSessionEvent>()

@@ -95,7 +95,7 @@ struct SimulatedListenerTests {
     /// Runs `trials` comparisons answered by a listener with `threshold`; returns the stored results.
     func run(trials: Int, threshold: Double, seed: UInt64) -> [CompletedComparison] {
         let clock = VirtualClock()
-        let store = RecordingObserver()
+        let store = InMemoryTrainingStore()
         let tracker = ProfileTracker()
         let session = ComparisonSession(
             notePlayer: FakeNotePlayer(), profile: { tracker.profile }, settings: { .defaults }, clock: clock,
@@ -140,7 +140,7 @@ struct SimulatedListenerTests {
     @Test("the session keeps an attached listener alive")
     func lifetime() {
         let clock = VirtualClock()
-        let store = RecordingObserver()
+        let store = InMemoryTrainingStore()
         let session = ComparisonSession(
             notePlayer: FakeNotePlayer(), profile: { PerceptualProfile() }, settings: { .defaults },
             clock: clock,

@@ -1,11 +1,11 @@
-// RecordingObserver: a session observer that keeps what it receives and can fail on demand.
+// InMemoryTrainingStore: results kept in memory (the journal's fake), failing on demand.
 
 import PeachCore
 
 /// The in-memory ``TrainingStore`` fake: keeps every result it observes, like the journal would,
 /// and can be told to fail (like a full disk).
 @MainActor
-public final class RecordingObserver: TrainingStore {
+public final class InMemoryTrainingStore: TrainingStore {
     /// The error the observer throws when ``failing`` is set.
     public struct Failure: Error, Equatable {
         /// Creates the failure.

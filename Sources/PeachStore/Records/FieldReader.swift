@@ -1,0 +1,155 @@
+// FieldReader: typed access to the fields of one scanned record line, for RecordCodec's decoder.
+
+import Foundation
+import PeachCore
+
+/// Typed access to the fields of one scanned line.
+struct FieldReader {
+    let line: UnsafeBufferPointer<UInt8>
+    let fields: [JSONField]
+    let slots: [Int]
+
+    func span(_ key: RecordCodec.Key) -> JSONValueSpan? {
+        let position = slots[key.rawValue]
+        return position < 0 ? nil : fields[position].value
+    }
+
+    func missing(_ key: RecordCodec.Key) -> RecordDamage {
+        RecordDamage(problem: .missingField("\(key.name)"))
+    }
+    func invalid(_ key: RecordCodec.Key, _ kind: RecordProblem.FieldKind) -> RecordDamage {
+        RecordDamage(problem: .invalidField("\(key.name)", expected: kind))
+    }
+
+    func optionalNumber(_ key: RecordCodec.Key) throws -> Double? {
+        guard let span = span(key) else { return nil }
+        guard span.kind == .number, let value = NumberParser.double(line, span.range) else {
+            throw invalid(key, .number)
+        }
+        return value
+    }
+
+    func number(_ key: RecordCodec.Key) throws -> Double {
+        guard let value = try optionalNumber(key) else { throw missing(key) }
+        return value
+    }
+
+    func integer(_ key: RecordCodec.Key) throws -> Int {
+        guard let span = span(key) else { throw missing(key) }
+        guard span.kind == .number, let value = NumberParser.integer(line, span.range) else {
+            throw invalid(key, .wholeNumber)
+        }
+        return value
+    }
+
+    /// Whether the field is the unescaped string `literal` (compared as bytes, no string made).
+    func isText(_ key: RecordCodec.Key, _ literal: StaticString) -> Bool {
+        guard let span = span(key), case .string(false) = span.kind,
+            span.range.count == literal.utf8CodeUnitCount
+        else { return false }
+        let start = literal.utf8Start
+        for offset in 0..<span.range.count where line[span.range.lowerBound + offset] != start[offset] {
+            return false
+        }
+        return true
+    }
+
+    func optionalString(_ key: RecordCodec.Key) throws -> String? {
+        guard let span = span(key) else { return nil }
+        guard case .string(let escaped) = span.kind else { throw invalid(key, .text) }
+        guard escaped else { return RecordCodec.text(line, span.range) }
+        guard let text = JSONString.unescape(UnsafeBufferPointer(rebasing: line[span.range])) else {
+            throw invalid(key, .text)
+        }
+        return text
+    }
+
+    func string(_ key: RecordCodec.Key) throws -> String {
+        guard let value = try optionalString(key) else { throw missing(key) }
+        return value
+    }
+
+    func optionalBoolean(_ key: RecordCodec.Key) throws -> Bool? {
+        guard let span = span(key) else { return nil }
+        guard case .boolean(let value) = span.kind else { throw invalid(key, .boolean) }
+        return value
+    }
+
+    func note(_ key: RecordCodec.Key) throws -> MIDINote {
+        guard let note = try? MIDINote(validating: try integer(key)) else {
+            throw invalid(key, .midiNote)
+        }
+        return note
+    }
+
+    /// Cents within ±2400 (two octaves; no trial of Peach's comes near): `1e308` is damage, not a value that
+    /// turns every statistic into infinity.
+    func cents(_ key: RecordCodec.Key) throws -> Cents {
+        guard let cents = try? Cents(validating: try number(key)), ValueDomains.cents.contains(cents.rawValue)
+        else {
+            throw invalid(key, .cents)
+        }
+        return cents
+    }
+
+    func tuning() throws -> TuningSystem {
+        guard let word = try optionalString(.tuning) else { return .equalTemperament }
+        guard let tuning = TuningSystem(rawValue: word) else { throw invalid(.tuning, .tuning) }
+        return tuning
+    }
+
+    /// A rhythm record's fields: the tempo (1 … 1000 BPM) and the offsets (finite, within ±60 s).
+    func rhythm(_ kind: RhythmRecord.Kind, at timestamp: Date) throws -> RhythmRecord {
+        let tempo = try integer(.tempoBPM)
+        guard ValueDomains.tempo.contains(tempo) else { throw invalid(.tempoBPM, .tempo) }
+        func milliseconds(_ key: RecordCodec.Key) throws -> Double? {
+            guard let value = try optionalNumber(key) else { return nil }
+            guard ValueDomains.rhythmOffset.contains(value) else { throw invalid(key, .milliseconds) }
+            return value
+        }
+        switch kind {
+        case .offsetDetection:
+            guard let offset = try milliseconds(.offsetMs) else { throw missing(.offsetMs) }
+            guard let correct = try optionalBoolean(.correct) else { throw missing(.correct) }
+            return RhythmRecord(
+                offsetDetectionAt: timestamp, tempoBPM: tempo, offsetMs: offset, isCorrect: correct)
+        case .continuousMatching:
+            guard let mean = try milliseconds(.meanOffsetMs) else { throw missing(.meanOffsetMs) }
+            let positions = try [
+                RecordCodec.Key.meanOffsetMsPosition0, .meanOffsetMsPosition1, .meanOffsetMsPosition2,
+                .meanOffsetMsPosition3,
+            ].map(milliseconds)
+            return RhythmRecord(
+                continuousMatchingAt: timestamp, tempoBPM: tempo, meanOffsetMs: mean, positions: positions)
+        }
+    }
+
+    func context() throws -> TrialContext {
+        let defaults = TrainingSettings.defaults
+        let pitch = try optionalNumber(.referencePitch) ?? defaults.referencePitch.hertz
+        guard let referencePitch = try? Frequency(validating: pitch) else {
+            throw invalid(.referencePitch, .frequency)
+        }
+        let duration = try optionalNumber(.noteDuration) ?? defaults.noteDuration
+        let gap = try optionalNumber(.gap) ?? defaults.gapBetweenNotes
+        guard duration >= 0, gap >= 0 else {
+            throw invalid(duration < 0 ? .noteDuration : .gap, .seconds)
+        }
+        let velocity: MIDIVelocity
+        if span(.velocity) == nil {
+            velocity = defaults.velocity
+        } else {
+            guard let value = try? MIDIVelocity(validating: try integer(.velocity)) else {
+                throw invalid(.velocity, .velocity)
+            }
+            velocity = value
+        }
+        let procedureName = try optionalString(.procedure) ?? TrialProcedure.training.rawValue
+        guard let procedure = TrialProcedure(rawValue: procedureName) else {
+            throw invalid(.procedure, .procedure)
+        }
+        return TrialContext(
+            referencePitch: referencePitch, timbre: try optionalString(.timbre) ?? defaults.timbre,
+            noteDuration: duration, gap: gap, velocity: velocity, procedure: procedure)
+    }
+}
