@@ -41,12 +41,20 @@ let package = Package(
         // The only module that talks to ALSA.
         .target(name: "PeachALSA", dependencies: ["PeachAudio", "PeachMIDI", "PeachSystem", "CALSA"]),
         // The application: a training run over ports (clock, sound, store, input, presenters), the EN/DE
-        // catalogue, reports and charts. No ALSA: every front end (the CLI, the practice box) is thin over it.
+        // catalogue, reports and charts. No ALSA and no live adapter: every front end is thin over it.
         .target(
             name: "PeachTraining",
             dependencies: [
                 "PeachCore", "PeachAudio", "PeachMIDI", "PeachStore", "PeachSystem",
                 .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        // The live adapters that are not ALSA (terminal, keyboard, signals, the live clock, logs) and the
+        // launchers that wire live ports to the application.
+        .target(
+            name: "PeachLive",
+            dependencies: [
+                "PeachTraining", "PeachCore", "PeachAudio", "PeachMIDI", "PeachStore", "PeachSystem",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -62,7 +70,7 @@ let package = Package(
             name: "peach",
             dependencies: [
                 "PeachCore", "PeachAudio", "PeachMIDI", "PeachStore", "PeachALSA", "PeachTraining",
-                "PeachSystem",
+                "PeachLive", "PeachSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -78,7 +86,7 @@ let package = Package(
             name: "PeachBenchmarks",
             dependencies: [
                 "PeachCore", "PeachStore", "PeachAudio", "PeachMIDI", "PeachALSA", "PeachTraining",
-                "PeachTestSupport", "PeachSystem",
+                "PeachLive", "PeachTestSupport", "PeachSystem",
             ]),
         .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore", "PeachTestSupport"]),
         .testTarget(name: "PeachAudioTests", dependencies: ["PeachAudio", "PeachCore", "PeachTestSupport"]),
@@ -92,8 +100,12 @@ let package = Package(
         .testTarget(
             name: "PeachTrainingTests",
             dependencies: [
-                "PeachTraining", "PeachCore", "PeachAudio", "PeachMIDI", "PeachStore", "PeachTestSupport",
+                "PeachTraining", "PeachLive", "PeachCore", "PeachAudio", "PeachMIDI", "PeachStore",
+                "PeachTestSupport",
             ]),
+        .testTarget(
+            name: "PeachLiveTests",
+            dependencies: ["PeachLive", "PeachTraining", "PeachCore", "PeachTestSupport"]),
         .testTarget(
             name: "PeachSystemTests",
             dependencies: ["PeachSystem", .product(name: "SystemPackage", package: "swift-system")]),

@@ -5,6 +5,7 @@ import Foundation
 import PeachALSA
 import PeachAudio
 import PeachCore
+import PeachLive
 import PeachMIDI
 import PeachSystem
 import PeachTraining

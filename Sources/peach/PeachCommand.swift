@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import PeachALSA
+import PeachLive
 import PeachStore
 import PeachTraining
 

@@ -1,6 +1,7 @@
 // CommandLogicTests: the commands' logic that lives in the library: MIDI learn as a run, profile locations.
 
 import Foundation
+import PeachLive
 import PeachMIDI
 import PeachTraining
 import Testing

@@ -1,6 +1,7 @@
 // InputQueueTests: the bounded queues between input threads and their consumer (InputGate, Inbox).
 
 import Foundation
+import PeachLive
 import PeachMIDI
 import PeachTraining
 import Synchronization

@@ -3,6 +3,7 @@
 import Foundation
 import Logging
 import PeachCore
+import PeachLive
 import PeachMIDI
 import PeachStore
 import PeachTestSupport

@@ -139,7 +139,7 @@ public final class PracticeBox {
 
     private let ports: Ports
     private let logger: Logger
-    private let statusLog: StatusLog?
+    private let statusLog: (any StatusRecording)?
     private let texts: Texts
     private var configuration: Configuration
     private var mapper: ControllerMapper
@@ -177,7 +177,8 @@ public final class PracticeBox {
     ///   - texts: the language of the log lines.
     ///   - seed: randomness for the sessions.
     public init(
-        configuration: Configuration, ports: Ports, logger: Logger, statusLog: StatusLog?, texts: Texts,
+        configuration: Configuration, ports: Ports, logger: Logger, statusLog: (any StatusRecording)?,
+        texts: Texts,
         seed: UInt64
     ) {
         self.configuration = configuration
@@ -462,6 +463,9 @@ public final class PracticeBox {
     nonisolated public static func exitStatus(forSignal number: Int32) -> Int32 {
         number == SIGTERM || number == SIGINT ? 0 : 128 + number
     }
+
+    /// How long the box's stop may take before the live launcher ends the process anyway, in seconds.
+    nonisolated public static let shutdownSeconds = 5.0
 
     private func finish(status: Int32, reason: TrainingEnding) {
         exitStatus = status

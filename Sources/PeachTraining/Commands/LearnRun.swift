@@ -67,7 +67,7 @@ public struct LearnRun {
         case .keys:
             break  // learn listens to MIDI only; the keyboard has its own fixed keys
         case .signal(let number):
-            return .abandon(SignalTrap.exitStatus(for: number))
+            return .abandon(TrainingEnding.exitStatus(forSignal: number))
         }
         return .next
     }

@@ -51,8 +51,8 @@ extension Texts {
     /// The box stopped.
     public var boxDeadline: String {
         pick(
-            "practice box: stopping took longer than \(shortest(ShutdownDeadline.seconds)) s; exiting now (every answer is saved)",
-            "Übungsbox: das Anhalten dauerte länger als \(shortest(ShutdownDeadline.seconds)) s; Peach endet jetzt (jede Antwort ist gespeichert)"
+            "practice box: stopping took longer than \(shortest(PracticeBox.shutdownSeconds)) s; exiting now (every answer is saved)",
+            "Übungsbox: das Anhalten dauerte länger als \(shortest(PracticeBox.shutdownSeconds)) s; Peach endet jetzt (jede Antwort ist gespeichert)"
         )
     }
 

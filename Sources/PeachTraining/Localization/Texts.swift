@@ -180,6 +180,13 @@ public struct Texts: Sendable {
             : "\(number) \(word) " + pick("flat", "zu tief")
     }
 
+    /// `peach: no sequencer (…). The computer keyboard stands in.`: the controller could not be opened, and
+    /// the keyboard is used instead.
+    public func keyboardStandsIn(for error: any Error) -> String {
+        "peach: " + message(for: error) + " "
+            + pick("The computer keyboard stands in.", "Die Computertastatur springt ein.")
+    }
+
     /// A notice's line.
     public func notice(_ notice: TrainingNotice) -> String {
         switch notice {

@@ -51,6 +51,9 @@ public enum TrainingEnding: Sendable {
         }
     }
 
+    /// The exit status of a command that a signal stopped: 128 + its number.
+    public static func exitStatus(forSignal number: Int32) -> Int32 { 128 + number }
+
     /// The name of a signal: `SIGINT`, `SIGTERM`, `SIGHUP`, or `signal N`.
     public static func signalName(_ number: Int32) -> String {
         switch number {

@@ -3,6 +3,7 @@
 import ArgumentParser
 import Foundation
 import PeachALSA
+import PeachLive
 import PeachMIDI
 import PeachSystem
 import PeachTraining

@@ -2,6 +2,7 @@
 
 import ArgumentParser
 import PeachALSA
+import PeachLive
 import PeachTraining
 
 /// `peach info`: what this Peach is and where it keeps its files.

@@ -2,6 +2,7 @@
 
 import ArgumentParser
 import Foundation
+import PeachLive
 import PeachMIDI
 import PeachStore
 import PeachSystem

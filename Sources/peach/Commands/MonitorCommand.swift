@@ -2,6 +2,7 @@
 
 import ArgumentParser
 import Foundation
+import PeachLive
 import PeachMIDI
 import PeachTraining
 
@@ -55,7 +56,7 @@ struct MonitorCommand: ParsableCommand {
                 }
             case .signal(let number):
                 input.stop()
-                throw ExitCode(SignalTrap.exitStatus(for: number))
+                throw ExitCode(TrainingEnding.exitStatus(forSignal: number))
             }
         }
     }

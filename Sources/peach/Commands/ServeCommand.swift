@@ -1,6 +1,7 @@
 // ServeCommand: `peach serve`: the practice box daemon, wired to the live ports; `--status` shows its log.
 
 import ArgumentParser
+import PeachLive
 import PeachStore
 import PeachTraining
 

@@ -3,6 +3,7 @@
 import ArgumentParser
 import Foundation
 import PeachCore
+import PeachLive
 import PeachStore
 import PeachTraining
 

@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import PeachCore
+import PeachLive
 import PeachStore
 import PeachTraining
 

@@ -2,6 +2,7 @@
 
 import ArgumentParser
 import PeachCore
+import PeachLive
 import PeachTraining
 
 /// `peach sounds [FILE]`: what the internal synth can play.

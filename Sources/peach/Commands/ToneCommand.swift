@@ -5,6 +5,7 @@ import Foundation
 import PeachALSA
 import PeachAudio
 import PeachCore
+import PeachLive
 import PeachMIDI
 import PeachStore
 import PeachTraining
@@ -91,7 +92,7 @@ struct ToneCommand: ParsableCommand {
                     destination: destination, configuration: midiOutput.configuration)
                 let caught = try player.playOnMIDI(synth)
                 Terminal.show(texts.toneSummary(script, gain: player.gain, timbre: nil, on: destination.name))
-                if let caught { throw ExitCode(SignalTrap.exitStatus(for: caught)) }
+                if let caught { throw ExitCode(TrainingEnding.exitStatus(forSignal: caught)) }
                 return
             }
             let spec = try output.spec(settings: settings)

@@ -2,6 +2,7 @@
 
 import ArgumentParser
 import PeachCore
+import PeachLive
 import PeachStore
 import PeachTraining
 

@@ -2,6 +2,7 @@
 
 import ArgumentParser
 import PeachALSA
+import PeachLive
 import PeachMIDI
 import PeachTraining
 

@@ -1,6 +1,7 @@
 // DataOptions: the --data-dir option and the training journal it opens.
 
 import ArgumentParser
+import PeachLive
 import PeachStore
 import PeachTraining
 

@@ -1,6 +1,7 @@
 // ProfileOptions: --profile, and where the shipped and the user's controller profiles are.
 
 import ArgumentParser
+import PeachLive
 import PeachMIDI
 import PeachStore
 import PeachTraining

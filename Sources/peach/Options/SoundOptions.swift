@@ -3,6 +3,7 @@
 import ArgumentParser
 import PeachAudio
 import PeachCore
+import PeachLive
 import PeachMIDI
 import PeachStore
 import PeachTraining

@@ -4,6 +4,7 @@ import Foundation
 import PeachAudio
 import PeachCore
 import PeachMIDI
+import PeachTraining
 
 /// Plays `peach tone`'s note: live through the audio thread on any ``AudioSink``, on an external synth over
 /// MIDI (silenced on every way out, a signal included), or offline in 128-frame blocks (as the audio thread

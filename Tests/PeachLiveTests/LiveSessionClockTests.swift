@@ -2,6 +2,7 @@
 
 import Foundation
 import PeachCore
+import PeachLive
 import PeachTestSupport
 import PeachTraining
 import Testing

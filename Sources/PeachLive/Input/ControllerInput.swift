@@ -2,6 +2,7 @@
 
 import Foundation
 import PeachMIDI
+import PeachTraining
 
 /// The opened controller input: a MIDI source (sequencer or raw) and/or the terminal keyboard, with SIGINT,
 /// SIGTERM and SIGHUP trapped, all delivered as ``ControllerInputItem``s (to a handler, or to ``inbox``).
@@ -34,9 +35,7 @@ public final class ControllerInput {
                 opened = try openSequencer()
             } catch {
                 guard keyboardStandsIn && useKeyboard && TerminalKeyboard.isAvailable else { throw error }
-                Terminal.emitError(
-                    "peach: " + texts.message(for: error) + " "
-                        + texts.pick("The computer keyboard stands in.", "Die Computertastatur springt ein."))
+                Terminal.emitError(texts.keyboardStandsIn(for: error))
                 opened = nil
             }
             sequencer = opened

@@ -5,6 +5,7 @@ import Logging
 import PeachCore
 import PeachMIDI
 import PeachStore
+import PeachTraining
 
 /// Starts the practice box (`peach serve`): the store and its status log, the `--events` stream, the external
 /// synth if the settings name one, the controller input (the sequencer, waiting for controllers without

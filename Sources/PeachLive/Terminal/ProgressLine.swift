@@ -4,6 +4,7 @@ import Foundation
 import PeachMIDI
 import PeachStore
 import PeachSystem
+import PeachTraining
 
 /// Shows how far a long operation (`data check`, `data export`, `data import` on a large store) has come: one
 /// line on stderr, redrawn in place at most ten times a second, with a bar, the percentage, the records so far

@@ -2,6 +2,7 @@
 
 import Foundation
 import PeachCore
+import PeachTraining
 
 /// The real-time ``SessionClock``: `Date()` for the time, main-actor tasks that sleep for timers.
 /// Waiting costs no CPU (the task is suspended, not polling).

@@ -2,6 +2,7 @@
 
 import Foundation
 import PeachSystem
+import PeachTraining
 
 /// The last sessions and errors of `peach serve`, one line each (`2026-11-24T09:15:02Z message`), kept in the
 /// data folder so a box owner can see what happened (`peach serve --status`) without a journal. When the file
@@ -9,7 +10,7 @@ import PeachSystem
 /// never holds more than two files' worth. Each line is synced to disk when written (a box loses power
 /// without warning). Writing is best effort: a log that cannot be written never stops the box (the journal on
 /// stderr still has the line).
-public final class StatusLog {
+public final class StatusLog: StatusRecording {
     /// The file written now.
     public let path: String
     /// The size at which the file is rotated.

@@ -1,6 +1,7 @@
 // ShutdownDeadline: the practice box's stop has a time limit, kept by a thread of its own.
 
 import Foundation
+import PeachTraining
 import Synchronization
 
 /// A time limit on the practice box's shutdown. Armed when a stop signal arrives, it waits on a thread of its
@@ -10,7 +11,7 @@ import Synchronization
 /// is longer, so Peach ends itself before systemd kills it.
 public final class ShutdownDeadline: Sendable {
     /// How long a shutdown may take, in seconds.
-    public static let seconds = 5.0
+    public static let seconds = PracticeBox.shutdownSeconds
 
     private let state = Mutex<(armed: Bool, done: Bool)>((false, false))
     private let wait: @Sendable (Double) -> Void

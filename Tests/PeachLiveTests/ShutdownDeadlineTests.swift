@@ -1,6 +1,7 @@
 // ShutdownDeadlineTests: the box's stop has a time limit that fires only when the stop does not finish.
 
 import Foundation
+import PeachLive
 import PeachTraining
 import Synchronization
 import Testing

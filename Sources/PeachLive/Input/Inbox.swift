@@ -2,6 +2,7 @@
 
 import DequeModule
 import Foundation
+import PeachTraining
 
 /// A queue between input threads (MIDI, keyboard, signals) and a command's loop (`monitor`, `learn`, `tone`),
 /// which waits on it. Taking and posting are O(1) (a `Deque`), so a flood costs time in proportion to its size.

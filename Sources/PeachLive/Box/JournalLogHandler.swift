@@ -3,6 +3,7 @@
 import Foundation
 import Logging
 import PeachSystem
+import PeachTraining
 
 /// Writes each message as one line on stderr in the form journald reads: with `journald` (the service runs
 /// under systemd, which sets `JOURNAL_STREAM`) a `<N>` priority prefix (`<3>` error … `<7>` debug) so

@@ -2,6 +2,7 @@
 
 import Foundation
 import PeachSystem
+import PeachTraining
 import Synchronization
 
 /// Output that is written at once (not held in stdio's buffer when stdout is a pipe), for commands that

@@ -3,6 +3,7 @@
 import Foundation
 import PeachMIDI
 import PeachSystem
+import PeachTraining
 
 /// Finds the folders of controller profiles.
 ///

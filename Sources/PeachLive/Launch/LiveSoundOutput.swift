@@ -3,6 +3,7 @@
 import PeachAudio
 import PeachCore
 import PeachMIDI
+import PeachTraining
 
 /// The live ``SoundOutput``: the internal synth running on the audio thread, or ``MIDINotePlayer`` on an
 /// external synth. ``shutdown()`` silences everything (an external synth gets note-offs, CC123, bend centre).

@@ -3,6 +3,7 @@
 import Foundation
 import PeachStore
 import PeachSystem
+import PeachTraining
 
 /// The work of `peach data export` and `peach data import`: the transfer with its progress line on stderr, the
 /// notices (records a format leaves out, rows of an iOS/web CSV that were skipped: the first 20 named, one

@@ -3,6 +3,7 @@
 import Foundation
 import PeachMIDI
 import PeachSystem
+import PeachTraining
 
 /// The computer keyboard as an input: switches the terminal on stdin to raw mode (keeping Ctrl-C as a
 /// signal), reads keys on a thread and reports them through ``KeyboardMapper``. ``stop()`` restores the

@@ -2,6 +2,7 @@
 
 import Foundation
 import PeachSystem
+import PeachTraining
 
 /// The write end of the trap's pipe; the signal handler writes the signal's number into it. Set once, before
 /// the handler is installed (``SignalTrap`` allows one trap per process).
@@ -67,7 +68,4 @@ public final class SignalTrap {
     public static let terminating: [Int32] = [
         SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
     ]
-
-    /// The exit status for a signal: 128 + its number.
-    public static func exitStatus(for signal: Int32) -> Int32 { 128 + signal }
 }

@@ -1,5 +1,6 @@
 // ProgressLineTests: the progress line draws on a terminal only, at most ten times a second, and clears itself.
 
+import PeachLive
 import PeachStore
 import Testing
 
