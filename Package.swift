@@ -78,7 +78,8 @@ let package = Package(
         // libFuzzer's driver over the parsers of outside input (scripts/fuzz builds it with -DFUZZING); in a
         // plain build, a replayer of inputs (crashes found become regression inputs under Fuzz/regressions).
         .executableTarget(
-            name: "PeachFuzz", dependencies: ["PeachAudio", "PeachCore", "PeachMIDI", "PeachStore", "PeachSystem"]),
+            name: "PeachFuzz",
+            dependencies: ["PeachAudio", "PeachCore", "PeachMIDI", "PeachStore", "PeachSystem"]),
         // A test tool: appends records and acknowledges each durable one (the kill -9 test drives it).
         .executableTarget(name: "PeachJournalWriter", dependencies: ["PeachCore", "PeachStore"]),
         // Release-build benchmarks that print their figures.

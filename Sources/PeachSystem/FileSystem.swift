@@ -19,14 +19,12 @@ public enum FileSystem {
         return result == 0 ? FileStatus(info) : nil
     }
 
-    /// The status of `path` (following links), or nil when nothing is there.
-    /// - Throws: ``FileError`` (`stat`) for any failure but "no such file", e.g. permission denied.
-    public static func statusIfPresent(_ path: String) throws(FileError) -> FileStatus? {
+    /// The status of `path` (following links).
+    /// - Throws: ``FileError`` (`stat`) with the call's `errno`, also when nothing is there.
+    public static func requiredStatus(_ path: String) throws(FileError) -> FileStatus {
         var info = stat()
-        if stat(path, &info) == 0 { return FileStatus(info) }
-        let code = errno
-        if code == ENOENT { return nil }
-        throw FileError(path: path, operation: .stat, code: code)
+        try SystemFile.retrying(path: path, .stat) { stat(path, &info) }
+        return FileStatus(info)
     }
 
     /// Whether something exists at `path` (without following a final symbolic link). Only "no such file" is

@@ -34,7 +34,8 @@ enum StoreFiles {
     /// anybody may write into, could have its files swapped under Peach.
     /// - Throws: ``StoreError/unsafeDirectory(path:owner:writableByOthers:)``, ``StoreError/io(_:)`` (`stat`).
     static func requireSafeDirectory(_ directory: String) throws(StoreError) {
-        guard let status = FileSystem.status(directory) else { throw .io(directory, .stat, errno) }
+        let status: FileStatus
+        do { status = try FileSystem.requiredStatus(directory) } catch { throw .io(error) }
         let mine = status.owner == FileSystem.effectiveUser
         guard mine, !status.isWritableByOthers else {
             throw .unsafeDirectory(
