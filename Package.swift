@@ -46,15 +46,23 @@ let package = Package(
             name: "PeachTraining",
             dependencies: [
                 "PeachCore", "PeachAudio", "PeachMIDI", "PeachStore", "PeachSystem",
-                .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
+            ]),
+        // The words: the EN/DE catalogue and everything that turns the application's values into text
+        // (the terminal screen, the events stream, reports and charts, MIDI as text).
+        .target(
+            name: "PeachText",
+            dependencies: [
+                "PeachTraining", "PeachCore", "PeachAudio", "PeachMIDI", "PeachStore", "PeachSystem",
+                .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // The live adapters that are not ALSA (terminal, keyboard, signals, the live clock, logs) and the
         // launchers that wire live ports to the application.
         .target(
             name: "PeachLive",
             dependencies: [
-                "PeachTraining", "PeachCore", "PeachAudio", "PeachMIDI", "PeachStore", "PeachSystem",
+                "PeachTraining", "PeachText", "PeachCore", "PeachAudio", "PeachMIDI", "PeachStore",
+                "PeachSystem",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -62,7 +70,7 @@ let package = Package(
         .target(
             name: "PeachTestSupport",
             dependencies: [
-                "PeachCore", "PeachAudio", "PeachMIDI", "PeachTraining",
+                "PeachCore", "PeachAudio", "PeachMIDI", "PeachTraining", "PeachText",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The `peach` command: argument parsing and the wiring of live ports (ALSA, files, terminal).
@@ -70,7 +78,7 @@ let package = Package(
             name: "peach",
             dependencies: [
                 "PeachCore", "PeachAudio", "PeachMIDI", "PeachStore", "PeachALSA", "PeachTraining",
-                "PeachLive", "PeachSystem",
+                "PeachText", "PeachLive", "PeachSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -87,7 +95,7 @@ let package = Package(
             name: "PeachBenchmarks",
             dependencies: [
                 "PeachCore", "PeachStore", "PeachAudio", "PeachMIDI", "PeachALSA", "PeachTraining",
-                "PeachLive", "PeachTestSupport", "PeachSystem",
+                "PeachText", "PeachLive", "PeachTestSupport", "PeachSystem",
             ]),
         .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore", "PeachTestSupport"]),
         .testTarget(name: "PeachAudioTests", dependencies: ["PeachAudio", "PeachCore", "PeachTestSupport"]),
@@ -101,12 +109,18 @@ let package = Package(
         .testTarget(
             name: "PeachTrainingTests",
             dependencies: [
-                "PeachTraining", "PeachLive", "PeachCore", "PeachAudio", "PeachMIDI", "PeachStore",
+                "PeachTraining", "PeachText", "PeachLive", "PeachCore", "PeachAudio", "PeachMIDI",
+                "PeachStore", "PeachTestSupport",
+            ]),
+        .testTarget(
+            name: "PeachTextTests",
+            dependencies: [
+                "PeachText", "PeachTraining", "PeachCore", "PeachAudio", "PeachMIDI", "PeachStore",
                 "PeachTestSupport",
             ]),
         .testTarget(
             name: "PeachLiveTests",
-            dependencies: ["PeachLive", "PeachTraining", "PeachCore", "PeachTestSupport"]),
+            dependencies: ["PeachLive", "PeachText", "PeachTraining", "PeachCore", "PeachTestSupport"]),
         .testTarget(
             name: "PeachSystemTests",
             dependencies: ["PeachSystem", .product(name: "SystemPackage", package: "swift-system")]),

@@ -4,6 +4,7 @@ import Foundation
 import PeachCore
 import PeachLive
 import PeachStore
+import PeachText
 import PeachTraining
 
 /// `PeachBenchmarks validate [seeds]`: drives the real comparison session with simulated listeners (true T75 ∈

@@ -1,6 +1,7 @@
 // RecordingPresenter: a TrainingPresenter that keeps every event with its time, and a recording screen output.
 
 import Foundation
+import PeachText
 import PeachTraining
 
 /// Keeps every event a run presents, in order, with its time.

@@ -6,6 +6,7 @@ import Logging
 import PeachALSA
 import PeachLive
 import PeachStore
+import PeachText
 import PeachTraining
 
 /// `peach`: the ear trainer's command line.

@@ -2,6 +2,7 @@
 
 import PeachLive
 import PeachStore
+import PeachText
 import Testing
 
 @testable import PeachTraining

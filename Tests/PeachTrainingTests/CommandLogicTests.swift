@@ -3,6 +3,7 @@
 import Foundation
 import PeachLive
 import PeachMIDI
+import PeachText
 import PeachTraining
 import Testing
 

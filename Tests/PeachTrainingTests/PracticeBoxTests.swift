@@ -7,6 +7,7 @@ import PeachLive
 import PeachMIDI
 import PeachStore
 import PeachTestSupport
+import PeachText
 import PeachTraining
 import Testing
 
@@ -80,7 +81,7 @@ final class BoxHarness {
                 openAudio: { _, lost in try devices.open(lost) }, externalSynth: external,
                 reload: { try devices.reloaded.get() }, post: { posted.append($0) }),
             logger: RecordingLogHandler.logger(lines), statusLog: StatusLog(directory: folder),
-            texts: Texts(language: .english), seed: 11)
+            words: Texts(language: .english).line, seed: 11)
         box.start()
     }
 

@@ -4,6 +4,7 @@ import Foundation
 import PeachCore
 import PeachStore
 import PeachTestSupport
+import PeachText
 import PeachTraining
 import Testing
 

@@ -4,6 +4,7 @@ import Foundation
 import PeachCore
 import Testing
 
+@testable import PeachText
 @testable import PeachTraining
 
 @Suite("Progress chart")

@@ -2,6 +2,7 @@
 
 import Foundation
 import PeachCore
+import PeachText
 import PeachTraining
 import Testing
 

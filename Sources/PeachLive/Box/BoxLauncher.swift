@@ -5,6 +5,7 @@ import Logging
 import PeachCore
 import PeachMIDI
 import PeachStore
+import PeachText
 import PeachTraining
 
 /// Starts the practice box (`peach serve`): the store and its status log, the `--events` stream, the external
@@ -92,7 +93,7 @@ public struct BoxLauncher {
                 reload: { try plan.configuration() }, post: { continuation.yield($0) }, presenters: presenters
             ),
             logger: Logger(label: "peach.serve") { _ in JournalLogHandler(level: level, journald: journald) },
-            statusLog: StatusLog(directory: plan.dataDirectory), texts: texts,
+            statusLog: StatusLog(directory: plan.dataDirectory), words: texts.line,
             seed: UInt64.random(in: .min ... .max))
         box.start()
         let deadline = ShutdownDeadline { [texts] status in

@@ -2,6 +2,7 @@
 
 import Foundation
 import PeachSystem
+import PeachText
 import PeachTraining
 
 /// The last sessions and errors of `peach serve`, one line each (`2026-11-24T09:15:02Z message`), kept in the

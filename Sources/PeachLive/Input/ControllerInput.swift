@@ -2,6 +2,7 @@
 
 import Foundation
 import PeachMIDI
+import PeachText
 import PeachTraining
 
 /// The opened controller input: a MIDI source (sequencer or raw) and/or the terminal keyboard, with SIGINT,

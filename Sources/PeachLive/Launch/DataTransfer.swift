@@ -3,6 +3,7 @@
 import Foundation
 import PeachStore
 import PeachSystem
+import PeachText
 import PeachTraining
 
 /// The work of `peach data export` and `peach data import`: the transfer with its progress line on stderr, the

@@ -5,6 +5,7 @@ import PeachAudio
 import PeachCore
 import PeachMIDI
 import PeachStore
+import PeachText
 import PeachTraining
 
 /// Starts a live training run (`peach train`, `match`, `measure`): the store, the terminal screen and the

@@ -4,6 +4,7 @@ import Foundation
 import PeachMIDI
 import PeachStore
 import PeachSystem
+import PeachText
 import PeachTraining
 
 /// Shows how far a long operation (`data check`, `data export`, `data import` on a large store) has come: one

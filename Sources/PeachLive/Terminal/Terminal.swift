@@ -2,6 +2,7 @@
 
 import Foundation
 import PeachSystem
+import PeachText
 import PeachTraining
 import Synchronization
 

@@ -140,7 +140,7 @@ public final class PracticeBox {
     private let ports: Ports
     private let logger: Logger
     private let statusLog: (any StatusRecording)?
-    private let texts: Texts
+    private let words: (BoxLogEntry) -> String
     private var configuration: Configuration
     private var mapper: ControllerMapper
     private var audio: SharedSoundOutput?
@@ -174,18 +174,18 @@ public final class PracticeBox {
     ///   - ports: the clock, sound, store and queue.
     ///   - logger: where one line per event that matters goes (journald, through stderr).
     ///   - statusLog: the persistent log of sessions and errors in the data folder, if any.
-    ///   - texts: the language of the log lines.
+    ///   - words: the log's words for each entry (the catalogue's, in the box's language).
     ///   - seed: randomness for the sessions.
     public init(
         configuration: Configuration, ports: Ports, logger: Logger, statusLog: (any StatusRecording)?,
-        texts: Texts,
+        words: @escaping (BoxLogEntry) -> String,
         seed: UInt64
     ) {
         self.configuration = configuration
         self.ports = ports
         self.logger = logger
         self.statusLog = statusLog
-        self.texts = texts
+        self.words = words
         self.seed = seed
         mapper = ControllerMapper(
             profile: configuration.profile, longPressThreshold: configuration.settings.longPress)
@@ -194,7 +194,7 @@ public final class PracticeBox {
     /// Logs the start. The audio device is opened when a controller connects (and closed again when the last
     /// one goes), so a box waiting for a controller holds no device and wakes for nothing.
     public func start() {
-        record(.notice, texts.boxStarted(profile: configuration.profile.name, store: ports.storeLocation))
+        record(.notice, .started(profile: configuration.profile.name, store: ports.storeLocation))
     }
 
     /// Takes one input. After the box finished, inputs are ignored.
@@ -218,13 +218,13 @@ public final class PracticeBox {
         case .controller(.midi(.ended)):
             finish(status: 0, reason: .inputEnded)
         case .controller(.midi(.failed(let error))):
-            record(.error, texts.message(for: error))
+            record(.error, .error(error))
             finish(status: 1, reason: .controllerFailed(error))
         case .controller(.signal(let number)):
             if number == SIGHUP {
                 hangUp()
             } else {
-                record(.notice, texts.boxSignal(TrainingEnding.signalName(number)))
+                record(.notice, .signal(name: TrainingEnding.signalName(number)))
                 finish(status: Self.exitStatus(forSignal: number), reason: .signal(number))
             }
         }
@@ -235,14 +235,14 @@ public final class PracticeBox {
     private func connected(_ label: String) {
         guard !controllers.contains(label) else { return }
         controllers.append(label)
-        record(.notice, texts.boxControllerConnected(label))
+        record(.notice, .controllerConnected(label))
         if state == .waitingForController { becomeReady() }
     }
 
     private func disconnected(_ label: String) {
         guard let index = controllers.firstIndex(of: label) else { return }
         controllers.remove(at: index)
-        record(.notice, texts.boxControllerGone(label))
+        record(.notice, .controllerGone(label))
         guard controllers.isEmpty else { return }
         switch state {
         case .training:
@@ -278,7 +278,7 @@ public final class PracticeBox {
             self.audio = nil
             self.audioGeneration += 1  // a late report of the closed device is ignored
             audio.base.shutdown()
-            self.record(.info, self.texts.boxAudioClosed)
+            self.record(.info, .audioClosed)
         }
     }
 
@@ -353,7 +353,7 @@ public final class PracticeBox {
 
     private func choose(_ mode: TrainingMode) {
         if ports.externalSynth == nil && audio == nil {
-            record(.warning, texts.boxNoAudioForTraining)
+            record(.warning, .noAudioForTraining)
             return
         }
         state = .starting(mode)
@@ -368,7 +368,7 @@ public final class PracticeBox {
 
     private func startRun(_ mode: TrainingMode) {
         guard let base = ports.externalSynth ?? audio?.base else {
-            record(.warning, texts.boxNoAudioForTraining)
+            record(.warning, .noAudioForTraining)
             state = .ready
             return
         }
@@ -387,7 +387,7 @@ public final class PracticeBox {
         afterRun = .ready
         lastPress = nil
         state = .training(mode)
-        record(.notice, texts.boxSessionStarted(mode))
+        record(.notice, .sessionStarted(mode))
         run.start()
     }
 
@@ -419,10 +419,10 @@ public final class PracticeBox {
         runMode = nil
         record(
             ending.isFailure ? .error : .notice,
-            texts.boxSessionEnded(mode, progress: progress, reason: ending.name))
+            .sessionEnded(mode, progress, reason: ending.name))
         switch ending {
         case .storeFailure(let error):
-            record(.error, texts.message(for: error))
+            record(.error, .error(error))
         case .audioFailure(let error) where ports.externalSynth == nil:
             audioLost(error)
         default:
@@ -481,7 +481,7 @@ public final class PracticeBox {
         audio?.base.shutdown()
         audio = nil
         ports.externalSynth?.shutdown()
-        record(.notice, texts.boxFinished)
+        record(.notice, .finished)
     }
 
     /// How long SIGHUPs after a reload are gathered into the next one.
@@ -510,9 +510,9 @@ public final class PracticeBox {
             configuration = try ports.reload()
             mapper = ControllerMapper(
                 profile: configuration.profile, longPressThreshold: configuration.settings.longPress)
-            record(.notice, texts.boxReloaded(profile: configuration.profile.name))
+            record(.notice, .reloaded(profile: configuration.profile.name))
         } catch {
-            record(.error, texts.boxReloadFailed(texts.message(for: error)))
+            record(.error, .reloadFailed(error))
         }
     }
 
@@ -531,16 +531,16 @@ public final class PracticeBox {
             audioAttempt = 0
             if audioProblem != nil {
                 audioProblem = nil
-                record(.notice, texts.boxAudioBack(output.name))
+                record(.notice, .audioBack(output.name))
             } else {
-                record(.info, texts.boxAudioOpened(output.name))
+                record(.info, .audioOpened(output.name))
             }
             if state == .ready { playEarcon(.ready) }
         } catch {
-            let message = texts.message(for: error)
+            let message = words(.error(error))
             if audioProblem != message {
                 audioProblem = message
-                record(.error, texts.boxAudioUnavailable(message))
+                record(.error, .audioUnavailable(error))
             }
             scheduleAudioRetry()
         }
@@ -550,9 +550,8 @@ public final class PracticeBox {
         guard let lost = audio else { return }
         audio = nil
         lost.base.shutdown()
-        let message = texts.message(for: error)
-        audioProblem = message
-        record(.error, texts.boxAudioLost(message))
+        audioProblem = words(.error(error))
+        record(.error, .audioLost(error))
         if run != nil, ports.externalSynth == nil {
             endRun(.audioFailure(error), then: .ready)
         }
@@ -596,7 +595,8 @@ public final class PracticeBox {
     }
 
     /// Logs one line; a notice or worse also goes to the status log (what `peach serve --status` shows).
-    private func record(_ level: Logger.Level, _ message: String) {
+    private func record(_ level: Logger.Level, _ entry: BoxLogEntry) {
+        let message = words(entry)
         logger.log(level: level, "\(message)")
         if level >= .notice { statusLog?.append(message, at: ports.clock.now) }
     }

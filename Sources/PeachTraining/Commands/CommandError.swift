@@ -69,15 +69,15 @@ public enum SpecKind: String, Equatable, Sendable, CaseIterable {
 }
 
 extension CommandError {
-    /// Checks numeric options: throws ``option(_:)`` (out of range, the value as `texts` writes numbers) for the
-    /// first whose value lies outside its range.
+    /// Checks numeric options: throws ``option(_:)`` (out of range, the value as `number` writes it, in the
+    /// user's language) for the first whose value lies outside its range.
     public static func checkRanges(
         _ checks: [(option: String, value: Double, range: ClosedRange<Double>, allowed: AllowedValues)],
-        texts: Texts
+        number: (Double) -> String
     ) throws(CommandError) {
         for check in checks where !check.range.contains(check.value) {
             throw .option(
-                .outOfRange(key: check.option, value: texts.shortest(check.value), allowed: check.allowed))
+                .outOfRange(key: check.option, value: number(check.value), allowed: check.allowed))
         }
     }
 }

@@ -17,15 +17,15 @@ public struct MeasurementRequest: Sendable {
     }
 
     /// The procedure for this request.
-    /// - Throws: ``CommandError/option(_:)`` naming the option out of range; `texts` formats the value.
-    public func procedure(texts: Texts) throws(CommandError) -> PsiProcedure {
+    /// - Throws: ``CommandError/option(_:)`` naming the option out of range; `number` writes the value.
+    public func procedure(number: (Double) -> String) throws(CommandError) -> PsiProcedure {
         guard (20...500).contains(trials) else {
             throw .option(.outOfRange(key: "--trials", value: "\(trials)", allowed: .wholeNumber(20...500)))
         }
         guard precision == 0 || (0.05...1).contains(precision) else {
             throw .option(
                 .outOfRange(
-                    key: "--precision", value: texts.shortest(precision), allowed: .number(0.05...1, .amount))
+                    key: "--precision", value: number(precision), allowed: .number(0.05...1, .amount))
             )
         }
         return PsiProcedure(minimumTrials: min(20, trials), maximumTrials: trials, targetPrecision: precision)

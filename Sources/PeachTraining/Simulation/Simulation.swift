@@ -48,7 +48,7 @@ public struct Simulation: Sendable {
     @MainActor
     @discardableResult
     public func run(
-        start: Date, store: JournalStore?, report: SimulationReport, error: @escaping (String) -> Void
+        start: Date, store: JournalStore?, report: some SimulationReporting, error: @escaping (String) -> Void
     ) -> Bool {
         var stored = true
         report.header(mode: mode, parameters: parameters, settings: settings, seed: seed)

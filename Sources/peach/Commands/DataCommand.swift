@@ -5,6 +5,7 @@ import Foundation
 import PeachLive
 import PeachStore
 import PeachSystem
+import PeachText
 import PeachTraining
 
 /// `peach data`: the training data on disk.

@@ -6,6 +6,7 @@ import PeachALSA
 import PeachLive
 import PeachMIDI
 import PeachSystem
+import PeachText
 import PeachTraining
 
 /// `peach devices`: what Peach can connect to, marking what it would use with the current options.

@@ -3,6 +3,7 @@
 import ArgumentParser
 import PeachALSA
 import PeachLive
+import PeachText
 import PeachTraining
 
 /// `peach info`: what this Peach is and where it keeps its files.

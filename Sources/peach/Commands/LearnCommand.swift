@@ -6,6 +6,7 @@ import PeachLive
 import PeachMIDI
 import PeachStore
 import PeachSystem
+import PeachText
 import PeachTraining
 
 /// `peach learn`: MIDI learn into `$XDG_CONFIG_HOME/peach/profiles/NAME.json`.

@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import PeachLive
 import PeachMIDI
+import PeachText
 import PeachTraining
 
 /// `peach monitor`: prints each incoming MIDI event (and terminal key) with the actions the active profile

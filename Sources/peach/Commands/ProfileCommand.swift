@@ -6,6 +6,7 @@ import PeachCore
 import PeachLive
 import PeachStore
 import PeachSystem
+import PeachText
 import PeachTraining
 
 /// `peach profile`: the chart over the keyboard, the summary, pitch matching and progress by day; `--svg`

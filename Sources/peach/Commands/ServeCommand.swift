@@ -3,6 +3,7 @@
 import ArgumentParser
 import PeachLive
 import PeachStore
+import PeachText
 import PeachTraining
 
 /// `peach serve`: the headless practice box (see `PracticeBox`).

@@ -5,6 +5,7 @@ import Foundation
 import PeachCore
 import PeachLive
 import PeachStore
+import PeachText
 import PeachTraining
 
 /// `peach settings`: the settings file.

@@ -6,6 +6,7 @@ import Logging
 import PeachCore
 import PeachLive
 import PeachStore
+import PeachText
 import PeachTraining
 
 /// `peach simulate`: runs the real session, strategy and profile answered by a ``SimulatedListener`` in
@@ -60,7 +61,7 @@ struct SimulateCommand: ParsableCommand {
                 ("--slope", slope, 0.5...10, .number(0.5...10, .amount)),
                 ("--bias", bias.rawValue, -100...100, .number(-100...100, .cents)),
                 ("--spread", spread, 0...100, .number(0...100, .cents)),
-            ], texts: CLI.texts)
+            ], number: CLI.texts.shortest)
     }
 
     func run() throws {

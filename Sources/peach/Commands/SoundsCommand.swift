@@ -3,6 +3,7 @@
 import ArgumentParser
 import PeachCore
 import PeachLive
+import PeachText
 import PeachTraining
 
 /// `peach sounds [FILE]`: what the internal synth can play.

@@ -8,6 +8,7 @@ import PeachCore
 import PeachLive
 import PeachMIDI
 import PeachStore
+import PeachText
 import PeachTraining
 
 /// `peach tone`: plays one note on the internal synth (or an external one), to check a pitch, a timbre, the
@@ -59,7 +60,7 @@ struct ToneCommand: ParsableCommand {
                 ("--sweep-time", sweepTime, 0.01...60, .number(0.01...60, .seconds)),
                 ("--reference-pitch", referencePitch ?? 440, pitches, .number(pitches, .hertz)),
                 ("--gain", gain.value, AmplitudeDB.validRange, .number(AmplitudeDB.validRange, .decibels)),
-            ], texts: CLI.texts)
+            ], number: CLI.texts.shortest)
         if let timbre {
             do {
                 _ = try TrainingSettings.defaults.setting(.timbre, toText: timbre.name)

@@ -4,6 +4,7 @@ import ArgumentParser
 import PeachCore
 import PeachLive
 import PeachStore
+import PeachText
 import PeachTraining
 
 /// `peach train`: pitch-discrimination training until you stop.
@@ -50,11 +51,11 @@ struct MeasureCommand: AsyncParsableCommand {
 
     private var request: MeasurementRequest { MeasurementRequest(trials: trials, precision: precision) }
 
-    func validate() throws { _ = try request.procedure(texts: CLI.texts) }
+    func validate() throws { _ = try request.procedure(number: CLI.texts.shortest) }
 
     @MainActor
     func run() async throws {
-        let procedure = try request.procedure(texts: CLI.texts)
+        let procedure = try request.procedure(number: CLI.texts.shortest)
         try await LiveTraining(options: options, mode: .measurement, measurement: procedure).launch()
     }
 }

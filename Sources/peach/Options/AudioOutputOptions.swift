@@ -4,6 +4,7 @@ import ArgumentParser
 import PeachALSA
 import PeachAudio
 import PeachStore
+import PeachText
 import PeachTraining
 
 /// The options that choose where the internal synth plays.

@@ -4,6 +4,7 @@ import ArgumentParser
 import PeachALSA
 import PeachLive
 import PeachMIDI
+import PeachText
 import PeachTraining
 
 /// The option that chooses where controller input comes from.

@@ -3,6 +3,7 @@
 import ArgumentParser
 import PeachLive
 import PeachStore
+import PeachText
 import PeachTraining
 
 /// The `--data-dir` option shared by commands that use the training data.

@@ -3,6 +3,7 @@
 import ArgumentParser
 import PeachAudio
 import PeachStore
+import PeachText
 import PeachTraining
 
 /// The SoundFont options of `train`, `match` and `tone`.

@@ -6,6 +6,7 @@ import PeachALSA
 import PeachCore
 import PeachMIDI
 import PeachStore
+import PeachText
 import PeachTraining
 
 /// MIDI channels 1–16 to play on, as `1,2` or `1-4` (stored 0-based).

@@ -4,6 +4,7 @@ import ArgumentParser
 import PeachLive
 import PeachMIDI
 import PeachStore
+import PeachText
 import PeachTraining
 
 /// The `--profile` option: which controller profile turns messages into actions.

@@ -3,6 +3,7 @@
 import ArgumentParser
 import PeachCore
 import PeachStore
+import PeachText
 import PeachTraining
 
 /// Options that override training settings for one run (`--range C3-C5`, `--reference-pitch 442`, …). Each

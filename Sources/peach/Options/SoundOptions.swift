@@ -6,6 +6,7 @@ import PeachCore
 import PeachLive
 import PeachMIDI
 import PeachStore
+import PeachText
 import PeachTraining
 
 /// The sound options of `train` and `match`: where the internal synth plays, or which MIDI synth plays.

@@ -1,6 +1,7 @@
 // TrainingOptions: what `peach train` and `peach match` take: per-run settings, controller, sound, data, events.
 
 import ArgumentParser
+import PeachText
 import PeachTraining
 
 /// The options shared by `peach train` and `peach match`.

@@ -3,6 +3,7 @@
 import Foundation
 import PeachCore
 import PeachStore
+import PeachTraining
 
 /// One event of the `--events` stream. Every line has `event` and `time` (ISO 8601, UTC, milliseconds, as the
 /// store writes record times); the other fields depend on the event (absent fields are left out):

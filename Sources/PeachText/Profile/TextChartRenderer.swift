@@ -1,6 +1,7 @@
 // TextChartRenderer: the profile chart drawn with block characters over a keyboard row, for the terminal.
 
 import PeachCore
+import PeachTraining
 
 /// Draws a ``ProfileChart`` with block characters: a column per key, the bar up to the fitted threshold (█, ▄
 /// for half a row), the upper end of its likely range above it (░), the cent scale on the left, and under it a

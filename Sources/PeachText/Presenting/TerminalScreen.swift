@@ -2,6 +2,7 @@
 
 import Foundation
 import PeachCore
+import PeachTraining
 
 /// Where the screen writes: standard output for the screen, standard error for failures. The command line
 /// supplies the live one; tests record.

@@ -1,8 +1,32 @@
 // Texts+Box: the practice box's log lines (journald and the status log), in English and German.
 
 import PeachCore
+import PeachTraining
 
 extension Texts {
+    /// The log line of `entry`.
+    public func line(_ entry: BoxLogEntry) -> String {
+        switch entry {
+        case .started(let profile, let store): boxStarted(profile: profile, store: store)
+        case .error(let error): message(for: error)
+        case .signal(let name): boxSignal(name)
+        case .controllerConnected(let label): boxControllerConnected(label)
+        case .controllerGone(let label): boxControllerGone(label)
+        case .audioClosed: boxAudioClosed
+        case .noAudioForTraining: boxNoAudioForTraining
+        case .sessionStarted(let mode): boxSessionStarted(mode)
+        case .sessionEnded(let mode, let progress, let reason):
+            boxSessionEnded(mode, progress: progress, reason: reason)
+        case .finished: boxFinished
+        case .reloaded(let profile): boxReloaded(profile: profile)
+        case .reloadFailed(let error): boxReloadFailed(message(for: error))
+        case .audioBack(let name): boxAudioBack(name)
+        case .audioOpened(let name): boxAudioOpened(name)
+        case .audioUnavailable(let error): boxAudioUnavailable(message(for: error))
+        case .audioLost(let error): boxAudioLost(message(for: error))
+        }
+    }
+
     /// `practice box started (profile default, answers in /var/lib/peach/records.jsonl)`.
     public func boxStarted(profile: String, store: String) -> String {
         pick(

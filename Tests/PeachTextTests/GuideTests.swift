@@ -7,6 +7,7 @@ import PeachCore
 import PeachMIDI
 import PeachStore
 import PeachSystem
+import PeachText
 import PeachTraining
 import Testing
 

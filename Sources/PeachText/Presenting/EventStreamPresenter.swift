@@ -3,6 +3,7 @@
 import Foundation
 import PeachCore
 import PeachSystem
+import PeachTraining
 
 /// Writes one ``EventLine`` per thing that happens in a run, as it happens. A result line comes after the
 /// answer is stored (the run presents results only then). Details of a stop are in English, whatever the

@@ -6,6 +6,7 @@ import PeachCore
 import PeachMIDI
 import PeachStore
 import PeachSystem
+import PeachTraining
 import SystemPackage
 
 extension Texts {

@@ -1,6 +1,8 @@
 // LearnRun: `peach learn`: asks for each action in turn, captures the control, and makes a profile.
 
 import PeachMIDI
+import PeachText
+import PeachTraining
 
 /// MIDI learn as a run over controller input: prompts "Press the control for Higher…" and so on, takes the
 /// first suitable message for each step, and when every step is learned makes the profile. Nothing is written
@@ -57,9 +59,9 @@ public struct LearnRun {
                 break
             }
         case .midi(.connected(let port)):
-            lines.append("  (" + texts.pick("connected ", "verbunden: ") + port.label + ")")
+            lines.append(texts.learnPortConnected(port.label))
         case .midi(.disconnected(let port)):
-            lines.append("  (" + port.label + texts.pick(" went away)", " ist weg)"))
+            lines.append(texts.learnPortGone(port.label))
         case .midi(.ended):
             throw CommandError.learnInputEnded(learned: learned, total: learn.steps.count)
         case .midi(.failed(let error)):

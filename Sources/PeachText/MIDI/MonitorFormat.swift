@@ -1,6 +1,7 @@
 // MonitorFormat: the lines `peach monitor` prints, as text in the user's language or as JSON Lines.
 
 import PeachMIDI
+import PeachTraining
 
 /// How `peach monitor` writes what arrives: a line of text (in `texts`' language) or a JSON object per line.
 public struct MonitorFormat: Sendable {

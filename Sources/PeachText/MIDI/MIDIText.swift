@@ -3,6 +3,7 @@
 import Foundation
 import PeachCore
 import PeachMIDI
+import PeachTraining
 
 /// Words and JSON for MIDI messages and controller actions. Channels are shown 1–16.
 public enum MIDIText {

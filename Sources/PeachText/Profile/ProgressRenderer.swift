@@ -1,6 +1,7 @@
 // ProgressRenderer: the progress chart as terminal lines and as a standalone SVG document.
 
 import PeachCore
+import PeachTraining
 
 /// Draws a ``ProgressChart``: in a terminal a row per week on the profile's log scale (1–100 cents), the band
 /// as `├──┤` and the value as `●`; as SVG a panel per series with the band shaded and the values joined.

@@ -2,6 +2,7 @@
 
 import Foundation
 import PeachCore
+import PeachTraining
 
 /// Draws a ``ProfileChart`` as a standalone SVG document: a title and a legend at the top, the same log scale
 /// (labelled in cents), a bar per trained key up to its fitted threshold with its likely range as a lighter

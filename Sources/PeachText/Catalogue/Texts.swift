@@ -4,6 +4,7 @@ import Foundation
 import PeachCore
 import PeachMIDI
 import PeachStore
+import PeachTraining
 
 /// Every text Peach shows, in the user's language. Each entry holds both languages, so no language can miss a
 /// text; plain phrases are a ``Phrase`` (tested case by case), parametrised ones are methods. The other parts
@@ -370,6 +371,16 @@ public struct Texts: Sendable {
         case .startPitchMatching: pick("Start pitch matching", "Tonhöhe treffen starten")
         case .stop: pick("Stop", "Beenden")
         }
+    }
+
+    /// `  (connected Launchkey Mini MIDI 1)`: a port came while learning.
+    public func learnPortConnected(_ label: String) -> String {
+        pick("  (connected \(label))", "  (verbunden: \(label))")
+    }
+
+    /// `  (Launchkey Mini MIDI 1 went away)`: a port went while learning.
+    public func learnPortGone(_ label: String) -> String {
+        pick("  (\(label) went away)", "  (\(label) ist weg)")
     }
 
     /// What `peach learn` asks for a step.

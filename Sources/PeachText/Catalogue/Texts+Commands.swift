@@ -5,6 +5,7 @@ import PeachAudio
 import PeachCore
 import PeachMIDI
 import PeachStore
+import PeachTraining
 
 extension Texts {
     // MARK: Settings

@@ -3,11 +3,12 @@
 import Foundation
 import PeachCore
 import PeachStore
+import PeachTraining
 
 /// Writes what a simulation does, line by line, through `emit`: a header, one line per trial (when verbose)
 /// and a summary.
 @MainActor
-public final class SimulationReport {
+public final class SimulationReport: SimulationReporting {
     private let texts: Texts
     private let verbose: Bool
     private let emit: (String) -> Void

@@ -1,6 +1,7 @@
 // Language: English or German, chosen from the locale environment variables.
 
 import Foundation
+import PeachTraining
 
 /// The language of Peach's texts: German when the locale says `de…`, English otherwise.
 public enum Language: String, CaseIterable, Sendable {

@@ -3,6 +3,7 @@
 import Foundation
 import PeachCore
 import PeachStore
+import PeachTraining
 
 /// What `peach profile` shows: the chart, the summary (mean, spread, trend), pitch-matching accuracy with an
 /// honest empty state, and progress by day; as text lines or as JSON (``ProfileJSON``).

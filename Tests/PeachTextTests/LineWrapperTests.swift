@@ -1,5 +1,6 @@
 // LineWrapperTests: screens fit the terminal, breaking only between words, continuations hanging under the text.
 
+import PeachText
 import PeachTraining
 import Testing
 

@@ -1,6 +1,7 @@
 // Texts+Help: every command's summary and discussion and every option's help, in English and German.
 
 import Foundation
+import PeachTraining
 
 /// A help text of the command line: a command's abstract or discussion, or an option's help. Every case has
 /// an English and a German text (a test renders each and checks the German has no English in it).

@@ -1,0 +1,28 @@
+// SimulationReporting: the port a simulation reports through (the live one writes lines in the user's words).
+
+import Foundation
+import PeachCore
+
+/// What a ``Simulation`` tells as it runs: its header, each trial, the summary and what was saved. The
+/// application decides what happened; the report (the catalogue's `SimulationReport`) words it.
+@MainActor
+public protocol SimulationReporting: AnyObject {
+    /// The header: the mode, the simulated listener, the settings and the seed.
+    func header(
+        mode: SimulationMode, parameters: SimulatedListener.Parameters, settings: TrainingSettings,
+        seed: UInt64)
+    /// A comparison was answered (the `number`th).
+    func comparison(_ completed: CompletedComparison, number: Int)
+    /// A pitch-matching attempt was committed (the `number`th).
+    func matching(_ completed: CompletedPitchMatching, number: Int)
+    /// The summary of pitch discrimination (or a measurement, with its estimate).
+    func comparisonSummary(
+        tracker: ProfileTracker, answered count: Int, sessionBest: Double?, nextDifference: Double?,
+        elapsed: Duration, measured: ThresholdEstimate?)
+    /// The summary of pitch matching.
+    func matchingSummary(elapsed: Duration)
+    /// The answers were saved: where, and how many the store holds.
+    func saved(to path: String, total: Int)
+    /// The store failed: `error` gets the line to show.
+    func storeFailed(_ failure: any Error, error: (String) -> Void)
+}
