@@ -22,6 +22,8 @@
 #   $(PREFIX)/share/zsh/site-functions/_peach
 #   $(PREFIX)/share/fish/vendor_completions.d/peach.fish
 #   $(PREFIX)/share/doc/peach/README.md, LICENSE, docs/*.md (the user guide)
+#   $(PREFIX)/share/locale/LANG/LC_MESSAGES/peach.mo      the translations (po/LINGUAS), compiled by msgfmt
+#                                                          (gettext) in `make`; found at ../share/locale
 #   $(PREFIX)/lib/udev/rules.d/60-peach.rules            the practice box: udev starts peach.service when a MIDI
 #   $(PREFIX)/lib/systemd/system/peach.service            device appears; the service user `peach` (group audio)
 #   $(PREFIX)/lib/sysusers.d/peach.conf                   is created by systemd-sysusers (the package does it)
@@ -36,6 +38,7 @@ HOST_SWIFT ?= $(SWIFT)
 HOST_BUILD ?= $(BUILD)
 STRIP ?= strip
 STAGE ?= .build/install-files
+LINGUAS := $(shell cat po/LINGUAS)
 BINDIR := $(PREFIX)/bin
 SHAREDIR := $(PREFIX)/share
 UDEVRULESDIR ?= $(PREFIX)/lib/udev/rules.d
@@ -65,6 +68,10 @@ $(STAGE)/peach.1: $(BUILD)/peach
 	        $(HOST_BUILD)/peach --generate-completion-script $$shell > $(STAGE)/peach.$$shell || exit 1; \
 	done
 	rm -rf $(STAGE)/config
+	for lang in $(LINGUAS); do \
+	    mkdir -p $(STAGE)/locale/$$lang/LC_MESSAGES && \
+	    msgfmt --check -o $(STAGE)/locale/$$lang/LC_MESSAGES/peach.mo po/$$lang.po || exit 1; \
+	done
 
 install:
 	@test -x $(BUILD)/peach -a -f $(STAGE)/peach.1 -a $(STAGE)/peach.1 -nt $(BUILD)/peach || \
@@ -85,6 +92,10 @@ install:
 	sed 's|@BINDIR@|$(BINDIR)|g' udev/peach.service.in > "$(DESTDIR)$(SYSTEMDUNITDIR)/peach.service"
 	chmod 644 "$(DESTDIR)$(SYSTEMDUNITDIR)/peach.service"
 	install -m 644 udev/peach.sysusers "$(DESTDIR)$(SYSUSERSDIR)/peach.conf"
+	for lang in $(LINGUAS); do \
+	    install -D -m 644 $(STAGE)/locale/$$lang/LC_MESSAGES/peach.mo \
+	        "$(DESTDIR)$(SHAREDIR)/locale/$$lang/LC_MESSAGES/peach.mo" || exit 1; \
+	done
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/peach" "$(DESTDIR)$(SHAREDIR)/man/man1/peach.1" \
@@ -94,6 +105,10 @@ uninstall:
 	    "$(DESTDIR)$(SYSTEMDUNITDIR)/peach.service" "$(DESTDIR)$(SYSUSERSDIR)/peach.conf"
 	for profile in Profiles/*.json; do rm -f "$(DESTDIR)$(SHAREDIR)/peach/profiles/$$(basename $$profile)"; done
 	for page in docs/*.md; do rm -f "$(DESTDIR)$(SHAREDIR)/doc/peach/docs/$$(basename $$page)"; done
+	for lang in $(LINGUAS); do \
+	    rm -f "$(DESTDIR)$(SHAREDIR)/locale/$$lang/LC_MESSAGES/peach.mo"; \
+	    rmdir "$(DESTDIR)$(SHAREDIR)/locale/$$lang/LC_MESSAGES" "$(DESTDIR)$(SHAREDIR)/locale/$$lang" 2>/dev/null; \
+	done; true
 	-rmdir "$(DESTDIR)$(SHAREDIR)/peach/profiles" "$(DESTDIR)$(SHAREDIR)/peach" "$(DESTDIR)$(SHAREDIR)/doc/peach/docs" \
 	    "$(DESTDIR)$(SHAREDIR)/doc/peach"
 

@@ -74,6 +74,56 @@ struct FirstHourTests {
         #expect(profile.contains("C1") && profile.contains("C8"), "\(profile)")
     }
 
+    @Test(
+        "in a pseudo-language whose every text is marked, no screen, help or error of peach has unmarked prose"
+    )
+    func pseudoLanguage() throws {
+        let home = try Self.trainedHome()
+        let folder = NSTemporaryDirectory() + "peach-pseudo-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try PseudoLanguage.poText().write(toFile: folder + "/xx.po", atomically: true, encoding: .utf8)
+        // Not `sounds` (a SoundFont's preset names) nor `devices` (ALSA's own descriptions): data, not text.
+        let commands: [[String]] = [
+            [], ["settings"], ["profile"], ["profile", "--progress"], ["info"], ["data", "check"],
+            ["serve", "--status"], ["simulate", "--trials", "30", "--seed", "1"],
+            ["simulate", "--mode", "matching", "--trials", "5", "--seed", "1"],
+            ["tone", "A4", "--sweep", "50", "--audio-out", "null"], ["--help"], ["settings", "get", "tempo"],
+            ["train", "--range", "C9-C1"], ["profile", "--profile", "nothing-here"], ["nonsense"],
+        ]
+        let helps = [
+            "train", "match", "measure", "profile", "simulate", "tone", "monitor", "learn", "devices",
+            "sounds",
+            "settings", "data", "info", "serve",
+        ].map { [$0, "--help"] }
+        // Words that are no text of Peach's: commands, subcommands and actions, setting keys and values, option
+        // values, and what a help example pipes into.
+        let allowed = Self.identifiers.union([
+            "peach", "check", "export", "import", "reset", "get", "set", "list", "velocity", "timbre",
+            "preset",
+            "soundfont", "intervals", "default", "equal", "just", "pythagorean", "on", "off", "sine", "piano",
+            "organ", "synth", "bend", "mts", "weibull", "comparison", "matching", "measurement", "standard",
+            "low",
+            "learned", "jq", "stdin", "keyboard",
+        ])
+        for arguments in commands + helps {
+            let result = try PeachBinary.run(
+                arguments,
+                environment: home.environment.merging(["LANG": "xx_XX.UTF-8", "PEACH_LOCALEDIR": folder]) {
+                    $1
+                })
+            let output = result.standardOutput + result.standardError
+            let unmarked = PseudoLanguage.unmarked(output).split(
+                separator: "\n", omittingEmptySubsequences: false)
+            for (line, outside) in zip(
+                output.split(separator: "\n", omittingEmptySubsequences: false), unmarked)
+            {
+                let escaped = GermanProse.words(String(outside)).filter { !allowed.contains($0) }
+                #expect(escaped.isEmpty, "peach \(arguments): \(escaped) escaped the catalogue in «\(line)»")
+            }
+        }
+    }
+
     @Test("COLUMNS is the width when stdout is no terminal; a line is broken between words, never inside one")
     func columnsIsTheWidth() throws {
         let home = try Self.trainedHome()

@@ -197,32 +197,36 @@ struct CatalogueTests {
         }
     }
 
+    /// One ending of each kind.
+    static let endings: [TrainingEnding] = [
+        .user, .inputEnded, .signal(15), .controllerDisconnected("Keys"),
+        .controllerFailed(
+            MIDIInputError.readFailed(FileError(path: "/dev/x", operation: .read, code: ENODEV))),
+        .audioFailure(SynthError.outputNotRunning), .storeFailure(StoreError.io(Self.file)),
+        .measured(
+            ThresholdEstimate(
+                cents: 7.3, interval68: 6.1...8.7, interval95: 5...10, slope: 2, trials: 60,
+                logStandardDeviation: 0.15)),
+    ]
+
+    /// One notice of each kind.
+    static let notices: [TrainingNotice] = [
+        .noControllerYet, .controllerConnected("Keys"), .settingsProblem(StoreError.io(file)),
+        .actionNotApplicable("commit", .comparison),
+    ]
+
     @Test("the screen's words: endings, notices and progress in both languages")
     func screen() {
-        let endings: [TrainingEnding] = [
-            .user, .inputEnded, .signal(15), .controllerDisconnected("Keys"),
-            .controllerFailed(
-                MIDIInputError.readFailed(FileError(path: "/dev/x", operation: .read, code: ENODEV))),
-            .audioFailure(SynthError.outputNotRunning), .storeFailure(StoreError.io(Self.file)),
-            .measured(
-                ThresholdEstimate(
-                    cents: 7.3, interval68: 6.1...8.7, interval95: 5...10, slope: 2, trials: 60,
-                    logStandardDeviation: 0.15)),
-        ]
         var progress = TrainingProgress()
         progress.answered = 3
         progress.correct = 2
         progress.matched = 1
-        for ending in endings {
+        for ending in Self.endings {
             Self.check(
                 Self.english.closing(ending, progress: progress, storeLocation: "/d"),
                 Self.german.closing(ending, progress: progress, storeLocation: "/d"), "\(ending)")
         }
-        let notices: [TrainingNotice] = [
-            .noControllerYet, .controllerConnected("Keys"), .settingsProblem(StoreError.io(Self.file)),
-            .actionNotApplicable("commit", .comparison),
-        ]
-        for notice in notices {
+        for notice in Self.notices {
             Self.check(Self.english.notice(notice), Self.german.notice(notice), "\(notice)")
         }
         for mode in TrainingMode.allCases {
@@ -247,32 +251,43 @@ struct CatalogueTests {
         #expect(Self.german.allowed(.number(0.3...3, .seconds)) == "0,3–3 Sekunden")
     }
 
-    @Test("the language comes from LC_ALL, then LC_MESSAGES, then LANG")
+    @Test("the language comes from LANGUAGE, then LC_ALL, LC_MESSAGES and LANG, as gettext chooses it")
     func language() {
-        #expect(Language.from(environment: ["LANG": "de_DE.UTF-8"]) == .german)
+        #expect(Language.from(environment: ["LANG": "de_DE.UTF-8"]).preferences == ["de_DE", "de"])
         #expect(Language.from(environment: ["LC_ALL": "en_US.UTF-8", "LANG": "de_DE.UTF-8"]) == .english)
-        #expect(Language.from(environment: ["LC_ALL": "", "LC_MESSAGES": "de_AT", "LANG": "C"]) == .german)
-        #expect(Language.from(environment: ["LANG": "fr_FR"]) == .english)
+        #expect(
+            Language.from(environment: ["LC_ALL": "", "LC_MESSAGES": "de_AT", "LANG": "C"]).preferences == [
+                "de_AT", "de",
+            ])
+        #expect(
+            Language.from(environment: ["LANGUAGE": "fr:de", "LANG": "en_GB.UTF-8"]).preferences == [
+                "fr", "de",
+            ])
+        // The C locale wins over LANGUAGE, as in gettext.
+        #expect(Language.from(environment: ["LANGUAGE": "de", "LANG": "C"]) == .english)
         #expect(Language.from(environment: [:]) == .english)
+        // A language without a catalogue speaks English; one with a country finds its language's catalogue.
+        #expect(Texts(language: Language(code: "fr_FR"))(.higher) == "Higher")
+        #expect(Texts(language: Language.from(environment: ["LANG": "de_CH.UTF-8"]))(.higher) == "Höher")
     }
 
     @Test("one name per thing: no synonym the glossary replaced is left in the catalogue's sources")
     func glossary() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources")
-        let files = try #require(FileManager.default.enumerator(atPath: folder.path))
-            .compactMap { $0 as? String }.filter {
-                ["PeachText/", "PeachTraining/", "PeachLive/"].contains(where: $0.hasPrefix)
-                    && $0.hasSuffix(".swift") && !$0.hasSuffix("Glossary.swift")
-            }
-        #expect(files.count > 50, "the sources were found")
-        for file in files {
-            let text = try String(contentsOfFile: folder.appendingPathComponent(file).path, encoding: .utf8)
+        // The German is in po/de.po; the English is in the Swift sources (the template's msgids).
+        let german = try POFile(
+            parsing: try String(contentsOfFile: MessageCatalogue.sourceFolder + "/de.po", encoding: .utf8))
+        let template = try POFile(
+            parsing: try String(contentsOfFile: MessageCatalogue.sourceFolder + "/peach.pot", encoding: .utf8)
+        )
+        let texts =
+            german.entries.flatMap(\.translations) + template.entries.flatMap { [$0.id, $0.pluralID ?? ""] }
+        #expect(texts.count > 1000, "the catalogues were found")
+        for text in texts {
             for entry in Glossary.entries {
                 for word in entry.avoid {
                     #expect(
                         !text.contains(word),
-                        "\(file) says «\(word)»; the glossary's word is «\(entry.german)»")
+                        "«\(text)» says «\(word)»; the glossary's word is «\(entry.german)»")
                 }
             }
         }

@@ -1,4 +1,4 @@
-// Texts+Box: the practice box's log lines (journald and the status log), in English and German.
+// Texts+Box: the practice box's log lines for journald and the status log (English; translations in po/).
 
 import PeachCore
 import PeachTraining
@@ -29,109 +29,93 @@ extension Texts {
 
     /// `practice box started (profile default, answers in /var/lib/peach/records.jsonl)`.
     public func boxStarted(profile: String, store: String) -> String {
-        pick(
-            "practice box started (profile \(profile), answers in \(store))",
-            "Übungsbox gestartet (Profil \(profile), Antworten in \(store))")
+        tr("practice box started (profile \(profile), answers in \(store))")
     }
 
     /// `controller connected: 20:0 Keystation / Keystation MIDI 1`.
     public func boxControllerConnected(_ label: String) -> String {
-        pick("controller connected: \(label)", "Controller verbunden: \(label)")
+        tr("controller connected: \(label)")
     }
 
     /// `controller gone: …`.
     public func boxControllerGone(_ label: String) -> String {
-        pick("controller gone: \(label)", "Controller getrennt: \(label)")
+        tr("controller gone: \(label)")
     }
 
     /// A mode was chosen but nothing can play it.
     public var boxNoAudioForTraining: String {
-        pick(
-            "no audio device: the session starts when it is back",
-            "kein Audiogerät: die Sitzung beginnt, sobald es wieder da ist")
+        tr("no audio device: the session starts when it is back")
     }
 
     /// `session started: comparison`.
     public func boxSessionStarted(_ mode: TrainingMode) -> String {
-        pick("session started: ", "Sitzung begonnen: ") + title(of: mode)
+        tr("session started: \(title(of: mode))")
     }
 
     /// `session ended (user): comparison, 12 answers, 9 right` / `pitch matching, 5 attempts`.
     public func boxSessionEnded(_ mode: TrainingMode, progress: TrainingProgress, reason: String) -> String {
-        let counts =
-            mode == .pitchMatching
-            ? count(progress.matched, ("attempt", "Versuch"), ("attempts", "Versuche"))
-            : count(progress.answered, ("answer", "Antwort"), ("answers", "Antworten")) + ", "
-                + pick("\(progress.correct) right", "\(progress.correct) richtig")
-        return pick("session ended (\(reason)): ", "Sitzung beendet (\(reason)): ") + title(of: mode) + ", "
-            + counts
+        let title = title(of: mode)
+        guard mode != .pitchMatching else {
+            return tr("session ended (\(reason)): \(title), \(attempts(progress.matched))")
+        }
+        return tr(
+            "session ended (\(reason)): \(title), \(answers(progress.answered)), \(progress.correct) right")
     }
 
     /// `SIGTERM: stopping`.
     public func boxSignal(_ name: String) -> String {
-        pick("\(name): stopping", "\(name): Box hält an")
+        tr("\(name): stopping")
     }
 
     /// The box stopped.
     public var boxDeadline: String {
-        pick(
-            "practice box: stopping took longer than \(shortest(PracticeBox.shutdownSeconds)) s; exiting now (every answer is saved)",
-            "Übungsbox: das Anhalten dauerte länger als \(shortest(PracticeBox.shutdownSeconds)) s; Peach endet jetzt (jede Antwort ist gespeichert)"
+        tr(
+            "practice box: stopping took longer than \(shortest(PracticeBox.shutdownSeconds)) s; exiting now (every answer is saved)"
         )
     }
 
     /// `practice box stopped, all notes off`.
     public var boxFinished: String {
-        pick("practice box stopped, all notes off", "Übungsbox angehalten, alle Töne aus")
+        tr("practice box stopped, all notes off")
     }
 
     /// SIGHUP read the settings and profile again.
     public func boxReloaded(profile: String) -> String {
-        pick(
-            "settings and profile read again (profile \(profile))",
-            "Einstellungen und Profil neu gelesen (Profil \(profile))")
+        tr("settings and profile read again (profile \(profile))")
     }
 
     /// SIGHUP could not read them: the old ones stay.
     public func boxReloadFailed(_ reason: String) -> String {
-        pick(
-            "settings not read again, the previous ones stay: \(reason)",
-            "Einstellungen nicht neu gelesen, die bisherigen bleiben: \(reason)")
+        tr("settings not read again, the previous ones stay: \(reason)")
     }
 
     /// `audio: alsa:default`.
     public func boxAudioOpened(_ name: String) -> String {
-        pick("audio: \(name)", "Audio: \(name)")
+        tr("audio: \(name)")
     }
 
     /// The last controller went: the audio device is closed until one connects.
     public var boxAudioClosed: String {
-        pick(
-            "audio closed until a controller connects",
-            "Audio geschlossen, bis ein Controller verbunden ist")
+        tr("audio closed until a controller connects")
     }
 
     /// The audio device opened again after a problem.
     public func boxAudioBack(_ name: String) -> String {
-        pick("audio back: \(name)", "Audio wieder da: \(name)")
+        tr("audio back: \(name)")
     }
 
     /// The audio device cannot be opened; the box retries.
     public func boxAudioUnavailable(_ reason: String) -> String {
-        pick(
-            "audio unavailable, retrying with backoff: \(reason)",
-            "Audio nicht verfügbar, neuer Versuch mit wachsender Pause: \(reason)")
+        tr("audio unavailable, retrying with backoff: \(reason)")
     }
 
     /// The audio device failed while open; the box retries.
     public func boxAudioLost(_ reason: String) -> String {
-        pick(
-            "audio lost, retrying with backoff: \(reason)",
-            "Audio verloren, neuer Versuch mit wachsender Pause: \(reason)")
+        tr("audio lost, retrying with backoff: \(reason)")
     }
 
     /// `peach serve --status` with no log yet.
     public func boxNoStatus(_ path: String) -> String {
-        pick("No practice-box log yet (\(path)).", "Noch kein Protokoll der Übungsbox (\(path)).")
+        tr("No practice-box log yet (\(path)).")
     }
 }

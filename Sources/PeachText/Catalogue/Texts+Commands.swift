@@ -1,4 +1,4 @@
-// Texts+Commands: what the commands print (settings, data, devices, monitor, learn, tone, info), in EN and DE.
+// Texts+Commands: what the commands print (settings, data, devices, monitor, learn, tone, info).
 
 import Foundation
 import PeachAudio
@@ -15,45 +15,40 @@ extension Texts {
         func padded(_ text: String, _ width: Int) -> String {
             text + String(repeating: " ", count: max(0, width - text.count))
         }
-        var lines = [pick("Settings in \(path) (* = changed)", "Einstellungen in \(path) (* = geändert)")]
+        var lines = [tr("Settings in \(path) (* = changed)")]
         for key in PeachSettings.keys {
             let value = loaded.settings.text(of: key) ?? "-"
             let standard = PeachSettings.defaults.text(of: key) ?? "-"
             let mark = value == standard ? " " : "*"
-            let defaultNote = value == standard ? "" : " (" + pick("default ", "Standard: ") + standard + ")"
-            lines.append("\(mark) \(padded(key, 18))\(value.isEmpty ? "\"\"" : shown(value))" + defaultNote)
+            let shownValue = value.isEmpty ? "\"\"" : shown(value)
+            let line = "\(mark) \(padded(key, 18))\(shownValue)"
+            lines.append(value == standard ? line : tr("\(line) (default \(standard))"))
             lines.append(String(repeating: " ", count: 20) + allowed(PeachSettings.allowed(for: key)))
         }
         for (key, _) in loaded.unknownKeys {
-            lines.append(
-                "? \(padded(key, 18))"
-                    + pick(
-                        "not a Peach setting (kept as it is)", "keine Peach-Einstellung (bleibt, wie sie ist)"
-                    ))
+            lines.append(tr("? \(padded(key, 18))not a Peach setting (kept as it is)"))
         }
         return lines
     }
 
     /// Every setting was reset.
     public var allSettingsReset: String {
-        pick("All settings are back to their defaults.", "Alle Einstellungen sind wieder auf Standard.")
+        tr("All settings are back to their defaults.")
     }
 
     /// A broken settings file was repaired; the original is at `copy`.
     public func repaired(copy: String) -> String {
-        pick(
-            "the settings file was broken; repaired, keeping every setting that still read. The broken file: \(copy)",
-            "die Einstellungsdatei war kaputt; repariert, jede noch lesbare Einstellung blieb. Die kaputte Datei: \(copy)"
+        tr(
+            "the settings file was broken; repaired, keeping every setting that still read. The broken file: \(copy)"
         )
     }
 
     /// What a repair left at its default.
     public func droppedSetting(_ problem: SettingsFileProblem) -> String {
         if case .syntax = problem {
-            return pick("read line by line, as it was ", "Zeile für Zeile gelesen, da ")
-                + self.problem(problem)
+            return tr("read line by line, as it was \(self.problem(problem))")
         }
-        return pick("left at its default: ", "auf Standard gesetzt: ") + self.problem(problem)
+        return tr("left at its default: \(self.problem(problem))")
     }
 
     // MARK: Data
@@ -76,137 +71,117 @@ extension Texts {
     public func progress(_ task: ProgressTask, fraction: Double, records: Int, perSecond: Double) -> String {
         let label =
             switch task {
-            case .check: pick("Checking", "Prüfe")
-            case .export: pick("Exporting", "Exportiere")
-            case .read: pick("Reading", "Lese")
-            case .merge: pick("Merging", "Füge zusammen")
-            case .validate: pick("Simulating", "Simuliere")
+            case .check: tr("Checking")
+            case .export: tr("Exporting")
+            case .read: tr("Reading")
+            case .merge: tr("Merging")
+            case .validate: tr("Simulating")
             }
         let clamped = min(max(fraction, 0), 1)
         let width = 20
         let filled = Int((clamped * Double(width)).rounded(.down))
         let bar = String(repeating: "█", count: filled) + String(repeating: " ", count: width - filled)
-        return "\(label) ▕\(bar)▏ \(Int((clamped * 100).rounded(.down))) %  "
-            + (task == .validate
-                ? count(records, ("trial", "Versuch"), ("trials", "Versuche"))
-                : count(records, ("record", "Datensatz"), ("records", "Datensätze"))) + ", "
-            + "\(Int(perSecond.rounded()))/s"
+        let done =
+            task == .validate
+            ? tr(one: "\(records) trial", other: "\(records) trials", count: records)
+            : tr(one: "\(records) record", other: "\(records) records", count: records)
+        return tr(
+            "\(label) ▕\(bar)▏ \(Int((clamped * 100).rounded(.down))) %  \(done), \(Int(perSecond.rounded()))/s"
+        )
     }
 
     /// `peach data check`.
     public func dataCheck(_ contents: JournalContents, path: String, size: Int) -> [String] {
         var lines = [
-            pick("Store:            ", "Speicher:         ") + "\(path) (\(size) " + pick("bytes", "Bytes")
-                + ")",
-            pick("Comparisons:      ", "Vergleiche:       ") + "\(contents.comparisonCount)",
-            pick("Pitch matching:   ", "Tonhöhe treffen:  ") + "\(contents.pitchMatchingCount)",
+            tr("Store:            \(path) (\(size) bytes)"),
+            tr("Comparisons:      \(contents.comparisonCount)"),
+            tr("Pitch matching:   \(contents.pitchMatchingCount)"),
         ]
         if contents.rhythmCount > 0 {
             lines.append(
-                pick("Rhythm (kept):    ", "Rhythmus (bleibt): ") + "\(contents.rhythmCount)"
-                    + pick(
-                        " (from Peach on iOS or the web; exported again, not trained here)",
-                        " (von Peach auf iOS oder im Web; wird wieder exportiert, hier nicht geübt)"))
+                tr(
+                    "Rhythm (kept):    \(contents.rhythmCount) (from Peach on iOS or the web; exported again, not "
+                        + "trained here)"))
         }
-        lines.append(pick("Damaged lines:    ", "Beschädigt:       ") + "\(contents.damagedLines.count)")
+        lines.append(tr("Damaged lines:    \(contents.damagedLines.count)"))
         for damaged in contents.damagedLines.prefix(20) {
-            lines.append(pick("  line ", "  Zeile ") + "\(damaged.line): \(problem(damaged.problem))")
+            lines.append(tr("  line \(damaged.line): \(problem(damaged.problem))"))
         }
         if contents.damagedLines.count > 20 {
-            lines.append(
-                pick("  … and ", "  … und ") + "\(contents.damagedLines.count - 20)"
-                    + pick(" more", " weitere"))
+            lines.append(tr("  … and \(contents.damagedLines.count - 20) more"))
         }
         if !contents.newerRecordLines.isEmpty {
             let numbers = contents.newerRecordLines.prefix(10).map(String.init).joined(separator: ", ")
             lines.append(
-                pick(
+                tr(
                     "Newer records:    \(contents.newerRecordLines.count) (written by a newer Peach: kept as they are, "
-                        + "skipped; lines \(numbers))",
-                    "Neuere Datensätze: \(contents.newerRecordLines.count) (von einem neueren Peach: bleiben, wie sie "
-                        + "sind, werden übersprungen; Zeilen \(numbers))"))
+                        + "skipped; lines \(numbers))"))
         }
         if contents.tornTailLength > 0 {
             lines.append(
-                pick(
+                tr(
                     "Torn last line:   \(contents.tornTailLength) bytes (a write cut short; the next training run "
-                        + "sets it aside)",
-                    "Abgerissene letzte Zeile: \(contents.tornTailLength) Bytes (ein abgebrochenes Schreiben; das "
-                        + "nächste Training legt sie beiseite)"))
+                        + "sets it aside)"))
         }
         if contents.damagedLines.isEmpty, contents.tornTailLength == 0 {
             lines.append("OK")
         } else {
             lines.append(
-                pick(
-                    "Problems found: every other record is intact.",
-                    "Probleme gefunden: alle anderen Datensätze sind intakt."))
+                tr("Problems found: every other record is intact."))
         }
         return lines
     }
 
     /// `Exported 12 records to FILE.`
     public func exported(_ count: Int, to file: String) -> String {
-        pick("Exported \(count) records to \(file).", "\(count) Datensätze nach \(file) exportiert.")
+        tr("Exported \(count) records to \(file).")
     }
 
     /// After `data import`.
     public func imported(_ added: Int, duplicates: Int, skipped: Int = 0) -> String {
-        pick(
-            "Imported \(added) records; \(duplicates) were already there.",
-            "\(added) Datensätze importiert; \(duplicates) waren schon da.")
+        tr("Imported \(added) records; \(duplicates) were already there.")
             + (skipped == 0
                 ? ""
                 : skipped == 1
-                    ? pick(
-                        " 1 row could not be read and was skipped (named above).",
-                        " 1 Zeile war nicht lesbar und wurde übersprungen (oben genannt).")
-                    : pick(
-                        " \(skipped) rows could not be read and were skipped (named above).",
-                        " \(skipped) Zeilen waren nicht lesbar und wurden übersprungen (oben genannt)."))
+                    ? tr(" 1 row could not be read and was skipped (named above).")
+                    : tr(" \(skipped) rows could not be read and were skipped (named above)."))
     }
 
     /// One row of an iOS/web CSV that `data import` skipped.
     public func skippedRow(_ row: InterchangeCSV.SkippedRow, in file: String) -> String {
-        pick("peach: skipped \(file) line \(row.line): ", "peach: \(file) Zeile \(row.line) übersprungen: ")
+        tr("peach: skipped \(file) line \(row.line): ")
             + problem(row.problem)
     }
 
     /// After the first skipped rows were named, how many more there were.
     public func moreSkippedRows(_ count: Int) -> String {
-        pick("peach: … and \(count) more rows skipped", "peach: … und \(count) weitere Zeilen übersprungen")
+        tr("peach: … and \(count) more rows skipped")
     }
 
     /// After `data export --format peach-csv` left records out.
     public func leftOutOfExport(_ count: Int) -> String {
-        pick(
+        tr(
             "peach: \(count) Pythagorean records left out: Peach on iOS and the web has no Pythagorean tuning "
-                + "(export json or csv to keep them).",
-            "peach: \(count) pythagoreische Datensätze ausgelassen: Peach auf iOS und im Web kennt keine "
-                + "pythagoreische Stimmung (json oder csv exportieren, um sie zu behalten).")
+                + "(export json or csv to keep them).")
     }
 
     /// After `data import --replace`.
     public func replaced(_ count: Int, backup: String) -> String {
-        pick(
-            "Replaced the data with \(count) records. Backup: ",
-            "Daten durch \(count) Datensätze ersetzt. Sicherung: ")
+        tr("Replaced the data with \(count) records. Backup: ")
             + backup
     }
 
     /// The question before `data reset`.
     public func confirmDelete(_ count: Int, in directory: String) -> String {
-        pick(
-            "Delete all \(count) records in \(directory)? A backup is kept. Type 'yes': ",
-            "Alle \(count) Datensätze in \(directory) löschen? Eine Sicherung bleibt. Tippe 'yes': ")
+        tr("Delete all \(count) records in \(directory)? A backup is kept. Type 'yes': ")
     }
 
     /// `data reset` declined.
-    public var nothingDeleted: String { pick("Nothing was deleted.", "Nichts wurde gelöscht.") }
+    public var nothingDeleted: String { tr("Nothing was deleted.") }
 
     /// After `data reset`.
     public func deleted(_ count: Int, backup: String) -> String {
-        pick("Deleted \(count) records. Backup: ", "\(count) Datensätze gelöscht. Sicherung: ") + backup
+        tr("Deleted \(count) records. Backup: ") + backup
     }
 
     // MARK: Info
@@ -214,14 +189,12 @@ extension Texts {
     /// `peach info`.
     public func info(version: String, locations: DataLocations, alsa: String) -> [String] {
         [
-            pick(
-                "Peach \(version) — ear training for pitch, driven by MIDI controllers",
-                "Peach \(version) — Gehörbildung für Tonhöhen, gesteuert mit MIDI-Controllern"),
-            pick("Licence:   MIT", "Lizenz:        MIT"),
-            pick("Data:      ", "Daten:         ") + locations.dataDirectory,
-            pick("Settings:  ", "Einstellungen: ") + locations.settingsFile,
-            pick("Profiles:  ", "Profile:       ") + locations.userProfilesDirectory,
-            pick("alsa-lib:  ", "alsa-lib:      ") + alsa,
+            tr("Peach \(version) — ear training for pitch, driven by MIDI controllers"),
+            tr("Licence:   MIT"),
+            tr("Data:      \(locations.dataDirectory)"),
+            tr("Settings:  \(locations.settingsFile)"),
+            tr("Profiles:  \(locations.userProfilesDirectory)"),
+            tr("alsa-lib:  \(alsa)"),
         ]
     }
 
@@ -246,22 +219,19 @@ extension Texts {
         searched: [String]
     ) -> [String] {
         var lines = [
-            pick("Timbres of the internal synth: ", "Klänge des eingebauten Synths: ") + list(timbres)
+            tr("Timbres of the internal synth: \(list(timbres))")
         ]
         if soundFonts.isEmpty {
             lines.append(
-                pick("No SoundFonts in ", "Keine SoundFonts in ") + searched.joined(separator: ", ")
-                    + pick(
-                        " (Debian: apt install fluid-soundfont-gm).",
-                        " (Debian: apt install fluid-soundfont-gm)."))
+                tr(
+                    "No SoundFonts in \(searched.joined(separator: ", ")) (Debian: apt install fluid-soundfont-gm)."
+                ))
         }
         for (path, font) in soundFonts {
             switch font {
             case .success(let font):
                 lines.append("")
-                lines.append(
-                    "\(path) (\(font.name), "
-                        + pick("\(font.presets.count) presets)", "\(font.presets.count) Presets)"))
+                lines.append(tr("\(path) (\(font.name), \(font.presets.count) presets)"))
                 let sorted = font.presets.sorted { ($0.bank, $0.program) < ($1.bank, $1.program) }
                 for preset in sorted {
                     lines.append(
@@ -283,44 +253,40 @@ extension Texts {
         let none = "  " + self(.none)
         if listing.sequencer != nil {
             lines.append(
-                pick("MIDI sources (controllers; ", "MIDI-Quellen (Controller; ")
-                    + "--midi-in \(listing.input), "
-                    + pick("profile", "Profil") + " '\(listing.profile.name)'):")
+                tr(
+                    "MIDI sources (controllers; --midi-in \(listing.input), profile '\(listing.profile.name)'):"
+                ))
             let sources = listing.ports.filter(\.isReadable)
             if sources.isEmpty { lines.append(none) }
             for port in sources {
                 let mark = listing.isControllerChosen(port) ? "*" : " "
-                lines.append(
-                    "  \(mark) \(port.label)" + (port.isHardware ? "" : pick("  (software)", "  (Software)")))
+                let line = "  \(mark) \(port.label)"
+                lines.append(port.isHardware ? line : tr("\(line)  (software)"))
             }
             lines.append(
-                pick("MIDI destinations (synths; ", "MIDI-Ziele (Synths; ") + "--output \(listing.output)):")
+                tr("MIDI destinations (synths; --output \(listing.output)):"))
             let destinations = listing.ports.filter(\.isWritable)
             if destinations.isEmpty { lines.append(none) }
             let chosen = listing.chosenSynth
             for port in destinations {
                 let mark = chosen?.address == port.address ? "*" : " "
-                let kind =
-                    port.isSynth
-                    ? "  (synth)" : port.isHardware ? pick("  (MIDI out)", "  (MIDI-Ausgang)") : ""
-                lines.append("  \(mark) \(port.label)\(kind)")
+                let line = "  \(mark) \(port.label)"
+                lines.append(
+                    port.isSynth ? tr("\(line)  (synth)") : port.isHardware ? tr("\(line)  (MIDI out)") : line
+                )
             }
         } else {
             lines.append(
-                pick(
+                tr(
                     "No ALSA sequencer on this machine (/dev/snd/seq is missing), so no MIDI ports to list. Load it "
-                        + "with 'sudo modprobe snd-seq', or use --midi-in rawmidi:PATH or --midi-in keyboard.",
-                    "Kein ALSA-Sequencer auf diesem Rechner (/dev/snd/seq fehlt), also keine MIDI-Ports. Lade ihn "
-                        + "mit 'sudo modprobe snd-seq', oder nimm --midi-in rawmidi:PFAD oder --midi-in keyboard."
+                        + "with 'sudo modprobe snd-seq', or use --midi-in rawmidi:PATH or --midi-in keyboard."
                 ))
         }
         lines.append(
-            pick(
-                "Raw MIDI devices (--midi-in rawmidi:PATH, --output rawmidi:PATH):",
-                "Raw-MIDI-Geräte (--midi-in rawmidi:PFAD, --output rawmidi:PFAD):"))
+            tr("Raw MIDI devices (--midi-in rawmidi:PATH, --output rawmidi:PATH):"))
         if listing.rawDevices.isEmpty { lines.append(none) }
         for path in listing.rawDevices { lines.append("    " + path) }
-        lines.append(pick("Audio outputs", "Audioausgänge") + " (--audio-out alsa:NAME):")
+        lines.append(tr("Audio outputs (--audio-out alsa:NAME):"))
         if listing.audioOutputs.isEmpty { lines.append(none) }
         let width = min(listing.audioOutputs.map(\.name.count).max() ?? 0, 40)
         for output in listing.audioOutputs {
@@ -335,27 +301,21 @@ extension Texts {
 
     /// The first line of `peach monitor`; `source` nil means the computer keyboard.
     public func listening(to source: String?, profile: String) -> String {
-        let what = source ?? pick("the computer keyboard", "die Computertastatur")
-        return pick(
-            "Listening to \(what) with the '\(profile)' profile. Ctrl-C stops.",
-            "Höre auf \(what) mit dem Profil '\(profile)'. Strg-C beendet.")
+        let what = source ?? tr("the computer keyboard")
+        return tr("Listening to \(what) with the '\(profile)' profile. Ctrl-C stops.")
     }
 
     /// No controller yet, for `peach monitor`.
     public var noControllerForMonitor: String {
-        pick(
-            "No controller connected yet: plug one in, or connect a port to Peach's input with aconnect.",
-            "Noch kein Controller verbunden: schließe einen an, oder verbinde einen Port mit aconnect.")
+        tr("No controller connected yet: plug one in, or connect a port to Peach's input with aconnect.")
     }
 
     /// The closing line of a run that dropped system messages (clock, active sensing) while its input queue
     /// was full.
     public func droppedInput(_ count: Int) -> String {
-        pick(
+        tr(
             "peach: \(count) MIDI system messages (clock, active sensing, SysEx) were dropped while the input "
-                + "queue was full; no answer is lost.",
-            "peach: \(count) MIDI-Systemnachrichten (Clock, Active Sensing, SysEx) wurden verworfen, während die "
-                + "Eingabewarteschlange voll war; keine Antwort geht verloren.")
+                + "queue was full; no answer is lost.")
     }
 
     /// One monitored MIDI event: time, source, message, and `->` its actions.
@@ -369,44 +329,38 @@ extension Texts {
     /// A port that connected or went away, for `peach monitor`.
     public func monitorPort(_ port: MIDIPortInfo, connected: Bool) -> String {
         connected
-            ? pick("connected     ", "verbunden     ") + port.label
-            : pick("disconnected  ", "getrennt      ") + port.label
+            ? tr("connected     \(port.label)")
+            : tr("disconnected  \(port.label)")
     }
 
     /// One monitored key.
     public func monitorLine(_ key: KeyboardKey, time: Double) -> String {
         let arrow = "  -> " + key.actions.map(MIDIText.summary).joined(separator: ", ")
-        return String(format: "%8.3f  ", time) + pick("keyboard key ", "Taste ") + key.name + arrow
+        return tr("\(String(format: "%8.3f", time))  keyboard key \(key.name)\(arrow)")
     }
 
     // MARK: Learn
 
     /// The first line of `peach learn`.
     public func learning(_ name: String, from source: String) -> String {
-        pick(
-            "Learning '\(name)' from \(source). Ctrl-C stops without writing.",
-            "Lerne '\(name)' von \(source). Strg-C beendet, ohne zu schreiben.")
+        tr("Learning '\(name)' from \(source). Ctrl-C stops without writing.")
     }
 
     /// A control already taken.
     public func alreadyUsed(by owner: String) -> String {
-        pick(
-            "that control is already used for \(owner); use another one.",
-            "dieses Bedienelement ist schon für \(owner) vergeben; nimm ein anderes.")
+        tr("that control is already used for \(owner); use another one.")
     }
 
     /// Learn stopped by a signal.
     public var learnStopped: String {
-        pick("learn stopped; nothing was written.", "Lernen beendet; nichts wurde geschrieben.")
+        tr("learn stopped; nothing was written.")
     }
 
     /// The profile was written.
     public func learned(path: String, name: String) -> [String] {
         [
-            pick("Wrote \(path).", "\(path) geschrieben."),
-            pick(
-                "Use it with --profile \(name), or for good: peach settings set controllerProfile \(name)",
-                "Nimm es mit --profile \(name), oder dauerhaft: peach settings set controllerProfile \(name)"),
+            tr("Wrote \(path)."),
+            tr("Use it with --profile \(name), or for good: peach settings set controllerProfile \(name)"),
         ]
     }
 
@@ -418,21 +372,20 @@ extension Texts {
         _ script: ToneScript, gain: AmplitudeDB, timbre: String?, on device: String? = nil,
         to file: String? = nil
     ) -> String {
-        let offset = decimal(script.offset.description)
-        let sound = [timbre, decimal(gain.description)].compactMap { $0 }.joined(separator: ", ")
-        let frequency = decimal(script.frequency(at: 0).description)
-        var text = "\(script.note.name) \(offset) \(centWord(for: offset)) = \(frequency) (\(sound))"
+        let offset = centsText(decimal(script.offset.description))
+        let level = decimal(gain.description)  // `+1.5 dB`: a unit written the same in every language
+        let sound = timbre.map { tr("\($0), \(level)") } ?? level
+        var text = tr(
+            "\(script.note.name) \(offset) = \(hertz(script.frequency(at: 0).hertz)) (\(sound))")
         if let sweep = script.sweep {
-            let end = decimal(script.frequency(at: script.duration).description)
-            let by = decimal(sweep.description) + " " + centWord(for: sweep.description)
+            let end = hertz(script.frequency(at: script.duration).hertz)
+            let by = centsText(decimal(sweep.description))
             let start = format(script.sweepStart, 2)
             let time = format(script.sweepTime, 2)
-            text += pick(
-                ", gliding \(by) to \(end) from \(start) s over \(time) s",
-                ", gleitet \(by) nach \(end) ab \(start) s über \(time) s")
+            text = tr("\(text), gliding \(by) to \(end) from \(start) s over \(time) s")
         }
-        if let device { text += pick(" on ", " auf ") + device }
-        if let file { text += pick(" to ", " nach ") + file }
+        if let device { text = tr("\(text) on \(device)") }
+        if let file { text = tr("\(text) to \(file)") }
         return text
     }
 
@@ -442,18 +395,19 @@ extension Texts {
     ) -> String {
         var parts = [String]()
         if let sampleFormat { parts.append(sampleFormat) }
-        parts.append("\(sink.channelCount) ch")
-        parts.append("\(Int(sink.sampleRate)) Hz")
+        parts.append(tr("\(sink.channelCount) ch"))
+        parts.append(tr("\(Int(sink.sampleRate)) Hz"))
         let milliseconds = format(sink.configuredLatency * 1000, 1)
         parts.append(
-            "\(sink.bufferFrames / max(sink.periodFrames, 1)) x \(sink.periodFrames) "
-                + pick("frames", "Frames") + " (\(milliseconds) ms)")
+            tr(
+                "\(sink.bufferFrames / max(sink.periodFrames, 1)) x \(sink.periodFrames) frames (\(milliseconds) ms)"
+            ))
         parts.append(
             realTime
-                ? pick("real-time priority", "Echtzeitpriorität")
-                : pick("normal priority", "normale Priorität"))
+                ? tr("real-time priority")
+                : tr("normal priority"))
         if recoveries > 0 {
-            parts.append(pick("\(recoveries) underruns recovered", "\(recoveries) Aussetzer behoben"))
+            parts.append(tr("\(recoveries) underruns recovered"))
         }
         return parts.joined(separator: ", ")
     }
@@ -463,24 +417,22 @@ extension Texts {
     /// An interval's name: `Unison`, `Perfect fifth up (just)`, `Major third down`.
     public func intervalName(_ key: IntervalKey) -> String {
         let names = [
-            ("Unison", "Prime"), ("Minor second", "Kleine Sekunde"), ("Major second", "Große Sekunde"),
-            ("Minor third", "Kleine Terz"), ("Major third", "Große Terz"), ("Perfect fourth", "Reine Quarte"),
-            ("Tritone", "Tritonus"), ("Perfect fifth", "Reine Quinte"), ("Minor sixth", "Kleine Sexte"),
-            ("Major sixth", "Große Sexte"), ("Minor seventh", "Kleine Septime"),
-            ("Major seventh", "Große Septime"), ("Octave", "Oktave"),
+            tr("Unison"), tr("Minor second"), tr("Major second"), tr("Minor third"), tr("Major third"),
+            tr("Perfect fourth"), tr("Tritone"), tr("Perfect fifth"), tr("Minor sixth"), tr("Major sixth"),
+            tr("Minor seventh"), tr("Major seventh"), tr("Octave"),
         ]
         let name = names[key.interval.interval.rawValue]
-        guard key.interval != .prime else { return pick(name.0, name.1) }
-        let direction = key.interval.isDown ? pick(" down", " abwärts") : pick(" up", " aufwärts")
+        guard key.interval != .prime else { return name }
+        let direction = key.interval.isDown ? tr(" down") : tr(" up")
         let tuning: String
         switch key.tuningSystem {
-        case .equalTemperament: tuning = pick("equal", "gleichstufig")
-        case .justIntonation: tuning = pick("just", "rein")
-        case .pythagorean: tuning = pick("Pythagorean", "pythagoreisch")
+        case .equalTemperament: tuning = tr("equal")
+        case .justIntonation: tuning = tr("just")
+        case .pythagorean: tuning = tr("Pythagorean")
         }
-        return pick(name.0, name.1) + direction + " (\(key.interval), \(tuning))"
+        return name + direction + " (\(key.interval), \(tuning))"
     }
 
     /// The progress chart's title.
-    public var progressTitle: String { pick("Peach: progress over time", "Peach: Verlauf") }
+    public var progressTitle: String { tr("Peach: progress over time") }
 }

@@ -1,4 +1,4 @@
-// Texts: the catalogue of Peach's words, in English and German side by side: screens, reports and numbers.
+// Texts: Peach's words in the user's language (gettext catalogues, English in the source): screens and numbers.
 
 import Foundation
 import PeachCore
@@ -6,13 +6,16 @@ import PeachMIDI
 import PeachStore
 import PeachTraining
 
-/// Every text Peach shows, in the user's language. Each entry holds both languages, so no language can miss a
-/// text; plain phrases are a ``Phrase`` (tested case by case), parametrised ones are methods. The other parts
-/// of the catalogue: `Texts+Errors` (every error), `Texts+Help` (every command's help), `Texts+Commands`
-/// (the output of the commands).
+/// Every text Peach shows, in the user's language. The English is here, each text one template in `tr(...)`
+/// (its `msgid` in `po/peach.pot`); the translations are in `po/<lang>.po`, looked up through
+/// ``MessageCatalogue``, so a new language needs no Swift. Plain phrases are a ``Phrase`` (tested case by
+/// case), parametrised ones are methods. The other parts: `Texts+Errors` (every error), `Texts+Help` (every
+/// command's help), `Texts+Commands` (the output of the commands), `Texts+Box` (the practice box's log).
 public struct Texts: Sendable {
     /// The language.
     public let language: Language
+    /// Its translations (none for English).
+    public let catalogue: MessageCatalogue
     /// Whether help texts mark each non-ASCII character as `@UXXXX@` (its code point in hex), for the manual:
     /// swift-argument-parser's `generate-manual` drops every non-ASCII character, so the Makefile asks for the
     /// marks (`PEACH_MANUAL=1`) and turns them into groff's `\[uXXXX]` escapes, and ±, β, σ, ¢ and – survive.
@@ -20,7 +23,17 @@ public struct Texts: Sendable {
 
     /// The texts of `language`; `marksNonASCII` for the manual's help texts.
     public init(language: Language, marksNonASCII: Bool = false) {
+        self.init(
+            language: language,
+            catalogue: MessageCatalogue.load(
+                languages: language.preferences, environment: ProcessInfo.processInfo.environment),
+            marksNonASCII: marksNonASCII)
+    }
+
+    /// The texts of `catalogue` (a test's pseudo-language, a translator's file).
+    public init(language: Language, catalogue: MessageCatalogue, marksNonASCII: Bool = false) {
         self.language = language
+        self.catalogue = catalogue
         self.marksNonASCII = marksNonASCII
     }
 
@@ -38,16 +51,25 @@ public struct Texts: Sendable {
         return result
     }
 
-    /// The English or the German text.
-    func pick(_ english: String, _ german: String) -> String {
-        language == .german ? german : english
+    /// `message` in the user's language: its template's translation (the English when there is none), with
+    /// its values put in their places.
+    public func tr(_ message: Message, context: String? = nil) -> String {
+        let template = catalogue.translation(of: message.template, context: context) ?? message.template
+        return Message.filling(template, with: message.values)
+    }
+
+    /// The form of `one`/`other` that `count` takes in the user's language (gettext's plural rule; English:
+    /// `one` for 1), with the values put in.
+    public func tr(one: Message, other: Message, count: Int) -> String {
+        if let template = catalogue.translation(one: one.template, count: count) {
+            return Message.filling(template, with: other.values)  // both forms have the same values
+        }
+        let english = count == 1 ? one : other
+        return Message.filling(english.template, with: english.values)
     }
 
     /// A plain phrase.
-    public func callAsFunction(_ phrase: Phrase) -> String {
-        let (english, german) = phrase.texts
-        return pick(english, german)
-    }
+    public func callAsFunction(_ phrase: Phrase) -> String { tr(phrase.english) }
 
     // MARK: Numbers
 
@@ -58,20 +80,23 @@ public struct Texts: Sendable {
     /// how long it was, so a 5 MB value in a settings file gives a one-line error, not a 5 MB one.
     public func shown(_ value: String) -> String {
         guard value.count > Self.shownLength else { return value }
-        return String(value.prefix(Self.shownLength))
-            + pick("… (\(value.utf8.count) bytes)", "… (\(value.utf8.count) Bytes)")
+        return tr("\(String(value.prefix(Self.shownLength)))… (\(value.utf8.count) bytes)")
     }
 
-    /// A number already written with a decimal point (`+12.3`, `440.00 Hz`), with the German decimal comma in
-    /// German.
+    /// A number written with a decimal point (`+12.3`, `440.00 Hz`) with the language's decimal separator
+    /// (the catalogue's translation of `.` in the context `decimal separator`: German `,`). The one place
+    /// numbers are made local: ``format(_:_:)`` and ``shortest(_:)`` end here.
     func decimal(_ text: String) -> String {
-        language == .german ? text.replacingOccurrences(of: ".", with: ",") : text
+        let separator = tr(".", context: "decimal separator")
+        return separator == "." ? text : text.replacingOccurrences(of: ".", with: separator)
     }
+
+    /// `440.00 Hz`: a frequency with two decimals and its unit.
+    public func hertz(_ value: Double) -> String { tr("\(format(value, 2)) Hz") }
 
     /// `value` with `decimals` places: a dot in English, a comma in German.
     public func format(_ value: Double, _ decimals: Int) -> String {
-        let text = String(format: "%.\(decimals)f", value)
-        return language == .german ? text.replacingOccurrences(of: ".", with: ",") : text
+        decimal(String(format: "%.\(decimals)f", value))
     }
 
     /// `value` with up to three decimals and no trailing zeros (`0.4`, `440`, `1,25`).
@@ -80,31 +105,27 @@ public struct Texts: Sendable {
         while text.contains("."), text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         if text == "-0" { text = "0" }
-        return language == .german ? text.replacingOccurrences(of: ".", with: ",") : text
+        return decimal(text)
     }
 
     /// A number and the word cent: `1 cent`, `2 cents`, `1.5 cents`; `1 Cent`, `1,5 Cent`.
     public func cents(_ value: Double, _ decimals: Int = 1) -> String {
-        let number = format(value, decimals)
-        return number + " " + centWord(for: number)
+        centsText(format(value, decimals))
     }
 
     /// `+4 cents` / `-3 cents` / `0 cents` / `+1 cent`.
     public func signedCents(_ rounded: Int) -> String {
-        let number = (rounded > 0 ? "+" : "") + String(rounded)
-        return number + " " + centWord(for: number)
+        centsText((rounded > 0 ? "+" : "") + String(rounded))
     }
 
-    /// `cent` for a count of one, else `cents`; German `Cent` always.
-    func centWord(for number: String) -> String {
+    /// `number` (already written: `1`, `+4`, `1.5`) and the word cent in its plural form: `1 cent`, `2 cents`,
+    /// `1.5 cents`; the plural rule sees 1 only for a number that is exactly one.
+    func centsText(_ number: String) -> String {
         let magnitude = number.trimmingCharacters(in: CharacterSet(charactersIn: "+-"))
-        return pick(magnitude == "1" ? "cent" : "cents", "Cent")
+        return tr(one: "\(number) cent", other: "\(number) cents", count: magnitude == "1" ? 1 : 2)
     }
 
     /// `1 answer` / `2 answers`.
-    func count(_ number: Int, _ one: (String, String), _ many: (String, String)) -> String {
-        "\(number) " + (number == 1 ? pick(one.0, one.1) : pick(many.0, many.1))
-    }
 
     // MARK: Training
 
@@ -117,17 +138,22 @@ public struct Texts: Sendable {
         }
     }
 
+    /// The title of a mode inside a sentence: `pitch discrimination` (German keeps the name, in quotes).
+    func titleInSentence(of mode: TrainingMode) -> String {
+        switch mode {
+        case .comparison: tr("pitch discrimination", context: "in a sentence")
+        case .pitchMatching: tr("pitch matching", context: "in a sentence")
+        case .measurement: tr("threshold measurement", context: "in a sentence")
+        }
+    }
+
     /// How to answer in `mode`, in one line.
     public func keysHelp(for mode: TrainingMode) -> String {
         mode == .pitchMatching
-            ? pick(
+            ? tr(
                 "Tune with the wheel or fader (or ↑↓ 1 cent, ←→ 10 cents), commit with the pedal or Enter; "
-                    + "Space replays; q stops.",
-                "Stimme mit Rad oder Fader (oder ↑↓ 1 Cent, ←→ 10 Cent), bestätige mit Pedal oder Enter; "
-                    + "Leertaste wiederholt; q beendet.")
-            : pick(
-                "Answer with your controller (or ↑ higher, ↓ lower); Space replays; q stops.",
-                "Antworte mit deinem Controller (oder ↑ höher, ↓ tiefer); Leertaste wiederholt; q beendet.")
+                    + "Space replays; q stops.")
+            : tr("Answer with your controller (or ↑ higher, ↓ lower); Space replays; q stops.")
     }
 
     /// `note 1`.
@@ -151,8 +177,9 @@ public struct Texts: Sendable {
 
     /// `difficulty 12.3 cents · best 8.1`: the Kazez level of the trial, never called a threshold.
     public func difficulty(_ cents: Double, best: Double?) -> String {
-        let bestText = best.map { pick(" · best ", " · Bestwert ") + format($0, 1) } ?? ""
-        return pick("difficulty ", "Schwierigkeit ") + self.cents(cents) + bestText
+        let level = self.cents(cents)
+        guard let best else { return tr("difficulty \(level)") }
+        return tr("difficulty \(level) · best \(format(best, 1))")
     }
 
     /// What the right answer was: `Higher, 13.9 cents` after a correct answer, `it was lower, 13.9 cents`
@@ -165,41 +192,35 @@ public struct Texts: Sendable {
         if let interval = comparison.interval, interval != .prime {
             direction +=
                 higher != interval.isDown
-                ? pick(" (too wide)", " (zu weit)") : pick(" (too narrow)", " (zu eng)")
+                ? tr(" (too wide)") : tr(" (too narrow)")
         }
         let size = cents(comparison.centDifference.magnitude)
         if completed.isCorrect { return "\(direction), \(size)" }
-        return pick("it was \(direction.lowercased()), \(size)", "es war \(direction.lowercased()), \(size)")
+        return tr("it was \(direction.lowercased()), \(size)")
     }
 
     /// `4 cents sharp` / `27 cents flat` / `1 cent sharp`.
     public func sharpOrFlat(_ rounded: Int) -> String {
-        let number = String(abs(rounded))
-        let word = centWord(for: number)
-        return rounded > 0
-            ? "\(number) \(word) " + pick("sharp", "zu hoch")
-            : "\(number) \(word) " + pick("flat", "zu tief")
+        let amount = centsText(String(abs(rounded)))
+        return rounded > 0 ? tr("\(amount) sharp") : tr("\(amount) flat")
     }
 
     /// `peach: no sequencer (…). The computer keyboard stands in.`: the controller could not be opened, and
     /// the keyboard is used instead.
     public func keyboardStandsIn(for error: any Error) -> String {
-        "peach: " + message(for: error) + " "
-            + pick("The computer keyboard stands in.", "Die Computertastatur springt ein.")
+        tr("peach: \(message(for: error)) The computer keyboard stands in.")
     }
 
     /// A notice's line.
     public func notice(_ notice: TrainingNotice) -> String {
         switch notice {
         case .noControllerYet: self(.noController)
-        case .controllerConnected(let name): pick("Connected \(name).", "\(name) verbunden.")
+        case .controllerConnected(let name): tr("Connected \(name).")
         case .settingsProblem(let error):
             "peach: " + message(for: error) + " " + self(.keepingLastSettings)
         case .soundFontProblem(let error, let timbre): "peach: " + soundFontFallback(error, timbre: timbre)
         case .actionNotApplicable(let action, let mode):
-            pick(
-                "\(action): nothing to do in \(title(of: mode).lowercased())",
-                "\(action): bei „\(title(of: mode))“ ohne Wirkung")
+            tr("\(action): nothing to do in \(titleInSentence(of: mode))")
         }
     }
 
@@ -208,12 +229,10 @@ public struct Texts: Sendable {
         var parts: [String] = []
         if progress.answered > 0 || progress.matched == 0 {
             parts.append(
-                pick(
-                    "\(progress.answered) answered, \(progress.correct) correct",
-                    "\(progress.answered) beantwortet, \(progress.correct) richtig"))
+                tr("\(progress.answered) answered, \(progress.correct) correct"))
         }
         if progress.matched > 0 {
-            parts.append(pick("\(progress.matched) matched", "\(progress.matched) abgestimmt"))
+            parts.append(tr("\(progress.matched) matched"))
         }
         return parts.joined(separator: "; ") + "."
     }
@@ -225,24 +244,19 @@ public struct Texts: Sendable {
         case .inputEnded: return self(.inputEnded)
         case .signal(let number):
             let name = TrainingEnding.signalName(number)
-            return pick("Stopped by \(name).", "Durch \(name) beendet.")
+            return tr("Stopped by \(name).")
         case .controllerDisconnected(let name):
-            return pick(
-                "The controller \(name) was unplugged; stopped.",
-                "Der Controller \(name) wurde getrennt; beendet.")
+            return tr("The controller \(name) was unplugged; stopped.")
         case .controllerFailed(let error):
-            return pick("The controller failed: ", "Der Controller ist ausgefallen: ") + message(for: error)
+            return tr("The controller failed: \(message(for: error))")
         case .audioFailure(let error):
-            return pick("The sound failed: ", "Der Klang ist ausgefallen: ") + message(for: error)
+            return tr("The sound failed: \(message(for: error))")
         case .measured(let estimate):
-            return pick("Measured: threshold ", "Gemessen: Schwelle ") + threshold(estimate) + "."
+            return tr("Measured: threshold \(threshold(estimate)).")
         case .storeFailure(let error):
-            return pick(
-                "Your last answer could not be saved: ",
-                "Deine letzte Antwort konnte nicht gespeichert werden: ")
-                + message(for: error)
+            return tr("Your last answer could not be saved: \(message(for: error))")
         case .outputClosed:
-            return pick("The output was closed; stopped.", "Die Ausgabe wurde geschlossen; beendet.")
+            return tr("The output was closed; stopped.")
         }
     }
 
@@ -251,10 +265,7 @@ public struct Texts: Sendable {
     public func threshold(_ estimate: ThresholdEstimate) -> String {
         let low = format(estimate.interval68.lowerBound, 1)
         let high = format(estimate.interval68.upperBound, 1)
-        return cents(estimate.cents)
-            + pick(
-                " (75 % correct; likely range \(low)–\(high))",
-                " (75 % richtig; wahrscheinlich \(low)–\(high))")
+        return tr("\(cents(estimate.cents)) (75 % correct; likely range \(low)–\(high))")
     }
 
     /// ` · so far 7.3 cents (likely 6.1–8.7)`: a measurement's estimate after an answer, narrowing as it goes.
@@ -262,8 +273,7 @@ public struct Texts: Sendable {
         guard let estimate else { return "" }
         let low = format(estimate.interval68.lowerBound, 1)
         let high = format(estimate.interval68.upperBound, 1)
-        return pick(" · so far ", " · bisher ") + cents(estimate.cents)
-            + pick(" (likely \(low)–\(high))", " (wahrscheinlich \(low)–\(high))")
+        return tr(" · so far \(cents(estimate.cents)) (likely \(low)–\(high))")
     }
 
     /// The closing line: why, what was done, where it is stored.
@@ -296,45 +306,43 @@ public struct Texts: Sendable {
 
     /// `Trend: improving`.
     public func trend(_ trend: Trend) -> String {
-        pick("Trend: ", "Trend: ") + trendWord(trend)
+        tr("Trend: \(trendWord(trend))")
     }
 
     /// `improving`.
     public func trendWord(_ trend: Trend) -> String {
         switch trend {
-        case .improving: pick("improving", "verbessernd")
-        case .stable: pick("stable", "stabil")
-        case .declining: pick("declining", "nachlassend")
+        case .improving: tr("improving")
+        case .stable: tr("stable")
+        case .declining: tr("declining")
         }
     }
 
     /// `Trend: needs 20 answers`.
     public var trendUnknown: String {
-        pick(
-            "Trend: needs two sessions of \(TrendAnalyzer.minimumCount) answers",
-            "Trend: braucht zwei Sitzungen mit \(TrendAnalyzer.minimumCount) Antworten")
+        tr("Trend: needs two sessions of \(TrendAnalyzer.minimumCount) answers")
     }
 
     /// `12 answers`.
     public func answers(_ number: Int) -> String {
-        count(number, ("answer", "Antwort"), ("answers", "Antworten"))
+        tr(one: "\(number) answer", other: "\(number) answers", count: number)
     }
 
     /// `3 attempts`.
     public func attempts(_ number: Int) -> String {
-        count(number, ("attempt", "Versuch"), ("attempts", "Versuche"))
+        tr(one: "\(number) attempt", other: "\(number) attempts", count: number)
     }
 
     /// The SVG was written.
     public func svgWritten(_ path: String) -> String {
-        pick("Chart written to \(path).", "Diagramm nach \(path) geschrieben.")
+        tr("Chart written to \(path).")
     }
 
     /// `threshold 12.3 cents (75 % correct; …)` and `matching error 5.1 cents`, a line each, for the start screen.
     public func startSummary(threshold: ThresholdEstimate?, matching: Double?) -> String {
         let parts = [
-            threshold.map { pick("threshold ", "Schwelle ") + self.threshold($0) },
-            matching.map { pick("matching error ", "Fehler beim Treffen ") + cents($0) },
+            threshold.map { tr("threshold \(self.threshold($0))") },
+            matching.map { tr("matching error \(cents($0))") },
         ].compactMap { $0 }
         return parts.joined(separator: "\n")  // a line each: they fit 80 columns
     }
@@ -342,19 +350,11 @@ public struct Texts: Sendable {
     /// The start screen's commands.
     public var startCommands: [String] {
         [
-            pick(
-                "  peach train      pitch discrimination: higher or lower?",
-                "  peach train      Tonhöhen unterscheiden: höher oder tiefer?"),
-            pick(
-                "  peach match      pitch matching: tune to the reference",
-                "  peach match      Tonhöhe treffen: stimme auf die Referenz"),
-            pick(
-                "  peach profile    your profile, trend and progress",
-                "  peach profile    dein Profil, Trend und Fortschritt"),
-            pick(
-                "  peach settings   settings; peach devices, monitor, learn: your controller",
-                "  peach settings   Einstellungen; peach devices, monitor, learn: dein Controller"),
-            pick("  peach --help     everything else", "  peach --help     alles Weitere"),
+            tr("  peach train      pitch discrimination: higher or lower?"),
+            tr("  peach match      pitch matching: tune to the reference"),
+            tr("  peach profile    your profile, trend and progress"),
+            tr("  peach settings   settings; peach devices, monitor, learn: your controller"),
+            tr("  peach --help     everything else"),
         ]
     }
 
@@ -365,39 +365,36 @@ public struct Texts: Sendable {
         switch action {
         case .higher: self(.higher)
         case .lower: self(.lower)
-        case .commit: pick("Commit", "Bestätigen")
-        case .replay: pick("Replay", "Wiederholen")
-        case .startComparison: pick("Start comparison training", "Tonhöhen unterscheiden starten")
-        case .startPitchMatching: pick("Start pitch matching", "Tonhöhe treffen starten")
-        case .stop: pick("Stop", "Beenden")
+        case .commit: tr("Commit")
+        case .replay: tr("Replay")
+        case .startComparison: tr("Start comparison training")
+        case .startPitchMatching: tr("Start pitch matching")
+        case .stop: tr("Stop")
         }
     }
 
     /// `  (connected Launchkey Mini MIDI 1)`: a port came while learning.
     public func learnPortConnected(_ label: String) -> String {
-        pick("  (connected \(label))", "  (verbunden: \(label))")
+        tr("  (connected \(label))")
     }
 
     /// `  (Launchkey Mini MIDI 1 went away)`: a port went while learning.
     public func learnPortGone(_ label: String) -> String {
-        pick("  (\(label) went away)", "  (\(label) ist weg)")
+        tr("  (\(label) went away)")
     }
 
     /// What `peach learn` asks for a step.
     public func prompt(_ step: LearnStep) -> String {
         switch step {
         case .action(let action):
-            pick(
-                "Press the control for \(title(action))…", "Drücke das Bedienelement für „\(title(action))“…")
+            tr("Press the control for \(title(action))…")
         case .tune:
-            pick(
-                "Move the control you want to tune with (wheel, fader, knob or encoder)…",
-                "Bewege das Bedienelement zum Stimmen (Rad, Fader, Regler oder Encoder)…")
+            tr("Move the control you want to tune with (wheel, fader, knob or encoder)…")
         }
     }
 }
 
-/// The plain phrases of the catalogue; each has an English and a German text (a test checks every case).
+/// The plain phrases of the catalogue: the English here, the translations in `po/` (a test checks every case).
 public enum Phrase: CaseIterable, Sendable {
     case higher, lower, correct, incorrect, deadCenter, note1, note2, replaying, yourAnswer, reference, tuneIt
     case comparisonTitle, matchingTitle, measurementTitle, stopped, saved, savedBefore, inputEnded,
@@ -406,50 +403,44 @@ public enum Phrase: CaseIterable, Sendable {
     case profileTitle, emptyProfile, mean, standardDeviation, meanError, bias, rolling, progressByDay
     case noMatching, summary, none
 
-    /// The English and the German text.
-    var texts: (String, String) {
+    /// The English text: the catalogue's `msgid` (its translations are in `po/`).
+    var english: Message {
         switch self {
-        case .higher: ("Higher", "Höher")
-        case .lower: ("Lower", "Tiefer")
-        case .correct: ("Correct", "Richtig")
-        case .incorrect: ("Incorrect", "Falsch")
-        case .deadCenter: ("Dead center", "Volltreffer")
-        case .note1: ("note 1", "Ton 1")
-        case .note2: ("note 2", "Ton 2")
-        case .replaying: ("again", "noch einmal")
-        case .yourAnswer: ("higher or lower?", "höher oder tiefer?")
-        case .reference: ("reference", "Referenz")
-        case .tuneIt: ("tune it, then commit", "stimme ihn, dann bestätige")
-        case .comparisonTitle: ("Pitch discrimination", "Tonhöhen unterscheiden")
-        case .matchingTitle: ("Pitch matching", "Tonhöhe treffen")
-        case .measurementTitle: ("Threshold measurement", "Schwellenmessung")
-        case .stopped: ("Stopped.", "Beendet.")
-        case .saved: ("Your answers are saved", "Deine Antworten sind gespeichert")
-        case .savedBefore: ("The answers before it are saved", "Die Antworten davor sind gespeichert")
-        case .inputEnded: ("The MIDI input ended; stopped.", "Die MIDI-Eingabe ist zu Ende; beendet.")
+        case .higher: "Higher"
+        case .lower: "Lower"
+        case .correct: "Correct"
+        case .incorrect: "Incorrect"
+        case .deadCenter: "Dead center"
+        case .note1: "note 1"
+        case .note2: "note 2"
+        case .replaying: "again"
+        case .yourAnswer: "higher or lower?"
+        case .reference: "reference"
+        case .tuneIt: "tune it, then commit"
+        case .comparisonTitle: "Pitch discrimination"
+        case .matchingTitle: "Pitch matching"
+        case .measurementTitle: "Threshold measurement"
+        case .stopped: "Stopped."
+        case .saved: "Your answers are saved"
+        case .savedBefore: "The answers before it are saved"
+        case .inputEnded: "The MIDI input ended; stopped."
         case .noController:
-            (
-                "No controller connected yet: plug one in, or use the computer keyboard.",
-                "Noch kein Controller verbunden: schließe einen an oder nimm die Computertastatur."
-            )
+            "No controller connected yet: plug one in, or use the computer keyboard."
         case .keepingLastSettings:
-            ("Keeping the last good settings.", "Die letzten gültigen Einstellungen bleiben in Kraft.")
-        case .profileTitle: ("Perceptual profile", "Wahrnehmungsprofil")
-        case .emptyProfile: ("Start training to build your profile.", "Trainiere, um dein Profil aufzubauen.")
-        case .mean: ("Mean", "Mittelwert")
-        case .standardDeviation: ("Std dev", "Std.-Abw.")
-        case .meanError: ("mean error", "mittlerer Fehler")
-        case .bias: ("bias", "Tendenz")
-        case .rolling: ("rolling", "gleitend")
+            "Keeping the last good settings."
+        case .profileTitle: "Perceptual profile"
+        case .emptyProfile: "Start training to build your profile."
+        case .mean: "Mean"
+        case .standardDeviation: "Std dev"
+        case .meanError: "mean error"
+        case .bias: "bias"
+        case .rolling: "rolling"
         case .progressByDay:
-            ("Progress by day (mean difficulty):", "Fortschritt pro Tag (mittlere Schwierigkeit):")
+            "Progress by day (mean difficulty):"
         case .noMatching:
-            (
-                "Pitch matching: no attempts yet; try 'peach match'.",
-                "Tonhöhe treffen: noch keine Versuche; versuche 'peach match'."
-            )
-        case .summary: ("Summary", "Zusammenfassung")
-        case .none: ("(none)", "(keine)")
+            "Pitch matching: no attempts yet; try 'peach match'."
+        case .summary: "Summary"
+        case .none: "(none)"
         }
     }
 }

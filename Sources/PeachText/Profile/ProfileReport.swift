@@ -62,25 +62,23 @@ public struct ProfileReport: Sendable {
         if let threshold {
             let trend = self.trend.map(texts.trend) ?? texts.trendUnknown
             result.append(
-                texts.pick("Threshold ", "Schwelle ") + texts.threshold(threshold) + " · \(trend) · "
-                    + texts.answers(profile.comparisonCount))
+                texts.tr(
+                    "Threshold \(texts.threshold(threshold)) · \(trend) · \(texts.answers(profile.comparisonCount))"
+                ))
         }
         if let mean = profile.overallMean {
             let spread = profile.overallStandardDeviation.map { texts.format($0, 1) } ?? "–"
             result.append(
-                texts.pick(
-                    "Difficulty trained at (not a threshold): mean ",
-                    "Geübte Schwierigkeit (keine Schwelle): Mittelwert ")
-                    + texts.cents(mean) + " · \(texts(.standardDeviation)) \(spread)")
+                texts.tr(
+                    "Difficulty trained at (not a threshold): mean \(texts.cents(mean)) · "
+                        + "\(texts(.standardDeviation)) \(spread)"))
         }
         for (session, estimate) in sessions.suffix(3) where session.procedure == .training {
-            result.append(
-                texts.pick("Session ", "Sitzung ") + "\(day(session.end)): " + texts.threshold(estimate))
+            result.append(texts.tr("Session \(day(session.end)): \(texts.threshold(estimate))"))
         }
         for measurement in measurements.suffix(5) {
             result.append(
-                texts.pick("Measured ", "Gemessen ") + "\(day(measurement.date)): "
-                    + texts.threshold(measurement.estimate))
+                texts.tr("Measured \(day(measurement.date)): \(texts.threshold(measurement.estimate))"))
         }
         let matching = profile.matching
         if let error = matching.meanAbsoluteError {
@@ -95,7 +93,7 @@ public struct ProfileReport: Sendable {
         let intervals = intervalLines
         if !intervals.isEmpty {
             result.append("")
-            result.append(texts.pick("Intervals:", "Intervalle:"))
+            result.append(texts.tr("Intervals:"))
             result += intervals.map { "  " + $0 }
         }
         let points = contents.timeline.days(in: timeZone).suffix(days)
@@ -127,8 +125,9 @@ public struct ProfileReport: Sendable {
             var parts: [String] = []
             if let threshold = interval.fittedThreshold {
                 parts.append(
-                    texts.pick("threshold ", "Schwelle ") + texts.threshold(threshold) + ", "
-                        + texts.answers(interval.comparisonCount))
+                    texts.tr(
+                        "threshold \(texts.threshold(threshold)), \(texts.answers(interval.comparisonCount))")
+                )
             }
             if let error = interval.matching.meanAbsoluteError {
                 let bias = interval.matching.bias.map { ($0 >= 0 ? "+" : "") + texts.format($0, 1) } ?? "–"

@@ -19,18 +19,14 @@ public struct ProgressRenderer: Sendable {
     public func title(_ series: ProgressChart.Series) -> String {
         texts.intervalName(series.key.interval)
             + (series.key.isDiscrimination
-                ? texts.pick(
-                    " · discrimination: threshold (75 % correct) per week, with its likely range",
-                    " · Unterscheidung: Schwelle (75 % richtig) je Woche, mit wahrscheinlichem Bereich")
-                : texts.pick(
-                    " · matching: mean absolute error per week, ± one standard error",
-                    " · Tonhöhe treffen: mittlerer absoluter Fehler je Woche, ± ein Standardfehler"))
+                ? texts.tr(" · discrimination: threshold (75 % correct) per week, with its likely range")
+                : texts.tr(" · matching: mean absolute error per week, ± one standard error"))
     }
 
     /// The chart as terminal lines.
     public func lines(_ chart: ProgressChart) -> [String] {
         guard !chart.isEmpty else {
-            return [texts.pick("No progress to show yet.", "Noch kein Verlauf zu zeigen.")]
+            return [texts.tr("No progress to show yet.")]
         }
         let width = Self.scaleWidth
         func column(_ cents: Double) -> Int {
@@ -44,7 +40,7 @@ public struct ProgressRenderer: Sendable {
         var result: [String] = []
         for series in chart.series {
             result.append(title(series))
-            result.append("            " + String(axis) + texts.pick("  cents", "  Cent"))
+            result.append(texts.tr("            \(String(axis))  cents"))
             for point in series.points {
                 var row = [Character](repeating: "·", count: width)
                 let low = column(max(point.band.lowerBound, ProfileChart.bottom))
@@ -58,9 +54,7 @@ public struct ProgressRenderer: Sendable {
                     series.key.isDiscrimination ? texts.answers(point.count) : texts.attempts(point.count)
                 guard !point.isUncertain else {
                     result.append(
-                        "  \(point.week)  " + String(row) + "  "
-                            + texts.pick("too uncertain to say", "zu unsicher für eine Zahl") + "  (\(count))"
-                    )
+                        texts.tr("  \(point.week)  \(String(row))  too uncertain to say  (\(count))"))
                     continue
                 }
                 row[column(point.cents)] = "●"
@@ -121,7 +115,7 @@ public struct ProgressRenderer: Sendable {
                 legendX += 34 + SVGChartRenderer.textWidth(item.label)
             }
             parts.append(
-                ##"<text class="axis-label" x="4" y="\##(number(top - 12))">\##(texts.pick("cents", "Cent"))</text>"##
+                ##"<text class="axis-label" x="4" y="\##(number(top - 12))">\##(texts.tr("cents"))</text>"##
             )
             for cents in [1.0, 10, 100] {
                 parts.append(
@@ -178,12 +172,12 @@ public struct ProgressRenderer: Sendable {
         }
         return series.key.isDiscrimination
             ? [
-                (texts.pick("threshold (75 % correct), per week", "Schwelle (75 % richtig) je Woche"), value),
-                (texts.pick("likely range", "wahrscheinlicher Bereich"), band),
+                (texts.tr("threshold (75 % correct), per week"), value),
+                (texts.tr("likely range"), band),
             ]
             : [
-                (texts.pick("mean absolute error, per week", "mittlerer absoluter Fehler je Woche"), value),
-                (texts.pick("± one standard error", "± ein Standardfehler"), band),
+                (texts.tr("mean absolute error, per week"), value),
+                (texts.tr("± one standard error"), band),
             ]
     }
 }

@@ -26,8 +26,8 @@ public struct SVGChartRenderer: Sendable {
         let plotHeight = 240.0
         let keyboardTop = plotTop + plotHeight
         let legend = [
-            ("#3182bd", texts.pick("threshold (75 % correct)", "Schwelle (75 % richtig)")),
-            ("#9ecae1", texts.pick("likely range", "wahrscheinlicher Bereich")),
+            ("#3182bd", texts.tr("threshold (75 % correct)")),
+            ("#9ecae1", texts.tr("likely range")),
         ]
         let legendWidth = legend.reduce(0) { $0 + 18 + Self.textWidth($1.1) + 16 }
         let widths =
@@ -56,7 +56,7 @@ public struct SVGChartRenderer: Sendable {
             legendX += 18 + Self.textWidth(label) + 16
         }
         parts.append(
-            ##"<text class="axis-label" x="4" y="\##(Self.number(plotTop - 12))">\##(texts.pick("cents", "Cent"))</text>"##
+            ##"<text class="axis-label" x="4" y="\##(Self.number(plotTop - 12))">\##(texts.tr("cents"))</text>"##
         )
         for cents in [1.0, 2, 5, 10, 20, 50, 100] {
             let lineY = Self.number(y(cents))

@@ -33,32 +33,26 @@ public final class SimulationReport: SimulationReporting {
         switch mode {
         case .comparison, .measurement:
             emit(
-                t.pick(
+                t.tr(
                     "Simulated listener: threshold \(t.cents(parameters.threshold)) (75 % correct), "
-                        + "lapses \(t.format(parameters.lapseRate * 100, 0)) %, seed \(seed)",
-                    "Simulierter Hörer: Schwelle \(t.cents(parameters.threshold)) (75 % richtig), "
-                        + "Aussetzer \(t.format(parameters.lapseRate * 100, 0)) %, Startwert \(seed)"))
+                        + "lapses \(t.format(parameters.lapseRate * 100, 0)) %, seed \(seed)"))
         case .matching:
             emit(
-                t.pick(
+                t.tr(
                     "Simulated listener: bias \(signed(parameters.matchingBias)), "
-                        + "spread \(t.cents(parameters.matchingSpread)), seed \(seed)",
-                    "Simulierter Hörer: Tendenz \(signed(parameters.matchingBias)), "
-                        + "Streuung \(t.cents(parameters.matchingSpread)), Startwert \(seed)"))
+                        + "spread \(t.cents(parameters.matchingSpread)), seed \(seed)"))
         }
         emit(
-            t.pick(
+            t.tr(
                 "Range \(settings.noteRange), A4 = \(t.format(settings.referencePitch.hertz, 1)) Hz, "
-                    + "notes \(t.format(settings.noteDuration, 1)) s, gap \(t.format(settings.gapBetweenNotes, 1)) s",
-                "Umfang \(settings.noteRange), A4 = \(t.format(settings.referencePitch.hertz, 1)) Hz, "
-                    + "Töne \(t.format(settings.noteDuration, 1)) s, Pause \(t.format(settings.gapBetweenNotes, 1)) s"
+                    + "notes \(t.format(settings.noteDuration, 1)) s, gap \(t.format(settings.gapBetweenNotes, 1)) s"
             ))
         guard verbose else { return }
         emit("")
         emit(
             mode != .matching
-                ? t.pick("      #  note    cents  answer  result", "      #  Ton     Cent   Antwort Ergebnis")
-                : t.pick("      #  note    start    error  band", "      #  Ton     Start   Fehler  Band"))
+                ? t.tr("      #  note    cents  answer  result")
+                : t.tr("      #  note    start    error  band"))
     }
 
     /// One answered comparison.
@@ -67,7 +61,7 @@ public final class SimulationReport: SimulationReporting {
         guard verbose else { return }
         let comparison = completed.comparison
         let answer = (completed.answer == .higher ? texts(.higher) : texts(.lower)).lowercased()
-        let result = completed.isCorrect ? texts.pick("correct", "richtig") : texts.pick("wrong", "falsch")
+        let result = completed.isCorrect ? texts.tr("correct") : texts.tr("wrong")
         emit(
             pad(String(number), 7) + "  " + comparison.note1.name.padded(5)
                 + pad(signedNumber(comparison.centDifference.rawValue), 7) + "  " + answer.padded(6) + "  "
@@ -95,31 +89,27 @@ public final class SimulationReport: SimulationReporting {
         emit(t(.summary))
         let share = t.format(Double(correctCount) * 100 / Double(max(count, 1)), 1)
         row(
-            t.pick("Comparisons", "Vergleiche"),
-            "\(count) (\(correctCount) " + t.pick("correct", "richtig") + ", \(share) %)")
-        row(t.pick("Difficulty now", "Schwierigkeit"), nextDifference.map { t.cents($0) } ?? "–")
-        row(t.pick("Session best", "Bestwert"), sessionBest.map { t.cents($0) } ?? "–")
+            t.tr("Comparisons"),
+            t.tr("\(count) (\(correctCount) correct, \(share) %)"))
+        row(t.tr("Difficulty now"), nextDifference.map { t.cents($0) } ?? "–")
+        row(t.tr("Session best"), sessionBest.map { t.cents($0) } ?? "–")
         if let mean = profile.overallMean {
             let spread = profile.overallStandardDeviation.map { " (±\(t.format($0, 1)))" } ?? ""
             row(
-                t.pick("Mean difficulty", "Mittl. Schwier."),
-                t.pick(
-                    "\(t.cents(mean)) over \(profile.trainedNotes.count) notes\(spread)",
-                    "\(t.cents(mean)) über \(profile.trainedNotes.count) Töne\(spread)"))
+                t.tr("Mean difficulty"),
+                t.tr("\(t.cents(mean)) over \(profile.trainedNotes.count) notes\(spread)"))
         }
         if let threshold = profile.fittedThreshold {
-            row(t.pick("Threshold", "Schwelle"), t.threshold(threshold))
+            row(t.tr("Threshold"), t.threshold(threshold))
         }
         if let measured {
-            row(t.pick("Measured", "Gemessen"), t.threshold(measured))
+            row(t.tr("Measured"), t.threshold(measured))
         }
         row(
-            "Trend",
+            t.tr("Trend"),
             tracker.trend.trend.map(t.trendWord)
-                ?? t.pick(
-                    "needs two sessions of \(TrendAnalyzer.minimumCount) answers",
-                    "braucht zwei Sitzungen mit \(TrendAnalyzer.minimumCount) Antworten"))
-        row(t.pick("Virtual time", "Virtuelle Zeit"), duration(elapsed))
+                ?? t.tr("needs two sessions of \(TrendAnalyzer.minimumCount) answers"))
+        row(t.tr("Virtual time"), duration(elapsed))
     }
 
     /// The summary of a pitch-matching simulation.
@@ -128,21 +118,19 @@ public final class SimulationReport: SimulationReporting {
         let statistics = matchingStatistics
         emit("")
         emit(t(.summary))
-        row(t.pick("Attempts", "Versuche"), String(statistics.count))
+        row(t.tr("Attempts"), String(statistics.count))
         row(
-            t.pick("Mean abs error", "Mittlerer Fehler"),
+            t.tr("Mean abs error"),
             statistics.meanAbsoluteError.map { t.cents($0) } ?? "–")
-        row(t.pick("Bias", "Tendenz"), statistics.bias.map(signed) ?? "–")
-        row(t.pick("Spread", "Streuung"), statistics.spread.map { t.cents($0) } ?? "–")
-        row(t.pick("Virtual time", "Virtuelle Zeit"), duration(elapsed))
+        row(t.tr("Bias"), statistics.bias.map(signed) ?? "–")
+        row(t.tr("Spread"), statistics.spread.map { t.cents($0) } ?? "–")
+        row(t.tr("Virtual time"), duration(elapsed))
     }
 
     /// Where the answers were saved.
     public func saved(to path: String, total: Int) {
         emit(
-            t2(
-                "  Saved to         \(path) (\(total) records in all)",
-                "  Gespeichert in   \(path) (\(total) Datensätze insgesamt)"))
+            texts.tr("  Saved to         \(path) (\(total) records in all)"))
     }
 
     /// Reports the first store failure of a run on stderr through `error` (training goes on, as in a real
@@ -150,25 +138,21 @@ public final class SimulationReport: SimulationReporting {
     public func storeFailed(_ failure: any Error, error: (String) -> Void) {
         guard !reportedFailure else { return }
         reportedFailure = true
-        error(
-            "peach: " + texts.pick("an answer was not stored: ", "eine Antwort wurde nicht gespeichert: ")
-                + texts.message(for: failure))
+        error(texts.tr("peach: an answer was not stored: \(texts.message(for: failure))"))
     }
-
-    private func t2(_ english: String, _ german: String) -> String { texts.pick(english, german) }
 
     private func band(_ band: PitchMatchingFeedbackBand) -> String {
         switch band {
         case .deadCenter: texts(.deadCenter).lowercased()
-        case .close: texts.pick("close", "nah")
-        case .moderate: texts.pick("moderate", "mittel")
-        case .far: texts.pick("far", "weit")
+        case .close: texts.tr("close")
+        case .moderate: texts.tr("moderate")
+        case .far: texts.tr("far")
         }
     }
 
     private func signed(_ value: Double) -> String {
         let number = signedNumber(value)
-        return number + " " + texts.centWord(for: number)
+        return texts.centsText(number)
     }
 
     private func signedNumber(_ value: Double) -> String {
@@ -186,7 +170,7 @@ public final class SimulationReport: SimulationReporting {
 
     private func duration(_ elapsed: Duration) -> String {
         let seconds = Int(elapsed.seconds.rounded())
-        return seconds >= 60 ? "\(seconds / 60) min \(seconds % 60) s" : "\(seconds) s"
+        return seconds >= 60 ? texts.tr("\(seconds / 60) min \(seconds % 60) s") : texts.tr("\(seconds) s")
     }
 }
 
