@@ -134,10 +134,9 @@ extension Texts {
         case .lock: what = tr("cannot lock")
         case .pipe, .startThread: what = tr("cannot start")
         }
-        let hint =
-            error.isDiskFull
-            ? tr("; free some space: nothing already stored was harmed") : ""
-        return tr("\(error.path): \(what) (\(systemReason(error.errno)))\(hint)")
+        let reason = systemReason(error.errno)
+        guard error.isDiskFull else { return tr("\(error.path): \(what) (\(reason))") }
+        return tr("\(error.path): \(what) (\(reason)); free some space: nothing already stored was harmed")
     }
 
     /// The message for a failure to find the data folders.
@@ -415,16 +414,13 @@ extension Texts {
     public func message(for error: MIDIInputError) -> String {
         switch error {
         case .cannotOpen(let error):
-            let hint =
-                error.errno == .noSuchFileOrDirectory
-                ? tr("; 'peach devices' lists the raw MIDI devices")
-                : ""
-            return "rawmidi:" + message(for: error) + hint + "."
+            guard error.errno == .noSuchFileOrDirectory else { return tr("rawmidi:\(message(for: error)).") }
+            return tr("rawmidi:\(message(for: error)); 'peach devices' lists the raw MIDI devices.")
         case .readFailed(let error), .writeFailed(let error):
             if error.isDeviceGone {
                 return tr("rawmidi:\(error.path): the MIDI device was unplugged.")
             }
-            return "rawmidi:" + message(for: error) + "."
+            return tr("rawmidi:\(message(for: error)).")
         case .sequencer(let error):
             return message(for: error)
         }
@@ -435,9 +431,10 @@ extension Texts {
     /// The message for a controller-profile error. `asked` says whether the user named the profile (then the
     /// hint is to fix it or choose another; otherwise Peach falls back to the default).
     public func message(for error: ProfileError, asked: Bool) -> String {
-        let hint =
-            asked
-            ? tr(" Fix the file, or choose another profile with --profile.") : ""
+        /// The message, and when the user named the profile, how to go on.
+        func hinted(_ message: String) -> String {
+            asked ? tr("\(message) Fix the file, or choose another profile with --profile.") : message
+        }
         switch error {
         case .notFound(let name, let searched):
             let folders =
@@ -447,10 +444,10 @@ extension Texts {
                 "no controller profile named '\(shown(name))'\(folders); make one with 'peach learn --name \(shown(name))'."
             )
         case .unreadable(let error):
-            return message(for: error) + "." + hint
+            return hinted(tr("\(message(for: error))."))
         case .invalid(let path, let field, let problem):
             let what = field.map { "\($0) " } ?? ""
-            return "\(path): \(what)\(self.problem(problem))." + hint
+            return hinted(tr("\(path): \(what)\(self.problem(problem))."))
         case .invalidName(let name):
             return tr("'\(shown(name))' is not a profile name; use letters, digits, '-' and '_'.")
         }

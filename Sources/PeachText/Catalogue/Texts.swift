@@ -217,8 +217,9 @@ public struct Texts: Sendable {
         case .noControllerYet: self(.noController)
         case .controllerConnected(let name): tr("Connected \(name).")
         case .settingsProblem(let error):
-            "peach: " + message(for: error) + " " + self(.keepingLastSettings)
-        case .soundFontProblem(let error, let timbre): "peach: " + soundFontFallback(error, timbre: timbre)
+            tr("peach: \(message(for: error)) Keeping the last good settings.")
+        case .soundFontProblem(let error, let timbre):
+            tr("peach: \(soundFontFallback(error, timbre: timbre))")
         case .actionNotApplicable(let action, let mode):
             tr("\(action): nothing to do in \(titleInSentence(of: mode))")
         }
@@ -398,8 +399,7 @@ public struct Texts: Sendable {
 public enum Phrase: CaseIterable, Sendable {
     case higher, lower, correct, incorrect, deadCenter, note1, note2, replaying, yourAnswer, reference, tuneIt
     case comparisonTitle, matchingTitle, measurementTitle, stopped, saved, savedBefore, inputEnded,
-        noController,
-        keepingLastSettings
+        noController
     case profileTitle, emptyProfile, mean, standardDeviation, meanError, bias, rolling, progressByDay
     case noMatching, summary, none
 
@@ -426,8 +426,6 @@ public enum Phrase: CaseIterable, Sendable {
         case .inputEnded: "The MIDI input ended; stopped."
         case .noController:
             "No controller connected yet: plug one in, or use the computer keyboard."
-        case .keepingLastSettings:
-            "Keeping the last good settings."
         case .profileTitle: "Perceptual profile"
         case .emptyProfile: "Start training to build your profile."
         case .mean: "Mean"
