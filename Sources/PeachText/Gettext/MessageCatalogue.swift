@@ -94,19 +94,21 @@ public final class MessageCatalogue: Sendable {
         return .english
     }
 
+    /// The catalogue of `language` from the first place that has it, in the order the type's summary gives.
     private static func find(_ language: String, override: String?) -> MessageCatalogue? {
-        var folders: [String] = []
-        if let override { folders.append(override) }
-        if let installedFolder { folders.append(installedFolder) }
-        for folder in folders {
-            if let catalogue = readMO(folder + "/\(language)/LC_MESSAGES/peach.mo", language: language) {
+        let mo = "/\(language)/LC_MESSAGES/peach.mo"
+        let po = "/\(language).po"
+        if let override {
+            if let catalogue = readMO(override + mo, language: language)
+                ?? readPO(override + po, language: language)
+            {
                 return catalogue
             }
         }
-        for folder in (override.map { [$0] } ?? []) + [sourceFolder] {
-            if let catalogue = readPO(folder + "/\(language).po", language: language) { return catalogue }
+        if let installedFolder, let catalogue = readMO(installedFolder + mo, language: language) {
+            return catalogue
         }
-        return nil
+        return readPO(sourceFolder + po, language: language)
     }
 
     /// The catalogue in the `.po` file at `path`, or nil when there is none or it does not parse.
