@@ -1,4 +1,4 @@
-// DataTransfer: `peach data export` and `peach data import` below the command line: progress, notices, summary.
+// DataTransfer: `peach data check`, `export` and `import` below the command line: progress, notices, summary.
 
 import Foundation
 import PeachStore
@@ -6,10 +6,20 @@ import PeachSystem
 import PeachText
 import PeachTraining
 
-/// The work of `peach data export` and `peach data import`: the transfer with its progress line on stderr, the
+/// The work of `peach data check`, `peach data export` and `peach data import`: the check or the transfer with its progress line on stderr, the
 /// notices (records a format leaves out, rows of an iOS/web CSV that were skipped: the first 20 named, one
 /// line each, then how many more) and the summary.
 public enum DataTransfer {
+    /// Checks the store in `directory` with a progress line on stderr and shows what it holds and any damage.
+    /// - Returns: whether it is intact (no damaged line, no torn tail).
+    public static func check(directory: String, texts: Texts) throws -> Bool {
+        let (contents, path, size) = try ProgressLine.showing(.check, texts: texts) {
+            try JournalStore.check(directory: directory, progress: $0)
+        }
+        for line in texts.dataCheck(contents, path: path, size: size) { Terminal.show(line) }
+        return contents.damagedLines.isEmpty && contents.tornTailLength == 0
+    }
+
     /// Writes the store in `directory` in `format` to `file` (atomically, with a progress line and a closing
     /// line on stderr), or to standard output when `file` is nil.
     public static func export(

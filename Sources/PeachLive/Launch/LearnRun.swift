@@ -1,12 +1,13 @@
 // LearnRun: `peach learn`: asks for each action in turn, captures the control, and makes a profile.
 
 import PeachMIDI
+import PeachSystem
 import PeachText
 import PeachTraining
 
 /// MIDI learn as a run over controller input: prompts "Press the control for Higher…" and so on, takes the
-/// first suitable message for each step, and when every step is learned makes the profile. Nothing is written
-/// here; the command writes the profile once it is complete.
+/// first suitable message for each step, and when every step is learned makes the profile.
+/// ``learn(_:name:devices:origin:folder:input:texts:)`` runs it on a live input and writes the profile.
 public struct LearnRun {
     /// What to do after an item.
     public enum Step: Equatable, Sendable {
@@ -88,5 +89,40 @@ public struct LearnRun {
         return learn.profile(
             name: name, description: "Learned with 'peach learn' from \(sourceName ?? origin).", devices: fits
         )
+    }
+
+    /// Runs `peach learn` on `input` (started): shows each prompt, and when every step is learned writes the
+    /// profile `name` to `folder/name.json` (atomically), reads it back and says where it is.
+    /// - Returns: nil when the profile was written; the exit status when a signal stopped learning (nothing is
+    ///   written then).
+    /// - Throws: the input's failure or end (``CommandError/learnInputEnded(learned:total:)``), or the file's.
+    public static func learn(
+        _ steps: [LearnStep], name: String, devices: [String], origin: String, folder: String,
+        input: ControllerInput, texts: Texts
+    ) throws -> Int32? {
+        let sequencer = input.sequencer
+        var run = LearnRun(steps: steps, texts: texts) { address in
+            try? sequencer?.ports().first { $0.address == address }?.clientName
+        }
+        Terminal.emit(texts.learning(name, from: origin))
+        learning: while true {
+            for line in run.takeLines() { Terminal.emit(line) }
+            guard let item = input.inbox.next() else { continue }
+            switch try run.handle(item) {
+            case .next: continue
+            case .complete: break learning
+            case .abandon(let status):
+                Terminal.emitError("peach: " + texts.learnStopped)
+                return status
+            }
+        }
+        for line in run.takeLines() { Terminal.emit(line) }
+        let path = folder + "/" + name + ".json"
+        let profile = run.profile(name: name, devices: devices, from: origin)
+        try FileSystem.createDirectory(folder)
+        try FileSystem.writeAtomically(Array(profile.jsonText.utf8), to: path, directory: folder)
+        _ = try ProfileLibrary.load(path: path, name: name)  // what was written reads back
+        for line in texts.learned(path: path, name: name) { Terminal.emit(line) }
+        return nil
     }
 }

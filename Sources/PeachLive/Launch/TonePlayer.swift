@@ -4,6 +4,7 @@ import Foundation
 import PeachAudio
 import PeachCore
 import PeachMIDI
+import PeachText
 import PeachTraining
 
 /// Plays `peach tone`'s note: live through the audio thread on any ``AudioSink``, on an external synth over
@@ -122,5 +123,36 @@ public struct TonePlayer: Sendable {
             try writer?.append(samples, frameCount: frames)
         }
         try writer?.finish()
+    }
+
+    /// Where `peach tone` plays.
+    public enum Route {
+        /// An external synth, named for the summary.
+        case midi(MIDINotePlayer, name: String)
+        /// A live audio device: its sink, its spec as the user wrote it, and its sample format and underrun
+        /// count once played (the ALSA sink knows them).
+        case live(any AudioSink, spec: String, details: (any AudioSink) -> (format: String?, recoveries: Int))
+        /// Rendered offline into a WAV file, or nowhere (`null`).
+        case offline(wavPath: String?)
+    }
+
+    /// Plays the tone along `route` and returns the summary line (`A4 +12.3 cents = 443.10 Hz (sine, …) on …`)
+    /// and the signal that cut a MIDI tone short, if one did.
+    @MainActor
+    public func play(_ route: Route, texts: Texts) throws -> (summary: String, signal: Int32?) {
+        switch route {
+        case .midi(let synth, let name):
+            let caught = try playOnMIDI(synth)
+            return (texts.toneSummary(script, gain: gain, timbre: nil, on: name), caught)
+        case .live(let sink, let spec, let details):
+            let realTime = try playLive(on: sink)
+            let (format, recoveries) = details(sink)
+            let device = texts.deviceDetails(
+                format: format, sink: sink, realTime: realTime, recoveries: recoveries)
+            return (texts.toneSummary(script, gain: gain, timbre: soundName, on: "\(spec): \(device)"), nil)
+        case .offline(let path):
+            try renderOffline(toWAV: path)
+            return (texts.toneSummary(script, gain: gain, timbre: soundName, to: path), nil)
+        }
     }
 }

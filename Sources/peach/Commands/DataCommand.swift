@@ -1,12 +1,9 @@
 // DataCommand: `peach data`: check, export, import and reset the training data.
 
 import ArgumentParser
-import Foundation
 import PeachLive
 import PeachStore
 import PeachSystem
-import PeachText
-import PeachTraining
 
 /// `peach data`: the training data on disk.
 struct DataCommand: ParsableCommand {
@@ -22,12 +19,9 @@ struct DataCommand: ParsableCommand {
         @OptionGroup var data: DataOptions
 
         func run() throws {
-            let directory = try data.locations().dataDirectory
-            let (contents, path, size) = try ProgressLine.showing(.check, texts: CLI.texts) {
-                try JournalStore.check(directory: directory, progress: $0)
-            }
-            for line in CLI.texts.dataCheck(contents, path: path, size: size) { Terminal.show(line) }
-            guard contents.damagedLines.isEmpty, contents.tornTailLength == 0 else { throw ExitCode(1) }
+            let intact = try DataTransfer.check(
+                directory: try data.locations().dataDirectory, texts: CLI.texts)
+            guard intact else { throw ExitCode(1) }
         }
     }
 

@@ -1,12 +1,9 @@
 // LearnCommand: `peach learn`: asks for each action in turn, captures the control, writes a profile.
 
 import ArgumentParser
-import Foundation
 import PeachLive
 import PeachMIDI
-import PeachStore
 import PeachSystem
-import PeachText
 import PeachTraining
 
 /// `peach learn`: MIDI learn into `$XDG_CONFIG_HOME/peach/profiles/NAME.json`.
@@ -65,28 +62,9 @@ struct LearnCommand: ParsableCommand {
         let input = try controller.open(profile: .builtInDefault, useKeyboard: false)
         try input.start()
         defer { input.stop() }
-        let sequencer = input.sequencer
-        var run = LearnRun(steps: try steps, texts: texts) { address in
-            try? sequencer?.ports().first { $0.address == address }?.clientName
-        }
-        Terminal.emit(texts.learning(name, from: controller.spec.description))
-        learning: while true {
-            for line in run.takeLines() { Terminal.emit(line) }
-            guard let item = input.inbox.next() else { continue }
-            switch try run.handle(item) {
-            case .next: continue
-            case .complete: break learning
-            case .abandon(let status):
-                Terminal.emitError("peach: " + texts.learnStopped)
-                input.stop()
-                throw ExitCode(status)
-            }
-        }
-        for line in run.takeLines() { Terminal.emit(line) }
-        let profile = run.profile(name: name, devices: devices, from: controller.spec.description)
-        try FileSystem.createDirectory(folder)
-        try FileSystem.writeAtomically(Array(profile.jsonText.utf8), to: path, directory: folder)
-        _ = try ProfileLibrary.load(path: path, name: name)  // what was written reads back
-        for line in texts.learned(path: path, name: name) { Terminal.emit(line) }
+        let stopped = try LearnRun.learn(
+            try steps, name: name, devices: devices, origin: controller.spec.description, folder: folder,
+            input: input, texts: texts)
+        if let stopped { throw ExitCode(stopped) }
     }
 }

@@ -1,12 +1,10 @@
 // SimulateCommand: `peach simulate`: a real training session answered by a simulated listener.
 
 import ArgumentParser
-import Foundation
 import Logging
 import PeachCore
 import PeachLive
 import PeachStore
-import PeachText
 import PeachTraining
 
 /// `peach simulate`: runs the real session, strategy and profile answered by a ``SimulatedListener`` in
@@ -78,14 +76,9 @@ struct SimulateCommand: ParsableCommand {
                 matchingSpread: spread),
             settings: settings, trials: trials, seed: seed)
         let directory = save ? locations.dataDirectory : nil
-        try MainActor.assumeIsolated {
-            let store = try directory.map { try JournalStore(directory: $0) }
-            for line in store.map({ CLI.texts.storeNotices($0.contents) }) ?? [] { Terminal.emitError(line) }
-            let report = SimulationReport(texts: CLI.texts, verbose: !quiet) { Terminal.show($0) }
-            guard simulation.run(start: Date(), store: store, report: report, error: Terminal.emitError)
-            else {
-                throw ExitCode(1)
-            }
+        let stored = try MainActor.assumeIsolated {
+            try SimulationLauncher.run(simulation, saveIn: directory, verbose: !quiet, texts: CLI.texts)
         }
+        guard stored else { throw ExitCode(1) }
     }
 }

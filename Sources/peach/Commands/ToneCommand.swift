@@ -1,14 +1,10 @@
 // ToneCommand: `peach tone`: one note of the internal synth, with an optional glide, live or into a WAV file.
 
 import ArgumentParser
-import Foundation
 import PeachALSA
-import PeachAudio
 import PeachCore
 import PeachLive
 import PeachMIDI
-import PeachStore
-import PeachText
 import PeachTraining
 
 /// `peach tone`: plays one note on the internal synth (or an external one), to check a pitch, a timbre, the
@@ -83,36 +79,30 @@ struct ToneCommand: ParsableCommand {
         let midiSpec = try midiOutput.spec(settings: settings)
         let sound = timbre?.name ?? settings.training.timbre
         let (sampled, problem) = midiSpec == .internalSynth ? instrument.load(settings: settings) : (nil, nil)
-        if let problem { Terminal.emitError("peach: " + texts.soundFontFallback(problem, timbre: sound)) }
+        if let problem { Terminal.emitError(texts.notice(.soundFontProblem(problem, timbre: sound))) }
         let player = TonePlayer(
             script: script, gain: AmplitudeDB(gain.value), timbre: sound, instrument: sampled)
         try MainActor.assumeIsolated {
+            let route: TonePlayer.Route
             if midiSpec != .internalSynth {
                 let destination = try midiOutput.destination(for: midiSpec)
                 let synth = try MIDINotePlayer(
                     destination: destination, configuration: midiOutput.configuration)
-                let caught = try player.playOnMIDI(synth)
-                Terminal.show(texts.toneSummary(script, gain: player.gain, timbre: nil, on: destination.name))
-                if let caught { throw ExitCode(TrainingEnding.exitStatus(forSignal: caught)) }
-                return
+                route = .midi(synth, name: destination.name)
+            } else {
+                let spec = try output.spec(settings: settings)
+                switch spec {
+                case .alsa:
+                    route = .live(try output.makeSink(for: spec), spec: "\(spec)") { sink in
+                        let pcm = sink as? ALSAPCMSink
+                        return (pcm?.sampleFormat.rawValue, pcm?.recoveryCount ?? 0)
+                    }
+                case .wav, .null: route = .offline(wavPath: spec.wavPath)
+                }
             }
-            let spec = try output.spec(settings: settings)
-            switch spec {
-            case .alsa:
-                let sink = try output.makeSink(for: spec)
-                let realTime = try player.playLive(on: sink)
-                let pcm = sink as? ALSAPCMSink
-                let details = texts.deviceDetails(
-                    format: pcm?.sampleFormat.rawValue, sink: sink, realTime: realTime,
-                    recoveries: pcm?.recoveryCount ?? 0)
-                Terminal.show(
-                    texts.toneSummary(
-                        script, gain: player.gain, timbre: player.soundName, on: "\(spec): \(details)"))
-            case .wav, .null:
-                try player.renderOffline(toWAV: spec.wavPath)
-                Terminal.show(
-                    texts.toneSummary(script, gain: player.gain, timbre: player.soundName, to: spec.wavPath))
-            }
+            let (summary, caught) = try player.play(route, texts: texts)
+            Terminal.show(summary)
+            if let caught { throw ExitCode(TrainingEnding.exitStatus(forSignal: caught)) }
         }
     }
 }
