@@ -16,6 +16,10 @@ public final class InMemoryTrainingStore: TrainingStore {
     public private(set) var comparisons: [CompletedComparison] = []
     /// Every pitch-matching attempt received, in order (also those it failed on).
     public private(set) var pitchMatchings: [CompletedPitchMatching] = []
+    /// Every offset-detection answer received, in order (also those it failed on).
+    public private(set) var offsetDetections: [CompletedOffsetDetection] = []
+    /// Every fill-the-gap trial received, in order (also those it failed on).
+    public private(set) var gapFills: [CompletedGapFill] = []
     /// When `true`, every call throws ``Failure`` after recording.
     public var failing = false
     /// Called with each result as it arrives, to check what else had happened by then.
@@ -34,6 +38,20 @@ public final class InMemoryTrainingStore: TrainingStore {
     /// Records the attempt.
     public func pitchMatchingCompleted(_ completed: CompletedPitchMatching) throws {
         pitchMatchings.append(completed)
+        onReceive?()
+        if failing { throw Failure() }
+    }
+
+    /// Records the answer.
+    public func offsetDetectionCompleted(_ completed: CompletedOffsetDetection) throws {
+        offsetDetections.append(completed)
+        onReceive?()
+        if failing { throw Failure() }
+    }
+
+    /// Records the trial.
+    public func gapFillCompleted(_ completed: CompletedGapFill) throws {
+        gapFills.append(completed)
         onReceive?()
         if failing { throw Failure() }
     }

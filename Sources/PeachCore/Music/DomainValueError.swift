@@ -21,6 +21,14 @@ public enum DomainValueError: Error, Equatable, Sendable {
     case invalidNoteRange(String)
     /// Text that is not a directed interval such as `P5` or `M3down`.
     case invalidInterval(String)
+    /// A timing tempo outside 40–200 BPM.
+    case tempoOutOfRange(Int)
+    /// An offset-detection click outside 2–4.
+    case offsetClickOutOfRange(Int)
+    /// Gap positions that are empty, outside 1–4, or every step of the cycle.
+    case invalidGapPositions([Int])
+    /// Text that is not a list of gap positions such as `4` or `2,4`.
+    case invalidGapPositionsText(String)
 }
 
 extension DomainValueError: CustomStringConvertible {
@@ -35,6 +43,10 @@ extension DomainValueError: CustomStringConvertible {
         case .invalidAmplitude(let value): "decibels must be a number, got \(value)"
         case .invalidNoteRange(let text): "'\(text)' is not a note range such as C2-C6"
         case .invalidInterval(let text): "'\(text)' is not an interval such as P5 or M3down"
+        case .tempoOutOfRange(let value): "tempo must be 40–200 BPM, got \(value)"
+        case .offsetClickOutOfRange(let value): "the offset click must be 2–4, got \(value)"
+        case .invalidGapPositions(let value): "gap positions must be one to three of 1–4, got \(value)"
+        case .invalidGapPositionsText(let text): "'\(text)' is not a list of gap positions such as 4 or 2,4"
         }
     }
 }

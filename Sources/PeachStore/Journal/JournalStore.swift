@@ -345,6 +345,16 @@ public final class JournalStore: TrainingStore {
         try append(StoredRecord(.pitchMatching(completed)))
     }
 
+    /// Stores an answered offset-detection trial durably (a `rhythmOffsetDetection` record).
+    public func offsetDetectionCompleted(_ completed: CompletedOffsetDetection) throws {
+        try append(StoredRecord(.rhythm(RhythmRecord(completed))))
+    }
+
+    /// Stores a finished fill-the-gap trial durably (a `continuousRhythmMatching` record).
+    public func gapFillCompleted(_ completed: CompletedGapFill) throws {
+        try append(StoredRecord(.rhythm(RhythmRecord(completed))))
+    }
+
     /// Replaces the whole journal with `records`: writes a new file, keeps the old one as a backup (a hard
     /// link, so nothing is copied or rewritten), and switches atomically.
     /// - Returns: the backup's path.

@@ -1,10 +1,11 @@
-// RhythmRecord: a rhythm result from Peach on iOS or the web, kept as it came (Linux has no rhythm mode yet).
+// RhythmRecord: a timing result: trained here (`peach timing`, `peach tap`) or from Peach on iOS or the web.
 
 import Foundation
+import PeachCore
 
-/// A rhythm result imported from Peach on iOS or the web. Peach for Linux trains no rhythm yet; it keeps these
-/// records in the store unchanged, counts them in `peach data check`, and writes them back out on export, so
-/// nothing a user brings is lost. They are not part of the profile.
+/// A timing ("rhythm") result, in the form Peach on iOS and the web store it: an offset-detection answer
+/// (`peach timing`) or a fill-the-gap trial (`peach tap`). Imported ones are kept unchanged and written back out
+/// on export.
 public struct RhythmRecord: Hashable, Sendable {
     /// The kind of rhythm training.
     public enum Kind: String, CaseIterable, Hashable, Sendable {
@@ -51,5 +52,22 @@ public struct RhythmRecord: Hashable, Sendable {
         isCorrect = nil
         self.meanOffsetMs = meanOffsetMs
         meanOffsetMsPositions = Array((positions + [nil, nil, nil, nil]).prefix(4))
+    }
+}
+
+extension RhythmRecord {
+    /// The record of an answered offset-detection trial: its tempo, signed offset and whether the answer was
+    /// right.
+    public init(_ completed: CompletedOffsetDetection) {
+        self.init(
+            offsetDetectionAt: completed.timestamp, tempoBPM: completed.trial.tempo.bpm,
+            offsetMs: completed.trial.offsetMs, isCorrect: completed.isCorrect)
+    }
+
+    /// The record of a fill-the-gap trial: its tempo, mean signed offset and the mean at each step.
+    public init(_ completed: CompletedGapFill) {
+        self.init(
+            continuousMatchingAt: completed.timestamp, tempoBPM: completed.tempo.bpm,
+            meanOffsetMs: completed.meanOffsetMs, positions: completed.meanOffsetMsPositions)
     }
 }

@@ -1,0 +1,19 @@
+// GapFillEvent: what a fill-the-gap session tells its user interface.
+
+/// What a ``GapFillSession`` reports, in order, to its event handlers.
+public enum GapFillEvent: Sendable {
+    /// The loop started at the tempo; its first click is heard at the time given (the click timeline).
+    case started(Tempo, gapPositions: [Int], firstClickAt: Double)
+    /// A strike fell within half a sixteenth of a gap and counts: the strike, and the trial's strikes so far.
+    case struck(GapStrike, trialStrikes: Int)
+    /// A strike fell outside every gap's window (or struck a gap a second time) and does not count.
+    case strikeOutside
+    /// A trial's sixteen cycles ended with strikes, and the result is stored.
+    case trialCompleted(CompletedGapFill)
+    /// A trial's sixteen cycles ended with no strike counted; nothing is stored.
+    case trialEmpty
+    /// An observer (the store, on a full disk) failed on a result: it is not acknowledged, and the session stops.
+    case observerFailed(any Error)
+    /// The session stopped; the unfinished trial was discarded.
+    case stopped(SessionStopReason)
+}

@@ -1,0 +1,198 @@
+// GapFillSession: fill the gap: a continuous loop of four-step cycles with silent steps to strike.
+
+import Foundation
+
+/// Fill the gap: a continuous loop of cycles of four sixteenth steps in which the gap positions are silent;
+/// the user strikes a pad in each gap. A strike counts when it falls within half a sixteenth of a gap (the
+/// nearest one; once per gap), and its offset from the gap as heard is kept. Every ``cyclesPerTrial`` cycles
+/// make a trial: if any strike counted, the trial's result goes to every observer (the store first) and is
+/// reported; the loop runs on without a break.
+///
+/// Clicks are placed on the ``ClickPlayer`` two cycles ahead, so each is heard exactly on its step whatever
+/// the timers' jitter; the first step of each cycle is accented. Settings are read when the loop starts.
+/// `stop()` drops the clicks not yet heard and discards the unfinished trial.
+@MainActor
+public final class GapFillSession {
+    /// The cycles of one trial (as Peach on iOS).
+    public static let cyclesPerTrial = 16
+    /// How many cycles ahead clicks are placed.
+    static let cyclesAhead = 2
+
+    /// Whether the loop runs.
+    public private(set) var isRunning = false
+    /// The trials finished since `start()` (with or without strikes).
+    public private(set) var trialCount = 0
+    /// The strikes counted since `start()`.
+    public private(set) var strikeCount = 0
+
+    private struct Gap {
+        let cycle: Int
+        let position: Int
+        let time: Double
+        var struck = false
+    }
+
+    private let machinery: SessionMachinery<GapFillEvent>
+    private let clicks: any ClickPlayer
+    private let settings: @MainActor () -> TimingSettings
+    private let observers: [any TimingObserver]
+    private var loopSettings = TimingSettings.defaults
+    private var firstCycleStart = 0.0
+    private var nextCycleToPlace = 0
+    private var gaps: [Gap] = []
+    /// Strikes counted so far, by the trial of their gap (a strike may fall in the next trial's first gap
+    /// before the last trial has ended).
+    private var strikesByTrial: [Int: [GapStrike]] = [:]
+
+    /// A session.
+    /// - Parameters:
+    ///   - clicks: places the clicks.
+    ///   - settings: read when the loop starts.
+    ///   - clock: time and timers.
+    ///   - observers: receive each trial's result before it is reported (store first).
+    public init(
+        clicks: any ClickPlayer, settings: @escaping @MainActor () -> TimingSettings, clock: any SessionClock,
+        observers: [any TimingObserver]
+    ) {
+        machinery = SessionMachinery(notePlayer: SilentNotePlayer(), clock: clock)
+        self.clicks = clicks
+        self.settings = settings
+        self.observers = observers
+    }
+
+    /// Adds a handler that receives every event from now on.
+    public func addEventHandler(_ handler: @escaping @MainActor (GapFillEvent) -> Void) {
+        machinery.addEventHandler(handler)
+    }
+
+    /// Starts the loop; does nothing when it runs.
+    public func start() {
+        guard !isRunning else { return }
+        machinery.beginTrial()
+        loopSettings = settings()
+        isRunning = true
+        trialCount = 0
+        strikeCount = 0
+        strikesByTrial = [:]
+        gaps = []
+        nextCycleToPlace = 0
+        firstCycleStart = clicks.now + clicks.leadTime
+        let first = placeCycles(through: Self.cyclesAhead - 1)
+        guard isRunning, let first else { return }
+        machinery.emit(
+            .started(loopSettings.tempo, gapPositions: loopSettings.gapPositions, firstClickAt: first))
+        scheduleCycle(0)
+    }
+
+    /// A strike at `time` on the click timeline (nil: now).
+    /// - Returns: whether it counted.
+    @discardableResult
+    public func strike(at time: Double? = nil, input: InputKind = .unknown) -> Bool {
+        guard isRunning else { return false }
+        let time = time ?? clicks.now
+        let window = loopSettings.tempo.sixteenth / 2
+        let nearest = gaps.indices.min { abs(gaps[$0].time - time) < abs(gaps[$1].time - time) }
+        guard let index = nearest, abs(gaps[index].time - time) <= window, !gaps[index].struck else {
+            machinery.emit(.strikeOutside)
+            return false
+        }
+        gaps[index].struck = true
+        let strike = GapStrike(position: gaps[index].position, offsetMs: (time - gaps[index].time) * 1000)
+        let trial = gaps[index].cycle / Self.cyclesPerTrial
+        strikesByTrial[trial, default: []].append(strike)
+        strikeCount += 1
+        machinery.emit(.struck(strike, trialStrikes: strikesByTrial[trial]?.count ?? 0))
+        return true
+    }
+
+    /// Stops the loop: drops the clicks not yet heard, cancels timers, discards the unfinished trial.
+    public func stop(reason: SessionStopReason = .userRequest) {
+        guard isRunning else { return }
+        halt(reason)
+    }
+
+    private func halt(_ reason: SessionStopReason) {
+        clicks.cancelClicks()
+        machinery.silence()
+        isRunning = false
+        gaps = []
+        strikesByTrial = [:]
+        machinery.emit(.stopped(reason))
+    }
+
+    private var cycleLength: Double { 4 * loopSettings.tempo.sixteenth }
+
+    private func cycleStart(_ cycle: Int) -> Double { firstCycleStart + Double(cycle) * cycleLength }
+
+    /// Places the clicks of every cycle up to `last`; returns when the first click placed is heard, or nil
+    /// (and halts) when the player fails.
+    @discardableResult
+    private func placeCycles(through last: Int) -> Double? {
+        var firstHeard: Double?
+        while nextCycleToPlace <= last {
+            let cycle = nextCycleToPlace
+            for position in TimingSettings.positions {
+                let due = cycleStart(cycle) + Double(position - 1) * loopSettings.tempo.sixteenth
+                if loopSettings.gapPositions.contains(position) {
+                    gaps.append(Gap(cycle: cycle, position: position, time: due))
+                    continue
+                }
+                do {
+                    let heard = try clicks.click(at: due, accent: position == 1)
+                    firstHeard = firstHeard ?? heard
+                } catch {
+                    halt(.audioFailure(error))
+                    return nil
+                }
+            }
+            nextCycleToPlace += 1
+        }
+        return firstHeard ?? cycleStart(0)
+    }
+
+    /// At the start of `cycle`: places the cycle `cyclesAhead` later, forgets gaps whose window has closed, and
+    /// ends a trial whose last gap's window has closed.
+    private func scheduleCycle(_ cycle: Int) {
+        machinery.schedule(after: max(0, cycleStart(cycle) - clicks.now)) { [weak self] in
+            self?.cycleBegan(cycle)
+        }
+    }
+
+    private func cycleBegan(_ cycle: Int) {
+        guard isRunning else { return }
+        guard placeCycles(through: cycle + Self.cyclesAhead - 1) != nil else { return }
+        // The trial ends half a sixteenth after its last step (when the last gap's window closes): that lies
+        // within the next trial's first cycle, so it is checked there.
+        if cycle > 0, cycle % Self.cyclesPerTrial == 0 {
+            let end = cycleStart(cycle) + loopSettings.tempo.sixteenth / 2
+            machinery.schedule(after: max(0, end - clicks.now)) { [weak self] in self?.endTrial() }
+        } else {
+            scheduleCycle(cycle + 1)
+        }
+    }
+
+    private func endTrial() {
+        guard isRunning else { return }
+        let finished = trialCount
+        let strikes = strikesByTrial.removeValue(forKey: finished) ?? []
+        trialCount += 1
+        gaps.removeAll { $0.cycle / Self.cyclesPerTrial <= finished }
+        let nextCycle = trialCount * Self.cyclesPerTrial
+        if strikes.isEmpty {
+            machinery.emit(.trialEmpty)
+        } else {
+            let completed = CompletedGapFill(
+                timestamp: machinery.now, tempo: loopSettings.tempo, strikes: strikes,
+                gapCount: Self.cyclesPerTrial * loopSettings.gapPositions.count)
+            for observer in observers {
+                do { try observer.gapFillCompleted(completed) } catch {
+                    machinery.emit(.observerFailed(error))
+                    halt(.storeFailure(error))
+                    return
+                }
+            }
+            machinery.emit(.trialCompleted(completed))
+        }
+        scheduleCycle(nextCycle + 1)
+    }
+}

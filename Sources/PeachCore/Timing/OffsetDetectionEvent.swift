@@ -1,0 +1,17 @@
+// OffsetDetectionEvent: what an offset-detection session tells its user interface.
+
+/// What an ``OffsetDetectionSession`` reports, in order, to its event handlers.
+public enum OffsetDetectionEvent: Sendable {
+    /// A trial started: its four clicks are placed, the first heard at the time given (the click timeline).
+    case trialStarted(OffsetDetectionTrial, firstClickAt: Double)
+    /// The offset click has sounded: answers count from now.
+    case answerable(OffsetDetectionTrial)
+    /// An answer was taken and handed to every observer (stored); feedback shows now.
+    case answered(CompletedOffsetDetection)
+    /// An observer (the store, on a full disk) failed on a result: it is not acknowledged, and the session stops.
+    case observerFailed(any Error)
+    /// Feedback ended; the next trial starts at once.
+    case feedbackEnded
+    /// The session stopped; the unfinished trial, if any, was discarded.
+    case stopped(SessionStopReason)
+}

@@ -1,0 +1,158 @@
+// OffsetDetectionSession: timing offset detection as a state machine in injected time.
+
+import Foundation
+
+/// Timing offset detection: four clicks a sixteenth apart, one of them early or late; the answer is `early`
+/// or `late`, and the offset adapts (``TimingStaircase``).
+///
+/// A trial places its four clicks on the ``ClickPlayer`` at once, the first a lead time ahead, so each is
+/// heard exactly where it belongs whatever the timers' jitter. Answers are ignored until the offset click has
+/// been heard, then taken once. The result goes to every observer (the store first) *before* feedback; the
+/// next trial starts once feedback has shown and the last click has sounded. Settings are read at the start of
+/// each trial. `stop()` works from every state: it drops the clicks not yet heard, cancels timers and records
+/// nothing.
+@MainActor
+public final class OffsetDetectionSession {
+    /// Where the session is in its loop.
+    public enum State: Sendable, Equatable {
+        /// Not started, or stopped.
+        case idle
+        /// The clicks are playing; the offset click has not sounded yet.
+        case playingClicks
+        /// The offset click has sounded: an answer is awaited.
+        case awaitingAnswer
+        /// Feedback on the answer shows.
+        case showingFeedback
+    }
+
+    /// Where the session is.
+    public private(set) var state: State = .idle
+    /// The trial playing or awaiting its answer.
+    public private(set) var currentTrial: OffsetDetectionTrial?
+    /// The number of trials answered since `start()`.
+    public private(set) var answeredCount = 0
+    /// The number answered right since `start()`.
+    public private(set) var correctCount = 0
+
+    private let machinery: SessionMachinery<OffsetDetectionEvent>
+    private let clicks: any ClickPlayer
+    private let settings: @MainActor () -> TimingSettings
+    private let observers: [any TimingObserver]
+    private var staircase: TimingStaircase
+    private var generator: AnyRandomNumberGenerator
+    private var last: CompletedOffsetDetection?
+    private var trialSettings = TimingSettings.defaults
+    private var offsetClickHeard = 0.0
+    private var lastClickHeard = 0.0
+
+    /// A session.
+    /// - Parameters:
+    ///   - clicks: places the clicks.
+    ///   - settings: read at the start of each trial.
+    ///   - clock: time and timers.
+    ///   - observers: receive each result before feedback (store first).
+    ///   - staircase: the staircase, with the store's trials already counted for the balance.
+    ///   - generator: randomness for the directions.
+    public init(
+        clicks: any ClickPlayer, settings: @escaping @MainActor () -> TimingSettings, clock: any SessionClock,
+        observers: [any TimingObserver], staircase: TimingStaircase = TimingStaircase(),
+        generator: some RandomNumberGenerator
+    ) {
+        machinery = SessionMachinery(notePlayer: SilentNotePlayer(), clock: clock)
+        self.clicks = clicks
+        self.settings = settings
+        self.observers = observers
+        self.staircase = staircase
+        self.generator = AnyRandomNumberGenerator(generator)
+    }
+
+    /// Adds a handler that receives every event from now on.
+    public func addEventHandler(_ handler: @escaping @MainActor (OffsetDetectionEvent) -> Void) {
+        machinery.addEventHandler(handler)
+    }
+
+    /// Starts with the widest offset; does nothing unless idle.
+    public func start() {
+        guard state == .idle else { return }
+        last = nil
+        answeredCount = 0
+        correctCount = 0
+        startTrial()
+    }
+
+    /// Answers the current trial, at `time` on the click timeline (nil: now). Taken only once the offset click
+    /// has sounded, once per trial.
+    /// - Returns: whether the answer was taken.
+    @discardableResult
+    public func answer(_ answer: TimingDirection, at time: Double? = nil, input: InputKind = .unknown) -> Bool
+    {
+        guard state == .awaitingAnswer, let trial = currentTrial else { return false }
+        machinery.cancelTimer()
+        let completed = CompletedOffsetDetection(
+            trial: trial, answer: answer, timestamp: machinery.now,
+            responseTime: max(0, (time ?? clicks.now) - offsetClickHeard), inputKind: input)
+        for observer in observers {
+            do { try observer.offsetDetectionCompleted(completed) } catch {
+                machinery.emit(.observerFailed(error))
+                halt(.storeFailure(error))
+                return true
+            }
+        }
+        last = completed
+        answeredCount += 1
+        if completed.isCorrect { correctCount += 1 }
+        state = .showingFeedback
+        machinery.emit(.answered(completed))
+        let rest = max(trialSettings.feedbackDuration, lastClickHeard + trial.tempo.sixteenth - clicks.now)
+        machinery.schedule(after: rest) { [weak self] in self?.endFeedback() }
+        return true
+    }
+
+    /// Stops from any state: drops the clicks not yet heard, cancels timers, discards the unfinished trial.
+    public func stop(reason: SessionStopReason = .userRequest) {
+        guard state != .idle else { return }
+        halt(reason)
+    }
+
+    private func halt(_ reason: SessionStopReason) {
+        clicks.cancelClicks()
+        machinery.silence()
+        currentTrial = nil
+        state = .idle
+        machinery.emit(.stopped(reason))
+    }
+
+    private func startTrial() {
+        machinery.beginTrial()
+        trialSettings = settings()
+        let trial = staircase.nextTrial(settings: trialSettings, last: last, using: &generator)
+        currentTrial = trial
+        let first = clicks.now + clicks.leadTime
+        var heard: [Double] = []
+        do {
+            for time in trial.clickTimes { heard.append(try clicks.click(at: first + time, accent: false)) }
+        } catch {
+            halt(.audioFailure(error))
+            return
+        }
+        offsetClickHeard = heard[trial.offsetClick - 1]
+        lastClickHeard = heard[heard.count - 1]
+        state = .playingClicks
+        machinery.emit(.trialStarted(trial, firstClickAt: heard[0]))
+        machinery.schedule(after: max(0, offsetClickHeard - clicks.now)) { [weak self] in
+            self?.offsetClickSounded()
+        }
+    }
+
+    private func offsetClickSounded() {
+        guard state == .playingClicks, let trial = currentTrial else { return }
+        state = .awaitingAnswer
+        machinery.emit(.answerable(trial))
+    }
+
+    private func endFeedback() {
+        guard state == .showingFeedback else { return }
+        machinery.emit(.feedbackEnded)
+        startTrial()
+    }
+}

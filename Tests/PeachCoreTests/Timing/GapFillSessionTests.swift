@@ -1,0 +1,148 @@
+// GapFillSessionTests: fill the gap in virtual time: the loop's clicks, strike windows, trials and stops.
+
+import Foundation
+import PeachCore
+import PeachTestSupport
+import Testing
+
+@MainActor
+final class GapFillHarness {
+    let clock = VirtualClock()
+    let clicks: FakeClickPlayer
+    let store = InMemoryTrainingStore()
+    let session: GapFillSession
+    let recorder = EventRecorder<GapFillEvent>()
+
+    init(settings: TimingSettings = .defaults) {
+        clicks = FakeClickPlayer(clock: clock, leadTime: 0.1)
+        session = GapFillSession(clicks: clicks, settings: { settings }, clock: clock, observers: [store])
+        session.addEventHandler { [recorder] in recorder.events.append($0) }
+    }
+
+    /// Moves virtual time to `time` on the click timeline.
+    func advance(to time: Double) { clock.advance(by: .seconds(max(0, time - clicks.now))) }
+
+    var completed: [CompletedGapFill] {
+        recorder.events.compactMap { if case .trialCompleted(let completed) = $0 { completed } else { nil } }
+    }
+}
+
+@MainActor
+@Suite("GapFillSession")
+struct GapFillSessionTests {
+    let sixteenth = 0.1875  // 80 BPM
+    let start = 0.1  // the lead time
+
+    @Test("the loop clicks three steps of four, accenting the first, and keeps two cycles placed ahead")
+    func loopClicks() {
+        let harness = GapFillHarness()
+        harness.session.start()
+        #expect(harness.clicks.clicks.count == 6)
+        harness.advance(to: start + 10 * 4 * sixteenth - 0.001)
+        let heard = harness.clicks.heardClicks
+        #expect(heard.count == 30)
+        for (index, click) in heard.enumerated() {
+            let cycle = index / 3
+            let step = index % 3
+            #expect(abs(click.time - (start + Double(cycle * 4 + step) * sixteenth)) < 1e-9)
+            #expect(click.accent == (step == 0))
+        }
+        #expect(harness.clicks.clicks.count - heard.count <= 6)
+    }
+
+    @Test("strikes within half a sixteenth of a gap count once with their offset; others do not")
+    func strikeWindows() throws {
+        let harness = GapFillHarness()
+        harness.session.start()
+        let gap = start + 3 * sixteenth
+        harness.advance(to: gap + 0.012)
+        #expect(harness.session.strike(at: gap + 0.012, input: .midiNote))
+        #expect(!harness.session.strike(at: gap + 0.020))  // the same gap again
+        harness.advance(to: start + 5 * sixteenth)
+        #expect(!harness.session.strike(at: start + 5 * sixteenth))  // a click step, far from any gap
+        let gap2 = start + 7 * sixteenth
+        harness.advance(to: gap2)
+        #expect(harness.session.strike(at: gap2 - 0.030))  // early, within the window
+        #expect(!harness.session.strike(at: start + 11 * sixteenth - sixteenth / 2 - 0.001))
+        let struck = harness.recorder.events.compactMap {
+            if case .struck(let strike, _) = $0 { strike } else { nil }
+        }
+        #expect(struck.count == 2)
+        #expect(abs(struck[0].offsetMs - 12) < 1e-6)
+        #expect(abs(struck[1].offsetMs - -30) < 1e-6)
+        #expect(struck.allSatisfy { $0.position == 4 })
+    }
+
+    @Test("sixteen cycles make a trial: its mean and per-step means are stored, and the loop runs on")
+    func trials() throws {
+        let harness = GapFillHarness(settings: try TimingSettings(gapPositions: [2, 4]))
+        harness.session.start()
+        let cycle = 4 * sixteenth
+        for index in 0..<16 {
+            let base = start + Double(index) * cycle
+            harness.advance(to: base + sixteenth)
+            harness.session.strike(at: base + sixteenth - 0.010)
+            harness.advance(to: base + 3 * sixteenth)
+            harness.session.strike(at: base + 3 * sixteenth + 0.020)
+        }
+        #expect(harness.completed.isEmpty)
+        harness.advance(to: start + 16 * cycle + sixteenth / 2 + 0.001)
+        let trial = try #require(harness.completed.first)
+        #expect(trial.strikes.count == 32)
+        #expect(trial.gapCount == 32)
+        #expect(abs(trial.meanOffsetMs - 5) < 1e-6)
+        let positions = trial.meanOffsetMsPositions
+        #expect(positions[0] == nil && positions[2] == nil)
+        #expect(abs(try #require(positions[1]) - -10) < 1e-6)
+        #expect(abs(try #require(positions[3]) - 20) < 1e-6)
+        #expect(harness.store.gapFills.count == 1)
+        // No strikes in the second trial: nothing stored, and the loop goes on clicking.
+        harness.advance(to: start + 32 * cycle + sixteenth)
+        #expect(harness.recorder.events.contains { if case .trialEmpty = $0 { true } else { false } })
+        #expect(harness.store.gapFills.count == 1)
+        #expect(harness.session.isRunning)
+        #expect(harness.clicks.heardClicks.count == 32 * 2 + 1)  // and the first step of cycle 32
+    }
+
+    @Test(
+        "a strike in the next trial's first gap, before the last trial has ended, belongs to the next trial")
+    func strikeAcrossTrials() throws {
+        let harness = GapFillHarness(settings: try TimingSettings(gapPositions: [1]))
+        harness.session.start()
+        let cycle = 4 * sixteenth
+        harness.advance(to: start + cycle)
+        harness.session.strike(at: start + cycle + 0.005)
+        let boundary = start + 16 * cycle
+        harness.advance(to: boundary - 0.02)
+        #expect(harness.session.strike(at: boundary - 0.02))
+        harness.advance(to: boundary + sixteenth)
+        #expect(try #require(harness.completed.first).strikes.count == 1)
+        harness.advance(to: boundary + 16 * cycle + sixteenth)
+        #expect(harness.completed.count == 2)
+        #expect(abs(harness.completed[1].meanOffsetMs - -20) < 1e-6)
+    }
+
+    @Test("stop drops the clicks ahead and discards the unfinished trial; a failing store stops the loop")
+    func stops() throws {
+        let harness = GapFillHarness()
+        harness.session.start()
+        harness.advance(to: start + 3 * sixteenth)
+        harness.session.strike(at: start + 3 * sixteenth)
+        harness.session.stop()
+        #expect(!harness.session.isRunning)
+        #expect(harness.clicks.droppedCount > 0)
+        harness.advance(to: 60)
+        #expect(harness.store.gapFills.isEmpty)
+
+        let failing = GapFillHarness()
+        failing.store.failing = true
+        failing.session.start()
+        failing.advance(to: start + 3 * sixteenth)
+        failing.session.strike()
+        failing.advance(to: start + 17 * 4 * sixteenth)
+        #expect(!failing.session.isRunning)
+        #expect(failing.completed.isEmpty)
+        #expect(
+            failing.recorder.events.contains { if case .stopped(.storeFailure) = $0 { true } else { false } })
+    }
+}

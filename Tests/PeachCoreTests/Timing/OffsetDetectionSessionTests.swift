@@ -1,0 +1,132 @@
+// OffsetDetectionSessionTests: the offset-detection loop in virtual time: clicks, answers, staircase, stops.
+
+import Foundation
+import PeachCore
+import PeachTestSupport
+import Testing
+
+@MainActor
+final class OffsetDetectionHarness {
+    let clock = VirtualClock()
+    let clicks: FakeClickPlayer
+    let store = InMemoryTrainingStore()
+    let session: OffsetDetectionSession
+    let recorder = EventRecorder<OffsetDetectionEvent>()
+    var settings = TimingSettings.defaults
+
+    init(seed: UInt64 = 3) {
+        clicks = FakeClickPlayer(clock: clock, leadTime: 0.1, frameRate: 48_000)
+        let box = Box()
+        session = OffsetDetectionSession(
+            clicks: clicks, settings: { box.settings }, clock: clock, observers: [store],
+            generator: SeededRandomGenerator(seed: seed))
+        self.box = box
+        session.addEventHandler { [recorder] in recorder.events.append($0) }
+    }
+
+    final class Box { var settings = TimingSettings.defaults }
+    let box: Box
+
+    func advance(_ seconds: Double) { clock.advance(by: .seconds(seconds)) }
+
+    var answered: [CompletedOffsetDetection] {
+        recorder.events.compactMap { if case .answered(let completed) = $0 { completed } else { nil } }
+    }
+
+    /// Runs until the session awaits an answer.
+    func untilAnswerable() {
+        clock.run(until: { session.state == .awaitingAnswer }, limit: .seconds(10))
+    }
+}
+
+@MainActor
+@Suite("OffsetDetectionSession")
+struct OffsetDetectionSessionTests {
+    @Test("a trial places four clicks a sixteenth apart, the third offset; answers count once it has sounded")
+    func trialAndAnswer() throws {
+        let harness = OffsetDetectionHarness()
+        harness.session.start()
+        #expect(harness.session.state == .playingClicks)
+        let trial = try #require(harness.session.currentTrial)
+        #expect(trial.offsetPercent == TimingStaircase.maximumPercent)
+        let times = harness.clicks.clicks.map(\.time)
+        #expect(times.count == 4)
+        #expect(abs(times[0] - 0.1) < 1 / 48_000)
+        for (index, expected) in trial.clickTimes.enumerated() {
+            #expect(abs(times[index] - (times[0] + expected)) <= 1 / 48_000)
+        }
+        // Too early: the offset click has not sounded.
+        harness.advance(0.1 + 0.1875)
+        #expect(!harness.session.answer(trial.direction))
+        harness.untilAnswerable()
+        #expect(abs(harness.clicks.now - times[2]) < 1e-9)
+        harness.advance(0.3)
+        #expect(harness.session.answer(trial.direction, input: .midiNote))
+        #expect(!harness.session.answer(trial.direction))  // once per trial
+        let stored = try #require(harness.store.offsetDetections.first)
+        #expect(stored.isCorrect)
+        #expect(abs(stored.responseTime - 0.3) < 1e-6)
+        #expect(stored.inputKind == .midiNote)
+        #expect(harness.session.state == .showingFeedback)
+        // The next trial starts after the feedback and the last click, one step narrower.
+        harness.clock.run(until: { harness.session.state == .playingClicks }, limit: .seconds(5))
+        let next = try #require(harness.session.currentTrial)
+        #expect(abs(next.offsetPercent - TimingStaircase.nextPercent(after: 20, wasCorrect: true)) < 1e-12)
+        #expect(harness.clicks.clicks.count == 8)
+        #expect(harness.clicks.clicks[4].time > times[3])
+    }
+
+    @Test("a listener who is always right drives the offset down; wrong answers drive it back up")
+    func staircaseFollowsAnswers() throws {
+        let harness = OffsetDetectionHarness()
+        harness.session.start()
+        for _ in 0..<30 {
+            harness.untilAnswerable()
+            let trial = try #require(harness.session.currentTrial)
+            harness.session.answer(trial.direction)
+        }
+        let narrow = try #require(harness.answered.last).trial.offsetPercent
+        #expect(narrow < 3)
+        for _ in 0..<10 {
+            harness.untilAnswerable()
+            let trial = try #require(harness.session.currentTrial)
+            harness.session.answer(trial.direction == .early ? .late : .early)
+        }
+        #expect(try #require(harness.answered.last).trial.offsetPercent > narrow)
+        #expect(harness.session.correctCount == 30)
+        #expect(harness.session.answeredCount == 40)
+        let early = harness.answered.count { $0.trial.direction == .early }
+        #expect(abs(early - 20) <= 1)
+    }
+
+    @Test("stop drops the clicks not yet heard and records nothing; a failing store stops it unacknowledged")
+    func stopsAndFailures() throws {
+        let harness = OffsetDetectionHarness()
+        harness.session.start()
+        harness.advance(0.2)
+        harness.session.stop()
+        #expect(harness.session.state == .idle)
+        #expect(harness.clicks.droppedCount == 3)
+        #expect(harness.store.offsetDetections.isEmpty)
+        harness.advance(5)
+        #expect(harness.clicks.clicks.count == 1)  // nothing more was placed
+
+        let failing = OffsetDetectionHarness()
+        failing.store.failing = true
+        failing.session.start()
+        failing.untilAnswerable()
+        failing.session.answer(.early)
+        #expect(failing.answered.isEmpty)
+        #expect(failing.session.state == .idle)
+        #expect(failing.recorder.events.contains { if case .observerFailed = $0 { true } else { false } })
+        #expect(
+            failing.recorder.events.contains { if case .stopped(.storeFailure) = $0 { true } else { false } })
+
+        let broken = OffsetDetectionHarness()
+        broken.clicks.failing = true
+        broken.session.start()
+        #expect(broken.session.state == .idle)
+        #expect(
+            broken.recorder.events.contains { if case .stopped(.audioFailure) = $0 { true } else { false } })
+    }
+}
