@@ -63,6 +63,8 @@ public final class ALSAPCMSink: AudioSink {
     private let delaySum = Atomic<Int>(0)
     private let delayMinimum = Atomic<Int>(Int.max)
     private let delayMaximum = Atomic<Int>(0)
+    /// The delay `snd_pcm_delay` reported after the last write (audio thread only).
+    private var lastDelay = 0
 
     /// Opens and configures `device` for playback.
     /// - Throws: ``DeviceError`` naming the device, the call that failed and ALSA's message: no such device,
@@ -242,6 +244,10 @@ public final class ALSAPCMSink: AudioSink {
         }
     }
 
+    /// Frames written and not yet heard after the last write (see ``AudioSink/queuedFrames``): the device's
+    /// `snd_pcm_delay`, or for the `null` plugin what its pacer holds ahead.
+    public var queuedFrames: Int { pacer?.queuedFrames ?? lastDelay }
+
     /// Writes one block (see ``AudioSink/write(_:frameCount:)``).
     public func write(_ samples: UnsafePointer<Float>, frameCount: Int) -> Bool {
         var done = 0
@@ -283,6 +289,7 @@ public final class ALSAPCMSink: AudioSink {
         var delay: snd_pcm_sframes_t = 0
         guard snd_pcm_delay(pcm, &delay) == 0 else { return }
         let frames = Int(delay)
+        lastDelay = frames
         delayCount.add(1, ordering: .relaxed)
         delaySum.add(frames, ordering: .relaxed)
         if frames < delayMinimum.load(ordering: .relaxed) { delayMinimum.store(frames, ordering: .relaxed) }

@@ -51,6 +51,12 @@ public final class AudioOutput {
     /// Frames written to the sink so far.
     nonisolated public var framesWritten: Int { loop.written.load(ordering: .relaxed) }
 
+    /// Where the output's frames fall on the monotonic timeline (`MonotonicTime`): frame `frame` of the engine
+    /// (counted from its first) is heard at `time`, and every other frame a frame's length from it. Measured
+    /// after every write from the sink's delay (``AudioSink/queuedFrames``), so it follows the device's clock.
+    /// Before the first write: frame 0 at the start plus the sink's buffer.
+    nonisolated public var timeline: FrameTimeline { loop.timeline.read() }
+
     /// Why the sink stopped taking audio, once it has.
     nonisolated public var failure: (any Error & Sendable)? { loop.failureBox.withLock { $0 } }
 
@@ -80,6 +86,7 @@ private final class AudioLoop: @unchecked Sendable {
     let realTime = Atomic<Bool>(false)
     let written = Atomic<Int>(0)
     let failureBox = Mutex<(any Error & Sendable)?>(nil)
+    let timeline: TimelinePublisher
     private let block: UnsafeMutablePointer<Float>
     private let onFailure: (@Sendable (any Error & Sendable) -> Void)?
     private let stopRequested = Atomic<Bool>(false)
@@ -89,6 +96,8 @@ private final class AudioLoop: @unchecked Sendable {
         self.sink = sink
         self.onFailure = onFailure
         engine = SynthEngine(sampleRate: sink.sampleRate)
+        timeline = TimelinePublisher(
+            FrameTimeline(frame: 0, time: MonotonicTime.now() + sink.configuredLatency, sampleRate: sink.sampleRate))
         block = .allocate(capacity: sink.periodFrames * sink.channelCount)
         block.initialize(repeating: 0, count: sink.periodFrames * sink.channelCount)
     }
@@ -147,7 +156,8 @@ private final class AudioLoop: @unchecked Sendable {
                 failed = true
                 break
             }
-            written.add(period, ordering: .relaxed)
+            let total = written.add(period, ordering: .relaxed).newValue
+            timeline.publish(frame: total - sink.queuedFrames, time: MonotonicTime.now())
             if remaining > 0 { remaining -= 1 }
         }
         sink.close()

@@ -20,6 +20,10 @@ public protocol AudioSink: AnyObject {
     var bufferFrames: Int { get }
     /// Why the sink stopped taking audio, once ``write(_:frameCount:)`` returned false.
     var failure: (any Error & Sendable)? { get }
+    /// Frames written but not heard yet, read right after a write (a device's `snd_pcm_delay`): with the time
+    /// it is read, it maps the frames written to the time each is heard. Read on the audio thread only.
+    /// Real-time rule: never allocates, locks or logs.
+    var queuedFrames: Int { get }
 
     /// Waits until `frameCount` frames can be written without waiting. ``AudioOutput`` calls it before it
     /// renders each block, so the block is rendered as late as it can be: a command (a bend, a start) that
@@ -38,6 +42,9 @@ public protocol AudioSink: AnyObject {
 }
 
 extension AudioSink {
+    /// A full buffer: what a sink that paces itself keeps queued.
+    public var queuedFrames: Int { bufferFrames }
+
     /// No wait: the sink paces itself in ``write(_:frameCount:)``.
     public func waitUntilWritable(frameCount: Int) {}
 

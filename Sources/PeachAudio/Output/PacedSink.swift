@@ -70,6 +70,9 @@ public final class PacedSink: AudioSink {
         return true
     }
 
+    /// Frames taken ahead of the wall clock (see ``AudioSink/queuedFrames``).
+    public var queuedFrames: Int { pacer.queuedFrames }
+
     /// Closes the sink (see ``AudioSink/close()``).
     public func close() {
         do {

@@ -23,6 +23,16 @@ public struct RealTimePacer: Sendable {
         self.bufferFrames = bufferFrames
     }
 
+    /// How many of the frames taken are still ahead of the wall clock: the buffer once it has filled, fewer
+    /// before. Reads the monotonic clock; never allocates.
+    public var queuedFrames: Int {
+        guard framesTaken > 0 else { return 0 }
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let elapsed = Double(now.tv_sec - start.tv_sec) + Double(now.tv_nsec - start.tv_nsec) / 1e9
+        return max(0, framesTaken - Int(elapsed * sampleRate))
+    }
+
     /// Counts `frameCount` more frames taken, and waits until they are no more than the buffer ahead.
     public mutating func taken(_ frameCount: Int) {
         if framesTaken == 0 { clock_gettime(CLOCK_MONOTONIC, &start) }

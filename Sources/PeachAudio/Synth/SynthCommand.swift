@@ -13,4 +13,8 @@ enum SynthCommand {
     case release(voice: Int32)
     /// Release every voice.
     case releaseAll
+    /// Start a click (timing training) on output frame `frame`, counted from the engine's first frame.
+    case click(frame: Int, accent: Bool)
+    /// Drop every click that has not started.
+    case cancelClicks
 }

@@ -28,6 +28,10 @@ public final class SynthEngine: @unchecked Sendable {
     public static let voiceCount = 8
 
     let commands = CommandQueue(capacity: 256)
+    /// The clicks of timing training, each on its exact frame.
+    let clicks: ClickTrack
+    /// Frames rendered since the engine was made (render side): the frame numbers clicks are scheduled on.
+    private(set) var framePosition = 0
     private let timbres: [Timbre] = Timbre.all
     var voices: UnsafeMutablePointer<Voice>
     /// Indices of the voices that are not idle (the first `soundingCount` entries).
@@ -68,6 +72,7 @@ public final class SynthEngine: @unchecked Sendable {
     public init(sampleRate: Double) {
         precondition(sampleRate >= 8000 && sampleRate <= 384_000, "unsupported sample rate")
         self.sampleRate = sampleRate
+        clicks = ClickTrack(sampleRate: sampleRate)
         rampLength = max(1, Int((Self.rampDuration * sampleRate).rounded()))
         glideLength = max(1, Int((Self.glideDuration * sampleRate).rounded()))
         rampTable = .allocate(capacity: rampLength + 1)
@@ -195,6 +200,8 @@ public final class SynthEngine: @unchecked Sendable {
                     position += 1
                 }
             }
+            clicks.mix(into: mix, from: framePosition, count: count)
+            framePosition += count
             let output = buffer + done * channelCount
             if stereo {
                 // Sampled voices are panned: left and right on the first two channels, their mean elsewhere.
@@ -255,6 +262,10 @@ public final class SynthEngine: @unchecked Sendable {
             for index in 0..<Self.voiceCount where voices[index].id == id { beginRelease(&voices[index]) }
         case .releaseAll:
             for index in 0..<Self.voiceCount { beginRelease(&voices[index]) }
+        case .click(let frame, let accent):
+            clicks.schedule(frame: frame, accent: accent)
+        case .cancelClicks:
+            clicks.cancelPending()
         }
     }
 

@@ -52,7 +52,13 @@ public enum TempoBand: String, CaseIterable, Hashable, Sendable, Comparable {
     }
 
     /// Bands order from slow to fast.
-    public static func < (lhs: TempoBand, rhs: TempoBand) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    public static func < (lhs: TempoBand, rhs: TempoBand) -> Bool { lhs.rank < rhs.rank }
+
+    private var rank: Int {
+        switch self {
+        case .slow: 0
+        case .moderate: 1
+        case .fast: 2
+        }
     }
 }

@@ -1,7 +1,7 @@
 // MIDIEvent: a MIDI message as it arrived: when, and from which port.
 
 /// A message received from a MIDI source, with its arrival time and (for sequencer input) the port it came
-/// from. Time is in seconds on a monotonic clock (``MonotonicTime``); tests give any times they like.
+/// from. Time is in seconds on a monotonic clock (`MonotonicTime`, in PeachSystem); tests give any times they like.
 public struct MIDIEvent: Hashable, Sendable {
     /// The message.
     public var message: MIDIMessage

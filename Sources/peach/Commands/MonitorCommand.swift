@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import PeachLive
 import PeachMIDI
+import PeachSystem
 import PeachText
 import PeachTraining
 

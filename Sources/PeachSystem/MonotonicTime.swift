@@ -6,7 +6,8 @@
     import Darwin
 #endif
 
-/// Seconds on `CLOCK_MONOTONIC`: never jumps with wall-clock changes, so press durations stay right.
+/// Seconds on `CLOCK_MONOTONIC`: never jumps with wall-clock changes, so press durations stay right. The one
+/// timeline that stamps MIDI input and maps the audio output's frames (timing training compares the two).
 public enum MonotonicTime {
     /// The current time, seconds since an arbitrary start.
     public static func now() -> Double {

@@ -1,0 +1,43 @@
+// SynthClickPlayer: the ClickPlayer on the internal synth: each click on its exact output frame.
+
+import PeachCore
+import PeachSystem
+
+/// Places timing training's clicks on the internal synth: a click due at time t (monotonic seconds, the clock
+/// that stamps MIDI input) goes on the output frame heard nearest t, by the output's ``FrameTimeline``, and
+/// the time returned is that frame's: when the click leaves the converter, to the sample, whatever the
+/// period and buffer sizes (the device's own delay maps frames to time after every write).
+@MainActor
+public final class SynthClickPlayer: ClickPlayer {
+    private let output: AudioOutput
+
+    /// A player on `output`'s engine.
+    public init(output: AudioOutput) { self.output = output }
+
+    /// Now on the monotonic clock.
+    public var now: Double { MonotonicTime.now() }
+
+    /// The output's buffer and two periods more, and at least 50 ms: a click placed this far ahead is rendered
+    /// before its frame is due.
+    public var leadTime: Double {
+        let sink = output.sink
+        return max(0.05, Double(sink.bufferFrames + 2 * sink.periodFrames) / sink.sampleRate)
+    }
+
+    /// Clicks are placed on the frame they are heard on.
+    public var isExact: Bool { true }
+
+    /// Places a click on the frame heard nearest `time`.
+    /// - Throws: ``SynthError/outputNotRunning`` when the output stopped.
+    public func click(at time: Double, accent: Bool) throws -> Double {
+        let timeline = output.timeline
+        let frame = timeline.frame(at: time)
+        guard output.engine.commands.push(.click(frame: frame, accent: accent)) else {
+            throw SynthError.outputNotRunning
+        }
+        return timeline.time(of: frame)
+    }
+
+    /// Drops the clicks that have not started.
+    public func cancelClicks() { output.engine.commands.push(.cancelClicks) }
+}
