@@ -13,8 +13,14 @@ public final class FakeSoundOutput: SoundOutput {
     /// The output's name.
     public let name: String
 
-    /// A fake output called `name`.
-    public init(name: String = "fake") { self.name = name }
+    /// The clicks, when the output has them.
+    public let clicks: (any ClickPlayer)?
+
+    /// A fake output called `name`, with `clicks` for timing training.
+    public init(name: String = "fake", clicks: (any ClickPlayer)? = nil) {
+        self.name = name
+        self.clicks = clicks
+    }
 
     /// The player.
     public var player: any NotePlayer { fake }

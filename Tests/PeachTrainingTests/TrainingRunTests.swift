@@ -68,6 +68,8 @@ final class RunHarness {
             case .notice: "notice"
             case .comparison(let event, _): String(describing: event).prefix { $0 != "(" }.description
             case .pitchMatching(let event, _): String(describing: event).prefix { $0 != "(" }.description
+            case .offsetDetection(let event, _): String(describing: event).prefix { $0 != "(" }.description
+            case .gapFill(let event, _): String(describing: event).prefix { $0 != "(" }.description
             case .tick: "tick"
             case .ended(let ending, _, _): "ended(\(ending.name))"
             }

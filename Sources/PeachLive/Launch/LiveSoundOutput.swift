@@ -13,13 +13,20 @@ public final class LiveSoundOutput: SoundOutput {
     public let player: any NotePlayer
     /// Where the sound goes, as the user names it.
     public let name: String
+    /// Places timing clicks: on the internal synth's frames, or as percussion notes on the external synth.
+    public let clicks: (any ClickPlayer)?
     private let midi: MIDINotePlayer?
     private let output: AudioOutput?
     private var isShutDown = false
 
     /// An output over `player`: `midi` when it is an external synth, `output` when the internal synth plays on it.
-    public init(player: any NotePlayer, midi: MIDINotePlayer?, output: AudioOutput?, name: String) {
+    /// `clicks` places timing clicks (nil: the output has none).
+    public init(
+        player: any NotePlayer, midi: MIDINotePlayer?, output: AudioOutput?, name: String,
+        clicks: (any ClickPlayer)? = nil
+    ) {
         self.player = player
+        self.clicks = clicks
         self.midi = midi
         self.output = output
         self.name = name

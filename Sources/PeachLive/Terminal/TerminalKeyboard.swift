@@ -98,7 +98,12 @@ public final class TerminalKeyboard: @unchecked Sendable {
                 }
                 guard let count = read else { continue }
                 if count == 0 { return }
-                let keys = mapper.keys(for: buffer[0..<count])
+                let readAt = MonotonicTime.now()  // a key's time, for timing answers and strikes
+                let keys = mapper.keys(for: buffer[0..<count]).map { key in
+                    var stamped = key
+                    stamped.time = readAt
+                    return stamped
+                }
                 if !keys.isEmpty { handler(keys) }
             }
         }

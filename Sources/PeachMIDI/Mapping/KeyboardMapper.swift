@@ -8,6 +8,16 @@ public struct KeyboardKey: Hashable, Sendable {
     public var name: String
     /// What it does.
     public var actions: [ControllerAction]
+    /// When it was read, seconds on the monotonic clock (nil when unknown): a key's time is when Peach read it,
+    /// not when it was pressed, so it is late by the terminal's buffering (a few milliseconds).
+    public var time: Double?
+
+    /// A key.
+    public init(name: String, actions: [ControllerAction], time: Double? = nil) {
+        self.name = name
+        self.actions = actions
+        self.time = time
+    }
 }
 
 /// Turns bytes typed in a terminal (raw mode) into actions, so Peach works without a controller:
@@ -16,8 +26,8 @@ public struct KeyboardKey: Hashable, Sendable {
 /// |---|---|
 /// | ↑ or `h` | Higher; tunes up 1 cent while matching |
 /// | ↓ or `l` | Lower; tunes down 1 cent while matching |
-/// | → or `+` (`=`) | tunes up 10 cents |
-/// | ← or `-` | tunes down 10 cents |
+/// | → or `+` (`=`) | tunes up 10 cents; Late in timing |
+/// | ← or `-` | tunes down 10 cents; Early in timing |
 /// | Enter | Commit |
 /// | Space or `r` | Replay |
 /// | `c` / `m` | start comparison / pitch matching training |
@@ -94,8 +104,8 @@ public struct KeyboardMapper: Sendable {
         switch final {
         case UInt8(ascii: "A"): tune(fineStep, name: "Up", answer: .higher)
         case UInt8(ascii: "B"): tune(-fineStep, name: "Down", answer: .lower)
-        case UInt8(ascii: "C"): tune(coarseStep, name: "Right")
-        case UInt8(ascii: "D"): tune(-coarseStep, name: "Left")
+        case UInt8(ascii: "C"): tune(coarseStep, name: "Right", answer: .late)
+        case UInt8(ascii: "D"): tune(-coarseStep, name: "Left", answer: .early)
         default: nil
         }
     }

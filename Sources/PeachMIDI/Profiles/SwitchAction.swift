@@ -1,4 +1,4 @@
-// SwitchAction: the discrete things a control can do in Peach: answer, commit, replay, start, stop.
+// SwitchAction: the discrete things a control can do in Peach: answer, commit, replay, start, stop, strike.
 
 /// A discrete action, taken when a key, pad, button or pedal is pressed. The raw values are the names
 /// profiles use.
@@ -17,6 +17,12 @@ public enum SwitchAction: String, CaseIterable, Hashable, Sendable {
     case startPitchMatching
     /// Stops training.
     case stop
+    /// Answers "the offset click was early" (timing offset detection).
+    case early
+    /// Answers "the offset click was late" (timing offset detection).
+    case late
+    /// Strikes in a gap (fill the gap).
+    case strike
 
     /// The action's name for people, e.g. `Higher`, `Start pitch matching`.
     public var title: String {
@@ -28,6 +34,9 @@ public enum SwitchAction: String, CaseIterable, Hashable, Sendable {
         case .startComparison: "Start comparison training"
         case .startPitchMatching: "Start pitch matching"
         case .stop: "Stop"
+        case .early: "Early"
+        case .late: "Late"
+        case .strike: "Strike"
         }
     }
 }

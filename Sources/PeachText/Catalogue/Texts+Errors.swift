@@ -24,6 +24,7 @@ extension Texts {
         case let error as SynthError: message(for: error)
         case let error as SoundFontError: message(for: error)
         case let error as DataLocations.Failure: message(for: error)
+        case let error as ClicksUnavailable: message(for: error)
         default: tr("unexpected failure: \(error)")
         }
     }

@@ -135,6 +135,8 @@ public struct Texts: Sendable {
         case .comparison: self(.comparisonTitle)
         case .pitchMatching: self(.matchingTitle)
         case .measurement: self(.measurementTitle)
+        case .offsetDetection: tr("Timing: early or late")
+        case .gapFill: tr("Timing: fill the gap")
         }
     }
 
@@ -144,12 +146,15 @@ public struct Texts: Sendable {
         case .comparison: tr("pitch discrimination", context: "in a sentence")
         case .pitchMatching: tr("pitch matching", context: "in a sentence")
         case .measurement: tr("threshold measurement", context: "in a sentence")
+        case .offsetDetection: tr("timing offset detection", context: "in a sentence")
+        case .gapFill: tr("fill the gap", context: "in a sentence")
         }
     }
 
     /// How to answer in `mode`, in one line.
     public func keysHelp(for mode: TrainingMode) -> String {
-        mode == .pitchMatching
+        if mode.isTiming { return timingKeysHelp(for: mode) }
+        return mode == .pitchMatching
             ? tr(
                 "Tune with the wheel or fader (or ↑↓ 1 cent, ←→ 10 cents), commit with the pedal or Enter; "
                     + "Space replays; q stops.")
@@ -228,13 +233,14 @@ public struct Texts: Sendable {
     /// `12 answered, 9 correct.` / `3 matched.` / both.
     public func summary(_ progress: TrainingProgress) -> String {
         var parts: [String] = []
-        if progress.answered > 0 || progress.matched == 0 {
+        if progress.answered > 0 || (progress.matched == 0 && progress.strikes == 0) {
             parts.append(
                 tr("\(progress.answered) answered, \(progress.correct) correct"))
         }
         if progress.matched > 0 {
             parts.append(tr("\(progress.matched) matched"))
         }
+        if progress.strikes > 0 { parts.append(strikesCounted(progress.strikes)) }
         return parts.joined(separator: "; ") + "."
     }
 
@@ -371,6 +377,9 @@ public struct Texts: Sendable {
         case .startComparison: tr("Start comparison training")
         case .startPitchMatching: tr("Start pitch matching")
         case .stop: tr("Stop")
+        case .early: tr("Early")
+        case .late: tr("Late")
+        case .strike: tr("Strike")
         }
     }
 

@@ -12,12 +12,14 @@ import PeachTraining
 /// |---|---|
 /// | `started` | `mode` (`comparison` or `pitchMatching`), `profile` (controller profile), `output` |
 /// | `modeChanged` | `mode` |
-/// | `trialStarted` | comparison: `note1`, `note2` (MIDI numbers), signed `cents`; matching: `referenceNote`, `initialCents`; interval trials add `interval`, `tuning` (and matching `targetNote`) |
+/// | `trialStarted` | comparison: `note1`, `note2` (MIDI numbers), signed `cents`; matching: `referenceNote`, `initialCents`; interval trials add `interval`, `tuning` (and matching `targetNote`); timing: `tempo`, signed `offsetMs`, `offsetClick` |
 /// | `replayStarted` | comparison: `note1`, `note2`, `cents`; matching: `referenceNote`, `initialCents`; interval trials as above |
 /// | `note2Started` | comparison: answers count from now |
 /// | `tunableStarted` | matching: the control tunes from now |
-/// | `answer` | comparison: `answer` (`higher` or `lower`), `input` |
-/// | `result` | comparison: `correct`, `cents`; matching: signed `errorCents`, `band`, `input` |
+/// | `answer` | comparison: `answer` (`higher` or `lower`), `input`; timing: `answer` (`early` or `late`), `input` |
+/// | `result` | comparison: `correct`, `cents`; matching: signed `errorCents`, `band`, `input`; timing: `correct`, `offsetMs`, `tempo`; fill the gap: `tempo`, `meanOffsetMs`, `strikes` |
+/// | `loopStarted` | fill the gap: `tempo` (BPM), `gapPositions` (steps 1–4) |
+/// | `strike` | fill the gap: a strike that counted: `position` (its gap's step), signed `offsetMs` |
 /// | `stopped` | `reason` (`user`, `signal`, `controllerDisconnected`, `audioFailure`, `inputEnded`), `detail` |
 ///
 /// The events table in docs/training.md is checked against ``schema`` by a test, and ``schema`` against what encodes.
@@ -58,6 +60,20 @@ public struct EventLine: Encodable, Equatable, Sendable {
     public var errorCents: Double?
     /// Matching `result`: the feedback band (`deadCenter`, `close`, `moderate`, `far`).
     public var band: String?
+    /// Timing: the tempo, BPM.
+    public var tempo: Int?
+    /// Timing: a signed offset, milliseconds (negative = early).
+    public var offsetMs: Double?
+    /// Offset detection: which click (2–4) is offset.
+    public var offsetClick: Int?
+    /// Fill the gap: the silent steps (1–4).
+    public var gapPositions: [Int]?
+    /// Fill the gap `strike`: the step of the gap struck.
+    public var position: Int?
+    /// Fill the gap `result`: the mean signed offset, milliseconds.
+    public var meanOffsetMs: Double?
+    /// Fill the gap `result`: the strikes counted.
+    public var strikes: Int?
     /// `stopped`: why.
     public var reason: String?
     /// `stopped`: the details (the device, the signal), in English.
@@ -74,7 +90,8 @@ public struct EventLine: Encodable, Equatable, Sendable {
         "started": ["mode", "profile", "output"],
         "modeChanged": ["mode"],
         "trialStarted": [
-            "note1", "note2", "cents", "referenceNote", "initialCents", "targetNote", "interval", "tuning",
+            "note1", "note2", "cents", "referenceNote", "initialCents", "targetNote", "interval", "tuning", "tempo",
+            "offsetMs", "offsetClick",
         ],
         "replayStarted": [
             "note1", "note2", "cents", "referenceNote", "initialCents", "targetNote", "interval", "tuning",
@@ -82,7 +99,9 @@ public struct EventLine: Encodable, Equatable, Sendable {
         "note2Started": [],
         "tunableStarted": [],
         "answer": ["answer", "input"],
-        "result": ["correct", "cents", "errorCents", "band", "input"],
+        "result": ["correct", "cents", "errorCents", "band", "input", "offsetMs", "tempo", "meanOffsetMs", "strikes"],
+        "loopStarted": ["tempo", "gapPositions"],
+        "strike": ["position", "offsetMs"],
         "stopped": ["reason", "detail"],
     ]
 

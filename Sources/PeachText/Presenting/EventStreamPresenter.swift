@@ -65,6 +65,10 @@ public final class EventStreamPresenter: TrainingPresenter {
             return comparisonLines(event, at: time)
         case .pitchMatching(let event, _):
             return pitchMatchingLines(event, at: time)
+        case .offsetDetection(let event, _):
+            return offsetDetectionLines(event, at: time)
+        case .gapFill(let event, _):
+            return gapFillLines(event, at: time)
         case .ended(let ending, _, _):
             line.event = "stopped"
             line.reason = ending.name
@@ -117,6 +121,50 @@ public final class EventStreamPresenter: TrainingPresenter {
             line.band = completed.feedbackBand.rawValue
             line.input = completed.tuneControl.rawValue
         case .observerFailed, .feedbackEnded, .stopped:
+            return []
+        }
+        return [line]
+    }
+
+    private func offsetDetectionLines(_ event: OffsetDetectionEvent, at time: Date) -> [EventLine] {
+        switch event {
+        case .trialStarted(let trial, _):
+            var line = EventLine("trialStarted", at: time)
+            line.tempo = trial.tempo.bpm
+            line.offsetMs = trial.offsetMs
+            line.offsetClick = trial.offsetClick
+            return [line]
+        case .answered(let completed):
+            var answer = EventLine("answer", at: completed.timestamp)
+            answer.answer = completed.answer.rawValue
+            answer.input = completed.inputKind.rawValue
+            var result = EventLine("result", at: completed.timestamp)
+            result.correct = completed.isCorrect
+            result.offsetMs = completed.trial.offsetMs
+            result.tempo = completed.trial.tempo.bpm
+            return [answer, result]
+        case .answerable, .observerFailed, .feedbackEnded, .stopped:
+            return []
+        }
+    }
+
+    private func gapFillLines(_ event: GapFillEvent, at time: Date) -> [EventLine] {
+        var line = EventLine("", at: time)
+        switch event {
+        case .started(let tempo, let positions, _):
+            line.event = "loopStarted"
+            line.tempo = tempo.bpm
+            line.gapPositions = positions
+        case .struck(let strike, _):
+            line.event = "strike"
+            line.position = strike.position
+            line.offsetMs = strike.offsetMs
+        case .trialCompleted(let completed):
+            line = EventLine("result", at: completed.timestamp)
+            line.tempo = completed.tempo.bpm
+            line.meanOffsetMs = completed.meanOffsetMs
+            line.strikes = completed.strikes.count
+        case .strikeOutside, .trialEmpty, .observerFailed, .stopped:
             return []
         }
         return [line]

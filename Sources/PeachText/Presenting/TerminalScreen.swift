@@ -63,6 +63,10 @@ public final class TerminalScreen: TrainingPresenter {
             show(event, progress: progress)
         case .pitchMatching(let event, let progress):
             show(event, number: progress.matched)
+        case .offsetDetection(let event, let progress):
+            show(event, progress: progress)
+        case .gapFill(let event, let progress):
+            show(event, progress: progress)
         case .tick:
             break
         case .ended(let ending, let progress, let location):
@@ -179,6 +183,48 @@ public final class TerminalScreen: TrainingPresenter {
         case .observerFailed(let error):
             line("peach: " + texts.message(for: error))
         case .feedbackEnded, .stopped:
+            break
+        }
+    }
+
+    private func show(_ event: OffsetDetectionEvent, progress: TrainingProgress) {
+        switch event {
+        case .trialStarted(let trial, _):
+            status(texts.timingTrialStatus(trial))
+        case .answerable:
+            status(texts.earlyOrLate)
+        case .answered(let completed):
+            let verdict =
+                completed.isCorrect ? paint("✔ " + texts.correct, "32") : paint("✘ " + texts.incorrect, "31")
+            line(
+                "\(String(format: "%4d", progress.answered))  \(verdict)  \(texts.timingRightAnswer(completed))")
+        case .observerFailed(let error):
+            line("peach: " + texts.message(for: error))
+        case .feedbackEnded, .stopped:
+            break
+        }
+    }
+
+    private func show(_ event: GapFillEvent, progress: TrainingProgress) {
+        switch event {
+        case .started(let tempo, let positions, _):
+            line(texts.gapFillStart(tempo: tempo, positions: positions))
+        case .struck(let strike, _):
+            // Early leans left, late right, and the words say it too.
+            let arrow = abs(strike.offsetMs) < 0.5 ? "●" : strike.offsetMs < 0 ? "◀" : "▶"
+            let colour = abs(strike.offsetMs) < 10 ? "32" : abs(strike.offsetMs) < 25 ? "33" : "31"
+            line(
+                "\(String(format: "%4d", progress.strikes))  "
+                    + paint("\(arrow) \(texts.strikeOffset(strike.offsetMs))", colour))
+        case .strikeOutside:
+            status(texts.strikeOutside)
+        case .trialCompleted(let completed):
+            line(paint(texts.gapFillTrial(completed), "1"))
+        case .trialEmpty:
+            line(texts.gapFillEmpty)
+        case .observerFailed(let error):
+            line("peach: " + texts.message(for: error))
+        case .stopped:
             break
         }
     }

@@ -19,6 +19,9 @@ public final class SharedSoundOutput: SoundOutput, NotePlayer {
     /// The output's name.
     public var name: String { base.name }
 
+    /// The base's clicks (the box trains no timing yet: its sessions are pitch sessions).
+    public var clicks: (any ClickPlayer)? { base.clicks }
+
     /// Itself: it keeps the handles of the notes it starts.
     public var player: any NotePlayer { self }
 

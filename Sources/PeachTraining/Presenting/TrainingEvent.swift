@@ -16,6 +16,10 @@ public enum TrainingEvent: Sendable {
     case comparison(ComparisonSessionEvent, TrainingProgress)
     /// A pitch-matching event, with the run's progress after it.
     case pitchMatching(PitchMatchingSessionEvent, TrainingProgress)
+    /// An offset-detection event, with the run's progress after it.
+    case offsetDetection(OffsetDetectionEvent, TrainingProgress)
+    /// A fill-the-gap event, with the run's progress after it.
+    case gapFill(GapFillEvent, TrainingProgress)
     /// A wrong answer ticked (the `wrongAnswerTick` setting).
     case tick
     /// The run ended: why, its progress, and where the answers are stored. The last event.

@@ -8,9 +8,21 @@ import PeachCore
 public protocol SoundOutput: AnyObject {
     /// Plays the notes (the training notes, the wrong-answer tick).
     var player: any NotePlayer { get }
+    /// Places timing training's clicks, or nil when this output cannot (`TrainingRun` then refuses the
+    /// timing modes with ``TrainingEnding/audioFailure(_:)`` naming ``ClicksUnavailable``).
+    var clicks: (any ClickPlayer)? { get }
     /// Where the sound goes, as the user names it (`alsa:default`, `wav:session.wav`, `FLUID Synth`).
     var name: String { get }
     /// Silences every note and closes the output (an external synth gets note-offs, all-notes-off and its
     /// bend centred). Every exit path of a run calls it, once.
     func shutdown()
+}
+
+/// The output cannot place timing clicks (an external synth reached through a raw MIDI file).
+public struct ClicksUnavailable: Error, Hashable, Sendable {
+    /// The output, as the user named it.
+    public let output: String
+
+    /// The error for `output`.
+    public init(output: String) { self.output = output }
 }

@@ -4,10 +4,12 @@ import PeachCore
 
 /// What a run has done so far, across mode switches.
 public struct TrainingProgress: Sendable, Equatable {
-    /// Comparisons answered.
+    /// Comparisons (and offset-detection trials) answered.
     public var answered = 0
-    /// Comparisons answered correctly.
+    /// Comparisons (and offset-detection trials) answered correctly.
     public var correct = 0
+    /// Fill-the-gap strikes counted (within half a sixteenth of a gap).
+    public var strikes = 0
     /// Pitch-matching attempts committed.
     public var matched = 0
     /// The narrowest difference answered correctly in the current comparison session, cents.

@@ -21,6 +21,13 @@ import PeachStore
 /// | `startPitchMatching` | switches to pitch matching, discarding the open comparison | nothing (already) |
 /// | `stop` | ends the run | ends the run |
 ///
+/// In the timing modes (``TrainingMode/offsetDetection``, ``TrainingMode/gapFill``) the keys answer by their
+/// place as in pitch training, so any profile works: `early` and `lower` (a key below C4 in the default
+/// profile, ←, ↓) answer *early*, `late` and `higher` (from C4 up, →, ↑) *late*; in fill the gap every
+/// switch action but `stop` and the mode switches strikes (any key or pad, Space, Enter). `tune` is not
+/// applicable there. A strike or answer is timed by its MIDI event's stamp (the sequencer's, on the monotonic
+/// clock), a key by when it was read.
+///
 /// A measurement (``TrainingMode/measurement``) is comparison training whose differences the Psi procedure
 /// places; its trials are stored marked as a measurement, and the run ends by itself with
 /// ``TrainingEnding/measured(_:)`` when the procedure is complete.
@@ -38,6 +45,8 @@ public final class TrainingRun {
     private enum Active {
         case comparison(ComparisonSession)
         case pitchMatching(PitchMatchingSession)
+        case offsetDetection(OffsetDetectionSession)
+        case gapFill(GapFillSession)
     }
 
     /// The mode being trained now.
@@ -52,6 +61,7 @@ public final class TrainingRun {
     private let store: any TrainingStore
     private let storeLocation: String
     private let settings: @MainActor () -> PeachSettings
+    private let timing: @MainActor () -> TimingSettings
     private let profile: ControllerProfile
     private let presenters: [any TrainingPresenter]
     private let tracker: ProfileTracker
@@ -75,12 +85,15 @@ public final class TrainingRun {
     ///   - presenters: what shows the run.
     ///   - seed: randomness for notes and directions; each session of the run gets its own stream.
     ///   - measurement: the measurement's procedure (its trial count and precision), for that mode.
+    ///   - timing: the timing settings (tempo, offset click, gap positions), read at the start of each trial.
     public init(
         mode: TrainingMode, clock: any SessionClock, sound: any SoundOutput, store: any TrainingStore,
         storeLocation: String, history: JournalContents?, settings: @escaping @MainActor () -> PeachSettings,
         profile: ControllerProfile, presenters: [any TrainingPresenter], seed: UInt64,
-        measurement: PsiProcedure = PsiProcedure()
+        measurement: PsiProcedure = PsiProcedure(),
+        timing: @escaping @MainActor () -> TimingSettings = { .defaults }
     ) {
+        self.timing = timing
         self.measurement = measurement
         self.mode = mode
         self.clock = clock
@@ -115,10 +128,10 @@ public final class TrainingRun {
         guard ending == nil else { return }
         switch input {
         case .controller(.midi(.event(let event))):
-            for action in mapper.actions(for: event) { perform(action) }
+            for action in mapper.actions(for: event) { perform(action, at: event.time) }
         case .controller(.keys(let keys)):
             for key in keys {
-                for action in oneMeaning(of: key.actions) { perform(action) }
+                for action in oneMeaning(of: key.actions) { perform(action, at: key.time) }
             }
         case .controller(.midi(.connected(let port))):
             present(.notice(.controllerConnected(port.label)))
@@ -150,9 +163,22 @@ public final class TrainingRun {
         return mode == .pitchMatching ? actions.filter(isTune) : actions.filter { !isTune($0) }
     }
 
-    /// Does what `action` means in the current mode (see the table above).
-    public func perform(_ action: ControllerAction) {
+    /// Does what `action` means in the current mode (see the table above); `time` is when it happened on the
+    /// monotonic clock (nil: now), for timing answers and strikes.
+    public func perform(_ action: ControllerAction, at time: Double? = nil) {
         guard ending == nil, let active else { return }
+        switch active {
+        case .offsetDetection(let session):
+            performTiming(action) { direction, input in
+                if let direction { session.answer(direction, at: time, input: input) }
+            }
+            return
+        case .gapFill(let session):
+            performTiming(action) { _, input in session.strike(at: time, input: input) }
+            return
+        case .comparison, .pitchMatching:
+            break
+        }
         switch (action, active) {
         case (.press(.higher, let input), .comparison(let session)): session.answer(.higher, input: input)
         case (.press(.lower, let input), .comparison(let session)): session.answer(.lower, input: input)
@@ -170,6 +196,32 @@ public final class TrainingRun {
         case (.press(.startComparison, _), _): switchTo(.comparison)
         case (.press(.startPitchMatching, _), _): switchTo(.pitchMatching)
         case (.press(.stop, _), _): end(.user)
+        case (.press(.early, _), _): present(.notice(.actionNotApplicable("early", mode)))
+        case (.press(.late, _), _): present(.notice(.actionNotApplicable("late", mode)))
+        case (.press(.strike, _), _): present(.notice(.actionNotApplicable("strike", mode)))
+        case (_, .offsetDetection), (_, .gapFill): break  // handled above
+        }
+    }
+
+    /// A timing mode's actions: the mode switches and `stop` as everywhere; `tune` is not applicable; every other
+    /// press is a direction (early: `early`/`lower`; late: `late`/`higher`) handed to `take`, which in fill the
+    /// gap strikes whatever the direction.
+    private func performTiming(
+        _ action: ControllerAction, take: (TimingDirection?, InputKind) -> Void
+    ) {
+        switch action {
+        case .tune: present(.notice(.actionNotApplicable("tune", mode)))
+        case .press(.stop, _): end(.user)
+        case .press(.startComparison, _): switchTo(.comparison)
+        case .press(.startPitchMatching, _): switchTo(.pitchMatching)
+        case .press(.early, let input), .press(.lower, let input): take(.early, input)
+        case .press(.late, let input), .press(.higher, let input): take(.late, input)
+        case .press(let press, let input):
+            if mode == .gapFill {
+                take(nil, input)
+            } else {
+                present(.notice(.actionNotApplicable(press.rawValue, mode)))
+            }
         }
     }
 
@@ -180,11 +232,7 @@ public final class TrainingRun {
         ending = reason
         let session = active
         active = nil
-        switch session {
-        case .comparison(let session): session.stop(reason: .userRequest)
-        case .pitchMatching(let session): session.stop(reason: .userRequest)
-        case nil: break
-        }
+        stop(session)
         sound.shutdown()
         present(.ended(reason, progress, storeLocation: storeLocation))
         onEnd?()
@@ -215,14 +263,20 @@ public final class TrainingRun {
         guard target != mode else { return }
         let previous = active
         active = nil  // the outgoing session's stop is a switch, not an ending
-        switch previous {
-        case .comparison(let session): session.stop(reason: .userRequest)
-        case .pitchMatching(let session): session.stop(reason: .userRequest)
-        case nil: break
-        }
+        stop(previous)
         mode = target
         present(.modeChanged(target))
         begin(target)
+    }
+
+    private func stop(_ session: Active?) {
+        switch session {
+        case .comparison(let session): session.stop(reason: .userRequest)
+        case .pitchMatching(let session): session.stop(reason: .userRequest)
+        case .offsetDetection(let session): session.stop(reason: .userRequest)
+        case .gapFill(let session): session.stop(reason: .userRequest)
+        case nil: break
+        }
     }
 
     private func begin(_ mode: TrainingMode) {
@@ -261,6 +315,63 @@ public final class TrainingRun {
                 self.pitchMatchingEvent(event)
             }
             session.start()
+        case .offsetDetection, .gapFill:
+            beginTiming(mode, generator: generator)
+        }
+    }
+
+    private func beginTiming(_ mode: TrainingMode, generator: SeededRandomGenerator) {
+        guard let clicks = sound.clicks else {
+            end(.audioFailure(ClicksUnavailable(output: sound.name)))
+            return
+        }
+        if mode == .offsetDetection {
+            let session = OffsetDetectionSession(
+                clicks: clicks, settings: timing, clock: clock, observers: [store], generator: generator)
+            active = .offsetDetection(session)
+            session.addEventHandler { [weak self, weak session] event in
+                guard let self, let session, case .offsetDetection(let current) = self.active,
+                    current === session
+                else { return }
+                self.offsetDetectionEvent(event)
+            }
+            session.start()
+        } else {
+            let session = GapFillSession(clicks: clicks, settings: timing, clock: clock, observers: [store])
+            active = .gapFill(session)
+            session.addEventHandler { [weak self, weak session] event in
+                guard let self, let session, case .gapFill(let current) = self.active, current === session
+                else { return }
+                self.gapFillEvent(event)
+            }
+            session.start()
+        }
+    }
+
+    private func offsetDetectionEvent(_ event: OffsetDetectionEvent) {
+        switch event {
+        case .stopped(let reason):
+            present(.offsetDetection(event, progress))
+            end(Self.ending(for: reason))
+        case .answered(let completed):
+            progress.answered += 1
+            if completed.isCorrect { progress.correct += 1 }
+            present(.offsetDetection(event, progress))
+        case .trialStarted, .answerable, .observerFailed, .feedbackEnded:
+            present(.offsetDetection(event, progress))
+        }
+    }
+
+    private func gapFillEvent(_ event: GapFillEvent) {
+        switch event {
+        case .stopped(let reason):
+            present(.gapFill(event, progress))
+            end(Self.ending(for: reason))
+        case .struck:
+            progress.strikes += 1
+            present(.gapFill(event, progress))
+        case .started, .strikeOutside, .trialCompleted, .trialEmpty, .observerFailed:
+            present(.gapFill(event, progress))
         }
     }
 

@@ -1,0 +1,141 @@
+// TimingRunTests: timing training as a whole run in virtual time: keys and pads answer and strike by their stamps.
+
+import Foundation
+import PeachCore
+import PeachMIDI
+import PeachTestSupport
+import PeachText
+import PeachTraining
+import Testing
+
+@MainActor
+final class TimingRunHarness {
+    let clock = VirtualClock()
+    let clicks: FakeClickPlayer
+    let sound: FakeSoundOutput
+    let store = InMemoryTrainingStore()
+    let presenter = RecordingPresenter()
+    let run: TrainingRun
+
+    init(mode: TrainingMode, timing: TimingSettings = .defaults, withClicks: Bool = true) {
+        clicks = FakeClickPlayer(clock: clock, leadTime: 0.1)
+        sound = FakeSoundOutput(name: "fake-synth", clicks: withClicks ? clicks : nil)
+        run = TrainingRun(
+            mode: mode, clock: clock, sound: sound, store: store, storeLocation: "/data/records.jsonl",
+            history: nil, settings: { .defaults }, profile: .builtInDefault, presenters: [presenter], seed: 11,
+            timing: { timing })
+    }
+
+    /// A pad or key struck at `time` on the click timeline (note 36: below C4; 72: above).
+    func noteOn(_ note: UInt8, at time: Double) {
+        run.handle(.controller(.midi(.event(MIDIEvent(.noteOn(channel: 0, note: note, velocity: 100), at: time)))))
+        run.handle(.controller(.midi(.event(MIDIEvent(.noteOff(channel: 0, note: note, velocity: 0), at: time + 0.05)))))
+    }
+
+    var currentTrial: OffsetDetectionTrial? {
+        for event in presenter.events.reversed() {
+            if case .offsetDetection(.trialStarted(let trial, _), _) = event { return trial }
+        }
+        return nil
+    }
+
+    var answerable: Bool {
+        if case .offsetDetection(.answerable, _) = presenter.events.last { return true }
+        return false
+    }
+}
+
+@MainActor
+@Suite("Timing training runs")
+struct TimingRunTests {
+    @Test("offset detection: a key below C4 answers early, one from C4 up late, timed by the event's stamp")
+    func offsetDetectionByKeys() throws {
+        let harness = TimingRunHarness(mode: .offsetDetection)
+        harness.run.start()
+        for round in 0..<6 {
+            harness.clock.run(until: { harness.answerable }, limit: .seconds(10))
+            let trial = try #require(harness.currentTrial)
+            let right: UInt8 = trial.direction == .early ? 36 : 72
+            let wrong: UInt8 = trial.direction == .early ? 72 : 36
+            harness.noteOn(round < 4 ? right : wrong, at: harness.clicks.now + 0.25)
+        }
+        let stored = harness.store.offsetDetections
+        #expect(stored.count == 6)
+        #expect(stored.prefix(4).allSatisfy { $0.isCorrect })
+        #expect(stored.suffix(2).allSatisfy { !$0.isCorrect })
+        #expect(stored.allSatisfy { abs($0.responseTime - 0.25) < 1e-6 && $0.inputKind == .midiNote })
+        #expect(stored[1].trial.offsetPercent < stored[0].trial.offsetPercent)
+        harness.run.perform(.press(.stop, input: .keyboard))
+        guard case .ended(.user, let progress, _) = harness.presenter.events.last else {
+            Issue.record("the run did not end")
+            return
+        }
+        #expect(progress.answered == 6)
+        #expect(progress.correct == 4)
+        #expect(harness.clicks.droppedCount >= 0)
+    }
+
+    @Test("fill the gap: a pad struck in the gap counts with its offset from the stamp; a trial is stored")
+    func gapFillByPads() throws {
+        let harness = TimingRunHarness(mode: .gapFill)
+        harness.run.start()
+        let sixteenth = 0.1875
+        let start = 0.1
+        for cycle in 0..<16 {
+            let gap = start + (Double(cycle) * 4 + 3) * sixteenth
+            harness.clock.advance(by: .seconds(gap + 0.03 - harness.clicks.now))
+            // Stamped at the strike, delivered 30 ms later: the stamp decides.
+            harness.noteOn(50, at: gap + (cycle.isMultiple(of: 2) ? 0.008 : -0.004))
+        }
+        harness.clock.advance(by: .seconds(1))
+        let trial = try #require(harness.store.gapFills.first)
+        #expect(trial.strikes.count == 16)
+        #expect(abs(trial.meanOffsetMs - 2) < 1e-6)
+        #expect(trial.meanOffsetMsPositions[3] != nil)
+        harness.run.perform(.tune(5, input: .pitchBend))
+        if case .notice(.actionNotApplicable("tune", .gapFill)) = harness.presenter.events.last {
+        } else {
+            Issue.record("tune should be not applicable in fill the gap")
+        }
+        harness.run.perform(.press(.stop, input: .keyboard))
+        guard case .ended(.user, let progress, _) = harness.presenter.events.last else {
+            Issue.record("the run did not end")
+            return
+        }
+        #expect(progress.strikes == 16)
+        let closing = Texts(language: .english).closing(.user, progress: progress, storeLocation: "/d")
+        #expect(closing == "Stopped. 16 strikes counted. Your answers are saved: /d")
+    }
+
+    @Test("an output without clicks ends a timing run at once, saying so")
+    func noClicks() throws {
+        let harness = TimingRunHarness(mode: .offsetDetection, withClicks: false)
+        harness.run.start()
+        guard case .ended(.audioFailure(let error), _, _) = harness.presenter.events.last else {
+            Issue.record("the run did not end")
+            return
+        }
+        let message = Texts(language: .english).message(for: error)
+        #expect(message.hasPrefix("fake-synth cannot play timing clicks"))
+    }
+
+    @Test("the screen shows timing trials, answers and strikes in words and symbols")
+    func screen() throws {
+        let output = RecordingScreenOutput()
+        let screen = TerminalScreen(texts: Texts(language: .english), output: output, isTerminal: false, color: false)
+        let trial = OffsetDetectionTrial(tempo: .standard, offsetPercent: 10, direction: .early, offsetClick: 3)
+        var progress = TrainingProgress()
+        progress.answered = 1
+        progress.correct = 1
+        let completed = CompletedOffsetDetection(trial: trial, answer: .early, timestamp: Date())
+        screen.present(.offsetDetection(.answered(completed), progress), at: Date())
+        progress.strikes = 1
+        screen.present(.gapFill(.struck(GapStrike(position: 4, offsetMs: -12.34), trialStrikes: 1), progress), at: Date())
+        let tempo = Tempo.standard
+        screen.present(.gapFill(.started(tempo, gapPositions: [2, 4], firstClickAt: 0), progress), at: Date())
+        #expect(
+            output.screen
+                == "   1  ✔ Correct  click 3 was 18.8 ms early\n   1  ◀ 12.3 ms early\n"
+                + "Fill the gap at 80 BPM: strike steps 2, 4 of every four.\n")
+    }
+}
