@@ -18,7 +18,8 @@ struct PeachCommand: AsyncParsableCommand {
         discussion: CLI.texts.help(.peachDiscussion),
         version: CLI.version,
         subcommands: [
-            TrainCommand.self, MatchCommand.self, MeasureCommand.self, ProfileCommand.self,
+            TrainCommand.self, MatchCommand.self, MeasureCommand.self, TimingCommand.self, TapCommand.self,
+            ProfileCommand.self,
             SimulateCommand.self, ToneCommand.self,
             MonitorCommand.self, LearnCommand.self, DevicesCommand.self, SoundsCommand.self,
             SettingsCommand.self,

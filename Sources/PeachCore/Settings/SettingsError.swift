@@ -63,6 +63,8 @@ public enum AllowedValues: Hashable, Sendable {
     case soundFont
     /// A SoundFont preset's name or `bank:program`, or empty for the first.
     case preset
+    /// One to three of the steps 1–4, separated by commas (fill the gap's gap positions).
+    case gapPositions
 }
 
 /// The unit of a numeric setting.

@@ -8,7 +8,7 @@ import PeachStore
 import PeachText
 import PeachTraining
 
-/// Starts a live training run (`peach train`, `match`, `measure`): the store, the terminal screen and the
+/// Starts a live training run (`peach train`, `match`, `measure`, `timing`, `tap`): the store, the terminal screen and the
 /// `--events` stream, the settings watcher, then the sound and the controller (given by the command line, which
 /// owns their options), each closed again if a later step fails; then runs until the run ends.
 @MainActor
@@ -105,7 +105,8 @@ public struct TrainingLauncher {
             mode: plan.mode, clock: LiveSessionClock(), sound: sound, store: store,
             storeLocation: store.journalPath, history: store.contents, settings: settings,
             profile: plan.profile,
-            presenters: presenters, seed: UInt64.random(in: .min ... .max), measurement: plan.measurement)
+            presenters: presenters, seed: UInt64.random(in: .min ... .max), measurement: plan.measurement,
+            timing: { settings().timingSettings })
         box.run = run
         run.start()
         if let soundFontProblem {

@@ -31,6 +31,16 @@ public struct PeachSettings: Hashable, Sendable {
     public private(set) var earconLevel: Double
     /// The range ``earconLevel`` accepts, dB.
     public static let earconLevelRange = -40.0...0.0
+    /// Timing training's settings: `tempo`, `offsetClick`, `gapPositions` (their feedback lasts the training
+    /// settings' `feedbackDuration`: see ``timingSettings``).
+    public private(set) var timing = TimingSettings.defaults
+
+    /// The timing settings a run reads: ``timing`` with the training settings' feedback duration.
+    public var timingSettings: TimingSettings {
+        var settings = timing
+        settings.feedbackDuration = training.feedbackDuration
+        return settings
+    }
 
     /// The defaults.
     public static let defaults = PeachSettings(
@@ -56,7 +66,7 @@ public struct PeachSettings: Hashable, Sendable {
     public static let keys: [String] =
         TrainingSettingKey.allCases.map(\.rawValue) + [
             "controllerProfile", "audioOutput", "midiOutput", "wrongAnswerTick", "longPress", "soundfont",
-            "preset", "earconLevel",
+            "preset", "earconLevel", "tempo", "offsetClick", "gapPositions",
         ]
 
     /// The value of `key` as text (as `peach settings get` prints it), or nil for an unknown key.
@@ -73,6 +83,9 @@ public struct PeachSettings: Hashable, Sendable {
         case "soundfont": return soundFont
         case "preset": return preset
         case "earconLevel": return String(earconLevel)
+        case "tempo": return String(timing.tempo.bpm)
+        case "offsetClick": return String(timing.offsetClick)
+        case "gapPositions": return timing.gapPositions.map(String.init).joined(separator: ",")
         default: return nil
         }
     }
@@ -91,6 +104,9 @@ public struct PeachSettings: Hashable, Sendable {
         case "earconLevel": return .number(earconLevelRange, .decibels)
         case "soundfont": return .soundFont
         case "preset": return .preset
+        case "tempo": return .wholeNumber(Tempo.trainingRange)
+        case "offsetClick": return .wholeNumber(TimingSettings.offsetClicks)
+        case "gapPositions": return .gapPositions
         default: return .onOff
         }
     }
@@ -153,6 +169,21 @@ public struct PeachSettings: Hashable, Sendable {
                 throw .outOfRange(key: key, value: value, allowed: Self.allowed(for: key))
             }
             copy.earconLevel = decibels
+        case "tempo", "offsetClick":
+            guard let number = Int(value) else { throw invalid() }
+            let tempo = key == "tempo" ? try? Tempo(bpm: number) : timing.tempo
+            let click = key == "offsetClick" ? number : timing.offsetClick
+            guard let tempo,
+                let settings = try? TimingSettings(
+                    tempo: tempo, offsetClick: click, gapPositions: timing.gapPositions)
+            else { throw .outOfRange(key: key, value: value, allowed: Self.allowed(for: key)) }
+            copy.timing = settings
+        case "gapPositions":
+            guard let positions = try? TimingSettings.parseGapPositions(value),
+                let settings = try? TimingSettings(
+                    tempo: timing.tempo, offsetClick: timing.offsetClick, gapPositions: positions)
+            else { throw invalid() }
+            copy.timing = settings
         case "soundfont", "preset":
             // A path or name: any text of one line (the synth says at start what is wrong with the file).
             guard value.count <= 4096,

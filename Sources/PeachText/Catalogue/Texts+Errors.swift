@@ -60,6 +60,7 @@ extension Texts {
         case .midiOutput:
             return tr("synth, midi, midi:CLIENT:PORT, midi:NAME or rawmidi:PATH")
         case .onOff: return tr("on or off")
+        case .gapPositions: return tr("one to three of the steps 1–4, separated by commas (4, or 2,4)")
         case .soundFont:
             return tr("a SoundFont's path or file name ('peach sounds' lists them), or none")
         case .preset:

@@ -10,6 +10,7 @@ public enum Help: CaseIterable, Sendable {
     case peachAbstract, peachDiscussion
     case trainAbstract, trainDiscussion, matchAbstract, matchDiscussion
     case measureAbstract, measureDiscussion, measureTrials, measurePrecision
+    case timingAbstract, timingDiscussion, tapAbstract, tapDiscussion, tempo, offsetClick, gapPositions
     case profileAbstract, profileDiscussion, chartRange, svg, json, days
     case simulateAbstract, simulateDiscussion, mode, trials, threshold, lapse, slope, shape, bias, spread,
         seed, quiet
@@ -93,6 +94,37 @@ public enum Help: CaseIterable, Sendable {
               peach measure --trials 120 --precision 0.1 --range C3-C5
             """
         case .measureTrials: "The most trials (20-500)."
+        case .timingAbstract:
+            "Timing: four clicks, one early or late; answer which."
+        case .timingDiscussion:
+            """
+            Four clicks play a sixteenth apart; one of them (the third, or --offset-click) comes early or late. \
+            Answer early with a key or pad below C4 (or ← ↓), late with one from C4 up (→ ↑), or with a \
+            profile's early and late controls. The offset adapts to you as a share of a sixteenth, down to a \
+            fraction of a millisecond; early and late come equally often. Clicks are placed on the sound card's \
+            sample frames and your answers timed by the sequencer's own stamps. Every answer is stored.
+            Examples:
+              peach timing
+              peach timing --tempo 120 --offset-click 4
+              peach timing --profile pads --output midi
+            """
+        case .tapAbstract:
+            "Timing: fill the gap: strike the silent step of a click loop."
+        case .tapDiscussion:
+            """
+            A loop of four sixteenth steps plays with one step silent (the fourth, or --gap-positions). Strike \
+            any key or pad (or Space) where the silent step belongs: a strike counts within half a sixteenth \
+            of it, and you see at once how early or late it was, to a tenth of a millisecond, timed by the \
+            sequencer's stamp against the click's sample frame. Every sixteen cycles the mean offset (rushing \
+            or dragging) is stored.
+            Examples:
+              peach tap
+              peach tap --tempo 100 --gap-positions 2,4
+              peach tap --midi-in /tmp/pads.fifo --audio-out wav:tap.wav --events -
+            """
+        case .tempo: "The tempo in beats per minute (40-200); a sixteenth lasts 15/BPM seconds."
+        case .offsetClick: "Which of the four clicks is early or late (2-4)."
+        case .gapPositions: "The silent steps to strike, of 1-4 (e.g. 4, or 2,4)."
         case .measurePrecision:
             "Stop once the threshold's standard deviation in ln is at most this (0.15 ≈ ±15 %; 0: always all trials)."
         case .profileAbstract:
@@ -329,7 +361,8 @@ public enum Help: CaseIterable, Sendable {
             "How cents reach the synth: bend (pitch bend) or mts (MIDI Tuning Standard, tuning program 0)."
         case .events:
             "Write a JSON Lines account of the session to FILE (- for stdout): started, modeChanged, "
-                + "trialStarted, replayStarted, note2Started, tunableStarted, answer, result, stopped; see docs/training.md."
+                + "trialStarted, replayStarted, note2Started, tunableStarted, answer, result, loopStarted, strike, "
+                + "stopped; see docs/training.md."
         case .groupSettings: "Settings for this run"
         case .groupController: "Controller"
         case .groupSound: "Sound"

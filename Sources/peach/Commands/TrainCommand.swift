@@ -59,33 +59,3 @@ struct MeasureCommand: AsyncParsableCommand {
         try await LiveTraining(options: options, mode: .measurement, measurement: procedure).launch()
     }
 }
-
-/// The command line's part of a live run: its options turned into a plan and the ports they name.
-@MainActor
-private struct LiveTraining {
-    let options: TrainingOptions
-    let mode: TrainingMode
-    var measurement = PsiProcedure()
-
-    func launch() async throws {
-        let locations = try options.data.locations()
-        let file = SettingsFile(path: locations.settingsFile)
-        let loaded = try file.load().settings
-        let overrides = options.overrides
-        for path in [
-            options.events, options.sound.audio.audioOut?.wavPath, options.sound.midi.output?.rawPath,
-        ] {
-            if let path { try CLI.checkOutput(path, dataDirectory: options.data.dataDir) }
-        }
-        let plan = TrainingLauncher.Plan(
-            mode: mode, measurement: measurement, settingsFile: file, settings: loaded,
-            overrides: { try overrides.apply(to: $0) },
-            profile: try options.profile.resolve(settings: loaded),
-            dataDirectory: locations.dataDirectory, events: options.events)
-        let status = try await TrainingLauncher.run(
-            plan, texts: CLI.texts, environment: CLI.environment,
-            openSound: { try options.sound.open(settings: $0, onLost: $1) },
-            openInput: { try options.controller.open(profile: $0, useKeyboard: true) })
-        if status != 0 { throw ExitCode(status) }
-    }
-}
