@@ -47,7 +47,9 @@ struct ClickTrackTests {
         return result
     }
 
-    @Test("every click's first sample is on its frame, for blocks of 64, 256, 1000 and 4096 frames", arguments: [64, 256, 1000, 4096])
+    @Test(
+        "every click's first sample is on its frame, for blocks of 64, 256, 1000 and 4096 frames",
+        arguments: [64, 256, 1000, 4096])
     func sampleExact(block: Int) {
         let frames = [300, 4_097, 9_001, 20_000, 33_333]
         let samples = render(
@@ -66,7 +68,9 @@ struct ClickTrackTests {
         #expect(track.sample(track.length - 1, accent: false) == 0)
         // Zero crossings in the first 5 ms: 1.6 kHz has 16, 2.4 kHz has 24.
         func crossings(accent: Bool) -> Int {
-            (1..<240).count { (track.sample($0 - 1, accent: accent) > 0) != (track.sample($0, accent: accent) > 0) }
+            (1..<240).count {
+                (track.sample($0 - 1, accent: accent) > 0) != (track.sample($0, accent: accent) > 0)
+            }
         }
         #expect(abs(crossings(accent: false) - 16) <= 1)
         #expect(abs(crossings(accent: true) - 24) <= 1)
@@ -75,7 +79,9 @@ struct ClickTrackTests {
         engine.commands.push(.click(frame: 5_000, accent: false))
         engine.commands.push(.cancelClicks)
         var samples = [Float](repeating: 1, count: 10_000)
-        samples.withUnsafeMutableBufferPointer { engine.render(into: $0.baseAddress!, frameCount: 10_000, channelCount: 1) }
+        samples.withUnsafeMutableBufferPointer {
+            engine.render(into: $0.baseAddress!, frameCount: 10_000, channelCount: 1)
+        }
         #expect(samples.allSatisfy { $0 == 0 })
     }
 

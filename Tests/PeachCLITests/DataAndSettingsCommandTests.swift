@@ -36,9 +36,17 @@ struct DataAndSettingsCommandTests {
         let bad = try home.run(["settings", "set", "varyLoudness", "-1"])
         #expect(bad.status == 64)
         #expect(bad.standardError == "peach: varyLoudness -1 is out of range; use 0–1 (0 = off).\n")
-        let unknown = try home.run(["settings", "get", "tempo"])
+        let unknown = try home.run(["settings", "get", "swing"])
         #expect(unknown.status == 64)
-        #expect(unknown.standardError.hasPrefix("peach: there is no setting 'tempo'"))
+        #expect(unknown.standardError.hasPrefix("peach: there is no setting 'swing'"))
+        #expect(try home.run(["settings", "set", "gapPositions", "2, 4"]).status == 0)
+        #expect(try home.run(["settings", "get", "gapPositions"]).standardOutput == "2,4\n")
+        let gaps = try home.run(["settings", "set", "gapPositions", "1,2,3,4"])
+        #expect(gaps.status == 64)
+        #expect(
+            gaps.standardError
+                == "peach: gapPositions '1,2,3,4' is not valid; expected one to three of the steps 1–4, separated "
+                + "by commas (4, or 2,4).\n")
 
         #expect(try home.run(["settings", "reset", "noteRange"]).standardOutput == "noteRange = C2-C6\n")
         #expect(try home.run(["settings", "get", "referencePitch"]).standardOutput == "442\n")

@@ -28,6 +28,7 @@ struct FirstHourTests {
     /// the `--events` stream.
     static let identifiers: Set<String> = [
         "higher", "lower", "commit", "replay", "stop", "tune", "none", "train", "match", "measure", "profile",
+        "early", "late", "strike", "timing", "tap",
         "simulate", "tone", "monitor", "learn", "devices", "sounds", "settings", "data", "info", "serve",
         "help",
         "started", "answer", "result", "stopped",
@@ -49,7 +50,8 @@ struct FirstHourTests {
             ["tone", "A4", "--sweep", "50", "--audio-out", "null"], ["--help"],
         ]
         let helps = [
-            "train", "match", "measure", "profile", "simulate", "tone", "monitor", "learn", "devices",
+            "train", "match", "measure", "timing", "tap", "profile", "simulate", "tone", "monitor", "learn",
+            "devices",
             "sounds",
             "settings", "data", "info", "serve",
         ].map { [$0, "--help"] }
@@ -92,7 +94,8 @@ struct FirstHourTests {
             ["train", "--range", "C9-C1"], ["profile", "--profile", "nothing-here"], ["nonsense"],
         ]
         let helps = [
-            "train", "match", "measure", "profile", "simulate", "tone", "monitor", "learn", "devices",
+            "train", "match", "measure", "timing", "tap", "profile", "simulate", "tone", "monitor", "learn",
+            "devices",
             "sounds",
             "settings", "data", "info", "serve",
         ].map { [$0, "--help"] }
@@ -104,7 +107,7 @@ struct FirstHourTests {
             "soundfont", "intervals", "default", "equal", "just", "pythagorean", "on", "off", "sine", "piano",
             "organ", "synth", "bend", "mts", "weibull", "comparison", "matching", "measurement", "standard",
             "low",
-            "learned", "jq", "stdin", "keyboard",
+            "learned", "jq", "stdin", "keyboard", "tempo",
         ])
         for arguments in commands + helps {
             let result = try PeachBinary.run(
@@ -146,7 +149,8 @@ struct FirstHourTests {
     func germanArgumentParser() throws {
         let home = Home()
         let commands = [
-            "train", "match", "measure", "profile", "simulate", "tone", "monitor", "learn", "devices",
+            "train", "match", "measure", "timing", "tap", "profile", "simulate", "tone", "monitor", "learn",
+            "devices",
             "sounds",
             "settings", "data", "info", "serve",
         ]

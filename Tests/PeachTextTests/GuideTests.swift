@@ -74,7 +74,8 @@ struct GuideTests {
                     SettingsError.rangeTooNarrow(key: "noteRange", range: "C4-A4", minimumSemitones: 12),
                     SettingsError.invalidValue(
                         key: "timbre", value: "banjo", expected: .oneOf(["sine", "piano", "organ"])),
-                    SettingsError.unknownKey("tempo"),
+                    SettingsError.unknownKey("swing"),
+                    SettingsError.invalidValue(key: "gapPositions", value: "5", expected: .gapPositions),
                     SettingsError.noSuchProfile(
                         key: "controllerProfile", value: "pedal", known: ["default", "pads"]),
                     StoreError.unsafeSettingsDirectory(
@@ -109,6 +110,7 @@ struct GuideTests {
                     AudioOutputError.threadNotStarted(
                         FileError(path: "audio thread", operation: .startThread, code: EAGAIN)),
                     SynthError.outputNotRunning, SynthError.unknownTimbre("banjo"),
+                    ClicksUnavailable(output: "midi:128:0 (FLUID Synth)"),
                     MIDIInputError.cannotOpen(
                         FileError(path: "/dev/snd/midiC1D0", operation: .open, code: ENOENT)),
                     MIDIInputError.readFailed(

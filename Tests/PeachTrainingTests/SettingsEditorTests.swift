@@ -34,7 +34,10 @@ struct SettingsEditorTests {
         ) {
             try editor.set("controllerProfile", to: "nope", at: Self.time)
         }
-        #expect(throws: SettingsError.unknownKey("tempo")) { try editor.set("tempo", to: "1", at: Self.time) }
+        #expect(throws: SettingsError.unknownKey("swing")) { try editor.set("swing", to: "1", at: Self.time) }
+        #expect(
+            throws: SettingsError.outOfRange(key: "tempo", value: "1", allowed: .wholeNumber(40...200))
+        ) { try editor.set("tempo", to: "1", at: Self.time) }
         let outcome = try editor.set("controllerProfile", to: "pads", at: Self.time)
         #expect(
             outcome.settings.controllerProfile == "pads" && outcome.brokenCopy == nil

@@ -22,14 +22,18 @@ final class TimingRunHarness {
         sound = FakeSoundOutput(name: "fake-synth", clicks: withClicks ? clicks : nil)
         run = TrainingRun(
             mode: mode, clock: clock, sound: sound, store: store, storeLocation: "/data/records.jsonl",
-            history: nil, settings: { .defaults }, profile: .builtInDefault, presenters: [presenter], seed: 11,
+            history: nil, settings: { .defaults }, profile: .builtInDefault, presenters: [presenter],
+            seed: 11,
             timing: { timing })
     }
 
     /// A pad or key struck at `time` on the click timeline (note 36: below C4; 72: above).
     func noteOn(_ note: UInt8, at time: Double) {
-        run.handle(.controller(.midi(.event(MIDIEvent(.noteOn(channel: 0, note: note, velocity: 100), at: time)))))
-        run.handle(.controller(.midi(.event(MIDIEvent(.noteOff(channel: 0, note: note, velocity: 0), at: time + 0.05)))))
+        run.handle(
+            .controller(.midi(.event(MIDIEvent(.noteOn(channel: 0, note: note, velocity: 100), at: time)))))
+        run.handle(
+            .controller(
+                .midi(.event(MIDIEvent(.noteOff(channel: 0, note: note, velocity: 0), at: time + 0.05)))))
     }
 
     var currentTrial: OffsetDetectionTrial? {
@@ -122,20 +126,69 @@ struct TimingRunTests {
     @Test("the screen shows timing trials, answers and strikes in words and symbols")
     func screen() throws {
         let output = RecordingScreenOutput()
-        let screen = TerminalScreen(texts: Texts(language: .english), output: output, isTerminal: false, color: false)
-        let trial = OffsetDetectionTrial(tempo: .standard, offsetPercent: 10, direction: .early, offsetClick: 3)
+        let screen = TerminalScreen(
+            texts: Texts(language: .english), output: output, isTerminal: false, color: false)
+        let trial = OffsetDetectionTrial(
+            tempo: .standard, offsetPercent: 10, direction: .early, offsetClick: 3)
         var progress = TrainingProgress()
         progress.answered = 1
         progress.correct = 1
         let completed = CompletedOffsetDetection(trial: trial, answer: .early, timestamp: Date())
         screen.present(.offsetDetection(.answered(completed), progress), at: Date())
         progress.strikes = 1
-        screen.present(.gapFill(.struck(GapStrike(position: 4, offsetMs: -12.34), trialStrikes: 1), progress), at: Date())
+        screen.present(
+            .gapFill(.struck(GapStrike(position: 4, offsetMs: -12.34), trialStrikes: 1), progress), at: Date()
+        )
         let tempo = Tempo.standard
-        screen.present(.gapFill(.started(tempo, gapPositions: [2, 4], firstClickAt: 0), progress), at: Date())
+        screen.present(
+            .gapFill(.started(tempo, gapPositions: [2, 4], firstClickAt: 0), progress), at: Date())
         #expect(
             output.screen
                 == "   1  ✔ Correct  click 3 was 18.8 ms early\n   1  ◀ 12.3 ms early\n"
                 + "Fill the gap at 80 BPM: strike steps 2, 4 of every four.\n")
+    }
+}
+
+@MainActor
+@Suite("Timing training's events stream")
+struct TimingEventStreamTests {
+    @Test("timing events carry their fields, only those of the schema, and the store's values")
+    func events() throws {
+        var lines: [String] = []
+        let harness = TimingRunHarness(mode: .gapFill)
+        let stream = EventStreamPresenter { lines.append($0) }
+        harness.run.start()
+        for event in harness.presenter.events { stream.present(event, at: Date()) }
+        harness.presenter.onPresent = { stream.present($0, at: Date()) }
+        let sixteenth = 0.1875
+        for cycle in 0..<16 {
+            let gap = 0.1 + (Double(cycle) * 4 + 3) * sixteenth
+            harness.clock.advance(by: .seconds(gap - harness.clicks.now))
+            harness.noteOn(40, at: gap + 0.0125)
+        }
+        harness.clock.advance(by: .seconds(1))
+        harness.run.perform(.press(.startComparison, input: .keyboard))
+        harness.run.perform(.press(.stop, input: .keyboard))
+        let objects = try lines.map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        for object in objects {
+            let name = try #require(object["event"] as? String)
+            let schema = try #require(EventLine.schema[name], "no schema for \(name)")
+            #expect(Set(object.keys).subtracting(["event", "time"]).isSubset(of: schema), "\(object)")
+        }
+        let loop = try #require(objects.first { $0["event"] as? String == "loopStarted" })
+        #expect(loop["tempo"] as? Int == 80 && loop["gapPositions"] as? [Int] == [4])
+        let strikes = objects.filter { $0["event"] as? String == "strike" }
+        #expect(strikes.count == 16)
+        #expect(
+            strikes.allSatisfy {
+                abs(($0["offsetMs"] as? Double ?? 0) - 12.5) < 1e-6 && $0["position"] as? Int == 4
+            })
+        let result = try #require(objects.first { $0["event"] as? String == "result" })
+        // Foundation's JSON reader rounds the last of 17 digits; the value written is the store's.
+        let stored = try #require(harness.store.gapFills.first)
+        #expect(abs((result["meanOffsetMs"] as? Double ?? 0) - stored.meanOffsetMs) < 1e-9)
+        #expect(result["strikes"] as? Int == 16)
     }
 }

@@ -97,7 +97,8 @@ private final class AudioLoop: @unchecked Sendable {
         self.onFailure = onFailure
         engine = SynthEngine(sampleRate: sink.sampleRate)
         timeline = TimelinePublisher(
-            FrameTimeline(frame: 0, time: MonotonicTime.now() + sink.configuredLatency, sampleRate: sink.sampleRate))
+            FrameTimeline(
+                frame: 0, time: MonotonicTime.now() + sink.configuredLatency, sampleRate: sink.sampleRate))
         block = .allocate(capacity: sink.periodFrames * sink.channelCount)
         block.initialize(repeating: 0, count: sink.periodFrames * sink.channelCount)
     }

@@ -43,7 +43,9 @@ public final class MIDIClickPlayer: ClickPlayer {
         if pending.count > 256 { pending.removeFirst(128) }  // long past: a loop places clicks forever
         pending.append(
             clock.schedule(after: delay) {
-                try? destination.send([.noteOn(channel: Self.channel, note: note, velocity: accent ? 110 : 90)])
+                try? destination.send([
+                    .noteOn(channel: Self.channel, note: note, velocity: accent ? 110 : 90)
+                ])
             })
         pending.append(
             clock.schedule(after: delay + .seconds(Self.noteLength)) {

@@ -34,7 +34,8 @@ extension Texts {
         let steps = positions.map(String.init).joined(separator: ", ")
         return tr(
             one: "Fill the gap at \(tempo.bpm) BPM: strike step \(steps) of every four.",
-            other: "Fill the gap at \(tempo.bpm) BPM: strike steps \(steps) of every four.", count: positions.count)
+            other: "Fill the gap at \(tempo.bpm) BPM: strike steps \(steps) of every four.",
+            count: positions.count)
     }
 
     /// `8.3 ms late` / `12.0 ms early` / `on time` (under half a millisecond).

@@ -90,7 +90,8 @@ public struct EventLine: Encodable, Equatable, Sendable {
         "started": ["mode", "profile", "output"],
         "modeChanged": ["mode"],
         "trialStarted": [
-            "note1", "note2", "cents", "referenceNote", "initialCents", "targetNote", "interval", "tuning", "tempo",
+            "note1", "note2", "cents", "referenceNote", "initialCents", "targetNote", "interval", "tuning",
+            "tempo",
             "offsetMs", "offsetClick",
         ],
         "replayStarted": [
@@ -99,7 +100,9 @@ public struct EventLine: Encodable, Equatable, Sendable {
         "note2Started": [],
         "tunableStarted": [],
         "answer": ["answer", "input"],
-        "result": ["correct", "cents", "errorCents", "band", "input", "offsetMs", "tempo", "meanOffsetMs", "strikes"],
+        "result": [
+            "correct", "cents", "errorCents", "band", "input", "offsetMs", "tempo", "meanOffsetMs", "strikes",
+        ],
         "loopStarted": ["tempo", "gapPositions"],
         "strike": ["position", "offsetMs"],
         "stopped": ["reason", "detail"],

@@ -197,7 +197,8 @@ public final class TerminalScreen: TrainingPresenter {
             let verdict =
                 completed.isCorrect ? paint("✔ " + texts.correct, "32") : paint("✘ " + texts.incorrect, "31")
             line(
-                "\(String(format: "%4d", progress.answered))  \(verdict)  \(texts.timingRightAnswer(completed))")
+                "\(String(format: "%4d", progress.answered))  \(verdict)  \(texts.timingRightAnswer(completed))"
+            )
         case .observerFailed(let error):
             line("peach: " + texts.message(for: error))
         case .feedbackEnded, .stopped:

@@ -36,7 +36,8 @@ struct TimingCommand: AsyncParsableCommand {
 /// `peach tap`: fill the gap: strike the silent steps of a click loop.
 struct TapCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "tap", abstract: CLI.texts.help(.tapAbstract), discussion: CLI.texts.help(.tapDiscussion))
+        commandName: "tap", abstract: CLI.texts.help(.tapAbstract), discussion: CLI.texts.help(.tapDiscussion)
+    )
 
     @OptionGroup var options: TimingOptions
 

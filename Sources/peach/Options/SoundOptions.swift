@@ -22,13 +22,16 @@ struct SoundOptions: ParsableArguments {
     func open(
         settings: PeachSettings, onLost: @escaping @Sendable (any Error & Sendable) -> Void
     ) throws -> (output: any SoundOutput, problem: SoundFontError?) {
-        if let external = try openExternal(settings: settings, clock: LiveSessionClock()) { return (external, nil) }
+        if let external = try openExternal(settings: settings, clock: LiveSessionClock()) {
+            return (external, nil)
+        }
         return try openInternal(settings: settings, onLost: onLost)
     }
 
     /// The external synth the options or settings name, or nil for the internal synth.
     @MainActor
-    func openExternal(settings: PeachSettings, clock: (any SessionClock)? = nil) throws -> (any SoundOutput)? {
+    func openExternal(settings: PeachSettings, clock: (any SessionClock)? = nil) throws -> (any SoundOutput)?
+    {
         let midiSpec = try midi.spec(settings: settings)
         guard midiSpec != .internalSynth else { return nil }
         let destination = try midi.destination(for: midiSpec)

@@ -15,7 +15,8 @@ struct KeyboardMapperTests {
                 "Up", "Down", "Right", "Left", "h", "l", "+", "-", "Enter", "Space", "r", "c", "m", "q",
             ])
         #expect(keys[0].actions == [.press(.higher, input: .keyboard), .tune(1, input: .keyboard)])
-        #expect(keys[3].actions == [.tune(-10, input: .keyboard)])
+        #expect(keys[2].actions == [.press(.late, input: .keyboard), .tune(10, input: .keyboard)])
+        #expect(keys[3].actions == [.press(.early, input: .keyboard), .tune(-10, input: .keyboard)])
         #expect(keys[8].actions == [.press(.commit, input: .keyboard)])
         #expect(keys[13].actions == [.press(.stop, input: .keyboard)])
         #expect(mapper.keys(for: Array("xyz".utf8)).isEmpty)
