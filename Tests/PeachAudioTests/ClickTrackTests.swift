@@ -25,7 +25,8 @@ struct ClickTrackTests {
             }
             let count = min(block, frames - done)
             samples.withUnsafeMutableBufferPointer { buffer in
-                engine.render(into: buffer.baseAddress! + done, frameCount: count, channelCount: 1)
+                guard let base = buffer.baseAddress else { return }
+                engine.render(into: base + done, frameCount: count, channelCount: 1)
             }
             done += count
         }
@@ -80,7 +81,8 @@ struct ClickTrackTests {
         engine.commands.push(.cancelClicks)
         var samples = [Float](repeating: 1, count: 10_000)
         samples.withUnsafeMutableBufferPointer {
-            engine.render(into: $0.baseAddress!, frameCount: 10_000, channelCount: 1)
+            guard let base = $0.baseAddress else { return }
+            engine.render(into: base, frameCount: 10_000, channelCount: 1)
         }
         #expect(samples.allSatisfy { $0 == 0 })
     }
