@@ -50,6 +50,9 @@ static inline void peach_seq_ev_set_sysex(snd_seq_event_t *ev, unsigned int leng
     snd_seq_ev_set_sysex(ev, length, data);
 }
 
+// Starting a queue is a macro too (snd_seq_control_queue with SND_SEQ_EVENT_START).
+static inline int peach_seq_start_queue(snd_seq_t *seq, int queue) { return snd_seq_start_queue(seq, queue, NULL); }
+
 // alsa-lib prints its own diagnostics to stderr through a variadic handler, which Swift cannot write. These
 // silence them, so that Peach's one-line message is all the user sees (Peach's log shows the errors it got).
 static inline void peach_silent_error_handler(const char *file, int line, const char *function, int err,

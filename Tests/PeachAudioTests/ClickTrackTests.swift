@@ -97,3 +97,30 @@ struct ClickTrackTests {
         #expect(timeline.time(of: 25_000) == 50.5)
     }
 }
+
+@Suite("FrameTimelineFilter")
+struct FrameTimelineFilterTests {
+    @Test("readings that lag by up to a 4 ms tick give the true origin; a drifting clock is followed")
+    func filter() {
+        var filter = FrameTimelineFilter(sampleRate: 48_000)
+        var generator = SeededRandomGenerator(seed: 5)
+        let origin = 100.0
+        var estimate = 0.0
+        for reading in 0..<2_000 {
+            let frame = reading * 256
+            let lag = Double.random(in: 0..<0.004, using: &generator)
+            estimate = filter.add(frameHeard: frame, at: origin + Double(frame) / 48_000 + lag)
+        }
+        #expect(abs(estimate - origin) < 0.0002)
+        // The device runs 100 ppm fast from now on: the estimate follows within a second's drift.
+        for reading in 2_000..<6_000 {
+            let frame = reading * 256
+            let time = origin + Double(frame) / 48_000 * (1 - 100e-6)
+            estimate = filter.add(
+                frameHeard: frame, at: time + Double.random(in: 0..<0.004, using: &generator))
+            if reading == 5_999 { #expect(abs(estimate - (time - Double(frame) / 48_000)) < 0.0003) }
+        }
+        filter.reset()
+        #expect(filter.add(frameHeard: 48_000, at: 7) == 6)
+    }
+}

@@ -13,7 +13,14 @@ import PeachSystem
 /// - a hidden third port subscribed to System:Announce (0:1), so Peach hears ports and clients come and go.
 ///
 /// Notifications come from a thread that waits in `poll` on the sequencer and on a wake-up pipe (so
-/// ``stopNotifications()`` never waits for the next event). All calls into alsa-lib hold one lock: the
+/// ``stopNotifications()`` never waits for the next event).
+///
+/// **Kernel timestamps.** The input port stamps every event in the kernel, as it enters the sequencer (a
+/// queue of Peach's own, running on the sequencer's timer, with real-time stamps on the port), so a pad's
+/// time does not depend on when Peach's thread got to read it. The queue's clock runs on the kernel's
+/// monotonic clock; its offset from `MonotonicTime` is measured when the queue starts, so an event's
+/// ``MIDIEvent/time`` is the kernel's stamp on the same timeline as the audio output's frames. Where no queue
+/// can be had, events are stamped when read (``hasKernelTimestamps`` says which). All calls into alsa-lib hold one lock: the
 /// handle is shared by that thread and the sender.
 public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
     /// The client's number (e.g. 128).
@@ -25,8 +32,13 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
     /// The output port's number.
     public let outputPort: Int32
 
+    /// Whether incoming events carry the kernel's timestamps (else they are stamped when read).
+    public var hasKernelTimestamps: Bool { stamping != nil }
+
     private let handle: OpaquePointer
     private let announcePort: Int32
+    /// The stamping queue and the offset from its real time to `MonotonicTime`, seconds; nil without one.
+    private let stamping: (queue: Int32, offset: Double)?
     private let lock = NSLock()
     private var thread: InputThread?  // guarded by lock
 
@@ -53,11 +65,9 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
                     snd_seq_client_id(opened), device: "seq", operation: .openSequencer,
                     function: "snd_seq_client_id"))
             let midiType = UInt32(SND_SEQ_PORT_TYPE_MIDI_GENERIC | SND_SEQ_PORT_TYPE_APPLICATION)
-            inputPort = try ALSAError.check(
-                snd_seq_create_simple_port(
-                    opened, "Peach Input", UInt32(SND_SEQ_PORT_CAP_WRITE | SND_SEQ_PORT_CAP_SUBS_WRITE),
-                    midiType),
-                device: "seq", operation: .openSequencer, function: "snd_seq_create_simple_port")
+            let input = try Self.createInputPort(opened, type: midiType)
+            inputPort = input.port
+            stamping = input.stamping
             outputPort = try ALSAError.check(
                 snd_seq_create_simple_port(
                     opened, "Peach Output", UInt32(SND_SEQ_PORT_CAP_READ | SND_SEQ_PORT_CAP_SUBS_READ),
@@ -82,6 +92,57 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
     deinit {
         stopNotifications()
         snd_seq_close(handle)
+    }
+
+    /// Creates `Peach Input`, stamped in real time by a queue of its own when one can be had; a plain port
+    /// otherwise.
+    private static func createInputPort(
+        _ seq: OpaquePointer, type: UInt32
+    ) throws(DeviceError) -> (port: Int32, stamping: (queue: Int32, offset: Double)?) {
+        let capabilities = UInt32(SND_SEQ_PORT_CAP_WRITE | SND_SEQ_PORT_CAP_SUBS_WRITE)
+        let queue = snd_seq_alloc_named_queue(seq, "Peach timestamps")
+        var info: OpaquePointer?
+        if queue >= 0, snd_seq_port_info_malloc(&info) == 0, let info {
+            defer { snd_seq_port_info_free(info) }
+            snd_seq_port_info_set_name(info, "Peach Input")
+            snd_seq_port_info_set_capability(info, capabilities)
+            snd_seq_port_info_set_type(info, type)
+            snd_seq_port_info_set_timestamping(info, 1)
+            snd_seq_port_info_set_timestamp_real(info, 1)
+            snd_seq_port_info_set_timestamp_queue(info, queue)
+            if snd_seq_create_port(seq, info) == 0, peach_seq_start_queue(seq, queue) >= 0,
+                snd_seq_drain_output(seq) >= 0, let offset = queueOffset(seq, queue: queue)
+            {
+                return (snd_seq_port_info_get_port(info), (queue, offset))
+            }
+            let port = snd_seq_port_info_get_port(info)
+            if port >= 0 { snd_seq_delete_simple_port(seq, port) }
+        }
+        if queue >= 0 { snd_seq_free_queue(seq, queue) }
+        let port = try ALSAError.check(
+            snd_seq_create_simple_port(seq, "Peach Input", capabilities, type),
+            device: "seq", operation: .openSequencer, function: "snd_seq_create_simple_port")
+        return (port, nil)
+    }
+
+    /// `MonotonicTime` minus the queue's real time, read between two readings of the monotonic clock (the
+    /// tightest of a few tries), or nil when the queue's status cannot be read.
+    private static func queueOffset(_ seq: OpaquePointer, queue: Int32) -> Double? {
+        var status: OpaquePointer?
+        guard snd_seq_queue_status_malloc(&status) == 0, let status else { return nil }
+        defer { snd_seq_queue_status_free(status) }
+        var best: (width: Double, offset: Double)?
+        for _ in 0..<8 {
+            let before = MonotonicTime.now()
+            guard snd_seq_get_queue_status(seq, queue, status) == 0,
+                let real = snd_seq_queue_status_get_real_time(status)?.pointee
+            else { return nil }
+            let after = MonotonicTime.now()
+            let queueTime = Double(real.tv_sec) + Double(real.tv_nsec) / 1e9
+            let offset = (before + after) / 2 - queueTime
+            if best.map({ after - before < $0.width }) ?? true { best = (after - before, offset) }
+        }
+        return best?.offset
     }
 
     /// Whether this machine has a sequencer device at all.
@@ -243,8 +304,20 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
                 let message = codec.message(from: event)
             else { return nil }
             let source = MIDIAddress(client: Int(event.source.client), port: Int(event.source.port))
-            return .message(MIDIEvent(message, from: source, at: MonotonicTime.now()))
+            return .message(MIDIEvent(message, from: source, at: time(of: event)))
         }
+    }
+
+    /// When `event` entered the sequencer, on `MonotonicTime`: its kernel stamp when the port stamps (never
+    /// later than now, and trusted within a second of it), else now.
+    private func time(of event: snd_seq_event_t) -> Double {
+        let now = MonotonicTime.now()
+        guard let stamping, Int32(event.queue) == stamping.queue,
+            event.flags & UInt8(SND_SEQ_TIME_STAMP_MASK) == UInt8(SND_SEQ_TIME_STAMP_REAL)
+        else { return now }
+        let real = event.time.time
+        let stamped = Double(real.tv_sec) + Double(real.tv_nsec) / 1e9 + stamping.offset
+        return abs(now - stamped) < 1 ? min(stamped, now) : now
     }
 }
 

@@ -53,8 +53,9 @@ public final class AudioOutput {
 
     /// Where the output's frames fall on the monotonic timeline (`MonotonicTime`): frame `frame` of the engine
     /// (counted from its first) is heard at `time`, and every other frame a frame's length from it. Measured
-    /// after every write from the sink's delay (``AudioSink/queuedFrames``), so it follows the device's clock.
-    /// Before the first write: frame 0 at the start plus the sink's buffer.
+    /// after every write from the sink's delay (``AudioSink/queuedFrames``) and filtered
+    /// (`FrameTimelineFilter`: the earliest reading of the last second or two, since every reading can only be
+    /// late), so it follows the device's clock. Before the first write: frame 0 at the start plus the buffer.
     nonisolated public var timeline: FrameTimeline { loop.timeline.read() }
 
     /// Why the sink stopped taking audio, once it has.
@@ -148,6 +149,8 @@ private final class AudioLoop: @unchecked Sendable {
         let tailBlocks = rampBlocks + (sink.bufferFrames + period - 1) / period + 1
         var remaining = -1
         var failed = false
+        var filter = FrameTimelineFilter(sampleRate: sink.sampleRate)
+        var recoveries = 0
         while remaining != 0 {
             if remaining < 0, stopRequested.load(ordering: .acquiring) { remaining = tailBlocks }
             // Wait for room first, then render: commands are applied as late as possible before each write.
@@ -158,7 +161,12 @@ private final class AudioLoop: @unchecked Sendable {
                 break
             }
             let total = written.add(period, ordering: .relaxed).newValue
-            timeline.publish(frame: total - sink.queuedFrames, time: MonotonicTime.now())
+            let heard = total - sink.queuedFrames
+            if sink.recoveryCount != recoveries {
+                recoveries = sink.recoveryCount
+                filter.reset()
+            }
+            timeline.publish(frame: 0, time: filter.add(frameHeard: heard, at: MonotonicTime.now()))
             if remaining > 0 { remaining -= 1 }
         }
         sink.close()

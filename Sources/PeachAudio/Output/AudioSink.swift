@@ -24,6 +24,9 @@ public protocol AudioSink: AnyObject {
     /// it is read, it maps the frames written to the time each is heard. Read on the audio thread only.
     /// Real-time rule: never allocates, locks or logs.
     var queuedFrames: Int { get }
+    /// How often the sink restarted its stream after an underrun or a suspend (frames written before a restart
+    /// are not heard), so the output's frame timeline is measured anew.
+    var recoveryCount: Int { get }
 
     /// Waits until `frameCount` frames can be written without waiting. ``AudioOutput`` calls it before it
     /// renders each block, so the block is rendered as late as it can be: a command (a bend, a start) that
@@ -44,6 +47,9 @@ public protocol AudioSink: AnyObject {
 extension AudioSink {
     /// A full buffer: what a sink that paces itself keeps queued.
     public var queuedFrames: Int { bufferFrames }
+
+    /// None: a sink that paces itself never restarts.
+    public var recoveryCount: Int { 0 }
 
     /// No wait: the sink paces itself in ``write(_:frameCount:)``.
     public func waitUntilWritable(frameCount: Int) {}

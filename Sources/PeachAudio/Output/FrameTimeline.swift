@@ -62,3 +62,40 @@ final class TimelinePublisher: Sendable {
         }
     }
 }
+
+/// Estimates, from the audio thread's readings, when frame 0 of the output is heard: each reading (frames
+/// written minus the sink's delay, at the time it was read) gives an estimate that can only be late, never
+/// early: a device's position advances in steps (a period, a kernel tick) and the reading of the clock comes
+/// after the delay was read. The earliest estimate of the last one to two seconds is taken (a minimum over the
+/// current and the previous second), so the steps and any preemption drop out, while a device clock that
+/// drifts from the monotonic clock (tens of parts per million) is followed within a second. After an underrun
+/// the stream restarts later than before and the estimate catches up within two seconds.
+///
+/// Real-time rule: a plain value, updated in place; never allocates, locks or waits.
+struct FrameTimelineFilter: Sendable {
+    let sampleRate: Double
+    private var block = -1
+    private var current = Double.infinity
+    private var previous = Double.infinity
+
+    init(sampleRate: Double) { self.sampleRate = sampleRate }
+
+    /// Forgets every reading (the stream restarted: the frames written before were dropped).
+    mutating func reset() {
+        block = -1
+        current = .infinity
+        previous = .infinity
+    }
+
+    /// Takes a reading: frame `frame` is being heard at `time`. Returns the time frame 0 is heard.
+    mutating func add(frameHeard frame: Int, at time: Double) -> Double {
+        let second = max(0, frame) / max(1, Int(sampleRate))
+        if second != block {
+            previous = block == second - 1 ? current : .infinity
+            current = .infinity
+            block = second
+        }
+        current = min(current, time - Double(frame) / sampleRate)
+        return min(current, previous)
+    }
+}

@@ -113,6 +113,7 @@ public struct TrainingLauncher {
             run.notify(.soundFontProblem(soundFontProblem, timbre: initial.training.timbre))
         }
         if input.waitsForController { run.notify(.noControllerYet) }
+        if plan.mode.isTiming, input.sequencer?.hasKernelTimestamps != true { run.notify(.timedOnArrival) }
         let ending = await run.run(inputs, continuation: continuation, gate: input.gate)
         input.stop()
         if input.gate.droppedCount > 0 { Terminal.emitError(texts.droppedInput(input.gate.droppedCount)) }

@@ -19,6 +19,8 @@ public enum SequencerNotification: Sendable {
 public protocol MIDISequencerClient: AnyObject, Sendable {
     /// The client's number.
     var clientNumber: Int { get }
+    /// Whether events carry the kernel's timestamps (else they are stamped when read).
+    var hasKernelTimestamps: Bool { get }
     /// Every port of every client, now.
     func ports() throws -> [MIDIPortInfo]
     /// Subscribes Peach's input port to `address`.
@@ -27,4 +29,9 @@ public protocol MIDISequencerClient: AnyObject, Sendable {
     func startNotifications(_ handler: @escaping @Sendable (SequencerNotification) -> Void) throws
     /// Stops delivering; returns once the handler will not be called again.
     func stopNotifications()
+}
+
+extension MIDISequencerClient {
+    /// Stamped when read, unless the client says otherwise.
+    public var hasKernelTimestamps: Bool { false }
 }

@@ -227,6 +227,10 @@ public struct Texts: Sendable {
             tr("peach: \(soundFontFallback(error, timbre: timbre))")
         case .actionNotApplicable(let action, let mode):
             tr("\(action): nothing to do in \(titleInSentence(of: mode))")
+        case .timedOnArrival:
+            tr(
+                "Strikes from raw MIDI or the computer keyboard are timed when Peach reads them (a keyboard a few "
+                    + "milliseconds late); a controller on the sequencer is timed by the kernel's stamps.")
         }
     }
 

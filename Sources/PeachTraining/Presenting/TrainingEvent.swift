@@ -38,6 +38,9 @@ public enum TrainingNotice: Sendable {
     case soundFontProblem(SoundFontError, timbre: String)
     /// A controller action that means nothing in this state or mode (e.g. commit in comparison training).
     case actionNotApplicable(String, TrainingMode)
+    /// Timing training whose strikes and answers are timed when Peach reads them (raw MIDI, the computer
+    /// keyboard, a sequencer without timestamps), not by the kernel's stamps.
+    case timedOnArrival
 }
 
 /// Shows a run: the terminal screen, the `--events` stream, the practice box's earcons.
