@@ -118,12 +118,14 @@ struct DocsCommandsTests {
                 index += 1
             }
         }
-        if ["train", "match", "measure", "monitor"].contains(command) {
+        if ["train", "match", "measure", "timing", "tap", "monitor"].contains(command) {
             result += ["--midi-in", "rawmidi:/dev/null"]
         } else if command == "learn" {
             result += ["--midi-in", "rawmidi:learn.mid"]
         }
-        if ["train", "match", "measure", "tone"].contains(command), !result.contains("--audio-out") {
+        if ["train", "match", "measure", "timing", "tap", "tone"].contains(command),
+            !result.contains("--audio-out")
+        {
             result += ["--audio-out", "null"]
         }
         return result

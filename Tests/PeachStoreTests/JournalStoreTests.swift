@@ -60,6 +60,33 @@ struct JournalStoreTests {
             ])
     }
 
+    @Test("timing results are stored as the rhythm records Peach on iOS writes, and make the timing profile")
+    func timingResults() throws {
+        let directory = TemporaryDirectory()
+        let store = try JournalStore(directory: directory.path)
+        let time = Date(timeIntervalSince1970: 1_767_225_600)
+        let trial = OffsetDetectionTrial(
+            tempo: try Tempo(bpm: 120), offsetPercent: 4, direction: .late, offsetClick: 3)
+        try store.offsetDetectionCompleted(
+            CompletedOffsetDetection(trial: trial, answer: .early, timestamp: time))
+        let strikes = [GapStrike(position: 4, offsetMs: -3), GapStrike(position: 2, offsetMs: 7)]
+        try store.gapFillCompleted(
+            CompletedGapFill(timestamp: time, tempo: .standard, strikes: strikes, gapCount: 32))
+        let records = try storedRecords(directory)
+        #expect(
+            records.map(\.payload) == [
+                .rhythm(RhythmRecord(offsetDetectionAt: time, tempoBPM: 120, offsetMs: 5, isCorrect: false)),
+                .rhythm(
+                    RhythmRecord(
+                        continuousMatchingAt: time, tempoBPM: 80, meanOffsetMs: 2,
+                        positions: [nil, 7, nil, -3])),
+            ])
+        let contents = try JournalStore.read(directory: directory.path)
+        #expect(contents.rhythmCount == 2)
+        #expect(contents.timing.offsetDetectionCount == 1 && contents.timing.gapFillCount == 1)
+        #expect(contents.timing.gapFill(band: .moderate, position: 2)?.mean == 7)
+    }
+
     @Test("truncation at every byte of the last record: the complete records stay, the tail is set aside")
     func truncationAtEveryOffset() throws {
         let source = TemporaryDirectory()

@@ -17,8 +17,10 @@ public struct JournalContents: Sendable {
     public var comparisonCount = 0
     /// The number of pitch-matching records.
     public var pitchMatchingCount = 0
-    /// The number of rhythm records (from Peach on iOS or the web; kept, not part of the profile).
+    /// The number of rhythm (timing) records, trained here or imported.
     public var rhythmCount = 0
+    /// The timing profile: offset-detection thresholds and fill-the-gap offsets.
+    public var timing = TimingHistory()
     /// Lines that could not be read (each cost that line only).
     public var damagedLines: [DamagedLine] = []
     /// Lines written by a newer Peach: kept as they are, skipped.
@@ -49,8 +51,20 @@ public struct JournalContents: Sendable {
             pitchMatchingCount += 1
             profile.add(completed)
             progress.add(completed)
-        case .rhythm:
+        case .rhythm(let rhythm):
             rhythmCount += 1
+            switch rhythm.kind {
+            case .offsetDetection:
+                if let offset = rhythm.offsetMs, let correct = rhythm.isCorrect {
+                    timing.addOffsetDetection(tempoBPM: rhythm.tempoBPM, offsetMs: offset, isCorrect: correct)
+                }
+            case .continuousMatching:
+                if let mean = rhythm.meanOffsetMs {
+                    timing.addGapFill(
+                        tempoBPM: rhythm.tempoBPM, meanOffsetMs: mean, positions: rhythm.meanOffsetMsPositions
+                    )
+                }
+            }
         }
     }
 }

@@ -32,8 +32,8 @@ struct JournalSnapshot {
     static let tailWindow = 1 << 16
     /// Records read past the snapshot (or without one) before the writer saves a new snapshot.
     static let rewriteThreshold = 1000
-    /// This layout's number; another one is not read.
-    static let format = 2
+    /// This layout's number; another one is not read (3 added the timing profile).
+    static let format = 3
 
     /// The header line.
     private struct Header: Codable {
@@ -48,6 +48,7 @@ struct JournalSnapshot {
         var profile: PerceptualProfile
         var trend: TrendAnalyzer
         var progress: ProgressHistory
+        var timing: TimingHistory
         var damagedLines: [DamagedLine]
         var newerRecordLines: [Int]
     }
@@ -87,6 +88,7 @@ struct JournalSnapshot {
         contents.profile = header.profile
         contents.trend = header.trend
         contents.progress = header.progress
+        contents.timing = header.timing
         contents.comparisonCount = header.comparisonCount
         contents.pitchMatchingCount = header.pitchMatchingCount
         contents.rhythmCount = header.rhythmCount
@@ -125,6 +127,7 @@ struct JournalSnapshot {
             sampleCount: contents.timeline.samples.count, comparisonCount: contents.comparisonCount,
             pitchMatchingCount: contents.pitchMatchingCount, rhythmCount: contents.rhythmCount,
             profile: contents.profile, trend: contents.trend, progress: contents.progress,
+            timing: contents.timing,
             damagedLines: contents.damagedLines, newerRecordLines: contents.newerRecordLines)
         guard let json = try? JSONEncoder().encode(header) else { return }
         var bytes = [UInt8](json)

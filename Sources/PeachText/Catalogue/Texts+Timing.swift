@@ -73,3 +73,65 @@ extension Texts {
                 + "on the sequencer (--output midi).")
     }
 }
+
+extension Texts {
+    /// `Timing` (the profile's section heading).
+    var timingHeading: String { tr("Timing:") }
+
+    /// A tempo band in words.
+    func bandName(_ band: TempoBand) -> String {
+        switch band {
+        case .slow: tr("below 80 BPM")
+        case .moderate: tr("80–119 BPM")
+        case .fast: tr("120 BPM and faster")
+        }
+    }
+
+    /// Early or late at `band`: the threshold as a share of a sixteenth and in milliseconds, with its range.
+    func timingThreshold(_ threshold: TimingThreshold, band: TempoBand) -> String {
+        let range = threshold.likelyRangeMs
+        return tr(
+            "  early or late, \(bandName(band)): \(format(threshold.milliseconds, 1)) ms "
+                + "(\(format(threshold.percent.cents, 1)) % of a sixteenth; likely range "
+                + "\(format(range.lowerBound, 1))–\(format(range.upperBound, 1)) ms) · "
+                + "\(answers(threshold.answers))")
+    }
+
+    /// `early 7.5 ms · late 8.4 ms`; a direction whose likely range spans more than 2.5 × is too uncertain
+    /// to say (as a week of the progress chart).
+    func timingByDirection(early: TimingThreshold?, late: TimingThreshold?) -> String {
+        func text(_ threshold: TimingThreshold?) -> String {
+            guard let threshold else { return "–" }
+            if ProgressHistory.isUncertain(threshold.percent) { return tr("too uncertain to say") }
+            return tr("\(format(threshold.milliseconds, 1)) ms")
+        }
+        return tr("early \(text(early)) · late \(text(late))")
+    }
+
+    /// A band with too few answers for a threshold.
+    func timingTooFewAnswers(band: TempoBand) -> String {
+        tr("  early or late, \(bandName(band)): too few answers for a threshold yet")
+    }
+
+    /// `Timing trend: improving`.
+    func timingTrend(_ trend: Trend) -> String { tr("  timing trend: \(trendWord(trend))") }
+
+    /// Fill the gap at `band`: the mean offset, its spread, the trials and the mean per step.
+    func gapFillSummary(band: TempoBand, trials: WelfordAccumulator, steps: [(Int, Double)]) -> String {
+        let mean = trials.mean
+        let drift = abs(mean) < 0.5 ? tr("on time") : mean < 0 ? tr("rushing (early)") : tr("dragging (late)")
+        let spread = trials.sampleStandardDeviation.map { format($0, 1) } ?? "–"
+        let perStep = steps.map { "\($0.0): \(signedMs($0.1))" }.joined(separator: ", ")
+        return tr(
+            "  fill the gap, \(bandName(band)): \(signedMs(mean)) ms, \(drift) · spread \(spread) ms · "
+                + "\(trialsCount(trials.count)) · by step \(perStep)")
+    }
+
+    /// `+5.0` / `-3.1`.
+    func signedMs(_ value: Double) -> String { (value >= 0 ? "+" : "") + format(value, 1) }
+
+    /// `1 trial` / `12 trials`.
+    func trialsCount(_ count: Int) -> String {
+        tr(one: "\(count) trial", other: "\(count) trials", count: count)
+    }
+}

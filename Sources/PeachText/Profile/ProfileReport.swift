@@ -96,6 +96,11 @@ public struct ProfileReport: Sendable {
             result.append(texts.tr("Intervals:"))
             result += intervals.map { "  " + $0 }
         }
+        let timing = TimingReport(history: contents.timing, texts: texts).lines
+        if !timing.isEmpty {
+            result.append("")
+            result += timing
+        }
         let points = contents.timeline.days(in: timeZone).suffix(days)
         if !points.isEmpty {
             result.append("")
@@ -202,7 +207,8 @@ public struct ProfileReport: Sendable {
                             lower68: $0.band.lowerBound, upper68: $0.band.upperBound, count: $0.count,
                             uncertain: $0.isUncertain)
                     })
-            })
+            },
+            timing: TimingReport(history: contents.timing, texts: texts).model)
     }
 
     /// One line of sparkline over the range (▁…█ by fitted threshold, lower is better; blank untrained) in at
@@ -404,6 +410,8 @@ public struct ProfileJSON: Encodable, Sendable {
     public let intervals: [IntervalEntry]
     /// The progress chart's series.
     public let progress: [Progress]
+    /// Timing: offset detection's thresholds and fill the gap's offsets.
+    public let timing: TimingJSON
 }
 
 extension ProfileReport {

@@ -1,0 +1,144 @@
+// TimingHistory: the timing part of the profile: offset-detection thresholds and fill-the-gap offsets.
+
+/// The timing part of a listener's profile, built record by record (trained here or imported from Peach on
+/// iOS): for offset detection, the answers binned by the offset's share of a sixteenth per tempo band and
+/// direction, fitted like pitch thresholds (the same Bayesian Weibull model, on percent of a sixteenth instead
+/// of cents); for fill the gap, the trials' mean offsets per tempo band and gap position.
+public struct TimingHistory: Hashable, Sendable, Codable {
+    /// One tempo band and direction of offset detection: its binned answers and the mean sixteenth of its trials.
+    struct OffsetCell: Hashable, Sendable, Codable {
+        var counts = TrialCounts()
+        var sixteenthMs = WelfordAccumulator()
+    }
+
+    /// The answers of offset detection, by band and direction (`"moderate.early"`).
+    private var offsetCells: [String: OffsetCell] = [:]
+    /// Fill the gap's trial means, by band and step (`"moderate.4"`), and by band alone (`"moderate"`).
+    private var gapCells: [String: WelfordAccumulator] = [:]
+    /// The answers before the last ``recentWindow``, for the trend (percent level, correct).
+    private var earlier = TrialCounts()
+    /// The last ``recentWindow`` answers, oldest first.
+    private var recent: [RecentAnswer] = []
+
+    private struct RecentAnswer: Hashable, Sendable, Codable {
+        var percent: Double
+        var correct: Bool
+    }
+
+    /// Offset-detection answers counted.
+    public private(set) var offsetDetectionCount = 0
+    /// Fill-the-gap trials counted.
+    public private(set) var gapFillCount = 0
+
+    /// How many of the latest answers the trend compares with those before them.
+    public static let recentWindow = 60
+    /// The fewest answers a fitted threshold rests on.
+    public static let minimumAnswers = 10
+
+    /// An empty history.
+    public init() {}
+
+    /// Adds an offset-detection answer: its tempo, signed offset (ms) and whether it was right.
+    public mutating func addOffsetDetection(tempoBPM: Int, offsetMs: Double, isCorrect: Bool) {
+        guard tempoBPM > 0, offsetMs.isFinite, offsetMs != 0 else { return }
+        let sixteenthMs = 15_000 / Double(tempoBPM)
+        let percent = abs(offsetMs) / sixteenthMs * 100
+        let key = Self.key(TempoBand(bpm: tempoBPM), TimingDirection(offsetMs: offsetMs))
+        offsetCells[key, default: OffsetCell()].counts.add(cents: percent, correct: isCorrect)
+        offsetCells[key, default: OffsetCell()].sixteenthMs.add(sixteenthMs)
+        offsetDetectionCount += 1
+        recent.append(RecentAnswer(percent: percent, correct: isCorrect))
+        if recent.count > Self.recentWindow {
+            let oldest = recent.removeFirst()
+            earlier.add(cents: oldest.percent, correct: oldest.correct)
+        }
+    }
+
+    /// Adds a fill-the-gap trial: its tempo, mean signed offset (ms) and the mean at each step (1–4).
+    public mutating func addGapFill(tempoBPM: Int, meanOffsetMs: Double, positions: [Double?]) {
+        guard tempoBPM > 0, meanOffsetMs.isFinite else { return }
+        let band = TempoBand(bpm: tempoBPM)
+        gapCells[band.rawValue, default: WelfordAccumulator()].add(meanOffsetMs)
+        for (index, value) in positions.prefix(4).enumerated() {
+            guard let value, value.isFinite else { continue }
+            gapCells["\(band.rawValue).\(index + 1)", default: WelfordAccumulator()].add(value)
+        }
+        gapFillCount += 1
+    }
+
+    private static func key(_ band: TempoBand, _ direction: TimingDirection) -> String {
+        "\(band.rawValue).\(direction.rawValue)"
+    }
+
+    /// The fitted offset-detection threshold of `band`, for `direction` or (nil) both; nil with fewer than
+    /// ``minimumAnswers`` answers.
+    public func threshold(band: TempoBand, direction: TimingDirection? = nil) -> TimingThreshold? {
+        let directions = direction.map { [$0] } ?? TimingDirection.allCases
+        var counts = TrialCounts()
+        var sixteenthSum = 0.0
+        for direction in directions {
+            guard let cell = offsetCells[Self.key(band, direction)] else { continue }
+            counts.add(cell.counts)
+            sixteenthSum += cell.sixteenthMs.mean * Double(cell.sixteenthMs.count)
+        }
+        guard counts.total >= Self.minimumAnswers, let estimate = Self.fit(counts) else { return nil }
+        return TimingThreshold(
+            percent: estimate, sixteenthMs: sixteenthSum / Double(counts.total), answers: counts.total)
+    }
+
+    /// The tempo bands with offset-detection answers, slow to fast.
+    public var offsetDetectionBands: [TempoBand] {
+        TempoBand.allCases.filter { band in
+            TimingDirection.allCases.contains { offsetCells[Self.key(band, $0)] != nil }
+        }
+    }
+
+    /// The tempo bands with fill-the-gap trials, slow to fast.
+    public var gapFillBands: [TempoBand] { TempoBand.allCases.filter { gapCells[$0.rawValue] != nil } }
+
+    /// Fill the gap's trial means in `band`, at step `position` (1–4) or (nil) over the whole trial.
+    public func gapFill(band: TempoBand, position: Int? = nil) -> WelfordAccumulator? {
+        gapCells[position.map { "\(band.rawValue).\($0)" } ?? band.rawValue]
+    }
+
+    /// Whether the latest ``recentWindow`` answers' threshold (as a share of a sixteenth, all tempos) is lower,
+    /// about the same or higher than the answers' before them: a change counts when the two fits differ by
+    /// more than twice their combined uncertainty and by more than 5 %. Nil without ``recentWindow`` answers
+    /// before the latest.
+    public var trend: Trend? {
+        guard earlier.total >= Self.recentWindow else { return nil }
+        var latest = TrialCounts()
+        for answer in recent { latest.add(cents: answer.percent, correct: answer.correct) }
+        guard let before = Self.fit(earlier), let now = Self.fit(latest) else { return nil }
+        let change = logDouble(now.cents / before.cents)
+        let uncertainty =
+            (before.logStandardDeviation * before.logStandardDeviation
+            + now.logStandardDeviation * now.logStandardDeviation).squareRoot()
+        guard abs(change) > 2 * uncertainty, abs(change) > logDouble(1.05) else { return .stable }
+        return change < 0 ? .improving : .declining
+    }
+
+    private static func fit(_ counts: TrialCounts) -> ThresholdEstimate? {
+        var posterior = ThresholdPosterior()
+        posterior.update(counts)
+        return posterior.estimate
+    }
+}
+
+/// A fitted offset-detection threshold: the offset answered right 75 % of the time, as a share of a sixteenth
+/// and in milliseconds at the mean tempo of its answers, with its likely range.
+public struct TimingThreshold: Hashable, Sendable {
+    /// The fit, in percent of a sixteenth (its `cents` fields hold percent).
+    public let percent: ThresholdEstimate
+    /// The mean sixteenth of the answers, milliseconds.
+    public let sixteenthMs: Double
+    /// The answers it rests on.
+    public let answers: Int
+
+    /// The threshold, milliseconds.
+    public var milliseconds: Double { percent.cents / 100 * sixteenthMs }
+    /// The likely range (68 % credible), milliseconds.
+    public var likelyRangeMs: ClosedRange<Double> {
+        percent.interval68.lowerBound / 100 * sixteenthMs...percent.interval68.upperBound / 100 * sixteenthMs
+    }
+}

@@ -1,0 +1,123 @@
+// TimingReport: the timing section of `peach profile`: thresholds per tempo band, fill-the-gap offsets, trend.
+
+import PeachCore
+
+/// The timing section of the profile, as lines and as JSON: for offset detection the fitted threshold of each
+/// tempo band (as a share of a sixteenth and in milliseconds, with its likely range, and per direction), the
+/// trend; for fill the gap the mean signed offset (rushing or dragging) and its spread per band and gap step.
+public struct TimingReport: Sendable {
+    /// The timing history.
+    public let history: TimingHistory
+    /// The language.
+    public let texts: Texts
+
+    /// A report of `history`.
+    public init(history: TimingHistory, texts: Texts) {
+        self.history = history
+        self.texts = texts
+    }
+
+    /// The section's lines (none when there is no timing result).
+    public var lines: [String] {
+        var result: [String] = []
+        for band in history.offsetDetectionBands {
+            guard let both = history.threshold(band: band) else {
+                result.append(texts.timingTooFewAnswers(band: band))
+                continue
+            }
+            result.append(texts.timingThreshold(both, band: band))
+            let early = history.threshold(band: band, direction: .early)
+            let late = history.threshold(band: band, direction: .late)
+            if early != nil || late != nil {
+                result.append("  " + texts.timingByDirection(early: early, late: late))
+            }
+        }
+        if let trend = history.trend { result.append(texts.timingTrend(trend)) }
+        for band in history.gapFillBands {
+            guard let trials = history.gapFill(band: band) else { continue }
+            let steps = TimingSettings.positions.compactMap { position in
+                history.gapFill(band: band, position: position).map { (position, $0.mean) }
+            }
+            result.append(texts.gapFillSummary(band: band, trials: trials, steps: steps))
+        }
+        return result.isEmpty ? [] : [texts.timingHeading] + result
+    }
+
+    /// The numbers.
+    public var model: TimingJSON {
+        TimingJSON(
+            offsetDetection: history.offsetDetectionBands.flatMap { band in
+                ([nil] + TimingDirection.allCases.map { Optional($0) }).compactMap { direction in
+                    history.threshold(band: band, direction: direction).map {
+                        TimingJSON.Threshold(band: band, direction: direction, threshold: $0)
+                    }
+                }
+            },
+            trend: history.trend?.rawValue,
+            gapFill: history.gapFillBands.flatMap { band in
+                ([nil] + TimingSettings.positions.map { Optional($0) }).compactMap { position in
+                    history.gapFill(band: band, position: position).map {
+                        TimingJSON.GapFill(band: band.rawValue, position: position, trials: $0)
+                    }
+                }
+            })
+    }
+}
+
+/// The `timing` object of `peach profile --json`.
+public struct TimingJSON: Encodable, Sendable {
+    /// An offset-detection threshold of a tempo band and direction (absent: both directions).
+    public struct Threshold: Encodable, Sendable {
+        /// `slow` (below 80 BPM), `moderate` (80–119) or `fast` (120 and up).
+        public let band: String
+        /// `early`, `late`, or absent for both.
+        public let direction: String?
+        /// The threshold (75 % correct), percent of a sixteenth.
+        public let percent: Double
+        /// The threshold, milliseconds at the mean tempo of the answers.
+        public let milliseconds: Double
+        /// The likely range (68 %), milliseconds.
+        public let lower68, upper68: Double
+        /// The answers it rests on.
+        public let answers: Int
+
+        init(band: TempoBand, direction: TimingDirection?, threshold: TimingThreshold) {
+            self.band = band.rawValue
+            self.direction = direction?.rawValue
+            percent = threshold.percent.cents
+            milliseconds = threshold.milliseconds
+            lower68 = threshold.likelyRangeMs.lowerBound
+            upper68 = threshold.likelyRangeMs.upperBound
+            answers = threshold.answers
+        }
+    }
+
+    /// Fill the gap in a tempo band, at one step or (absent) over whole trials.
+    public struct GapFill: Encodable, Sendable {
+        /// The tempo band.
+        public let band: String
+        /// The step 1–4, or absent for the trials' means.
+        public let position: Int?
+        /// The mean signed offset, milliseconds (negative: rushing).
+        public let meanMs: Double
+        /// The spread of the trials' means, milliseconds (absent with one trial).
+        public let stdDevMs: Double?
+        /// How many trials.
+        public let trials: Int
+
+        init(band: String, position: Int?, trials: WelfordAccumulator) {
+            self.band = band
+            self.position = position
+            meanMs = trials.mean
+            stdDevMs = trials.sampleStandardDeviation
+            self.trials = trials.count
+        }
+    }
+
+    /// Offset detection's thresholds.
+    public let offsetDetection: [Threshold]
+    /// `improving`, `stable` or `declining` (absent without enough answers).
+    public let trend: String?
+    /// Fill the gap's offsets.
+    public let gapFill: [GapFill]
+}

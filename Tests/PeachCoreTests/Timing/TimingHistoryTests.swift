@@ -1,0 +1,77 @@
+// TimingHistoryTests: the timing profile: thresholds fitted per band and direction, trend, fill-the-gap means.
+
+import Foundation
+import PeachCore
+import Testing
+
+@Suite("TimingHistory")
+struct TimingHistoryTests {
+    /// A listener of threshold `percent` (of a sixteenth) answering a Kazez staircase `count` times at `bpm`.
+    func staircase(
+        _ history: inout TimingHistory, percent threshold: Double, count: Int, bpm: Int, seed: UInt64
+    ) {
+        var generator = SeededRandomGenerator(seed: seed)
+        let listener = PsychometricFunction(threshold: threshold, slope: 2.5, lapseRate: 0.02)
+        var percent = TimingStaircase.maximumPercent
+        for index in 0..<count {
+            let correct =
+                Double.random(in: 0..<1, using: &generator) < listener.probabilityCorrect(at: percent)
+            let sign: Double = index.isMultiple(of: 2) ? -1 : 1
+            history.addOffsetDetection(
+                tempoBPM: bpm, offsetMs: sign * percent / 100 * 15_000 / Double(bpm), isCorrect: correct)
+            percent = TimingStaircase.nextPercent(after: percent, wasCorrect: correct)
+        }
+    }
+
+    @Test("a listener's threshold is found per tempo band, in percent of a sixteenth and in milliseconds")
+    func thresholds() throws {
+        var history = TimingHistory()
+        staircase(&history, percent: 4, count: 400, bpm: 100, seed: 1)
+        staircase(&history, percent: 8, count: 300, bpm: 150, seed: 2)
+        #expect(history.offsetDetectionCount == 700)
+        #expect(history.offsetDetectionBands == [.moderate, .fast])
+        let moderate = try #require(history.threshold(band: .moderate))
+        #expect(moderate.percent.cents > 4 / 1.4 && moderate.percent.cents < 4 * 1.4)
+        #expect(abs(moderate.sixteenthMs - 150) < 1e-9)
+        #expect(abs(moderate.milliseconds - moderate.percent.cents * 1.5) < 1e-9)
+        #expect(moderate.likelyRangeMs.contains(moderate.milliseconds))
+        #expect(moderate.answers == 400)
+        let fast = try #require(history.threshold(band: .fast))
+        #expect(fast.percent.cents > 8 / 1.4 && fast.percent.cents < 8 * 1.4)
+        #expect(try #require(history.threshold(band: .moderate, direction: .early)).answers == 200)
+        #expect(history.threshold(band: .slow) == nil)
+    }
+
+    @Test("the trend compares the latest 60 answers with those before: improving, stable")
+    func trend() {
+        var improving = TimingHistory()
+        staircase(&improving, percent: 10, count: 240, bpm: 90, seed: 3)
+        #expect(improving.trend == .stable)
+        staircase(&improving, percent: 2, count: 60, bpm: 90, seed: 4)
+        #expect(improving.trend == .improving)
+        var few = TimingHistory()
+        staircase(&few, percent: 5, count: 100, bpm: 90, seed: 5)
+        #expect(few.trend == nil)
+    }
+
+    @Test(
+        "fill the gap: the trials' mean and spread per band and step; a round trip through JSON keeps it all")
+    func gapFill() throws {
+        var history = TimingHistory()
+        history.addGapFill(tempoBPM: 80, meanOffsetMs: 4, positions: [nil, -2, nil, 10])
+        history.addGapFill(tempoBPM: 85, meanOffsetMs: 8, positions: [nil, 0, nil, 16])
+        history.addGapFill(tempoBPM: 60, meanOffsetMs: -5, positions: [nil, nil, nil, -5])
+        history.addGapFill(tempoBPM: 80, meanOffsetMs: .nan, positions: [])
+        #expect(history.gapFillCount == 3)
+        #expect(history.gapFillBands == [.slow, .moderate])
+        let moderate = try #require(history.gapFill(band: .moderate))
+        #expect(moderate.mean == 6 && moderate.count == 2)
+        #expect(abs((moderate.sampleStandardDeviation ?? 0) - 8.0.squareRoot()) < 1e-12)
+        #expect(history.gapFill(band: .moderate, position: 2)?.mean == -1)
+        #expect(history.gapFill(band: .moderate, position: 4)?.mean == 13)
+        #expect(history.gapFill(band: .moderate, position: 1) == nil)
+        staircase(&history, percent: 5, count: 50, bpm: 70, seed: 6)
+        let data = try JSONEncoder().encode(history)
+        #expect(try JSONDecoder().decode(TimingHistory.self, from: data) == history)
+    }
+}
