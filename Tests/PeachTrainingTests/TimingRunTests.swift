@@ -141,7 +141,7 @@ struct TimingRunTests {
         )
         let tempo = Tempo.standard
         screen.present(
-            .gapFill(.started(tempo, gapPositions: [2, 4], firstClickAt: 0), progress), at: Date())
+            .gapFill(.started(tempo, gapPositions: [2, 4], firstCycleAt: 0), progress), at: Date())
         #expect(
             output.screen
                 == "   1  ✔ Correct  click 3 was 18.8 ms early\n   1  ◀ 12.3 ms early\n"

@@ -50,8 +50,8 @@ public final class SimulatedListener {
 
     /// How the listener hears and responds.
     public let parameters: Parameters
-    private let clock: any SessionClock
-    private var generator: AnyRandomNumberGenerator
+    let clock: any SessionClock
+    var generator: AnyRandomNumberGenerator
     private let psychometric: PsychometricFunction
 
     /// Creates a listener that acts on `clock`, drawing its randomness from `generator`.

@@ -2,8 +2,9 @@
 
 /// What a ``GapFillSession`` reports, in order, to its event handlers.
 public enum GapFillEvent: Sendable {
-    /// The loop started at the tempo; its first click is heard at the time given (the click timeline).
-    case started(Tempo, gapPositions: [Int], firstClickAt: Double)
+    /// The loop started at the tempo; its first cycle starts at the time given (the click timeline), the
+    /// others follow every four sixteenths.
+    case started(Tempo, gapPositions: [Int], firstCycleAt: Double)
     /// A strike fell within half a sixteenth of a gap and counts: the strike, and the trial's strikes so far.
     case struck(GapStrike, trialStrikes: Int)
     /// A strike fell outside every gap's window (or struck a gap a second time) and does not count.

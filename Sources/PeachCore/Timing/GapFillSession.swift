@@ -77,10 +77,10 @@ public final class GapFillSession {
         gaps = []
         nextCycleToPlace = 0
         firstCycleStart = clicks.now + clicks.leadTime
-        let first = placeCycles(through: Self.cyclesAhead - 1)
-        guard isRunning, let first else { return }
+        guard placeCycles(through: Self.cyclesAhead - 1), isRunning else { return }
         machinery.emit(
-            .started(loopSettings.tempo, gapPositions: loopSettings.gapPositions, firstClickAt: first))
+            .started(
+                loopSettings.tempo, gapPositions: loopSettings.gapPositions, firstCycleAt: firstCycleStart))
         scheduleCycle(0)
     }
 
@@ -124,11 +124,9 @@ public final class GapFillSession {
 
     private func cycleStart(_ cycle: Int) -> Double { firstCycleStart + Double(cycle) * cycleLength }
 
-    /// Places the clicks of every cycle up to `last`; returns when the first click placed is heard, or nil
-    /// (and halts) when the player fails.
+    /// Places the clicks of every cycle up to `last`; returns false (and halts) when the player fails.
     @discardableResult
-    private func placeCycles(through last: Int) -> Double? {
-        var firstHeard: Double?
+    private func placeCycles(through last: Int) -> Bool {
         while nextCycleToPlace <= last {
             let cycle = nextCycleToPlace
             for position in TimingSettings.positions {
@@ -138,16 +136,15 @@ public final class GapFillSession {
                     continue
                 }
                 do {
-                    let heard = try clicks.click(at: due, accent: position == 1)
-                    firstHeard = firstHeard ?? heard
+                    _ = try clicks.click(at: due, accent: position == 1)
                 } catch {
                     halt(.audioFailure(error))
-                    return nil
+                    return false
                 }
             }
             nextCycleToPlace += 1
         }
-        return firstHeard ?? cycleStart(0)
+        return true
     }
 
     /// At the start of `cycle`: places the cycle `cyclesAhead` later, forgets gaps whose window has closed, and
@@ -160,7 +157,7 @@ public final class GapFillSession {
 
     private func cycleBegan(_ cycle: Int) {
         guard isRunning else { return }
-        guard placeCycles(through: cycle + Self.cyclesAhead - 1) != nil else { return }
+        guard placeCycles(through: cycle + Self.cyclesAhead - 1) else { return }
         // The trial ends half a sixteenth after its last step (when the last gap's window closes): that lies
         // within the next trial's first cycle, so it is checked there.
         if cycle > 0, cycle % Self.cyclesPerTrial == 0 {

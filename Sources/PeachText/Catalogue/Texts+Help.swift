@@ -155,9 +155,13 @@ public enum Help: CaseIterable, Sendable {
             Examples:
               peach simulate --trials 300 --threshold 5
               peach simulate --mode matching --trials 50 --bias -3 --spread 8
+              peach simulate --mode timing --trials 300 --threshold 6 --tempo 100
+              peach simulate --mode tap --trials 5 --bias -4 --spread 9
             """
         case .mode:
-            "comparison (higher/lower), matching (tune to the reference) or measurement (Psi places each trial)."
+            "comparison (higher/lower), matching (tune to the reference), measurement (Psi places each trial), "
+                + "timing (early or late; --threshold in ms) or tap (fill the gap; --bias and --spread in ms, "
+                + "--trials of sixteen cycles)."
         case .trials: "Number of trials (1-1000000)."
         case .threshold:
             "The listener's threshold: cents answered right 75 % of the time, lapses included (0.1-100)."

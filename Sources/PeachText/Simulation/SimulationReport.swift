@@ -27,16 +27,20 @@ public final class SimulationReport: SimulationReporting {
     /// The listener and the settings.
     public func header(
         mode: SimulationMode, parameters: SimulatedListener.Parameters, settings: TrainingSettings,
-        seed: UInt64
+        timing: TimingSettings, seed: UInt64
     ) {
         let t = texts
+        if mode == .timing || mode == .tap {
+            timingHeader(mode: mode, parameters: parameters, timing: timing, seed: seed)
+            return
+        }
         switch mode {
         case .comparison, .measurement:
             emit(
                 t.tr(
                     "Simulated listener: threshold \(t.cents(parameters.threshold)) (75 % correct), "
                         + "lapses \(t.format(parameters.lapseRate * 100, 0)) %, seed \(seed)"))
-        case .matching:
+        case .matching, .timing, .tap:
             emit(
                 t.tr(
                     "Simulated listener: bias \(signed(parameters.matchingBias)), "
@@ -139,6 +143,85 @@ public final class SimulationReport: SimulationReporting {
         guard !reportedFailure else { return }
         reportedFailure = true
         error(texts.tr("peach: an answer was not stored: \(texts.message(for: failure))"))
+    }
+
+    private func timingHeader(
+        mode: SimulationMode, parameters: SimulatedListener.Parameters, timing: TimingSettings, seed: UInt64
+    ) {
+        let t = texts
+        let lapses = t.format(parameters.lapseRate * 100, 0)
+        if mode == .timing {
+            emit(
+                t.tr(
+                    "Simulated listener: threshold \(t.format(parameters.threshold, 1)) ms (75 % correct), "
+                        + "lapses \(lapses) %, seed \(seed)"))
+            emit(t.tr("Tempo \(timing.tempo.bpm) BPM, click \(timing.offsetClick) early or late"))
+        } else {
+            emit(
+                t.tr(
+                    "Simulated player: bias \(t.signedMs(parameters.matchingBias)) ms, spread "
+                        + "\(t.format(parameters.matchingSpread, 1)) ms, misses \(lapses) %, seed \(seed)"))
+            emit(t.gapFillStart(tempo: timing.tempo, positions: timing.gapPositions))
+        }
+        guard verbose else { return }
+        emit("")
+        emit(mode == .timing ? t.tr("      #  offset ms  answer  result") : t.tr("  trial  strikes  mean ms"))
+    }
+
+    /// One answered offset-detection trial.
+    public func offsetDetection(_ completed: CompletedOffsetDetection, number: Int) {
+        if completed.isCorrect { correctCount += 1 }
+        guard verbose else { return }
+        let answer = texts.title(completed.answer == .early ? .early : .late).lowercased()
+        let result = completed.isCorrect ? texts.tr("correct") : texts.tr("wrong")
+        emit(
+            pad(String(number), 7) + pad(signedNumber(completed.trial.offsetMs), 11) + "  " + answer.padded(6)
+                + "  "
+                + result)
+    }
+
+    /// The summary of an offset-detection simulation.
+    public func offsetDetectionSummary(
+        history: TimingHistory, answered: Int, correct: Int, nextPercent: Double?, tempo: Tempo,
+        elapsed: Duration
+    ) {
+        let t = texts
+        emit("")
+        emit(t(.summary))
+        let share = t.format(Double(correct) * 100 / Double(max(answered, 1)), 1)
+        row(t.tr("Answers"), t.tr("\(answered) (\(correct) correct, \(share) %)"))
+        row(
+            t.tr("Offset now"),
+            nextPercent.map { t.tr("\(t.format($0 / 100 * tempo.sixteenth * 1000, 1)) ms") } ?? "–")
+        if let threshold = history.threshold(band: tempo.band) {
+            let range = threshold.likelyRangeMs
+            row(
+                t.tr("Threshold"),
+                t.tr(
+                    "\(t.format(threshold.milliseconds, 1)) ms (likely range \(t.format(range.lowerBound, 1))–"
+                        + "\(t.format(range.upperBound, 1)) ms)"))
+        }
+        row(t.tr("Virtual time"), duration(elapsed))
+    }
+
+    /// One fill-the-gap trial with strikes.
+    public func gapFill(_ completed: CompletedGapFill, number: Int) {
+        guard verbose else { return }
+        emit(
+            pad(String(number), 7) + pad("\(completed.strikes.count)/\(completed.gapCount)", 9)
+                + pad(signedNumber(completed.meanOffsetMs), 9))
+    }
+
+    /// The summary of a fill-the-gap simulation.
+    public func gapFillSummary(strikes: WelfordAccumulator, trials: Int, elapsed: Duration) {
+        let t = texts
+        emit("")
+        emit(t(.summary))
+        row(t.tr("Trials"), String(trials))
+        row(t.tr("Strikes"), String(strikes.count))
+        row(t.tr("Mean offset"), strikes.meanIfAny.map { t.tr("\(t.signedMs($0)) ms") } ?? "–")
+        row(t.tr("Spread"), strikes.sampleStandardDeviation.map { t.tr("\(t.format($0, 1)) ms") } ?? "–")
+        row(t.tr("Virtual time"), duration(elapsed))
     }
 
     private func band(_ band: PitchMatchingFeedbackBand) -> String {

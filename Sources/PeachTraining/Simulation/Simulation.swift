@@ -12,6 +12,10 @@ public enum SimulationMode: String, Sendable, CaseIterable {
     case matching
     /// A threshold measurement (the Psi procedure places every trial).
     case measurement
+    /// Timing offset detection: the listener's threshold is in milliseconds.
+    case timing
+    /// Fill the gap: the listener's bias and spread are in milliseconds; a trial is sixteen cycles.
+    case tap
 }
 
 /// Runs the real comparison or pitch-matching session, with the real strategy and profile, answered by a
@@ -28,13 +32,16 @@ public struct Simulation: Sendable {
     public let trials: Int
     /// The seed: the same seed replays the same session.
     public let seed: UInt64
+    /// The timing settings (tempo, offset click, gap positions), for the timing modes.
+    public let timing: TimingSettings
 
     /// A simulation of `trials` trials.
     public init(
         mode: SimulationMode, parameters: SimulatedListener.Parameters, settings: TrainingSettings,
         trials: Int,
-        seed: UInt64
+        seed: UInt64, timing: TimingSettings = .defaults
     ) {
+        self.timing = timing
         self.mode = mode
         self.parameters = parameters
         self.settings = settings
@@ -51,7 +58,7 @@ public struct Simulation: Sendable {
         start: Date, store: JournalStore?, report: some SimulationReporting, error: @escaping (String) -> Void
     ) -> Bool {
         var stored = true
-        report.header(mode: mode, parameters: parameters, settings: settings, seed: seed)
+        report.header(mode: mode, parameters: parameters, settings: settings, timing: timing, seed: seed)
         let clock = VirtualClock(start: start)
         let listener = SimulatedListener(
             parameters: parameters, clock: clock, generator: SeededRandomGenerator(seed: seed &+ 1))
@@ -111,13 +118,80 @@ public struct Simulation: Sendable {
             clock.run(until: { session.committedCount >= trials })
             session.stop()
             report.matchingSummary(elapsed: clock.elapsed)
+        case .timing, .tap:
+            stored = runTiming(clock: clock, listener: listener, store: store, report: report, error: error)
         }
         // Only a run whose every answer was stored says where they are: after a failure (a full disk) its error
         // line has said what happened, and "saved" would be untrue.
         if let store, stored {
             report.saved(
                 to: store.journalPath,
-                total: store.contents.comparisonCount + store.contents.pitchMatchingCount)
+                total: store.contents.comparisonCount + store.contents.pitchMatchingCount
+                    + store.contents.rhythmCount)
+        }
+        return stored
+    }
+
+    /// A timing simulation: offset detection answered, or fill the gap struck, by `listener`.
+    @MainActor
+    private func runTiming(
+        clock: VirtualClock, listener: SimulatedListener, store: JournalStore?,
+        report: some SimulationReporting,
+        error: @escaping (String) -> Void
+    ) -> Bool {
+        var stored = true
+        let clicks = SilentClickPlayer(clock: clock)
+        let timing = self.timing
+        let observers: [any TimingObserver] = store.map { [$0] } ?? []
+        if mode == .timing {
+            let session = OffsetDetectionSession(
+                clicks: clicks, settings: { timing }, clock: clock, observers: observers,
+                generator: SeededRandomGenerator(seed: seed))
+            var history = TimingHistory()
+            var last: CompletedOffsetDetection?
+            listener.answer(session)
+            session.addEventHandler { event in
+                switch event {
+                case .answered(let completed):
+                    last = completed
+                    history.addOffsetDetection(
+                        tempoBPM: completed.trial.tempo.bpm, offsetMs: completed.trial.offsetMs,
+                        isCorrect: completed.isCorrect)
+                    report.offsetDetection(completed, number: session.answeredCount)
+                case .observerFailed(let failure):
+                    stored = false
+                    report.storeFailed(failure, error: error)
+                default: break
+                }
+            }
+            session.start()
+            clock.run(until: { session.answeredCount >= trials || session.state == .idle })
+            session.stop()
+            let next = last.map {
+                TimingStaircase.nextPercent(after: $0.trial.offsetPercent, wasCorrect: $0.isCorrect)
+            }
+            report.offsetDetectionSummary(
+                history: history, answered: session.answeredCount, correct: session.correctCount,
+                nextPercent: next, tempo: timing.tempo, elapsed: clock.elapsed)
+        } else {
+            let session = GapFillSession(
+                clicks: clicks, settings: { timing }, clock: clock, observers: observers)
+            var strikes = WelfordAccumulator()
+            listener.tap(session) { clicks.now }
+            session.addEventHandler { event in
+                switch event {
+                case .struck(let strike, _): strikes.add(strike.offsetMs)
+                case .trialCompleted(let completed): report.gapFill(completed, number: session.trialCount)
+                case .observerFailed(let failure):
+                    stored = false
+                    report.storeFailed(failure, error: error)
+                default: break
+                }
+            }
+            session.start()
+            clock.run(until: { session.trialCount >= trials || !session.isRunning })
+            session.stop()
+            report.gapFillSummary(strikes: strikes, trials: session.trialCount, elapsed: clock.elapsed)
         }
         return stored
     }

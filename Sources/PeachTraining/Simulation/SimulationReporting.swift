@@ -7,10 +7,10 @@ import PeachCore
 /// application decides what happened; the report (the catalogue's `SimulationReport`) words it.
 @MainActor
 public protocol SimulationReporting: AnyObject {
-    /// The header: the mode, the simulated listener, the settings and the seed.
+    /// The header: the mode, the simulated listener, the settings (training or timing) and the seed.
     func header(
         mode: SimulationMode, parameters: SimulatedListener.Parameters, settings: TrainingSettings,
-        seed: UInt64)
+        timing: TimingSettings, seed: UInt64)
     /// A comparison was answered (the `number`th).
     func comparison(_ completed: CompletedComparison, number: Int)
     /// A pitch-matching attempt was committed (the `number`th).
@@ -21,6 +21,16 @@ public protocol SimulationReporting: AnyObject {
         elapsed: Duration, measured: ThresholdEstimate?)
     /// The summary of pitch matching.
     func matchingSummary(elapsed: Duration)
+    /// An offset-detection trial was answered (the `number`th).
+    func offsetDetection(_ completed: CompletedOffsetDetection, number: Int)
+    /// The summary of offset detection: the run's answers (`history`), the next offset, the tempo.
+    func offsetDetectionSummary(
+        history: TimingHistory, answered: Int, correct: Int, nextPercent: Double?, tempo: Tempo,
+        elapsed: Duration)
+    /// A fill-the-gap trial ended with strikes (the `number`th trial).
+    func gapFill(_ completed: CompletedGapFill, number: Int)
+    /// The summary of fill the gap: every strike's offset, the trials.
+    func gapFillSummary(strikes: WelfordAccumulator, trials: Int, elapsed: Duration)
     /// The answers were saved: where, and how many the store holds.
     func saved(to path: String, total: Int)
     /// The store failed: `error` gets the line to show.

@@ -47,6 +47,11 @@ struct SimulateCommand: ParsableCommand {
     @Flag(name: .long, help: ArgumentHelp(CLI.texts.help(.save)))
     var save = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(CLI.texts.help(.tempo, current: CLI.setting("tempo")), valueName: "bpm"))
+    var tempo: Int?
+
     @OptionGroup var data: DataOptions
     @OptionGroup(title: CLI.texts.help(.groupSettings)) var overrides: SettingsOverrides
 
@@ -60,12 +65,15 @@ struct SimulateCommand: ParsableCommand {
                 ("--bias", bias.rawValue, -100...100, .number(-100...100, .cents)),
                 ("--spread", spread, 0...100, .number(0...100, .cents)),
             ], number: CLI.texts.shortest)
+        _ = try TimingOptions.apply([("--tempo", "tempo", tempo.map(String.init))], to: .defaults)
     }
 
     func run() throws {
         let locations = try data.locations()
-        let settings = try overrides.apply(
-            to: SettingsFile(path: locations.settingsFile).load().settings.training)
+        let loaded = try SettingsFile(path: locations.settingsFile).load().settings
+        let settings = try overrides.apply(to: loaded.training)
+        let timing = try TimingOptions.apply([("--tempo", "tempo", tempo.map(String.init))], to: loaded)
+            .timingSettings
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
         Logger(label: "peach.simulate").debug("simulation", metadata: ["seed": "\(seed)", "mode": "\(mode)"])
         let simulation = Simulation(
@@ -74,7 +82,7 @@ struct SimulateCommand: ParsableCommand {
                 threshold: threshold, slope: slope, lapseRate: lapse, shape: shape,
                 matchingBias: bias.rawValue,
                 matchingSpread: spread),
-            settings: settings, trials: trials, seed: seed)
+            settings: settings, trials: trials, seed: seed, timing: timing)
         let directory = save ? locations.dataDirectory : nil
         let stored = try MainActor.assumeIsolated {
             try SimulationLauncher.run(simulation, saveIn: directory, verbose: !quiet, texts: CLI.texts)

@@ -1,0 +1,57 @@
+// SimulatedListener+Timing: the model listener answering offset detection and striking in fill the gap.
+
+extension SimulatedListener {
+    /// Makes the listener answer every offset-detection trial of `session`, `responseTime` after the offset
+    /// click: right with the probability of its psychometric function at the offset, read in milliseconds
+    /// (``Parameters/threshold`` is then the offset in ms answered right 75 % of the time).
+    public func answer(_ session: OffsetDetectionSession) {
+        session.addEventHandler { [weak session] event in
+            guard let session, case .answerable(let trial) = event else { return }
+            self.clock.schedule(after: .seconds(self.parameters.responseTime)) { [weak session] in
+                guard let session, session.currentTrial == trial else { return }
+                let correct =
+                    Double.random(in: 0..<1, using: &self.generator)
+                    < self.probabilityCorrect(at: abs(trial.offsetMs))
+                let answer: TimingDirection =
+                    correct ? trial.direction : (trial.direction == .early ? .late : .early)
+                session.answer(answer, input: .simulated)
+            }
+        }
+    }
+
+    /// Makes the listener strike every gap of `session`'s loop, at the gap's time plus
+    /// ``Parameters/matchingBias`` milliseconds (negative: rushing) plus a normal error of
+    /// ``Parameters/matchingSpread`` ms; it misses a gap with the lapse rate. `timeline` is the click
+    /// player's clock (the virtual clock's elapsed seconds), on which strikes are stamped.
+    public func tap(_ session: GapFillSession, timeline: @escaping @MainActor () -> Double) {
+        session.addEventHandler { [weak session] event in
+            guard let session, case .started(let tempo, let positions, let start) = event else { return }
+            self.strikeCycle(
+                0, of: session, tempo: tempo, positions: positions, start: start, timeline: timeline)
+        }
+    }
+
+    /// Schedules the strikes of `cycle`, and at its start the next cycle's.
+    private func strikeCycle(
+        _ cycle: Int, of session: GapFillSession, tempo: Tempo, positions: [Int], start: Double,
+        timeline: @escaping @MainActor () -> Double
+    ) {
+        let cycleStart = start + Double(cycle) * 4 * tempo.sixteenth
+        for position in positions {
+            guard Double.random(in: 0..<1, using: &generator) >= parameters.lapseRate else { continue }
+            let error = generator.nextGaussian(
+                mean: parameters.matchingBias, standardDeviation: parameters.matchingSpread)
+            let time = cycleStart + Double(position - 1) * tempo.sixteenth + error / 1000
+            clock.schedule(after: .seconds(max(0, time - timeline()))) { [weak session] in
+                guard let session, session.isRunning else { return }
+                session.strike(at: time, input: .simulated)
+            }
+        }
+        let next = cycleStart + 4 * tempo.sixteenth
+        clock.schedule(after: .seconds(max(0, next - tempo.sixteenth - timeline()))) { [weak session] in
+            guard let session, session.isRunning else { return }
+            self.strikeCycle(
+                cycle + 1, of: session, tempo: tempo, positions: positions, start: start, timeline: timeline)
+        }
+    }
+}
