@@ -133,3 +133,35 @@ struct SettingsFolderTests {
         #expect(try SettingsFile(path: config + "/settings.json").load().settings == .defaults)
     }
 }
+
+@Suite("CalibrationFile")
+struct CalibrationFileTests {
+    @Test("keeps one calibration per controller and output; a broken file reads as an error and is set aside")
+    func file() throws {
+        let directory = TemporaryDirectory()
+        let file = CalibrationFile(path: directory.path + "/config/calibration.json")
+        #expect(try file.load().isEmpty)
+        let time = Date(timeIntervalSince1970: 1_800_000_000)
+        let first = TimingCalibration(
+            offsets: [10, 12, 30], controller: "Pads", output: "alsa:default", time: time)
+        #expect(first.offsetMs == 12)
+        try file.save(first)
+        try file.save(
+            TimingCalibration(offsets: [5], controller: "keyboard", output: "alsa:default", time: time))
+        let second = TimingCalibration(
+            offsets: [7, 9], controller: "Pads", output: "alsa:default", time: time)
+        try file.save(second)
+        let loaded = try file.load()
+        #expect(loaded.count == 2 && loaded.last == second)
+        #expect(file.calibration(controller: "Pads", output: "alsa:default") == second)
+        #expect(file.calibration(controller: "Pads", output: "null") == nil)
+
+        #expect(
+            FileManager.default.createFile(atPath: file.path, contents: Data("{\"calibrations\": 3}".utf8)))
+        #expect(throws: StoreError.invalidCalibration(path: file.path)) { try file.load() }
+        try file.save(first)
+        #expect(try file.load() == [first])
+        #expect(
+            FileManager.default.contents(atPath: file.path + ".broken") == Data("{\"calibrations\": 3}".utf8))
+    }
+}

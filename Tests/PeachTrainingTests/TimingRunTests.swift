@@ -192,3 +192,71 @@ struct TimingEventStreamTests {
         #expect(result["strikes"] as? Int == 16)
     }
 }
+
+@MainActor
+@Suite("Timing calibration runs")
+struct CalibrationRunTests {
+    @Test(
+        "20 strikes along the clicks end the run with their median; fill the gap then shows them calibrated")
+    func calibrate() throws {
+        let harness = TimingRunHarness(mode: .calibration)
+        harness.run.start()
+        harness.run.handle(
+            .controller(
+                .midi(
+                    .connected(
+                        MIDIPortInfo(
+                            address: MIDIAddress(client: 24, port: 0), clientName: "Pads",
+                            portName: "Pads MIDI 1",
+                            isReadable: true, isWritable: false, isHardware: true)))))
+        for step in 0..<20 {
+            let due = 0.1 + Double(step) * 0.1875
+            harness.clock.advance(by: .seconds(due + 0.03 - harness.clicks.now))
+            harness.noteOn(50, at: due + (step.isMultiple(of: 2) ? 0.011 : 0.013))
+        }
+        guard case .ended(.calibrated(let calibration), _, _) = harness.presenter.events.last else {
+            Issue.record(
+                "the calibration did not end the run: \(String(describing: harness.presenter.events.last))")
+            return
+        }
+        #expect(abs(calibration.offsetMs - 12) < 1e-6)
+        #expect(calibration.strikes == 20 && calibration.output == "fake-synth")
+        #expect(calibration.controller.contains("Pads"))
+        #expect(harness.store.gapFills.isEmpty)
+
+        let clock = VirtualClock()
+        let clicks = FakeClickPlayer(clock: clock, leadTime: 0.1)
+        let presenter = RecordingPresenter()
+        let run = TrainingRun(
+            mode: .gapFill, clock: clock, sound: FakeSoundOutput(name: "fake-synth", clicks: clicks),
+            store: InMemoryTrainingStore(), storeLocation: "/d", history: nil, settings: { .defaults },
+            profile: .builtInDefault, presenters: [presenter], seed: 1, calibrations: [calibration])
+        run.start()
+        #expect(presenter.events.isEmpty == false)
+        run.handle(
+            .controller(
+                .midi(
+                    .connected(
+                        MIDIPortInfo(
+                            address: MIDIAddress(client: 24, port: 0), clientName: "Pads",
+                            portName: "Pads MIDI 1",
+                            isReadable: true, isWritable: false, isHardware: true)))))
+        let gap = 0.1 + 3 * 0.1875
+        clock.advance(by: .seconds(gap + 0.03))
+        run.handle(
+            .controller(.midi(.event(MIDIEvent(.noteOn(channel: 0, note: 50, velocity: 90), at: gap + 0.02))))
+        )
+        guard case .gapFill(.struck(let strike, _), let progress) = presenter.events.last else {
+            Issue.record("no strike")
+            return
+        }
+        #expect(abs(strike.offsetMs - 20) < 1e-6)
+        #expect(progress.calibration == calibration)
+        let output = RecordingScreenOutput()
+        let screen = TerminalScreen(
+            texts: Texts(language: .english), output: output, isTerminal: false, color: false)
+        screen.present(.started(.gapFill, profile: "default", output: "fake-synth"), at: Date())
+        screen.present(.gapFill(.struck(strike, trialStrikes: 1), progress), at: Date())
+        #expect(output.screen.hasSuffix("   1  ▶ 8.0 ms late (raw +20.0 ms)\n"))
+    }
+}

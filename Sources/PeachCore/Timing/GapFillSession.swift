@@ -11,8 +11,20 @@ import Foundation
 /// Clicks are placed on the ``ClickPlayer`` two cycles ahead, so each is heard exactly on its step whatever
 /// the timers' jitter; the first step of each cycle is accented. Settings are read when the loop starts.
 /// `stop()` drops the clicks not yet heard and discards the unfinished trial.
+///
+/// With ``Targets/clicks`` (calibration: `peach timing calibrate`) every step clicks and every step is a target:
+/// the user taps along, and each strike's offset from its click is what the whole chain (controller, audio
+/// device, habit) adds.
 @MainActor
 public final class GapFillSession {
+    /// What the user strikes.
+    public enum Targets: Sendable {
+        /// The silent steps (fill the gap).
+        case gaps
+        /// Every step, each with its click (tapping along, for calibration).
+        case clicks
+    }
+
     /// The cycles of one trial (as Peach on iOS).
     public static let cyclesPerTrial = 16
     /// How many cycles ahead clicks are placed.
@@ -36,6 +48,7 @@ public final class GapFillSession {
     private let clicks: any ClickPlayer
     private let settings: @MainActor () -> TimingSettings
     private let observers: [any TimingObserver]
+    private let targets: Targets
     private var loopSettings = TimingSettings.defaults
     private var firstCycleStart = 0.0
     private var nextCycleToPlace = 0
@@ -49,11 +62,13 @@ public final class GapFillSession {
     ///   - clicks: places the clicks.
     ///   - settings: read when the loop starts.
     ///   - clock: time and timers.
-    ///   - observers: receive each trial's result before it is reported (store first).
+    ///   - observers: receive each trial's result before it is reported (store first); none for calibration.
+    ///   - targets: the silent steps (fill the gap) or every click (calibration).
     public init(
         clicks: any ClickPlayer, settings: @escaping @MainActor () -> TimingSettings, clock: any SessionClock,
-        observers: [any TimingObserver]
+        observers: [any TimingObserver], targets: Targets = .gaps
     ) {
+        self.targets = targets
         machinery = SessionMachinery(notePlayer: SilentNotePlayer(), clock: clock)
         self.clicks = clicks
         self.settings = settings
@@ -78,9 +93,8 @@ public final class GapFillSession {
         nextCycleToPlace = 0
         firstCycleStart = clicks.now + clicks.leadTime
         guard placeCycles(through: Self.cyclesAhead - 1), isRunning else { return }
-        machinery.emit(
-            .started(
-                loopSettings.tempo, gapPositions: loopSettings.gapPositions, firstCycleAt: firstCycleStart))
+        let positions = targets == .gaps ? loopSettings.gapPositions : Array(TimingSettings.positions)
+        machinery.emit(.started(loopSettings.tempo, gapPositions: positions, firstCycleAt: firstCycleStart))
         scheduleCycle(0)
     }
 
@@ -131,10 +145,11 @@ public final class GapFillSession {
             let cycle = nextCycleToPlace
             for position in TimingSettings.positions {
                 let due = cycleStart(cycle) + Double(position - 1) * loopSettings.tempo.sixteenth
-                if loopSettings.gapPositions.contains(position) {
+                let isGap = loopSettings.gapPositions.contains(position)
+                if targets == .clicks || isGap {
                     gaps.append(Gap(cycle: cycle, position: position, time: due))
-                    continue
                 }
+                if targets == .gaps && isGap { continue }
                 do {
                     _ = try clicks.click(at: due, accent: position == 1)
                 } catch {
@@ -180,7 +195,7 @@ public final class GapFillSession {
         } else {
             let completed = CompletedGapFill(
                 timestamp: machinery.now, tempo: loopSettings.tempo, strikes: strikes,
-                gapCount: Self.cyclesPerTrial * loopSettings.gapPositions.count)
+                gapCount: Self.cyclesPerTrial * (targets == .gaps ? loopSettings.gapPositions.count : 4))
             for observer in observers {
                 do { try observer.gapFillCompleted(completed) } catch {
                     machinery.emit(.observerFailed(error))

@@ -31,6 +31,8 @@ public struct TrainingLauncher {
         public var dataDirectory: String
         /// `--events`: a file, `-` for standard output, or nil.
         public var events: String?
+        /// The timing calibrations' file (`calibration.json`), or nil for none.
+        public var calibrationFile: String?
 
         /// A plan.
         public init(
@@ -101,12 +103,21 @@ public struct TrainingLauncher {
             sound.shutdown()
             throw error
         }
+        let calibrations = plan.calibrationFile.map(CalibrationFile.init)
+        var known: [TimingCalibration] = []
+        if plan.mode.isTiming, let calibrations {
+            do {
+                known = try calibrations.load()
+            } catch {
+                Terminal.emitError("peach: " + texts.message(for: error))
+            }
+        }
         let run = TrainingRun(
             mode: plan.mode, clock: LiveSessionClock(), sound: sound, store: store,
             storeLocation: store.journalPath, history: store.contents, settings: settings,
             profile: plan.profile,
             presenters: presenters, seed: UInt64.random(in: .min ... .max), measurement: plan.measurement,
-            timing: { settings().timingSettings })
+            timing: { settings().timingSettings }, calibrations: known)
         box.run = run
         run.start()
         if let soundFontProblem {
@@ -116,6 +127,10 @@ public struct TrainingLauncher {
         if plan.mode.isTiming, input.sequencer?.hasKernelTimestamps != true { run.notify(.timedOnArrival) }
         let ending = await run.run(inputs, continuation: continuation, gate: input.gate)
         input.stop()
+        if case .calibrated(let calibration) = ending, let calibrations {
+            try calibrations.save(calibration)
+            Terminal.show([texts.calibrationSaved(calibrations.path)])
+        }
         if input.gate.droppedCount > 0 { Terminal.emitError(texts.droppedInput(input.gate.droppedCount)) }
         return ending.exitStatus
     }

@@ -43,6 +43,8 @@ public struct DataLocations: Hashable, Sendable {
 
     /// The settings file.
     public var settingsFile: String { Self.join(configDirectory, "settings.json") }
+    /// The timing calibrations, beside the settings.
+    public var calibrationFile: String { Self.join(configDirectory, "calibration.json") }
     /// The folder of the user's controller profiles.
     public var userProfilesDirectory: String { Self.join(configDirectory, "profiles") }
 

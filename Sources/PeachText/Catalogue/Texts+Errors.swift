@@ -167,6 +167,10 @@ extension Texts {
                     + "with --data-dir.")
         case .io(let error):
             return message(for: error) + "."
+        case .invalidCalibration(let path):
+            return tr(
+                "\(path) is not a timing calibration Peach can read; strikes are shown uncalibrated. Run 'peach "
+                    + "timing calibrate' to measure anew (the file is then kept as \(path).broken).")
         case .unsafeDirectory(let path, let owner, let writableByOthers):
             let why = unsafeFolder(owner: owner, writableByOthers: writableByOthers)
             return tr(

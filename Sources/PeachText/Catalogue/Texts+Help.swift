@@ -11,6 +11,7 @@ public enum Help: CaseIterable, Sendable {
     case trainAbstract, trainDiscussion, matchAbstract, matchDiscussion
     case measureAbstract, measureDiscussion, measureTrials, measurePrecision
     case timingAbstract, timingDiscussion, tapAbstract, tapDiscussion, tempo, offsetClick, gapPositions
+    case calibrateAbstract, calibrateDiscussion
     case profileAbstract, profileDiscussion, chartRange, svg, json, days
     case simulateAbstract, simulateDiscussion, mode, trials, threshold, lapse, slope, shape, bias, spread,
         seed, quiet
@@ -121,6 +122,18 @@ public enum Help: CaseIterable, Sendable {
               peach tap
               peach tap --tempo 100 --gap-positions 2,4
               peach tap --midi-in /tmp/pads.fifo --audio-out wav:tap.wav --events -
+            """
+        case .calibrateAbstract:
+            "Timing: tap along with the clicks to measure what your controller and sound add."
+        case .calibrateDiscussion:
+            """
+            A loop of clicks plays, four to a beat; strike your pad (or Space) with every click, 20 times. The \
+            median offset is what your whole chain adds (controller, sound card, your habit), kept for this \
+            controller and output in calibration.json beside the settings. Fill the gap then shows each strike \
+            with it taken off, and raw; stored results stay raw.
+            Examples:
+              peach timing calibrate
+              peach timing calibrate --profile pads --tempo 100
             """
         case .tempo: "The tempo in beats per minute (40-200); a sixteenth lasts 15/BPM seconds."
         case .offsetClick: "Which of the four clicks is early or late (2-4)."

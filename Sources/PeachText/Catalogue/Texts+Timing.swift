@@ -6,9 +6,32 @@ import PeachTraining
 extension Texts {
     /// How to answer or strike in a timing mode, in one line.
     func timingKeysHelp(for mode: TrainingMode) -> String {
-        mode == .gapFill
-            ? tr("Strike any key or pad (or Space) in each silent step; q stops.")
-            : tr("Answer early with a key below C4 (or ← ↓), late with one from C4 up (→ ↑); q stops.")
+        switch mode {
+        case .gapFill: tr("Strike any key or pad (or Space) in each silent step; q stops.")
+        case .calibration:
+            tr(
+                "Strike your pad (or Space) with every click, \(TimingCalibration.strikesNeeded) times; q stops."
+            )
+        default: tr("Answer early with a key below C4 (or ← ↓), late with one from C4 up (→ ↑); q stops.")
+        }
+    }
+
+    /// What a calibration measured, in one sentence.
+    func calibrated(_ calibration: TimingCalibration) -> String {
+        let offset = calibration.offsetMs
+        let lands = offset < 0 ? tr("\(format(-offset, 1)) ms early") : tr("\(format(offset, 1)) ms late")
+        return tr(
+            "Calibrated with \(calibration.controller) on \(calibration.output): your strikes land \(lands) "
+                + "(median of \(calibration.strikes), spread \(format(calibration.spreadMs, 1)) ms). Fill the gap "
+                + "now shows each strike with this taken off, and raw.")
+    }
+
+    /// `Saved: PATH`, after a calibration.
+    public func calibrationSaved(_ path: String) -> String { tr("Saved in \(path).") }
+
+    /// A strike with the calibration taken off, and raw: `8.3 ms late (raw +20.6 ms)`.
+    func calibratedStrike(_ rawMs: Double, calibration: TimingCalibration) -> String {
+        tr("\(strikeOffset(calibration.calibrated(rawMs))) (raw \(signedMs(rawMs)) ms)")
     }
 
     /// `listen · offset 20 % of a sixteenth (37.5 ms) · 80 BPM`: an offset-detection trial playing.

@@ -137,6 +137,7 @@ public struct Texts: Sendable {
         case .measurement: self(.measurementTitle)
         case .offsetDetection: tr("Timing: early or late")
         case .gapFill: tr("Timing: fill the gap")
+        case .calibration: tr("Timing: calibration")
         }
     }
 
@@ -148,6 +149,7 @@ public struct Texts: Sendable {
         case .measurement: tr("threshold measurement", context: "in a sentence")
         case .offsetDetection: tr("timing offset detection", context: "in a sentence")
         case .gapFill: tr("fill the gap", context: "in a sentence")
+        case .calibration: tr("timing calibration", context: "in a sentence")
         }
     }
 
@@ -253,6 +255,7 @@ public struct Texts: Sendable {
         switch ending {
         case .user: return self(.stopped)
         case .inputEnded: return self(.inputEnded)
+        case .calibrated(let calibration): return calibrated(calibration)
         case .signal(let number):
             let name = TrainingEnding.signalName(number)
             return tr("Stopped by \(name).")
@@ -290,6 +293,7 @@ public struct Texts: Sendable {
     /// The closing line: why, what was done, where it is stored.
     public func closing(_ ending: TrainingEnding, progress: TrainingProgress, storeLocation: String) -> String
     {
+        if case .calibrated = ending { return reason(ending) }  // nothing stored: the command saves it
         if case .storeFailure(let error) = ending {
             // A replaced journal holds none of them: say so instead of where they are.
             if case .journalReplaced = error as? StoreError {
@@ -309,6 +313,7 @@ public struct Texts: Sendable {
         case .controllerFailed(let error): message(for: error)
         case .audioFailure(let error): message(for: error)
         case .measured(let estimate): threshold(estimate)
+        case .calibrated(let calibration): format(calibration.offsetMs, 1)
         case .storeFailure(let error): message(for: error)
         }
     }

@@ -19,7 +19,7 @@ import PeachTraining
 /// | `answer` | comparison: `answer` (`higher` or `lower`), `input`; timing: `answer` (`early` or `late`), `input` |
 /// | `result` | comparison: `correct`, `cents`; matching: signed `errorCents`, `band`, `input`; timing: `correct`, `offsetMs`, `tempo`; fill the gap: `tempo`, `meanOffsetMs`, `strikes` |
 /// | `loopStarted` | fill the gap: `tempo` (BPM), `gapPositions` (steps 1–4) |
-/// | `strike` | fill the gap: a strike that counted: `position` (its gap's step), signed `offsetMs` |
+/// | `strike` | fill the gap: a strike that counted: `position` (its gap's step), signed `offsetMs`, and with a calibration `calibratedOffsetMs` |
 /// | `stopped` | `reason` (`user`, `signal`, `controllerDisconnected`, `audioFailure`, `inputEnded`), `detail` |
 ///
 /// The events table in docs/training.md is checked against ``schema`` by a test, and ``schema`` against what encodes.
@@ -70,6 +70,8 @@ public struct EventLine: Encodable, Equatable, Sendable {
     public var gapPositions: [Int]?
     /// Fill the gap `strike`: the step of the gap struck.
     public var position: Int?
+    /// Fill the gap `strike`: the offset with the timing calibration taken off, milliseconds.
+    public var calibratedOffsetMs: Double?
     /// Fill the gap `result`: the mean signed offset, milliseconds.
     public var meanOffsetMs: Double?
     /// Fill the gap `result`: the strikes counted.
@@ -104,7 +106,7 @@ public struct EventLine: Encodable, Equatable, Sendable {
             "correct", "cents", "errorCents", "band", "input", "offsetMs", "tempo", "meanOffsetMs", "strikes",
         ],
         "loopStarted": ["tempo", "gapPositions"],
-        "strike": ["position", "offsetMs"],
+        "strike": ["position", "offsetMs", "calibratedOffsetMs"],
         "stopped": ["reason", "detail"],
     ]
 

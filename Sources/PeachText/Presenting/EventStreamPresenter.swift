@@ -67,8 +67,8 @@ public final class EventStreamPresenter: TrainingPresenter {
             return pitchMatchingLines(event, at: time)
         case .offsetDetection(let event, _):
             return offsetDetectionLines(event, at: time)
-        case .gapFill(let event, _):
-            return gapFillLines(event, at: time)
+        case .gapFill(let event, let progress):
+            return gapFillLines(event, calibration: progress.calibration, at: time)
         case .ended(let ending, _, _):
             line.event = "stopped"
             line.reason = ending.name
@@ -148,7 +148,9 @@ public final class EventStreamPresenter: TrainingPresenter {
         }
     }
 
-    private func gapFillLines(_ event: GapFillEvent, at time: Date) -> [EventLine] {
+    private func gapFillLines(
+        _ event: GapFillEvent, calibration: TimingCalibration?, at time: Date
+    ) -> [EventLine] {
         var line = EventLine("", at: time)
         switch event {
         case .started(let tempo, let positions, _):
@@ -159,6 +161,7 @@ public final class EventStreamPresenter: TrainingPresenter {
             line.event = "strike"
             line.position = strike.position
             line.offsetMs = strike.offsetMs
+            line.calibratedOffsetMs = calibration?.calibrated(strike.offsetMs)
         case .trialCompleted(let completed):
             line = EventLine("result", at: completed.timestamp)
             line.tempo = completed.tempo.bpm

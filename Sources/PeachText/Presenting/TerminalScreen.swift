@@ -30,6 +30,8 @@ public final class TerminalScreen: TrainingPresenter {
     private var statusShown = false
     /// `(profile, sound)`, shown again beside the new title when the mode changes.
     private var setUp = ""
+    /// The mode shown now.
+    private var mode = TrainingMode.comparison
 
     /// A screen writing to `output`; `isTerminal` enables the state line, `color` the colours; lines are
     /// broken between words to fit `width` columns.
@@ -48,10 +50,12 @@ public final class TerminalScreen: TrainingPresenter {
     public func present(_ event: TrainingEvent, at time: Date) {
         switch event {
         case .started(let mode, let profile, let sound):
+            self.mode = mode
             setUp = "  (\(profile), \(sound))"
             line(paint(texts.title(of: mode), "1") + setUp)
             line(texts.keysHelp(for: mode))
         case .modeChanged(let mode):
+            self.mode = mode
             line(paint(texts.title(of: mode), "1") + setUp)
             line(texts.keysHelp(for: mode))
         case .notice(let notice):
@@ -209,14 +213,18 @@ public final class TerminalScreen: TrainingPresenter {
     private func show(_ event: GapFillEvent, progress: TrainingProgress) {
         switch event {
         case .started(let tempo, let positions, _):
-            line(texts.gapFillStart(tempo: tempo, positions: positions))
+            if mode != .calibration { line(texts.gapFillStart(tempo: tempo, positions: positions)) }
         case .struck(let strike, _):
-            // Early leans left, late right, and the words say it too.
-            let arrow = abs(strike.offsetMs) < 0.5 ? "●" : strike.offsetMs < 0 ? "◀" : "▶"
-            let colour = abs(strike.offsetMs) < 10 ? "32" : abs(strike.offsetMs) < 25 ? "33" : "31"
-            line(
-                "\(String(format: "%4d", progress.strikes))  "
-                    + paint("\(arrow) \(texts.strikeOffset(strike.offsetMs))", colour))
+            // Early leans left, late right, and the words say it too; with a calibration (fill the gap only)
+            // the arrow and colour are of the calibrated offset, and the raw one follows.
+            let calibration = mode == .gapFill ? progress.calibration : nil
+            let offset = calibration?.calibrated(strike.offsetMs) ?? strike.offsetMs
+            let arrow = abs(offset) < 0.5 ? "●" : offset < 0 ? "◀" : "▶"
+            let colour = abs(offset) < 10 ? "32" : abs(offset) < 25 ? "33" : "31"
+            let words =
+                calibration.map { texts.calibratedStrike(strike.offsetMs, calibration: $0) }
+                ?? texts.strikeOffset(strike.offsetMs)
+            line("\(String(format: "%4d", progress.strikes))  " + paint("\(arrow) \(words)", colour))
         case .strikeOutside:
             status(texts.strikeOutside)
         case .trialCompleted(let completed):

@@ -23,11 +23,13 @@ public enum TrainingEnding: Sendable {
     case storeFailure(any Error)
     /// The reader of the output went away: the run ends as if stopped, the notes silenced.
     case outputClosed
+    /// A calibration took its strikes: what it measured (saved by the command line).
+    case calibrated(TimingCalibration)
 
     /// The exit status: 0 for the user, the end of the input or of the output, 128 + n for signal n, 1 for a failure.
     public var exitStatus: Int32 {
         switch self {
-        case .user, .inputEnded, .measured, .outputClosed: 0
+        case .user, .inputEnded, .measured, .outputClosed, .calibrated: 0
         case .signal(let number): 128 + number
         case .controllerDisconnected, .controllerFailed, .audioFailure, .storeFailure: 1
         }
@@ -37,7 +39,7 @@ public enum TrainingEnding: Sendable {
     public var isFailure: Bool { exitStatus == 1 }
 
     /// The reason's name in the events stream: `user`, `inputEnded`, `signal`, `controllerDisconnected`,
-    /// `audioFailure`, `measured`, `storeFailed`, `outputClosed`.
+    /// `audioFailure`, `measured`, `storeFailed`, `outputClosed`, `calibrated`.
     public var name: String {
         switch self {
         case .user: "user"
@@ -48,6 +50,7 @@ public enum TrainingEnding: Sendable {
         case .measured: "measured"
         case .storeFailure: "storeFailed"
         case .outputClosed: "outputClosed"
+        case .calibrated: "calibrated"
         }
     }
 

@@ -13,7 +13,9 @@ public enum TrainingMode: String, Sendable, Codable, CaseIterable {
     case offsetDetection
     /// Fill the gap: strike the silent steps of a click loop (`peach tap`).
     case gapFill
+    /// Timing calibration: tap along with the clicks (`peach timing calibrate`); ends by itself.
+    case calibration
 
     /// Whether the mode trains timing (clicks) rather than pitch (notes).
-    public var isTiming: Bool { self == .offsetDetection || self == .gapFill }
+    public var isTiming: Bool { self == .offsetDetection || self == .gapFill || self == .calibration }
 }

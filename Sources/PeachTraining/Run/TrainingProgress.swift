@@ -8,8 +8,11 @@ public struct TrainingProgress: Sendable, Equatable {
     public var answered = 0
     /// Comparisons (and offset-detection trials) answered correctly.
     public var correct = 0
-    /// Fill-the-gap strikes counted (within half a sixteenth of a gap).
+    /// Fill-the-gap strikes counted (within half a sixteenth of a gap), or calibration strikes.
     public var strikes = 0
+    /// The timing calibration of the controller and output in use, if one was measured: fill the gap shows
+    /// strikes with it taken off, and raw.
+    public var calibration: TimingCalibration?
     /// Pitch-matching attempts committed.
     public var matched = 0
     /// The narrowest difference answered correctly in the current comparison session, cents.

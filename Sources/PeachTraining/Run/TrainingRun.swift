@@ -62,6 +62,11 @@ public final class TrainingRun {
     private let storeLocation: String
     private let settings: @MainActor () -> PeachSettings
     private let timing: @MainActor () -> TimingSettings
+    private let calibrations: [TimingCalibration]
+    /// The controller strikes come from: the last one connected, else the raw MIDI or keyboard input.
+    private var controllerLabel: String?
+    private var calibrationOffsets: [Double] = []
+    private var calibrationController = ""
     private let profile: ControllerProfile
     private let presenters: [any TrainingPresenter]
     private let tracker: ProfileTracker
@@ -86,14 +91,18 @@ public final class TrainingRun {
     ///   - seed: randomness for notes and directions; each session of the run gets its own stream.
     ///   - measurement: the measurement's procedure (its trial count and precision), for that mode.
     ///   - timing: the timing settings (tempo, offset click, gap positions), read at the start of each trial.
+    ///   - calibrations: the timing calibrations measured so far; the one of the controller and output in use
+    ///     is shown with fill the gap's strikes.
     public init(
         mode: TrainingMode, clock: any SessionClock, sound: any SoundOutput, store: any TrainingStore,
         storeLocation: String, history: JournalContents?, settings: @escaping @MainActor () -> PeachSettings,
         profile: ControllerProfile, presenters: [any TrainingPresenter], seed: UInt64,
         measurement: PsiProcedure = PsiProcedure(),
-        timing: @escaping @MainActor () -> TimingSettings = { .defaults }
+        timing: @escaping @MainActor () -> TimingSettings = { .defaults },
+        calibrations: [TimingCalibration] = []
     ) {
         self.timing = timing
+        self.calibrations = calibrations
         self.measurement = measurement
         self.mode = mode
         self.clock = clock
@@ -114,6 +123,7 @@ public final class TrainingRun {
     /// Presents the start and begins the first trial.
     public func start() {
         guard active == nil, ending == nil else { return }
+        updateCalibration()
         present(.started(mode, profile: profile.name, output: sound.name))
         begin(mode)
     }
@@ -134,6 +144,8 @@ public final class TrainingRun {
                 for action in oneMeaning(of: key.actions) { perform(action, at: key.time) }
             }
         case .controller(.midi(.connected(let port))):
+            controllerLabel = port.portName  // not the address: a controller plugged in again may get another
+            updateCalibration()
             present(.notice(.controllerConnected(port.label)))
         case .controller(.midi(.disconnected(let port))):
             end(.controllerDisconnected(port.label))
@@ -174,7 +186,10 @@ public final class TrainingRun {
             }
             return
         case .gapFill(let session):
-            performTiming(action) { _, input in session.strike(at: time, input: input) }
+            performTiming(action) { _, input in
+                if mode == .calibration { calibrationController = controllerName(for: input) }
+                session.strike(at: time, input: input)
+            }
             return
         case .comparison, .pitchMatching:
             break
@@ -217,7 +232,7 @@ public final class TrainingRun {
         case .press(.early, let input), .press(.lower, let input): take(.early, input)
         case .press(.late, let input), .press(.higher, let input): take(.late, input)
         case .press(let press, let input):
-            if mode == .gapFill {
+            if mode == .gapFill || mode == .calibration {
                 take(nil, input)
             } else {
                 present(.notice(.actionNotApplicable(press.rawValue, mode)))
@@ -315,7 +330,7 @@ public final class TrainingRun {
                 self.pitchMatchingEvent(event)
             }
             session.start()
-        case .offsetDetection, .gapFill:
+        case .offsetDetection, .gapFill, .calibration:
             beginTiming(mode, generator: generator)
         }
     }
@@ -337,7 +352,11 @@ public final class TrainingRun {
             }
             session.start()
         } else {
-            let session = GapFillSession(clicks: clicks, settings: timing, clock: clock, observers: [store])
+            calibrationOffsets = []
+            let session = GapFillSession(
+                clicks: clicks, settings: timing, clock: clock,
+                observers: mode == .calibration ? [] : [store],
+                targets: mode == .calibration ? .clicks : .gaps)
             active = .gapFill(session)
             session.addEventHandler { [weak self, weak session] event in
                 guard let self, let session, case .gapFill(let current) = self.active, current === session
@@ -367,9 +386,20 @@ public final class TrainingRun {
         case .stopped(let reason):
             present(.gapFill(event, progress))
             end(Self.ending(for: reason))
-        case .struck:
+        case .struck(let strike, _):
             progress.strikes += 1
             present(.gapFill(event, progress))
+            if mode == .calibration {
+                calibrationOffsets.append(strike.offsetMs)
+                if calibrationOffsets.count >= TimingCalibration.strikesNeeded {
+                    end(
+                        .calibrated(
+                            TimingCalibration(
+                                offsets: calibrationOffsets, controller: calibrationController,
+                                output: sound.name,
+                                time: clock.now)))
+                }
+            }
         case .started, .strikeOutside, .trialCompleted, .trialEmpty, .observerFailed:
             present(.gapFill(event, progress))
         }
@@ -413,6 +443,21 @@ public final class TrainingRun {
         case .trialStarted, .replayStarted, .tunableStarted, .observerFailed, .feedbackEnded:
             present(.pitchMatching(event, progress))
         }
+    }
+
+    /// The name a calibration is kept under for strikes of `input`: the computer keyboard, else the controller
+    /// connected last, else raw MIDI.
+    private func controllerName(for input: InputKind) -> String {
+        input == .keyboard ? "keyboard" : controllerLabel ?? "raw MIDI"
+    }
+
+    /// Picks the calibration of the controller and output in use (the keyboard's when no controller is known).
+    private func updateCalibration() {
+        let controller = controllerLabel ?? "raw MIDI"
+        progress.calibration =
+            calibrations.last { $0.controller == controller && $0.output == sound.name }
+            ?? (controllerLabel == nil
+                ? calibrations.last { $0.controller == "keyboard" && $0.output == sound.name } : nil)
     }
 
     private static func ending(for reason: SessionStopReason) -> TrainingEnding {

@@ -52,10 +52,11 @@ struct LiveTraining {
         for path in [events, sound.audio.audioOut?.wavPath, sound.midi.output?.rawPath] {
             if let path { try CLI.checkOutput(path, dataDirectory: data.dataDir) }
         }
-        let plan = TrainingLauncher.Plan(
+        var plan = TrainingLauncher.Plan(
             mode: mode, measurement: measurement, settingsFile: file, settings: loaded,
             overrides: overrides, profile: try profile.resolve(settings: loaded),
             dataDirectory: locations.dataDirectory, events: events)
+        plan.calibrationFile = locations.calibrationFile
         let sound = self.sound
         let controller = self.controller
         let status = try await TrainingLauncher.run(

@@ -9,7 +9,7 @@ import PeachTraining
 struct TimingCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "timing", abstract: CLI.texts.help(.timingAbstract),
-        discussion: CLI.texts.help(.timingDiscussion))
+        discussion: CLI.texts.help(.timingDiscussion), subcommands: [TimingCalibrateCommand.self])
 
     @OptionGroup var options: TimingOptions
 
@@ -59,5 +59,25 @@ struct TapCommand: AsyncParsableCommand {
     @MainActor
     func run() async throws {
         try await LiveTraining(options: options, mode: .gapFill, values: values).launch()
+    }
+}
+
+/// `peach timing calibrate`: tap along with the clicks; what the chain adds is kept per controller and output.
+struct TimingCalibrateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calibrate", abstract: CLI.texts.help(.calibrateAbstract),
+        discussion: CLI.texts.help(.calibrateDiscussion))
+
+    @OptionGroup var options: TimingOptions
+
+    private var values: [(option: String, key: String, value: String?)] {
+        [("--tempo", "tempo", options.tempo.map(String.init))]
+    }
+
+    func validate() throws { _ = try TimingOptions.apply(values, to: .defaults) }
+
+    @MainActor
+    func run() async throws {
+        try await LiveTraining(options: options, mode: .calibration, values: values).launch()
     }
 }

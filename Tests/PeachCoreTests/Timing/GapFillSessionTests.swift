@@ -146,3 +146,33 @@ struct GapFillSessionTests {
             failing.recorder.events.contains { if case .stopped(.storeFailure) = $0 { true } else { false } })
     }
 }
+
+@MainActor
+@Suite("GapFillSession tapping along (calibration)")
+struct TapAlongTests {
+    @Test("every step clicks and every step is a target: each strike counts with its offset from its click")
+    func tapAlong() {
+        let clock = VirtualClock()
+        let clicks = FakeClickPlayer(clock: clock, leadTime: 0.1)
+        let session = GapFillSession(
+            clicks: clicks, settings: { .defaults }, clock: clock, observers: [], targets: .clicks)
+        let recorder = EventRecorder<GapFillEvent>()
+        session.addEventHandler { recorder.events.append($0) }
+        session.start()
+        #expect(clicks.clicks.count == 8)
+        for step in 0..<12 {
+            let due = 0.1 + Double(step) * 0.1875
+            clock.advance(by: .seconds(due + 0.02 - clicks.now))
+            #expect(session.strike(at: due + 0.015))
+        }
+        let offsets = recorder.events.compactMap {
+            if case .struck(let strike, _) = $0 { strike.offsetMs } else { nil }
+        }
+        #expect(offsets.count == 12 && offsets.allSatisfy { abs($0 - 15) < 1e-6 })
+        if case .started(_, let positions, _) = recorder.events.first {
+            #expect(positions == [1, 2, 3, 4])
+        } else {
+            Issue.record("no start")
+        }
+    }
+}

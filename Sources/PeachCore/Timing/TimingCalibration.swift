@@ -1,0 +1,41 @@
+// TimingCalibration: what a controller and an output add to every strike, measured by tapping along.
+
+import Foundation
+
+/// A calibration of the whole chain from a strike to Peach's stamp, against clicks heard: the controller,
+/// the audio device and the player's own habit, measured by tapping along with ``strikesNeeded`` clicks
+/// (`peach timing calibrate`). Its ``offsetMs`` is the median offset of those strikes; fill the gap shows
+/// each strike both raw and with it taken off.
+public struct TimingCalibration: Hashable, Sendable, Codable {
+    /// The controller it was measured with (its port's name, `keyboard` or a raw MIDI path).
+    public let controller: String
+    /// The sound output it was measured with (`alsa:default`, `midi:128:0 (FLUID Synth)`).
+    public let output: String
+    /// The median strike offset, milliseconds (positive: strikes land late).
+    public let offsetMs: Double
+    /// The strikes' standard deviation, milliseconds.
+    public let spreadMs: Double
+    /// How many strikes it rests on.
+    public let strikes: Int
+    /// When it was measured.
+    public let time: Date
+
+    /// How many strikes a calibration takes.
+    public static let strikesNeeded = 20
+
+    /// The calibration of `offsets` (milliseconds, at least one).
+    public init(offsets: [Double], controller: String, output: String, time: Date) {
+        precondition(!offsets.isEmpty, "a calibration needs a strike")
+        let sorted = offsets.sorted()
+        let middle = sorted.count / 2
+        offsetMs = sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+        spreadMs = WelfordAccumulator(offsets).sampleStandardDeviation ?? 0
+        strikes = offsets.count
+        self.controller = controller
+        self.output = output
+        self.time = time
+    }
+
+    /// A raw offset with the calibration taken off, milliseconds.
+    public func calibrated(_ rawMs: Double) -> Double { rawMs - offsetMs }
+}
