@@ -107,7 +107,7 @@ struct FirstHourTests {
             "soundfont", "intervals", "default", "equal", "just", "pythagorean", "on", "off", "sine", "piano",
             "organ", "synth", "bend", "mts", "weibull", "comparison", "matching", "measurement", "standard",
             "low",
-            "learned", "jq", "stdin", "keyboard", "tempo",
+            "learned", "jq", "stdin", "keyboard", "tempo", "calibrate",
         ])
         for arguments in commands + helps {
             let result = try PeachBinary.run(

@@ -35,6 +35,10 @@ final class BoxHarness {
         var missing = false
         /// The loss reporters the box gave each audio output.
         var lossReporters: [@Sendable (any Error & Sendable) -> Void] = []
+        /// The clock the devices' clicks run on.
+        var clock: VirtualClock?
+        /// The clicks of the audio output opened last.
+        var clicks: FakeClickPlayer?
         /// What SIGHUP reads.
         var reloaded: Result<PracticeBox.Configuration, any Error> = .success(
             PracticeBox.Configuration(settings: .defaults, profile: .builtInDefault))
@@ -45,7 +49,9 @@ final class BoxHarness {
                 throw DeviceError(
                     device: "hw:1,0", operation: .openPCM, kind: .noSuchDevice, systemText: "No such device")
             }
-            let output = FakeSoundOutput(name: "alsa:hw:1,0")
+            let clicks = clock.map { FakeClickPlayer(clock: $0) }
+            self.clicks = clicks
+            let output = FakeSoundOutput(name: "alsa:hw:1,0", clicks: clicks)
             outputs.append(output)
             lossReporters.append(lost)
             return output
@@ -74,6 +80,7 @@ final class BoxHarness {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let posted = self.posted
         let devices = self.devices
+        devices.clock = clock
         box = PracticeBox(
             configuration: PracticeBox.Configuration(settings: settings, profile: profile),
             ports: PracticeBox.Ports(
@@ -204,6 +211,39 @@ struct PracticeBoxTests {
         harness.advance(0.5)
         #expect(
             harness.audio?.fake.soundingHandles.isEmpty == true, "the session's notes and the earcon ended")
+    }
+
+    @Test(
+        "the sustain pedal chooses timing after its earcon; each sixteen cycles end with the timing result earcon"
+    )
+    func timingFromTheDefaultProfile() throws {
+        let harness = BoxHarness()
+        harness.connect()
+        harness.send(.controlChange(channel: 0, controller: 64, value: 127))  // Commit: the sustain pedal
+        harness.send(.controlChange(channel: 0, controller: 64, value: 0))
+        #expect(harness.box.state == .starting(.gapFill))
+        #expect(harness.earcons == ["ready", "timing"])
+        harness.advance(1.5)  // the ready and timing earcons, then the pause
+        #expect(harness.box.state == .training(.gapFill))
+        let clicks = try #require(harness.devices.clicks)
+        let start = try #require(clicks.clicks.first).time
+        let sixteenth = 0.1875
+        for cycle in 0..<16 {
+            let gap = start + (Double(cycle) * 4 + 3) * sixteenth
+            harness.clock.advance(by: .seconds(gap + 0.03 - clicks.now))
+            let time = gap + 0.012  // 12 ms late: dragging, near
+            harness.box.handle(
+                .controller(.midi(.event(MIDIEvent(.noteOn(channel: 0, note: 50, velocity: 90), at: time)))))
+            harness.box.handle(
+                .controller(
+                    .midi(.event(MIDIEvent(.noteOff(channel: 0, note: 50, velocity: 0), at: time + 0.05)))))
+        }
+        harness.advance(0.5)
+        #expect(harness.store.gapFills.count == 1)
+        #expect(abs((harness.store.gapFills.first?.meanOffsetMs ?? 0) - 12) < 1e-6)
+        #expect(harness.earcons.last == "timingResult.nearDragging")
+        #expect(Earcon.timingResult(meanOffsetMs: -3).name == "timingResult.onTime")
+        #expect(Earcon.timingResult(meanOffsetMs: -30).notes.map(\.note.rawValue) == [81, 88])
     }
 
     @Test("Higher chooses pitch matching; a commit plays the result earcon; unplugging discards the trial")

@@ -15,6 +15,8 @@ public enum SwitchAction: String, CaseIterable, Hashable, Sendable {
     case startComparison
     /// Starts pitch matching training.
     case startPitchMatching
+    /// Starts timing training: fill the gap (the practice box's third mode).
+    case startTiming
     /// Stops training.
     case stop
     /// Answers "the offset click was early" (timing offset detection).
@@ -33,6 +35,7 @@ public enum SwitchAction: String, CaseIterable, Hashable, Sendable {
         case .replay: "Replay"
         case .startComparison: "Start comparison training"
         case .startPitchMatching: "Start pitch matching"
+        case .startTiming: "Start timing training"
         case .stop: "Stop"
         case .early: "Early"
         case .late: "Late"

@@ -569,8 +569,7 @@ extension Texts {
         case .action: list(SwitchAction.allCases.map(\.rawValue) + ["tune"])
         case .number: tr("a number such as +12.3 or -5")
         case .wholeNumber: tr("a whole number such as 100")
-        case .simulationMode:
-            tr("comparison, matching or measurement")
+        case .simulationMode: list(SimulationMode.allCases.map(\.rawValue))
         case .exportFormat: tr("csv or json")
         }
     }

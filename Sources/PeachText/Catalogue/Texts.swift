@@ -385,6 +385,7 @@ public struct Texts: Sendable {
         case .replay: tr("Replay")
         case .startComparison: tr("Start comparison training")
         case .startPitchMatching: tr("Start pitch matching")
+        case .startTiming: tr("Start timing training")
         case .stop: tr("Stop")
         case .early: tr("Early")
         case .late: tr("Late")

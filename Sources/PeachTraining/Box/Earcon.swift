@@ -11,6 +11,8 @@ import PeachCore
 /// | ``comparison`` | C5 then G5 | two different notes: compare them |
 /// | ``pitchMatching`` | E5 then E5 | the same note twice: make them equal |
 /// | ``stopped`` | G5 E5 C5, falling | the session ended |
+/// | ``timing`` | G5 G5 G5 | the same note in time: fill the gap |
+/// | ``timingResult(_:)`` | A5, then a second note | after each fill-the-gap trial: on time (within ``onTimeBand``): A5 again; rushing (early) above, dragging (late) below: a whole tone within ``nearTimingBand``, a fifth beyond |
 /// | ``result(_:)`` | A5, then a second note | in tune: A5 again; sharp: above A5, flat: below; a whole tone when the error was within ``nearBand``, a fifth when beyond |
 ///
 /// Each note is 110 ms with a 30 ms gap, so a three-note earcon lasts 0.39 s; a result starts 80 ms after the
@@ -62,10 +64,32 @@ public struct Earcon: Hashable, Sendable {
     public static let pitchMatching = Earcon(name: "pitchMatching", sequence: [76, 76])
     /// The session ended (a stop, or the controller went away while audio remains).
     public static let stopped = Earcon(name: "stopped", sequence: [79, 76, 72])
+    /// Timing training (fill the gap) starts.
+    public static let timing = Earcon(name: "timing", sequence: [79, 79, 79])
+    /// A fill-the-gap trial's mean offset within this many milliseconds is "on time".
+    public static let onTimeBand = 5.0
+    /// A mean offset beyond ``onTimeBand`` and within this many milliseconds is "near" (a whole tone).
+    public static let nearTimingBand = 20.0
 
     /// The earcon of a mode.
     public static func mode(_ mode: TrainingMode) -> Earcon {
-        mode == .pitchMatching ? .pitchMatching : .comparison
+        switch mode {
+        case .pitchMatching: .pitchMatching
+        case .gapFill, .offsetDetection, .calibration: .timing
+        case .comparison, .measurement: .comparison
+        }
+    }
+
+    /// A fill-the-gap trial's result: A5, then A5 again when the mean offset was within ±``onTimeBand`` ms;
+    /// else a note above A5 when rushing (early), below when dragging (late): a whole tone within
+    /// ``nearTimingBand``, a fifth beyond. Rushing reads as "ahead", up; dragging as "behind", down.
+    public static func timingResult(meanOffsetMs: Double) -> Earcon {
+        let magnitude = abs(meanOffsetMs)
+        let step = magnitude <= onTimeBand ? 0 : magnitude <= nearTimingBand ? 2 : 7
+        let direction = meanOffsetMs < 0 ? 1 : -1
+        let band =
+            step == 0 ? "onTime" : (step == 2 ? "near" : "far") + (direction > 0 ? "Rushing" : "Dragging")
+        return Earcon(name: "timingResult." + band, sequence: [81, 81 + direction * step])
     }
 
     /// A pitch-matching result, ``resultDelay`` after the commit: A5, then A5 again when `error` was within ±``inTuneBand`` cents; else a note

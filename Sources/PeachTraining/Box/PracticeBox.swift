@@ -20,10 +20,12 @@ import PeachStore
 /// | training | a ``TrainingRun``; stop ends it (the stop earcon) and the box is ready again |
 /// | finished | SIGTERM/SIGINT or the end of a raw input: notes silenced, the audio closed |
 ///
-/// Choosing and stopping, from the controller profile: its `startComparison` / `startPitchMatching` actions
-/// choose a mode (also during a session: it switches) and `stop` ends the session. A profile without mode
-/// actions (the `default` profile, every keyboard) uses the box's default: when ready, **Lower** (a key below
-/// C4) chooses comparison and **Higher** (a key from C4 up) chooses pitch matching; a profile without `stop`
+/// Choosing and stopping, from the controller profile: its `startComparison` / `startPitchMatching` /
+/// `startTiming` actions choose a mode (also during a session: it switches) and `stop` ends the session. A
+/// profile without mode actions (the `default` profile, every keyboard) uses the box's default: when ready,
+/// **Lower** (a key below C4) chooses comparison, **Higher** (a key from C4 up) chooses pitch matching and
+/// **Commit** (the sustain pedal) chooses timing (fill the gap: after each sixteen cycles the timing result
+/// earcon says on time, rushing or dragging); a profile without `stop`
 /// stops with **Lower and Higher together** (a key in each half within ``chordWindow``, or both pedals); the
 /// answer the first of the two gave counts like any answer.
 ///
@@ -206,10 +208,10 @@ public final class PracticeBox {
             guard generation == audioGeneration, audio != nil else { return }
             audioLost(error)
         case .controller(.midi(.event(let event))):
-            for action in mapper.actions(for: event) { perform(action) }
+            for action in mapper.actions(for: event) { perform(action, at: event.time) }
         case .controller(.keys(let keys)):
             for key in keys {
-                for action in key.actions { perform(action) }
+                for action in key.actions { perform(action, at: key.time) }
             }
         case .controller(.midi(.connected(let port))):
             connected(port.label)
@@ -286,7 +288,9 @@ public final class PracticeBox {
 
     private var profileChoosesModes: Bool {
         configuration.profile.switches.contains { mapping in
-            mapping.response.actions.contains { $0 == .startComparison || $0 == .startPitchMatching }
+            mapping.response.actions.contains {
+                $0 == .startComparison || $0 == .startPitchMatching || $0 == .startTiming
+            }
         }
     }
 
@@ -294,8 +298,8 @@ public final class PracticeBox {
         configuration.profile.switches.contains { $0.response.actions.contains(.stop) }
     }
 
-    /// What `action` means in the box's state (see the type's documentation).
-    private func perform(_ action: ControllerAction) {
+    /// What `action` means in the box's state (see the type's documentation); `time` is its stamp, for timing.
+    private func perform(_ action: ControllerAction, at time: Double?) {
         let chosen = modeChosen(by: action)
         switch state {
         case .waitingForController, .finished, .starting:
@@ -315,7 +319,7 @@ public final class PracticeBox {
                 endRun(.user, then: .ready)
                 return
             }
-            run?.perform(action)
+            run?.perform(action, at: time)
         }
     }
 
@@ -326,6 +330,7 @@ public final class PracticeBox {
             switch press {
             case .startComparison: return .comparison
             case .startPitchMatching: return .pitchMatching
+            case .startTiming: return .gapFill
             default: return nil
             }
         }
@@ -333,6 +338,7 @@ public final class PracticeBox {
         switch press {
         case .lower: return .comparison
         case .higher: return .pitchMatching
+        case .commit: return .gapFill
         default: return nil
         }
     }
@@ -380,7 +386,8 @@ public final class PracticeBox {
             storeLocation: ports.storeLocation,
             history: ports.history(), settings: { [weak self] in self?.sessionSettings ?? settings },
             profile: configuration.profile,
-            presenters: [BoxRunPresenter(box: self)] + ports.presenters, seed: seed)
+            presenters: [BoxRunPresenter(box: self)] + ports.presenters, seed: seed,
+            timing: { [weak self] in (self?.sessionSettings ?? settings).timingSettings })
         self.run = run
         runSound = sound
         runMode = mode
@@ -454,6 +461,11 @@ public final class PracticeBox {
     /// A pitch-matching attempt was committed: its result earcon.
     fileprivate func committed(_ attempt: CompletedPitchMatching) {
         playEarcon(.result(attempt.userError))
+    }
+
+    /// A fill-the-gap trial ended with strikes: its result earcon (the loop goes on under it).
+    fileprivate func tapped(_ trial: CompletedGapFill) {
+        playEarcon(.timingResult(meanOffsetMs: trial.meanOffsetMs))
     }
 
     // MARK: Finishing and reloading
@@ -612,6 +624,7 @@ private final class BoxRunPresenter: TrainingPresenter {
     func present(_ event: TrainingEvent, at time: Date) {
         switch event {
         case .pitchMatching(.committed(let attempt), _): box?.committed(attempt)
+        case .gapFill(.trialCompleted(let trial), _): box?.tapped(trial)
         case .ended(let ending, let progress, _): box?.runEnded(ending, progress)
         default: break
         }

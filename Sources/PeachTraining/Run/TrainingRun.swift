@@ -19,6 +19,7 @@ import PeachStore
 /// | `replay` | plays the comparison again from note 1 | plays the reference again, then the tunable note where it was |
 /// | `startComparison` | nothing (already) | switches to comparison, discarding the open attempt |
 /// | `startPitchMatching` | switches to pitch matching, discarding the open comparison | nothing (already) |
+/// | `startTiming` | switches to fill the gap | switches to fill the gap |
 /// | `stop` | ends the run | ends the run |
 ///
 /// In the timing modes (``TrainingMode/offsetDetection``, ``TrainingMode/gapFill``) the keys answer by their
@@ -210,6 +211,7 @@ public final class TrainingRun {
         case (.press(.replay, _), .pitchMatching(let session)): session.replay()
         case (.press(.startComparison, _), _): switchTo(.comparison)
         case (.press(.startPitchMatching, _), _): switchTo(.pitchMatching)
+        case (.press(.startTiming, _), _): switchTo(.gapFill)
         case (.press(.stop, _), _): end(.user)
         case (.press(.early, _), _): present(.notice(.actionNotApplicable("early", mode)))
         case (.press(.late, _), _): present(.notice(.actionNotApplicable("late", mode)))
@@ -229,6 +231,7 @@ public final class TrainingRun {
         case .press(.stop, _): end(.user)
         case .press(.startComparison, _): switchTo(.comparison)
         case .press(.startPitchMatching, _): switchTo(.pitchMatching)
+        case .press(.startTiming, _): switchTo(.gapFill)
         case .press(.early, let input), .press(.lower, let input): take(.early, input)
         case .press(.late, let input), .press(.higher, let input): take(.late, input)
         case .press(let press, let input):

@@ -37,7 +37,7 @@ struct ServeCommand: AsyncParsableCommand {
         let status = try await BoxLauncher.run(
             plan, texts: CLI.texts, environment: CLI.environment,
             openAudio: { try options.sound.openInternal(settings: $0, onLost: $1).output },
-            openExternal: { try options.sound.openExternal(settings: $0) },
+            openExternal: { try options.sound.openExternal(settings: $0, clock: LiveSessionClock()) },
             openInput: { try options.controller.open(profile: $0, useKeyboard: false) })
         if status != 0 { throw ExitCode(status) }
     }

@@ -64,7 +64,8 @@ struct ControllerProfileTests {
         let bend = try library.load("pitch-bend-matching")
         #expect(bend.tune == TuneMapping(.pitchBend(cents: 200, commitOnCentre: true)))
         #expect(try library.load("faders").tune == TuneMapping(.controller(0, cents: 200)))
-        #expect(try library.load("pads").switches.count == 7)
+        #expect(try library.load("pads").switches.count == 8)
+        #expect(try library.load("pads").switches.last == SwitchMapping(.note(43), action: .startTiming))
     }
 
     @Test(
