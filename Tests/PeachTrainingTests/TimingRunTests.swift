@@ -196,19 +196,17 @@ struct TimingEventStreamTests {
 @MainActor
 @Suite("Timing calibration runs")
 struct CalibrationRunTests {
+    static let pads = MIDIPortInfo(
+        address: MIDIAddress(client: 24, port: 0), clientName: "Pads", portName: "Pads MIDI 1",
+        isReadable: true,
+        isWritable: false, isHardware: true)
+
     @Test(
         "20 strikes along the clicks end the run with their median; fill the gap then shows them calibrated")
     func calibrate() throws {
         let harness = TimingRunHarness(mode: .calibration)
         harness.run.start()
-        harness.run.handle(
-            .controller(
-                .midi(
-                    .connected(
-                        MIDIPortInfo(
-                            address: MIDIAddress(client: 24, port: 0), clientName: "Pads",
-                            portName: "Pads MIDI 1",
-                            isReadable: true, isWritable: false, isHardware: true)))))
+        harness.run.handle(.controller(.midi(.connected(Self.pads))))
         for step in 0..<20 {
             let due = 0.1 + Double(step) * 0.1875
             harness.clock.advance(by: .seconds(due + 0.03 - harness.clicks.now))
@@ -233,14 +231,7 @@ struct CalibrationRunTests {
             profile: .builtInDefault, presenters: [presenter], seed: 1, calibrations: [calibration])
         run.start()
         #expect(presenter.events.isEmpty == false)
-        run.handle(
-            .controller(
-                .midi(
-                    .connected(
-                        MIDIPortInfo(
-                            address: MIDIAddress(client: 24, port: 0), clientName: "Pads",
-                            portName: "Pads MIDI 1",
-                            isReadable: true, isWritable: false, isHardware: true)))))
+        run.handle(.controller(.midi(.connected(Self.pads))))
         let gap = 0.1 + 3 * 0.1875
         clock.advance(by: .seconds(gap + 0.03))
         run.handle(

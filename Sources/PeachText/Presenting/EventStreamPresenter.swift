@@ -91,13 +91,11 @@ public final class EventStreamPresenter: TrainingPresenter {
         case .note2Started:
             line.event = "note2Started"
         case .answered(let completed):
-            var answer = EventLine("answer", at: completed.timestamp)
-            answer.answer = completed.answer.rawValue
-            answer.input = completed.inputKind.rawValue
-            var result = EventLine("result", at: completed.timestamp)
-            result.correct = completed.isCorrect
-            result.cents = completed.comparison.centDifference.rawValue
-            return [answer, result]
+            var lines = answerLines(
+                completed.answer.rawValue, input: completed.inputKind, correct: completed.isCorrect,
+                at: completed.timestamp)
+            lines[1].cents = completed.comparison.centDifference.rawValue
+            return lines
         case .awaitingAnswer, .observerFailed, .feedbackEnded, .stopped:
             return []
         }
@@ -126,6 +124,18 @@ public final class EventStreamPresenter: TrainingPresenter {
         return [line]
     }
 
+    /// An answer's two lines: `answer` (what and with which control) and `result` (whether it was right),
+    /// at the stored record's time; the caller adds the result's trial fields.
+    private func answerLines(_ answer: String, input: InputKind, correct: Bool, at time: Date) -> [EventLine]
+    {
+        var answerLine = EventLine("answer", at: time)
+        answerLine.answer = answer
+        answerLine.input = input.rawValue
+        var result = EventLine("result", at: time)
+        result.correct = correct
+        return [answerLine, result]
+    }
+
     private func offsetDetectionLines(_ event: OffsetDetectionEvent, at time: Date) -> [EventLine] {
         switch event {
         case .trialStarted(let trial, _):
@@ -135,14 +145,12 @@ public final class EventStreamPresenter: TrainingPresenter {
             line.offsetClick = trial.offsetClick
             return [line]
         case .answered(let completed):
-            var answer = EventLine("answer", at: completed.timestamp)
-            answer.answer = completed.answer.rawValue
-            answer.input = completed.inputKind.rawValue
-            var result = EventLine("result", at: completed.timestamp)
-            result.correct = completed.isCorrect
-            result.offsetMs = completed.trial.offsetMs
-            result.tempo = completed.trial.tempo.bpm
-            return [answer, result]
+            var lines = answerLines(
+                completed.answer.rawValue, input: completed.inputKind, correct: completed.isCorrect,
+                at: completed.timestamp)
+            lines[1].offsetMs = completed.trial.offsetMs
+            lines[1].tempo = completed.trial.tempo.bpm
+            return lines
         case .answerable, .observerFailed, .feedbackEnded, .stopped:
             return []
         }
