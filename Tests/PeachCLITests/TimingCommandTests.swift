@@ -1,0 +1,75 @@
+// TimingCommandTests: `peach timing` end to end: raw MIDI answers, the events stream, the store, exact click samples.
+
+import Foundation
+import PeachTestSupport
+import Testing
+
+@Suite("peach timing, end to end")
+struct TimingCommandTests {
+    @Test("a key answers the offset click, the result is stored, and the WAV's clicks fall on their samples")
+    func answerAndClicks() throws {
+        let folder = NSTemporaryDirectory() + "peach-timing-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(mkfifo(folder + "/pads.fifo", 0o600) == 0)
+        let running = try PeachBinary.start([
+            "timing", "--midi-in", "rawmidi:\(folder)/pads.fifo", "--audio-out", "wav:\(folder)/clicks.wav",
+            "--events", "-", "--data-dir", "\(folder)/data", "--tempo", "80",
+        ])
+        let watchdog = Watchdog(running.process)
+        let controller = open(folder + "/pads.fifo", O_WRONLY)  // returns once peach has opened it
+        #expect(controller >= 0)
+        var pending = Data()
+        func next(_ name: String) -> [String: Any]? {
+            while true {
+                while let newline = pending.firstIndex(of: 0x0A) {
+                    let line = pending[pending.startIndex..<newline]
+                    pending = Data(pending[(newline + 1)...])
+                    if let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
+                        object["event"] as? String == name
+                    {
+                        return object
+                    }
+                }
+                let chunk = running.output.fileHandleForReading.availableData
+                if chunk.isEmpty { return nil }
+                pending += chunk
+            }
+        }
+        let trial = try #require(next("trialStarted"))
+        let offset = try #require(trial["offsetMs"] as? Double)
+        #expect(trial["tempo"] as? Int == 80 && trial["offsetClick"] as? Int == 3)
+        // A player hears the third click (0.4 s in) and answers: the right direction, by its key.
+        usleep(700_000)
+        let key: UInt8 = offset < 0 ? 48 : 72
+        _ = write(controller, [0x90, key, 90, 0x80, key, 0], 6)
+        let result = try #require(next("result"))
+        #expect(result["correct"] as? Bool == true)
+        #expect(result["offsetMs"] as? Double == offset)
+        kill(running.process.processIdentifier, SIGINT)  // Ctrl-C: a FIFO's controller never ends by itself
+        running.process.waitUntilExit()
+        watchdog.disarm("peach timing")
+        close(controller)
+        #expect(running.process.terminationStatus == 130)
+
+        let journal = try String(contentsOfFile: folder + "/data/records.jsonl", encoding: .utf8)
+        #expect(journal.contains("\"type\":\"rhythmOffsetDetection\"") && journal.contains("\"correct\":true"))
+        // The first trial's four clicks: a sixteenth (9000 samples at 48 kHz and 80 BPM) apart, the third
+        // off by the trial's offset, each on its sample (the frames are rounded each, so within one).
+        let samples = WAVSamples.floats(in: try Data(contentsOf: URL(fileURLWithPath: folder + "/clicks.wav")))
+        var onsets: [Int] = []
+        var quiet = 48_000
+        for (index, sample) in samples.enumerated() {
+            let loud = abs(sample) > 0.1
+            if loud, quiet > 2_400 { onsets.append(index) }
+            quiet = loud ? 0 : quiet + 1
+        }
+        try #require(onsets.count >= 4, "\(onsets)")
+        let shift = offset / 1000 * 48_000
+        let gaps = zip(onsets.dropFirst(), onsets).prefix(3).map { Double($0 - $1) }
+        #expect(abs(gaps[0] - 9_000) <= 1)
+        #expect(abs(gaps[1] - (9_000 + shift)) <= 1)
+        #expect(abs(gaps[2] - (9_000 - shift)) <= 1)
+        #expect(abs(Double(samples[onsets[0]]) - 0.5) < 1e-6, "a click's first sample is its loudest")
+    }
+}
