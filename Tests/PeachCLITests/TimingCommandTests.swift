@@ -53,10 +53,12 @@ struct TimingCommandTests {
         #expect(running.process.terminationStatus == 130)
 
         let journal = try String(contentsOfFile: folder + "/data/records.jsonl", encoding: .utf8)
-        #expect(journal.contains("\"type\":\"rhythmOffsetDetection\"") && journal.contains("\"correct\":true"))
+        #expect(
+            journal.contains("\"type\":\"rhythmOffsetDetection\"") && journal.contains("\"correct\":true"))
         // The first trial's four clicks: a sixteenth (9000 samples at 48 kHz and 80 BPM) apart, the third
         // off by the trial's offset, each on its sample (the frames are rounded each, so within one).
-        let samples = WAVSamples.floats(in: try Data(contentsOf: URL(fileURLWithPath: folder + "/clicks.wav")))
+        let samples = WAVSamples.floats(
+            in: try Data(contentsOf: URL(fileURLWithPath: folder + "/clicks.wav")))
         var onsets: [Int] = []
         var quiet = 48_000
         for (index, sample) in samples.enumerated() {
