@@ -58,3 +58,42 @@ struct TimingReportTests {
         #expect(gaps[1]["position"] as? Int == 4 && gaps[1]["meanMs"] as? Double == -5)
     }
 }
+
+@Suite("The progress chart's timing series")
+struct TimingProgressTests {
+    @Test(
+        "offset detection's weekly thresholds in ms and fill the gap's distance from on time, drawn and in JSON"
+    )
+    func weekly() throws {
+        var history = TimingHistory()
+        let monday = Date(timeIntervalSince1970: 1_795_478_400)  // Monday 2026-11-23, 00:00 UTC
+        for week in 0..<2 {
+            let date = monday.addingTimeInterval(Double(week) * 7 * 86_400 + 3_600)
+            for index in 0..<40 {
+                let percent = [2.0, 4.0, 8.0, 16.0][index % 4]
+                history.addOffsetDetection(
+                    tempoBPM: 100, offsetMs: percent * 1.5, isCorrect: percent > 5, at: date)
+            }
+            history.addGapFill(tempoBPM: 100, meanOffsetMs: week == 0 ? -6 : 4, positions: [], at: date)
+        }
+        let chart = ProgressChart(history: ProgressHistory(), timing: history)
+        #expect(chart.series.isEmpty && !chart.isEmpty)
+        #expect(chart.timing.map(\.discipline) == [.offsetDetection, .gapFill])
+        let thresholds = try #require(chart.timing.first).points
+        #expect(thresholds.map(\.week) == ["2026-W48", "2026-W49"])
+        #expect(thresholds.allSatisfy { $0.cents > 3 * 1.5 && $0.cents < 8 * 1.5 && $0.count == 40 })
+        #expect(chart.timing[1].points.map(\.cents) == [6, 4])
+        let lines = ProgressRenderer(texts: Texts(language: .english)).lines(chart)
+        #expect(
+            lines.first
+                == "Early or late, 80–119 BPM: threshold (75 % correct) per week, with its likely range")
+        #expect(lines.contains { $0.hasPrefix("  2026-W49") && $0.hasSuffix(" ms  (40 answers)") })
+        #expect(lines.contains { $0.hasPrefix("  2026-W49") && $0.hasSuffix("  4.0 ms  (1 trial)") })
+        let svg = ProgressRenderer(texts: Texts(language: .english)).document(chart, title: "Progress")
+        #expect(
+            svg.contains(">Fill the gap, 80–119 BPM: distance from on time per week, ± one standard error<"))
+        let json = TimingReport(history: history, texts: Texts(language: .english)).model
+        #expect(json.progress.map(\.discipline) == ["offsetDetection", "gapFill"])
+        #expect(json.progress[1].weeks.map(\.milliseconds) == [6, 4])
+    }
+}

@@ -192,7 +192,8 @@ public struct ProgressHistory: Hashable, Sendable, Codable {
         Self.update(&series[key, default: []], week: Self.weekNumber(of: date), change)
     }
 
-    private static func update(_ weeks: inout [Week], week number: Int, _ change: (inout Week) -> Void) {
+    /// Changes week `number` of `weeks` (kept in order), adding it when missing.
+    static func update(_ weeks: inout [Week], week number: Int, _ change: (inout Week) -> Void) {
         // Records arrive in time order, so the week is almost always the last one.
         if let last = weeks.indices.last, weeks[last].number == number {
             change(&weeks[last])

@@ -1,5 +1,7 @@
 // TimingHistory: the timing part of the profile: offset-detection thresholds and fill-the-gap offsets.
 
+import Foundation
+
 /// The timing part of a listener's profile, built record by record (trained here or imported from Peach on
 /// iOS): for offset detection, the answers binned by the offset's share of a sixteenth per tempo band and
 /// direction, fitted like pitch thresholds (the same Bayesian Weibull model, on percent of a sixteenth instead
@@ -19,6 +21,17 @@ public struct TimingHistory: Hashable, Sendable, Codable {
     private var earlier = TrialCounts()
     /// The last ``recentWindow`` answers, oldest first.
     private var recent: [RecentAnswer] = []
+    /// Week by week, per kind and band (`offsetDetection.moderate`): offset detection's answers binned by
+    /// percent of a sixteenth; fill the gap's trials' absolute mean offsets (how far from on time, either way).
+    private var weeks: [String: [ProgressHistory.Week]] = [:]
+
+    /// The two timing disciplines, as the progress chart names its series.
+    public enum Discipline: String, CaseIterable, Hashable, Sendable, Codable {
+        /// Offset detection (`peach timing`).
+        case offsetDetection
+        /// Fill the gap (`peach tap`).
+        case gapFill
+    }
 
     private struct RecentAnswer: Hashable, Sendable, Codable {
         var percent: Double
@@ -38,8 +51,11 @@ public struct TimingHistory: Hashable, Sendable, Codable {
     /// An empty history.
     public init() {}
 
-    /// Adds an offset-detection answer: its tempo, signed offset (ms) and whether it was right.
-    public mutating func addOffsetDetection(tempoBPM: Int, offsetMs: Double, isCorrect: Bool) {
+    /// Adds an offset-detection answer: its tempo, signed offset (ms), whether it was right and (for the
+    /// progress chart) when.
+    public mutating func addOffsetDetection(
+        tempoBPM: Int, offsetMs: Double, isCorrect: Bool, at date: Date? = nil
+    ) {
         guard tempoBPM > 0, offsetMs.isFinite, offsetMs != 0 else { return }
         let sixteenthMs = 15_000 / Double(tempoBPM)
         let percent = abs(offsetMs) / sixteenthMs * 100
@@ -47,6 +63,14 @@ public struct TimingHistory: Hashable, Sendable, Codable {
         offsetCells[key, default: OffsetCell()].counts.add(cents: percent, correct: isCorrect)
         offsetCells[key, default: OffsetCell()].sixteenthMs.add(sixteenthMs)
         offsetDetectionCount += 1
+        if let date {
+            ProgressHistory.update(
+                &weeks[
+                    "\(Discipline.offsetDetection.rawValue).\(TempoBand(bpm: tempoBPM).rawValue)", default: []
+                ],
+                week: ProgressHistory.weekNumber(of: date)
+            ) { $0.addComparison(cents: percent, correct: isCorrect) }
+        }
         recent.append(RecentAnswer(percent: percent, correct: isCorrect))
         if recent.count > Self.recentWindow {
             let oldest = recent.removeFirst()
@@ -54,8 +78,11 @@ public struct TimingHistory: Hashable, Sendable, Codable {
         }
     }
 
-    /// Adds a fill-the-gap trial: its tempo, mean signed offset (ms) and the mean at each step (1–4).
-    public mutating func addGapFill(tempoBPM: Int, meanOffsetMs: Double, positions: [Double?]) {
+    /// Adds a fill-the-gap trial: its tempo, mean signed offset (ms), the mean at each step (1–4) and (for the
+    /// progress chart) when.
+    public mutating func addGapFill(
+        tempoBPM: Int, meanOffsetMs: Double, positions: [Double?], at date: Date? = nil
+    ) {
         guard tempoBPM > 0, meanOffsetMs.isFinite else { return }
         let band = TempoBand(bpm: tempoBPM)
         gapCells[band.rawValue, default: WelfordAccumulator()].add(meanOffsetMs)
@@ -64,6 +91,19 @@ public struct TimingHistory: Hashable, Sendable, Codable {
             gapCells["\(band.rawValue).\(index + 1)", default: WelfordAccumulator()].add(value)
         }
         gapFillCount += 1
+        if let date {
+            ProgressHistory.update(
+                &weeks["\(Discipline.gapFill.rawValue).\(band.rawValue)", default: []],
+                week: ProgressHistory.weekNumber(of: date)
+            ) { $0.addMatching(error: meanOffsetMs) }
+        }
+    }
+
+    /// The weeks of `discipline` at `band`, oldest first: for offset detection its answers binned by percent of
+    /// a sixteenth (fit them with ``ProgressHistory/Week/threshold(within:)``), for fill the gap the absolute
+    /// mean offsets of its trials (``ProgressHistory/Week/absoluteErrors``, ms).
+    public func weeks(of discipline: Discipline, band: TempoBand) -> [ProgressHistory.Week] {
+        weeks["\(discipline.rawValue).\(band.rawValue)"] ?? []
     }
 
     private static func key(_ band: TempoBand, _ direction: TimingDirection) -> String {

@@ -56,13 +56,15 @@ public struct JournalContents: Sendable {
             switch rhythm.kind {
             case .offsetDetection:
                 if let offset = rhythm.offsetMs, let correct = rhythm.isCorrect {
-                    timing.addOffsetDetection(tempoBPM: rhythm.tempoBPM, offsetMs: offset, isCorrect: correct)
+                    timing.addOffsetDetection(
+                        tempoBPM: rhythm.tempoBPM, offsetMs: offset, isCorrect: correct, at: rhythm.timestamp)
                 }
             case .continuousMatching:
                 if let mean = rhythm.meanOffsetMs {
                     timing.addGapFill(
-                        tempoBPM: rhythm.tempoBPM, meanOffsetMs: mean, positions: rhythm.meanOffsetMsPositions
-                    )
+                        tempoBPM: rhythm.tempoBPM, meanOffsetMs: mean,
+                        positions: rhythm.meanOffsetMsPositions,
+                        at: rhythm.timestamp)
                 }
             }
         }

@@ -43,7 +43,7 @@ public struct ProfileReport: Sendable {
         trend = contents.trend.trend
         measurements = contents.trend.measurements
         sessions = contents.trend.sessionEstimates
-        progress = ProgressChart(history: contents.progress)
+        progress = ProgressChart(history: contents.progress, timing: contents.timing)
     }
 
     /// The chart's title.

@@ -23,6 +23,49 @@ public struct ProgressRenderer: Sendable {
                 : texts.tr(" · matching: mean absolute error per week, ± one standard error"))
     }
 
+    /// One panel of the chart: a pitch series or a timing series, with its words and unit.
+    private struct Panel {
+        let title: String
+        let points: [ProgressChart.Point]
+        /// The axis line's unit (`cents`, `ms`) and a value with its unit.
+        let unit: String
+        let value: (Double) -> String
+        /// `12 answers`, `3 attempts`, `5 trials`.
+        let count: (Int) -> String
+        let legend: [(label: String, swatch: (Double, Double) -> String)]
+    }
+
+    /// The panels of `chart`: the pitch series, then the timing series.
+    private func panels(_ chart: ProgressChart) -> [Panel] {
+        chart.series.map { series in
+            Panel(
+                title: title(series), points: series.points, unit: texts.tr("cents"),
+                value: { texts.cents($0) },
+                count: { series.key.isDiscrimination ? texts.answers($0) : texts.attempts($0) },
+                legend: legend(series))
+        }
+            + chart.timing.map { series in
+                Panel(
+                    title: timingTitle(series), points: series.points, unit: texts.tr("ms"),
+                    value: { texts.tr("\(texts.format($0, 1)) ms") },
+                    count: {
+                        series.discipline == .offsetDetection ? texts.answers($0) : texts.trialsCount($0)
+                    },
+                    legend: timingLegend(series))
+            }
+    }
+
+    /// A timing series' title, e.g. `Early or late, 80–119 BPM: threshold (75 % correct) per week, ms`.
+    public func timingTitle(_ series: ProgressChart.TimingSeries) -> String {
+        series.discipline == .offsetDetection
+            ? texts.tr(
+                "Early or late, \(texts.bandName(series.band)): threshold (75 % correct) per week, with its likely range"
+            )
+            : texts.tr(
+                "Fill the gap, \(texts.bandName(series.band)): distance from on time per week, ± one standard error"
+            )
+    }
+
     /// The chart as terminal lines.
     public func lines(_ chart: ProgressChart) -> [String] {
         guard !chart.isEmpty else {
@@ -38,10 +81,10 @@ public struct ProgressRenderer: Sendable {
             for (offset, character) in label.enumerated() { axis[start + offset] = character }
         }
         var result: [String] = []
-        for series in chart.series {
-            result.append(title(series))
-            result.append(texts.tr("            \(String(axis))  cents"))
-            for point in series.points {
+        for panel in panels(chart) {
+            result.append(panel.title)
+            result.append("            \(String(axis))  \(panel.unit)")
+            for point in panel.points {
                 var row = [Character](repeating: "·", count: width)
                 let low = column(max(point.band.lowerBound, ProfileChart.bottom))
                 let high = column(point.band.upperBound)
@@ -50,8 +93,7 @@ public struct ProgressRenderer: Sendable {
                     row[low] = "├"
                     row[high] = "┤"
                 }
-                let count =
-                    series.key.isDiscrimination ? texts.answers(point.count) : texts.attempts(point.count)
+                let count = panel.count(point.count)
                 guard !point.isUncertain else {
                     result.append(
                         texts.tr("  \(point.week)  \(String(row))  too uncertain to say  (\(count))"))
@@ -59,7 +101,7 @@ public struct ProgressRenderer: Sendable {
                 }
                 row[column(point.cents)] = "●"
                 result.append(
-                    "  \(point.week)  " + String(row) + "  " + texts.cents(point.cents) + "  (\(count))")
+                    "  \(point.week)  " + String(row) + "  " + panel.value(point.cents) + "  (\(count))")
             }
             result.append("")
         }
@@ -76,17 +118,18 @@ public struct ProgressRenderer: Sendable {
         let right = 20.0
         let panelHeight = 150.0
         let panelStride = panelHeight + 100
-        let weeks = max(chart.series.map(\.points.count).max() ?? 1, 1)
+        let panels = self.panels(chart)
+        let weeks = max(panels.map(\.points.count).max() ?? 1, 1)
         let step = 28.0
-        let legends = chart.series.map(legend)
+        let legends = panels.map(\.legend)
         let textWidths =
             [SVGChartRenderer.textWidth(title, size: 13)]
-            + chart.series.map { SVGChartRenderer.textWidth(self.title($0), size: 11) }
+            + panels.map { SVGChartRenderer.textWidth($0.title, size: 11) }
             + legends.map { $0.reduce(0) { $0 + 34 + SVGChartRenderer.textWidth($1.label) } }
         let width = max(left + step * Double(weeks) + right, 8 + (textWidths.max() ?? 0), 360).rounded(.up)
         let plotWidth = width - left - right
         let slot = plotWidth / Double(weeks)
-        let height = 36 + panelStride * Double(max(chart.series.count, 1))
+        let height = 36 + panelStride * Double(max(panels.count, 1))
         let escape = SVGChartRenderer.escape
         let number = SVGChartRenderer.number
         var parts: [String] = [
@@ -96,7 +139,7 @@ public struct ProgressRenderer: Sendable {
             ##"<rect x="0" y="0" width="\##(Int(width))" height="\##(Int(height))" fill="white"/>"##,
             ##"<text class="title" x="4" y="17" font-size="13">\##(escape(title))</text>"##,
         ]
-        for (index, series) in chart.series.enumerated() {
+        for (index, panel) in panels.enumerated() {
             let panelTop = 36 + Double(index) * panelStride
             let top = panelTop + 62  // below the panel's title, legend and axis label
             func y(_ cents: Double) -> Double {
@@ -104,7 +147,7 @@ public struct ProgressRenderer: Sendable {
             }
             func x(_ position: Int) -> Double { left + slot * (Double(position) + 0.5) }
             parts.append(
-                ##"<text class="series-title" x="4" y="\##(number(panelTop + 12))" font-size="11">\##(escape(self.title(series)))</text>"##
+                ##"<text class="series-title" x="4" y="\##(number(panelTop + 12))" font-size="11">\##(escape(panel.title))</text>"##
             )
             var legendX = 4.0
             for item in legends[index] {
@@ -115,7 +158,7 @@ public struct ProgressRenderer: Sendable {
                 legendX += 34 + SVGChartRenderer.textWidth(item.label)
             }
             parts.append(
-                ##"<text class="axis-label" x="4" y="\##(number(top - 12))">\##(texts.tr("cents"))</text>"##
+                ##"<text class="axis-label" x="4" y="\##(number(top - 12))">\##(panel.unit)</text>"##
             )
             for cents in [1.0, 10, 100] {
                 parts.append(
@@ -125,7 +168,7 @@ public struct ProgressRenderer: Sendable {
                     ##"<text x="\##(number(left - 4))" y="\##(number(y(cents)))" text-anchor="end" dominant-baseline="middle">\##(Int(cents))</text>"##
                 )
             }
-            let points = Array(series.points.enumerated())
+            let points = Array(panel.points.enumerated())
             if points.count >= 2 {
                 let upper = points.map { "\(number(x($0.offset))),\(number(y($0.element.band.upperBound)))" }
                 let lower = points.reversed().map {
@@ -146,7 +189,7 @@ public struct ProgressRenderer: Sendable {
                     ##"<rect class="band-bar" x="\##(number(x(position) - 4))" y="\##(number(bandTop))" width="8" height="\##(number(max(bandBottom - bandTop, 0)))" fill="#9ecae1"/>"##
                 )
                 parts.append(
-                    ##"<circle cx="\##(number(x(position)))" cy="\##(number(y(point.cents)))" r="3" fill="\##(point.isUncertain ? "white" : "#3182bd")" stroke="#3182bd"><title>\##(point.week): \##(number(point.cents)) cents, \##(escape(legends[index][1].label)) \##(number(point.band.lowerBound))–\##(number(point.band.upperBound)), \##(series.key.isDiscrimination ? texts.answers(point.count) : texts.attempts(point.count))</title></circle>"##
+                    ##"<circle cx="\##(number(x(position)))" cy="\##(number(y(point.cents)))" r="3" fill="\##(point.isUncertain ? "white" : "#3182bd")" stroke="#3182bd"><title>\##(point.week): \##(number(point.cents)) \##(panel.unit), \##(escape(legends[index][1].label)) \##(number(point.band.lowerBound))–\##(number(point.band.upperBound)), \##(panel.count(point.count))</title></circle>"##
                 )
                 if (points.count - 1 - position) % labelEvery == 0 {  // the latest week always, evenly back
                     parts.append(
@@ -159,10 +202,25 @@ public struct ProgressRenderer: Sendable {
         return parts.joined(separator: "\n") + "\n"
     }
 
+    /// The legend of a timing series: the value per week, and what its band is.
+    private func timingLegend(
+        _ series: ProgressChart.TimingSeries
+    ) -> [(label: String, swatch: (Double, Double) -> String)] {
+        let threshold = legend(isThreshold: true)
+        let error = legend(isThreshold: false)
+        return series.discipline == .offsetDetection
+            ? threshold : [(texts.tr("distance from on time, per week"), error[0].swatch), error[1]]
+    }
+
     /// The legend of a series: the value per week, and what its band is.
     private func legend(
         _ series: ProgressChart.Series
     ) -> [(label: String, swatch: (Double, Double) -> String)] {
+        legend(isThreshold: series.key.isDiscrimination)
+    }
+
+    /// The legend of a threshold per week (with its likely range) or an error per week (± one standard error).
+    private func legend(isThreshold: Bool) -> [(label: String, swatch: (Double, Double) -> String)] {
         let number = SVGChartRenderer.number
         let value: (Double, Double) -> String = { x, y in
             ##"<line x1="\##(number(x))" y1="\##(number(y + 5))" x2="\##(number(x + 16))" y2="\##(number(y + 5))" stroke="#3182bd" stroke-width="2"/><circle cx="\##(number(x + 8))" cy="\##(number(y + 5))" r="3" fill="#3182bd"/>"##
@@ -170,7 +228,7 @@ public struct ProgressRenderer: Sendable {
         let band: (Double, Double) -> String = { x, y in
             ##"<rect class="legend" x="\##(number(x))" y="\##(number(y))" width="16" height="10" fill="#9ecae1"/>"##
         }
-        return series.key.isDiscrimination
+        return isThreshold
             ? [
                 (texts.tr("threshold (75 % correct), per week"), value),
                 (texts.tr("likely range"), band),

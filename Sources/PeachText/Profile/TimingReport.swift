@@ -1,6 +1,7 @@
 // TimingReport: the timing section of `peach profile`: thresholds per tempo band, fill-the-gap offsets, trend.
 
 import PeachCore
+import PeachTraining
 
 /// The timing section of the profile, as lines and as JSON: for offset detection the fitted threshold of each
 /// tempo band (as a share of a sixteenth and in milliseconds, with its likely range, and per direction), the
@@ -60,6 +61,16 @@ public struct TimingReport: Sendable {
                         TimingJSON.GapFill(band: band.rawValue, position: position, trials: $0)
                     }
                 }
+            },
+            progress: ProgressChart(history: ProgressHistory(), timing: history).timing.map { series in
+                TimingJSON.Progress(
+                    discipline: series.discipline.rawValue, band: series.band.rawValue,
+                    weeks: series.points.map {
+                        TimingJSON.Week(
+                            week: $0.week, start: $0.start.description, milliseconds: $0.cents,
+                            lower68: $0.band.lowerBound, upper68: $0.band.upperBound, count: $0.count,
+                            uncertain: $0.isUncertain)
+                    })
             })
     }
 }
@@ -114,10 +125,38 @@ public struct TimingJSON: Encodable, Sendable {
         }
     }
 
+    /// One week of a timing progress series.
+    public struct Week: Encodable, Sendable {
+        /// `2026-W47`.
+        public let week: String
+        /// The Monday it starts on.
+        public let start: String
+        /// Offset detection: the week's threshold; fill the gap: the trials' distance from on time; ms.
+        public let milliseconds: Double
+        /// The 68 % band, ms.
+        public let lower68, upper68: Double
+        /// The answers (offset detection) or trials (fill the gap) it rests on.
+        public let count: Int
+        /// Whether the band is too wide to show the value as a number.
+        public let uncertain: Bool
+    }
+
+    /// A timing progress series: a discipline at a tempo band, week by week.
+    public struct Progress: Encodable, Sendable {
+        /// `offsetDetection` or `gapFill`.
+        public let discipline: String
+        /// The tempo band.
+        public let band: String
+        /// The weeks with results, oldest first (at most 26).
+        public let weeks: [Week]
+    }
+
     /// Offset detection's thresholds.
     public let offsetDetection: [Threshold]
     /// `improving`, `stable` or `declining` (absent without enough answers).
     public let trend: String?
     /// Fill the gap's offsets.
     public let gapFill: [GapFill]
+    /// The progress chart's timing series.
+    public let progress: [Progress]
 }

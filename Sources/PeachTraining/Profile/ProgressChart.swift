@@ -12,9 +12,9 @@ public struct ProgressChart: Sendable {
         public let week: String
         /// The Monday it starts on.
         public let start: LocalDay
-        /// The value, cents.
+        /// The value, cents (milliseconds in a ``TimingSeries``).
         public let cents: Double
-        /// The 68 % band, cents.
+        /// The 68 % band, cents (milliseconds in a ``TimingSeries``).
         public let band: ClosedRange<Double>
         /// The answers (comparisons or attempts) it rests on.
         public let count: Int
@@ -31,11 +31,33 @@ public struct ProgressChart: Sendable {
         public let points: [Point]
     }
 
+    /// One timing discipline at one tempo band, week by week. Offset detection: the threshold fitted to the
+    /// week's answers (at the band's slope, leaning on its whole fit, as pitch weeks do), in milliseconds at the
+    /// band's mean tempo, with its likely range. Fill the gap: how far the week's trials were from on time (the
+    /// mean of their absolute mean offsets), ± one standard error, in milliseconds.
+    public struct TimingSeries: Sendable {
+        /// Which discipline.
+        public let discipline: TimingHistory.Discipline
+        /// Which tempo band.
+        public let band: TempoBand
+        /// The weeks with results, oldest first; their values are in milliseconds.
+        public let points: [Point]
+    }
+
     /// The series, discrimination before matching, each by interval.
     public let series: [Series]
+    /// The timing series: offset detection, then fill the gap, each by tempo band.
+    public let timing: [TimingSeries]
 
-    /// The chart of `history`, the last `weeks` weeks with answers of each series.
-    public init(history: ProgressHistory, weeks: Int = 26) {
+    /// The chart of `history` and `timing`, the last `weeks` weeks with answers of each series.
+    public init(history: ProgressHistory, timing: TimingHistory = TimingHistory(), weeks: Int = 26) {
+        self.timing = TimingHistory.Discipline.allCases.flatMap { discipline in
+            TempoBand.allCases.compactMap { band in
+                let points = Self.timingPoints(timing, discipline, band).suffix(weeks)
+                return points.isEmpty
+                    ? nil : TimingSeries(discipline: discipline, band: band, points: Array(points))
+            }
+        }
         series = history.series.keys.sorted().compactMap { key in
             let whole = key.isDiscrimination ? history.fit(of: key) : nil
             let points = (history.series[key] ?? []).suffix(weeks).compactMap { week -> Point? in
@@ -60,5 +82,39 @@ public struct ProgressChart: Sendable {
     }
 
     /// Whether there is nothing to show.
-    public var isEmpty: Bool { series.isEmpty }
+    public var isEmpty: Bool { series.isEmpty && timing.isEmpty }
+
+    private static func timingPoints(
+        _ timing: TimingHistory, _ discipline: TimingHistory.Discipline, _ band: TempoBand
+    ) -> [Point] {
+        let weeks = timing.weeks(of: discipline, band: band)
+        switch discipline {
+        case .offsetDetection:
+            let whole = timing.threshold(band: band)
+            let sixteenthMs = whole?.sixteenthMs ?? 0
+            return weeks.compactMap { week in
+                guard let estimate = week.threshold(within: whole?.percent), sixteenthMs > 0 else {
+                    return nil
+                }
+                var point = Point(
+                    week: week.isoWeek, start: week.start, cents: estimate.cents / 100 * sixteenthMs,
+                    band: estimate.interval68.lowerBound / 100 * sixteenthMs...estimate.interval68.upperBound
+                        / 100
+                        * sixteenthMs, count: week.count)
+                point.isUncertain = ProgressHistory.isUncertain(estimate)
+                return point
+            }
+        case .gapFill:
+            return weeks.compactMap { week in
+                let offsets = week.absoluteErrors
+                guard offsets.count > 0 else { return nil }
+                let standardError =
+                    (offsets.sampleStandardDeviation ?? 0) / Double(offsets.count).squareRoot()
+                return Point(
+                    week: week.isoWeek, start: week.start, cents: offsets.mean,
+                    band: max(offsets.mean - standardError, 0)...(offsets.mean + standardError),
+                    count: offsets.count)
+            }
+        }
+    }
 }
