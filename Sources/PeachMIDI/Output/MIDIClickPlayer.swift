@@ -20,16 +20,22 @@ public final class MIDIClickPlayer: ClickPlayer {
 
     private let destination: any MIDIDestination
     private let clock: any SessionClock
+    private let timeline: @MainActor () -> Double
     private var pending: [any ScheduledTimer] = []
 
-    /// A player sending to `destination`, timed by `clock`.
-    public init(destination: any MIDIDestination, clock: any SessionClock) {
+    /// A player sending to `destination`, timed by `clock`, on `timeline` (the monotonic clock; tests give
+    /// their virtual one).
+    public init(
+        destination: any MIDIDestination, clock: any SessionClock,
+        timeline: @escaping @MainActor () -> Double = { MonotonicTime.now() }
+    ) {
         self.destination = destination
         self.clock = clock
+        self.timeline = timeline
     }
 
-    /// Now on the monotonic clock.
-    public var now: Double { MonotonicTime.now() }
+    /// Now on the timeline.
+    public var now: Double { timeline() }
     /// 50 ms: time enough to place a trial's clicks before the first is due.
     public var leadTime: Double { 0.05 }
     /// The synth's latency is unknown.
