@@ -50,6 +50,12 @@ static inline void peach_seq_ev_set_sysex(snd_seq_event_t *ev, unsigned int leng
     snd_seq_ev_set_sysex(ev, length, data);
 }
 
+// Scheduling an event at an absolute real time on a queue is a macro.
+static inline void peach_seq_ev_schedule_real(snd_seq_event_t *ev, int queue, unsigned int sec, unsigned int nsec) {
+    snd_seq_real_time_t time = {sec, nsec};
+    snd_seq_ev_schedule_real(ev, queue, 0, &time);
+}
+
 // Starting a queue is a macro too (snd_seq_control_queue with SND_SEQ_EVENT_START).
 static inline int peach_seq_start_queue(snd_seq_t *seq, int queue) { return snd_seq_start_queue(seq, queue, NULL); }
 

@@ -206,6 +206,47 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
         }
     }
 
+    /// Schedules note messages on the output port to leave at `time` (seconds on `MonotonicTime`) from Peach's
+    /// queue: the kernel sends them when due, with none of a user-space timer's jitter. Messages due in the past
+    /// leave at once.
+    /// - Returns: false when there is no queue (then the caller sends them when due).
+    /// - Throws: ``DeviceError`` from `snd_seq_event_output`.
+    public func send(_ messages: [MIDIMessage], at time: Double) throws(DeviceError) -> Bool {
+        guard let stamping else { return false }
+        let queueTime = max(0, time - stamping.offset)
+        let seconds = queueTime.rounded(.down)
+        lock.lock()
+        defer { lock.unlock() }
+        for message in messages {
+            var event = snd_seq_event_t()
+            peach_seq_ev_clear(&event)
+            SequencerEventCodec.fill(&event, with: message)
+            peach_seq_ev_set_source(&event, outputPort)
+            peach_seq_ev_set_subs(&event)
+            peach_seq_ev_schedule_real(
+                &event, stamping.queue, UInt32(seconds), UInt32(((queueTime - seconds) * 1e9).rounded(.down)))
+            try ALSAError.check(
+                snd_seq_event_output(handle, &event), device: "seq", operation: .send,
+                function: "snd_seq_event_output")
+        }
+        try ALSAError.check(
+            snd_seq_drain_output(handle), device: "seq", operation: .send, function: "snd_seq_drain_output")
+        return true
+    }
+
+    /// Drops every message this client scheduled that has not left yet.
+    public func cancelScheduled() {
+        guard let stamping else { return }
+        lock.withLock {
+            var remove: OpaquePointer?
+            guard snd_seq_remove_events_malloc(&remove) == 0, let remove else { return }
+            defer { snd_seq_remove_events_free(remove) }
+            snd_seq_remove_events_set_condition(remove, UInt32(SND_SEQ_REMOVE_OUTPUT))
+            snd_seq_remove_events_set_queue(remove, stamping.queue)
+            _ = snd_seq_remove_events(handle, remove)
+        }
+    }
+
     /// Waits up to 50 ms until the sequencer takes output again.
     private func waitForRoom() {
         let count = snd_seq_poll_descriptors_count(handle, Int16(POLLOUT))
@@ -321,8 +362,9 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
     }
 }
 
-/// A ``MIDIDestination`` over the sequencer's output port: messages go to every port subscribed to it.
-public final class ALSASequencerOutput: MIDIDestination {
+/// A ``MIDIDestination`` over the sequencer's output port: messages go to every port subscribed to it, at once
+/// or scheduled on Peach's queue.
+public final class ALSASequencerOutput: ScheduledMIDIDestination {
     /// The sequencer.
     public let sequencer: ALSASequencer
     /// `midi:CLIENT:PORT` of the synth it was connected to.
@@ -338,4 +380,12 @@ public final class ALSASequencerOutput: MIDIDestination {
 
     /// Sends the messages.
     public func send(_ messages: [MIDIMessage]) throws { try sequencer.send(messages) }
+
+    /// Schedules the messages to leave at `time` (see ``ALSASequencer/send(_:at:)``).
+    public func send(_ messages: [MIDIMessage], at time: Double) throws -> Bool {
+        try sequencer.send(messages, at: time)
+    }
+
+    /// Drops what was scheduled and has not left.
+    public func cancelScheduled() { sequencer.cancelScheduled() }
 }

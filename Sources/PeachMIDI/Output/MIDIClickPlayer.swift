@@ -4,11 +4,12 @@ import PeachCore
 import PeachSystem
 
 /// Plays timing training's clicks on an external synth as General MIDI percussion: the hi wood block (76) on
-/// the accented step, the low wood block (77) otherwise, on channel 10, each 30 ms long. A click is sent when
-/// it is due, by a timer of the session clock, so it reaches the synth with the timer's jitter (about a
-/// millisecond on an idle machine) and is heard after the synth's own latency, which Peach cannot know: the
-/// times it returns are when the click is sent (``isExact`` is false), and calibration (or the internal synth)
-/// is the way to exact figures.
+/// the accented step, the low wood block (77) otherwise, on channel 10, each 30 ms long. On the sequencer
+/// (``ScheduledMIDIDestination``) each click is scheduled on Peach's queue and the kernel sends it when due;
+/// elsewhere (a raw MIDI device or file) it is sent by a timer of the session clock, with the timer's jitter
+/// (about a millisecond on an idle machine). Either way it is heard after the synth's own latency, which Peach
+/// cannot know: the times it returns are when the click leaves Peach (``isExact`` is false), and calibration
+/// (or the internal synth) is the way to exact figures.
 @MainActor
 public final class MIDIClickPlayer: ClickPlayer {
     /// The channel, 0-based (channel 10, General MIDI's percussion).
@@ -44,6 +45,14 @@ public final class MIDIClickPlayer: ClickPlayer {
     /// Sends the click's note when `time` comes (its note-off 30 ms later).
     public func click(at time: Double, accent: Bool) throws -> Double {
         let note = accent ? Self.notes.accent : Self.notes.plain
+        if let scheduled = destination as? any ScheduledMIDIDestination,
+            try scheduled.send(
+                [.noteOn(channel: Self.channel, note: note, velocity: accent ? 110 : 90)], at: time),
+            try scheduled.send(
+                [.noteOff(channel: Self.channel, note: note, velocity: 0)], at: time + Self.noteLength)
+        {
+            return time
+        }
         let destination = self.destination
         let delay = Duration.seconds(max(0, time - now))
         if pending.count > 256 { pending.removeFirst(128) }  // long past: a loop places clicks forever
@@ -62,6 +71,7 @@ public final class MIDIClickPlayer: ClickPlayer {
 
     /// Cancels the clicks not sent yet, and ends any sounding one.
     public func cancelClicks() {
+        (destination as? any ScheduledMIDIDestination)?.cancelScheduled()
         for timer in pending { timer.cancel() }
         pending = []
         try? destination.send([

@@ -8,3 +8,13 @@ public protocol MIDIDestination: AnyObject {
     /// - Throws: when the destination is gone or refuses them.
     func send(_ messages: [MIDIMessage]) throws
 }
+
+/// A destination that can also schedule messages to leave at a given time (the sequencer's queue does it in
+/// the kernel), as timing clicks on an external synth want.
+public protocol ScheduledMIDIDestination: MIDIDestination {
+    /// Queues `messages` to leave at `time` (seconds on the monotonic clock that stamps MIDI input).
+    /// - Returns: false when it cannot schedule (the caller then sends them when due).
+    func send(_ messages: [MIDIMessage], at time: Double) throws -> Bool
+    /// Drops every message queued and not yet sent.
+    func cancelScheduled()
+}

@@ -4,6 +4,7 @@ import Foundation
 import PeachALSA
 import PeachCore
 import PeachMIDI
+import PeachSystem
 import PeachTestSupport
 import Testing
 
@@ -89,6 +90,48 @@ struct ALSASequencerTests {
                 .press(.higher, input: .midiNote), .press(.commit, input: .midiSwitch),
                 .tune(50, input: .pitchBend),
             ])
+    }
+
+    @Test(
+        "timing clicks scheduled on Peach's queue leave when due; cancelled ones never leave",
+        .enabled(if: ALSAMachine.hasVirtualMIDI, "needs snd-virmidi (run in ../shared/tools/alsa-vm)"))
+    @MainActor
+    func vmScheduledClicks() throws {
+        let path = "/dev/snd/midiC\(Self.card)D1"
+        let reader = open(path, O_RDONLY | O_NONBLOCK)
+        try #require(reader >= 0)
+        defer { close(reader) }
+        var byte: UInt8 = 0
+        #expect(read(reader, &byte, 1) == -1 && errno == EAGAIN)  // reading begins: the device now receives
+        let sequencer = try ALSASequencer()
+        try #require(sequencer.hasKernelTimestamps)
+        let target = try #require(try sequencer.ports().first { $0.clientName.hasSuffix("1-1") })
+        let output = try ALSASequencerOutput(sequencer: sequencer, target: target)
+        let clicks = MIDIClickPlayer(destination: output, clock: VirtualClock())  // no timer: the queue sends
+        /// Reads bytes until `count` arrived or `seconds` passed; each byte with when it was read.
+        func receive(_ count: Int, within seconds: Double) -> [(byte: UInt8, time: Double)] {
+            var received: [(UInt8, Double)] = []
+            let deadline = MonotonicTime.now() + seconds
+            while received.count < count, MonotonicTime.now() < deadline {
+                var descriptor = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+                _ = poll(&descriptor, 1, 10)
+                while read(reader, &byte, 1) == 1 { received.append((byte, MonotonicTime.now())) }
+            }
+            return received
+        }
+        let due = clicks.now + 0.25
+        #expect(try clicks.click(at: due, accent: true) == due)
+        let bytes = receive(6, within: 1)
+        #expect(bytes.map(\.byte) == [0x99, 76, 110, 0x89, 76, 0])
+        if bytes.count == 6 {
+            #expect(
+                abs(bytes[0].time - due) < 0.005, "the note-on left \((bytes[0].time - due) * 1000) ms off")
+            #expect(abs(bytes[3].time - (due + MIDIClickPlayer.noteLength)) < 0.005)
+        }
+        _ = try clicks.click(at: clicks.now + 0.2, accent: false)
+        clicks.cancelClicks()
+        let late = receive(12, within: 0.5).map(\.byte)
+        #expect(!late.contains(0x99), "a cancelled click was sent: \(late)")
     }
 
     @Test(
