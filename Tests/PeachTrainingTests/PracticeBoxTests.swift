@@ -242,6 +242,10 @@ struct PracticeBoxTests {
         #expect(harness.store.gapFills.count == 1)
         #expect(abs((harness.store.gapFills.first?.meanOffsetMs ?? 0) - 12) < 1e-6)
         #expect(harness.earcons.last == "timingResult.nearDragging")
+        #expect(
+            harness.earcons.filter { $0 == "strike.nearDragging" }.count == 16, "a note after each strike")
+        #expect(Earcon.strike(offsetMs: -2).notes.map(\.note.rawValue) == [81])
+        #expect(Earcon.strike(offsetMs: 30).notes.map(\.note.rawValue) == [74])
         #expect(Earcon.timingResult(meanOffsetMs: -3).name == "timingResult.onTime")
         #expect(Earcon.timingResult(meanOffsetMs: -30).notes.map(\.note.rawValue) == [81, 88])
     }

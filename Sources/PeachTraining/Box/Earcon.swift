@@ -12,6 +12,7 @@ import PeachCore
 /// | ``pitchMatching`` | E5 then E5 | the same note twice: make them equal |
 /// | ``stopped`` | G5 E5 C5, falling | the session ended |
 /// | ``timing`` | G5 G5 G5 | the same note in time: fill the gap |
+/// | ``strike(offsetMs:)`` | one short note right after a fill-the-gap strike | on time: A5; rushing: B5 (within ``nearTimingBand``) or E6; dragging: G5 or D5 |
 /// | ``timingResult(_:)`` | A5, then a second note | after each fill-the-gap trial: on time (within ``onTimeBand``): A5 again; rushing (early) above, dragging (late) below: a whole tone within ``nearTimingBand``, a fifth beyond |
 /// | ``result(_:)`` | A5, then a second note | in tune: A5 again; sharp: above A5, flat: below; a whole tone when the error was within ``nearBand``, a fifth when beyond |
 ///
@@ -46,6 +47,12 @@ public struct Earcon: Hashable, Sendable {
     /// The silence before a result earcon, so the tuned note's release has ended when it starts.
     public static let resultDelay = Duration.milliseconds(80)
 
+    /// An earcon of `notes`.
+    init(name: String, notes: [Note]) {
+        self.name = name
+        self.notes = notes
+    }
+
     /// An earcon of `notes` played one after another, the first after `delay`.
     init(name: String, sequence notes: [Int], delay: Duration = .zero) {
         self.name = name
@@ -78,6 +85,29 @@ public struct Earcon: Hashable, Sendable {
         case .gapFill, .offsetDetection, .calibration: .timing
         case .comparison, .measurement: .comparison
         }
+    }
+
+    /// How long a strike's note sounds: short, so it is done before the loop's next step.
+    public static let strikeNoteLength = Duration.milliseconds(40)
+    /// The silence between a strike and its note.
+    public static let strikeDelay = Duration.milliseconds(20)
+
+    /// The by-ear feedback on one fill-the-gap strike, ``strikeDelay`` after it: a single short note, A5 when
+    /// on time (within ±``onTimeBand`` ms), above when rushing (early), below when dragging (late): a whole
+    /// tone within ``nearTimingBand``, a fifth beyond.
+    public static func strike(offsetMs: Double) -> Earcon {
+        let magnitude = abs(offsetMs)
+        let step = magnitude <= onTimeBand ? 0 : magnitude <= nearTimingBand ? 2 : 7
+        let direction = offsetMs < 0 ? 1 : -1
+        let band =
+            step == 0 ? "onTime" : (step == 2 ? "near" : "far") + (direction > 0 ? "Rushing" : "Dragging")
+        return Earcon(
+            name: "strike." + band,
+            notes: [
+                Note(
+                    note: MIDINote(clamping: 81 + direction * step), start: strikeDelay,
+                    duration: strikeNoteLength)
+            ])
     }
 
     /// A fill-the-gap trial's result: A5, then A5 again when the mean offset was within ±``onTimeBand`` ms;

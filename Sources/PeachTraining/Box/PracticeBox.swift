@@ -24,8 +24,8 @@ import PeachStore
 /// `startTiming` actions choose a mode (also during a session: it switches) and `stop` ends the session. A
 /// profile without mode actions (the `default` profile, every keyboard) uses the box's default: when ready,
 /// **Lower** (a key below C4) chooses comparison, **Higher** (a key from C4 up) chooses pitch matching and
-/// **Commit** (the sustain pedal) chooses timing (fill the gap: after each sixteen cycles the timing result
-/// earcon says on time, rushing or dragging); a profile without `stop`
+/// **Commit** (the sustain pedal) chooses timing (fill the gap: a short note after each strike and the timing
+/// result earcon after each sixteen cycles say on time, rushing or dragging); a profile without `stop`
 /// stops with **Lower and Higher together** (a key in each half within ``chordWindow``, or both pedals); the
 /// answer the first of the two gave counts like any answer.
 ///
@@ -463,6 +463,11 @@ public final class PracticeBox {
         playEarcon(.result(attempt.userError))
     }
 
+    /// A fill-the-gap strike counted: its short note, by ear (the loop goes on under it).
+    fileprivate func struck(_ strike: GapStrike) {
+        playEarcon(.strike(offsetMs: strike.offsetMs))
+    }
+
     /// A fill-the-gap trial ended with strikes: its result earcon (the loop goes on under it).
     fileprivate func tapped(_ trial: CompletedGapFill) {
         playEarcon(.timingResult(meanOffsetMs: trial.meanOffsetMs))
@@ -624,6 +629,7 @@ private final class BoxRunPresenter: TrainingPresenter {
     func present(_ event: TrainingEvent, at time: Date) {
         switch event {
         case .pitchMatching(.committed(let attempt), _): box?.committed(attempt)
+        case .gapFill(.struck(let strike, _), _): box?.struck(strike)
         case .gapFill(.trialCompleted(let trial), _): box?.tapped(trial)
         case .ended(let ending, let progress, _): box?.runEnded(ending, progress)
         default: break
