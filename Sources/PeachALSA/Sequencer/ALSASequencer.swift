@@ -180,11 +180,7 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         for message in messages {
-            var event = snd_seq_event_t()
-            peach_seq_ev_clear(&event)
-            SequencerEventCodec.fill(&event, with: message)
-            peach_seq_ev_set_source(&event, outputPort)
-            peach_seq_ev_set_subs(&event)
+            var event = outputEvent(message)
             peach_seq_ev_set_direct(&event)
             var result: Int32
             var attempts = 0
@@ -218,11 +214,7 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         for message in messages {
-            var event = snd_seq_event_t()
-            peach_seq_ev_clear(&event)
-            SequencerEventCodec.fill(&event, with: message)
-            peach_seq_ev_set_source(&event, outputPort)
-            peach_seq_ev_set_subs(&event)
+            var event = outputEvent(message)
             peach_seq_ev_schedule_real(
                 &event, stamping.queue, UInt32(seconds), UInt32(((queueTime - seconds) * 1e9).rounded(.down)))
             try ALSAError.check(
@@ -232,6 +224,16 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
         try ALSAError.check(
             snd_seq_drain_output(handle), device: "seq", operation: .send, function: "snd_seq_drain_output")
         return true
+    }
+
+    /// `message` as an event from the output port to its subscribers (the caller says when it leaves).
+    private func outputEvent(_ message: MIDIMessage) -> snd_seq_event_t {
+        var event = snd_seq_event_t()
+        peach_seq_ev_clear(&event)
+        SequencerEventCodec.fill(&event, with: message)
+        peach_seq_ev_set_source(&event, outputPort)
+        peach_seq_ev_set_subs(&event)
+        return event
     }
 
     /// Drops every message this client scheduled that has not left yet.

@@ -96,30 +96,31 @@ public struct Earcon: Hashable, Sendable {
     /// on time (within ±``onTimeBand`` ms), above when rushing (early), below when dragging (late): a whole
     /// tone within ``nearTimingBand``, a fifth beyond.
     public static func strike(offsetMs: Double) -> Earcon {
+        let (interval, band) = timingInterval(offsetMs)
+        return Earcon(
+            name: "strike." + band,
+            notes: [
+                Note(note: MIDINote(clamping: 81 + interval), start: strikeDelay, duration: strikeNoteLength)
+            ])
+    }
+
+    /// The semitones from A5 that say how early or late `offsetMs` is (0 on time; up rushing, down dragging: a
+    /// whole tone within ``nearTimingBand``, a fifth beyond) and the band's name.
+    private static func timingInterval(_ offsetMs: Double) -> (semitones: Int, band: String) {
         let magnitude = abs(offsetMs)
         let step = magnitude <= onTimeBand ? 0 : magnitude <= nearTimingBand ? 2 : 7
         let direction = offsetMs < 0 ? 1 : -1
         let band =
             step == 0 ? "onTime" : (step == 2 ? "near" : "far") + (direction > 0 ? "Rushing" : "Dragging")
-        return Earcon(
-            name: "strike." + band,
-            notes: [
-                Note(
-                    note: MIDINote(clamping: 81 + direction * step), start: strikeDelay,
-                    duration: strikeNoteLength)
-            ])
+        return (direction * step, band)
     }
 
     /// A fill-the-gap trial's result: A5, then A5 again when the mean offset was within ±``onTimeBand`` ms;
     /// else a note above A5 when rushing (early), below when dragging (late): a whole tone within
     /// ``nearTimingBand``, a fifth beyond. Rushing reads as "ahead", up; dragging as "behind", down.
     public static func timingResult(meanOffsetMs: Double) -> Earcon {
-        let magnitude = abs(meanOffsetMs)
-        let step = magnitude <= onTimeBand ? 0 : magnitude <= nearTimingBand ? 2 : 7
-        let direction = meanOffsetMs < 0 ? 1 : -1
-        let band =
-            step == 0 ? "onTime" : (step == 2 ? "near" : "far") + (direction > 0 ? "Rushing" : "Dragging")
-        return Earcon(name: "timingResult." + band, sequence: [81, 81 + direction * step])
+        let (interval, band) = timingInterval(meanOffsetMs)
+        return Earcon(name: "timingResult." + band, sequence: [81, 81 + interval])
     }
 
     /// A pitch-matching result, ``resultDelay`` after the commit: A5, then A5 again when `error` was within ±``inTuneBand`` cents; else a note
