@@ -19,8 +19,8 @@ import Testing
 /// moment the bytes were written minus the moment the click was recorded).
 ///
 /// It runs in a VM of its own (`scripts/alsa-vm-tests`' second run, hence a name outside the `vm…` filter of
-/// the first): under the other VM tests' load the emulated machine overran the capture and delayed the
-/// writer, which measured the emulator, not Peach.
+/// the first): among the other VM tests, some runs came out 3.9–5.1 ms off as a whole, or lost strikes to
+/// another test's devices: the loaded emulator, not Peach, was being measured.
 @Suite("Timing on the real kernel (VM)", .serialized)
 struct TimingKernelTests {
     static let clicks = 40
