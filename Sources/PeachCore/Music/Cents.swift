@@ -44,6 +44,16 @@ public struct Cents: Hashable, Comparable, Sendable, CustomStringConvertible {
     public static func < (lhs: Cents, rhs: Cents) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
+extension Cents {
+    /// A cent value as a user types it: a number, with an optional `+` (`+12.3`, `-5`, `0`); nil for anything
+    /// else, infinity and NaN included.
+    public init?(signedText text: String) {
+        let digits = text.hasPrefix("+") ? String(text.dropFirst()) : text
+        guard let value = Double(digits), value.isFinite else { return nil }
+        self.init(value)
+    }
+}
+
 extension Cents: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
     /// Creates an interval from a floating-point literal.
     public init(floatLiteral value: Double) { self.init(value) }

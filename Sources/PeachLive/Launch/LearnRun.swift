@@ -91,6 +91,14 @@ public struct LearnRun {
         )
     }
 
+    /// Where `peach learn` writes the profile `name` in `folder`; checked before the controller is opened.
+    /// - Throws: ``CommandError/fileExists(path:)`` when a file is there and `force` is off.
+    public static func target(name: String, in folder: String, force: Bool) throws -> String {
+        let path = folder + "/" + name + ".json"
+        if !force && FileSystem.status(path) != nil { throw CommandError.fileExists(path: path) }
+        return path
+    }
+
     /// Runs `peach learn` on `input` (started): shows each prompt, and when every step is learned writes the
     /// profile `name` to `folder/name.json` (atomically), reads it back and says where it is.
     /// - Returns: nil when the profile was written; the exit status when a signal stopped learning (nothing is
@@ -117,7 +125,7 @@ public struct LearnRun {
             }
         }
         for line in run.takeLines() { Terminal.emit(line) }
-        let path = folder + "/" + name + ".json"
+        let path = try target(name: name, in: folder, force: true)
         let profile = run.profile(name: name, devices: devices, from: origin)
         try FileSystem.createDirectory(folder)
         try FileSystem.writeAtomically(Array(profile.jsonText.utf8), to: path, directory: folder)

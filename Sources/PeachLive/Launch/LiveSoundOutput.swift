@@ -39,4 +39,40 @@ public final class LiveSoundOutput: SoundOutput {
         try? midi?.silenceAll()
         output?.stop()
     }
+
+    /// An external synth behind `destination`; its timing clicks are percussion notes, scheduled on the
+    /// sequencer or timed by the live clock.
+    /// - Throws: the destination's error when the synth's set-up cannot be sent.
+    public static func external(
+        _ destination: any MIDIDestination, configuration: MIDISynthConfiguration
+    ) throws -> LiveSoundOutput {
+        let player = try MIDINotePlayer(destination: destination, configuration: configuration)
+        return LiveSoundOutput(
+            player: player, midi: player, output: nil, name: destination.name,
+            clicks: MIDIClickPlayer(destination: destination, clock: LiveSessionClock()))
+    }
+
+    /// The internal synth on `sink` (named `name`), its audio thread started, playing `instrument` or the
+    /// `timbre`; its timing clicks go on the output's frames. `onLost` hears (on the audio thread) a device that
+    /// fails later.
+    /// - Throws: ``AudioOutputError`` or ``SynthError``; the output is stopped again.
+    public static func synth(
+        on sink: any AudioSink, name: String, timbre: String, instrument: SampledInstrument?,
+        onLost: @escaping @Sendable (any Error & Sendable) -> Void
+    ) throws -> LiveSoundOutput {
+        let output = AudioOutput(sink: sink, onFailure: onLost)
+        try output.start()
+        do {
+            let player =
+                try instrument.map { try SynthNotePlayer(engine: output.engine, instrument: $0) }
+                ?? SynthNotePlayer(engine: output.engine, timbre: timbre)
+            return LiveSoundOutput(
+                player: player, midi: nil, output: output,
+                name: name + (instrument.map { " · \($0.name)" } ?? ""),
+                clicks: SynthClickPlayer(output: output))
+        } catch {
+            output.stop()
+            throw error
+        }
+    }
 }

@@ -1,6 +1,7 @@
 // SimulationLauncher: `peach simulate` below the command line: the store, its notices and the report on screen.
 
 import Foundation
+import PeachCore
 import PeachStore
 import PeachText
 import PeachTraining
@@ -8,6 +9,26 @@ import PeachTraining
 /// Runs a ``Simulation`` for the terminal: opens the store in `directory` when the answers are to be saved
 /// (saying what its opening had to tell), reports line by line on stdout and errors on stderr.
 public enum SimulationLauncher {
+    /// Runs a simulation of `mode` for the user at `locations`: its training settings are the file's with
+    /// `training` applied, its timing settings the file's with the `timing` options applied; `save` keeps the
+    /// answers in the store; `verbose` shows every trial.
+    /// - Returns: whether every answer was stored.
+    /// - Throws: ``StoreError`` for the settings or the store, ``CommandError`` for an option.
+    @MainActor
+    public static func run(
+        _ mode: SimulationMode, listener: SimulatedListener.Parameters, trials: Int, seed: UInt64,
+        at locations: DataLocations, training: (TrainingSettings) throws -> TrainingSettings,
+        timing: [(option: String, key: String, text: String?)], save: Bool, verbose: Bool, texts: Texts
+    ) throws -> Bool {
+        let loaded = try SettingsFile(path: locations.settingsFile).load().settings
+        let simulation = Simulation(
+            mode: mode, parameters: listener, settings: try training(loaded.training), trials: trials,
+            seed: seed,
+            timing: try OptionOverrides.apply(timing, to: loaded).timingSettings)
+        return try run(
+            simulation, saveIn: save ? locations.dataDirectory : nil, verbose: verbose, texts: texts)
+    }
+
     /// Runs `simulation` from now; `verbose` shows every trial.
     /// - Returns: whether every answer was stored.
     /// - Throws: ``StoreError`` when the store cannot be opened.

@@ -52,6 +52,30 @@ public struct TrainingLauncher {
         }
     }
 
+    /// Runs a live session of `mode` for the user at `locations`: reads the settings file, resolves the profile
+    /// (`profile`), applies `overrides` to the settings (again before each trial), keeps timing calibrations
+    /// beside the settings, and runs (see ``run(_:texts:environment:openSound:openInput:)``).
+    /// - Returns: the run's exit status.
+    public static func launch(
+        _ mode: TrainingMode, measurement: PsiProcedure = PsiProcedure(), at locations: DataLocations,
+        events: String?, overrides: @escaping (PeachSettings) throws -> PeachSettings,
+        profile: (PeachSettings) throws -> ControllerProfile, texts: Texts, environment: [String: String],
+        openSound: (PeachSettings, @escaping @Sendable (any Error & Sendable) -> Void) throws -> (
+            any SoundOutput, SoundFontError?
+        ),
+        openInput: (ControllerProfile) throws -> ControllerInput
+    ) async throws -> Int32 {
+        let file = SettingsFile(path: locations.settingsFile)
+        let settings = try file.load().settings
+        var plan = Plan(
+            mode: mode, measurement: measurement, settingsFile: file, settings: settings,
+            overrides: overrides,
+            profile: try profile(settings), dataDirectory: locations.dataDirectory, events: events)
+        plan.calibrationFile = locations.calibrationFile
+        return try await run(
+            plan, texts: texts, environment: environment, openSound: openSound, openInput: openInput)
+    }
+
     /// A place for the settings watcher to find the run it reports to.
     private final class RunBox {
         weak var run: TrainingRun?

@@ -3,7 +3,6 @@
 import ArgumentParser
 import PeachLive
 import PeachMIDI
-import PeachSystem
 import PeachTraining
 
 /// `peach learn`: MIDI learn into `$XDG_CONFIG_HOME/peach/profiles/NAME.json`.
@@ -27,43 +26,22 @@ struct LearnCommand: ParsableCommand {
     @OptionGroup var controller: ControllerOptions
 
     /// The steps `--actions` names, in order.
-    private var steps: [LearnStep] {
-        get throws {
-            var steps: [LearnStep] = []
-            for item in actions.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-                guard let step = LearnStep(name: item) else {
-                    throw CommandError.invalidSpec(option: "--actions", value: item, expected: .action)
-                }
-                guard !steps.contains(step) else {
-                    throw CommandError.duplicate(option: "--actions", value: item)
-                }
-                steps.append(step)
-            }
-            guard !steps.isEmpty else {
-                throw CommandError.invalidSpec(option: "--actions", value: "", expected: .action)
-            }
-            return steps
-        }
-    }
-
     func validate() throws {
         guard ProfileLibrary.isValidName(name) else { throw ProfileError.invalidName(name) }
-        _ = try steps
+        _ = try LearnSteps.parse(actions)
         if controller.spec == .keyboard { throw CommandError.learnNeedsMIDI }
     }
 
     func run() throws {
         let texts = CLI.texts
         let folder = try CLI.locations(dataDirectory: nil).userProfilesDirectory
-        let path = folder + "/" + name + ".json"
-        if !force && FileSystem.status(path) != nil {
-            throw CommandError.fileExists(path: path)
-        }
+        _ = try LearnRun.target(name: name, in: folder, force: force)
         let input = try controller.open(profile: .builtInDefault, useKeyboard: false)
         try input.start()
         defer { input.stop() }
         let stopped = try LearnRun.learn(
-            try steps, name: name, devices: devices, origin: controller.spec.description, folder: folder,
+            try LearnSteps.parse(actions), name: name, devices: devices, origin: controller.spec.description,
+            folder: folder,
             input: input, texts: texts)
         if let stopped { throw ExitCode(stopped) }
     }

@@ -1,12 +1,8 @@
 // ProfileCommand: `peach profile`: the perceptual profile as a chart, summary, matching accuracy and timeline.
 
 import ArgumentParser
-import Foundation
 import PeachCore
 import PeachLive
-import PeachStore
-import PeachSystem
-import PeachText
 import PeachTraining
 
 /// `peach profile`: the chart over the keyboard, the summary, pitch matching and progress by day; `--svg`
@@ -44,27 +40,9 @@ struct ProfileCommand: ParsableCommand {
     }
 
     func run() throws {
-        let locations = try data.locations()
-        let settings = try SettingsFile(path: locations.settingsFile).load().settings
-        let contents = try JournalStore.read(directory: locations.dataDirectory)
-        let report = ProfileReport(
-            contents: contents, range: range ?? settings.training.noteRange, texts: CLI.texts, days: days,
-            timeZone: .current)
-        if let svg {
-            try CLI.checkOutput(svg, dataDirectory: data.dataDir)
-            // Opened in place: a FIFO or /dev/stdout stays what it is.
-            do {
-                let file = try SystemFile(path: svg, flags: O_WRONLY | O_CREAT | O_TRUNC, permissions: 0o644)
-                try file.writeAll(Array(report.svg(progress: progress).utf8))
-            } catch {
-                throw CommandError.cannotWrite(error)
-            }
-        }
-        if json {
-            Terminal.emit(report.json())
-        } else {
-            Terminal.show(progress ? report.progressLines() : report.lines(width: Terminal.width))
-            if let svg { Terminal.show(CLI.texts.svgWritten(svg)) }
-        }
+        if let svg { try CLI.checkOutput(svg, dataDirectory: data.dataDir) }
+        try ProfileView.show(
+            ProfileView.Request(range: range, svg: svg, json: json, progress: progress, days: days),
+            at: try data.locations(), texts: CLI.texts)
     }
 }

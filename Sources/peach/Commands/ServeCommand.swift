@@ -19,26 +19,23 @@ struct ServeCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        let locations = try options.data.locations()
+        let run = options.run
+        let locations = try run.data.locations()
         if status {
             Terminal.show(StatusLog(directory: locations.dataDirectory).report(texts: CLI.texts))
             return
         }
-        for path in [
-            options.events, options.sound.audio.audioOut?.wavPath, options.sound.midi.output?.rawPath,
-        ] {
-            if let path { try CLI.checkOutput(path, dataDirectory: options.data.dataDir) }
-        }
+        try run.checkOutputs()
         let plan = BoxLauncher.Plan(
             settingsFile: SettingsFile(path: locations.settingsFile),
             overrides: { try options.overrides.apply(to: $0) },
-            profile: { try options.profile.resolve(settings: $0) }, dataDirectory: locations.dataDirectory,
-            events: options.events)
+            profile: { try run.profile.resolve(settings: $0) }, dataDirectory: locations.dataDirectory,
+            events: run.events)
         let status = try await BoxLauncher.run(
             plan, texts: CLI.texts, environment: CLI.environment,
-            openAudio: { try options.sound.openInternal(settings: $0, onLost: $1).output },
-            openExternal: { try options.sound.openExternal(settings: $0, clock: LiveSessionClock()) },
-            openInput: { try options.controller.open(profile: $0, useKeyboard: false) })
+            openAudio: { try run.sound.openInternal(settings: $0, onLost: $1).output },
+            openExternal: { try run.sound.openExternal(settings: $0) },
+            openInput: { try run.controller.open(profile: $0, useKeyboard: false) })
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -65,27 +65,23 @@ struct SimulateCommand: ParsableCommand {
                 ("--bias", bias.rawValue, -100...100, .number(-100...100, .cents)),
                 ("--spread", spread, 0...100, .number(0...100, .cents)),
             ], number: CLI.texts.shortest)
-        _ = try TimingOptions.apply([("--tempo", "tempo", tempo.map(String.init))], to: .defaults)
+        _ = try OptionOverrides.apply(timing, to: PeachSettings.defaults)
+    }
+
+    private var timing: [(option: String, key: String, text: String?)] {
+        [("--tempo", "tempo", tempo.map(String.init))]
     }
 
     func run() throws {
-        let locations = try data.locations()
-        let loaded = try SettingsFile(path: locations.settingsFile).load().settings
-        let settings = try overrides.apply(to: loaded.training)
-        let timing = try TimingOptions.apply([("--tempo", "tempo", tempo.map(String.init))], to: loaded)
-            .timingSettings
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
         Logger(label: "peach.simulate").debug("simulation", metadata: ["seed": "\(seed)", "mode": "\(mode)"])
-        let simulation = Simulation(
-            mode: mode,
-            parameters: SimulatedListener.Parameters(
-                threshold: threshold, slope: slope, lapseRate: lapse, shape: shape,
-                matchingBias: bias.rawValue,
-                matchingSpread: spread),
-            settings: settings, trials: trials, seed: seed, timing: timing)
-        let directory = save ? locations.dataDirectory : nil
+        let listener = SimulatedListener.Parameters(
+            threshold: threshold, slope: slope, lapseRate: lapse, shape: shape, matchingBias: bias.rawValue,
+            matchingSpread: spread)
         let stored = try MainActor.assumeIsolated {
-            try SimulationLauncher.run(simulation, saveIn: directory, verbose: !quiet, texts: CLI.texts)
+            try SimulationLauncher.run(
+                mode, listener: listener, trials: trials, seed: seed, at: try data.locations(),
+                training: overrides.apply, timing: timing, save: save, verbose: !quiet, texts: CLI.texts)
         }
         guard stored else { throw ExitCode(1) }
     }

@@ -1,7 +1,7 @@
-// TimingCommand: `peach timing` (offset detection) and `peach tap` (fill the gap): timing training live.
+// TimingCommand: `peach timing` (offset detection), `peach tap` (fill the gap) and `peach timing calibrate`.
 
 import ArgumentParser
-import PeachCore
+import PeachStore
 import PeachText
 import PeachTraining
 
@@ -18,19 +18,14 @@ struct TimingCommand: AsyncParsableCommand {
         help: ArgumentHelp(CLI.texts.help(.offsetClick, current: CLI.setting("offsetClick")), valueName: "n"))
     var offsetClick: Int?
 
-    private var values: [(option: String, key: String, value: String?)] {
-        [
-            ("--tempo", "tempo", options.tempo.map(String.init)),
-            ("--offset-click", "offsetClick", offsetClick.map(String.init)),
-        ]
+    private var own: (option: String, key: String, text: String?) {
+        ("--offset-click", "offsetClick", offsetClick.map(String.init))
     }
 
-    func validate() throws { _ = try TimingOptions.apply(values, to: .defaults) }
+    func validate() throws { _ = try OptionOverrides.apply(options.values(own), to: PeachSettings.defaults) }
 
     @MainActor
-    func run() async throws {
-        try await LiveTraining(options: options, mode: .offsetDetection, values: values).launch()
-    }
+    func run() async throws { try await options.launch(.offsetDetection, own: own) }
 }
 
 /// `peach tap`: fill the gap: strike the silent steps of a click loop.
@@ -47,19 +42,14 @@ struct TapCommand: AsyncParsableCommand {
             CLI.texts.help(.gapPositions, current: CLI.setting("gapPositions")), valueName: "steps"))
     var gapPositions: String?
 
-    private var values: [(option: String, key: String, value: String?)] {
-        [
-            ("--tempo", "tempo", options.tempo.map(String.init)),
-            ("--gap-positions", "gapPositions", gapPositions),
-        ]
+    private var own: (option: String, key: String, text: String?) {
+        ("--gap-positions", "gapPositions", gapPositions)
     }
 
-    func validate() throws { _ = try TimingOptions.apply(values, to: .defaults) }
+    func validate() throws { _ = try OptionOverrides.apply(options.values(own), to: PeachSettings.defaults) }
 
     @MainActor
-    func run() async throws {
-        try await LiveTraining(options: options, mode: .gapFill, values: values).launch()
-    }
+    func run() async throws { try await options.launch(.gapFill, own: own) }
 }
 
 /// `peach timing calibrate`: tap along with the clicks; what the chain adds is kept per controller and output.
@@ -70,14 +60,8 @@ struct TimingCalibrateCommand: AsyncParsableCommand {
 
     @OptionGroup var options: TimingOptions
 
-    private var values: [(option: String, key: String, value: String?)] {
-        [("--tempo", "tempo", options.tempo.map(String.init))]
-    }
-
-    func validate() throws { _ = try TimingOptions.apply(values, to: .defaults) }
+    func validate() throws { _ = try OptionOverrides.apply(options.values(), to: PeachSettings.defaults) }
 
     @MainActor
-    func run() async throws {
-        try await LiveTraining(options: options, mode: .calibration, values: values).launch()
-    }
+    func run() async throws { try await options.launch(.calibration) }
 }

@@ -5,6 +5,7 @@ import PeachALSA
 import PeachCore
 import PeachLive
 import PeachMIDI
+import PeachStore
 import PeachTraining
 
 /// `peach tone`: plays one note on the internal synth (or an external one), to check a pitch, a timbre, the
@@ -57,13 +58,7 @@ struct ToneCommand: ParsableCommand {
                 ("--reference-pitch", referencePitch ?? 440, pitches, .number(pitches, .hertz)),
                 ("--gain", gain.value, AmplitudeDB.validRange, .number(AmplitudeDB.validRange, .decibels)),
             ], number: CLI.texts.shortest)
-        if let timbre {
-            do {
-                _ = try TrainingSettings.defaults.setting(.timbre, toText: timbre.name)
-            } catch {
-                throw CommandError.option(error.naming("--timbre"))
-            }
-        }
+        _ = try OptionOverrides.apply([("--timbre", "timbre", timbre?.name)], to: PeachSettings.defaults)
     }
 
     func run() throws {

@@ -17,7 +17,7 @@ struct TrainCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        try await LiveTraining(options: options, mode: .comparison).launch()
+        try await options.run.launch(.comparison, overrides: options.overrides.apply)
     }
 }
 
@@ -31,7 +31,7 @@ struct MatchCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        try await LiveTraining(options: options, mode: .pitchMatching).launch()
+        try await options.run.launch(.pitchMatching, overrides: options.overrides.apply)
     }
 }
 
@@ -56,6 +56,6 @@ struct MeasureCommand: AsyncParsableCommand {
     @MainActor
     func run() async throws {
         let procedure = try request.procedure(number: CLI.texts.shortest)
-        try await LiveTraining(options: options, mode: .measurement, measurement: procedure).launch()
+        try await options.run.launch(.measurement, measurement: procedure, overrides: options.overrides.apply)
     }
 }

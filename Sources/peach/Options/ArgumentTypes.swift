@@ -20,11 +20,7 @@ extension MIDINote: ExpressibleByArgument {
 
 extension Cents: ExpressibleByArgument {
     /// `+12.3`, `-5`, `0`.
-    public init?(argument: String) {
-        let digits = argument.hasPrefix("+") ? String(argument.dropFirst()) : argument
-        guard let value = Double(digits), value.isFinite else { return nil }
-        self.init(value)
-    }
+    public init?(argument: String) { self.init(signedText: argument) }
 }
 
 /// A signed number as typed: `-6`, `+3`, `0.5` (a gain in dB; checked in `validate()`).

@@ -56,6 +56,7 @@ struct SettingsOverrides: ParsableArguments {
     var tuning: String?
 
     private var values: [(option: String, key: TrainingSettingKey, value: SettingValue?)] {
+        // Values, not their text: a number keeps every digit given.
         [
             ("--range", .noteRange, range.map { .noteRange($0) }),
             ("--note-duration", .noteDuration, noteDuration.map { .number($0) }),
@@ -76,16 +77,11 @@ struct SettingsOverrides: ParsableArguments {
     /// `settings` with every given option applied.
     /// - Throws: ``CommandError/option(_:)`` naming the option and what it accepts.
     func apply(to settings: TrainingSettings) throws -> TrainingSettings {
-        var result = settings
-        for (option, key, value) in values {
-            guard let value else { continue }
-            do {
-                result = try result.setting(key, to: value)
-            } catch {
-                throw CommandError.option(error.naming(option))
-            }
+        let changes: [(option: String, change: ((TrainingSettings) throws -> TrainingSettings)?)] = values.map
+        {
+            option, key, value in (option, value.map { value in { try $0.setting(key, to: value) } })
         }
-        return result
+        return try OptionOverrides.apply(changes, to: settings)
     }
 
     /// The settings with these overrides applied to their training part.

@@ -22,23 +22,16 @@ struct SoundOptions: ParsableArguments {
     func open(
         settings: PeachSettings, onLost: @escaping @Sendable (any Error & Sendable) -> Void
     ) throws -> (output: any SoundOutput, problem: SoundFontError?) {
-        if let external = try openExternal(settings: settings, clock: LiveSessionClock()) {
-            return (external, nil)
-        }
+        if let external = try openExternal(settings: settings) { return (external, nil) }
         return try openInternal(settings: settings, onLost: onLost)
     }
 
     /// The external synth the options or settings name, or nil for the internal synth.
     @MainActor
-    func openExternal(settings: PeachSettings, clock: (any SessionClock)? = nil) throws -> (any SoundOutput)?
-    {
-        let midiSpec = try midi.spec(settings: settings)
-        guard midiSpec != .internalSynth else { return nil }
-        let destination = try midi.destination(for: midiSpec)
-        let player = try MIDINotePlayer(destination: destination, configuration: midi.configuration)
-        return LiveSoundOutput(
-            player: player, midi: player, output: nil, name: destination.name,
-            clicks: clock.map { MIDIClickPlayer(destination: destination, clock: $0) })
+    func openExternal(settings: PeachSettings) throws -> (any SoundOutput)? {
+        let spec = try midi.spec(settings: settings)
+        guard spec != .internalSynth else { return nil }
+        return try LiveSoundOutput.external(midi.destination(for: spec), configuration: midi.configuration)
     }
 
     /// The internal synth on the audio output the options or settings name.
@@ -48,22 +41,9 @@ struct SoundOptions: ParsableArguments {
     ) throws -> (output: any SoundOutput, problem: SoundFontError?) {
         let spec = try audio.spec(settings: settings)
         let (sampled, problem) = instrument.load(settings: settings)
-        let output = AudioOutput(sink: try audio.makeSink(for: spec), onFailure: onLost)
-        try output.start()
-        do {
-            let player =
-                try sampled.map { try SynthNotePlayer(engine: output.engine, instrument: $0) }
-                ?? SynthNotePlayer(engine: output.engine, timbre: settings.training.timbre)
-            let name = spec.description + (sampled.map { " · \($0.name)" } ?? "")
-            return (
-                LiveSoundOutput(
-                    player: player, midi: nil, output: output, name: name,
-                    clicks: SynthClickPlayer(output: output)),
-                problem
-            )
-        } catch {
-            output.stop()
-            throw error
-        }
+        let output = try LiveSoundOutput.synth(
+            on: try audio.makeSink(for: spec), name: spec.description, timbre: settings.training.timbre,
+            instrument: sampled, onLost: onLost)
+        return (output, problem)
     }
 }

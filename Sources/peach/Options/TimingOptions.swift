@@ -1,38 +1,30 @@
-// TimingOptions: what `peach timing` and `peach tap` take: the tempo, controller, sound, data, events.
+// TimingOptions: what `peach timing`, `tap` and `timing calibrate` take: the tempo and a live run's options.
 
 import ArgumentParser
-import PeachStore
 import PeachText
 import PeachTraining
 
-/// The options shared by `peach timing` and `peach tap`.
+/// The options shared by the timing commands.
 struct TimingOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(CLI.texts.help(.tempo, current: CLI.setting("tempo")), valueName: "bpm"))
     var tempo: Int?
-    @OptionGroup(title: CLI.texts.help(.groupController)) var profile: ProfileOptions
-    @OptionGroup(title: CLI.texts.help(.groupController)) var controller: ControllerOptions
-    @OptionGroup var sound: SoundOptions
-    @OptionGroup(title: CLI.texts.help(.groupData)) var data: DataOptions
+    @OptionGroup var run: RunOptions
 
-    @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.events), valueName: "file"))
-    var events: String?
+    /// `--tempo` and a command's own option, as setting keys and the text given (nil when not given).
+    func values(
+        _ own: (option: String, key: String, text: String?)? = nil
+    ) -> [(
+        option: String, key: String, text: String?
+    )] {
+        [("--tempo", "tempo", tempo.map(String.init))] + (own.map { [$0] } ?? [])
+    }
 
-    /// `settings` with the given timing options applied (`extra`: a command's own, as option and setting key).
-    /// - Throws: ``CommandError/option(_:)`` naming the option and what it accepts.
-    static func apply(
-        _ values: [(option: String, key: String, value: String?)], to settings: PeachSettings
-    ) throws -> PeachSettings {
-        var result = settings
-        for (option, key, value) in values {
-            guard let value else { continue }
-            do {
-                result = try result.setting(key, toText: value)
-            } catch {
-                throw CommandError.option(error.naming(option))
-            }
-        }
-        return result
+    /// Runs a timing session of `mode` with the options (and a command's `own`) over the settings.
+    @MainActor
+    func launch(_ mode: TrainingMode, own: (option: String, key: String, text: String?)? = nil) async throws {
+        let values = self.values(own)
+        try await run.launch(mode) { try OptionOverrides.apply(values, to: $0) }
     }
 }

@@ -1,0 +1,43 @@
+// RunOptions: what every live run takes: the controller profile and input, the sound, the data, the events.
+
+import ArgumentParser
+import PeachCore
+import PeachLive
+import PeachStore
+import PeachText
+import PeachTraining
+
+/// The options of a live run (`train`, `match`, `measure`, `timing`, `tap`, `serve`), and the run they start.
+struct RunOptions: ParsableArguments {
+    @OptionGroup(title: CLI.texts.help(.groupController)) var profile: ProfileOptions
+    @OptionGroup(title: CLI.texts.help(.groupController)) var controller: ControllerOptions
+    @OptionGroup var sound: SoundOptions
+    @OptionGroup(title: CLI.texts.help(.groupData)) var data: DataOptions
+
+    @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.events), valueName: "file"))
+    var events: String?
+
+    /// Refuses an output (the events file, a WAV file, a raw MIDI file) that is, or links to, a file of the
+    /// training data or the settings.
+    func checkOutputs() throws {
+        for path in [events, sound.audio.audioOut?.wavPath, sound.midi.output?.rawPath] {
+            if let path { try CLI.checkOutput(path, dataDirectory: data.dataDir) }
+        }
+    }
+
+    /// Runs a live session of `mode` with `overrides` applied to the settings (read again before each trial).
+    @MainActor
+    func launch(
+        _ mode: TrainingMode, measurement: PsiProcedure = PsiProcedure(),
+        overrides: @escaping (PeachSettings) throws -> PeachSettings
+    ) async throws {
+        try checkOutputs()
+        let (profile, sound, controller) = (self.profile, self.sound, self.controller)
+        let status = try await TrainingLauncher.launch(
+            mode, measurement: measurement, at: try data.locations(), events: events, overrides: overrides,
+            profile: { try profile.resolve(settings: $0) }, texts: CLI.texts, environment: CLI.environment,
+            openSound: { try sound.open(settings: $0, onLost: $1) },
+            openInput: { try controller.open(profile: $0, useKeyboard: true) })
+        if status != 0 { throw ExitCode(status) }
+    }
+}
