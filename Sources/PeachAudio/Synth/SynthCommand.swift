@@ -11,8 +11,16 @@ enum SynthCommand {
     case retune(voice: Int32, frequency: Double)
     /// Release voice `voice` (raised-cosine ramp to silence).
     case release(voice: Int32)
-    /// Release every voice.
+    /// Release every voice, and drop the notes placed ahead.
     case releaseAll
+    /// Place a note `delay` frames after the frame this command is taken on, sounding `length` frames: voice
+    /// `voice` at `frequency` Hz with linear gain `gain`, on the SoundFont instrument in slot `instrument` with
+    /// the regions for MIDI velocity `velocity`, or (`instrument` negative) on timbre index `timbre`. Notes
+    /// pushed together are taken together, so their spacing is counted in frames.
+    case place(
+        voice: Int32, frequency: Double, gain: Double, timbre: Int, instrument: Int, velocity: Int,
+        delay: Int,
+        length: Int)
     /// Start a click (timing training) on output frame `frame`, counted from the engine's first frame.
     case click(frame: Int, accent: Bool)
     /// Drop every click that has not started.

@@ -30,6 +30,8 @@ public final class SynthEngine: @unchecked Sendable {
     let commands = CommandQueue(capacity: 256)
     /// The clicks of timing training, each on its exact frame.
     let clicks: ClickTrack
+    /// The notes placed ahead (an earcon's figure), each started and released on its frame.
+    let placedNotes = NoteSchedule()
     /// Frames rendered since the engine was made (render side): the frame numbers clicks are scheduled on.
     private(set) var framePosition = 0
     private let timbres: [Timbre] = Timbre.all
@@ -179,6 +181,7 @@ public final class SynthEngine: @unchecked Sendable {
         while done < frameCount {
             let count = min(Self.chunkFrames, frameCount - done)
             mix.update(repeating: 0, count: count)
+            while let due = placedNotes.takeDue(before: framePosition + count) { apply(due) }
             var stereo = false
             var position = 0
             while position < soundingCount {
@@ -262,6 +265,18 @@ public final class SynthEngine: @unchecked Sendable {
             for index in 0..<Self.voiceCount where voices[index].id == id { beginRelease(&voices[index]) }
         case .releaseAll:
             for index in 0..<Self.voiceCount { beginRelease(&voices[index]) }
+            placedNotes.removeAll()
+        case .place(
+            let id, let frequency, let gain, let timbre, let instrument, let velocity, let delay, let length):
+            guard placedNotes.hasRoom(for: 2) else { return }
+            let start = framePosition + max(0, delay)
+            let command: SynthCommand =
+                instrument >= 0
+                ? .startSampled(
+                    voice: id, frequency: frequency, gain: gain, instrument: instrument, velocity: velocity)
+                : .start(voice: id, frequency: frequency, gain: gain, timbre: timbre)
+            placedNotes.place(command, frame: start)
+            placedNotes.place(.release(voice: id), frame: start + max(1, length))
         case .click(let frame, let accent):
             clicks.schedule(frame: frame, accent: accent)
         case .cancelClicks:

@@ -66,7 +66,24 @@ public final class SynthNotePlayer: NotePlayer {
         return SynthPlaybackHandle(engine: engine, voice: voice)
     }
 
-    /// Releases every sounding voice (for exit paths).
+    /// Places a note on the engine's own frames: it starts `delay` after the render thread takes it and sounds
+    /// for `duration`, to the chunk (5.3 ms at 48 kHz). Notes placed together keep their spacing however late
+    /// the main actor's timers or the render thread run; `clock` is not needed.
+    /// - Throws: ``SynthError/outputNotRunning`` when the render thread is not taking commands.
+    public func play(
+        frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB, after delay: Duration,
+        duration: Duration, clock: any SessionClock
+    ) throws {
+        nextVoice &+= 1
+        let command = SynthCommand.place(
+            voice: nextVoice, frequency: frequency.hertz, gain: amplitude.linearGain, timbre: timbreIndex,
+            instrument: instrumentSlot ?? -1, velocity: Int(velocity.rawValue),
+            delay: Int((delay.seconds * engine.sampleRate).rounded()),
+            length: Int((duration.seconds * engine.sampleRate).rounded()))
+        guard engine.commands.push(command) else { throw SynthError.outputNotRunning }
+    }
+
+    /// Releases every sounding voice and drops the notes placed ahead (for exit paths).
     public func silenceAll() {
         engine.commands.push(.releaseAll)
     }

@@ -139,17 +139,16 @@ public struct Earcon: Hashable, Sendable {
         notes.map { $0.start + $0.duration }.max() ?? .zero
     }
 
-    /// Plays the earcon on `player`, its notes started and stopped by `clock`, at `level` (dB). A note that
-    /// cannot be played is skipped (an earcon is never worth an error).
+    /// Plays the earcon on `player` at `level` (dB): its notes are placed together, so a player that counts its
+    /// own time (the internal synth) keeps their spacing exact however busy the main actor is (a store written
+    /// on a Pi's SD card at a session's end); other players start and stop them by timers on `clock`. A note
+    /// that cannot be played is skipped (an earcon is never worth an error).
     @MainActor
     public func play(on player: any NotePlayer, clock: any SessionClock, level: AmplitudeDB) {
         for note in notes {
-            let frequency = note.note.frequency(referencePitch: 440)
-            clock.schedule(after: note.start) {
-                _ = try? player.play(
-                    frequency: frequency, duration: note.duration, velocity: 80, amplitude: level,
-                    clock: clock)
-            }
+            try? player.play(
+                frequency: note.note.frequency(referencePitch: 440), velocity: 80, amplitude: level,
+                after: note.start, duration: note.duration, clock: clock)
         }
     }
 }
