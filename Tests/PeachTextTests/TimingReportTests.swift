@@ -81,8 +81,8 @@ struct TimingProgressTests {
         #expect(chart.timing.map(\.discipline) == [.offsetDetection, .gapFill])
         let thresholds = try #require(chart.timing.first).points
         #expect(thresholds.map(\.week) == ["2026-W48", "2026-W49"])
-        #expect(thresholds.allSatisfy { $0.cents > 3 * 1.5 && $0.cents < 8 * 1.5 && $0.count == 40 })
-        #expect(chart.timing[1].points.map(\.cents) == [6, 4])
+        #expect(thresholds.allSatisfy { $0.value > 3 * 1.5 && $0.value < 8 * 1.5 && $0.count == 40 })
+        #expect(chart.timing[1].points.map(\.value) == [6, 4])
         let lines = ProgressRenderer(texts: Texts(language: .english)).lines(chart)
         #expect(
             lines.first

@@ -32,7 +32,7 @@ struct ProgressChartTests {
         let chart = ProgressChart(history: history)
         let points = chart.series.first?.points ?? []
         #expect(points.map(\.isUncertain) == [false, true])
-        #expect(points.first.map { (8...12).contains($0.cents) } == true)
+        #expect(points.first.map { (8...12).contains($0.value) } == true)
 
         let lines = ProgressRenderer(texts: Texts(language: .english)).lines(chart)
         let weeks = lines.filter { $0.hasPrefix("  2026-W") }

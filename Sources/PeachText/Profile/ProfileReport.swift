@@ -203,7 +203,7 @@ public struct ProfileReport: Sendable {
                     tuning: series.key.interval.tuningSystem.rawValue,
                     weeks: series.points.map {
                         .init(
-                            week: $0.week, start: $0.start.description, cents: $0.cents,
+                            week: $0.week, start: $0.start.description, cents: $0.value,
                             lower68: $0.band.lowerBound, upper68: $0.band.upperBound, count: $0.count,
                             uncertain: $0.isUncertain)
                     })

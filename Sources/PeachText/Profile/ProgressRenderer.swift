@@ -99,9 +99,9 @@ public struct ProgressRenderer: Sendable {
                         texts.tr("  \(point.week)  \(String(row))  too uncertain to say  (\(count))"))
                     continue
                 }
-                row[column(point.cents)] = "●"
+                row[column(point.value)] = "●"
                 result.append(
-                    "  \(point.week)  " + String(row) + "  " + panel.value(point.cents) + "  (\(count))")
+                    "  \(point.week)  " + String(row) + "  " + panel.value(point.value) + "  (\(count))")
             }
             result.append("")
         }
@@ -178,7 +178,7 @@ public struct ProgressRenderer: Sendable {
                     ##"<polygon class="band" points="\##((upper + lower).joined(separator: " "))" fill="#9ecae1" opacity="0.7"/>"##
                 )
                 parts.append(
-                    ##"<polyline class="value" points="\##(points.map { "\(number(x($0.offset))),\(number(y($0.element.cents)))" }.joined(separator: " "))" fill="none" stroke="#3182bd" stroke-width="2"/>"##
+                    ##"<polyline class="value" points="\##(points.map { "\(number(x($0.offset))),\(number(y($0.element.value)))" }.joined(separator: " "))" fill="none" stroke="#3182bd" stroke-width="2"/>"##
                 )
             }
             let labelEvery = max(1, Int((60 / slot).rounded(.up)))
@@ -189,7 +189,7 @@ public struct ProgressRenderer: Sendable {
                     ##"<rect class="band-bar" x="\##(number(x(position) - 4))" y="\##(number(bandTop))" width="8" height="\##(number(max(bandBottom - bandTop, 0)))" fill="#9ecae1"/>"##
                 )
                 parts.append(
-                    ##"<circle cx="\##(number(x(position)))" cy="\##(number(y(point.cents)))" r="3" fill="\##(point.isUncertain ? "white" : "#3182bd")" stroke="#3182bd"><title>\##(point.week): \##(number(point.cents)) \##(panel.unit), \##(escape(legends[index][1].label)) \##(number(point.band.lowerBound))–\##(number(point.band.upperBound)), \##(panel.count(point.count))</title></circle>"##
+                    ##"<circle cx="\##(number(x(position)))" cy="\##(number(y(point.value)))" r="3" fill="\##(point.isUncertain ? "white" : "#3182bd")" stroke="#3182bd"><title>\##(point.week): \##(number(point.value)) \##(panel.unit), \##(escape(legends[index][1].label)) \##(number(point.band.lowerBound))–\##(number(point.band.upperBound)), \##(panel.count(point.count))</title></circle>"##
                 )
                 if (points.count - 1 - position) % labelEvery == 0 {  // the latest week always, evenly back
                     parts.append(

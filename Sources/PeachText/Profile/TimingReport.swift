@@ -67,7 +67,7 @@ public struct TimingReport: Sendable {
                     discipline: series.discipline.rawValue, band: series.band.rawValue,
                     weeks: series.points.map {
                         TimingJSON.Week(
-                            week: $0.week, start: $0.start.description, milliseconds: $0.cents,
+                            week: $0.week, start: $0.start.description, milliseconds: $0.value,
                             lower68: $0.band.lowerBound, upper68: $0.band.upperBound, count: $0.count,
                             uncertain: $0.isUncertain)
                     })

@@ -12,9 +12,9 @@ public struct ProgressChart: Sendable {
         public let week: String
         /// The Monday it starts on.
         public let start: LocalDay
-        /// The value, cents (milliseconds in a ``TimingSeries``).
-        public let cents: Double
-        /// The 68 % band, cents (milliseconds in a ``TimingSeries``).
+        /// The value in its series' unit: cents in a pitch ``Series``, milliseconds in a ``TimingSeries``.
+        public let value: Double
+        /// The 68 % band, in the value's unit.
         public let band: ClosedRange<Double>
         /// The answers (comparisons or attempts) it rests on.
         public let count: Int
@@ -64,7 +64,7 @@ public struct ProgressChart: Sendable {
                 if key.isDiscrimination {
                     guard let estimate = week.threshold(within: whole) else { return nil }
                     var point = Point(
-                        week: week.isoWeek, start: week.start, cents: estimate.cents,
+                        week: week.isoWeek, start: week.start, value: estimate.cents,
                         band: estimate.interval68, count: week.count)
                     point.isUncertain = ProgressHistory.isUncertain(estimate)
                     return point
@@ -73,7 +73,7 @@ public struct ProgressChart: Sendable {
                 guard errors.count > 0 else { return nil }
                 let standardError = (errors.sampleStandardDeviation ?? 0) / Double(errors.count).squareRoot()
                 return Point(
-                    week: week.isoWeek, start: week.start, cents: errors.mean,
+                    week: week.isoWeek, start: week.start, value: errors.mean,
                     band: max(errors.mean - standardError, 0)...(errors.mean + standardError),
                     count: errors.count)
             }
@@ -97,7 +97,7 @@ public struct ProgressChart: Sendable {
                     return nil
                 }
                 var point = Point(
-                    week: week.isoWeek, start: week.start, cents: estimate.cents / 100 * sixteenthMs,
+                    week: week.isoWeek, start: week.start, value: estimate.cents / 100 * sixteenthMs,
                     band: estimate.interval68.lowerBound / 100 * sixteenthMs...estimate.interval68.upperBound
                         / 100
                         * sixteenthMs, count: week.count)
@@ -111,7 +111,7 @@ public struct ProgressChart: Sendable {
                 let standardError =
                     (offsets.sampleStandardDeviation ?? 0) / Double(offsets.count).squareRoot()
                 return Point(
-                    week: week.isoWeek, start: week.start, cents: offsets.mean,
+                    week: week.isoWeek, start: week.start, value: offsets.mean,
                     band: max(offsets.mean - standardError, 0)...(offsets.mean + standardError),
                     count: offsets.count)
             }
