@@ -29,6 +29,7 @@ public final class FakeAudioSink: AudioSink, @unchecked Sendable {
     private var stored: [Float] = []
     private var blocks = 0
     private var closeCount = 0
+    private var recoveries = 0
     private let signalAfter: Int
     private let failAt: Int?
     /// Called (on the audio thread) when the output waits for room before rendering block number n (from 0).
@@ -73,6 +74,12 @@ public final class FakeAudioSink: AudioSink, @unchecked Sendable {
         if blocks == signalAfter { reachedTarget.signal() }
         return true
     }
+
+    /// Underruns recovered from: only those played by ``recoverFromUnderrun()``.
+    public var recoveryCount: Int { lock.withLock { recoveries } }
+
+    /// Plays an underrun the sink recovered from (the stream restarted later).
+    public func recoverFromUnderrun() { lock.withLock { recoveries += 1 } }
 
     /// Closes the sink (see ``AudioSink/close()``).
     public func close() {

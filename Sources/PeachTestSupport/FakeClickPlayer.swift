@@ -33,6 +33,8 @@ public final class FakeClickPlayer: ClickPlayer {
     public private(set) var droppedCount = 0
     /// When set, ``click(at:accent:)`` throws.
     public var failing = false
+    /// The output's dropouts so far: raise it to play an underrun.
+    public var dropoutCount = 0
     private let clock: VirtualClock
 
     /// A player on `clock`'s timeline.

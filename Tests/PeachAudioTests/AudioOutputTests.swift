@@ -87,6 +87,16 @@ struct AudioOutputTests {
         #expect(reported.wait(timeout: .now()) == .timedOut)
     }
 
+    @Test("the internal synth's clicks report each underrun the sink recovered from as a dropout")
+    func dropouts() {
+        let sink = FakeAudioSink()
+        let clicks = SynthClickPlayer(output: AudioOutput(sink: sink))
+        #expect(clicks.dropoutCount == 0)
+        sink.recoverFromUnderrun()
+        sink.recoverFromUnderrun()
+        #expect(clicks.dropoutCount == 2)
+    }
+
     @Test("the engine renders at the sink's rate")
     func sinkRate() {
         let output = AudioOutput(sink: FakeAudioSink(sampleRate: 44_100))

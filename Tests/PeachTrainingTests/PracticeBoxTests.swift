@@ -248,6 +248,14 @@ struct PracticeBoxTests {
         #expect(Earcon.strike(offsetMs: 30).notes.map(\.note.rawValue) == [74])
         #expect(Earcon.timingResult(meanOffsetMs: -3).name == "timingResult.onTime")
         #expect(Earcon.timingResult(meanOffsetMs: -30).notes.map(\.note.rawValue) == [81, 88])
+        // The sound drops out: the next cycle finds it, the trial starts again, and the status log says so.
+        clicks.dropoutCount = 1
+        harness.advance(1)
+        #expect(
+            harness.notices.last == "the sound dropped out (an audio underrun): the timing trial starts again"
+        )
+        #expect(harness.box.state == .training(.gapFill))
+        #expect(harness.store.gapFills.count == 1)
     }
 
     @Test("Higher chooses pitch matching; a commit plays the result earcon; unplugging discards the trial")

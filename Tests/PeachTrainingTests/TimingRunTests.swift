@@ -191,6 +191,39 @@ struct TimingEventStreamTests {
         #expect(abs((result["meanOffsetMs"] as? Double ?? 0) - stored.meanOffsetMs) < 1e-9)
         #expect(result["strikes"] as? Int == 16)
     }
+
+    @Test(
+        "a dropout in either discipline is a `dropout` line and a line on the screen; nothing is stored for it",
+        arguments: [TrainingMode.gapFill, .offsetDetection])
+    func dropout(mode: TrainingMode) throws {
+        var lines: [String] = []
+        let output = RecordingScreenOutput()
+        let screen = TerminalScreen(
+            texts: Texts(language: .english), output: output, isTerminal: false, color: false)
+        let harness = TimingRunHarness(mode: mode)
+        let stream = EventStreamPresenter { lines.append($0) }
+        harness.presenter.onPresent = {
+            stream.present($0, at: Date())
+            screen.present($0, at: Date())
+        }
+        harness.run.start()
+        harness.clock.advance(by: .seconds(0.9))
+        harness.clicks.dropoutCount = 1
+        // The strike (fill the gap) or the offset click's timer (offset detection) finds the dropout.
+        harness.noteOn(40, at: harness.clicks.now)
+        harness.clock.advance(by: .seconds(0.5))
+        let names = try lines.map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["event"]
+                as? String
+        }
+        #expect(names.filter { $0 == "dropout" }.count == 1, "\(names)")
+        let words =
+            mode == .gapFill
+            ? "The sound dropped out (an audio underrun): this trial's strikes do not count, and it starts again."
+            : "The sound dropped out (an audio underrun), so the clicks were out of time: this trial does not count."
+        #expect(output.screen.contains(words + "\n"), "\(output.screen)")
+        #expect(harness.store.gapFills.isEmpty && harness.store.offsetDetections.isEmpty)
+    }
 }
 
 @MainActor

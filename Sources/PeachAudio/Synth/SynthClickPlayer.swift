@@ -27,6 +27,10 @@ public final class SynthClickPlayer: ClickPlayer {
     /// Clicks are placed on the frame they are heard on.
     public var isExact: Bool { true }
 
+    /// The sink's recoveries from underruns and suspends: each restarted the stream later than the frames
+    /// already placed expected.
+    public var dropoutCount: Int { output.sink.recoveryCount }
+
     /// Places a click on the frame heard nearest `time`.
     /// - Throws: ``SynthError/outputNotRunning`` when the output stopped.
     public func click(at time: Double, accent: Bool) throws -> Double {

@@ -15,6 +15,11 @@ public protocol ClickPlayer: AnyObject {
     /// Whether the times ``click(at:accent:)`` returns are when the click is heard (the internal synth), or
     /// when it was sent to an external synth whose latency is unknown.
     var isExact: Bool { get }
+    /// How often the output's sound has broken off since it started: an underrun (the device ran dry and its
+    /// stream restarted later), after which every click placed before it is heard late by the length of the
+    /// break. A session that sees the count change discards what it measured across it and starts the clicks
+    /// again. Zero where the player cannot tell (an external synth).
+    var dropoutCount: Int { get }
 
     /// Places a click to be heard at `time`; an accented click (a cycle's first step) is higher.
     /// - Returns: when it will be heard: `time` on the nearest sample frame.

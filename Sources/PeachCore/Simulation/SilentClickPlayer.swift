@@ -17,6 +17,8 @@ public final class SilentClickPlayer: ClickPlayer {
     public var leadTime: Double { 0.05 }
     /// Virtual clicks are exactly where they are placed.
     public var isExact: Bool { true }
+    /// Virtual clicks never drop out.
+    public var dropoutCount: Int { 0 }
 
     /// Counts the click; it is heard at `time`.
     public func click(at time: Double, accent: Bool) -> Double {

@@ -13,6 +13,10 @@ public enum GapFillEvent: Sendable {
     case trialCompleted(CompletedGapFill)
     /// A trial's sixteen cycles ended with no strike counted; nothing is stored.
     case trialEmpty
+    /// The output's sound broke off (an underrun), so the clicks placed before it are heard late: the trial's
+    /// strikes so far are discarded and its cycles start again after ``GapFillSession/dropoutRest`` (from
+    /// `restartsAt` on the click timeline).
+    case dropout(restartsAt: Double)
     /// An observer (the store, on a full disk) failed on a result: it is not acknowledged, and the session stops.
     case observerFailed(any Error)
     /// The session stopped; the unfinished trial was discarded.

@@ -12,6 +12,12 @@ import Foundation
 /// the timers' jitter; the first step of each cycle is accented. Settings are read when the loop starts.
 /// `stop()` drops the clicks not yet heard and discards the unfinished trial.
 ///
+/// When the output's sound breaks off (an underrun: ``ClickPlayer/dropoutCount`` changes), the clicks placed
+/// before it are heard late and the loop is out of time: at the next cycle or strike the session drops them,
+/// discards the unfinished trial's strikes (``GapFillEvent/dropout(restartsAt:)``) and starts that trial's
+/// cycles again after ``dropoutRest``, in which the output measures its timeline anew. A strike that finds
+/// the dropout does not count.
+///
 /// With ``Targets/clicks`` (calibration: `peach timing calibrate`) every step clicks and every step is a target:
 /// the user taps along, and each strike's offset from its click is what the whole chain (controller, audio
 /// device, habit) adds.
@@ -29,6 +35,8 @@ public final class GapFillSession {
     public static let cyclesPerTrial = 16
     /// How many cycles ahead clicks are placed.
     static let cyclesAhead = 2
+    /// The rest after a dropout before the trial's cycles start again, seconds.
+    public static let dropoutRest = 1.0
 
     /// Whether the loop runs.
     public private(set) var isRunning = false
@@ -56,6 +64,8 @@ public final class GapFillSession {
     /// Strikes counted so far, by the trial of their gap (a strike may fall in the next trial's first gap
     /// before the last trial has ended).
     private var strikesByTrial: [Int: [GapStrike]] = [:]
+    /// The output's dropouts when the loop's clicks were last placed from a fresh timeline.
+    private var loopDropouts = 0
 
     /// A session.
     /// - Parameters:
@@ -91,6 +101,7 @@ public final class GapFillSession {
         strikesByTrial = [:]
         gaps = []
         nextCycleToPlace = 0
+        loopDropouts = clicks.dropoutCount
         firstCycleStart = clicks.now + clicks.leadTime
         guard placeCycles(through: Self.cyclesAhead - 1), isRunning else { return }
         let positions = targets == .gaps ? loopSettings.gapPositions : Array(TimingSettings.positions)
@@ -102,7 +113,7 @@ public final class GapFillSession {
     /// - Returns: whether it counted.
     @discardableResult
     public func strike(at time: Double? = nil, input: InputKind = .unknown) -> Bool {
-        guard isRunning else { return false }
+        guard isRunning, !droppedOut() else { return false }
         let time = time ?? clicks.now
         let window = loopSettings.tempo.sixteenth / 2
         let nearest = gaps.indices.min { abs(gaps[$0].time - time) < abs(gaps[$1].time - time) }
@@ -171,7 +182,7 @@ public final class GapFillSession {
     }
 
     private func cycleBegan(_ cycle: Int) {
-        guard isRunning else { return }
+        guard isRunning, !droppedOut() else { return }
         guard placeCycles(through: cycle + Self.cyclesAhead - 1) else { return }
         // The trial ends half a sixteenth after its last step (when the last gap's window closes): that lies
         // within the next trial's first cycle, so it is checked there.
@@ -181,6 +192,25 @@ public final class GapFillSession {
         } else {
             scheduleCycle(cycle + 1)
         }
+    }
+
+    /// Whether the sound dropped out since the clicks were placed; if so, drops the clicks not yet heard, discards
+    /// the unfinished trial's strikes and places its cycles again from ``dropoutRest`` on.
+    private func droppedOut() -> Bool {
+        guard clicks.dropoutCount != loopDropouts else { return false }
+        loopDropouts = clicks.dropoutCount
+        clicks.cancelClicks()
+        machinery.beginTrial()  // the timers of the broken timeline will not fire
+        gaps = []
+        strikesByTrial = [:]
+        let firstCycle = trialCount * Self.cyclesPerTrial
+        let restart = clicks.now + clicks.leadTime + Self.dropoutRest
+        firstCycleStart = restart - Double(firstCycle) * cycleLength
+        nextCycleToPlace = firstCycle
+        machinery.emit(.dropout(restartsAt: restart))
+        // The trial's first cycle is placed here, so its own start needs no timer (it would end a trial).
+        if placeCycles(through: firstCycle + Self.cyclesAhead - 1) { scheduleCycle(firstCycle + 1) }
+        return true
     }
 
     private func endTrial() {

@@ -10,6 +10,9 @@ public enum OffsetDetectionEvent: Sendable {
     case answered(CompletedOffsetDetection)
     /// An observer (the store, on a full disk) failed on a result: it is not acknowledged, and the session stops.
     case observerFailed(any Error)
+    /// The output's sound broke off (an underrun) while the trial played, so its clicks were heard out of time:
+    /// it was discarded unanswered, and the next starts after ``OffsetDetectionSession/dropoutRest``.
+    case dropout
     /// Feedback ended; the next trial starts at once.
     case feedbackEnded
     /// The session stopped; the unfinished trial, if any, was discarded.

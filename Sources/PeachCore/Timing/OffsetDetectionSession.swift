@@ -11,6 +11,10 @@ import Foundation
 /// next trial starts once feedback has shown and the last click has sounded. Settings are read at the start of
 /// each trial. `stop()` works from every state: it drops the clicks not yet heard, cancels timers and records
 /// nothing.
+///
+/// When the output's sound breaks off during a trial (an underrun: ``ClickPlayer/dropoutCount`` changes), its
+/// clicks were heard out of time: the trial is discarded unanswered (``OffsetDetectionEvent/dropout``) and
+/// another starts after ``dropoutRest``, in which the output measures its timeline anew.
 @MainActor
 public final class OffsetDetectionSession {
     /// Where the session is in its loop.
@@ -23,7 +27,12 @@ public final class OffsetDetectionSession {
         case awaitingAnswer
         /// Feedback on the answer shows.
         case showingFeedback
+        /// The sound dropped out during the trial: it was discarded, and the next starts after a rest.
+        case resting
     }
+
+    /// The rest after a dropout before the next trial: the output's timeline is measured anew meanwhile.
+    public static let dropoutRest = 1.0
 
     /// Where the session is.
     public private(set) var state: State = .idle
@@ -44,6 +53,8 @@ public final class OffsetDetectionSession {
     private var trialSettings = TimingSettings.defaults
     private var offsetClickHeard = 0.0
     private var lastClickHeard = 0.0
+    /// The output's dropouts when the trial's clicks were placed.
+    private var trialDropouts = 0
 
     /// A session.
     /// - Parameters:
@@ -86,7 +97,7 @@ public final class OffsetDetectionSession {
     @discardableResult
     public func answer(_ answer: TimingDirection, at time: Double? = nil, input: InputKind = .unknown) -> Bool
     {
-        guard state == .awaitingAnswer, let trial = currentTrial else { return false }
+        guard state == .awaitingAnswer, let trial = currentTrial, !droppedOut() else { return false }
         machinery.cancelTimer()
         let completed = CompletedOffsetDetection(
             trial: trial, answer: answer, timestamp: machinery.now,
@@ -127,6 +138,7 @@ public final class OffsetDetectionSession {
         trialSettings = settings()
         let trial = staircase.nextTrial(settings: trialSettings, last: last, using: &generator)
         currentTrial = trial
+        trialDropouts = clicks.dropoutCount
         let first = clicks.now + clicks.leadTime
         var heard: [Double] = []
         do {
@@ -145,9 +157,25 @@ public final class OffsetDetectionSession {
     }
 
     private func offsetClickSounded() {
-        guard state == .playingClicks, let trial = currentTrial else { return }
+        guard state == .playingClicks, let trial = currentTrial, !droppedOut() else { return }
         state = .awaitingAnswer
         machinery.emit(.answerable(trial))
+    }
+
+    /// Whether the sound dropped out since the trial's clicks were placed; if so, the trial is discarded (its
+    /// clicks not yet heard dropped, nothing recorded) and the next starts after ``dropoutRest``.
+    private func droppedOut() -> Bool {
+        guard clicks.dropoutCount != trialDropouts else { return false }
+        clicks.cancelClicks()
+        machinery.cancelTimer()
+        currentTrial = nil
+        state = .resting
+        machinery.emit(.dropout)
+        machinery.schedule(after: Self.dropoutRest) { [weak self] in
+            guard self?.state == .resting else { return }
+            self?.startTrial()
+        }
+        return true
     }
 
     private func endFeedback() {

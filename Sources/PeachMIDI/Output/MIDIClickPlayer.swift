@@ -41,6 +41,8 @@ public final class MIDIClickPlayer: ClickPlayer {
     public var leadTime: Double { 0.05 }
     /// The synth's latency is unknown.
     public var isExact: Bool { false }
+    /// The synth's dropouts are not Peach's to see.
+    public var dropoutCount: Int { 0 }
 
     /// Sends the click's note when `time` comes (its note-off 30 ms later).
     public func click(at time: Double, accent: Bool) throws -> Double {

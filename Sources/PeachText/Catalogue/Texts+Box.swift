@@ -15,6 +15,7 @@ extension Texts {
         case .controllerConnected(let label): tr("controller connected: \(label)")
         case .controllerGone(let label): tr("controller gone: \(label)")
         case .audioClosed: tr("audio closed until a controller connects")
+        case .timingDropout: tr("the sound dropped out (an audio underrun): the timing trial starts again")
         case .noAudioForTraining: tr("no audio device: the session starts when it is back")
         case .sessionStarted(let mode): tr("session started: \(title(of: mode))")
         case .sessionEnded(let mode, let progress, let reason) where mode == .pitchMatching:

@@ -68,6 +68,20 @@ extension Texts {
         return offsetMs < 0 ? tr("\(ms) ms early") : tr("\(ms) ms late")
     }
 
+    /// After an audio underrun in offset detection: the trial is discarded.
+    var offsetDropout: String {
+        tr(
+            "The sound dropped out (an audio underrun), so the clicks were out of time: this trial does not count."
+        )
+    }
+
+    /// After an audio underrun in fill the gap: the trial starts again.
+    var gapFillDropout: String {
+        tr(
+            "The sound dropped out (an audio underrun): this trial's strikes do not count, and it starts again."
+        )
+    }
+
     /// `not in a gap`: a strike that does not count.
     var strikeOutside: String { tr("not in a gap: a strike counts within half a sixteenth of one") }
 

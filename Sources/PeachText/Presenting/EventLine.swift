@@ -20,6 +20,7 @@ import PeachTraining
 /// | `result` | comparison: `correct`, `cents`; matching: signed `errorCents`, `band`, `input`; timing: `correct`, `offsetMs`, `tempo`; fill the gap: `tempo`, `meanOffsetMs`, `strikes` |
 /// | `loopStarted` | fill the gap: `tempo` (BPM), `gapPositions` (steps 1–4) |
 /// | `strike` | fill the gap: a strike that counted: `position` (its gap's step), signed `offsetMs`, and with a calibration `calibratedOffsetMs` |
+/// | `dropout` | timing: the sound broke off (an audio underrun), so the clicks were heard out of time: offset detection discards the trial, fill the gap starts its trial again |
 /// | `stopped` | `reason` (`user`, `signal`, `controllerDisconnected`, `audioFailure`, `inputEnded`), `detail` |
 ///
 /// The events table in docs/training.md is checked against ``schema`` by a test, and ``schema`` against what encodes.
@@ -107,6 +108,7 @@ public struct EventLine: Encodable, Equatable, Sendable {
         ],
         "loopStarted": ["tempo", "gapPositions"],
         "strike": ["position", "offsetMs", "calibratedOffsetMs"],
+        "dropout": [],
         "stopped": ["reason", "detail"],
     ]
 

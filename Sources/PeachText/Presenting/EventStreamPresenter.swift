@@ -151,6 +151,8 @@ public final class EventStreamPresenter: TrainingPresenter {
             lines[1].offsetMs = completed.trial.offsetMs
             lines[1].tempo = completed.trial.tempo.bpm
             return lines
+        case .dropout:
+            return [EventLine("dropout", at: time)]
         case .answerable, .observerFailed, .feedbackEnded, .stopped:
             return []
         }
@@ -175,6 +177,8 @@ public final class EventStreamPresenter: TrainingPresenter {
             line.tempo = completed.tempo.bpm
             line.meanOffsetMs = completed.meanOffsetMs
             line.strikes = completed.strikes.count
+        case .dropout:
+            line.event = "dropout"
         case .strikeOutside, .trialEmpty, .observerFailed, .stopped:
             return []
         }

@@ -203,6 +203,8 @@ public final class TerminalScreen: TrainingPresenter {
             line(
                 "\(String(format: "%4d", progress.answered))  \(verdict)  \(texts.timingRightAnswer(completed))"
             )
+        case .dropout:
+            line(paint(texts.offsetDropout, "33"))
         case .observerFailed(let error):
             line("peach: " + texts.message(for: error))
         case .feedbackEnded, .stopped:
@@ -231,6 +233,8 @@ public final class TerminalScreen: TrainingPresenter {
             line(paint(texts.gapFillTrial(completed), "1"))
         case .trialEmpty:
             line(texts.gapFillEmpty)
+        case .dropout:
+            line(paint(texts.gapFillDropout, "33"))
         case .observerFailed(let error):
             line("peach: " + texts.message(for: error))
         case .stopped:

@@ -36,4 +36,6 @@ public enum BoxLogEntry {
     case audioUnavailable(any Error)
     /// The audio device was lost while open.
     case audioLost(any Error)
+    /// The sound dropped out (an underrun) during timing training: the trial starts again.
+    case timingDropout
 }

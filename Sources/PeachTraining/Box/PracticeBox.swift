@@ -473,6 +473,11 @@ public final class PracticeBox {
         playEarcon(.timingResult(meanOffsetMs: trial.meanOffsetMs))
     }
 
+    /// The sound dropped out during fill the gap: the trial starts again; the status log says so.
+    fileprivate func droppedOut() {
+        record(.notice, .timingDropout)
+    }
+
     // MARK: Finishing and reloading
 
     /// The box's exit status after the stop signal `number`: 0 for SIGTERM and SIGINT (systemd stopping it is
@@ -631,6 +636,7 @@ private final class BoxRunPresenter: TrainingPresenter {
         case .pitchMatching(.committed(let attempt), _): box?.committed(attempt)
         case .gapFill(.struck(let strike, _), _): box?.struck(strike)
         case .gapFill(.trialCompleted(let trial), _): box?.tapped(trial)
+        case .gapFill(.dropout, _): box?.droppedOut()
         case .ended(let ending, let progress, _): box?.runEnded(ending, progress)
         default: break
         }

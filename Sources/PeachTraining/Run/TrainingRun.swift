@@ -379,7 +379,7 @@ public final class TrainingRun {
             progress.answered += 1
             if completed.isCorrect { progress.correct += 1 }
             present(.offsetDetection(event, progress))
-        case .trialStarted, .answerable, .observerFailed, .feedbackEnded:
+        case .trialStarted, .answerable, .dropout, .observerFailed, .feedbackEnded:
             present(.offsetDetection(event, progress))
         }
     }
@@ -403,7 +403,7 @@ public final class TrainingRun {
                                 time: clock.now)))
                 }
             }
-        case .started, .strikeOutside, .trialCompleted, .trialEmpty, .observerFailed:
+        case .started, .strikeOutside, .trialCompleted, .trialEmpty, .dropout, .observerFailed:
             present(.gapFill(event, progress))
         }
     }

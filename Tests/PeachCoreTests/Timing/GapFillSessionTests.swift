@@ -145,6 +145,50 @@ struct GapFillSessionTests {
         #expect(
             failing.recorder.events.contains { if case .stopped(.storeFailure) = $0 { true } else { false } })
     }
+
+    @Test(
+        "a dropout drops the clicks placed, discards the trial's strikes and starts its cycles again after a rest; a strike that finds it does not count"
+    )
+    func dropouts() throws {
+        let harness = GapFillHarness()
+        harness.session.start()
+        let cycle = 4 * sixteenth
+        // Two cycles of good strikes, then the sound breaks off.
+        for index in 0..<2 {
+            let gap = start + Double(index) * cycle + 3 * sixteenth
+            harness.advance(to: gap)
+            #expect(harness.session.strike(at: gap))
+        }
+        harness.advance(to: start + 2 * cycle + 0.05)
+        harness.clicks.dropoutCount = 1
+        let found = harness.clicks.now
+        #expect(!harness.session.strike(at: found))
+        #expect(harness.clicks.droppedCount > 0)
+        let restartsAt = try #require(
+            harness.recorder.events.compactMap { if case .dropout(let at) = $0 { at } else { nil } }.first)
+        #expect(abs(restartsAt - (found + 0.1 + GapFillSession.dropoutRest)) < 1e-9)
+        // The loop clicks again from the restart: three steps of four, the first accented, nothing in between.
+        #expect(harness.clicks.clicks.filter { $0.time > found && $0.time < restartsAt }.isEmpty)
+        // One strike in the restarted trial's sixth cycle.
+        let gap = restartsAt + 5 * cycle + 3 * sixteenth
+        harness.advance(to: gap + 0.004)
+        #expect(harness.session.strike())
+        harness.advance(to: restartsAt + 16 * cycle - 0.001)
+        let again = harness.clicks.heardClicks.filter { $0.time >= restartsAt }
+        #expect(again.count == 16 * 3)
+        for (index, click) in again.enumerated() {
+            let expected = restartsAt + Double(index / 3 * 4 + index % 3) * sixteenth
+            #expect(abs(click.time - expected) < 1e-9)
+            #expect(click.accent == (index % 3 == 0))
+        }
+        // The restarted trial holds that strike alone (the two before the dropout are gone).
+        #expect(harness.completed.isEmpty)
+        harness.advance(to: restartsAt + 16 * cycle + sixteenth)
+        let trial = try #require(harness.completed.first)
+        #expect(trial.strikes.map { ($0.offsetMs * 1000).rounded() / 1000 } == [4])
+        #expect(harness.store.gapFills.count == 1)
+        #expect(harness.session.trialCount == 1)
+    }
 }
 
 @MainActor

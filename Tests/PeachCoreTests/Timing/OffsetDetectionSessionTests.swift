@@ -129,4 +129,41 @@ struct OffsetDetectionSessionTests {
         #expect(
             broken.recorder.events.contains { if case .stopped(.audioFailure) = $0 { true } else { false } })
     }
+
+    @Test(
+        "a dropout before the offset click discards the trial unanswered; one before the answer refuses it; the next trial starts after a rest"
+    )
+    func dropouts() throws {
+        let harness = OffsetDetectionHarness()
+        harness.session.start()
+        let first = try #require(harness.session.currentTrial)
+        // The sound breaks off before the offset click: no answer is awaited, its clicks not yet heard are dropped.
+        harness.advance(0.15)
+        harness.clicks.dropoutCount = 1
+        harness.clock.run(until: { harness.session.state != .playingClicks }, limit: .seconds(2))
+        #expect(harness.session.state == .resting)
+        #expect(harness.session.currentTrial == nil)
+        #expect(harness.clicks.droppedCount > 0)
+        #expect(!harness.session.answer(first.direction))
+        #expect(harness.recorder.events.contains { if case .dropout = $0 { true } else { false } })
+        // A second's rest, then a new trial at the same offset (nothing was answered).
+        let restStart = harness.clicks.now
+        harness.clock.run(until: { harness.session.state == .playingClicks }, limit: .seconds(5))
+        #expect(abs(harness.clicks.now - restStart - OffsetDetectionSession.dropoutRest) < 1e-9)
+        let second = try #require(harness.session.currentTrial)
+        #expect(second.offsetPercent == first.offsetPercent)
+        // The sound breaks off while an answer is awaited: the answer is refused and nothing is stored.
+        harness.untilAnswerable()
+        harness.clicks.dropoutCount = 2
+        #expect(!harness.session.answer(second.direction))
+        #expect(harness.session.state == .resting)
+        #expect(harness.store.offsetDetections.isEmpty)
+        // A trial without a dropout is answered and stored as ever.
+        harness.clock.run(until: { harness.session.state == .playingClicks }, limit: .seconds(5))
+        let third = try #require(harness.session.currentTrial)
+        harness.untilAnswerable()
+        #expect(harness.session.answer(third.direction))
+        #expect(harness.store.offsetDetections.count == 1)
+        #expect(harness.answered.count == 1)
+    }
 }
