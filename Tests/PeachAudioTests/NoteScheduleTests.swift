@@ -16,27 +16,21 @@ struct NoteScheduleTests {
     static let length = Duration.milliseconds(110)
     static let step = Duration.milliseconds(140)
 
-    /// Renders `frames` frames in blocks of `block`; before the block that starts at frame `at`, `script`
+    /// Renders `frames` frames (whole blocks) in blocks of `block`; after the first `pushAfter` blocks, `script`
     /// pushes its commands (as the main actor does while the render thread runs).
     func render(
-        frames: Int, block: Int, at pushFrame: Int = 0, _ script: (SynthNotePlayer) throws -> Void
+        frames: Int, block: Int, pushAfter blocks: Int = 0, _ script: (SynthNotePlayer) throws -> Void
     ) throws -> [Float] {
         let engine = SynthEngine(sampleRate: Self.rate)
         let player = try SynthNotePlayer(engine: engine)
-        var samples = [Float](repeating: 0, count: frames)
-        var done = 0
-        var pushed = false
-        while done < frames {
-            if !pushed && done >= pushFrame {
-                try script(player)
-                pushed = true
-            }
-            let count = min(block, frames - done)
-            samples.withUnsafeMutableBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return }
-                engine.render(into: base + done, frameCount: count, channelCount: 1)
-            }
-            done += count
+        if blocks == 0 { try script(player) }
+        var samples: [Float] = []
+        var rendered = 0
+        try OfflineRenderer(engine: engine, blockFrames: block).render(seconds: Double(frames) / Self.rate) {
+            pointer, count in
+            samples.append(contentsOf: UnsafeBufferPointer(start: pointer, count: count))
+            rendered += 1
+            if rendered == blocks { try script(player) }
         }
         return samples
     }
@@ -74,7 +68,7 @@ struct NoteScheduleTests {
         arguments: [64, 1024, 28_800])
     func spacing(block: Int) throws {
         let pushFrame = 2 * block
-        let samples = try render(frames: pushFrame + 28_800, block: block, at: pushFrame) { player in
+        let samples = try render(frames: pushFrame + 28_800, block: block, pushAfter: 2) { player in
             try placeFigure(player, notes: [523.25, 659.26, 783.99])
         }
         let found = stretches(samples)
