@@ -146,6 +146,23 @@ struct SynthEngineTests {
         #expect(abs(1200 * log2(after / 440) - 12.5) < 0.01)
     }
 
+    @Test("two players on one engine never share a voice: stopping one's note leaves the other's sounding")
+    func playersShareTheEngine() throws {
+        let engine = SynthEngine(sampleRate: 48_000)
+        let first = try SynthNotePlayer(engine: engine)
+        let second = try SynthNotePlayer(engine: engine, timbre: "piano")
+        let renderer = OfflineRenderer(engine: engine, blockFrames: 256)
+        _ = try first.play(frequency: 440, velocity: 63, amplitude: 0)
+        let stopped = try second.play(frequency: 660, velocity: 63, amplitude: 0)
+        _ = renderer.renderSamples(seconds: 0.1)
+        try stopped.stop()
+        _ = renderer.renderSamples(seconds: 0.1)
+        let samples = renderer.renderSamples(seconds: 0.5)
+        let frequency = Measure.frequency(samples, sampleRate: 48_000, from: 0.05, to: 0.45)
+        #expect(abs(1200 * log2(frequency / 440)) < 0.01, "the first player's A4 alone")
+        #expect(Measure.rms(samples[...]) > 0.1)
+    }
+
     @Test("a long piano note settles at its sustain floor instead of decaying into denormals")
     func longPianoNote() throws {
         let samples = try render(timbre: "piano", seconds: 40) { player, block in

@@ -1,5 +1,7 @@
 // SynthEngine: the internal synth's render side: voices, envelopes, glides and additive timbres.
 
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -28,6 +30,9 @@ public final class SynthEngine: @unchecked Sendable {
     public static let voiceCount = 8
 
     let commands = CommandQueue(capacity: 256)
+    /// The last voice id handed out: every player on this engine draws from it, so no two notes share an id
+    /// (a release finds its voice by id).
+    private let lastVoiceID = Atomic<Int32>(0)
     /// The clicks of timing training, each on its exact frame.
     let clicks: ClickTrack
     /// The notes placed ahead (an earcon's figure), each started and released on its frame.
@@ -164,6 +169,9 @@ public final class SynthEngine: @unchecked Sendable {
         installed.append(instrument)
         return slot
     }
+
+    /// A voice id no other note of this engine has (control side).
+    func newVoiceID() -> Int32 { lastVoiceID.wrappingAdd(1, ordering: .relaxed).newValue }
 
     /// The index of `timbre` in this engine's table, or nil when the engine does not have it.
     func timbreIndex(of timbre: Timbre) -> Int? { timbres.firstIndex(of: timbre) }

@@ -20,7 +20,6 @@ public final class SynthNotePlayer: NotePlayer {
     private let engine: SynthEngine
     private let timbreIndex: Int
     private let instrumentSlot: Int?
-    private var nextVoice: Int32 = 0
     /// The SoundFont preset this player plays, or nil for a built-in timbre.
     public let instrument: SampledInstrument?
 
@@ -50,8 +49,7 @@ public final class SynthNotePlayer: NotePlayer {
     public func play(
         frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB
     ) throws -> any PlaybackHandle {
-        nextVoice &+= 1
-        let voice = nextVoice
+        let voice = engine.newVoiceID()
         let command: SynthCommand =
             if let instrumentSlot {
                 .startSampled(
@@ -74,9 +72,9 @@ public final class SynthNotePlayer: NotePlayer {
         frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB, after delay: Duration,
         duration: Duration, clock: any SessionClock
     ) throws {
-        nextVoice &+= 1
         let command = SynthCommand.place(
-            voice: nextVoice, frequency: frequency.hertz, gain: amplitude.linearGain, timbre: timbreIndex,
+            voice: engine.newVoiceID(), frequency: frequency.hertz, gain: amplitude.linearGain,
+            timbre: timbreIndex,
             instrument: instrumentSlot ?? -1, velocity: Int(velocity.rawValue),
             delay: Int((delay.seconds * engine.sampleRate).rounded()),
             length: Int((duration.seconds * engine.sampleRate).rounded()))
