@@ -89,6 +89,34 @@ struct ALSAPCMSinkTests {
         }
     }
 
+    @Test(
+        "an underrun on a real device is recovered and counted; the synth's clicks report it as a dropout",
+        .enabled(if: ALSAMachine.hasLoopback, "needs snd-aloop (run in ../shared/tools/alsa-vm)"))
+    func vmUnderrunRecovered() throws {
+        // Substream 4: the other VM tests, which may run meanwhile, play into 0 to 3.
+        let sink = try ALSAPCMSink(
+            device: "hw:Loopback,0,4", configuration: PCMConfiguration(periodFrames: 1024, periodCount: 4))
+        let output = AudioOutput(sink: sink)  // not started: this test writes into the sink itself
+        let clicks = SynthClickPlayer(output: output)
+        let frames = sink.periodFrames
+        let block = UnsafeMutablePointer<Float>.allocate(capacity: frames * sink.channelCount)
+        defer { block.deallocate() }
+        block.initialize(repeating: 0, count: frames * sink.channelCount)
+        func play(periods: Int) {
+            for _ in 0..<periods { #expect(sink.write(block, frameCount: frames)) }
+        }
+        play(periods: 12)  // the stream runs, paced by the device
+        // (The emulated machine, busy with the other VM tests, may stall the writer by itself now and then.)
+        let before = sink.recoveryCount
+        #expect(clicks.dropoutCount == before)
+        // The stimulus, not a wait: the writer stalls for five buffers' worth, and the device runs dry.
+        Thread.sleep(forTimeInterval: 5 * Double(sink.bufferFrames) / sink.sampleRate)
+        play(periods: 12)  // the first write finds the underrun, recovers, and the stream runs on
+        #expect(sink.recoveryCount > before)
+        #expect(clicks.dropoutCount == sink.recoveryCount)
+        sink.close()
+    }
+
     @Test("the audio thread plays into a real alsa-lib PCM and stops cleanly")
     func outputThread() throws {
         let sink = try ALSAPCMSink(device: "null", configuration: .lowLatency)
