@@ -46,6 +46,27 @@ final class InputCollector: @unchecked Sendable {
 struct ALSASequencerTests {
     static let card = ALSAMachine.virtualMIDICard ?? 1
 
+    /// The second virtual MIDI device as an external synth: its raw device opened for reading (non-blocking; the
+    /// caller closes it), and an output to the device's port from a new sequencer client of Peach's.
+    @MainActor
+    static func virtualSynth() throws -> (reader: Int32, output: ALSASequencerOutput) {
+        // Opening the device for reading makes it receive what is sent to its sequencer port.
+        let reader = open("/dev/snd/midiC\(card)D1", O_RDONLY | O_NONBLOCK)
+        try #require(reader >= 0)
+        do {
+            // The kernel passes events to a virtual device's reader only once reading has begun (the input is
+            // "triggered" by the first read): read nothing now.
+            var nothing: UInt8 = 0
+            #expect(read(reader, &nothing, 1) == -1 && errno == EAGAIN)
+            let sequencer = try ALSASequencer()
+            let target = try #require(try sequencer.ports().first { $0.clientName.hasSuffix("1-1") })
+            return (reader, try ALSASequencerOutput(sequencer: sequencer, target: target))
+        } catch {
+            close(reader)
+            throw error
+        }
+    }
+
     /// Writes raw bytes into a virtual MIDI device: they leave its sequencer port as events.
     func writeRaw(_ bytes: [UInt8], device: Int) throws {
         let path = "/dev/snd/midiC\(Self.card)D\(device)"
@@ -97,16 +118,10 @@ struct ALSASequencerTests {
         .enabled(if: ALSAMachine.hasVirtualMIDI, "needs snd-virmidi (run in ../shared/tools/alsa-vm)"))
     @MainActor
     func vmScheduledClicks() throws {
-        let path = "/dev/snd/midiC\(Self.card)D1"
-        let reader = open(path, O_RDONLY | O_NONBLOCK)
-        try #require(reader >= 0)
+        let (reader, output) = try Self.virtualSynth()
         defer { close(reader) }
+        try #require(output.sequencer.hasKernelTimestamps)
         var byte: UInt8 = 0
-        #expect(read(reader, &byte, 1) == -1 && errno == EAGAIN)  // reading begins: the device now receives
-        let sequencer = try ALSASequencer()
-        try #require(sequencer.hasKernelTimestamps)
-        let target = try #require(try sequencer.ports().first { $0.clientName.hasSuffix("1-1") })
-        let output = try ALSASequencerOutput(sequencer: sequencer, target: target)
         let clicks = MIDIClickPlayer(destination: output, clock: VirtualClock())  // no timer: the queue sends
         /// Reads bytes until `count` arrived or `seconds` passed; each byte with when it was read.
         func receive(_ count: Int, within seconds: Double) -> [(byte: UInt8, time: Double)] {
@@ -139,18 +154,8 @@ struct ALSASequencerTests {
         .enabled(if: ALSAMachine.hasVirtualMIDI, "needs snd-virmidi (run in ../shared/tools/alsa-vm)"))
     @MainActor
     func vmOutputToSynth() throws {
-        let path = "/dev/snd/midiC\(Self.card)D1"
-        // Opening the device for reading makes it receive what is sent to its sequencer port.
-        let reader = open(path, O_RDONLY | O_NONBLOCK)
-        try #require(reader >= 0)
+        let (reader, output) = try Self.virtualSynth()
         defer { close(reader) }
-        // The kernel passes events to a virtual device's reader only once reading has begun (the input is
-        // "triggered" by the first read): read nothing now.
-        var nothing: UInt8 = 0
-        #expect(read(reader, &nothing, 1) == -1 && errno == EAGAIN)
-        let sequencer = try ALSASequencer()
-        let target = try #require(try sequencer.ports().first { $0.clientName.hasSuffix("1-1") })
-        let output = try ALSASequencerOutput(sequencer: sequencer, target: target)
         do {
             let player = try MIDINotePlayer(
                 destination: output, configuration: MIDISynthConfiguration(channels: [0]))
