@@ -380,7 +380,8 @@ public final class JournalStore: TrainingStore {
         return backup
     }
 
-    /// Adds the records that are not in the store yet (same kind, time, notes and cents), in one durable write.
+    /// Adds the records that are not in the store yet (the same answer: ``StoredRecord/Identity``), in one durable
+    /// write.
     /// - Returns: how many were added and how many were already there.
     public func merge(
         _ records: [StoredRecord], progress: ((StoreProgress) -> Void)? = nil
@@ -426,30 +427,22 @@ public final class JournalStore: TrainingStore {
         source path: String? = nil,
         from source: (_ add: (StoredRecord) throws -> Void) throws -> Void
     ) throws -> (added: Int, duplicates: Int) {
-        // The store's identities in a sorted array (32 bytes each, searched by halving), the file's new ones in
-        // a set: a set of both, sized for both, was the peak memory of importing a file twice (194 MB at 1M).
+        // The store's identities in a sorted array, the file's new ones hashed by key: a set of both, sized for
+        // both, was the peak memory of importing a file twice (194 MB at 1M).
         var stored: [StoredRecord.Identity] = []
         stored.reserveCapacity(contents.comparisonCount + contents.pitchMatchingCount + contents.rhythmCount)
         _ = try Self.forEachRecord(in: directory, progress: progress) { stored.append($0.identity) }
         stored.sort()
-        var new = Set<StoredRecord.Identity>(minimumCapacity: expectedNew)
-        func isKnown(_ identity: StoredRecord.Identity) -> Bool {
-            var low = 0
-            var high = stored.count
-            while low < high {
-                let middle = (low + high) / 2
-                if stored[middle] < identity { low = middle + 1 } else { high = middle }
-            }
-            return (low < stored.count && stored[low] == identity) || new.contains(identity)
-        }
+        var known = IdentityIndex(sortedStored: stored, expectedNew: expectedNew)
+        stored = []  // the index holds the only copy
         var duplicates = 0
         let added = try appendAllOrNothing(pieceSize: pieceSize, source: path) { append in
             try withoutActuallyEscaping(append) { append in
                 try source { record in
                     // Also the neighbouring second: an export that kept whole seconds may have rounded the time.
                     let identity = record.identity
-                    if !isKnown(record.neighbourIdentity), !isKnown(identity) {
-                        new.insert(identity)
+                    if !known.contains(record.neighbourIdentity), !known.contains(identity) {
+                        known.insert(identity)
                         try append(record)
                     } else {
                         duplicates += 1

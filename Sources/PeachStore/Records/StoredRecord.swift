@@ -52,53 +52,100 @@ public struct StoredRecord: Hashable, Sendable {
     }
 
     /// What makes two records the same answer, for merging imports without duplicates: the kind, the time to
-    /// the second (the iOS and web apps keep whole seconds), the notes and the cents (the tempo and offset for
-    /// rhythm records). A small value (no text), so a million fit in a set of a few tens of megabytes.
+    /// the second (the iOS and web apps keep whole seconds) and its millisecond when it has one, and every value
+    /// that tells two real answers apart: a comparison's notes, cents and correctness; a pitch-matching
+    /// attempt's notes, start and error; an offset-detection answer's tempo, offset and correctness; a
+    /// fill-the-gap trial's tempo, mean offset and mean at each step. Values are compared bit for bit (every
+    /// export writes numbers that read back to the same bits). A small value (no text), so a million fit in an
+    /// array of 32 MB.
     public struct Identity: Hashable, Sendable, Comparable {
-        // Widest first: 27 bytes, a 32-byte stride.
+        // Widest first: 30 bytes, a 32-byte stride.
         let seconds: Int64
         let values: (UInt64, UInt64)
         let notes: UInt16
+        /// The millisecond within ``seconds``, or ``wholeSecond`` for a time without one (a copy that went
+        /// through an app keeping whole seconds, or an answer given on the second).
+        let millisecond: UInt16
         let kind: UInt8
+        let flags: UInt8
+
+        /// The ``millisecond`` of a time on the whole second: it may be a copy cut or rounded from any millisecond.
+        static let wholeSecond = UInt16.max
+        /// The ``millisecond`` of a neighbour identity that only a whole-second time can match (the next second,
+        /// to which an export that rounds could have moved a time with milliseconds).
+        static let wholeSecondOnly = UInt16.max - 1
 
         /// Whether two identities are the same answer (values compared bit for bit).
         public static func == (left: Self, right: Self) -> Bool {
-            left.kind == right.kind && left.seconds == right.seconds && left.notes == right.notes
-                && left.values == right.values
+            left.isSameKey(as: right) && left.millisecond == right.millisecond
         }
 
         /// Hashes every part of the identity.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(kind)
+            hasher.combine(flags)
             hasher.combine(seconds)
+            hasher.combine(millisecond)
             hasher.combine(notes)
             hasher.combine(values.0)
             hasher.combine(values.1)
         }
 
-        /// An order for sorting and searching the store's identities (by time first).
+        /// An order for sorting and searching the store's identities (by time first, the millisecond last, so
+        /// the identities that differ only in it are neighbours).
         public static func < (left: Self, right: Self) -> Bool {
             if left.seconds != right.seconds { return left.seconds < right.seconds }
             if left.kind != right.kind { return left.kind < right.kind }
+            if left.flags != right.flags { return left.flags < right.flags }
             if left.notes != right.notes { return left.notes < right.notes }
             if left.values.0 != right.values.0 { return left.values.0 < right.values.0 }
-            return left.values.1 < right.values.1
+            if left.values.1 != right.values.1 { return left.values.1 < right.values.1 }
+            return left.millisecond < right.millisecond
         }
 
-        func shifted(by delta: Int64) -> Identity {
-            Identity(seconds: seconds + delta, values: values, notes: notes, kind: kind)
+        /// Whether everything but the millisecond is the same.
+        func isSameKey(as other: Self) -> Bool {
+            kind == other.kind && flags == other.flags && seconds == other.seconds && notes == other.notes
+                && values == other.values
+        }
+
+        /// Whether a record with this identity and one with `other` are one answer: the same key, and the same
+        /// millisecond unless one of them has none (a copy whose time was cut to the second).
+        func isSameAnswer(as other: Self) -> Bool {
+            isSameKey(as: other) && Self.millisecondsMatch(millisecond, other.millisecond)
+        }
+
+        /// Whether two answers of the same key at milliseconds `left` and `right` are one.
+        static func millisecondsMatch(_ left: UInt16, _ right: UInt16) -> Bool {
+            if left == wholeSecondOnly { return right == wholeSecond }
+            if right == wholeSecondOnly { return left == wholeSecond }
+            return left == right || left == wholeSecond || right == wholeSecond
+        }
+
+        /// The key alone: this identity with millisecond 0 (the first of its key in the sort order).
+        var key: Identity { shifted(by: 0, millisecond: 0) }
+
+        /// The same key one second away, with `millisecond`.
+        func shifted(by delta: Int64, millisecond: UInt16) -> Identity {
+            Identity(
+                seconds: seconds + delta, values: values, notes: notes, millisecond: millisecond, kind: kind,
+                flags: flags)
         }
     }
 
-    /// This record's ``Identity`` (its time cut to the whole second).
+    /// This record's ``Identity``.
     public var identity: Identity {
-        let seconds = Int64((timestamp.timeIntervalSince1970 * 1000).rounded()).floorDivided(by: 1000)
+        let milliseconds = Int64((timestamp.timeIntervalSince1970 * 1000).rounded())
+        let seconds = milliseconds.floorDivided(by: 1000)
+        let remainder = milliseconds.floorModulo(1000)
+        let millisecond = remainder == 0 ? Identity.wholeSecond : UInt16(remainder)
         switch payload {
         case .comparison(let completed):
             let comparison = completed.comparison
             return Identity(
                 seconds: seconds, values: (comparison.centDifference.rawValue.bitPattern, 0),
-                notes: UInt16(comparison.note1.rawValue) << 8 | UInt16(comparison.note2.rawValue), kind: 0)
+                notes: UInt16(comparison.note1.rawValue) << 8 | UInt16(comparison.note2.rawValue),
+                millisecond: millisecond, kind: 0, flags: completed.isCorrect ? 1 : 0)
         case .pitchMatching(let completed):
             return Identity(
                 seconds: seconds,
@@ -106,21 +153,39 @@ public struct StoredRecord: Hashable, Sendable {
                     completed.initialOffset.rawValue.bitPattern, completed.userError.rawValue.bitPattern
                 ),
                 notes: UInt16(completed.referenceNote.rawValue) << 8 | UInt16(completed.targetNote.rawValue),
-                kind: 1)
+                millisecond: millisecond, kind: 1, flags: 0)
         case .rhythm(let record):
-            return Identity(
-                seconds: seconds, values: (UInt64(bitPattern: Int64(record.tempoBPM)), 0), notes: 0,
-                kind: record.kind == .offsetDetection ? 2 : 3)
+            let tempo = UInt64(UInt32(truncatingIfNeeded: record.tempoBPM))
+            switch record.kind {
+            case .offsetDetection:
+                let correct: UInt8 = record.isCorrect.map { $0 ? 1 : 2 } ?? 0
+                return Identity(
+                    seconds: seconds, values: (record.offsetMs.map(\.bitPattern) ?? 0, tempo), notes: 0,
+                    millisecond: millisecond, kind: 2, flags: correct)
+            case .continuousMatching:
+                // The four step means folded into one word (FNV-1a over their bits; a missing one has its own).
+                var steps: UInt64 = 0xcbf2_9ce4_8422_2325
+                for position in record.meanOffsetMsPositions {
+                    steps = (steps ^ (position.map(\.bitPattern) ?? 0x7ff8_dead_0000_0001)) &* 0x100_0000_01b3
+                }
+                return Identity(
+                    seconds: seconds, values: (record.meanOffsetMs.map(\.bitPattern) ?? 0, steps ^ tempo),
+                    notes: UInt16(truncatingIfNeeded: record.tempoBPM), millisecond: millisecond, kind: 3,
+                    flags: 0)
+            }
         }
     }
 
     /// The identity this answer would have one second away after a trip through an export that keeps whole
-    /// seconds and rounds rather than cuts: a whole-second time could have been rounded up from the second
-    /// before, a time with milliseconds could be stored rounded up to the next. Merging treats a record whose
-    /// identity or neighbour identity is already known as a duplicate.
+    /// seconds and rounds rather than cuts: a whole-second time could have been rounded up from any time in the
+    /// second before (its neighbour matches any there), a time with milliseconds could be stored rounded up to
+    /// the next second (its neighbour matches only a whole second there). Merging treats a record whose identity
+    /// or neighbour identity matches a known one as a duplicate (``Identity``'s `isSameAnswer`).
     public var neighbourIdentity: Identity {
-        let milliseconds = Int64((timestamp.timeIntervalSince1970 * 1000).rounded())
-        return identity.shifted(by: milliseconds.floorModulo(1000) == 0 ? -1 : 1)
+        let own = identity
+        return own.millisecond == Identity.wholeSecond
+            ? own.shifted(by: -1, millisecond: Identity.wholeSecond)
+            : own.shifted(by: 1, millisecond: Identity.wholeSecondOnly)
     }
 }
 
