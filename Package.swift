@@ -87,7 +87,7 @@ let package = Package(
         // plain build, a replayer of inputs (crashes found become regression inputs under Fuzz/regressions).
         .executableTarget(
             name: "PeachFuzz",
-            dependencies: ["PeachAudio", "PeachCore", "PeachMIDI", "PeachStore", "PeachSystem"]),
+            dependencies: ["PeachAudio", "PeachCore", "PeachMIDI", "PeachStore", "PeachSystem", "PeachText"]),
         // A test tool: appends records and acknowledges each durable one (the kill -9 test drives it).
         .executableTarget(name: "PeachJournalWriter", dependencies: ["PeachCore", "PeachStore"]),
         // Release-build benchmarks that print their figures.

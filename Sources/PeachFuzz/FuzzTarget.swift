@@ -1,4 +1,5 @@
-// FuzzTarget: the parsers of hostile input that libFuzzer drives (MIDI bytes, imports, settings, profiles, SoundFonts).
+// FuzzTarget: the parsers of hostile input that libFuzzer drives (MIDI bytes, imports, settings, profiles, SoundFonts,
+// the store's snapshot).
 
 import Foundation
 import PeachAudio
@@ -6,6 +7,7 @@ import PeachCore
 import PeachMIDI
 import PeachStore
 import PeachSystem
+import PeachText
 
 /// One parser of outside input, fed arbitrary bytes. Each must return or throw its typed error for any input:
 /// a crash, a hang or a leak is a bug (libFuzzer with AddressSanitizer finds them; see `scripts/fuzz`).
@@ -21,6 +23,10 @@ enum FuzzTarget: String, CaseIterable {
     /// A SoundFont: read, its first presets loaded, and every key of them played for a few blocks (hostile loop
     /// points, tunings and envelopes must not make the render side read outside its samples).
     case soundfont
+    /// `records.snapshot`: the bytes with their CRC-32C appended by the harness (so the fuzzer reaches past it)
+    /// and a journal whose tail always matches, then every kind of record added and the whole profile rendered,
+    /// as `peach profile` would after a start that believed it.
+    case snapshot
 
     /// A scratch folder for the targets that read files (the parsers take paths, as Peach does).
     static let scratch: String = {
@@ -47,6 +53,8 @@ enum FuzzTarget: String, CaseIterable {
             _ = try? SettingsFile(path: path).load()
         case .profile:
             _ = try? ControllerProfile(json: Data(bytes), name: "fuzz", path: "fuzz.json")
+        case .snapshot:
+            Self.runSnapshot(bytes)
         case .soundfont:
             guard let font = try? SoundFont(bytes: bytes, path: "fuzz.sf2") else { return }
             for preset in font.presets.prefix(3) {
@@ -71,6 +79,65 @@ enum FuzzTarget: String, CaseIterable {
                 }
             }
         }
+    }
+
+    /// The words the snapshot target renders with, made once before fuzzing (see ``prepare()``).
+    static let texts = Texts(language: .english)
+
+    /// Makes what lives for the whole run (the catalogue, the sample records) before the first input, so the
+    /// leak checker, which compares each input's allocations with its frees, does not count them.
+    func prepare() {
+        if self == .snapshot { _ = (Self.texts, Self.records) }
+    }
+
+    /// One record of each kind, added to a snapshot's contents (counts near their limits must not overflow).
+    static let records: [StoredRecord] = {
+        let time = Date(timeIntervalSince1970: 1_767_225_600)
+        let note = MIDINote(clamping: 60)
+        let context = TrialContext(settings: .defaults)
+        func comparison(_ interval: Int) -> StoredRecord {
+            StoredRecord(
+                .comparison(
+                    CompletedComparison(
+                        comparison: Comparison(
+                            note1: note, note2: MIDINote(clamping: 60 + interval), centDifference: Cents(12.5)
+                        ),
+                        answer: .higher, timestamp: time, context: context, responseTime: 0.5,
+                        inputKind: .keyboard)))
+        }
+        return [
+            comparison(0), comparison(7),
+            StoredRecord(
+                .pitchMatching(
+                    CompletedPitchMatching(
+                        referenceNote: note, initialOffset: Cents(30), userError: Cents(-4), timestamp: time,
+                        context: context, timeTaken: 2, tuneControl: .pitchBend))),
+            StoredRecord(
+                .rhythm(RhythmRecord(offsetDetectionAt: time, tempoBPM: 100, offsetMs: -5, isCorrect: true))),
+            StoredRecord(
+                .rhythm(
+                    RhythmRecord(
+                        continuousMatchingAt: time, tempoBPM: 100, meanOffsetMs: 3,
+                        positions: [nil, 1, nil, 4]))),
+        ]
+    }()
+
+    /// Believes `bytes` as a snapshot (tail CRC 0 stands for the journal's), adds a record of each kind and
+    /// renders the profile every way `peach profile` does.
+    private static func runSnapshot(_ bytes: [UInt8]) {
+        let crc = bytes.withUnsafeBufferPointer { CRC32C.checksum($0) }
+        var withCRC = bytes
+        withUnsafeBytes(of: crc.littleEndian) { withCRC += $0 }
+        guard var contents = JournalContents(snapshot: withCRC, tailCRC: { _ in 0 }) else { return }
+        for record in records { contents.add(record) }
+        let report = ProfileReport(
+            contents: contents, range: TrainingSettings.defaults.noteRange, texts: texts, days: 30,
+            timeZone: TimeZone(identifier: "UTC") ?? .current)
+        _ = report.lines()
+        _ = report.progressLines()
+        _ = report.svg(progress: false)
+        _ = report.svg(progress: true)
+        _ = report.json()
     }
 
     private static func write(_ bytes: [UInt8], name: String) -> String {

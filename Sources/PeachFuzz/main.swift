@@ -30,6 +30,7 @@ let fuzzTarget: FuzzTarget? = ProcessInfo.processInfo.environment["PEACH_FUZZ_TA
                 "PeachFuzz: set PEACH_FUZZ_TARGET to one of \(FuzzTarget.allCases.map(\.rawValue))\n".utf8))
         exit(64)
     }
+    fuzzTarget?.prepare()
     var argc = CommandLine.argc
     var argv = CommandLine.unsafeArgv
     exit(llvmFuzzerRunDriver(&argc, &argv, fuzzOne))

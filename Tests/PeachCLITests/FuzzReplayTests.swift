@@ -10,7 +10,7 @@ struct FuzzReplayTests {
 
     @Test(
         "seeds and saved crash inputs pass through every fuzz target",
-        arguments: ["midi", "import", "settings", "profile", "soundfont"])
+        arguments: ["midi", "import", "settings", "profile", "soundfont", "snapshot"])
     func replay(target: String) throws {
         let replayer = PeachBinary.url.deletingLastPathComponent().appendingPathComponent("PeachFuzz")
         #expect(FileManager.default.isExecutableFile(atPath: replayer.path), "build the PeachFuzz tool")

@@ -151,4 +151,58 @@ struct JournalSnapshotTests {
         #expect(directory.bytes(JournalSnapshot.fileName).isEmpty)
         #expect(try throughSnapshot(directory).counts[0] + throughSnapshot(directory).counts[1] == 10)
     }
+
+    /// The snapshot of `directory` with the first match of `pattern` in its header replaced by `replacement`,
+    /// its CRC made right again (a hostile edit, not a damaged file).
+    func forged(_ directory: TemporaryDirectory, _ pattern: String, _ replacement: String) throws -> [UInt8] {
+        let intact = directory.bytes(JournalSnapshot.fileName)
+        let newline = try #require(intact.firstIndex(of: 0x0A))
+        var text = String(decoding: intact[..<newline], as: UTF8.self)
+        let range = try #require(text.range(of: pattern, options: .regularExpression), "\(pattern)")
+        text.replaceSubrange(range, with: replacement)
+        var forged = Array(text.utf8) + intact[newline..<(intact.count - 4)]
+        let crc = forged.withUnsafeBufferPointer { CRC32C.checksum($0) }
+        withUnsafeBytes(of: crc.littleEndian) { forged += $0 }
+        return forged
+    }
+
+    @Test(
+        "a forged header's counts (2^60 samples, Int.max comparisons, a profile count past the lines) are not believed, and every command reads and writes on"
+    )
+    func forgedCountsAreNotBelieved() throws {
+        let directory = try storeWithSnapshot(1500)
+        let intact = directory.bytes(JournalSnapshot.fileName)
+        let cases = [
+            (#""sampleCount":[0-9]+"#, #""sampleCount":1152921504606846976"#),
+            (#""comparisonCount":[0-9]+"#, #""comparisonCount":9223372036854775807"#),
+            (#""pitchMatchingCount":[0-9]+"#, #""pitchMatchingCount":9223372036854775000"#),
+            (#""lineCount":[0-9]+"#, #""lineCount":9223372036854775807"#),
+            (#""journalLength":[0-9]+"#, #""journalLength":-9223372036854775807"#),
+            (#""count":[1-9][0-9]*"#, #""count":9223372036854775807"#),
+            (#""count":[1-9][0-9]*"#, #""count":-3"#),
+            (#""mean":[-0-9.e]+"#, #""mean":1e400"#),
+            (#""newerRecordLines":\[\]"#, #""newerRecordLines":[0]"#),
+        ]
+        for (pattern, replacement) in cases {
+            directory.write(intact, JournalSnapshot.fileName)
+            directory.write(try forged(directory, pattern, replacement), JournalSnapshot.fileName)
+            #expect(
+                JournalSnapshot.read(directory: directory.path, journalPath: directory.journal) == nil,
+                "\(replacement)")
+            #expect(try throughSnapshot(directory) == everyLine(directory), "\(replacement)")
+            do {
+                let store = try JournalStore(directory: directory.path)  // a start, then an answer
+                try store.append(records(9000..<9001))
+                #expect(
+                    store.contents.comparisonCount + store.contents.pitchMatchingCount == 1501,
+                    "\(replacement)")
+            }
+            _ = try JournalStore.read(directory: directory.path)
+            try JournalStore(directory: directory.path).replaceAll(with: records(0..<1500))
+            _ = try JournalStore(directory: directory.path)  // a fresh snapshot for the next case
+        }
+        // The unchanged header, its CRC made again, is believed: the forging itself changes nothing.
+        directory.write(try forged(directory, #""format":3"#, #""format":3"#), JournalSnapshot.fileName)
+        #expect(JournalSnapshot.read(directory: directory.path, journalPath: directory.journal) != nil)
+    }
 }

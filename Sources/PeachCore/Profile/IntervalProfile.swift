@@ -55,6 +55,11 @@ public struct IntervalProfile: Hashable, Sendable, Codable {
     /// The number of answered comparisons.
     public var comparisonCount: Int { trials.trials.reduce(0) { $0 + Int($1) } }
 
+    /// Whether a saved interval profile (a store's snapshot) holds at most `maximumCount` answers of each kind.
+    public func isConsistent(maximumCount: Int) -> Bool {
+        trials.isConsistent(maximumCount: maximumCount) && matching.isConsistent(maximumCount: maximumCount)
+    }
+
     /// The threshold (T75) fitted to this interval's comparisons, nil before any.
     public var fittedThreshold: ThresholdEstimate? {
         guard comparisonCount > 0 else { return nil }

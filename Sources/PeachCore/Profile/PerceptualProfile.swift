@@ -141,6 +141,22 @@ public struct PerceptualProfile: Hashable, Sendable, Codable {
         return WelfordAccumulator(means).meanIfAny
     }
 
+    /// Whether a saved profile (a store's snapshot) could have been built from at most `maximumCount` answers:
+    /// every count within it (and all of them together), every number finite. A forged or damaged one is not
+    /// believed, so no later addition overflows and no chart meets a NaN.
+    public func isConsistent(maximumCount: Int) -> Bool {
+        var total = 0
+        for (accumulator, binned) in zip(notes, counts) {
+            guard accumulator.isConsistent(maximumCount: maximumCount),
+                binned?.isConsistent(maximumCount: maximumCount) ?? true
+            else { return false }
+            total += accumulator.count
+            guard total <= maximumCount else { return false }
+        }
+        return matching.isConsistent(maximumCount: maximumCount) && intervals.count <= 4 * 128
+            && intervals.values.allSatisfy { $0.isConsistent(maximumCount: maximumCount) }
+    }
+
     /// The weakest notes of `range`, at most `count`: untrained notes first (low to high), then trained notes
     /// from the highest mean threshold down.
     public func weakSpots(in range: NoteRange, count: Int = 10) -> [MIDINote] {

@@ -31,4 +31,12 @@ public struct PitchMatchingStatistics: Hashable, Sendable, Codable {
     /// The sample standard deviation of the signed error (spread around the bias), or `nil` with fewer than
     /// two attempts.
     public var spread: Double? { signedError.sampleStandardDeviation }
+
+    /// Whether saved statistics (a store's snapshot) hold at most `maximumCount` attempts, the same in both
+    /// accumulators, with finite numbers.
+    public func isConsistent(maximumCount: Int) -> Bool {
+        absoluteError.isConsistent(maximumCount: maximumCount)
+            && signedError.isConsistent(maximumCount: maximumCount)
+            && absoluteError.count == signedError.count
+    }
 }

@@ -59,6 +59,12 @@ public struct ProgressHistory: Hashable, Sendable, Codable {
             }
         }
 
+        /// Whether a saved week holds at most `maximumCount` answers with finite numbers (its levels and tallies
+        /// are checked when decoded).
+        func isConsistent(maximumCount: Int) -> Bool {
+            absoluteErrors.isConsistent(maximumCount: maximumCount) && count <= maximumCount
+        }
+
         /// The number of answers (comparisons or attempts) in the week.
         public var count: Int { levels.values.reduce(0) { $0 + Int($1.trials) } + absoluteErrors.count }
 
@@ -204,6 +210,26 @@ public struct ProgressHistory: Hashable, Sendable, Codable {
             change(&week)
             weeks.insert(week, at: weeks.firstIndex { $0.number > number } ?? weeks.endIndex)
         }
+    }
+
+    /// Whether a saved history (a store's snapshot) holds at most `maximumCount` answers in all, each series'
+    /// weeks in order.
+    public func isConsistent(maximumCount: Int) -> Bool {
+        Self.isConsistent(series.values, maximumCount: maximumCount)
+    }
+
+    /// Whether series of weeks hold at most `maximumCount` answers in all, each in order of its weeks.
+    static func isConsistent(_ allWeeks: some Collection<[Week]>, maximumCount: Int) -> Bool {
+        var total = 0
+        for weeks in allWeeks {
+            guard zip(weeks, weeks.dropFirst()).allSatisfy({ $0.number < $1.number }) else { return false }
+            for week in weeks {
+                guard week.isConsistent(maximumCount: maximumCount) else { return false }
+                total += week.count
+                guard total <= maximumCount else { return false }
+            }
+        }
+        return true
     }
 
     /// Forgets the discrimination series.

@@ -94,6 +94,25 @@ public struct TrendAnalyzer: Hashable, Sendable, Codable {
     /// Forgets every answer.
     public mutating func reset() { self = TrendAnalyzer() }
 
+    /// Whether a saved analyzer (a store's snapshot) could have taken in at most `maximumCount` answers: its
+    /// sessions at most ``recentSessionCount``, each session's answers binned and counted alike, finite times
+    /// and measured thresholds.
+    public func isConsistent(maximumCount: Int) -> Bool {
+        var inSessions = 0
+        for session in sessions {
+            guard session.counts.isConsistent(maximumCount: maximumCount),
+                session.counts.total == session.count, ValueDomains.isRecordTime(session.start),
+                ValueDomains.isRecordTime(session.end)
+            else { return false }
+            inSessions += session.count
+        }
+        return (0...max(0, maximumCount)).contains(count) && inSessions <= count
+            && sessions.count <= Self.recentSessionCount && closedMeasurements.count <= count
+            && closedMeasurements.allSatisfy {
+                $0.estimate.isConsistent && ValueDomains.isRecordTime($0.date)
+            }
+    }
+
     /// The recent sessions with enough answers, with their fitted thresholds: each at the slope of those
     /// sessions together, leaning on their threshold (``ThresholdModel/partPriorWidth``), as the progress
     /// chart fits a week. Fitted alone, a session after the first reads high (its staircase starts where the

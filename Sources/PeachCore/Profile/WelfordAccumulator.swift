@@ -36,4 +36,11 @@ public struct WelfordAccumulator: Hashable, Sendable, Codable {
 
     /// The mean, or `nil` when no value was added.
     public var meanIfAny: Double? { count > 0 ? mean : nil }
+
+    /// Whether a saved accumulator (a store's snapshot) is one that adding values could have made: at most
+    /// `maximumCount` values, finite statistics, no spread without values. A forged one is not believed.
+    public func isConsistent(maximumCount: Int) -> Bool {
+        (0...max(0, maximumCount)).contains(count) && mean.isFinite && sumOfSquaredDeviations.isFinite
+            && sumOfSquaredDeviations >= 0 && (count > 0 || (mean == 0 && sumOfSquaredDeviations == 0))
+    }
 }

@@ -123,4 +123,8 @@ public struct TrialCounts: Hashable, Sendable, Codable {
 
     /// The number of trials.
     public var total: Int { trials.reduce(0) { $0 + Int($1) } }
+
+    /// Whether saved counts (a store's snapshot) hold at most `maximumCount` trials in all (the per-level
+    /// counts are checked when decoded), so no later addition overflows.
+    public func isConsistent(maximumCount: Int) -> Bool { total <= maximumCount }
 }

@@ -32,6 +32,16 @@ public struct ThresholdEstimate: Hashable, Sendable, Codable {
         self.logStandardDeviation = logStandardDeviation
     }
 
+    /// Whether a saved estimate (a store's snapshot) has finite, positive numbers in order.
+    public var isConsistent: Bool {
+        [
+            cents, interval68.lowerBound, interval68.upperBound, interval95.lowerBound, interval95.upperBound,
+            slope,
+        ]
+        .allSatisfy { $0.isFinite && $0 > 0 } && trials.isFinite && trials >= 0
+            && logStandardDeviation.isFinite && logStandardDeviation >= 0
+    }
+
     /// The difference where a Kazez staircase on this listener settles (about 64 % correct): where a training
     /// session should start.
     public var kazezLevel: Double {

@@ -1,5 +1,7 @@
 // ValueDomains: the one table of what each number of a setting or a stored record may hold.
 
+import Foundation
+
 /// The range each number Peach stores may hold, in one table: the settings check their values against it
 /// (``TrainingSettings`` takes its ranges from here) and an import checks every field of every record against
 /// it, so a file cannot bring in a value no session could have made (`1e308` seconds of gap, a reference pitch of
@@ -31,4 +33,10 @@ public enum ValueDomains {
     public static let tempo = 1...1000
     /// A rhythm record's offsets, milliseconds.
     public static let rhythmOffset = -60_000.0...60_000.0
+    /// When a record can have been made, seconds since 1970: the years 0000–9999 that a journal's time
+    /// (`2026-11-21T09:00:00.000Z`) can write.
+    public static let recordTime = -62_167_219_200.0...253_402_300_799.999
+
+    /// Whether `date` is a time a record can hold (``recordTime``).
+    public static func isRecordTime(_ date: Date) -> Bool { recordTime.contains(date.timeIntervalSince1970) }
 }

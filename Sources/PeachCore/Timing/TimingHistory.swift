@@ -126,6 +126,28 @@ public struct TimingHistory: Hashable, Sendable, Codable {
             percent: estimate, sixteenthMs: sixteenthSum / Double(counts.total), answers: counts.total)
     }
 
+    /// Whether a saved history (a store's snapshot) could have been built from at most `maximumCount` answers:
+    /// each count within it, the cells' answers adding up to the counts, every number finite.
+    public func isConsistent(maximumCount: Int) -> Bool {
+        let limit = 0...max(0, maximumCount)
+        guard limit.contains(offsetDetectionCount), limit.contains(gapFillCount),
+            recent.count <= Self.recentWindow, recent.allSatisfy({ $0.percent.isFinite }),
+            earlier.isConsistent(maximumCount: maximumCount),
+            earlier.total + recent.count <= offsetDetectionCount,
+            gapCells.values.allSatisfy({ $0.isConsistent(maximumCount: gapFillCount) }),
+            ProgressHistory.isConsistent(weeks.values, maximumCount: maximumCount)
+        else { return false }
+        var answers = 0
+        for cell in offsetCells.values {
+            guard cell.counts.isConsistent(maximumCount: maximumCount),
+                cell.sixteenthMs.isConsistent(maximumCount: maximumCount)
+            else { return false }
+            answers += cell.counts.total
+            guard answers <= offsetDetectionCount else { return false }
+        }
+        return true
+    }
+
     /// The tempo bands with offset-detection answers, slow to fast.
     public var offsetDetectionBands: [TempoBand] {
         TempoBand.allCases.filter { band in

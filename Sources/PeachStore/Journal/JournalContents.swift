@@ -35,9 +35,17 @@ public struct JournalContents: Sendable {
     /// Empty contents (an empty store).
     public init() {}
 
+    /// The contents a snapshot's bytes hold (its CRC-32C in the last four), if they are intact and consistent
+    /// (see `JournalSnapshot`) and `tailCRC` (the CRC-32C of the journal's last 64 KiB before a length) matches
+    /// the one they saved; nil otherwise. What a start does with `records.snapshot`, for the fuzzer and tests.
+    public init?(snapshot bytes: [UInt8], tailCRC: (Int) -> UInt32?) {
+        guard let snapshot = JournalSnapshot.decode(bytes, tailCRC: tailCRC) else { return nil }
+        self = snapshot.contents
+    }
+
     /// Adds one record to the profile, and a unison comparison to the trend and timeline (they follow the
     /// unison threshold; intervals have their own thresholds in the profile).
-    mutating func add(_ record: StoredRecord) {
+    public mutating func add(_ record: StoredRecord) {
         switch record.payload {
         case .comparison(let completed):
             comparisonCount += 1

@@ -17,7 +17,7 @@ import PeachSystem
 /// The journal stays the only source of truth. A snapshot is believed only when all of this holds: its own
 /// CRC-32C matches (a torn or flipped snapshot is not read), its format is this one, the journal is at least
 /// ``journalLength`` bytes long, a line ends at that length, and the CRC-32C of the journal's last
-/// ``tailWindow`` bytes before it equals the one saved (a journal replaced, cut back or rewritten does not
+/// ``JournalTail/window`` bytes before it equals the one saved (a journal replaced, cut back or rewritten does not
 /// match). Otherwise the journal is read from the start, as without a snapshot. `peach data check` never uses
 /// it: a check reads every line.
 ///
@@ -28,8 +28,6 @@ import PeachSystem
 struct JournalSnapshot {
     /// The snapshot's file name in the data folder.
     static let fileName = "records.snapshot"
-    /// How many journal bytes before ``journalLength`` the saved CRC covers.
-    static let tailWindow = 1 << 16
     /// Records read past the snapshot (or without one) before the writer saves a new snapshot.
     static let rewriteThreshold = 1000
     /// This layout's number; another one is not read (3 added the timing profile).
@@ -51,6 +49,35 @@ struct JournalSnapshot {
         var timing: TimingHistory
         var damagedLines: [DamagedLine]
         var newerRecordLines: [Int]
+
+        /// Whether the header's numbers fit together and fit `sampleBytes` bytes of samples: this format; a
+        /// journal length that a line can end at; no more records, damaged or newer lines than lines, nor lines
+        /// than bytes; a line number of each damaged or newer line within them; one threshold sample per
+        /// 16 bytes and at most one per comparison; and the profile, trend, progress and timing history made of
+        /// at most as many answers as there are lines. Checked arithmetic throughout.
+        func isConsistent(sampleBytes: Int) -> Bool {
+            let limit = min(lineCount, JournalSnapshot.maximumCount)
+            let parts = [
+                comparisonCount, pitchMatchingCount, rhythmCount, damagedLines.count, newerRecordLines.count,
+            ]
+            var records = 0
+            for part in parts {
+                guard part >= 0 else { return false }
+                let (sum, overflow) = records.addingReportingOverflow(part)
+                guard !overflow, sum <= limit else { return false }
+                records = sum
+            }
+            let (bytes, overflow) = sampleCount.multipliedReportingOverflow(by: 16)
+            return format == JournalSnapshot.format && journalLength > 0 && lineCount > 0
+                && lineCount <= journalLength && sampleCount >= 0 && !overflow && bytes == sampleBytes
+                && sampleCount <= comparisonCount
+                && damagedLines.allSatisfy({ (1...lineCount).contains($0.line) })
+                && newerRecordLines.allSatisfy({ (1...lineCount).contains($0) })
+                && profile.isConsistent(maximumCount: comparisonCount + pitchMatchingCount)
+                && trend.isConsistent(maximumCount: comparisonCount)
+                && progress.isConsistent(maximumCount: comparisonCount + pitchMatchingCount)
+                && timing.isConsistent(maximumCount: rhythmCount)
+        }
     }
 
     /// The journal bytes the snapshot covers (up to and including a newline).
@@ -66,24 +93,53 @@ struct JournalSnapshot {
     static func read(directory: String, journalPath: String) -> JournalSnapshot? {
         // A snapshot is far smaller than its journal; a bigger file is not read at all (no unbounded read).
         guard let journal = FileSystem.status(journalPath, followingLinks: false),
-            let bytes = try? readFile(path(in: directory), limit: 2 * journal.size + (1 << 20)),
-            bytes.count > 5,
-            let newline = bytes.firstIndex(of: 0x0A)
+            let bytes = try? StoreFiles.readRegularFile(
+                path(in: directory), limit: 2 * journal.size + (1 << 20), followingLinks: false)
         else { return nil }
+        return decode(bytes) { JournalTail.crc(journalPath: journalPath, length: $0) }
+    }
+
+    /// The most answers a snapshot may count (of any kind, in any part), whatever its journal's length: far
+    /// beyond a lifetime of practice, and far enough below `Int32.max` that the per-level tallies cannot
+    /// overflow as records are added.
+    static let maximumCount = 1 << 30
+
+    /// The snapshot in `bytes` if it is intact and consistent and `tailCRC` (the CRC-32C of the journal's
+    /// ``JournalTail/window`` bytes before a length, nil when the journal is shorter or no line ends there) matches it;
+    /// else nil. Every number of the header is checked before it is used: its counts against each other, the
+    /// body and the journal's length (checked arithmetic), and every count and number of the saved profile,
+    /// trend, progress and timing history against the line count (`isConsistent`). A forged or damaged snapshot
+    /// is not believed: the journal is read from the start.
+    static func decode(_ bytes: [UInt8], tailCRC: (Int) -> UInt32?) -> JournalSnapshot? {
+        guard bytes.count > 5, let newline = bytes.firstIndex(of: 0x0A) else { return nil }
         let body = bytes.count - 4
         let saved = bytes[body...].enumerated().reduce(UInt32(0)) {
             $0 | UInt32($1.element) << (8 * $1.offset)
         }
-        guard
+        guard newline < body,
             bytes.withUnsafeBufferPointer({ CRC32C.checksum(UnsafeBufferPointer(rebasing: $0[..<body])) })
                 == saved,
             let header = try? JSONDecoder().decode(Header.self, from: Data(bytes[..<newline])),
-            header.format == format, header.journalLength > 0, header.lineCount >= 0,
-            header.sampleCount <= header.comparisonCount, header.pitchMatchingCount >= 0,
-            header.rhythmCount >= 0,
-            (body - (newline + 1)) % 16 == 0, body - (newline + 1) == header.sampleCount &* 16,
-            tailCRC(journalPath: journalPath, length: header.journalLength) == header.tailCRC
+            header.isConsistent(sampleBytes: body - (newline + 1)),
+            tailCRC(header.journalLength) == header.tailCRC
         else { return nil }
+        var timeline = ThresholdTimeline()
+        let consistent = bytes.withUnsafeBytes { raw -> Bool in
+            for index in 0..<header.sampleCount {
+                let offset = newline + 1 + index * 16
+                let time = Double(
+                    bitPattern: UInt64(
+                        littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                let threshold = Double(
+                    bitPattern: UInt64(
+                        littleEndian: raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)))
+                let date = Date(timeIntervalSinceReferenceDate: time)
+                guard ValueDomains.isRecordTime(date), threshold.isFinite else { return false }
+                timeline.add(threshold: threshold, at: date)
+            }
+            return true
+        }
+        guard consistent else { return nil }
         var contents = JournalContents()
         contents.profile = header.profile
         contents.trend = header.trend
@@ -94,20 +150,7 @@ struct JournalSnapshot {
         contents.rhythmCount = header.rhythmCount
         contents.damagedLines = header.damagedLines
         contents.newerRecordLines = header.newerRecordLines
-        bytes.withUnsafeBytes { raw in
-            var timeline = ThresholdTimeline()
-            for index in 0..<header.sampleCount {
-                let offset = newline + 1 + index * 16
-                let time = Double(
-                    bitPattern: UInt64(
-                        littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-                let threshold = Double(
-                    bitPattern: UInt64(
-                        littleEndian: raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)))
-                timeline.add(threshold: threshold, at: Date(timeIntervalSinceReferenceDate: time))
-            }
-            contents.timeline = timeline
-        }
+        contents.timeline = timeline
         return JournalSnapshot(
             journalLength: header.journalLength, lineCount: header.lineCount, contents: contents)
     }
@@ -119,7 +162,8 @@ struct JournalSnapshot {
         _ contents: JournalContents, journalLength: Int, lineCount: Int, directory: String,
         journalPath: String
     ) {
-        guard journalLength > 0, let tail = tailCRC(journalPath: journalPath, length: journalLength) else {
+        guard journalLength > 0, let tail = JournalTail.crc(journalPath: journalPath, length: journalLength)
+        else {
             return
         }
         let header = Header(
@@ -146,25 +190,4 @@ struct JournalSnapshot {
 
     /// Removes the snapshot (the journal was replaced).
     static func remove(directory: String) { FileSystem.removeQuietly(path(in: directory)) }
-
-    /// The CRC-32C of the journal's `tailWindow` bytes before `length`, or nil when the journal is shorter or no
-    /// line ends at `length`.
-    private static func tailCRC(journalPath: String, length: Int) -> UInt32? {
-        guard let file = try? POSIXFile(path: journalPath, flags: O_RDONLY | O_NOFOLLOW),
-            (try? file.size()).map({ $0 >= length }) == true
-        else { return nil }
-        let start = max(0, length - tailWindow)
-        var window = [UInt8](repeating: 0, count: length - start)
-        let read = window.withUnsafeMutableBytes { try? file.read(into: $0, at: start) }
-        guard read == window.count, window.last == 0x0A else { return nil }
-        return window.withUnsafeBufferPointer { CRC32C.checksum($0) }
-    }
-
-    /// The whole file at `path` (a regular file, not followed if a link, at most `limit` bytes), or nil.
-    private static func readFile(_ path: String, limit: Int) throws -> [UInt8]? {
-        let file = try POSIXFile(path: path, flags: O_RDONLY | O_NOFOLLOW)
-        try file.requireRegularFile()
-        guard try file.size() <= limit else { return nil }
-        return try file.readAll()
-    }
 }

@@ -5,7 +5,7 @@ import CPeachCRC
 /// CRC-32C (Castagnoli, reflected polynomial 0x82F63B78). With the processor's instruction where it has one
 /// (SSE 4.2 on x86-64, the CRC extension of arm64: every Raspberry Pi 3, 4 and 5), eight bytes per
 /// instruction; otherwise slicing by 8 in Swift, about a byte per cycle. Both give the same checksum (tested).
-enum CRC32C {
+public enum CRC32C {
     /// Whether this processor computes CRC-32C itself (checked once).
     static let hardware = peach_crc32c_hardware_available() != 0
     private static let tables: [[UInt32]] = {
@@ -26,7 +26,7 @@ enum CRC32C {
     private static let flat: [UInt32] = tables.flatMap { $0 }
 
     /// The CRC of `bytes`, continuing from `crc` (0 to start).
-    static func checksum(_ bytes: UnsafeBufferPointer<UInt8>, continuing crc: UInt32 = 0) -> UInt32 {
+    public static func checksum(_ bytes: UnsafeBufferPointer<UInt8>, continuing crc: UInt32 = 0) -> UInt32 {
         guard hardware, let base = bytes.baseAddress else { return software(bytes, continuing: crc) }
         return ~peach_crc32c_hardware(~crc, base, bytes.count)
     }
