@@ -1,6 +1,7 @@
 // DataAndSettingsCommandTests: end-to-end runs of `peach settings`, `peach data` and `peach simulate --save`.
 
 import Foundation
+import PeachTestSupport
 import Testing
 
 @Suite("peach settings and peach data")
@@ -16,6 +17,18 @@ struct DataAndSettingsCommandTests {
 
         func run(_ arguments: [String]) throws -> PeachBinary.Result {
             try PeachBinary.run(arguments, environment: environment)
+        }
+
+        /// The marker an import into this journal writes before its first line when the journal is
+        /// `journalLength` bytes long: its device, inode and the CRC-32C of its last 64 KiB before that length.
+        func importMarker(journalLength: Int) throws -> String {
+            let attributes = try FileManager.default.attributesOfItem(atPath: journalPath)
+            let device = try #require(attributes[.systemNumber] as? Int)
+            let inode = try #require(attributes[.systemFileNumber] as? Int)
+            let bytes = try #require(FileManager.default.contents(atPath: journalPath)).prefix(journalLength)
+            let crc = ReferenceCRC32C.checksum(bytes.suffix(1 << 16))
+            return #"{"journalLength":\#(journalLength),"source":"/media/usb/answers.csv","#
+                + #""started":"2026-11-25T09:00:00.000Z","device":\#(device),"inode":\#(inode),"tailCRC":\#(crc)}"#
         }
 
         deinit { try? FileManager.default.removeItem(atPath: root) }
@@ -147,7 +160,7 @@ struct DataAndSettingsCommandTests {
                 == "Imported 3 records; 0 were already there. 1 row could not be read and was skipped (named above).\n"
         )
         let check = try home.run(["data", "check"]).standardOutput
-        #expect(check.contains("Rhythm (kept):    1"), "\(check)")
+        #expect(check.contains("Timing:           1 (early or late, and fill the gap)"), "\(check)")
         let again = try home.run(["data", "import", file])
         #expect(again.standardOutput.hasPrefix("Imported 0 records; 3 were already there."))
 
@@ -221,24 +234,43 @@ struct DataAndSettingsCommandTests {
         let after = try String(contentsOfFile: home.journalPath, encoding: .utf8)
         try (after + #"{"v":1,"type":"compa"#).write(
             toFile: home.journalPath, atomically: false, encoding: .utf8)
-        let marker =
-            #"{"journalLength":\#(before.utf8.count),"source":"/media/usb/answers.csv","#
-            + #""started":"2026-11-25T09:00:00.000Z"}"#
-        try marker.write(toFile: home.root + "/data/peach/records.pending", atomically: true, encoding: .utf8)
+        let markerPath = home.root + "/data/peach/records.pending"
+        try home.importMarker(journalLength: before.utf8.count).write(
+            toFile: markerPath, atomically: true, encoding: .utf8)
         // A reader sees the store as it was before the import.
         #expect(try home.run(["data", "check"]).standardOutput.contains("Comparisons:      20"))
 
         let imported = try home.run(["data", "import", exportPath])
         #expect(imported.status == 0, "\(imported.standardError)")
+        let undone = try #require(
+            FileManager.default.contentsOfDirectory(atPath: home.root + "/data/peach").first {
+                $0.hasPrefix("records.undone-")
+            })
         #expect(
             imported.standardError
                 == "peach: an import of /media/usb/answers.csv (started 2026-11-25T09:00:00.000Z) was stopped "
-                + "half-way and undone (4 lines taken out), so your data is as it was before it. Run the import "
-                + "again.\n")
+                + "half-way and undone (4 lines taken out and kept in \(home.root)/data/peach/\(undone)), so your "
+                + "data is as it was before it. Run the import again.\n")
         #expect(imported.standardOutput == "Imported 0 records; 20 were already there.\n")
         #expect(try String(contentsOfFile: home.journalPath, encoding: .utf8) == before)
-        #expect(!FileManager.default.fileExists(atPath: home.root + "/data/peach/records.pending"))
+        #expect(
+            try String(contentsOfFile: home.root + "/data/peach/" + undone, encoding: .utf8)
+                == String(after.dropFirst(before.count)) + #"{"v":1,"type":"compa"#)
+        #expect(!FileManager.default.fileExists(atPath: markerPath))
         #expect(try home.run(["data", "import", exportPath]).standardError.isEmpty)
+
+        // A marker that does not belong to this journal (an older Peach's saying 0, a synced folder's) cuts
+        // nothing, and the next start says so.
+        try #"{"journalLength":0,"source":"a.csv","started":"2026-11-25T09:00:00.000Z"}"#.write(
+            toFile: markerPath, atomically: true, encoding: .utf8)
+        #expect(try home.run(["data", "check"]).standardOutput.contains("Comparisons:      20"))
+        let stale = try home.run(["data", "import", exportPath])
+        #expect(
+            stale.standardError
+                == "peach: a marker of an unfinished import of a.csv (started 2026-11-25T09:00:00.000Z) did not "
+                + "belong to this journal (copied or restored from elsewhere?) and was removed; nothing was taken "
+                + "out. 'peach data check' shows what the store holds.\n")
+        #expect(try String(contentsOfFile: home.journalPath, encoding: .utf8) == before)
     }
 
     @Test("simulate --save cold-starts from the stored profile and summarises only its own run")

@@ -126,6 +126,10 @@ struct CrashDurabilityTests {
             } else {
                 let removed = contents.interruptedImport?.linesRemoved ?? 0
                 #expect(removed > 0 && removed < 100_000, "round \(round): \(removed) lines taken out")
+                // Nothing taken out is deleted: it is kept beside the journal, line for line.
+                let kept = try #require(contents.interruptedImport?.undonePath, "round \(round)")
+                let keptLines = try String(contentsOfFile: kept, encoding: .utf8).split(separator: "\n")
+                #expect(keptLines.count == removed, "round \(round)")
             }
             #expect(!FileManager.default.fileExists(atPath: directory.path + "/records.pending"))
             var cents: [Double] = []

@@ -102,8 +102,10 @@ public final class JournalStore: TrainingStore {
         }
     }
 
-    /// Undoes an append of many records (an import) that did not finish (see ``PendingAppend``): cuts the journal
-    /// back to where it was before it and removes the marker, both durably. Returns what was taken out.
+    /// Undoes an append of many records (an import) that did not finish (see ``PendingAppend``): copies what it
+    /// had written to `records.undone-TIME.jsonl` beside the journal, cuts the journal back to where it was
+    /// before it and removes the marker, all durably. A marker that does not belong to this journal cuts
+    /// nothing and is removed. Returns what was done, nil when there was no marker (or an unreadable one).
     private static func undoInterruptedAppend(
         of file: POSIXFile, directory: String
     ) throws(StoreError) -> InterruptedImport? {
@@ -112,40 +114,47 @@ public final class JournalStore: TrainingStore {
             try PendingAppend.remove(directory: directory)  // unreadable: nothing is cut on its word
             return nil
         }
+        guard marker.belongs(toJournalAt: journalPath(in: directory)) else {
+            try PendingAppend.remove(directory: directory)
+            return InterruptedImport(
+                source: marker.source, started: marker.started, linesRemoved: 0, undonePath: nil,
+                markerIgnored: true)
+        }
         let size = try file.size()
         var lines = 0
+        var undonePath: String?
         if size > marker.journalLength {
+            let path = directory + "/records.undone-" + fileTimestamp() + ".jsonl"
+            let side = try POSIXFile(path: path, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW)
             var piece = [UInt8](repeating: 0, count: 1 << 20)
             var offset = marker.journalLength
             var last: UInt8 = 0x0A
             while offset < size {
-                let count: Int
-                do {
-                    count = try piece.withUnsafeMutableBytes { raw throws(StoreError) -> Int in
-                        try file.read(into: raw, at: offset)
-                    }
-                } catch let error as StoreError {
-                    throw error
-                } catch {
-                    throw .io(journalPath(in: directory), .read, EIO)  // only the read throws
-                }
+                let count = try file.read(into: &piece, at: offset)
                 if count == 0 { break }
+                try side.writeAll(Array(piece[..<count]))
                 lines += piece[..<count].count { $0 == 0x0A }
                 last = piece[count - 1]
                 offset += count
             }
             if last != 0x0A { lines += 1 }  // a torn last line
+            try side.sync()
+            try StoreFiles.syncDirectory(directory)
+            undonePath = path
             try file.truncate(to: marker.journalLength)
             try file.sync()
         }
         try PendingAppend.remove(directory: directory)
-        return InterruptedImport(source: marker.source, started: marker.started, linesRemoved: lines)
+        return InterruptedImport(
+            source: marker.source, started: marker.started, linesRemoved: lines, undonePath: undonePath,
+            markerIgnored: false)
     }
 
     /// The length an unlocked reader reads the journal in `directory` up to: all of it, unless an append of many
-    /// records is under way or was stopped (its lines are not the store's until it finishes).
+    /// records is under way or was stopped (its lines are not the store's until it finishes) and its marker
+    /// belongs to this journal.
     nonisolated private static func readableLength(in directory: String) -> Int? {
-        PendingAppend.read(directory: directory)?.journalLength
+        PendingAppend.matching(directory: directory, journalPath: journalPath(in: directory))?.journalLength
     }
 
     /// Reads the store in `directory` without locking it (while another Peach may be writing). A torn last line
@@ -288,7 +297,8 @@ public final class JournalStore: TrainingStore {
         func write(_ bytes: [UInt8]) throws {
             if !marked, count > 1 {
                 try PendingAppend(
-                    journalLength: committedLength, source: source, started: Timestamp.format(Date())
+                    journalLength: committedLength, source: source, started: Timestamp.format(Date()),
+                    identity: identity, journalPath: journalPath
                 ).write(directory: directory)
                 marked = true
             }
@@ -370,7 +380,14 @@ public final class JournalStore: TrainingStore {
         let backup = directory + "/records.backup-" + Self.fileTimestamp() + ".jsonl"
         do { try FileSystem.link(journalPath, as: backup) } catch { throw .io(error) }
         JournalSnapshot.remove(directory: directory)
-        try StoreFiles.writeAtomically(bytes, to: journalPath, directory: directory)
+        do {
+            try StoreFiles.writeAtomically(bytes, to: journalPath, directory: directory)
+        } catch {
+            // The journal is as it was (the write went to a temporary file): its backup name goes, so attempts on
+            // a full disk do not leave one each.
+            FileSystem.removeQuietly(backup)
+            throw error
+        }
         file = try POSIXFile(path: journalPath, flags: O_RDWR | O_APPEND | O_NOFOLLOW)
         committedLength = try file.size()
         identity = try file.identity()

@@ -75,6 +75,17 @@ final class POSIXFile {
         do { return try file.readAll() } catch { throw .io(error) }
     }
 
+    /// Reads up to `bytes.count` bytes at `offset` into `bytes` (0 at the end of the file).
+    func read(into bytes: inout [UInt8], at offset: Int) throws(StoreError) -> Int {
+        do {
+            return try bytes.withUnsafeMutableBytes { try file.read(into: $0, atOffset: offset) }
+        } catch let error as FileError {
+            throw .io(error)
+        } catch {
+            throw .io(path, .read, EIO)  // only the read throws
+        }
+    }
+
     /// Reads up to `buffer.count` bytes at `offset` (0 at the end of the file).
     func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(StoreError) -> Int {
         do { return try file.read(into: buffer, atOffset: offset) } catch { throw .io(error) }
