@@ -21,8 +21,10 @@ public enum StoreError: Error, Equatable, Sendable {
     /// The settings folder belongs to a user who is neither this one nor root (`owner`, their uid), or anybody
     /// may write into it: its settings could be anyone's.
     case unsafeSettingsDirectory(path: String, owner: Int?, writableByOthers: Bool)
-    /// The timing calibration file is not one Peach wrote (its calibrations are ignored until a new one).
-    case invalidCalibration(path: String)
+    /// The timing calibration file is not one Peach wrote (its calibrations are ignored until a new one):
+    /// `field` names the field that is missing, of the wrong type or outside what a calibration can hold, when
+    /// one is to blame.
+    case invalidCalibration(path: String, field: String?)
     /// An output the user named would overwrite the training data or the settings (`protected`).
     case protectedOutput(path: String, protected: String)
     /// The journal Peach is appending to was replaced or removed by something else (another program, a copy

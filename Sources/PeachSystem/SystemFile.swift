@@ -164,6 +164,22 @@ public final class SystemFile: @unchecked Sendable {
         return bytes
     }
 
+    /// The whole of the regular file at `path`, at most `limit` bytes: the one way Peach reads a file of its
+    /// own (settings, calibrations, profiles, the store's snapshot and marker, catalogues, logs). It is opened
+    /// non-blocking, so a FIFO or a device where a file is expected is refused at once instead of hanging the
+    /// command (and a signal still stops it); without `followingLinks` a symbolic link is refused too.
+    /// - Throws: ``FileError``: `open` with EINVAL when it is not a regular file (ELOOP for a link refused),
+    ///   `read` with EFBIG when it is larger than `limit`; any other failure of the calls.
+    public static func readRegularFile(
+        _ path: String, limit: Int, followingLinks: Bool = true
+    ) throws(FileError) -> [UInt8] {
+        let file = try SystemFile(
+            path: path, flags: O_RDONLY | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW))
+        guard try file.isRegularFile() else { throw FileError(path: path, operation: .open, code: EINVAL) }
+        guard try file.size() <= limit else { throw FileError(path: path, operation: .read, code: EFBIG) }
+        return try file.readAll()
+    }
+
     /// Flushes the file's data to stable storage.
     /// - Throws: ``FileError`` (`sync`).
     public func sync() throws(FileError) {

@@ -223,6 +223,25 @@ struct JournalStoreTests {
         #expect(directory.bytes() == before)
     }
 
+    @Test(
+        "a replace on a full disk fails, leaves the journal as it was and no backup per attempt",
+        .enabled(if: SmallFileSystem.canMount, "needs to mount a small tmpfs (root)"))
+    func replaceOnFullDisk() throws {
+        let small = try SmallFileSystem(bytes: 256 * 1024)
+        let store = try JournalStore(directory: small.path + "/data")
+        try store.append(records(300))
+        let journal = try Data(contentsOf: URL(fileURLWithPath: store.journalPath))
+        let big = records(3000)  // about 900 kB: more than the file system holds
+        for _ in 0..<3 {
+            #expect(throws: StoreError.self) { try store.replaceAll(with: big) }
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store.journalPath)) == journal)
+        let names = try FileManager.default.contentsOfDirectory(atPath: small.path + "/data")
+        #expect(!names.contains { $0.hasPrefix("records.backup-") }, "\(names)")
+        #expect(!names.contains { $0.contains(".tmp-") }, "\(names)")
+        try store.append(records(301).suffix(1))  // the store goes on
+    }
+
     @Test("a journal that is a symbolic link is refused (O_NOFOLLOW), not followed, not read forever")
     func notARegularFile() throws {
         let directory = TemporaryDirectory()

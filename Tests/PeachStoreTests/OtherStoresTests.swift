@@ -158,7 +158,9 @@ struct CalibrationFileTests {
 
         #expect(
             FileManager.default.createFile(atPath: file.path, contents: Data("{\"calibrations\": 3}".utf8)))
-        #expect(throws: StoreError.invalidCalibration(path: file.path)) { try file.load() }
+        #expect(throws: StoreError.invalidCalibration(path: file.path, field: "calibrations")) {
+            try file.load()
+        }
         try file.save(first)
         #expect(try file.load() == [first])
         #expect(

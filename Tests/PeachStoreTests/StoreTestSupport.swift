@@ -32,6 +32,35 @@ final class TemporaryDirectory {
     }
 }
 
+/// A tmpfs of a few hundred kilobytes in a temporary folder, to fill a disk for real (mounting needs root);
+/// unmounted when the value goes away.
+final class SmallFileSystem {
+    let path: String
+
+    /// Whether this machine lets the tests mount one (root, and mounting allowed).
+    static let canMount: Bool = {
+        guard let probe = try? SmallFileSystem(bytes: 64 * 1024) else { return false }
+        _ = probe
+        return true
+    }()
+
+    struct MountFailed: Error {}
+
+    init(bytes: Int) throws {
+        path = NSTemporaryDirectory() + "peach-small-fs-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        guard getuid() == 0, mount("tmpfs", path, "tmpfs", 0, "size=\(bytes),mode=0700") == 0 else {
+            try? FileManager.default.removeItem(atPath: path)
+            throw MountFailed()
+        }
+    }
+
+    deinit {
+        umount2(path, Int32(MNT_DETACH))
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
 enum Samples {
     static let start = Date(timeIntervalSince1970: 1_767_225_600)
 

@@ -111,7 +111,10 @@ struct GuideTests {
                         FileError(path: "audio thread", operation: .startThread, code: EAGAIN)),
                     SynthError.outputNotRunning, SynthError.unknownTimbre("banjo"),
                     ClicksUnavailable(output: "midi:128:0 (FLUID Synth)"),
-                    StoreError.invalidCalibration(path: "/home/ada/.config/peach/calibration.json"),
+                    StoreError.invalidCalibration(
+                        path: "/home/ada/.config/peach/calibration.json", field: nil),
+                    StoreError.invalidCalibration(
+                        path: "/home/ada/.config/peach/calibration.json", field: "offsetMs"),
                     MIDIInputError.cannotOpen(
                         FileError(path: "/dev/snd/midiC1D0", operation: .open, code: ENOENT)),
                     MIDIInputError.readFailed(

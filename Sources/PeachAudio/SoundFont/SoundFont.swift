@@ -100,9 +100,10 @@ public struct SoundFont: Sendable {
     public static func open(path: String) throws(SoundFontError) -> SoundFont {
         let source: Source
         do throws(FileError) {
-            let file = try SystemFile(path: path, flags: O_RDONLY | O_CLOEXEC)
+            // Non-blocking: a FIFO where a SoundFont should be is refused at once, not waited on.
+            let file = try SystemFile(path: path, flags: O_RDONLY | O_NONBLOCK)
             guard try file.isRegularFile() else {
-                throw FileError(path: path, operation: .read, code: EISDIR)
+                throw FileError(path: path, operation: .open, code: EINVAL)
             }
             source = try Source(file: file)
         } catch {

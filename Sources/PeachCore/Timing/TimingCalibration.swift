@@ -23,6 +23,21 @@ public struct TimingCalibration: Hashable, Sendable, Codable {
     /// How many strikes a calibration takes.
     public static let strikesNeeded = 20
 
+    /// The offsets and spreads a calibration can hold, milliseconds: a strike counts within half a sixteenth
+    /// of its click, which is under 400 ms at any tempo a session plays.
+    public static let millisecondsDomain = -1000.0...1000.0
+
+    /// The first field of a saved calibration (`calibration.json`) that no calibration can hold, or nil when
+    /// every one is within its domain: offset and spread in ``millisecondsDomain`` (the spread not negative),
+    /// 1–1,000 strikes, a finite time.
+    public var invalidField: String? {
+        if !Self.millisecondsDomain.contains(offsetMs) { return "offsetMs" }
+        if !Self.millisecondsDomain.contains(spreadMs) || spreadMs < 0 { return "spreadMs" }
+        if !(1...1000).contains(strikes) { return "strikes" }
+        if !ValueDomains.isRecordTime(time) { return "time" }
+        return nil
+    }
+
     /// The calibration of `offsets` (milliseconds, at least one).
     public init(offsets: [Double], controller: String, output: String, time: Date) {
         precondition(!offsets.isEmpty, "a calibration needs a strike")

@@ -43,7 +43,7 @@ public final class StatusLog: StatusRecording {
     public func lastLines(_ count: Int) -> [String] {
         var lines: [String] = []
         for file in [path + ".1", path] {
-            guard let bytes = try? SystemFile(path: file, flags: O_RDONLY).readAll() else { continue }
+            guard let bytes = try? SystemFile.readRegularFile(file, limit: 2 * limit) else { continue }
             let text = String(decoding: bytes, as: UTF8.self)
             lines += text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
         }

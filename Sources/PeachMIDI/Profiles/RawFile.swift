@@ -11,10 +11,6 @@ enum RawFile {
     /// The whole file.
     /// - Throws: ``FileError`` (`read` with EFBIG for a file over ``limit``).
     static func readAll(_ path: String) throws(FileError) -> [UInt8] {
-        // Non-blocking, and only a regular file: a FIFO where a profile should be must not hang the command.
-        let file = try SystemFile(path: path, flags: O_RDONLY | O_NONBLOCK)
-        guard try file.isRegularFile() else { throw FileError(path: path, operation: .open, code: EINVAL) }
-        guard try file.size() <= limit else { throw FileError(path: path, operation: .read, code: EFBIG) }
-        return try file.readAll()
+        try SystemFile.readRegularFile(path, limit: limit)
     }
 }

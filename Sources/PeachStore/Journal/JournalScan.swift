@@ -67,7 +67,8 @@ enum JournalScan {
         _ visit: (StoredRecord, UnsafeBufferPointer<UInt8>) throws -> Void
     ) throws -> JournalScanSummary {
         guard try StoreFiles.exists(path) else { return JournalScanSummary() }
-        let file = try POSIXFile(path: path, flags: O_RDONLY | O_NOFOLLOW)
+        // Non-blocking: a FIFO where the journal should be is refused at once, not waited on.
+        let file = try POSIXFile(path: path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
         try file.requireRegularFile()
         return try scanLines(
             file, path: path, from: start, end: end, mode: .journal, progress: progress, visit)

@@ -91,6 +91,19 @@ enum StoreFiles {
         }
     }
 
+    /// The whole regular file at `path`, at most `limit` bytes (``SystemFile/readRegularFile(_:limit:followingLinks:)``:
+    /// never waits on a FIFO or a device).
+    /// - Throws: ``StoreError/io(_:)``: EINVAL when it is not a regular file, EFBIG when larger than `limit`.
+    static func readRegularFile(
+        _ path: String, limit: Int, followingLinks: Bool = true
+    ) throws(StoreError) -> [UInt8] {
+        do {
+            return try SystemFile.readRegularFile(path, limit: limit, followingLinks: followingLinks)
+        } catch {
+            throw .io(error)
+        }
+    }
+
     /// Removes the name `path`; nothing there is not an error.
     /// - Throws: ``StoreError/io(_:)`` (`unlink`).
     static func remove(_ path: String) throws(StoreError) {

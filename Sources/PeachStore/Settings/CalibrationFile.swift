@@ -19,23 +19,39 @@ public struct CalibrationFile: Sendable {
         var calibrations: [TimingCalibration]
     }
 
+    /// The largest calibration file read, bytes (a calibration takes about 200).
+    public static let sizeLimit = 1 << 20
+
     /// The calibrations; none when there is no file.
-    /// - Throws: ``StoreError/invalidCalibration(path:)`` when the file is not one Peach wrote;
-    ///   ``StoreError/io(_:)`` when it cannot be read.
+    /// - Throws: ``StoreError/invalidCalibration(path:field:)`` when the file is not one Peach wrote (naming
+    ///   the field to blame, if one); ``StoreError/io(_:)`` when it cannot be read: not a regular file (a FIFO is
+    ///   refused at once, never waited on), larger than ``sizeLimit``, or a failed call.
     public func load() throws(StoreError) -> [TimingCalibration] {
         guard FileSystem.status(path, followingLinks: true) != nil else { return [] }
-        let bytes: [UInt8]
-        do {
-            bytes = try SystemFile(path: path, flags: O_RDONLY).readAll()
-        } catch {
-            throw .io(error)
-        }
+        let bytes = try StoreFiles.readRegularFile(path, limit: Self.sizeLimit)
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        guard let document = try? decoder.decode(Document.self, from: Data(bytes)),
-            document.calibrations.allSatisfy({ $0.offsetMs.isFinite && $0.spreadMs.isFinite })
-        else { throw .invalidCalibration(path: path) }
+        let document: Document
+        do {
+            document = try decoder.decode(Document.self, from: Data(bytes))
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
+            let DecodingError.dataCorrupted(context)
+        {
+            throw .invalidCalibration(path: path, field: context.codingPath.last.flatMap(Self.fieldName))
+        } catch let DecodingError.keyNotFound(key, _) {
+            throw .invalidCalibration(path: path, field: Self.fieldName(key))
+        } catch {
+            throw .invalidCalibration(path: path, field: nil)
+        }
+        if let field = document.calibrations.lazy.compactMap(\.invalidField).first {
+            throw .invalidCalibration(path: path, field: field)
+        }
         return document.calibrations
+    }
+
+    /// A coding key's name, unless it is an array index.
+    private static func fieldName(_ key: any CodingKey) -> String? {
+        key.intValue == nil ? key.stringValue : nil
     }
 
     /// The calibration for `controller` and `output`, if any (none when the file cannot be read).

@@ -66,12 +66,14 @@ public struct SettingsFile: Sendable {
         return copy
     }
 
-    /// The bytes of `path`, which must be a regular file: opened non-blocking, so a FIFO or a device where the
-    /// settings should be is refused at once instead of hanging every command.
+    /// The largest settings file read, bytes: a real one is under 2 KiB; a larger one up to this is read and its
+    /// odd values named, a larger one still is refused unread.
+    static let sizeLimit = 16 << 20
+
+    /// The bytes of `path`, which must be a regular file of at most ``sizeLimit`` bytes: opened non-blocking, so
+    /// a FIFO or a device where the settings should be is refused at once instead of hanging every command.
     static func readRegularFile(_ path: String) throws(StoreError) -> [UInt8] {
-        let file = try POSIXFile(path: path, flags: O_RDONLY | O_NONBLOCK)
-        try file.requireRegularFile()
-        return try file.readAll()
+        try StoreFiles.readRegularFile(path, limit: sizeLimit)
     }
 
     /// The folder the file is in.

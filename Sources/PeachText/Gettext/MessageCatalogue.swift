@@ -111,9 +111,12 @@ public final class MessageCatalogue: Sendable {
         return readPO(sourceFolder + po, language: language)
     }
 
+    /// The largest catalogue read, bytes (German's is about 100 KiB).
+    static let sizeLimit = 16 << 20
+
     /// The catalogue in the `.po` file at `path`, or nil when there is none or it does not parse.
     public static func readPO(_ path: String, language: String) -> MessageCatalogue? {
-        guard let bytes = try? SystemFile(path: path, flags: O_RDONLY).readAll(),
+        guard let bytes = try? SystemFile.readRegularFile(path, limit: sizeLimit),
             let file = try? POFile(parsing: String(decoding: bytes, as: UTF8.self))
         else { return nil }
         let rule = file.header["Plural-Forms"].flatMap(PluralRule.init(header:)) ?? .english
@@ -122,7 +125,7 @@ public final class MessageCatalogue: Sendable {
 
     /// The catalogue in the `.mo` file at `path`, or nil when there is none or it is not one.
     static func readMO(_ path: String, language: String) -> MessageCatalogue? {
-        guard let bytes = try? SystemFile(path: path, flags: O_RDONLY).readAll(),
+        guard let bytes = try? SystemFile.readRegularFile(path, limit: sizeLimit),
             let pairs = MOFile.pairs(bytes)
         else { return nil }
         var table: [String: [String]] = [:]
