@@ -120,6 +120,38 @@ struct ProtectedFilesTests {
     }
 
     @Test(
+        "every file of the settings folder is refused as an output, there or not yet: calibration.json, a learned profile"
+    )
+    func outputsOntoTheSettingsFolder() throws {
+        let home = NewUserTests.Home()
+        #expect(try home.run(["simulate", "--trials", "5", "--quiet", "--save"]).status == 0)
+        let config = home.root + "/config/peach"
+        try FileManager.default.createDirectory(
+            atPath: config + "/profiles", withIntermediateDirectories: true)
+        let calibration = config + "/calibration.json"
+        let profile = config + "/profiles/my-pads.json"
+        try "{\"calibrations\":[]}\n".write(toFile: calibration, atomically: true, encoding: .utf8)
+        try "{}\n".write(toFile: profile, atomically: true, encoding: .utf8)
+        let hardLink = home.root + "/timing.json"
+        try FileManager.default.linkItem(atPath: calibration, toPath: hardLink)
+        let attempts = [
+            ["data", "export", calibration], ["data", "export", profile], ["profile", "--svg", calibration],
+            ["tone", "A4", "--audio-out", "wav:" + calibration],
+            ["train", "--events", calibration, "--midi-in", "/dev/null", "--audio-out", "null"],
+            ["data", "export", config + "/profiles/not-yet.json"], ["data", "export", hardLink],
+        ]
+        for arguments in attempts {
+            let result = try home.run(arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(
+                result.standardError.contains("would overwrite Peach's own data"), "\(result.standardError)")
+        }
+        #expect(try String(contentsOfFile: calibration, encoding: .utf8) == "{\"calibrations\":[]}\n")
+        #expect(try String(contentsOfFile: profile, encoding: .utf8) == "{}\n")
+        #expect(!FileManager.default.fileExists(atPath: config + "/profiles/not-yet.json"))
+    }
+
+    @Test(
         "an export from another data folder onto this store's journal is refused: Peach's files are known anywhere"
     )
     func exportOntoAnotherStore() throws {

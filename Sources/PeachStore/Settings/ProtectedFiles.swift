@@ -10,20 +10,27 @@ import PeachSystem
 
 /// Guards the training data and the settings against being overwritten by an output the user names
 /// (`data export FILE`, `--events FILE`, `--svg FILE`, `--audio-out wav:FILE`, `--output rawmidi:FILE`): a
-/// path that is, or links to, a file in the data folder or the settings file is refused. Symbolic links are
-/// resolved; a hard link is caught by its inode. Any other store's files are refused too, wherever they are,
-/// recognised by what they are (``isPeachFile(_:)``): the data folder named for this run is not the only one
-/// a user has (a practice box's, a `--data-dir` of an earlier run).
+/// path in the data folder or the settings folder (the settings, the timing calibrations, learned controller
+/// profiles), whether the file is there yet or not, or one that links to a file there, is refused. Symbolic
+/// links are resolved; a hard link is caught by its inode. Any other store's files are refused too, wherever
+/// they are, recognised by what they are (``isPeachFile(_:)``): the data folder named for this run is not the
+/// only one a user has (a practice box's, a `--data-dir` of an earlier run).
 public struct ProtectedFiles: Sendable {
     /// The data folder.
     public let dataDirectory: String
-    /// The settings file.
-    public let settingsFile: String
+    /// The settings folder (`settings.json`, `calibration.json`, `profiles/`).
+    public let configDirectory: String
+    /// Files of the folders that a hard link elsewhere may name: the journal, the settings, the calibrations.
+    private let linkable: [String]
 
     /// The files of `locations`.
     public init(_ locations: DataLocations) {
         dataDirectory = locations.dataDirectory
-        settingsFile = locations.settingsFile
+        configDirectory = locations.configDirectory
+        linkable = [
+            JournalStore.journalPath(in: locations.dataDirectory), locations.settingsFile,
+            locations.calibrationFile,
+        ]
     }
 
     /// Throws when `path` would write onto a protected file; does nothing for `-` (stdout).
@@ -31,41 +38,39 @@ public struct ProtectedFiles: Sendable {
     public func check(output path: String) throws(StoreError) {
         guard path != "-" else { return }
         let target = Self.resolved(path)
-        let data = Self.resolved(dataDirectory)
-        if target == data || target.hasPrefix(data + "/") {
-            throw .protectedOutput(path: path, protected: dataDirectory)
-        }
-        let settings = Self.resolved(settingsFile)
-        if target == settings || target.hasPrefix(settings + ".") {
-            throw .protectedOutput(path: path, protected: settingsFile)
+        for folder in [dataDirectory, configDirectory] {
+            let resolved = Self.resolved(folder)
+            if target == resolved || target.hasPrefix(resolved + "/") {
+                throw .protectedOutput(path: path, protected: folder)
+            }
         }
         guard let output = StoreFiles.identity(path) else { return }
         if Self.isPeachFile(target) { throw .protectedOutput(path: path, protected: target) }
-        for protected in [JournalStore.journalPath(in: dataDirectory), settingsFile] {
-            if StoreFiles.identity(protected) == output {
-                throw .protectedOutput(path: path, protected: protected)
-            }
+        for protected in linkable where StoreFiles.identity(protected) == output {
+            throw .protectedOutput(path: path, protected: protected)
         }
     }
 
-    /// The names of a store's and a settings folder's files: the journal, its snapshot and lock, the box's log
-    /// and the settings.
+    /// The names of a store's and a settings folder's files: the journal, its snapshot, marker and lock, the
+    /// box's log, the settings and the timing calibrations.
     static let peachFileNames: Set<String> = [
         JournalStore.journalName, JournalStore.lockName, JournalSnapshot.fileName, PendingAppend.fileName,
         "serve.log", "serve.log.1",
-        "settings.json",
+        "settings.json", "calibration.json",
     ]
 
+    /// The prefixes of the files a store keeps beside its journal: a backup, a torn tail, an undone import.
+    static let journalCopyPrefixes = ["records.backup-", "records.torn-", "records.undone-"]
+
     /// Whether the existing file at `path` (links resolved) is one of Peach's, in any folder: by its name (a
-    /// journal, a snapshot, a lock, a box's log, a settings file; a journal's backup or torn tail,
-    /// `records.backup-…jsonl`, `records.torn-…jsonl`), or by its first line (a journal line with its
-    /// checksum, a snapshot's header), so that a renamed copy is recognised too. Only a regular file is read,
-    /// without blocking.
+    /// journal, a snapshot, a marker, a lock, a box's log, a settings or calibration file; a journal's backup,
+    /// torn tail or undone import, `records.backup-…jsonl`, `records.torn-…jsonl`, `records.undone-…jsonl`),
+    /// or by its first line (a journal line with its checksum, a snapshot's header), so that a renamed copy is
+    /// recognised too. Only a regular file is read, without blocking.
     public static func isPeachFile(_ path: String) -> Bool {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         if peachFileNames.contains(name)
-            || ((name.hasPrefix("records.backup-") || name.hasPrefix("records.torn-"))
-                && name.hasSuffix(".jsonl"))
+            || (journalCopyPrefixes.contains { name.hasPrefix($0) } && name.hasSuffix(".jsonl"))
         {
             return true
         }
