@@ -169,7 +169,9 @@ struct MIDICommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder + "/peach/profiles/short.json"))
     }
 
-    @Test("tone --output rawmidi: set-up, bend, note, release, then silence (CC123, bend centre)")
+    @Test(
+        "tone --output rawmidi: set-up, bend, note, release, then silence (CC123, bend centre; CC123 on channel 10)"
+    )
     func toneToRawMIDI() throws {
         let (folder, _) = try scratch()
         let out = folder + "/out.mid"
@@ -182,13 +184,15 @@ struct MIDICommandTests {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
         #expect(
             bytes == [
-                0xB0, 120, 0, 0xB0, 123, 0,  // silence what may have been left sounding
+                // Silence what may have been left sounding: the clicks' channel 10, then its own.
+                0xB9, 120, 0, 0xB9, 123, 0,
+                0xB0, 120, 0, 0xB0, 123, 0,
                 // RPN 0 = ±2 semitones
                 0xB0, 101, 0, 0xB0, 100, 0, 0xB0, 6, 2, 0xB0, 38, 0, 0xB0, 101, 127, 0xB0, 100, 127,
                 0xE0, 0x00, 0x40, 0xB0, 11, 127,  // centre, expression
                 0xE0, 0x78, 0x43, 0x90, 69, 63,  // +12.3 cents, A4
                 0x80, 69, 0,  // release
-                0xB0, 123, 0, 0xE0, 0x00, 0x40,  // silence
+                0xB0, 123, 0, 0xE0, 0x00, 0x40, 0xB9, 123, 0,  // silence
             ])
     }
 
@@ -225,7 +229,7 @@ struct MIDICommandTests {
         let rest = [UInt8](reader.readDataToEndOfFile())
         process.waitUntilExit()
         #expect(process.terminationStatus == 128 + signal)
-        #expect(rest == [0x80, 60, 0, 0xB0, 123, 0, 0xE0, 0x00, 0x40])
+        #expect(rest == [0x80, 60, 0, 0xB0, 123, 0, 0xE0, 0x00, 0x40, 0xB9, 123, 0])
     }
 
     @Test("kill -9 at random moments while playing to an external synth: the next start silences it first")
@@ -268,6 +272,54 @@ struct MIDICommandTests {
             stuck += synth.sounding.isEmpty ? 0 : 1
         }
         #expect(stuck >= 4)  // the loop did leave notes on for the next start to clear
+    }
+
+    @Test("kill -9 while a timing click sounds on an external synth: the next start silences channel 10 too")
+    func killNineDuringClick() throws {
+        let (folder, _) = try scratch()
+        let controller = folder + "/controller.fifo"  // opened but never written: the run waits for strikes
+        #expect(mkfifo(controller, 0o600) == 0)
+        let output = folder + "/clicks.fifo"
+        #expect(mkfifo(output, 0o600) == 0)
+        let process = Process()
+        process.executableURL = PeachBinary.url
+        process.arguments = [
+            "timing", "--output", "rawmidi:" + output, "--midi-channels", "1", "--midi-in", controller,
+            "--data-dir", folder + "/data",
+        ]
+        process.environment = PeachBinary.baseEnvironment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let watchdog = Watchdog(process)
+        let reader = try #require(FileHandle(forReadingAtPath: output))
+        var received: [UInt8] = []
+        while !(received.count >= 3 && received[received.count - 3] == 0x99) {  // a click's note-on
+            let chunk = reader.readData(ofLength: 1)
+            guard !chunk.isEmpty else { break }
+            received += chunk
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        watchdog.disarm("peach timing")
+        var synth = SynthModel()
+        synth.play(received)
+        #expect(synth.sounding.contains { $0[0] == 9 }, "a wood block was left sounding: \(received)")
+        // The next start, on another channel: its set-up silences the clicks' channel before its first note.
+        let (next, nextReader) = try toneOnSynth(fifo: folder + "/synth.fifo", channels: "1")
+        let nextWatchdog = Watchdog(next)
+        var setup: [UInt8] = []
+        while !(setup.count >= 3 && setup[setup.count - 3] == 0x90) {
+            let chunk = nextReader.readData(ofLength: 1)
+            guard !chunk.isEmpty else { break }
+            setup += chunk
+        }
+        kill(next.processIdentifier, SIGTERM)
+        _ = nextReader.readDataToEndOfFile()
+        next.waitUntilExit()
+        nextWatchdog.disarm("peach tone")
+        synth.play(Array(setup.dropLast(3)))
+        #expect(synth.sounding.isEmpty, "still sounding when the next note began: \(synth.sounding)")
     }
 
     @Test(

@@ -12,7 +12,8 @@ import PeachCore
 /// expression (CC11) by the General MIDI volume curve.
 ///
 /// ``silenceAll()`` is what every exit path calls: note-offs for sounding notes, then on each of its channels all
-/// notes off (CC123) and bend to centre.
+/// notes off (CC123) and bend to centre, and all notes off on the timing clicks' channel 10. At creation the
+/// same channels get all sound off and all notes off first, for what a killed Peach left on.
 @MainActor
 public final class MIDINotePlayer: NotePlayer {
     /// The set-up.
@@ -30,8 +31,15 @@ public final class MIDINotePlayer: NotePlayer {
         self.destination = destination
         self.configuration = configuration
         var setup: [MIDIMessage] = []
+        // First silence what an earlier Peach may have left sounding (after kill -9 nobody could): its notes'
+        // channels and the timing clicks' percussion channel.
+        for channel in Self.channelsToSilence(configuration) where !configuration.channels.contains(channel) {
+            setup += [
+                .controlChange(channel: channel, controller: 120, value: 0),
+                .controlChange(channel: channel, controller: 123, value: 0),
+            ]
+        }
         for channel in configuration.channels {
-            // First silence what an earlier Peach may have left sounding (after kill -9 nobody could).
             setup += [
                 .controlChange(channel: channel, controller: 120, value: 0),
                 .controlChange(channel: channel, controller: 123, value: 0),
@@ -87,7 +95,17 @@ public final class MIDINotePlayer: NotePlayer {
                 .pitchBend(channel: channel, value: 0),
             ]
         }
+        for channel in Self.channelsToSilence(configuration) where !configuration.channels.contains(channel) {
+            messages.append(.controlChange(channel: channel, controller: 123, value: 0))
+        }
         try destination.send(messages)
+    }
+
+    /// Every channel a Peach with `configuration` may leave sounding: its notes' and the timing clicks'
+    /// (``MIDIClickPlayer/channel``).
+    static func channelsToSilence(_ configuration: MIDISynthConfiguration) -> [UInt8] {
+        configuration.channels
+            + (configuration.channels.contains(MIDIClickPlayer.channel) ? [] : [MIDIClickPlayer.channel])
     }
 
     /// The message that puts `key` on `channel` at `frequency`.

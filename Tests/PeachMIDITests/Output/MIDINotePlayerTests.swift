@@ -10,7 +10,7 @@ import Testing
 @Suite("External synth over MIDI")
 struct MIDINotePlayerTests {
     @Test(
-        "set-up: all sound and notes off first, RPN 0 bend range as plain controllers on each channel, bend centre, full expression; no program"
+        "set-up: all sound and notes off first (on the clicks' channel 10 too), RPN 0 bend range as plain controllers on each channel, bend centre, full expression; no program"
     )
     func setup() throws {
         let destination = RecordingMIDIDestination()
@@ -18,6 +18,7 @@ struct MIDINotePlayerTests {
             destination: destination, configuration: MIDISynthConfiguration(channels: [0, 1]))
         #expect(
             destination.bytes == [
+                0xB9, 120, 0, 0xB9, 123, 0,
                 0xB0, 120, 0, 0xB0, 123, 0,
                 0xB0, 101, 0, 0xB0, 100, 0, 0xB0, 6, 2, 0xB0, 38, 0, 0xB0, 101, 127, 0xB0, 100, 127, 0xE0,
                 0x00, 0x40,
@@ -103,7 +104,9 @@ struct MIDINotePlayerTests {
         #expect(destination.messages.isEmpty)
     }
 
-    @Test("silence: note-offs for sounding notes, then CC123 and bend centre on every channel")
+    @Test(
+        "silence: note-offs for sounding notes, then CC123 and bend centre on every channel, CC123 on the clicks' channel 10"
+    )
     func silence() throws {
         let destination = RecordingMIDIDestination()
         let player = try MIDINotePlayer(
@@ -113,7 +116,7 @@ struct MIDINotePlayerTests {
         try player.silenceAll()
         #expect(
             destination.bytes == [
-                0x82, 60, 0, 0xB2, 123, 0, 0xE2, 0x00, 0x40, 0xB3, 123, 0, 0xE3, 0x00, 0x40,
+                0x82, 60, 0, 0xB2, 123, 0, 0xE2, 0x00, 0x40, 0xB3, 123, 0, 0xE3, 0x00, 0x40, 0xB9, 123, 0,
             ])
         destination.clear()
         try handle.stop()
@@ -127,8 +130,9 @@ struct MIDINotePlayerTests {
             destination: destination,
             configuration: MIDISynthConfiguration(channels: [0], tuning: .tuningStandard(program: 0)))
         #expect(
-            Array(destination.bytes.prefix(24)) == [
-                0xB0, 120, 0, 0xB0, 123, 0, 0xB0, 101, 0, 0xB0, 100, 4, 0xB0, 6, 0, 0xB0, 101, 0, 0xB0, 100,
+            Array(destination.bytes.prefix(30)) == [
+                0xB9, 120, 0, 0xB9, 123, 0, 0xB0, 120, 0, 0xB0, 123, 0, 0xB0, 101, 0, 0xB0, 100, 4, 0xB0, 6,
+                0, 0xB0, 101, 0, 0xB0, 100,
                 3, 0xB0, 6, 0,
             ])
         destination.clear()
