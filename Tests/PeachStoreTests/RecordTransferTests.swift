@@ -91,6 +91,38 @@ struct RecordTransferTests {
             try importing(RecordTransfer.csvColumns.joined(separator: ",") + "\n" + row + "\n") == [record])
     }
 
+    @Test(
+        "a CSV number cell that is no number, or a correct that is no boolean, is named; a v column is read")
+    func csvCellsNamed() throws {
+        let (directory, records) = try sampleStore()
+        let text = try export(directory, .csv)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let columns = RecordTransfer.csvColumns
+        func cells(_ line: String) -> [String] {
+            line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
+        for (column, value, kind) in [
+            ("cents", "NaN", RecordProblem.FieldKind.number), ("cents", "abc", .number),
+            ("correct", "yes", .boolean), ("noteDuration", "1.5.2", .number),
+        ] {
+            var row = cells(lines[2])
+            let index = try #require(columns.firstIndex(of: column))
+            row[index] = value
+            var changed = lines
+            changed[2] = row.joined(separator: ",")
+            #expect {
+                _ = try importing(changed.joined(separator: "\n"))
+            } throws: { error in
+                guard case StoreError.unreadableImport(_, let line, let problem) = error else { return false }
+                return line == 3 && problem == .invalidField(column, expected: kind)
+            }
+        }
+        // A `v` column (another tool's, or a hand-made file) is the schema version, not a field twice.
+        lines[0] = "v," + lines[0]
+        for index in 1..<lines.count where !lines[index].isEmpty { lines[index] = "1," + lines[index] }
+        #expect(try importing(lines.joined(separator: "\n")) == records)
+    }
+
     /// The CSV row as Peach once made it: the record encoded as JSON, re-scanned, each field put in its column.
     static func csvRowThroughJSON(_ record: StoredRecord) -> String {
         let line = Array(
@@ -210,7 +242,7 @@ struct RecordTransferTests {
     }
 
     @Test(
-        "every number of an import is checked against its domain: 1e308 and 1e5 are refused, naming the field",
+        "every number of an import is checked against its domain: 1e308, 1e5 and a negative time are refused, naming the field",
         arguments: [
             ("comparison", "gap", "1e308"), ("comparison", "noteDuration", "1e308"),
             ("comparison", "note2Gain", "1e308"), ("comparison", "responseTime", "1e308"),
@@ -218,6 +250,7 @@ struct RecordTransferTests {
             ("comparison", "gap", "1e5"), ("pitchMatching", "noteDuration", "1e5"),
             ("comparison", "note2Gain", "1e5"), ("comparison", "note2Gain", "-1e5"),
             ("comparison", "noteDuration", "0.1"), ("pitchMatching", "referencePitch", "100"),
+            ("comparison", "responseTime", "-0.5"), ("pitchMatching", "timeTaken", "-3"),
         ])
     func outOfDomain(kind: String, field: String, value: String) throws {
         let record = kind == "comparison" ? Samples.comparison(1) : Samples.matching(1)

@@ -426,7 +426,7 @@ enum RecordCodec {
             let completed = CompletedComparison(
                 comparison: comparison, answer: answer, timestamp: timestamp, context: context,
                 note2AmplitudeOffset: try fields.optionalNumber(.note2Gain) ?? 0,
-                responseTime: max(0, try fields.optionalNumber(.responseTime) ?? 0),
+                responseTime: try fields.optionalNumber(.responseTime) ?? 0,
                 inputKind: InputKind(
                     rawValue: try fields.optionalString(.input) ?? InputKind.unknown.rawValue))
             if let stored = try fields.optionalBoolean(.correct), stored != completed.isCorrect {
@@ -444,7 +444,7 @@ enum RecordCodec {
                     referenceNote: reference, initialOffset: try fields.cents(.initialCents),
                     userError: try fields.cents(.errorCents), targetNote: target, tuningSystem: tuning,
                     timestamp: timestamp, context: context,
-                    timeTaken: max(0, try fields.optionalNumber(.timeTaken) ?? 0),
+                    timeTaken: try fields.optionalNumber(.timeTaken) ?? 0,
                     tuneControl: InputKind(
                         rawValue: try fields.optionalString(.tuneControl) ?? InputKind.unknown.rawValue)))
         }

@@ -468,12 +468,19 @@ public enum RecordTransfer {
         }
     }
 
+    /// Whether `cell` is a JSON number (what a number column of Peach's CSV holds).
+    private static func isJSONNumber(_ cell: String) -> Bool {
+        var text = cell
+        return text.withUTF8 { NumberParser.double($0, 0..<$0.count) != nil }
+    }
+
     private static func readCSV(
         _ bytes: [UInt8], path: String, progress: ((StoreProgress) -> Void)?
     ) throws(StoreError) -> [StoredRecord] {
         var header: [String]?
         let lines = bytes.reduce(into: 1) { count, byte in if byte == 0x0A { count += 1 } }
-        var columns: [(prefix: [UInt8], isText: Bool)?] = []
+        var columns: [(name: String, prefix: [UInt8], isText: Bool)?] = []
+        var versionColumn: Int?
         var records: [StoredRecord] = []
         var line: [UInt8] = []
         let known = Set(csvColumns + ["v"])
@@ -487,11 +494,13 @@ public enum RecordTransfer {
                         }
                         header = names
                         // Each known column's `,"name":` and whether its cells are text (quoted) or JSON values
-                        // as they are; nil for a column Peach does not read.
+                        // as they are; nil for a column Peach does not read. A `v` column (the schema version)
+                        // opens the record instead of the version 1 a CSV row otherwise gets.
+                        versionColumn = names.firstIndex(of: "v")
                         columns = names.map { column in
-                            guard known.contains(column) else { return nil }
+                            guard known.contains(column), column != "v" else { return nil }
                             return (
-                                Array(("," + RecordCodec.quoted(column) + ":").utf8),
+                                column, Array(("," + RecordCodec.quoted(column) + ":").utf8),
                                 csvTextColumns.contains(column)
                             )
                         }
@@ -504,14 +513,28 @@ public enum RecordTransfer {
                             problem: .cellCount(found: row.cells.count, expected: header.count))
                     }
                     line.removeAll(keepingCapacity: true)
-                    line += #"{"v":1"#.utf8
+                    let version = versionColumn.map { row.cells[$0] } ?? ""
+                    guard version.isEmpty || Self.isJSONNumber(version) else {
+                        throw StoreError.unreadableImport(
+                            path: path, line: row.line, problem: .invalidField("v", expected: .wholeNumber))
+                    }
+                    line += #"{"v":"#.utf8
+                    line += (version.isEmpty ? "1" : version).utf8
                     for (column, cell) in zip(columns, row.cells) where !cell.isEmpty {
                         guard let column else { continue }
                         line += column.prefix
                         if column.isText {
                             RecordCodec.appendQuoted(cell, to: &line)
-                        } else {
+                        } else if column.name == "correct"
+                            ? ["true", "false"].contains(cell) : Self.isJSONNumber(cell)
+                        {
                             line += cell.utf8
+                        } else {
+                            // `NaN`, `abc`, `1,5`: said as the field's kind, not as a line that is no JSON object.
+                            throw StoreError.unreadableImport(
+                                path: path, line: row.line,
+                                problem: .invalidField(
+                                    column.name, expected: column.name == "correct" ? .boolean : .number))
                         }
                     }
                     line.append(0x7D)
