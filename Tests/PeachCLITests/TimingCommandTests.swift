@@ -74,4 +74,51 @@ struct TimingCommandTests {
         #expect(abs(gaps[2] - (9_000 - shift)) <= 1)
         #expect(abs(Double(samples[onsets[0]]) - 0.5) < 1e-6, "a click's first sample is its loudest")
     }
+
+    @Test(
+        "timing calibrate --events -: stdout holds only the JSON lines, the words of the saved calibration go to stderr"
+    )
+    func calibrateEventsStayJSON() throws {
+        let folder = NSTemporaryDirectory() + "peach-calibrate-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(mkfifo(folder + "/pads.fifo", 0o600) == 0)
+        let running = try PeachBinary.start(
+            [
+                "timing", "calibrate", "--midi-in", "rawmidi:\(folder)/pads.fifo", "--audio-out", "null",
+                "--events", "-", "--data-dir", "\(folder)/data", "--tempo", "60",
+            ], environment: ["XDG_CONFIG_HOME": folder + "/config"])
+        let watchdog = Watchdog(running.process)
+        let controller = open(folder + "/pads.fifo", O_WRONLY)  // returns once peach has opened it
+        #expect(controller >= 0)
+        // A strike every sixteenth (250 ms at 60 BPM): each is within half a sixteenth of a click, so each counts
+        // once the loop runs; the run ends by itself after the twentieth (its `stopped` line).
+        var output = ""
+        let reader = running.output.fileHandleForReading
+        let descriptor = reader.fileDescriptor
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        for _ in 0..<60 where !output.contains(#""event":"stopped""#) {
+            let strike: [UInt8] = [0x90, 38, 100, 0x80, 38, 0]
+            _ = write(controller, strike, strike.count)
+            usleep(250_000)
+            let count = read(descriptor, &buffer, buffer.count)
+            if count > 0 { output += String(decoding: buffer[..<count], as: UTF8.self) }
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        output += String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
+        close(controller)
+        let errors = String(
+            decoding: running.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        running.process.waitUntilExit()
+        watchdog.disarm("peach timing calibrate")
+        #expect(running.process.terminationStatus == 0, "\(errors)")
+        let lines = output.split(separator: "\n")
+        #expect(!lines.isEmpty)
+        for line in lines {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any], "\(line)")
+        }
+        #expect(errors.contains("Saved in \(folder)/config/peach/calibration.json."), "\(errors)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/config/peach/calibration.json"))
+    }
 }

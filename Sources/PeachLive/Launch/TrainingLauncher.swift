@@ -153,7 +153,9 @@ public struct TrainingLauncher {
         input.stop()
         if case .calibrated(let calibration) = ending, let calibrations {
             try calibrations.save(calibration)
-            Terminal.show([texts.calibrationSaved(calibrations.path)])
+            // With `--events -` into a pipe, stdout holds only the JSON lines: the words go where the screen went.
+            let saved = texts.calibrationSaved(calibrations.path)
+            if screenToStandardError { Terminal.emitError(saved) } else { Terminal.show([saved]) }
         }
         if input.gate.droppedCount > 0 { Terminal.emitError(texts.droppedInput(input.gate.droppedCount)) }
         return ending.exitStatus
