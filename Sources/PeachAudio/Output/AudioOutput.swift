@@ -58,6 +58,12 @@ public final class AudioOutput {
     /// late), so it follows the device's clock. Before the first write: frame 0 at the start plus the buffer.
     nonisolated public var timeline: FrameTimeline { loop.timeline.read() }
 
+    /// How often the sound broke off so that frames already placed are not heard when the timeline said: the
+    /// sink's recoveries from underruns and suspends, and the slips its timeline filter found without one (a
+    /// sound server hiding an underrun, periods dropped; `FrameTimelineFilter`). After each the timeline is
+    /// measured anew. Timing training discards what a dropout touched.
+    nonisolated public var dropoutCount: Int { sink.recoveryCount + loop.slips.load(ordering: .relaxed) }
+
     /// Why the sink stopped taking audio, once it has.
     nonisolated public var failure: (any Error & Sendable)? { loop.failureBox.withLock { $0 } }
 
@@ -86,6 +92,8 @@ private final class AudioLoop: @unchecked Sendable {
     let sink: any AudioSink
     let realTime = Atomic<Bool>(false)
     let written = Atomic<Int>(0)
+    /// Slips of the output's timeline found by its filter (no underrun reported).
+    let slips = Atomic<Int>(0)
     let failureBox = Mutex<(any Error & Sendable)?>(nil)
     let timeline: TimelinePublisher
     private let block: UnsafeMutablePointer<Float>
@@ -149,7 +157,9 @@ private final class AudioLoop: @unchecked Sendable {
         let tailBlocks = rampBlocks + (sink.bufferFrames + period - 1) / period + 1
         var remaining = -1
         var failed = false
-        var filter = FrameTimelineFilter(sampleRate: sink.sampleRate)
+        var filter = FrameTimelineFilter(
+            sampleRate: sink.sampleRate, buffer: Double(sink.bufferFrames) / sink.sampleRate,
+            period: Double(period) / sink.sampleRate)
         var recoveries = 0
         while remaining != 0 {
             if remaining < 0, stopRequested.load(ordering: .acquiring) { remaining = tailBlocks }
@@ -166,7 +176,9 @@ private final class AudioLoop: @unchecked Sendable {
                 recoveries = sink.recoveryCount
                 filter.reset()
             }
-            timeline.publish(frame: 0, time: filter.add(frameHeard: heard, at: MonotonicTime.now()))
+            let (origin, slipped) = filter.add(frameHeard: heard, at: MonotonicTime.now())
+            if slipped { slips.add(1, ordering: .relaxed) }
+            timeline.publish(frame: 0, time: origin)
             if remaining > 0 { remaining -= 1 }
         }
         sink.close()

@@ -27,9 +27,10 @@ public final class SynthClickPlayer: ClickPlayer {
     /// Clicks are placed on the frame they are heard on.
     public var isExact: Bool { true }
 
-    /// The sink's recoveries from underruns and suspends: each restarted the stream later than the frames
-    /// already placed expected.
-    public var dropoutCount: Int { output.sink.recoveryCount }
+    /// The output's dropouts (``AudioOutput/dropoutCount``): the sink's recoveries from underruns and suspends,
+    /// and the slips of its timeline found without one. After each, the frames already placed are not heard
+    /// when they were expected.
+    public var dropoutCount: Int { output.dropoutCount }
 
     /// Places a click on the frame heard nearest `time`.
     /// - Throws: ``SynthError/outputNotRunning`` when the output stopped.
