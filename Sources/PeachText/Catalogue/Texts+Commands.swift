@@ -99,9 +99,7 @@ extension Texts {
         ]
         if contents.rhythmCount > 0 {
             lines.append(
-                tr(
-                    "Rhythm (kept):    \(contents.rhythmCount) (from Peach on iOS or the web; exported again, not "
-                        + "trained here)"))
+                tr("Timing:           \(contents.rhythmCount) (early or late, and fill the gap)"))
         }
         lines.append(tr("Damaged lines:    \(contents.damagedLines.count)"))
         for damaged in contents.damagedLines.prefix(20) {

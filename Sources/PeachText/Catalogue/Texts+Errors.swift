@@ -167,7 +167,12 @@ extension Texts {
                     + "with --data-dir.")
         case .io(let error):
             return message(for: error) + "."
-        case .invalidCalibration(let path):
+        case .invalidCalibration(let path, let field?):
+            return tr(
+                "\(path): field '\(shown(field))' is not what a timing calibration holds; strikes are shown "
+                    + "uncalibrated. Run 'peach timing calibrate' to measure anew (the file is then kept as "
+                    + "\(path).broken).")
+        case .invalidCalibration(let path, nil):
             return tr(
                 "\(path) is not a timing calibration Peach can read; strikes are shown uncalibrated. Run 'peach "
                     + "timing calibrate' to measure anew (the file is then kept as \(path).broken).")
@@ -227,18 +232,34 @@ extension Texts {
         }
     }
 
-    /// What a writer that opened the store has to tell (an import a crash stopped half-way, which it undid), as
-    /// `peach:` lines for stderr; none usually.
+    /// What a writer that opened the store has to tell (an import a crash stopped half-way, which it undid, or a
+    /// marker of one that did not belong to this journal), as `peach:` lines for stderr; none usually.
     public func storeNotices(_ contents: JournalContents) -> [String] {
         guard let interrupted = contents.interruptedImport else { return [] }
         let what = interrupted.source.map { shown($0) } ?? tr("records")
+        if interrupted.markerIgnored {
+            return [
+                tr(
+                    "peach: a marker of an unfinished import of \(what) (started \(interrupted.started)) did not "
+                        + "belong to this journal (copied or restored from elsewhere?) and was removed; nothing was "
+                        + "taken out. 'peach data check' shows what the store holds.")
+            ]
+        }
         let lines = tr(
             one: "\(interrupted.linesRemoved) line", other: "\(interrupted.linesRemoved) lines",
             count: interrupted.linesRemoved)
+        guard let kept = interrupted.undonePath else {
+            return [
+                tr(
+                    "peach: an import of \(what) (started \(interrupted.started)) was stopped before any of it was "
+                        + "written; your data is as it was. Run the import again.")
+            ]
+        }
         return [
             tr(
                 "peach: an import of \(what) (started \(interrupted.started)) was stopped half-way and undone (\(lines) "
-                    + "taken out), so your data is as it was before it. Run the import again.")
+                    + "taken out and kept in \(kept)), so your data is as it was before it. Run the import again."
+            )
         ]
     }
 

@@ -303,7 +303,7 @@ public enum Help: CaseIterable, Sendable {
             "With --replace the data is replaced by the file's records; the old journal is kept as a backup.\n"
                 + "A CSV exported by Peach on iOS or the web (format 1-3, first line '# peach-export-format:N') "
                 + "is read by column name; a row that cannot be read is skipped and named, the rest imported. "
-                + "Rhythm records are kept and exported again, though this Peach has no rhythm training. A "
+                + "Timing records (early or late, fill the gap) join the timing profile as Peach's own do. A "
                 + "record that went to the phone and back (whole seconds) is recognised as a duplicate."
         case .importFile: "The file to import."
         case .replace:
