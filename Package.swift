@@ -40,6 +40,13 @@ let package = Package(
         ),
         // The only module that talks to ALSA.
         .target(name: "PeachALSA", dependencies: ["PeachAudio", "PeachMIDI", "PeachSystem", "CALSA"]),
+        // What Swift needs to call libjack (a variadic function, two structs); libjack itself is loaded at run
+        // time, so JACK adds no build dependency.
+        .target(name: "CPeachJACK"),
+        // The JACK client: the internal synth and MIDI input through a JACK server (libjack via dlopen).
+        .target(
+            name: "PeachJACK",
+            dependencies: ["PeachAudio", "PeachMIDI", "PeachCore", "PeachSystem", "CPeachJACK"]),
         // The application: a training run over ports (clock, sound, store, input, presenters), the EN/DE
         // catalogue, reports and charts. No ALSA and no live adapter: every front end is thin over it.
         .target(
@@ -77,7 +84,8 @@ let package = Package(
         .executableTarget(
             name: "peach",
             dependencies: [
-                "PeachCore", "PeachAudio", "PeachMIDI", "PeachStore", "PeachALSA", "PeachTraining",
+                "PeachCore", "PeachAudio", "PeachMIDI", "PeachStore", "PeachALSA", "PeachJACK",
+                "PeachTraining",
                 "PeachText", "PeachLive", "PeachSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -125,6 +133,9 @@ let package = Package(
             name: "PeachSystemTests",
             dependencies: ["PeachSystem", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PeachCLITests", dependencies: ["PeachCore", "PeachTestSupport"]),
+        .testTarget(
+            name: "PeachJACKTests",
+            dependencies: ["PeachJACK", "PeachAudio", "PeachCore", "PeachMIDI", "PeachSystem"]),
     ],
     swiftLanguageModes: [.v6]
 )

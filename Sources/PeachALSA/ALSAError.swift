@@ -24,10 +24,14 @@ enum ALSAError {
     static func make(
         _ code: Int32, device: String, operation: DeviceError.Operation, function: String
     ) -> DeviceError {
-        DeviceError(
-            device: device, operation: operation,
-            kind: kind(of: -code, operation: operation, function: function),
-            systemText: ALSALibrary.errorText(code))
+        let kind = kind(of: -code, operation: operation, function: function)
+        // A busy sound card: who holds it, from the kernel's account (a sound server most often).
+        let holder =
+            kind == .busy && operation != .openSequencer && operation != .connect
+            ? ALSADeviceList.playbackHolders().first : nil
+        return DeviceError(
+            device: device, operation: operation, kind: kind, systemText: ALSALibrary.errorText(code),
+            holder: holder)
     }
 
     /// What kind of failure `errno` value `code` is, during `operation` (by `function`).

@@ -165,7 +165,8 @@ public final class SystemFile: @unchecked Sendable {
     }
 
     /// The whole of the regular file at `path`, at most `limit` bytes: the one way Peach reads a file of its
-    /// own (settings, calibrations, profiles, the store's snapshot and marker, catalogues, logs). It is opened
+    /// own (settings, calibrations, profiles, the store's snapshot and marker, catalogues, logs) and the kernel's
+    /// (/proc: read to its end, its size being 0). It is opened
     /// non-blocking, so a FIFO or a device where a file is expected is refused at once instead of hanging the
     /// command (and a signal still stops it); without `followingLinks` a symbolic link is refused too.
     /// - Throws: ``FileError``: `open` with EINVAL when it is not a regular file (ELOOP for a link refused),
@@ -176,8 +177,19 @@ public final class SystemFile: @unchecked Sendable {
         let file = try SystemFile(
             path: path, flags: O_RDONLY | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW))
         guard try file.isRegularFile() else { throw FileError(path: path, operation: .open, code: EINVAL) }
-        guard try file.size() <= limit else { throw FileError(path: path, operation: .read, code: EFBIG) }
-        return try file.readAll()
+        let size = try file.size()
+        guard size <= limit else { throw FileError(path: path, operation: .read, code: EFBIG) }
+        guard size == 0 else { return try file.readAll() }
+        // A kernel file (/proc, /sys) says 0 and holds more: read to its end, within the limit.
+        var bytes: [UInt8] = []
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
+        defer { chunk.deallocate() }
+        while true {
+            let count = try file.read(into: chunk, atOffset: bytes.count)
+            if count == 0 { return bytes }
+            bytes += chunk[..<count]
+            guard bytes.count <= limit else { throw FileError(path: path, operation: .read, code: EFBIG) }
+        }
     }
 
     /// Flushes the file's data to stable storage.

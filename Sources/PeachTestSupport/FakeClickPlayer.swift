@@ -35,6 +35,11 @@ public final class FakeClickPlayer: ClickPlayer {
     public var failing = false
     /// The output's dropouts so far: raise it to play an underrun.
     public var dropoutCount = 0
+    /// The virtual time until which the output's timeline is not to be trusted (``settlesIn`` counts down to it).
+    public var settledAt = 0.0
+
+    /// Until ``settledAt``.
+    public var settlesIn: Double { max(0, settledAt - now) }
     private let clock: VirtualClock
 
     /// A player on `clock`'s timeline.

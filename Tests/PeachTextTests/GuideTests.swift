@@ -54,7 +54,9 @@ struct GuideTests {
         let pcm: [DeviceError.Operation] = [.openPCM, .configurePCM, .writePCM]
         for operation in DeviceError.Operation.allCases {
             for kind in DeviceError.Kind.allCases
-            where pcm.contains(operation) || (kind != .formatUnsupported && kind != .stalled) {
+            where (pcm.contains(operation) || (kind != .formatUnsupported && kind != .stalled))
+                && kind != .notInstalled
+            {
                 let device = pcm.contains(operation) ? "alsa:hw:1,0" : "seq"
                 devices.append(
                     DeviceError(
@@ -65,6 +67,30 @@ struct GuideTests {
             DeviceError(
                 device: "midi", operation: .openSequencer, kind: .noSuchDevice, systemText: "ALSA's own words"
             ))
+        // The JACK client's, and a busy card with who holds it.
+        devices += [
+            DeviceError(
+                device: "jack", operation: .openPCM, kind: .notInstalled, systemText: "libjack.so.0 not found"
+            ),
+            DeviceError(
+                device: "jack", operation: .openPCM, kind: .noSuchDevice, systemText: "no JACK server running"
+            ),
+            DeviceError(
+                device: "jack:Carla", operation: .openPCM, kind: .noSuchDevice,
+                systemText: "no input ports of 'Carla'"),
+        ]
+        for (name, device) in [
+            ("jackd", "alsa:hw:1,0"), ("pipewire", "alsa:hw:1,0"), ("pulseaudio", "alsa:hw:1,0"),
+            ("firefox", "alsa:default"),
+        ] {
+            devices.append(
+                DeviceError(
+                    device: device, operation: .openPCM, kind: .busy, systemText: "ALSA's own words",
+                    holder: DeviceHolder(name: name, pid: 812)))
+        }
+        devices.append(
+            DeviceError(
+                device: "alsa:default", operation: .openPCM, kind: .busy, systemText: "ALSA's own words"))
         return [
             (
                 "Settings",

@@ -279,7 +279,7 @@ struct CalibrationRunTests {
         let output = RecordingScreenOutput()
         let screen = TerminalScreen(
             texts: Texts(language: .english), output: output, isTerminal: false, color: false)
-        screen.present(.started(.gapFill, profile: "default", output: "fake-synth"), at: Date())
+        screen.present(.started(.gapFill, profile: "default", output: "fake-synth", stack: nil), at: Date())
         screen.present(.gapFill(.struck(strike, trialStrikes: 1), progress), at: Date())
         #expect(output.screen.hasSuffix("   1  ▶ 8.0 ms late (raw +20.0 ms)\n"))
     }

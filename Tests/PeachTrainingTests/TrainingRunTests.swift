@@ -91,7 +91,7 @@ struct ComparisonRunTests {
         let harness = RunHarness()
         harness.run.start()
         #expect(harness.names == ["started", "trialStarted"])
-        guard case .started(.comparison, let profile, let output) = harness.presenter.events.first else {
+        guard case .started(.comparison, let profile, let output, nil) = harness.presenter.events.first else {
             Issue.record("no start")
             return
         }

@@ -50,6 +50,10 @@ public final class ALSAPCMSink: AudioSink {
     public let bufferFrames: Int
     /// The sample format the device took.
     public let sampleFormat: PCMSampleFormat
+    /// What the device plays through: the sound card directly, ALSA's plugins, a sound server.
+    public let stack: AudioStack
+    /// The sound card's name when the chain ends in one (`Loopback`, `HDA Intel PCH`), else nil.
+    public let cardName: String?
     /// Why the sink stopped taking audio.
     public private(set) var failure: (any Error & Sendable)?
 
@@ -73,8 +77,14 @@ public final class ALSAPCMSink: AudioSink {
         self.device = device
         name = "alsa:\(device)"
         var opened: OpaquePointer?
+        // libjack (behind ALSA's jack plugin) prints lines of its own to stderr when no server runs.
+        let result =
+            device.hasPrefix("jack")
+            ? ALSADeviceList.withStandardErrorSilenced {
+                snd_pcm_open(&opened, device, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK)
+            } : snd_pcm_open(&opened, device, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK)
         try ALSAError.check(
-            snd_pcm_open(&opened, device, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK),
+            result,
             device: "alsa:\(device)",
             operation: .openPCM, function: "snd_pcm_open")
         guard let pcm = opened else {
@@ -101,6 +111,7 @@ public final class ALSAPCMSink: AudioSink {
             throw error
         }
         self.pcm = pcm
+        (stack, cardName) = Self.stack(of: pcm)
         if snd_pcm_type(pcm) == SND_PCM_TYPE_NULL {
             pacer = RealTimePacer(sampleRate: sampleRate, bufferFrames: bufferFrames)
         }
@@ -130,6 +141,50 @@ public final class ALSAPCMSink: AudioSink {
     }
 
     // MARK: - Configuration
+
+    /// What `pcm` plays through, from its type and alsa-lib's own description of its plugin chain (the I/O
+    /// plugins of PipeWire, PulseAudio and JACK name themselves; a sound card is a "Hardware PCM"), and the
+    /// card's name when the chain ends in one.
+    static func stack(of pcm: OpaquePointer) -> (AudioStack, cardName: String?) {
+        switch snd_pcm_type(pcm) {
+        case SND_PCM_TYPE_HW:
+            return (.hardware, cardName(in: description(of: pcm)))
+        case SND_PCM_TYPE_NULL:
+            return (.null, nil)
+        default:
+            let text = description(of: pcm)
+            let card = cardName(in: text)
+            if text.contains("PipeWire") { return (.pipeWire, nil) }
+            if text.contains("PulseAudio") { return (.pulseAudio, nil) }
+            if text.contains("JACK") { return (.jack, nil) }
+            if text.contains("Direct Stream Mixing") { return (.dmix, card) }
+            if snd_pcm_type(pcm) == SND_PCM_TYPE_FILE { return (.file, nil) }
+            if card != nil { return (.hardware, card) }
+            return (text.contains("Null PCM") ? .null : .other, nil)
+        }
+    }
+
+    /// alsa-lib's description of `pcm` and the chain of PCMs it plays through (`snd_pcm_dump`).
+    private static func description(of pcm: OpaquePointer) -> String {
+        var output: OpaquePointer?
+        guard snd_output_buffer_open(&output) == 0, let output else { return "" }
+        defer { snd_output_close(output) }
+        snd_pcm_dump(pcm, output)
+        var buffer: UnsafeMutablePointer<CChar>?
+        let length = snd_output_buffer_string(output, &buffer)
+        guard let buffer, length > 0 else { return "" }
+        return String(
+            decoding: UnsafeRawBufferPointer(start: buffer, count: Int(length)), as: UTF8.self)
+    }
+
+    /// The card's name in a description's `Hardware PCM card 0 'Loopback' device 0 subdevice 0`.
+    private static func cardName(in description: String) -> String? {
+        guard let range = description.range(of: "Hardware PCM card ") else { return nil }
+        let rest = description[range.upperBound...]
+        guard let open = rest.firstIndex(of: "'") else { return nil }
+        let name = rest[rest.index(after: open)...].prefix { $0 != "'" }
+        return name.isEmpty ? nil : String(name)
+    }
 
     private struct Hardware {
         var format: PCMSampleFormat

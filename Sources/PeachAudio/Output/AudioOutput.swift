@@ -64,6 +64,18 @@ public final class AudioOutput {
     /// measured anew. Timing training discards what a dropout touched.
     nonisolated public var dropoutCount: Int { sink.recoveryCount + loop.slips.load(ordering: .relaxed) }
 
+    /// How long a frame written now takes to be heard, seconds, by the measured timeline: the real output
+    /// latency (a sound server's included), which may differ much from the buffer asked for.
+    nonisolated public var measuredDelay: Double { timeline.time(of: framesWritten) - MonotonicTime.now() }
+
+    /// When the timeline can be trusted, on the monotonic clock: a second after the stream started or was
+    /// measured anew (an underrun, a slip), once the earliest readings of a second have been taken. A session
+    /// places no click before it (``SynthClickPlayer``'s lead time waits for it).
+    nonisolated public var settledAt: Double { Double(bitPattern: loop.settledAt.load(ordering: .relaxed)) }
+
+    /// How long the timeline takes to settle after the stream starts or restarts, seconds.
+    nonisolated public static let settleTime = 1.0
+
     /// Why the sink stopped taking audio, once it has.
     nonisolated public var failure: (any Error & Sendable)? { loop.failureBox.withLock { $0 } }
 
@@ -94,6 +106,8 @@ private final class AudioLoop: @unchecked Sendable {
     let written = Atomic<Int>(0)
     /// Slips of the output's timeline found by its filter (no underrun reported).
     let slips = Atomic<Int>(0)
+    /// When the timeline settles (`AudioOutput.settledAt`), as a double's bits.
+    let settledAt: Atomic<UInt64>
     let failureBox = Mutex<(any Error & Sendable)?>(nil)
     let timeline: TimelinePublisher
     private let block: UnsafeMutablePointer<Float>
@@ -105,9 +119,10 @@ private final class AudioLoop: @unchecked Sendable {
         self.sink = sink
         self.onFailure = onFailure
         engine = SynthEngine(sampleRate: sink.sampleRate)
+        let now = MonotonicTime.now()
         timeline = TimelinePublisher(
-            FrameTimeline(
-                frame: 0, time: MonotonicTime.now() + sink.configuredLatency, sampleRate: sink.sampleRate))
+            FrameTimeline(frame: 0, time: now + sink.configuredLatency, sampleRate: sink.sampleRate))
+        settledAt = Atomic((now + sink.configuredLatency + AudioOutput.settleTime).bitPattern)
         block = .allocate(capacity: sink.periodFrames * sink.channelCount)
         block.initialize(repeating: 0, count: sink.periodFrames * sink.channelCount)
     }
@@ -172,12 +187,18 @@ private final class AudioLoop: @unchecked Sendable {
             }
             let total = written.add(period, ordering: .relaxed).newValue
             let heard = total - sink.queuedFrames
+            let now = MonotonicTime.now()
+            var restarted = total == period  // the first reading
             if sink.recoveryCount != recoveries {
                 recoveries = sink.recoveryCount
                 filter.reset()
+                restarted = true
             }
-            let (origin, slipped) = filter.add(frameHeard: heard, at: MonotonicTime.now())
+            let (origin, slipped) = filter.add(frameHeard: heard, at: now)
             if slipped { slips.add(1, ordering: .relaxed) }
+            if restarted || slipped {
+                settledAt.store((now + AudioOutput.settleTime).bitPattern, ordering: .relaxed)
+            }
             timeline.publish(frame: 0, time: origin)
             if remaining > 0 { remaining -= 1 }
         }

@@ -27,6 +27,8 @@ public protocol AudioSink: AnyObject {
     /// How often the sink restarted its stream after an underrun or a suspend (frames written before a restart
     /// are not heard), so the output's frame timeline is measured anew.
     var recoveryCount: Int { get }
+    /// What the sound goes through (a sound card directly, ALSA's plugins, a sound server, a file).
+    var stack: AudioStack { get }
 
     /// Waits until `frameCount` frames can be written without waiting. ``AudioOutput`` calls it before it
     /// renders each block, so the block is rendered as late as it can be: a command (a bend, a start) that
@@ -50,6 +52,9 @@ extension AudioSink {
 
     /// None: a sink that paces itself never restarts.
     public var recoveryCount: Int { 0 }
+
+    /// Unknown.
+    public var stack: AudioStack { .other }
 
     /// No wait: the sink paces itself in ``write(_:frameCount:)``.
     public func waitUntilWritable(frameCount: Int) {}

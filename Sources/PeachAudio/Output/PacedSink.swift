@@ -70,6 +70,9 @@ public final class PacedSink: AudioSink {
         return true
     }
 
+    /// A file (`wav:`) or nothing (`null`).
+    public var stack: AudioStack { writer == nil ? .null : .file }
+
     /// Frames taken ahead of the wall clock (see ``AudioSink/queuedFrames``).
     public var queuedFrames: Int { pacer.queuedFrames }
 

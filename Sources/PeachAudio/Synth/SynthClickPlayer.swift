@@ -17,12 +17,18 @@ public final class SynthClickPlayer: ClickPlayer {
     /// Now on the monotonic clock.
     public var now: Double { MonotonicTime.now() }
 
-    /// The output's buffer and two periods more, and at least 50 ms: a click placed this far ahead is rendered
-    /// before its frame is due.
+    /// The output's delay as measured (or its buffer, when that is longer) and two periods more, and at least
+    /// 50 ms, so a click placed this far ahead is rendered before its frame is due even through a sound server
+    /// whose delay is far longer than the buffer asked for.
     public var leadTime: Double {
         let sink = output.sink
-        return max(0.05, Double(sink.bufferFrames + 2 * sink.periodFrames) / sink.sampleRate)
+        let period = Double(sink.periodFrames) / sink.sampleRate
+        return max(0.05, max(output.measuredDelay, sink.configuredLatency) + 2 * period)
     }
+
+    /// Until the output's timeline has settled (``AudioOutput/settledAt``: a second after the stream started or
+    /// was measured anew).
+    public var settlesIn: Double { max(0, output.settledAt - now) }
 
     /// Clicks are placed on the frame they are heard on.
     public var isExact: Bool { true }

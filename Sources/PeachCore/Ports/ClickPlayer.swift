@@ -20,6 +20,10 @@ public protocol ClickPlayer: AnyObject {
     /// break. A session that sees the count change discards what it measured across it and starts the clicks
     /// again. Zero where the player cannot tell (an external synth).
     var dropoutCount: Int { get }
+    /// Seconds until the output's timeline can be trusted (0: it can now): after the sound starts, and after each
+    /// dropout, the output measures anew where its frames fall in time. A click is placed by the timeline of the
+    /// moment it is placed, so a session places none before this.
+    var settlesIn: Double { get }
 
     /// Places a click to be heard at `time`; an accented click (a cycle's first step) is higher.
     /// - Returns: when it will be heard: `time` on the nearest sample frame.
@@ -28,4 +32,9 @@ public protocol ClickPlayer: AnyObject {
 
     /// Drops every click not yet heard (a stop, a new trial).
     func cancelClicks()
+}
+
+extension ClickPlayer {
+    /// Always trusted (an external synth, a simulation).
+    public var settlesIn: Double { 0 }
 }

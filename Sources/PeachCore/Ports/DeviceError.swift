@@ -36,6 +36,8 @@ public struct DeviceError: Error, Hashable, Sendable, CustomStringConvertible {
         case stalled
         /// The device went away (unplugged, powered off).
         case deviceLost
+        /// What the device needs is not installed (libjack for `jack:`).
+        case notInstalled
         /// Anything else.
         case failed
     }
@@ -48,15 +50,54 @@ public struct DeviceError: Error, Hashable, Sendable, CustomStringConvertible {
     public let kind: Kind
     /// The device library's own text for the failure (e.g. ALSA's `Device or resource busy`).
     public let systemText: String
+    /// For a busy device: the program holding it, as the kernel tells (its process name and id), if known.
+    public let holder: DeviceHolder?
 
-    /// An error of `kind` during `operation` on `device`.
-    public init(device: String, operation: Operation, kind: Kind, systemText: String) {
+    /// An error of `kind` during `operation` on `device` (held by `holder`, when busy and known).
+    public init(
+        device: String, operation: Operation, kind: Kind, systemText: String, holder: DeviceHolder? = nil
+    ) {
         self.device = device
         self.operation = operation
         self.kind = kind
         self.systemText = systemText
+        self.holder = holder
     }
 
     /// `device: operation: kind (system text)`, for logs.
     public var description: String { "\(device): \(operation.rawValue): \(kind.rawValue) (\(systemText))" }
+}
+
+/// The program holding a busy sound card, as the kernel tells it: its process name and id.
+public struct DeviceHolder: Hashable, Sendable {
+    /// The process's name (`jackd`, `pipewire`, `pulseaudio`, `firefox`).
+    public let name: String
+    /// The process id.
+    public let pid: Int32
+
+    /// A holder.
+    public init(name: String, pid: Int32) {
+        self.name = name
+        self.pid = pid
+    }
+
+    /// The sound server it is, if it is one.
+    public var server: Server? {
+        switch name {
+        case "jackd", "jackdbus": .jack
+        case "pipewire", "wireplumber", "pipewire-media-session": .pipeWire
+        case "pulseaudio", "pipewire-pulse": .pulseAudio
+        default: nil
+        }
+    }
+
+    /// The sound servers a holder can be.
+    public enum Server: String, Hashable, Sendable {
+        /// JACK (`jackd`, `jackdbus`).
+        case jack
+        /// PipeWire.
+        case pipeWire
+        /// PulseAudio.
+        case pulseAudio
+    }
 }

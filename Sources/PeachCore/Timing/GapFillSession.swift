@@ -16,7 +16,8 @@ import Foundation
 /// before it are heard late and the loop is out of time: at the next cycle or strike the session drops them,
 /// discards the unfinished trial's strikes (``GapFillEvent/dropout(restartsAt:)``) and starts that trial's
 /// cycles again after ``dropoutRest``, in which the output measures its timeline anew. A strike that finds
-/// the dropout does not count.
+/// the dropout does not count. No cycle is placed while the output's timeline settles (at the start, after a
+/// dropout: ``ClickPlayer/settlesIn``).
 ///
 /// With ``Targets/clicks`` (calibration: `peach timing calibrate`) every step clicks and every step is a target:
 /// the user taps along, and each strike's offset from its click is what the whole chain (controller, audio
@@ -101,12 +102,35 @@ public final class GapFillSession {
         strikesByTrial = [:]
         gaps = []
         nextCycleToPlace = 0
+        startLoop(at: 0, notBefore: 0, isRestart: false)
+    }
+
+    /// Places the loop's cycles from `cycle` on, the first starting no earlier than `notBefore` (timeline
+    /// seconds) and a lead time from now, once the output's timeline can be trusted (``ClickPlayer/settlesIn``:
+    /// a click is placed by the timeline of the moment it is placed). A restart after a dropout begins a trial
+    /// again; the first start also says the loop started.
+    private func startLoop(at cycle: Int, notBefore: Double, isRestart: Bool) {
+        let wait = clicks.settlesIn
+        if wait > 0 {
+            machinery.schedule(after: wait) { [weak self] in
+                guard let self, self.isRunning else { return }
+                self.startLoop(at: cycle, notBefore: notBefore, isRestart: isRestart)
+            }
+            return
+        }
         loopDropouts = clicks.dropoutCount
-        firstCycleStart = clicks.now + clicks.leadTime
-        guard placeCycles(through: Self.cyclesAhead - 1), isRunning else { return }
-        let positions = targets == .gaps ? loopSettings.gapPositions : Array(TimingSettings.positions)
-        machinery.emit(.started(loopSettings.tempo, gapPositions: positions, firstCycleAt: firstCycleStart))
-        scheduleCycle(0)
+        firstCycleStart = max(notBefore, clicks.now + clicks.leadTime) - Double(cycle) * cycleLength
+        nextCycleToPlace = cycle
+        guard placeCycles(through: cycle + Self.cyclesAhead - 1), isRunning else { return }
+        if !isRestart {
+            let positions = targets == .gaps ? loopSettings.gapPositions : Array(TimingSettings.positions)
+            machinery.emit(
+                .started(loopSettings.tempo, gapPositions: positions, firstCycleAt: firstCycleStart))
+            scheduleCycle(0)
+        } else {
+            // The trial's first cycle is placed here, so its own start needs no timer (it would end a trial).
+            scheduleCycle(cycle + 1)
+        }
     }
 
     /// A strike at `time` on the click timeline (nil: now).
@@ -204,12 +228,9 @@ public final class GapFillSession {
         gaps = []
         strikesByTrial = [:]
         let firstCycle = trialCount * Self.cyclesPerTrial
-        let restart = clicks.now + clicks.leadTime + Self.dropoutRest
-        firstCycleStart = restart - Double(firstCycle) * cycleLength
-        nextCycleToPlace = firstCycle
-        machinery.emit(.dropout(restartsAt: restart))
-        // The trial's first cycle is placed here, so its own start needs no timer (it would end a trial).
-        if placeCycles(through: firstCycle + Self.cyclesAhead - 1) { scheduleCycle(firstCycle + 1) }
+        let notBefore = clicks.now + clicks.leadTime + Self.dropoutRest
+        machinery.emit(.dropout(restartsAt: max(notBefore, clicks.now + clicks.settlesIn + clicks.leadTime)))
+        startLoop(at: firstCycle, notBefore: notBefore, isRestart: true)
         return true
     }
 

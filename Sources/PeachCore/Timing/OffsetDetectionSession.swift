@@ -14,7 +14,8 @@ import Foundation
 ///
 /// When the output's sound breaks off during a trial (an underrun: ``ClickPlayer/dropoutCount`` changes), its
 /// clicks were heard out of time: the trial is discarded unanswered (``OffsetDetectionEvent/dropout``) and
-/// another starts after ``dropoutRest``, in which the output measures its timeline anew.
+/// another starts after ``dropoutRest``, in which the output measures its timeline anew. No trial's clicks are
+/// placed while the output's timeline settles (at the start, after a dropout: ``ClickPlayer/settlesIn``).
 @MainActor
 public final class OffsetDetectionSession {
     /// Where the session is in its loop.
@@ -29,6 +30,9 @@ public final class OffsetDetectionSession {
         case showingFeedback
         /// The sound dropped out during the trial: it was discarded, and the next starts after a rest.
         case resting
+        /// The output's timeline is being measured (``ClickPlayer/settlesIn``): the trial starts once it can be
+        /// trusted.
+        case settling
     }
 
     /// The rest after a dropout before the next trial: the output's timeline is measured anew meanwhile.
@@ -134,6 +138,17 @@ public final class OffsetDetectionSession {
     }
 
     private func startTrial() {
+        // A click is placed by the output's timeline of the moment: wait until that can be trusted.
+        let wait = clicks.settlesIn
+        if wait > 0 {
+            currentTrial = nil
+            state = .settling
+            machinery.schedule(after: wait) { [weak self] in
+                guard self?.state == .settling else { return }
+                self?.startTrial()
+            }
+            return
+        }
         machinery.beginTrial()
         trialSettings = settings()
         let trial = staircase.nextTrial(settings: trialSettings, last: last, using: &generator)

@@ -20,14 +20,16 @@ public final class ControllerInput {
     public let sequencer: (any MIDISequencerClient)?
     private var trap: SignalTrap?
 
-    /// Opens the input `spec` asks for; reads the keyboard too when `useKeyboard` and stdin is a terminal.
+    /// Opens the input `spec` asks for (the sequencer by `openSequencer`, a JACK client by `openJACK`); reads the
+    /// keyboard too when `useKeyboard` and stdin is a terminal.
     /// With `keyboardStandsIn`, a machine with no sequencer gets the keyboard alone (with a notice on stderr in
     /// `texts`' language) instead of an error, so Peach is usable anywhere.
     /// - Throws: the sequencer's error when it cannot be opened; ``CommandError/keyboardNeedsTerminal`` for
     ///   keyboard-only input without a terminal.
     public init(
         spec: MIDIInputSpec, profile: ControllerProfile, useKeyboard: Bool, keyboardStandsIn: Bool = false,
-        texts: Texts, openSequencer: () throws -> any MIDISequencerClient
+        texts: Texts, openSequencer: () throws -> any MIDISequencerClient,
+        openJACK: (String?) -> any MIDISource
     ) throws {
         switch spec {
         case .sequencer(let selection):
@@ -44,6 +46,9 @@ public final class ControllerInput {
         case .raw(let path):
             sequencer = nil
             source = RawMIDISource(path: path)
+        case .jack(let target):
+            sequencer = nil
+            source = openJACK(target)
         case .keyboard:
             guard TerminalKeyboard.isAvailable else { throw CommandError.keyboardNeedsTerminal }
             sequencer = nil

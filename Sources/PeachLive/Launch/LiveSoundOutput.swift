@@ -15,6 +15,8 @@ public final class LiveSoundOutput: SoundOutput {
     public let name: String
     /// Places timing clicks: on the internal synth's frames, or as percussion notes on the external synth.
     public let clicks: (any ClickPlayer)?
+    /// What the internal synth's sound goes through; nil for an external synth.
+    public var stack: AudioStack? { output?.sink.stack }
     private let midi: MIDINotePlayer?
     private let output: AudioOutput?
     private var isShutDown = false

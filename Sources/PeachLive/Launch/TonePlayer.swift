@@ -38,10 +38,11 @@ public struct TonePlayer: Sendable {
     }
 
     /// Plays through the live audio thread on `sink`, following the script in wall-clock time.
-    /// - Returns: whether the audio thread ran at real-time priority.
+    /// - Returns: whether the audio thread ran at real-time priority, and the output's delay as measured at the
+    ///   end (``AudioOutput/measuredDelay``).
     /// - Throws: the sink's own failure (it says more than "output not running"), or the synth's error.
     @MainActor
-    public func playLive(on sink: any AudioSink) throws -> Bool {
+    public func playLive(on sink: any AudioSink) throws -> (realTime: Bool, delay: Double) {
         let output = AudioOutput(sink: sink)
         try output.start()
         defer { output.stop() }
@@ -61,9 +62,10 @@ public struct TonePlayer: Sendable {
             Thread.sleep(forTimeInterval: 0.005)
         }
         try? handle.stop()
+        let delay = output.measuredDelay
         output.stop()
         if let failure = output.failure { throw failure }
-        return output.isRealTime
+        return (output.isRealTime, delay)
     }
 
     /// Plays on an external synth in wall-clock time; every way out (the end, an error, a signal) silences the
@@ -145,11 +147,11 @@ public struct TonePlayer: Sendable {
             let caught = try playOnMIDI(synth)
             return (texts.toneSummary(script, gain: gain, timbre: nil, on: name), caught)
         case .live(let sink, let spec, let details):
-            let realTime = try playLive(on: sink)
+            let (realTime, delay) = try playLive(on: sink)
             let (format, recoveries) = details(sink)
             let device = texts.deviceDetails(
-                format: format, sink: sink, realTime: realTime, recoveries: recoveries)
-            return (texts.toneSummary(script, gain: gain, timbre: soundName, on: "\(spec): \(device)"), nil)
+                format: format, sink: sink, realTime: realTime, recoveries: recoveries, measuredDelay: delay)
+            return (texts.toneSummary(script, gain: gain, timbre: soundName, on: "\(spec) (\(device))"), nil)
         case .offline(let path):
             try renderOffline(toWAV: path)
             return (texts.toneSummary(script, gain: gain, timbre: soundName, to: path), nil)

@@ -148,7 +148,8 @@ public struct TrainingLauncher {
             run.notify(.soundFontProblem(soundFontProblem, timbre: initial.training.timbre))
         }
         if input.waitsForController { run.notify(.noControllerYet) }
-        if plan.mode.isTiming, input.sequencer?.hasKernelTimestamps != true { run.notify(.timedOnArrival) }
+        if plan.mode.isTiming, input.source?.timesEvents != true { run.notify(.timedOnArrival) }
+        if plan.mode.isTiming, let stack = sound.stack, stack.isServer { run.notify(.throughServer(stack)) }
         let ending = await run.run(inputs, continuation: continuation, gate: input.gate)
         input.stop()
         if case .calibrated(let calibration) = ending, let calibrations {

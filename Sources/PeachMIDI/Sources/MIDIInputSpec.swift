@@ -9,10 +9,13 @@ public enum MIDIInputSpec: Hashable, Sendable, CustomStringConvertible {
     case sequencer(ControllerSelection)
     /// Raw MIDI bytes from a device, FIFO, file or stdin (`-`).
     case raw(path: String)
+    /// A client of the JACK server, connected to the physical MIDI sources (or to those whose names contain
+    /// `target`).
+    case jack(target: String?)
     /// Only the terminal keyboard.
     case keyboard
 
-    /// Reads `seq`, `seq:CLIENT:PORT`, `seq:NAME`, `rawmidi:PATH`, `keyboard`, a path (anything with a `/`, an
+    /// Reads `seq`, `seq:CLIENT:PORT`, `seq:NAME`, `jack:`, `jack:NAME`, `rawmidi:PATH`, `keyboard`, a path (anything with a `/`, an
     /// existing file's name such as `notes.mid`, or `-` for stdin: raw bytes), or a bare client name.
     /// `fileExists` says whether a name is a file here (the file system by default; a test's fake).
     public init?(
@@ -25,6 +28,8 @@ public enum MIDIInputSpec: Hashable, Sendable, CustomStringConvertible {
             let rest = String(value.dropFirst(4))
             guard !rest.isEmpty else { return nil }
             self = .sequencer(Self.selection(rest))
+        } else if value == "jack" || value.hasPrefix("jack:") {
+            self = .jack(target: value.count > 5 ? String(value.dropFirst(5)) : nil)
         } else if value.hasPrefix("rawmidi:") {
             let path = String(value.dropFirst(8))
             guard !path.isEmpty else { return nil }
@@ -50,6 +55,7 @@ public enum MIDIInputSpec: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .sequencer(let selection): selection.description
         case .raw(let path): "rawmidi:\(path)"
+        case .jack(let target): target.map { "jack:" + $0 } ?? "jack"
         case .keyboard: "keyboard"
         }
     }

@@ -12,4 +12,12 @@ public protocol MIDISource: AnyObject, Sendable {
     func start(_ handler: @escaping @Sendable (MIDIInput) -> Void) throws
     /// Stops delivery. Idempotent.
     func stop()
+    /// Whether events carry the moment they arrived at the machine (the sequencer's kernel stamps, JACK's cycle
+    /// clock), not the moment Peach read them.
+    var timesEvents: Bool { get }
+}
+
+extension MIDISource {
+    /// Timed when read (raw bytes, a fake).
+    public var timesEvents: Bool { false }
 }

@@ -23,6 +23,9 @@ public final class SequencerMIDISource: MIDISource, @unchecked Sendable {
             selection: selection, profile: profile, ownClient: client.clientNumber)
     }
 
+    /// Kernel stamps, when the client has them.
+    public var timesEvents: Bool { client.hasKernelTimestamps }
+
     /// The ports connected now.
     public var connectedPorts: [MIDIPortInfo] {
         lock.withLock { connector.connected.values.sorted { $0.address < $1.address } }

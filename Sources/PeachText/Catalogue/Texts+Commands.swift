@@ -284,13 +284,33 @@ extension Texts {
             tr("Raw MIDI devices (--midi-in rawmidi:PATH, --output rawmidi:PATH):"))
         if listing.rawDevices.isEmpty { lines.append(none) }
         for path in listing.rawDevices { lines.append("    " + path) }
-        lines.append(tr("Audio outputs (--audio-out alsa:NAME):"))
+        lines.append(tr("Audio outputs that can play here (--audio-out alsa:NAME):"))
         if listing.audioOutputs.isEmpty { lines.append(none) }
         let width = min(listing.audioOutputs.map(\.name.count).max() ?? 0, 40)
         for output in listing.audioOutputs {
+            let how =
+                output.stack.map { tr("through \(stackName($0))") }
+                ?? output.holder.map { tr("busy: \($0.name), process \($0.pid), holds the sound card") }
+                ?? tr("busy")
             lines.append(
                 "    " + output.name + String(repeating: " ", count: max(0, width - output.name.count))
-                    + "  " + output.description)
+                    + "  " + (output.description.isEmpty ? how : "\(output.description) · \(how)"))
+        }
+        lines.append(
+            "  "
+                + (listing.jackClientAvailable
+                    ? tr("Also: jack (Peach's own JACK client), null (silence), wav:FILE (a file).")
+                    : tr("Also: null (silence), wav:FILE (a file)."))
+        )
+        let sounds = listing.audioOutputs.contains {
+            $0.stack.map { ![.null, .file].contains($0) } ?? true
+        }
+        if !sounds {
+            lines.append(
+                "  "
+                    + tr(
+                        "No sound card here: train in silence with --audio-out null, or into a file with --audio-out "
+                            + "wav:FILE; with no controller, --midi-in keyboard answers."))
         }
         return lines
     }
@@ -387,19 +407,27 @@ extension Texts {
         return text
     }
 
-    /// What a live audio device runs at: format, channels, rate, buffer, priority, underruns.
+    /// What a live audio device runs at: what it goes through, format, channels, rate, buffer asked for, the
+    /// delay measured, priority, underruns.
     public func deviceDetails(
-        format sampleFormat: String?, sink: any AudioSink, realTime: Bool, recoveries: Int
+        format sampleFormat: String?, sink: any AudioSink, realTime: Bool, recoveries: Int,
+        measuredDelay: Double? = nil
     ) -> String {
         var parts = [String]()
+        if ![.other, .null, .file].contains(sink.stack) {
+            parts.append(tr("through \(stackName(sink.stack))"))
+        }
         if let sampleFormat { parts.append(sampleFormat) }
         parts.append(tr("\(sink.channelCount) ch"))
         parts.append(tr("\(Int(sink.sampleRate)) Hz"))
         let milliseconds = format(sink.configuredLatency * 1000, 1)
         parts.append(
             tr(
-                "\(sink.bufferFrames / max(sink.periodFrames, 1)) x \(sink.periodFrames) frames (\(milliseconds) ms)"
-            ))
+                "buffer \(sink.bufferFrames / max(sink.periodFrames, 1)) x \(sink.periodFrames) frames "
+                    + "(\(milliseconds) ms)"))
+        if let measuredDelay {
+            parts.append(tr("measured delay \(format(measuredDelay * 1000, 1)) ms"))
+        }
         parts.append(
             realTime
                 ? tr("real-time priority")

@@ -336,6 +336,16 @@ extension Texts {
         let system = error.systemText
         let what: String
         switch (error.operation, error.kind) {
+        case (_, .notInstalled):
+            what = tr(
+                "JACK's library (libjack.so.0) is not installed: apt install libjack-jackd2-0 (or pipewire-jack), or "
+                    + "play through ALSA with --audio-out alsa:default")
+        case (_, .noSuchDevice) where error.isJACK && error.systemText.contains("server"):
+            what = tr(
+                "no JACK server is running: start one (jackd, qjackctl, or PipeWire's with pw-jack), or play through "
+                    + "ALSA with --audio-out alsa:default")
+        case (_, .noSuchDevice) where error.isJACK:
+            what = tr("JACK has no such ports (\(system)); 'jack_lsp' lists them")
         case (.openSequencer, .noSuchDevice) where error.device != "seq" && !error.device.hasPrefix("seq:"):
             // Opened for --output midi…: the way out is another output, not another input.
             what = tr(
@@ -352,7 +362,7 @@ extension Texts {
         case (.connect, .noSuchDevice):
             what = tr("no such port; 'peach devices' lists the ports")
         case (.openPCM, .busy), (.configurePCM, .busy), (.writePCM, .busy):
-            what = tr("the audio device is busy; close the program using it, or use alsa:default")
+            what = busyAudio(error)
         case (_, .busy):
             what = tr("the MIDI port is busy; close the program using it")
         case (_, .permissionDenied):
@@ -375,6 +385,36 @@ extension Texts {
             what = tr("cannot connect to that port (\(system))")
         }
         return tr("\(error.device): \(what).")
+    }
+
+    /// Why an audio device is busy and the way through: play through the sound server that holds the card, or
+    /// close the program that does (never "use alsa:default" when that is the busy one).
+    private func busyAudio(_ error: DeviceError) -> String {
+        guard let holder = error.holder else {
+            return error.device == "alsa:default"
+                ? tr(
+                    "the audio device is busy; close the program using it (peach devices lists what can play)"
+                )
+                : tr("the audio device is busy; close the program using it, or use alsa:default")
+        }
+        let who = tr("\(holder.name), process \(holder.pid)")
+        switch holder.server {
+        case .jack:
+            return tr(
+                "the sound card is held by JACK (\(who)); play through it with --audio-out jack (or "
+                    + "alsa:jack), or stop the JACK server")
+        case .pipeWire:
+            return tr(
+                "the sound card is held by PipeWire (\(who)); play through it with --audio-out alsa:pipewire (or "
+                    + "alsa:default where it is the default), or use --audio-out jack with PipeWire's JACK (pw-jack peach …)"
+            )
+        case .pulseAudio:
+            return tr(
+                "the sound card is held by PulseAudio (\(who)); play through it with --audio-out alsa:pulse (or "
+                    + "alsa:default where it is the default)")
+        case nil:
+            return tr("the audio device is busy: \(who) holds the sound card; close it first")
+        }
     }
 
     /// The message for a failure of the live audio output.
@@ -610,4 +650,9 @@ extension Texts {
         default: nil
         }
     }
+}
+
+extension DeviceError {
+    /// Whether the device is Peach's JACK client (`jack`, `jack:TARGET`).
+    fileprivate var isJACK: Bool { device == "jack" || device.hasPrefix("jack:") }
 }

@@ -1,6 +1,7 @@
 // Texts: Peach's words in the user's language (gettext catalogues, English in the source): screens and numbers.
 
 import Foundation
+import PeachAudio
 import PeachCore
 import PeachMIDI
 import PeachStore
@@ -233,8 +234,31 @@ public struct Texts: Sendable {
             tr(
                 "Strikes from raw MIDI or the computer keyboard are timed when Peach reads them (a keyboard a few "
                     + "milliseconds late); a controller on the sequencer is timed by the kernel's stamps.")
+        case .throughServer(let stack):
+            tr(
+                "The sound goes through \(stackName(stack)): Peach measures the delay it reports and takes a break "
+                    + "in its sound for a dropout, never for your timing. A sound card played directly "
+                    + "(--audio-out alsa:hw:…) or Peach's own JACK client (--audio-out jack) is exact to the sample."
+            )
         }
     }
+
+    /// What an output's sound goes through, in words: `PipeWire`, `the sound card`, `ALSA's dmix`.
+    public func stackName(_ stack: AudioStack) -> String {
+        switch stack {
+        case .hardware: tr("the sound card")
+        case .dmix: tr("ALSA's dmix")
+        case .pipeWire: "PipeWire"
+        case .pulseAudio: "PulseAudio"
+        case .jack: "JACK"
+        case .null: tr("nothing")
+        case .file: tr("a file")
+        case .other: tr("ALSA plugins")
+        }
+    }
+
+    /// `alsa:default through PipeWire`: an output and what its sound goes through.
+    public func soundThrough(_ output: String, _ stack: String) -> String { tr("\(output) through \(stack)") }
 
     /// `12 answered, 9 correct.` / `3 matched.` / both.
     public func summary(_ progress: TrainingProgress) -> String {

@@ -10,7 +10,7 @@ import PeachTraining
 ///
 /// | event | fields |
 /// |---|---|
-/// | `started` | `mode` (`comparison` or `pitchMatching`), `profile` (controller profile), `output` |
+/// | `started` | `mode` (`comparison`, `pitchMatching`, `offsetDetection`, …), `profile` (controller profile), `output`, and for the built-in synth `stack` (`hardware`, `dmix`, `pipeWire`, `pulseAudio`, `jack`, `null`, `file`, `other`: what the sound goes through) |
 /// | `modeChanged` | `mode` |
 /// | `trialStarted` | comparison: `note1`, `note2` (MIDI numbers), signed `cents`; matching: `referenceNote`, `initialCents`; interval trials add `interval`, `tuning` (and matching `targetNote`); timing: `tempo`, signed `offsetMs`, `offsetClick` |
 /// | `replayStarted` | comparison: `note1`, `note2`, `cents`; matching: `referenceNote`, `initialCents`; interval trials as above |
@@ -35,6 +35,8 @@ public struct EventLine: Encodable, Equatable, Sendable {
     public var profile: String?
     /// `started`: the sound output.
     public var output: String?
+    /// `started`: what the built-in synth's sound goes through (``AudioStack``'s names).
+    public var stack: String?
     /// Comparison: the first note's MIDI number.
     public var note1: Int?
     /// Comparison: the second note's MIDI number.
@@ -90,7 +92,7 @@ public struct EventLine: Encodable, Equatable, Sendable {
 
     /// The fields each event carries besides `event` and `time`, as docs/training.md documents them.
     public static let schema: [String: Set<String>] = [
-        "started": ["mode", "profile", "output"],
+        "started": ["mode", "profile", "output", "stack"],
         "modeChanged": ["mode"],
         "trialStarted": [
             "note1", "note2", "cents", "referenceNote", "initialCents", "targetNote", "interval", "tuning",

@@ -53,11 +53,12 @@ public final class EventStreamPresenter: TrainingPresenter {
     public func lines(for event: TrainingEvent, at time: Date) -> [EventLine] {
         var line = EventLine("", at: time)
         switch event {
-        case .started(let mode, let profile, let output):
+        case .started(let mode, let profile, let output, let stack):
             line.event = "started"
             line.mode = mode.rawValue
             line.profile = profile
             line.output = output
+            line.stack = stack?.rawValue
         case .modeChanged(let mode):
             line.event = "modeChanged"
             line.mode = mode.rawValue

@@ -49,9 +49,10 @@ public final class TerminalScreen: TrainingPresenter {
     /// Shows `event`.
     public func present(_ event: TrainingEvent, at time: Date) {
         switch event {
-        case .started(let mode, let profile, let sound):
+        case .started(let mode, let profile, let sound, let stack):
             self.mode = mode
-            setUp = "  (\(profile), \(sound))"
+            let through = stack.flatMap { $0 == .null || $0 == .file ? nil : texts.stackName($0) }
+            setUp = "  (\(profile), " + (through.map { texts.soundThrough(sound, $0) } ?? sound) + ")"
             line(paint(texts.title(of: mode), "1") + setUp)
             line(texts.keysHelp(for: mode))
         case .modeChanged(let mode):

@@ -1,6 +1,28 @@
 // DeviceListing: what `peach devices` lists: MIDI ports (and which Peach would use), raw MIDI, audio outputs.
 
+import PeachAudio
+import PeachCore
 import PeachMIDI
+
+/// An ALSA output `peach devices` lists: its name and description, what it plays through, or who holds it.
+public struct AudioOutputEntry: Hashable, Sendable {
+    /// The name for `--audio-out alsa:NAME`.
+    public var name: String
+    /// ALSA's description.
+    public var description: String
+    /// What it plays through; nil when it is busy.
+    public var stack: AudioStack?
+    /// When busy: the program holding the sound card, if known.
+    public var holder: DeviceHolder?
+
+    /// An entry.
+    public init(name: String, description: String, stack: AudioStack?, holder: DeviceHolder?) {
+        self.name = name
+        self.description = description
+        self.stack = stack
+        self.holder = holder
+    }
+}
 
 /// What `peach devices` found, and the options that say which devices Peach would use.
 public struct DeviceListing: Sendable {
@@ -14,8 +36,10 @@ public struct DeviceListing: Sendable {
     public var sequencer: (ports: [MIDIPortInfo], ownClient: Int)?
     /// Raw MIDI device paths.
     public var rawDevices: [String] = []
-    /// ALSA PCM outputs: name and description.
-    public var audioOutputs: [(name: String, description: String)] = []
+    /// The ALSA PCM outputs that can play here (or are busy).
+    public var audioOutputs: [AudioOutputEntry] = []
+    /// Whether Peach's own JACK client can play (`--audio-out jack:`): libjack is there and a server runs.
+    public var jackClientAvailable = false
 
     /// A listing for these options, with nothing found yet.
     public init(input: MIDIInputSpec, output: MIDIOutputSpec, profile: ControllerProfile) {

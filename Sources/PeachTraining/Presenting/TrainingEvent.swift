@@ -6,8 +6,8 @@ import PeachCore
 
 /// What a ``TrainingRun`` tells its presenters. Results are presented only after they are stored.
 public enum TrainingEvent: Sendable {
-    /// The run started: its mode, controller profile and sound output.
-    case started(TrainingMode, profile: String, output: String)
+    /// The run started: its mode, controller profile and sound output (and what that plays through, when known).
+    case started(TrainingMode, profile: String, output: String, stack: AudioStack?)
     /// The run switched to another mode (a `startComparison` / `startPitchMatching` action).
     case modeChanged(TrainingMode)
     /// Something the user should know that is not part of a trial.
@@ -41,6 +41,9 @@ public enum TrainingNotice: Sendable {
     /// Timing training whose strikes and answers are timed when Peach reads them (raw MIDI, the computer
     /// keyboard, a sequencer without timestamps), not by the kernel's stamps.
     case timedOnArrival
+    /// Timing training through a sound server (named): its delay is measured, not trusted blindly, and a break
+    /// in its sound is a dropout.
+    case throughServer(AudioStack)
 }
 
 /// Shows a run: the terminal screen, the `--events` stream, the practice box's earcons.

@@ -1,5 +1,6 @@
 // SoundOutput: the sound port of a run: what plays the notes, its name, and how it is silenced for good.
 
+import PeachAudio
 import PeachCore
 
 /// What plays a run's notes: the internal synth on an audio device or file, or an external MIDI synth. The
@@ -13,6 +14,9 @@ public protocol SoundOutput: AnyObject {
     var clicks: (any ClickPlayer)? { get }
     /// Where the sound goes, as the user names it (`alsa:default`, `wav:session.wav`, `FLUID Synth`).
     var name: String { get }
+    /// What the internal synth's sound goes through (the sound card, a sound server, a file); nil for an external
+    /// synth.
+    var stack: AudioStack? { get }
     /// Silences every note and closes the output (an external synth gets note-offs, all-notes-off and its
     /// bend centred). Every exit path of a run calls it, once.
     func shutdown()
@@ -25,4 +29,9 @@ public struct ClicksUnavailable: Error, Hashable, Sendable {
 
     /// The error for `output`.
     public init(output: String) { self.output = output }
+}
+
+extension SoundOutput {
+    /// None known (an external synth, a test's fake).
+    public var stack: AudioStack? { nil }
 }

@@ -125,7 +125,7 @@ public final class TrainingRun {
     public func start() {
         guard active == nil, ending == nil else { return }
         updateCalibration()
-        present(.started(mode, profile: profile.name, output: sound.name))
+        present(.started(mode, profile: profile.name, output: sound.name, stack: sound.stack))
         begin(mode)
     }
 

@@ -3,6 +3,7 @@
 import ArgumentParser
 import Foundation
 import PeachALSA
+import PeachJACK
 import PeachLive
 import PeachMIDI
 import PeachSystem
@@ -31,7 +32,11 @@ struct DevicesCommand: ParsableCommand {
         }
         listing.rawDevices = FileSystem.entries(of: "/dev/snd")
             .filter { $0.hasPrefix("midiC") }.sorted().map { "/dev/snd/" + $0 }
-        listing.audioOutputs = ALSADeviceList.pcmOutputs().map { ($0.name, $0.description) }
+        listing.audioOutputs = ALSADeviceList.playableOutputs().map {
+            AudioOutputEntry(
+                name: $0.name, description: $0.description, stack: $0.stack, holder: $0.busyHolder)
+        }
+        listing.jackClientAvailable = JACKSink.libraryIsInstalled && SoundServers.jackIsRunning
         for line in texts.devices(listing) { Terminal.show(line) }
     }
 }

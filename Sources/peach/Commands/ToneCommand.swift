@@ -87,7 +87,7 @@ struct ToneCommand: ParsableCommand {
             } else {
                 let spec = try output.spec(settings: settings)
                 switch spec {
-                case .alsa:
+                case .alsa, .jack:
                     route = .live(try output.makeSink(for: spec), spec: "\(spec)") { sink in
                         let pcm = sink as? ALSAPCMSink
                         return (pcm?.sampleFormat.rawValue, pcm?.recoveryCount ?? 0)

@@ -3,6 +3,7 @@
 import ArgumentParser
 import PeachALSA
 import PeachAudio
+import PeachJACK
 import PeachStore
 import PeachText
 import PeachTraining
@@ -28,12 +29,14 @@ struct AudioOutputOptions: ParsableArguments {
         }
     }
 
-    /// A live sink for `spec`: the ALSA device opened and configured, or a real-time-paced file or null sink.
+    /// A live sink for `spec`: the ALSA device opened and configured, a JACK client (the server's period and
+    /// latency; `--latency` does not apply), or a real-time-paced file or null sink.
     /// - Throws: ``DeviceError`` or ``FileError`` naming the device or file.
     func makeSink(for spec: AudioOutputSpec) throws -> any AudioSink {
         switch spec {
         case .alsa(let device):
             try ALSAPCMSink(device: device, configuration: latency)
+        case .jack(let target): try JACKSink(target: target)
         case .wav(let path): try PacedSink(wavPath: path)
         case .null: PacedSink()
         }

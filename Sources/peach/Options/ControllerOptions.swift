@@ -2,6 +2,7 @@
 
 import ArgumentParser
 import PeachALSA
+import PeachJACK
 import PeachLive
 import PeachMIDI
 import PeachText
@@ -20,6 +21,6 @@ struct ControllerOptions: ParsableArguments {
         try ControllerInput(
             spec: spec, profile: profile, useKeyboard: useKeyboard, keyboardStandsIn: midiIn == nil,
             texts: CLI.texts,
-            openSequencer: { try ALSASequencer() })
+            openSequencer: { try ALSASequencer() }, openJACK: { JACKMIDISource(target: $0) })
     }
 }

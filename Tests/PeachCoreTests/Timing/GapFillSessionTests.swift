@@ -189,6 +189,34 @@ struct GapFillSessionTests {
         #expect(harness.store.gapFills.count == 1)
         #expect(harness.session.trialCount == 1)
     }
+
+    @Test("no cycle is placed while the output's timeline settles: at the start, and after a dropout")
+    func waitsForTheTimeline() throws {
+        let harness = GapFillHarness()
+        harness.clicks.settledAt = 0.8
+        harness.session.start()
+        #expect(harness.clicks.clicks.isEmpty)
+        harness.advance(to: 0.79)
+        #expect(harness.clicks.clicks.isEmpty)
+        harness.advance(to: 0.8)
+        #expect(abs((harness.clicks.clicks.first?.time ?? 0) - (0.8 + 0.1)) < 1e-9)
+        let started = try #require(
+            harness.recorder.events.compactMap { if case .started(_, _, let at) = $0 { at } else { nil } }
+                .first)
+        #expect(abs(started - 0.9) < 1e-9)
+        // A dropout whose timeline settles later than the rest: the loop restarts once it has settled.
+        harness.advance(to: 1.5)
+        harness.clicks.dropoutCount = 1
+        harness.clicks.settledAt = 1.5 + 2.0
+        #expect(!harness.session.strike(at: 1.5))
+        let restartsAt = try #require(
+            harness.recorder.events.compactMap { if case .dropout(let at) = $0 { at } else { nil } }.first)
+        #expect(abs(restartsAt - (3.5 + 0.1)) < 1e-9)
+        harness.advance(to: 3.49)
+        #expect(harness.clicks.clicks.filter { $0.time > 1.5 }.isEmpty)
+        harness.advance(to: 3.5)
+        #expect(abs((harness.clicks.clicks.first { $0.time > 1.5 }?.time ?? 0) - restartsAt) < 1e-9)
+    }
 }
 
 @MainActor

@@ -166,4 +166,31 @@ struct OffsetDetectionSessionTests {
         #expect(harness.store.offsetDetections.count == 1)
         #expect(harness.answered.count == 1)
     }
+
+    @Test(
+        "no trial's clicks are placed while the output's timeline settles: at the start, and after a dropout")
+    func waitsForTheTimeline() throws {
+        let harness = OffsetDetectionHarness()
+        harness.clicks.settledAt = 1.2
+        harness.session.start()
+        #expect(harness.session.state == .settling)
+        #expect(harness.clicks.clicks.isEmpty)
+        harness.clock.run(until: { harness.session.state == .playingClicks }, limit: .seconds(5))
+        #expect(abs(harness.clicks.now - 1.2) < 1e-9)
+        #expect(abs((harness.clicks.clicks.first?.time ?? 0) - 1.3) < 1 / 48_000)
+        // A dropout measures the timeline anew: after the rest, the next trial waits for it too.
+        harness.advance(0.05)
+        harness.clicks.dropoutCount = 1
+        harness.clicks.settledAt = harness.clicks.now + 1.5
+        harness.clock.run(until: { harness.session.state != .playingClicks }, limit: .seconds(2))
+        let placed = harness.clicks.clicks.count
+        harness.advance(OffsetDetectionSession.dropoutRest + 0.01)
+        #expect(harness.session.state == .settling)
+        #expect(harness.clicks.clicks.count == placed)
+        harness.clock.run(until: { harness.session.state == .playingClicks }, limit: .seconds(5))
+        #expect(abs(harness.clicks.now - harness.clicks.settledAt) < 1e-9)
+        // Stopping while it waits stops it.
+        harness.session.stop()
+        #expect(harness.session.state == .idle)
+    }
 }

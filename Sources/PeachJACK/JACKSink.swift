@@ -1,0 +1,240 @@
+// JACKSink: the internal synth into a JACK server: the audio thread fills a ring that JACK's callback plays.
+
+import CPeachJACK
+import PeachAudio
+import PeachCore
+import PeachSystem
+import Synchronization
+
+/// `--audio-out jack:` (or `jack:TARGET`): the internal synth as a client of the running JACK server (JACK 2, or
+/// PipeWire's JACK under `pw-jack`), its two output ports connected to the sound card's playback ports (or to
+/// the ports of TARGET, a client such as `system`).
+///
+/// The ``AudioOutput`` thread renders a JACK period at a time into a preallocated ring of three periods, waiting
+/// for room; JACK's process callback copies a period out of it into the ports. The callback never allocates,
+/// locks or waits: it copies, moves two atomic counters and posts a semaphore. Its reading of the timeline is
+/// exact: each cycle it publishes the frames it has taken and the cycle's start on the monotonic clock (from
+/// `jack_get_cycle_times`), and the ports' playback latency as JACK reports it (`jack_port_get_latency_range`,
+/// which holds the server's and the card's buffering), so a frame is heard at the cycle's start plus its place in
+/// the cycle plus that latency. A cycle that finds the ring short (the audio thread late) plays silence for the
+/// rest and counts as an underrun (``recoveryCount``): the frames after it are heard that much later, and the
+/// timeline is measured anew. A JACK xrun counts too.
+public final class JACKSink: AudioSink, @unchecked Sendable {
+    /// `jack` or `jack:TARGET`.
+    public let name: String
+    /// Frames per second (the server's).
+    public let sampleRate: Double
+    /// Two channels, one port each.
+    public let channelCount = 2
+    /// One JACK period.
+    public let periodFrames: Int
+    /// The ring (three periods) and the playback latency JACK reports for the ports.
+    public var bufferFrames: Int { ring.capacity / 2 + latency.load(ordering: .relaxed) }
+    /// Why the sink stopped taking audio (the server went away).
+    public private(set) var failure: (any Error & Sendable)?
+    /// A JACK server.
+    public var stack: AudioStack { .jack }
+
+    private let client: JACKClient
+    private let ports: [JACKLibrary.Port]
+    private let ring: SPSCRing<Float>
+    private let room = Wakeup()
+    private let scratch: UnsafeMutablePointer<Float>
+    // Published by the process callback.
+    private let consumed = Atomic<Int>(0)
+    private let cycle = CyclePublisher()
+    private let latency = Atomic<Int>(0)
+    private let underruns = Atomic<Int>(0)
+    private let serverGone = Atomic<Bool>(false)
+    private let started = Atomic<Bool>(false)
+    /// Frames written by the audio thread (its own counter).
+    private var written = 0
+    private var closed = false
+
+    /// Whether libjack can be loaded here (a server may still not run).
+    public static var libraryIsInstalled: Bool { JACKLibrary.shared != nil }
+
+    /// Opens a JACK client `Peach`, registers its ports and connects them to `target`'s input ports (nil: the
+    /// physical playback ports, the sound card).
+    /// - Throws: ``DeviceError`` naming `jack:`: no libjack, no server, ports JACK refused.
+    public init(target: String? = nil) throws(DeviceError) {
+        name = target.map { "jack:" + $0 } ?? "jack"
+        client = try JACKClient(name: "Peach", device: name, operation: .openPCM)
+        sampleRate = client.sampleRate
+        periodFrames = client.bufferSize
+        ports = [
+            try client.register("out_1", type: JACKLibrary.audioType, isInput: false),
+            try client.register("out_2", type: JACKLibrary.audioType, isInput: false),
+        ]
+        ring = SPSCRing(capacity: 3 * periodFrames * 2, initial: 0)
+        scratch = .allocate(capacity: periodFrames * 2)
+        scratch.initialize(repeating: 0, count: periodFrames * 2)
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        _ = client.library.setProcessCallback(
+            client.handle,
+            { frames, context in
+                guard let context else { return 0 }
+                Unmanaged<JACKSink>.fromOpaque(context).takeUnretainedValue().process(Int(frames))
+                return 0
+            }, context)
+        _ = client.library.setXrunCallback(
+            client.handle,
+            { context in
+                guard let context else { return 0 }
+                Unmanaged<JACKSink>.fromOpaque(context).takeUnretainedValue().underruns.add(
+                    1, ordering: .relaxed)
+                return 0
+            }, context)
+        client.library.onShutdown(
+            client.handle,
+            { context in
+                guard let context else { return }
+                let sink = Unmanaged<JACKSink>.fromOpaque(context).takeUnretainedValue()
+                sink.serverGone.store(true, ordering: .releasing)
+                sink.room.post()
+            }, context)
+        _ = client.library.setLatencyCallback(
+            client.handle,
+            { mode, context in
+                guard let context, mode == JACKLibrary.playbackLatency else { return }
+                Unmanaged<JACKSink>.fromOpaque(context).takeUnretainedValue().updateLatency()
+            }, context)
+        cycle.publish(frames: 0, time: MonotonicTime.now() + Double(periodFrames) / sampleRate)
+        try client.activate()  // on a throw from here on, deinit closes the client and frees the scratch
+        let playback = client.ports(
+            matching: target.map { "^" + Self.escaped($0) + ":" }, type: JACKLibrary.audioType,
+            flags: JACKLibrary.portIsInput | (target == nil ? JACKLibrary.portIsPhysical : 0))
+        guard !playback.isEmpty else {
+            throw DeviceError(
+                device: name, operation: .openPCM, kind: .noSuchDevice,
+                systemText: target.map { "no input ports of '\($0)'" } ?? "no physical playback ports")
+        }
+        for (index, port) in ports.enumerated() {
+            client.connect(client.name(of: port), to: playback[min(index, playback.count - 1)])
+        }
+        updateLatency()
+    }
+
+    deinit {
+        close()
+        scratch.deallocate()
+    }
+
+    /// `name` with a regular expression's special characters escaped.
+    private static func escaped(_ name: String) -> String {
+        var result = ""
+        for character in name {
+            if "\\^$.|?*+()[]{}".contains(character) { result.append("\\") }
+            result.append(character)
+        }
+        return result
+    }
+
+    /// Reads the ports' playback latency (frames from the port to the speakers).
+    private func updateLatency() {
+        var range = peach_jack_latency_range_t()
+        var most: UInt32 = 0
+        for port in ports {
+            client.library.portGetLatencyRange(port, JACKLibrary.playbackLatency, &range)
+            most = max(most, range.max)
+        }
+        latency.store(Int(most), ordering: .relaxed)
+    }
+
+    // MARK: - JACK's process thread
+
+    /// One cycle: a period out of the ring into the ports, silence for what is missing. Real-time safe.
+    private func process(_ frames: Int) {
+        let (start, _) = client.cycleTimes()
+        let before = consumed.load(ordering: .relaxed)
+        let taken =
+            ring.pop(into: UnsafeMutableBufferPointer(start: scratch, count: min(frames, periodFrames) * 2))
+            / 2
+        // The frame the formula counts from: this cycle's first when the cycle is full; else the next frame of
+        // the ring, which the next cycle starts with (an empty ring at the start, a short one after).
+        if taken == frames {
+            cycle.publish(frames: before, time: start)
+        } else {
+            cycle.publish(frames: before + taken, time: start + Double(frames) / sampleRate)
+        }
+        if taken > 0 { started.store(true, ordering: .relaxed) }
+        if taken < frames, started.load(ordering: .relaxed) { underruns.add(1, ordering: .relaxed) }
+        for (channel, port) in ports.enumerated() {
+            guard let buffer = client.library.portGetBuffer(port, UInt32(frames)) else { continue }
+            let samples = buffer.assumingMemoryBound(to: Float.self)
+            for frame in 0..<frames { samples[frame] = frame < taken ? scratch[frame * 2 + channel] : 0 }
+        }
+        consumed.store(before + taken, ordering: .relaxed)
+        room.post()
+    }
+
+    // MARK: - The audio thread
+
+    /// Frames written and not yet heard, by the last cycle's stamp and JACK's latency.
+    public var queuedFrames: Int {
+        let (frames, time) = cycle.read()
+        let heard =
+            frames + Int(((MonotonicTime.now() - time) * sampleRate).rounded())
+            - latency.load(ordering: .relaxed)
+        return written - heard
+    }
+
+    /// Underruns: cycles that found the ring short, and JACK's xruns.
+    public var recoveryCount: Int { underruns.load(ordering: .relaxed) }
+
+    /// Writes a block into the ring, waiting (for a cycle) while it is full. False once the server is gone.
+    public func write(_ samples: UnsafePointer<Float>, frameCount: Int) -> Bool {
+        var done = 0
+        while done < frameCount {
+            if serverGone.load(ordering: .acquiring) {
+                failure = DeviceError(
+                    device: name, operation: .writePCM, kind: .deviceLost,
+                    systemText: "the JACK server went away")
+                return false
+            }
+            let pushed =
+                ring.push(
+                    UnsafeBufferPointer(start: samples + done * 2, count: (frameCount - done) * 2)) / 2
+            done += pushed
+            if done < frameCount { room.wait(seconds: 0.5) }
+        }
+        written += frameCount
+        return true
+    }
+
+    /// Deactivates and closes the client.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        client.close()
+    }
+}
+
+/// The last cycle's frames taken and start time, published by JACK's thread without a lock (a sequence lock:
+/// the writer never waits; a reader retries while a write is under way).
+final class CyclePublisher: Sendable {
+    private let sequence = Atomic<Int>(0)
+    private let frames = Atomic<Int>(0)
+    private let timeBits = Atomic<UInt64>(0)
+
+    /// Publishes a cycle (one writer).
+    func publish(frames: Int, time: Double) {
+        let start = sequence.load(ordering: .relaxed)
+        sequence.store(start &+ 1, ordering: .sequentiallyConsistent)
+        self.frames.store(frames, ordering: .sequentiallyConsistent)
+        timeBits.store(time.bitPattern, ordering: .sequentiallyConsistent)
+        sequence.store(start &+ 2, ordering: .sequentiallyConsistent)
+    }
+
+    /// The latest cycle.
+    func read() -> (frames: Int, time: Double) {
+        while true {
+            let before = sequence.load(ordering: .sequentiallyConsistent)
+            let frames = self.frames.load(ordering: .sequentiallyConsistent)
+            let time = Double(bitPattern: timeBits.load(ordering: .sequentiallyConsistent))
+            if before & 1 == 0, sequence.load(ordering: .sequentiallyConsistent) == before {
+                return (frames, time)
+            }
+        }
+    }
+}
