@@ -16,13 +16,13 @@ struct ALSAPCMSinkTests {
         let standard = try ALSAPCMSink(device: "null")
         #expect(standard.name == "alsa:null")
         #expect(standard.sampleRate == 48_000 && standard.channelCount == 2)
-        #expect(standard.periodFrames == 128 && standard.bufferFrames == 384)
+        #expect(standard.periodFrames == 256 && standard.bufferFrames == 768)
         #expect(standard.sampleFormat == .float32)
         #expect(standard.pacesWrites, "ALSA's null plugin does not pace: Peach must")
-        #expect(abs(standard.configuredLatency - 0.008) < 1e-9)
+        #expect(abs(standard.configuredLatency - 0.016) < 1e-9)
         let low = try ALSAPCMSink(device: "null", configuration: .lowLatency)
         #expect(low.periodFrames == 64 && low.bufferFrames == 128)
-        #expect(PCMConfiguration.standard.description == "3 × 128 frames at 48000 Hz (8.0 ms)")
+        #expect(PCMConfiguration.standard.description == "3 × 256 frames at 48000 Hz (16.0 ms)")
         #expect(PCMConfiguration(periodFrames: 1, periodCount: 100).periodCount == 16)
     }
 

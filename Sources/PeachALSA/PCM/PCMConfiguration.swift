@@ -6,8 +6,11 @@ import CALSA
 /// driver's defaults, which can be half a second); the device may round them, and ``ALSAPCMSink`` reports
 /// what it got.
 ///
-/// - ``standard``: 48 kHz, 3 periods of 128 frames: 8 ms of buffered audio on a `hw:` device. Three periods
+/// - ``standard``: 48 kHz, 3 periods of 256 frames: 16 ms of buffered audio on a `hw:` device. Three periods
 ///   leave a full period of slack, so a Raspberry Pi without real-time priority still plays without xruns.
+///   256, not 128: a device clocked by the kernel's tick (`snd-aloop`, 4 ms at HZ=250) stops at once with `EIO`
+///   on periods shorter than a tick, and a sound server's graph (PipeWire's quantum follows the period asked
+///   for) dropped 128-frame quanta over and over where 256 held (measured in the VM, docs/sound.md).
 /// - ``lowLatency``: 48 kHz, 2 periods of 64 frames: 2.7 ms, for a machine with real-time priority (the user in
 ///   the `audio` group) and nothing else busy.
 ///
@@ -33,8 +36,8 @@ public struct PCMConfiguration: Hashable, Sendable, CustomStringConvertible {
         self.periodCount = min(max(periodCount, 2), 16)
     }
 
-    /// 3 × 128 frames at 48 kHz: 8 ms.
-    public static let standard = PCMConfiguration(periodFrames: 128, periodCount: 3)
+    /// 3 × 256 frames at 48 kHz: 16 ms.
+    public static let standard = PCMConfiguration(periodFrames: 256, periodCount: 3)
     /// 2 × 64 frames at 48 kHz: 2.7 ms.
     public static let lowLatency = PCMConfiguration(periodFrames: 64, periodCount: 2)
 
@@ -56,7 +59,7 @@ public struct PCMConfiguration: Hashable, Sendable, CustomStringConvertible {
     /// The buffered audio in seconds: period × periods / rate.
     public var latency: Double { Double(periodFrames * periodCount) / Double(sampleRate) }
 
-    /// E.g. `3 × 128 frames at 48000 Hz (8.0 ms)`.
+    /// E.g. `3 × 256 frames at 48000 Hz (16.0 ms)`.
     public var description: String {
         let milliseconds = (latency * 10_000).rounded() / 10
         return "\(periodCount) × \(periodFrames) frames at \(sampleRate) Hz (\(milliseconds) ms)"

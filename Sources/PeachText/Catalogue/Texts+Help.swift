@@ -366,7 +366,7 @@ public enum Help: CaseIterable, Sendable {
         case .audioOut:
             "Where the internal synth plays: alsa:DEVICE (e.g. alsa:default, alsa:hw:1,0), wav:PATH or null."
         case .latency:
-            "ALSA buffering: standard (3 x 128 frames at 48 kHz, 8 ms), low (2 x 64 frames, 2.7 ms) or "
+            "ALSA buffering: standard (3 x 256 frames at 48 kHz, 16 ms), low (2 x 64 frames, 2.7 ms) or "
                 + "FRAMESxPERIODS (16-8192 frames, 2-16 periods)."
         case .midiChannels:
             "MIDI channels 1-16 to play on, in rotation (one sounding note per channel), e.g. 1,2 or 1-4."

@@ -177,15 +177,17 @@ struct ALSASequencerTests {
             ]
         }
         // Built with += (one expression of five arrays is too much for Swift 6.2's type checker).
-        var expected: [MIDIMessage] = silence(0)
+        // The timing clicks' channel 10 (9 on the wire) is silenced at set-up and in silenceAll too.
+        var expected: [MIDIMessage] = silence(9) + silence(0)
         expected += MIDITuningMessages.bendRange(channel: 0, semitones: 2)
         expected += [
             .pitchBend(channel: 0, value: 0), .controlChange(channel: 0, controller: 11, value: 127),
             .pitchBend(channel: 0, value: 504), .noteOn(channel: 0, note: 69, velocity: 100),
             .pitchBend(channel: 0, value: -1229), .noteOff(channel: 0, note: 69, velocity: 0),
             .controlChange(channel: 0, controller: 123, value: 0), .pitchBend(channel: 0, value: 0),
+            .controlChange(channel: 9, controller: 123, value: 0),
         ]
-        expected += silence(1)
+        expected += silence(9) + silence(1)
         expected += MIDITuningMessages.selectTuning(channel: 1, program: 0)
         expected += [
             .pitchBend(channel: 1, value: 0), .controlChange(channel: 1, controller: 11, value: 127),
