@@ -113,7 +113,9 @@ let package = Package(
         ),
         .testTarget(
             name: "PeachALSATests",
-            dependencies: ["PeachALSA", "PeachAudio", "PeachCore", "PeachMIDI", "PeachTestSupport"]),
+            dependencies: [
+                "PeachALSA", "PeachJACK", "PeachAudio", "PeachCore", "PeachMIDI", "PeachTestSupport",
+            ]),
         .testTarget(
             name: "PeachTrainingTests",
             dependencies: [

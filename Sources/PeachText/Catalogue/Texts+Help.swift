@@ -355,7 +355,8 @@ public enum Help: CaseIterable, Sendable {
         case .midiIn:
             """
             Where controller input comes from: seq (every hardware controller, now and when plugged in \
-            later), seq:CLIENT:PORT, seq:NAME, rawmidi:PATH or just a path (raw MIDI bytes from \
+            later), seq:CLIENT:PORT, seq:NAME, jack (JACK MIDI from the physical MIDI ports; jack:NAME: \
+            those whose names contain NAME), rawmidi:PATH or just a path (raw MIDI bytes from \
             /dev/snd/midiC1D0, a FIFO, a file, or - for stdin), or keyboard (the computer keyboard only).
             """
         case .output:
@@ -364,7 +365,10 @@ public enum Help: CaseIterable, Sendable {
             FluidSynth), midi:CLIENT:PORT, midi:NAME or rawmidi:PATH (MIDI bytes to a device, FIFO or file).
             """
         case .audioOut:
-            "Where the internal synth plays: alsa:DEVICE (e.g. alsa:default, alsa:hw:1,0), wav:PATH or null."
+            """
+            Where the internal synth plays: alsa:DEVICE (e.g. alsa:default, alsa:hw:1,0), jack (a client of the \
+            running JACK server, into the sound card; jack:CLIENT into another client), wav:PATH or null.
+            """
         case .latency:
             "ALSA buffering: standard (3 x 256 frames at 48 kHz, 16 ms), low (2 x 64 frames, 2.7 ms) or "
                 + "FRAMESxPERIODS (16-8192 frames, 2-16 periods)."

@@ -236,9 +236,10 @@ public struct Texts: Sendable {
                     + "milliseconds late); a controller on the sequencer is timed by the kernel's stamps.")
         case .throughServer(let stack):
             tr(
-                "The sound goes through \(stackName(stack)): Peach measures the delay it reports and takes a break "
-                    + "in its sound for a dropout, never for your timing. A sound card played directly "
-                    + "(--audio-out alsa:hw:…) or Peach's own JACK client (--audio-out jack) is exact to the sample."
+                "The sound goes through \(stackName(stack)): Peach places its clicks by the delay it reports, which "
+                    + "can be a few milliseconds off (docs/timing.md has the figures), and discards a trial its "
+                    + "dropouts touch. For timing exact to the sample, play a sound card directly "
+                    + "(--audio-out alsa:hw:…); a constant offset is calibrated away by 'peach timing calibrate'."
             )
         }
     }
