@@ -15,11 +15,18 @@ public final class FakeSoundOutput: SoundOutput {
 
     /// The clicks, when the output has them.
     public let clicks: (any ClickPlayer)?
+    /// Why timing cannot use the output: given, else none with clicks and ``ClicksUnavailable/Reason/noClicks``
+    /// without.
+    public var clicksUnavailable: ClicksUnavailable? {
+        refusal ?? (clicks == nil ? ClicksUnavailable(output: name) : nil)
+    }
+    private let refusal: ClicksUnavailable?
 
-    /// A fake output called `name`, with `clicks` for timing training.
-    public init(name: String = "fake", clicks: (any ClickPlayer)? = nil) {
+    /// A fake output called `name`, with `clicks` for timing training, refusing timing with `refusal` if given.
+    public init(name: String = "fake", clicks: (any ClickPlayer)? = nil, refusal: ClicksUnavailable? = nil) {
         self.name = name
         self.clicks = clicks
+        self.refusal = refusal
     }
 
     /// The player.

@@ -137,6 +137,8 @@ struct GuideTests {
                         FileError(path: "audio thread", operation: .startThread, code: EAGAIN)),
                     SynthError.outputNotRunning, SynthError.unknownTimbre("banjo"),
                     ClicksUnavailable(output: "midi:128:0 (FLUID Synth)"),
+                    ClicksUnavailable(output: "alsa:default", reason: .delayNotReported(.pulseAudio)),
+                    ClicksUnavailable(output: "alsa:jack", reason: .delayNotReported(.jack)),
                     StoreError.invalidCalibration(
                         path: "/home/ada/.config/peach/calibration.json", field: nil),
                     StoreError.invalidCalibration(

@@ -1,6 +1,7 @@
 // TimingRunTests: timing training as a whole run in virtual time: keys and pads answer and strike by their stamps.
 
 import Foundation
+import PeachAudio
 import PeachCore
 import PeachMIDI
 import PeachTestSupport
@@ -17,9 +18,12 @@ final class TimingRunHarness {
     let presenter = RecordingPresenter()
     let run: TrainingRun
 
-    init(mode: TrainingMode, timing: TimingSettings = .defaults, withClicks: Bool = true) {
+    init(
+        mode: TrainingMode, timing: TimingSettings = .defaults, withClicks: Bool = true,
+        refusal: ClicksUnavailable? = nil
+    ) {
         clicks = FakeClickPlayer(clock: clock, leadTime: 0.1)
-        sound = FakeSoundOutput(name: "fake-synth", clicks: withClicks ? clicks : nil)
+        sound = FakeSoundOutput(name: "fake-synth", clicks: withClicks ? clicks : nil, refusal: refusal)
         run = TrainingRun(
             mode: mode, clock: clock, sound: sound, store: store, storeLocation: "/data/records.jsonl",
             history: nil, settings: { .defaults }, profile: .builtInDefault, presenters: [presenter],
@@ -121,6 +125,28 @@ struct TimingRunTests {
         }
         let message = Texts(language: .english).message(for: error)
         #expect(message.hasPrefix("fake-synth cannot play timing clicks"))
+    }
+
+    @Test(
+        "an output whose delay misses the server's way (ALSA's pulse and jack plugins) is refused for every timing mode",
+        arguments: [TrainingMode.offsetDetection, .gapFill, .calibration], [AudioStack.pulseAudio, .jack])
+    func delayNotReported(mode: TrainingMode, stack: AudioStack) throws {
+        let harness = TimingRunHarness(
+            mode: mode, refusal: ClicksUnavailable(output: "alsa:pulse", reason: .delayNotReported(stack)))
+        harness.run.start()
+        harness.clock.advance(by: .seconds(5))
+        guard case .ended(.audioFailure(let error), _, _) = harness.presenter.events.last else {
+            Issue.record("the run did not end")
+            return
+        }
+        #expect(harness.clicks.clicks.isEmpty, "no click was placed")
+        #expect(harness.store.offsetDetections.isEmpty && harness.store.gapFills.isEmpty)
+        let message = Texts(language: .english).message(for: error)
+        #expect(
+            message.hasPrefix(
+                stack == .pulseAudio
+                    ? "alsa:pulse goes through PulseAudio, which does not tell when its sound is heard"
+                    : "alsa:pulse goes through ALSA's jack plugin"), "\(message)")
     }
 
     @Test("the screen shows timing trials, answers and strikes in words and symbols")

@@ -29,6 +29,10 @@ public protocol AudioSink: AnyObject {
     var recoveryCount: Int { get }
     /// What the sound goes through (a sound card directly, ALSA's plugins, a sound server, a file).
     var stack: AudioStack { get }
+    /// Whether ``queuedFrames`` covers the whole way to the speakers. False for an output known to report only
+    /// a part of it (ALSA's `pulse` and `jack` plugins): timing training refuses such an output rather than
+    /// store strikes measured against clicks heard elsewhere.
+    var reportsWholeDelay: Bool { get }
 
     /// Waits until `frameCount` frames can be written without waiting. ``AudioOutput`` calls it before it
     /// renders each block, so the block is rendered as late as it can be: a command (a bend, a start) that
@@ -55,6 +59,9 @@ extension AudioSink {
 
     /// Unknown.
     public var stack: AudioStack { .other }
+
+    /// Yes: a sink's delay is believed unless it is known not to hold.
+    public var reportsWholeDelay: Bool { true }
 
     /// No wait: the sink paces itself in ``write(_:frameCount:)``.
     public func waitUntilWritable(frameCount: Int) {}

@@ -17,6 +17,13 @@ public final class LiveSoundOutput: SoundOutput {
     public let clicks: (any ClickPlayer)?
     /// What the internal synth's sound goes through; nil for an external synth.
     public var stack: AudioStack? { output?.sink.stack }
+    /// Why timing cannot use this output: no clicks, or a sink whose delay misses part of the way.
+    public var clicksUnavailable: ClicksUnavailable? {
+        if let sink = output?.sink, !sink.reportsWholeDelay {
+            return ClicksUnavailable(output: name, reason: .delayNotReported(sink.stack))
+        }
+        return clicks == nil ? ClicksUnavailable(output: name) : nil
+    }
     private let midi: MIDINotePlayer?
     private let output: AudioOutput?
     private var isShutDown = false

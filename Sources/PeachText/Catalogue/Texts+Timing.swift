@@ -105,9 +105,25 @@ extension Texts {
 
     /// Why the output cannot play timing clicks.
     func message(for error: ClicksUnavailable) -> String {
-        tr(
-            "\(error.output) cannot play timing clicks; use the built-in synth (--audio-out) or a MIDI synth "
-                + "on the sequencer (--output midi).")
+        switch error.reason {
+        case .noClicks:
+            tr(
+                "\(error.output) cannot play timing clicks; use the built-in synth (--audio-out) or a MIDI synth "
+                    + "on the sequencer (--output midi).")
+        case .delayNotReported(.pulseAudio):
+            tr(
+                "\(error.output) goes through PulseAudio, which does not tell when its sound is heard, so timing "
+                    + "is not trained through it; play the sound card directly while PulseAudio steps aside: "
+                    + "pasuspender -- peach … --audio-out alsa:hw:0.")
+        case .delayNotReported(.jack):
+            tr(
+                "\(error.output) goes through ALSA's jack plugin, which reports its own buffer but not JACK's, so "
+                    + "timing is not trained through it; use Peach's own JACK client: --audio-out jack.")
+        case .delayNotReported:
+            tr(
+                "\(error.output) does not tell when its sound is heard, so timing is not trained through it; "
+                    + "play a sound card directly (--audio-out alsa:hw:…).")
+        }
     }
 }
 

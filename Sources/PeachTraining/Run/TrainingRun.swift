@@ -339,6 +339,10 @@ public final class TrainingRun {
     }
 
     private func beginTiming(_ mode: TrainingMode, generator: SeededRandomGenerator) {
+        if let refusal = sound.clicksUnavailable {
+            end(.audioFailure(refusal))
+            return
+        }
         guard let clicks = sound.clicks else {
             end(.audioFailure(ClicksUnavailable(output: sound.name)))
             return
