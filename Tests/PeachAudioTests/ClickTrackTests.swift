@@ -173,6 +173,31 @@ struct FrameTimelineFilterTests {
         #expect(run(slip: -0.001).slips.isEmpty)
     }
 
+    @Test(
+        "a start's first readings, read short (a server starting its graph), are a slip once the true ones come: the timeline is right before the first click"
+    )
+    func startReadShort() {
+        // PipeWire's first readings came 130-310 ms short; 2.5 ms short would already misplace a click.
+        for early in [0.0025, 0.13] {
+            var filter = FrameTimelineFilter(sampleRate: 48_000, buffer: 768 / 48_000, period: 256 / 48_000)
+            var generator = SeededRandomGenerator(seed: 13)
+            var estimate = 0.0
+            var slips: [Double] = []
+            for reading in 0..<188 {  // 1.0 s of 256-frame periods: a session's settling time
+                let frame = reading * 256
+                let truth = 50 + Double(frame) / 48_000
+                // Short for the first 0.3 s, then as a device reads.
+                let time = truth + Self.lag(reading, &generator) - (truth - 50 < 0.3 ? early : 0)
+                let result = filter.add(frameHeard: frame, at: time)
+                estimate = result.origin
+                if result.slipped { slips.append(truth - 50) }
+            }
+            #expect(abs(estimate - 50) < 0.0002, "\(estimate - 50)")
+            // Found within the window after the true readings begin; the output then settles anew.
+            #expect(slips.count == 1 && (0.3...0.33).contains(slips.first ?? 0), "\(slips)")
+        }
+    }
+
     @Test("single late readings (a preempted thread) are not a slip, however late")
     func lateReadings() {
         var filter = FrameTimelineFilter(sampleRate: 48_000, buffer: 384 / 48_000, period: 128 / 48_000)
