@@ -119,6 +119,11 @@ public struct TrainingLauncher {
         let overrides = plan.overrides
         let settings: @MainActor () -> PeachSettings = { (try? overrides(watcher.current)) ?? initial }
         let (sound, soundFontProblem) = try openSound(initial) { continuation.yield(.soundLost($0)) }
+        // An output timing cannot use is refused before anything starts: one line, exit 1, nothing stored.
+        if plan.mode.isTiming, let refusal = sound.clicksUnavailable {
+            sound.shutdown()
+            throw refusal
+        }
         let input: ControllerInput
         do {
             input = try openInput(plan.profile)

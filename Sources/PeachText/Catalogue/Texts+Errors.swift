@@ -645,7 +645,7 @@ extension Texts {
         case let error as ProfileError where error.isAboutAName: (message(for: error), 64)
         case let error as SettingsError: (message(for: error) + ".", 64)
         case is StoreError, is DeviceError, is ProfileError, is MIDIInputError, is AudioOutputError,
-            is DataLocations.Failure, is FileError, is SoundFontError:
+            is DataLocations.Failure, is FileError, is SoundFontError, is ClicksUnavailable:
             (message(for: error), 1)
         default: nil
         }
