@@ -237,10 +237,9 @@ public struct Texts: Sendable {
         case .throughServer(let stack):
             tr(
                 "The sound goes through \(stackName(stack)): Peach places its clicks by the delay it reports, which "
-                    + "can be a few milliseconds off (docs/timing.md has the figures), and discards a trial its "
-                    + "dropouts touch. For timing exact to the sample, play a sound card directly "
-                    + "(--audio-out alsa:hw:…); a constant offset is calibrated away by 'peach timing calibrate'."
-            )
+                    + "is not proven exact (on a test machine some clicks came several milliseconds off, "
+                    + "unnoticed: docs/timing.md). For timing exact to the sample, play a sound card directly "
+                    + "(--audio-out alsa:hw:…).")
         }
     }
 
