@@ -10,7 +10,7 @@ import CALSA
 ///   leave a full period of slack, so a Raspberry Pi without real-time priority still plays without xruns.
 ///   256, not 128: a device clocked by the kernel's tick (`snd-aloop`, 4 ms at HZ=250) stops at once with `EIO`
 ///   on periods shorter than a tick, and a sound server's graph (PipeWire's quantum follows the period asked
-///   for) dropped 128-frame quanta over and over where 256 held (measured in the VM, docs/sound.md).
+///   for) dropped 128-frame quanta over and over: 220 dropouts in 20 s, 22–45 at 256 (the VM, docs/sound.md).
 /// - ``lowLatency``: 48 kHz, 2 periods of 64 frames: 2.7 ms, for a machine with real-time priority (the user in
 ///   the `audio` group) and nothing else busy.
 ///
