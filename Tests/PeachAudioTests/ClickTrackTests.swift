@@ -198,6 +198,27 @@ struct FrameTimelineFilterTests {
         }
     }
 
+    @Test(
+        "a server's stream that drifts 2,000 ppm from the nominal rate (PipeWire resampling it in the VM) is followed within a millisecond, with no slip",
+        arguments: [2000e-6, -2000e-6])
+    func fastDrift(drift: Double) {
+        var filter = FrameTimelineFilter(sampleRate: 48_000, buffer: 768 / 48_000, period: 256 / 48_000)
+        var generator = SeededRandomGenerator(seed: 17)
+        var worst = 0.0
+        var slips = 0
+        for reading in 0..<2_000 {  // 10.7 s of 256-frame periods
+            let frame = reading * 256
+            let elapsed = Double(frame) / 48_000 * (1 + drift)
+            let result = filter.add(frameHeard: frame, at: 50 + elapsed + Self.lag(reading, &generator))
+            if result.slipped { slips += 1 }
+            // Where the timeline puts the frame being heard now, against the truth, once settled.
+            let believed = result.origin + Double(frame) / 48_000
+            if elapsed > 1 { worst = max(worst, abs(believed - (50 + elapsed))) }
+        }
+        #expect(slips == 0)
+        #expect(worst < 0.001, "\(worst * 1000) ms")
+    }
+
     @Test("single late readings (a preempted thread) are not a slip, however late")
     func lateReadings() {
         var filter = FrameTimelineFilter(sampleRate: 48_000, buffer: 384 / 48_000, period: 128 / 48_000)

@@ -22,6 +22,59 @@ struct StackMeasurementTests {
     static let environment = ProcessInfo.processInfo.environment
     static let output = environment["PEACH_STACK_OUTPUT"]
 
+    /// A sink that notes every delay reading the output takes (test-only: it locks on the audio thread): when the
+    /// reading was taken and the origin it gives (when frame 0 is heard), to see what a stack's delay showed around
+    /// a click it misplaced (`PEACH_STACK_READINGS=1`).
+    final class ReadingSink: AudioSink, @unchecked Sendable {
+        let inner: any AudioSink
+        let readings = Mutex<[(time: Double, origin: Double)]>([])
+        private var written = 0
+
+        init(_ inner: any AudioSink) {
+            self.inner = inner
+            readings.withLock { $0.reserveCapacity(100_000) }
+        }
+
+        var name: String { inner.name }
+        var sampleRate: Double { inner.sampleRate }
+        var channelCount: Int { inner.channelCount }
+        var periodFrames: Int { inner.periodFrames }
+        var bufferFrames: Int { inner.bufferFrames }
+        var failure: (any Error & Sendable)? { inner.failure }
+        var recoveryCount: Int { inner.recoveryCount }
+        var stack: AudioStack { inner.stack }
+        var reportsWholeDelay: Bool { inner.reportsWholeDelay }
+        var queuedFrames: Int {
+            let queued = inner.queuedFrames
+            let now = MonotonicTime.now()
+            let origin = now - Double(written - queued) / inner.sampleRate
+            readings.withLock { $0.append((now, origin)) }
+            return queued
+        }
+        func waitUntilWritable(frameCount: Int) { inner.waitUntilWritable(frameCount: frameCount) }
+        func write(_ samples: UnsafePointer<Float>, frameCount: Int) -> Bool {
+            let done = inner.write(samples, frameCount: frameCount)
+            if done { written += frameCount }
+            return done
+        }
+        func close() { inner.close() }
+    }
+
+    /// What the delay readings said around a click heard `error` seconds from where it was placed: the earliest
+    /// origin of each 100 ms from a second before to 200 ms after, against the earliest of the second before.
+    static func printReadings(_ sink: ReadingSink, around placed: Double, error: Double) {
+        let readings = sink.readings.withLock { $0 }
+        let before =
+            readings.filter { $0.time >= placed - 1.3 && $0.time < placed - 0.3 }.map(\.origin).min() ?? .nan
+        var line = String(
+            format: "  click %+.1f ms off; readings' earliest origin per 100 ms (ms):", error * 1000)
+        for start in stride(from: placed - 1.0, to: placed + 0.2, by: 0.1) {
+            let earliest = readings.filter { $0.time >= start && $0.time < start + 0.1 }.map(\.origin).min()
+            line += earliest.map { String(format: " %+.1f", ($0 - before) * 1000) } ?? " -"
+        }
+        print(line)
+    }
+
     /// One click as placed and as heard.
     struct Click {
         var placed: Double
@@ -83,14 +136,16 @@ struct StackMeasurementTests {
         let latency =
             Self.environment["PEACH_STACK_LATENCY"].flatMap(PCMConfiguration.init(latency:)) ?? .standard
         let seconds = Self.environment["PEACH_STACK_SECONDS"].flatMap(Double.init) ?? 20
-        let sink: any AudioSink
+        let inner: any AudioSink
         switch spec {
-        case .alsa(let device): sink = try ALSAPCMSink(device: device, configuration: latency)
-        case .jack(let target): sink = try JACKSink(target: target)
+        case .alsa(let device): inner = try ALSAPCMSink(device: device, configuration: latency)
+        case .jack(let target): inner = try JACKSink(target: target)
         case .wav, .null:
             Issue.record("\(name) is no sound stack")
             return
         }
+        let readingSink = Self.environment["PEACH_STACK_READINGS"] == "1" ? ReadingSink(inner) : nil
+        let sink: any AudioSink = readingSink ?? inner
         let output = AudioOutput(sink: sink)
         try output.start()
         defer { output.stop() }
@@ -165,7 +220,10 @@ struct StackMeasurementTests {
             }
             let error = heard - click.placed
             if !isFlagged { errors.append(error) }
-            if abs(error) > 0.002 && !isFlagged { unflaggedMisplaced.append(error) }
+            if abs(error) > 0.002 && !isFlagged {
+                unflaggedMisplaced.append(error)
+                if let readingSink { Self.printReadings(readingSink, around: click.placed, error: error) }
+            }
         }
         let magnitudes = errors.map { abs($0) * 1000 }.sorted()
         let median = magnitudes.isEmpty ? Double.nan : magnitudes[magnitudes.count / 2]
