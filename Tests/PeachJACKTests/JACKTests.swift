@@ -154,7 +154,7 @@ struct JACKTests {
         }
         try #require(onsets.count == placed.count, "\(onsets.count) clicks recorded of \(placed.count)")
         // Within a few frames: the dummy backend's cycles drift from the nominal rate by tens of parts per million,
-        // which the timeline follows within a second or two, as it follows a sound card's clock.
+        // which the timeline follows within half a second, as it follows a sound card's clock.
         for (heard, time) in zip(onsets, placed) {
             #expect(abs(heard - time) < 0.000_25, "placed \(time), heard \(heard)")
         }

@@ -54,7 +54,7 @@ public final class AudioOutput {
     /// Where the output's frames fall on the monotonic timeline (`MonotonicTime`): frame `frame` of the engine
     /// (counted from its first) is heard at `time`, and every other frame a frame's length from it. Measured
     /// after every write from the sink's delay (``AudioSink/queuedFrames``) and filtered
-    /// (`FrameTimelineFilter`: the earliest reading of the last second or two, since every reading can only be
+    /// (`FrameTimelineFilter`: the earliest reading of the last quarter to half second, since every reading can only be
     /// late), so it follows the device's clock. Before the first write: frame 0 at the start plus the buffer.
     nonisolated public var timeline: FrameTimeline { loop.timeline.read() }
 
@@ -69,7 +69,7 @@ public final class AudioOutput {
     nonisolated public var measuredDelay: Double { timeline.time(of: framesWritten) - MonotonicTime.now() }
 
     /// When the timeline can be trusted, on the monotonic clock: a second after the stream started or was
-    /// measured anew (an underrun, a slip), once the earliest readings of a second have been taken. A session
+    /// measured anew (an underrun, a slip), once the earliest readings of a whole second have been taken. A session
     /// places no click before it (``SynthClickPlayer``'s lead time waits for it).
     nonisolated public var settledAt: Double { Double(bitPattern: loop.settledAt.load(ordering: .relaxed)) }
 
