@@ -2,6 +2,7 @@
 
 import CPeachJACK
 import Foundation
+import PeachAudio
 import PeachCore
 import PeachMIDI
 import PeachSystem

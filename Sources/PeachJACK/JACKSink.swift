@@ -42,7 +42,8 @@ public final class JACKSink: AudioSink, @unchecked Sendable {
     private let scratch: UnsafeMutablePointer<Float>
     // Published by the process callback.
     private let consumed = Atomic<Int>(0)
-    private let cycle = CyclePublisher()
+    /// The last cycle: the frames taken before it and its start (or when the ring's next frame plays).
+    private let cycle = FramePointPublisher(frame: 0, time: 0)
     private let latency = Atomic<Int>(0)
     private let underruns = Atomic<Int>(0)
     private let serverGone = Atomic<Bool>(false)
@@ -99,7 +100,7 @@ public final class JACKSink: AudioSink, @unchecked Sendable {
                 guard let context, mode == JACKLibrary.playbackLatency else { return }
                 Unmanaged<JACKSink>.fromOpaque(context).takeUnretainedValue().updateLatency()
             }, context)
-        cycle.publish(frames: 0, time: MonotonicTime.now() + Double(periodFrames) / sampleRate)
+        cycle.publish(frame: 0, time: MonotonicTime.now() + Double(periodFrames) / sampleRate)
         try client.activate()  // on a throw from here on, deinit closes the client and frees the scratch
         let playback = client.ports(
             matching: target.map { "^" + Self.escaped($0) + ":" }, type: JACKLibrary.audioType,
@@ -153,9 +154,9 @@ public final class JACKSink: AudioSink, @unchecked Sendable {
         // The frame the formula counts from: this cycle's first when the cycle is full; else the next frame of
         // the ring, which the next cycle starts with (an empty ring at the start, a short one after).
         if taken == frames {
-            cycle.publish(frames: before, time: start)
+            cycle.publish(frame: before, time: start)
         } else {
-            cycle.publish(frames: before + taken, time: start + Double(frames) / sampleRate)
+            cycle.publish(frame: before + taken, time: start + Double(frames) / sampleRate)
         }
         if taken > 0 { started.store(true, ordering: .relaxed) }
         if taken < frames, started.load(ordering: .relaxed) { underruns.add(1, ordering: .relaxed) }
@@ -207,34 +208,5 @@ public final class JACKSink: AudioSink, @unchecked Sendable {
         guard !closed else { return }
         closed = true
         client.close()
-    }
-}
-
-/// The last cycle's frames taken and start time, published by JACK's thread without a lock (a sequence lock:
-/// the writer never waits; a reader retries while a write is under way).
-final class CyclePublisher: Sendable {
-    private let sequence = Atomic<Int>(0)
-    private let frames = Atomic<Int>(0)
-    private let timeBits = Atomic<UInt64>(0)
-
-    /// Publishes a cycle (one writer).
-    func publish(frames: Int, time: Double) {
-        let start = sequence.load(ordering: .relaxed)
-        sequence.store(start &+ 1, ordering: .sequentiallyConsistent)
-        self.frames.store(frames, ordering: .sequentiallyConsistent)
-        timeBits.store(time.bitPattern, ordering: .sequentiallyConsistent)
-        sequence.store(start &+ 2, ordering: .sequentiallyConsistent)
-    }
-
-    /// The latest cycle.
-    func read() -> (frames: Int, time: Double) {
-        while true {
-            let before = sequence.load(ordering: .sequentiallyConsistent)
-            let frames = self.frames.load(ordering: .sequentiallyConsistent)
-            let time = Double(bitPattern: timeBits.load(ordering: .sequentiallyConsistent))
-            if before & 1 == 0, sequence.load(ordering: .sequentiallyConsistent) == before {
-                return (frames, time)
-            }
-        }
     }
 }

@@ -56,7 +56,10 @@ public final class AudioOutput {
     /// after every write from the sink's delay (``AudioSink/queuedFrames``) and filtered
     /// (`FrameTimelineFilter`: the earliest reading of the last quarter to half second, since every reading can only be
     /// late), so it follows the device's clock. Before the first write: frame 0 at the start plus the buffer.
-    nonisolated public var timeline: FrameTimeline { loop.timeline.read() }
+    nonisolated public var timeline: FrameTimeline {
+        let point = loop.timeline.read()
+        return FrameTimeline(frame: point.frame, time: point.time, sampleRate: loop.sink.sampleRate)
+    }
 
     /// How often the sound broke off so that frames already placed are not heard when the timeline said: the
     /// sink's recoveries from underruns and suspends, and the slips its timeline filter found without one (a
@@ -109,7 +112,7 @@ private final class AudioLoop: @unchecked Sendable {
     /// When the timeline settles (`AudioOutput.settledAt`), as a double's bits.
     let settledAt: Atomic<UInt64>
     let failureBox = Mutex<(any Error & Sendable)?>(nil)
-    let timeline: TimelinePublisher
+    let timeline: FramePointPublisher
     private let block: UnsafeMutablePointer<Float>
     private let onFailure: (@Sendable (any Error & Sendable) -> Void)?
     private let stopRequested = Atomic<Bool>(false)
@@ -120,8 +123,7 @@ private final class AudioLoop: @unchecked Sendable {
         self.onFailure = onFailure
         engine = SynthEngine(sampleRate: sink.sampleRate)
         let now = MonotonicTime.now()
-        timeline = TimelinePublisher(
-            FrameTimeline(frame: 0, time: now + sink.configuredLatency, sampleRate: sink.sampleRate))
+        timeline = FramePointPublisher(frame: 0, time: now + sink.configuredLatency)
         settledAt = Atomic((now + sink.configuredLatency + AudioOutput.settleTime).bitPattern)
         block = .allocate(capacity: sink.periodFrames * sink.channelCount)
         block.initialize(repeating: 0, count: sink.periodFrames * sink.channelCount)

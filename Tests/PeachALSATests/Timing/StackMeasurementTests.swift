@@ -25,39 +25,27 @@ struct StackMeasurementTests {
     /// A sink that notes every delay reading the output takes (test-only: it locks on the audio thread): when the
     /// reading was taken and the origin it gives (when frame 0 is heard), to see what a stack's delay showed around
     /// a click it misplaced (`PEACH_STACK_READINGS=1`).
-    final class ReadingSink: AudioSink, @unchecked Sendable {
-        let inner: any AudioSink
+    final class ReadingSink: WrappingSink, @unchecked Sendable {
         let readings = Mutex<[(time: Double, origin: Double)]>([])
         private var written = 0
 
-        init(_ inner: any AudioSink) {
-            self.inner = inner
+        override init(_ inner: any AudioSink) {
+            super.init(inner)
             readings.withLock { $0.reserveCapacity(100_000) }
         }
 
-        var name: String { inner.name }
-        var sampleRate: Double { inner.sampleRate }
-        var channelCount: Int { inner.channelCount }
-        var periodFrames: Int { inner.periodFrames }
-        var bufferFrames: Int { inner.bufferFrames }
-        var failure: (any Error & Sendable)? { inner.failure }
-        var recoveryCount: Int { inner.recoveryCount }
-        var stack: AudioStack { inner.stack }
-        var reportsWholeDelay: Bool { inner.reportsWholeDelay }
-        var queuedFrames: Int {
+        override var queuedFrames: Int {
             let queued = inner.queuedFrames
             let now = MonotonicTime.now()
             let origin = now - Double(written - queued) / inner.sampleRate
             readings.withLock { $0.append((now, origin)) }
             return queued
         }
-        func waitUntilWritable(frameCount: Int) { inner.waitUntilWritable(frameCount: frameCount) }
-        func write(_ samples: UnsafePointer<Float>, frameCount: Int) -> Bool {
+        override func write(_ samples: UnsafePointer<Float>, frameCount: Int) -> Bool {
             let done = inner.write(samples, frameCount: frameCount)
             if done { written += frameCount }
             return done
         }
-        func close() { inner.close() }
     }
 
     /// What the delay readings said around a click heard `error` seconds from where it was placed: the earliest

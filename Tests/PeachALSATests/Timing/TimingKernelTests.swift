@@ -253,34 +253,22 @@ struct TimingKernelTests {
     /// A real device behind a sound server that hides an underrun: when asked, its writer stalls for `stall`
     /// seconds while the "server" keeps the device fed with silence, so the device never runs dry and no
     /// underrun is reported, yet every frame after the stall is heard that much later than before.
-    final class HiddenStallSink: AudioSink, @unchecked Sendable {
-        let inner: ALSAPCMSink
+    final class HiddenStallSink: WrappingSink, @unchecked Sendable {
         let stall: Double
         let stallRequested = Atomic<Bool>(false)
         let stalledAt = Mutex<Double?>(nil)
         private let silence: UnsafeMutablePointer<Float>
 
         init(_ inner: ALSAPCMSink, stall: Double) {
-            self.inner = inner
             self.stall = stall
             silence = .allocate(capacity: inner.periodFrames * inner.channelCount)
             silence.initialize(repeating: 0, count: inner.periodFrames * inner.channelCount)
+            super.init(inner)
         }
 
         deinit { silence.deallocate() }
 
-        var name: String { inner.name }
-        var sampleRate: Double { inner.sampleRate }
-        var channelCount: Int { inner.channelCount }
-        var periodFrames: Int { inner.periodFrames }
-        var bufferFrames: Int { inner.bufferFrames }
-        var failure: (any Error & Sendable)? { inner.failure }
-        var queuedFrames: Int { inner.queuedFrames }
-        var recoveryCount: Int { inner.recoveryCount }
-        func waitUntilWritable(frameCount: Int) { inner.waitUntilWritable(frameCount: frameCount) }
-        func close() { inner.close() }
-
-        func write(_ samples: UnsafePointer<Float>, frameCount: Int) -> Bool {
+        override func write(_ samples: UnsafePointer<Float>, frameCount: Int) -> Bool {
             if stallRequested.exchange(false, ordering: .relaxed) {
                 let start = MonotonicTime.now()
                 stalledAt.withLock { $0 = start }

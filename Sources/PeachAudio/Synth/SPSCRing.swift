@@ -4,17 +4,18 @@ import Synchronization
 
 /// A ring of `capacity` plain values between one producer thread and one consumer thread: the storage is
 /// allocated once, and pushing and popping only copy values and move two atomic counters, so either side may be
-/// a real-time thread (JACK's process callback): no allocation, no lock, no wait.
-final class SPSCRing<Element: BitwiseCopyable>: @unchecked Sendable {
+/// a real-time thread (the synth's render thread, JACK's process callback): no allocation, no lock, no wait. The
+/// synth's ``CommandQueue`` is one; a JACK sink keeps its samples in one.
+public final class SPSCRing<Element: BitwiseCopyable>: @unchecked Sendable {
     /// How many values it holds at most.
-    let capacity: Int
+    public let capacity: Int
     private let storage: UnsafeMutablePointer<Element>
     /// Values pushed and popped so far (never wrapped back: Int does not overflow in practice).
     private let pushed = Atomic<Int>(0)
     private let popped = Atomic<Int>(0)
 
     /// A ring of `capacity` values, each starting as `initial`.
-    init(capacity: Int, initial: Element) {
+    public init(capacity: Int, initial: Element) {
         self.capacity = capacity
         storage = .allocate(capacity: capacity)
         storage.initialize(repeating: initial, count: capacity)
@@ -23,14 +24,14 @@ final class SPSCRing<Element: BitwiseCopyable>: @unchecked Sendable {
     deinit { storage.deallocate() }
 
     /// How many values wait to be popped.
-    var count: Int { pushed.load(ordering: .acquiring) - popped.load(ordering: .acquiring) }
+    public var count: Int { pushed.load(ordering: .acquiring) - popped.load(ordering: .acquiring) }
 
     /// How many values could be pushed now.
-    var space: Int { capacity - count }
+    public var space: Int { capacity - count }
 
     /// Copies `values` in, as many as fit (the producer only). Returns how many.
     @discardableResult
-    func push(_ values: UnsafeBufferPointer<Element>) -> Int {
+    public func push(_ values: UnsafeBufferPointer<Element>) -> Int {
         let head = pushed.load(ordering: .relaxed)
         let taken = popped.load(ordering: .acquiring)
         let count = min(values.count, capacity - (head - taken))
@@ -41,13 +42,13 @@ final class SPSCRing<Element: BitwiseCopyable>: @unchecked Sendable {
 
     /// Pushes one value if there is room (the producer only).
     @discardableResult
-    func push(_ value: Element) -> Bool {
+    public func push(_ value: Element) -> Bool {
         withUnsafePointer(to: value) { push(UnsafeBufferPointer(start: $0, count: 1)) == 1 }
     }
 
     /// Copies up to `destination.count` values out (the consumer only). Returns how many.
     @discardableResult
-    func pop(into destination: UnsafeMutableBufferPointer<Element>) -> Int {
+    public func pop(into destination: UnsafeMutableBufferPointer<Element>) -> Int {
         let tail = popped.load(ordering: .relaxed)
         let head = pushed.load(ordering: .acquiring)
         let count = min(destination.count, head - tail)
@@ -57,7 +58,7 @@ final class SPSCRing<Element: BitwiseCopyable>: @unchecked Sendable {
     }
 
     /// Pops one value, if there is one (the consumer only).
-    func pop() -> Element? {
+    public func pop() -> Element? {
         let tail = popped.load(ordering: .relaxed)
         guard pushed.load(ordering: .acquiring) > tail else { return nil }
         let value = storage[tail % capacity]
