@@ -339,12 +339,9 @@ public final class TrainingRun {
     }
 
     private func beginTiming(_ mode: TrainingMode, generator: SeededRandomGenerator) {
-        if let refusal = sound.clicksUnavailable {
-            end(.audioFailure(refusal))
-            return
-        }
-        guard let clicks = sound.clicks else {
-            end(.audioFailure(ClicksUnavailable(output: sound.name)))
+        // The launcher refuses such an output before a run starts; the practice box learns it here.
+        guard sound.clicksUnavailable == nil, let clicks = sound.clicks else {
+            end(.audioFailure(sound.clicksUnavailable ?? ClicksUnavailable(output: sound.name)))
             return
         }
         if mode == .offsetDetection {
