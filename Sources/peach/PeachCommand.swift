@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import PeachALSA
+import PeachCore
 import PeachLive
 import PeachStore
 import PeachText
@@ -106,8 +107,8 @@ enum CLI {
     static let settingsForHelp: PeachSettings = (try? loadSettings()) ?? .defaults
 
     /// The value of a setting as help texts show it (`C2-C6`); the default when the file cannot be read.
-    static func setting(_ key: String) -> String {
-        settingsForHelp.text(of: key) ?? ""
+    static func setting(_ key: SettingKey) -> String {
+        settingsForHelp.text(of: key)
     }
 
     /// Writes `peach: message` for `error` on stderr and returns the exit status. ArgumentParser's own

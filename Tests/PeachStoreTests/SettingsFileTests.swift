@@ -65,7 +65,7 @@ struct SettingsFileTests {
                 #"{"noteRange": 12}"#,
                 .value(
                     .invalidValue(
-                        key: "noteRange", value: "12", expected: TrainingSettingKey.noteRange.allowed))
+                        key: "noteRange", value: "12", expected: SettingKey.noteRange.allowed))
             ),
             (
                 #"{"noteDuration": 9}"#,
@@ -146,7 +146,7 @@ struct SettingsFileTests {
         let file = fixture.file
         let loaded = try file.load()
         #expect(loaded.unknownKeys.map(\.key) == ["future"])
-        let changed = try loaded.settings.setting("noteRange", toText: "A2-A4")
+        let changed = try loaded.settings.setting(.noteRange, toText: "A2-A4")
         try file.save(changed, keeping: loaded.unknownKeys)
         let reloaded = try file.load()
         #expect(reloaded.settings == changed)
@@ -163,7 +163,7 @@ struct SettingsFileTests {
         let fixture = fixture(#"{"referencePitch": 415}"#)
         for mode in [0o644, 0o640] {
             #expect(chmod(fixture.file.path, mode_t(mode)) == 0)
-            try fixture.file.save(try fixture.file.load().settings.setting("noteRange", toText: "A2-A4"))
+            try fixture.file.save(try fixture.file.load().settings.setting(.noteRange, toText: "A2-A4"))
             let attributes = try FileManager.default.attributesOfItem(atPath: fixture.file.path)
             #expect((attributes[.posixPermissions] as? Int) == mode)
         }
@@ -179,7 +179,7 @@ struct SettingsFileTests {
         try FileManager.default.createSymbolicLink(
             atPath: fixture.file.path, withDestinationPath: dotfiles + "/settings.json")
         let loaded = try fixture.file.load()
-        let changed = try loaded.settings.setting("noteRange", toText: "A2-A4")
+        let changed = try loaded.settings.setting(.noteRange, toText: "A2-A4")
         try fixture.file.save(changed, keeping: loaded.unknownKeys)
         let link = try FileManager.default.destinationOfSymbolicLink(atPath: fixture.file.path)
         #expect(link == dotfiles + "/settings.json")

@@ -231,25 +231,40 @@ struct GuideTests {
         #expect(!generated.contains("unexpected failure"), "every listed error is worded by the catalogue")
     }
 
-    @Test("docs/settings.md lists exactly the settings there are, each with its default")
+    @Test("docs/settings.md lists exactly the settings there are, each with its option and default")
     func settingsReference() throws {
         let text = try String(
             contentsOfFile: Self.repository.appendingPathComponent("docs/settings.md").path, encoding: .utf8)
-        var documented: [String: String] = [:]
+        var documented: [String: (option: String, standard: String)] = [:]
         for line in text.split(separator: "\n") where line.hasPrefix("| `") {
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-            documented[cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))] = cells[1]
+            documented[cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))] = (
+                cells[1], cells[2]
+            )
         }
-        #expect(Set(documented.keys) == Set(PeachSettings.keys))
-        for key in PeachSettings.keys {
-            let standard = PeachSettings.defaults.text(of: key) ?? ""
-            let cell = documented[key] ?? ""
+        #expect(Set(documented.keys) == Set(SettingKey.allCases.map(\.rawValue)))
+        for key in SettingKey.allCases {
+            let option = documented[key.rawValue]?.option ?? ""
+            #expect(
+                option == (key.optionName.map { "`--\($0)`" } ?? "–"),
+                "\(key): the guide's option is «\(option)»")
+            let standard = PeachSettings.defaults.text(of: key)
+            let cell = documented[key.rawValue]?.standard ?? ""
             // `1.0 s` documents 1, `-12 dB` documents -12, `(empty)` an empty default.
             let shown = cell.split(separator: " ").first.map(String.init) ?? ""
             let same =
                 standard.isEmpty
                 ? cell == "(empty)" : (Double(shown) ?? .nan) == Double(standard) || shown == standard
             #expect(same, "\(key): the guide says «\(cell)», the default is «\(standard)»")
+        }
+    }
+}
+
+extension GuideTests {
+    @Test("a setting's run option has a help text, and only such a setting")
+    func settingHelp() {
+        for key in SettingKey.allCases {
+            #expect((key.help != nil) == (key.optionName != nil), "\(key)")
         }
     }
 }

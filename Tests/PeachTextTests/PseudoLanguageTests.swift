@@ -14,7 +14,8 @@ import Testing
 @Suite("The pseudo-language")
 struct PseudoLanguageTests {
     /// Words a user types or a file holds as they are in any language: actions, event names, setting keys.
-    static let identifiers = CatalogueTests.identifiers.union(PeachSettings.keys.map { $0.lowercased() })
+    static let identifiers = CatalogueTests.identifiers.union(
+        SettingKey.allCases.map { $0.rawValue.lowercased() })
 
     /// The words of the values `value` holds (its strings, and the system's text of an errno), found by
     /// reflection: a value (a path, a field's name, the system's own words) is not Peach's text.

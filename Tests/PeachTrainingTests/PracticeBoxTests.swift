@@ -110,7 +110,7 @@ final class BoxHarness {
     static let settings: PeachSettings = {
         var settings = PeachSettings.defaults
         for (key, value) in [
-            ("noteDuration", "0.3"), ("feedbackDuration", "0.2"), ("wrongAnswerTick", "off"),
+            (SettingKey.noteDuration, "0.3"), (.feedbackDuration, "0.2"), (.wrongAnswerTick, "off"),
         ] {
             settings = (try? settings.setting(key, toText: value)) ?? settings
         }

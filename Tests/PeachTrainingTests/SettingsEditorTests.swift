@@ -26,19 +26,19 @@ struct SettingsEditorTests {
             throws: SettingsError.invalidValue(
                 key: "timbre", value: "banjo", expected: .oneOf(TrainingSettings.timbres))
         ) {
-            try editor.set("timbre", to: "banjo", at: Self.time)
+            try editor.set(.timbre, to: "banjo", at: Self.time)
         }
         #expect(
             throws: SettingsError.noSuchProfile(
                 key: "controllerProfile", value: "nope", known: ["default", "pads"])
         ) {
-            try editor.set("controllerProfile", to: "nope", at: Self.time)
+            try editor.set(.controllerProfile, to: "nope", at: Self.time)
         }
-        #expect(throws: SettingsError.unknownKey("swing")) { try editor.set("swing", to: "1", at: Self.time) }
+        #expect(throws: SettingsError.unknownKey("swing")) { try SettingKey.named("swing") }
         #expect(
             throws: SettingsError.outOfRange(key: "tempo", value: "1", allowed: .wholeNumber(40...200))
-        ) { try editor.set("tempo", to: "1", at: Self.time) }
-        let outcome = try editor.set("controllerProfile", to: "pads", at: Self.time)
+        ) { try editor.set(.tempo, to: "1", at: Self.time) }
+        let outcome = try editor.set(.controllerProfile, to: "pads", at: Self.time)
         #expect(
             outcome.settings.controllerProfile == "pads" && outcome.brokenCopy == nil
                 && outcome.dropped.isEmpty)
@@ -49,7 +49,7 @@ struct SettingsEditorTests {
     func repair() throws {
         let broken = "{\n  \"noteRange\": \"C3-C5\"\n  \"velocity\": 90,\n  \"noteDuration\": 9\n}\n"
         let (editor, folder) = try Self.editor(broken)
-        let outcome = try editor.set("referencePitch", to: "442", at: Self.time)
+        let outcome = try editor.set(.referencePitch, to: "442", at: Self.time)
         #expect(outcome.brokenCopy == folder + "/settings.json.broken-20270115T080000-000Z")
         #expect(try String(contentsOfFile: try #require(outcome.brokenCopy), encoding: .utf8) == broken)
         #expect(outcome.dropped.count == 2)
@@ -63,7 +63,7 @@ struct SettingsEditorTests {
     @Test("reset of the broken key repairs without reporting it as dropped; reset of all keeps unknown keys")
     func reset() throws {
         let (editor, _) = try Self.editor(#"{"noteDuration": 9, "velocity": 80, "future": 1}"#)
-        let one = try editor.reset("noteDuration", at: Self.time)
+        let one = try editor.reset(.noteDuration, at: Self.time)
         #expect(one.dropped.isEmpty && one.brokenCopy != nil)
         #expect(try editor.file.load().settings.training.velocity == 80)
         let all = try editor.reset(nil, at: Self.time)
@@ -77,13 +77,13 @@ struct SettingsEditorTests {
     func onlySetKeys() throws {
         let (editor, folder) = try Self.editor(nil)
         let path = folder + "/settings.json"
-        _ = try editor.set("timbre", to: "piano", at: Self.time)
+        _ = try editor.set(.timbre, to: "piano", at: Self.time)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\n  \"timbre\": \"piano\"\n}\n")
-        _ = try editor.set("velocity", to: "63", at: Self.time)
+        _ = try editor.set(.velocity, to: "63", at: Self.time)
         #expect(
-            try editor.file.load().setKeys == ["timbre", "velocity"],
+            try editor.file.load().setKeys == [.timbre, .velocity],
             "a value equal to today's default is kept")
-        _ = try editor.reset("timbre", at: Self.time)
+        _ = try editor.reset(.timbre, at: Self.time)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\n  \"velocity\": 63\n}\n")
         try #"{"future": [1], "velocity": 70}"#.write(toFile: path, atomically: true, encoding: .utf8)
         _ = try editor.reset(nil, at: Self.time)

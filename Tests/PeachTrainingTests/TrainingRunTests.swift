@@ -25,7 +25,7 @@ final class RunHarness {
     init(mode: TrainingMode = .comparison, tick: Bool = true) {
         let box = self.box
         if !tick {
-            box.settings = (try? box.settings.setting("wrongAnswerTick", toText: "off")) ?? box.settings
+            box.settings = (try? box.settings.setting(.wrongAnswerTick, toText: "off")) ?? box.settings
         }
         run = TrainingRun(
             mode: mode, clock: clock, sound: sound, store: store, storeLocation: "/data/records.jsonl",
@@ -209,7 +209,7 @@ struct ComparisonRunTests {
     func settingsPerTrial() throws {
         let harness = RunHarness()
         harness.run.start()
-        harness.box.settings = try harness.box.settings.setting("noteRange", toText: "C6-C7")
+        harness.box.settings = try harness.box.settings.setting(.noteRange, toText: "C6-C7")
         #expect(harness.comparison.map { (36...84).contains($0.note1.rawValue) } == true)
         harness.advance(1)
         harness.press(harness.right)

@@ -94,7 +94,7 @@ public struct TrainingSettings: Hashable, Sendable {
         try set(.tuningSystem, tuningSystem.rawValue)
     }
 
-    private mutating func set(_ key: TrainingSettingKey, _ value: some Sendable) throws(SettingsError) {
+    private mutating func set(_ key: SettingKey, _ value: some Sendable) throws(SettingsError) {
         self = try setting(key, to: SettingValue(value))
     }
 
@@ -110,8 +110,9 @@ public struct TrainingSettings: Hashable, Sendable {
     /// The equal temperament of ``referencePitch``.
     public var tuning: EqualTemperament { EqualTemperament(referencePitch: referencePitch) }
 
-    /// The current value of `key`.
-    public func value(of key: TrainingSettingKey) -> SettingValue {
+    /// The current value of `key`; nil for a key that is not one of these settings
+    /// (``SettingKey/isTrainingSetting``).
+    public func value(of key: SettingKey) -> SettingValue? {
         switch key {
         case .noteRange: .noteRange(noteRange)
         case .noteDuration: .number(noteDuration)
@@ -123,13 +124,17 @@ public struct TrainingSettings: Hashable, Sendable {
         case .timbre: .text(timbre)
         case .intervals: .text(DirectedInterval.listDescription(intervals))
         case .tuningSystem: .text(tuningSystem.rawValue)
+        case .controllerProfile, .audioOutput, .midiOutput, .wrongAnswerTick, .longPress, .soundFont, .preset,
+            .earconLevel, .tempo, .offsetClick, .gapPositions:
+            nil
         }
     }
 
     /// A copy with `key` set to `value`, checked against the key's allowed range.
-    /// - Throws: ``SettingsError`` when the value has the wrong type or lies outside the allowed range.
+    /// - Throws: ``SettingsError`` when the value has the wrong type or lies outside the allowed range;
+    ///   ``SettingsError/unknownKey(_:)`` for a key that is not one of these settings.
     public func setting(
-        _ key: TrainingSettingKey, to value: SettingValue
+        _ key: SettingKey, to value: SettingValue
     ) throws(SettingsError) -> TrainingSettings {
         var copy = self
         switch key {
@@ -179,6 +184,9 @@ public struct TrainingSettings: Hashable, Sendable {
                 throw .invalidValue(key: key.rawValue, value: word, expected: key.allowed)
             }
             copy.tuningSystem = tuning
+        case .controllerProfile, .audioOutput, .midiOutput, .wrongAnswerTick, .longPress, .soundFont, .preset,
+            .earconLevel, .tempo, .offsetClick, .gapPositions:
+            throw .unknownKey(key.rawValue)
         }
         return copy
     }
@@ -187,7 +195,7 @@ public struct TrainingSettings: Hashable, Sendable {
     /// `P5,M3down`, `just`).
     /// - Throws: ``SettingsError`` when the text cannot be read or the value is not allowed.
     public func setting(
-        _ key: TrainingSettingKey, toText text: String
+        _ key: SettingKey, toText text: String
     ) throws(SettingsError) -> TrainingSettings {
         try setting(key, to: key.parse(text))
     }

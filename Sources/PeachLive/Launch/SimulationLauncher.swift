@@ -18,7 +18,7 @@ public enum SimulationLauncher {
     public static func run(
         _ mode: SimulationMode, listener: SimulatedListener.Parameters, trials: Int, seed: UInt64,
         at locations: DataLocations, training: (TrainingSettings) throws -> TrainingSettings,
-        timing: [(option: String, key: String, text: String?)], save: Bool, verbose: Bool, texts: Texts
+        timing: [(key: SettingKey, text: String?)], save: Bool, verbose: Bool, texts: Texts
     ) throws -> Bool {
         let loaded = try SettingsFile(path: locations.settingsFile).load().settings
         let simulation = Simulation(

@@ -10,7 +10,8 @@ public struct PeachSettings: Hashable, Sendable {
     public var training: TrainingSettings
     /// The controller profile's name (a shipped one such as `default`, or one of the user's).
     public private(set) var controllerProfile: String
-    /// Where Peach's own synth plays: `alsa:DEVICE` (e.g. `alsa:default`, `alsa:hw:1,0`), `wav:PATH` or `null`.
+    /// Where Peach's own synth plays: `alsa:DEVICE` (e.g. `alsa:default`, `alsa:hw:1,0`), `jack` (or
+    /// `jack:PORT`), `wav:PATH` or `null`: the words of `--audio-out`.
     public private(set) var audioOutput: String
     /// `synth` (the internal synth), `midi` (the first MIDI synth found), `midi:CLIENT:PORT`, `midi:NAME` or
     /// `rawmidi:PATH`: the same words as `--output`.
@@ -26,11 +27,11 @@ public struct PeachSettings: Hashable, Sendable {
     public private(set) var longPress: Double
 
     /// The range ``longPress`` accepts, seconds.
-    public static let longPressRange = 0.15...2.0
+    public static let longPressRange = ValueDomains.longPress
     /// How loud the practice box's earcons play, dB relative to a training note at its nominal level.
     public private(set) var earconLevel: Double
     /// The range ``earconLevel`` accepts, dB.
-    public static let earconLevelRange = -40.0...0.0
+    public static let earconLevelRange = ValueDomains.earconLevel
     /// Timing training's settings: `tempo`, `offsetClick`, `gapPositions` (their feedback lasts the training
     /// settings' `feedbackDuration`: see ``timingSettings``).
     public private(set) var timing = TimingSettings.defaults
@@ -62,87 +63,59 @@ public struct PeachSettings: Hashable, Sendable {
         self.preset = preset
     }
 
-    /// The keys of the settings file, in the order `peach settings` lists them.
-    public static let keys: [String] =
-        TrainingSettingKey.allCases.map(\.rawValue) + [
-            "controllerProfile", "audioOutput", "midiOutput", "wrongAnswerTick", "longPress", "soundfont",
-            "preset", "earconLevel", "tempo", "offsetClick", "gapPositions",
-        ]
-
-    /// The value of `key` as text (as `peach settings get` prints it), or nil for an unknown key.
-    public func text(of key: String) -> String? {
-        if let trainingKey = TrainingSettingKey(rawValue: key) {
-            return training.value(of: trainingKey).description
-        }
+    /// The value of `key` as text (as `peach settings get` prints it).
+    public func text(of key: SettingKey) -> String {
         switch key {
-        case "controllerProfile": return controllerProfile
-        case "audioOutput": return audioOutput
-        case "midiOutput": return midiOutput
-        case "wrongAnswerTick": return wrongAnswerTick ? "on" : "off"
-        case "longPress": return String(longPress)
-        case "soundfont": return soundFont
-        case "preset": return preset
-        case "earconLevel": return String(earconLevel)
-        case "tempo": return String(timing.tempo.bpm)
-        case "offsetClick": return String(timing.offsetClick)
-        case "gapPositions": return timing.gapPositions.map(String.init).joined(separator: ",")
-        default: return nil
+        case .controllerProfile: return controllerProfile
+        case .audioOutput: return audioOutput
+        case .midiOutput: return midiOutput
+        case .wrongAnswerTick: return wrongAnswerTick ? "on" : "off"
+        case .longPress: return String(longPress)
+        case .soundFont: return soundFont
+        case .preset: return preset
+        case .earconLevel: return String(earconLevel)
+        case .tempo: return String(timing.tempo.bpm)
+        case .offsetClick: return String(timing.offsetClick)
+        case .gapPositions: return timing.gapPositions.map(String.init).joined(separator: ",")
+        case .noteRange, .noteDuration, .gapBetweenNotes, .referencePitch, .varyLoudness, .feedbackDuration,
+            .velocity, .timbre, .intervals, .tuningSystem:
+            return training.value(of: key)?.description ?? ""
         }
     }
 
     /// The longest value any setting takes, in bytes (a path's limit).
     public static let longestValue = 4096
 
-    /// What `key` accepts.
-    public static func allowed(for key: String) -> AllowedValues {
-        if let trainingKey = TrainingSettingKey(rawValue: key) { return trainingKey.allowed }
-        switch key {
-        case "controllerProfile": return .profileName
-        case "audioOutput": return .audioOutput
-        case "midiOutput": return .midiOutput
-        case "longPress": return .number(longPressRange, .seconds)
-        case "earconLevel": return .number(earconLevelRange, .decibels)
-        case "soundfont": return .soundFont
-        case "preset": return .preset
-        case "tempo": return .wholeNumber(Tempo.trainingRange)
-        case "offsetClick": return .wholeNumber(TimingSettings.offsetClicks)
-        case "gapPositions": return .gapPositions
-        default: return .onOff
-        }
-    }
-
     /// A copy with `key` set from text as a user types it.
     /// - Throws: ``SettingsError`` naming the key and what it accepts.
-    public func setting(_ key: String, toText text: String) throws(SettingsError) -> PeachSettings {
+    public func setting(_ key: SettingKey, toText text: String) throws(SettingsError) -> PeachSettings {
         // No setting's value is longer than a path (PATH_MAX); a longer one is refused before it is parsed, so a
         // 5 MB value in a hand-edited file fails at once instead of keeping the parsers busy for seconds.
         guard text.utf8.count <= Self.longestValue else {
-            throw .invalidValue(key: key, value: text, expected: Self.allowed(for: key))
+            throw key.invalid(text)
         }
         var copy = self
-        if let trainingKey = TrainingSettingKey(rawValue: key) {
-            copy.training = try training.setting(trainingKey, toText: text)
-            return copy
-        }
         let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        func invalid() -> SettingsError {
-            .invalidValue(key: key, value: text, expected: Self.allowed(for: key))
+        func invalid() -> SettingsError { key.invalid(text) }
+        func outOfRange() -> SettingsError {
+            .outOfRange(key: key.rawValue, value: value, allowed: key.allowed)
         }
         switch key {
-        case "controllerProfile":
+        case .controllerProfile:
             guard !value.isEmpty, value.count <= 64,
                 value.unicodeScalars.allSatisfy({
                     $0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_".unicodeScalars.contains($0)
                 })
             else { throw invalid() }
             copy.controllerProfile = value
-        case "audioOutput":
+        case .audioOutput:
             guard
-                value == "null" || (value.hasPrefix("alsa:") && value.count > 5)
+                value == "null" || value == "jack" || value.hasPrefix("jack:")
+                    || (value.hasPrefix("alsa:") && value.count > 5)
                     || (value.hasPrefix("wav:") && value.count > 4)
             else { throw invalid() }
             copy.audioOutput = value
-        case "midiOutput":
+        case .midiOutput:
             guard
                 value == "synth" || value == "none" || value == "midi"
                     || (value.hasPrefix("midi:") && value.count > 5)
@@ -151,51 +124,52 @@ public struct PeachSettings: Hashable, Sendable {
                 throw invalid()
             }
             copy.midiOutput = value == "none" ? "synth" : value  // `none`: the name older Peach wrote
-        case "wrongAnswerTick":
+        case .wrongAnswerTick:
             switch value.lowercased() {
             case "on", "true", "yes", "1": copy.wrongAnswerTick = true
             case "off", "false", "no", "0": copy.wrongAnswerTick = false
             default: throw invalid()
             }
-        case "longPress":
+        case .longPress:
             guard let seconds = Double(value) else { throw invalid() }
             guard Self.longPressRange.contains(seconds) else {
-                throw .outOfRange(key: key, value: value, allowed: Self.allowed(for: key))
+                throw outOfRange()
             }
             copy.longPress = seconds
-        case "earconLevel":
+        case .earconLevel:
             guard let decibels = Double(value), decibels.isFinite else { throw invalid() }
             guard Self.earconLevelRange.contains(decibels) else {
-                throw .outOfRange(key: key, value: value, allowed: Self.allowed(for: key))
+                throw outOfRange()
             }
             copy.earconLevel = decibels
-        case "tempo", "offsetClick":
+        case .tempo, .offsetClick:
             guard let number = Int(value) else { throw invalid() }
-            let tempo = key == "tempo" ? try? Tempo(bpm: number) : timing.tempo
-            let click = key == "offsetClick" ? number : timing.offsetClick
+            let tempo = key == .tempo ? try? Tempo(bpm: number) : timing.tempo
+            let click = key == .offsetClick ? number : timing.offsetClick
             guard let tempo,
                 let settings = try? TimingSettings(
                     tempo: tempo, offsetClick: click, gapPositions: timing.gapPositions)
-            else { throw .outOfRange(key: key, value: value, allowed: Self.allowed(for: key)) }
+            else { throw outOfRange() }
             copy.timing = settings
-        case "gapPositions":
+        case .gapPositions:
             guard let positions = try? TimingSettings.parseGapPositions(value),
                 let settings = try? TimingSettings(
                     tempo: timing.tempo, offsetClick: timing.offsetClick, gapPositions: positions)
             else { throw invalid() }
             copy.timing = settings
-        case "soundfont", "preset":
+        case .soundFont, .preset:
             // A path or name: any text of one line (the synth says at start what is wrong with the file).
             guard value.count <= 4096,
                 !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
             else { throw invalid() }
-            if key == "soundfont" {
+            if key == .soundFont {
                 copy.soundFont = value.isEmpty ? "none" : value
             } else {
                 copy.preset = value
             }
-        default:
-            throw .unknownKey(key)
+        case .noteRange, .noteDuration, .gapBetweenNotes, .referencePitch, .varyLoudness, .feedbackDuration,
+            .velocity, .timbre, .intervals, .tuningSystem:
+            copy.training = try training.setting(key, toText: text)
         }
         return copy
     }

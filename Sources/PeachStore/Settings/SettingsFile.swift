@@ -36,7 +36,7 @@ public struct SettingsFile: Sendable {
         public let problems: [SettingsFileProblem]
         /// The settings the file sets with a value that reads (a key it leaves out follows the default, also
         /// when a later version of Peach changes that default).
-        public var setKeys: Set<String> = []
+        public var setKeys: Set<SettingKey> = []
     }
 
     /// Reads the file; a missing file gives the defaults.
@@ -100,14 +100,14 @@ public struct SettingsFile: Sendable {
         }
         var settings = PeachSettings.defaults
         var unknown: [(String, String)] = []
-        var setKeys: Set<String> = []
-        for (key, value) in pairs {
-            guard PeachSettings.keys.contains(key) else {
-                unknown.append((key, value.json))
+        var setKeys: Set<SettingKey> = []
+        for (name, value) in pairs {
+            guard let key = SettingKey(rawValue: name) else {
+                unknown.append((name, value.json))
                 continue
             }
             guard let text = value.settingText else {
-                problems.append(.wrongType(key: key))
+                problems.append(.wrongType(key: name))
                 continue
             }
             do {
@@ -126,21 +126,21 @@ public struct SettingsFile: Sendable {
     /// `only` are written when it is given, so a setting the user never set keeps following Peach's default.
     public func save(
         _ settings: PeachSettings, keeping unknownKeys: [(key: String, json: String)] = [],
-        only keys: Set<String>? = nil
+        only keys: Set<SettingKey>? = nil
     ) throws(StoreError) {
         let directory = (path as NSString).deletingLastPathComponent
         try StoreFiles.createDirectory(directory.isEmpty ? "." : directory)
         var lines: [String] = []
-        for key in PeachSettings.keys where keys?.contains(key) ?? true {
-            guard let text = settings.text(of: key) else { continue }
+        for key in SettingKey.allCases where keys?.contains(key) ?? true {
+            let text = settings.text(of: key)
             // By what the key holds: numbers as they are, on/off as a JSON boolean, everything else a string.
             let json: String
-            switch PeachSettings.allowed(for: key) {
+            switch key.allowed {
             case .number, .wholeNumber: json = text
             case .onOff: json = text == "on" ? "true" : "false"
             default: json = RecordCodec.quoted(text)
             }
-            lines.append("  " + RecordCodec.quoted(key) + ": " + json)
+            lines.append("  " + RecordCodec.quoted(key.rawValue) + ": " + json)
         }
         for (key, json) in unknownKeys { lines.append("  " + RecordCodec.quoted(key) + ": " + json) }
         let text = lines.isEmpty ? "{\n}\n" : "{\n" + lines.joined(separator: ",\n") + "\n}\n"

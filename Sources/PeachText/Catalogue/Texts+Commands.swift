@@ -16,14 +16,14 @@ extension Texts {
             text + String(repeating: " ", count: max(0, width - text.count))
         }
         var lines = [tr("Settings in \(path) (* = changed)")]
-        for key in PeachSettings.keys {
-            let value = loaded.settings.text(of: key) ?? "-"
-            let standard = PeachSettings.defaults.text(of: key) ?? "-"
+        for key in SettingKey.allCases {
+            let value = loaded.settings.text(of: key)
+            let standard = PeachSettings.defaults.text(of: key)
             let mark = value == standard ? " " : "*"
             let shownValue = value.isEmpty ? "\"\"" : shown(value)
-            let line = "\(mark) \(padded(key, 18))\(shownValue)"
+            let line = "\(mark) \(padded(key.rawValue, 18))\(shownValue)"
             lines.append(value == standard ? line : tr("\(line) (default \(standard))"))
-            lines.append(String(repeating: " ", count: 20) + allowed(PeachSettings.allowed(for: key)))
+            lines.append(String(repeating: " ", count: 20) + allowed(key.allowed))
         }
         for (key, _) in loaded.unknownKeys {
             lines.append(tr("? \(padded(key, 18))not a Peach setting (kept as it is)"))
@@ -201,9 +201,9 @@ extension Texts {
     /// What `peach settings set` and `reset` say: `key = value` (or that every setting was reset), and on
     /// stderr what a repair of a broken file did.
     public func settingsOutcome(
-        _ outcome: SettingsEditor.Outcome, key: String?
+        _ outcome: SettingsEditor.Outcome, key: SettingKey?
     ) -> (lines: [String], notes: [String]) {
-        let line = key.map { "\($0) = \(outcome.settings.text(of: $0) ?? "")" } ?? allSettingsReset
+        let line = key.map { "\($0.rawValue) = \(outcome.settings.text(of: $0))" } ?? allSettingsReset
         let notes = outcome.brokenCopy.map { [repaired(copy: $0)] } ?? []
         return ([line], notes + outcome.dropped.map(droppedSetting))
     }

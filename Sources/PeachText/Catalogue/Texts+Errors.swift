@@ -86,7 +86,7 @@ extension Texts {
             return tr("\(key) '\(shown(value))' is not valid; expected \(allowed(expected))")
         case .unknownKey(let key):
             return tr("there is no setting '\(shown(key))'; the settings are: ")
-                + PeachSettings.keys.joined(separator: ", ")
+                + SettingKey.allCases.map(\.rawValue).joined(separator: ", ")
         case .noSuchProfile(let key, let value, let known):
             return tr(
                 "\(key) '\(shown(value))' names no controller profile; there are: \(list(known)) "

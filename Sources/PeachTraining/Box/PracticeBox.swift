@@ -404,7 +404,7 @@ public final class PracticeBox {
         let settings = configuration.settings
         let minimum = Earcon.result(Cents(0)).duration.seconds + 0.1
         guard settings.training.feedbackDuration < minimum else { return settings }
-        return (try? settings.setting("feedbackDuration", toText: String(minimum))) ?? settings
+        return (try? settings.setting(.feedbackDuration, toText: String(minimum))) ?? settings
     }
 
     /// Ends the running session for `reason`; ``runEnded(_:_:)`` then does what `next` says.

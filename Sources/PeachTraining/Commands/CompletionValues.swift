@@ -42,7 +42,7 @@ public struct CompletionValues: Sendable {
         let named = words.firstIndex(of: "--soundfont").flatMap {
             words.indices.contains($0 + 1) ? words[$0 + 1] : nil
         }
-        let soundFont = named ?? settings.text(of: "soundfont") ?? ""
+        let soundFont = named ?? settings.text(of: .soundFont)
         guard !soundFont.isEmpty, soundFont != "none",
             let font = try? SoundFont.open(path: soundFonts.path(for: soundFont))
         else { return [] }
@@ -50,8 +50,8 @@ public struct CompletionValues: Sendable {
     }
 
     /// What `key` can be set to, where the values can be listed (`peach settings set timbre <TAB>`).
-    public func values(forSetting key: String) -> [String] {
-        switch PeachSettings.allowed(for: key) {
+    public func values(forSetting key: SettingKey) -> [String] {
+        switch key.allowed {
         case .oneOf(let values): values
         case .onOff: ["on", "off"]
         case .intervals: Self.intervals

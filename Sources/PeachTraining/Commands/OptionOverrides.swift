@@ -24,15 +24,15 @@ public enum OptionOverrides {
         return result
     }
 
-    /// `settings` with the setting `key` set from `text` for each option given (`text` not nil), as
+    /// `settings` with each setting whose option was given (its text not nil) set from the text, as
     /// `peach settings set` would set it.
-    /// - Throws: ``CommandError/option(_:)`` naming the option.
+    /// - Throws: ``CommandError/option(_:)`` naming the setting's option (``SettingKey/option``).
     public static func apply(
-        _ options: [(option: String, key: String, text: String?)], to settings: PeachSettings
+        _ options: [(key: SettingKey, text: String?)], to settings: PeachSettings
     ) throws -> PeachSettings {
         let changes: [(option: String, change: ((PeachSettings) throws -> PeachSettings)?)] = options.map {
-            option, key, text in
-            (option, text.map { text in { try $0.setting(key, toText: text) } })
+            key, text in
+            (key.option, text.map { text in { try $0.setting(key, toText: text) } })
         }
         return try apply(changes, to: settings)
     }

@@ -33,37 +33,35 @@ public struct SettingsEditor: Sendable {
     }
 
     /// Sets `key` from `text` (as a user types it).
-    /// - Throws: ``SettingsError`` for an unknown key or a value the key does not allow (nothing is written
-    ///   then), ``StoreError`` when the file cannot be read or written.
-    public func set(_ key: String, to text: String, at time: Date) throws -> Outcome {
-        guard PeachSettings.keys.contains(key) else { throw SettingsError.unknownKey(key) }
+    /// - Throws: ``SettingsError`` for a value the key does not allow (nothing is written then),
+    ///   ``StoreError`` when the file cannot be read or written.
+    public func set(_ key: SettingKey, to text: String, at time: Date) throws -> Outcome {
         let loaded = try file.loadForRepair()
         let changed = try loaded.settings.setting(key, toText: text)
-        if key == "controllerProfile", let name = changed.text(of: key), !profiles.contains(name) {
-            throw SettingsError.noSuchProfile(key: key, value: name, known: profiles.sorted())
+        if key == .controllerProfile, !profiles.contains(changed.controllerProfile) {
+            throw SettingsError.noSuchProfile(
+                key: key.rawValue, value: changed.controllerProfile, known: profiles.sorted())
         }
         return try write(changed, loaded: loaded, at: time, repairing: key, keys: loaded.setKeys.union([key]))
     }
 
     /// Resets `key` to its default, or every setting when `key` is nil (unknown keys are kept).
-    /// - Throws: ``SettingsError/unknownKey(_:)``, ``StoreError``.
-    public func reset(_ key: String?, at time: Date) throws -> Outcome {
+    /// - Throws: ``StoreError``.
+    public func reset(_ key: SettingKey?, at time: Date) throws -> Outcome {
         let loaded = try file.loadForRepair()
         guard let key else { return try write(.defaults, loaded: loaded, at: time, repairing: nil, keys: []) }
-        guard PeachSettings.keys.contains(key), let text = PeachSettings.defaults.text(of: key) else {
-            throw SettingsError.unknownKey(key)
-        }
         return try write(
-            try loaded.settings.setting(key, toText: text), loaded: loaded, at: time, repairing: key,
+            try loaded.settings.setting(key, toText: PeachSettings.defaults.text(of: key)), loaded: loaded,
+            at: time, repairing: key,
             keys: loaded.setKeys.subtracting([key]))
     }
 
     /// Writes the file with only `keys` in it (what the user has set; the rest follow the defaults).
     private func write(
-        _ settings: PeachSettings, loaded: SettingsFile.Loaded, at time: Date, repairing key: String?,
-        keys: Set<String>
+        _ settings: PeachSettings, loaded: SettingsFile.Loaded, at time: Date, repairing key: SettingKey?,
+        keys: Set<SettingKey>
     ) throws(StoreError) -> Outcome {
-        let dropped = loaded.problems.filter { key == nil || $0.key != key }
+        let dropped = loaded.problems.filter { key == nil || $0.key != key?.rawValue }
         let copy = loaded.problems.isEmpty ? nil : try file.keepBrokenCopy(at: time)
         try file.save(settings, keeping: loaded.unknownKeys, only: keys)
         return Outcome(settings: settings, brokenCopy: copy, dropped: dropped)

@@ -3,6 +3,7 @@
 import ArgumentParser
 import PeachCore
 import PeachLive
+import PeachText
 import PeachTraining
 
 /// `peach profile`: the chart over the keyboard, the summary, pitch matching and progress by day; `--svg`
@@ -16,8 +17,7 @@ struct ProfileCommand: ParsableCommand {
 
     @Option(
         name: .long,
-        help: ArgumentHelp(CLI.texts.help(.chartRange, current: CLI.setting("noteRange")), valueName: "range")
-    )
+        help: ArgumentHelp(CLI.texts.help(.chartRange, current: CLI.setting(.noteRange)), valueName: "range"))
     var range: NoteRange?
 
     @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.svg), valueName: "file"))

@@ -21,7 +21,7 @@ struct SettingsCommand: ParsableCommand {
     }
 
     /// Prints `key = value`, and what a repair did.
-    static func report(_ outcome: SettingsEditor.Outcome, key: String?) {
+    static func report(_ outcome: SettingsEditor.Outcome, key: SettingKey?) {
         let (lines, notes) = CLI.texts.settingsOutcome(outcome, key: key)
         for line in lines { Terminal.show(line) }
         for note in notes { Terminal.emitError("peach: " + note) }
@@ -48,12 +48,10 @@ struct SettingsCommand: ParsableCommand {
         @Argument(help: ArgumentHelp(CLI.texts.help(.settingKey)), completion: Completions.settingKeys)
         var key: String
 
-        func validate() throws {
-            guard PeachSettings.keys.contains(key) else { throw SettingsError.unknownKey(key) }
-        }
+        func validate() throws { _ = try SettingKey.named(key) }
 
         func run() throws {
-            print(try CLI.loadSettings().text(of: key) ?? "")
+            print(try CLI.loadSettings().text(of: try SettingKey.named(key)))
         }
     }
 
@@ -70,14 +68,12 @@ struct SettingsCommand: ParsableCommand {
         var value: [String] = []
 
         func validate() throws {
-            guard PeachSettings.keys.contains(key) else { throw SettingsError.unknownKey(key) }
-            guard !value.isEmpty else {
-                throw SettingsError.invalidValue(
-                    key: key, value: "", expected: PeachSettings.allowed(for: key))
-            }
+            let key = try SettingKey.named(self.key)
+            guard !value.isEmpty else { throw key.invalid("") }
         }
 
         func run() throws {
+            let key = try SettingKey.named(self.key)
             let outcome = try SettingsCommand.editor().set(key, to: value.joined(separator: " "), at: Date())
             SettingsCommand.report(outcome, key: key)
         }
@@ -90,11 +86,10 @@ struct SettingsCommand: ParsableCommand {
         @Argument(help: ArgumentHelp(CLI.texts.help(.settingKeyToReset)), completion: Completions.settingKeys)
         var key: String?
 
-        func validate() throws {
-            if let key, !PeachSettings.keys.contains(key) { throw SettingsError.unknownKey(key) }
-        }
+        func validate() throws { _ = try key.map(SettingKey.named) }
 
         func run() throws {
+            let key = try key.map(SettingKey.named)
             SettingsCommand.report(try SettingsCommand.editor().reset(key, at: Date()), key: key)
         }
     }

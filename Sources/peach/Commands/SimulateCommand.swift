@@ -48,8 +48,7 @@ struct SimulateCommand: ParsableCommand {
     var save = false
 
     @Option(
-        name: .long,
-        help: ArgumentHelp(CLI.texts.help(.tempo, current: CLI.setting("tempo")), valueName: "bpm"))
+        name: .setting(.tempo), help: CLI.help(.tempo, valueName: "bpm"))
     var tempo: Int?
 
     @OptionGroup var data: DataOptions
@@ -68,9 +67,7 @@ struct SimulateCommand: ParsableCommand {
         _ = try OptionOverrides.apply(timing, to: PeachSettings.defaults)
     }
 
-    private var timing: [(option: String, key: String, text: String?)] {
-        [("--tempo", "tempo", tempo.map(String.init))]
-    }
+    private var timing: [(key: SettingKey, text: String?)] { [(.tempo, tempo.map(String.init))] }
 
     func run() throws {
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))

@@ -1,6 +1,7 @@
 // TimingCommand: `peach timing` (offset detection), `peach tap` (fill the gap) and `peach timing calibrate`.
 
 import ArgumentParser
+import PeachCore
 import PeachStore
 import PeachText
 import PeachTraining
@@ -14,13 +15,10 @@ struct TimingCommand: AsyncParsableCommand {
     @OptionGroup var options: TimingOptions
 
     @Option(
-        name: .customLong("offset-click"),
-        help: ArgumentHelp(CLI.texts.help(.offsetClick, current: CLI.setting("offsetClick")), valueName: "n"))
+        name: .setting(.offsetClick), help: CLI.help(.offsetClick, valueName: "n"))
     var offsetClick: Int?
 
-    private var own: (option: String, key: String, text: String?) {
-        ("--offset-click", "offsetClick", offsetClick.map(String.init))
-    }
+    private var own: (key: SettingKey, text: String?) { (.offsetClick, offsetClick.map(String.init)) }
 
     func validate() throws { _ = try OptionOverrides.apply(options.values(own), to: PeachSettings.defaults) }
 
@@ -37,14 +35,10 @@ struct TapCommand: AsyncParsableCommand {
     @OptionGroup var options: TimingOptions
 
     @Option(
-        name: .customLong("gap-positions"),
-        help: ArgumentHelp(
-            CLI.texts.help(.gapPositions, current: CLI.setting("gapPositions")), valueName: "steps"))
+        name: .setting(.gapPositions), help: CLI.help(.gapPositions, valueName: "steps"))
     var gapPositions: String?
 
-    private var own: (option: String, key: String, text: String?) {
-        ("--gap-positions", "gapPositions", gapPositions)
-    }
+    private var own: (key: SettingKey, text: String?) { (.gapPositions, gapPositions) }
 
     func validate() throws { _ = try OptionOverrides.apply(options.values(own), to: PeachSettings.defaults) }
 

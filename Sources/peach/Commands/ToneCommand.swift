@@ -26,15 +26,14 @@ struct ToneCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.duration)))
     var duration = 1.0
 
-    @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.timbre, current: CLI.setting("timbre"))))
+    @Option(name: .setting(.timbre), help: CLI.help(.timbre))
     var timbre: TimbreName?
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(CLI.texts.help(.gain)))
     var gain = SignedNumber(0)
 
     @Option(
-        name: .long,
-        help: ArgumentHelp(CLI.texts.help(.referencePitch, current: CLI.setting("referencePitch"))))
+        name: .setting(.referencePitch), help: CLI.help(.referencePitch))
     var referencePitch: Double?
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(CLI.texts.help(.sweep)))
@@ -58,7 +57,7 @@ struct ToneCommand: ParsableCommand {
                 ("--reference-pitch", referencePitch ?? 440, pitches, .number(pitches, .hertz)),
                 ("--gain", gain.value, AmplitudeDB.validRange, .number(AmplitudeDB.validRange, .decibels)),
             ], number: CLI.texts.shortest)
-        _ = try OptionOverrides.apply([("--timbre", "timbre", timbre?.name)], to: PeachSettings.defaults)
+        _ = try OptionOverrides.apply([(.timbre, timbre?.name)], to: PeachSettings.defaults)
     }
 
     func run() throws {

@@ -11,8 +11,7 @@ import PeachTraining
 /// The options that choose where the internal synth plays.
 struct AudioOutputOptions: ParsableArguments {
     @Option(
-        name: .long,
-        help: ArgumentHelp(CLI.texts.help(.audioOut, current: CLI.setting("audioOutput")), valueName: "spec"))
+        name: .setting(.audioOutput), help: CLI.help(.audioOutput, valueName: "spec"))
     var audioOut: AudioOutputSpec?
 
     @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.latency), valueName: "latency"))

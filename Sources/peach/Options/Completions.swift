@@ -24,7 +24,7 @@ enum Completions {
     /// Each interval, up and down.
     static let intervals = CompletionKind.list(CompletionValues.intervals)
     /// The settings' keys.
-    static let settingKeys = CompletionKind.list(PeachSettings.keys)
+    static let settingKeys = CompletionKind.list(SettingKey.allCases.map(\.rawValue))
     /// The controller profiles that exist.
     static let profiles = CompletionKind.custom { _, _, _ in values.profileNames() }
     /// The SoundFonts found.
@@ -33,6 +33,10 @@ enum Completions {
     static let presets = CompletionKind.custom { words, _, _ in values.presetNames(after: words) }
     /// A setting's values, for the key before it.
     static let settingValues = CompletionKind.custom { words, index, _ in
-        index > 0 && words.indices.contains(index - 1) ? values.values(forSetting: words[index - 1]) : []
+        guard index > 0, words.indices.contains(index - 1), let key = SettingKey(rawValue: words[index - 1])
+        else {
+            return []
+        }
+        return values.values(forSetting: key)
     }
 }

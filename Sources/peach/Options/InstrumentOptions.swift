@@ -9,13 +9,12 @@ import PeachTraining
 /// The SoundFont options of `train`, `match` and `tone`.
 struct InstrumentOptions: ParsableArguments {
     @Option(
-        name: .customLong("soundfont"),
-        help: ArgumentHelp(CLI.texts.help(.soundFont, current: CLI.setting("soundfont")), valueName: "file"),
+        name: .setting(.soundFont), help: CLI.help(.soundFont, valueName: "file"),
         completion: Completions.soundFonts)
     var soundFont: String?
 
     @Option(
-        name: .long, help: ArgumentHelp(CLI.texts.help(.preset), valueName: "name"),
+        name: .setting(.preset), help: CLI.help(.preset, valueName: "name"),
         completion: Completions.presets)
     var preset: String?
 

@@ -38,8 +38,7 @@ enum MIDITuningChoice: String, ExpressibleByArgument, CaseIterable {
 /// The options for playing an external synth over MIDI.
 struct MIDIOutputOptions: ParsableArguments {
     @Option(
-        name: .customLong("output"),
-        help: ArgumentHelp(CLI.texts.help(.output, current: CLI.setting("midiOutput")), valueName: "spec"))
+        name: .setting(.midiOutput), help: CLI.help(.midiOutput, valueName: "spec"))
     var output: MIDIOutputSpec?
 
     @Option(name: .customLong("midi-channels"), help: ArgumentHelp(CLI.texts.help(.midiChannels)))

@@ -10,9 +10,7 @@ import PeachTraining
 /// The `--profile` option: which controller profile turns messages into actions.
 struct ProfileOptions: ParsableArguments {
     @Option(
-        name: .long,
-        help: ArgumentHelp(
-            CLI.texts.help(.profile, current: CLI.setting("controllerProfile")), valueName: "name"),
+        name: .setting(.controllerProfile), help: CLI.help(.controllerProfile, valueName: "name"),
         completion: Completions.profiles)
     var profile: String?
 

@@ -11,62 +11,55 @@ import PeachTraining
 /// and these options).
 struct SettingsOverrides: ParsableArguments {
     @Option(
-        name: .long,
-        help: ArgumentHelp(CLI.texts.help(.range, current: CLI.setting("noteRange")), valueName: "range"))
+        name: .setting(.noteRange), help: CLI.help(.noteRange, valueName: "range"))
     var range: NoteRange?
 
     @Option(
-        name: .long, help: ArgumentHelp(CLI.texts.help(.noteDuration, current: CLI.setting("noteDuration"))))
+        name: .setting(.noteDuration), help: CLI.help(.noteDuration))
     var noteDuration: Double?
 
-    @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.gap, current: CLI.setting("gapBetweenNotes"))))
+    @Option(name: .setting(.gapBetweenNotes), help: CLI.help(.gapBetweenNotes))
     var gap: Double?
 
     @Option(
-        name: .long,
-        help: ArgumentHelp(CLI.texts.help(.referencePitch, current: CLI.setting("referencePitch"))))
+        name: .setting(.referencePitch), help: CLI.help(.referencePitch))
     var referencePitch: Double?
 
     @Option(
-        name: .long, help: ArgumentHelp(CLI.texts.help(.varyLoudness, current: CLI.setting("varyLoudness"))))
+        name: .setting(.varyLoudness), help: CLI.help(.varyLoudness))
     var varyLoudness: Double?
 
     @Option(
-        name: .long,
-        help: ArgumentHelp(CLI.texts.help(.feedbackDuration, current: CLI.setting("feedbackDuration"))))
+        name: .setting(.feedbackDuration), help: CLI.help(.feedbackDuration))
     var feedbackDuration: Double?
 
     @Option(
-        name: .long,
-        help: ArgumentHelp(CLI.texts.help(.timbre, current: CLI.setting("timbre")), valueName: "timbre"),
+        name: .setting(.timbre), help: CLI.help(.timbre, valueName: "timbre"),
         completion: Completions.timbres)
     var timbre: TimbreName?
 
     @Option(
-        name: .long,
-        help: ArgumentHelp(CLI.texts.help(.intervals, current: CLI.setting("intervals")), valueName: "list"),
+        name: .setting(.intervals), help: CLI.help(.intervals, valueName: "list"),
         completion: Completions.intervals)
     var intervals: String?
 
     @Option(
-        name: .long,
-        help: ArgumentHelp(
-            CLI.texts.help(.tuning, current: CLI.setting("tuningSystem")), valueName: "system"),
+        name: .setting(.tuningSystem), help: CLI.help(.tuningSystem, valueName: "system"),
         completion: Completions.tunings)
     var tuning: String?
 
-    private var values: [(option: String, key: TrainingSettingKey, value: SettingValue?)] {
+    private var values: [(key: SettingKey, value: SettingValue?)] {
         // Values, not their text: a number keeps every digit given.
         [
-            ("--range", .noteRange, range.map { .noteRange($0) }),
-            ("--note-duration", .noteDuration, noteDuration.map { .number($0) }),
-            ("--gap", .gapBetweenNotes, gap.map { .number($0) }),
-            ("--reference-pitch", .referencePitch, referencePitch.map { .number($0) }),
-            ("--vary-loudness", .varyLoudness, varyLoudness.map { .number($0) }),
-            ("--feedback-duration", .feedbackDuration, feedbackDuration.map { .number($0) }),
-            ("--timbre", .timbre, timbre.map { .text($0.name) }),
-            ("--intervals", .intervals, intervals.map { .text($0) }),
-            ("--tuning", .tuningSystem, tuning.map { .text($0) }),
+            (.noteRange, range.map { .noteRange($0) }),
+            (.noteDuration, noteDuration.map { .number($0) }),
+            (.gapBetweenNotes, gap.map { .number($0) }),
+            (.referencePitch, referencePitch.map { .number($0) }),
+            (.varyLoudness, varyLoudness.map { .number($0) }),
+            (.feedbackDuration, feedbackDuration.map { .number($0) }),
+            (.timbre, timbre.map { .text($0.name) }),
+            (.intervals, intervals.map { .text($0) }),
+            (.tuningSystem, tuning.map { .text($0) }),
         ]
     }
 
@@ -79,7 +72,7 @@ struct SettingsOverrides: ParsableArguments {
     func apply(to settings: TrainingSettings) throws -> TrainingSettings {
         let changes: [(option: String, change: ((TrainingSettings) throws -> TrainingSettings)?)] = values.map
         {
-            option, key, value in (option, value.map { value in { try $0.setting(key, to: value) } })
+            key, value in (key.option, value.map { value in { try $0.setting(key, to: value) } })
         }
         return try OptionOverrides.apply(changes, to: settings)
     }

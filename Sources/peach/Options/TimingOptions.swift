@@ -1,29 +1,25 @@
 // TimingOptions: what `peach timing`, `tap` and `timing calibrate` take: the tempo and a live run's options.
 
 import ArgumentParser
+import PeachCore
 import PeachText
 import PeachTraining
 
 /// The options shared by the timing commands.
 struct TimingOptions: ParsableArguments {
     @Option(
-        name: .long,
-        help: ArgumentHelp(CLI.texts.help(.tempo, current: CLI.setting("tempo")), valueName: "bpm"))
+        name: .setting(.tempo), help: CLI.help(.tempo, valueName: "bpm"))
     var tempo: Int?
     @OptionGroup var run: RunOptions
 
     /// `--tempo` and a command's own option, as setting keys and the text given (nil when not given).
-    func values(
-        _ own: (option: String, key: String, text: String?)? = nil
-    ) -> [(
-        option: String, key: String, text: String?
-    )] {
-        [("--tempo", "tempo", tempo.map(String.init))] + (own.map { [$0] } ?? [])
+    func values(_ own: (key: SettingKey, text: String?)? = nil) -> [(key: SettingKey, text: String?)] {
+        [(.tempo, tempo.map(String.init))] + (own.map { [$0] } ?? [])
     }
 
     /// Runs a timing session of `mode` with the options (and a command's `own`) over the settings.
     @MainActor
-    func launch(_ mode: TrainingMode, own: (option: String, key: String, text: String?)? = nil) async throws {
+    func launch(_ mode: TrainingMode, own: (key: SettingKey, text: String?)? = nil) async throws {
         let values = self.values(own)
         try await run.launch(mode) { try OptionOverrides.apply(values, to: $0) }
     }

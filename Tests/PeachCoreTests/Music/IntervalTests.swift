@@ -128,7 +128,7 @@ struct IntervalTests {
                 DirectedInterval(.majorThird, down: true), DirectedInterval(.perfectFifth),
             ])
         #expect(settings.tuningSystem == .justIntonation)
-        #expect(settings.value(of: .intervals).description == "M3down,P5")
+        #expect(settings.value(of: .intervals) == .text("M3down,P5"))
         #expect(!settings.isUnison && TrainingSettings.defaults.isUnison)
         #expect(throws: SettingsError.invalidValue(key: "intervals", value: "P5,X", expected: .intervals)) {
             try TrainingSettings.defaults.setting(.intervals, toText: "P5,X")

@@ -1,0 +1,30 @@
+// SettingKey+Help: the help text of each setting's run option.
+
+import PeachCore
+
+extension SettingKey {
+    /// The help text of the option that overrides the setting for one run (``SettingKey/optionName``); nil for
+    /// a setting no command takes as an option.
+    public var help: Help? {
+        switch self {
+        case .noteRange: .range
+        case .noteDuration: .noteDuration
+        case .gapBetweenNotes: .gap
+        case .referencePitch: .referencePitch
+        case .varyLoudness: .varyLoudness
+        case .feedbackDuration: .feedbackDuration
+        case .timbre: .timbre
+        case .intervals: .intervals
+        case .tuningSystem: .tuning
+        case .controllerProfile: .profile
+        case .audioOutput: .audioOut
+        case .midiOutput: .output
+        case .soundFont: .soundFont
+        case .preset: .preset
+        case .tempo: .tempo
+        case .offsetClick: .offsetClick
+        case .gapPositions: .gapPositions
+        case .velocity, .wrongAnswerTick, .longPress, .earconLevel: nil
+        }
+    }
+}
