@@ -134,10 +134,15 @@ let package = Package(
         .testTarget(
             name: "PeachSystemTests",
             dependencies: ["PeachSystem", .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "PeachCLITests", dependencies: ["PeachCore", "PeachTestSupport"]),
+        // The end-to-end tier: every test that runs a process (the `peach` binary, the kill -9 writer, jackd,
+        // msgfmt) or blocks a thread for long. The other targets are the fast tier (CONTRIBUTING.md).
         .testTarget(
-            name: "PeachJACKTests",
-            dependencies: ["PeachJACK", "PeachAudio", "PeachCore", "PeachMIDI", "PeachSystem"]),
+            name: "PeachEndToEndTests",
+            dependencies: [
+                "PeachCore", "PeachTestSupport", "PeachStore", "PeachJACK", "PeachAudio", "PeachMIDI",
+                "PeachSystem",
+                "PeachText",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

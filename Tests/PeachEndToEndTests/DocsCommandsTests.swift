@@ -1,5 +1,5 @@
 // DocsCommandsTests: every `peach …` line of the README and docs/ runs, in a scratch home, and does not fail;
-// every error example prints exactly the line shown; CONTRIBUTING.md's module map is the code's.
+// every error example prints exactly the line shown.
 
 import Foundation
 import Testing
@@ -193,50 +193,5 @@ struct DocsCommandsTests {
             }
         }
         #expect(count > 60, "the pages' commands were found (\(count))")
-    }
-
-    @Test("CONTRIBUTING.md's module map lists every target with exactly what its sources import")
-    func moduleMap() throws {
-        let text = try String(
-            contentsOfFile: Self.repository.appendingPathComponent("CONTRIBUTING.md").path, encoding: .utf8)
-        // The library products as CONTRIBUTING.md names them, by the module a source imports.
-        let products = [
-            "SystemPackage": "swift-system", "DequeModule": "Deque", "Logging": "Logging",
-            "ArgumentParser": "ArgumentParser",
-        ]
-        let platform: Set<String> = [
-            "Foundation", "Glibc", "Synchronization", "Dispatch", "Testing", "XCTest",
-        ]
-        var documented: [String: Set<String>] = [:]
-        for line in text.components(separatedBy: "\n") where line.hasPrefix("| `") {
-            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard cells.count >= 3 else { continue }
-            let module = cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
-            documented[module] = Set(
-                cells[1].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
-                    $0 != "—" && !$0.hasPrefix("libasound")
-                })
-        }
-        let sources = Self.repository.appendingPathComponent("Sources").path
-        let targets = try FileManager.default.contentsOfDirectory(atPath: sources).filter {
-            !$0.hasPrefix(".")
-        }
-        #expect(Set(documented.keys) == Set(targets), "every target has a row, and every row a target")
-        for target in targets where target != "CALSA" {
-            var imports = Set<String>()
-            let enumerator = FileManager.default.enumerator(atPath: sources + "/" + target)
-            while let file = enumerator?.nextObject() as? String {
-                guard file.hasSuffix(".swift") else { continue }
-                let source = try String(contentsOfFile: sources + "/\(target)/\(file)", encoding: .utf8)
-                for line in source.components(separatedBy: "\n") {
-                    guard
-                        let match = line.firstMatch(of: /^(?:@[A-Za-z_]+(?:\([^)]*\))? )*import ([A-Za-z_]+)/)
-                    else { continue }
-                    let module = String(match.1)
-                    if !platform.contains(module) { imports.insert(products[module] ?? module) }
-                }
-            }
-            #expect(imports == documented[target] ?? [], "\(target) imports \(imports.sorted())")
-        }
     }
 }

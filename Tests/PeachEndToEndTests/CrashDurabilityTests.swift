@@ -2,6 +2,7 @@
 
 import Foundation
 import PeachCore
+import PeachTestSupport
 import Testing
 
 @testable import PeachStore
@@ -20,7 +21,7 @@ struct CrashDurabilityTests {
     func killNine() throws {
         #expect(
             FileManager.default.isExecutableFile(atPath: writerURL.path), "build the PeachJournalWriter tool")
-        let directory = TemporaryDirectory()
+        let directory = TemporaryFolder(prefix: "peach-crash")
         var generator = SeededRandomGenerator(seed: 2026)
         var acknowledged = 0
         for round in 0..<12 {
@@ -81,7 +82,7 @@ struct CrashDurabilityTests {
     func killImport() async throws {
         #expect(
             FileManager.default.isExecutableFile(atPath: writerURL.path), "build the PeachJournalWriter tool")
-        let directory = TemporaryDirectory()
+        let directory = TemporaryFolder(prefix: "peach-crash")
         var generator = SeededRandomGenerator(seed: 32)
         var expected = 0  // records the store holds: those of imports that finished
         var killed = 0
