@@ -50,7 +50,7 @@ struct ALSAPCMSinkTests {
         let block = UnsafeMutablePointer<Float>.allocate(capacity: frames * sink.channelCount)
         defer { block.deallocate() }
         for _ in 0..<Int(seconds * sink.sampleRate) / frames {
-            engine.render(into: block, frameCount: frames, channelCount: sink.channelCount)
+            engine.renderer.render(into: block, frameCount: frames, channelCount: sink.channelCount)
             #expect(sink.write(block, frameCount: frames))
         }
         sink.close()

@@ -115,7 +115,7 @@ struct AudioOutputTests {
         let block = UnsafeMutablePointer<Float>.allocate(capacity: 240)
         defer { block.deallocate() }
         for _ in 0..<20 {  // 0.1 s
-            engine.render(into: block, frameCount: 240, channelCount: 1)
+            engine.renderer.render(into: block, frameCount: 240, channelCount: 1)
             #expect(sink.write(block, frameCount: 240))
         }
         sink.close()

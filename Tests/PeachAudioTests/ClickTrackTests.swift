@@ -7,6 +7,7 @@ import Testing
 
 @testable import PeachAudio
 
+@MainActor
 @Suite("ClickTrack")
 struct ClickTrackTests {
     /// Renders `frames` frames in blocks of `block`, pushing each command before the block that holds its
@@ -20,13 +21,13 @@ struct ClickTrackTests {
         var pushed = false
         while done < frames {
             if !pushed {
-                for click in clicks { engine.commands.push(.click(frame: click.frame, accent: click.accent)) }
+                for click in clicks { engine.send(.click(frame: click.frame, accent: click.accent)) }
                 pushed = true
             }
             let count = min(block, frames - done)
             samples.withUnsafeMutableBufferPointer { buffer in
                 guard let base = buffer.baseAddress else { return }
-                engine.render(into: base + done, frameCount: count, channelCount: 1)
+                engine.renderer.render(into: base + done, frameCount: count, channelCount: 1)
             }
             done += count
         }
@@ -77,12 +78,12 @@ struct ClickTrackTests {
         #expect(abs(crossings(accent: true) - 24) <= 1)
 
         let engine = SynthEngine(sampleRate: 48_000)
-        engine.commands.push(.click(frame: 5_000, accent: false))
-        engine.commands.push(.cancelClicks)
+        engine.send(.click(frame: 5_000, accent: false))
+        engine.send(.cancelClicks)
         var samples = [Float](repeating: 1, count: 10_000)
         samples.withUnsafeMutableBufferPointer {
             guard let base = $0.baseAddress else { return }
-            engine.render(into: base, frameCount: 10_000, channelCount: 1)
+            engine.renderer.render(into: base, frameCount: 10_000, channelCount: 1)
         }
         #expect(samples.allSatisfy { $0 == 0 })
     }

@@ -80,12 +80,13 @@ struct NoteScheduleTests {
             // Each starts within a chunk of its frame, counted from the frame the command was taken on.
             let due = pushFrame + index * stepFrames
             #expect(
-                abs(stretch.start - due) <= SynthEngine.chunkFrames,
+                abs(stretch.start - due) <= SynthRenderer.chunkFrames,
                 "note \(index): \(stretch.start) vs \(due)")
             // It sounds its length and its release ramp, to the chunk.
             let sounding = stretch.end - stretch.start
             #expect(
-                abs(sounding - (lengthFrames + ramp)) <= SynthEngine.chunkFrames, "note \(index): \(sounding)"
+                abs(sounding - (lengthFrames + ramp)) <= SynthRenderer.chunkFrames,
+                "note \(index): \(sounding)"
             )
         }
         for (before, after) in zip(found, found.dropFirst()) {

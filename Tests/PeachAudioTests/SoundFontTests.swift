@@ -545,3 +545,30 @@ struct SoundFontTests {
         }
     }
 }
+
+extension SoundFontTests {
+    @Test(
+        "an instrument reaches the renderer through the command queue: installed once, at most four, none once the renderer stops"
+    )
+    func installThroughQueue() throws {
+        let engine = SynthEngine(sampleRate: 48_000)
+        let fonts = try (0..<5).map { _ in try Self.instrument(Self.sineFont()) }
+        let first = try SynthNotePlayer(engine: engine, instrument: fonts[0])
+        _ = try SynthNotePlayer(engine: engine, instrument: fonts[0])  // the same slot again
+        for font in fonts[1..<4] { _ = try SynthNotePlayer(engine: engine, instrument: font) }
+        #expect(throws: SynthError.tooManyInstruments) {
+            try SynthNotePlayer(engine: engine, instrument: fonts[4])
+        }
+        _ = try first.play(frequency: Frequency(hertz: 440), velocity: 100, amplitude: AmplitudeDB(0))
+        let samples = OfflineRenderer(engine: engine, blockFrames: 256).renderSamples(seconds: 0.1)
+        #expect(
+            samples.suffix(2400).map { abs($0) }.max() ?? 0 > 0.05,
+            "the note of the installed instrument sounds")
+
+        let stopped = SynthEngine(sampleRate: 48_000)
+        stopped.renderer.refuseCommands()
+        #expect(throws: SynthError.outputNotRunning) {
+            try SynthNotePlayer(engine: stopped, instrument: fonts[0])
+        }
+    }
+}

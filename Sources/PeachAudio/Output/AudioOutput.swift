@@ -27,8 +27,9 @@ import Synchronization
 /// release ramp), so call ``stop()`` for a clean end.
 @MainActor
 public final class AudioOutput {
-    /// The synth the thread renders; make a ``SynthNotePlayer`` on it.
-    nonisolated public var engine: SynthEngine { loop.engine }
+    /// The synth the thread renders (its ``SynthEngine/renderer`` is the thread's); make a ``SynthNotePlayer``
+    /// on it.
+    nonisolated public let engine: SynthEngine
     /// Where the audio goes.
     nonisolated public var sink: any AudioSink { loop.sink }
     /// The `SCHED_FIFO` priority the thread asks for (the range JACK and PipeWire use for audio threads).
@@ -40,7 +41,8 @@ public final class AudioOutput {
     /// An output of a new engine into `sink`. `onFailure` is called once, on the audio thread, if the sink
     /// fails for good while running.
     public init(sink: any AudioSink, onFailure: (@Sendable (any Error & Sendable) -> Void)? = nil) {
-        loop = AudioLoop(sink: sink, onFailure: onFailure)
+        engine = SynthEngine(sampleRate: sink.sampleRate)
+        loop = AudioLoop(renderer: engine.renderer, sink: sink, onFailure: onFailure)
     }
 
     deinit { loop.end() }
@@ -94,16 +96,16 @@ public final class AudioOutput {
     public func stop() {
         guard !stopped else { return }
         stopped = true
-        engine.commands.push(.releaseAll)  // the queue's one producer: the main actor
+        engine.send(.releaseAll)
         loop.end()
     }
 }
 
-/// The audio thread's side of an ``AudioOutput``: the engine, the sink, the preallocated block and what the
-/// thread reports back. Only the thread touches the engine's rendering and the sink; the main actor only sets
+/// The audio thread's side of an ``AudioOutput``: the engine's renderer, the sink, the preallocated block and
+/// what the thread reports back. Only the thread touches the renderer and the sink; the main actor only sets
 /// the stop flag and joins.
 private final class AudioLoop: @unchecked Sendable {
-    let engine: SynthEngine
+    let renderer: SynthRenderer
     let sink: any AudioSink
     let realTime = Atomic<Bool>(false)
     let written = Atomic<Int>(0)
@@ -118,10 +120,11 @@ private final class AudioLoop: @unchecked Sendable {
     private let stopRequested = Atomic<Bool>(false)
     private let thread = Mutex<pthread_t?>(nil)
 
-    init(sink: any AudioSink, onFailure: (@Sendable (any Error & Sendable) -> Void)?) {
+    init(renderer: SynthRenderer, sink: any AudioSink, onFailure: (@Sendable (any Error & Sendable) -> Void)?)
+    {
+        self.renderer = renderer
         self.sink = sink
         self.onFailure = onFailure
-        engine = SynthEngine(sampleRate: sink.sampleRate)
         let now = MonotonicTime.now()
         timeline = FramePointPublisher(frame: 0, time: now + sink.configuredLatency)
         settledAt = Atomic((now + sink.configuredLatency + AudioOutput.settleTime).bitPattern)
@@ -170,7 +173,7 @@ private final class AudioLoop: @unchecked Sendable {
         let channels = sink.channelCount
         // After a stop request: the release ramp, then a buffer of silence, so that closing (which drops what
         // is queued) loses nothing audible.
-        let rampBlocks = Int((SynthEngine.rampDuration * engine.sampleRate / Double(period)).rounded(.up))
+        let rampBlocks = Int((SynthEngine.rampDuration * renderer.sampleRate / Double(period)).rounded(.up))
         let tailBlocks = rampBlocks + (sink.bufferFrames + period - 1) / period + 1
         var remaining = -1
         var failed = false
@@ -182,7 +185,7 @@ private final class AudioLoop: @unchecked Sendable {
             if remaining < 0, stopRequested.load(ordering: .acquiring) { remaining = tailBlocks }
             // Wait for room first, then render: commands are applied as late as possible before each write.
             sink.waitUntilWritable(frameCount: period)
-            engine.render(into: block, frameCount: period, channelCount: channels)
+            renderer.render(into: block, frameCount: period, channelCount: channels)
             guard sink.write(block, frameCount: period) else {
                 failed = true
                 break
@@ -205,7 +208,7 @@ private final class AudioLoop: @unchecked Sendable {
             if remaining > 0 { remaining -= 1 }
         }
         sink.close()
-        engine.commands.close()
+        renderer.refuseCommands()
         guard failed else { return }
         let error: any Error & Sendable = sink.failure ?? AudioOutputError.sinkStopped(name: sink.name)
         failureBox.withLock { $0 = error }

@@ -24,7 +24,7 @@ public final class OfflineRenderer {
     public func render(seconds: Double, _ consume: (UnsafePointer<Float>, Int) throws -> Void) rethrows {
         let blocks = Int((seconds * engine.sampleRate / Double(blockFrames)).rounded(.up))
         for _ in 0..<blocks {
-            engine.render(into: block, frameCount: blockFrames, channelCount: channelCount)
+            engine.renderer.render(into: block, frameCount: blockFrames, channelCount: channelCount)
             try consume(block, blockFrames)
         }
     }

@@ -3,7 +3,8 @@
 import Synchronization
 
 /// A bounded lock-free queue between one producer (the main actor) and one consumer (the render thread).
-/// Storage is allocated once; `push` and `pop` never allocate, lock or wait.
+/// Storage is allocated once; `push` and `pop` never allocate, lock or wait. The single producer is a fact of
+/// the type: `push` is `@MainActor`, so the compiler refuses a push from anywhere else.
 final class CommandQueue: @unchecked Sendable {
     private let ring: SPSCRing<SynthCommand>
     private let closed = Atomic<Bool>(false)
@@ -13,13 +14,14 @@ final class CommandQueue: @unchecked Sendable {
     }
 
     /// Adds a command; returns false when the queue is full (the consumer is not keeping up) or closed.
+    @MainActor
     @discardableResult
     func push(_ command: SynthCommand) -> Bool {
         guard !closed.load(ordering: .acquiring) else { return false }
         return ring.push(command)
     }
 
-    /// Refuses every later push: the consumer has stopped for good (its output failed).
+    /// Refuses every later push: the consumer has stopped for good (its output failed). Any thread.
     func close() { closed.store(true, ordering: .releasing) }
 
     /// Whether ``close()`` was called.

@@ -43,12 +43,12 @@ public final class SynthClickPlayer: ClickPlayer {
     public func click(at time: Double, accent: Bool) throws -> Double {
         let timeline = output.timeline
         let frame = timeline.frame(at: time)
-        guard output.engine.commands.push(.click(frame: frame, accent: accent)) else {
+        guard output.engine.send(.click(frame: frame, accent: accent)) else {
             throw SynthError.outputNotRunning
         }
         return timeline.time(of: frame)
     }
 
     /// Drops the clicks that have not started.
-    public func cancelClicks() { output.engine.commands.push(.cancelClicks) }
+    public func cancelClicks() { output.engine.send(.cancelClicks) }
 }

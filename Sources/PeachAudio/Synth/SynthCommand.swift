@@ -25,4 +25,7 @@ enum SynthCommand {
     case click(frame: Int, accent: Bool)
     /// Drop every click that has not started.
     case cancelClicks
+    /// Make the SoundFont instrument in slot `slot` playable: its `count` regions, converted to the renderer's
+    /// rate on the control side. The renderer owns them from here (frees them when replaced or at its end).
+    case install(slot: Int, regions: UnsafeMutablePointer<RenderRegion>, count: Int)
 }

@@ -38,7 +38,7 @@ public final class SynthNotePlayer: NotePlayer {
     /// A player on `engine` of a SoundFont preset: the region for each note's nearest key and its velocity.
     /// - Throws: ``SynthError/tooManyInstruments``.
     public init(engine: SynthEngine, instrument: SampledInstrument) throws(SynthError) {
-        guard let slot = engine.install(instrument) else { throw .tooManyInstruments }
+        let slot = try engine.install(instrument)
         self.engine = engine
         timbreIndex = 0
         self.instrument = instrument
@@ -60,7 +60,7 @@ public final class SynthNotePlayer: NotePlayer {
                 .start(
                     voice: voice, frequency: frequency.hertz, gain: amplitude.linearGain, timbre: timbreIndex)
             }
-        guard engine.commands.push(command) else { throw SynthError.outputNotRunning }
+        guard engine.send(command) else { throw SynthError.outputNotRunning }
         return SynthPlaybackHandle(engine: engine, voice: voice)
     }
 
@@ -78,12 +78,12 @@ public final class SynthNotePlayer: NotePlayer {
             instrument: instrumentSlot ?? -1, velocity: Int(velocity.rawValue),
             delay: Int((delay.seconds * engine.sampleRate).rounded()),
             length: Int((duration.seconds * engine.sampleRate).rounded()))
-        guard engine.commands.push(command) else { throw SynthError.outputNotRunning }
+        guard engine.send(command) else { throw SynthError.outputNotRunning }
     }
 
     /// Releases every sounding voice and drops the notes placed ahead (for exit paths).
     public func silenceAll() {
-        engine.commands.push(.releaseAll)
+        engine.send(.releaseAll)
     }
 }
 
@@ -102,12 +102,12 @@ final class SynthPlaybackHandle: PlaybackHandle {
     func stop() throws {
         guard !stopped else { return }
         stopped = true
-        guard engine.commands.push(.release(voice: voice)) else { throw SynthError.outputNotRunning }
+        guard engine.send(.release(voice: voice)) else { throw SynthError.outputNotRunning }
     }
 
     func adjustFrequency(_ frequency: Frequency) throws {
         guard !stopped else { return }
-        guard engine.commands.push(.retune(voice: voice, frequency: frequency.hertz)) else {
+        guard engine.send(.retune(voice: voice, frequency: frequency.hertz)) else {
             throw SynthError.outputNotRunning
         }
     }

@@ -93,7 +93,7 @@ struct SampleLayer {
     var releaseFactor = 1.0
 }
 
-extension SynthEngine {
+extension SynthRenderer {
     /// The A4 the SoundFont's keys are tuned to (the standard, whatever Peach's reference pitch).
     static let soundFontA4 = 440.0
     /// The most sample frames a layer may move per output frame (2^20: far beyond any real transposition).
