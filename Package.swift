@@ -77,7 +77,7 @@ let package = Package(
         .target(
             name: "PeachTestSupport",
             dependencies: [
-                "PeachCore", "PeachAudio", "PeachMIDI", "PeachTraining", "PeachText",
+                "PeachCore", "PeachAudio", "PeachMIDI", "PeachStore", "PeachTraining", "PeachText",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The `peach` command: argument parsing and the wiring of live ports (ALSA, files, terminal).
@@ -130,7 +130,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "PeachLiveTests",
-            dependencies: ["PeachLive", "PeachText", "PeachTraining", "PeachCore", "PeachTestSupport"]),
+            dependencies: [
+                "PeachLive", "PeachText", "PeachTraining", "PeachCore", "PeachMIDI", "PeachTestSupport",
+            ]),
         .testTarget(
             name: "PeachSystemTests",
             dependencies: ["PeachSystem", .product(name: "SystemPackage", package: "swift-system")]),

@@ -1,24 +1,25 @@
 // MeasurementRequest: the trial count and precision asked of `peach measure`, checked, as a PsiProcedure.
 
 import PeachCore
+import PeachTraining
 
 /// What `peach measure --trials N --precision P` asks for: at most `trials` trials (20–500), stopping early
 /// once the posterior's standard deviation of ln T75 is at most `precision` (0.05–1; 0 never stops early).
-public struct MeasurementRequest: Sendable {
+struct MeasurementRequest: Sendable {
     /// The most trials to run.
-    public let trials: Int
+    let trials: Int
     /// The precision to stop at, or 0 for none.
-    public let precision: Double
+    let precision: Double
 
     /// A request.
-    public init(trials: Int, precision: Double) {
+    init(trials: Int, precision: Double) {
         self.trials = trials
         self.precision = precision
     }
 
     /// The procedure for this request.
     /// - Throws: ``CommandError/option(_:)`` naming the option out of range; `number` writes the value.
-    public func procedure(number: (Double) -> String) throws(CommandError) -> PsiProcedure {
+    func procedure(number: (Double) -> String) throws(CommandError) -> PsiProcedure {
         guard (20...500).contains(trials) else {
             throw .option(.outOfRange(key: "--trials", value: "\(trials)", allowed: .wholeNumber(20...500)))
         }

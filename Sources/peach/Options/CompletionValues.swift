@@ -5,40 +5,41 @@ import PeachAudio
 import PeachCore
 import PeachMIDI
 import PeachStore
+import PeachTraining
 
 /// What the shells complete for option values and settings, beyond fixed lists: the controller profiles that
 /// exist, the SoundFonts found and their presets, and a setting's values after its key.
-public struct CompletionValues: Sendable {
+struct CompletionValues: Sendable {
     /// Where the profiles are.
-    public let profiles: ProfileLibrary
+    let profiles: ProfileLibrary
     /// Where the SoundFonts are.
-    public let soundFonts: SoundFontLibrary
+    let soundFonts: SoundFontLibrary
     /// The settings now (the SoundFont whose presets to offer).
-    public let settings: PeachSettings
+    let settings: PeachSettings
 
     /// Values from these places and settings.
-    public init(profiles: ProfileLibrary, soundFonts: SoundFontLibrary, settings: PeachSettings) {
+    init(profiles: ProfileLibrary, soundFonts: SoundFontLibrary, settings: PeachSettings) {
         self.profiles = profiles
         self.soundFonts = soundFonts
         self.settings = settings
     }
 
     /// Each interval, up and down (`--intervals` takes a comma-separated list of them).
-    public static let intervals = Interval.allCases.flatMap { [$0.abbreviation, $0.abbreviation + "down"] }
+    static let intervals = Interval.allCases.flatMap { [$0.abbreviation, $0.abbreviation + "down"] }
 
     /// The names of the profiles that exist: the user's, the shipped ones and `default`, sorted.
-    public func profileNames() -> [String] {
+    func profileNames() -> [String] {
         Array(Set(profiles.entries().map(\.name) + ["default"])).sorted()
     }
 
     /// The file names of the SoundFonts found (`peach sounds` lists them).
-    public func soundFontNames() -> [String] {
+    func soundFontNames() -> [String] {
         soundFonts.installed().map { ($0 as NSString).lastPathComponent }
     }
 
     /// The presets (names and `BANK:PROGRAM`) of the SoundFont `--soundfont` names in `words`, else the
     /// setting's.
-    public func presetNames(after words: [String]) -> [String] {
+    func presetNames(after words: [String]) -> [String] {
         let named = words.firstIndex(of: "--soundfont").flatMap {
             words.indices.contains($0 + 1) ? words[$0 + 1] : nil
         }
@@ -50,7 +51,7 @@ public struct CompletionValues: Sendable {
     }
 
     /// What `key` can be set to, where the values can be listed (`peach settings set timbre <TAB>`).
-    public func values(forSetting key: SettingKey) -> [String] {
+    func values(forSetting key: SettingKey) -> [String] {
         switch key.allowed {
         case .oneOf(let values): values
         case .onOff: ["on", "off"]

@@ -2,14 +2,14 @@
 
 import Foundation
 import PeachMIDI
+import PeachTraining
 
 /// The steps `peach learn` asks for, read from the `--actions` list.
-public enum LearnSteps {
+enum LearnSteps {
     /// The steps named in `text` (comma-separated action names, spaces allowed around them), in order.
     /// - Throws: ``CommandError/invalidSpec(option:value:expected:)`` for a name that is no action, or an empty
     ///   list; ``CommandError/duplicate(option:value:)`` for an action named twice.
-    public static func parse(_ text: String, option: String = "--actions") throws(CommandError) -> [LearnStep]
-    {
+    static func parse(_ text: String, option: String = "--actions") throws(CommandError) -> [LearnStep] {
         var steps: [LearnStep] = []
         for item in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
             guard let step = LearnStep(name: item) else {

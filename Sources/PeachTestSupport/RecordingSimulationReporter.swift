@@ -1,0 +1,63 @@
+// RecordingSimulationReporter: a simulation's report kept as values, for tests of what a simulation did.
+
+import Foundation
+import PeachCore
+import PeachTraining
+
+/// A ``SimulationReporting`` that keeps what it is told, so a test checks the simulation's outcome (what was
+/// answered, saved, failed) rather than its English wording.
+@MainActor
+public final class RecordingSimulationReporter: SimulationReporting {
+    /// The comparisons answered, in order.
+    public private(set) var comparisons: [CompletedComparison] = []
+    /// The fill-the-gap trials, in order.
+    public private(set) var gapFills: [CompletedGapFill] = []
+    /// Every strike's offset of the fill-the-gap summary, milliseconds.
+    public private(set) var gapFillStrikes: WelfordAccumulator?
+    /// The offset-detection summary's answers, when one was given.
+    public private(set) var offsetDetectionHistory: TimingHistory?
+    /// Where the answers were saved, and how many the store holds, each time.
+    public private(set) var saves: [(path: String, total: Int)] = []
+    /// Every store failure reported.
+    public private(set) var failures: [any Error] = []
+
+    /// An empty record.
+    public init() {}
+
+    /// Ignored.
+    public func header(
+        mode: SimulationMode, parameters: SimulatedListener.Parameters, settings: TrainingSettings,
+        timing: TimingSettings, seed: UInt64
+    ) {}
+    /// Keeps the comparison.
+    public func comparison(_ completed: CompletedComparison, number: Int) { comparisons.append(completed) }
+    /// Ignored.
+    public func matching(_ completed: CompletedPitchMatching, number: Int) {}
+    /// Ignored.
+    public func comparisonSummary(
+        tracker: ProfileTracker, answered count: Int, sessionBest: Double?, nextDifference: Double?,
+        elapsed: Duration, measured: ThresholdEstimate?
+    ) {}
+    /// Ignored.
+    public func matchingSummary(elapsed: Duration) {}
+    /// Ignored.
+    public func offsetDetection(_ completed: CompletedOffsetDetection, number: Int) {}
+    /// Keeps the answers.
+    public func offsetDetectionSummary(
+        history: TimingHistory, answered: Int, correct: Int, nextPercent: Double?, tempo: Tempo,
+        elapsed: Duration
+    ) { offsetDetectionHistory = history }
+    /// Keeps the trial.
+    public func gapFill(_ completed: CompletedGapFill, number: Int) { gapFills.append(completed) }
+    /// Keeps the strikes.
+    public func gapFillSummary(strikes: WelfordAccumulator, trials: Int, elapsed: Duration) {
+        gapFillStrikes = strikes
+    }
+    /// Keeps where and how many.
+    public func saved(to path: String, total: Int) { saves.append((path, total)) }
+    /// Keeps the failure and passes its description to `error`.
+    public func storeFailed(_ failure: any Error, error: (String) -> Void) {
+        failures.append(failure)
+        error(String(describing: failure))
+    }
+}

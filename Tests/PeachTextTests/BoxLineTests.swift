@@ -1,0 +1,35 @@
+// BoxLineTests: the practice box's log lines in words (the box's tests check its entries, these their words).
+
+import PeachCore
+import PeachStore
+import PeachText
+import PeachTraining
+import Testing
+
+@Suite("The practice box's log lines")
+struct BoxLineTests {
+    @Test("each entry the box's tests look for reads as the status log shows it")
+    func lines() {
+        let texts = Texts(language: .english)
+        var progress = TrainingProgress()
+        progress.answered = 5
+        progress.correct = 4
+        #expect(
+            texts.line(.sessionEnded(.comparison, progress, reason: "user"))
+                == "session ended (user): Pitch discrimination, 5 answers, 4 right")
+        #expect(
+            texts.line(.timingDropout)
+                == "the sound dropped out (an audio underrun): the timing trial starts again")
+        #expect(texts.line(.audioBack("alsa:hw:1,0")) == "audio back: alsa:hw:1,0")
+        #expect(
+            texts.line(.audioUnavailable(SettingsError.unknownKey("x")))
+                .hasPrefix("audio unavailable, retrying with backoff: there is no setting 'x'"))
+        #expect(
+            texts.line(.reloadFailed(SettingsError.unknownKey("x")))
+                .hasPrefix("settings not read again, the previous ones stay: there is no setting 'x'"))
+        #expect(texts.line(.reloaded(profile: "pads")) == "settings and profile read again (profile pads)")
+        #expect(texts.line(.finished) == "practice box stopped, all notes off")
+        let german = Texts(language: .german)
+        #expect(german.line(.finished) != texts.line(.finished))
+    }
+}

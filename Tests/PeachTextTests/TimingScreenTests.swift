@@ -1,0 +1,90 @@
+// TimingScreenTests: how timing training's events, endings and refusals read on the screen.
+
+import Foundation
+import PeachAudio
+import PeachCore
+import PeachTestSupport
+import PeachText
+import PeachTraining
+import Testing
+
+@MainActor
+@Suite("Timing training on the screen")
+struct TimingScreenTests {
+    static func screen() -> (TerminalScreen, RecordingScreenOutput) {
+        let output = RecordingScreenOutput()
+        return (
+            TerminalScreen(texts: Texts(language: .english), output: output, isTerminal: false, color: false),
+            output
+        )
+    }
+
+    @Test("the screen shows timing trials, answers and strikes in words and symbols")
+    func trials() throws {
+        let (screen, output) = Self.screen()
+        let trial = OffsetDetectionTrial(
+            tempo: .standard, offsetPercent: 10, direction: .early, offsetClick: 3)
+        var progress = TrainingProgress()
+        progress.answered = 1
+        progress.correct = 1
+        let completed = CompletedOffsetDetection(trial: trial, answer: .early, timestamp: Date())
+        screen.present(.offsetDetection(.answered(completed), progress), at: Date())
+        progress.strikes = 1
+        screen.present(
+            .gapFill(.struck(GapStrike(position: 4, offsetMs: -12.34), trialStrikes: 1), progress), at: Date()
+        )
+        let tempo = Tempo.standard
+        screen.present(
+            .gapFill(.started(tempo, gapPositions: [2, 4], firstCycleAt: 0), progress), at: Date())
+        #expect(
+            output.screen
+                == "   1  ✔ Correct  click 3 was 18.8 ms early\n   1  ◀ 12.3 ms early\n"
+                + "Fill the gap at 80 BPM: strike steps 2, 4 of every four.\n")
+    }
+
+    @Test("a dropout says which trial does not count, in each discipline")
+    func dropout() {
+        let (screen, output) = Self.screen()
+        screen.present(.gapFill(.dropout(restartsAt: 1), TrainingProgress()), at: Date())
+        screen.present(.offsetDetection(.dropout, TrainingProgress()), at: Date())
+        #expect(
+            output.screen
+                == "The sound dropped out (an audio underrun): this trial's strikes do not count, and it starts again.\n"
+                + "The sound dropped out (an audio underrun), so the clicks were out of time: this trial does not count.\n"
+        )
+    }
+
+    @Test("a calibrated strike shows its offset with the calibration taken off, and the raw one")
+    func calibratedStrike() {
+        let (screen, output) = Self.screen()
+        var progress = TrainingProgress()
+        progress.calibration = TimingCalibration(
+            offsets: [12], controller: "Pads", output: "fake-synth", time: Date(timeIntervalSince1970: 0))
+        progress.strikes = 1
+        screen.present(.started(.gapFill, profile: "default", output: "fake-synth", stack: nil), at: Date())
+        screen.present(
+            .gapFill(.struck(GapStrike(position: 4, offsetMs: 20), trialStrikes: 1), progress), at: Date())
+        #expect(output.screen.hasSuffix("   1  ▶ 8.0 ms late (raw +20.0 ms)\n"), "\(output.screen)")
+    }
+
+    @Test("a stopped tap run counts its strikes; a refused output says why")
+    func endings() {
+        let texts = Texts(language: .english)
+        var progress = TrainingProgress()
+        progress.strikes = 16
+        #expect(
+            texts.closing(.user, progress: progress, storeLocation: "/d")
+                == "Stopped. 16 strikes counted. Your answers are saved: /d")
+        #expect(
+            texts.message(for: ClicksUnavailable(output: "fake-synth")).hasPrefix(
+                "fake-synth cannot play timing clicks"))
+        #expect(
+            texts.message(
+                for: ClicksUnavailable(output: "alsa:pulse", reason: .delayNotReported(.pulseAudio))
+            )
+            .hasPrefix("alsa:pulse goes through PulseAudio, which does not tell when its sound is heard"))
+        #expect(
+            texts.message(for: ClicksUnavailable(output: "alsa:pulse", reason: .delayNotReported(.jack)))
+                .hasPrefix("alsa:pulse goes through ALSA's jack plugin"))
+    }
+}
