@@ -14,7 +14,7 @@ struct HostileFilesTests {
 
     /// A marker as an import writes it for the journal in `directory` as it is now.
     func marker(_ directory: TemporaryDirectory) throws -> PendingAppend {
-        let journal = try POSIXFile(path: directory.journal, flags: O_RDONLY)
+        let journal = try StoreFile(path: directory.journal, flags: O_RDONLY)
         return PendingAppend(
             journalLength: try journal.size(), source: "answers.csv", started: "2026-11-25T09:00:00.000Z",
             identity: try journal.identity(), journalPath: directory.journal)

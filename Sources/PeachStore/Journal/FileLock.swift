@@ -9,11 +9,11 @@
 /// An exclusive lock on a store, held for the life of this object. The lock file holds the owner's pid so a
 /// second process can say who has it. The kernel releases the lock when the process dies, even on kill -9.
 final class FileLock {
-    private let file: POSIXFile
+    private let file: StoreFile
 
     /// Takes the lock, or throws ``StoreError/locked(path:ownerPID:)`` at once when another process holds it.
     init(path: String) throws(StoreError) {
-        file = try POSIXFile(path: path, flags: O_RDWR | O_CREAT | O_NOFOLLOW)
+        file = try StoreFile(path: path, flags: O_RDWR | O_CREAT | O_NOFOLLOW)
         let taken: Bool
         do { taken = try file.file.lockExclusively() } catch { throw .io(error) }
         guard taken else {

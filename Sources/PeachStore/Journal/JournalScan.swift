@@ -68,7 +68,7 @@ enum JournalScan {
     ) throws -> JournalScanSummary {
         guard try StoreFiles.exists(path) else { return JournalScanSummary() }
         // Non-blocking: a FIFO where the journal should be is refused at once, not waited on.
-        let file = try POSIXFile(path: path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+        let file = try StoreFile(path: path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
         try file.requireRegularFile()
         return try scanLines(
             file, path: path, from: start, end: end, mode: .journal, progress: progress, visit)
@@ -97,7 +97,7 @@ enum JournalScan {
 
     /// ``scanLines(path:from:end:progress:_:)`` over a file already open, in `mode`.
     static func scanLines(
-        _ file: POSIXFile, path: String, from start: (offset: Int, lineNumber: Int) = (0, 0), end: Int? = nil,
+        _ file: StoreFile, path: String, from start: (offset: Int, lineNumber: Int) = (0, 0), end: Int? = nil,
         mode: Mode, progress: ((StoreProgress) -> Void)? = nil,
         _ visit: (StoredRecord, UnsafeBufferPointer<UInt8>) throws -> Void
     ) throws -> JournalScanSummary {

@@ -35,7 +35,7 @@ public final class JournalStore: TrainingStore {
     public private(set) var contents: JournalContents
 
     private let lock: FileLock
-    var file: POSIXFile
+    var file: StoreFile
     private var committedLength: Int
     /// The open journal's device and inode: before each append the journal's path must still name it.
     private var identity: FileIdentity
@@ -58,7 +58,7 @@ public final class JournalStore: TrainingStore {
         Self.removeLeftovers(in: directory)
         let path = Self.journalPath(in: directory)
         let existed = try StoreFiles.exists(path)
-        file = try POSIXFile(path: path, flags: O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW)
+        file = try StoreFile(path: path, flags: O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW)
         try file.requireRegularFile()
         if !existed { try StoreFiles.syncDirectory(directory) }
         let interrupted = try Self.undoInterruptedAppend(of: file, directory: directory)
@@ -107,7 +107,7 @@ public final class JournalStore: TrainingStore {
     /// before it and removes the marker, all durably. A marker that does not belong to this journal cuts
     /// nothing and is removed. Returns what was done, nil when there was no marker (or an unreadable one).
     private static func undoInterruptedAppend(
-        of file: POSIXFile, directory: String
+        of file: StoreFile, directory: String
     ) throws(StoreError) -> InterruptedImport? {
         guard PendingAppend.exists(directory: directory) else { return nil }
         guard let marker = PendingAppend.read(directory: directory) else {
@@ -125,7 +125,7 @@ public final class JournalStore: TrainingStore {
         var undonePath: String?
         if size > marker.journalLength {
             let path = directory + "/records.undone-" + fileTimestamp() + ".jsonl"
-            let side = try POSIXFile(path: path, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW)
+            let side = try StoreFile(path: path, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW)
             var piece = [UInt8](repeating: 0, count: 1 << 20)
             var offset = marker.journalLength
             var last: UInt8 = 0x0A
@@ -224,14 +224,14 @@ public final class JournalStore: TrainingStore {
 
     /// Copies the torn tail to a side file (durably), then cuts the journal back to its complete lines.
     private static func setAsideTornTail(
-        of file: POSIXFile, completeLength: Int, directory: String
+        of file: StoreFile, completeLength: Int, directory: String
     )
         throws(StoreError) -> String
     {
         let all = try file.readAll()
         let tail = Array(all[completeLength...])
         let sidePath = directory + "/records.torn-" + fileTimestamp() + ".jsonl"
-        let side = try POSIXFile(path: sidePath, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW)
+        let side = try StoreFile(path: sidePath, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW)
         try side.writeAll(tail)
         try side.sync()
         try StoreFiles.syncDirectory(directory)
@@ -388,7 +388,7 @@ public final class JournalStore: TrainingStore {
             FileSystem.removeQuietly(backup)
             throw error
         }
-        file = try POSIXFile(path: journalPath, flags: O_RDWR | O_APPEND | O_NOFOLLOW)
+        file = try StoreFile(path: journalPath, flags: O_RDWR | O_APPEND | O_NOFOLLOW)
         committedLength = try file.size()
         identity = try file.identity()
         var fresh = JournalContents()

@@ -17,7 +17,7 @@ enum JournalTail {
     /// or nil when the journal is shorter, is not a regular file, or no line ends at `length`.
     static func crc(journalPath: String, length: Int) -> UInt32? {
         guard length >= 0,
-            let file = try? POSIXFile(path: journalPath, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK),
+            let file = try? StoreFile(path: journalPath, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK),
             (try? file.requireRegularFile()) != nil, (try? file.size()).map({ $0 >= length }) == true
         else { return nil }
         guard length > 0 else { return 0 }

@@ -74,7 +74,7 @@ public struct ProtectedFiles: Sendable {
         {
             return true
         }
-        guard let file = try? POSIXFile(path: path, flags: O_RDONLY | O_NONBLOCK),
+        guard let file = try? StoreFile(path: path, flags: O_RDONLY | O_NONBLOCK),
             (try? file.requireRegularFile()) != nil
         else { return false }
         var head = [UInt8](repeating: 0, count: 4096)

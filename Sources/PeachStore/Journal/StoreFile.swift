@@ -1,4 +1,4 @@
-// POSIXFile: the store's view of the file funnel (PeachSystem.SystemFile): the same calls, errors as StoreError.
+// StoreFile: an open file of the store, through the file funnel (PeachSystem.SystemFile), its errors as StoreError.
 
 import PeachSystem
 
@@ -10,7 +10,7 @@ import PeachSystem
 
 /// An open file of the store. Every call goes through ``SystemFile`` (one EINTR policy); a failure is a
 /// ``StoreError/io(_:)`` carrying the ``FileError``.
-final class POSIXFile {
+final class StoreFile {
     let file: SystemFile
 
     /// The path.

@@ -1,0 +1,329 @@
+// RecordTransfer+Import: reading a file to import (Peach's JSON, JSON Lines, CSV, the iOS/web CSV), all or nothing.
+
+import Foundation
+import PeachCore
+import PeachSystem
+
+extension RecordTransfer {
+    /// Reads the records of a file to import: a JSON array (an export), JSON Lines (a journal) or CSV (an
+    /// export). All or nothing: any unreadable record refuses the whole file.
+    /// - Throws: ``StoreError/unreadableImport(path:line:problem:)`` naming the line or row, or a read error.
+    public static func readImport(
+        path: String, progress: ((StoreProgress) -> Void)? = nil,
+        skipped: ((InterchangeCSV.SkippedRow) -> Void)? = nil
+    ) throws(StoreError) -> [StoredRecord] {
+        var records: [StoredRecord] = []
+        do {
+            try forEachImportRecord(path: path, progress: progress, skipped: skipped) { records.append($0) }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .io(path, .read, EIO)  // only the reading throws: appending does not
+        }
+        return records
+    }
+
+    /// Calls `visit` with every record of a file to import, in order. A JSON Lines file (a journal) that is a
+    /// regular file is read in 4 MiB pieces, so memory does not grow with it; JSON arrays and CSV files are
+    /// read whole. The first unreadable record throws, naming its line; records before it have been visited.
+    /// A CSV of Peach on iOS or the web (``InterchangeCSV``) is the exception: a row it cannot read is handed
+    /// to `skipped` and the rest is read.
+    /// - Throws: ``StoreError/unreadableImport(path:line:problem:)`` or a read error; or what `visit` throws.
+    public static func forEachImportRecord(
+        path: String, progress: ((StoreProgress) -> Void)? = nil,
+        skipped: ((InterchangeCSV.SkippedRow) -> Void)? = nil, _ visit: (StoredRecord) throws -> Void
+    ) throws {
+        try forEachImportRecord(
+            path: path, progress: progress, pieceSize: JournalScan.chunkSize, skipped: skipped, visit)
+    }
+
+    /// ``forEachImportRecord(path:progress:_:)`` reading JSON Lines `pieceSize` bytes at a time (tests make it
+    /// small, to cross many piece boundaries with a small file).
+    static func forEachImportRecord(
+        path: String, progress: ((StoreProgress) -> Void)?, pieceSize: Int,
+        skipped: ((InterchangeCSV.SkippedRow) -> Void)? = nil, _ visit: (StoredRecord) throws -> Void
+    ) throws {
+        let file = try StoreFile(path: path, flags: O_RDONLY)
+        if (try? file.file.fileStatus())?.kind == .regular {
+            var head = [UInt8](repeating: 0, count: 4096)
+            let count = try head.withUnsafeMutableBytes { raw throws(StoreError) in
+                try file.read(into: raw, at: 0)
+            }
+            let first = head[..<count].first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+            if first == 0x7B {
+                var mode = importing(path)
+                mode.pieceSize = pieceSize
+                _ = try JournalScan.scanLines(file, path: path, mode: mode, progress: progress) {
+                    record, _ in try visit(record)
+                }
+                return
+            }
+        }
+        for record in try readWhole(file, path: path, progress: progress, skipped: skipped) {
+            try visit(record)
+        }
+    }
+
+    /// Reads a whole file to import (a JSON array, a CSV export, or JSON Lines from a pipe).
+    private static func readWhole(
+        _ file: StoreFile, path: String, progress: ((StoreProgress) -> Void)?,
+        skipped: ((InterchangeCSV.SkippedRow) -> Void)?
+    ) throws(StoreError) -> [StoredRecord] {
+        var bytes = try file.readAll()
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }  // a spreadsheet's byte-order mark
+        let start = bytes.firstIndex { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        if let start, InterchangeCSV.isInterchange(bytes[start...]) {
+            let (records, rows) = try InterchangeCSV.read(
+                String(decoding: bytes[start...], as: UTF8.self), path: path,
+                firstLine: 1 + bytes[..<start].count { $0 == 0x0A })
+            for row in rows { skipped?(row) }
+            return records
+        }
+        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        switch first {
+        case nil: return []
+        case 0x5B: return try readJSONArray(bytes, path: path, progress: progress)
+        case 0x7B: return try readJSONLines(bytes, path: path, progress: progress)
+        default: return try readCSV(bytes, path: path, progress: progress)
+        }
+    }
+
+    /// A file to import's JSON Lines, read as a journal is (in pieces, decoded on two threads) but strictly:
+    /// the first unreadable line, one too long, a newer record or a value out of its domain refuses the file
+    /// naming the line; a last line without a newline and a byte-order mark are fine.
+    private static func importing(_ path: String) -> JournalScan.Mode {
+        JournalScan.Mode(
+            lastLineIsALine: true, skipsByteOrderMark: true,
+            decode: { bytes, range, decoder in importOutcome(bytes, range, using: &decoder, path: path) },
+            damageIsFatal: true)
+    }
+
+    /// What one record of a file to import is: a record Peach takes in, or why not.
+    static func importOutcome(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, using decoder: inout RecordCodec.Decoder,
+        path: String
+    ) -> JournalScan.Outcome {
+        let limit = JournalScan.maximumLineLength
+        guard range.count < limit else { return .damage(.lineTooLong(limit)) }
+        do {
+            let record = try RecordCodec.decode(buffer, range, using: &decoder, path: path)
+            // Every number within its domain: the journal reads back what it holds, but takes in only what a
+            // session could have made (`1e308` seconds of gap was stored and spoiled every average).
+            if let problem = record.domainProblem { return .damage(problem) }
+            // A record the journal could not read back (a 10 MB text cell) is refused here, not stored. Its line
+            // holds the known fields (under 512 bytes) and the text it was read from, each byte escaped to at
+            // most 6: only a long one can reach the limit, so only that one is encoded to check.
+            guard 512 + 6 * range.count < limit || RecordCodec.encode(record).utf8.count < limit else {
+                return .damage(.lineTooLong(limit))
+            }
+            return .record(record)
+        } catch let StoreError.newerSchema(_, found, supported) {
+            return .damage(.newerVersion(found: found, supported: supported))
+        } catch let error as StoreError {
+            return .failure(error)
+        } catch let damage as RecordDamage {
+            return .damage(damage.problem)
+        } catch {
+            return .damage(.notAnObject)  // decode throws nothing else
+        }
+    }
+
+    private static func decodeOne(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, path: String, line: Int,
+        checksums: Bool = true
+    ) throws(StoreError) -> StoredRecord {
+        var decoder = RecordCodec.Decoder(checksums: checksums)
+        switch importOutcome(buffer, range, using: &decoder, path: path) {
+        case .record(let record): return record
+        case .damage(let problem):
+            throw .unreadableImport(path: path, line: line, problem: problem)
+        case .newer(let found):  // importOutcome gives damage instead
+            throw .unreadableImport(
+                path: path, line: line,
+                problem: .newerVersion(found: found, supported: RecordCodec.currentVersion))
+        case .failure(let error): throw error
+        }
+    }
+
+    /// Line numbers of positions met in order, counted incrementally (a whole-file count per record made a
+    /// JSON import quadratic: 16k records took 41 s).
+    private struct LineCounter {
+        let buffer: UnsafeBufferPointer<UInt8>
+        private var index = 0
+        private var line = 1
+
+        init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
+
+        mutating func line(at position: Int) -> Int {
+            let end = min(position, buffer.count)
+            if end < index {
+                index = 0
+                line = 1
+            }
+            while index < end {
+                if buffer[index] == 0x0A { line += 1 }
+                index += 1
+            }
+            return line
+        }
+    }
+
+    private static func readJSONArray(
+        _ bytes: [UInt8], path: String, progress: ((StoreProgress) -> Void)?
+    ) throws(StoreError) -> [StoredRecord] {
+        try bytes.withUnsafeBufferPointer { buffer throws(StoreError) -> [StoredRecord] in
+            var scanner = JSONObjectScanner(bytes: buffer, start: 0)
+            var records: [StoredRecord] = []
+            var lines = LineCounter(buffer)
+            scanner.skipWhitespace()
+            while let byte = scanner.peek, byte != 0x5B { _ = scanner.consume(byte) }  // a byte-order mark
+            _ = scanner.consume(0x5B)
+            scanner.skipWhitespace()
+            if scanner.consume(0x5D) { return [] }
+            while true {
+                scanner.skipWhitespace()
+                let start = scanner.index
+                var ignored: [JSONField] = []
+                guard scanner.scanObject(into: &ignored) else {
+                    throw .unreadableImport(
+                        path: path, line: lines.line(at: scanner.index),
+                        problem: .notAnArray)
+                }
+                records.append(
+                    try decodeOne(
+                        buffer, start..<scanner.index, path: path, line: lines.line(at: start),
+                        checksums: false))
+                if records.count % StoreProgress.interval == 0 {
+                    progress?(StoreProgress(done: scanner.index, total: buffer.count, records: records.count))
+                }
+                scanner.skipWhitespace()
+                if scanner.consume(0x2C) { continue }
+                guard scanner.consume(0x5D) else {
+                    throw .unreadableImport(
+                        path: path, line: lines.line(at: scanner.index), problem: .missingSeparator
+                    )
+                }
+                scanner.skipWhitespace()
+                guard scanner.peek == nil else {
+                    throw .unreadableImport(
+                        path: path, line: lines.line(at: scanner.index),
+                        problem: .textAfterArray)
+                }
+                return records
+            }
+        }
+    }
+
+    private static func readJSONLines(
+        _ bytes: [UInt8], path: String, progress: ((StoreProgress) -> Void)?
+    ) throws(StoreError) -> [StoredRecord] {
+        try bytes.withUnsafeBufferPointer { buffer throws(StoreError) -> [StoredRecord] in
+            var records: [StoredRecord] = []
+            var start = 0
+            var line = 0
+            while start < buffer.count {
+                let end = buffer[start...].firstIndex(of: 0x0A) ?? buffer.count
+                line += 1
+                var stop = end
+                if stop > start, buffer[stop - 1] == 0x0D { stop -= 1 }
+                if buffer[start..<stop].contains(where: { $0 != 0x20 && $0 != 0x09 }) {
+                    records.append(try decodeOne(buffer, start..<stop, path: path, line: line))
+                    if records.count % StoreProgress.interval == 0 {
+                        progress?(StoreProgress(done: stop, total: buffer.count, records: records.count))
+                    }
+                }
+                start = end + 1
+            }
+            return records
+        }
+    }
+
+    /// Whether `cell` is a JSON number (what a number column of Peach's CSV holds).
+    private static func isJSONNumber(_ cell: String) -> Bool {
+        var text = cell
+        return text.withUTF8 { NumberParser.double($0, 0..<$0.count) != nil }
+    }
+
+    private static func readCSV(
+        _ bytes: [UInt8], path: String, progress: ((StoreProgress) -> Void)?
+    ) throws(StoreError) -> [StoredRecord] {
+        var header: [String]?
+        let lines = bytes.reduce(into: 1) { count, byte in if byte == 0x0A { count += 1 } }
+        var columns: [(name: String, prefix: [UInt8], isText: Bool)?] = []
+        var versionColumn: Int?
+        var records: [StoredRecord] = []
+        var line: [UInt8] = []
+        let known = Set(csvColumns + ["v"])
+        try bytes.withUnsafeBufferPointer { buffer throws(StoreError) in
+            do {
+                try CSVReader.forEachRow(bytes: buffer) { row in
+                    guard let header else {
+                        let names = row.cells.map { $0.trimmingCharacters(in: .whitespaces) }
+                        guard names.contains("type"), names.contains("time") else {
+                            throw StoreError.unreadableImport(path: path, line: 1, problem: .notACSVExport)
+                        }
+                        header = names
+                        // Each known column's `,"name":` and whether its cells are text (quoted) or JSON values
+                        // as they are; nil for a column Peach does not read. A `v` column (the schema version)
+                        // opens the record instead of the version 1 a CSV row otherwise gets.
+                        versionColumn = names.firstIndex(of: "v")
+                        columns = names.map { column in
+                            guard known.contains(column), column != "v" else { return nil }
+                            return (
+                                column, Array(("," + RecordCodec.quoted(column) + ":").utf8),
+                                csvTextColumns.contains(column)
+                            )
+                        }
+                        return
+                    }
+                    guard !row.cells.allSatisfy({ $0.isEmpty }) else { return }
+                    guard row.cells.count == header.count else {
+                        throw StoreError.unreadableImport(
+                            path: path, line: row.line,
+                            problem: .cellCount(found: row.cells.count, expected: header.count))
+                    }
+                    line.removeAll(keepingCapacity: true)
+                    let version = versionColumn.map { row.cells[$0] } ?? ""
+                    guard version.isEmpty || Self.isJSONNumber(version) else {
+                        throw StoreError.unreadableImport(
+                            path: path, line: row.line, problem: .invalidField("v", expected: .wholeNumber))
+                    }
+                    line += #"{"v":"#.utf8
+                    line += (version.isEmpty ? "1" : version).utf8
+                    for (column, cell) in zip(columns, row.cells) where !cell.isEmpty {
+                        guard let column else { continue }
+                        line += column.prefix
+                        if column.isText {
+                            RecordCodec.appendQuoted(cell, to: &line)
+                        } else if column.name == "correct"
+                            ? ["true", "false"].contains(cell) : Self.isJSONNumber(cell)
+                        {
+                            line += cell.utf8
+                        } else {
+                            // `NaN`, `abc`, `1,5`: said as the field's kind, not as a line that is no JSON object.
+                            throw StoreError.unreadableImport(
+                                path: path, line: row.line,
+                                problem: .invalidField(
+                                    column.name, expected: column.name == "correct" ? .boolean : .number))
+                        }
+                    }
+                    line.append(0x7D)
+                    let record = try line.withUnsafeBufferPointer { buffer throws(StoreError) in
+                        try decodeOne(buffer, 0..<buffer.count, path: path, line: row.line)
+                    }
+                    records.append(record)
+                    if records.count % StoreProgress.interval == 0 {
+                        progress?(StoreProgress(done: row.line, total: lines, records: records.count))
+                    }
+                }
+            } catch let error as StoreError {
+                throw error
+            } catch {
+                // Only StoreError is thrown.
+                throw .unreadableImport(path: path, line: 1, problem: .notACSVExport)
+            }
+        }
+        guard header != nil else { throw .unreadableImport(path: path, line: 1, problem: .notACSVExport) }
+        return records
+    }
+}
