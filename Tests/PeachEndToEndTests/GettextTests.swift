@@ -121,4 +121,48 @@ struct GettextTests {
         let bytes = try SystemFile(path: folder + "/de/LC_MESSAGES/peach.mo", flags: O_RDONLY).readAll()
         #expect(MOFile.pairs(Array(bytes.prefix(20))) == nil, "a cut file is no catalogue")
     }
+
+    @Test("msgfmt --check refuses a translation that drops a place or adds one, through the template's flag")
+    func droppedPlace() throws {
+        guard
+            let msgfmt = ["/usr/bin/msgfmt", "/bin/msgfmt"].first(where: FileManager.default.isExecutableFile)
+        else {
+            #expect(
+                ProcessInfo.processInfo.environment["PEACH_REQUIRE_MSGFMT"] == nil,
+                "msgfmt (gettext) is missing, and CI requires it")
+            print("GettextTests.droppedPlace skipped: no msgfmt here (apt-get install gettext)")
+            return
+        }
+        let folder = NSTemporaryDirectory() + "peach-places-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func check(_ text: String) throws -> (status: Int32, said: String) {
+            let path = folder + "/xx.po"
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: msgfmt)
+            process.arguments = ["--check", "-o", "/dev/null", path]
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, said)
+        }
+        let german = try String(contentsOfFile: MessageCatalogue.sourceFolder + "/de.po", encoding: .utf8)
+        #expect(try check(german).status == 0, "de.po as it is passes")
+        // A flagged entry of three places: the German without its {2} and {3} (the setting's value and range gone).
+        let english = "msgid \"{1} {2} is out of range; use {3}\""
+        let entry = try #require(german.range(of: english), "the entry is in de.po")
+        let translation = try #require(
+            german.range(of: "msgstr \"", range: entry.upperBound..<german.endIndex))
+        let lineEnd = try #require(german[translation.upperBound...].firstIndex(of: "\n"))
+        let dropped = german.replacingCharacters(
+            in: translation.upperBound..<lineEnd, with: "{1} liegt außerhalb des Bereichs.\"")
+        let refused = try check(dropped)
+        #expect(refused.status != 0 && refused.said.contains("argument '2'"), "\(refused.said)")
+        let added = german.replacingCharacters(
+            in: translation.upperBound..<lineEnd, with: "{1} {2} passt nicht; nimm {3} oder {4}.\"")
+        #expect(try check(added).status != 0, "a place the English lacks is refused too")
+    }
 }

@@ -58,26 +58,4 @@ struct PseudoLanguageTests {
         Self.check(texts.cents(1.5), "cents")
         Self.check(texts.answers(2), "answers")
     }
-
-    @Test("the pseudo-language's catalogue is generated from po/peach.pot and every German text is in it")
-    func catalogueMatchesTemplate() throws {
-        let template = try POFile(
-            parsing: try String(contentsOfFile: PseudoLanguage.templatePath, encoding: .utf8))
-        let german = try POFile(
-            parsing: try String(contentsOfFile: MessageCatalogue.sourceFolder + "/de.po", encoding: .utf8))
-        let ids = Set(template.entries.filter { !$0.id.isEmpty }.map { "\($0.context ?? "")|\($0.id)" })
-        let translated = german.entries.filter { !$0.id.isEmpty && !$0.flags.contains("fuzzy") }
-        #expect(ids.count > 500)
-        #expect(
-            Set(translated.map { "\($0.context ?? "")|\($0.id)" }) == ids,
-            "de.po translates exactly the template")
-        for entry in translated {
-            #expect(entry.translations.allSatisfy { !$0.isEmpty }, "untranslated: \(entry.id)")
-            // Every place of the English is in each form of the German, and no other.
-            let places = Set(Message.places(in: entry.id) + Message.places(in: entry.pluralID ?? ""))
-            for form in entry.translations {
-                #expect(Set(Message.places(in: form)) == places, "«\(entry.id)» → «\(form)»: places differ")
-            }
-        }
-    }
 }

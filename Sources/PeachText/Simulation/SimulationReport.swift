@@ -16,12 +16,15 @@ public final class SimulationReport: SimulationReporting {
     /// This run's pitch-matching accuracy (the profile may also hold stored attempts).
     private var matchingStatistics = PitchMatchingStatistics()
     private var reportedFailure = false
+    /// Where the summary's values start (``SummaryLabel/columnWidth(in:)``).
+    private let labelColumn: Int
 
     /// A report in `texts`' language; `verbose` lists every trial.
     public init(texts: Texts, verbose: Bool, emit: @escaping (String) -> Void) {
         self.texts = texts
         self.verbose = verbose
         self.emit = emit
+        labelColumn = SummaryLabel.columnWidth(in: texts)
     }
 
     /// The listener and the settings.
@@ -53,10 +56,13 @@ public final class SimulationReport: SimulationReporting {
             ))
         guard verbose else { return }
         emit("")
-        emit(
-            mode != .matching
-                ? t.tr("      #  note    cents  answer  result")
-                : t.tr("      #  note    start    error  band"))
+        // TRANSLATORS: a column heading over fixed columns: keep each heading's last letter where the English
+        // one's is (the numbers below are right-aligned to it), shortening a word if it must.
+        let comparisonHeading = t.tr("      #  note    cents  answer  result")
+        // TRANSLATORS: a column heading over fixed columns: keep each heading's last letter where the English
+        // one's is (the numbers below are right-aligned to it), shortening a word if it must.
+        let matchingHeading = t.tr("      #  note    start    error  band")
+        emit(mode != .matching ? comparisonHeading : matchingHeading)
     }
 
     /// One answered comparison.
@@ -93,27 +99,27 @@ public final class SimulationReport: SimulationReporting {
         emit(t(.summary))
         let share = t.format(Double(correctCount) * 100 / Double(max(count, 1)), 1)
         row(
-            t.tr("Comparisons"),
+            .comparisons,
             t.tr("\(count) (\(correctCount) correct, \(share) %)"))
-        row(t.tr("Difficulty now"), nextDifference.map { t.cents($0) } ?? "–")
-        row(t.tr("Session best"), sessionBest.map { t.cents($0) } ?? "–")
+        row(.difficultyNow, nextDifference.map { t.cents($0) } ?? "–")
+        row(.sessionBest, sessionBest.map { t.cents($0) } ?? "–")
         if let mean = profile.overallMean {
             let spread = profile.overallStandardDeviation.map { " (±\(t.format($0, 1)))" } ?? ""
             row(
-                t.tr("Mean difficulty"),
+                .meanDifficulty,
                 t.tr("\(t.cents(mean)) over \(profile.trainedNotes.count) notes\(spread)"))
         }
         if let threshold = profile.fittedThreshold {
-            row(t.tr("Threshold"), t.threshold(threshold))
+            row(.threshold, t.threshold(threshold))
         }
         if let measured {
-            row(t.tr("Measured"), t.threshold(measured))
+            row(.measured, t.threshold(measured))
         }
         row(
-            t.tr("Trend"),
+            .trend,
             tracker.trend.trend.map(t.trendWord)
                 ?? t.tr("needs two sessions of \(TrendAnalyzer.minimumCount) answers"))
-        row(t.tr("Virtual time"), duration(elapsed))
+        row(.virtualTime, duration(elapsed))
     }
 
     /// The summary of a pitch-matching simulation.
@@ -122,19 +128,18 @@ public final class SimulationReport: SimulationReporting {
         let statistics = matchingStatistics
         emit("")
         emit(t(.summary))
-        row(t.tr("Attempts"), String(statistics.count))
+        row(.attempts, String(statistics.count))
         row(
-            t.tr("Mean abs error"),
+            .meanAbsError,
             statistics.meanAbsoluteError.map { t.cents($0) } ?? "–")
-        row(t.tr("Bias"), statistics.bias.map(signed) ?? "–")
-        row(t.tr("Spread"), statistics.spread.map { t.cents($0) } ?? "–")
-        row(t.tr("Virtual time"), duration(elapsed))
+        row(.bias, statistics.bias.map(signed) ?? "–")
+        row(.spread, statistics.spread.map { t.cents($0) } ?? "–")
+        row(.virtualTime, duration(elapsed))
     }
 
     /// Where the answers were saved.
     public func saved(to path: String, total: Int) {
-        emit(
-            texts.tr("  Saved to         \(path) (\(total) records in all)"))
+        row(.savedTo, texts.tr("\(path) (\(total) records in all)"))
     }
 
     /// Reports the first store failure of a run on stderr through `error` (training goes on, as in a real
@@ -165,6 +170,8 @@ public final class SimulationReport: SimulationReporting {
         }
         guard verbose else { return }
         emit("")
+        // TRANSLATORS: a column heading over fixed columns: keep each heading's last letter where the English
+        // one's is (the numbers below are right-aligned to it), shortening a word if it must.
         emit(mode == .timing ? t.tr("      #  offset ms  answer  result") : t.tr("  trial  strikes  mean ms"))
     }
 
@@ -189,19 +196,19 @@ public final class SimulationReport: SimulationReporting {
         emit("")
         emit(t(.summary))
         let share = t.format(Double(correct) * 100 / Double(max(answered, 1)), 1)
-        row(t.tr("Answers"), t.tr("\(answered) (\(correct) correct, \(share) %)"))
+        row(.answers, t.tr("\(answered) (\(correct) correct, \(share) %)"))
         row(
-            t.tr("Offset now"),
+            .offsetNow,
             nextPercent.map { t.tr("\(t.format($0 / 100 * tempo.sixteenth * 1000, 1)) ms") } ?? "–")
         if let threshold = history.threshold(band: tempo.band) {
             let range = threshold.likelyRangeMs
             row(
-                t.tr("Threshold"),
+                .threshold,
                 t.tr(
                     "\(t.format(threshold.milliseconds, 1)) ms (likely range \(t.format(range.lowerBound, 1))–"
                         + "\(t.format(range.upperBound, 1)) ms)"))
         }
-        row(t.tr("Virtual time"), duration(elapsed))
+        row(.virtualTime, duration(elapsed))
     }
 
     /// One fill-the-gap trial with strikes.
@@ -217,11 +224,11 @@ public final class SimulationReport: SimulationReporting {
         let t = texts
         emit("")
         emit(t(.summary))
-        row(t.tr("Trials"), String(trials))
-        row(t.tr("Strikes"), String(strikes.count))
-        row(t.tr("Mean offset"), strikes.meanIfAny.map { t.tr("\(t.signedMs($0)) ms") } ?? "–")
-        row(t.tr("Spread"), strikes.sampleStandardDeviation.map { t.tr("\(t.format($0, 1)) ms") } ?? "–")
-        row(t.tr("Virtual time"), duration(elapsed))
+        row(.trials, String(trials))
+        row(.strikes, String(strikes.count))
+        row(.meanOffset, strikes.meanIfAny.map { t.tr("\(t.signedMs($0)) ms") } ?? "–")
+        row(.spread, strikes.sampleStandardDeviation.map { t.tr("\(t.format($0, 1)) ms") } ?? "–")
+        row(.virtualTime, duration(elapsed))
     }
 
     private func band(_ band: PitchMatchingFeedbackBand) -> String {
@@ -243,8 +250,9 @@ public final class SimulationReport: SimulationReporting {
         return value > 0 && text != texts.format(0, 1) ? "+" + text : text
     }
 
-    private func row(_ label: String, _ value: String) {
-        emit("  " + label.padded(17) + value)
+    /// A summary row: the label, then the value in the column every label of this language fits.
+    private func row(_ label: SummaryLabel, _ value: String) {
+        emit("  " + texts.tr(label.english).padded(labelColumn) + value)
     }
 
     private func pad(_ text: String, _ width: Int) -> String {
