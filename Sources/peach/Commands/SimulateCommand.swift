@@ -47,9 +47,7 @@ struct SimulateCommand: ParsableCommand {
     @Flag(name: .long, help: ArgumentHelp(CLI.texts.help(.save)))
     var save = false
 
-    @Option(
-        name: .setting(.tempo), help: CLI.help(.tempo, valueName: "bpm"))
-    var tempo: Int?
+    @OptionGroup var tempo: TempoOption
 
     @OptionGroup var data: DataOptions
     @OptionGroup(title: CLI.texts.help(.groupSettings)) var overrides: SettingsOverrides
@@ -67,7 +65,7 @@ struct SimulateCommand: ParsableCommand {
         _ = try OptionOverrides.apply(timing, to: PeachSettings.defaults)
     }
 
-    private var timing: [(key: SettingKey, text: String?)] { [(.tempo, tempo.map(String.init))] }
+    private var timing: [(key: SettingKey, text: String?)] { [tempo.value] }
 
     func run() throws {
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))

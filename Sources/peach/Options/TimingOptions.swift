@@ -7,14 +7,12 @@ import PeachTraining
 
 /// The options shared by the timing commands.
 struct TimingOptions: ParsableArguments {
-    @Option(
-        name: .setting(.tempo), help: CLI.help(.tempo, valueName: "bpm"))
-    var tempo: Int?
+    @OptionGroup var tempo: TempoOption
     @OptionGroup var run: RunOptions
 
     /// `--tempo` and a command's own option, as setting keys and the text given (nil when not given).
     func values(_ own: (key: SettingKey, text: String?)? = nil) -> [(key: SettingKey, text: String?)] {
-        [(.tempo, tempo.map(String.init))] + (own.map { [$0] } ?? [])
+        [tempo.value] + (own.map { [$0] } ?? [])
     }
 
     /// Runs a timing session of `mode` with the options (and a command's `own`) over the settings.
