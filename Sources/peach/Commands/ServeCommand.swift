@@ -12,30 +12,30 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve", abstract: CLI.texts.help(.serveAbstract),
         discussion: CLI.texts.help(.serveDiscussion))
 
-    @OptionGroup var options: TrainingOptions
+    @OptionGroup(title: CLI.texts.help(.groupSettings)) var overrides: SettingsOverrides
+    @OptionGroup var live: RunOptions
 
     @Flag(name: .long, help: ArgumentHelp(CLI.texts.help(.serveStatus)))
     var status = false
 
     @MainActor
     func run() async throws {
-        let run = options.run
-        let locations = try run.data.locations()
+        let locations = try live.data.locations()
         if status {
             Terminal.show(StatusLog(directory: locations.dataDirectory).report(texts: CLI.texts))
             return
         }
-        try run.checkOutputs()
+        try live.checkOutputs()
         let plan = BoxLauncher.Plan(
             settingsFile: SettingsFile(path: locations.settingsFile),
-            overrides: { try options.overrides.apply(to: $0) },
-            profile: { try run.profile.resolve(settings: $0) }, dataDirectory: locations.dataDirectory,
-            events: run.events)
+            overrides: { try overrides.apply(to: $0) },
+            profile: { try live.profile.resolve(settings: $0) }, dataDirectory: locations.dataDirectory,
+            events: live.events)
         let status = try await BoxLauncher.run(
             plan, texts: CLI.texts, environment: CLI.environment,
-            openAudio: { try run.sound.openInternal(settings: $0, onLost: $1).output },
-            openExternal: { try run.sound.openExternal(settings: $0) },
-            openInput: { try run.controller.open(profile: $0, useKeyboard: false) })
+            openAudio: { try live.sound.openInternal(settings: $0, onLost: $1).output },
+            openExternal: { try live.sound.openExternal(settings: $0) },
+            openInput: { try live.controller.open(profile: $0, useKeyboard: false) })
         if status != 0 { throw ExitCode(status) }
     }
 }

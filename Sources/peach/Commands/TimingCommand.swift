@@ -12,7 +12,9 @@ struct TimingCommand: AsyncParsableCommand {
         commandName: "timing", abstract: CLI.texts.help(.timingAbstract),
         discussion: CLI.texts.help(.timingDiscussion), subcommands: [TimingCalibrateCommand.self])
 
-    @OptionGroup var options: TimingOptions
+    @OptionGroup var tempo: TempoOption
+    @OptionGroup var live: RunOptions
+    private var options: TimingOptions { TimingOptions(tempo: tempo, run: live) }
 
     @Option(
         name: .setting(.offsetClick), help: CLI.help(.offsetClick, valueName: "n"))
@@ -32,7 +34,9 @@ struct TapCommand: AsyncParsableCommand {
         commandName: "tap", abstract: CLI.texts.help(.tapAbstract), discussion: CLI.texts.help(.tapDiscussion)
     )
 
-    @OptionGroup var options: TimingOptions
+    @OptionGroup var tempo: TempoOption
+    @OptionGroup var live: RunOptions
+    private var options: TimingOptions { TimingOptions(tempo: tempo, run: live) }
 
     @Option(
         name: .setting(.gapPositions), help: CLI.help(.gapPositions, valueName: "steps"))
@@ -52,7 +56,9 @@ struct TimingCalibrateCommand: AsyncParsableCommand {
         commandName: "calibrate", abstract: CLI.texts.help(.calibrateAbstract),
         discussion: CLI.texts.help(.calibrateDiscussion))
 
-    @OptionGroup var options: TimingOptions
+    @OptionGroup var tempo: TempoOption
+    @OptionGroup var live: RunOptions
+    private var options: TimingOptions { TimingOptions(tempo: tempo, run: live) }
 
     func validate() throws { _ = try OptionOverrides.apply(options.values(), to: PeachSettings.defaults) }
 

@@ -13,11 +13,12 @@ struct TrainCommand: AsyncParsableCommand {
         commandName: "train", abstract: CLI.texts.help(.trainAbstract),
         discussion: CLI.texts.help(.trainDiscussion))
 
-    @OptionGroup var options: TrainingOptions
+    @OptionGroup(title: CLI.texts.help(.groupSettings)) var overrides: SettingsOverrides
+    @OptionGroup var live: RunOptions
 
     @MainActor
     func run() async throws {
-        try await options.run.launch(.comparison, overrides: options.overrides.apply)
+        try await live.launch(.comparison, overrides: overrides.apply)
     }
 }
 
@@ -27,11 +28,12 @@ struct MatchCommand: AsyncParsableCommand {
         commandName: "match", abstract: CLI.texts.help(.matchAbstract),
         discussion: CLI.texts.help(.matchDiscussion))
 
-    @OptionGroup var options: TrainingOptions
+    @OptionGroup(title: CLI.texts.help(.groupSettings)) var overrides: SettingsOverrides
+    @OptionGroup var live: RunOptions
 
     @MainActor
     func run() async throws {
-        try await options.run.launch(.pitchMatching, overrides: options.overrides.apply)
+        try await live.launch(.pitchMatching, overrides: overrides.apply)
     }
 }
 
@@ -41,7 +43,8 @@ struct MeasureCommand: AsyncParsableCommand {
         commandName: "measure", abstract: CLI.texts.help(.measureAbstract),
         discussion: CLI.texts.help(.measureDiscussion))
 
-    @OptionGroup var options: TrainingOptions
+    @OptionGroup(title: CLI.texts.help(.groupSettings)) var overrides: SettingsOverrides
+    @OptionGroup var live: RunOptions
 
     @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.measureTrials)))
     var trials = 80
@@ -56,6 +59,6 @@ struct MeasureCommand: AsyncParsableCommand {
     @MainActor
     func run() async throws {
         let procedure = try request.procedure(number: CLI.texts.shortest)
-        try await options.run.launch(.measurement, measurement: procedure, overrides: options.overrides.apply)
+        try await live.launch(.measurement, measurement: procedure, overrides: overrides.apply)
     }
 }

@@ -11,11 +11,16 @@ import PeachTraining
 struct RunOptions: ParsableArguments {
     @OptionGroup(title: CLI.texts.help(.groupController)) var profile: ProfileOptions
     @OptionGroup(title: CLI.texts.help(.groupController)) var controller: ControllerOptions
-    @OptionGroup var sound: SoundOptions
+    @OptionGroup(title: CLI.texts.help(.groupSound)) var audio: AudioOutputOptions
+    @OptionGroup(title: CLI.texts.help(.groupSound)) var midi: MIDIOutputOptions
+    @OptionGroup(title: CLI.texts.help(.groupSound)) var instrument: InstrumentOptions
     @OptionGroup(title: CLI.texts.help(.groupData)) var data: DataOptions
 
     @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.events), valueName: "file"))
     var events: String?
+
+    /// What plays the run's notes.
+    var sound: SoundOptions { SoundOptions(audio: audio, midi: midi, instrument: instrument) }
 
     /// Refuses an output (the events file, a WAV file, a raw MIDI file) that is, or links to, a file of the
     /// training data or the settings.

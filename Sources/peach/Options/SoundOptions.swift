@@ -9,11 +9,13 @@ import PeachStore
 import PeachText
 import PeachTraining
 
-/// The sound options of `train` and `match`: where the internal synth plays, or which MIDI synth plays.
-struct SoundOptions: ParsableArguments {
-    @OptionGroup(title: CLI.texts.help(.groupSound)) var audio: AudioOutputOptions
-    @OptionGroup(title: CLI.texts.help(.groupSound)) var midi: MIDIOutputOptions
-    @OptionGroup(title: CLI.texts.help(.groupSound)) var instrument: InstrumentOptions
+/// The sound options of a live run: where the internal synth plays, or which MIDI synth plays. A plain value
+/// made of ``RunOptions``' option groups, not a group of its own: swift-argument-parser's debug build checks
+/// every nesting of groups again for each level, so each level of nesting multiplies what `--help` costs.
+struct SoundOptions {
+    let audio: AudioOutputOptions
+    let midi: MIDIOutputOptions
+    let instrument: InstrumentOptions
 
     /// Opens the sound the options ask for (`settings` supply what they leave out), and a SoundFont that could
     /// not be played (the settings' timbre plays instead). `onLost` is called (on the audio thread) if the audio device fails.

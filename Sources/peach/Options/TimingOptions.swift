@@ -1,14 +1,14 @@
 // TimingOptions: what `peach timing`, `tap` and `timing calibrate` take: the tempo and a live run's options.
 
-import ArgumentParser
 import PeachCore
 import PeachText
 import PeachTraining
 
-/// The options shared by the timing commands.
-struct TimingOptions: ParsableArguments {
-    @OptionGroup var tempo: TempoOption
-    @OptionGroup var run: RunOptions
+/// The options shared by the timing commands: a plain value of each command's `--tempo` and live-run option
+/// groups (a group of groups would make swift-argument-parser's debug checks, and so `--help`, cost more).
+struct TimingOptions {
+    let tempo: TempoOption
+    let run: RunOptions
 
     /// `--tempo` and a command's own option, as setting keys and the text given (nil when not given).
     func values(_ own: (key: SettingKey, text: String?)? = nil) -> [(key: SettingKey, text: String?)] {
