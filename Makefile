@@ -1,15 +1,18 @@
 # Makefile: build Peach as one binary that runs without Swift, and install or uninstall it.
 #
-#   make                          release build, Swift's standard library and Foundation linked in
+#   make                          release build, Swift's standard library and Foundation linked in, in its own
+#                                 build folder (.build-static), so `make` and `swift run -c release` (.build) do
+#                                 not throw each other's build away
 #   make install                  into /usr/local (PREFIX=/usr for a system install); installs what `make`
 #                                 built and never builds itself, so `make && sudo make install` works where
 #                                 sudo's PATH has no swift
 #   make install DESTDIR=/tmp/p   into a staging root (packaging)
 #   make uninstall                removes exactly what install put there
-#   make SWIFT="scripts/cross-arm64 swift" BUILD=.build-arm64/aarch64-unknown-linux-gnu/release \
-#        HOST_SWIFT=swift HOST_BUILD=.build/release STRIP=aarch64-linux-gnu-strip STAGE=.build-arm64/install-files
-#                                 another architecture (scripts/package-deb --arch arm64 says it so): SWIFT and
-#                                 BUILD make and hold the installed binary, HOST_SWIFT and HOST_BUILD the one
+#   make SWIFT="scripts/cross-arm64 swift" SWIFT_FLAGS= BUILD=.build-arm64/aarch64-unknown-linux-gnu/release \
+#        HOST_SWIFT=swift HOST_SWIFT_FLAGS="--scratch-path .build-static" HOST_BUILD=.build-static/release \
+#        STRIP=aarch64-linux-gnu-strip STAGE=.build-arm64/install-files
+#                                 another architecture (scripts/package-deb --arch arm64 says it so): SWIFT,
+#                                 SWIFT_FLAGS and BUILD make and hold the installed binary, HOST_* the one
 #                                 that runs here to write the manual and completions (the same text), STRIP
 #                                 strips the target's binary
 #
@@ -33,11 +36,16 @@
 PREFIX ?= /usr/local
 DESTDIR ?=
 SWIFT ?= swift
-BUILD ?= .build/release
+# The static build's own folder: its flags (--static-swift-stdlib) differ from `swift run`'s, and one folder for
+# both would rebuild everything each time one follows the other.
+SCRATCH ?= .build-static
+SWIFT_FLAGS ?= --scratch-path $(SCRATCH)
+BUILD ?= $(SCRATCH)/release
 HOST_SWIFT ?= $(SWIFT)
+HOST_SWIFT_FLAGS ?= $(SWIFT_FLAGS)
 HOST_BUILD ?= $(BUILD)
 STRIP ?= strip
-STAGE ?= .build/install-files
+STAGE ?= $(SCRATCH)/install-files
 LINGUAS := $(shell cat po/LINGUAS)
 BINDIR := $(PREFIX)/bin
 SHAREDIR := $(PREFIX)/share
@@ -50,14 +58,14 @@ SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 all: build
 
 build:
-	$(SWIFT) build -c release --product peach --static-swift-stdlib
+	$(SWIFT) build $(SWIFT_FLAGS) -c release --product peach --static-swift-stdlib
 	$(MAKE) --no-print-directory $(STAGE)/peach.1
 
 # Generated with no settings file, so the help's "Now: ..." values are the defaults, and in English. Written by
 # the build that runs here (HOST_BUILD; the same as BUILD unless cross building): the text is the same.
 $(STAGE)/peach.1: $(BUILD)/peach
-	$(HOST_SWIFT) build -c release --product peach --static-swift-stdlib
-	$(HOST_SWIFT) build -c release --product generate-manual
+	$(HOST_SWIFT) build $(HOST_SWIFT_FLAGS) -c release --product peach --static-swift-stdlib
+	$(HOST_SWIFT) build $(HOST_SWIFT_FLAGS) -c release --product generate-manual
 	rm -rf $(STAGE) && mkdir -p $(STAGE)/config
 	env -i PATH="$$PATH" LANG=C XDG_CONFIG_HOME="$(CURDIR)/$(STAGE)/config" PEACH_MANUAL=1 \
 	    $(HOST_BUILD)/generate-manual $(HOST_BUILD)/peach --output-directory $(STAGE) --section 1 \

@@ -3,6 +3,8 @@
 #define PEACH_CALSA_SHIM_H
 
 #include <alsa/asoundlib.h>
+#include <stdarg.h>
+#include <stdio.h>
 
 // The sequencer's event setters (snd_seq_ev_*) are macros; these wrappers make them callable from Swift.
 
@@ -59,11 +61,21 @@ static inline void peach_seq_ev_schedule_real(snd_seq_event_t *ev, int queue, un
 // Starting a queue is a macro too (snd_seq_control_queue with SND_SEQ_EVENT_START).
 static inline int peach_seq_start_queue(snd_seq_t *seq, int queue) { return snd_seq_start_queue(seq, queue, NULL); }
 
-// alsa-lib prints its own diagnostics to stderr through a variadic handler, which Swift cannot write. These
-// silence them, so that Peach's one-line message is all the user sees (Peach's log shows the errors it got).
+// alsa-lib prints its own diagnostics to stderr through a variadic handler, which Swift cannot write. This one
+// silences them, so that Peach's one-line message is all the user sees, and hands each, formatted, to Swift
+// (PeachALSA's ALSALibrary keeps the last, e.g. "cannot access file /etc/asound.conf", for a message to name
+// the real reason when an error code alone would mislead).
+void peach_record_alsa_diagnostic(const char *text);
+
 static inline void peach_silent_error_handler(const char *file, int line, const char *function, int err,
                                               const char *fmt, ...) {
-    (void)file; (void)line; (void)function; (void)err; (void)fmt;
+    (void)file; (void)line; (void)function; (void)err;
+    char text[256];
+    va_list arguments;
+    va_start(arguments, fmt);
+    vsnprintf(text, sizeof text, fmt, arguments);
+    va_end(arguments);
+    peach_record_alsa_diagnostic(text);
 }
 
 static inline void peach_silence_alsa_errors(void) { snd_lib_error_set_handler(peach_silent_error_handler); }

@@ -24,13 +24,21 @@ enum ALSAError {
     static func make(
         _ code: Int32, device: String, operation: DeviceError.Operation, function: String
     ) -> DeviceError {
-        let kind = kind(of: -code, operation: operation, function: function)
+        let diagnostic = ALSALibrary.takeDiagnostic()
+        var kind = kind(of: -code, operation: operation, function: function)
+        // ENOENT from opening the sequencer while /dev/snd/seq is there: alsa-lib's configuration failed to load
+        // (a broken asound.conf, ALSA_CONFIG_PATH), and its own diagnostic says why; "no sequencer" would be false.
+        if kind == .noSuchDevice, operation == .openSequencer, access("/dev/snd/seq", F_OK) == 0 {
+            kind = .failed
+        }
+        let text = ALSALibrary.errorText(code)
         // A busy sound card: who holds it, from the kernel's account (a sound server most often).
         let holder =
             kind == .busy && operation != .openSequencer && operation != .connect
             ? ALSADeviceList.playbackHolders().first : nil
         return DeviceError(
-            device: device, operation: operation, kind: kind, systemText: ALSALibrary.errorText(code),
+            device: device, operation: operation, kind: kind,
+            systemText: kind == .failed ? diagnostic.map { "\(text): \($0)" } ?? text : text,
             holder: holder)
     }
 

@@ -7,6 +7,7 @@ import PeachALSA
 import PeachCore
 import PeachLive
 import PeachStore
+import PeachSystem
 import PeachText
 import PeachTraining
 
@@ -31,6 +32,16 @@ struct PeachCommand: AsyncParsableCommand {
 
     /// Parses, runs, and turns every failure into one line `peach: …` on stderr with its exit status: 64 for
     /// bad usage, 1 for other failures, 128 + n after signal n.
+    /// The arguments to parse: `arguments`, except that `--help` after a word that names no command is left
+    /// out, so `peach web --help` says there is no command `web` (as `peach web` does) instead of showing the
+    /// main help and exiting 0.
+    static func arguments(_ arguments: ArraySlice<String>) -> [String] {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return Array(arguments) }
+        let names = configuration.subcommands.map { $0._commandName } + ["help"]
+        guard !names.contains(first) else { return Array(arguments) }
+        return arguments.filter { $0 != "--help" && $0 != "-h" }
+    }
+
     static func main() async {
         // A closed pipe is an error to handle where it happens, not a reason to die.
         signal(SIGPIPE, SIG_IGN)
@@ -44,7 +55,7 @@ struct PeachCommand: AsyncParsableCommand {
         ALSALibrary.printsDiagnostics(level == "debug" || level == "trace")
         let command: any ParsableCommand
         do {
-            command = try parseAsRoot()
+            command = try parseAsRoot(Self.arguments(CommandLine.arguments.dropFirst()))
         } catch {
             Foundation.exit(CLI.report(error, usage: true))
         }
@@ -134,6 +145,13 @@ enum CLI {
             texts.failure(for: error)
             ?? (texts.argumentParserText(PeachCommand.message(for: error)), usage ? 64 : code.rawValue)
         Terminal.emitError("peach: " + message)
+        // The first command of the README (`swift run … peach train`) on a machine with no sound card ends here:
+        // the next lines of the README type `peach`, which is not on the PATH yet.
+        if let device = error as? DeviceError, device.kind == .noSuchDevice,
+            let executable = FileSystem.realPath("/proc/self/exe"), executable.contains("/.build/")
+        {
+            Terminal.emitError(texts.notOnPath(executable: executable))
+        }
         return status == 0 ? 1 : status
     }
 }

@@ -195,3 +195,97 @@ struct DocsCommandsTests {
         #expect(count > 60, "the pages' commands were found (\(count))")
     }
 }
+
+extension DocsCommandsTests {
+    /// `text` with what changes from run to run (dates, ISO weeks) put in words, and trailing spaces gone.
+    static func normalized(_ text: String) -> [String] {
+        text.components(separatedBy: "\n").map { line in
+            line.replacingOccurrences(of: #"\d{4}-\d{2}-\d{2}"#, with: "DATE", options: .regularExpression)
+                .replacingOccurrences(of: #"\d{4}-W\d{2}"#, with: "WEEK", options: .regularExpression)
+                .replacingOccurrences(of: #"\s+$"#, with: "", options: .regularExpression)
+        }.filter { !$0.isEmpty }
+    }
+
+    /// The ```text blocks of `page`, each as its lines.
+    static func textBlocks(in page: String) throws -> [String] {
+        let text = try String(contentsOfFile: repository.appendingPathComponent(page).path, encoding: .utf8)
+        return text.components(separatedBy: "```text\n").dropFirst().compactMap {
+            $0.components(separatedBy: "\n```").first
+        }
+    }
+
+    @Test(
+        "the profile screens in docs/profile.md and the README are what Peach prints for the sessions named there"
+    )
+    func documentedFigures() throws {
+        let (home, work) = try Self.home()
+        let page = try String(
+            contentsOfFile: Self.repository.appendingPathComponent("docs/profile.md").path, encoding: .utf8)
+        let marker = try #require(page.range(of: "The figures above come from these simulated sessions"))
+        let block = try #require(
+            page[marker.upperBound...].components(separatedBy: "```sh\n").dropFirst().first)
+        let sessions =
+            block.components(separatedBy: "\n```").first?.components(separatedBy: "\n")
+            .filter { $0.hasPrefix("peach simulate") } ?? []
+        #expect(sessions.count == 5)
+        var environment = home.environment
+        environment["COLUMNS"] = "80"
+        for session in sessions {
+            let result = try PeachBinary.run(
+                PeachBinary.url, Array(Self.words(session).dropFirst()), environment: environment,
+                typing: nil,
+                directory: work)
+            #expect(result.status == 0, "\(session): \(result.standardError)")
+        }
+        let screens = try [["profile"], ["profile", "--progress"], []].map { arguments in
+            let result = try PeachBinary.run(
+                PeachBinary.url, arguments, environment: environment, typing: nil, directory: work)
+            #expect(result.status == 0, "peach \(arguments): \(result.standardError)")
+            return Self.normalized(result.standardOutput)
+        }
+        var checked = 0
+        for block in try Self.textBlocks(in: "docs/profile.md") {
+            let shown = Self.normalized(block)
+            guard let first = shown.first, let screen = screens.first(where: { $0.first == first }) else {
+                continue
+            }
+            // The start screen's block shows its head only.
+            let printed = screen.prefix(shown.count)
+            #expect(
+                Array(printed) == shown, "docs/profile.md shows «\(shown)», Peach prints «\(Array(printed))»")
+            checked += 1
+        }
+        #expect(checked == 3, "the profile, the start screen and the progress")
+        // The README's is shortened: each of its lines is Peach's, in order.
+        let readme = try #require(
+            try Self.textBlocks(in: "README.md").first { $0.hasPrefix("$ peach profile") })
+        var lines = screens[0][...]
+        for line in Self.normalized(readme).dropFirst() {
+            guard let found = lines.firstIndex(of: line) else {
+                Issue.record("README.md shows «\(line)», which `peach profile` does not print")
+                continue
+            }
+            lines = lines[(found + 1)...]
+        }
+    }
+
+    @Test("every relative link in the README and docs/ leads to a file that is there")
+    func relativeLinks() throws {
+        for page in try Self.pages() + ["CONTRIBUTING.md", "Profiles/README.md"] {
+            let url = Self.repository.appendingPathComponent(page)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            for match in text.matches(of: /\]\(([^)\s]+)\)/) {
+                let target = String(match.1)
+                guard !target.hasPrefix("http"), !target.hasPrefix("#"), !target.hasPrefix("mailto:") else {
+                    continue
+                }
+                let path = String(target.prefix { $0 != "#" })
+                let resolved = url.deletingLastPathComponent().appendingPathComponent(path)
+                    .standardizedFileURL.path
+                #expect(
+                    FileManager.default.fileExists(atPath: resolved),
+                    "\(page): the link \(target) leads nowhere")
+            }
+        }
+    }
+}

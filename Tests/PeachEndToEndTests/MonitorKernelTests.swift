@@ -114,4 +114,18 @@ struct MonitorKernelTests {
         #expect(failures.first?.hasPrefix("peach: The controller ") == true, "\(stderr)")
         #expect(failures.first?.contains("was unplugged; stopped.") == true)
     }
+
+    @Test(
+        "alsa-lib's configuration failing to load is named as such, not as a missing /dev/snd/seq",
+        .enabled(
+            if: ALSAMachine.hasVirtualMIDI, "needs the kernel sequencer (run in ../shared/tools/alsa-vm)"))
+    func vmBrokenALSAConfiguration() throws {
+        let result = try PeachBinary.run(
+            ["monitor", "--json"], environment: ["ALSA_CONFIG_PATH": "/nonexistent/alsa.conf"])
+        #expect(result.status != 0)
+        #expect(!result.standardError.contains("/dev/snd/seq is missing"), "\(result.standardError)")
+        #expect(
+            result.standardError.contains("/nonexistent/alsa.conf"),
+            "alsa-lib's reason: \(result.standardError)")
+    }
 }

@@ -61,6 +61,17 @@ struct PeachCommandTests {
         #expect(result.standardOutput.isEmpty)
     }
 
+    @Test("--help after a word that names no command says so and fails, as the word alone does")
+    func unknownCommandHelp() throws {
+        for arguments in [["web", "--help"], ["web", "-h"], ["web"]] {
+            let result = try PeachBinary.run(arguments)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.standardError.contains("'web'") && result.standardOutput.isEmpty, "\(arguments)")
+        }
+        #expect(try PeachBinary.run(["train", "--help"]).standardOutput.hasPrefix("OVERVIEW:"))
+        #expect(try PeachBinary.run(["help", "train"]).status == 0)
+    }
+
     @Test("info names the data and settings folders")
     func info() throws {
         let result = try PeachBinary.run(

@@ -125,8 +125,9 @@ struct JournalSnapshotTests {
         }
         // A snapshot whose CRC is right but whose header lies (a hostile edit) is refused, without a crash.
         for (field, value) in [
-            ("format", "3"), ("sampleCount", "9223372036854775807"), ("lineCount", "-5"), ("format", "4"),
-            ("format", "2"), ("rhythmCount", "-1"),
+            ("format", "\(JournalSnapshot.format)"), ("sampleCount", "9223372036854775807"), ("lineCount", "-5"),
+            ("format", "\(JournalSnapshot.format + 1)"), ("format", "\(JournalSnapshot.format - 1)"),
+            ("rhythmCount", "-1"),
         ] {
             var text = String(decoding: intact.prefix { $0 != 0x0A }, as: UTF8.self)
             let range = try #require(text.range(of: "\"\(field)\":[-0-9]+", options: .regularExpression))
@@ -138,8 +139,8 @@ struct JournalSnapshotTests {
             let believed =
                 JournalSnapshot.read(directory: directory.path, journalPath: directory.journal) != nil
             #expect(
-                believed == (field == "format" && value == "3"),
-                "\(field): \(value) (format 3 is the unchanged control)")
+                believed == (field == "format" && value == "\(JournalSnapshot.format)"),
+                "\(field): \(value) (this format is the unchanged control)")
         }
         directory.write(Array(intact.prefix(intact.count / 2)), JournalSnapshot.fileName)
         #expect(JournalSnapshot.read(directory: directory.path, journalPath: directory.journal) == nil)
@@ -202,7 +203,8 @@ struct JournalSnapshotTests {
             _ = try JournalStore(directory: directory.path)  // a fresh snapshot for the next case
         }
         // The unchanged header, its CRC made again, is believed: the forging itself changes nothing.
-        directory.write(try forged(directory, #""format":3"#, #""format":3"#), JournalSnapshot.fileName)
+        let format = "\"format\":\(JournalSnapshot.format)"
+        directory.write(try forged(directory, format, format), JournalSnapshot.fileName)
         #expect(JournalSnapshot.read(directory: directory.path, journalPath: directory.journal) != nil)
     }
 }

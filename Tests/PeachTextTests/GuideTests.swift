@@ -268,3 +268,15 @@ extension GuideTests {
         }
     }
 }
+
+extension GuideTests {
+    @Test("--events' help names every event of the schema, and learn's help every action")
+    func eventAndActionLists() {
+        #expect(Set(EventLine.eventOrder) == Set(EventLine.schema.keys))
+        #expect(EventLine.eventOrder.count == EventLine.schema.count)
+        let events = Texts(language: .english).help(.events)
+        for name in EventLine.eventOrder { #expect(events.contains(name), "\(name)") }
+        let learn = Texts(language: .english).help(.learnDiscussion)
+        for action in SwitchAction.allCases { #expect(learn.contains(action.rawValue), "\(action)") }
+    }
+}

@@ -74,7 +74,15 @@ struct TimingScreenTests {
         progress.strikes = 16
         #expect(
             texts.closing(.user, progress: progress, storeLocation: "/d")
+                == "Stopped. 16 strikes counted. Nothing was stored: a fill-the-gap trial is kept once its 16 cycles are done."
+        )
+        progress.stored = 1
+        #expect(
+            texts.closing(.user, progress: progress, storeLocation: "/d")
                 == "Stopped. 16 strikes counted. Your answers are saved: /d")
+        #expect(
+            texts.closing(.user, progress: TrainingProgress(), storeLocation: "/d")
+                == "Stopped. Nothing was stored.")
         #expect(
             texts.message(for: ClicksUnavailable(output: "fake-synth")).hasPrefix(
                 "fake-synth cannot play timing clicks"))

@@ -110,7 +110,24 @@ struct TimingRunTests {
             Issue.record("the run did not end")
             return
         }
-        #expect(progress.strikes == 16 && progress.answered == 0)
+        #expect(progress.strikes == 16 && progress.answered == 0 && progress.stored == 1)
+    }
+
+    @Test("fill the gap stopped before its 16 cycles: strikes counted, nothing stored, and the ending says so")
+    func gapFillStoppedEarly() throws {
+        let harness = TimingRunHarness(mode: .gapFill)
+        harness.run.start()
+        for cycle in 0..<5 {
+            let gap = 0.1 + (Double(cycle) * 4 + 3) * 0.1875
+            harness.clock.advance(by: .seconds(gap + 0.03 - harness.clicks.now))
+            harness.noteOn(50, at: gap)
+        }
+        harness.run.perform(.press(.stop, input: .keyboard))
+        guard case .ended(.user, let progress, _) = harness.presenter.events.last else {
+            Issue.record("the run did not end")
+            return
+        }
+        #expect(progress.strikes == 5 && progress.stored == 0 && harness.store.gapFills.isEmpty)
     }
 
     @Test("an output without clicks ends a timing run at once, saying so")

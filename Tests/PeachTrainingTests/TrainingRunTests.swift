@@ -50,6 +50,7 @@ struct ComparisonRunTests {
                     var progress = TrainingProgress()
                     progress.answered = 1
                     progress.correct = 1
+                    progress.stored = 1
                     progress.sessionBest =
                         harness.store.comparisons.first?.comparison.centDifference.magnitude
                     return progress

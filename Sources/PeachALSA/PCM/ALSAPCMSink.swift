@@ -79,6 +79,7 @@ public final class ALSAPCMSink: AudioSink {
         self.device = device
         name = "alsa:\(device)"
         var opened: OpaquePointer?
+        _ = ALSALibrary.takeDiagnostic()  // what alsa-lib said before is not this open's reason
         // libjack (behind ALSA's jack plugin) prints lines of its own to stderr when no server runs.
         let result =
             device.hasPrefix("jack")

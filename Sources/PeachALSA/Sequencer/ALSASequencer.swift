@@ -47,6 +47,7 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
     ///   `/dev/snd/seq`).
     public init(clientName: String = "Peach") throws(DeviceError) {
         var opened: OpaquePointer?
+        _ = ALSALibrary.takeDiagnostic()  // what alsa-lib said before is not this open's reason
         try ALSAError.check(
             snd_seq_open(&opened, "default", SND_SEQ_OPEN_DUPLEX, SND_SEQ_NONBLOCK), device: "seq",
             operation: .openSequencer, function: "snd_seq_open")

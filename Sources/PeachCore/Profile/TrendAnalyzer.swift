@@ -50,10 +50,17 @@ public struct TrendAnalyzer: Hashable, Sendable, Codable {
 
     /// The most recent sessions (at most ``recentSessionCount``), oldest first.
     public private(set) var sessions: [Session] = []
-    /// Every measurement session's result, oldest first (the one in progress included).
+    /// The fewest answers a measurement session needs to count as one: the fewest a measurement may stop at
+    /// (``PsiProcedure/minimumTrials``). One stopped before, with a handful of answers, measured nothing.
+    public static let minimumMeasurementAnswers = PsiProcedure().minimumTrials
+
+    /// Every measurement session's result, oldest first (the one in progress included once it has
+    /// ``minimumMeasurementAnswers``); a measurement stopped before that is left out.
     public var measurements: [Measurement] {
         let open = sessions.last.flatMap { session -> Measurement? in
-            guard session.procedure == .measurement, let estimate = session.estimate else { return nil }
+            guard session.procedure == .measurement, session.count >= Self.minimumMeasurementAnswers,
+                let estimate = session.estimate
+            else { return nil }
             return Measurement(date: session.end, estimate: estimate)
         }
         return closedMeasurements + (open.map { [$0] } ?? [])
@@ -79,7 +86,9 @@ public struct TrendAnalyzer: Hashable, Sendable, Codable {
         {
             sessions[sessions.count - 1].end = completed.timestamp
         } else {
-            if let last = sessions.last, last.procedure == .measurement, let estimate = last.estimate {
+            if let last = sessions.last, last.procedure == .measurement,
+                last.count >= Self.minimumMeasurementAnswers, let estimate = last.estimate
+            {
                 closedMeasurements.append(Measurement(date: last.end, estimate: estimate))
             }
             sessions.append(

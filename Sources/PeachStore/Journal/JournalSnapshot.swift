@@ -30,8 +30,9 @@ struct JournalSnapshot {
     static let fileName = "records.snapshot"
     /// Records read past the snapshot (or without one) before the writer saves a new snapshot.
     static let rewriteThreshold = 1000
-    /// This layout's number; another one is not read (3 added the timing profile).
-    static let format = 3
+    /// This layout's number; another one is not read (3 added the timing profile; 4 leaves out a measurement
+    /// stopped before it measured, so older snapshots are read anew from the journal).
+    static let format = 4
 
     /// The header line.
     private struct Header: Codable {

@@ -3,9 +3,11 @@
 /// The plain phrases of the catalogue: the English here, the translations in `po/` (a test checks every case).
 public enum Phrase: CaseIterable, Sendable {
     case higher, lower, correct, incorrect, deadCenter, note1, note2, replaying, yourAnswer, reference, tuneIt
-    case comparisonTitle, matchingTitle, measurementTitle, stopped, saved, savedBefore, inputEnded,
+    case comparisonTitle, matchingTitle, measurementTitle, stopped, saved, savedBefore, nothingStored,
+        nothingStoredTrialUnfinished, inputEnded,
         noController
-    case profileTitle, emptyProfile, mean, standardDeviation, meanError, bias, rolling, progressByDay
+    case profileTitle, emptyProfile, noDiscriminationYet, mean, standardDeviation, meanError, bias, rolling,
+        progressByDay
     case noMatching, summary, none
 
     /// The English text: the catalogue's `msgid` (its translations are in `po/`).
@@ -28,6 +30,9 @@ public enum Phrase: CaseIterable, Sendable {
         case .stopped: "Stopped."
         case .saved: "Your answers are saved"
         case .savedBefore: "The answers before it are saved"
+        case .nothingStored: "Nothing was stored."
+        case .nothingStoredTrialUnfinished:
+            "Nothing was stored: a fill-the-gap trial is kept once its 16 cycles are done."
         case .inputEnded: "The MIDI input ended; stopped."
         case .noController:
             "No controller connected yet: plug one in, or use the computer keyboard."
@@ -39,7 +44,8 @@ public enum Phrase: CaseIterable, Sendable {
         case .bias: "bias"
         case .rolling: "rolling"
         case .progressByDay:
-            "Progress by day (mean difficulty):"
+            "Progress by day (the mean difficulty of each day's answers):"
+        case .noDiscriminationYet: "No pitch discrimination yet: 'peach train' starts it."
         case .noMatching:
             "Pitch matching: no attempts yet; try 'peach match'."
         case .summary: "Summary"

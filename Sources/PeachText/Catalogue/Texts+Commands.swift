@@ -187,7 +187,7 @@ extension Texts {
     /// `peach info`.
     public func info(version: String, locations: DataLocations, alsa: String) -> [String] {
         [
-            tr("Peach \(version) — ear training for pitch, driven by MIDI controllers"),
+            tr("Peach \(version) — ear training for pitch and timing, driven by MIDI controllers"),
             tr("Licence:   MIT"),
             tr("Data:      \(locations.dataDirectory)"),
             tr("Settings:  \(locations.settingsFile)"),

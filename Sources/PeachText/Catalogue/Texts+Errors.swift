@@ -357,8 +357,9 @@ extension Texts {
                     + "--midi-in rawmidi:PATH or --midi-in keyboard")
         case (.openPCM, .noSuchDevice):
             what = tr(
-                "no such audio device; 'peach devices' lists the audio outputs, or play into a file with "
-                    + "--audio-out wav:PATH")
+                "no such audio device ('peach devices' lists those that can play); train in silence with "
+                    + "--audio-out null, or into a file with --audio-out wav:PATH, and answer on the computer "
+                    + "keyboard with --midi-in keyboard")
         case (.connect, .noSuchDevice):
             what = tr("no such port; 'peach devices' lists the ports")
         case (.openPCM, .busy), (.configurePCM, .busy), (.writePCM, .busy):
@@ -385,6 +386,15 @@ extension Texts {
             what = tr("cannot connect to that port (\(system))")
         }
         return tr("\(error.device): \(what).")
+    }
+
+    /// The line after a failure of `peach` run from its build folder (`swift run`), where the README's `peach …`
+    /// lines would not find it: where it is and how to put it on the PATH.
+    public func notOnPath(executable: String) -> String {
+        let folder = (executable as NSString).deletingLastPathComponent
+        return tr(
+            "peach: this peach is \(executable); to type 'peach' as the README does, put its folder on your "
+                + "PATH: export PATH=\"\(folder):$PATH\" (or install it: sudo make install)")
     }
 
     /// Why an audio device is busy and the way through: play through the sound server that holds the card, or

@@ -1,6 +1,7 @@
 // Texts+Help: every command's summary and discussion and every option's help (English; translations in po/).
 
 import Foundation
+import PeachMIDI
 import PeachTraining
 
 /// A help text of the command line: a command's abstract or discussion, or an option's help. Every case has
@@ -33,11 +34,19 @@ public enum Help: CaseIterable, Sendable {
     case events, dataDir
     case groupSettings, groupController, groupSound, groupData
 
+    /// Every action `peach learn --actions` takes, by name (the code's list, so the help cannot fall behind).
+    static var learnableActions: String {
+        (SwitchAction.allCases.map(\.rawValue) + ["tune"]).joined(separator: ", ")
+    }
+
+    /// Every event `--events` writes, in the order a session meets them (the schema's list).
+    static var eventNames: String { EventLine.eventOrder.joined(separator: ", ") }
+
     /// The English text: the catalogue's `msgid` (its translations are in `po/`).
     var english: Message {
         switch self {
         case .peachAbstract:
-            "Peach trains your ear for pitch: discrimination (higher or lower?) and matching."
+            "Peach trains your ear for pitch and timing: higher or lower, tune to match, early or late."
         case .peachDiscussion:
             """
             'peach' alone shows the start screen: your profile at a glance and the commands.
@@ -240,7 +249,7 @@ public enum Help: CaseIterable, Sendable {
             pedals and buttons (controllers; pedals that rest at 127 are taken as inverted) and program \
             changes can answer; for tuning, move the pitch-bend wheel, a fader or knob, or turn an encoder both \
             ways. Nothing is written until every action is learned; Ctrl-C stops without writing.
-            Actions: higher, lower, commit, replay, startComparison, startPitchMatching, stop, tune.
+            Actions: \(Help.learnableActions).
             Examples:
               peach learn --name my-pads
               peach learn --name pedal --actions higher,lower
@@ -381,9 +390,8 @@ public enum Help: CaseIterable, Sendable {
         case .midiTuning:
             "How cents reach the synth: bend (pitch bend) or mts (MIDI Tuning Standard, tuning program 0)."
         case .events:
-            "Write a JSON Lines account of the session to FILE (- for stdout): started, modeChanged, "
-                + "trialStarted, replayStarted, note2Started, tunableStarted, answer, result, loopStarted, strike, "
-                + "stopped; see docs/training.md."
+            "Write a JSON Lines account of the session to FILE (- for stdout), a line per event: "
+                + "\(Help.eventNames); see docs/training.md."
         case .groupSettings: "Settings for this run"
         case .groupController: "Controller"
         case .groupSound: "Sound"

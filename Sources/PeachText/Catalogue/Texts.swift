@@ -263,7 +263,7 @@ public struct Texts: Sendable {
     /// `12 answered, 9 correct.` / `3 matched.` / both.
     public func summary(_ progress: TrainingProgress) -> String {
         var parts: [String] = []
-        if progress.answered > 0 || (progress.matched == 0 && progress.strikes == 0) {
+        if progress.answered > 0 || (progress.matched == 0 && progress.strikes == 0 && progress.stored > 0) {
             parts.append(
                 tr("\(progress.answered) answered, \(progress.correct) correct"))
         }
@@ -271,7 +271,7 @@ public struct Texts: Sendable {
             parts.append(tr("\(progress.matched) matched"))
         }
         if progress.strikes > 0 { parts.append(strikesCounted(progress.strikes)) }
-        return parts.joined(separator: "; ") + "."
+        return parts.isEmpty ? "" : parts.joined(separator: "; ") + "."
     }
 
     /// Why the run ended, in one sentence.
@@ -321,9 +321,15 @@ public struct Texts: Sendable {
         if case .storeFailure(let error) = ending {
             // A replaced journal holds none of them: say so instead of where they are.
             if case .journalReplaced = error as? StoreError {
-                return "\(reason(ending)) \(summary(progress))"
+                return [reason(ending), summary(progress)].filter { !$0.isEmpty }.joined(separator: " ")
             }
-            return "\(reason(ending)) \(summary(progress)) \(self(.savedBefore)): \(storeLocation)"
+            return [reason(ending), summary(progress), "\(self(.savedBefore)): \(storeLocation)"]
+                .filter { !$0.isEmpty }.joined(separator: " ")
+        }
+        guard progress.stored > 0 else {
+            // Nothing reached the store: "saved" would not be true.
+            let nothing = progress.strikes > 0 ? self(.nothingStoredTrialUnfinished) : self(.nothingStored)
+            return [reason(ending), summary(progress), nothing].filter { !$0.isEmpty }.joined(separator: " ")
         }
         return "\(reason(ending)) \(summary(progress)) \(self(.saved)): \(storeLocation)"
     }
@@ -379,12 +385,25 @@ public struct Texts: Sendable {
     }
 
     /// `threshold 12.3 cents (75 % correct; …)` and `matching error 5.1 cents`, a line each, for the start screen.
-    public func startSummary(threshold: ThresholdEstimate?, matching: Double?) -> String {
+    public func startSummary(
+        threshold: ThresholdEstimate?, matching: Double?,
+        timing: (band: TempoBand, threshold: TimingThreshold)? = nil
+    ) -> String {
         let parts = [
             threshold.map { tr("threshold \(self.threshold($0))") },
             matching.map { tr("matching error \(cents($0))") },
+            timing.map {
+                tr("timing \(format($0.threshold.milliseconds, 1)) ms (early or late, \(bandName($0.band)))")
+            },
         ].compactMap { $0 }
         return parts.joined(separator: "\n")  // a line each: they fit 80 columns
+    }
+
+    /// Where the chart would be, with answers but too few on any one note for it.
+    public func chartNeedsAnswers(_ count: Int) -> String {
+        tr(
+            one: "The chart fills in as notes get answers: \(count) answer so far.",
+            other: "The chart fills in as notes get answers: \(count) answers so far.", count: count)
     }
 
     /// The start screen's commands.
@@ -392,6 +411,9 @@ public struct Texts: Sendable {
         [
             tr("  peach train      pitch discrimination: higher or lower?"),
             tr("  peach match      pitch matching: tune to the reference"),
+            tr("  peach measure    your threshold, measured in a few minutes"),
+            tr("  peach timing     timing: is a click early or late?"),
+            tr("  peach tap        timing: strike the silent step of a click loop"),
             tr("  peach profile    your profile, trend and progress"),
             tr("  peach settings   settings; peach devices, monitor, learn: your controller"),
             tr("  peach --help     everything else"),

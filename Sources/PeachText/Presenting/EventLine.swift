@@ -90,6 +90,12 @@ public struct EventLine: Encodable, Equatable, Sendable {
         self.time = Timestamp.format(time)
     }
 
+    /// Every event's name, in the order a session meets them (`--events`' help lists them so).
+    public static let eventOrder = [
+        "started", "modeChanged", "trialStarted", "replayStarted", "note2Started", "tunableStarted", "answer", "result",
+        "loopStarted", "strike", "dropout", "stopped",
+    ]
+
     /// The fields each event carries besides `event` and `time`, as docs/training.md documents them.
     public static let schema: [String: Set<String>] = [
         "started": ["mode", "profile", "output", "stack"],

@@ -49,12 +49,22 @@ public struct ProfileReport: Sendable {
     /// The chart's title.
     public var title: String { texts(.profileTitle) + " (\(range))" }
 
+    /// What stands where the chart is empty: how to begin, or (with answers) why the chart is not there yet.
+    var emptyChartLine: String {
+        let count = contents.profile.comparisonCount
+        if count > 0 { return texts.chartNeedsAnswers(count) }
+        let hasOther =
+            contents.profile.matching.count > 0 || !contents.timing.offsetDetectionBands.isEmpty
+            || !contents.timing.gapFillBands.isEmpty
+        return hasOther ? texts(.noDiscriminationYet) : texts(.emptyProfile)
+    }
+
     /// The report as text lines, the chart fitting `width` columns (the other lines are wrapped by the screen).
     public func lines(width: Int = LineWrapper.standardWidth) -> [String] {
         let profile = contents.profile
         var result = [title, ""]
         if chart.isEmpty {
-            result.append(texts(.emptyProfile))
+            result.append(emptyChartLine)
         } else {
             result += TextChartRenderer(width: width).lines(chart)
         }
@@ -70,7 +80,7 @@ public struct ProfileReport: Sendable {
             let spread = profile.overallStandardDeviation.map { texts.format($0, 1) } ?? "–"
             result.append(
                 texts.tr(
-                    "Difficulty trained at (not a threshold): mean \(texts.cents(mean)) · "
+                    "Difficulty trained at (not a threshold): notes' mean \(texts.cents(mean)) · "
                         + "\(texts(.standardDeviation)) \(spread)"))
         }
         for (session, estimate) in sessions.suffix(3) where session.procedure == .training {
@@ -258,12 +268,19 @@ extension ProfileReport {
         let names = range.lowerBound.name.count + range.upperBound.name.count + 2
         if let sparkline = report.sparkline(width: width - names) {
             lines.append("\(range.lowerBound.name) \(sparkline) \(range.upperBound.name)")
-            lines += texts.startSummary(
-                threshold: report.threshold, matching: contents.profile.matching.meanAbsoluteError
-            ).split(separator: "\n").map(String.init)
-        } else {
-            lines.append(texts(.emptyProfile))
+        } else if contents.profile.comparisonCount > 0 {
+            lines.append(report.emptyChartLine)
         }
+        // The headline of each discipline trained: the pitch threshold, the matching error, timing's threshold
+        // (at the tempo band with the most answers).
+        let timing = contents.timing.offsetDetectionBands.compactMap { band in
+            contents.timing.threshold(band: band).map { (band: band, threshold: $0) }
+        }.max { $0.threshold.answers < $1.threshold.answers }
+        let summary = texts.startSummary(
+            threshold: report.threshold, matching: contents.profile.matching.meanAbsoluteError, timing: timing
+        )
+        lines += summary.split(separator: "\n").map(String.init)
+        if lines.count == 1 { lines.append(texts(.emptyProfile)) }
         return lines + [""] + texts.startCommands
     }
 }

@@ -15,6 +15,9 @@ public struct TrainingProgress: Sendable, Equatable {
     public var calibration: TimingCalibration?
     /// Pitch-matching attempts committed.
     public var matched = 0
+    /// Results stored in this run: answers, attempts and fill-the-gap trials (a calibration stores none; a fill-
+    /// the-gap trial is stored once its cycles are done, so strikes alone store nothing).
+    public var stored = 0
     /// The narrowest difference answered correctly in the current comparison session, cents.
     public var sessionBest: Double?
 

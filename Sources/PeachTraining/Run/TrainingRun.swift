@@ -378,6 +378,7 @@ public final class TrainingRun {
             end(Self.ending(for: reason))
         case .answered(let completed):
             progress.answered += 1
+            progress.stored += 1
             if completed.isCorrect { progress.correct += 1 }
             present(.offsetDetection(event, progress))
         case .trialStarted, .answerable, .dropout, .observerFailed, .feedbackEnded:
@@ -404,7 +405,10 @@ public final class TrainingRun {
                                 time: clock.now)))
                 }
             }
-        case .started, .strikeOutside, .trialCompleted, .trialEmpty, .dropout, .observerFailed:
+        case .trialCompleted:
+            if mode != .calibration { progress.stored += 1 }
+            present(.gapFill(event, progress))
+        case .started, .strikeOutside, .trialEmpty, .dropout, .observerFailed:
             present(.gapFill(event, progress))
         }
     }
@@ -417,6 +421,7 @@ public final class TrainingRun {
             end(Self.ending(for: reason))
         case .answered(let completed):
             progress.answered += 1
+            progress.stored += 1
             if completed.isCorrect { progress.correct += 1 }
             progress.sessionBest = session.sessionBest
             if let psi {
@@ -443,6 +448,7 @@ public final class TrainingRun {
             end(Self.ending(for: reason))
         case .committed:
             progress.matched += 1
+            progress.stored += 1
             present(.pitchMatching(event, progress))
         case .trialStarted, .replayStarted, .tunableStarted, .observerFailed, .feedbackEnded:
             present(.pitchMatching(event, progress))

@@ -88,4 +88,26 @@ struct TrendAnalyzerTests {
         #expect(analyzer.measurements.count == 1)
         #expect(analyzer.measurements.first.map { (2...30).contains($0.estimate.cents) } == true)
     }
+
+    @Test("a measurement stopped before its fewest trials measured nothing: it is left out, closed or open")
+    func stoppedMeasurement() {
+        var analyzer = TrendAnalyzer()
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        func answer(_ index: Int, at time: Date, procedure: TrialProcedure) {
+            analyzer.add(
+                CompletedComparison(
+                    comparison: Comparison(note1: 60, note2: 60, centDifference: Cents(20)), answer: .higher,
+                    timestamp: time + Double(index),
+                    context: TrialContext(settings: .defaults, procedure: procedure),
+                    note2AmplitudeOffset: 0, responseTime: 0.5, inputKind: .simulated))
+        }
+        for index in 0..<3 { answer(index, at: start, procedure: .measurement) }
+        #expect(analyzer.measurements.isEmpty, "3 answers, still open")
+        for index in 0..<30 { answer(index, at: start + 3600, procedure: .training) }
+        #expect(analyzer.measurements.isEmpty, "3 answers, closed by a training session")
+        for index in 0..<TrendAnalyzer.minimumMeasurementAnswers {
+            answer(index, at: start + 7200, procedure: .measurement)
+        }
+        #expect(analyzer.measurements.count == 1, "one of the fewest answers a measurement takes")
+    }
 }
