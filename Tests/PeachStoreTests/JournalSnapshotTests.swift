@@ -125,7 +125,8 @@ struct JournalSnapshotTests {
         }
         // A snapshot whose CRC is right but whose header lies (a hostile edit) is refused, without a crash.
         for (field, value) in [
-            ("format", "\(JournalSnapshot.format)"), ("sampleCount", "9223372036854775807"), ("lineCount", "-5"),
+            ("format", "\(JournalSnapshot.format)"), ("sampleCount", "9223372036854775807"),
+            ("lineCount", "-5"),
             ("format", "\(JournalSnapshot.format + 1)"), ("format", "\(JournalSnapshot.format - 1)"),
             ("rhythmCount", "-1"),
         ] {

@@ -113,7 +113,8 @@ struct TimingRunTests {
         #expect(progress.strikes == 16 && progress.answered == 0 && progress.stored == 1)
     }
 
-    @Test("fill the gap stopped before its 16 cycles: strikes counted, nothing stored, and the ending says so")
+    @Test(
+        "fill the gap stopped before its 16 cycles: strikes counted, nothing stored, and the ending says so")
     func gapFillStoppedEarly() throws {
         let harness = TimingRunHarness(mode: .gapFill)
         harness.run.start()

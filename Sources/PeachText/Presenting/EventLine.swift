@@ -92,7 +92,8 @@ public struct EventLine: Encodable, Equatable, Sendable {
 
     /// Every event's name, in the order a session meets them (`--events`' help lists them so).
     public static let eventOrder = [
-        "started", "modeChanged", "trialStarted", "replayStarted", "note2Started", "tunableStarted", "answer", "result",
+        "started", "modeChanged", "trialStarted", "replayStarted", "note2Started", "tunableStarted", "answer",
+        "result",
         "loopStarted", "strike", "dropout", "stopped",
     ]
 
