@@ -75,6 +75,7 @@ $(STAGE)/peach.1: $(BUILD)/peach
 	    env -i PATH="$$PATH" LANG=C XDG_CONFIG_HOME="$(CURDIR)/$(STAGE)/config" \
 	        $(HOST_BUILD)/peach --generate-completion-script $$shell > $(STAGE)/peach.$$shell || exit 1; \
 	done
+	sed -i '1{/^#!/d}' $(STAGE)/peach.bash  # sourced by bash-completion, never run: no #! line (Debian policy)
 	rm -rf $(STAGE)/config
 	for lang in $(LINGUAS); do \
 	    mkdir -p $(STAGE)/locale/$$lang/LC_MESSAGES && \

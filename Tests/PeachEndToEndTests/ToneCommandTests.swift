@@ -86,6 +86,21 @@ struct ToneALSATests {
         #expect(low.standardOutput.contains("2 x 64 frames (2.7 ms)"), "\(low.standardOutput)")
     }
 
+    @Test("in German, H is B and B is B-flat, read and shown so; in English, B is B")
+    func germanNoteNames() throws {
+        let german = ["LANG": "de_DE.UTF-8"]
+        let h = try PeachBinary.run(
+            ["tone", "H4", "--duration", "0.05", "--audio-out", "null"], environment: german)
+        #expect(h.status == 0 && h.standardOutput.hasPrefix("H4 0,0 Cent = 493,88 Hz"), "\(h.standardOutput)")
+        let b = try PeachBinary.run(
+            ["tone", "B4", "--duration", "0.05", "--audio-out", "null"], environment: german)
+        #expect(b.standardOutput.hasPrefix("B4 0,0 Cent = 466,16 Hz"), "\(b.standardOutput)")
+        let english = try PeachBinary.run(["tone", "B4", "--duration", "0.05", "--audio-out", "null"])
+        #expect(english.standardOutput.hasPrefix("B4 0.0 cents = 493.88 Hz"), "\(english.standardOutput)")
+        let wrong = try PeachBinary.run(["tone", "X4", "--audio-out", "null"], environment: german)
+        #expect(wrong.status == 64 && !wrong.standardError.contains("<note>"), "\(wrong.standardError)")
+    }
+
     @Test("a missing device: one line naming it, exit 1; the default comes from the settings")
     func missingDevice() throws {
         let named = try PeachBinary.run(["tone", "A4", "--audio-out", "alsa:hw:7,0"])

@@ -127,6 +127,21 @@ struct EveryLanguageTests {
             "\(code): \(same.count) of \(rendered.count) read as in English: \(same.prefix(10).map(\.what))")
     }
 
+    @Test("help writes numbers as they are typed (0.3, not 0,3) in every language", arguments: codes)
+    func helpNumbers(code: String) throws {
+        let texts = try Self.texts(code)
+        let english = Texts(language: .english)
+        for key in Help.allCases {
+            let typed = english.help(key).matches(of: /\d+\.\d+/).map { String($0.output) }
+            let translated = texts.help(key)
+            for number in typed {
+                #expect(
+                    translated.contains(number), "\(code): \(key) writes \(number) otherwise: «\(translated)»"
+                )
+            }
+        }
+    }
+
     @Test(
         "a simulation's summary lines its values up after the longest label, in every language",
         arguments: codes)

@@ -79,7 +79,7 @@ public enum DataTransfer {
             guard FileSystem.isTerminal(STDIN_FILENO) else {
                 throw CommandError.refusingToDelete(count: count)
             }
-            Terminal.write(texts.confirmDelete(count, in: store.directory))
+            Terminal.prompt(texts.confirmDelete(count, in: store.directory))
             guard readLine()?.lowercased() == "yes" else {
                 Terminal.show(texts.nothingDeleted)
                 return

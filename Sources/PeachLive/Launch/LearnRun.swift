@@ -112,9 +112,9 @@ public struct LearnRun {
         var run = LearnRun(steps: steps, texts: texts) { address in
             try? sequencer?.ports().first { $0.address == address }?.clientName
         }
-        Terminal.emit(texts.learning(name, from: origin))
+        Terminal.show(texts.learning(name, from: origin))
         learning: while true {
-            for line in run.takeLines() { Terminal.emit(line) }
+            Terminal.show(run.takeLines())
             guard let item = input.inbox.next() else { continue }
             switch try run.handle(item) {
             case .next: continue
@@ -124,13 +124,13 @@ public struct LearnRun {
                 return status
             }
         }
-        for line in run.takeLines() { Terminal.emit(line) }
+        Terminal.show(run.takeLines())
         let path = try target(name: name, in: folder, force: true)
         let profile = run.profile(name: name, devices: devices, from: origin)
         try FileSystem.createDirectory(folder)
         try FileSystem.writeAtomically(Array(profile.jsonText.utf8), to: path, directory: folder)
         _ = try ProfileLibrary.load(path: path, name: name)  // what was written reads back
-        for line in texts.learned(path: path, name: name) { Terminal.emit(line) }
+        Terminal.show(texts.learned(path: path, name: name))
         return nil
     }
 }

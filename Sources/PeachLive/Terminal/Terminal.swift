@@ -66,6 +66,13 @@ public enum Terminal {
         write(wrapper.wrap(line).map { $0 + "\n" }.joined())
     }
 
+    /// Writes a question that waits for an answer on the same line: broken between words to fit ``width`` like
+    /// a screen's line, its last line left open (no newline), so the answer follows the question's last word.
+    public static func prompt(_ question: String) {
+        let lines = wrapper.wrap(question)
+        write(lines.dropLast().map { $0 + "\n" }.joined() + (lines.last ?? ""))
+    }
+
     /// Writes a screen's `lines` to stdout now, each broken between words to fit ``width``.
     public static func show(_ lines: [String]) { for line in lines { show(line) } }
 

@@ -17,8 +17,8 @@ extension Texts {
         }
         var lines = [tr("Settings in \(path) (* = changed)")]
         for key in SettingKey.allCases {
-            let value = loaded.settings.text(of: key)
-            let standard = PeachSettings.defaults.text(of: key)
+            let value = settingValue(loaded.settings.text(of: key), of: key)
+            let standard = settingValue(PeachSettings.defaults.text(of: key), of: key)
             let mark = value == standard ? " " : "*"
             let shownValue = value.isEmpty ? "\"\"" : shown(value)
             let line = "\(mark) \(padded(key.rawValue, 18))\(shownValue)"
@@ -29,6 +29,13 @@ extension Texts {
             lines.append(tr("? \(padded(key, 18))not a Peach setting (kept as it is)"))
         }
         return lines
+    }
+
+    /// A setting's stored text as the user reads it: the note range in the language's note naming (the file
+    /// keeps the English `B2-B5`; German shows `H2-H5`).
+    public func settingValue(_ text: String, of key: SettingKey) -> String {
+        guard key == .noteRange, let range = try? NoteRange(parsing: text) else { return text }
+        return rangeName(range)
     }
 
     /// Every setting was reset.
@@ -203,7 +210,9 @@ extension Texts {
     public func settingsOutcome(
         _ outcome: SettingsEditor.Outcome, key: SettingKey?
     ) -> (lines: [String], notes: [String]) {
-        let line = key.map { "\($0.rawValue) = \(outcome.settings.text(of: $0))" } ?? allSettingsReset
+        let line =
+            key.map { "\($0.rawValue) = \(settingValue(outcome.settings.text(of: $0), of: $0))" }
+            ?? allSettingsReset
         let notes = outcome.brokenCopy.map { [repaired(copy: $0)] } ?? []
         return ([line], notes + outcome.dropped.map(droppedSetting))
     }
@@ -394,7 +403,7 @@ extension Texts {
         let level = decimal(gain.description)  // `+1.5 dB`: a unit written the same in every language
         let sound = timbre.map { tr("\($0), \(level)") } ?? level
         var text = tr(
-            "\(script.note.name) \(offset) = \(hertz(script.frequency(at: 0).hertz)) (\(sound))")
+            "\(noteName(script.note)) \(offset) = \(hertz(script.frequency(at: 0).hertz)) (\(sound))")
         if let sweep = script.sweep {
             let end = hertz(script.frequency(at: script.duration).hertz)
             let by = centsText(decimal(sweep.description))

@@ -46,7 +46,7 @@ extension Texts {
         case .wholeNumber(let range): return "\(range.lowerBound)–\(range.upperBound)"
         case .noteRange(let within, let minimum):
             return tr(
-                "two notes within \(within.lowerBound.name)–\(within.upperBound.name), at least \(minimum) semitones "
+                "two notes within \(noteName(within.lowerBound))–\(noteName(within.upperBound)), at least \(minimum) semitones "
                     + "apart, such as C2-C6")
         case .oneOf(let words): return tr("one of \(list(words))")
         case .intervals:
@@ -594,6 +594,9 @@ extension Texts {
         switch error {
         case .option(let error):
             return message(for: error) + "."
+        case .invalidSpec(let option, let value, let expected) where option.hasPrefix("<"):
+            // A command's argument (`peach tone X4`) has no option name to show: the value alone.
+            return tr("'\(shown(value))' is not valid here; use \(spec(expected)).")
         case .invalidSpec(let option, let value, let expected):
             return tr("\(option) '\(shown(value))' is not valid; use \(spec(expected)).")
         case .duplicate(let option, let value):

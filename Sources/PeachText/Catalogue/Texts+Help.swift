@@ -61,8 +61,8 @@ public enum Help: CaseIterable, Sendable {
             profile: keys from C4 up Higher, below Lower) or the arrow keys. The difference adapts to you. \
             Replay with Space or a replay control; switch to pitch matching with a startPitchMatching control. \
             Stop with your controller's stop control, q, or Ctrl-C; every answer is already saved. With \
-            --intervals, Higher means the second note lies above the in-tune interval: an ascending interval \
-            too wide, a descending one too narrow.
+            --intervals, Higher means the second note lies above the interval as --tuning tunes it: an \
+            ascending interval too wide, a descending one too narrow.
             Examples:
               peach train
               peach train --range C3-C5 --note-duration 0.5 --timbre piano

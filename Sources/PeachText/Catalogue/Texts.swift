@@ -379,6 +379,17 @@ public struct Texts: Sendable {
         tr(one: "\(number) attempt", other: "\(number) attempts", count: number)
     }
 
+    /// How note names are written and read in this language (`H4` in German for B4).
+    public var noteNaming: NoteNaming {
+        language.code == "de" || language.code.hasPrefix("de_") ? .german : .english
+    }
+
+    /// `note`'s name in this language's naming.
+    public func noteName(_ note: MIDINote) -> String { noteNaming.name(of: note) }
+
+    /// `range` as `LOW-HIGH` in this language's naming.
+    public func rangeName(_ range: NoteRange) -> String { noteNaming.name(of: range) }
+
     /// The SVG was written.
     public func svgWritten(_ path: String) -> String {
         tr("Chart written to \(path).")

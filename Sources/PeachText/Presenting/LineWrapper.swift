@@ -1,11 +1,13 @@
 // LineWrapper: fits a screen's lines to the terminal's width, breaking only between words.
 
-/// Breaks lines that are wider than a terminal at spaces, never inside a word (a single word wider than the
+/// Breaks lines that are wider than a terminal at spaces, never inside a word nor a short parenthesised group
+/// such as `(9 answers)` (a single word wider than the
 /// width stays whole: a path is better long than cut; one that fits the width but not after the indent starts
 /// at the margin). A continuation line is indented under the line's text:
 /// under its leading spaces, or under the start of its last column when the line is a table row (columns
 /// separated by two or more spaces) and that column leaves room for at least ``minimumColumn`` characters.
-/// Every character counts one column: Peach's screens use no wide (East Asian) characters.
+/// Every character counts one column (Peach's screens use no wide, East Asian, characters), and a terminal's
+/// colour sequences (`ESC [ … m`) none: a coloured verdict wraps where a plain one would.
 public struct LineWrapper: Sendable, Equatable {
     /// The width that lines must fit.
     public let width: Int
@@ -26,9 +28,11 @@ public struct LineWrapper: Sendable, Equatable {
         if line.contains("\n") {
             return line.split(separator: "\n", omittingEmptySubsequences: false).flatMap { wrap(String($0)) }
         }
-        let characters = Array(line)
+        let (characters, units) = Self.columns(of: line)
         guard characters.count > width else { return [line] }
         let indent = hangingIndent(characters)
+        func text(_ range: Range<Int>) -> String { units[range].joined() }
+        let shortGroup = Self.spacesInShortGroups(characters)
         var lines: [String] = []
         var rest = characters[...]
         var prefix = ""
@@ -39,7 +43,7 @@ public struct LineWrapper: Sendable, Equatable {
             var breakAt: Int? = nil
             var index = min(rest.startIndex + room, rest.endIndex - 1)
             while index > firstText {
-                if rest[index] == " " {
+                if rest[index] == " ", !shortGroup.contains(index) {
                     breakAt = index
                     break
                 }
@@ -52,7 +56,7 @@ public struct LineWrapper: Sendable, Equatable {
             guard let cut = breakAt else { break }
             var head = cut
             while head > rest.startIndex && rest[head - 1] == " " { head -= 1 }
-            lines.append(prefix + String(rest[rest.startIndex..<head]))
+            lines.append(prefix + text(rest.startIndex..<head))
             var next = cut
             while next < rest.endIndex && rest[next] == " " { next += 1 }
             rest = rest[next...]
@@ -61,8 +65,56 @@ public struct LineWrapper: Sendable, Equatable {
             let nextWord = rest.prefix { $0 != " " }.count
             prefix = indent + nextWord > width ? "" : String(repeating: " ", count: indent)
         }
-        lines.append(prefix + String(rest))
+        lines.append(prefix + text(rest.startIndex..<rest.endIndex))
         return lines
+    }
+
+    /// The longest parenthesised group kept on one line (`(9 answers)`, `(30 attempts)`).
+    static let shortGroup = 16
+
+    /// The spaces inside a parenthesised group of at most ``shortGroup`` characters: a line does not break
+    /// there, so `(9` and `answers)` never end up on two lines.
+    static func spacesInShortGroups(_ characters: [Character]) -> Set<Int> {
+        var spaces = Set<Int>()
+        var open: Int?
+        for (index, character) in characters.enumerated() {
+            if character == "(" {
+                open = index
+            } else if character == ")", let start = open {
+                if index - start + 1 <= shortGroup {
+                    for inside in start..<index where characters[inside] == " " { spaces.insert(inside) }
+                }
+                open = nil
+            }
+        }
+        return spaces
+    }
+
+    /// The characters of `line` that take a column, and each with the colour sequences before it (those at the
+    /// end go with the last character), so a cut between two characters keeps every sequence.
+    static func columns(of line: String) -> (characters: [Character], units: [String]) {
+        var characters: [Character] = []
+        var units: [String] = []
+        var pending = ""
+        var inEscape = false
+        for character in line {
+            if inEscape {
+                pending.append(character)
+                if character.isLetter { inEscape = false }
+            } else if character == "\u{1B}" {
+                pending.append(character)
+                inEscape = true
+            } else {
+                characters.append(character)
+                units.append(pending + String(character))
+                pending = ""
+            }
+        }
+        if !pending.isEmpty {
+            if units.isEmpty { units.append(pending) } else { units[units.count - 1] += pending }
+            if characters.isEmpty { characters.append(" ") }
+        }
+        return (characters, units)
     }
 
     /// Every line of `lines`, wrapped.

@@ -108,7 +108,7 @@ public final class TerminalScreen: TrainingPresenter {
     private func intervalLabel(_ challenge: PitchMatchingChallenge) -> String {
         guard challenge.interval != .prime else { return "" }
         return " · " + texts.intervalName(IntervalKey(challenge.interval, challenge.tuningSystem)) + " "
-            + challenge.targetNote.name
+            + texts.noteName(challenge.targetNote)
     }
 
     /// Shows the state line (terminals only), cut to the width: a line that wrapped could not be rewritten in
@@ -157,10 +157,10 @@ public final class TerminalScreen: TrainingPresenter {
     private func show(_ event: PitchMatchingSessionEvent, number: Int) {
         switch event {
         case .trialStarted(let challenge):
-            status("\(texts.reference) \(challenge.referenceNote.name)\(intervalLabel(challenge))")
+            status("\(texts.reference) \(texts.noteName(challenge.referenceNote))\(intervalLabel(challenge))")
         case .replayStarted(let challenge):
             status(
-                "\(texts.replaying): \(texts.reference) \(challenge.referenceNote.name)\(intervalLabel(challenge))"
+                "\(texts.replaying): \(texts.reference) \(texts.noteName(challenge.referenceNote))\(intervalLabel(challenge))"
             )
         case .tunableStarted:
             status(texts.tuneIt)

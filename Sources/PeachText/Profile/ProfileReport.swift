@@ -47,7 +47,7 @@ public struct ProfileReport: Sendable {
     }
 
     /// The chart's title.
-    public var title: String { texts(.profileTitle) + " (\(range))" }
+    public var title: String { texts(.profileTitle) + " (\(texts.rangeName(range)))" }
 
     /// What stands where the chart is empty: how to begin, or (with answers) why the chart is not there yet.
     var emptyChartLine: String {
@@ -265,9 +265,10 @@ extension ProfileReport {
         let report = ProfileReport(
             contents: contents, range: range, texts: texts, days: 1, timeZone: .current)
         var lines = ["Peach \(version)"]
-        let names = range.lowerBound.name.count + range.upperBound.name.count + 2
+        let (low, high) = (texts.noteName(range.lowerBound), texts.noteName(range.upperBound))
+        let names = low.count + high.count + 2
         if let sparkline = report.sparkline(width: width - names) {
-            lines.append("\(range.lowerBound.name) \(sparkline) \(range.upperBound.name)")
+            lines.append("\(low) \(sparkline) \(high)")
         } else if contents.profile.comparisonCount > 0 {
             lines.append(report.emptyChartLine)
         }

@@ -51,7 +51,7 @@ public final class SimulationReport: SimulationReporting {
         }
         emit(
             t.tr(
-                "Range \(settings.noteRange), A4 = \(t.format(settings.referencePitch.hertz, 1)) Hz, "
+                "Range \(t.rangeName(settings.noteRange)), A4 = \(t.format(settings.referencePitch.hertz, 1)) Hz, "
                     + "notes \(t.format(settings.noteDuration, 1)) s, gap \(t.format(settings.gapBetweenNotes, 1)) s"
             ))
         guard verbose else { return }
@@ -73,7 +73,7 @@ public final class SimulationReport: SimulationReporting {
         let answer = (completed.answer == .higher ? texts(.higher) : texts(.lower)).lowercased()
         let result = completed.isCorrect ? texts.tr("correct") : texts.tr("wrong")
         emit(
-            pad(String(number), 7) + "  " + comparison.note1.name.padded(5)
+            pad(String(number), 7) + "  " + texts.noteName(comparison.note1).padded(5)
                 + pad(signedNumber(comparison.centDifference.rawValue), 7) + "  " + answer.padded(6) + "  "
                 + result)
     }
@@ -83,7 +83,7 @@ public final class SimulationReport: SimulationReporting {
         matchingStatistics.add(error: completed.userError)
         guard verbose else { return }
         emit(
-            pad(String(number), 7) + "  " + completed.referenceNote.name.padded(5)
+            pad(String(number), 7) + "  " + texts.noteName(completed.referenceNote).padded(5)
                 + pad(signedNumber(completed.initialOffset.rawValue), 7)
                 + pad(signedNumber(completed.userError.rawValue), 9) + "  " + band(completed.feedbackBand))
     }

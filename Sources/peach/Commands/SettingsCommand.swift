@@ -51,7 +51,8 @@ struct SettingsCommand: ParsableCommand {
         func validate() throws { _ = try SettingKey.named(key) }
 
         func run() throws {
-            print(try CLI.loadSettings().text(of: try SettingKey.named(key)))
+            let key = try SettingKey.named(key)
+            print(CLI.shown(try CLI.loadSettings().text(of: key), of: key))
         }
     }
 
@@ -74,7 +75,8 @@ struct SettingsCommand: ParsableCommand {
 
         func run() throws {
             let key = try SettingKey.named(self.key)
-            let outcome = try SettingsCommand.editor().set(key, to: value.joined(separator: " "), at: Date())
+            let outcome = try SettingsCommand.editor().set(
+                key, to: CLI.stored(value.joined(separator: " "), of: key), at: Date())
             SettingsCommand.report(outcome, key: key)
         }
     }

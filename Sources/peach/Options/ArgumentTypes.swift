@@ -9,13 +9,19 @@ import PeachStore
 import PeachTraining
 
 extension NoteRange: ExpressibleByArgument {
-    /// `C3-C5`, by ``NoteRange/init(parsing:)``.
-    public init?(argument: String) { try? self.init(parsing: argument) }
+    /// `C3-C5`, in the user's language's note naming (`H2-H4` in German, where `B` is B♭).
+    public init?(argument: String) {
+        guard let range = try? CLI.texts.noteNaming.range(argument) else { return nil }
+        self = range
+    }
 }
 
 extension MIDINote: ExpressibleByArgument {
-    /// `A4`, `C#3`, `60`, by ``MIDINote/init(parsing:)``.
-    public init?(argument: String) { try? self.init(parsing: argument) }
+    /// `A4`, `C#3`, `60`, in the user's language's note naming (`H4` in German, where `B4` is B♭4).
+    public init?(argument: String) {
+        guard let note = try? CLI.texts.noteNaming.note(argument) else { return nil }
+        self = note
+    }
 }
 
 extension Cents: ExpressibleByArgument {
