@@ -41,6 +41,48 @@ struct ProfileCommandTests {
         #expect(start.standardOutput.contains("peach train"))
     }
 
+    @Test(
+        "a few answers: the chart says it fills in, with the threshold the text gives, on screen and in the SVG"
+    )
+    func fewAnswers() throws {
+        let folder = try data(comparisons: 9, matchings: 0)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let profile = try PeachBinary.run(["profile", "--data-dir", folder]).standardOutput
+        #expect(!profile.contains("Start training"), "\(profile)")
+        #expect(profile.contains("The chart fills in as notes get answers: 9 answers so far."))
+        let start = try PeachBinary.run([], environment: ["PEACH_DATA_DIR": folder]).standardOutput
+        #expect(start.contains("The chart fills in") && start.contains("threshold "), "\(start)")
+        let svg = folder + "-chart.svg"  // beside the data folder: Peach writes no output into it
+        defer { try? FileManager.default.removeItem(atPath: svg) }
+        #expect(try PeachBinary.run(["profile", "--svg", svg, "--data-dir", folder]).status == 0)
+        let picture = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(
+            picture.contains("The chart fills in") && picture.contains(">Threshold "),
+            "the picture says what the text says")
+        let empty = folder + "-progress.svg"
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        let none = try data(comparisons: 0, matchings: 0)
+        #expect(
+            try PeachBinary.run(["profile", "--progress", "--svg", empty, "--data-dir", none]).status == 0)
+        #expect(try String(contentsOfFile: empty, encoding: .utf8).contains("No progress to show yet."))
+    }
+
+    @Test("a timing-only player is told about pitch training, and sees timing on the start screen")
+    func timingOnly() throws {
+        let folder = NSTemporaryDirectory() + "peach-profile-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try PeachBinary.run([
+            "simulate", "--mode", "timing", "--trials", "60", "--quiet", "--save", "--seed", "3",
+            "--data-dir", folder,
+        ])
+        #expect(run.status == 0, "\(run.standardError)")
+        let profile = try PeachBinary.run(["profile", "--data-dir", folder]).standardOutput
+        #expect(profile.contains("No pitch discrimination yet") && profile.contains("Timing:"), "\(profile)")
+        let start = try PeachBinary.run([], environment: ["PEACH_DATA_DIR": folder]).standardOutput
+        #expect(start.contains("timing ") && start.contains(" ms (early or late"), "\(start)")
+        #expect(!start.contains("Start training"))
+    }
+
     @Test("text: a chart over the keyboard with the C names, the summary, matching and days")
     func text() throws {
         let folder = try data(comparisons: 300, matchings: 20)

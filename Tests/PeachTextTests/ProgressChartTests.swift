@@ -43,6 +43,11 @@ struct ProgressChartTests {
         let german = ProgressRenderer(texts: Texts(language: .german)).lines(chart)
         #expect(german.contains { $0.contains("zu unsicher für eine Zahl  (12 Antworten)") })
         let svg = ProgressRenderer(texts: Texts(language: .english)).document(chart, title: "Progress")
-        #expect(svg.components(separatedBy: ##"fill="white" stroke="#3182bd""##).count == 2)
+        // The week's hollow point, and the legend's, which says what a hollow point is.
+        #expect(svg.components(separatedBy: ##"fill="white" stroke="#3182bd""##).count == 3)
+        #expect(svg.contains(">too uncertain to say</text>"))
+        let empty = ProgressRenderer(texts: Texts(language: .english)).document(
+            ProgressChart(history: ProgressHistory()), title: "Progress")
+        #expect(empty.contains(">No progress to show yet.</text>"), "an empty picture says so")
     }
 }

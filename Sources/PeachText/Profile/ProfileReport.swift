@@ -131,7 +131,22 @@ public struct ProfileReport: Sendable {
     public func svg(progress showProgress: Bool) -> String {
         showProgress
             ? ProgressRenderer(texts: texts).document(progress, title: texts.progressTitle)
-            : SVGChartRenderer(texts: texts).document(chart, title: title, notes: intervalLines)
+            : SVGChartRenderer(texts: texts).document(chart, title: title, notes: svgNotes)
+    }
+
+    /// The lines under the SVG's chart: why the chart is empty (with answers, how many), the threshold the text
+    /// gives, and the intervals trained.
+    var svgNotes: [String] {
+        let empty = chart.isEmpty ? [emptyChartLine] : []
+        let threshold =
+            self.threshold.map {
+                [
+                    texts.tr(
+                        "Threshold \(texts.threshold($0)) · \(texts.answers(contents.profile.comparisonCount))"
+                    )
+                ]
+            } ?? []
+        return empty + threshold + intervalLines
     }
 
     /// A line per interval and tuning trained: its fitted threshold and its matching accuracy.

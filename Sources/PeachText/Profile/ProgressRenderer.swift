@@ -42,7 +42,9 @@ public struct ProgressRenderer: Sendable {
                 title: title(series), points: series.points, unit: texts.tr("cents"),
                 value: { texts.cents($0) },
                 count: { series.key.isDiscrimination ? texts.answers($0) : texts.attempts($0) },
-                legend: legend(series))
+                legend: legend(
+                    isThreshold: series.key.isDiscrimination,
+                    uncertain: series.points.contains(where: \.isUncertain)))
         }
             + chart.timing.map { series in
                 Panel(
@@ -139,6 +141,12 @@ public struct ProgressRenderer: Sendable {
             ##"<rect x="0" y="0" width="\##(Int(width))" height="\##(Int(height))" fill="white"/>"##,
             ##"<text class="title" x="4" y="17" font-size="13">\##(escape(title))</text>"##,
         ]
+        if panels.isEmpty {
+            // No week yet: the picture says so, as the text does, rather than staying blank.
+            parts.append(
+                ##"<text class="empty" x="4" y="44">\##(escape(texts.tr("No progress to show yet.")))</text>"##
+            )
+        }
         for (index, panel) in panels.enumerated() {
             let panelTop = 36 + Double(index) * panelStride
             let top = panelTop + 62  // below the panel's title, legend and axis label
@@ -206,21 +214,17 @@ public struct ProgressRenderer: Sendable {
     private func timingLegend(
         _ series: ProgressChart.TimingSeries
     ) -> [(label: String, swatch: (Double, Double) -> String)] {
-        let threshold = legend(isThreshold: true)
+        let threshold = legend(isThreshold: true, uncertain: series.points.contains(where: \.isUncertain))
         let error = legend(isThreshold: false)
         return series.discipline == .offsetDetection
             ? threshold : [(texts.tr("distance from on time, per week"), error[0].swatch), error[1]]
     }
 
-    /// The legend of a series: the value per week, and what its band is.
+    /// The legend of a threshold per week (with its likely range) or an error per week (± one standard error);
+    /// with `uncertain`, the hollow point of a week too uncertain to give a number.
     private func legend(
-        _ series: ProgressChart.Series
+        isThreshold: Bool, uncertain: Bool = false
     ) -> [(label: String, swatch: (Double, Double) -> String)] {
-        legend(isThreshold: series.key.isDiscrimination)
-    }
-
-    /// The legend of a threshold per week (with its likely range) or an error per week (± one standard error).
-    private func legend(isThreshold: Bool) -> [(label: String, swatch: (Double, Double) -> String)] {
         let number = SVGChartRenderer.number
         let value: (Double, Double) -> String = { x, y in
             ##"<line x1="\##(number(x))" y1="\##(number(y + 5))" x2="\##(number(x + 16))" y2="\##(number(y + 5))" stroke="#3182bd" stroke-width="2"/><circle cx="\##(number(x + 8))" cy="\##(number(y + 5))" r="3" fill="#3182bd"/>"##
@@ -228,11 +232,14 @@ public struct ProgressRenderer: Sendable {
         let band: (Double, Double) -> String = { x, y in
             ##"<rect class="legend" x="\##(number(x))" y="\##(number(y))" width="16" height="10" fill="#9ecae1"/>"##
         }
+        let hollow: (Double, Double) -> String = { x, y in
+            ##"<circle cx="\##(number(x + 8))" cy="\##(number(y + 5))" r="3" fill="white" stroke="#3182bd"/>"##
+        }
         return isThreshold
             ? [
                 (texts.tr("threshold (75 % correct), per week"), value),
                 (texts.tr("likely range"), band),
-            ]
+            ] + (uncertain ? [(texts.tr("too uncertain to say"), hollow)] : [])
             : [
                 (texts.tr("mean absolute error, per week"), value),
                 (texts.tr("± one standard error"), band),
