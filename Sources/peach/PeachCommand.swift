@@ -155,9 +155,9 @@ enum CLI {
             texts.failure(for: error)
             ?? (texts.argumentParserText(PeachCommand.message(for: error)), usage ? 64 : code.rawValue)
         Terminal.emitError("peach: " + message)
-        // The first command of the README (`swift run … peach train`) on a machine with no sound card ends here:
-        // the next lines of the README type `peach`, which is not on the PATH yet.
-        if let device = error as? DeviceError, device.kind == .noSuchDevice,
+        // The first command of the README (`swift run … peach train`) on a machine with no sound card ends here
+        // (the default device missing): the next lines of the README type `peach`, which is not on the PATH yet.
+        if let device = error as? DeviceError, device.kind == .noSuchDevice, device.device == "alsa:default",
             let executable = FileSystem.realPath("/proc/self/exe"), executable.contains("/.build/")
         {
             Terminal.emitError(texts.notOnPath(executable: executable))

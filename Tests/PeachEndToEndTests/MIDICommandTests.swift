@@ -352,7 +352,7 @@ struct MIDICommandTests {
             "\(PeachBinary.url.path) train --midi-in keyboard --audio-out null --data-dir \(folder) --note-duration 0.3; "
                 + "echo \"status=$?\"; stty -a", typing: "q")
         #expect(text.contains("status=0"), "\(text)")
-        #expect(text.contains("Stopped. 0 answered, 0 correct."))
+        #expect(text.contains("Stopped. Nothing was stored."))
         let modes = text.split(whereSeparator: \.isWhitespace)
         #expect(modes.contains("icanon") && modes.contains("echo"), "\(text)")
         #expect(!modes.contains("-icanon") && !modes.contains("-echo"))

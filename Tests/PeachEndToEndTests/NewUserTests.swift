@@ -21,6 +21,23 @@ struct NewUserTests {
         deinit { try? FileManager.default.removeItem(atPath: root) }
     }
 
+    @Test(
+        "the README's first command on a machine with no sound card: what to do, and where peach is for the next lines",
+        .enabled(
+            if: !FileManager.default.fileExists(atPath: "/dev/snd"), "this machine has a sound card: it plays"
+        ))
+    func noSoundCard() throws {
+        let result = try Home().run(["train", "--midi-in", "keyboard"])
+        #expect(result.status != 0)
+        let lines = result.standardError.split(separator: "\n").map(String.init)
+        #expect(
+            lines.first?.contains("--audio-out null") == true
+                && lines.first?.contains("--midi-in keyboard") == true)
+        #expect(
+            lines.count == 2 && lines[1].contains("export PATH=") && lines[1].contains("/.build/"), "\(lines)"
+        )
+    }
+
     @Test("a path given to --midi-in without rawmidi: is read as raw MIDI bytes")
     func pathIsRaw() throws {
         let home = Home()

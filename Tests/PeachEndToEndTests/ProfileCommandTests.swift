@@ -178,7 +178,9 @@ struct ProfileCommandTests {
         let keyboardSVG = String(
             decoding: try Data(contentsOf: URL(fileURLWithPath: keyboard)), as: UTF8.self)
         #expect(Self.wellFormedProblem(keyboardSVG) == nil)
-        #expect(keyboardSVG.components(separatedBy: "class=\"interval-line\"").count - 1 == 3)
+        // Under the keyboard: the threshold, as the text gives it, then a line per interval.
+        #expect(keyboardSVG.components(separatedBy: "class=\"interval-line\"").count - 1 == 4)
+        #expect(keyboardSVG.contains(">Threshold "))
         #expect(keyboardSVG.contains(">Perfect fifth up (P5, just): threshold "))
         let chart = try PeachBinary.run(["profile", "--data-dir", folder, "--progress"]).standardOutput
         #expect(
@@ -202,7 +204,7 @@ struct ProfileCommandTests {
         let german = try PeachBinary.run(
             ["profile", "--data-dir", folder], environment: ["LANG": "de_DE.UTF-8"])
         #expect(german.standardOutput.hasPrefix("Wahrnehmungsprofil"))
-        #expect(german.standardOutput.contains("Mittelwert"))
+        #expect(german.standardOutput.contains("Mittel der Noten"))
         #expect(german.standardOutput.contains("Tonhöhe treffen: noch keine Versuche"))
         let range = try PeachBinary.run(["profile", "--data-dir", folder, "--range", "C9-X"])
         #expect(range.status == 64)

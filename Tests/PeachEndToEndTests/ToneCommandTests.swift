@@ -35,7 +35,7 @@ struct ToneCommandTests {
         arguments: [
             (
                 ["tone", "H4", "--audio-out", "null"],
-                "<note> 'H4' is not valid; use a note name such as A4, C#3 or Bb2, or a MIDI number 0-127."
+                "'H4' is not valid here; use a note name such as A4, C#3 or Bb2, or a MIDI number 0-127."
             ),
             (
                 ["tone", "A4", "--timbre", "kazoo", "--audio-out", "null"],
