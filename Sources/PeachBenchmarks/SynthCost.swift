@@ -96,6 +96,7 @@ enum SynthCost {
         }
         printSoundFontLoads()
         printFigures()
+        WAVCost.printFigures()
     }
 
     /// Prints instructions per sample for each timbre with 1 and 4 voices, or says why it cannot.
@@ -163,17 +164,28 @@ enum SynthCost {
     /// The total instruction count of one callgrind run of `render`, or nil if it failed.
     private static func instructions(
         _ valgrind: String, _ sound: String, _ voices: Int, _ seconds: Double
-    )
-        -> Int?
-    {
+    ) -> Int? {
+        instructions(valgrind, ["render", sound, String(voices), String(seconds)])
+    }
+
+    /// The total instruction count of one callgrind run of this benchmark with `arguments` (a mode that does one
+    /// thing and exits), or nil if it failed.
+    static func instructions(_ valgrind: String, _ arguments: [String]) -> Int? {
         let output = NSTemporaryDirectory() + "peach-callgrind-\(getpid()).out"
         defer { try? FileManager.default.removeItem(atPath: output) }
+        // valgrind's reader gives up on the toolchain's debug information ("possibly corrupted debuginfo"): it
+        // counts a stripped copy, the same instructions.
+        let stripped = NSTemporaryDirectory() + "peach-benchmarks-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: stripped) }
+        let strip = Process()
+        strip.executableURL = URL(fileURLWithPath: "/usr/bin/strip")
+        strip.arguments = ["-o", stripped, CommandLine.arguments[0]]
+        let program =
+            (try? strip.run()).map { strip.waitUntilExit() } != nil && strip.terminationStatus == 0
+            ? stripped : CommandLine.arguments[0]
         let process = Process()
         process.executableURL = URL(fileURLWithPath: valgrind)
-        process.arguments = [
-            "--tool=callgrind", "--callgrind-out-file=\(output)", CommandLine.arguments[0], "render", sound,
-            String(voices), String(seconds),
-        ]
+        process.arguments = ["--tool=callgrind", "--callgrind-out-file=\(output)", program] + arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch { return nil }

@@ -68,6 +68,10 @@ if CommandLine.arguments.dropFirst().first == "render" {
     SynthCost.render(arguments: Array(CommandLine.arguments.dropFirst(2)))
     exit(0)
 }
+if CommandLine.arguments.dropFirst().first == "wav" {
+    WAVCost.write(arguments: Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
 print("Peach core benchmarks (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
 if CommandLine.arguments.dropFirst().first == "synth" {
     SynthCost.printAll()

@@ -158,7 +158,7 @@ enum CLI {
         // The first command of the README (`swift run … peach train`) on a machine with no sound card ends here
         // (the default device missing): the next lines of the README type `peach`, which is not on the PATH yet.
         if let device = error as? DeviceError, device.kind == .noSuchDevice, device.device == "alsa:default",
-            let executable = FileSystem.realPath("/proc/self/exe"), executable.contains("/.build/")
+            let executable = FileSystem.realPath("/proc/self/exe"), executable.contains("/.build")
         {
             Terminal.emitError(texts.notOnPath(executable: executable))
         }

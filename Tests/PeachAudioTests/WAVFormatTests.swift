@@ -1,5 +1,6 @@
 // WAVFormatTests: the RIFF header fields for 16-bit and float WAV files.
 
+import Foundation
 import PeachAudio
 import PeachTestSupport
 import Testing
@@ -51,5 +52,37 @@ struct WAVFormatTests {
         #expect(uint32(header, at: 40) == 0)
         #expect(uint32(format.header(dataByteCount: 1 << 40), at: 40) == UInt32.max)
         #expect(uint32(format.header(dataByteCount: 1 << 40), at: 4) == UInt32.max)
+    }
+
+    @Test("the writer's bytes: floats as they are, 16-bit rounded half away from zero and clamped, in blocks")
+    func writerBytes() throws {
+        let samples: [Float] = [
+            0, 1, -1, 1.5, -1.5, 0.5, -0.5, 0.25 / 32767, 0.5 / 32767, -0.5 / 32767, 0.1234567,
+        ]
+        for encoding in [WAVFormat.SampleEncoding.float32, .signed16] {
+            let path = NSTemporaryDirectory() + "peach-writer-\(UUID().uuidString).wav"
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let format = WAVFormat(sampleRate: 48_000, channelCount: 1, encoding: encoding)
+            let writer = try WAVFileWriter(path: path, format: format)
+            // In two blocks of different sizes, and an empty one: the scratch buffer grows, nothing is lost.
+            try samples.withUnsafeBufferPointer { buffer in
+                let base = try #require(buffer.baseAddress)
+                try writer.append(base, frameCount: 4)
+                try writer.append(base + 4, frameCount: 0)
+                try writer.append(base + 4, frameCount: samples.count - 4)
+            }
+            try writer.finish()
+            let data = Array(try Data(contentsOf: URL(fileURLWithPath: path)).dropFirst(format.headerSize))
+            switch encoding {
+            case .float32:
+                #expect(
+                    data == samples.flatMap { withUnsafeBytes(of: $0.bitPattern.littleEndian, Array.init) })
+            case .signed16:
+                let expected = samples.map { Int16(max(-32768, min(32767, (Double($0) * 32767).rounded()))) }
+                #expect(data == expected.flatMap { withUnsafeBytes(of: $0.littleEndian, Array.init) })
+                #expect(expected[1] == 32767 && expected[2] == -32767, "full scale")
+                #expect(expected[3] == 32767 && expected[4] == -32768, "clamped")
+            }
+        }
     }
 }

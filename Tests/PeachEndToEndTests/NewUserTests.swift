@@ -34,7 +34,7 @@ struct NewUserTests {
             lines.first?.contains("--audio-out null") == true
                 && lines.first?.contains("--midi-in keyboard") == true)
         #expect(
-            lines.count == 2 && lines[1].contains("export PATH=") && lines[1].contains("/.build/"), "\(lines)"
+            lines.count == 2 && lines[1].contains("export PATH=") && lines[1].contains("/.build"), "\(lines)"
         )
     }
 

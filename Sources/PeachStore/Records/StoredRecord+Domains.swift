@@ -3,49 +3,71 @@
 import PeachCore
 
 extension StoredRecord {
-    /// Every number of the record by its journal field name, with the range it may hold (``ValueDomains``).
-    var numberFields: [(field: String, value: Double, domain: ClosedRange<Double>)] {
-        func context(_ context: TrialContext) -> [(String, Double, ClosedRange<Double>)] {
-            [
-                ("referencePitch", context.referencePitch.hertz, ValueDomains.referencePitch),
-                ("noteDuration", context.noteDuration, ValueDomains.noteDuration),
-                ("gap", context.gap, ValueDomains.gap),
-            ]
+    /// The first of the record's numbers, in journal field order, for which `test(value, domain)` is true: its
+    /// field name and the range it may hold (``ValueDomains``). A switch over the record's kind, checking field
+    /// by field: no list of fields is built (an import checks every record, a million of them for a lifetime).
+    func firstNumberField(
+        where test: (Double, ClosedRange<Double>) -> Bool
+    ) -> (field: String, domain: ClosedRange<Double>)? {
+        func context(_ context: TrialContext) -> (field: String, domain: ClosedRange<Double>)? {
+            if test(context.referencePitch.hertz, ValueDomains.referencePitch) {
+                return ("referencePitch", ValueDomains.referencePitch)
+            }
+            if test(context.noteDuration, ValueDomains.noteDuration) {
+                return ("noteDuration", ValueDomains.noteDuration)
+            }
+            if test(context.gap, ValueDomains.gap) { return ("gap", ValueDomains.gap) }
+            return nil
         }
         switch payload {
         case .comparison(let completed):
-            return [("cents", completed.comparison.centDifference.rawValue, ValueDomains.cents)]
-                + context(completed.context) + [
-                    ("note2Gain", completed.note2AmplitudeOffset, ValueDomains.note2Gain),
-                    ("responseTime", completed.responseTime, ValueDomains.answerTime),
-                ]
+            if test(completed.comparison.centDifference.rawValue, ValueDomains.cents) {
+                return ("cents", ValueDomains.cents)
+            }
+            if let field = context(completed.context) { return field }
+            if test(completed.note2AmplitudeOffset, ValueDomains.note2Gain) {
+                return ("note2Gain", ValueDomains.note2Gain)
+            }
+            if test(completed.responseTime, ValueDomains.answerTime) {
+                return ("responseTime", ValueDomains.answerTime)
+            }
+            return nil
         case .pitchMatching(let completed):
-            return [
-                ("initialCents", completed.initialOffset.rawValue, ValueDomains.cents),
-                ("errorCents", completed.userError.rawValue, ValueDomains.cents),
-            ] + context(completed.context) + [("timeTaken", completed.timeTaken, ValueDomains.answerTime)]
+            if test(completed.initialOffset.rawValue, ValueDomains.cents) {
+                return ("initialCents", ValueDomains.cents)
+            }
+            if test(completed.userError.rawValue, ValueDomains.cents) {
+                return ("errorCents", ValueDomains.cents)
+            }
+            if let field = context(completed.context) { return field }
+            if test(completed.timeTaken, ValueDomains.answerTime) {
+                return ("timeTaken", ValueDomains.answerTime)
+            }
+            return nil
         case .rhythm(let rhythm):
             let tempo = Double(ValueDomains.tempo.lowerBound)...Double(ValueDomains.tempo.upperBound)
-            let offsets: [(String, Double?)] =
-                [("offsetMs", rhythm.offsetMs), ("meanOffsetMs", rhythm.meanOffsetMs)]
-                + rhythm.meanOffsetMsPositions.enumerated().map {
-                    ("meanOffsetMsPosition\($0.offset)", $0.element)
-                }
-            return [("tempoBPM", Double(rhythm.tempoBPM), tempo)]
-                + offsets.compactMap { name, value in value.map { (name, $0, ValueDomains.rhythmOffset) } }
+            if test(Double(rhythm.tempoBPM), tempo) { return ("tempoBPM", tempo) }
+            let offsets = ValueDomains.rhythmOffset
+            if let value = rhythm.offsetMs, test(value, offsets) { return ("offsetMs", offsets) }
+            if let value = rhythm.meanOffsetMs, test(value, offsets) { return ("meanOffsetMs", offsets) }
+            for (position, value) in rhythm.meanOffsetMsPositions.enumerated() {
+                if let value, test(value, offsets) { return ("meanOffsetMsPosition\(position)", offsets) }
+            }
+            return nil
         }
     }
 
     /// The first field outside its domain, as a problem an import reports: what no session of Peach (nor of Peach
     /// on iOS) writes, and what would spoil averages or, at `1e308`, a journal line.
     var domainProblem: RecordProblem? {
-        guard let field = numberFields.first(where: { !$0.domain.contains($0.value) }) else { return nil }
-        return .outOfRange(field.field, allowed: field.domain)
+        firstNumberField { value, domain in !domain.contains(value) }.map {
+            .outOfRange($0.field, allowed: $0.domain)
+        }
     }
 
     /// The first field holding infinity or NaN: ``JournalStore`` refuses to write such a record (its line would
     /// read back as damage).
     var nonFiniteField: String? {
-        numberFields.first { !$0.value.isFinite }?.field
+        firstNumberField { value, _ in !value.isFinite }?.field
     }
 }
