@@ -1,6 +1,7 @@
 // BoxLineTests: the practice box's log lines in words (the box's tests check its entries, these their words).
 
 import PeachCore
+import PeachMIDI
 import PeachStore
 import PeachText
 import PeachTraining
@@ -31,5 +32,19 @@ struct BoxLineTests {
         #expect(texts.line(.finished) == "practice box stopped, all notes off")
         let german = Texts(language: .german)
         #expect(german.line(.finished) != texts.line(.finished))
+    }
+}
+
+@Suite("peach monitor's lines")
+struct MonitorLineTests {
+    @Test("a note is named in the language's naming: H3 in German for B3, JSON and English unchanged")
+    func noteNames() {
+        let event = MIDIEvent(.noteOn(channel: 0, note: 59, velocity: 100), at: 0)
+        #expect(Texts(language: .english).monitorLine(event, actions: [], time: 1).contains(" B3 (59)"))
+        #expect(Texts(language: .german).monitorLine(event, actions: [], time: 1).contains(" H3 (59)"))
+        #expect(
+            MIDIText.summary(.noteOn(channel: 0, note: 70, velocity: 1), naming: .german).contains(" B4 (70)")
+        )
+        #expect(MIDIText.summary(.noteOn(channel: 0, note: 70, velocity: 1)).contains(" A#4 (70)"))
     }
 }

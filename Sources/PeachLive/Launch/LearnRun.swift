@@ -51,7 +51,7 @@ public struct LearnRun {
             switch learn.handle(event.message) {
             case .learned(let step):
                 if sourceName == nil, let address = event.source { sourceName = portName(address) }
-                lines.append("  \(step): \(MIDIText.summary(event.message))")
+                lines.append("  \(step): \(MIDIText.summary(event.message, naming: texts.noteNaming))")
                 if let next = learn.currentStep { lines.append(texts.prompt(next)) }
                 return learn.isComplete ? .complete : .next
             case .alreadyUsed(let owner):

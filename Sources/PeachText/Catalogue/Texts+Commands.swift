@@ -350,7 +350,9 @@ extension Texts {
         let source = event.source?.description ?? "raw"
         let arrow = actions.isEmpty ? "" : "  -> " + actions.map(MIDIText.summary).joined(separator: ", ")
         let padded = source.count >= 7 ? source : source + String(repeating: " ", count: 7 - source.count)
-        return String(format: "%8.3f  ", time) + padded + " " + MIDIText.summary(event.message) + arrow
+        return String(format: "%8.3f  ", time) + padded + " "
+            + MIDIText.summary(event.message, naming: noteNaming)
+            + arrow
     }
 
     /// A port that connected or went away, for `peach monitor`.

@@ -7,9 +7,11 @@ import PeachTraining
 
 /// Words and JSON for MIDI messages and controller actions. Channels are shown 1–16.
 public enum MIDIText {
-    /// `note-on  ch 1  C4 (60)  velocity 100`.
-    public static func summary(_ message: MIDIMessage) -> String {
-        func note(_ number: UInt8) -> String { "\(MIDINote(clamping: Int(number)).name) (\(number))" }
+    /// `note-on  ch 1  C4 (60)  velocity 100`, the note named in `naming` (`H3 (59)` in German).
+    public static func summary(_ message: MIDIMessage, naming: NoteNaming = .english) -> String {
+        func note(_ number: UInt8) -> String {
+            "\(naming.name(of: MIDINote(clamping: Int(number)))) (\(number))"
+        }
         switch message {
         case .noteOn(let channel, let number, let velocity):
             return "note-on         ch \(channel + 1)  \(note(number))  velocity \(velocity)"
