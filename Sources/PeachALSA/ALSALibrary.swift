@@ -1,6 +1,7 @@
 // ALSALibrary: facts about the alsa-lib Peach is linked against, and its error texts.
 
 import CALSA
+import Foundation
 import Synchronization
 
 /// The alsa-lib Peach runs with.
@@ -32,12 +33,14 @@ public enum ALSALibrary {
     public static func errorText(_ code: Int32) -> String { String(cString: snd_strerror(code)) }
 }
 
-/// Called by the shim's silent handler with each diagnostic of alsa-lib, formatted. It never waits: on a thread
-/// that finds the record busy (an audio thread, say) the diagnostic is dropped rather than waited for; past the
-/// first four (what led to an error comes first) they are dropped too.
+/// Called by the shim's silent handler with each diagnostic of alsa-lib, formatted. It keeps those of the main
+/// thread (where devices are opened) and never waits: a record found busy, or past the first four (what led to
+/// an error comes first), drops the diagnostic.
 @_cdecl("peach_record_alsa_diagnostic")
 func recordALSADiagnostic(_ text: UnsafePointer<CChar>?) {
-    guard let text else { return }
+    // Only the main thread opens devices (and reads the diagnostics); the audio thread's writes must not
+    // allocate, so what alsa-lib says on another thread is dropped here, before a String is made.
+    guard let text, Thread.isMainThread else { return }
     let diagnostic = String(cString: text)
     _ = ALSALibrary.diagnostics.withLockIfAvailable { list in
         if list.count < 4, !list.contains(diagnostic) { list.append(diagnostic) }

@@ -26,6 +26,7 @@ enum SynthCommand {
     /// Drop every click that has not started.
     case cancelClicks
     /// Make the SoundFont instrument in slot `slot` playable: its `count` regions, converted to the renderer's
-    /// rate on the control side. The renderer owns them from here (frees them when replaced or at its end).
+    /// rate on the control side, in a slot never used before. The renderer owns them from here (frees them when it
+    /// goes, never on the render thread).
     case install(slot: Int, regions: UnsafeMutablePointer<RenderRegion>, count: Int)
 }

@@ -266,7 +266,9 @@ public final class SynthRenderer: @unchecked Sendable {
         case .cancelClicks:
             clicks.cancelPending()
         case .install(let slot, let regions, let count):
-            instrumentRegions[slot]?.deallocate()
+            // Never freed here (a free may lock): the control side hands out each slot once, so the slot is
+            // empty; the renderer frees every slot's regions when it goes.
+            guard instrumentRegions[slot] == nil else { return }
             instrumentRegions[slot] = regions
             instrumentRegionCounts[slot] = count
         }
