@@ -109,7 +109,8 @@ let package = Package(
         .testTarget(name: "PeachAudioTests", dependencies: ["PeachAudio", "PeachCore", "PeachTestSupport"]),
         .testTarget(name: "PeachMIDITests", dependencies: ["PeachMIDI", "PeachCore", "PeachTestSupport"]),
         .testTarget(
-            name: "PeachStoreTests", dependencies: ["PeachStore", "PeachCore"], resources: [.copy("Fixtures")]
+            name: "PeachStoreTests", dependencies: ["PeachStore", "PeachCore", "PeachTestSupport"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "PeachALSATests",

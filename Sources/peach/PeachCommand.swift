@@ -119,12 +119,8 @@ enum CLI {
 
     /// The value of a setting as help texts show it (`C2-C6`); the default when the file cannot be read.
     static func setting(_ key: SettingKey) -> String {
-        shown(settingsForHelp.text(of: key), of: key)
+        texts.settingValue(settingsForHelp.text(of: key), of: key)
     }
-
-    /// A setting's stored text as the user reads it: the note range in the language's note naming (the file
-    /// keeps the English `B2-B5`; German shows `H2-H5`).
-    static func shown(_ text: String, of key: SettingKey) -> String { texts.settingValue(text, of: key) }
 
     /// A setting's text as the user typed it, as the file keeps it: a note range spelled the English way.
     static func stored(_ text: String, of key: SettingKey) -> String {

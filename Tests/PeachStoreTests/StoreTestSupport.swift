@@ -2,19 +2,14 @@
 
 import Foundation
 import PeachCore
+import PeachTestSupport
 
 @testable import PeachStore
 
-/// A fresh temporary folder, removed when the value goes away.
+/// A fresh temporary folder (``TemporaryFolder``), removed when the value goes away, with the store's files in it.
 final class TemporaryDirectory {
-    let path: String
-
-    init() {
-        path = NSTemporaryDirectory() + "peach-store-test-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
+    private let folder = TemporaryFolder(prefix: "peach-store-test")
+    var path: String { folder.path }
 
     var journal: String { path + "/" + JournalStore.journalName }
 

@@ -34,6 +34,9 @@ public enum LearnStep: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Every step `peach learn --actions` can ask for: each switch action, then the tune control.
+    public static let all: [LearnStep] = SwitchAction.allCases.map { .action($0) } + [.tune]
+
     /// The steps `peach learn` takes by default.
     public static let defaults: [LearnStep] = [.action(.higher), .action(.lower), .action(.commit), .tune]
 }

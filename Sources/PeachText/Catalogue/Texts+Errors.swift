@@ -640,7 +640,7 @@ extension Texts {
         case .note:
             tr("a note name such as A4, C#3 or Bb2, or a MIDI number 0-127")
         case .noteRange: tr("a range such as C3-C5")
-        case .action: list(SwitchAction.allCases.map(\.rawValue) + ["tune"])
+        case .action: list(LearnStep.all.map(\.description))
         case .number: tr("a number such as +12.3 or -5")
         case .wholeNumber: tr("a whole number such as 100")
         case .simulationMode: list(SimulationMode.allCases.map(\.rawValue))

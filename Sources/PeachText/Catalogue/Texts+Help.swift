@@ -36,7 +36,7 @@ public enum Help: CaseIterable, Sendable {
 
     /// Every action `peach learn --actions` takes, by name (the code's list, so the help cannot fall behind).
     static var learnableActions: String {
-        (SwitchAction.allCases.map(\.rawValue) + ["tune"]).joined(separator: ", ")
+        LearnStep.all.map(\.description).joined(separator: ", ")
     }
 
     /// Every event `--events` writes, in the order a session meets them (the schema's list).

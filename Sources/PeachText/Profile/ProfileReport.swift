@@ -69,13 +69,7 @@ public struct ProfileReport: Sendable {
             result += TextChartRenderer(width: width).lines(chart)
         }
         result.append("")
-        if let threshold {
-            let trend = self.trend.map(texts.trend) ?? texts.trendUnknown
-            result.append(
-                texts.tr(
-                    "Threshold \(texts.threshold(threshold)) · \(trend) · \(texts.answers(profile.comparisonCount))"
-                ))
-        }
+        if let thresholdLine { result.append(thresholdLine) }
         if let mean = profile.overallMean {
             let spread = profile.overallStandardDeviation.map { texts.format($0, 1) } ?? "–"
             result.append(
@@ -137,16 +131,17 @@ public struct ProfileReport: Sendable {
     /// The lines under the SVG's chart: why the chart is empty (with answers, how many), the threshold the text
     /// gives, and the intervals trained.
     var svgNotes: [String] {
-        let empty = chart.isEmpty ? [emptyChartLine] : []
-        let threshold =
-            self.threshold.map {
-                [
-                    texts.tr(
-                        "Threshold \(texts.threshold($0)) · \(texts.answers(contents.profile.comparisonCount))"
-                    )
-                ]
-            } ?? []
-        return empty + threshold + intervalLines
+        (chart.isEmpty ? [emptyChartLine] : []) + (thresholdLine.map { [$0] } ?? []) + intervalLines
+    }
+
+    /// `Threshold 7.9 cents (…) · Trend: stable · 660 answers`: the screen's line, and the SVG's.
+    var thresholdLine: String? {
+        threshold.map { threshold in
+            let trend = self.trend.map(texts.trend) ?? texts.trendUnknown
+            return texts.tr(
+                "Threshold \(texts.threshold(threshold)) · \(trend) · \(texts.answers(contents.profile.comparisonCount))"
+            )
+        }
     }
 
     /// A line per interval and tuning trained: its fitted threshold and its matching accuracy.

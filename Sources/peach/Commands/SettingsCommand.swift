@@ -52,7 +52,7 @@ struct SettingsCommand: ParsableCommand {
 
         func run() throws {
             let key = try SettingKey.named(key)
-            print(CLI.shown(try CLI.loadSettings().text(of: key), of: key))
+            print(CLI.texts.settingValue(try CLI.loadSettings().text(of: key), of: key))
         }
     }
 
