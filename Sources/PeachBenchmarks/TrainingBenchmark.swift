@@ -20,20 +20,7 @@ enum TrainingBenchmark {
         }
         let root = NSTemporaryDirectory() + "peach-bench-train-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: root) }
-        MainActor.assumeIsolated {
-            do {
-                let store = try JournalStore(directory: root + "/data")
-                var generator = SeededRandomGenerator(seed: 11)
-                for batch in 0..<(records + 9999) / 10_000 {
-                    try store.append(
-                        (0..<min(10_000, records - batch * 10_000)).map {
-                            syntheticRecord(index: batch * 10_000 + $0, generator: &generator)
-                        })
-                }
-            } catch {
-                print("  cannot write the records: \(error)")
-            }
-        }
+        writeStore(records: records, directory: root + "/data")
         guard (try? FileSystem.createFIFO(root + "/controller.fifo")) != nil else { return }
         let feedback = 0.2
         var starts: [Double] = []
@@ -91,6 +78,25 @@ enum TrainingBenchmark {
         }
         if let idleCPU { report("  CPU while waiting for an answer (2 s)", "\(format(idleCPU * 100, 1)) %") }
         dataCommands(peach: peach, root: root, records: records)
+    }
+
+    /// Writes a store of `records` synthetic records (``syntheticRecord(index:generator:)``) in `directory`, as
+    /// `PeachBenchmarks fixture RECORDS DIR` does for measuring whole `peach` processes by hand.
+    static func writeStore(records: Int, directory: String) {
+        MainActor.assumeIsolated {
+            do {
+                let store = try JournalStore(directory: directory)
+                var generator = SeededRandomGenerator(seed: 11)
+                for batch in 0..<(records + 9999) / 10_000 {
+                    try store.append(
+                        (0..<min(10_000, records - batch * 10_000)).map {
+                            syntheticRecord(index: batch * 10_000 + $0, generator: &generator)
+                        })
+                }
+            } catch {
+                print("  cannot write the records: \(error)")
+            }
+        }
     }
 
     /// The data commands on the same store, each a whole `peach` process: wall time and peak memory.

@@ -1,6 +1,6 @@
 // PeachBenchmarks: release-build measurements of the core's speed and memory; prints its figures.
 //
-// Run: swift run -c release PeachBenchmarks [core | synth | pcm | store | midi | train [RECORDS...] | validate SEEDS [kazez|training|measurement]
+// Run: swift run -c release PeachBenchmarks [core | synth | pcm | store | midi | train [RECORDS...] | fixture RECORDS DIR | validate SEEDS [kazez|training|measurement]
 //      | latency (in the alsa-vm VM: scripts/latency-vm)]   (PEACH_BENCH_AUDIO=DEVICE, PEACH_BENCH_LATENCY=low)
 
 import Foundation
@@ -42,12 +42,31 @@ func report(_ name: String, _ value: String) {
 
 func format(_ value: Double, _ decimals: Int = 2) -> String { String(format: "%.\(decimals)f", value) }
 
-/// Record number `index` of a synthetic store: every tenth a pitch matching, the rest comparisons, 2.7 s apart.
+/// Record number `index` of a synthetic store, 500 a day: of every ten, one a pitch matching, three timing
+/// answers (two offset detections, one fill-the-gap trial: 30 % timing, as a drummer's store), the rest
+/// comparisons.
 func syntheticRecord(index: Int, generator: inout SeededRandomGenerator) -> StoredRecord {
     let context = TrialContext(settings: .defaults)
-    let time = Date(timeIntervalSince1970: 1_767_225_600).addingTimeInterval(Double(index) * 2.7)
+    // A day's practice is 500 answers 2.7 s apart; a million span 2,000 days (5.5 years) of weekly history.
+    let time = Date(timeIntervalSince1970: 1_609_459_200).addingTimeInterval(
+        Double(index / 500) * 86_400 + Double(index % 500) * 2.7)
     let note = MIDINote.random(in: 36...84, using: &generator)
     let cents = Double.random(in: 0.5...60, using: &generator) * (Bool.random(using: &generator) ? 1 : -1)
+    switch index % 10 {
+    case 2, 5:
+        return StoredRecord(
+            .rhythm(
+                RhythmRecord(
+                    offsetDetectionAt: time, tempoBPM: [80, 100, 120][index % 3], offsetMs: cents / 2,
+                    isCorrect: Bool.random(using: &generator))))
+    case 8:
+        return StoredRecord(
+            .rhythm(
+                RhythmRecord(
+                    continuousMatchingAt: time, tempoBPM: [80, 100, 120][index % 3], meanOffsetMs: cents / 4,
+                    positions: [nil, cents / 3, cents / 5, cents / 6])))
+    default: break
+    }
     if index % 10 == 9 {
         return StoredRecord(
             .pitchMatching(
@@ -66,6 +85,12 @@ func syntheticRecord(index: Int, generator: inout SeededRandomGenerator) -> Stor
 
 if CommandLine.arguments.dropFirst().first == "render" {
     SynthCost.render(arguments: Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "fixture" {
+    TrainingBenchmark.writeStore(
+        records: CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 1_000_000,
+        directory: CommandLine.arguments.dropFirst(3).first ?? "peach-fixture")
     exit(0)
 }
 if CommandLine.arguments.dropFirst().first == "wav" {

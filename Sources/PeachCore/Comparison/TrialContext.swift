@@ -44,3 +44,16 @@ public enum TrialProcedure: String, Hashable, Sendable, Codable {
     /// A measurement: the Psi procedure placed the difference (`peach measure`).
     case measurement
 }
+
+extension TrialProcedure: SnapshotCodable {
+    /// Writes the procedure's name.
+    public func write(to writer: inout SnapshotWriter) { writer.write(rawValue) }
+
+    /// Reads a procedure.
+    public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
+        guard let procedure = TrialProcedure(rawValue: try reader.string()) else {
+            throw SnapshotReader.Malformed()
+        }
+        self = procedure
+    }
+}

@@ -82,3 +82,17 @@ public struct DirectedInterval: Hashable, Comparable, Sendable, Codable, CustomS
         return MIDINote(checked: low)...MIDINote(checked: high)
     }
 }
+
+extension DirectedInterval: SnapshotCodable {
+    /// Writes the interval's semitones and direction.
+    public func write(to writer: inout SnapshotWriter) {
+        writer.write(interval.rawValue)
+        writer.write(isDown)
+    }
+
+    /// Reads an interval.
+    public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
+        guard let interval = Interval(rawValue: try reader.int()) else { throw SnapshotReader.Malformed() }
+        self.init(interval, down: try reader.bool())
+    }
+}

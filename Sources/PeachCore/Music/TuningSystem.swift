@@ -99,3 +99,16 @@ extension TuningSystem {
         return Cents(size + cents.rawValue)
     }
 }
+
+extension TuningSystem: SnapshotCodable {
+    /// Writes the tuning's name (`equal`, `just`, `pythagorean`).
+    public func write(to writer: inout SnapshotWriter) { writer.write(rawValue) }
+
+    /// Reads a tuning.
+    public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
+        guard let tuning = TuningSystem(rawValue: try reader.string()) else {
+            throw SnapshotReader.Malformed()
+        }
+        self = tuning
+    }
+}

@@ -27,7 +27,7 @@ public struct IntervalKey: Hashable, Comparable, Sendable, Codable, CustomString
 /// The profile of one interval: its discrimination trials binned by level (for the fitted threshold) and its
 /// pitch-matching accuracy. The interval's trials are pooled over the keyboard: interval training spreads
 /// over fewer trials per note than unison, so one threshold per interval is what the data can carry.
-public struct IntervalProfile: Hashable, Sendable, Codable {
+public struct IntervalProfile: Hashable, Sendable {
     /// The discrimination trials, binned by level.
     public private(set) var trials = TrialCounts()
     /// The pitch-matching accuracy.
@@ -66,5 +66,31 @@ public struct IntervalProfile: Hashable, Sendable, Codable {
         var posterior = ThresholdPosterior()
         posterior.update(trials)
         return posterior.estimate
+    }
+}
+
+extension IntervalKey: SnapshotCodable {
+    /// Writes the interval and the tuning.
+    public func write(to writer: inout SnapshotWriter) {
+        writer.write(interval)
+        writer.write(tuningSystem)
+    }
+
+    /// Reads a key.
+    public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
+        self.init(try reader.read(), try reader.read())
+    }
+}
+
+extension IntervalProfile: SnapshotCodable {
+    /// Writes the trials and the matching accuracy.
+    public func write(to writer: inout SnapshotWriter) {
+        writer.write(trials)
+        writer.write(matching)
+    }
+
+    /// Reads an interval's profile.
+    public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
+        self.init(trials: try reader.read(), matching: try reader.read())
     }
 }

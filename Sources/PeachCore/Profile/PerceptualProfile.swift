@@ -13,7 +13,7 @@
 ///
 /// Incremental updates and a rebuild from records give identical values (the same additions in the same
 /// order).
-public struct PerceptualProfile: Hashable, Sendable, Codable {
+public struct PerceptualProfile: Hashable, Sendable {
     private var notes = [WelfordAccumulator](repeating: WelfordAccumulator(), count: 128)
     /// Every answered trial binned by level, per note (nil for an untrained note): what thresholds are fitted to.
     private var counts = [TrialCounts?](repeating: nil, count: 128)
@@ -25,21 +25,6 @@ public struct PerceptualProfile: Hashable, Sendable, Codable {
 
     /// An empty profile (cold start).
     public init() {}
-
-    private enum CodingKeys: String, CodingKey { case notes, counts, matching, intervals }
-
-    /// Decodes a saved profile (a store's snapshot), refusing one whose tables do not have a slot per MIDI note.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        notes = try container.decode([WelfordAccumulator].self, forKey: .notes)
-        counts = try container.decode([TrialCounts?].self, forKey: .counts)
-        matching = try container.decode(PitchMatchingStatistics.self, forKey: .matching)
-        intervals = try container.decode([IntervalKey: IntervalProfile].self, forKey: .intervals)
-        guard notes.count == 128, counts.count == 128 else {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "a profile needs 128 notes"))
-        }
-    }
 
     /// A profile rebuilt from stored results, in their order.
     public init(
@@ -165,5 +150,24 @@ public struct PerceptualProfile: Hashable, Sendable, Codable {
             (notes[$0.rawValue].mean, $1.rawValue) > (notes[$1.rawValue].mean, $0.rawValue)
         }
         return Array((untrained + trained).prefix(max(count, 0)))
+    }
+}
+
+extension PerceptualProfile: SnapshotCodable {
+    /// Writes the notes' statistics and trials, the matching accuracy and the intervals.
+    public func write(to writer: inout SnapshotWriter) {
+        for note in notes { writer.write(note) }
+        for note in counts { writer.write(note) }
+        writer.write(matching)
+        writer.write(intervals)
+    }
+
+    /// Reads a profile.
+    public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
+        self.init()
+        for note in 0..<128 { notes[note] = try reader.read() }
+        for note in 0..<128 { counts[note] = try reader.read() }
+        matching = try reader.read()
+        intervals = try reader.dictionary()
     }
 }

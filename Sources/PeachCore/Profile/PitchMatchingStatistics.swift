@@ -1,7 +1,7 @@
 // PitchMatchingStatistics: accuracy of pitch matching (mean absolute error, bias, spread, count).
 
 /// How accurately the listener matches pitch: statistics of the signed error of every committed attempt.
-public struct PitchMatchingStatistics: Hashable, Sendable, Codable {
+public struct PitchMatchingStatistics: Hashable, Sendable {
     /// Statistics of the unsigned error |e| (the original app's one accumulator).
     public private(set) var absoluteError = WelfordAccumulator()
     /// Statistics of the signed error e (+ = sharp).
@@ -38,5 +38,19 @@ public struct PitchMatchingStatistics: Hashable, Sendable, Codable {
         absoluteError.isConsistent(maximumCount: maximumCount)
             && signedError.isConsistent(maximumCount: maximumCount)
             && absoluteError.count == signedError.count
+    }
+}
+
+extension PitchMatchingStatistics: SnapshotCodable {
+    /// Writes both accumulators.
+    public func write(to writer: inout SnapshotWriter) {
+        writer.write(absoluteError)
+        writer.write(signedError)
+    }
+
+    /// Reads statistics.
+    public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
+        absoluteError = try reader.read()
+        signedError = try reader.read()
     }
 }

@@ -6,10 +6,10 @@ import Foundation
 /// the discrimination trials binned by level (a threshold with its interval is fitted per week) and the
 /// pitch-matching errors (mean absolute error and its spread). Weeks start on Monday 00:00 UTC (so the history
 /// does not depend on the time zone it is read in) and are written `2026-W47` (ISO 8601 week numbering).
-public struct ProgressHistory: Hashable, Sendable, Codable {
+public struct ProgressHistory: Hashable, Sendable {
     /// Which series a week belongs to: the mode and the interval (unison is ``DirectedInterval/prime`` in equal
     /// temperament).
-    public struct Series: Hashable, Comparable, Sendable, Codable {
+    public struct Series: Hashable, Comparable, Sendable {
         /// Pitch discrimination (true) or pitch matching (false).
         public let isDiscrimination: Bool
         /// The interval and its tuning.
@@ -29,7 +29,7 @@ public struct ProgressHistory: Hashable, Sendable, Codable {
     }
 
     /// One week of one series.
-    public struct Week: Hashable, Sendable, Codable {
+    public struct Week: Hashable, Sendable {
         /// Weeks since Monday 1970-01-05 (negative before).
         public let number: Int
         /// Discrimination: trials and correct answers per stimulus level (only the levels played).
@@ -38,26 +38,6 @@ public struct ProgressHistory: Hashable, Sendable, Codable {
         public private(set) var absoluteErrors = WelfordAccumulator()
 
         init(number: Int) { self.number = number }
-
-        private enum CodingKeys: String, CodingKey { case number, levels, absoluteErrors }
-
-        /// Decodes a saved week (a store's snapshot), refusing levels outside the grid and more correct answers
-        /// than trials, so a forged snapshot cannot feed the fit nonsense.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            number = try container.decode(Int.self, forKey: .number)
-            levels = try container.decode([Int: TrialTally].self, forKey: .levels)
-            absoluteErrors = try container.decode(WelfordAccumulator.self, forKey: .absoluteErrors)
-            guard
-                levels.allSatisfy({
-                    (0..<StimulusLevel.count).contains($0.key) && $0.value.trials >= $0.value.correct
-                        && $0.value.correct >= 0
-                }), abs(number) < 1_000_000
-            else {
-                throw DecodingError.dataCorrupted(
-                    .init(codingPath: decoder.codingPath, debugDescription: "a week's tallies do not fit"))
-            }
-        }
 
         /// Whether a saved week holds at most `maximumCount` answers with finite numbers (its levels and tallies
         /// are checked when decoded).
@@ -92,9 +72,7 @@ public struct ProgressHistory: Hashable, Sendable, Codable {
             var posterior = prior
             // In level order: a dictionary's order changes from run to run, and so would the sum's last bits.
             for (level, tally) in levels.sorted(by: { $0.key < $1.key }) {
-                posterior.update(
-                    cents: StimulusLevel.cents(of: level), trials: Double(tally.trials),
-                    correct: Double(tally.correct), weight: 1)
+                posterior.update(level: level, trials: Double(tally.trials), correct: Double(tally.correct))
             }
             return posterior.estimate
         }
@@ -122,11 +100,16 @@ public struct ProgressHistory: Hashable, Sendable, Codable {
     }
 
     /// Trials and correct answers at one level.
-    public struct TrialTally: Hashable, Sendable, Codable {
+    public struct TrialTally: Hashable, Sendable {
         /// Trials.
         public private(set) var trials: Int32 = 0
         /// Correct answers.
         public private(set) var correct: Int32 = 0
+
+        init(trials: Int32 = 0, correct: Int32 = 0) {
+            self.trials = trials
+            self.correct = correct
+        }
 
         mutating func add(correct isCorrect: Bool) {
             trials &+= 1
@@ -160,9 +143,7 @@ public struct ProgressHistory: Hashable, Sendable, Codable {
         guard !pooled.isEmpty else { return nil }
         var posterior = ThresholdPosterior()
         for (level, tally) in pooled.sorted(by: { $0.key < $1.key }) {
-            posterior.update(
-                cents: StimulusLevel.cents(of: level), trials: tally.trials, correct: tally.correct, weight: 1
-            )
+            posterior.update(level: level, trials: tally.trials, correct: tally.correct)
         }
         return posterior.estimate
     }
@@ -248,5 +229,63 @@ extension Int {
     fileprivate func floorModulo(_ divisor: Int) -> Int {
         let remainder = self % divisor
         return remainder < 0 ? remainder + divisor : remainder
+    }
+}
+
+extension ProgressHistory.Series: SnapshotCodable {
+    /// Writes the mode and the interval.
+    public func write(to writer: inout SnapshotWriter) {
+        writer.write(isDiscrimination)
+        writer.write(interval)
+    }
+
+    /// Reads a series key.
+    public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
+        isDiscrimination = try reader.bool()
+        interval = try reader.read()
+    }
+}
+
+extension ProgressHistory.Week: SnapshotCodable {
+    /// Writes the week's number, its levels (each as the step from the one before, with its trials and
+    /// correct answers) and its matching errors.
+    public func write(to writer: inout SnapshotWriter) {
+        writer.write(number)
+        writer.write(levels.count)
+        var previous = -1
+        for (level, tally) in levels.sorted(by: { $0.key < $1.key }) {
+            writer.write(level - previous)
+            writer.write(Int(tally.trials))
+            writer.write(Int(tally.correct))
+            previous = level
+        }
+        writer.write(absoluteErrors)
+    }
+
+    /// Reads a week, refusing levels outside the grid and more correct answers than trials, so a forged
+    /// snapshot cannot feed the fit nonsense.
+    public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
+        number = try reader.int(in: -999_999...999_999)
+        let count = try reader.int(in: 0...StimulusLevel.count)
+        levels.reserveCapacity(count)
+        var level = -1
+        for _ in 0..<count {
+            level += try reader.int(in: 1...StimulusLevel.count)
+            guard level < StimulusLevel.count else { throw SnapshotReader.Malformed() }
+            let trials = try reader.int(in: 1...Int(Int32.max))
+            levels[level] = ProgressHistory.TrialTally(
+                trials: Int32(trials), correct: Int32(try reader.int(in: 0...trials)))
+        }
+        absoluteErrors = try reader.read()
+    }
+}
+
+extension ProgressHistory: SnapshotCodable {
+    /// Writes every series' weeks.
+    public func write(to writer: inout SnapshotWriter) { writer.write(series) }
+
+    /// Reads a history (checked later with ``isConsistent(maximumCount:)``).
+    public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
+        series = try reader.dictionary()
     }
 }

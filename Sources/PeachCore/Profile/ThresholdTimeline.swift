@@ -65,6 +65,9 @@ public struct ThresholdTimeline: Hashable, Sendable {
     /// Forgets every answer.
     public mutating func reset() { samples = [] }
 
+    /// Makes room for `count` answers in all (a store's snapshot knows how many it holds).
+    public mutating func reserveCapacity(_ count: Int) { samples.reserveCapacity(count) }
+
     /// One point per day with practice, in `timeZone`, oldest first.
     public func days(in timeZone: TimeZone) -> [DayPoint] {
         var perDay: [(day: LocalDay, statistics: WelfordAccumulator)] = []

@@ -11,7 +11,7 @@ import Foundation
 /// weighted means of ln T75): "improving" or "declining" only when the change exceeds ``criticalZ`` times its
 /// standard error, "stable" otherwise. A listener who never changes is called stable in well over 95 % of
 /// simulated histories (tested). Measurement sessions are kept with their estimates: they anchor the timeline.
-public struct TrendAnalyzer: Hashable, Sendable, Codable {
+public struct TrendAnalyzer: Hashable, Sendable {
     /// Answers a session needs to count.
     public static let minimumCount = 20
     /// How many recent sessions are kept with their trials.
@@ -20,7 +20,7 @@ public struct TrendAnalyzer: Hashable, Sendable, Codable {
     public static let criticalZ = 2.5
 
     /// One session's trials.
-    public struct Session: Hashable, Sendable, Codable {
+    public struct Session: Hashable, Sendable {
         /// The first answer's time.
         public let start: Date
         /// The last answer's time.
@@ -41,7 +41,7 @@ public struct TrendAnalyzer: Hashable, Sendable, Codable {
     }
 
     /// A completed measurement and its result.
-    public struct Measurement: Hashable, Sendable, Codable {
+    public struct Measurement: Hashable, Sendable {
         /// When it ended.
         public let date: Date
         /// The threshold it measured.
@@ -172,5 +172,55 @@ public struct TrendAnalyzer: Hashable, Sendable, Codable {
         if change.z < -Self.criticalZ { return .improving }
         if change.z > Self.criticalZ { return .declining }
         return .stable
+    }
+}
+
+extension TrendAnalyzer.Session: SnapshotCodable {
+    /// Writes the session's times, procedure, trials and count.
+    public func write(to writer: inout SnapshotWriter) {
+        writer.write(start)
+        writer.write(end)
+        writer.write(procedure)
+        writer.write(counts)
+        writer.write(count)
+    }
+
+    /// Reads a session.
+    public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
+        start = try reader.date()
+        end = try reader.date()
+        procedure = try reader.read()
+        counts = try reader.read()
+        count = try reader.int()
+    }
+}
+
+extension TrendAnalyzer.Measurement: SnapshotCodable {
+    /// Writes when it ended and what it measured.
+    public func write(to writer: inout SnapshotWriter) {
+        writer.write(date)
+        writer.write(estimate)
+    }
+
+    /// Reads a measurement.
+    public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
+        date = try reader.date()
+        estimate = try reader.read()
+    }
+}
+
+extension TrendAnalyzer: SnapshotCodable {
+    /// Writes the recent sessions, the closed measurements and the count.
+    public func write(to writer: inout SnapshotWriter) {
+        writer.write(sessions)
+        writer.write(closedMeasurements)
+        writer.write(count)
+    }
+
+    /// Reads an analyzer (checked later with ``isConsistent(maximumCount:)``).
+    public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
+        sessions = try reader.array()
+        closedMeasurements = try reader.array()
+        count = try reader.int()
     }
 }

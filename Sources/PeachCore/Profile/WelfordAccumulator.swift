@@ -2,7 +2,7 @@
 
 /// Running count, mean and variance of a stream of numbers (Welford's online algorithm): numerically
 /// stable, constant memory, one update per value.
-public struct WelfordAccumulator: Hashable, Sendable, Codable {
+public struct WelfordAccumulator: Hashable, Sendable {
     /// The number of values added.
     public private(set) var count = 0
     /// The mean of the values added (0 when none).
@@ -42,5 +42,21 @@ public struct WelfordAccumulator: Hashable, Sendable, Codable {
     public func isConsistent(maximumCount: Int) -> Bool {
         (0...max(0, maximumCount)).contains(count) && mean.isFinite && sumOfSquaredDeviations.isFinite
             && sumOfSquaredDeviations >= 0 && (count > 0 || (mean == 0 && sumOfSquaredDeviations == 0))
+    }
+}
+
+extension WelfordAccumulator: SnapshotCodable {
+    /// Writes the count, mean and sum of squared deviations.
+    public func write(to writer: inout SnapshotWriter) {
+        writer.write(count)
+        writer.write(mean)
+        writer.write(sumOfSquaredDeviations)
+    }
+
+    /// Reads an accumulator (checked later with ``isConsistent(maximumCount:)``).
+    public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
+        count = try reader.int()
+        mean = try reader.double()
+        sumOfSquaredDeviations = try reader.double()
     }
 }

@@ -78,7 +78,7 @@ public enum StimulusLevel {
 }
 
 /// Trials and correct answers per ``StimulusLevel``.
-public struct TrialCounts: Hashable, Sendable, Codable {
+public struct TrialCounts: Hashable, Sendable {
     /// Trials per level.
     public private(set) var trials: [Int32]
     /// Correct answers per level.
@@ -88,22 +88,6 @@ public struct TrialCounts: Hashable, Sendable, Codable {
     public init() {
         trials = [Int32](repeating: 0, count: StimulusLevel.count)
         correct = trials
-    }
-
-    private enum CodingKeys: String, CodingKey { case trials, correct }
-
-    /// Decodes saved counts (a store's snapshot), refusing tables without a slot per level or with more correct
-    /// answers than trials.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        trials = try container.decode([Int32].self, forKey: .trials)
-        correct = try container.decode([Int32].self, forKey: .correct)
-        guard trials.count == StimulusLevel.count, correct.count == StimulusLevel.count,
-            zip(trials, correct).allSatisfy({ $0 >= $1 && $1 >= 0 })
-        else {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "trial counts per level do not fit"))
-        }
     }
 
     /// Adds one trial at `cents`.
@@ -127,4 +111,32 @@ public struct TrialCounts: Hashable, Sendable, Codable {
     /// Whether saved counts (a store's snapshot) hold at most `maximumCount` trials in all (the per-level
     /// counts are checked when decoded), so no later addition overflows.
     public func isConsistent(maximumCount: Int) -> Bool { total <= maximumCount }
+}
+
+extension TrialCounts: SnapshotCodable {
+    /// Writes the levels played: their number, then each level (as the step from the one before), its trials
+    /// and correct answers.
+    public func write(to writer: inout SnapshotWriter) {
+        writer.write(trials.reduce(0) { $0 + ($1 > 0 ? 1 : 0) })
+        var previous = -1
+        for level in trials.indices where trials[level] > 0 {
+            writer.write(level - previous)
+            writer.write(Int(trials[level]))
+            writer.write(Int(correct[level]))
+            previous = level
+        }
+    }
+
+    /// Reads counts, refusing a level off the grid or more correct answers than trials.
+    public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
+        self.init()
+        var level = -1
+        for _ in 0..<(try reader.int(in: 0...StimulusLevel.count)) {
+            level += try reader.int(in: 1...StimulusLevel.count)
+            guard level < StimulusLevel.count else { throw SnapshotReader.Malformed() }
+            let played = try reader.int(in: 1...Int(Int32.max))
+            trials[level] = Int32(played)
+            correct[level] = Int32(try reader.int(in: 0...played))
+        }
+    }
 }

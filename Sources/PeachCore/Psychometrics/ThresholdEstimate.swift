@@ -49,3 +49,30 @@ public struct ThresholdEstimate: Hashable, Sendable, Codable {
             .difference(forProbability: PsychometricFunction.kazezEquilibrium)
     }
 }
+
+extension ThresholdEstimate: SnapshotCodable {
+    /// Writes every number.
+    public func write(to writer: inout SnapshotWriter) {
+        for value in [
+            cents, interval68.lowerBound, interval68.upperBound, interval95.lowerBound, interval95.upperBound,
+            slope,
+            trials, logStandardDeviation,
+        ] {
+            writer.write(value)
+        }
+    }
+
+    /// Reads an estimate, refusing intervals whose ends are out of order or not numbers (checked further with
+    /// ``isConsistent``).
+    public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
+        let cents = try reader.double()
+        let low68 = try reader.double()
+        let high68 = try reader.double()
+        let low95 = try reader.double()
+        let high95 = try reader.double()
+        guard low68 <= high68, low95 <= high95 else { throw SnapshotReader.Malformed() }
+        self.init(
+            cents: cents, interval68: low68...high68, interval95: low95...high95, slope: try reader.double(),
+            trials: try reader.double(), logStandardDeviation: try reader.double())
+    }
+}

@@ -46,14 +46,8 @@ extension PerceptualProfile {
         let trained = (0..<128).compactMap { note in
             trialCounts(for: MIDINote(checked: note)).map { (note, $0) }
         }
-        // Each trained level's log-likelihoods at the shared slope, once for every note's fit.
-        var likelihoods: [Int: (right: [Double], wrong: [Double])] = [:]
-        for (_, counts) in trained {
-            for level in 0..<StimulusLevel.count where counts.trials[level] > 0 && likelihoods[level] == nil {
-                likelihoods[level] = ThresholdPosterior.logLikelihoods(
-                    cents: StimulusLevel.cents(of: level), slopes: [slope])
-            }
-        }
+        // Each trained level's log-likelihoods at the shared slope are computed once for every note's fit
+        // (`LevelLikelihoods`).
         return range.notes.map { note in
             // The kernel-weighted trials per level first, then one update per level.
             var trials = [Double](repeating: 0, count: StimulusLevel.count)
@@ -70,9 +64,7 @@ extension PerceptualProfile {
             var posterior = ThresholdPosterior(
                 slopes: [slope], thresholdPrior: (overall.cents, Self.keyboardSpread))
             for level in 0..<StimulusLevel.count where trials[level] > 0 {
-                if let table = likelihoods[level] {
-                    posterior.update(table, trials: trials[level], correct: correct[level])
-                }
+                posterior.update(level: level, trials: trials[level], correct: correct[level])
             }
             guard posterior.trials >= Self.minimumFittedTrials else { return nil }
             return posterior.estimate

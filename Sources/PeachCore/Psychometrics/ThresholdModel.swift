@@ -92,9 +92,8 @@ public struct ThresholdPosterior: Hashable, Sendable {
 
     /// ln P(right) and ln P(wrong) of a trial at `cents` at each grid point of a posterior with these `slopes`
     /// (``logWeights``' layout): what an update adds, weighted by the right and wrong answers. Computed once
-    /// and reused, it spares the logarithms of fits that take the same levels many times (one per note of
-    /// the keyboard).
-    public static func logLikelihoods(cents: Double, slopes: [Double]) -> (right: [Double], wrong: [Double]) {
+    /// and reused (``LevelLikelihoods``), it spares the logarithms of fits that take the same levels many times.
+    static func logLikelihoods(cents: Double, slopes: [Double]) -> (right: [Double], wrong: [Double]) {
         let posterior = ThresholdPosterior(slopes: slopes)
         let logCents = logDouble(max(abs(cents), 1e-6))
         var right = [Double](repeating: 0, count: posterior.logScales.count)
@@ -105,21 +104,6 @@ public struct ThresholdPosterior: Hashable, Sendable {
             wrong[index] = logDouble(1 - p)
         }
         return (right, wrong)
-    }
-
-    /// Takes in `trials` trials of which `correct` were right at a level whose ``logLikelihoods(cents:slopes:)``
-    /// (for this posterior's slopes) are `likelihoods`.
-    public mutating func update(
-        _ likelihoods: (right: [Double], wrong: [Double]), trials: Double, correct: Double
-    ) {
-        guard trials > 0 else { return }
-        let wrongCount = trials - correct
-        logWeights.withUnsafeMutableBufferPointer { weights in
-            for index in weights.indices {
-                weights[index] += correct * likelihoods.right[index] + wrongCount * likelihoods.wrong[index]
-            }
-        }
-        self.trials += trials
     }
 
     /// Takes in one answered trial at `cents`.
@@ -150,12 +134,32 @@ public struct ThresholdPosterior: Hashable, Sendable {
         self.trials += weight * trials
     }
 
+    /// Takes in `trials` trials at stimulus `level` of which `correct` were right, each counted `weight` times:
+    /// the same sums as ``update(cents:trials:correct:weight:)`` at the level's cents, from the level's kept
+    /// log-likelihoods (``LevelLikelihoods``).
+    public mutating func update(level: Int, trials: Double, correct: Double, weight: Double = 1) {
+        guard trials > 0, weight > 0 else { return }
+        let table = LevelLikelihoods.table(level: level, slopes: slopes)
+        let rightWeight = weight * correct
+        let wrongWeight = weight * (trials - correct)
+        table.right.withUnsafeBufferPointer { right in
+            table.wrong.withUnsafeBufferPointer { wrong in
+                logWeights.withUnsafeMutableBufferPointer { weights in
+                    for index in weights.indices {
+                        weights[index] += rightWeight * right[index] + wrongWeight * wrong[index]
+                    }
+                }
+            }
+        }
+        self.trials += weight * trials
+    }
+
     /// Takes in binned counts, each level weighted by `weight`.
     public mutating func update(_ counts: TrialCounts, weight: Double = 1) {
         for level in 0..<StimulusLevel.count where counts.trials[level] > 0 {
             update(
-                cents: StimulusLevel.cents(of: level), trials: Double(counts.trials[level]),
-                correct: Double(counts.correct[level]), weight: weight)
+                level: level, trials: Double(counts.trials[level]), correct: Double(counts.correct[level]),
+                weight: weight)
         }
     }
 

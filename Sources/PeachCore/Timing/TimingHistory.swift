@@ -6,9 +6,9 @@ import Foundation
 /// iOS): for offset detection, the answers binned by the offset's share of a sixteenth per tempo band and
 /// direction, fitted like pitch thresholds (the same Bayesian Weibull model, on percent of a sixteenth instead
 /// of cents); for fill the gap, the trials' mean offsets per tempo band and gap position.
-public struct TimingHistory: Hashable, Sendable, Codable {
+public struct TimingHistory: Hashable, Sendable {
     /// One tempo band and direction of offset detection: its binned answers and the mean sixteenth of its trials.
-    struct OffsetCell: Hashable, Sendable, Codable {
+    struct OffsetCell: Hashable, Sendable {
         var counts = TrialCounts()
         var sixteenthMs = WelfordAccumulator()
     }
@@ -33,7 +33,7 @@ public struct TimingHistory: Hashable, Sendable, Codable {
         case gapFill
     }
 
-    private struct RecentAnswer: Hashable, Sendable, Codable {
+    fileprivate struct RecentAnswer: Hashable, Sendable {
         var percent: Double
         var correct: Bool
     }
@@ -202,5 +202,53 @@ public struct TimingThreshold: Hashable, Sendable {
     /// The likely range (68 % credible), milliseconds.
     public var likelyRangeMs: ClosedRange<Double> {
         percent.interval68.lowerBound / 100 * sixteenthMs...percent.interval68.upperBound / 100 * sixteenthMs
+    }
+}
+
+extension TimingHistory.OffsetCell: SnapshotCodable {
+    func write(to writer: inout SnapshotWriter) {
+        writer.write(counts)
+        writer.write(sixteenthMs)
+    }
+
+    init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
+        counts = try reader.read()
+        sixteenthMs = try reader.read()
+    }
+}
+
+extension TimingHistory.RecentAnswer: SnapshotCodable {
+    func write(to writer: inout SnapshotWriter) {
+        writer.write(percent)
+        writer.write(correct)
+    }
+
+    init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
+        percent = try reader.double()
+        correct = try reader.bool()
+    }
+}
+
+extension TimingHistory: SnapshotCodable {
+    /// Writes the cells, the trend's answers, the weeks and the counts.
+    public func write(to writer: inout SnapshotWriter) {
+        writer.write(offsetCells)
+        writer.write(gapCells)
+        writer.write(earlier)
+        writer.write(recent)
+        writer.write(weeks)
+        writer.write(offsetDetectionCount)
+        writer.write(gapFillCount)
+    }
+
+    /// Reads a history (checked later with ``isConsistent(maximumCount:)``).
+    public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
+        offsetCells = try reader.dictionary()
+        gapCells = try reader.dictionary()
+        earlier = try reader.read()
+        recent = try reader.array()
+        weeks = try reader.dictionary()
+        offsetDetectionCount = try reader.int()
+        gapFillCount = try reader.int()
     }
 }

@@ -53,9 +53,8 @@ public struct ProgressChart: Sendable {
     public init(history: ProgressHistory, timing: TimingHistory = TimingHistory(), weeks: Int = 26) {
         self.timing = TimingHistory.Discipline.allCases.flatMap { discipline in
             TempoBand.allCases.compactMap { band in
-                let points = Self.timingPoints(timing, discipline, band).suffix(weeks)
-                return points.isEmpty
-                    ? nil : TimingSeries(discipline: discipline, band: band, points: Array(points))
+                let points = Self.timingPoints(timing, discipline, band, weeks: weeks)
+                return points.isEmpty ? nil : TimingSeries(discipline: discipline, band: band, points: points)
             }
         }
         series = history.series.keys.sorted().compactMap { key in
@@ -84,10 +83,12 @@ public struct ProgressChart: Sendable {
     /// Whether there is nothing to show.
     public var isEmpty: Bool { series.isEmpty && timing.isEmpty }
 
+    /// The points of the last `count` weeks of a timing series (only those are fitted: a series holds every
+    /// week of years of practice).
     private static func timingPoints(
-        _ timing: TimingHistory, _ discipline: TimingHistory.Discipline, _ band: TempoBand
+        _ timing: TimingHistory, _ discipline: TimingHistory.Discipline, _ band: TempoBand, weeks count: Int
     ) -> [Point] {
-        let weeks = timing.weeks(of: discipline, band: band)
+        let weeks = timing.weeks(of: discipline, band: band).suffix(count)
         switch discipline {
         case .offsetDetection:
             let whole = timing.threshold(band: band)

@@ -76,8 +76,7 @@ struct IntervalProfileTests {
         #expect(strategy.coldStartDifference(profile: profile, settings: equalFifth) == 100)
 
         // Decoding a saved profile keeps the intervals; resets clear each part.
-        let saved = try! JSONDecoder().decode(PerceptualProfile.self, from: JSONEncoder().encode(profile))
-        #expect(saved == profile)
+        #expect(try! snapshotRoundTrip(profile) == profile)
         var reset = profile
         reset.resetDiscrimination()
         #expect(reset.intervals[IntervalKey(fifth, .justIntonation)]?.comparisonCount == 0)
@@ -145,14 +144,25 @@ struct IntervalProfileTests {
                 tuningSystem: .justIntonation)]!
         #expect(third.first?.absoluteErrors.mean == 4)
         // Saved and read back equal; a forged week (a level off the grid, more right than played) is refused.
-        let saved = try JSONEncoder().encode(history)
-        #expect(try JSONDecoder().decode(ProgressHistory.self, from: saved) == history)
+        #expect(try snapshotRoundTrip(history) == history)
+        // A week as a forger would write it: number 1, one level (the step from −1), its trials and correct
+        // answers, then an empty accumulator.
+        func week(level: Int, trials: Int, correct: Int) -> [UInt8] {
+            var writer = SnapshotWriter()
+            for number in [1, 1, level + 1, trials, correct] { writer.write(number) }
+            writer.write(WelfordAccumulator())
+            return writer.bytes
+        }
+        #expect(
+            try snapshotDecode(week(level: 3, trials: 1, correct: 1), as: ProgressHistory.Week.self).count
+                == 1)
         for forged in [
-            #"{"number":1,"levels":[99999,{"trials":1,"correct":0}],"absoluteErrors":{"count":0,"mean":0,"sumOfSquaredDeviations":0}}"#,
-            #"{"number":1,"levels":[3,{"trials":1,"correct":2}],"absoluteErrors":{"count":0,"mean":0,"sumOfSquaredDeviations":0}}"#,
+            week(level: 99_999, trials: 1, correct: 0), week(level: 3, trials: 1, correct: 2),
+            week(level: 3, trials: 0, correct: 0), week(level: 3, trials: 1, correct: -1),
+            Array(week(level: 3, trials: 1, correct: 1).dropLast()),
         ] {
-            #expect(throws: DecodingError.self) {
-                try JSONDecoder().decode(ProgressHistory.Week.self, from: Data(forged.utf8))
+            #expect(throws: SnapshotReader.Malformed.self) {
+                try snapshotDecode(forged, as: ProgressHistory.Week.self)
             }
         }
     }

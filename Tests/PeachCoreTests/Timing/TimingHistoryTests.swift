@@ -55,7 +55,8 @@ struct TimingHistoryTests {
     }
 
     @Test(
-        "fill the gap: the trials' mean and spread per band and step; a round trip through JSON keeps it all")
+        "fill the gap: the trials' mean and spread per band and step; a round trip through the snapshot's form keeps it all"
+    )
     func gapFill() throws {
         var history = TimingHistory()
         history.addGapFill(tempoBPM: 80, meanOffsetMs: 4, positions: [nil, -2, nil, 10])
@@ -71,7 +72,6 @@ struct TimingHistoryTests {
         #expect(history.gapFill(band: .moderate, position: 4)?.mean == 13)
         #expect(history.gapFill(band: .moderate, position: 1) == nil)
         staircase(&history, percent: 5, count: 50, bpm: 70, seed: 6)
-        let data = try JSONEncoder().encode(history)
-        #expect(try JSONDecoder().decode(TimingHistory.self, from: data) == history)
+        #expect(try snapshotRoundTrip(history) == history)
     }
 }
