@@ -109,9 +109,11 @@ struct InterchangeCSVTests {
             #expect(leftOut.isEmpty)
             #expect(try importing(text).records == records, "\(format)")
         }
-        let contents = try JournalStore.check(directory: directory.path).contents
+        let check = try JournalStore.check(directory: directory.path)
+        #expect(check.rhythmCount == 60 && check.isIntact)
+        #expect(check.comparisonCount + check.pitchMatchingCount == 240)
+        let contents = try JournalStore.read(directory: directory.path)
         #expect(contents.rhythmCount == 60)
-        #expect(contents.comparisonCount + contents.pitchMatchingCount == 240)
         #expect(contents.profile.comparisonCount == 60)  // unison only; the rest is per interval
     }
 

@@ -213,6 +213,52 @@ struct RecordCodecTests {
         }
     }
 
+    @Test("numbers of up to 19 digits and 25 decimals (Eisel–Lemire's path) agree with strtod bit for bit")
+    func longNumbers() {
+        func parsed(_ text: String) -> Double? {
+            Array(text.utf8).withUnsafeBufferPointer { NumberParser.double($0, 0..<$0.count) }
+        }
+        func strtod(_ text: String) -> Double { text.withCString { Glibc.strtod($0, nil) } }
+        var generator = SeededRandomGenerator(seed: 17)
+        var texts: [String] = []
+        // Random digit strings: 1–19 digits, the point anywhere (up to 25 decimals), either sign.
+        for _ in 0..<100_000 {
+            let digits = Int.random(in: 1...19, using: &generator)
+            var text = (0..<digits).map { index in
+                String(Int.random(in: (index == 0 ? 1 : 0)...9, using: &generator))
+            }.joined()
+            let decimals = Int.random(in: 0...25, using: &generator)
+            if decimals > 0 {
+                if decimals >= text.count {
+                    text = String(repeating: "0", count: decimals - text.count + 1) + text
+                }
+                text.insert(".", at: text.index(text.endIndex, offsetBy: -decimals))
+            }
+            texts.append(Bool.random(using: &generator) ? "-" + text : text)
+        }
+        // Doubles as Swift writes them (shortest, up to 17 digits), across magnitudes.
+        for _ in 0..<100_000 {
+            let value =
+                Double.random(in: 1...10, using: &generator)
+                * [1e-6, 1e-3, 0.1, 1, 10, 1000, 1e6, 1e12][Int.random(in: 0...7, using: &generator)]
+            texts.append(String(value))
+        }
+        // Halfway between two doubles (round to even), the largest 19 digits, the table's ends.
+        texts += [
+            "9007199254740993", "9007199254740993.0", "9007199254740995", "9007199254740995.00",
+            "9999999999999999999", "1844674407370955161.5", "0.0000000000000000000000001",
+            "0.9999999999999999999", "0.1000000000000000055511151231257827", "2.2250738585072014",
+        ]
+        var mismatches: [String] = []
+        for text in texts where parsed(text)?.bitPattern != strtod(text).bitPattern {
+            mismatches.append(text)
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+        #expect(
+            NumberParser.eiselLemire(0, exponent: -3) == nil
+                && NumberParser.eiselLemire(5, exponent: -26) == nil)
+    }
+
     @Test("timestamps: format and parse to the millisecond")
     func timestamps() {
         for seconds in [0.0, 1_767_225_600.123, -86_400.5, 4_102_444_799.999, 951_782_400] {

@@ -13,11 +13,11 @@ public enum DataTransfer {
     /// Checks the store in `directory` with a progress line on stderr and shows what it holds and any damage.
     /// - Returns: whether it is intact (no damaged line, no torn tail).
     public static func check(directory: String, texts: Texts) throws -> Bool {
-        let (contents, path, size) = try ProgressLine.showing(.check, texts: texts) {
+        let check = try ProgressLine.showing(.check, texts: texts) {
             try JournalStore.check(directory: directory, progress: $0)
         }
-        for line in texts.dataCheck(contents, path: path, size: size) { Terminal.show(line) }
-        return contents.damagedLines.isEmpty && contents.tornTailLength == 0
+        for line in texts.dataCheck(check) { Terminal.show(line) }
+        return check.isIntact
     }
 
     /// Writes the store in `directory` in `format` to `file` (atomically, with a progress line and a closing

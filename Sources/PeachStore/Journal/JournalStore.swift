@@ -168,14 +168,27 @@ public final class JournalStore: TrainingStore {
         return try load(directory: directory, usingSnapshot: usingSnapshot, progress: progress).contents
     }
 
-    /// What `peach data check` reports: every line of the journal in `directory` read (never the snapshot), the
-    /// journal's path and its size in bytes.
+    /// What `peach data check` reports: every line of the journal in `directory` read and decoded (never the
+    /// snapshot), the records counted by kind, the damage, the journal's path and its size in bytes.
     nonisolated public static func check(
         directory: String, progress: ((StoreProgress) -> Void)? = nil
-    ) throws(StoreError) -> (contents: JournalContents, path: String, size: Int) {
-        let contents = try read(directory: directory, usingSnapshot: false, progress: progress)
+    ) throws(StoreError) -> JournalCheck {
+        if try StoreFiles.exists(directory) { try StoreFiles.requireSafeDirectory(directory) }
         let path = journalPath(in: directory)
-        return (contents, path, FileSystem.status(path, followingLinks: false)?.size ?? 0)
+        var check = JournalCheck(path: path, size: FileSystem.status(path, followingLinks: false)?.size ?? 0)
+        do {
+            let summary = try JournalScan.scan(path: path, end: readableLength(in: directory), progress: progress) {
+                check.count($0)
+            }
+            check.damagedLines = summary.damagedLines
+            check.newerRecordLines = summary.newerRecordLines
+            check.tornTailLength = summary.tornTailLength
+            return check
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .io(path, .read, EIO)
+        }
     }
 
     /// Loads the journal in `directory`: from a matching snapshot and the lines after it, or from the start.

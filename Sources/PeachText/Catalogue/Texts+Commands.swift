@@ -98,9 +98,9 @@ extension Texts {
     }
 
     /// `peach data check`.
-    public func dataCheck(_ contents: JournalContents, path: String, size: Int) -> [String] {
+    public func dataCheck(_ contents: JournalCheck) -> [String] {
         var lines = [
-            tr("Store:            \(path) (\(size) bytes)"),
+            tr("Store:            \(contents.path) (\(contents.size) bytes)"),
             tr("Comparisons:      \(contents.comparisonCount)"),
             tr("Pitch matching:   \(contents.pitchMatchingCount)"),
         ]
@@ -128,7 +128,7 @@ extension Texts {
                     "Torn last line:   \(contents.tornTailLength) bytes (a write cut short; the next training run "
                         + "sets it aside)"))
         }
-        if contents.damagedLines.isEmpty, contents.tornTailLength == 0 {
+        if contents.isIntact {
             lines.append("OK")
         } else {
             lines.append(

@@ -1,0 +1,321 @@
+// CanonicalLine: a journal line as Peach writes it, decoded in one pass over its bytes (else the general decoder).
+
+import Foundation
+import PeachCore
+
+/// Decodes a journal line laid out exactly as ``RecordCodec/encode(_:into:)`` writes it — the fields in the
+/// writer's order, no spaces, no escapes, no unknown fields, the checksum last — in one pass over its bytes:
+/// each key is compared with the one expected next and its value parsed where it stands, with no list of
+/// fields, no key lookup and no value scanned twice. That is nearly every line of a journal; reading one was
+/// four fifths of `peach data check`, of the first start after an upgrade and of an export.
+///
+/// It only ever accepts: anything else about a line (another order, a space, an escape, an unknown or missing
+/// field, a value out of its domain, a checksum that does not match) gives nil, and the general decoder
+/// (``RecordCodec/decode(_:_:using:path:)``) reads the line and decides, with its words for what is wrong. What
+/// it accepts it decodes to the same record the general decoder gives, value for value (the same number and
+/// time parsers and the same domain checks; a test compares the two on every kind of record and on lines
+/// mutated at random).
+enum CanonicalLine {
+    /// The record on `line` (one line without its newline), or nil when it is not laid out as Peach writes it.
+    static func decode(_ line: UnsafeBufferPointer<UInt8>) -> StoredRecord? {
+        // The checksum is the last field: `,"crc":"xxxxxxxx"}`, over the line without it, closed by `}`.
+        let tail = 18
+        guard line.count > tail + 8, line[line.count - 1] == 0x7D else { return nil }
+        let crcStart = line.count - tail
+        var cursor = Cursor(line: line, index: crcStart, end: line.count)
+        guard cursor.literal(",\"crc\":\""), let stored = cursor.hexWord(), cursor.literal("\"}") else {
+            return nil
+        }
+        var crc = CRC32C.checksum(UnsafeBufferPointer(rebasing: line[0..<crcStart]))
+        var brace: UInt8 = 0x7D
+        crc = withUnsafePointer(to: &brace) {
+            CRC32C.checksum(UnsafeBufferPointer(start: $0, count: 1), continuing: crc)
+        }
+        guard crc == stored else { return nil }
+
+        cursor = Cursor(line: line, index: 0, end: crcStart)
+        guard cursor.literal("{\"v\":"), let version = cursor.integer(),
+            (1...RecordCodec.currentVersion).contains(version), cursor.literal(",\"type\":\"")
+        else { return nil }
+        let record: StoredRecord?
+        if cursor.literal("comparison\"") {
+            record = comparison(&cursor, version: version)
+        } else if cursor.literal("pitchMatching\"") {
+            record = pitchMatching(&cursor, version: version)
+        } else if cursor.literal("rhythmOffsetDetection\"") {
+            record = rhythm(&cursor, .offsetDetection, version: version)
+        } else if cursor.literal("continuousRhythmMatching\"") {
+            record = rhythm(&cursor, .continuousMatching, version: version)
+        } else {
+            return nil
+        }
+        return cursor.index == crcStart ? record : nil
+    }
+
+    /// `,"time":"…"`: the record's time.
+    private static func time(_ cursor: inout Cursor) -> Date? {
+        guard cursor.literal(",\"time\":"), let text = cursor.string() else { return nil }
+        return Timestamp.parse(UnsafeBufferPointer(rebasing: cursor.line[text]))
+    }
+
+    private static func comparison(_ cursor: inout Cursor, version: Int) -> StoredRecord? {
+        guard let timestamp = time(&cursor),
+            cursor.literal(",\"note1\":"), let note1 = cursor.note(),
+            cursor.literal(",\"note2\":"), let note2 = cursor.note(),
+            cursor.literal(",\"cents\":"), let cents = cursor.cents()
+        else { return nil }
+        var tuning = TuningSystem.equalTemperament
+        if cursor.literal(",\"tuning\":") {
+            guard let word = cursor.text(), let named = TuningSystem(rawValue: word) else { return nil }
+            tuning = named
+        }
+        let answer: ComparisonAnswer
+        guard cursor.literal(",\"answer\":\"") else { return nil }
+        if cursor.literal("higher\"") {
+            answer = .higher
+        } else if cursor.literal("lower\"") {
+            answer = .lower
+        } else {
+            return nil
+        }
+        guard cursor.literal(",\"correct\":"), let correct = cursor.boolean(), let context = context(&cursor),
+            cursor.literal(",\"note2Gain\":"), let gain = cursor.number(),
+            cursor.literal(",\"responseTime\":"), let responseTime = cursor.number(),
+            cursor.literal(",\"input\":"), let input = cursor.text()
+        else { return nil }
+        var procedure = TrialProcedure.training
+        if cursor.literal(",\"procedure\":") {
+            guard let word = cursor.text(), let named = TrialProcedure(rawValue: word) else { return nil }
+            procedure = named
+        }
+        let completed = CompletedComparison(
+            comparison: Comparison(note1: note1, note2: note2, centDifference: cents, tuningSystem: tuning),
+            answer: answer, timestamp: timestamp, context: context.with(procedure),
+            note2AmplitudeOffset: gain, responseTime: responseTime, inputKind: InputKind(rawValue: input))
+        guard completed.isCorrect == correct else { return nil }
+        let payload = StoredRecord.Payload.comparison(completed)
+        return StoredRecord(
+            payload: payload, schemaVersion: max(version, RecordCodec.version(for: payload)), extraFields: [])
+    }
+
+    private static func pitchMatching(_ cursor: inout Cursor, version: Int) -> StoredRecord? {
+        guard let timestamp = time(&cursor), cursor.literal(",\"referenceNote\":"),
+            let reference = cursor.note()
+        else { return nil }
+        var target = reference
+        if cursor.literal(",\"targetNote\":") {
+            guard let note = cursor.note(), abs(note.rawValue - reference.rawValue) <= 12 else { return nil }
+            target = note
+        }
+        var tuning = TuningSystem.equalTemperament
+        if cursor.literal(",\"tuning\":") {
+            guard let word = cursor.text(), let named = TuningSystem(rawValue: word) else { return nil }
+            tuning = named
+        }
+        guard cursor.literal(",\"initialCents\":"), let initial = cursor.cents(),
+            cursor.literal(",\"errorCents\":"), let error = cursor.cents(), let context = context(&cursor),
+            cursor.literal(",\"timeTaken\":"), let timeTaken = cursor.number(),
+            cursor.literal(",\"tuneControl\":"), let control = cursor.text()
+        else { return nil }
+        let payload = StoredRecord.Payload.pitchMatching(
+            CompletedPitchMatching(
+                referenceNote: reference, initialOffset: initial, userError: error, targetNote: target,
+                tuningSystem: tuning, timestamp: timestamp, context: context.with(.training),
+                timeTaken: timeTaken, tuneControl: InputKind(rawValue: control)))
+        return StoredRecord(
+            payload: payload, schemaVersion: max(version, RecordCodec.version(for: payload)), extraFields: [])
+    }
+
+    private static func rhythm(
+        _ cursor: inout Cursor, _ kind: RhythmRecord.Kind, version: Int
+    ) -> StoredRecord? {
+        guard let timestamp = time(&cursor), cursor.literal(",\"tempoBPM\":"), let tempo = cursor.integer(),
+            ValueDomains.tempo.contains(tempo)
+        else { return nil }
+        func milliseconds() -> Double? {
+            guard let value = cursor.number(), ValueDomains.rhythmOffset.contains(value) else { return nil }
+            return value
+        }
+        let record: RhythmRecord
+        switch kind {
+        case .offsetDetection:
+            guard cursor.literal(",\"offsetMs\":"), let offset = milliseconds(),
+                cursor.literal(",\"correct\":"),
+                let correct = cursor.boolean()
+            else { return nil }
+            record = RhythmRecord(
+                offsetDetectionAt: timestamp, tempoBPM: tempo, offsetMs: offset, isCorrect: correct)
+        case .continuousMatching:
+            guard cursor.literal(",\"meanOffsetMs\":"), let mean = milliseconds() else { return nil }
+            var positions: [Double?] = [nil, nil, nil, nil]
+            // `,"meanOffsetMsPosition` then the step's digit: each step that has a mean, in order.
+            var next = 0
+            while next < 4, cursor.literal(",\"meanOffsetMsPosition") {
+                guard let digit = cursor.digit(), digit >= next, digit < 4, cursor.literal("\":"),
+                    let value = milliseconds()
+                else { return nil }
+                positions[digit] = value
+                next = digit + 1
+            }
+            record = RhythmRecord(
+                continuousMatchingAt: timestamp, tempoBPM: tempo, meanOffsetMs: mean, positions: positions)
+        }
+        return StoredRecord(payload: .rhythm(record), schemaVersion: max(version, 2), extraFields: [])
+    }
+
+    /// The conditions a trial was played under, as the writer lays them out (the procedure comes later).
+    private struct Conditions {
+        let referencePitch: Frequency
+        let timbre: String
+        let noteDuration: Double
+        let gap: Double
+        let velocity: MIDIVelocity
+
+        func with(_ procedure: TrialProcedure) -> TrialContext {
+            TrialContext(
+                referencePitch: referencePitch, timbre: timbre, noteDuration: noteDuration, gap: gap,
+                velocity: velocity, procedure: procedure)
+        }
+    }
+
+    private static func context(_ cursor: inout Cursor) -> Conditions? {
+        guard cursor.literal(",\"referencePitch\":"), let pitch = cursor.number(),
+            let referencePitch = try? Frequency(validating: pitch),
+            cursor.literal(",\"timbre\":"), let timbre = cursor.text(),
+            cursor.literal(",\"noteDuration\":"), let duration = cursor.number(), duration >= 0,
+            cursor.literal(",\"gap\":"), let gap = cursor.number(), gap >= 0,
+            cursor.literal(",\"velocity\":"), let value = cursor.integer(),
+            let velocity = try? MIDIVelocity(validating: value)
+        else { return nil }
+        return Conditions(
+            referencePitch: referencePitch, timbre: timbre, noteDuration: duration, gap: gap,
+            velocity: velocity)
+    }
+
+    /// A position in a line and the values read there, each by JSON's grammar (what the general scanner takes).
+    private struct Cursor {
+        let line: UnsafeBufferPointer<UInt8>
+        var index: Int
+        let end: Int
+
+        /// Consumes `text` if it comes next: compared eight bytes at a time (keys are 8–26 bytes with their
+        /// quotes; a byte at a time was the pass's largest cost).
+        @inline(__always)
+        mutating func literal(_ text: StaticString) -> Bool {
+            let count = text.utf8CodeUnitCount
+            guard end - index >= count, let base = line.baseAddress else { return false }
+            let here = UnsafeRawPointer(base + index)
+            let expected = UnsafeRawPointer(text.utf8Start)
+            var offset = 0
+            while offset + 8 <= count {
+                guard
+                    here.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                        == expected.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                else { return false }
+                offset += 8
+            }
+            while offset < count {
+                guard
+                    here.load(fromByteOffset: offset, as: UInt8.self)
+                        == expected.load(fromByteOffset: offset, as: UInt8.self)
+                else { return false }
+                offset += 1
+            }
+            index += count
+            return true
+        }
+
+        /// The range of a number's text: up to the next `,` or the end (the parsers check its grammar).
+        private mutating func numberText() -> Range<Int>? {
+            let start = index
+            while index < end, line[index] != 0x2C { index += 1 }
+            return index > start ? start..<index : nil
+        }
+
+        /// A number (JSON's grammar, parsed exactly as the general decoder does).
+        mutating func number() -> Double? {
+            guard let range = numberText() else { return nil }
+            return NumberParser.double(line, range)
+        }
+
+        /// A whole number, written as JSON writes one: no leading zeros, no point, no exponent.
+        mutating func integer() -> Int? {
+            guard let range = numberText() else { return nil }
+            let digits = line[range.lowerBound] == 0x2D ? range.lowerBound + 1 : range.lowerBound
+            guard digits < range.upperBound, line[digits] != 0x30 || digits + 1 == range.upperBound else {
+                return nil
+            }
+            return NumberParser.integer(line, range)
+        }
+
+        mutating func note() -> MIDINote? { integer().flatMap { try? MIDINote(validating: $0) } }
+
+        /// Cents within ``ValueDomains/cents``.
+        mutating func cents() -> Cents? {
+            guard let value = number(), let cents = try? Cents(validating: value),
+                ValueDomains.cents.contains(cents.rawValue)
+            else { return nil }
+            return cents
+        }
+
+        mutating func boolean() -> Bool? {
+            if literal("true") { return true }
+            if literal("false") { return false }
+            return nil
+        }
+
+        /// The range of a string's contents without escapes or control characters (the cursor at its quote).
+        mutating func string() -> Range<Int>? {
+            guard index < end, line[index] == 0x22 else { return nil }
+            index += 1
+            let start = index
+            while index < end {
+                let byte = line[index]
+                if byte == 0x22 {
+                    index += 1
+                    return start..<(index - 1)
+                }
+                guard byte >= 0x20, byte != 0x5C else { return nil }
+                index += 1
+            }
+            return nil
+        }
+
+        /// A string's text: plain ASCII (what Peach writes) as it is; other valid UTF-8 through the validator;
+        /// nil for invalid UTF-8 (the general decoder's `String(decoding:)` repairs it instead).
+        mutating func text() -> String? {
+            guard let range = string() else { return nil }
+            let bytes = UnsafeBufferPointer(rebasing: line[range])
+            var high: UInt8 = 0
+            for byte in bytes { high |= byte }
+            if high < 0x80 { return String(decoding: bytes, as: UTF8.self) }
+            return String(validating: bytes, as: UTF8.self)
+        }
+
+        /// One decimal digit.
+        mutating func digit() -> Int? {
+            guard index < end, (0x30...0x39).contains(line[index]) else { return nil }
+            index += 1
+            return Int(line[index - 1] - 0x30)
+        }
+
+        /// Eight lowercase or uppercase hex digits.
+        mutating func hexWord() -> UInt32? {
+            guard end - index >= 8 else { return nil }
+            var value: UInt32 = 0
+            for _ in 0..<8 {
+                let byte = line[index]
+                let digit: UInt8
+                switch byte {
+                case 0x30...0x39: digit = byte - 0x30
+                case 0x61...0x66: digit = byte - 0x61 + 10
+                case 0x41...0x46: digit = byte - 0x41 + 10
+                default: return nil
+                }
+                value = value << 4 | UInt32(digit)
+                index += 1
+            }
+            return value
+        }
+    }
+}
