@@ -33,7 +33,7 @@ struct CanonicalLineTests {
                                 referencePitch: Frequency(hertz: 415 + Double(index % 50)),
                                 timbre: ["sine", "piano", "sf:Grand Piano"][index % 3],
                                 noteDuration: 0.75, gap: 0.125,
-                                velocity: try! MIDIVelocity(validating: 20 + index % 100),
+                                velocity: MIDIVelocity(integerLiteral: 20 + index % 100),
                                 procedure: index % 4 == 0 ? .measurement : .training),
                             note2AmplitudeOffset: Double(index % 7) - 3.5, responseTime: 0.333,
                             inputKind: InputKind(rawValue: ["midi-note", "keyboard", "pedal"][index % 3])))))

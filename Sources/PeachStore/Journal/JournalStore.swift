@@ -177,9 +177,8 @@ public final class JournalStore: TrainingStore {
         let path = journalPath(in: directory)
         var check = JournalCheck(path: path, size: FileSystem.status(path, followingLinks: false)?.size ?? 0)
         do {
-            let summary = try JournalScan.scan(path: path, end: readableLength(in: directory), progress: progress) {
-                check.count($0)
-            }
+            let end = readableLength(in: directory)
+            let summary = try JournalScan.scan(path: path, end: end, progress: progress) { check.count($0) }
             check.damagedLines = summary.damagedLines
             check.newerRecordLines = summary.newerRecordLines
             check.tornTailLength = summary.tornTailLength

@@ -108,7 +108,8 @@ enum NumberParser {
         let w = significand << UInt64(leadingZeros)
         let power = powersOfFive[q + 25]
         var (high, low) = w.multipliedFullWidth(by: power.high)
-        if high & 0x1FF == 0x1FF {  // the bits below the mantissa and its rounding bit are all ones: look further
+        // The bits below the mantissa and its rounding bit all ones: the low word decides.
+        if high & 0x1FF == 0x1FF {
             let second = w.multipliedFullWidth(by: power.low)
             let (sum, carry) = low.addingReportingOverflow(second.high)
             low = sum
