@@ -17,6 +17,8 @@ import Synchronization
 /// inbox as a training run's does, starts a note on the internal synth; the audio thread renders it into
 /// `hw:Loopback,0,0`; a capture thread reads `hw:Loopback,1,0` and times the first sample of each note from the
 /// read's return and the capture delay (all on `CLOCK_MONOTONIC`). Prints median and maximum of write → sound.
+/// The last setting plays each note after more than ``AudioOutput/restAfter`` of silence, so every note restarts a
+/// resting stream; `PEACH_BENCH_LATENCY_ONLY=rest` runs only that one and prints every note's times.
 enum LatencyBenchmark {
     static let notes = 40
     /// A sample above this starts a note (the 10 ms raised-cosine attack crosses it within 0.3 ms).
@@ -38,10 +40,21 @@ enum LatencyBenchmark {
             ("256x2", PCMConfiguration(periodFrames: 256, periodCount: 2)),
             ("512x3", PCMConfiguration(periodFrames: 512, periodCount: 3)),
         ]
-        for (name, configuration) in settings { measure(name, configuration) }
+        if ProcessInfo.processInfo.environment["PEACH_BENCH_LATENCY_ONLY"] != "rest" {
+            for (name, configuration) in settings { measure(name, configuration) }
+        }
+        // Each note after more than AudioOutput.restAfter of silence: the output rests, and the note restarts
+        // the stream.
+        measure(
+            "512x3, each note after a rest", PCMConfiguration(periodFrames: 512, periodCount: 3), count: 8,
+            gaps: 5_600_000...6_000_000)
     }
 
-    @MainActor static func measure(_ name: String, _ configuration: PCMConfiguration) {
+    @MainActor static func measure(
+        _ name: String, _ configuration: PCMConfiguration, count: Int = notes,
+        gaps: ClosedRange<UInt32> = 120_000...220_000
+    ) {
+        let notes = count
         let label = "--latency \(name)"
         let sink: ALSAPCMSink
         let capture: ALSAPCMCapture
@@ -96,7 +109,7 @@ enum LatencyBenchmark {
                 guard let device = try? SystemFile(path: "/dev/snd/midiC1D0", flags: O_WRONLY) else { return }
                 var generator = SeededRandomGenerator(seed: 3)
                 for _ in 0..<notes {
-                    usleep(UInt32.random(in: 120_000...220_000, using: &generator))
+                    usleep(UInt32.random(in: gaps, using: &generator))
                     let on: [UInt8] = [0x90, 69, 100]
                     sent.withLock { $0.append(monotonic()) }
                     try? device.writeAll(on)
@@ -109,7 +122,7 @@ enum LatencyBenchmark {
             try MainActor.assumeIsolated {
                 let player = try SynthNotePlayer(engine: output.engine)
                 var handle: (any PlaybackHandle)?
-                let deadline = monotonic() + Double(notes) * 0.32 + 1
+                let deadline = monotonic() + Double(notes) * (Double(gaps.upperBound) / 1e6 + 0.1) + 1
                 while monotonic() < deadline, sent.withLock({ $0.count }) < notes || handle != nil {
                     guard let message = inbox.next(timeout: 0.5) else { continue }
                     switch message {
@@ -148,13 +161,18 @@ enum LatencyBenchmark {
             return
         }
         // An emulated CPU too slow for the buffer underruns all the time: its figures would be of the stalls.
-        let seconds = Double(notes) * 0.3
+        let seconds = Double(notes) * (Double(gaps.lowerBound + gaps.upperBound) / 2e6 + 0.08)
         if Double(sink.recoveryCount) > seconds * 2 {
             report(
                 label,
                 "not measurable here: \(sink.recoveryCount) underruns in \(Int(seconds)) s (\(configuration))"
             )
             return
+        }
+        if ProcessInfo.processInfo.environment["PEACH_BENCH_LATENCY_ONLY"] == "rest" {
+            print(
+                "  sent:", writes.map { format($0 - writes[0], 3) }, "heard:",
+                heard.map { format($0 - writes[0], 3) })
         }
         latencies.sort()
         let median = latencies[latencies.count / 2]
@@ -163,6 +181,6 @@ enum LatencyBenchmark {
             "\(configuration): median \(format(median * 1000, 1)) ms, max \(format((latencies.last ?? 0) * 1000, 1)) ms, min "
                 + "\(format(latencies[0] * 1000, 1)) ms (\(latencies.count) of \(writes.count) notes, buffer "
                 + "\(format(Double(sink.bufferFrames) / sink.sampleRate * 1000, 1)) ms, \(sink.recoveryCount) underruns, "
-                + "\(capture.overrunCount) overruns)")
+                + "\(capture.overrunCount) overruns, \(output.restCount) rests)")
     }
 }

@@ -49,7 +49,8 @@ enum TrainingBenchmark {
         var firstNote: Double?
         var lastResult: Date?
         var pauses: [Double] = []
-        var idleCPU: Double?
+        var idleCPU: (cpu: Double, wakeups: Double)?
+        var restingCPU: (cpu: Double, wakeups: Double)?
         var answered = 0
         while answered < 30, let event = events.nextEvent() {
             let name = event["event"] as? String
@@ -59,6 +60,11 @@ enum TrainingBenchmark {
                 if let lastResult, let time { pauses.append(time.timeIntervalSince(lastResult) - feedback) }
             } else if name == "note2Started" {
                 if answered == 10 { idleCPU = cpuWhileWaiting(pid: process.processIdentifier, seconds: 2) }
+                if answered == 11 {
+                    // Once nothing has sounded for AudioOutput.restAfter (5 s), the output rests.
+                    usleep(6_000_000)
+                    restingCPU = cpuWhileWaiting(pid: process.processIdentifier, seconds: 4)
+                }
                 try? controller?.writeAll([0x90, 72, 90, 0x80, 72, 0])
             } else if name == "result" {
                 lastResult = time
@@ -76,7 +82,16 @@ enum TrainingBenchmark {
                 "median \(format(pauses[pauses.count / 2] * 1000, 0)) ms, max \(format((pauses.last ?? 0) * 1000, 0)) ms "
                     + "(\(pauses.count) trials; event times have 1 ms resolution)")
         }
-        if let idleCPU { report("  CPU while waiting for an answer (2 s)", "\(format(idleCPU * 100, 1)) %") }
+        if let idleCPU {
+            report(
+                "  CPU while waiting for an answer (2 s)",
+                "\(format(idleCPU.cpu * 100, 1)) %, \(format(idleCPU.wakeups, 0)) wake-ups/s")
+        }
+        if let restingCPU {
+            report(
+                "  waiting 6–10 s after the note (resting)",
+                "\(format(restingCPU.cpu * 100, 2)) %, \(format(restingCPU.wakeups, 1)) wake-ups/s")
+        }
         dataCommands(peach: peach, root: root, records: records)
     }
 
@@ -183,8 +198,9 @@ enum TrainingBenchmark {
         return (process, LineReader(handle: output.fileHandleForReading), started)
     }
 
-    /// The process's CPU use (user + system) over `seconds`, as a fraction of one core.
-    static func cpuWhileWaiting(pid: Int32, seconds: Double) -> Double? {
+    /// The process's CPU use (user + system) over `seconds`, as a fraction of one core, and its threads' wake-ups
+    /// per second (voluntary context switches: each render of a period into a sink that paces is one).
+    static func cpuWhileWaiting(pid: Int32, seconds: Double) -> (cpu: Double, wakeups: Double)? {
         func ticks() -> Double? {
             guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
                 let close = stat.lastIndex(of: ")")
@@ -195,10 +211,23 @@ enum TrainingBenchmark {
             }
             return user + system
         }
+        func switches() -> Int {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+            return tasks.reduce(0) { sum, task in
+                let status =
+                    (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)) ?? ""
+                let line = status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") }
+                return sum + (line.flatMap { Int($0.split(separator: "\t").last ?? "") } ?? 0)
+            }
+        }
         guard let before = ticks() else { return nil }
+        let switchesBefore = switches()
         usleep(UInt32(seconds * 1_000_000))
         guard let after = ticks() else { return nil }
-        return (after - before) / Double(sysconf(Int32(_SC_CLK_TCK))) / seconds
+        return (
+            (after - before) / Double(sysconf(Int32(_SC_CLK_TCK))) / seconds,
+            Double(switches() - switchesBefore) / seconds
+        )
     }
 }
 

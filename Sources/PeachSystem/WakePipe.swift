@@ -44,6 +44,17 @@ public final class WakePipe: @unchecked Sendable {
         _ = write(writer, &value, 1)
     }
 
+    /// Sleeps until the pipe is woken, then takes every wake-up byte out (so the next sleep waits again). For a
+    /// thread that only ever waits for this pipe (the audio thread at rest); not async-signal-safe.
+    public func sleepUntilWoken() {
+        var entry = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+        while poll(&entry, 1, -1) < 0, errno == EINTR {}
+        _ = fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) | O_NONBLOCK)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
+            while read(reader, buffer.baseAddress, buffer.count) > 0 {}
+        }
+    }
+
     /// Closes both ends (idempotent). The caller makes sure no waker is still using them.
     public func close() {
         guard isOpen else { return }

@@ -32,14 +32,21 @@ public final class FakeAudioSink: AudioSink, @unchecked Sendable {
     private var recoveries = 0
     private let signalAfter: Int
     private let failAt: Int?
+    private var rests: [Int] = []
+    private var restEnds: [Int] = []
+    /// Whether the output may rest on it (``AudioSink/canRest``).
+    public let canRest: Bool
+    /// Signalled each time the output rests on it (``rest()``).
+    public let rested = DispatchSemaphore(value: 0)
     /// Called (on the audio thread) when the output waits for room before rendering block number n (from 0).
     public var onWait: (@Sendable (Int) -> Void)?
 
     /// A sink of `channelCount` channels at `sampleRate` in `periodFrames`-frame blocks.
     public init(
         sampleRate: Double = 48_000, channelCount: Int = 1, periodFrames: Int = 128, signalAfter: Int = 1,
-        failAt: Int? = nil
+        failAt: Int? = nil, canRest: Bool = false
     ) {
+        self.canRest = canRest
         self.sampleRate = sampleRate
         self.channelCount = channelCount
         self.periodFrames = periodFrames
@@ -80,6 +87,21 @@ public final class FakeAudioSink: AudioSink, @unchecked Sendable {
 
     /// Plays an underrun the sink recovered from (the stream restarted later).
     public func recoverFromUnderrun() { lock.withLock { recoveries += 1 } }
+
+    /// The blocks written before each rest began.
+    public var blocksAtRests: [Int] { lock.withLock { rests } }
+
+    /// The blocks written before each rest ended.
+    public var blocksAtRestEnds: [Int] { lock.withLock { restEnds } }
+
+    /// Notes the rest and signals ``rested`` (see ``AudioSink/rest()``).
+    public func rest() {
+        lock.withLock { rests.append(blocks) }
+        rested.signal()
+    }
+
+    /// Notes the end of the rest (see ``AudioSink/endRest()``).
+    public func endRest() { lock.withLock { restEnds.append(blocks) } }
 
     /// Closes the sink (see ``AudioSink/close()``).
     public func close() {

@@ -38,5 +38,11 @@ open class WrappingSink: AudioSink, @unchecked Sendable {
         inner.write(samples, frameCount: frameCount)
     }
     /// The inner sink's.
+    open var canRest: Bool { inner.canRest }
+    /// The inner sink's.
+    open func rest() { inner.rest() }
+    /// The inner sink's.
+    open func endRest() { inner.endRest() }
+    /// The inner sink's.
     open func close() { inner.close() }
 }

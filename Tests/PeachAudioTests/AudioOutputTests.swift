@@ -87,6 +87,63 @@ struct AudioOutputTests {
         #expect(reported.wait(timeout: .now()) == .timedOut)
     }
 
+    @Test(
+        "after seconds of silence the output rests (nothing rendered), and the next note wakes it into its first block"
+    )
+    func restsAndWakes() throws {
+        let sink = FakeAudioSink(periodFrames: 480, canRest: true)
+        let output = AudioOutput(sink: sink)
+        let player = try SynthNotePlayer(engine: output.engine)
+        let handle = try player.play(
+            frequency: Frequency(hertz: 1000), velocity: 63, amplitude: AmplitudeDB(0))
+        try output.start()
+        // Not while the note sounds: released, it rings out, then 5 s of silence (500 blocks of 10 ms) pass.
+        try handle.stop()
+        #expect(sink.rested.wait(timeout: .now() + 60) == .success)
+        let restedAt = try #require(sink.blocksAtRests.first)
+        #expect(restedAt >= 500 && restedAt < 520, "\(restedAt)")
+        #expect(output.isResting && output.restCount == 1)
+        #expect(sink.blockCount == restedAt, "nothing is rendered while it rests")
+        try player.play(
+            frequency: Frequency(hertz: 1000), velocity: 63, amplitude: AmplitudeDB(0), after: .zero,
+            duration: .milliseconds(50), clock: VirtualClock())
+        #expect(sink.rested.wait(timeout: .now() + 60) == .success, "rests again 5 s after the note ends")
+        output.stop()
+        #expect(sink.closedCount == 1)
+        let woke = try #require(sink.blocksAtRestEnds.first)
+        #expect(woke == restedAt)
+        let samples = sink.samples
+        #expect(samples[((woke - 1) * 480)..<(woke * 480)].allSatisfy { $0 == 0 })
+        #expect(
+            samples[(woke * 480)..<((woke + 1) * 480)].contains { $0 != 0 },
+            "the note starts in the first block")
+        // At least twice: stopping sends a release that wakes it too, and this sink, unpaced, may render another
+        // 5 s of silence before the stop request follows.
+        #expect(output.restCount >= 2, "\(sink.blocksAtRests) \(sink.blocksAtRestEnds)")
+    }
+
+    @Test("an output kept awake does not rest; a stop wakes a resting output and ends it")
+    func keptAwake() throws {
+        let sink = FakeAudioSink(periodFrames: 480, signalAfter: 1200, canRest: true)
+        let output = AudioOutput(sink: sink)
+        output.keepAwake(for: 3600)
+        try output.start()
+        sink.reachedTarget.wait()  // 12 s of silence
+        #expect(output.restCount == 0 && !output.isResting)
+        output.stop()
+
+        let resting = FakeAudioSink(periodFrames: 480, canRest: true)
+        let second = AudioOutput(sink: resting)
+        try second.start()
+        #expect(resting.rested.wait(timeout: .now() + 60) == .success)
+        second.stop()  // returns: the thread woke and ended
+        #expect(
+            resting.closedCount == 1 && resting.blocksAtRestEnds.count == resting.blocksAtRests.count,
+            "\(resting.blocksAtRests) \(resting.blocksAtRestEnds)")
+        // A sink that cannot rest (a file, JACK) never does.
+        #expect(!FakeAudioSink().canRest)
+    }
+
     @Test("the internal synth's clicks report each underrun the sink recovered from as a dropout")
     func dropouts() {
         let sink = FakeAudioSink()

@@ -398,6 +398,20 @@ public final class ALSAPCMSink: AudioSink {
         }
     }
 
+    /// A device rests: its stream stops (`snd_pcm_drop`) while nothing sounds.
+    public var canRest: Bool { true }
+
+    /// Stops the stream, dropping the silence queued (see ``AudioSink/rest()``).
+    public func rest() { snd_pcm_drop(pcm) }
+
+    /// Prepares the stream to start again once its buffer is full (see ``AudioSink/endRest()``); an error shows
+    /// in the next write, which recovers or fails as ever.
+    public func endRest() {
+        snd_pcm_prepare(pcm)
+        lastDelay = 0
+        pacer?.reset()
+    }
+
     /// Closes the sink (see ``AudioSink/close()``).
     public func close() {
         guard !closed else { return }

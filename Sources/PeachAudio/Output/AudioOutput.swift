@@ -16,7 +16,9 @@ import Synchronization
 /// ``isRealTime`` tells which. It blocks every signal, so Ctrl-C reaches the main thread.
 ///
 /// Real-time rules: the loop between ``start()`` and ``stop()`` only renders into one preallocated block and
-/// hands it to the sink: no allocation, lock, log or wait other than the sink's own write. When the sink fails
+/// hands it to the sink: no allocation, lock, log or wait other than the sink's own write. After
+/// ``restAfter`` seconds of silence it rests (``OutputRest``): the sink's stream stops and the thread sleeps
+/// until the next command, which it renders into the first period of the restarted stream. When the sink fails
 /// for good (a device unplugged), the thread ends, the engine refuses further notes (so the note player
 /// throws ``SynthError/outputNotRunning``) and `onFailure` is called once, on the audio thread. After
 /// ``stop()`` the engine refuses notes too.
@@ -41,8 +43,29 @@ public final class AudioOutput {
     /// An output of a new engine into `sink`. `onFailure` is called once, on the audio thread, if the sink
     /// fails for good while running.
     public init(sink: any AudioSink, onFailure: (@Sendable (any Error & Sendable) -> Void)? = nil) {
-        engine = SynthEngine(sampleRate: sink.sampleRate)
-        loop = AudioLoop(renderer: engine.renderer, sink: sink, onFailure: onFailure)
+        let rest = sink.canRest ? OutputRest() : nil
+        engine = SynthEngine(sampleRate: sink.sampleRate, rest: rest)
+        loop = AudioLoop(renderer: engine.renderer, sink: sink, rest: rest, onFailure: onFailure)
+    }
+
+    /// The silence after which the output rests (``OutputRest``): its stream stops and its thread sleeps until
+    /// the next command, instead of rendering silence. Seconds.
+    nonisolated public static let restAfter = 5.0
+
+    /// How often the output has rested so far.
+    nonisolated public var restCount: Int { loop.rests.load(ordering: .relaxed) }
+
+    /// Whether the output rests now (its stream stopped until the next command).
+    nonisolated public var isResting: Bool { loop.rest?.isResting ?? false }
+
+    /// Keeps the output from resting for `seconds` from now, and wakes it if it rests: timing training, whose
+    /// clicks are placed by the output's timeline, asks this before it places them. When it was resting, the
+    /// timeline is measured anew: ``settledAt`` moves to when that is done.
+    public func keepAwake(for seconds: Double) {
+        let now = MonotonicTime.now()
+        guard let rest = loop.rest, rest.keepAwake(until: now + seconds) else { return }
+        loop.settledAt.store(
+            (now + sink.configuredLatency + Self.settleTime).bitPattern, ordering: .relaxed)
     }
 
     deinit { loop.end() }
@@ -115,15 +138,22 @@ private final class AudioLoop: @unchecked Sendable {
     let settledAt: Atomic<UInt64>
     let failureBox = Mutex<(any Error & Sendable)?>(nil)
     let timeline: FramePointPublisher
+    /// Lets the thread rest while nothing sounds (nil: the sink cannot, or no wake pipe could be made).
+    let rest: OutputRest?
+    /// How often it rested.
+    let rests = Atomic<Int>(0)
     private let block: UnsafeMutablePointer<Float>
     private let onFailure: (@Sendable (any Error & Sendable) -> Void)?
     private let stopRequested = Atomic<Bool>(false)
     private let thread = Mutex<pthread_t?>(nil)
 
-    init(renderer: SynthRenderer, sink: any AudioSink, onFailure: (@Sendable (any Error & Sendable) -> Void)?)
-    {
+    init(
+        renderer: SynthRenderer, sink: any AudioSink, rest: OutputRest?,
+        onFailure: (@Sendable (any Error & Sendable) -> Void)?
+    ) {
         self.renderer = renderer
         self.sink = sink
+        self.rest = rest
         self.onFailure = onFailure
         let now = MonotonicTime.now()
         timeline = FramePointPublisher(frame: 0, time: now + sink.configuredLatency)
@@ -155,7 +185,8 @@ private final class AudioLoop: @unchecked Sendable {
 
     /// Asks the thread to end (after its tail of silence) and waits for it. Idempotent.
     func end() {
-        stopRequested.store(true, ordering: .releasing)
+        stopRequested.store(true, ordering: .sequentiallyConsistent)
+        rest?.wake()
         if let handle = thread.withLock({ handle -> pthread_t? in
             defer { handle = nil }
             return handle
@@ -181,6 +212,10 @@ private final class AudioLoop: @unchecked Sendable {
             sampleRate: sink.sampleRate, buffer: Double(sink.bufferFrames) / sink.sampleRate,
             period: Double(period) / sink.sampleRate)
         var recoveries = 0
+        // Resting: after this many blocks in which nothing sounded, the stream stops until the next command.
+        let restAfterBlocks = Int((AudioOutput.restAfter * sink.sampleRate / Double(period)).rounded(.up))
+        var silentBlocks = 0
+        var resumed = false
         while remaining != 0 {
             if remaining < 0, stopRequested.load(ordering: .acquiring) { remaining = tailBlocks }
             // Wait for room first, then render: commands are applied as late as possible before each write.
@@ -193,7 +228,8 @@ private final class AudioLoop: @unchecked Sendable {
             let total = written.add(period, ordering: .relaxed).newValue
             let heard = total - sink.queuedFrames
             let now = MonotonicTime.now()
-            var restarted = total == period  // the first reading
+            var restarted = total == period || resumed  // the first reading, also after a rest
+            resumed = false
             if sink.recoveryCount != recoveries {
                 recoveries = sink.recoveryCount
                 filter.reset()
@@ -206,6 +242,23 @@ private final class AudioLoop: @unchecked Sendable {
             }
             timeline.publish(frame: 0, time: origin)
             if remaining > 0 { remaining -= 1 }
+            guard remaining < 0, let rest else { continue }
+            silentBlocks = renderer.isSilent ? silentBlocks + 1 : 0
+            guard silentBlocks >= restAfterBlocks,
+                rest.beginRest(
+                    now: now,
+                    hasCommands: {
+                        renderer.hasCommands || stopRequested.load(ordering: .sequentiallyConsistent)
+                    })
+            else { continue }
+            sink.rest()
+            rests.add(1, ordering: .relaxed)
+            rest.sleep()
+            rest.endRest()
+            sink.endRest()
+            filter.reset()
+            silentBlocks = 0
+            resumed = true
         }
         sink.close()
         renderer.refuseCommands()

@@ -44,6 +44,16 @@ public protocol AudioSink: AnyObject {
     /// gone for good (``failure`` says why). Real-time rule: never allocates, locks or logs.
     func write(_ samples: UnsafePointer<Float>, frameCount: Int) -> Bool
 
+    /// Whether the stream may stop while nothing sounds (``rest()``): a device and the `null` output; not a file
+    /// (its silence is part of the recording) nor a sound server that calls the output itself (JACK).
+    var canRest: Bool { get }
+    /// Stops the stream at once, dropping what is queued (silence: the output rests only after seconds of it).
+    /// Called on the audio thread before it sleeps; ``endRest()`` follows before the next write.
+    func rest()
+    /// Makes the stream ready to start again with the next writes (it starts as at the beginning, once its
+    /// buffer is full). Called on the audio thread when it wakes.
+    func endRest()
+
     /// Stops at once and releases the device or file; what is still queued is dropped. ``AudioOutput`` ends
     /// with a release ramp and a buffer of silence, so nothing audible is lost (and no driver's drain can
     /// garble the end). Called once, on the audio thread, after the last write.
@@ -62,6 +72,15 @@ extension AudioSink {
 
     /// Yes: a sink's delay is believed unless it is known not to hold.
     public var reportsWholeDelay: Bool { true }
+
+    /// No: the stream runs until closed.
+    public var canRest: Bool { false }
+
+    /// Nothing to stop.
+    public func rest() {}
+
+    /// Nothing to restart.
+    public func endRest() {}
 
     /// No wait: the sink paces itself in ``write(_:frameCount:)``.
     public func waitUntilWritable(frameCount: Int) {}

@@ -70,6 +70,15 @@ public final class PacedSink: AudioSink {
         return true
     }
 
+    /// `null` rests; a file does not (its silence is part of the recording).
+    public var canRest: Bool { writer == nil }
+
+    /// Nothing to stop: the pacer only counts.
+    public func rest() {}
+
+    /// The pacer counts from the next write.
+    public func endRest() { pacer.reset() }
+
     /// A file (`wav:`) or nothing (`null`).
     public var stack: AudioStack { writer == nil ? .null : .file }
 

@@ -33,6 +33,9 @@ public struct RealTimePacer: Sendable {
         return max(0, framesTaken - Int(elapsed * sampleRate))
     }
 
+    /// Starts counting anew with the next frames taken (the stream restarted after a rest).
+    public mutating func reset() { framesTaken = 0 }
+
     /// Counts `frameCount` more frames taken, and waits until they are no more than the buffer ahead.
     public mutating func taken(_ frameCount: Int) {
         if framesTaken == 0 { clock_gettime(CLOCK_MONOTONIC, &start) }

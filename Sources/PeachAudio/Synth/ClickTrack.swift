@@ -84,6 +84,9 @@ final class ClickTrack {
     /// Drops every click that has not started (render side); sounding ones ring out.
     func cancelPending() { pendingCount = 0 }
 
+    /// Whether no click is pending or ringing (render side).
+    var isIdle: Bool { pendingCount == 0 && activeCount == 0 }
+
     /// Adds the clicks sounding in frames `start ..< start + count` to `mix` (render side).
     func mix(into mix: UnsafeMutablePointer<Double>, from start: Int, count: Int) {
         var index = 0

@@ -8,18 +8,26 @@ import Synchronization
 final class CommandQueue: @unchecked Sendable {
     private let ring: SPSCRing<SynthCommand>
     private let closed = Atomic<Bool>(false)
+    /// The rest of the output that consumes the queue, woken by each push (nil: the consumer never rests).
+    let rest: OutputRest?
 
-    init(capacity: Int) {
+    init(capacity: Int, rest: OutputRest? = nil) {
         ring = SPSCRing(capacity: capacity, initial: .releaseAll)
+        self.rest = rest
     }
 
-    /// Adds a command; returns false when the queue is full (the consumer is not keeping up) or closed.
+    /// Adds a command; returns false when the queue is full (the consumer is not keeping up) or closed. Wakes
+    /// a resting output.
     @MainActor
     @discardableResult
     func push(_ command: SynthCommand) -> Bool {
-        guard !closed.load(ordering: .acquiring) else { return false }
-        return ring.push(command)
+        guard !closed.load(ordering: .acquiring), ring.push(command) else { return false }
+        rest?.commandQueued()
+        return true
     }
+
+    /// Whether a command waits. Consumer side.
+    var isEmpty: Bool { ring.count == 0 }
 
     /// Refuses every later push: the consumer has stopped for good (its output failed). Any thread.
     func close() { closed.store(true, ordering: .releasing) }

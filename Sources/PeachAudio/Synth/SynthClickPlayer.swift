@@ -27,8 +27,16 @@ public final class SynthClickPlayer: ClickPlayer {
     }
 
     /// Until the output's timeline has settled (``AudioOutput/settledAt``: a second after the stream started or
-    /// was measured anew).
-    public var settlesIn: Double { max(0, output.settledAt - now) }
+    /// was measured anew). Asking keeps the output awake for ``awakeSpan`` (waking it from a rest: then the
+    /// timeline is measured anew), so a running timing session's clicks are never placed on a resting stream.
+    public var settlesIn: Double {
+        output.keepAwake(for: Self.awakeSpan)
+        return max(0, output.settledAt - now)
+    }
+
+    /// How long the output stays awake after a session asked when it may place clicks, seconds: longer than a
+    /// trial and its answer, so a session that runs never waits for a restarted stream to settle.
+    public static let awakeSpan = 60.0
 
     /// Clicks are placed on the frame they are heard on.
     public var isExact: Bool { true }
@@ -41,6 +49,7 @@ public final class SynthClickPlayer: ClickPlayer {
     /// Places a click on the frame heard nearest `time`.
     /// - Throws: ``SynthError/outputNotRunning`` when the output stopped.
     public func click(at time: Double, accent: Bool) throws -> Double {
+        output.keepAwake(for: Self.awakeSpan)
         let timeline = output.timeline
         let frame = timeline.frame(at: time)
         guard output.engine.send(.click(frame: frame, accent: accent)) else {

@@ -34,10 +34,13 @@ public final class SynthEngine: Sendable {
     @MainActor private var installed: [SampledInstrument] = []
 
     /// An engine rendering at `sampleRate` (8 kHz … 384 kHz).
-    public init(sampleRate: Double) {
+    public convenience init(sampleRate: Double) { self.init(sampleRate: sampleRate, rest: nil) }
+
+    /// An engine whose commands wake `rest`'s output (``AudioOutput`` makes its engine so).
+    init(sampleRate: Double, rest: OutputRest?) {
         precondition(sampleRate >= 8000 && sampleRate <= 384_000, "unsupported sample rate")
         self.sampleRate = sampleRate
-        commands = CommandQueue(capacity: 256)
+        commands = CommandQueue(capacity: 256, rest: rest)
         renderer = SynthRenderer(sampleRate: sampleRate, commands: commands)
     }
 

@@ -148,6 +148,15 @@ public final class SynthRenderer: @unchecked Sendable {
         }
     }
 
+    /// Whether nothing sounds or waits to: no voice sounding, no note placed ahead, no click pending or
+    /// ringing, no command queued. Render side.
+    var isSilent: Bool {
+        soundingCount == 0 && placedNotes.count == 0 && clicks.isIdle && commands.isEmpty
+    }
+
+    /// Whether a command waits (render side).
+    var hasCommands: Bool { !commands.isEmpty }
+
     /// Refuses every later command: the render thread has stopped for good (its output failed), so a note
     /// player throws instead of waiting for a sound that never comes. Any thread.
     func refuseCommands() { commands.close() }

@@ -8,8 +8,6 @@ public final class ProfileTracker: ComparisonObserver, PitchMatchingObserver {
     public private(set) var profile: PerceptualProfile
     /// The trend of the discrimination thresholds.
     public private(set) var trend: TrendAnalyzer
-    /// The thresholds over time.
-    public private(set) var timeline: ThresholdTimeline
 
     /// A tracker rebuilt from stored results, in their order.
     public init(
@@ -18,23 +16,20 @@ public final class ProfileTracker: ComparisonObserver, PitchMatchingObserver {
         profile = PerceptualProfile(comparisons: comparisons, pitchMatchings: pitchMatchings)
         let unison = comparisons.filter(\.comparison.isUnison)
         trend = TrendAnalyzer(comparisons: unison)
-        timeline = ThresholdTimeline(comparisons: unison)
     }
 
     /// Replaces the tracked state with one rebuilt elsewhere (e.g. while loading the store).
-    public func restore(profile: PerceptualProfile, trend: TrendAnalyzer, timeline: ThresholdTimeline) {
+    public func restore(profile: PerceptualProfile, trend: TrendAnalyzer) {
         self.profile = profile
         self.trend = trend
-        self.timeline = timeline
     }
 
-    /// Adds an answered comparison to the profile, and a unison one to the trend and timeline (which follow
-    /// the unison threshold; each interval has its own in the profile).
+    /// Adds an answered comparison to the profile, and a unison one to the trend (which follows the unison
+    /// threshold; each interval has its own in the profile).
     public func comparisonCompleted(_ completed: CompletedComparison) {
         profile.add(completed)
         guard completed.comparison.isUnison else { return }
         trend.add(completed)
-        timeline.add(completed)
     }
 
     /// Adds a committed pitch-matching attempt to the profile.
@@ -42,11 +37,10 @@ public final class ProfileTracker: ComparisonObserver, PitchMatchingObserver {
         profile.add(completed)
     }
 
-    /// Forgets all discrimination results (profile part, trend, timeline).
+    /// Forgets all discrimination results (profile part, trend).
     public func resetDiscrimination() {
         profile.resetDiscrimination()
         trend.reset()
-        timeline.reset()
     }
 
     /// Forgets all pitch-matching results.

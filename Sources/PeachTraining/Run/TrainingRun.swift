@@ -116,7 +116,7 @@ public final class TrainingRun {
         self.seed = seed
         tracker = ProfileTracker()
         if let history {
-            tracker.restore(profile: history.profile, trend: history.trend, timeline: history.timeline)
+            tracker.restore(profile: history.profile, trend: history.trend)
         }
         mapper = ControllerMapper(profile: profile, longPressThreshold: settings().longPress)
     }

@@ -67,7 +67,7 @@ public struct Simulation: Sendable {
         case .comparison, .measurement:
             let tracker = ProfileTracker()
             if let contents = store?.contents {
-                tracker.restore(profile: contents.profile, trend: contents.trend, timeline: contents.timeline)
+                tracker.restore(profile: contents.profile, trend: contents.trend)
             }
             let psi =
                 mode == .measurement

@@ -83,7 +83,7 @@ struct IntervalProfileTests {
         #expect(reset.intervals[IntervalKey(fifth, .justIntonation)]?.matching.count == 1)
     }
 
-    @Test("the tracker's trend and timeline follow unison only")
+    @Test("the tracker's trend follows unison only")
     @MainActor
     func trackerFollowsUnison() {
         let tracker = ProfileTracker()
@@ -92,7 +92,7 @@ struct IntervalProfileTests {
         {
             tracker.comparisonCompleted(completed)
         }
-        #expect(tracker.timeline.samples.isEmpty)
+        #expect(tracker.trend.count == 0)
         #expect(tracker.profile.intervals.count == 1)
     }
 

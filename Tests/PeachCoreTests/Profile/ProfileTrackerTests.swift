@@ -1,4 +1,4 @@
-// ProfileTrackerTests: the tracker keeps profile, trend and timeline in step with the results.
+// ProfileTrackerTests: the tracker keeps profile and trend in step with the results.
 
 import PeachCore
 import Testing
@@ -19,15 +19,13 @@ struct ProfileTrackerTests {
         let rebuilt = ProfileTracker(comparisons: comparisons, pitchMatchings: matchings)
         #expect(tracker.profile == rebuilt.profile)
         #expect(tracker.trend == rebuilt.trend)
-        #expect(tracker.timeline == rebuilt.timeline)
         #expect(tracker.trend.count == 30)
-        #expect(tracker.timeline.sessions.count == 1)
+        #expect(tracker.trend.sessions.count == 1)
         tracker.resetMatching()
         #expect(tracker.profile.matching.count == 0)
         #expect(tracker.profile.comparisonCount == 30)
         tracker.resetDiscrimination()
         #expect(tracker.profile.comparisonCount == 0)
         #expect(tracker.trend.count == 0)
-        #expect(tracker.timeline.samples.isEmpty)
     }
 }
