@@ -310,4 +310,24 @@ struct JournalSnapshotTests {
         let contents = try #require(JournalContents(snapshot: bytes, tailCRC: { _ in 0 }))
         #expect(contents.comparisonCount > 0 && contents.pitchMatchingCount > 0 && contents.rhythmCount > 0)
     }
+
+    @Test("a store opened to train keeps no timeline, and still saves the snapshot with the whole timeline")
+    func writerWithoutTimeline() throws {
+        let directory = TemporaryDirectory()
+        try JournalStore(directory: directory.path).append(records(0..<1500))
+        do {
+            let store = try JournalStore(directory: directory.path, keepsTimeline: false)
+            #expect(store.contents.timeline.samples.isEmpty && !store.contents.keepsTimeline)
+            try store.append(records(2000..<2100))
+            #expect(store.contents.timeline.samples.isEmpty)
+            #expect(
+                store.contents.comparisonCount + store.contents.pitchMatchingCount
+                    + store.contents.rhythmCount == 1600)
+            #expect(store.contents.profile == (try everyLine(directory)).profile, "everything else is kept")
+        }
+        #expect(JournalSnapshot.read(directory: directory.path, journalPath: directory.journal) != nil)
+        let loaded = try throughSnapshot(directory)
+        #expect(loaded == (try everyLine(directory)))
+        #expect(!loaded.timeline.samples.isEmpty)
+    }
 }

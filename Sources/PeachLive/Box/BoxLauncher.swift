@@ -63,7 +63,7 @@ public struct BoxLauncher {
         openInput: (ControllerProfile) throws -> ControllerInput
     ) async throws -> Int32 {
         let configuration = try plan.configuration()
-        let store = try JournalStore(directory: plan.dataDirectory)
+        let store = try JournalStore(directory: plan.dataDirectory, keepsTimeline: false)
         for line in texts.storeNotices(store.contents) { Terminal.emitError(line) }
         let (inputs, continuation) = AsyncStream<PracticeBox.Input>.makeStream()
         var presenters: [any TrainingPresenter] = []

@@ -95,7 +95,7 @@ public struct TrainingLauncher {
     ) async throws -> Int32 {
         let initial = try plan.overrides(plan.settings)
         let events = try plan.events.map(EventStreamPresenter.openFile)
-        let store = try JournalStore(directory: plan.dataDirectory)
+        let store = try JournalStore(directory: plan.dataDirectory, keepsTimeline: false)
         for line in texts.storeNotices(store.contents) { Terminal.emitError(line) }
         // `--events -` into a pipe: stdout holds only the JSON lines, and the screen goes to stderr.
         let screenToStandardError = plan.events == "-" && !Terminal.isTerminal

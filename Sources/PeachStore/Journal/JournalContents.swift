@@ -9,8 +9,11 @@ public struct JournalContents: Sendable {
     public var profile = PerceptualProfile()
     /// The trend of the discrimination thresholds.
     public var trend = TrendAnalyzer()
-    /// The thresholds over time.
+    /// The thresholds over time (empty in a writer that does not keep it: ``keepsTimeline``).
     public var timeline = ThresholdTimeline()
+    /// Whether ``timeline`` follows the records: false in a store opened to train or serve
+    /// (``JournalStore/init(directory:keepsTimeline:)``), which never draws it (16 bytes per comparison).
+    public private(set) var keepsTimeline = true
     /// The history week by week, per mode and interval (the progress chart).
     public var progress = ProgressHistory()
     /// The number of comparison records.
@@ -43,6 +46,12 @@ public struct JournalContents: Sendable {
         self = snapshot.contents
     }
 
+    /// Forgets the timeline and stops following it (what a store opened to train or serve keeps).
+    mutating func dropTimeline() {
+        timeline = ThresholdTimeline()
+        keepsTimeline = false
+    }
+
     /// Adds one record to the profile, and a unison comparison to the trend and timeline (they follow the
     /// unison threshold; intervals have their own thresholds in the profile).
     public mutating func add(_ record: StoredRecord) {
@@ -53,7 +62,7 @@ public struct JournalContents: Sendable {
             progress.add(completed)
             if completed.comparison.isUnison {
                 trend.add(completed)
-                timeline.add(completed)
+                if keepsTimeline { timeline.add(completed) }
             }
         case .pitchMatching(let completed):
             pitchMatchingCount += 1

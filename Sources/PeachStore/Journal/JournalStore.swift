@@ -41,6 +41,8 @@ public final class JournalStore: TrainingStore {
     private var identity: FileIdentity
     /// The snapshot being written, if one is.
     private let snapshotWrite: DispatchGroup
+    /// Whether ``contents`` keeps the timeline.
+    private let keepsTimeline: Bool
 
     /// The journal's path.
     public var journalPath: String { Self.journalPath(in: directory) }
@@ -48,10 +50,13 @@ public final class JournalStore: TrainingStore {
     nonisolated static func journalPath(in directory: String) -> String { directory + "/" + journalName }
 
     /// Opens the store in `directory` for writing (creating it if needed): takes the lock, sets aside a torn
-    /// last line, and loads every record into ``contents``.
+    /// last line, and loads every record into ``contents``. Without `keepsTimeline`, ``contents`` holds no
+    /// ``JournalContents/timeline`` once loaded (the snapshot still gets it): what a training run or the box
+    /// opens, which never draw it — 16 bytes per comparison, 9.6 MB of their memory with a million answers.
     /// - Throws: ``StoreError`` naming the file: another writer, a newer schema, a system error.
-    public init(directory: String) throws(StoreError) {
+    public init(directory: String, keepsTimeline: Bool = true) throws(StoreError) {
         self.directory = directory
+        self.keepsTimeline = keepsTimeline
         try StoreFiles.createDirectory(directory)
         try StoreFiles.requireSafeDirectory(directory)
         lock = try FileLock(path: directory + "/" + Self.lockName)
@@ -78,6 +83,7 @@ public final class JournalStore: TrainingStore {
             }
         }
         self.snapshotWrite = snapshotWrite
+        if !keepsTimeline { loaded.dropTimeline() }
         if loaded.tornTailLength > 0 {
             loaded.tornTailSetAside = try Self.setAsideTornTail(
                 of: file, completeLength: try file.size() - loaded.tornTailLength, directory: directory)
@@ -345,6 +351,7 @@ public final class JournalStore: TrainingStore {
             if applied, let reloaded = try? Self.load(directory: directory, usingSnapshot: true) {
                 let setAside = contents.tornTailSetAside
                 contents = reloaded.contents
+                if !keepsTimeline { contents.dropTimeline() }
                 contents.tornTailSetAside = setAside
             }
             throw error
@@ -404,6 +411,7 @@ public final class JournalStore: TrainingStore {
         committedLength = try file.size()
         identity = try file.identity()
         var fresh = JournalContents()
+        if !keepsTimeline { fresh.dropTimeline() }
         for record in records { fresh.add(record) }
         contents = fresh
         return backup
