@@ -51,6 +51,7 @@ enum TrainingBenchmark {
         var pauses: [Double] = []
         var idleCPU: (cpu: Double, wakeups: Double)?
         var restingCPU: (cpu: Double, wakeups: Double)?
+        var resident: (resident: Int, peak: Int)?
         var answered = 0
         while answered < 30, let event = events.nextEvent() {
             let name = event["event"] as? String
@@ -59,7 +60,10 @@ enum TrainingBenchmark {
                 if firstNote == nil { firstNote = MonotonicTime.now() - started }
                 if let lastResult, let time { pauses.append(time.timeIntervalSince(lastResult) - feedback) }
             } else if name == "note2Started" {
-                if answered == 10 { idleCPU = cpuWhileWaiting(pid: process.processIdentifier, seconds: 2) }
+                if answered == 10 {
+                    idleCPU = cpuWhileWaiting(pid: process.processIdentifier, seconds: 2)
+                    resident = memory(pid: process.processIdentifier)
+                }
                 if answered == 11 {
                     // Once nothing has sounded for AudioOutput.restAfter (5 s), the output rests.
                     usleep(6_000_000)
@@ -86,6 +90,11 @@ enum TrainingBenchmark {
             report(
                 "  CPU while waiting for an answer (2 s)",
                 "\(format(idleCPU.cpu * 100, 1)) %, \(format(idleCPU.wakeups, 0)) wake-ups/s")
+        }
+        if let resident {
+            report(
+                "  memory while training (10 answers in)",
+                "\(resident.resident / 1024) MB resident, \(resident.peak / 1024) MB peak")
         }
         if let restingCPU {
             report(
@@ -117,7 +126,7 @@ enum TrainingBenchmark {
     /// The data commands on the same store, each a whole `peach` process: wall time and peak memory.
     static func dataCommands(peach: String, root: String, records: Int) {
         let data = ["--data-dir", root + "/data"]
-        let perRecord = { (seconds: Double) in "\(format(seconds / Double(records) * 1e6, 1)) µs/record" }
+        let perRecord = { (seconds: Double) in "\(format(seconds / Double(records) * 1e6, 2)) µs CPU/record" }
         for (name, arguments) in [
             ("peach data check", ["data", "check"] + data),
             ("peach profile --json", ["profile", "--json"] + data),
@@ -131,17 +140,19 @@ enum TrainingBenchmark {
                 ["data", "import", root + "/data/records.jsonl", "--data-dir", root + "/import"]
             ),
         ] {
-            guard let (seconds, peak) = run(peach, arguments) else {
+            guard let (seconds, cpu, peak) = run(peach, arguments) else {
                 report("  " + name, "failed")
                 continue
             }
-            report("  " + name, "\(format(seconds, 2)) s (\(perRecord(seconds))), \(peak / 1024) MB peak")
+            report(
+                "  " + name,
+                "\(format(seconds, 2)) s wall, \(format(cpu, 2)) s CPU (\(perRecord(cpu))), \(peak / 1024) MB peak")
         }
     }
 
-    /// Runs `peach` with `arguments`, output discarded; its wall time and peak resident memory (kB), or nil
-    /// when it could not run or failed.
-    static func run(_ peach: String, _ arguments: [String]) -> (seconds: Double, peakKilobytes: Int)? {
+    /// Runs `peach` with `arguments`, output discarded; its wall time, CPU time (user + system: what the load of a
+    /// shared machine does not inflate) and peak resident memory (kB), or nil when it could not run or failed.
+    static func run(_ peach: String, _ arguments: [String]) -> (seconds: Double, cpu: Double, peakKilobytes: Int)? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -155,7 +166,10 @@ enum TrainingBenchmark {
         var status: Int32 = 0
         var usage = rusage()
         guard wait4(pid, &status, 0, &usage) == pid, status == 0 else { return nil }
-        return (MonotonicTime.now() - started, usage.ru_maxrss)
+        let cpu =
+            Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
+            + Double(usage.ru_stime.tv_usec) / 1e6
+        return (MonotonicTime.now() - started, cpu, usage.ru_maxrss)
     }
 
     /// Starts `peach train` on the store in `root`, returns the time to its first `trialStarted` event, and
@@ -196,6 +210,17 @@ enum TrainingBenchmark {
             return nil
         }
         return (process, LineReader(handle: output.fileHandleForReading), started)
+    }
+
+    /// The process's resident and peak resident memory (kB), from /proc.
+    static func memory(pid: Int32) -> (resident: Int, peak: Int)? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        func field(_ name: String) -> Int? {
+            status.split(separator: "\n").first { $0.hasPrefix(name + ":") }
+                .flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") }
+        }
+        guard let resident = field("VmRSS"), let peak = field("VmHWM") else { return nil }
+        return (resident, peak)
     }
 
     /// The process's CPU use (user + system) over `seconds`, as a fraction of one core, and its threads' wake-ups
