@@ -30,6 +30,8 @@ let package = Package(
         .target(name: "PeachMIDI", dependencies: ["PeachCore", "PeachSystem"]),
         // CRC-32C with the processor's instruction (SSE 4.2, arm64's CRC extension), chosen at run time.
         .target(name: "CPeachCRC"),
+        // A plain C MIDI byte-stream state machine: the peer PeachBenchmarks measures MIDIByteParser against.
+        .target(name: "CMIDIPeer"),
         // The JSON store: records, settings, durability.
         .target(name: "PeachStore", dependencies: ["PeachCore", "PeachSystem", "CPeachCRC"]),
         // libasound, with ALSA's C macros wrapped as static inline functions.
@@ -103,7 +105,7 @@ let package = Package(
             name: "PeachBenchmarks",
             dependencies: [
                 "PeachCore", "PeachStore", "PeachAudio", "PeachMIDI", "PeachALSA", "PeachTraining",
-                "PeachText", "PeachLive", "PeachTestSupport", "PeachSystem",
+                "PeachText", "PeachLive", "PeachTestSupport", "PeachSystem", "CMIDIPeer",
             ]),
         .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore", "PeachTestSupport"]),
         .testTarget(name: "PeachAudioTests", dependencies: ["PeachAudio", "PeachCore", "PeachTestSupport"]),

@@ -146,13 +146,16 @@ enum TrainingBenchmark {
             }
             report(
                 "  " + name,
-                "\(format(seconds, 2)) s wall, \(format(cpu, 2)) s CPU (\(perRecord(cpu))), \(peak / 1024) MB peak")
+                "\(format(seconds, 2)) s wall, \(format(cpu, 2)) s CPU (\(perRecord(cpu))), \(peak / 1024) MB peak"
+            )
         }
     }
 
     /// Runs `peach` with `arguments`, output discarded; its wall time, CPU time (user + system: what the load of a
     /// shared machine does not inflate) and peak resident memory (kB), or nil when it could not run or failed.
-    static func run(_ peach: String, _ arguments: [String]) -> (seconds: Double, cpu: Double, peakKilobytes: Int)? {
+    static func run(
+        _ peach: String, _ arguments: [String]
+    ) -> (seconds: Double, cpu: Double, peakKilobytes: Int)? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -167,7 +170,8 @@ enum TrainingBenchmark {
         var usage = rusage()
         guard wait4(pid, &status, 0, &usage) == pid, status == 0 else { return nil }
         let cpu =
-            Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
+            Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+            + Double(usage.ru_stime.tv_sec)
             + Double(usage.ru_stime.tv_usec) / 1e6
         return (MonotonicTime.now() - started, cpu, usage.ru_maxrss)
     }
@@ -214,10 +218,14 @@ enum TrainingBenchmark {
 
     /// The process's resident and peak resident memory (kB), from /proc.
     static func memory(pid: Int32) -> (resident: Int, peak: Int)? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else {
+            return nil
+        }
         func field(_ name: String) -> Int? {
             status.split(separator: "\n").first { $0.hasPrefix(name + ":") }
-                .flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") }
+                .flatMap {
+                    Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+                }
         }
         guard let resident = field("VmRSS"), let peak = field("VmHWM") else { return nil }
         return (resident, peak)

@@ -3,6 +3,7 @@
 // Run: swift run -c release PeachBenchmarks [core | synth | pcm | store | midi | train [RECORDS...] | fixture RECORDS DIR | validate SEEDS [kazez|training|measurement]
 //      | latency (in the alsa-vm VM: scripts/latency-vm)]   (PEACH_BENCH_AUDIO=DEVICE, PEACH_BENCH_LATENCY=low)
 
+import CMIDIPeer
 import Foundation
 import PeachALSA
 import PeachAudio
@@ -392,14 +393,42 @@ if wants("midi") {
             }
         stream += message.bytes
     }
-    var parser = MIDIByteParser()
+    // Peach's parser and a plain C state machine (CMIDIPeer) on the same bytes, each handing every message to a
+    // handler that counts it; the best of five passes each, alternating, so both see the same machine load.
     var handled = 0
-    let handlerSeconds = measure {
-        stream.withUnsafeBufferPointer { buffer in parser.parse(buffer) { _ in handled += 1 } }
+    var peerHandled = 0
+    var handlerSeconds = Double.infinity
+    var peerSeconds = Double.infinity
+    /// Parses `stream` with a fresh parser, counting messages in a local (a top-level variable here is a global,
+    /// whose every access is checked for exclusivity: that, not the parser, was most of the time measured).
+    func parseCounting(_ stream: [UInt8]) -> Int {
+        var parser = MIDIByteParser()
+        var count = 0
+        stream.withUnsafeBufferPointer { buffer in parser.parse(buffer) { _ in count += 1 } }
+        return count
+    }
+    for _ in 0..<5 {
+        handlerSeconds = min(handlerSeconds, measure { handled = parseCounting(stream) })
+        var peer = peach_midi_peer()
+        peerHandled = 0
+        peerSeconds = min(
+            peerSeconds,
+            measure {
+                stream.withUnsafeBufferPointer { buffer in
+                    withUnsafeMutablePointer(to: &peerHandled) { counter in
+                        peach_midi_peer_parse(
+                            &peer, buffer.baseAddress, buffer.count, peach_midi_peer_count, counter)
+                    }
+                }
+            })
     }
     report(
         "byte parser, mixed stream, per message",
-        "\(format(Double(stream.count) / handlerSeconds / 1e6, 1)) MB/s (\(handled) messages)")
+        "\(format(Double(stream.count) / handlerSeconds / 1e6, 1)) MB/s (\(handled) messages; best of 5)")
+    report(
+        "  a C state machine (CMIDIPeer), same bytes",
+        "\(format(Double(stream.count) / peerSeconds / 1e6, 1)) MB/s (\(peerHandled) messages; best of 5)")
+    var parser = MIDIByteParser()
     var messages: [MIDIMessage] = []
     let parseSeconds = measure { messages = parser.parse(stream) }
     report(
