@@ -61,6 +61,12 @@ public struct MIDIByteParser: Sendable {
         var index = 0
         while index < count {
             let byte = buffer[index]
+            // Real time (a clock from a sequencer: a fifth of a busy stream), anywhere, in state or not.
+            if byte >= 0xF8, let realTime = MIDIRealTimeMessage(rawValue: byte) {
+                handle(.realTime(realTime))
+                index += 1
+                continue
+            }
             if dataCount == 0 && sysEx == nil && byte < 0xF0 {
                 if byte >= 0x80 {
                     // A channel status byte with its data bytes.
