@@ -29,17 +29,24 @@ enum SynthCost {
             FileManager.default.fileExists(atPath: $0)
         }
 
-    /// A player of `sound` on `engine`: a timbre by name, or the first preset of the SoundFont at that path.
+    /// A player of `sound` on `engine`: a timbre by name, or a SoundFont's path with `@BANK:PROGRAM` (or a
+    /// preset's name) after it, its first preset without.
     @MainActor
     static func player(_ sound: String, engine: SynthEngine) -> SynthNotePlayer? {
-        if sound.hasSuffix(".sf2") {
-            guard let font = try? SoundFont.open(path: sound),
-                let instrument = try? SampledInstrument(soundFont: font, preset: font.firstPreset)
+        let parts = sound.split(separator: "@", maxSplits: 1).map(String.init)
+        if parts[0].hasSuffix(".sf2") {
+            guard let font = try? SoundFont.open(path: parts[0]),
+                let preset = parts.count == 2 ? font.preset(named: parts[1]) : font.firstPreset,
+                let instrument = try? SampledInstrument(soundFont: font, preset: preset)
             else { return nil }
             return try? SynthNotePlayer(engine: engine, instrument: instrument)
         }
         return try? SynthNotePlayer(engine: engine, timbre: sound)
     }
+
+    /// The presets of TimGM6mb whose one-voice cost `PeachBenchmarks synth` prints: General MIDI's piano,
+    /// organ, strings and five more families (guitar, trumpet, flute, lead, a plucked bass).
+    static let measuredPresets = ["0:0", "0:19", "0:48", "0:24", "0:56", "0:73", "0:80", "0:33"]
 
     /// A stereo 48 kHz renderer in 128-frame blocks with `voices` notes of `sound` sounding (220 Hz and its
     /// multiples, −6 dB): what both the speed and the instruction figures measure.
@@ -99,6 +106,21 @@ enum SynthCost {
         WAVCost.printFigures()
     }
 
+    /// Prints one voice's instructions per frame for each of ``measuredPresets`` of TimGM6mb, when installed.
+    static func printPresetFigures(valgrind: String) {
+        guard let font = soundFonts.first(where: { $0.hasSuffix("TimGM6mb.sf2") }) else { return }
+        var figures: [String] = []
+        for preset in measuredPresets {
+            let sound = font + "@" + preset
+            guard let empty = instructions(valgrind, sound, 1, 0),
+                let full = instructions(valgrind, sound, 1, 1)
+            else { continue }
+            figures.append("\(preset) \(format(Double(full - empty) / 48_000, 0))")
+        }
+        report(
+            "TimGM6mb presets, 1 voice, callgrind", figures.joined(separator: ", ") + " instructions/frame")
+    }
+
     /// Prints instructions per sample for each timbre with 1 and 4 voices, or says why it cannot.
     static func printFigures() {
         guard
@@ -126,6 +148,7 @@ enum SynthCost {
                 )
             }
         }
+        printPresetFigures(valgrind: valgrind)
     }
 
     /// A sound's short name in the report: the timbre, or the SoundFont's file name.

@@ -199,7 +199,14 @@ public final class SynthRenderer: @unchecked Sendable {
             clicks.mix(into: mix, from: framePosition, count: count)
             framePosition += count
             let output = buffer + done * channelCount
-            if stereo {
+            if stereo && channelCount == 2 {
+                // Sampled voices are panned: left and right (the common case, without the general loop's
+                // per-channel choice: a third of a sampled voice's cost).
+                for frame in 0..<count {
+                    output[2 * frame] = Float(mix[frame] + sampledLeft[frame])
+                    output[2 * frame + 1] = Float(mix[frame] + sampledRight[frame])
+                }
+            } else if stereo {
                 // Sampled voices are panned: left and right on the first two channels, their mean elsewhere.
                 for frame in 0..<count {
                     let left = mix[frame] + sampledLeft[frame]
