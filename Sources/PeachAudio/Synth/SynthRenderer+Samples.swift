@@ -197,6 +197,10 @@ extension SynthRenderer {
             let looping = layer.looping
             let end = Double(region.end - 1)
             let loopEndPosition = Double(loopEnd)
+            // The mixes' addresses too: read from `self` they were loaded again for every frame (a store through
+            // them could have changed `self`, as far as the compiler knows).
+            let mixLeft = sampledLeft
+            let mixRight = sampledRight
             for frame in 0..<count {
                 // Envelope: delay, linear attack, hold, exponential decay to sustain, exponential release.
                 switch stage {
@@ -247,8 +251,8 @@ extension SynthRenderer {
                 let c2 = before - 2.5 * here + 2 * next - 0.5 * after
                 let c3 = 0.5 * (after - before) + 1.5 * (here - next)
                 let value = (((c3 * t + c2) * t + c1) * t + here) * level
-                sampledLeft[frame] += value * left
-                sampledRight[frame] += value * right
+                mixLeft[frame] += value * left
+                mixRight[frame] += value * right
                 // Advance, loop, glide.
                 position += increment
                 if looping {
