@@ -477,9 +477,7 @@ public final class JournalStore: TrainingStore {
             try withoutActuallyEscaping(append) { append in
                 try source { record in
                     // Also the neighbouring second: an export that kept whole seconds may have rounded the time.
-                    let identity = record.identity
-                    if !known.contains(record.neighbourIdentity), !known.contains(identity) {
-                        known.insert(identity)
+                    if !known.contains(record.neighbourIdentity), known.insertIfNew(record.identity) {
                         try append(record)
                     } else {
                         duplicates += 1

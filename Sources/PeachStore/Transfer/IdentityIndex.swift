@@ -18,6 +18,15 @@ struct IdentityIndex {
 
     /// Whether a known record is the same answer as one with `identity`.
     func contains(_ identity: StoredRecord.Identity) -> Bool {
+        if storedContains(identity) { return true }
+        let key = identity.key
+        guard let first = new[key] else { return false }
+        let match = { StoredRecord.Identity.millisecondsMatch(identity.millisecond, $0) }
+        return match(first) || (more[key]?.contains(where: match) ?? false)
+    }
+
+    /// Whether one of the store's records is the same answer as one with `identity`.
+    private func storedContains(_ identity: StoredRecord.Identity) -> Bool {
         let key = identity.key
         var low = 0
         var high = stored.count
@@ -29,18 +38,29 @@ struct IdentityIndex {
             if identity.isSameAnswer(as: stored[low]) { return true }
             low += 1
         }
-        guard let first = new[key] else { return false }
-        let match = { StoredRecord.Identity.millisecondsMatch(identity.millisecond, $0) }
-        return match(first) || (more[key]?.contains(where: match) ?? false)
+        return false
     }
 
-    /// Adds a new record's identity.
-    mutating func insert(_ identity: StoredRecord.Identity) {
+    /// A millisecond no identity has: marks a key just added by ``insertIfNew(_:)``'s one lookup.
+    private static let absent = StoredRecord.Identity.wholeSecondOnly - 1
+
+    /// ``contains(_:)`` and, when it is false, adds `identity`, with one lookup of the key (an import asks both of
+    /// every record: each lookup hashes the identity). Returns whether it was new.
+    mutating func insertIfNew(_ identity: StoredRecord.Identity) -> Bool {
+        if storedContains(identity) { return false }
         let key = identity.key
-        if new[key] == nil {
-            new[key] = identity.millisecond
-        } else {
-            more[key, default: []].append(identity.millisecond)
+        let millisecond = identity.millisecond
+        var first = Self.absent
+        Self.take(&new[key, default: Self.absent]) { slot in
+            first = slot
+            if slot == Self.absent { slot = millisecond }
         }
+        if first == Self.absent { return true }
+        let match = { StoredRecord.Identity.millisecondsMatch(millisecond, $0) }
+        if match(first) || (more[key]?.contains(where: match) ?? false) { return false }
+        more[key, default: []].append(millisecond)
+        return true
     }
+
+    private static func take(_ value: inout UInt16, _ body: (inout UInt16) -> Void) { body(&value) }
 }
