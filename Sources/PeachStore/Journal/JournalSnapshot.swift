@@ -56,7 +56,14 @@ struct JournalSnapshot {
         var damagedLines: [DamagedLine]
         var newerRecordLines: [Int]
 
-        func write(to writer: inout SnapshotWriter) {
+        /// Writes the header; false when its damaged lines cannot be encoded (then no snapshot is saved: one
+        /// without them would disagree with its journal).
+        func write(to writer: inout SnapshotWriter) -> Bool {
+            var damaged = ""
+            if !damagedLines.isEmpty {
+                guard let json = try? JSONEncoder().encode(damagedLines) else { return false }
+                damaged = String(decoding: json, as: UTF8.self)
+            }
             writer.append(raw: JournalSnapshot.magic)
             for number in [
                 format, journalLength, lineCount, Int(tailCRC), sampleCount, comparisonCount,
@@ -69,9 +76,9 @@ struct JournalSnapshot {
             writer.write(trend)
             writer.write(progress)
             writer.write(timing)
-            let damaged = damagedLines.isEmpty ? nil : try? JSONEncoder().encode(damagedLines)
-            writer.write(damaged.map { String(decoding: $0, as: UTF8.self) } ?? "")
+            writer.write(damaged)
             writer.write(newerRecordLines)
+            return true
         }
 
         /// Reads a header; nil when it is not this format's. Its numbers are checked with ``isConsistent``.
@@ -235,8 +242,10 @@ struct JournalSnapshot {
             return
         }
         var writer = SnapshotWriter()
-        Header(journalLength: journalLength, lineCount: lineCount, tailCRC: tail, contents: contents)
-            .write(to: &writer)
+        guard
+            Header(journalLength: journalLength, lineCount: lineCount, tailCRC: tail, contents: contents)
+                .write(to: &writer)
+        else { return }
         var bytes = writer.bytes
         bytes.reserveCapacity(bytes.count + contents.timeline.samples.count * 16 + 4)
         for sample in contents.timeline.samples {
