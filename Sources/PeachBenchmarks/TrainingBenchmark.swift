@@ -62,7 +62,7 @@ enum TrainingBenchmark {
             } else if name == "note2Started" {
                 if answered == 10 {
                     idleCPU = cpuWhileWaiting(pid: process.processIdentifier, seconds: 2)
-                    resident = memory(pid: process.processIdentifier)
+                    resident = memoryKilobytes(pid: String(process.processIdentifier))
                 }
                 if answered == 11 {
                     // Once nothing has sounded for AudioOutput.restAfter (5 s), the output rests.
@@ -214,21 +214,6 @@ enum TrainingBenchmark {
             return nil
         }
         return (process, LineReader(handle: output.fileHandleForReading), started)
-    }
-
-    /// The process's resident and peak resident memory (kB), from /proc.
-    static func memory(pid: Int32) -> (resident: Int, peak: Int)? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else {
-            return nil
-        }
-        func field(_ name: String) -> Int? {
-            status.split(separator: "\n").first { $0.hasPrefix(name + ":") }
-                .flatMap {
-                    Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
-                }
-        }
-        guard let resident = field("VmRSS"), let peak = field("VmHWM") else { return nil }
-        return (resident, peak)
     }
 
     /// The process's CPU use (user + system) over `seconds`, as a fraction of one core, and its threads' wake-ups

@@ -13,9 +13,9 @@ import PeachStore
 import PeachSystem
 import PeachTestSupport
 
-/// Resident and peak memory of this process, from /proc/self/status (kB), or nil off Linux.
-func memoryKilobytes() -> (resident: Int, peak: Int)? {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+/// Resident and peak memory of process `pid` (this one by default), from /proc/PID/status (kB), or nil off Linux.
+func memoryKilobytes(pid: String = "self") -> (resident: Int, peak: Int)? {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
     func field(_ name: String) -> Int? {
         status.split(separator: "\n").first { $0.hasPrefix(name + ":") }
             .flatMap {

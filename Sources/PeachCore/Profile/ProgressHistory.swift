@@ -251,14 +251,8 @@ extension ProgressHistory.Week: SnapshotCodable {
     /// correct answers) and its matching errors.
     public func write(to writer: inout SnapshotWriter) {
         writer.write(number)
-        writer.write(levels.count)
-        var previous = -1
-        for (level, tally) in levels.sorted(by: { $0.key < $1.key }) {
-            writer.write(level - previous)
-            writer.write(Int(tally.trials))
-            writer.write(Int(tally.correct))
-            previous = level
-        }
+        writer.writeLevels(
+            levels.sorted { $0.key < $1.key }.map { ($0.key, $0.value.trials, $0.value.correct) })
         writer.write(absoluteErrors)
     }
 
@@ -266,16 +260,11 @@ extension ProgressHistory.Week: SnapshotCodable {
     /// snapshot cannot feed the fit nonsense.
     public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
         number = try reader.int(in: -999_999...999_999)
-        let count = try reader.int(in: 0...StimulusLevel.count)
-        levels.reserveCapacity(count)
-        var level = -1
-        for _ in 0..<count {
-            level += try reader.int(in: 1...StimulusLevel.count)
-            guard level < StimulusLevel.count else { throw SnapshotReader.Malformed() }
-            let trials = try reader.int(in: 1...Int(Int32.max))
-            levels[level] = ProgressHistory.TrialTally(
-                trials: Int32(trials), correct: Int32(try reader.int(in: 0...trials)))
+        var levels: [Int: ProgressHistory.TrialTally] = [:]
+        try reader.levels { level, trials, correct in
+            levels[level] = ProgressHistory.TrialTally(trials: trials, correct: correct)
         }
+        self.levels = levels
         absoluteErrors = try reader.read()
     }
 }

@@ -114,29 +114,17 @@ public struct TrialCounts: Hashable, Sendable {
 }
 
 extension TrialCounts: SnapshotCodable {
-    /// Writes the levels played: their number, then each level (as the step from the one before), its trials
-    /// and correct answers.
+    /// Writes the levels played (``SnapshotWriter/writeLevels(_:)``).
     public func write(to writer: inout SnapshotWriter) {
-        writer.write(trials.reduce(0) { $0 + ($1 > 0 ? 1 : 0) })
-        var previous = -1
-        for level in trials.indices where trials[level] > 0 {
-            writer.write(level - previous)
-            writer.write(Int(trials[level]))
-            writer.write(Int(correct[level]))
-            previous = level
-        }
+        writer.writeLevels(trials.indices.filter { trials[$0] > 0 }.map { ($0, trials[$0], correct[$0]) })
     }
 
     /// Reads counts, refusing a level off the grid or more correct answers than trials.
     public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
         self.init()
-        var level = -1
-        for _ in 0..<(try reader.int(in: 0...StimulusLevel.count)) {
-            level += try reader.int(in: 1...StimulusLevel.count)
-            guard level < StimulusLevel.count else { throw SnapshotReader.Malformed() }
-            let played = try reader.int(in: 1...Int(Int32.max))
-            trials[level] = Int32(played)
-            correct[level] = Int32(try reader.int(in: 0...played))
+        try reader.levels { level, played, right in
+            trials[level] = played
+            correct[level] = right
         }
     }
 }

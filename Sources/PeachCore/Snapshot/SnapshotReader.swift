@@ -125,6 +125,19 @@ public struct SnapshotReader {
         return values
     }
 
+    /// Reads binned trials written by ``SnapshotWriter/writeLevels(_:)``, handing each level with its trials
+    /// and correct answers to `take`: refused when a level is off the ``StimulusLevel`` grid or out of order,
+    /// or has no trials or more correct answers than trials.
+    public mutating func levels(_ take: (Int, Int32, Int32) -> Void) throws(Malformed) {
+        var level = -1
+        for _ in 0..<(try int(in: 0...StimulusLevel.count)) {
+            level += try int(in: 1...StimulusLevel.count)
+            guard level < StimulusLevel.count else { throw Malformed() }
+            let trials = try int(in: 1...Int(Int32.max))
+            take(level, Int32(trials), Int32(try int(in: 0...trials)))
+        }
+    }
+
     /// Reads `count` raw bytes.
     public mutating func raw(_ count: Int) throws(Malformed) -> UnsafeRawBufferPointer {
         guard count >= 0, count <= remaining else { throw Malformed() }

@@ -62,6 +62,19 @@ public struct SnapshotWriter {
         }
     }
 
+    /// Writes binned trials, `(level, trials, correct)` in increasing level order with trials > 0: their number,
+    /// then each level as the step from the one before, its trials and correct answers.
+    public mutating func writeLevels(_ levels: [(level: Int, trials: Int32, correct: Int32)]) {
+        write(levels.count)
+        var previous = -1
+        for (level, trials, correct) in levels {
+            write(level - previous)
+            write(Int(trials))
+            write(Int(correct))
+            previous = level
+        }
+    }
+
     /// Writes raw bytes as they are (no length).
     public mutating func append(raw: some Sequence<UInt8>) { bytes.append(contentsOf: raw) }
 }

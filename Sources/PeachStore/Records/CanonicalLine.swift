@@ -23,15 +23,12 @@ enum CanonicalLine {
         guard line.count > tail + 8, line[line.count - 1] == 0x7D else { return nil }
         let crcStart = line.count - tail
         var cursor = Cursor(line: line, index: crcStart, end: line.count)
-        guard cursor.literal(",\"crc\":\""), let stored = cursor.hexWord(), cursor.literal("\"}") else {
-            return nil
-        }
-        var crc = CRC32C.checksum(UnsafeBufferPointer(rebasing: line[0..<crcStart]))
-        var brace: UInt8 = 0x7D
-        crc = withUnsafePointer(to: &brace) {
-            CRC32C.checksum(UnsafeBufferPointer(start: $0, count: 1), continuing: crc)
-        }
-        guard crc == stored else { return nil }
+        guard cursor.literal(",\"crc\":\""),
+            let stored = RecordCodec.hexWord(line, (crcStart + 8)..<(crcStart + 16)),
+            RecordCodec.lineChecksum(line, before: crcStart) == stored
+        else { return nil }
+        cursor.index = crcStart + 16
+        guard cursor.literal("\"}") else { return nil }
 
         cursor = Cursor(line: line, index: 0, end: crcStart)
         guard cursor.literal("{\"v\":"), let version = cursor.integer(),
@@ -297,25 +294,6 @@ enum CanonicalLine {
             guard index < end, (0x30...0x39).contains(line[index]) else { return nil }
             index += 1
             return Int(line[index - 1] - 0x30)
-        }
-
-        /// Eight lowercase or uppercase hex digits.
-        mutating func hexWord() -> UInt32? {
-            guard end - index >= 8 else { return nil }
-            var value: UInt32 = 0
-            for _ in 0..<8 {
-                let byte = line[index]
-                let digit: UInt8
-                switch byte {
-                case 0x30...0x39: digit = byte - 0x30
-                case 0x61...0x66: digit = byte - 0x61 + 10
-                case 0x41...0x46: digit = byte - 0x41 + 10
-                default: return nil
-                }
-                value = value << 4 | UInt32(digit)
-                index += 1
-            }
-            return value
         }
     }
 }

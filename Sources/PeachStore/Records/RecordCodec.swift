@@ -483,16 +483,23 @@ enum RecordCodec {
             case .string(false) = field.value.kind, field.value.range.count == 8,
             let stored = hexWord(line, field.value.range)
         else { throw RecordDamage(problem: .invalidField("crc", expected: .checksum)) }
-        var crc = CRC32C.checksum(UnsafeBufferPointer(rebasing: line[0..<start]))
+        guard lineChecksum(line, before: start) == stored else {
+            throw RecordDamage(problem: .checksumMismatch)
+        }
+    }
+
+    /// The CRC-32C a line's `crc` field holds: of the line up to the comma before `"crc"` (at `start`), closed
+    /// by `}` as it would read without the field.
+    static func lineChecksum(_ line: UnsafeBufferPointer<UInt8>, before start: Int) -> UInt32 {
+        let crc = CRC32C.checksum(UnsafeBufferPointer(rebasing: line[0..<start]))
         var brace: UInt8 = 0x7D
-        crc = withUnsafePointer(to: &brace) {
+        return withUnsafePointer(to: &brace) {
             CRC32C.checksum(UnsafeBufferPointer(start: $0, count: 1), continuing: crc)
         }
-        guard crc == stored else { throw RecordDamage(problem: .checksumMismatch) }
     }
 
     /// Eight hex digits (either case) as a number, read from the bytes without making a string.
-    private static func hexWord(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt32? {
+    static func hexWord(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt32? {
         hexDigits.withUnsafeBufferPointer { digits in
             var value: UInt32 = 0
             var invalid: UInt8 = 0
