@@ -20,6 +20,8 @@ public final class InMemoryTrainingStore: TrainingStore {
     public private(set) var offsetDetections: [CompletedOffsetDetection] = []
     /// Every fill-the-gap trial received, in order (also those it failed on).
     public private(set) var gapFills: [CompletedGapFill] = []
+    /// Every play-back answer received, in order (also those it failed on).
+    public private(set) var playBacks: [CompletedPlayBack] = []
     /// When `true`, every call throws ``Failure`` after recording.
     public var failing = false
     /// Called with each result as it arrives, to check what else had happened by then.
@@ -52,6 +54,13 @@ public final class InMemoryTrainingStore: TrainingStore {
     /// Records the trial.
     public func gapFillCompleted(_ completed: CompletedGapFill) throws {
         gapFills.append(completed)
+        onReceive?()
+        if failing { throw Failure() }
+    }
+
+    /// Records the answer.
+    public func playBackCompleted(_ completed: CompletedPlayBack) throws {
+        playBacks.append(completed)
         onReceive?()
         if failing { throw Failure() }
     }

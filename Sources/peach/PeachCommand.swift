@@ -21,6 +21,7 @@ struct PeachCommand: AsyncParsableCommand {
         version: CLI.version,
         subcommands: [
             TrainCommand.self, MatchCommand.self, MeasureCommand.self, TimingCommand.self, TapCommand.self,
+            PlayCommand.self,
             ProfileCommand.self,
             SimulateCommand.self, ToneCommand.self,
             MonitorCommand.self, LearnCommand.self, DevicesCommand.self, SoundsCommand.self,

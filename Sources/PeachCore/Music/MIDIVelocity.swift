@@ -18,6 +18,11 @@ public struct MIDIVelocity: Hashable, Comparable, Sendable, CustomStringConverti
         rawValue = UInt8(value)
     }
 
+    /// A velocity from any number, clamped to 1–127 (a note-on's 0 is a note-off and never reaches here).
+    public init(clamping value: Int) {
+        rawValue = UInt8(min(max(value, 1), 127))
+    }
+
     /// The velocity as a number.
     public var description: String { String(rawValue) }
 

@@ -81,7 +81,10 @@ public struct ProgressHistory: Hashable, Sendable {
         public var start: LocalDay { LocalDay(dayNumber: number * 7 + 4) }
 
         /// The ISO 8601 week, e.g. `2026-W47`.
-        public var isoWeek: String {
+        public var isoWeek: String { Self.isoWeek(number: number) }
+
+        /// The ISO 8601 week of week `number` (``ProgressHistory/weekNumber(of:)``), e.g. `2026-W47`.
+        public static func isoWeek(number: Int) -> String {
             let thursday = LocalDay(dayNumber: number * 7 + 7)  // the week's Thursday names its year
             let year = thursday.components.year
             let januaryFirst = LocalDay(year: year, month: 1, day: 1).dayNumber

@@ -22,9 +22,15 @@ public enum ProfileView {
         public var progress: Bool
         /// Days of progress to list.
         public var days: Int
+        /// Play-back's full confusion table of this kind instead of the profile (`--confusions`); with `svg`,
+        /// as an SVG table.
+        public var confusions: PlayBackKind?
 
         /// A request.
-        public init(range: NoteRange?, svg: String?, json: Bool, progress: Bool, days: Int) {
+        public init(
+            range: NoteRange?, svg: String?, json: Bool, progress: Bool, days: Int, confusions: PlayBackKind? = nil
+        ) {
+            self.confusions = confusions
             self.range = range
             self.svg = svg
             self.json = json
@@ -45,7 +51,10 @@ public enum ProfileView {
             // Opened in place: a FIFO or /dev/stdout stays what it is.
             do {
                 let file = try SystemFile(path: svg, flags: O_WRONLY | O_CREAT | O_TRUNC, permissions: 0o644)
-                try file.writeAll(Array(report.svg(progress: request.progress).utf8))
+                let document =
+                    request.confusions.map { PlayBackReport(history: contents.playBack, texts: texts).svg(kind: $0) }
+                    ?? report.svg(progress: request.progress)
+                try file.writeAll(Array(document.utf8))
             } catch {
                 throw CommandError.cannotWrite(error)
             }
@@ -53,7 +62,12 @@ public enum ProfileView {
         if request.json {
             Terminal.emit(report.json())
         } else {
-            Terminal.show(request.progress ? report.progressLines() : report.lines(width: Terminal.width))
+            if let kind = request.confusions {
+                let lines = PlayBackReport(history: contents.playBack, texts: texts).lines(all: true, only: kind)
+                Terminal.show(lines.isEmpty ? [texts.tr("No answers of this kind yet; try 'peach play'.")] : lines)
+            } else {
+                Terminal.show(request.progress ? report.progressLines() : report.lines(width: Terminal.width))
+            }
             if let svg = request.svg { Terminal.show(texts.svgWritten(svg)) }
         }
     }

@@ -31,6 +31,8 @@ public struct TrainingLauncher {
         public var dataDirectory: String
         /// `--events`: a file, `-` for standard output, or nil.
         public var events: String?
+        /// The play-back options (`peach play`); the kind follows the mode, the note range the settings.
+        public var playBack: PlayBackOptions?
         /// The timing calibrations' file (`calibration.json`), or nil for none.
         public var calibrationFile: String?
 
@@ -57,7 +59,8 @@ public struct TrainingLauncher {
     /// beside the settings, and runs (see ``run(_:texts:environment:openSound:openInput:)``).
     /// - Returns: the run's exit status.
     public static func launch(
-        _ mode: TrainingMode, measurement: PsiProcedure = PsiProcedure(), at locations: DataLocations,
+        _ mode: TrainingMode, measurement: PsiProcedure = PsiProcedure(), playBack: PlayBackOptions? = nil,
+        at locations: DataLocations,
         events: String?, overrides: @escaping (PeachSettings) throws -> PeachSettings,
         profile: (PeachSettings) throws -> ControllerProfile, texts: Texts, environment: [String: String],
         openSound: (PeachSettings, @escaping @Sendable (any Error & Sendable) -> Void) throws -> (
@@ -72,6 +75,7 @@ public struct TrainingLauncher {
             overrides: overrides,
             profile: try profile(settings), dataDirectory: locations.dataDirectory, events: events)
         plan.calibrationFile = locations.calibrationFile
+        plan.playBack = playBack
         return try await run(
             plan, texts: texts, environment: environment, openSound: openSound, openInput: openInput)
     }
@@ -146,7 +150,10 @@ public struct TrainingLauncher {
             storeLocation: store.journalPath, history: store.contents, settings: settings,
             profile: plan.profile,
             presenters: presenters, seed: UInt64.random(in: .min ... .max), measurement: plan.measurement,
-            timing: { settings().timingSettings }, calibrations: known)
+            timing: { settings().timingSettings }, calibrations: known,
+            playBack: { [playBack = plan.playBack] kind in
+                PlayBackOptions.forRun(playBack, kind: kind, settings: settings().training)
+            })
         box.run = run
         run.start()
         if let soundFontProblem {

@@ -54,3 +54,19 @@ public struct ControllerProfile: Hashable, Sendable {
             }
     }
 }
+
+extension ControllerProfile {
+    /// Whether, in play-back training, `note` on `channel` is a key the player plays rather than a control: a
+    /// note no switch rule listens to, or one whose rule answers (`higher`, `lower`, `early`, `late`,
+    /// `strike`: the keys of a keyboard). A pad or key mapped to `replay`, `commit`, `stop` or a mode, or to a
+    /// footswitch gesture, stays a control.
+    public func isPlayedKey(_ note: UInt8, channel: UInt8) -> Bool {
+        guard
+            let rule = switches.first(where: {
+                ($0.channel == nil || $0.channel == channel) && $0.trigger.matches(note: note)
+            })
+        else { return true }
+        guard case .action(let action) = rule.response else { return false }
+        return [.higher, .lower, .early, .late, .strike].contains(action)
+    }
+}

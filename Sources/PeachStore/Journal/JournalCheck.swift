@@ -14,6 +14,8 @@ public struct JournalCheck: Sendable {
     public internal(set) var pitchMatchingCount = 0
     /// The number of rhythm (timing) records.
     public internal(set) var rhythmCount = 0
+    /// The number of play-back records.
+    public internal(set) var playBackCount = 0
     /// Lines that could not be read (each cost that line only).
     public internal(set) var damagedLines: [DamagedLine] = []
     /// Lines written by a newer Peach: kept as they are, skipped.
@@ -35,6 +37,7 @@ public struct JournalCheck: Sendable {
         case .comparison: comparisonCount += 1
         case .pitchMatching: pitchMatchingCount += 1
         case .rhythm: rhythmCount += 1
+        case .playBack: playBackCount += 1
         }
     }
 }

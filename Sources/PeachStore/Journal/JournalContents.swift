@@ -24,6 +24,10 @@ public struct JournalContents: Sendable {
     public var rhythmCount = 0
     /// The timing profile: offset-detection thresholds and fill-the-gap offsets.
     public var timing = TimingHistory()
+    /// The number of play-back records.
+    public var playBackCount = 0
+    /// The play-back profile: per item accuracy, response times and confusions, and the weeks.
+    public var playBack = PlayBackHistory()
     /// Lines that could not be read (each cost that line only).
     public var damagedLines: [DamagedLine] = []
     /// Lines written by a newer Peach: kept as they are, skipped.
@@ -68,6 +72,9 @@ public struct JournalContents: Sendable {
             pitchMatchingCount += 1
             profile.add(completed)
             progress.add(completed)
+        case .playBack(let completed):
+            playBackCount += 1
+            playBack.add(completed)
         case .rhythm(let rhythm):
             rhythmCount += 1
             switch rhythm.kind {

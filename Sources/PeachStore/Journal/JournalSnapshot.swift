@@ -34,8 +34,9 @@ struct JournalSnapshot {
     /// Records read past the snapshot (or without one) before the writer saves a new snapshot.
     static let rewriteThreshold = 1000
     /// This layout's number; another one is not read (3 added the timing profile; 4 leaves out a measurement
-    /// stopped before it measured; 5 is binary), so older snapshots are read anew from the journal.
-    static let format = 5
+    /// stopped before it measured; 5 is binary; 6 adds play-back), so older snapshots are read anew from the
+    /// journal.
+    static let format = 6
     /// The bytes a snapshot starts with.
     static let magic: [UInt8] = Array("PSNP".utf8)
 
@@ -49,10 +50,12 @@ struct JournalSnapshot {
         var comparisonCount: Int
         var pitchMatchingCount: Int
         var rhythmCount: Int
+        var playBackCount: Int
         var profile: PerceptualProfile
         var trend: TrendAnalyzer
         var progress: ProgressHistory
         var timing: TimingHistory
+        var playBack: PlayBackHistory
         var damagedLines: [DamagedLine]
         var newerRecordLines: [Int]
 
@@ -68,7 +71,7 @@ struct JournalSnapshot {
             for number in [
                 format, journalLength, lineCount, Int(tailCRC), sampleCount, comparisonCount,
                 pitchMatchingCount,
-                rhythmCount,
+                rhythmCount, playBackCount,
             ] {
                 writer.write(number)
             }
@@ -76,6 +79,7 @@ struct JournalSnapshot {
             writer.write(trend)
             writer.write(progress)
             writer.write(timing)
+            writer.write(playBack)
             writer.write(damaged)
             writer.write(newerRecordLines)
             return true
@@ -94,10 +98,12 @@ struct JournalSnapshot {
             comparisonCount = try reader.int()
             pitchMatchingCount = try reader.int()
             rhythmCount = try reader.int()
+            playBackCount = try reader.int()
             profile = try reader.read()
             trend = try reader.read()
             progress = try reader.read()
             timing = try reader.read()
+            playBack = try reader.read()
             let damaged = try reader.string()
             if damaged.isEmpty {
                 damagedLines = []
@@ -122,6 +128,8 @@ struct JournalSnapshot {
             comparisonCount = contents.comparisonCount
             pitchMatchingCount = contents.pitchMatchingCount
             rhythmCount = contents.rhythmCount
+            playBackCount = contents.playBackCount
+            playBack = contents.playBack
             profile = contents.profile
             trend = contents.trend
             progress = contents.progress
@@ -138,7 +146,8 @@ struct JournalSnapshot {
         func isConsistent(sampleBytes: Int) -> Bool {
             let limit = min(lineCount, JournalSnapshot.maximumCount)
             let parts = [
-                comparisonCount, pitchMatchingCount, rhythmCount, damagedLines.count, newerRecordLines.count,
+                comparisonCount, pitchMatchingCount, rhythmCount, playBackCount, damagedLines.count,
+                newerRecordLines.count,
             ]
             var records = 0
             for part in parts {
@@ -157,6 +166,7 @@ struct JournalSnapshot {
                 && trend.isConsistent(maximumCount: comparisonCount)
                 && progress.isConsistent(maximumCount: comparisonCount + pitchMatchingCount)
                 && timing.isConsistent(maximumCount: rhythmCount)
+                && playBack.isConsistent(maximumCount: playBackCount) && playBack.answerCount == playBackCount
         }
     }
 
@@ -222,6 +232,8 @@ struct JournalSnapshot {
             contents.comparisonCount = header.comparisonCount
             contents.pitchMatchingCount = header.pitchMatchingCount
             contents.rhythmCount = header.rhythmCount
+            contents.playBackCount = header.playBackCount
+            contents.playBack = header.playBack
             contents.damagedLines = header.damagedLines
             contents.newerRecordLines = header.newerRecordLines
             contents.timeline = timeline

@@ -384,6 +384,11 @@ public final class JournalStore: TrainingStore {
         try append(StoredRecord(.rhythm(RhythmRecord(completed))))
     }
 
+    /// Stores an answered play-back question durably (a `playBack` record).
+    public func playBackCompleted(_ completed: CompletedPlayBack) throws {
+        try append(StoredRecord(.playBack(completed)))
+    }
+
     /// Replaces the whole journal with `records`: writes a new file, keeps the old one as a backup (a hard
     /// link, so nothing is copied or rewritten), and switches atomically.
     /// - Returns: the backup's path.

@@ -29,13 +29,24 @@ import PeachCore
 ///     {"v":2,"type":"continuousRhythmMatching","time":"…","tempoBPM":90,"meanOffsetMs":8.1,
 ///      "meanOffsetMsPosition0":3.2}
 ///
+/// Schema version 3 adds play-back answers (`peach play`): the item asked, the reference (the given note; for
+/// chords the bass), the notes the answer must contain and the notes played (`note:velocity:ms`, the onset in
+/// milliseconds after the answer's first), the verdict (`correct`, and `heardAs` for a wrong answer that is an
+/// item), the response time and the judging options (`anyOctave`, `anyVoicing`, only when true):
+///
+///     {"v":3,"type":"playBack","time":"…","kind":"intervals","item":"M3","reference":60,"answerNotes":"64",
+///      "played":"63:88:0","correct":false,"heardAs":"m3","responseTime":1.204,"input":"midi-note"}
+///
+/// Reading checks that the notes asked are the item's on that reference and that `correct` and `heardAs` are
+/// what the played notes make of it (``PlayBackVerdict/judge(_:played:options:)``).
+///
 /// A record is written with the oldest version that holds it (``version(for:)``).
 ///
 /// Cent values keep full double precision; times are kept to the millisecond and gains to 0.001 dB. The
 /// conditions (reference pitch … input) are optional when reading, with the default settings' values.
 enum RecordCodec {
     /// The newest schema version this Peach writes and reads.
-    static let currentVersion = 2
+    static let currentVersion = 3
 
     /// The oldest schema version that holds `payload`: 1 for unison training in equal temperament (what Peach
     /// wrote before intervals, so an older Peach still reads it), 2 for an interval, another tuning or a rhythm
@@ -51,6 +62,7 @@ enum RecordCodec {
                 && completed.tuningSystem == .equalTemperament
                 ? 1 : 2
         case .rhythm: return 2
+        case .playBack: return 3
         }
     }
 
@@ -62,7 +74,8 @@ enum RecordCodec {
             tuneControl, procedure
         case tuning, targetNote, tempoBPM, offsetMs, meanOffsetMs, meanOffsetMsPosition0,
             meanOffsetMsPosition1,
-            meanOffsetMsPosition2, meanOffsetMsPosition3, crc
+            meanOffsetMsPosition2, meanOffsetMsPosition3
+        case kind, item, reference, answerNotes, played, heardAs, anyOctave, anyVoicing, crc
 
         var name: StaticString {
             switch self {
@@ -97,6 +110,14 @@ enum RecordCodec {
             case .meanOffsetMsPosition1: "meanOffsetMsPosition1"
             case .meanOffsetMsPosition2: "meanOffsetMsPosition2"
             case .meanOffsetMsPosition3: "meanOffsetMsPosition3"
+            case .kind: "kind"
+            case .item: "item"
+            case .reference: "reference"
+            case .answerNotes: "answerNotes"
+            case .played: "played"
+            case .heardAs: "heardAs"
+            case .anyOctave: "anyOctave"
+            case .anyVoicing: "anyVoicing"
             case .crc: "crc"
             }
         }
@@ -199,6 +220,29 @@ enum RecordCodec {
             context(completed.context)
             number(.timeTaken, completed.timeTaken, decimals: 3)
             string(.tuneControl, completed.tuneControl.rawValue)
+        case .playBack(let completed):
+            key(.type)
+            append("\"playBack\"", to: &bytes)
+            key(.time)
+            appendTimestamp(completed.timestamp, to: &bytes)
+            string(.kind, completed.question.item.kind.rawValue)
+            string(.item, completed.question.item.id)
+            integer(.reference, completed.question.reference.rawValue)
+            string(.answerNotes, PlayBackText.notes(completed.question.answerNotes))
+            string(.played, PlayBackText.played(completed.played))
+            key(.correct)
+            append(completed.isCorrect ? "true" : "false", to: &bytes)
+            if !completed.isCorrect, let heard = completed.verdict.answered { string(.heardAs, heard.id) }
+            number(.responseTime, completed.responseTime, decimals: 3)
+            string(.input, completed.inputKind.rawValue)
+            if completed.anyOctave {
+                key(.anyOctave)
+                append("true", to: &bytes)
+            }
+            if completed.anyVoicing {
+                key(.anyVoicing)
+                append("true", to: &bytes)
+            }
         case .rhythm(let rhythm):
             key(.type)
             appendQuoted(rhythm.kind.rawValue, to: &bytes)
@@ -404,6 +448,11 @@ enum RecordCodec {
         var isComparison = fields.isText(.type, "comparison")
         if !isComparison, !fields.isText(.type, "pitchMatching") {
             let type = try fields.string(.type)
+            if type == "playBack" {
+                return StoredRecord(
+                    payload: .playBack(try fields.playBack(at: timestamp)), schemaVersion: max(version, 3),
+                    extraFields: extras)
+            }
             if let kind = RhythmRecord.Kind(rawValue: type) {
                 return StoredRecord(
                     payload: .rhythm(try fields.rhythm(kind, at: timestamp)), schemaVersion: max(version, 2),

@@ -21,7 +21,7 @@ public enum RecordProblem: Hashable, Sendable, Codable {
     case invalidField(String, expected: FieldKind)
     /// A number outside what the field may hold (``ValueDomains``): refused on import.
     case outOfRange(String, allowed: ClosedRange<Double>)
-    /// `correct` contradicts the answer and the cents.
+    /// `correct` contradicts the answer and the cents (or, for play-back, the notes played).
     case contradictoryCorrect
     /// The line is longer than the longest record Peach reads (bytes).
     case lineTooLong(Int)
@@ -78,5 +78,11 @@ public enum RecordProblem: Hashable, Sendable, Codable {
         case time
         /// An interval abbreviation (`P1` … `P8`) matching the notes.
         case interval
+        /// A play-back item such as `M3down` or `minor/1`, of the record's kind.
+        case playBackItem
+        /// MIDI notes 0–127 separated by spaces, matching the item.
+        case noteList
+        /// Played notes as `note:velocity:milliseconds`, separated by spaces.
+        case playedNotes
     }
 }

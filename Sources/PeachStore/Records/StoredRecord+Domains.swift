@@ -44,6 +44,13 @@ extension StoredRecord {
                 return ("timeTaken", ValueDomains.answerTime)
             }
             return nil
+        case .playBack(let completed):
+            if test(completed.responseTime, ValueDomains.answerTime) {
+                return ("responseTime", ValueDomains.answerTime)
+            }
+            let onsets = 0...PlayBackOptions.chordWindows.upperBound
+            for note in completed.played where test(note.time, onsets) { return ("played", onsets) }
+            return nil
         case .rhythm(let rhythm):
             let tempo = Double(ValueDomains.tempo.lowerBound)...Double(ValueDomains.tempo.upperBound)
             if test(Double(rhythm.tempoBPM), tempo) { return ("tempoBPM", tempo) }

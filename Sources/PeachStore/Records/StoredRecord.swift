@@ -13,6 +13,8 @@ public struct StoredRecord: Hashable, Sendable {
         case pitchMatching(CompletedPitchMatching)
         /// A rhythm result from Peach on iOS or the web, kept unchanged.
         case rhythm(RhythmRecord)
+        /// An answered play-back question (schema version 3).
+        case playBack(CompletedPlayBack)
     }
 
     /// A field this Peach does not know (written by a newer or another tool), kept verbatim on rewrite.
@@ -48,6 +50,7 @@ public struct StoredRecord: Hashable, Sendable {
         case .comparison(let completed): completed.timestamp
         case .pitchMatching(let completed): completed.timestamp
         case .rhythm(let record): record.timestamp
+        case .playBack(let completed): completed.timestamp
         }
     }
 
@@ -55,7 +58,8 @@ public struct StoredRecord: Hashable, Sendable {
     /// the second (the iOS and web apps keep whole seconds) and its millisecond when it has one, and every value
     /// that tells two real answers apart: a comparison's notes, cents and correctness; a pitch-matching
     /// attempt's notes, start and error; an offset-detection answer's tempo, offset and correctness; a
-    /// fill-the-gap trial's tempo, mean offset and mean at each step. Values are compared bit for bit (every
+    /// fill-the-gap trial's tempo, mean offset and mean at each step; a play-back answer's item, notes asked,
+    /// notes played (with velocities and onsets), response time and judging options. Values are compared bit for bit (every
     /// export writes numbers that read back to the same bits). A small value (no text), so a million fit in an
     /// array of 32 MB.
     public struct Identity: Hashable, Sendable, Comparable {
@@ -154,6 +158,22 @@ public struct StoredRecord: Hashable, Sendable {
                 ),
                 notes: UInt16(completed.referenceNote.rawValue) << 8 | UInt16(completed.targetNote.rawValue),
                 millisecond: millisecond, kind: 1, flags: 0)
+        case .playBack(let completed):
+            // The item, the notes asked and each note played (number, velocity, onset) folded into one word.
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            func fold(_ value: UInt64) { hash = (hash ^ value) &* 0x100_0000_01b3 }
+            for byte in completed.question.item.id.utf8 { fold(UInt64(byte)) }
+            for note in completed.question.answerNotes { fold(UInt64(note.rawValue)) }
+            for note in completed.played {
+                fold(UInt64(note.note.rawValue) << 8 | UInt64(note.velocity.rawValue))
+                fold(note.time.bitPattern)
+            }
+            let flags: UInt8 =
+                (completed.isCorrect ? 1 : 0) | (completed.anyOctave ? 2 : 0) | (completed.anyVoicing ? 4 : 0)
+            return Identity(
+                seconds: seconds, values: (hash, completed.responseTime.bitPattern),
+                notes: UInt16(completed.question.reference.rawValue), millisecond: millisecond, kind: 4,
+                flags: flags)
         case .rhythm(let record):
             let tempo = UInt64(UInt32(truncatingIfNeeded: record.tempoBPM))
             switch record.kind {

@@ -281,6 +281,8 @@ public enum InterchangeCSV {
             cell(tuning.identifier)
         }
         switch record.payload {
+        case .playBack:
+            return false  // the apps have no play-back training: their importer would reject the row
         case .comparison(let completed):
             let comparison = completed.comparison
             guard comparison.tuningSystem != .pythagorean, comparison.interval != nil else { return false }

@@ -295,7 +295,7 @@ extension RecordTransfer {
                         line += column.prefix
                         if column.isText {
                             RecordCodec.appendQuoted(cell, to: &line)
-                        } else if column.name == "correct"
+                        } else if csvBooleanColumns.contains(column.name)
                             ? ["true", "false"].contains(cell) : Self.isJSONNumber(cell)
                         {
                             line += cell.utf8
@@ -304,7 +304,7 @@ extension RecordTransfer {
                             throw StoreError.unreadableImport(
                                 path: path, line: row.line,
                                 problem: .invalidField(
-                                    column.name, expected: column.name == "correct" ? .boolean : .number))
+                                    column.name, expected: csvBooleanColumns.contains(column.name) ? .boolean : .number))
                         }
                     }
                     line.append(0x7D)

@@ -7,7 +7,8 @@ import PeachSystem
 /// Exports records and reads files to import.
 public enum RecordTransfer {
     /// The CSV columns, in order: the journal's fields (see ``RecordCodec``) without the schema version; those
-    /// of schema version 2 (intervals, tunings, rhythm records) after the first twenty.
+    /// of schema version 2 (intervals, tunings, rhythm records) after the first twenty, then those of version 3
+    /// (play-back).
     public static let csvColumns = [
         "type", "time", "note1", "note2", "cents", "answer", "correct", "referenceNote", "initialCents",
         "errorCents",
@@ -16,10 +17,14 @@ public enum RecordTransfer {
         "tuneControl", "targetNote", "tuning", "tempoBPM", "offsetMs", "meanOffsetMs",
         "meanOffsetMsPosition0",
         "meanOffsetMsPosition1", "meanOffsetMsPosition2", "meanOffsetMsPosition3",
+        "kind", "item", "reference", "answerNotes", "played", "heardAs", "anyOctave", "anyVoicing",
     ]
     static let csvTextColumns: Set<String> = [
-        "type", "time", "answer", "timbre", "input", "tuneControl", "tuning",
+        "type", "time", "answer", "timbre", "input", "tuneControl", "tuning", "kind", "item", "answerNotes",
+        "played", "heardAs",
     ]
+    /// The CSV columns holding `true` or `false`.
+    static let csvBooleanColumns: Set<String> = ["correct", "anyOctave", "anyVoicing"]
 
     // MARK: - Export
 
@@ -154,6 +159,10 @@ public enum RecordTransfer {
             appendCSVText(value, to: &bytes)
         }
         func empty(_ count: Int) { for _ in 0..<count { comma() } }
+        func flag(_ value: Bool) {
+            comma()
+            if value { RecordCodec.append("true", to: &bytes) }
+        }
         func optional(_ value: Double?) {
             if let value { number(value) } else { comma() }
         }
@@ -184,7 +193,7 @@ public enum RecordTransfer {
             text(completed.inputKind.rawValue)
             empty(3)
             tuning(completed.comparison.tuningSystem)
-            empty(7)
+            empty(7 + 8)
         case .pitchMatching(let completed):
             RecordCodec.append("pitchMatching,", to: &bytes)
             Timestamp.append(completed.timestamp, to: &bytes)
@@ -202,7 +211,25 @@ public enum RecordTransfer {
                 comma()
             }
             tuning(completed.tuningSystem)
-            empty(7)
+            empty(7 + 8)
+        case .playBack(let completed):
+            RecordCodec.append("playBack,", to: &bytes)
+            Timestamp.append(completed.timestamp, to: &bytes)
+            empty(4)
+            comma()
+            RecordCodec.append(completed.isCorrect ? "true" : "false", to: &bytes)
+            empty(9)
+            number(completed.responseTime, decimals: 3)
+            text(completed.inputKind.rawValue)
+            empty(11)
+            text(completed.question.item.kind.rawValue)
+            text(completed.question.item.id)
+            integer(completed.question.reference.rawValue)
+            text(PlayBackText.notes(completed.question.answerNotes))
+            text(PlayBackText.played(completed.played))
+            if !completed.isCorrect, let heard = completed.verdict.answered { text(heard.id) } else { comma() }
+            flag(completed.anyOctave)
+            flag(completed.anyVoicing)
         case .rhythm(let rhythm):
             bytes += rhythm.kind.rawValue.utf8
             comma()
@@ -215,6 +242,7 @@ public enum RecordTransfer {
             optional(rhythm.offsetMs)
             optional(rhythm.meanOffsetMs)
             for position in rhythm.meanOffsetMsPositions { optional(position) }
+            empty(8)
         }
     }
 

@@ -108,6 +108,9 @@ extension Texts {
             lines.append(
                 tr("Timing:           \(contents.rhythmCount) (early or late, and fill the gap)"))
         }
+        if contents.playBackCount > 0 {
+            lines.append(tr("Play-back:        \(contents.playBackCount) (notes, intervals and chords played back)"))
+        }
         lines.append(tr("Damaged lines:    \(contents.damagedLines.count)"))
         for damaged in contents.damagedLines.prefix(20) {
             lines.append(tr("  line \(damaged.line): \(problem(damaged.problem))"))

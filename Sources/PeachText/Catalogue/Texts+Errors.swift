@@ -326,6 +326,9 @@ extension Texts {
         case .time: tr("a UTC time such as 2026-03-03T14:30:00Z")
         case .interval:
             tr("an interval P1-P8 that fits the notes")
+        case .playBackItem: tr("a play-back item such as M3down or minor/1, of the record's kind")
+        case .noteList: tr("the item's MIDI notes, separated by spaces")
+        case .playedNotes: tr("notes as note:velocity:milliseconds, separated by spaces")
         }
     }
 
@@ -623,6 +626,13 @@ extension Texts {
             return tr("refusing to delete \(count) records without --yes (no terminal to ask).")
         case .cannotWrite(let error):
             return message(for: error) + "."
+        case .invalidPlayBackItems(let value, let kind):
+            let examples = PlayBackItem.catalogue(of: kind).prefix(4).map(\.id).joined(separator: ", ")
+            return tr(
+                "--items '\(shown(value))' is no item of --kind \(kind.rawValue); use a list such as \(examples) "
+                    + "(peach play --help lists them).")
+        case .invalidChordWindow(let value):
+            return tr("--chord-window \(shortest(value)) is outside 20-1000 ms.")
         }
     }
 

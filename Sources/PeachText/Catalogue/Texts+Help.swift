@@ -13,6 +13,8 @@ public enum Help: CaseIterable, Sendable {
     case measureAbstract, measureDiscussion, measureTrials, measurePrecision
     case timingAbstract, timingDiscussion, tapAbstract, tapDiscussion, tempo, offsetClick, gapPositions
     case calibrateAbstract, calibrateDiscussion
+    case playAbstract, playDiscussion, playKind, playItems, anyOctave, anyVoicing, hideReference, chordWindow
+    case confusions
     case profileAbstract, profileDiscussion, chartRange, svg, json, days
     case simulateAbstract, simulateDiscussion, mode, trials, threshold, lapse, slope, shape, bias, spread,
         seed, quiet
@@ -132,6 +134,35 @@ public enum Help: CaseIterable, Sendable {
               peach tap --tempo 100 --gap-positions 2,4
               peach tap --midi-in /tmp/pads.fifo --audio-out wav:tap.wav --events -
             """
+        case .playAbstract:
+            "Play back: hear a note, interval or chord, then play it on your keys."
+        case .playDiscussion:
+            """
+            Peach plays a question and you answer by playing it on your MIDI keyboard: the second note \
+            (--kind notes), the other note of an interval, melodic or harmonic (--kind intervals), or a whole \
+            chord, its notes struck together (--kind chords). Every note you play sounds at once through \
+            Peach's synth or your external synth (play-through; velocity is loudness, the sustain pedal holds). \
+            A wrong answer plays yours, then the right one. Peach starts with a few items (P5, M3 and P8 up; \
+            major and minor triads) and adds one whenever every item in play is mastered (6 recent answers, \
+            at least 80 % right by its Beta estimate); weak and long-unasked items come more often. \
+            'peach profile' shows what you confuse with what. The keys are notes here: Space or a cluster of \
+            four adjacent keys below C4 replays, Enter or such a cluster from C4 up skips, q (or two clusters \
+            in a row) stops.
+            Examples:
+              peach play
+              peach play --kind chords --any-voicing
+              peach play --kind intervals --items M3,m3,M3down,m3down --hide-reference
+              peach play --kind notes --any-octave --midi-in /tmp/keys.fifo --events -
+            """
+        case .confusions:
+            "Play-back's whole confusion table of a kind (notes, intervals, chords); with --svg, as an SVG table."
+        case .playKind: "What to play back: notes, intervals or chords."
+        case .playItems:
+            "Only these items, fixed (e.g. M3,M3down,P5harmonic; major,minor/1,dom7; up4,down3); default: adaptive."
+        case .anyOctave: "Notes and intervals: a right note in any octave counts."
+        case .anyVoicing: "Chords: any voicing counts (the same notes in any octave over the same bass)."
+        case .hideReference: "Do not name the reference note (or a chord's bass) on screen."
+        case .chordWindow: "Notes whose onsets lie within this many milliseconds form one answer (20-1000)."
         case .calibrateAbstract:
             "Timing: tap along with the clicks to measure what your controller and sound add."
         case .calibrateDiscussion:

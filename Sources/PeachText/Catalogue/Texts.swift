@@ -139,6 +139,7 @@ public struct Texts: Sendable {
         case .offsetDetection: tr("Timing: early or late")
         case .gapFill: tr("Timing: fill the gap")
         case .calibration: tr("Timing: calibration")
+        case .playNotes, .playIntervals, .playChords: playBackTitle(mode.playBackKind ?? .notes)
         }
     }
 
@@ -151,12 +152,14 @@ public struct Texts: Sendable {
         case .offsetDetection: tr("timing offset detection", context: "in a sentence")
         case .gapFill: tr("fill the gap", context: "in a sentence")
         case .calibration: tr("timing calibration", context: "in a sentence")
+        case .playNotes, .playIntervals, .playChords: playBackTitleInSentence(mode.playBackKind ?? .notes)
         }
     }
 
     /// How to answer in `mode`, in one line.
     public func keysHelp(for mode: TrainingMode) -> String {
         if mode.isTiming { return timingKeysHelp(for: mode) }
+        if mode.playBackKind != nil { return playBackKeysHelp }
         return mode == .pitchMatching
             ? tr(
                 "Tune with the wheel or fader (or ↑↓ 1 cent, ←→ 10 cents), commit with the pedal or Enter; "

@@ -13,14 +13,19 @@ import PeachTraining
 /// | `started` | `mode` (`comparison`, `pitchMatching`, `offsetDetection`, …), `profile` (controller profile), `output`, and for the built-in synth `stack` (`hardware`, `dmix`, `pipeWire`, `pulseAudio`, `jack`, `null`, `file`, `other`: what the sound goes through) |
 /// | `modeChanged` | `mode` |
 /// | `trialStarted` | comparison: `note1`, `note2` (MIDI numbers), signed `cents`; matching: `referenceNote`, `initialCents`; interval trials add `interval`, `tuning` (and matching `targetNote`); timing: `tempo`, signed `offsetMs`, `offsetClick` |
-/// | `replayStarted` | comparison: `note1`, `note2`, `cents`; matching: `referenceNote`, `initialCents`; interval trials as above |
+/// | `replayStarted` | comparison: `note1`, `note2`, `cents`; matching: `referenceNote`, `initialCents`; interval trials as above; play-back: as `question` |
 /// | `note2Started` | comparison: answers count from now |
 /// | `tunableStarted` | matching: the control tunes from now |
 /// | `answer` | comparison: `answer` (`higher` or `lower`), `input`; timing: `answer` (`early` or `late`), `input` |
-/// | `result` | comparison: `correct`, `cents`; matching: signed `errorCents`, `band`, `input`; timing: `correct`, `offsetMs`, `tempo`; fill the gap: `tempo`, `meanOffsetMs`, `strikes` |
+/// | `result` | play-back: `correct`, `item`, and when wrong `heardAs` (the item the notes played are, `?` for none); comparison: `correct`, `cents`; matching: signed `errorCents`, `band`, `input`; timing: `correct`, `offsetMs`, `tempo`; fill the gap: `tempo`, `meanOffsetMs`, `strikes` |
 /// | `loopStarted` | fill the gap: `tempo` (BPM), `gapPositions` (steps 1–4) |
 /// | `strike` | fill the gap: a strike that counted: `position` (its gap's step), signed `offsetMs`, and with a calibration `calibratedOffsetMs` |
 /// | `dropout` | timing: the sound broke off (an audio underrun), so the clicks were heard out of time: offset detection discards the trial, fill the gap starts its trial again |
+/// | `question` | play-back: `kind` (`notes`, `intervals`, `chords`), `item` (`M3down`, `minor/1`), `referenceNote` (the given note; the bass of a chord), `soundedNotes` (what Peach plays, in order), `answerNotes` (the MIDI notes the answer must contain, lowest first) |
+/// | `answerable` | play-back: the answer window opened (notes played from now on answer): `answerNotes` |
+/// | `referenceOnly` | play-back: only the given reference was played; the window stays open |
+/// | `played` | play-back: the captured answer: `played` (each note's `note`, `velocity` and `onsetMs` after the first, by the kernel's stamps), `responseTime` (seconds after the window opened), `input` |
+/// | `skipped` | play-back: the question was skipped (not stored): `item` |
 /// | `stopped` | `reason` (`user`, `signal`, `controllerDisconnected`, `audioFailure`, `inputEnded`), `detail` |
 ///
 /// The events table in docs/training.md is checked against ``schema`` by a test, and ``schema`` against what encodes.
@@ -83,6 +88,30 @@ public struct EventLine: Encodable, Equatable, Sendable {
     public var reason: String?
     /// `stopped`: the details (the device, the signal), in English.
     public var detail: String?
+    /// Play-back: the kind.
+    public var kind: String?
+    /// Play-back: the item's id.
+    public var item: String?
+    /// Play-back: the notes Peach sounds for the question, in order.
+    public var soundedNotes: [Int]?
+    /// Play-back: the MIDI notes the answer must contain, lowest first.
+    public var answerNotes: [Int]?
+    /// Play-back: the notes of the captured answer.
+    public var played: [PlayedNote]?
+    /// Play-back: seconds from the answer window opening to the answer's first note.
+    public var responseTime: Double?
+    /// Play-back: what a wrong answer was heard as (an item id, or `?`).
+    public var heardAs: String?
+
+    /// One played note of a `played` line.
+    public struct PlayedNote: Encodable, Equatable, Sendable {
+        /// The MIDI note.
+        public var note: Int
+        /// The note-on velocity.
+        public var velocity: Int
+        /// The onset after the answer's first note, milliseconds.
+        public var onsetMs: Double
+    }
 
     /// A line for `event` at `time`.
     public init(_ event: String, at time: Date) {
@@ -94,7 +123,8 @@ public struct EventLine: Encodable, Equatable, Sendable {
     public static let eventOrder = [
         "started", "modeChanged", "trialStarted", "replayStarted", "note2Started", "tunableStarted", "answer",
         "result",
-        "loopStarted", "strike", "dropout", "stopped",
+        "loopStarted", "strike", "dropout", "question", "answerable", "referenceOnly", "played", "skipped",
+        "stopped",
     ]
 
     /// The fields each event carries besides `event` and `time`, as docs/training.md documents them.
@@ -107,17 +137,24 @@ public struct EventLine: Encodable, Equatable, Sendable {
             "offsetMs", "offsetClick",
         ],
         "replayStarted": [
-            "note1", "note2", "cents", "referenceNote", "initialCents", "targetNote", "interval", "tuning",
+            "note1", "note2", "cents", "referenceNote", "initialCents", "targetNote", "interval", "tuning", "kind",
+            "item", "soundedNotes", "answerNotes",
         ],
         "note2Started": [],
         "tunableStarted": [],
         "answer": ["answer", "input"],
         "result": [
             "correct", "cents", "errorCents", "band", "input", "offsetMs", "tempo", "meanOffsetMs", "strikes",
+            "item", "heardAs",
         ],
         "loopStarted": ["tempo", "gapPositions"],
         "strike": ["position", "offsetMs", "calibratedOffsetMs"],
         "dropout": [],
+        "question": ["kind", "item", "referenceNote", "soundedNotes", "answerNotes"],
+        "answerable": ["answerNotes"],
+        "referenceOnly": [],
+        "played": ["played", "responseTime", "input"],
+        "skipped": ["item"],
         "stopped": ["reason", "detail"],
     ]
 
@@ -130,6 +167,14 @@ public struct EventLine: Encodable, Equatable, Sendable {
     }
 
     /// The fields of a comparison.
+    mutating func set(_ question: PlayBackQuestion) {
+        kind = question.item.kind.rawValue
+        item = question.item.id
+        referenceNote = question.reference.rawValue
+        soundedNotes = question.soundedNotes.map(\.rawValue)
+        answerNotes = question.answerNotes.map(\.rawValue)
+    }
+
     mutating func set(_ comparison: Comparison) {
         note1 = comparison.note1.rawValue
         note2 = comparison.note2.rawValue

@@ -70,6 +70,8 @@ public final class EventStreamPresenter: TrainingPresenter {
             return offsetDetectionLines(event, at: time)
         case .gapFill(let event, let progress):
             return gapFillLines(event, calibration: progress.calibration, at: time)
+        case .playBack(let event, _):
+            return playBackLines(event, at: time)
         case .ended(let ending, _, _):
             line.event = "stopped"
             line.reason = ending.name
@@ -184,5 +186,42 @@ public final class EventStreamPresenter: TrainingPresenter {
             return []
         }
         return [line]
+    }
+
+    private func playBackLines(_ event: PlayBackSessionEvent, at time: Date) -> [EventLine] {
+        switch event {
+        case .questionStarted(let question, _):
+            var line = EventLine("question", at: time)
+            line.set(question)
+            return [line]
+        case .replayStarted(let question):
+            var line = EventLine("replayStarted", at: time)
+            line.set(question)
+            return [line]
+        case .answerable(let question, _):
+            var line = EventLine("answerable", at: time)
+            line.answerNotes = question.answerNotes.map(\.rawValue)
+            return [line]
+        case .referenceOnly:
+            return [EventLine("referenceOnly", at: time)]
+        case .answered(let completed):
+            var played = EventLine("played", at: completed.timestamp)
+            played.played = completed.played.map {
+                EventLine.PlayedNote(note: $0.note.rawValue, velocity: Int($0.velocity.rawValue), onsetMs: $0.time * 1000)
+            }
+            played.responseTime = completed.responseTime
+            played.input = completed.inputKind.rawValue
+            var result = EventLine("result", at: completed.timestamp)
+            result.correct = completed.isCorrect
+            result.item = completed.question.item.id
+            if !completed.isCorrect { result.heardAs = completed.verdict.answered?.id ?? "?" }
+            return [played, result]
+        case .skipped(let question):
+            var line = EventLine("skipped", at: time)
+            line.item = question.item.id
+            return [line]
+        case .comparingAnswers, .nothingToAsk, .observerFailed, .feedbackEnded, .stopped:
+            return []
+        }
     }
 }

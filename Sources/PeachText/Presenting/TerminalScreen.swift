@@ -72,6 +72,8 @@ public final class TerminalScreen: TrainingPresenter {
             show(event, progress: progress)
         case .gapFill(let event, let progress):
             show(event, progress: progress)
+        case .playBack(let event, let progress):
+            show(event, progress: progress)
         case .tick:
             break
         case .ended(let ending, let progress, let location):
@@ -239,6 +241,34 @@ public final class TerminalScreen: TrainingPresenter {
         case .observerFailed(let error):
             line("peach: " + texts.message(for: error))
         case .stopped:
+            break
+        }
+    }
+
+    private func show(_ event: PlayBackSessionEvent, progress: TrainingProgress) {
+        switch event {
+        case .questionStarted(let question, let names):
+            status(texts.playBackListening(question, namesReference: names))
+        case .replayStarted:
+            status(texts.replaying)
+        case .answerable(let question, let names):
+            status(texts.playBackYourTurn(question, namesReference: names))
+        case .referenceOnly:
+            status(texts.playBackReferenceOnly)
+        case .answered(let completed):
+            let verdict =
+                completed.isCorrect ? paint("✔ " + texts.correct, "32") : paint("✘ " + texts.incorrect, "31")
+            line(
+                "\(String(format: "%4d", progress.answered))  \(verdict)  \(texts.playBackVerdict(completed))")
+        case .comparingAnswers:
+            status(texts.playBackComparing)
+        case .skipped(let question):
+            line("      ↷ " + texts.playBackSkipped(question))
+        case .nothingToAsk:
+            line(texts.playBackNothingToAsk)
+        case .observerFailed(let error):
+            line("peach: " + texts.message(for: error))
+        case .feedbackEnded, .stopped:
             break
         }
     }

@@ -189,4 +189,6 @@ public struct ProfileJSON: Encodable, Sendable {
     public let progress: [Progress]
     /// Timing: offset detection's thresholds and fill the gap's offsets.
     public let timing: TimingJSON
+    /// Play-back: per kind, the items, confusions and weeks.
+    public let playBack: [PlayBackJSON]
 }

@@ -54,7 +54,8 @@ public struct ProfileReport: Sendable {
         let count = contents.profile.comparisonCount
         if count > 0 { return texts.chartNeedsAnswers(count) }
         let hasOther =
-            contents.profile.matching.count > 0 || !contents.timing.offsetDetectionBands.isEmpty
+            contents.profile.matching.count > 0 || contents.playBackCount > 0
+            || !contents.timing.offsetDetectionBands.isEmpty
             || !contents.timing.gapFillBands.isEmpty
         return hasOther ? texts(.noDiscriminationYet) : texts(.emptyProfile)
     }
@@ -104,6 +105,11 @@ public struct ProfileReport: Sendable {
         if !timing.isEmpty {
             result.append("")
             result += timing
+        }
+        let playBack = PlayBackReport(history: contents.playBack, texts: texts).lines()
+        if !playBack.isEmpty {
+            result.append("")
+            result += playBack
         }
         let points = contents.timeline.days(in: timeZone).suffix(days)
         if !points.isEmpty {
@@ -228,7 +234,8 @@ public struct ProfileReport: Sendable {
                             uncertain: $0.isUncertain)
                     })
             },
-            timing: TimingReport(history: contents.timing, texts: texts).model)
+            timing: TimingReport(history: contents.timing, texts: texts).model,
+            playBack: PlayBackReport(history: contents.playBack, texts: texts).model)
     }
 
     /// One line of sparkline over the range (▁…█ by fitted threshold, lower is better; blank untrained) in at
@@ -291,6 +298,7 @@ extension ProfileReport {
             threshold: report.threshold, matching: contents.profile.matching.meanAbsoluteError, timing: timing
         )
         lines += summary.split(separator: "\n").map(String.init)
+        if let playBack = PlayBackReport(history: contents.playBack, texts: texts).summary { lines.append(playBack) }
         if lines.count == 1 { lines.append(texts(.emptyProfile)) }
         return lines + [""] + texts.startCommands
     }

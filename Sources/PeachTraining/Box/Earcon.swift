@@ -12,6 +12,10 @@ import PeachCore
 /// | ``pitchMatching`` | E5 then E5 | the same note twice: make them equal |
 /// | ``stopped`` | G5 E5 C5, falling | the session ended |
 /// | ``timing`` | G5 G5 G5 | the same note in time: fill the gap |
+/// | ``playNotes`` | C5 and C6 together | play back one note |
+/// | ``playIntervals`` | C5 and G5 together | play back an interval |
+/// | ``playChords`` | C5, E5 and G5 together | play back a chord |
+/// | ``chime`` | E6 and B6 together, short | a play-back answer was right (a wrong one: your answer, then the right one) |
 /// | ``strike(offsetMs:)`` | one short note right after a fill-the-gap strike | on time: A5; rushing: B5 (within ``nearTimingBand``) or E6; dragging: G5 or D5 |
 /// | ``timingResult(_:)`` | A5, then a second note | after each fill-the-gap trial: on time (within ``onTimeBand``): A5 again; rushing (early) above, dragging (late) below: a whole tone within ``nearTimingBand``, a fifth beyond |
 /// | ``result(_:)`` | A5, then a second note | in tune: A5 again; sharp: above A5, flat: below; a whole tone when the error was within ``nearBand``, a fifth when beyond |
@@ -63,6 +67,12 @@ public struct Earcon: Hashable, Sendable {
         }
     }
 
+    /// An earcon of `notes` sounding together for `duration` (twice a note's length unless given).
+    init(name: String, together notes: [Int], duration: Duration = noteLength * 2) {
+        self.name = name
+        self.notes = notes.map { Note(note: MIDINote(clamping: $0), start: .zero, duration: duration) }
+    }
+
     /// A controller is connected and the box waits for a mode.
     public static let ready = Earcon(name: "ready", sequence: [72, 76, 79])
     /// Comparison training starts.
@@ -73,6 +83,14 @@ public struct Earcon: Hashable, Sendable {
     public static let stopped = Earcon(name: "stopped", sequence: [79, 76, 72])
     /// Timing training (fill the gap) starts.
     public static let timing = Earcon(name: "timing", sequence: [79, 79, 79])
+    /// Play-back of notes starts (also the play-back menu's first entry).
+    public static let playNotes = Earcon(name: "playNotes", together: [72, 84])
+    /// Play-back of intervals starts.
+    public static let playIntervals = Earcon(name: "playIntervals", together: [72, 79])
+    /// Play-back of chords starts.
+    public static let playChords = Earcon(name: "playChords", together: [72, 76, 79])
+    /// A play-back answer was right.
+    public static let chime = Earcon(name: "chime", together: [88, 95], duration: .milliseconds(150))
     /// A fill-the-gap trial's mean offset within this many milliseconds is "on time".
     public static let onTimeBand = 5.0
     /// A mean offset beyond ``onTimeBand`` and within this many milliseconds is "near" (a whole tone).
@@ -84,6 +102,9 @@ public struct Earcon: Hashable, Sendable {
         case .pitchMatching: .pitchMatching
         case .gapFill, .offsetDetection, .calibration: .timing
         case .comparison, .measurement: .comparison
+        case .playNotes: .playNotes
+        case .playIntervals: .playIntervals
+        case .playChords: .playChords
         }
     }
 

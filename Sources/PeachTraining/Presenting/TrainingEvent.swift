@@ -20,6 +20,8 @@ public enum TrainingEvent: Sendable {
     case offsetDetection(OffsetDetectionEvent, TrainingProgress)
     /// A fill-the-gap event, with the run's progress after it.
     case gapFill(GapFillEvent, TrainingProgress)
+    /// A play-back event, with the run's progress after it.
+    case playBack(PlayBackSessionEvent, TrainingProgress)
     /// A wrong answer ticked (the `wrongAnswerTick` setting).
     case tick
     /// The run ended: why, its progress, and where the answers are stored. The last event.

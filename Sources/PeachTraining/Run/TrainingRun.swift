@@ -4,6 +4,7 @@ import Foundation
 import PeachCore
 import PeachMIDI
 import PeachStore
+import PeachSystem
 
 /// One training run, from its start to its ending, over ports only: a clock, a sound output, a store, the
 /// controller profile and presenters. The command line and the practice box feed it ``TrainingInput``; tests
@@ -29,6 +30,14 @@ import PeachStore
 /// applicable there. A strike or answer is timed by its MIDI event's stamp (the sequencer's, on the monotonic
 /// clock), a key by when it was read.
 ///
+/// In the play-back modes (``TrainingMode/playNotes``, ``TrainingMode/playIntervals``,
+/// ``TrainingMode/playChords``) the keys are notes, not answers: every note-on and note-off of a key
+/// (``ControllerProfile/isPlayedKey(_:channel:)``: a note no rule maps, or one the profile maps to an answer)
+/// goes to the ``PlayBackSession`` with its stamp, and the sustain pedal (CC 64) holds the play-through. The
+/// other controls act: `replay` replays the question, `commit` skips it, `stop` and the mode switches as
+/// everywhere; a cluster of four adjacent keys (``ClusterGesture``) replays (below C4) or skips (from C4 up).
+/// The computer keyboard: Space or `r` replays, Enter skips, `q` stops.
+///
 /// A measurement (``TrainingMode/measurement``) is comparison training whose differences the Psi procedure
 /// places; its trials are stored marked as a measurement, and the run ends by itself with
 /// ``TrainingEnding/measured(_:)`` when the procedure is complete.
@@ -48,6 +57,7 @@ public final class TrainingRun {
         case pitchMatching(PitchMatchingSession)
         case offsetDetection(OffsetDetectionSession)
         case gapFill(GapFillSession)
+        case playBack(PlayBackSession)
     }
 
     /// The mode being trained now.
@@ -77,6 +87,10 @@ public final class TrainingRun {
     private var onEnd: (@MainActor () -> Void)?
     private let measurement: PsiProcedure
     private var psi: PsiNoteStrategy?
+    private let playBackOptions: @MainActor (PlayBackKind) -> PlayBackOptions
+    private let timeline: @MainActor () -> Double
+    private let playBackTracker: PlayBackTracker
+    private var cluster = ClusterGesture()
 
     /// A run, ready to ``start()``.
     /// - Parameters:
@@ -94,15 +108,22 @@ public final class TrainingRun {
     ///   - timing: the timing settings (tempo, offset click, gap positions), read at the start of each trial.
     ///   - calibrations: the timing calibrations measured so far; the one of the controller and output in use
     ///     is shown with fill the gap's strikes.
+    ///   - playBack: the play-back options of a kind (what to ask, how to judge), read at the start of each trial.
+    ///   - timeline: now on the timeline that stamps MIDI input (the monotonic clock; virtual time in tests).
     public init(
         mode: TrainingMode, clock: any SessionClock, sound: any SoundOutput, store: any TrainingStore,
         storeLocation: String, history: JournalContents?, settings: @escaping @MainActor () -> PeachSettings,
         profile: ControllerProfile, presenters: [any TrainingPresenter], seed: UInt64,
         measurement: PsiProcedure = PsiProcedure(),
         timing: @escaping @MainActor () -> TimingSettings = { .defaults },
-        calibrations: [TimingCalibration] = []
+        calibrations: [TimingCalibration] = [],
+        playBack: @escaping @MainActor (PlayBackKind) -> PlayBackOptions = { PlayBackOptions(kind: $0) },
+        timeline: @escaping @MainActor () -> Double = { MonotonicTime.now() }
     ) {
         self.timing = timing
+        playBackOptions = playBack
+        self.timeline = timeline
+        playBackTracker = PlayBackTracker(history: history?.playBack ?? PlayBackHistory())
         self.calibrations = calibrations
         self.measurement = measurement
         self.mode = mode
@@ -139,6 +160,7 @@ public final class TrainingRun {
         guard ending == nil else { return }
         switch input {
         case .controller(.midi(.event(let event))):
+            if case .playBack(let session) = active, play(event, on: session) { return }
             for action in mapper.actions(for: event) { perform(action, at: event.time) }
         case .controller(.keys(let keys)):
             for key in keys {
@@ -181,6 +203,9 @@ public final class TrainingRun {
     public func perform(_ action: ControllerAction, at time: Double? = nil) {
         guard ending == nil, let active else { return }
         switch active {
+        case .playBack(let session):
+            performPlayBack(action, session: session)
+            return
         case .offsetDetection(let session):
             performTiming(action) { direction, input in
                 if let direction { session.answer(direction, at: time, input: input) }
@@ -216,7 +241,7 @@ public final class TrainingRun {
         case (.press(.early, _), _): present(.notice(.actionNotApplicable("early", mode)))
         case (.press(.late, _), _): present(.notice(.actionNotApplicable("late", mode)))
         case (.press(.strike, _), _): present(.notice(.actionNotApplicable("strike", mode)))
-        case (_, .offsetDetection), (_, .gapFill): break  // handled above
+        case (_, .offsetDetection), (_, .gapFill), (_, .playBack): break  // handled above
         }
     }
 
@@ -240,6 +265,47 @@ public final class TrainingRun {
             } else {
                 present(.notice(.actionNotApplicable(press.rawValue, mode)))
             }
+        }
+    }
+
+    /// In play-back, the keys' notes and the sustain pedal go to the session (true: `event` was taken); a
+    /// cluster replays or skips.
+    private func play(_ event: MIDIEvent, on session: PlayBackSession) -> Bool {
+        switch event.message {
+        case .noteOn(let channel, let number, let velocity) where velocity > 0:
+            guard profile.isPlayedKey(number, channel: channel) else { return false }
+            let note = MIDINote(clamping: Int(number))
+            session.noteOn(
+                note, velocity: MIDIVelocity(clamping: Int(velocity)), at: event.time, input: .midiNote)
+            if let low = cluster.noteOn(Int(number), at: event.time) {
+                if low < ClusterGesture.skipFrom { session.replay() } else { session.skip() }
+            }
+            return true
+        case .noteOn(let channel, let number, _), .noteOff(let channel, let number, _):
+            guard profile.isPlayedKey(number, channel: channel) else { return false }
+            cluster.noteOff(Int(number))
+            session.noteOff(MIDINote(clamping: Int(number)))
+            return true
+        case .controlChange(_, 64, let value):
+            session.sustain(value >= 64)
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// A play-back mode's controls: replay, skip (`commit`), stop and the mode switches; answers and tuning from
+    /// controls that are not keys mean nothing here.
+    private func performPlayBack(_ action: ControllerAction, session: PlayBackSession) {
+        switch action {
+        case .press(.replay, _): session.replay()
+        case .press(.commit, _): session.skip()
+        case .press(.stop, _): end(.user)
+        case .press(.startComparison, _): switchTo(.comparison)
+        case .press(.startPitchMatching, _): switchTo(.pitchMatching)
+        case .press(.startTiming, _): switchTo(.gapFill)
+        case .press(let press, _): present(.notice(.actionNotApplicable(press.rawValue, mode)))
+        case .tune: present(.notice(.actionNotApplicable("tune", mode)))
         }
     }
 
@@ -293,6 +359,7 @@ public final class TrainingRun {
         case .pitchMatching(let session): session.stop(reason: .userRequest)
         case .offsetDetection(let session): session.stop(reason: .userRequest)
         case .gapFill(let session): session.stop(reason: .userRequest)
+        case .playBack(let session): session.stop(reason: .userRequest)
         case nil: break
         }
     }
@@ -335,6 +402,37 @@ public final class TrainingRun {
             session.start()
         case .offsetDetection, .gapFill, .calibration:
             beginTiming(mode, generator: generator)
+        case .playNotes, .playIntervals, .playChords:
+            guard let kind = mode.playBackKind else { return }
+            cluster = ClusterGesture()
+            let options = playBackOptions
+            let session = PlayBackSession(
+                notePlayer: sound.player, options: { options(kind) }, settings: training,
+                history: { [playBackTracker] in playBackTracker.history }, clock: clock, timeline: timeline,
+                observers: [store, playBackTracker], generator: generator)
+            active = .playBack(session)
+            session.addEventHandler { [weak self, weak session] event in
+                guard let self, let session, case .playBack(let current) = self.active, current === session
+                else { return }
+                self.playBackEvent(event)
+            }
+            session.start()
+        }
+    }
+
+    private func playBackEvent(_ event: PlayBackSessionEvent) {
+        switch event {
+        case .stopped(let reason):
+            present(.playBack(event, progress))
+            end(Self.ending(for: reason))
+        case .answered(let completed):
+            progress.answered += 1
+            progress.stored += 1
+            if completed.isCorrect { progress.correct += 1 }
+            present(.playBack(event, progress))
+        case .questionStarted, .replayStarted, .answerable, .referenceOnly, .comparingAnswers, .skipped,
+            .nothingToAsk, .observerFailed, .feedbackEnded:
+            present(.playBack(event, progress))
         }
     }
 

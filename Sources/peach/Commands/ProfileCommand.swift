@@ -32,6 +32,9 @@ struct ProfileCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.days)))
     var days = 14
 
+    @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.confusions), valueName: "kind"))
+    var confusions: PlayBackKind?
+
     func validate() throws {
         guard (1...365).contains(days) else {
             throw CommandError.option(
@@ -42,7 +45,8 @@ struct ProfileCommand: ParsableCommand {
     func run() throws {
         if let svg { try CLI.checkOutput(svg, dataDirectory: data.dataDir) }
         try ProfileView.show(
-            ProfileView.Request(range: range, svg: svg, json: json, progress: progress, days: days),
+            ProfileView.Request(
+                range: range, svg: svg, json: json, progress: progress, days: days, confusions: confusions),
             at: try data.locations(), texts: CLI.texts)
     }
 }

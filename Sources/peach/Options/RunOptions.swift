@@ -33,13 +33,14 @@ struct RunOptions: ParsableArguments {
     /// Runs a live session of `mode` with `overrides` applied to the settings (read again before each trial).
     @MainActor
     func launch(
-        _ mode: TrainingMode, measurement: PsiProcedure = PsiProcedure(),
+        _ mode: TrainingMode, measurement: PsiProcedure = PsiProcedure(), playBack: PlayBackOptions? = nil,
         overrides: @escaping (PeachSettings) throws -> PeachSettings
     ) async throws {
         try checkOutputs()
         let (profile, sound, controller) = (self.profile, self.sound, self.controller)
         let status = try await TrainingLauncher.launch(
-            mode, measurement: measurement, at: try data.locations(), events: events, overrides: overrides,
+            mode, measurement: measurement, playBack: playBack, at: try data.locations(), events: events,
+            overrides: overrides,
             profile: { try profile.resolve(settings: $0) }, texts: CLI.texts, environment: CLI.environment,
             openSound: { try sound.open(settings: $0, onLost: $1) },
             openInput: { try controller.open(profile: $0, useKeyboard: true) })

@@ -1,0 +1,57 @@
+// CompletedPlayBack: one answered play-back question, as the store keeps it and the profile counts it.
+
+import Foundation
+
+/// An answered play-back question: what was asked, what was played (each note's velocity and onset after the
+/// answer's first), the verdict, and how long the player took to start.
+public struct CompletedPlayBack: Hashable, Sendable {
+    /// The question.
+    public let question: PlayBackQuestion
+    /// The notes of the answer in onset order; each ``PlayedNote/time`` is seconds after the first onset
+    /// (0 for the first), kept to 0.1 ms.
+    public let played: [PlayedNote]
+    /// The verdict.
+    public let verdict: PlayBackVerdict
+    /// Notes and intervals were judged in any octave.
+    public let anyOctave: Bool
+    /// Chords were judged in any voicing.
+    public let anyVoicing: Bool
+    /// When the answer was judged.
+    public let timestamp: Date
+    /// Seconds from the end of the question (the answer window opening) to the answer's first onset; 0 when
+    /// the player started during the question.
+    public let responseTime: Double
+    /// What the notes came from (`midi-note`, `keyboard`, `simulated`).
+    public let inputKind: InputKind
+
+    /// A completed question; the verdict is made from the played notes (``PlayBackVerdict/judge``), the onsets
+    /// made relative to the first and kept to 0.1 ms, the response time to the millisecond.
+    public init(
+        question: PlayBackQuestion, played: [PlayedNote], anyOctave: Bool, anyVoicing: Bool, timestamp: Date,
+        responseTime: Double, inputKind: InputKind
+    ) {
+        let first = played.map(\.time).min() ?? 0
+        self.question = question
+        self.played = played.map {
+            PlayedNote(note: $0.note, velocity: $0.velocity, time: (($0.time - first) * 10_000).rounded() / 10_000)
+        }
+        verdict = PlayBackVerdict.judge(
+            question, played: played.map(\.note),
+            options: PlayBackOptions(kind: question.item.kind, anyOctave: anyOctave, anyVoicing: anyVoicing))
+        self.anyOctave = anyOctave
+        self.anyVoicing = anyVoicing
+        self.timestamp = timestamp
+        self.responseTime = (max(responseTime, 0) * 1000).rounded() / 1000
+        self.inputKind = inputKind
+    }
+
+    /// Whether the answer was right.
+    public var isCorrect: Bool { verdict.isCorrect }
+}
+
+/// Receives every answered play-back question before its feedback: the store (durably) and the profile tracker.
+@MainActor
+public protocol PlayBackObserver: AnyObject {
+    /// Called once per answered question.
+    func playBackCompleted(_ completed: CompletedPlayBack) throws
+}

@@ -1,0 +1,226 @@
+// PlayBackHistory: the play-back part of the profile: per item accuracy, response times, confusions, weeks.
+
+import Foundation
+
+/// What the answers of play-back say about the player: for each item its accuracy (all time and recent), its
+/// response times, what it was heard as when wrong (the confusion table), and the answers week by week per
+/// kind. Built from every stored answer; the adaptive choice of questions (``PlayBackScheduler``) reads it.
+public struct PlayBackHistory: Hashable, Sendable {
+    /// One item's record.
+    public struct ItemRecord: Hashable, Sendable {
+        /// Answers given.
+        public internal(set) var answers = 0
+        /// Right answers.
+        public internal(set) var correct = 0
+        /// The last ``recentLength`` answers' correctness, oldest first.
+        public internal(set) var recent: [Bool] = []
+        /// The last ``responseTimeLength`` response times, seconds, oldest first.
+        public internal(set) var responseTimes: [Double] = []
+        /// Wrong answers by what they were heard as (an item id of the same kind, or `?` for notes that are
+        /// no item).
+        public internal(set) var heardAs: [String: Int] = [:]
+        /// The history's answer number when the item was last answered (for staleness).
+        public internal(set) var lastAnswer = 0
+        /// When it was last answered.
+        public internal(set) var lastTime = Date(timeIntervalSince1970: 0)
+
+        /// The mastery estimate from the recent answers.
+        public var mastery: ItemMastery { ItemMastery(recent: recent) }
+
+        /// The median of the recent response times, seconds; nil without answers.
+        public var medianResponseTime: Double? {
+            guard !responseTimes.isEmpty else { return nil }
+            let sorted = responseTimes.sorted()
+            let middle = sorted.count / 2
+            return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        }
+    }
+
+    /// One week of one kind.
+    public struct Week: Hashable, Sendable {
+        /// Answers given.
+        public internal(set) var answers = 0
+        /// Right answers.
+        public internal(set) var correct = 0
+    }
+
+    /// How many recent answers an item's mastery looks at.
+    public static let recentLength = 12
+    /// How many response times an item keeps for its median.
+    public static let responseTimeLength = 31
+
+    /// Each item answered at least once.
+    public private(set) var items: [PlayBackItem: ItemRecord] = [:]
+    /// Every answer counted.
+    public private(set) var answerCount = 0
+    /// The answers per kind and week (``ProgressHistory/weekNumber(of:)``).
+    public private(set) var weeks: [PlayBackKind: [Int: Week]] = [:]
+
+    /// An empty history.
+    public init() {}
+
+    /// Adds one answer.
+    public mutating func add(_ completed: CompletedPlayBack) {
+        answerCount += 1
+        let item = completed.question.item
+        var record = items[item] ?? ItemRecord()
+        record.answers += 1
+        if completed.isCorrect {
+            record.correct += 1
+        } else {
+            record.heardAs[completed.verdict.answered?.id ?? "?", default: 0] += 1
+        }
+        record.recent.append(completed.isCorrect)
+        if record.recent.count > Self.recentLength { record.recent.removeFirst() }
+        record.responseTimes.append(completed.responseTime)
+        if record.responseTimes.count > Self.responseTimeLength { record.responseTimes.removeFirst() }
+        record.lastAnswer = answerCount
+        record.lastTime = max(record.lastTime, completed.timestamp)
+        items[item] = record
+        let week = ProgressHistory.weekNumber(of: completed.timestamp)
+        weeks[item.kind, default: [:]][week, default: Week()].answers += 1
+        if completed.isCorrect { weeks[item.kind, default: [:]][week, default: Week()].correct += 1 }
+    }
+
+    /// The items of `kind` answered so far, weakest first (lowest mastery estimate; ties: more answers first).
+    public func weakest(of kind: PlayBackKind) -> [(item: PlayBackItem, record: ItemRecord)] {
+        items.filter { $0.key.kind == kind }
+            .map { (item: $0.key, record: $0.value) }
+            .sorted {
+                ($0.record.mastery.estimate, -$0.record.answers, $0.item.id)
+                    < ($1.record.mastery.estimate, -$1.record.answers, $1.item.id)
+            }
+    }
+
+    /// The confusions of `kind`: each asked item with what it was heard as and how often, most often first.
+    public func confusions(of kind: PlayBackKind) -> [(asked: PlayBackItem, heardAs: String, count: Int)] {
+        items.filter { $0.key.kind == kind }
+            .flatMap { entry in entry.value.heardAs.map { (asked: entry.key, heardAs: $0.key, count: $0.value) } }
+            .sorted { ($1.count, $0.asked.id, $0.heardAs) < ($0.count, $1.asked.id, $1.heardAs) }
+    }
+
+    /// The answers of `kind`: total and right.
+    public func totals(of kind: PlayBackKind) -> (answers: Int, correct: Int) {
+        items.filter { $0.key.kind == kind }.values.reduce((0, 0)) { ($0.0 + $1.answers, $0.1 + $1.correct) }
+    }
+
+    /// Whether a saved history holds at most `maximumCount` answers and its numbers fit together.
+    public func isConsistent(maximumCount: Int) -> Bool {
+        guard answerCount >= 0, answerCount <= maximumCount else { return false }
+        var sum = 0
+        for record in items.values {
+            guard record.answers > 0, record.correct >= 0, record.correct <= record.answers,
+                record.recent.count <= min(record.answers, Self.recentLength),
+                record.responseTimes.count <= min(record.answers, Self.responseTimeLength),
+                record.responseTimes.allSatisfy({ $0.isFinite && $0 >= 0 }),
+                record.heardAs.values.allSatisfy({ $0 > 0 }),
+                record.heardAs.values.reduce(0, +) == record.answers - record.correct,
+                (0...answerCount).contains(record.lastAnswer)
+            else { return false }
+            sum += record.answers
+            guard sum <= answerCount else { return false }
+        }
+        let weekly = weeks.values.flatMap(\.values)
+        return sum == answerCount && weekly.allSatisfy { $0.correct >= 0 && $0.correct <= $0.answers }
+            && weekly.reduce(0) { $0 + $1.answers } == answerCount
+    }
+}
+
+/// The mastery of one item: a Beta(1 + right, 1 + wrong) posterior of its accuracy over its recent answers.
+public struct ItemMastery: Hashable, Sendable {
+    /// Recent answers needed before an item can count as mastered.
+    public static let answersNeeded = 6
+    /// The posterior mean accuracy an item needs to count as mastered.
+    public static let accuracyNeeded = 0.8
+
+    /// Recent answers counted.
+    public let answers: Int
+    /// Right ones among them.
+    public let correct: Int
+
+    /// The mastery of `recent` answers.
+    public init(recent: [Bool]) {
+        answers = recent.count
+        correct = recent.count { $0 }
+    }
+
+    /// The posterior mean of the accuracy, (1 + right) / (2 + answers): 0.5 for an item never answered.
+    public var estimate: Double { Double(1 + correct) / Double(2 + answers) }
+
+    /// Mastered: at least ``answersNeeded`` recent answers and an estimate of at least ``accuracyNeeded``
+    /// (6 of 6, 8 of 9, 11 of 12 right).
+    public var isMastered: Bool { answers >= Self.answersNeeded && estimate >= Self.accuracyNeeded }
+}
+
+extension PlayBackHistory: SnapshotCodable {
+    /// Writes the history: its answer count, each item (by id, in id order) and each kind's weeks.
+    public func write(to writer: inout SnapshotWriter) {
+        writer.write(answerCount)
+        let sorted = items.sorted { $0.key.id < $1.key.id }
+        writer.write(sorted.count)
+        for (item, record) in sorted {
+            writer.write(item.id)
+            writer.write(record.answers)
+            writer.write(record.correct)
+            writer.write(record.recent.count)
+            for answer in record.recent { writer.write(answer) }
+            writer.write(record.responseTimes.count)
+            for time in record.responseTimes { writer.write(time) }
+            let heard = record.heardAs.sorted { $0.key < $1.key }
+            writer.write(heard.count)
+            for (id, count) in heard {
+                writer.write(id)
+                writer.write(count)
+            }
+            writer.write(record.lastAnswer)
+            writer.write(record.lastTime)
+        }
+        let kinds = PlayBackKind.allCases.filter { weeks[$0] != nil }
+        writer.write(kinds.count)
+        for kind in kinds {
+            writer.write(kind.rawValue)
+            let sortedWeeks = (weeks[kind] ?? [:]).sorted { $0.key < $1.key }
+            writer.write(sortedWeeks.count)
+            for (week, tally) in sortedWeeks {
+                writer.write(week)
+                writer.write(tally.answers)
+                writer.write(tally.correct)
+            }
+        }
+    }
+
+    /// Reads a history; its numbers are checked by the snapshot's consistency check.
+    public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
+        self.init()
+        answerCount = try reader.int()
+        for _ in 0..<(try reader.count()) {
+            guard let item = PlayBackItem(id: try reader.string()) else { throw SnapshotReader.Malformed() }
+            var record = ItemRecord()
+            record.answers = try reader.int()
+            record.correct = try reader.int()
+            for _ in 0..<(try reader.count()) { record.recent.append(try reader.bool()) }
+            for _ in 0..<(try reader.count()) { record.responseTimes.append(try reader.finiteDouble()) }
+            for _ in 0..<(try reader.count()) {
+                let id = try reader.string()
+                record.heardAs[id] = try reader.int()
+            }
+            record.lastAnswer = try reader.int()
+            record.lastTime = try reader.date()
+            guard items.updateValue(record, forKey: item) == nil else { throw SnapshotReader.Malformed() }
+        }
+        for _ in 0..<(try reader.count()) {
+            guard let kind = PlayBackKind(rawValue: try reader.string()), weeks[kind] == nil else {
+                throw SnapshotReader.Malformed()
+            }
+            var byWeek: [Int: Week] = [:]
+            for _ in 0..<(try reader.count()) {
+                let week = try reader.int()
+                var tally = Week()
+                tally.answers = try reader.int()
+                tally.correct = try reader.int()
+                byWeek[week] = tally
+            }
+            weeks[kind] = byWeek
+        }
+    }
+}

@@ -1,0 +1,147 @@
+// PlayBackItem: one thing play-back trains and keeps a mastery estimate for (`M3down`, `minor/1`, `up7`).
+
+/// One item of a play-back kind: what a question asks and what the profile keeps accuracy, response time and
+/// confusions for. Each has a stable identifier (``id``), used on the command line (`--items`), in the store
+/// and in `--events`:
+///
+/// | kind | items | identifiers |
+/// |---|---|---|
+/// | notes | the second note 0–12 semitones above or below the reference | `unison`, `up1` … `up12`, `down1` … `down12` |
+/// | intervals | a directed interval, melodic or harmonic | `M3`, `M3down`, `M3harmonic` (`P1` … `P8`) |
+/// | chords | a quality in a voicing | `major`, `major/1`, `min7/3`, `m7b5/2` |
+///
+/// The augmented triad and the diminished seventh are symmetric (every inversion has the same shape), so they
+/// are asked in root position only.
+public enum PlayBackItem: Hashable, Sendable, CustomStringConvertible {
+    /// Notes: the second note `semitones` from the reference (−12…12).
+    case note(semitones: Int)
+    /// Intervals: `interval` from the reference, melodic (in its direction) or harmonic (both notes at once,
+    /// the reference below).
+    case interval(DirectedInterval, harmonic: Bool)
+    /// Chords: `quality` in `inversion` (0 = root position).
+    case chord(ChordQuality, inversion: Int)
+
+    /// The kind the item belongs to.
+    public var kind: PlayBackKind {
+        switch self {
+        case .note: .notes
+        case .interval: .intervals
+        case .chord: .chords
+        }
+    }
+
+    /// The stable identifier (see the type's table).
+    public var id: String {
+        switch self {
+        case .note(let semitones):
+            semitones == 0 ? "unison" : (semitones > 0 ? "up\(semitones)" : "down\(-semitones)")
+        case .interval(let interval, let harmonic):
+            harmonic ? interval.interval.abbreviation + "harmonic" : interval.description
+        case .chord(let quality, let inversion):
+            inversion == 0 ? quality.rawValue : "\(quality.rawValue)/\(inversion)"
+        }
+    }
+
+    /// The identifier.
+    public var description: String { id }
+
+    /// The item an identifier names, or nil.
+    public init?(id: String) {
+        if id == "unison" {
+            self = .note(semitones: 0)
+            return
+        }
+        for (prefix, sign) in [("up", 1), ("down", -1)] where id.hasPrefix(prefix) {
+            if let steps = Int(id.dropFirst(prefix.count)), (1...12).contains(steps),
+                String(steps) == id.dropFirst(prefix.count)
+            {
+                self = .note(semitones: sign * steps)
+                return
+            }
+        }
+        if let slash = id.firstIndex(of: "/") {
+            guard let quality = ChordQuality(rawValue: String(id[..<slash])),
+                let inversion = Int(id[id.index(after: slash)...]), inversion >= 1,
+                String(inversion) == id[id.index(after: slash)...],
+                inversion < quality.voicings, !quality.isSymmetric
+            else { return nil }
+            self = .chord(quality, inversion: inversion)
+            return
+        }
+        if let quality = ChordQuality(rawValue: id) {
+            self = .chord(quality, inversion: 0)
+            return
+        }
+        if id.hasSuffix("harmonic"), let interval = Interval(abbreviation: String(id.dropLast(8))),
+            Interval(abbreviation: String(id.dropLast(8)))?.abbreviation == String(id.dropLast(8))
+        {
+            self = .interval(DirectedInterval(interval), harmonic: true)
+            return
+        }
+        guard let interval = try? DirectedInterval(parsing: id), interval.description == id,
+            interval.interval != .prime || !interval.isDown
+        else { return nil }
+        self = .interval(interval, harmonic: false)
+    }
+
+    /// Every item of `kind`, in the order they unlock (see ``PlayBackScheduler``): the starting set first.
+    public static func catalogue(of kind: PlayBackKind) -> [PlayBackItem] {
+        switch kind {
+        case .notes:
+            return [7, 4, 12, -5, -12, 2, -3, 5, -7, 9, -4, 3, -2, -9, 0, 11, -1, 1, -8, 10, 6, -6, 8, -10, -11]
+                .map { .note(semitones: $0) }
+        case .intervals:
+            let melodic: [(Interval, Bool)] = [
+                (.perfectFifth, false), (.majorThird, false), (.octave, false), (.perfectFourth, false),
+                (.minorThird, false), (.majorSecond, false), (.perfectFifth, true), (.octave, true),
+                (.majorThird, true), (.majorSixth, false), (.minorSixth, false), (.perfectFourth, true),
+                (.minorThird, true), (.majorSecond, true), (.minorSeventh, false), (.majorSeventh, false),
+                (.minorSecond, false), (.tritone, false), (.majorSixth, true), (.minorSixth, true),
+                (.minorSeventh, true), (.majorSeventh, true), (.minorSecond, true), (.tritone, true),
+                (.prime, false),
+            ]
+            let harmonic: [Interval] = [
+                .perfectFifth, .majorThird, .octave, .perfectFourth, .minorThird, .majorSixth, .minorSixth,
+                .majorSecond, .minorSeventh, .majorSeventh, .minorSecond, .tritone,
+            ]
+            var items = melodic.map { PlayBackItem.interval(DirectedInterval($0.0, down: $0.1), harmonic: false) }
+            // Harmonic intervals come in after the first melodic ones.
+            for (offset, interval) in harmonic.enumerated() {
+                items.insert(.interval(DirectedInterval(interval), harmonic: true), at: min(items.count, 8 + 2 * offset))
+            }
+            return items
+        case .chords:
+            let triads: [ChordQuality] = [.major, .minor, .diminished, .augmented, .sus4, .sus2]
+            let sevenths: [ChordQuality] = [
+                .dominantSeventh, .majorSeventh, .minorSeventh, .halfDiminishedSeventh, .diminishedSeventh,
+            ]
+            var items: [PlayBackItem] = triads.map { .chord($0, inversion: 0) }
+            for inversion in 1...2 {
+                items += [ChordQuality.major, .minor].map { .chord($0, inversion: inversion) }
+            }
+            items += sevenths.map { .chord($0, inversion: 0) }
+            for inversion in 1...2 {
+                items += [ChordQuality.diminished, .sus4, .sus2].map { .chord($0, inversion: inversion) }
+            }
+            for inversion in 1...3 {
+                items += sevenths.filter { !$0.isSymmetric }.map { .chord($0, inversion: inversion) }
+            }
+            return items
+        }
+    }
+
+    /// How many items of `kind` a new player starts with: P5, M3 and P8 up; major and minor triads.
+    public static func startingCount(of kind: PlayBackKind) -> Int {
+        switch kind {
+        case .notes: 3
+        case .intervals: 3
+        case .chords: 2
+        }
+    }
+}
+
+extension ChordQuality {
+    /// Whether every inversion has the chord's own shape (augmented triad, diminished seventh): only root
+    /// position is asked.
+    public var isSymmetric: Bool { self == .augmented || self == .diminishedSeventh }
+}

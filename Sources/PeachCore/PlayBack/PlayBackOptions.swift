@@ -1,0 +1,52 @@
+// PlayBackOptions: how a play-back run asks and judges: kind, items, octave and voicing rules, chord window.
+
+/// What a play-back run asks and how it judges the answers (the `peach play` options).
+public struct PlayBackOptions: Hashable, Sendable {
+    /// The kind of question.
+    public var kind: PlayBackKind
+    /// The items to ask, fixed (no unlocking); nil for the adaptive catalogue (``PlayBackScheduler``).
+    public var items: [PlayBackItem]?
+    /// Notes and intervals: a played note counts in any octave (its pitch class).
+    public var anyOctave: Bool
+    /// Chords: any voicing of the chord counts (the same pitch classes over the same bass pitch class).
+    public var anyVoicing: Bool
+    /// Whether the reference note (notes, intervals) or the chord's lowest note is named on screen.
+    public var namesReference: Bool
+    /// Notes whose onsets (kernel time stamps) lie within this many seconds of an answer's first note form one
+    /// answer (a chord, or an interval played as both notes).
+    public var chordWindow: Double
+    /// The lowest and highest note a question may sound.
+    public var range: ClosedRange<Int>
+
+    /// The default chord window: 100 ms.
+    public static let defaultChordWindow = 0.1
+    /// The allowed chord windows: 20 ms to 1 s.
+    public static let chordWindows = 0.02...1.0
+
+    /// Options for `kind` with the defaults: adaptive items, octave- and voicing-exact, the reference named,
+    /// a 100 ms chord window, questions within C3…C6.
+    public init(
+        kind: PlayBackKind, items: [PlayBackItem]? = nil, anyOctave: Bool = false, anyVoicing: Bool = false,
+        namesReference: Bool = true, chordWindow: Double = defaultChordWindow, range: ClosedRange<Int> = 48...84
+    ) {
+        self.kind = kind
+        self.items = items
+        self.anyOctave = anyOctave
+        self.anyVoicing = anyVoicing
+        self.namesReference = namesReference
+        self.chordWindow = min(max(chordWindow, Self.chordWindows.lowerBound), Self.chordWindows.upperBound)
+        self.range = range
+    }
+}
+
+extension PlayBackOptions {
+    /// The options a run uses for `kind`: `chosen` (the command line's) when they are of that kind, else the
+    /// defaults, with questions within the settings' note range.
+    public static func forRun(_ chosen: PlayBackOptions?, kind: PlayBackKind, settings: TrainingSettings)
+        -> PlayBackOptions
+    {
+        var options = chosen?.kind == kind ? chosen ?? PlayBackOptions(kind: kind) : PlayBackOptions(kind: kind)
+        options.range = settings.noteRange.lowerBound.rawValue...settings.noteRange.upperBound.rawValue
+        return options
+    }
+}

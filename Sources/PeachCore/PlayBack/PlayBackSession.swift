@@ -1,0 +1,319 @@
+// PlayBackSession: play-back training: Peach plays a question, the player answers on the keys, Peach judges.
+
+import Foundation
+
+/// A play-back session: each trial chooses an item (``PlayBackScheduler``), plays its question, waits for the
+/// player to play the answer, judges it (``PlayBackVerdict``), stores it, and after a wrong answer plays the
+/// player's answer and then the right one. Every note the player plays sounds at once (``PlayThrough``),
+/// answering or not.
+///
+/// Times: the answer window opens when the question's last note (or the chord) starts. Notes played before it
+/// are heard, not scored. The first note played in the window opens the answer; the notes whose onsets (the
+/// kernel's stamps, on the input timeline) lie within the chord window of it are the answer, judged a grace
+/// of ``judgingGrace`` after the window closes on the session's clock (so a late-read note of the chord still
+/// counts, and one stamped later never does). Notes and intervals: playing just the given reference does not
+/// answer (a player may find the reference first); the window stays open.
+///
+/// Replay plays the question again (the answer window reopens when its last note starts); skip plays the
+/// right answer and moves on without storing anything. Every stop path silences the question, the feedback
+/// and the play-through.
+@MainActor
+public final class PlayBackSession {
+    /// What the session is doing.
+    public enum State: Equatable, Sendable {
+        /// Not started, or stopped.
+        case idle
+        /// The question sounds; the answer window is not open yet.
+        case playingQuestion
+        /// Waiting for the answer (the window is open).
+        case awaitingAnswer
+        /// An answer was judged; feedback (and after a wrong one, the comparison) plays.
+        case showingFeedback
+    }
+
+    /// After the chord window closes, how long the session waits for late-read notes before judging, seconds.
+    public static let judgingGrace = 0.03
+    /// How long a chord or harmonic interval of a question sounds, seconds.
+    public static let chordDuration = 1.4
+    /// The silence between the player's answer and the right one after a wrong answer, seconds.
+    public static let comparisonGap = 0.4
+
+    /// What the session is doing.
+    public private(set) var state: State = .idle
+    /// The current question.
+    public private(set) var question: PlayBackQuestion?
+    /// Answers judged in this session.
+    public private(set) var answeredCount = 0
+    /// Right answers in this session.
+    public private(set) var correctCount = 0
+
+    private let machinery: SessionMachinery<PlayBackSessionEvent>
+    private let player: any NotePlayer
+    private let clock: any SessionClock
+    private let options: @MainActor () -> PlayBackOptions
+    private let settings: @MainActor () -> TrainingSettings
+    private let history: @MainActor () -> PlayBackHistory
+    private let timeline: @MainActor () -> Double
+    private let observers: [any PlayBackObserver]
+    private var generator: SeededRandomGenerator
+    private var handles: [any PlaybackHandle] = []
+    private var capture = AnswerCapture(window: PlayBackOptions.defaultChordWindow)
+    private var windowOpened = 0.0
+    private var trialOptions: PlayBackOptions
+    private var trialSettings = TrainingSettings.defaults
+    private var lastItem: PlayBackItem?
+    private var answerInput = InputKind.unknown
+    /// The player's own notes, sounding.
+    public let playThrough: PlayThrough
+
+    /// A session.
+    /// - Parameters:
+    ///   - notePlayer: plays the questions, the feedback and the play-through.
+    ///   - options: the kind and how answers are judged, read at the start of each trial.
+    ///   - settings: reference pitch, velocity, note and gap durations, feedback duration.
+    ///   - history: the play-back history so far (the adaptive choice reads it).
+    ///   - clock: timers and record times.
+    ///   - timeline: now on the input timeline (the monotonic clock live), the time base of note stamps.
+    ///   - observers: the store and the tracker, given each answer before its feedback.
+    ///   - generator: randomness for items and references.
+    public init(
+        notePlayer: any NotePlayer, options: @escaping @MainActor () -> PlayBackOptions,
+        settings: @escaping @MainActor () -> TrainingSettings,
+        history: @escaping @MainActor () -> PlayBackHistory, clock: any SessionClock,
+        timeline: @escaping @MainActor () -> Double, observers: [any PlayBackObserver],
+        generator: SeededRandomGenerator
+    ) {
+        machinery = SessionMachinery(notePlayer: notePlayer, clock: clock)
+        player = notePlayer
+        self.clock = clock
+        self.options = options
+        self.settings = settings
+        self.history = history
+        self.timeline = timeline
+        self.observers = observers
+        self.generator = generator
+        trialOptions = options()
+        let training = settings()
+        playThrough = PlayThrough(player: notePlayer, referencePitch: training.referencePitch, gain: .nominal)
+    }
+
+    /// Adds a handler for the session's events.
+    public func addEventHandler(_ handler: @escaping @MainActor (PlayBackSessionEvent) -> Void) {
+        machinery.addEventHandler(handler)
+    }
+
+    /// Starts the first trial.
+    public func start() {
+        guard state == .idle else { return }
+        beginTrial()
+    }
+
+    /// Stops from any state: silences everything and discards the unanswered question.
+    public func stop(reason: SessionStopReason = .userRequest) {
+        guard state != .idle else { return }
+        halt(reason)
+    }
+
+    // MARK: The player's notes
+
+    /// A note-on from the player at `time` on the input timeline: it sounds, and in the answer window it is part
+    /// of the answer.
+    public func noteOn(_ note: MIDINote, velocity: MIDIVelocity, at time: Double, input: InputKind) {
+        guard state != .idle else { return }
+        do {
+            try playThrough.noteOn(note, velocity: velocity)
+        } catch {
+            halt(.audioFailure(error))
+            return
+        }
+        guard state == .awaitingAnswer else { return }
+        answerInput = input
+        if capture.add(PlayedNote(note: note, velocity: velocity, time: time)) {
+            machinery.schedule(after: trialOptions.chordWindow + Self.judgingGrace) { [weak self] in
+                self?.judge()
+            }
+        }
+    }
+
+    /// A note-off from the player.
+    public func noteOff(_ note: MIDINote) {
+        playThrough.noteOff(note)
+    }
+
+    /// The sustain pedal, down or up.
+    public func sustain(_ down: Bool) {
+        playThrough.sustain(down)
+    }
+
+    // MARK: Controls
+
+    /// Plays the question again; an answer already begun is dropped, and the window reopens with its last note.
+    public func replay() {
+        guard let question, state == .playingQuestion || state == .awaitingAnswer else { return }
+        machinery.beginTrial()  // a pending judgement or window of the first playing does nothing now
+        capture.reset()
+        machinery.emit(.replayStarted(question))
+        play(question)
+    }
+
+    /// Skips the question: nothing is stored, its right answer sounds, and the next question follows.
+    public func skip() {
+        guard let question, state == .playingQuestion || state == .awaitingAnswer else { return }
+        machinery.beginTrial()
+        stopQuestionNotes()
+        capture.reset()
+        state = .showingFeedback
+        machinery.emit(.skipped(question))
+        let length = sound(question.answerNotes, harmonic: true, after: 0)
+        machinery.schedule(after: length + trialSettings.feedbackDuration) { [weak self] in self?.endFeedback() }
+    }
+
+    // MARK: Trials
+
+    private func beginTrial() {
+        machinery.beginTrial()
+        stopQuestionNotes()
+        trialOptions = options()
+        trialSettings = settings()
+        capture = AnswerCapture(window: trialOptions.chordWindow)
+        let scheduler = PlayBackScheduler(options: trialOptions)
+        guard let item = scheduler.next(history(), after: lastItem, using: &generator),
+            let next = PlayBackQuestion.random(item, in: trialOptions.range, using: &generator)
+        else {
+            machinery.emit(.nothingToAsk)
+            halt(.userRequest)
+            return
+        }
+        lastItem = item
+        question = next
+        machinery.emit(.questionStarted(next, namesReference: trialOptions.namesReference))
+        play(next)
+    }
+
+    /// Sounds `question`: its notes one after another (each `noteDuration`, `gapBetweenNotes` apart) or
+    /// together (``chordDuration``); the answer window opens when the last starts.
+    private func play(_ question: PlayBackQuestion) {
+        stopQuestionNotes()
+        state = .playingQuestion
+        let lastStart: Double
+        if question.isHarmonic {
+            lastStart = 0
+            _ = sound(question.soundedNotes, harmonic: true, after: 0)
+        } else {
+            lastStart = Double(question.soundedNotes.count - 1) * (trialSettings.noteDuration + trialSettings.gapBetweenNotes)
+            _ = sound(question.soundedNotes, harmonic: false, after: 0)
+        }
+        if lastStart == 0 {
+            openWindow(question)
+        } else {
+            machinery.schedule(after: lastStart) { [weak self] in self?.openWindow(question) }
+        }
+    }
+
+    private func openWindow(_ question: PlayBackQuestion) {
+        guard state == .playingQuestion else { return }
+        windowOpened = timeline()
+        state = .awaitingAnswer
+        machinery.emit(.answerable(question, namesReference: trialOptions.namesReference))
+    }
+
+    /// Sounds `notes` after `delay` seconds, together or one after another; returns when the last ends.
+    @discardableResult
+    private func sound(_ notes: [MIDINote], harmonic: Bool, after delay: Double) -> Double {
+        let duration = harmonic ? Self.chordDuration : trialSettings.noteDuration
+        let step = trialSettings.noteDuration + trialSettings.gapBetweenNotes
+        let trial = machinery.trialNumber
+        for (index, note) in notes.enumerated() {
+            let start = delay + (harmonic ? 0 : Double(index) * step)
+            let begin = { [weak self] in
+                guard let self, self.machinery.trialNumber == trial, self.state != .idle else { return }
+                self.startNote(note, for: duration)
+            }
+            if start == 0 { begin() } else { clock.schedule(after: .seconds(start)) { begin() } }
+        }
+        return delay + (harmonic ? duration : Double(max(notes.count - 1, 0)) * step + duration)
+    }
+
+    private func startNote(_ note: MIDINote, for duration: Double) {
+        do {
+            let handle = try player.play(
+                frequency: note.frequency(referencePitch: trialSettings.referencePitch),
+                velocity: trialSettings.velocity, amplitude: .nominal)
+            handles.append(handle)
+            clock.schedule(after: .seconds(duration)) { try? handle.stop() }
+        } catch {
+            halt(.audioFailure(error))
+        }
+    }
+
+    private func stopQuestionNotes() {
+        for handle in handles { try? handle.stop() }
+        handles.removeAll()
+    }
+
+    private func judge() {
+        guard state == .awaitingAnswer, let question else { return }
+        let answer = capture.answer
+        let notes = answer.map(\.note)
+        let onlyReference = !notes.isEmpty && notes.allSatisfy { $0 == question.reference }
+        if question.item.kind != .chords, onlyReference, question.answerNotes != [question.reference] {
+            capture.reset()
+            machinery.emit(.referenceOnly(question))
+            return
+        }
+        let completed = CompletedPlayBack(
+            question: question, played: answer, anyOctave: trialOptions.anyOctave,
+            anyVoicing: trialOptions.anyVoicing, timestamp: machinery.now,
+            responseTime: (capture.firstOnset ?? windowOpened) - windowOpened, inputKind: answerInput)
+        for observer in observers {
+            do { try observer.playBackCompleted(completed) } catch {
+                machinery.emit(.observerFailed(error))
+                halt(.storeFailure(error))
+                return
+            }
+        }
+        answeredCount += 1
+        if completed.isCorrect { correctCount += 1 }
+        state = .showingFeedback
+        machinery.emit(.answered(completed))
+        var rest = trialSettings.feedbackDuration
+        if !completed.isCorrect {
+            stopQuestionNotes()
+            let yours = comparisonNotes(question, played: completed.verdict.played)
+            let right = comparisonNotes(question, played: question.answerNotes)
+            machinery.emit(.comparingAnswers(played: yours, right: right))
+            let harmonic = question.isHarmonic
+            let first = sound(yours, harmonic: harmonic, after: 0.3)
+            rest = sound(right, harmonic: harmonic, after: first + Self.comparisonGap) + trialSettings.feedbackDuration
+        }
+        machinery.schedule(after: rest) { [weak self] in self?.endFeedback() }
+    }
+
+    /// The notes that play an answer back as the question sounded: the reference and the note for notes and
+    /// intervals, the notes themselves for chords.
+    private func comparisonNotes(_ question: PlayBackQuestion, played: [MIDINote]) -> [MIDINote] {
+        guard question.item.kind != .chords else { return played }
+        let others = played.filter { $0 != question.reference }
+        guard let note = others.first ?? played.first else { return [question.reference] }
+        switch question.item {
+        case .interval(_, true): return [min(question.reference, note), max(question.reference, note)]
+        default: return [question.reference, note]
+        }
+    }
+
+    private func endFeedback() {
+        guard state == .showingFeedback else { return }
+        machinery.emit(.feedbackEnded)
+        beginTrial()
+    }
+
+    private func halt(_ reason: SessionStopReason) {
+        machinery.silence()
+        stopQuestionNotes()
+        playThrough.silence()
+        capture.reset()
+        question = nil
+        state = .idle
+        machinery.emit(.stopped(reason))
+    }
+}

@@ -1,0 +1,27 @@
+// PlayBackSessionEvent: what a play-back session reports to its presenters.
+
+/// What happens in a play-back session, in order.
+public enum PlayBackSessionEvent: Sendable {
+    /// A question starts sounding; whether its reference may be named on screen.
+    case questionStarted(PlayBackQuestion, namesReference: Bool)
+    /// The question is played again (replay).
+    case replayStarted(PlayBackQuestion)
+    /// The answer window opened: notes played from now on answer.
+    case answerable(PlayBackQuestion, namesReference: Bool)
+    /// The player played only the given reference; the answer window stays open for the answer.
+    case referenceOnly(PlayBackQuestion)
+    /// An answer was judged and stored.
+    case answered(CompletedPlayBack)
+    /// After a wrong answer: the player's answer sounds, then the right one.
+    case comparingAnswers(played: [MIDINote], right: [MIDINote])
+    /// The question was skipped (not stored); its right answer sounds.
+    case skipped(PlayBackQuestion)
+    /// No item can be asked in the note range (the range is too narrow for the item's notes).
+    case nothingToAsk
+    /// The store or the profile could not take the answer.
+    case observerFailed(any Error & Sendable)
+    /// The feedback is over; the next question follows.
+    case feedbackEnded
+    /// The session stopped.
+    case stopped(SessionStopReason)
+}

@@ -1,0 +1,69 @@
+// PlayThrough: the player's own notes, sounding as they play them (velocity as loudness, sustain pedal honoured).
+
+import Foundation
+
+/// Sounds the notes the player plays, at once, on a ``NotePlayer`` (the internal synth, or an external synth
+/// on `--output midi`): a controller keyboard is silent. Velocity sets the loudness
+/// (``amplitude(for:)``); the sustain pedal holds released notes until it is lifted. A note struck again
+/// while it sounds is restarted. Every note is stopped by ``silence()`` (a run's end, a mode switch).
+@MainActor
+public final class PlayThrough {
+    private let player: any NotePlayer
+    private let referencePitch: Frequency
+    private let gain: AmplitudeDB
+    private var sounding: [Int: any PlaybackHandle] = [:]
+    private var sustained: Set<Int> = []
+    private var pedalDown = false
+
+    /// Play-through on `player`, tuned to `referencePitch`, at `gain` dB for the loudest velocity.
+    public init(player: any NotePlayer, referencePitch: Frequency, gain: AmplitudeDB) {
+        self.player = player
+        self.referencePitch = referencePitch
+        self.gain = gain
+    }
+
+    /// The loudness of a velocity relative to velocity 127: 40·log₁₀(v/127) dB (the General MIDI curve:
+    /// −12 dB at 64, −32 dB at 20).
+    public static func amplitude(for velocity: MIDIVelocity) -> Double {
+        40 * log10(Double(velocity.rawValue) / 127)
+    }
+
+    /// The notes sounding now (held, or kept by the pedal).
+    public var soundingNotes: [Int] { sounding.keys.sorted() }
+
+    /// Starts `note` at `velocity`.
+    /// - Throws: the player's error when the output cannot play.
+    public func noteOn(_ note: MIDINote, velocity: MIDIVelocity) throws {
+        if let previous = sounding.removeValue(forKey: note.rawValue) { try? previous.stop() }
+        sustained.remove(note.rawValue)
+        sounding[note.rawValue] = try player.play(
+            frequency: note.frequency(referencePitch: referencePitch), velocity: velocity,
+            amplitude: AmplitudeDB(gain.decibels + Self.amplitude(for: velocity)))
+    }
+
+    /// Releases `note`, or keeps it sounding while the pedal is down.
+    public func noteOff(_ note: MIDINote) {
+        guard sounding[note.rawValue] != nil else { return }
+        if pedalDown {
+            sustained.insert(note.rawValue)
+        } else {
+            try? sounding.removeValue(forKey: note.rawValue)?.stop()
+        }
+    }
+
+    /// The sustain pedal: down holds released notes; up releases those it held.
+    public func sustain(_ down: Bool) {
+        pedalDown = down
+        guard !down else { return }
+        for note in sustained { try? sounding.removeValue(forKey: note)?.stop() }
+        sustained.removeAll()
+    }
+
+    /// Stops every note and lifts the pedal.
+    public func silence() {
+        for handle in sounding.values { try? handle.stop() }
+        sounding.removeAll()
+        sustained.removeAll()
+        pedalDown = false
+    }
+}

@@ -1,0 +1,96 @@
+// SimulatedPlayer: a model player for play-back: per-item accuracy, confusions and response times.
+
+/// A model of a player answering play-back questions, for `peach simulate` and tests in virtual time: each
+/// item is answered right with its accuracy (``defaultAccuracy`` unless given); a wrong answer plays the item
+/// it is confused with (``confusions``), else a neighbour a semitone off (notes, intervals) or another chord
+/// quality on the same bass. Response times are drawn around ``meanResponseTime``; a chord's notes are struck
+/// within ``chordSpread`` of each other.
+public struct SimulatedPlayer: Sendable {
+    /// Accuracy of an item not in ``accuracy``.
+    public var defaultAccuracy: Double
+    /// Accuracy per item.
+    public var accuracy: [PlayBackItem: Double]
+    /// What an item is heard as when it is answered wrong.
+    public var confusions: [PlayBackItem: PlayBackItem]
+    /// The mean response time, seconds.
+    public var meanResponseTime: Double
+    /// How far apart a chord's onsets may lie, seconds.
+    public var chordSpread: Double
+
+    /// A model player.
+    public init(
+        defaultAccuracy: Double = 0.9, accuracy: [PlayBackItem: Double] = [:],
+        confusions: [PlayBackItem: PlayBackItem] = [:], meanResponseTime: Double = 1.2, chordSpread: Double = 0.03
+    ) {
+        self.defaultAccuracy = defaultAccuracy
+        self.accuracy = accuracy
+        self.confusions = confusions
+        self.meanResponseTime = meanResponseTime
+        self.chordSpread = chordSpread
+    }
+
+    /// The model of the `confuse` option: M3 and m3 heard as each other, right 40 % of the time; else 90 %.
+    public static let confusesThirds = SimulatedPlayer(
+        accuracy: [
+            .interval(DirectedInterval(.majorThird), harmonic: false): 0.4,
+            .interval(DirectedInterval(.minorThird), harmonic: false): 0.4,
+            .chord(.major, inversion: 0): 0.4, .chord(.minor, inversion: 0): 0.4,
+        ],
+        confusions: [
+            .interval(DirectedInterval(.majorThird), harmonic: false):
+                .interval(DirectedInterval(.minorThird), harmonic: false),
+            .interval(DirectedInterval(.minorThird), harmonic: false):
+                .interval(DirectedInterval(.majorThird), harmonic: false),
+            .chord(.major, inversion: 0): .chord(.minor, inversion: 0),
+            .chord(.minor, inversion: 0): .chord(.major, inversion: 0),
+        ])
+
+    /// The answer to `question`: the notes played with their onsets relative to the first (seconds), and the
+    /// response time (seconds after the answer window opened).
+    public func answer(
+        _ question: PlayBackQuestion, using generator: inout some RandomNumberGenerator
+    ) -> (notes: [(note: MIDINote, onset: Double)], responseTime: Double) {
+        let right = Double.random(in: 0..<1, using: &generator) < (accuracy[question.item] ?? defaultAccuracy)
+        var notes = question.answerNotes
+        if !right {
+            let heard = confusions[question.item] ?? neighbour(of: question.item, using: &generator)
+            let root = question.item.kind == .chords ? chordRoot(question) : question.reference
+            if let wrong = PlayBackQuestion(heard, reference: root), wrong.answerNotes != notes {
+                notes = wrong.answerNotes
+            } else if let first = notes.first {
+                notes = [first.rawValue < 127 ? first.advanced(by: 1) : first.advanced(by: -1)]
+            }
+        }
+        let onsets = notes.enumerated().map { index, note in
+            (note: note, onset: index == 0 ? 0 : Double.random(in: 0...chordSpread, using: &generator))
+        }
+        let response = max(0.15, meanResponseTime * Double.random(in: 0.6...1.4, using: &generator))
+        return (onsets, response)
+    }
+
+    private func chordRoot(_ question: PlayBackQuestion) -> MIDINote {
+        guard case .chord(let quality, let inversion) = question.item, let bass = question.soundedNotes.first
+        else { return question.reference }
+        let tones = quality.intervals
+        let offset = inversion == 0 ? 0 : tones[inversion] - 0
+        return MIDINote(clamping: bass.rawValue - offset)
+    }
+
+    private func neighbour(
+        of item: PlayBackItem, using generator: inout some RandomNumberGenerator
+    ) -> PlayBackItem {
+        let step = Bool.random(using: &generator) ? 1 : -1
+        switch item {
+        case .note(let semitones):
+            return .note(semitones: max(-12, min(12, semitones + (semitones == 12 ? -1 : step))))
+        case .interval(let interval, let harmonic):
+            let semitones = interval.semitones + (interval.interval == .octave ? (interval.isDown ? 1 : -1) : step)
+            return .interval(DirectedInterval(semitones: semitones) ?? interval, harmonic: harmonic)
+        case .chord(let quality, let inversion):
+            let others = ChordQuality.allCases.filter {
+                $0 != quality && $0.intervals.count == quality.intervals.count && inversion < $0.voicings
+            }
+            return .chord(others.randomElement(using: &generator) ?? quality, inversion: inversion)
+        }
+    }
+}

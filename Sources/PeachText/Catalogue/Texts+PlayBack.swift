@@ -1,0 +1,168 @@
+// Texts+PlayBack: the words of play-back training: items, questions, verdicts and the keys' help.
+
+import PeachCore
+import PeachTraining
+
+extension Texts {
+    /// An interval in words without tuning: `Major third up`, `Perfect fifth down`, `Unison`.
+    func intervalWords(_ interval: DirectedInterval) -> String {
+        let names = [
+            tr("Unison"), tr("Minor second"), tr("Major second"), tr("Minor third"), tr("Major third"),
+            tr("Perfect fourth"), tr("Tritone"), tr("Perfect fifth"), tr("Minor sixth"), tr("Major sixth"),
+            tr("Minor seventh"), tr("Major seventh"), tr("Octave"),
+        ]
+        let name = names[interval.interval.rawValue]
+        guard interval.interval != .prime else { return name }
+        return name + (interval.isDown ? tr(" down") : tr(" up"))
+    }
+
+    /// A chord quality's name: `Major triad`, `Dominant seventh`.
+    func chordName(_ quality: ChordQuality) -> String {
+        switch quality {
+        case .major: tr("Major triad")
+        case .minor: tr("Minor triad")
+        case .diminished: tr("Diminished triad")
+        case .augmented: tr("Augmented triad")
+        case .sus2: tr("Suspended second chord")
+        case .sus4: tr("Suspended fourth chord")
+        case .majorSeventh: tr("Major seventh chord")
+        case .dominantSeventh: tr("Dominant seventh chord")
+        case .minorSeventh: tr("Minor seventh chord")
+        case .halfDiminishedSeventh: tr("Half-diminished seventh chord")
+        case .diminishedSeventh: tr("Diminished seventh chord")
+        }
+    }
+
+    /// An inversion in words: `root position`, `1st inversion` …
+    func inversionName(_ inversion: Int) -> String {
+        switch inversion {
+        case 0: tr("root position")
+        case 1: tr("1st inversion")
+        case 2: tr("2nd inversion")
+        default: tr("3rd inversion")
+        }
+    }
+
+    /// A play-back item in words: `Major third up`, `Major third, harmonic`, `Minor triad, 1st inversion`.
+    public func itemName(_ item: PlayBackItem) -> String {
+        switch item {
+        case .note(let semitones):
+            return DirectedInterval(semitones: semitones).map(intervalWords) ?? item.id
+        case .interval(let interval, let harmonic):
+            return harmonic
+                ? tr("\(intervalWords(DirectedInterval(interval.interval))), harmonic") : intervalWords(interval)
+        case .chord(let quality, let inversion):
+            return chordName(quality) + ", " + inversionName(inversion)
+        }
+    }
+
+    /// An item id as shown: its name, or the id itself for `?` (notes that are no item).
+    public func heardAsName(_ id: String) -> String {
+        PlayBackItem(id: id).map(itemName) ?? tr("notes that are no item")
+    }
+
+    /// Notes as names: `C4 E4 G4`.
+    public func noteNames(_ notes: [MIDINote]) -> String {
+        notes.map(noteName).joined(separator: " ")
+    }
+
+    /// The title of a play-back kind.
+    func playBackTitle(_ kind: PlayBackKind) -> String {
+        switch kind {
+        case .notes: tr("Play back: notes")
+        case .intervals: tr("Play back: intervals")
+        case .chords: tr("Play back: chords")
+        }
+    }
+
+    /// A play-back kind's name: `Notes`, `Intervals`, `Chords`.
+    func playBackKindName(_ kind: PlayBackKind) -> String {
+        switch kind {
+        case .notes: tr("Notes", context: "play-back kind")
+        case .intervals: tr("Intervals", context: "play-back kind")
+        case .chords: tr("Chords", context: "play-back kind")
+        }
+    }
+
+    /// The title of a play-back kind inside a sentence.
+    func playBackTitleInSentence(_ kind: PlayBackKind) -> String {
+        switch kind {
+        case .notes: tr("playing back notes", context: "in a sentence")
+        case .intervals: tr("playing back intervals", context: "in a sentence")
+        case .chords: tr("playing back chords", context: "in a sentence")
+        }
+    }
+
+    /// How to answer in play-back, in one line.
+    var playBackKeysHelp: String {
+        tr(
+            "Play the answer on your keys; Space replays, Enter skips, q stops "
+                + "(on the keys: four adjacent keys at once replay below C4, skip from C4 up; twice stops).")
+    }
+
+    /// The state line while a question sounds: `Listen · reference C4`.
+    public func playBackListening(_ question: PlayBackQuestion, namesReference: Bool) -> String {
+        namesReference ? tr("Listen · reference \(noteName(question.reference))") : tr("Listen")
+    }
+
+    /// The state line when the answer window opens.
+    public func playBackYourTurn(_ question: PlayBackQuestion, namesReference: Bool) -> String {
+        let reference = namesReference ? " · " + tr("reference \(noteName(question.reference))") : ""
+        switch question.item.kind {
+        case .notes: return tr("Play the second note") + reference
+        case .intervals: return tr("Play the other note") + reference
+        case .chords:
+            return tr("Play the chord") + (namesReference ? " · " + tr("bass \(noteName(question.reference))") : "")
+        }
+    }
+
+    /// The state line after the reference alone was played.
+    public var playBackReferenceOnly: String { tr("That is the reference; now play the other note") }
+
+    /// The state line while the player's answer and then the right one sound.
+    public var playBackComparing: String { tr("Yours, then the right one") }
+
+    /// The line of a skipped question: `Skipped: it was Major third up (E4)`.
+    public func playBackSkipped(_ question: PlayBackQuestion) -> String {
+        tr("Skipped: it was \(itemName(question.item)) (\(noteNames(question.answerNotes)))")
+    }
+
+    /// The line when no item fits the note range.
+    public var playBackNothingToAsk: String {
+        tr("No question fits the note range; widen it (peach settings set noteRange …)")
+    }
+
+    /// What an answer was, in note names and musical words: `Major third up: E4` when right; `Eb4, a semitone
+    /// too low — you played Minor third up, it was Major third up` when not.
+    public func playBackVerdict(_ completed: CompletedPlayBack) -> String {
+        let question = completed.question
+        let verdict = completed.verdict
+        let right = itemName(question.item)
+        if verdict.isCorrect {
+            return right + ": " + noteNames(question.answerNotes)
+        }
+        let played = noteNames(verdict.played)
+        let heard = verdict.answered.map(itemName)
+        if let error = verdict.semitoneError {
+            let steps = abs(error)
+            let amount =
+                steps == 1
+                ? tr("a semitone") : steps == 2 ? tr("a whole tone") : tr("\(steps) semitones")
+            let miss = error < 0 ? tr("\(amount) too low") : tr("\(amount) too high")
+            let shown = verdict.played.filter { $0 != question.reference }
+            let note = noteNames(shown.isEmpty ? verdict.played : shown)
+            guard let heard else { return tr("\(note), \(miss) — it was \(right)") }
+            return tr("\(note), \(miss) — you played \(heard), it was \(right)")
+        }
+        if question.item.kind == .chords {
+            var parts = [
+                tr("You played \(played)") + (heard.map { " (\($0))" } ?? "")
+                    + tr(", it was \(noteNames(question.answerNotes)) (\(right))")
+            ]
+            if !verdict.missing.isEmpty { parts.append(tr("missing \(noteNames(verdict.missing))")) }
+            if !verdict.extra.isEmpty { parts.append(tr("extra \(noteNames(verdict.extra))")) }
+            return parts.joined(separator: "; ")
+        }
+        return tr("You played \(played), it was \(noteNames(question.answerNotes)) (\(right))")
+    }
+}

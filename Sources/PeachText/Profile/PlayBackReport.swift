@@ -1,0 +1,225 @@
+// PlayBackReport: the play-back section of `peach profile`: accuracy, weak spots, confusions, weeks; JSON; SVG.
+
+import Foundation
+import PeachCore
+import PeachTraining
+
+/// The play-back section of the profile, per kind: answers and accuracy, the items in play and how many are
+/// mastered, the weak spots first (lowest estimate, with accuracy and median response time), the confusion
+/// table (what each item was heard as when it was wrong), and the answers week by week. As lines, as JSON, and
+/// as an SVG confusion table.
+public struct PlayBackReport: Sendable {
+    /// The play-back history.
+    public let history: PlayBackHistory
+    /// The language.
+    public let texts: Texts
+
+    /// How many weak spots and confusions the profile's lines show per kind.
+    public static let shownPerKind = 4
+
+    /// A report of `history`.
+    public init(history: PlayBackHistory, texts: Texts) {
+        self.history = history
+        self.texts = texts
+    }
+
+    /// The kinds with answers.
+    public var kinds: [PlayBackKind] { PlayBackKind.allCases.filter { history.totals(of: $0).answers > 0 } }
+
+    /// `73 %`.
+    func percent(_ correct: Int, of answers: Int) -> String {
+        answers == 0 ? "–" : "\(Int((Double(correct) / Double(answers) * 100).rounded())) %"
+    }
+
+    /// The section's lines (none without play-back answers); `all` lists every item and confusion; `only`
+    /// shows one kind.
+    public func lines(all: Bool = false, only: PlayBackKind? = nil) -> [String] {
+        var result: [String] = []
+        for kind in kinds where only == nil || only == kind {
+            let totals = history.totals(of: kind)
+            let scheduler = PlayBackScheduler(options: PlayBackOptions(kind: kind))
+            let active = scheduler.activeItems(history)
+            let mastered = active.count { history.items[$0]?.mastery.isMastered == true }
+            result.append(
+                texts.tr(
+                    "\(texts.playBackKindName(kind)): \(texts.answers(totals.answers)), "
+                        + "\(percent(totals.correct, of: totals.answers)) right · \(mastered) of \(active.count) "
+                        + "items mastered"))
+            let weak = history.weakest(of: kind)
+            for (item, record) in all ? weak : Array(weak.prefix(Self.shownPerKind)) {
+                let median = record.medianResponseTime.map { texts.tr(", median \(texts.format($0, 1)) s") } ?? ""
+                let mark = record.mastery.isMastered ? " ✔" : ""
+                result.append(
+                    "  " + texts.itemName(item) + ": "
+                        + texts.tr(
+                            "\(percent(record.correct, of: record.answers)) of \(texts.answers(record.answers))"
+                                + "\(median)") + mark)
+            }
+            let confusions = history.confusions(of: kind)
+            if !confusions.isEmpty {
+                result.append("  " + texts.tr("Heard as:"))
+                for confusion in all ? confusions : Array(confusions.prefix(Self.shownPerKind)) {
+                    result.append(
+                        "    "
+                            + texts.tr(
+                                "\(texts.itemName(confusion.asked)) → \(texts.heardAsName(confusion.heardAs)) "
+                                    + "(\(confusion.count)×)"))
+                }
+            }
+        }
+        return result.isEmpty ? [] : [texts.tr("Play back:")] + result
+    }
+
+    /// The headline for the start screen: `Play back: intervals 82 % (40 answers)` of each kind trained.
+    public var summary: String? {
+        let parts = kinds.map { kind -> String in
+            let totals = history.totals(of: kind)
+            return texts.tr(
+                "\(texts.playBackKindName(kind).lowercased()) \(percent(totals.correct, of: totals.answers)) (\(texts.answers(totals.answers)))")
+        }
+        return parts.isEmpty ? nil : texts.tr("Play back: ") + parts.joined(separator: " · ")
+    }
+
+    /// The numbers.
+    public var model: [PlayBackJSON] {
+        kinds.map { kind in
+            let totals = history.totals(of: kind)
+            let active = Set(PlayBackScheduler(options: PlayBackOptions(kind: kind)).activeItems(history))
+            return PlayBackJSON(
+                kind: kind.rawValue, answers: totals.answers, correct: totals.correct,
+                items: history.weakest(of: kind).map { item, record in
+                    PlayBackJSON.Item(
+                        item: item.id, answers: record.answers, correct: record.correct,
+                        estimate: record.mastery.estimate, mastered: record.mastery.isMastered,
+                        inPlay: active.contains(item), medianResponseTime: record.medianResponseTime)
+                },
+                confusions: history.confusions(of: kind).map {
+                    PlayBackJSON.Confusion(asked: $0.asked.id, heardAs: $0.heardAs, count: $0.count)
+                },
+                weeks: (history.weeks[kind] ?? [:]).sorted { $0.key < $1.key }.map { week, tally in
+                    PlayBackJSON.Week(
+                        week: ProgressHistory.Week.isoWeek(number: week), answers: tally.answers,
+                        correct: tally.correct)
+                })
+        }
+    }
+
+    /// The confusion table of `kind` as a standalone SVG document: a row per item asked, a column per item
+    /// answered (the same items, then `other` for notes that are no item); each cell's shade is the share of
+    /// the row's answers, green on the diagonal (right), red elsewhere (heard as), with the count written in it.
+    public func svg(kind: PlayBackKind) -> String {
+        let escape = SVGChartRenderer.escape
+        let rows = history.items.filter { $0.key.kind == kind }.map(\.key)
+            .sorted { PlayBackReport.order($0) < PlayBackReport.order($1) }
+        var columns = rows.map(\.id)
+        for row in rows {
+            for heard in history.items[row]?.heardAs.keys.sorted() ?? [] where !columns.contains(heard) {
+                columns.append(heard)
+            }
+        }
+        let title = texts.tr("Peach: what you hear as what (\(texts.playBackTitle(kind)))")
+        let rowNames = rows.map(texts.itemName)
+        let labelWidth = (rowNames.map { SVGChartRenderer.textWidth($0) }.max() ?? 60) + 16
+        let cell = 30.0
+        let top = 110.0
+        let width = max(labelWidth + cell * Double(columns.count) + 20, SVGChartRenderer.textWidth(title, size: 13) + 16)
+        let height = top + cell * Double(max(rows.count, 1)) + 60
+        var svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" \
+            viewBox="0 0 \(Int(width)) \(Int(height))" font-family="sans-serif" font-size="10">
+            <title>\(escape(title))</title>
+            <rect width="100%" height="100%" fill="white"/>
+            <text x="8" y="20" font-size="13" font-weight="bold">\(escape(title))</text>
+            <rect x="8" y="30" width="12" height="12" fill="rgb(49,163,84)"/>
+            <text x="24" y="40">\(escape(texts.tr("right (row: the item asked)")))</text>
+            <rect x="8" y="46" width="12" height="12" fill="rgb(222,45,38)"/>
+            <text x="24" y="56">\(escape(texts.tr("heard as (column: what you played); darker = more often")))</text>
+
+            """
+        for (index, id) in columns.enumerated() {
+            let x = labelWidth + cell * Double(index) + cell / 2
+            let label = PlayBackItem(id: id)?.id ?? texts.tr("other")
+            svg += "<text x=\"\(x)\" y=\"\(top - 6)\" transform=\"rotate(-45 \(x) \(top - 6))\">\(escape(label))</text>\n"
+        }
+        for (rowIndex, item) in rows.enumerated() {
+            let y = top + cell * Double(rowIndex)
+            let record = history.items[item]
+            svg += "<text x=\"8\" y=\"\(y + cell / 2 + 4)\">\(escape(rowNames[rowIndex]))</text>\n"
+            let answers = max(record?.answers ?? 0, 1)
+            for (columnIndex, id) in columns.enumerated() {
+                let x = labelWidth + cell * Double(columnIndex)
+                let count = id == item.id ? record?.correct ?? 0 : record?.heardAs[id] ?? 0
+                let share = Double(count) / Double(answers)
+                let colour = id == item.id ? "49,163,84" : "222,45,38"
+                svg += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(cell - 2)\" height=\"\(cell - 2)\" "
+                svg += "fill=\"rgb(\(colour))\" fill-opacity=\"\(count == 0 ? 0.04 : 0.15 + 0.85 * share)\"/>\n"
+                if count > 0 {
+                    svg += "<text x=\"\(x + cell / 2 - 1)\" y=\"\(y + cell / 2 + 3)\" text-anchor=\"middle\">\(count)</text>\n"
+                }
+            }
+        }
+        if rows.isEmpty {
+            svg += "<text x=\"8\" y=\"\(top + 14)\">\(escape(texts.tr("No answers of this kind yet; try 'peach play'.")))</text>\n"
+        }
+        return svg + "</svg>\n"
+    }
+
+    /// An item's place in its kind's catalogue (rows and columns follow the order items unlock in).
+    static func order(_ item: PlayBackItem) -> Int {
+        PlayBackItem.catalogue(of: item.kind).firstIndex(of: item) ?? Int.max
+    }
+}
+
+/// The play-back numbers of one kind in `peach profile --json`.
+public struct PlayBackJSON: Encodable, Sendable {
+    /// One item.
+    public struct Item: Encodable, Sendable {
+        /// Its id (`M3down`, `minor/1`).
+        public let item: String
+        /// Answers given.
+        public let answers: Int
+        /// Right answers.
+        public let correct: Int
+        /// The mastery estimate: the Beta posterior mean of the recent accuracy.
+        public let estimate: Double
+        /// Whether it is mastered.
+        public let mastered: Bool
+        /// Whether the adaptive choice asks it now.
+        public let inPlay: Bool
+        /// The median of its recent response times, seconds.
+        public let medianResponseTime: Double?
+    }
+
+    /// What an item was heard as, and how often.
+    public struct Confusion: Encodable, Sendable {
+        /// The item asked.
+        public let asked: String
+        /// The item the notes played are (`?` for none).
+        public let heardAs: String
+        /// How often.
+        public let count: Int
+    }
+
+    /// One week.
+    public struct Week: Encodable, Sendable {
+        /// `2026-W47`.
+        public let week: String
+        /// Answers given.
+        public let answers: Int
+        /// Right answers.
+        public let correct: Int
+    }
+
+    /// `notes`, `intervals` or `chords`.
+    public let kind: String
+    /// Answers given.
+    public let answers: Int
+    /// Right answers.
+    public let correct: Int
+    /// The items answered, weakest first.
+    public let items: [Item]
+    /// The confusions, most often first.
+    public let confusions: [Confusion]
+    /// The weeks with answers, oldest first.
+    public let weeks: [Week]
+}
