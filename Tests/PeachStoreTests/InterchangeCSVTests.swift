@@ -54,7 +54,11 @@ struct InterchangeCSVTests {
                     && completed.comparison.tuningSystem == .equalTemperament
             case .pitchMatching(let completed):
                 unison = completed.interval == .prime && completed.tuningSystem == .equalTemperament
-            case .rhythm: unison = false
+            case .rhythm, .playBack: unison = false
+            }
+            if case .playBack = record.payload {
+                #expect(line.hasPrefix(#"{"v":3,"#), "\(line)")
+                continue
             }
             #expect(line.hasPrefix(unison ? #"{"v":1,"# : #"{"v":2,"#), "\(line)")
         }
@@ -99,7 +103,7 @@ struct InterchangeCSVTests {
     }
 
     @Test(
-        "Peach's own CSV and JSON carry intervals, tunings and rhythm records both ways; data check counts them"
+        "Peach's own CSV and JSON carry intervals, tunings, rhythm and play-back records both ways; data check counts them"
     )
     func ownFormats() throws {
         let records = Samples.mixed(300)
@@ -110,11 +114,12 @@ struct InterchangeCSVTests {
             #expect(try importing(text).records == records, "\(format)")
         }
         let check = try JournalStore.check(directory: directory.path)
-        #expect(check.rhythmCount == 60 && check.isIntact)
-        #expect(check.comparisonCount + check.pitchMatchingCount == 240)
+        #expect(check.rhythmCount == 50 && check.playBackCount == 50 && check.isIntact)
+        #expect(check.comparisonCount + check.pitchMatchingCount == 200)
         let contents = try JournalStore.read(directory: directory.path)
-        #expect(contents.rhythmCount == 60)
-        #expect(contents.profile.comparisonCount == 60)  // unison only; the rest is per interval
+        #expect(contents.rhythmCount == 50 && contents.playBackCount == 50)
+        #expect(contents.playBack.answerCount == 50)
+        #expect(contents.profile.comparisonCount == 52)  // unison only; the rest is per interval
     }
 
     static let v3Header = InterchangeCSV.columns.joined(separator: ",")
@@ -212,7 +217,7 @@ struct InterchangeCSVTests {
         }
     }
 
-    @Test("a peach-csv export passes the iOS importer's checks (reimplemented); Pythagorean is left out")
+    @Test("a peach-csv export passes the iOS importer's checks (reimplemented); Pythagorean and play-back are left out")
     func exportPassesTheIOSImporter() throws {
         let records = Samples.mixed(400)
         let directory = try store(records)
@@ -222,6 +227,7 @@ struct InterchangeCSVTests {
             case .comparison(let completed): completed.comparison.tuningSystem == .pythagorean
             case .pitchMatching(let completed): completed.tuningSystem == .pythagorean
             case .rhythm: false
+            case .playBack: true
             }
         }
         #expect(leftOut == expectedLeftOut && !leftOut.isEmpty)

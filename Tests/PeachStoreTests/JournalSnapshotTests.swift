@@ -309,6 +309,7 @@ struct JournalSnapshotTests {
         withUnsafeBytes(of: crc.littleEndian) { bytes += $0 }
         let contents = try #require(JournalContents(snapshot: bytes, tailCRC: { _ in 0 }))
         #expect(contents.comparisonCount > 0 && contents.pitchMatchingCount > 0 && contents.rhythmCount > 0)
+        #expect(contents.playBackCount > 0 && contents.playBack.answerCount == contents.playBackCount)
     }
 
     @Test("a store opened to train keeps no timeline, and still saves the snapshot with the whole timeline")

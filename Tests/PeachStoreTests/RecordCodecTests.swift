@@ -179,8 +179,8 @@ struct RecordCodecTests {
 
     @Test("a newer schema version is refused, naming the file")
     func newerSchema() {
-        #expect(throws: StoreError.newerSchema(path: "test.jsonl", found: 3, supported: 2)) {
-            try decode(#"{"v":3,"type":"comparison"}"#)
+        #expect(throws: StoreError.newerSchema(path: "test.jsonl", found: 4, supported: 3)) {
+            try decode(#"{"v":4,"type":"comparison"}"#)
         }
     }
 

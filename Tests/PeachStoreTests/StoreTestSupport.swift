@@ -131,15 +131,40 @@ enum Samples {
                         positions: [1.5, nil, Double(index), -2])))
     }
 
-    /// Unison, interval and rhythm records mixed, in time order.
+    /// A play-back answer of each kind in turn: right, a semitone off, or a chord with a wrong note, with
+    /// spread onsets; some judged in any octave or voicing.
+    static func playBack(_ index: Int) -> StoredRecord {
+        let kinds = PlayBackKind.allCases
+        let kind = kinds[index % kinds.count]
+        let catalogue = PlayBackItem.catalogue(of: kind)
+        let item = catalogue[index % catalogue.count]
+        let question =
+            PlayBackQuestion(item, reference: MIDINote(clamping: 55 + index % 12))
+            ?? PlayBackQuestion(item, reference: 60)!
+        var notes = question.answerNotes
+        if index % 4 == 1 { notes[0] = notes[0].advanced(by: index % 8 == 1 ? -1 : 1) }
+        if index % 4 == 3, kind == .chords { notes = notes.map { $0.advanced(by: 12) } }
+        let played = notes.enumerated().map { offset, note in
+            PlayedNote(note: note, velocity: MIDIVelocity(clamping: 40 + offset * 20), time: 100 + Double(offset) * 0.0125)
+        }
+        return StoredRecord(
+            .playBack(
+                CompletedPlayBack(
+                    question: question, played: played, anyOctave: index % 4 == 3, anyVoicing: index % 4 == 3,
+                    timestamp: start.addingTimeInterval(Double(index) * 17.25), responseTime: 0.875 + Double(index % 7),
+                    inputKind: .midiNote)))
+    }
+
+    /// Unison, interval, rhythm and play-back records mixed, in time order.
     static func mixed(_ count: Int) -> [StoredRecord] {
         (0..<count).map { index in
-            switch index % 5 {
+            switch index % 6 {
             case 0: comparison(index)
             case 1: intervalComparison(index)
             case 2: matching(index)
             case 3: intervalMatching(index)
-            default: rhythm(index)
+            case 4: rhythm(index)
+            default: playBack(index)
             }
         }.sorted { $0.timestamp < $1.timestamp }
     }

@@ -16,10 +16,11 @@ struct CatalogueTests {
     static let english = Texts(language: .english)
     static let german = Texts(language: .german)
 
-    /// Identifiers a user types or a tool reads as they are, in any language: the controller actions and the
-    /// events of the `--events` stream.
+    /// Identifiers a user types or a tool reads as they are, in any language: the controller actions, the
+    /// events of the `--events` stream and the play-back kinds (`--kind notes`).
     static let identifiers = Set(
         SwitchAction.allCases.map { $0.rawValue.lowercased() } + EventLine.schema.keys.map { $0.lowercased() }
+            + PlayBackKind.allCases.map(\.rawValue)
     )
 
     /// Checks one text in both languages.

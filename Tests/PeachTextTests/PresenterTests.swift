@@ -89,8 +89,13 @@ struct PresenterTests {
             #expect(Set(object.keys).subtracting(["event", "time"]).isSubset(of: schema), "\(object)")
         }
         let seen = Set(presented.objects.compactMap { $0["event"] as? String })
-        // The timing events (fill the gap's loop and strikes, a dropout) are checked by TimingRunTests.
-        #expect(seen == Set(EventLine.schema.keys).subtracting(["loopStarted", "strike", "dropout"]))
+        // The timing events (fill the gap's loop and strikes, a dropout) are checked by TimingRunTests, the
+        // play-back ones by PlayBackRunTests.
+        #expect(
+            seen
+                == Set(EventLine.schema.keys).subtracting([
+                    "loopStarted", "strike", "dropout", "question", "answerable", "referenceOnly", "played", "skipped",
+                ]))
         #expect(presented.objects.last?["detail"] as? String == "SIGTERM")
     }
 

@@ -14,7 +14,8 @@ public struct PlayBackQuestion: Hashable, Sendable {
     /// The notes the answer must contain, lowest first (in order for melodies, when they come).
     public let answerNotes: [MIDINote]
 
-    /// A question of `item` on `reference` (for chords: the root). Nil when a note would leave MIDI 0–127.
+    /// A question of `item` on `reference` (for chords: the bass, the lowest note of the voicing). Nil when a
+    /// note would leave MIDI 0–127.
     public init?(_ item: PlayBackItem, reference: MIDINote) {
         self.item = item
         switch item {
@@ -31,7 +32,8 @@ public struct PlayBackQuestion: Hashable, Sendable {
             self.reference = reference
             answerNotes = [target]
         case .chord(let quality, let inversion):
-            let notes = quality.notes(root: reference.rawValue, inversion: inversion)
+            let root = reference.rawValue - quality.intervals[max(0, min(inversion, quality.voicings - 1))]
+            let notes = quality.notes(root: root, inversion: inversion)
             guard let low = notes.first, let high = notes.last, MIDINote.validRange.contains(low),
                 MIDINote.validRange.contains(high)
             else { return nil }
@@ -52,7 +54,7 @@ public struct PlayBackQuestion: Hashable, Sendable {
         case .interval(let interval, _): (low, high) = (min(0, interval.semitones), max(0, interval.semitones))
         case .chord(let quality, let inversion):
             let notes = quality.notes(root: 0, inversion: inversion)
-            (low, high) = (notes.first ?? 0, notes.last ?? 0)
+            (low, high) = (0, (notes.last ?? 0) - (notes.first ?? 0))
         }
         let first = range.lowerBound - low
         let last = range.upperBound - high

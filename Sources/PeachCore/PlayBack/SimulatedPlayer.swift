@@ -54,8 +54,7 @@ public struct SimulatedPlayer: Sendable {
         var notes = question.answerNotes
         if !right {
             let heard = confusions[question.item] ?? neighbour(of: question.item, using: &generator)
-            let root = question.item.kind == .chords ? chordRoot(question) : question.reference
-            if let wrong = PlayBackQuestion(heard, reference: root), wrong.answerNotes != notes {
+            if let wrong = PlayBackQuestion(heard, reference: question.reference), wrong.answerNotes != notes {
                 notes = wrong.answerNotes
             } else if let first = notes.first {
                 notes = [first.rawValue < 127 ? first.advanced(by: 1) : first.advanced(by: -1)]
@@ -66,14 +65,6 @@ public struct SimulatedPlayer: Sendable {
         }
         let response = max(0.15, meanResponseTime * Double.random(in: 0.6...1.4, using: &generator))
         return (onsets, response)
-    }
-
-    private func chordRoot(_ question: PlayBackQuestion) -> MIDINote {
-        guard case .chord(let quality, let inversion) = question.item, let bass = question.soundedNotes.first
-        else { return question.reference }
-        let tones = quality.intervals
-        let offset = inversion == 0 ? 0 : tones[inversion] - 0
-        return MIDINote(clamping: bass.rawValue - offset)
     }
 
     private func neighbour(
@@ -89,6 +80,7 @@ public struct SimulatedPlayer: Sendable {
         case .chord(let quality, let inversion):
             let others = ChordQuality.allCases.filter {
                 $0 != quality && $0.intervals.count == quality.intervals.count && inversion < $0.voicings
+                    && (inversion == 0 || !$0.isSymmetric)
             }
             return .chord(others.randomElement(using: &generator) ?? quality, inversion: inversion)
         }

@@ -249,15 +249,22 @@ struct JournalSnapshot {
         _ contents: JournalContents, journalLength: Int, lineCount: Int, directory: String,
         journalPath: String
     ) {
-        guard journalLength > 0, let tail = JournalTail.crc(journalPath: journalPath, length: journalLength)
-        else {
-            return
-        }
+        guard journalLength > 0, let tail = JournalTail.crc(journalPath: journalPath, length: journalLength),
+            var bytes = encode(contents, journalLength: journalLength, lineCount: lineCount, tailCRC: tail)
+        else { return }
+        let crc = bytes.withUnsafeBufferPointer { CRC32C.checksum($0) }
+        withUnsafeBytes(of: crc.littleEndian) { bytes += $0 }
+        try? StoreFiles.writeAtomically(bytes, to: path(in: directory), directory: directory)
+    }
+
+    /// The snapshot's bytes without its closing CRC-32C (what the fuzzer's seed holds), or nil when its damaged
+    /// lines cannot be encoded.
+    static func encode(_ contents: JournalContents, journalLength: Int, lineCount: Int, tailCRC: UInt32) -> [UInt8]? {
         var writer = SnapshotWriter()
         guard
-            Header(journalLength: journalLength, lineCount: lineCount, tailCRC: tail, contents: contents)
+            Header(journalLength: journalLength, lineCount: lineCount, tailCRC: tailCRC, contents: contents)
                 .write(to: &writer)
-        else { return }
+        else { return nil }
         var bytes = writer.bytes
         bytes.reserveCapacity(bytes.count + contents.timeline.samples.count * 16 + 4)
         for sample in contents.timeline.samples {
@@ -266,9 +273,7 @@ struct JournalSnapshot {
             }
             withUnsafeBytes(of: sample.threshold.bitPattern.littleEndian) { bytes += $0 }
         }
-        let crc = bytes.withUnsafeBufferPointer { CRC32C.checksum($0) }
-        withUnsafeBytes(of: crc.littleEndian) { bytes += $0 }
-        try? StoreFiles.writeAtomically(bytes, to: path(in: directory), directory: directory)
+        return bytes
     }
 
     /// Removes the snapshot (the journal was replaced).

@@ -43,6 +43,8 @@ enum CanonicalLine {
             record = rhythm(&cursor, .offsetDetection, version: version)
         } else if cursor.literal("continuousRhythmMatching\"") {
             record = rhythm(&cursor, .continuousMatching, version: version)
+        } else if cursor.literal("playBack\"") {
+            record = playBack(&cursor, version: version)
         } else {
             return nil
         }
@@ -158,6 +160,32 @@ enum CanonicalLine {
                 continuousMatchingAt: timestamp, tempoBPM: tempo, meanOffsetMs: mean, positions: positions)
         }
         return StoredRecord(payload: .rhythm(record), schemaVersion: max(version, 2), extraFields: [])
+    }
+
+    private static func playBack(_ cursor: inout Cursor, version: Int) -> StoredRecord? {
+        guard let timestamp = time(&cursor), cursor.literal(",\"kind\":"), let kind = cursor.text(),
+            cursor.literal(",\"item\":"), let item = cursor.text(), cursor.literal(",\"reference\":"),
+            let reference = cursor.integer(), cursor.literal(",\"answerNotes\":"), let answerNotes = cursor.text(),
+            cursor.literal(",\"played\":"), let played = cursor.text(), cursor.literal(",\"correct\":"),
+            let correct = cursor.boolean()
+        else { return nil }
+        var heardAs: String?
+        if cursor.literal(",\"heardAs\":") {
+            guard let text = cursor.text() else { return nil }
+            heardAs = text
+        }
+        guard cursor.literal(",\"responseTime\":"), let responseTime = cursor.number(),
+            cursor.literal(",\"input\":"), let input = cursor.text()
+        else { return nil }
+        let anyOctave = cursor.literal(",\"anyOctave\":true")
+        let anyVoicing = cursor.literal(",\"anyVoicing\":true")
+        guard
+            let completed = try? PlayBackText.completed(
+                item: item, kind: kind, reference: reference, answerNotes: answerNotes, played: played,
+                correct: correct, heardAs: heardAs, responseTime: responseTime, input: input,
+                anyOctave: anyOctave, anyVoicing: anyVoicing, at: timestamp)
+        else { return nil }
+        return StoredRecord(payload: .playBack(completed), schemaVersion: max(version, 3), extraFields: [])
     }
 
     /// The conditions a trial was played under, as the writer lays them out (the procedure comes later).

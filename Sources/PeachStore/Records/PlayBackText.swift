@@ -50,33 +50,47 @@ enum PlayBackText {
     }
 }
 
-extension FieldReader {
-    /// The play-back answer of a `playBack` line: its item of its kind, the notes asked (which must be the
+extension PlayBackText {
+    /// The play-back answer a record's values make: its item of its kind, the notes asked (which must be the
     /// item's on the reference), the notes played, and a verdict that must agree with `correct` and `heardAs`.
-    func playBack(at timestamp: Date) throws -> CompletedPlayBack {
-        guard let item = PlayBackItem(id: try string(.item)) else { throw invalid(.item, .playBackItem) }
-        if let kind = try optionalString(.kind), kind != item.kind.rawValue { throw invalid(.item, .playBackItem) }
-        guard let question = PlayBackQuestion(item, reference: try note(.reference)) else {
-            throw invalid(.reference, .midiNote)
+    /// What both readers (the general decoder and ``CanonicalLine``) build a `playBack` line with.
+    /// - Throws: ``RecordDamage`` naming the field that does not fit.
+    static func completed(
+        item id: String, kind: String?, reference: Int, answerNotes: String, played: String, correct: Bool,
+        heardAs: String?, responseTime: Double, input: String?, anyOctave: Bool, anyVoicing: Bool,
+        at timestamp: Date
+    ) throws(RecordDamage) -> CompletedPlayBack {
+        func invalid(_ field: String, _ kind: RecordProblem.FieldKind) -> RecordDamage {
+            RecordDamage(problem: .invalidField(field, expected: kind))
         }
-        guard PlayBackText.parseNotes(try string(.answerNotes)) == question.answerNotes else {
-            throw invalid(.answerNotes, .noteList)
+        guard let item = PlayBackItem(id: id), kind == nil || kind == item.kind.rawValue else {
+            throw invalid("item", .playBackItem)
         }
-        guard let played = PlayBackText.parsePlayed(try string(.played)) else {
-            throw invalid(.played, .playedNotes)
-        }
-        let responseTime = try optionalNumber(.responseTime) ?? 0
-        guard ValueDomains.answerTime.contains(responseTime) else { throw invalid(.responseTime, .seconds) }
+        guard let note = try? MIDINote(validating: reference), let question = PlayBackQuestion(item, reference: note)
+        else { throw invalid("reference", .midiNote) }
+        guard parseNotes(answerNotes) == question.answerNotes else { throw invalid("answerNotes", .noteList) }
+        guard let notes = parsePlayed(played) else { throw invalid("played", .playedNotes) }
+        guard ValueDomains.answerTime.contains(responseTime) else { throw invalid("responseTime", .seconds) }
         let completed = CompletedPlayBack(
-            question: question, played: played, anyOctave: try optionalBoolean(.anyOctave) ?? false,
-            anyVoicing: try optionalBoolean(.anyVoicing) ?? false, timestamp: timestamp,
-            responseTime: responseTime,
-            inputKind: InputKind(rawValue: try optionalString(.input) ?? InputKind.unknown.rawValue))
-        guard let correct = try optionalBoolean(.correct) else { throw missing(.correct) }
+            question: question, played: notes, anyOctave: anyOctave, anyVoicing: anyVoicing, timestamp: timestamp,
+            responseTime: responseTime, inputKind: InputKind(rawValue: input ?? InputKind.unknown.rawValue))
         let heard = completed.isCorrect ? nil : completed.verdict.answered?.id
-        guard correct == completed.isCorrect, try optionalString(.heardAs) == heard else {
+        guard correct == completed.isCorrect, heardAs == heard else {
             throw RecordDamage(problem: .contradictoryCorrect)
         }
         return completed
+    }
+}
+
+extension FieldReader {
+    /// The play-back answer of a `playBack` line (see ``PlayBackText/completed``).
+    func playBack(at timestamp: Date) throws -> CompletedPlayBack {
+        guard let correct = try optionalBoolean(.correct) else { throw missing(.correct) }
+        return try PlayBackText.completed(
+            item: try string(.item), kind: try optionalString(.kind), reference: try integer(.reference),
+            answerNotes: try string(.answerNotes), played: try string(.played), correct: correct,
+            heardAs: try optionalString(.heardAs), responseTime: try optionalNumber(.responseTime) ?? 0,
+            input: try optionalString(.input), anyOctave: try optionalBoolean(.anyOctave) ?? false,
+            anyVoicing: try optionalBoolean(.anyVoicing) ?? false, at: timestamp)
     }
 }

@@ -75,7 +75,7 @@ public struct PlayBackReport: Sendable {
         let parts = kinds.map { kind -> String in
             let totals = history.totals(of: kind)
             return texts.tr(
-                "\(texts.playBackKindName(kind).lowercased()) \(percent(totals.correct, of: totals.answers)) (\(texts.answers(totals.answers)))")
+                "\(texts.playBackKindName(kind)) \(percent(totals.correct, of: totals.answers)) (\(texts.answers(totals.answers)))")
         }
         return parts.isEmpty ? nil : texts.tr("Play back: ") + parts.joined(separator: " · ")
     }
