@@ -28,16 +28,71 @@ public final class RunHarness {
     /// The run.
     public let run: TrainingRun
 
-    /// A run of `mode`; `tick` false turns the wrong-answer tick off.
-    public init(mode: TrainingMode = .comparison, tick: Bool = true) {
+    /// A run of `mode`; `tick` false turns the wrong-answer tick off; `playBack` sets play-back's options (the
+    /// kind follows the mode); `profile` is the controller profile. MIDI times are the virtual clock's seconds.
+    public init(
+        mode: TrainingMode = .comparison, tick: Bool = true, playBack: PlayBackOptions? = nil,
+        profile: ControllerProfile = .builtInDefault, history: JournalContents? = nil
+    ) {
         let box = self.box
         if !tick {
             box.settings = (try? box.settings.setting(.wrongAnswerTick, toText: "off")) ?? box.settings
         }
+        let clock = self.clock
         run = TrainingRun(
             mode: mode, clock: clock, sound: sound, store: store, storeLocation: "/data/records.jsonl",
-            history: nil, settings: { box.settings }, profile: .builtInDefault, presenters: [presenter],
-            seed: 7)
+            history: history, settings: { box.settings }, profile: profile, presenters: [presenter],
+            seed: 7,
+            playBack: { kind in PlayBackOptions.forRun(playBack, kind: kind, settings: box.settings.training)
+            },
+            timeline: { clock.elapsed.seconds })
+    }
+
+    /// Now on the run's input timeline (the virtual clock's seconds).
+    public var now: Double { clock.elapsed.seconds }
+
+    /// A MIDI message from the controller, stamped `delay` seconds from now (negative: earlier).
+    public func send(_ message: MIDIMessage, stampedIn delay: Double = 0) {
+        run.handle(.controller(.midi(.event(MIDIEvent(message, at: now + delay)))))
+    }
+
+    /// Keys struck (note-ons at `velocity` on channel 1), each stamped at its offset from now.
+    public func strike(_ notes: [Int], velocity: UInt8 = 100, offsets: [Double]? = nil) {
+        for (index, note) in notes.enumerated() {
+            send(.noteOn(channel: 0, note: UInt8(note), velocity: velocity), stampedIn: offsets?[index] ?? 0)
+        }
+    }
+
+    /// Keys released.
+    public func release(_ notes: [Int]) {
+        for note in notes { send(.noteOff(channel: 0, note: UInt8(note), velocity: 0)) }
+    }
+
+    /// The play-back question being asked.
+    public var question: PlayBackQuestion? {
+        for event in presenter.events.reversed() {
+            if case .playBack(.questionStarted(let question, _), _) = event { return question }
+        }
+        return nil
+    }
+
+    /// Whether the current question's answer window is open (its `answerable` came after its start).
+    public var isAnswerable: Bool {
+        for event in presenter.events.reversed() {
+            if case .playBack(.answerable, _) = event { return true }
+            if case .playBack(.questionStarted, _) = event { return false }
+            if case .playBack(.replayStarted, _) = event { return false }
+        }
+        return false
+    }
+
+    /// Advances the clock in steps of 10 ms until the answer window opens (at most `limit` seconds).
+    public func advanceUntilAnswerable(limit: Double = 20) {
+        var waited = 0.0
+        while !isAnswerable && waited < limit {
+            advance(0.01)
+            waited += 0.01
+        }
     }
 
     /// Moves the virtual clock on by `seconds`.

@@ -217,7 +217,9 @@ struct InterchangeCSVTests {
         }
     }
 
-    @Test("a peach-csv export passes the iOS importer's checks (reimplemented); Pythagorean and play-back are left out")
+    @Test(
+        "a peach-csv export passes the iOS importer's checks (reimplemented); Pythagorean and play-back are left out"
+    )
     func exportPassesTheIOSImporter() throws {
         let records = Samples.mixed(400)
         let directory = try store(records)

@@ -140,18 +140,21 @@ enum Samples {
         let item = catalogue[index % catalogue.count]
         let question =
             PlayBackQuestion(item, reference: MIDINote(clamping: 55 + index % 12))
-            ?? PlayBackQuestion(item, reference: 60)!
+            ?? PlayBackQuestion.testing(item, reference: 60)
         var notes = question.answerNotes
         if index % 4 == 1 { notes[0] = notes[0].advanced(by: index % 8 == 1 ? -1 : 1) }
         if index % 4 == 3, kind == .chords { notes = notes.map { $0.advanced(by: 12) } }
         let played = notes.enumerated().map { offset, note in
-            PlayedNote(note: note, velocity: MIDIVelocity(clamping: 40 + offset * 20), time: 100 + Double(offset) * 0.0125)
+            PlayedNote(
+                note: note, velocity: MIDIVelocity(clamping: 40 + offset * 20),
+                time: 100 + Double(offset) * 0.0125)
         }
         return StoredRecord(
             .playBack(
                 CompletedPlayBack(
                     question: question, played: played, anyOctave: index % 4 == 3, anyVoicing: index % 4 == 3,
-                    timestamp: start.addingTimeInterval(Double(index) * 17.25), responseTime: 0.875 + Double(index % 7),
+                    timestamp: start.addingTimeInterval(Double(index) * 17.25),
+                    responseTime: 0.875 + Double(index % 7),
                     inputKind: .midiNote)))
     }
 

@@ -94,7 +94,8 @@ struct PresenterTests {
         #expect(
             seen
                 == Set(EventLine.schema.keys).subtracting([
-                    "loopStarted", "strike", "dropout", "question", "answerable", "referenceOnly", "played", "skipped",
+                    "loopStarted", "strike", "dropout", "question", "answerable", "referenceOnly", "played",
+                    "skipped",
                 ]))
         #expect(presented.objects.last?["detail"] as? String == "SIGTERM")
     }

@@ -74,7 +74,8 @@ public enum ChordQuality: String, CaseIterable, Hashable, Sendable {
     /// The chord (quality, root pitch class and inversion) that `notes` spell, when they are exactly the tones
     /// of one chord of this list (any octave, any doubling): the inversion is the bass note's place among the
     /// chord's tones. Nil for anything else. When two readings fit (an augmented or diminished seventh chord is
-    /// symmetric), the one whose root is the bass is taken.
+    /// symmetric; an inverted sus2 is a sus4: C D G = G C D), the one whose root is the bass is taken, else the
+    /// first quality of this list.
     public static func identify(_ notes: [Int]) -> (quality: ChordQuality, root: Int, inversion: Int)? {
         guard let bass = notes.min() else { return nil }
         let classes = Set(notes.map { (($0 % 12) + 12) % 12 })

@@ -3,7 +3,8 @@
 /// The gesture a keyboard without pads or pedals can make during play-back, which no answer contains: a
 /// **cluster** — at least ``size`` adjacent keys (every semitone, black and white) struck together, within
 /// ``window`` of each other, as with the flat of the hand. A cluster whose lowest key is below middle C
-/// (C4, note 60) replays the question; one from C4 up skips it. Its notes sound but are not an answer.
+/// (C4, note 60) replays the question; one from C4 up skips it; a second cluster within ``stopWithin`` of the
+/// first stops the session. Its notes sound but are not an answer.
 public struct ClusterGesture: Sendable {
     /// The fewest adjacent keys that make a cluster.
     public static let size = 4
@@ -11,6 +12,8 @@ public struct ClusterGesture: Sendable {
     public static let window = 0.1
     /// The lowest key of a cluster that skips; lower ones replay.
     public static let skipFrom = 60
+    /// Two clusters within this many seconds stop the session.
+    public static let stopWithin = 1.0
 
     private var held: [Int: Double] = [:]
 

@@ -33,7 +33,8 @@ public struct CompletedPlayBack: Hashable, Sendable {
         let first = played.map(\.time).min() ?? 0
         self.question = question
         self.played = played.map {
-            PlayedNote(note: $0.note, velocity: $0.velocity, time: (($0.time - first) * 10_000).rounded() / 10_000)
+            PlayedNote(
+                note: $0.note, velocity: $0.velocity, time: (($0.time - first) * 10_000).rounded() / 10_000)
         }
         verdict = PlayBackVerdict.judge(
             question, played: played.map(\.note),

@@ -95,7 +95,9 @@ public struct PlayBackHistory: Hashable, Sendable {
     /// The confusions of `kind`: each asked item with what it was heard as and how often, most often first.
     public func confusions(of kind: PlayBackKind) -> [(asked: PlayBackItem, heardAs: String, count: Int)] {
         items.filter { $0.key.kind == kind }
-            .flatMap { entry in entry.value.heardAs.map { (asked: entry.key, heardAs: $0.key, count: $0.value) } }
+            .flatMap { entry in
+                entry.value.heardAs.map { (asked: entry.key, heardAs: $0.key, count: $0.value) }
+            }
             .sorted { ($1.count, $0.asked.id, $0.heardAs) < ($0.count, $1.asked.id, $1.heardAs) }
     }
 

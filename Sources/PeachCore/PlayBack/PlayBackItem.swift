@@ -88,8 +88,10 @@ public enum PlayBackItem: Hashable, Sendable, CustomStringConvertible {
     public static func catalogue(of kind: PlayBackKind) -> [PlayBackItem] {
         switch kind {
         case .notes:
-            return [7, 4, 12, -5, -12, 2, -3, 5, -7, 9, -4, 3, -2, -9, 0, 11, -1, 1, -8, 10, 6, -6, 8, -10, -11]
-                .map { .note(semitones: $0) }
+            return [
+                7, 4, 12, -5, -12, 2, -3, 5, -7, 9, -4, 3, -2, -9, 0, 11, -1, 1, -8, 10, 6, -6, 8, -10, -11,
+            ]
+            .map { .note(semitones: $0) }
         case .intervals:
             let melodic: [(Interval, Bool)] = [
                 (.perfectFifth, false), (.majorThird, false), (.octave, false), (.perfectFourth, false),
@@ -104,10 +106,14 @@ public enum PlayBackItem: Hashable, Sendable, CustomStringConvertible {
                 .perfectFifth, .majorThird, .octave, .perfectFourth, .minorThird, .majorSixth, .minorSixth,
                 .majorSecond, .minorSeventh, .majorSeventh, .minorSecond, .tritone,
             ]
-            var items = melodic.map { PlayBackItem.interval(DirectedInterval($0.0, down: $0.1), harmonic: false) }
+            var items = melodic.map {
+                PlayBackItem.interval(DirectedInterval($0.0, down: $0.1), harmonic: false)
+            }
             // Harmonic intervals come in after the first melodic ones.
             for (offset, interval) in harmonic.enumerated() {
-                items.insert(.interval(DirectedInterval(interval), harmonic: true), at: min(items.count, 8 + 2 * offset))
+                items.insert(
+                    .interval(DirectedInterval(interval), harmonic: true),
+                    at: min(items.count, 8 + 2 * offset))
             }
             return items
         case .chords:

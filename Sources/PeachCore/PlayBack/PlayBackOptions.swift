@@ -27,7 +27,8 @@ public struct PlayBackOptions: Hashable, Sendable {
     /// a 100 ms chord window, questions within C3…C6.
     public init(
         kind: PlayBackKind, items: [PlayBackItem]? = nil, anyOctave: Bool = false, anyVoicing: Bool = false,
-        namesReference: Bool = true, chordWindow: Double = defaultChordWindow, range: ClosedRange<Int> = 48...84
+        namesReference: Bool = true, chordWindow: Double = defaultChordWindow,
+        range: ClosedRange<Int> = 48...84
     ) {
         self.kind = kind
         self.items = items
@@ -42,10 +43,13 @@ public struct PlayBackOptions: Hashable, Sendable {
 extension PlayBackOptions {
     /// The options a run uses for `kind`: `chosen` (the command line's) when they are of that kind, else the
     /// defaults, with questions within the settings' note range.
-    public static func forRun(_ chosen: PlayBackOptions?, kind: PlayBackKind, settings: TrainingSettings)
+    public static func forRun(
+        _ chosen: PlayBackOptions?, kind: PlayBackKind, settings: TrainingSettings
+    )
         -> PlayBackOptions
     {
-        var options = chosen?.kind == kind ? chosen ?? PlayBackOptions(kind: kind) : PlayBackOptions(kind: kind)
+        var options =
+            chosen?.kind == kind ? chosen ?? PlayBackOptions(kind: kind) : PlayBackOptions(kind: kind)
         options.range = settings.noteRange.lowerBound.rawValue...settings.noteRange.upperBound.rawValue
         return options
     }

@@ -51,7 +51,8 @@ public struct PlayBackQuestion: Hashable, Sendable {
         let (low, high): (Int, Int)
         switch item {
         case .note(let semitones): (low, high) = (min(0, semitones), max(0, semitones))
-        case .interval(let interval, _): (low, high) = (min(0, interval.semitones), max(0, interval.semitones))
+        case .interval(let interval, _):
+            (low, high) = (min(0, interval.semitones), max(0, interval.semitones))
         case .chord(let quality, let inversion):
             let notes = quality.notes(root: 0, inversion: inversion)
             (low, high) = (0, (notes.last ?? 0) - (notes.first ?? 0))
@@ -59,6 +60,7 @@ public struct PlayBackQuestion: Hashable, Sendable {
         let first = range.lowerBound - low
         let last = range.upperBound - high
         guard first <= last else { return nil }
-        return PlayBackQuestion(item, reference: MIDINote(clamping: Int.random(in: first...last, using: &generator)))
+        return PlayBackQuestion(
+            item, reference: MIDINote(clamping: Int.random(in: first...last, using: &generator)))
     }
 }

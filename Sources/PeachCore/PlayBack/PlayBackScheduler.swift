@@ -25,7 +25,9 @@ public struct PlayBackScheduler: Sendable {
         let catalogue = PlayBackItem.catalogue(of: options.kind)
         var count = min(PlayBackItem.startingCount(of: options.kind), catalogue.count)
         while count < catalogue.count,
-            catalogue[..<count].allSatisfy({ (history.items[$0]?.mastery ?? ItemMastery(recent: [])).isMastered })
+            catalogue[..<count].allSatisfy({
+                (history.items[$0]?.mastery ?? ItemMastery(recent: [])).isMastered
+            })
         {
             count += 1
         }
@@ -34,7 +36,8 @@ public struct PlayBackScheduler: Sendable {
 
     /// The next item to ask, given the history and the item asked last.
     public func next(
-        _ history: PlayBackHistory, after previous: PlayBackItem?, using generator: inout some RandomNumberGenerator
+        _ history: PlayBackHistory, after previous: PlayBackItem?,
+        using generator: inout some RandomNumberGenerator
     ) -> PlayBackItem? {
         var active = activeItems(history)
         if active.count > 1, let previous { active.removeAll { $0 == previous } }

@@ -165,7 +165,9 @@ public final class PlayBackSession {
         state = .showingFeedback
         machinery.emit(.skipped(question))
         let length = sound(question.answerNotes, harmonic: true, after: 0)
-        machinery.schedule(after: length + trialSettings.feedbackDuration) { [weak self] in self?.endFeedback() }
+        machinery.schedule(after: length + trialSettings.feedbackDuration) { [weak self] in
+            self?.endFeedback()
+        }
     }
 
     // MARK: Trials
@@ -200,7 +202,9 @@ public final class PlayBackSession {
             lastStart = 0
             _ = sound(question.soundedNotes, harmonic: true, after: 0)
         } else {
-            lastStart = Double(question.soundedNotes.count - 1) * (trialSettings.noteDuration + trialSettings.gapBetweenNotes)
+            lastStart =
+                Double(question.soundedNotes.count - 1)
+                * (trialSettings.noteDuration + trialSettings.gapBetweenNotes)
             _ = sound(question.soundedNotes, harmonic: false, after: 0)
         }
         if lastStart == 0 {
@@ -284,7 +288,9 @@ public final class PlayBackSession {
             machinery.emit(.comparingAnswers(played: yours, right: right))
             let harmonic = question.isHarmonic
             let first = sound(yours, harmonic: harmonic, after: 0.3)
-            rest = sound(right, harmonic: harmonic, after: first + Self.comparisonGap) + trialSettings.feedbackDuration
+            rest =
+                sound(right, harmonic: harmonic, after: first + Self.comparisonGap)
+                + trialSettings.feedbackDuration
         }
         machinery.schedule(after: rest) { [weak self] in self?.endFeedback() }
     }

@@ -62,7 +62,8 @@ public struct PlayBackVerdict: Hashable, Sendable {
             } else if abs(distance) <= 12 {
                 answered = .note(semitones: distance)
             }
-            return PlayBackVerdict(isCorrect: error == 0, played: played, answered: answered, semitoneError: error)
+            return PlayBackVerdict(
+                isCorrect: error == 0, played: played, answered: answered, semitoneError: error)
         case .chord:
             let expected = question.answerNotes
             let missing: [MIDINote]
@@ -86,7 +87,8 @@ public struct PlayBackVerdict: Hashable, Sendable {
                 answered = .chord(chord.quality, inversion: chord.quality.isSymmetric ? 0 : chord.inversion)
             }
             return PlayBackVerdict(
-                isCorrect: isCorrect, played: played, answered: answered, semitoneError: nil, missing: missing,
+                isCorrect: isCorrect, played: played, answered: answered, semitoneError: nil,
+                missing: missing,
                 extra: extra)
         }
     }

@@ -20,7 +20,8 @@ public struct SimulatedPlayer: Sendable {
     /// A model player.
     public init(
         defaultAccuracy: Double = 0.9, accuracy: [PlayBackItem: Double] = [:],
-        confusions: [PlayBackItem: PlayBackItem] = [:], meanResponseTime: Double = 1.2, chordSpread: Double = 0.03
+        confusions: [PlayBackItem: PlayBackItem] = [:], meanResponseTime: Double = 1.2,
+        chordSpread: Double = 0.03
     ) {
         self.defaultAccuracy = defaultAccuracy
         self.accuracy = accuracy
@@ -54,7 +55,8 @@ public struct SimulatedPlayer: Sendable {
         var notes = question.answerNotes
         if !right {
             let heard = confusions[question.item] ?? neighbour(of: question.item, using: &generator)
-            if let wrong = PlayBackQuestion(heard, reference: question.reference), wrong.answerNotes != notes {
+            if let wrong = PlayBackQuestion(heard, reference: question.reference), wrong.answerNotes != notes
+            {
                 notes = wrong.answerNotes
             } else if let first = notes.first {
                 notes = [first.rawValue < 127 ? first.advanced(by: 1) : first.advanced(by: -1)]
@@ -75,7 +77,8 @@ public struct SimulatedPlayer: Sendable {
         case .note(let semitones):
             return .note(semitones: max(-12, min(12, semitones + (semitones == 12 ? -1 : step))))
         case .interval(let interval, let harmonic):
-            let semitones = interval.semitones + (interval.interval == .octave ? (interval.isDown ? 1 : -1) : step)
+            let semitones =
+                interval.semitones + (interval.interval == .octave ? (interval.isDown ? 1 : -1) : step)
             return .interval(DirectedInterval(semitones: semitones) ?? interval, harmonic: harmonic)
         case .chord(let quality, let inversion):
             let others = ChordQuality.allCases.filter {

@@ -28,7 +28,8 @@ public enum ProfileView {
 
         /// A request.
         public init(
-            range: NoteRange?, svg: String?, json: Bool, progress: Bool, days: Int, confusions: PlayBackKind? = nil
+            range: NoteRange?, svg: String?, json: Bool, progress: Bool, days: Int,
+            confusions: PlayBackKind? = nil
         ) {
             self.confusions = confusions
             self.range = range
@@ -52,7 +53,9 @@ public enum ProfileView {
             do {
                 let file = try SystemFile(path: svg, flags: O_WRONLY | O_CREAT | O_TRUNC, permissions: 0o644)
                 let document =
-                    request.confusions.map { PlayBackReport(history: contents.playBack, texts: texts).svg(kind: $0) }
+                    request.confusions.map {
+                        PlayBackReport(history: contents.playBack, texts: texts).svg(kind: $0)
+                    }
                     ?? report.svg(progress: request.progress)
                 try file.writeAll(Array(document.utf8))
             } catch {
@@ -63,8 +66,10 @@ public enum ProfileView {
             Terminal.emit(report.json())
         } else {
             if let kind = request.confusions {
-                let lines = PlayBackReport(history: contents.playBack, texts: texts).lines(all: true, only: kind)
-                Terminal.show(lines.isEmpty ? [texts.tr("No answers of this kind yet; try 'peach play'.")] : lines)
+                let lines = PlayBackReport(history: contents.playBack, texts: texts).lines(
+                    all: true, only: kind)
+                Terminal.show(
+                    lines.isEmpty ? [texts.tr("No answers of this kind yet; try 'peach play'.")] : lines)
             } else {
                 Terminal.show(request.progress ? report.progressLines() : report.lines(width: Terminal.width))
             }

@@ -259,7 +259,9 @@ struct JournalSnapshot {
 
     /// The snapshot's bytes without its closing CRC-32C (what the fuzzer's seed holds), or nil when its damaged
     /// lines cannot be encoded.
-    static func encode(_ contents: JournalContents, journalLength: Int, lineCount: Int, tailCRC: UInt32) -> [UInt8]? {
+    static func encode(
+        _ contents: JournalContents, journalLength: Int, lineCount: Int, tailCRC: UInt32
+    ) -> [UInt8]? {
         var writer = SnapshotWriter()
         guard
             Header(journalLength: journalLength, lineCount: lineCount, tailCRC: tailCRC, contents: contents)

@@ -165,7 +165,8 @@ enum CanonicalLine {
     private static func playBack(_ cursor: inout Cursor, version: Int) -> StoredRecord? {
         guard let timestamp = time(&cursor), cursor.literal(",\"kind\":"), let kind = cursor.text(),
             cursor.literal(",\"item\":"), let item = cursor.text(), cursor.literal(",\"reference\":"),
-            let reference = cursor.integer(), cursor.literal(",\"answerNotes\":"), let answerNotes = cursor.text(),
+            let reference = cursor.integer(), cursor.literal(",\"answerNotes\":"),
+            let answerNotes = cursor.text(),
             cursor.literal(",\"played\":"), let played = cursor.text(), cursor.literal(",\"correct\":"),
             let correct = cursor.boolean()
         else { return nil }

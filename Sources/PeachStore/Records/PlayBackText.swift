@@ -39,7 +39,8 @@ enum PlayBackText {
         var result: [PlayedNote] = []
         for part in parts {
             let fields = part.split(separator: ":", omittingEmptySubsequences: false)
-            guard fields.count == 3, let number = Int(fields[0]), let note = try? MIDINote(validating: number),
+            guard fields.count == 3, let number = Int(fields[0]),
+                let note = try? MIDINote(validating: number),
                 let strength = Int(fields[1]), let velocity = try? MIDIVelocity(validating: strength),
                 let milliseconds = Double(fields[2]), milliseconds.isFinite,
                 (0...PlayBackOptions.chordWindows.upperBound * 1000).contains(milliseconds)
@@ -66,13 +67,15 @@ extension PlayBackText {
         guard let item = PlayBackItem(id: id), kind == nil || kind == item.kind.rawValue else {
             throw invalid("item", .playBackItem)
         }
-        guard let note = try? MIDINote(validating: reference), let question = PlayBackQuestion(item, reference: note)
+        guard let note = try? MIDINote(validating: reference),
+            let question = PlayBackQuestion(item, reference: note)
         else { throw invalid("reference", .midiNote) }
         guard parseNotes(answerNotes) == question.answerNotes else { throw invalid("answerNotes", .noteList) }
         guard let notes = parsePlayed(played) else { throw invalid("played", .playedNotes) }
         guard ValueDomains.answerTime.contains(responseTime) else { throw invalid("responseTime", .seconds) }
         let completed = CompletedPlayBack(
-            question: question, played: notes, anyOctave: anyOctave, anyVoicing: anyVoicing, timestamp: timestamp,
+            question: question, played: notes, anyOctave: anyOctave, anyVoicing: anyVoicing,
+            timestamp: timestamp,
             responseTime: responseTime, inputKind: InputKind(rawValue: input ?? InputKind.unknown.rawValue))
         let heard = completed.isCorrect ? nil : completed.verdict.answered?.id
         guard correct == completed.isCorrect, heardAs == heard else {

@@ -304,7 +304,8 @@ extension RecordTransfer {
                             throw StoreError.unreadableImport(
                                 path: path, line: row.line,
                                 problem: .invalidField(
-                                    column.name, expected: csvBooleanColumns.contains(column.name) ? .boolean : .number))
+                                    column.name,
+                                    expected: csvBooleanColumns.contains(column.name) ? .boolean : .number))
                         }
                     }
                     line.append(0x7D)

@@ -227,7 +227,11 @@ public enum RecordTransfer {
             integer(completed.question.reference.rawValue)
             text(PlayBackText.notes(completed.question.answerNotes))
             text(PlayBackText.played(completed.played))
-            if !completed.isCorrect, let heard = completed.verdict.answered { text(heard.id) } else { comma() }
+            if !completed.isCorrect, let heard = completed.verdict.answered {
+                text(heard.id)
+            } else {
+                comma()
+            }
             flag(completed.anyOctave)
             flag(completed.anyVoicing)
         case .rhythm(let rhythm):

@@ -109,7 +109,8 @@ extension Texts {
                 tr("Timing:           \(contents.rhythmCount) (early or late, and fill the gap)"))
         }
         if contents.playBackCount > 0 {
-            lines.append(tr("Play-back:        \(contents.playBackCount) (notes, intervals and chords played back)"))
+            lines.append(
+                tr("Play-back:        \(contents.playBackCount) (notes, intervals and chords played back)"))
         }
         lines.append(tr("Damaged lines:    \(contents.damagedLines.count)"))
         for damaged in contents.damagedLines.prefix(20) {

@@ -50,7 +50,8 @@ extension Texts {
             return DirectedInterval(semitones: semitones).map(intervalWords) ?? item.id
         case .interval(let interval, let harmonic):
             return harmonic
-                ? tr("\(intervalWords(DirectedInterval(interval.interval))), harmonic") : intervalWords(interval)
+                ? tr("\(intervalWords(DirectedInterval(interval.interval))), harmonic")
+                : intervalWords(interval)
         case .chord(let quality, let inversion):
             return chordName(quality) + ", " + inversionName(inversion)
         }
@@ -112,7 +113,8 @@ extension Texts {
         case .notes: return tr("Play the second note") + reference
         case .intervals: return tr("Play the other note") + reference
         case .chords:
-            return tr("Play the chord") + (namesReference ? " · " + tr("bass \(noteName(question.reference))") : "")
+            return tr("Play the chord")
+                + (namesReference ? " · " + tr("bass \(noteName(question.reference))") : "")
         }
     }
 

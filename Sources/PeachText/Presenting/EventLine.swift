@@ -137,7 +137,8 @@ public struct EventLine: Encodable, Equatable, Sendable {
             "offsetMs", "offsetClick",
         ],
         "replayStarted": [
-            "note1", "note2", "cents", "referenceNote", "initialCents", "targetNote", "interval", "tuning", "kind",
+            "note1", "note2", "cents", "referenceNote", "initialCents", "targetNote", "interval", "tuning",
+            "kind",
             "item", "soundedNotes", "answerNotes",
         ],
         "note2Started": [],

@@ -207,7 +207,8 @@ public final class EventStreamPresenter: TrainingPresenter {
         case .answered(let completed):
             var played = EventLine("played", at: completed.timestamp)
             played.played = completed.played.map {
-                EventLine.PlayedNote(note: $0.note.rawValue, velocity: Int($0.velocity.rawValue), onsetMs: $0.time * 1000)
+                EventLine.PlayedNote(
+                    note: $0.note.rawValue, velocity: Int($0.velocity.rawValue), onsetMs: $0.time * 1000)
             }
             played.responseTime = completed.responseTime
             played.input = completed.inputKind.rawValue

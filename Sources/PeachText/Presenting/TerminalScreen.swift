@@ -259,7 +259,8 @@ public final class TerminalScreen: TrainingPresenter {
             let verdict =
                 completed.isCorrect ? paint("✔ " + texts.correct, "32") : paint("✘ " + texts.incorrect, "31")
             line(
-                "\(String(format: "%4d", progress.answered))  \(verdict)  \(texts.playBackVerdict(completed))")
+                "\(String(format: "%4d", progress.answered))  \(verdict)  \(texts.playBackVerdict(completed))"
+            )
         case .comparingAnswers:
             status(texts.playBackComparing)
         case .skipped(let question):

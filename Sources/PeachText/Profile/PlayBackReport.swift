@@ -47,7 +47,8 @@ public struct PlayBackReport: Sendable {
                         + "items mastered"))
             let weak = history.weakest(of: kind)
             for (item, record) in all ? weak : Array(weak.prefix(Self.shownPerKind)) {
-                let median = record.medianResponseTime.map { texts.tr(", median \(texts.format($0, 1)) s") } ?? ""
+                let median =
+                    record.medianResponseTime.map { texts.tr(", median \(texts.format($0, 1)) s") } ?? ""
                 let mark = record.mastery.isMastered ? " ✔" : ""
                 result.append(
                     "  " + texts.itemName(item) + ": "
@@ -75,7 +76,8 @@ public struct PlayBackReport: Sendable {
         let parts = kinds.map { kind -> String in
             let totals = history.totals(of: kind)
             return texts.tr(
-                "\(texts.playBackKindName(kind)) \(percent(totals.correct, of: totals.answers)) (\(texts.answers(totals.answers)))")
+                "\(texts.playBackKindName(kind)) \(percent(totals.correct, of: totals.answers)) (\(texts.answers(totals.answers)))"
+            )
         }
         return parts.isEmpty ? nil : texts.tr("Play back: ") + parts.joined(separator: " · ")
     }
@@ -122,7 +124,8 @@ public struct PlayBackReport: Sendable {
         let labelWidth = (rowNames.map { SVGChartRenderer.textWidth($0) }.max() ?? 60) + 16
         let cell = 30.0
         let top = 110.0
-        let width = max(labelWidth + cell * Double(columns.count) + 20, SVGChartRenderer.textWidth(title, size: 13) + 16)
+        let width = max(
+            labelWidth + cell * Double(columns.count) + 20, SVGChartRenderer.textWidth(title, size: 13) + 16)
         let height = top + cell * Double(max(rows.count, 1)) + 60
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" \
@@ -139,7 +142,8 @@ public struct PlayBackReport: Sendable {
         for (index, id) in columns.enumerated() {
             let x = labelWidth + cell * Double(index) + cell / 2
             let label = PlayBackItem(id: id)?.id ?? texts.tr("other")
-            svg += "<text x=\"\(x)\" y=\"\(top - 6)\" transform=\"rotate(-45 \(x) \(top - 6))\">\(escape(label))</text>\n"
+            svg +=
+                "<text x=\"\(x)\" y=\"\(top - 6)\" transform=\"rotate(-45 \(x) \(top - 6))\">\(escape(label))</text>\n"
         }
         for (rowIndex, item) in rows.enumerated() {
             let y = top + cell * Double(rowIndex)
@@ -152,14 +156,17 @@ public struct PlayBackReport: Sendable {
                 let share = Double(count) / Double(answers)
                 let colour = id == item.id ? "49,163,84" : "222,45,38"
                 svg += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(cell - 2)\" height=\"\(cell - 2)\" "
-                svg += "fill=\"rgb(\(colour))\" fill-opacity=\"\(count == 0 ? 0.04 : 0.15 + 0.85 * share)\"/>\n"
+                svg +=
+                    "fill=\"rgb(\(colour))\" fill-opacity=\"\(count == 0 ? 0.04 : 0.15 + 0.85 * share)\"/>\n"
                 if count > 0 {
-                    svg += "<text x=\"\(x + cell / 2 - 1)\" y=\"\(y + cell / 2 + 3)\" text-anchor=\"middle\">\(count)</text>\n"
+                    svg +=
+                        "<text x=\"\(x + cell / 2 - 1)\" y=\"\(y + cell / 2 + 3)\" text-anchor=\"middle\">\(count)</text>\n"
                 }
             }
         }
         if rows.isEmpty {
-            svg += "<text x=\"8\" y=\"\(top + 14)\">\(escape(texts.tr("No answers of this kind yet; try 'peach play'.")))</text>\n"
+            svg +=
+                "<text x=\"8\" y=\"\(top + 14)\">\(escape(texts.tr("No answers of this kind yet; try 'peach play'.")))</text>\n"
         }
         return svg + "</svg>\n"
     }

@@ -298,7 +298,9 @@ extension ProfileReport {
             threshold: report.threshold, matching: contents.profile.matching.meanAbsoluteError, timing: timing
         )
         lines += summary.split(separator: "\n").map(String.init)
-        if let playBack = PlayBackReport(history: contents.playBack, texts: texts).summary { lines.append(playBack) }
+        if let playBack = PlayBackReport(history: contents.playBack, texts: texts).summary {
+            lines.append(playBack)
+        }
         if lines.count == 1 { lines.append(texts(.emptyProfile)) }
         return lines + [""] + texts.startCommands
     }

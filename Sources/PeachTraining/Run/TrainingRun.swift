@@ -35,7 +35,8 @@ import PeachSystem
 /// (``ControllerProfile/isPlayedKey(_:channel:)``: a note no rule maps, or one the profile maps to an answer)
 /// goes to the ``PlayBackSession`` with its stamp, and the sustain pedal (CC 64) holds the play-through. The
 /// other controls act: `replay` replays the question, `commit` skips it, `stop` and the mode switches as
-/// everywhere; a cluster of four adjacent keys (``ClusterGesture``) replays (below C4) or skips (from C4 up).
+/// everywhere; a cluster of four adjacent keys (``ClusterGesture``) replays (below C4) or skips (from C4 up),
+/// and a second cluster within ``ClusterGesture/stopWithin`` of the first stops.
 /// The computer keyboard: Space or `r` replays, Enter skips, `q` stops.
 ///
 /// A measurement (``TrainingMode/measurement``) is comparison training whose differences the Psi procedure
@@ -91,6 +92,7 @@ public final class TrainingRun {
     private let timeline: @MainActor () -> Double
     private let playBackTracker: PlayBackTracker
     private var cluster = ClusterGesture()
+    private var lastCluster: Double?
 
     /// A run, ready to ``start()``.
     /// - Parameters:
@@ -278,6 +280,12 @@ public final class TrainingRun {
             session.noteOn(
                 note, velocity: MIDIVelocity(clamping: Int(velocity)), at: event.time, input: .midiNote)
             if let low = cluster.noteOn(Int(number), at: event.time) {
+                // Two clusters within a second stop (a keys-only controller's stop); one replays or skips.
+                if let last = lastCluster, event.time - last <= ClusterGesture.stopWithin {
+                    end(.user)
+                    return true
+                }
+                lastCluster = event.time
                 if low < ClusterGesture.skipFrom { session.replay() } else { session.skip() }
             }
             return true
@@ -405,6 +413,7 @@ public final class TrainingRun {
         case .playNotes, .playIntervals, .playChords:
             guard let kind = mode.playBackKind else { return }
             cluster = ClusterGesture()
+            lastCluster = nil
             let options = playBackOptions
             let session = PlayBackSession(
                 notePlayer: sound.player, options: { options(kind) }, settings: training,

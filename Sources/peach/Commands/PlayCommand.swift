@@ -8,7 +8,8 @@ import PeachTraining
 /// `peach play`: hear a note, interval or chord, then play it on the keys.
 struct PlayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "play", abstract: CLI.texts.help(.playAbstract), discussion: CLI.texts.help(.playDiscussion))
+        commandName: "play", abstract: CLI.texts.help(.playAbstract),
+        discussion: CLI.texts.help(.playDiscussion))
 
     @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.playKind), valueName: "kind"))
     var kind: PlayBackKind = .intervals
@@ -50,7 +51,8 @@ struct PlayCommand: AsyncParsableCommand {
             chosen = list
         }
         return PlayBackOptions(
-            kind: kind, items: chosen, anyOctave: anyOctave, anyVoicing: anyVoicing, namesReference: !hideReference,
+            kind: kind, items: chosen, anyOctave: anyOctave, anyVoicing: anyVoicing,
+            namesReference: !hideReference,
             chordWindow: chordWindow / 1000)
     }
 

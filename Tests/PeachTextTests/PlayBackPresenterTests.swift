@@ -1,0 +1,120 @@
+// PlayBackPresenterTests: play-back's events lines (schema, notes, stamps) and its words on screen, EN and DE.
+
+import Foundation
+import PeachCore
+import PeachMIDI
+import PeachTestSupport
+import PeachText
+import PeachTraining
+import Testing
+
+@MainActor
+@Suite("Play-back presenters")
+struct PlayBackPresenterTests {
+    /// A play-back run of M3 up with the stream and the screen recorded.
+    @MainActor
+    final class Presented {
+        let harness: RunHarness
+        let output = RecordingScreenOutput()
+        var lines: [String] = []
+
+        init(language: Language = .english, items: [PlayBackItem]) {
+            harness = RunHarness(
+                mode: .playIntervals, playBack: PlayBackOptions(kind: .intervals, items: items))
+            let screen = TerminalScreen(
+                texts: Texts(language: language), output: output, isTerminal: false, color: false)
+            let stream = EventStreamPresenter { [unowned self] in self.lines.append($0) }
+            harness.presenter.onPresent = { [unowned self] event in
+                let time = self.harness.clock.now
+                screen.present(event, at: time)
+                stream.present(event, at: time)
+            }
+        }
+
+        var objects: [[String: Any]] {
+            lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        }
+    }
+
+    static let majorThird = PlayBackItem.interval(DirectedInterval(.majorThird), harmonic: false)
+
+    @Test(
+        "question, answerable, referenceOnly, played, result, replayStarted, skipped: only their schema's fields"
+    )
+    func events() throws {
+        let presented = Presented(items: [Self.majorThird])
+        let harness = presented.harness
+        harness.run.start()
+        let question = try #require(harness.question)
+        harness.advanceUntilAnswerable()
+        harness.strike([question.reference.rawValue])
+        harness.advance(0.2)
+        harness.strike(
+            [question.answerNotes[0].rawValue - 1, question.reference.rawValue], velocity: 77,
+            offsets: [0, 0.0125])
+        harness.advance(8)
+        harness.press(.replay)
+        harness.advance(0.1)
+        harness.press(.commit)
+        harness.run.handle(.controller(.signal(15)))
+        for object in presented.objects {
+            let name = try #require(object["event"] as? String)
+            let schema = try #require(EventLine.schema[name], "no schema for \(name)")
+            #expect(Set(object.keys).subtracting(["event", "time"]).isSubset(of: schema), "\(object)")
+        }
+        let seen = Set(presented.objects.compactMap { $0["event"] as? String })
+        #expect(
+            seen.isSuperset(of: [
+                "question", "answerable", "referenceOnly", "played", "result", "replayStarted", "skipped",
+            ]))
+        let first = try #require(presented.objects.first { $0["event"] as? String == "question" })
+        #expect(first["answerNotes"] as? [Int] == question.answerNotes.map(\.rawValue))
+        #expect(first["item"] as? String == "M3" && first["kind"] as? String == "intervals")
+        let played = try #require(presented.objects.first { $0["event"] as? String == "played" })
+        let notes = try #require(played["played"] as? [[String: Any]])
+        #expect(
+            notes.map { $0["note"] as? Int } == [
+                question.answerNotes[0].rawValue - 1, question.reference.rawValue,
+            ])
+        #expect(notes.map { $0["velocity"] as? Int } == [77, 77])
+        #expect(notes.map { $0["onsetMs"] as? Double } == [0, 12.5])
+        let result = try #require(presented.objects.first { $0["event"] as? String == "result" })
+        #expect(result["correct"] as? Bool == false && result["heardAs"] as? String == "m3")
+    }
+
+    @Test("the screen says what was played in note names and musical words, in English and German")
+    func words() throws {
+        for (language, expected) in [
+            (Language.english, "a semitone too low — you played Minor third up, it was Major third up"),
+            (
+                .german,
+                "einen Halbton zu tief — du hast Kleine Terz aufwärts gespielt, es war Große Terz aufwärts"
+            ),
+        ] {
+            let presented = Presented(language: language, items: [Self.majorThird])
+            let harness = presented.harness
+            harness.run.start()
+            let question = try #require(harness.question)
+            harness.advanceUntilAnswerable()
+            harness.strike([question.answerNotes[0].rawValue - 1])
+            harness.advance(0.2)
+            #expect(presented.output.screen.contains(expected), "\(presented.output.screen)")
+            let note = Texts(language: language).noteName(question.answerNotes[0].advanced(by: -1))
+            #expect(presented.output.screen.contains(note + ", "))
+        }
+    }
+
+    @Test("a chord's verdict names the chord played, the missing and the extra notes")
+    func chordWords() {
+        let texts = Texts(language: .english)
+        let question = PlayBackQuestion.testing(.chord(.major, inversion: 0), reference: 60)
+        let completed = CompletedPlayBack(
+            question: question,
+            played: [60, 63, 67].map { PlayedNote(note: MIDINote(clamping: $0), velocity: 80, time: 0) },
+            anyOctave: false, anyVoicing: false, timestamp: Date(), responseTime: 1, inputKind: .midiNote)
+        #expect(
+            texts.playBackVerdict(completed)
+                == "You played C4 D#4 G4 (Minor triad, root position), it was C4 E4 G4 (Major triad, root position); "
+                + "missing E4; extra D#4")
+    }
+}

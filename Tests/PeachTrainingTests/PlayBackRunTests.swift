@@ -1,0 +1,189 @@
+// PlayBackRunTests: play-back runs in virtual time: answers on the keys, play-through, controls and gestures.
+
+import Foundation
+import PeachCore
+import PeachMIDI
+import PeachTestSupport
+import PeachTraining
+import Testing
+
+@MainActor
+@Suite("Play-back runs")
+struct PlayBackRunTests {
+    static let majorThird = PlayBackItem.interval(DirectedInterval(.majorThird), harmonic: false)
+
+    func harness(
+        _ mode: TrainingMode = .playIntervals, items: [PlayBackItem]? = [majorThird],
+        options: (inout PlayBackOptions) -> Void = { _ in }, profile: ControllerProfile = .builtInDefault
+    ) -> RunHarness {
+        var chosen = PlayBackOptions(kind: mode.playBackKind ?? .intervals, items: items)
+        options(&chosen)
+        let harness = RunHarness(mode: mode, playBack: chosen, profile: profile)
+        harness.run.start()
+        return harness
+    }
+
+    @Test(
+        "a right answer on the keys is stored with its velocity and stamp, and sounds at once (velocity as loudness)"
+    )
+    func rightAnswer() throws {
+        let harness = harness()
+        let question = try #require(harness.question)
+        #expect(harness.sound.fake.playedNotes.count == 1)  // the reference; the second note follows
+        harness.advanceUntilAnswerable()
+        let before = harness.sound.fake.playedNotes.count
+        harness.advance(0.4)
+        harness.strike([question.answerNotes[0].rawValue], velocity: 64)
+        // Play-through: the key sounds at once, 40·log10(64/127) dB.
+        let heard = try #require(harness.sound.fake.playedNotes.last)
+        #expect(harness.sound.fake.playedNotes.count == before + 1)
+        #expect(heard.frequency == question.answerNotes[0].frequency())
+        #expect(abs(heard.amplitude.decibels - 40 * log10(64.0 / 127)) < 1e-9)
+        #expect(harness.store.playBacks.isEmpty)  // judged when the chord window has closed
+        harness.advance(0.2)
+        let stored = try #require(harness.store.playBacks.first)
+        #expect(stored.isCorrect && stored.question == question)
+        #expect(stored.played.map(\.velocity) == [64] && stored.played.map(\.time) == [0])
+        #expect(abs(stored.responseTime - 0.4) < 0.011)
+        #expect(harness.run.progress.correct == 1 && harness.run.progress.stored == 1)
+    }
+
+    @Test(
+        "a wrong answer is stored as heard (a minor third), then yours and the right one sound, then the next question"
+    )
+    func wrongAnswer() throws {
+        let harness = harness()
+        let question = try #require(harness.question)
+        harness.advanceUntilAnswerable()
+        harness.strike([question.answerNotes[0].rawValue - 1])
+        harness.advance(0.2)
+        let stored = try #require(harness.store.playBacks.first)
+        #expect(
+            !stored.isCorrect && stored.verdict.answered?.id == "m3" && stored.verdict.semitoneError == -1)
+        let comparing = harness.presenter.events.contains {
+            if case .playBack(.comparingAnswers(let played, let right), _) = $0 {
+                return played == [question.reference, question.answerNotes[0].advanced(by: -1)]
+                    && right == [question.reference, question.answerNotes[0]]
+            }
+            return false
+        }
+        #expect(comparing)
+        let notes = harness.sound.fake.playedNotes.count
+        harness.advance(8)
+        // Four notes (yours: reference and note; the right: reference and note), then the next question began.
+        #expect(harness.sound.fake.playedNotes.count >= notes + 4)
+        #expect(harness.names.filter { $0 == "questionStarted" }.count >= 2)
+    }
+
+    @Test(
+        "a chord struck with spread onsets counts when every onset lies in the window; a later key does not")
+    func chordOnsets() throws {
+        let harness = harness(.playChords, items: [.chord(.major, inversion: 0)])
+        let question = try #require(harness.question)
+        harness.advanceUntilAnswerable()
+        let notes = question.answerNotes.map(\.rawValue)
+        // Read in another order than struck: the stamps decide.
+        harness.strike([notes[2], notes[0], notes[1]], offsets: [0.06, 0, 0.03])
+        harness.strike([notes[0] + 12], offsets: [0.2])  // outside the 100 ms window: heard, not scored
+        harness.advance(0.2)
+        let stored = try #require(harness.store.playBacks.first)
+        #expect(stored.isCorrect)
+        #expect(stored.played.map(\.note.rawValue) == notes)
+        #expect(stored.played.map(\.time) == [0, 0.03, 0.06])
+    }
+
+    @Test("playing only the reference does not answer; the window stays open for the other note")
+    func referenceFirst() throws {
+        let harness = harness()
+        let question = try #require(harness.question)
+        harness.advanceUntilAnswerable()
+        harness.strike([question.reference.rawValue])
+        harness.advance(0.2)
+        #expect(harness.store.playBacks.isEmpty && harness.names.contains("referenceOnly"))
+        harness.strike([question.answerNotes[0].rawValue])
+        harness.advance(0.2)
+        #expect(harness.store.playBacks.first?.isCorrect == true)
+    }
+
+    @Test("the sustain pedal holds a released key until it is lifted")
+    func sustain() throws {
+        let harness = harness()
+        harness.advanceUntilAnswerable()
+        harness.advance(3)
+        harness.send(.controlChange(channel: 0, controller: 64, value: 127))
+        harness.strike([40])
+        let handle = try #require(harness.sound.fake.handles.last)
+        harness.release([40])
+        #expect(!handle.isStopped)
+        harness.send(.controlChange(channel: 0, controller: 64, value: 0))
+        #expect(handle.isStopped)
+        #expect(harness.run.ending == nil)  // the pedal did not commit (default profile) nor stop
+    }
+
+    @Test("a cluster below C4 replays, one from C4 up skips (nothing stored), two in a second stop")
+    func clusters() throws {
+        let harness = harness()
+        harness.advanceUntilAnswerable()
+        harness.strike([40, 41, 42, 43], offsets: [0, 0.01, 0.02, 0.03])
+        #expect(harness.names.last == "replayStarted")
+        harness.release([40, 41, 42, 43])
+        harness.advance(1.5)
+        harness.strike([70, 71, 72, 73])
+        #expect(harness.names.contains("skipped"))
+        harness.release([70, 71, 72, 73])
+        harness.advance(0.5)
+        harness.strike([50, 51, 52, 53])
+        #expect(harness.store.playBacks.isEmpty)
+        #expect(harness.run.ending?.name == "user")
+        #expect(harness.sound.fake.soundingHandles.isEmpty)
+    }
+
+    @Test("a pad the profile maps to replay stays a control; keys mapped to answers are notes; Enter skips")
+    func controls() throws {
+        let pads = ControllerProfile(
+            name: "pads",
+            switches: [SwitchMapping(.note(36), channel: 9, action: .replay)]
+                + ControllerProfile.builtInDefault.switches)
+        let harness = harness(profile: pads)
+        let question = try #require(harness.question)
+        harness.advanceUntilAnswerable()
+        harness.send(.noteOn(channel: 9, note: 36, velocity: 100))
+        #expect(harness.names.last == "replayStarted")
+        harness.advanceUntilAnswerable()
+        harness.run.handle(
+            .controller(.keys([KeyboardKey(name: "Enter", actions: [.press(.commit, input: .keyboard)])])))
+        #expect(harness.names.last == "skipped")
+        harness.advance(5)
+        harness.advanceUntilAnswerable()
+        harness.strike([try #require(harness.question).answerNotes[0].rawValue])
+        harness.advance(0.2)
+        #expect(
+            harness.store.playBacks.count == 1 && question.item == harness.store.playBacks[0].question.item)
+    }
+
+    @Test("a store that fails ends the run: nothing is acknowledged")
+    func storeFailure() throws {
+        let harness = harness()
+        harness.store.failing = true
+        harness.advanceUntilAnswerable()
+        harness.strike([try #require(harness.question).answerNotes[0].rawValue])
+        harness.advance(0.2)
+        #expect(harness.run.ending?.name == "storeFailed")
+        #expect(harness.run.progress.stored == 0)
+    }
+
+    @Test("adaptive: a new player hears P5, M3 and P8 up; history with them mastered brings P4")
+    func adaptiveStart() {
+        let harness = harness(items: nil)
+        var asked = Set<String>()
+        for _ in 0..<12 {
+            guard let question = harness.question else { break }
+            asked.insert(question.item.id)
+            harness.advanceUntilAnswerable()
+            harness.strike([question.answerNotes[0].rawValue])
+            harness.release([question.answerNotes[0].rawValue])
+            harness.advance(1.5)
+        }
+        #expect(asked.isSubset(of: ["P5", "M3", "P8", "P4"]) && asked.count >= 3, "\(asked)")
+    }
+}
