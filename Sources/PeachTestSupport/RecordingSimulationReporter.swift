@@ -16,6 +16,10 @@ public final class RecordingSimulationReporter: SimulationReporting {
     public private(set) var gapFillStrikes: WelfordAccumulator?
     /// The offset-detection summary's answers, when one was given.
     public private(set) var offsetDetectionHistory: TimingHistory?
+    /// The play-back answers, in order.
+    public private(set) var playBacks: [CompletedPlayBack] = []
+    /// The play-back summary's history, when one was given.
+    public private(set) var playBackHistory: PlayBackHistory?
     /// Where the answers were saved, and how many the store holds, each time.
     public private(set) var saves: [(path: String, total: Int)] = []
     /// Every store failure reported.
@@ -55,6 +59,16 @@ public final class RecordingSimulationReporter: SimulationReporting {
     }
     /// Keeps where and how many.
     public func saved(to path: String, total: Int) { saves.append((path, total)) }
+
+    /// Keeps the answer.
+    public func playBack(_ completed: CompletedPlayBack, number: Int) { playBacks.append(completed) }
+
+    /// Keeps the history.
+    public func playBackSummary(
+        history: PlayBackHistory, kind: PlayBackKind, answered: Int, correct: Int, elapsed: Duration
+    ) {
+        playBackHistory = history
+    }
     /// Keeps the failure and passes its description to `error`.
     public func storeFailed(_ failure: any Error, error: (String) -> Void) {
         failures.append(failure)

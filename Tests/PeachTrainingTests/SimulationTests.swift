@@ -85,4 +85,31 @@ struct SimulationTests {
         let mean = try #require(report.gapFillStrikes?.meanIfAny)
         #expect(abs(mean - -4) < 1, "\(mean)")
     }
+
+    @Test("a simulated player who confuses M3 and m3 is found by the profile: weakest items, confusion table")
+    func confuserFound() throws {
+        let third = PlayBackItem.interval(DirectedInterval(.majorThird), harmonic: false)
+        let minor = PlayBackItem.interval(DirectedInterval(.minorThird), harmonic: false)
+        let fifth = PlayBackItem.interval(DirectedInterval(.perfectFifth), harmonic: false)
+        let folder = NSTemporaryDirectory() + "peach-simulation-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try JournalStore(directory: folder)
+        let report = RecordingSimulationReporter()
+        let simulation = Simulation(
+            mode: .intervals, parameters: SimulatedListener.Parameters(threshold: 8), settings: .defaults,
+            trials: 150, seed: 5, player: .confusesThirds,
+            playBack: PlayBackOptions(kind: .intervals, items: [third, minor, fifth]))
+        #expect(simulation.run(start: Date(timeIntervalSince1970: 1_800_000_000), store: store, report: report) { _ in })
+        #expect(report.playBacks.count == 150)
+        // The stored answers rebuild the same profile the run kept.
+        let contents = try JournalStore.read(directory: folder)
+        #expect(contents.playBackCount == 150 && contents.playBack == report.playBackHistory)
+        let history = contents.playBack
+        #expect(Set(history.weakest(of: .intervals).prefix(2).map(\.item)) == [third, minor])
+        let confusions = history.confusions(of: .intervals).prefix(2)
+        #expect(Set(confusions.map { "\($0.asked.id)=\($0.heardAs)" }) == ["M3=m3", "m3=M3"])
+        // The adaptive choice asked the weak items more often than the strong one.
+        let fifths = report.playBacks.count { $0.question.item == fifth }
+        #expect(fifths < 150 / 3, "\(fifths)")
+    }
 }

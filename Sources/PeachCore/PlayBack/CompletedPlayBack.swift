@@ -25,7 +25,8 @@ public struct CompletedPlayBack: Hashable, Sendable {
     public let inputKind: InputKind
 
     /// A completed question; the verdict is made from the played notes (``PlayBackVerdict/judge``), the onsets
-    /// made relative to the first and kept to 0.1 ms, the response time to the millisecond.
+    /// made relative to the first and kept to 0.1 ms, the time and the response time to the millisecond (what
+    /// the store keeps, so an answer read back equals the one given).
     public init(
         question: PlayBackQuestion, played: [PlayedNote], anyOctave: Bool, anyVoicing: Bool, timestamp: Date,
         responseTime: Double, inputKind: InputKind
@@ -41,7 +42,7 @@ public struct CompletedPlayBack: Hashable, Sendable {
             options: PlayBackOptions(kind: question.item.kind, anyOctave: anyOctave, anyVoicing: anyVoicing))
         self.anyOctave = anyOctave
         self.anyVoicing = anyVoicing
-        self.timestamp = timestamp
+        self.timestamp = Date(timeIntervalSince1970: (timestamp.timeIntervalSince1970 * 1000).rounded() / 1000)
         self.responseTime = (max(responseTime, 0) * 1000).rounded() / 1000
         self.inputKind = inputKind
     }

@@ -18,13 +18,15 @@ public enum SimulationLauncher {
     public static func run(
         _ mode: SimulationMode, listener: SimulatedListener.Parameters, trials: Int, seed: UInt64,
         at locations: DataLocations, training: (TrainingSettings) throws -> TrainingSettings,
-        timing: [(key: SettingKey, text: String?)], save: Bool, verbose: Bool, texts: Texts
+        timing: [(key: SettingKey, text: String?)], save: Bool, verbose: Bool, texts: Texts,
+        player: SimulatedPlayer = SimulatedPlayer(), playBack: PlayBackOptions? = nil
     ) throws -> Bool {
         let loaded = try SettingsFile(path: locations.settingsFile).load().settings
         let simulation = Simulation(
             mode: mode, parameters: listener, settings: try training(loaded.training), trials: trials,
             seed: seed,
-            timing: try OptionOverrides.apply(timing, to: loaded).timingSettings)
+            timing: try OptionOverrides.apply(timing, to: loaded).timingSettings, player: player,
+            playBack: playBack)
         return try run(
             simulation, saveIn: save ? locations.dataDirectory : nil, verbose: verbose, texts: texts)
     }

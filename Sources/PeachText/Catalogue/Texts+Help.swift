@@ -14,7 +14,7 @@ public enum Help: CaseIterable, Sendable {
     case timingAbstract, timingDiscussion, tapAbstract, tapDiscussion, tempo, offsetClick, gapPositions
     case calibrateAbstract, calibrateDiscussion
     case playAbstract, playDiscussion, playKind, playItems, anyOctave, anyVoicing, hideReference, chordWindow
-    case confusions
+    case confusions, accuracy, confuse
     case profileAbstract, profileDiscussion, chartRange, svg, json, days
     case simulateAbstract, simulateDiscussion, mode, trials, threshold, lapse, slope, shape, bias, spread,
         seed, quiet
@@ -156,6 +156,10 @@ public enum Help: CaseIterable, Sendable {
             """
         case .confusions:
             "Play-back's whole confusion table of a kind (notes, intervals, chords); with --svg, as an SVG table."
+        case .accuracy: "Play-back: how often the model player answers an item right (0-1)."
+        case .confuse:
+            "Play-back: items the model player mixes up, as ASKED=HEARD pairs (M3=m3,major=minor); each is right "
+                + "40 % of the time and otherwise played as the other."
         case .playKind: "What to play back: notes, intervals or chords."
         case .playItems:
             "Only these items, fixed (e.g. M3,M3down,P5harmonic; major,minor/1,dom7; up4,down3); default: adaptive."
@@ -210,11 +214,13 @@ public enum Help: CaseIterable, Sendable {
               peach simulate --mode matching --trials 50 --bias -3 --spread 8
               peach simulate --mode timing --trials 300 --threshold 6 --tempo 100
               peach simulate --mode tap --trials 5 --bias -4 --spread 9
+              peach simulate --mode intervals --trials 200 --accuracy 0.95 --confuse M3=m3,m3=M3
             """
         case .mode:
             "comparison (higher/lower), matching (tune to the reference), measurement (Psi places each trial), "
-                + "timing (early or late; --threshold in ms) or tap (fill the gap; --bias and --spread in ms, "
-                + "--trials of sixteen cycles)."
+                + "timing (early or late; --threshold in ms), tap (fill the gap; --bias and --spread in ms, "
+                + "--trials of sixteen cycles), or notes, intervals, chords (play-back, answered by a model player: "
+                + "--accuracy, --confuse, --items)."
         case .trials: "Number of trials (1-1000000)."
         case .threshold:
             "The listener's threshold: cents answered right 75 % of the time, lapses included (0.1-100)."

@@ -37,13 +37,22 @@ public final class SimulationReport: SimulationReporting {
             timingHeader(mode: mode, parameters: parameters, timing: timing, seed: seed)
             return
         }
+        if let kind = mode.playBackKind {
+            emit(t.tr("Simulated player: \(t.playBackTitle(kind)), seed \(seed)"))
+            guard verbose else { return }
+            emit("")
+            // TRANSLATORS: a column heading over fixed columns: keep each heading's last letter where the English
+            // one's is (the numbers below are right-aligned to it), shortening a word if it must.
+            emit(t.tr("      #  item        played            result"))
+            return
+        }
         switch mode {
         case .comparison, .measurement:
             emit(
                 t.tr(
                     "Simulated listener: threshold \(t.cents(parameters.threshold)) (75 % correct), "
                         + "lapses \(t.format(parameters.lapseRate * 100, 0)) %, seed \(seed)"))
-        case .matching, .timing, .tap:
+        case .matching, .timing, .tap, .notes, .intervals, .chords:
             emit(
                 t.tr(
                     "Simulated listener: bias \(signed(parameters.matchingBias)), "
@@ -209,6 +218,32 @@ public final class SimulationReport: SimulationReporting {
                         + "\(t.format(range.upperBound, 1)) ms)"))
         }
         row(.virtualTime, duration(elapsed))
+    }
+
+    /// One answered play-back question.
+    public func playBack(_ completed: CompletedPlayBack, number: Int) {
+        guard verbose else { return }
+        let result = completed.isCorrect ? texts.tr("correct") : texts.tr("wrong")
+        let played = texts.noteNames(completed.verdict.played)
+        emit(pad(String(number), 7) + "  " + completed.question.item.id.padded(10) + "  " + played.padded(16) + "  " + result)
+    }
+
+    /// The summary of a play-back simulation: the run's answers and the profile's play-back section of the kind
+    /// (every item and confusion).
+    public func playBackSummary(
+        history: PlayBackHistory, kind: PlayBackKind, answered: Int, correct: Int, elapsed: Duration
+    ) {
+        let t = texts
+        emit("")
+        emit(t(.summary))
+        let share = t.format(Double(correct) * 100 / Double(max(answered, 1)), 1)
+        row(.answers, t.tr("\(answered) (\(correct) correct, \(share) %)"))
+        row(.virtualTime, duration(elapsed))
+        let lines = PlayBackReport(history: history, texts: t).lines(all: true, only: kind)
+        if !lines.isEmpty {
+            emit("")
+            for line in lines.dropFirst() { emit(line) }
+        }
     }
 
     /// One fill-the-gap trial with strikes.

@@ -16,6 +16,15 @@ public enum SimulationMode: String, Sendable, CaseIterable {
     case timing
     /// Fill the gap: the listener's bias and spread are in milliseconds; a trial is sixteen cycles.
     case tap
+    /// Play-back of notes, answered by a ``SimulatedPlayer``.
+    case notes
+    /// Play-back of intervals, answered by a ``SimulatedPlayer``.
+    case intervals
+    /// Play-back of chords, answered by a ``SimulatedPlayer``.
+    case chords
+
+    /// The play-back kind the mode simulates, or nil.
+    public var playBackKind: PlayBackKind? { PlayBackKind(rawValue: rawValue) }
 }
 
 /// Runs the real comparison or pitch-matching session, with the real strategy and profile, answered by a
@@ -34,14 +43,21 @@ public struct Simulation: Sendable {
     public let seed: UInt64
     /// The timing settings (tempo, offset click, gap positions), for the timing modes.
     public let timing: TimingSettings
+    /// The model player of the play-back modes.
+    public let player: SimulatedPlayer
+    /// The play-back options (items, octave and voicing rules); the kind follows the mode.
+    public let playBack: PlayBackOptions?
 
     /// A simulation of `trials` trials.
     public init(
         mode: SimulationMode, parameters: SimulatedListener.Parameters, settings: TrainingSettings,
         trials: Int,
-        seed: UInt64, timing: TimingSettings = .defaults
+        seed: UInt64, timing: TimingSettings = .defaults, player: SimulatedPlayer = SimulatedPlayer(),
+        playBack: PlayBackOptions? = nil
     ) {
         self.timing = timing
+        self.player = player
+        self.playBack = playBack
         self.mode = mode
         self.parameters = parameters
         self.settings = settings
@@ -120,6 +136,8 @@ public struct Simulation: Sendable {
             report.matchingSummary(elapsed: clock.elapsed)
         case .timing, .tap:
             stored = runTiming(clock: clock, listener: listener, store: store, report: report, error: error)
+        case .notes, .intervals, .chords:
+            stored = runPlayBack(clock: clock, store: store, report: report, error: error)
         }
         // Only a run whose every answer was stored says where they are: after a failure (a full disk) its error
         // line has said what happened, and "saved" would be untrue.
@@ -127,7 +145,7 @@ public struct Simulation: Sendable {
             report.saved(
                 to: store.journalPath,
                 total: store.contents.comparisonCount + store.contents.pitchMatchingCount
-                    + store.contents.rhythmCount)
+                    + store.contents.rhythmCount + store.contents.playBackCount)
         }
         return stored
     }
@@ -193,6 +211,51 @@ public struct Simulation: Sendable {
             session.stop()
             report.gapFillSummary(strikes: strikes, trials: session.trialCount, elapsed: clock.elapsed)
         }
+        return stored
+    }
+
+    /// A play-back simulation: each question answered by ``player`` after its response time, its notes struck
+    /// at their onsets, in virtual time; the adaptive choice reads the history as a real run does.
+    @MainActor
+    private func runPlayBack(
+        clock: VirtualClock, store: JournalStore?, report: some SimulationReporting, error: @escaping (String) -> Void
+    ) -> Bool {
+        guard let kind = mode.playBackKind else { return true }
+        var stored = true
+        let tracker = PlayBackTracker(history: store?.contents.playBack ?? PlayBackHistory())
+        let options = PlayBackOptions.forRun(playBack, kind: kind, settings: settings)
+        let session = PlayBackSession(
+            notePlayer: SilentNotePlayer(), options: { options }, settings: { [settings] in settings },
+            history: { tracker.history }, clock: clock, timeline: { clock.elapsed.seconds },
+            observers: (store.map { [$0] } ?? []) + [tracker], generator: SeededRandomGenerator(seed: seed))
+        var generator = SeededRandomGenerator(seed: seed &+ 2)
+        let player = self.player
+        session.addEventHandler { [weak session] event in
+            switch event {
+            case .answerable(let question, _):
+                let answer = player.answer(question, using: &generator)
+                clock.schedule(after: .seconds(answer.responseTime)) {
+                    guard let session, session.state == .awaitingAnswer, session.question == question else { return }
+                    let start = clock.elapsed.seconds
+                    for note in answer.notes {
+                        session.noteOn(note.note, velocity: 90, at: start + note.onset, input: .simulated)
+                    }
+                    clock.schedule(after: .seconds(0.5)) {
+                        for note in answer.notes { session.noteOff(note.note) }
+                    }
+                }
+            case .answered(let completed): report.playBack(completed, number: session?.answeredCount ?? 0)
+            case .observerFailed(let failure):
+                stored = false
+                report.storeFailed(failure, error: error)
+            default: break
+            }
+        }
+        session.start()
+        clock.run(until: { session.answeredCount >= trials || session.state == .idle })
+        session.stop()
+        report.playBackSummary(history: tracker.history, kind: kind, answered: session.answeredCount,
+            correct: session.correctCount, elapsed: clock.elapsed)
         return stored
     }
 }

@@ -31,6 +31,11 @@ public protocol SimulationReporting: AnyObject {
     func gapFill(_ completed: CompletedGapFill, number: Int)
     /// The summary of fill the gap: every strike's offset, the trials.
     func gapFillSummary(strikes: WelfordAccumulator, trials: Int, elapsed: Duration)
+    /// A play-back question was answered (the `number`th).
+    func playBack(_ completed: CompletedPlayBack, number: Int)
+    /// The summary of play-back: the history (what the store held, and this run's answers), the run's answers.
+    func playBackSummary(
+        history: PlayBackHistory, kind: PlayBackKind, answered: Int, correct: Int, elapsed: Duration)
     /// The answers were saved: where, and how many the store holds.
     func saved(to path: String, total: Int)
     /// The store failed: `error` gets the line to show.

@@ -5,6 +5,7 @@ import Logging
 import PeachCore
 import PeachLive
 import PeachStore
+import PeachText
 import PeachTraining
 
 /// `peach simulate`: runs the real session, strategy and profile answered by a ``SimulatedListener`` in
@@ -47,6 +48,15 @@ struct SimulateCommand: ParsableCommand {
     @Flag(name: .long, help: ArgumentHelp(CLI.texts.help(.save)))
     var save = false
 
+    @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.accuracy)))
+    var accuracy = 0.9
+
+    @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.confuse), valueName: "pairs"))
+    var confuse: String?
+
+    @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.playItems), valueName: "items"))
+    var items: String?
+
     @OptionGroup var tempo: TempoOption
 
     @OptionGroup var data: DataOptions
@@ -63,6 +73,39 @@ struct SimulateCommand: ParsableCommand {
                 ("--spread", spread, 0...100, .number(0...100, .cents)),
             ], number: CLI.texts.shortest)
         _ = try OptionOverrides.apply(timing, to: PeachSettings.defaults)
+        try CommandError.checkRanges(
+            [("--accuracy", accuracy, 0...1, .number(0...1, .amount))], number: CLI.texts.shortest)
+        _ = try player()
+        _ = try playBack()
+    }
+
+    /// The model player: `--accuracy` for every item, 40 % and the other item for each `--confuse` pair.
+    /// - Throws: ``CommandError/invalidPlayBackItems(_:kind:)`` for a pair that is not two items of the kind.
+    func player() throws(CommandError) -> SimulatedPlayer {
+        var player = SimulatedPlayer(defaultAccuracy: accuracy)
+        guard let confuse, let kind = mode.playBackKind else { return player }
+        for pair in confuse.split(separator: ",") {
+            let parts = pair.split(separator: "=", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 2, let asked = PlayBackItem(id: parts[0]), let heard = PlayBackItem(id: parts[1]),
+                asked.kind == kind, heard.kind == kind
+            else { throw .invalidPlayBackItems(String(pair), kind: kind) }
+            player.accuracy[asked] = 0.4
+            player.confusions[asked] = heard
+        }
+        return player
+    }
+
+    /// The play-back options: `--items` of the mode's kind, if given.
+    func playBack() throws(CommandError) -> PlayBackOptions? {
+        guard let kind = mode.playBackKind else { return nil }
+        guard let items else { return PlayBackOptions(kind: kind) }
+        let list = try items.split(separator: ",").map { id throws(CommandError) -> PlayBackItem in
+            guard let item = PlayBackItem(id: String(id)), item.kind == kind else {
+                throw .invalidPlayBackItems(String(id), kind: kind)
+            }
+            return item
+        }
+        return PlayBackOptions(kind: kind, items: list.isEmpty ? nil : list)
     }
 
     private var timing: [(key: SettingKey, text: String?)] { [tempo.value] }
@@ -73,10 +116,12 @@ struct SimulateCommand: ParsableCommand {
         let listener = SimulatedListener.Parameters(
             threshold: threshold, slope: slope, lapseRate: lapse, shape: shape, matchingBias: bias.rawValue,
             matchingSpread: spread)
+        let (player, playBack) = (try player(), try playBack())
         let stored = try MainActor.assumeIsolated {
             try SimulationLauncher.run(
                 mode, listener: listener, trials: trials, seed: seed, at: try data.locations(),
-                training: overrides.apply, timing: timing, save: save, verbose: !quiet, texts: CLI.texts)
+                training: overrides.apply, timing: timing, save: save, verbose: !quiet, texts: CLI.texts,
+                player: player, playBack: playBack)
         }
         guard stored else { throw ExitCode(1) }
     }
