@@ -85,7 +85,8 @@ final class BoxHarness {
             ports: PracticeBox.Ports(
                 clock: clock, store: store, storeLocation: folder + "/records.jsonl", history: { nil },
                 openAudio: { _, lost in try devices.open(lost) }, externalSynth: external,
-                reload: { try devices.reloaded.get() }, post: { posted.append($0) }),
+                reload: { try devices.reloaded.get() }, post: { posted.append($0) },
+                timeline: { [clock] in clock.now.timeIntervalSince1970 }),
             logger: RecordingLogHandler.logger(lines), statusLog: StatusLog(directory: folder),
             words: BoxHarness.word, seed: 11)
         box.start()
@@ -208,9 +209,11 @@ struct PracticeBoxTests {
         #expect(harness.box.state == .ready)
         #expect(harness.earcons == ["ready"])
         harness.key(48)  // Lower
+        #expect(harness.box.state == .ready, "a key waits a moment: it may be the first of a cluster")
+        harness.advance(0.15)
         #expect(harness.box.state == .starting(.comparison))
         #expect(harness.earcons == ["ready", "comparison"])
-        harness.advance(1.0)
+        harness.advance(0.85)
         #expect(
             harness.trainingNotes.isEmpty, "no note before the earcons (ready, then comparison) and the pause"
         )
@@ -290,8 +293,9 @@ struct PracticeBoxTests {
         let harness = BoxHarness()
         harness.connect()
         harness.key(72)  // Higher
+        harness.advance(0.15)
         #expect(harness.earcons == ["ready", "pitchMatching"])
-        harness.advance(1.2)
+        harness.advance(1.05)
         #expect(harness.box.state == .training(.pitchMatching))
         harness.advance(0.6)
         harness.send(.controlChange(channel: 0, controller: 64, value: 127))  // the sustain pedal commits
@@ -568,5 +572,75 @@ struct PracticeBoxTests {
             let attributes = try FileManager.default.attributesOfItem(atPath: folder + "/" + file)
             #expect((attributes[.size] as? Int ?? .max) <= 1_000)
         }
+    }
+
+    @Test(
+        "a cluster opens the play-back menu by ear; Higher moves, the pedal chooses; right rings the chime; two clusters stop"
+    )
+    func playBackFromTheMenu() throws {
+        let harness = BoxHarness()
+        harness.connect()
+        // The flat of the hand: four adjacent keys at once (their Lower presses never count).
+        for note in UInt8(60)...63 { harness.send(.noteOn(channel: 0, note: note, velocity: 90)) }
+        for note in UInt8(60)...63 { harness.send(.noteOff(channel: 0, note: note, velocity: 0)) }
+        #expect(harness.box.state == .choosingPlayBack(.notes))
+        #expect(harness.earcons == ["ready", "playNotes"])
+        harness.advance(0.5)
+        harness.key(72)  // Higher: the next kind
+        harness.advance(0.2)
+        #expect(harness.box.state == .choosingPlayBack(.intervals))
+        #expect(harness.earcons.last == "playIntervals")
+        harness.send(.controlChange(channel: 0, controller: 64, value: 127))  // Commit: the pedal chooses
+        harness.send(.controlChange(channel: 0, controller: 64, value: 0))
+        #expect(harness.box.state == .starting(.playIntervals))
+        harness.advance(1.5)
+        #expect(harness.box.state == .training(.playIntervals))
+        #expect(harness.notices.contains { $0.contains("sessionStarted playIntervals") })
+        // The question: P5, M3 or P8 up from a reference; play the second note heard.
+        harness.advance(1.5)
+        let question = try #require(harness.trainingNotes.suffix(2).first)
+        let target = harness.trainingNotes.suffix(2).last
+        let semitones = 12 * log2((target?.frequency.hertz ?? 0) / question.frequency.hertz)
+        let reference = Int((69 + 12 * log2(question.frequency.hertz / 440)).rounded())
+        harness.key(UInt8(reference + Int(semitones.rounded())))
+        harness.advance(0.2)
+        #expect(harness.store.playBacks.last?.isCorrect == true)
+        #expect(harness.earcons.last == "chime")
+        // Two clusters within a second stop the session; the box is ready again.
+        for base in [UInt8(40), 44] {
+            for note in base...(base + 3) { harness.send(.noteOn(channel: 0, note: note, velocity: 90)) }
+            for note in base...(base + 3) { harness.send(.noteOff(channel: 0, note: note, velocity: 0)) }
+            harness.advance(0.3)
+        }
+        #expect(harness.box.state == .ready)
+        #expect(harness.earcons.last == "stopped")
+        #expect(harness.notices.contains { $0.contains("sessionEnded playIntervals answered=1 correct=1") })
+    }
+
+    @Test("the menu left alone starts the kind it is on; stop closes it")
+    func menuTimeoutAndStop() {
+        let stopping = ControllerProfile(
+            name: "pads",
+            switches: [
+                SwitchMapping(.note(36), channel: 9, action: .startPlayBack),
+                SwitchMapping(.note(37), channel: 9, action: .stop),
+            ])
+        let harness = BoxHarness(profile: stopping)
+        func pad(_ note: UInt8) {
+            harness.send(.noteOn(channel: 9, note: note, velocity: 90))
+            harness.send(.noteOff(channel: 9, note: note, velocity: 0))
+        }
+        harness.connect()
+        pad(36)
+        #expect(harness.box.state == .choosingPlayBack(.notes))
+        pad(37)
+        #expect(harness.box.state == .ready && harness.earcons.last == "stopped")
+        pad(36)
+        pad(36)  // again: the next kind
+        #expect(harness.box.state == .choosingPlayBack(.intervals))
+        harness.advance(5.5)
+        #expect(harness.box.state == .choosingPlayBack(.intervals), "not before its earcon and six seconds")
+        harness.advance(3.5)
+        #expect(harness.box.state == .training(.playIntervals))
     }
 }

@@ -19,7 +19,7 @@ public struct CompletedPlayBack: Hashable, Sendable {
     /// When the answer was judged.
     public let timestamp: Date
     /// Seconds from the end of the question (the answer window opening) to the answer's first onset; 0 when
-    /// the player started during the question.
+    /// the player started during the question (at most ``ValueDomains/answerTime``'s day).
     public let responseTime: Double
     /// What the notes came from (`midi-note`, `keyboard`, `simulated`).
     public let inputKind: InputKind
@@ -43,7 +43,7 @@ public struct CompletedPlayBack: Hashable, Sendable {
         self.anyOctave = anyOctave
         self.anyVoicing = anyVoicing
         self.timestamp = Date(timeIntervalSince1970: (timestamp.timeIntervalSince1970 * 1000).rounded() / 1000)
-        self.responseTime = (max(responseTime, 0) * 1000).rounded() / 1000
+        self.responseTime = (min(max(responseTime, 0), ValueDomains.answerTime.upperBound) * 1000).rounded() / 1000
         self.inputKind = inputKind
     }
 

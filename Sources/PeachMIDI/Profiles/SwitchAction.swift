@@ -17,6 +17,8 @@ public enum SwitchAction: String, CaseIterable, Hashable, Sendable {
     case startPitchMatching
     /// Starts timing training: fill the gap (the practice box's third mode).
     case startTiming
+    /// Starts play-back training (at a desk: intervals; on the practice box: its menu of kinds, by ear).
+    case startPlayBack
     /// Stops training.
     case stop
     /// Answers "the offset click was early" (timing offset detection).
@@ -36,6 +38,7 @@ public enum SwitchAction: String, CaseIterable, Hashable, Sendable {
         case .startComparison: "Start comparison training"
         case .startPitchMatching: "Start pitch matching"
         case .startTiming: "Start timing training"
+        case .startPlayBack: "Start play-back training"
         case .stop: "Stop"
         case .early: "Early"
         case .late: "Late"

@@ -446,6 +446,7 @@ public struct Texts: Sendable {
         case .startComparison: tr("Start comparison training")
         case .startPitchMatching: tr("Start pitch matching")
         case .startTiming: tr("Start timing training")
+        case .startPlayBack: tr("Start play-back training")
         case .stop: tr("Stop")
         case .early: tr("Early")
         case .late: tr("Late")

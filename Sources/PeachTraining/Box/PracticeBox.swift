@@ -5,6 +5,7 @@ import Logging
 import PeachCore
 import PeachMIDI
 import PeachStore
+import PeachSystem
 
 /// The practice box: a ``TrainingRun`` for each session, chosen and ended from the controller alone, with
 /// earcons instead of a screen. Over ports only (clock, sound, store, input, logs), so tests drive it in
@@ -29,6 +30,18 @@ import PeachStore
 /// stops with **Lower and Higher together** (a key in each half within ``chordWindow``, or both pedals); the
 /// answer the first of the two gave counts like any answer.
 ///
+/// Play-back (the keys as an instrument: notes, intervals, chords) is chosen from a **menu by ear**, for
+/// there are more modes than a keyboard has mode controls. A **cluster** (four or more adjacent keys at once,
+/// the flat of the hand: ``ClusterGesture``) when ready, or the profile's `startPlayBack` control, opens it on
+/// the kind chosen last (notes at first) and plays its earcon (``Earcon/playNotes`` C5+C6, ``Earcon/playIntervals``
+/// C5+G5, ``Earcon/playChords`` C5+E5+G5: one, two, three voices). **Lower** and **Higher** move to the previous
+/// and next kind (each says itself); **Commit**, a cluster or `startPlayBack` again choose it; left alone for
+/// ``menuTimeout`` it starts the kind it is on; `stop` closes it. A key press when ready or in the menu waits
+/// ``chordWindow`` before it counts, so the keys of a cluster are not read as Lower or Higher. During
+/// play-back the keys are notes and sound as played; a right answer rings the ``Earcon/chime``, a wrong one
+/// plays the answer given and then the right one; a cluster below C4 replays, one from C4 up skips, two within a
+/// second stop the session (the profile's `stop` too).
+///
 /// The controller unplugged: the session ends (its unfinished trial discarded), and the box waits for the next
 /// one. The audio device missing or lost: the box retries with backoff (1, 2, 4 … 30 s), logging once per
 /// change, and keeps the controller; a session on the internal synth ends when its device goes, one on an
@@ -42,6 +55,8 @@ public final class PracticeBox {
         case waitingForController
         /// A controller is connected and no session runs.
         case ready
+        /// The play-back menu is open on a kind (its earcon says which); see the type's documentation.
+        case choosingPlayBack(PlayBackKind)
         /// A mode was chosen; its earcon plays before the session starts.
         case starting(TrainingMode)
         /// A session runs.
@@ -95,6 +110,8 @@ public final class PracticeBox {
         public var post: @Sendable (Input) -> Void
         /// Shows each session (the `--events` stream); may be empty.
         public var presenters: [any TrainingPresenter]
+        /// Now on the timeline that stamps MIDI input (the monotonic clock; a test's virtual one).
+        public var timeline: @MainActor () -> Double
 
         /// The ports.
         public init(
@@ -105,8 +122,10 @@ public final class PracticeBox {
                 throws ->
                 any SoundOutput,
             externalSynth: (any SoundOutput)?, reload: @escaping @MainActor () throws -> Configuration,
-            post: @escaping @Sendable (Input) -> Void, presenters: [any TrainingPresenter] = []
+            post: @escaping @Sendable (Input) -> Void, presenters: [any TrainingPresenter] = [],
+            timeline: @escaping @MainActor () -> Double = { MonotonicTime.now() }
         ) {
+            self.timeline = timeline
             self.clock = clock
             self.store = store
             self.storeLocation = storeLocation
@@ -119,8 +138,11 @@ public final class PracticeBox {
         }
     }
 
-    /// Lower and Higher pressed within this time of each other stop a session (profiles without `stop`).
+    /// Lower and Higher pressed within this time of each other stop a session (profiles without `stop`); a key
+    /// press when ready or in the play-back menu waits this long before it counts (a cluster may follow).
     public static let chordWindow = Duration.milliseconds(150)
+    /// The play-back menu left alone this long starts the kind it is on.
+    public static let menuTimeout = Duration.seconds(6)
     /// The pause after a mode's earcon before the session's first note.
     public static let earconPause = Duration.milliseconds(400)
     /// The silence between two earcons that follow each other, and after a session's sound before the earcon that
@@ -161,10 +183,16 @@ public final class PracticeBox {
     private var lastPress: (action: SwitchAction, time: Date)?
     private var earconsEnd: Date?
     private var seed: UInt64
+    private var cluster = ClusterGesture()
+    /// A key press waiting ``chordWindow`` before it counts (when ready, or in the menu), by generation.
+    private var pendingPress = 0
+    private var menuGeneration = 0
+    private var lastPlayBackKind = PlayBackKind.notes
 
     /// What the box does when a session has ended.
     private enum AfterRun {
         case ready
+        case menu
         case start(TrainingMode)
         case waitForController
         case finish
@@ -208,6 +236,11 @@ public final class PracticeBox {
             guard generation == audioGeneration, audio != nil else { return }
             audioLost(error)
         case .controller(.midi(.event(let event))):
+            if case .training(let mode) = state, mode.playBackKind != nil, let run, isPlayed(event) {
+                run.handle(.controller(.midi(.event(event))))
+                return
+            }
+            if clustered(event) { return }
             for action in mapper.actions(for: event) { perform(action, at: event.time) }
         case .controller(.keys(let keys)):
             for key in keys {
@@ -249,8 +282,10 @@ public final class PracticeBox {
         switch state {
         case .training:
             endRun(.controllerDisconnected(label), then: .waitForController)
-        case .starting, .ready:
+        case .starting, .ready, .choosingPlayBack:
             startGeneration += 1
+            menuGeneration += 1
+            pendingPress += 1
             becomeIdle()
         case .waitingForController, .finished:
             break
@@ -289,7 +324,7 @@ public final class PracticeBox {
     private var profileChoosesModes: Bool {
         configuration.profile.switches.contains { mapping in
             mapping.response.actions.contains {
-                $0 == .startComparison || $0 == .startPitchMatching || $0 == .startTiming
+                $0 == .startComparison || $0 == .startPitchMatching || $0 == .startTiming || $0 == .startPlayBack
             }
         }
     }
@@ -305,8 +340,19 @@ public final class PracticeBox {
         case .waitingForController, .finished, .starting:
             return
         case .ready:
-            if let chosen { choose(chosen) }
+            if case .press(.startPlayBack, _) = action {
+                openMenu()
+            } else if let chosen {
+                // A key may be the first of a cluster (which opens the play-back menu): it waits a moment.
+                if isKey(action) { later { [weak self] in self?.choose(chosen) } } else { choose(chosen) }
+            }
+        case .choosingPlayBack(let kind):
+            menu(action, kind: kind)
         case .training(let mode):
+            if case .press(.startPlayBack, _) = action, profileChoosesModes {
+                if mode.playBackKind == nil { endRun(.user, then: .menu) }
+                return
+            }
             if let chosen, profileChoosesModes {
                 if chosen != mode { endRun(.user, then: .start(chosen)) }
                 return
@@ -355,9 +401,114 @@ public final class PracticeBox {
         return now.timeIntervalSince(last.time) <= Self.chordWindow.seconds
     }
 
+    // MARK: Play-back
+
+    /// Whether `event` is a key played during play-back (a note no rule maps to a control) or the sustain pedal.
+    private func isPlayed(_ event: MIDIEvent) -> Bool {
+        switch event.message {
+        case .noteOn(let channel, let note, _), .noteOff(let channel, let note, _):
+            configuration.profile.isPlayedKey(note, channel: channel)
+        case .controlChange(_, 64, _): true
+        default: false
+        }
+    }
+
+    /// Follows the keys for the cluster gesture when ready or in the menu: true when `event` completed one (it
+    /// opens the menu, or chooses in it; the keys' own presses, still waiting, are dropped).
+    private func clustered(_ event: MIDIEvent) -> Bool {
+        switch event.message {
+        case .noteOn(let channel, let note, let velocity) where velocity > 0:
+            guard configuration.profile.isPlayedKey(note, channel: channel),
+                cluster.noteOn(Int(note), at: event.time) != nil
+            else { return false }
+            switch state {
+            case .ready:
+                pendingPress += 1
+                openMenu()
+                return true
+            case .choosingPlayBack(let kind):
+                pendingPress += 1
+                choose(TrainingMode(playBack: kind))
+                return true
+            default:
+                return false
+            }
+        case .noteOn(_, let note, _), .noteOff(_, let note, _):
+            cluster.noteOff(Int(note))
+            return false
+        default:
+            return false
+        }
+    }
+
+    /// Whether `action` is Lower or Higher from a key (which may be the first of a cluster).
+    private func isKey(_ action: ControllerAction) -> Bool {
+        guard case .press(let press, .midiNote) = action else { return false }
+        return press == .lower || press == .higher
+    }
+
+    /// Runs `step` after ``chordWindow`` unless a cluster (or another state) comes first.
+    private func later(_ step: @escaping @MainActor () -> Void) {
+        pendingPress += 1
+        let generation = pendingPress
+        let state = self.state
+        ports.clock.schedule(after: Self.chordWindow) { [weak self] in
+            guard let self, self.pendingPress == generation, self.state == state else { return }
+            step()
+        }
+    }
+
+    private func openMenu() {
+        guard state == .ready else { return }
+        if ports.externalSynth == nil && audio == nil {
+            record(.warning, .noAudioForTraining)
+            return
+        }
+        showMenu(lastPlayBackKind)
+    }
+
+    /// The menu on `kind`: its earcon, and a timeout that starts it.
+    private func showMenu(_ kind: PlayBackKind) {
+        state = .choosingPlayBack(kind)
+        lastPlayBackKind = kind
+        menuGeneration += 1
+        let generation = menuGeneration
+        let ends = playEarcon(Earcon.mode(TrainingMode(playBack: kind)))
+        ports.clock.schedule(after: ends + Self.menuTimeout) { [weak self] in
+            guard let self, self.menuGeneration == generation, self.state == .choosingPlayBack(kind) else { return }
+            self.choose(TrainingMode(playBack: kind))
+        }
+    }
+
+    /// An action in the menu on `kind`.
+    private func menu(_ action: ControllerAction, kind: PlayBackKind) {
+        guard case .press(let press, _) = action else { return }
+        let kinds = PlayBackKind.allCases
+        let index = kinds.firstIndex(of: kind) ?? 0
+        switch press {
+        case .lower, .higher, .startPlayBack:
+            let next = kinds[(index + (press == .lower ? kinds.count - 1 : 1)) % kinds.count]
+            if isKey(action) { later { [weak self] in self?.showMenu(next) } } else { showMenu(next) }
+        case .commit: choose(TrainingMode(playBack: kind))
+        case .stop:
+            menuGeneration += 1
+            state = .ready
+            playEarcon(.stopped)
+        default: break
+        }
+    }
+
+    /// A play-back answer was judged: right rings the chime (a wrong one's comparison is the session's own).
+    fileprivate func answeredPlayBack(_ completed: CompletedPlayBack) {
+        if completed.isCorrect { playEarcon(.chime) }
+    }
+
     // MARK: Sessions
 
     private func choose(_ mode: TrainingMode) {
+        guard state == .ready || state == .choosingPlayBack(mode.playBackKind ?? lastPlayBackKind) else { return }
+        menuGeneration += 1
+        if let kind = mode.playBackKind { lastPlayBackKind = kind }
         if ports.externalSynth == nil && audio == nil {
             record(.warning, .noAudioForTraining)
             return
@@ -387,7 +538,10 @@ public final class PracticeBox {
             history: ports.history(), settings: { [weak self] in self?.sessionSettings ?? settings },
             profile: configuration.profile,
             presenters: [BoxRunPresenter(box: self)] + ports.presenters, seed: seed,
-            timing: { [weak self] in (self?.sessionSettings ?? settings).timingSettings })
+            timing: { [weak self] in (self?.sessionSettings ?? settings).timingSettings },
+            playBack: { [weak self] kind in
+                PlayBackOptions.forRun(nil, kind: kind, settings: (self?.sessionSettings ?? settings).training)
+            }, timeline: ports.timeline)
         self.run = run
         runSound = sound
         runMode = mode
@@ -450,6 +604,9 @@ public final class PracticeBox {
         case .start(let mode):
             state = .ready
             choose(mode)
+        case .menu:
+            state = .ready
+            openMenu()
         case .waitForController:
             if earcon { playEarcon(.stopped) }
             becomeIdle()
@@ -637,6 +794,7 @@ private final class BoxRunPresenter: TrainingPresenter {
         case .gapFill(.struck(let strike, _), _): box?.struck(strike)
         case .gapFill(.trialCompleted(let trial), _): box?.tapped(trial)
         case .gapFill(.dropout, _): box?.droppedOut()
+        case .playBack(.answered(let completed), _): box?.answeredPlayBack(completed)
         case .ended(let ending, let progress, _): box?.runEnded(ending, progress)
         default: break
         }

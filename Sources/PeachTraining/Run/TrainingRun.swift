@@ -21,6 +21,7 @@ import PeachSystem
 /// | `startComparison` | nothing (already) | switches to comparison, discarding the open attempt |
 /// | `startPitchMatching` | switches to pitch matching, discarding the open comparison | nothing (already) |
 /// | `startTiming` | switches to fill the gap | switches to fill the gap |
+/// | `startPlayBack` | switches to play-back of intervals | switches to play-back of intervals |
 /// | `stop` | ends the run | ends the run |
 ///
 /// In the timing modes (``TrainingMode/offsetDetection``, ``TrainingMode/gapFill``) the keys answer by their
@@ -239,6 +240,7 @@ public final class TrainingRun {
         case (.press(.startComparison, _), _): switchTo(.comparison)
         case (.press(.startPitchMatching, _), _): switchTo(.pitchMatching)
         case (.press(.startTiming, _), _): switchTo(.gapFill)
+        case (.press(.startPlayBack, _), _): switchTo(.playIntervals)
         case (.press(.stop, _), _): end(.user)
         case (.press(.early, _), _): present(.notice(.actionNotApplicable("early", mode)))
         case (.press(.late, _), _): present(.notice(.actionNotApplicable("late", mode)))
@@ -259,6 +261,7 @@ public final class TrainingRun {
         case .press(.startComparison, _): switchTo(.comparison)
         case .press(.startPitchMatching, _): switchTo(.pitchMatching)
         case .press(.startTiming, _): switchTo(.gapFill)
+        case .press(.startPlayBack, _): switchTo(.playIntervals)
         case .press(.early, let input), .press(.lower, let input): take(.early, input)
         case .press(.late, let input), .press(.higher, let input): take(.late, input)
         case .press(let press, let input):
@@ -312,6 +315,7 @@ public final class TrainingRun {
         case .press(.startComparison, _): switchTo(.comparison)
         case .press(.startPitchMatching, _): switchTo(.pitchMatching)
         case .press(.startTiming, _): switchTo(.gapFill)
+        case .press(.startPlayBack, _): break  // already
         case .press(let press, _): present(.notice(.actionNotApplicable(press.rawValue, mode)))
         case .tune: present(.notice(.actionNotApplicable("tune", mode)))
         }
