@@ -120,6 +120,20 @@ enum FuzzTarget: String, CaseIterable {
                         continuousMatchingAt: time, tempoBPM: 100, meanOffsetMs: 3,
                         positions: [nil, 1, nil, 4]))),
         ]
+            + PlayBackKind.allCases.compactMap { kind in
+                let item = PlayBackItem.catalogue(of: kind)[1]
+                return PlayBackQuestion(item, reference: note).map { question in
+                    StoredRecord(
+                        .playBack(
+                            CompletedPlayBack(
+                                question: question,
+                                played: question.answerNotes.map {
+                                    PlayedNote(note: $0.advanced(by: 1), velocity: 80, time: 0)
+                                },
+                                anyOctave: false, anyVoicing: false, timestamp: time, responseTime: 1,
+                                inputKind: .keyboard)))
+                }
+            }
     }()
 
     /// Believes `bytes` as a snapshot (tail CRC 0 stands for the journal's), adds a record of each kind and
@@ -138,6 +152,11 @@ enum FuzzTarget: String, CaseIterable {
         _ = report.svg(progress: false)
         _ = report.svg(progress: true)
         _ = report.json()
+        let playBack = PlayBackReport(history: contents.playBack, texts: texts)
+        for kind in PlayBackKind.allCases {
+            _ = playBack.svg(kind: kind)
+            _ = playBack.lines(all: true, only: kind)
+        }
     }
 
     private static func write(_ bytes: [UInt8], name: String) -> String {

@@ -37,6 +37,8 @@ public final class PlayBackSession {
     public static let chordDuration = 1.4
     /// The silence between the player's answer and the right one after a wrong answer, seconds.
     public static let comparisonGap = 0.4
+    /// The velocity Peach plays questions at: mezzo-forte, as a keyboard player would.
+    public static let questionVelocity: MIDIVelocity = 96
 
     /// What the session is doing.
     public private(set) var state: State = .idle
@@ -240,9 +242,8 @@ public final class PlayBackSession {
 
     private func startNote(_ note: MIDINote, for duration: Double) {
         do {
-            let handle = try player.play(
-                frequency: note.frequency(referencePitch: trialSettings.referencePitch),
-                velocity: trialSettings.velocity, amplitude: .nominal)
+            let handle = try player.playKey(
+                note, velocity: Self.questionVelocity, referencePitch: trialSettings.referencePitch, gain: .nominal)
             handles.append(handle)
             clock.schedule(after: .seconds(duration)) { try? handle.stop() }
         } catch {

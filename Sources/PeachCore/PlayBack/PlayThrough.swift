@@ -3,8 +3,9 @@
 import Foundation
 
 /// Sounds the notes the player plays, at once, on a ``NotePlayer`` (the internal synth, or an external synth
-/// on `--output midi`): a controller keyboard is silent. Velocity sets the loudness
-/// (``amplitude(for:)``); the sustain pedal holds released notes until it is lifted. A note struck again
+/// on `--output midi`, as keys: ``NotePlayer/playKey(_:velocity:referencePitch:gain:)``): a controller keyboard
+/// is silent. Velocity sets the loudness (``amplitude(for:)`` on the internal synth, the synth's own curve on
+/// an external one); the sustain pedal holds released notes until it is lifted. A note struck again
 /// while it sounds is restarted. Every note is stopped by ``silence()`` (a run's end, a mode switch).
 @MainActor
 public final class PlayThrough {
@@ -36,9 +37,8 @@ public final class PlayThrough {
     public func noteOn(_ note: MIDINote, velocity: MIDIVelocity) throws {
         if let previous = sounding.removeValue(forKey: note.rawValue) { try? previous.stop() }
         sustained.remove(note.rawValue)
-        sounding[note.rawValue] = try player.play(
-            frequency: note.frequency(referencePitch: referencePitch), velocity: velocity,
-            amplitude: AmplitudeDB(gain.decibels + Self.amplitude(for: velocity)))
+        sounding[note.rawValue] = try player.playKey(
+            note, velocity: velocity, referencePitch: referencePitch, gain: gain)
     }
 
     /// Releases `note`, or keeps it sounding while the pedal is down.

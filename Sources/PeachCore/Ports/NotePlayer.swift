@@ -24,9 +24,27 @@ public protocol NotePlayer: AnyObject {
         frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB, after delay: Duration,
         duration: Duration, clock: any SessionClock
     ) throws
+
+    /// Starts an equal-tempered key struck at `velocity`, as an instrument plays it: play-back's questions and
+    /// the player's own notes. The default plays `note` tuned to `referencePitch` with the velocity as loudness
+    /// (``PlayThrough/amplitude(for:)`` dB on top of `gain`); an external synth plays the key itself at that
+    /// velocity on one channel (its own tuning and velocity curve, chords on one channel).
+    /// - Throws: an error of the player when the output cannot play.
+    func playKey(
+        _ note: MIDINote, velocity: MIDIVelocity, referencePitch: Frequency, gain: AmplitudeDB
+    ) throws -> any PlaybackHandle
 }
 
 extension NotePlayer {
+    /// The note tuned to `referencePitch`, its velocity as loudness.
+    public func playKey(
+        _ note: MIDINote, velocity: MIDIVelocity, referencePitch: Frequency, gain: AmplitudeDB
+    ) throws -> any PlaybackHandle {
+        try play(
+            frequency: note.frequency(referencePitch: referencePitch), velocity: velocity,
+            amplitude: AmplitudeDB(gain.decibels + PlayThrough.amplitude(for: velocity)))
+    }
+
     /// Plays a note for a fixed duration: starts it and schedules its stop on `clock`.
     /// The returned handle may still be stopped early.
     public func play(

@@ -26,7 +26,10 @@ public enum DataTransfer {
         from directory: String, format: ExportFormat, to file: String?, texts: Texts
     ) throws {
         var leftOut = 0
-        let count = { (_: StoredRecord) in leftOut += 1 }
+        var playBack = 0
+        let count = { (record: StoredRecord) in
+            if case .playBack = record.payload { playBack += 1 } else { leftOut += 1 }
+        }
         if let file {
             let written = try ProgressLine.showing(.export, texts: texts) {
                 try RecordTransfer.export(
@@ -39,6 +42,7 @@ public enum DataTransfer {
             }
         }
         if leftOut > 0 { Terminal.emitError(texts.leftOutOfExport(leftOut)) }
+        if playBack > 0 { Terminal.emitError(texts.playBackLeftOutOfExport(playBack)) }
     }
 
     /// Adds the records of `file` that `store` lacks (or, with `replace`, replaces them all, keeping a backup);

@@ -24,6 +24,8 @@ public final class MIDINotePlayer: NotePlayer {
     private var sounding: [MIDIPlaybackHandle] = []
     private var nextChannel = 0
     private var expression: [UInt8: UInt8] = [:]
+    /// Whether the keys' channel may be bent (a tuned note used it since a key last did).
+    private var keysChannelBent = false
 
     /// Sets up the synth's channels and returns the player.
     /// - Throws: the destination's error when it cannot be written.
@@ -76,6 +78,38 @@ public final class MIDINotePlayer: NotePlayer {
             expression[channel] = level
         }
         messages.append(tuningMessage(channel: channel, key: key, frequency: frequency))
+        messages.append(.noteOn(channel: channel, note: key, velocity: velocity.rawValue))
+        try destination.send(messages)
+        if channel == keysChannel { keysChannelBent = true }
+        let handle = MIDIPlaybackHandle(player: self, channel: channel, key: key)
+        sounding.append(handle)
+        return handle
+    }
+
+    /// The channel play-back's keys go to: the first of the set-up.
+    public var keysChannel: UInt8 { configuration.channels.first ?? 0 }
+
+    /// Plays `note` as the key itself, struck at `velocity`, on ``keysChannel`` (chords share it): the synth's
+    /// own tuning and velocity curve, expression at full. After a tuned note used the channel, its bend goes back
+    /// to centre (or, with MTS, the key gets its equal-tempered tuning on A4 = 440 Hz) first.
+    public func playKey(
+        _ note: MIDINote, velocity: MIDIVelocity, referencePitch: Frequency, gain: AmplitudeDB
+    ) throws -> any PlaybackHandle {
+        let channel = keysChannel
+        let key = UInt8(note.rawValue)
+        var messages: [MIDIMessage] = []
+        if expression[channel] != 127 {
+            messages.append(.controlChange(channel: channel, controller: 11, value: 127))
+            expression[channel] = 127
+        }
+        switch configuration.tuning {
+        case .pitchBend:
+            if keysChannelBent { messages.append(.pitchBend(channel: channel, value: 0)) }
+        case .tuningStandard(let program):
+            messages.append(
+                MIDITuningMessages.singleNoteTuning(key: key, frequency: note.frequency(), program: program))
+        }
+        keysChannelBent = false
         messages.append(.noteOn(channel: channel, note: key, velocity: velocity.rawValue))
         try destination.send(messages)
         let handle = MIDIPlaybackHandle(player: self, channel: channel, key: key)

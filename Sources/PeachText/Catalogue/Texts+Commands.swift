@@ -174,6 +174,13 @@ extension Texts {
                 + "(export json or csv to keep them).")
     }
 
+    /// After `data export --format peach-csv` left play-back records out.
+    public func playBackLeftOutOfExport(_ count: Int) -> String {
+        tr(
+            "peach: \(count) play-back records left out: Peach on iOS and the web has no play-back training and "
+                + "would refuse them (export json or csv to keep them).")
+    }
+
     /// After `data import --replace`.
     public func replaced(_ count: Int, backup: String) -> String {
         tr("Replaced the data with \(count) records. Backup: ")

@@ -181,3 +181,33 @@ struct MIDIChannelListTests {
         }
     }
 }
+
+@MainActor
+@Suite("External synth over MIDI: play-back's keys")
+struct MIDIKeysTests {
+    @Test(
+        "play-back's keys: a chord on one channel at the played velocities; bend to centre after a tuned note"
+    )
+    func keys() throws {
+        let destination = RecordingMIDIDestination()
+        let player = try MIDINotePlayer(
+            destination: destination, configuration: MIDISynthConfiguration(channels: [0, 1, 2]))
+        destination.clear()
+        let chord = try [60, 64, 67].map {
+            try player.playKey(MIDINote(clamping: $0), velocity: 70, referencePitch: 442, gain: .nominal)
+        }
+        #expect(
+            destination.messages == [60, 64, 67].map { .noteOn(channel: 0, note: UInt8($0), velocity: 70) },
+            "no program change, no bend, no expression change: the keys as played")
+        for handle in chord { try handle.stop() }
+        _ = try player.play(frequency: Frequency(hertz: 445), velocity: 63, amplitude: .nominal)  // bends channel 0
+        destination.clear()
+        _ = try player.playKey(MIDINote(clamping: 62), velocity: 100, referencePitch: 440, gain: .nominal)
+        #expect(
+            destination.messages == [
+                .pitchBend(channel: 0, value: 0), .noteOn(channel: 0, note: 62, velocity: 100),
+            ])
+        try player.silenceAll()
+        #expect(destination.messages.contains(.noteOff(channel: 0, note: 62, velocity: 0)))
+    }
+}
