@@ -18,7 +18,9 @@ import Synchronization
 /// `hw:Loopback,0,0`; a capture thread reads `hw:Loopback,1,0` and times the first sample of each note from the
 /// read's return and the capture delay (all on `CLOCK_MONOTONIC`). Prints median and maximum of write → sound.
 /// The last setting plays each note after more than ``AudioOutput/restAfter`` of silence, so every note restarts a
-/// resting stream; `PEACH_BENCH_LATENCY_ONLY=rest` runs only that one and prints every note's times.
+/// resting stream; `PEACH_BENCH_LATENCY_ONLY=rest` runs only that one and prints every note's times. The
+/// play-through setting sends each key through play-back's ``PlayThrough`` (the key at its velocity, as a
+/// play-back session sounds the player's notes); `PEACH_BENCH_LATENCY_ONLY=playthrough` runs only it.
 enum LatencyBenchmark {
     static let notes = 40
     /// A sample above this starts a note (the 10 ms raised-cosine attack crosses it within 0.3 ms).
@@ -40,9 +42,14 @@ enum LatencyBenchmark {
             ("256x2", PCMConfiguration(periodFrames: 256, periodCount: 2)),
             ("512x3", PCMConfiguration(periodFrames: 512, periodCount: 3)),
         ]
-        if ProcessInfo.processInfo.environment["PEACH_BENCH_LATENCY_ONLY"] != "rest" {
+        let only = ProcessInfo.processInfo.environment["PEACH_BENCH_LATENCY_ONLY"]
+        if only == nil {
             for (name, configuration) in settings { measure(name, configuration) }
         }
+        if only == nil || only == "playthrough" {
+            measure("low, play-back's play-through", .lowLatency, playThrough: true)
+        }
+        guard only == nil || only == "rest" else { return }
         // Each note after more than AudioOutput.restAfter of silence: the output rests, and the note restarts
         // the stream.
         measure(
@@ -52,7 +59,7 @@ enum LatencyBenchmark {
 
     @MainActor static func measure(
         _ name: String, _ configuration: PCMConfiguration, count: Int = notes,
-        gaps: ClosedRange<UInt32> = 120_000...220_000
+        gaps: ClosedRange<UInt32> = 120_000...220_000, playThrough: Bool = false
     ) {
         let notes = count
         let label = "--latency \(name)"
@@ -121,11 +128,19 @@ enum LatencyBenchmark {
             writer.start()
             try MainActor.assumeIsolated {
                 let player = try SynthNotePlayer(engine: output.engine)
+                let through = PlayThrough(player: player, referencePitch: 440, gain: .nominal)
                 var handle: (any PlaybackHandle)?
                 let deadline = monotonic() + Double(notes) * (Double(gaps.upperBound) / 1e6 + 0.1) + 1
-                while monotonic() < deadline, sent.withLock({ $0.count }) < notes || handle != nil {
+                while monotonic() < deadline,
+                    sent.withLock({ $0.count }) < notes || handle != nil || !through.soundingNotes.isEmpty
+                {
                     guard let message = inbox.next(timeout: 0.5) else { continue }
                     switch message {
+                    case .noteOn(_, let note, let velocity) where playThrough:
+                        try through.noteOn(
+                            MIDINote(clamping: Int(note)), velocity: MIDIVelocity(clamping: Int(velocity)))
+                    case .noteOff(_, let note, _) where playThrough:
+                        through.noteOff(MIDINote(clamping: Int(note)))
                     case .noteOn:
                         handle = try player.play(
                             frequency: Frequency(hertz: 440), velocity: 100, amplitude: -6)

@@ -99,7 +99,10 @@ struct SimulationTests {
             mode: .intervals, parameters: SimulatedListener.Parameters(threshold: 8), settings: .defaults,
             trials: 150, seed: 5, player: .confusesThirds,
             playBack: PlayBackOptions(kind: .intervals, items: [third, minor, fifth]))
-        #expect(simulation.run(start: Date(timeIntervalSince1970: 1_800_000_000), store: store, report: report) { _ in })
+        #expect(
+            simulation.run(start: Date(timeIntervalSince1970: 1_800_000_000), store: store, report: report) {
+                _ in
+            })
         #expect(report.playBacks.count == 150)
         // The stored answers rebuild the same profile the run kept.
         let contents = try JournalStore.read(directory: folder)

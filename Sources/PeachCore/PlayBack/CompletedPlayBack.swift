@@ -42,8 +42,10 @@ public struct CompletedPlayBack: Hashable, Sendable {
             options: PlayBackOptions(kind: question.item.kind, anyOctave: anyOctave, anyVoicing: anyVoicing))
         self.anyOctave = anyOctave
         self.anyVoicing = anyVoicing
-        self.timestamp = Date(timeIntervalSince1970: (timestamp.timeIntervalSince1970 * 1000).rounded() / 1000)
-        self.responseTime = (min(max(responseTime, 0), ValueDomains.answerTime.upperBound) * 1000).rounded() / 1000
+        self.timestamp = Date(
+            timeIntervalSince1970: (timestamp.timeIntervalSince1970 * 1000).rounded() / 1000)
+        self.responseTime =
+            (min(max(responseTime, 0), ValueDomains.answerTime.upperBound) * 1000).rounded() / 1000
         self.inputKind = inputKind
     }
 

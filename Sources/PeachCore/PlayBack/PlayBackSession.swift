@@ -243,7 +243,8 @@ public final class PlayBackSession {
     private func startNote(_ note: MIDINote, for duration: Double) {
         do {
             let handle = try player.playKey(
-                note, velocity: Self.questionVelocity, referencePitch: trialSettings.referencePitch, gain: .nominal)
+                note, velocity: Self.questionVelocity, referencePitch: trialSettings.referencePitch,
+                gain: .nominal)
             handles.append(handle)
             clock.schedule(after: .seconds(duration)) { try? handle.stop() }
         } catch {

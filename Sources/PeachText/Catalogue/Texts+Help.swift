@@ -89,7 +89,7 @@ public enum Help: CaseIterable, Sendable {
             "The practice box: a headless daemon trained from the controller alone, with earcons."
         case .serveDiscussion:
             """
-            Waits for a MIDI controller without using the CPU, plays a rising chord when one connects, then waits for a mode: the profile's startComparison / startPitchMatching / startTiming controls, or (profiles without them) Lower for comparison, Higher for pitch matching, Commit (the sustain pedal) for timing (fill the gap). Stop with the profile's stop control, or Lower and Higher together. Earcons (earconLevel setting): C-E-G rising ready, C-G comparison, E-E pitch matching, G-G-G timing, G-E-C falling stopped; after each pitch-matching attempt A5 then A5 again when in tune (within 5 cents), a whole tone above (sharp) or below (flat) within 20 cents, a fifth beyond; in fill the gap a short note after each strike and, after each sixteen cycles, A5 then A5 again when on time (within 5 ms), a whole tone above (rushing) or below (dragging) within 20 ms, a fifth beyond. Unplugging ends the session; a missing audio device is retried. SIGHUP reads settings and profile again; SIGTERM stops (exit 0). Logs go to stderr for the journal, sessions and errors also to serve.log in the data folder (--status shows it).
+            Waits for a MIDI controller without using the CPU, plays a rising chord when one connects, then waits for a mode: the profile's startComparison / startPitchMatching / startTiming controls, or (profiles without them) Lower for comparison, Higher for pitch matching, Commit (the sustain pedal) for timing (fill the gap). Stop with the profile's stop control, or Lower and Higher together. Play-back (notes, intervals, chords answered on the keys) is a menu by ear: a cluster of four adjacent keys (or startPlayBack) opens it, Lower and Higher move, Commit or a cluster chooses; in it a cluster below C4 replays, from C4 up skips, two stop; a chime says right. Earcons (earconLevel setting): C-E-G rising ready, C-G comparison, E-E pitch matching, G-G-G timing, G-E-C falling stopped; after each pitch-matching attempt A5 then A5 again when in tune (within 5 cents), a whole tone above (sharp) or below (flat) within 20 cents, a fifth beyond; in fill the gap a short note after each strike and, after each sixteen cycles, A5 then A5 again when on time (within 5 ms), a whole tone above (rushing) or below (dragging) within 20 ms, a fifth beyond. Unplugging ends the session; a missing audio device is retried. SIGHUP reads settings and profile again; SIGTERM stops (exit 0). Logs go to stderr for the journal, sessions and errors also to serve.log in the data folder (--status shows it).
             """
         case .serveStatus:
             "Show the practice box's log of recent sessions and errors, and exit."
@@ -151,8 +151,8 @@ public enum Help: CaseIterable, Sendable {
             Examples:
               peach play
               peach play --kind chords --any-voicing
-              peach play --kind intervals --items M3,m3,M3down,m3down --hide-reference
-              peach play --kind notes --any-octave --midi-in /tmp/keys.fifo --events -
+              peach play --kind intervals --items M3,m3 --hide-reference
+              peach play --kind notes --any-octave --events -
             """
         case .confusions:
             "Play-back's whole confusion table of a kind (notes, intervals, chords); with --svg, as an SVG table."
@@ -214,7 +214,7 @@ public enum Help: CaseIterable, Sendable {
               peach simulate --mode matching --trials 50 --bias -3 --spread 8
               peach simulate --mode timing --trials 300 --threshold 6 --tempo 100
               peach simulate --mode tap --trials 5 --bias -4 --spread 9
-              peach simulate --mode intervals --trials 200 --accuracy 0.95 --confuse M3=m3,m3=M3
+              peach simulate --mode intervals --confuse M3=m3,m3=M3
             """
         case .mode:
             "comparison (higher/lower), matching (tune to the reference), measurement (Psi places each trial), "

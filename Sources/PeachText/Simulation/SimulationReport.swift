@@ -225,7 +225,9 @@ public final class SimulationReport: SimulationReporting {
         guard verbose else { return }
         let result = completed.isCorrect ? texts.tr("correct") : texts.tr("wrong")
         let played = texts.noteNames(completed.verdict.played)
-        emit(pad(String(number), 7) + "  " + completed.question.item.id.padded(10) + "  " + played.padded(16) + "  " + result)
+        emit(
+            pad(String(number), 7) + "  " + completed.question.item.id.padded(10) + "  " + played.padded(16)
+                + "  " + result)
     }
 
     /// The summary of a play-back simulation: the run's answers and the profile's play-back section of the kind

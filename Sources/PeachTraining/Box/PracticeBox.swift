@@ -324,7 +324,8 @@ public final class PracticeBox {
     private var profileChoosesModes: Bool {
         configuration.profile.switches.contains { mapping in
             mapping.response.actions.contains {
-                $0 == .startComparison || $0 == .startPitchMatching || $0 == .startTiming || $0 == .startPlayBack
+                $0 == .startComparison || $0 == .startPitchMatching || $0 == .startTiming
+                    || $0 == .startPlayBack
             }
         }
     }
@@ -475,7 +476,9 @@ public final class PracticeBox {
         let generation = menuGeneration
         let ends = playEarcon(Earcon.mode(TrainingMode(playBack: kind)))
         ports.clock.schedule(after: ends + Self.menuTimeout) { [weak self] in
-            guard let self, self.menuGeneration == generation, self.state == .choosingPlayBack(kind) else { return }
+            guard let self, self.menuGeneration == generation, self.state == .choosingPlayBack(kind) else {
+                return
+            }
             self.choose(TrainingMode(playBack: kind))
         }
     }
@@ -506,7 +509,9 @@ public final class PracticeBox {
     // MARK: Sessions
 
     private func choose(_ mode: TrainingMode) {
-        guard state == .ready || state == .choosingPlayBack(mode.playBackKind ?? lastPlayBackKind) else { return }
+        guard state == .ready || state == .choosingPlayBack(mode.playBackKind ?? lastPlayBackKind) else {
+            return
+        }
         menuGeneration += 1
         if let kind = mode.playBackKind { lastPlayBackKind = kind }
         if ports.externalSynth == nil && audio == nil {
@@ -540,7 +545,8 @@ public final class PracticeBox {
             presenters: [BoxRunPresenter(box: self)] + ports.presenters, seed: seed,
             timing: { [weak self] in (self?.sessionSettings ?? settings).timingSettings },
             playBack: { [weak self] kind in
-                PlayBackOptions.forRun(nil, kind: kind, settings: (self?.sessionSettings ?? settings).training)
+                PlayBackOptions.forRun(
+                    nil, kind: kind, settings: (self?.sessionSettings ?? settings).training)
             }, timeline: ports.timeline)
         self.run = run
         runSound = sound

@@ -218,7 +218,8 @@ public struct Simulation: Sendable {
     /// at their onsets, in virtual time; the adaptive choice reads the history as a real run does.
     @MainActor
     private func runPlayBack(
-        clock: VirtualClock, store: JournalStore?, report: some SimulationReporting, error: @escaping (String) -> Void
+        clock: VirtualClock, store: JournalStore?, report: some SimulationReporting,
+        error: @escaping (String) -> Void
     ) -> Bool {
         guard let kind = mode.playBackKind else { return true }
         var stored = true
@@ -235,7 +236,9 @@ public struct Simulation: Sendable {
             case .answerable(let question, _):
                 let answer = player.answer(question, using: &generator)
                 clock.schedule(after: .seconds(answer.responseTime)) {
-                    guard let session, session.state == .awaitingAnswer, session.question == question else { return }
+                    guard let session, session.state == .awaitingAnswer, session.question == question else {
+                        return
+                    }
                     let start = clock.elapsed.seconds
                     for note in answer.notes {
                         session.noteOn(note.note, velocity: 90, at: start + note.onset, input: .simulated)
@@ -254,7 +257,8 @@ public struct Simulation: Sendable {
         session.start()
         clock.run(until: { session.answeredCount >= trials || session.state == .idle })
         session.stop()
-        report.playBackSummary(history: tracker.history, kind: kind, answered: session.answeredCount,
+        report.playBackSummary(
+            history: tracker.history, kind: kind, answered: session.answeredCount,
             correct: session.correctCount, elapsed: clock.elapsed)
         return stored
     }

@@ -86,7 +86,8 @@ struct SimulateCommand: ParsableCommand {
         guard let confuse, let kind = mode.playBackKind else { return player }
         for pair in confuse.split(separator: ",") {
             let parts = pair.split(separator: "=", omittingEmptySubsequences: false).map(String.init)
-            guard parts.count == 2, let asked = PlayBackItem(id: parts[0]), let heard = PlayBackItem(id: parts[1]),
+            guard parts.count == 2, let asked = PlayBackItem(id: parts[0]),
+                let heard = PlayBackItem(id: parts[1]),
                 asked.kind == kind, heard.kind == kind
             else { throw .invalidPlayBackItems(String(pair), kind: kind) }
             player.accuracy[asked] = 0.4

@@ -200,7 +200,8 @@ struct MIDIKeysTests {
             destination.messages == [60, 64, 67].map { .noteOn(channel: 0, note: UInt8($0), velocity: 70) },
             "no program change, no bend, no expression change: the keys as played")
         for handle in chord { try handle.stop() }
-        _ = try player.play(frequency: Frequency(hertz: 445), velocity: 63, amplitude: .nominal)  // bends channel 0
+        // A tuned note bends channel 0.
+        _ = try player.play(frequency: Frequency(hertz: 445), velocity: 63, amplitude: .nominal)
         destination.clear()
         _ = try player.playKey(MIDINote(clamping: 62), velocity: 100, referencePitch: 440, gain: .nominal)
         #expect(
