@@ -32,6 +32,9 @@ let package = Package(
         .target(name: "CPeachCRC"),
         // A plain C MIDI byte-stream state machine: the peer PeachBenchmarks measures MIDIByteParser against.
         .target(name: "CMIDIPeer"),
+        // malloc and pthread_mutex_lock interposed, counting one thread's calls: PeachBenchmarks only (the render
+        // path's allocation-free, lock-free rule, checked by `PeachBenchmarks allocations` and its test).
+        .target(name: "CAllocationCounter", linkerSettings: [.linkedLibrary("dl")]),
         // The JSON store: records, settings, durability.
         .target(name: "PeachStore", dependencies: ["PeachCore", "PeachSystem", "CPeachCRC"]),
         // libasound, with ALSA's C macros wrapped as static inline functions.
@@ -105,7 +108,7 @@ let package = Package(
             name: "PeachBenchmarks",
             dependencies: [
                 "PeachCore", "PeachStore", "PeachAudio", "PeachMIDI", "PeachALSA", "PeachTraining",
-                "PeachText", "PeachLive", "PeachTestSupport", "PeachSystem", "CMIDIPeer",
+                "PeachText", "PeachLive", "PeachTestSupport", "PeachSystem", "CMIDIPeer", "CAllocationCounter",
             ]),
         .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore", "PeachTestSupport"]),
         .testTarget(name: "PeachAudioTests", dependencies: ["PeachAudio", "PeachCore", "PeachTestSupport"]),

@@ -47,7 +47,10 @@ enum LatencyBenchmark {
             for (name, configuration) in settings { measure(name, configuration) }
         }
         if only == nil || only == "playthrough" {
-            measure("low, play-back's play-through", .lowLatency, playThrough: true)
+            measure("low, play-through", .lowLatency, playThrough: true)
+            measure("standard, play-through", .standard, playThrough: true)
+            measure(
+                "512x3, play-through", PCMConfiguration(periodFrames: 512, periodCount: 3), playThrough: true)
         }
         guard only == nil || only == "rest" else { return }
         // Each note after more than AudioOutput.restAfter of silence: the output rests, and the note restarts

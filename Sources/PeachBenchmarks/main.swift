@@ -1,6 +1,6 @@
 // PeachBenchmarks: release-build measurements of the core's speed and memory; prints its figures.
 //
-// Run: swift run -c release PeachBenchmarks [core | synth | pcm | store | midi | train [RECORDS...] | fixture RECORDS DIR | validate SEEDS [kazez|training|measurement]
+// Run: swift run -c release PeachBenchmarks [core | synth | pcm | store | midi | train [RECORDS...] | fixture RECORDS DIR | validate SEEDS [kazez|training|measurement] | allocations
 //      | latency (in the alsa-vm VM: scripts/latency-vm)]   (PEACH_BENCH_AUDIO=DEVICE, PEACH_BENCH_LATENCY=low)
 
 import CMIDIPeer
@@ -93,6 +93,9 @@ if CommandLine.arguments.dropFirst().first == "fixture" {
         records: CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 1_000_000,
         directory: CommandLine.arguments.dropFirst(3).first ?? "peach-fixture")
     exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "allocations" {
+    MainActor.assumeIsolated { RenderAllocations.run() }
 }
 if CommandLine.arguments.dropFirst().first == "wav" {
     WAVCost.write(arguments: Array(CommandLine.arguments.dropFirst(2)))

@@ -21,8 +21,10 @@ public final class SynthEngine: Sendable {
     public static let rampDuration = 0.010
     /// The time a frequency change takes, seconds (5 ms: no zipper noise, no audible slide).
     public static let glideDuration = 0.005
-    /// The most voices that can sound at once (a new note takes the oldest releasing voice if all are busy).
-    public static let voiceCount = 8
+    /// The most voices that can sound at once (a new note takes the quietest releasing voice, else the oldest,
+    /// if all are busy): 24, for play-back, where a seventh chord's question, the player's chord and the notes
+    /// the sustain pedal holds sound together.
+    public static let voiceCount = 24
 
     /// The render side: hand it to the thread that renders, and to nobody else.
     public let renderer: SynthRenderer
