@@ -108,7 +108,8 @@ let package = Package(
             name: "PeachBenchmarks",
             dependencies: [
                 "PeachCore", "PeachStore", "PeachAudio", "PeachMIDI", "PeachALSA", "PeachTraining",
-                "PeachText", "PeachLive", "PeachTestSupport", "PeachSystem", "CMIDIPeer", "CAllocationCounter",
+                "PeachText", "PeachLive", "PeachTestSupport", "PeachSystem", "CMIDIPeer",
+                "CAllocationCounter",
             ]),
         .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore", "PeachTestSupport"]),
         .testTarget(name: "PeachAudioTests", dependencies: ["PeachAudio", "PeachCore", "PeachTestSupport"]),

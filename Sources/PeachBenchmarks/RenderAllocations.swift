@@ -28,7 +28,9 @@ enum RenderAllocations {
         }
         let engine = SynthEngine(sampleRate: 48_000)
         let renderer = OfflineRenderer(engine: engine, blockFrames: 128, channelCount: 2)
-        var players: [SynthNotePlayer] = Timbre.all.compactMap { try? SynthNotePlayer(engine: engine, timbre: $0.name) }
+        var players: [SynthNotePlayer] = Timbre.all.compactMap {
+            try? SynthNotePlayer(engine: engine, timbre: $0.name)
+        }
         let builder = SoundFontBuilder.loopedSine(presets: [("sine", 0)])
         if let font = try? SoundFont(bytes: builder.bytes(), path: "sine.sf2"),
             let instrument = try? SampledInstrument(soundFont: font, preset: font.firstPreset),
@@ -56,12 +58,15 @@ enum RenderAllocations {
             for player in players {
                 let through = PlayThrough(player: player, referencePitch: 440, gain: .nominal)
                 let question = try? [60, 64, 67, 70].map {
-                    try player.playKey(MIDINote(clamping: $0), velocity: 96, referencePitch: 440, gain: .nominal)
+                    try player.playKey(
+                        MIDINote(clamping: $0), velocity: 96, referencePitch: 440, gain: .nominal)
                 }
                 counted(4)
                 through.sustain(true)
                 for (index, note) in [48, 60, 64, 67, 70, 72].enumerated() {
-                    try? through.noteOn(MIDINote(clamping: note + round % 5), velocity: MIDIVelocity(clamping: 30 + index * 15))
+                    try? through.noteOn(
+                        MIDINote(clamping: note + round % 5),
+                        velocity: MIDIVelocity(clamping: 30 + index * 15))
                     counted(1)
                 }
                 for note in [48, 60, 64] { through.noteOff(MIDINote(clamping: note + round % 5)) }
@@ -69,7 +74,8 @@ enum RenderAllocations {
                 for handle in question ?? [] { try? handle.stop() }
                 // Every voice busy, then one more: it steals.
                 let crowd = (0..<SynthEngine.voiceCount + 2).compactMap {
-                    try? player.play(frequency: Frequency(hertz: 200 + Double($0) * 37), velocity: 80, amplitude: -18)
+                    try? player.play(
+                        frequency: Frequency(hertz: 200 + Double($0) * 37), velocity: 80, amplitude: -18)
                 }
                 counted(3)
                 for handle in crowd { try? handle.adjustFrequency(Frequency(hertz: 333)) }

@@ -6,7 +6,8 @@ import Testing
 @Suite("The render path")
 struct RenderPathTests {
     @Test(
-        "no allocation, no lock while rendering: chords, play-through with the pedal, stolen voices, every instrument")
+        "no allocation, no lock while rendering: chords, play-through with the pedal, stolen voices, every instrument"
+    )
     func allocationFree() throws {
         let binary = PeachBinary.url.deletingLastPathComponent().appendingPathComponent("PeachBenchmarks")
         let process = Process()

@@ -14,7 +14,9 @@ struct PlayCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.playKind), valueName: "kind"))
     var kind: PlayBackKind = .intervals
 
-    @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.playItems), valueName: "items"))
+    @Option(
+        name: .long, help: ArgumentHelp(CLI.texts.help(.playItems), valueName: "items"),
+        completion: Completions.playBackItems)
     var items: String?
 
     @Flag(name: .long, help: ArgumentHelp(CLI.texts.help(.anyOctave)))

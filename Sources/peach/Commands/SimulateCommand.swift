@@ -54,7 +54,9 @@ struct SimulateCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.confuse), valueName: "pairs"))
     var confuse: String?
 
-    @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.playItems), valueName: "items"))
+    @Option(
+        name: .long, help: ArgumentHelp(CLI.texts.help(.playItems), valueName: "items"),
+        completion: Completions.playBackItems)
     var items: String?
 
     @OptionGroup var tempo: TempoOption

@@ -23,6 +23,9 @@ enum Completions {
     static let tunings = CompletionKind.list(TuningSystem.allCases.map(\.rawValue))
     /// Each interval, up and down.
     static let intervals = CompletionKind.list(CompletionValues.intervals)
+    /// Play-back's items, every kind's (`--items` takes a comma-separated list of one kind's).
+    static let playBackItems = CompletionKind.list(
+        PlayBackKind.allCases.flatMap { PlayBackItem.catalogue(of: $0).map(\.id) })
     /// The settings' keys.
     static let settingKeys = CompletionKind.list(SettingKey.allCases.map(\.rawValue))
     /// The controller profiles that exist.
