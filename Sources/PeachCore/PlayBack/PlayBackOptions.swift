@@ -20,8 +20,9 @@ public struct PlayBackOptions: Hashable, Sendable {
 
     /// The default chord window: 100 ms.
     public static let defaultChordWindow = 0.1
-    /// The allowed chord windows: 20 ms to 1 s.
-    public static let chordWindows = 0.02...1.0
+    /// The allowed chord windows, seconds: 20 ms to 1 s (the `chordWindow` setting's range).
+    public static let chordWindows =
+        (ValueDomains.chordWindow.lowerBound / 1000)...(ValueDomains.chordWindow.upperBound / 1000)
 
     /// Options for `kind` with the defaults: adaptive items, octave- and voicing-exact, the reference named,
     /// a 100 ms chord window, questions within C3…C6.

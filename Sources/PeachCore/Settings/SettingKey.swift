@@ -50,6 +50,10 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case offsetClick
     /// Fill the gap's silent steps, e.g. `4` or `2,4`.
     case gapPositions
+    /// Play-back: milliseconds within which the notes of one answer (a chord) are struck, 20 … 1000.
+    case chordWindow
+    /// Play-back: whether the reference (a chord's bass) is named on screen: `on` or `off`.
+    case showReference
 
     /// The key named `name` (as in the settings file).
     /// - Throws: ``SettingsError/unknownKey(_:)`` when no setting has that name.
@@ -65,7 +69,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
             .velocity, .timbre, .intervals, .tuningSystem:
             true
         case .controllerProfile, .audioOutput, .midiOutput, .wrongAnswerTick, .longPress, .soundFont, .preset,
-            .earconLevel, .tempo, .offsetClick, .gapPositions:
+            .earconLevel, .tempo, .offsetClick, .gapPositions, .chordWindow, .showReference:
             false
         }
     }
@@ -91,7 +95,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .tempo: "tempo"
         case .offsetClick: "offset-click"
         case .gapPositions: "gap-positions"
-        case .velocity, .wrongAnswerTick, .longPress, .earconLevel: nil
+        case .chordWindow: "chord-window"
+        case .velocity, .wrongAnswerTick, .longPress, .earconLevel, .showReference: nil
         }
     }
 
@@ -124,6 +129,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .tempo: .wholeNumber(Tempo.trainingRange)
         case .offsetClick: .wholeNumber(TimingSettings.offsetClicks)
         case .gapPositions: .gapPositions
+        case .chordWindow: .number(ValueDomains.chordWindow, .milliseconds)
+        case .showReference: .onOff
         }
     }
 
@@ -140,12 +147,12 @@ public enum SettingKey: String, CaseIterable, Sendable {
             guard let number = Int(trimmed) else { throw invalid(text) }
             return .integer(number)
         case .noteDuration, .gapBetweenNotes, .referencePitch, .varyLoudness, .feedbackDuration, .longPress,
-            .earconLevel:
+            .earconLevel, .chordWindow:
             guard let number = Double(trimmed), number.isFinite else { throw invalid(text) }
             return .number(number)
         case .timbre, .intervals, .tuningSystem, .controllerProfile, .audioOutput, .midiOutput,
             .wrongAnswerTick,
-            .soundFont, .preset, .gapPositions:
+            .soundFont, .preset, .gapPositions, .showReference:
             return .text(trimmed)
         }
     }

@@ -79,4 +79,6 @@ public enum SettingUnit: String, Hashable, Sendable {
     case cents
     /// Decibels.
     case decibels
+    /// Milliseconds.
+    case milliseconds
 }

@@ -125,7 +125,7 @@ public struct TrainingSettings: Hashable, Sendable {
         case .intervals: .text(DirectedInterval.listDescription(intervals))
         case .tuningSystem: .text(tuningSystem.rawValue)
         case .controllerProfile, .audioOutput, .midiOutput, .wrongAnswerTick, .longPress, .soundFont, .preset,
-            .earconLevel, .tempo, .offsetClick, .gapPositions:
+            .earconLevel, .tempo, .offsetClick, .gapPositions, .chordWindow, .showReference:
             nil
         }
     }
@@ -185,7 +185,7 @@ public struct TrainingSettings: Hashable, Sendable {
             }
             copy.tuningSystem = tuning
         case .controllerProfile, .audioOutput, .midiOutput, .wrongAnswerTick, .longPress, .soundFont, .preset,
-            .earconLevel, .tempo, .offsetClick, .gapPositions:
+            .earconLevel, .tempo, .offsetClick, .gapPositions, .chordWindow, .showReference:
             throw .unknownKey(key.rawValue)
         }
         return copy

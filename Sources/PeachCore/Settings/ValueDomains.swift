@@ -25,6 +25,8 @@ public enum ValueDomains {
     public static let feedbackDuration = 0.1...2.0
     /// How long a single footswitch is held for a long press, seconds: the `longPress` setting.
     public static let longPress = 0.15...2.0
+    /// Play-back's chord window, milliseconds: the `chordWindow` setting.
+    public static let chordWindow = 20.0...1000.0
     /// How loud the practice box's earcons play against a training note, dB: the `earconLevel` setting.
     public static let earconLevel = -40.0...0.0
     /// A comparison's `responseTime` and a pitch-matching attempt's `timeTaken`, seconds: up to a day (a

@@ -152,7 +152,7 @@ public struct TrainingLauncher {
             presenters: presenters, seed: UInt64.random(in: .min ... .max), measurement: plan.measurement,
             timing: { settings().timingSettings }, calibrations: known,
             playBack: { [playBack = plan.playBack] kind in
-                PlayBackOptions.forRun(playBack, kind: kind, settings: settings().training)
+                settings().playBack(playBack, kind: kind)
             })
         box.run = run
         run.start()

@@ -32,6 +32,10 @@ public struct PeachSettings: Hashable, Sendable {
     public private(set) var earconLevel: Double
     /// The range ``earconLevel`` accepts, dB.
     public static let earconLevelRange = ValueDomains.earconLevel
+    /// Play-back: the notes struck within this many milliseconds of an answer's first are one answer.
+    public private(set) var chordWindow = PlayBackOptions.defaultChordWindow * 1000
+    /// Play-back: whether the reference (a chord's bass) is named on screen.
+    public private(set) var showReference = true
     /// Timing training's settings: `tempo`, `offsetClick`, `gapPositions` (their feedback lasts the training
     /// settings' `feedbackDuration`: see ``timingSettings``).
     public private(set) var timing = TimingSettings.defaults
@@ -77,6 +81,8 @@ public struct PeachSettings: Hashable, Sendable {
         case .tempo: return String(timing.tempo.bpm)
         case .offsetClick: return String(timing.offsetClick)
         case .gapPositions: return timing.gapPositions.map(String.init).joined(separator: ",")
+        case .chordWindow: return String(chordWindow)
+        case .showReference: return showReference ? "on" : "off"
         case .noteRange, .noteDuration, .gapBetweenNotes, .referencePitch, .varyLoudness, .feedbackDuration,
             .velocity, .timbre, .intervals, .tuningSystem:
             return training.value(of: key)?.description ?? ""
@@ -124,12 +130,18 @@ public struct PeachSettings: Hashable, Sendable {
                 throw invalid()
             }
             copy.midiOutput = value == "none" ? "synth" : value  // `none`: the name older Peach wrote
-        case .wrongAnswerTick:
+        case .wrongAnswerTick, .showReference:
+            let on: Bool
             switch value.lowercased() {
-            case "on", "true", "yes", "1": copy.wrongAnswerTick = true
-            case "off", "false", "no", "0": copy.wrongAnswerTick = false
+            case "on", "true", "yes", "1": on = true
+            case "off", "false", "no", "0": on = false
             default: throw invalid()
             }
+            if key == .wrongAnswerTick { copy.wrongAnswerTick = on } else { copy.showReference = on }
+        case .chordWindow:
+            guard let milliseconds = Double(value), milliseconds.isFinite else { throw invalid() }
+            guard ValueDomains.chordWindow.contains(milliseconds) else { throw outOfRange() }
+            copy.chordWindow = milliseconds
         case .longPress:
             guard let seconds = Double(value) else { throw invalid() }
             guard Self.longPressRange.contains(seconds) else {
@@ -172,5 +184,17 @@ public struct PeachSettings: Hashable, Sendable {
             copy.training = try training.setting(key, toText: text)
         }
         return copy
+    }
+}
+
+extension PeachSettings {
+    /// The play-back options a run uses for `kind`: `chosen` (the command line's) when of that kind, else the
+    /// defaults; the chord window and whether the reference is named from these settings (`--chord-window`
+    /// overrides the one, `--hide-reference` turns the other off), questions within the note range.
+    public func playBack(_ chosen: PlayBackOptions?, kind: PlayBackKind) -> PlayBackOptions {
+        var options = PlayBackOptions.forRun(chosen, kind: kind, settings: training)
+        options.chordWindow = chordWindow / 1000
+        options.namesReference = showReference && (chosen?.namesReference ?? true)
+        return options
     }
 }

@@ -24,7 +24,8 @@ extension SettingKey {
         case .tempo: .tempo
         case .offsetClick: .offsetClick
         case .gapPositions: .gapPositions
-        case .velocity, .wrongAnswerTick, .longPress, .earconLevel: nil
+        case .chordWindow: .chordWindow
+        case .velocity, .wrongAnswerTick, .longPress, .earconLevel, .showReference: nil
         }
     }
 }

@@ -42,6 +42,7 @@ extension Texts {
             case .amount: return tr("\(span) (0 = off)")
             case .cents: return tr("\(span) cents")
             case .decibels: return tr("\(span) dB")
+            case .milliseconds: return tr("\(span) ms")
             }
         case .wholeNumber(let range): return "\(range.lowerBound)–\(range.upperBound)"
         case .noteRange(let within, let minimum):
@@ -631,8 +632,6 @@ extension Texts {
             return tr(
                 "--items '\(shown(value))' is no item of --kind \(kind.rawValue); use a list such as \(examples) "
                     + "(peach play --help lists them).")
-        case .invalidChordWindow(let value):
-            return tr("--chord-window \(shortest(value)) is outside 20-1000 ms.")
         }
     }
 

@@ -165,8 +165,12 @@ public enum Help: CaseIterable, Sendable {
             "Only these items, fixed (e.g. M3,M3down,P5harmonic; major,minor/1,dom7; up4,down3); default: adaptive."
         case .anyOctave: "Notes and intervals: a right note in any octave counts."
         case .anyVoicing: "Chords: any voicing counts (the same notes in any octave over the same bass)."
-        case .hideReference: "Do not name the reference note (or a chord's bass) on screen."
-        case .chordWindow: "Notes whose onsets lie within this many milliseconds form one answer (20-1000)."
+        case .hideReference:
+            "Do not name the reference note (or a chord's bass) on screen (the showReference setting off)."
+
+        case .chordWindow:
+            "Play-back: notes whose onsets lie within this many milliseconds form one answer (20-1000)."
+
         case .calibrateAbstract:
             "Timing: tap along with the clicks to measure what your controller and sound add."
         case .calibrateDiscussion:

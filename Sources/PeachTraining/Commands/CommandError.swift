@@ -28,14 +28,12 @@ public enum CommandError: Error, Equatable, Sendable {
     case cannotWrite(FileError)
     /// `peach play --items` names something that is no item of the kind.
     case invalidPlayBackItems(String, kind: PlayBackKind)
-    /// `peach play --chord-window` outside 20–1000 ms.
-    case invalidChordWindow(Double)
 
     /// The exit status: 64 for bad usage, 1 for other failures.
     public var exitStatus: Int32 {
         switch self {
         case .option, .invalidSpec, .duplicate, .keyboardNeedsTerminal, .learnNeedsMIDI, .fileExists,
-            .refusingToDelete, .invalidPlayBackItems, .invalidChordWindow:
+            .refusingToDelete, .invalidPlayBackItems:
             64
         case .noSynthFound, .learnInputEnded, .cannotWrite: 1
         }

@@ -2,6 +2,7 @@
 
 import ArgumentParser
 import PeachCore
+import PeachStore
 import PeachText
 import PeachTraining
 
@@ -28,18 +29,15 @@ struct PlayCommand: AsyncParsableCommand {
     @Flag(name: .long, help: ArgumentHelp(CLI.texts.help(.hideReference)))
     var hideReference = false
 
-    @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.chordWindow), valueName: "ms"))
-    var chordWindow: Double = PlayBackOptions.defaultChordWindow * 1000
+    @Option(name: .setting(.chordWindow), help: CLI.help(.chordWindow, valueName: "ms"))
+    var chordWindow: Double?
 
     @OptionGroup(title: CLI.texts.help(.groupSettings)) var overrides: SettingsOverrides
     @OptionGroup var live: RunOptions
 
-    /// The options the flags make.
-    /// - Throws: ``CommandError/invalidPlayBackItems(_:kind:)`` or ``CommandError/invalidChordWindow(_:)``.
+    /// The options the flags make (the chord window is a setting: ``chordWindowOverride``).
+    /// - Throws: ``CommandError/invalidPlayBackItems(_:kind:)``.
     func playBackOptions() throws(CommandError) -> PlayBackOptions {
-        guard PlayBackOptions.chordWindows.contains(chordWindow / 1000) else {
-            throw .invalidChordWindow(chordWindow)
-        }
         var chosen: [PlayBackItem]?
         if let items {
             var list: [PlayBackItem] = []
@@ -54,16 +52,24 @@ struct PlayCommand: AsyncParsableCommand {
         }
         return PlayBackOptions(
             kind: kind, items: chosen, anyOctave: anyOctave, anyVoicing: anyVoicing,
-            namesReference: !hideReference,
-            chordWindow: chordWindow / 1000)
+            namesReference: !hideReference)
     }
 
-    func validate() throws { _ = try playBackOptions() }
+    /// `--chord-window` as a setting override.
+    private var own: (key: SettingKey, text: String?) { (.chordWindow, chordWindow.map(CLI.texts.shortest)) }
+
+    func validate() throws {
+        _ = try playBackOptions()
+        _ = try OptionOverrides.apply([own], to: PeachSettings.defaults)
+    }
 
     @MainActor
     func run() async throws {
-        try await live.launch(
-            TrainingMode(playBack: kind), playBack: try playBackOptions(), overrides: overrides.apply)
+        let own = self.own
+        let overrides = self.overrides
+        try await live.launch(TrainingMode(playBack: kind), playBack: try playBackOptions()) {
+            try OptionOverrides.apply([own], to: try overrides.apply(to: $0))
+        }
     }
 }
 
