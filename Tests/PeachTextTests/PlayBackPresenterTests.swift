@@ -3,6 +3,7 @@
 import Foundation
 import PeachCore
 import PeachMIDI
+import PeachStore
 import PeachTestSupport
 import PeachText
 import PeachTraining
@@ -116,5 +117,69 @@ struct PlayBackPresenterTests {
             texts.playBackVerdict(completed)
                 == "You played C4 D#4 G4 (Minor triad, root position), it was C4 E4 G4 (Major triad, root position); "
                 + "missing E4; extra D#4")
+    }
+}
+
+@Suite("Play-back in the profile")
+struct PlayBackProfileTests {
+    /// A store's contents with M3 heard as m3 three times in five, P5 always right, over two weeks.
+    static func contents() -> JournalContents {
+        var contents = JournalContents()
+        let third = PlayBackItem.interval(DirectedInterval(.majorThird), harmonic: false)
+        let fifth = PlayBackItem.interval(DirectedInterval(.perfectFifth), harmonic: false)
+        for index in 0..<10 {
+            let item = index % 2 == 0 ? third : fifth
+            let question = PlayBackQuestion.testing(item, reference: 60)
+            let wrong = item == third && index % 10 < 6
+            let note = question.answerNotes[0].advanced(by: wrong ? -1 : 0)
+            let completed = CompletedPlayBack(
+                question: question, played: [PlayedNote(note: note, velocity: 80, time: 0)], anyOctave: false,
+                anyVoicing: false,
+                timestamp: Date(timeIntervalSince1970: 1_767_225_600 + Double(index) * 86_400),
+                responseTime: 1 + Double(index) / 10, inputKind: .midiNote)
+            contents.add(StoredRecord(.playBack(completed)))
+        }
+        return contents
+    }
+
+    @Test(
+        "the section: accuracy, the weak spot first, what it was heard as; JSON, the SVG table, weeks, start screen"
+    )
+    func profile() throws {
+        let contents = Self.contents()
+        for language in [Language.english, .german] {
+            let texts = Texts(language: language)
+            let report = ProfileReport(
+                contents: contents, range: TrainingSettings.defaults.noteRange, texts: texts, days: 7,
+                timeZone: TimeZone(identifier: "UTC") ?? .current)
+            let lines = report.lines()
+            let start = try #require(lines.firstIndex(of: texts.tr("Play back:")), "\(lines)")
+            #expect(lines[start + 1].hasPrefix(texts.playBackKindName(.intervals) + ": 10 "))
+            #expect(
+                lines[start + 2].contains(
+                    texts.itemName(.interval(DirectedInterval(.majorThird), harmonic: false))))
+            #expect(lines.contains { $0.contains("→") && $0.contains("(3×)") }, "\(lines)")
+            #expect(report.progressLines().contains(texts.tr("Play back, week by week:")))
+            let screen = ProfileReport.startScreen(
+                contents: contents, range: TrainingSettings.defaults.noteRange, texts: texts, version: "test")
+            #expect(
+                screen.contains { $0.hasPrefix(texts.tr("Play back: ")) && $0.contains("70 %") }, "\(screen)")
+        }
+        let report = ProfileReport(
+            contents: contents, range: TrainingSettings.defaults.noteRange, texts: Texts(language: .english),
+            days: 7,
+            timeZone: TimeZone(identifier: "UTC") ?? .current)
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any])
+        let playBack = try #require(json["playBack"] as? [[String: Any]])
+        #expect(playBack.first?["kind"] as? String == "intervals" && playBack.first?["answers"] as? Int == 10)
+        let items = try #require(playBack.first?["items"] as? [[String: Any]])
+        #expect(items.first?["item"] as? String == "M3" && items.first?["correct"] as? Int == 2)
+        let confusions = try #require(playBack.first?["confusions"] as? [[String: Any]])
+        #expect(confusions.first?["heardAs"] as? String == "m3" && confusions.first?["count"] as? Int == 3)
+        let svg = PlayBackReport(history: contents.playBack, texts: Texts(language: .english)).svg(
+            kind: .intervals)
+        #expect(svg.hasPrefix("<svg") && svg.contains("<title>Peach: what you hear as what"))
+        #expect(svg.contains(">3</text>") && svg.contains("heard as (column"))
     }
 }

@@ -77,7 +77,7 @@ extension Texts {
     }
 
     /// A play-back kind's name: `Notes`, `Intervals`, `Chords`.
-    func playBackKindName(_ kind: PlayBackKind) -> String {
+    public func playBackKindName(_ kind: PlayBackKind) -> String {
         switch kind {
         case .notes: tr("Notes", context: "play-back kind")
         case .intervals: tr("Intervals", context: "play-back kind")

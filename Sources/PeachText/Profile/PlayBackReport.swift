@@ -71,6 +71,27 @@ public struct PlayBackReport: Sendable {
         return result.isEmpty ? [] : [texts.tr("Play back:")] + result
     }
 
+    /// The weeks of each kind (`peach profile --progress`): the last ``shownWeeks`` with answers, with their
+    /// answers and share right.
+    public var weekLines: [String] {
+        var result: [String] = []
+        for kind in kinds {
+            let weeks = (history.weeks[kind] ?? [:]).sorted { $0.key < $1.key }.suffix(Self.shownWeeks)
+            result.append("  " + texts.playBackKindName(kind) + ":")
+            for (week, tally) in weeks {
+                result.append(
+                    "    " + ProgressHistory.Week.isoWeek(number: week) + "  "
+                        + texts.tr(
+                            "\(texts.answers(tally.answers)), \(percent(tally.correct, of: tally.answers)) right"
+                        ))
+            }
+        }
+        return result.isEmpty ? [] : [texts.tr("Play back, week by week:")] + result
+    }
+
+    /// How many weeks `--progress` lists per kind.
+    public static let shownWeeks = 26
+
     /// The headline for the start screen: `Play back: intervals 82 % (40 answers)` of each kind trained.
     public var summary: String? {
         let parts = kinds.map { kind -> String in

@@ -125,7 +125,10 @@ public struct ProfileReport: Sendable {
     }
 
     /// The progress chart as text lines (`peach profile --progress`).
-    public func progressLines() -> [String] { ProgressRenderer(texts: texts).lines(progress) }
+    public func progressLines() -> [String] {
+        let playBack = PlayBackReport(history: contents.playBack, texts: texts).weekLines
+        return ProgressRenderer(texts: texts).lines(progress) + (playBack.isEmpty ? [] : [""] + playBack)
+    }
 
     /// The profile chart, or with `progress` the progress chart, as a standalone SVG document.
     public func svg(progress showProgress: Bool) -> String {
