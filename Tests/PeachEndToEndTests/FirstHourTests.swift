@@ -28,7 +28,7 @@ struct FirstHourTests {
     /// the `--events` stream.
     static let identifiers: Set<String> = [
         "higher", "lower", "commit", "replay", "stop", "tune", "none", "train", "match", "measure", "profile",
-        "early", "late", "strike", "timing", "tap",
+        "early", "late", "strike", "timing", "tap", "play", "notes", "intervals", "chords",
         "simulate", "tone", "monitor", "learn", "devices", "sounds", "settings", "data", "info", "serve",
         "help",
         "started", "answer", "result", "stopped",
@@ -50,7 +50,7 @@ struct FirstHourTests {
             ["tone", "A4", "--sweep", "50", "--audio-out", "null"], ["--help"],
         ]
         let helps = [
-            "train", "match", "measure", "timing", "tap", "profile", "simulate", "tone", "monitor", "learn",
+            "train", "match", "measure", "timing", "tap", "play", "profile", "simulate", "tone", "monitor", "learn",
             "devices",
             "sounds",
             "settings", "data", "info", "serve",
@@ -94,7 +94,7 @@ struct FirstHourTests {
             ["train", "--range", "C9-C1"], ["profile", "--profile", "nothing-here"], ["nonsense"],
         ]
         let helps = [
-            "train", "match", "measure", "timing", "tap", "profile", "simulate", "tone", "monitor", "learn",
+            "train", "match", "measure", "timing", "tap", "play", "profile", "simulate", "tone", "monitor", "learn",
             "devices",
             "sounds",
             "settings", "data", "info", "serve",
@@ -149,7 +149,7 @@ struct FirstHourTests {
     func germanArgumentParser() throws {
         let home = Home()
         let commands = [
-            "train", "match", "measure", "timing", "tap", "profile", "simulate", "tone", "monitor", "learn",
+            "train", "match", "measure", "timing", "tap", "play", "profile", "simulate", "tone", "monitor", "learn",
             "devices",
             "sounds",
             "settings", "data", "info", "serve",
