@@ -50,7 +50,8 @@ struct FirstHourTests {
             ["tone", "A4", "--sweep", "50", "--audio-out", "null"], ["--help"],
         ]
         let helps = [
-            "train", "match", "measure", "timing", "tap", "play", "profile", "simulate", "tone", "monitor", "learn",
+            "train", "match", "measure", "timing", "tap", "play", "profile", "simulate", "tone", "monitor",
+            "learn",
             "devices",
             "sounds",
             "settings", "data", "info", "serve",
@@ -94,7 +95,8 @@ struct FirstHourTests {
             ["train", "--range", "C9-C1"], ["profile", "--profile", "nothing-here"], ["nonsense"],
         ]
         let helps = [
-            "train", "match", "measure", "timing", "tap", "play", "profile", "simulate", "tone", "monitor", "learn",
+            "train", "match", "measure", "timing", "tap", "play", "profile", "simulate", "tone", "monitor",
+            "learn",
             "devices",
             "sounds",
             "settings", "data", "info", "serve",
@@ -149,7 +151,8 @@ struct FirstHourTests {
     func germanArgumentParser() throws {
         let home = Home()
         let commands = [
-            "train", "match", "measure", "timing", "tap", "play", "profile", "simulate", "tone", "monitor", "learn",
+            "train", "match", "measure", "timing", "tap", "play", "profile", "simulate", "tone", "monitor",
+            "learn",
             "devices",
             "sounds",
             "settings", "data", "info", "serve",
