@@ -158,7 +158,8 @@ public final class PlayBackSession {
         play(question)
     }
 
-    /// Skips the question: nothing is stored, its right answer sounds, and the next question follows.
+    /// Skips the question: nothing is stored, its right answer sounds (with the reference, as the question
+    /// did), and the next question follows.
     public func skip() {
         guard let question, state == .playingQuestion || state == .awaitingAnswer else { return }
         machinery.beginTrial()
@@ -166,7 +167,8 @@ public final class PlayBackSession {
         capture.reset()
         state = .showingFeedback
         machinery.emit(.skipped(question))
-        let length = sound(question.answerNotes, harmonic: true, after: 0)
+        let right = comparisonNotes(question, played: question.answerNotes)
+        let length = sound(right, harmonic: question.isHarmonic, after: 0)
         machinery.schedule(after: length + trialSettings.feedbackDuration) { [weak self] in
             self?.endFeedback()
         }
