@@ -186,4 +186,24 @@ struct PlayBackRunTests {
         }
         #expect(asked.isSubset(of: ["P5", "M3", "P8", "P4"]) && asked.count >= 3, "\(asked)")
     }
+
+    @Test("replay after an answer plays the question once more to listen to; nothing more is stored, then the next")
+    func replayAfterAnswer() throws {
+        let harness = harness()
+        let question = try #require(harness.question)
+        harness.advanceUntilAnswerable()
+        harness.strike([question.answerNotes[0].rawValue])
+        harness.advance(0.2)
+        let notes = harness.sound.fake.playedNotes.count
+        harness.press(.replay)
+        #expect(harness.names.last == "replayStarted")
+        harness.advance(0.05)
+        #expect(harness.sound.fake.playedNotes.count == notes + 1, "the reference again")
+        // The answer window does not reopen: a key now is heard, not stored.
+        harness.strike([question.answerNotes[0].rawValue])
+        harness.advance(0.3)
+        #expect(harness.store.playBacks.count == 1)
+        harness.advance(3)
+        #expect(harness.names.filter { $0 == "questionStarted" }.count == 2)
+    }
 }

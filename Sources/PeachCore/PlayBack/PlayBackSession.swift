@@ -14,8 +14,9 @@ import Foundation
 /// counts, and one stamped later never does). Notes and intervals: playing just the given reference does not
 /// answer (a player may find the reference first); the window stays open.
 ///
-/// Replay plays the question again (the answer window reopens when its last note starts); skip plays the
-/// right answer and moves on without storing anything. Every stop path silences the question, the feedback
+/// Replay plays the question again (the answer window reopens when its last note starts; after an answer, it
+/// sounds once more before the next question); skip plays the right answer and moves on without storing
+/// anything. Every stop path silences the question, the feedback
 /// and the play-through.
 @MainActor
 public final class PlayBackSession {
@@ -150,8 +151,21 @@ public final class PlayBackSession {
     // MARK: Controls
 
     /// Plays the question again; an answer already begun is dropped, and the window reopens with its last note.
+    /// During the feedback (the answer is stored) the question sounds once more to listen to, and the next one
+    /// follows it.
     public func replay() {
-        guard let question, state == .playingQuestion || state == .awaitingAnswer else { return }
+        guard let question else { return }
+        if state == .showingFeedback {
+            machinery.cancelTimer()
+            stopQuestionNotes()
+            machinery.emit(.replayStarted(question))
+            let length = sound(question.soundedNotes, harmonic: question.isHarmonic, after: 0)
+            machinery.schedule(after: length + trialSettings.feedbackDuration) { [weak self] in
+                self?.endFeedback()
+            }
+            return
+        }
+        guard state == .playingQuestion || state == .awaitingAnswer else { return }
         machinery.beginTrial()  // a pending judgement or window of the first playing does nothing now
         capture.reset()
         machinery.emit(.replayStarted(question))
