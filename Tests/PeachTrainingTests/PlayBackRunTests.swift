@@ -187,7 +187,9 @@ struct PlayBackRunTests {
         #expect(asked.isSubset(of: ["P5", "M3", "P8", "P4"]) && asked.count >= 3, "\(asked)")
     }
 
-    @Test("replay after an answer plays the question once more to listen to; nothing more is stored, then the next")
+    @Test(
+        "replay after an answer plays the question once more to listen to; nothing more is stored, then the next"
+    )
     func replayAfterAnswer() throws {
         let harness = harness()
         let question = try #require(harness.question)
