@@ -12,29 +12,12 @@ import Testing
 @MainActor
 @Suite("Play-back presenters")
 struct PlayBackPresenterTests {
-    /// A play-back run of M3 up with the stream and the screen recorded.
-    @MainActor
-    final class Presented {
-        let harness: RunHarness
-        let output = RecordingScreenOutput()
-        var lines: [String] = []
-
-        init(language: Language = .english, items: [PlayBackItem]) {
-            harness = RunHarness(
-                mode: .playIntervals, playBack: PlayBackOptions(kind: .intervals, items: items))
-            let screen = TerminalScreen(
-                texts: Texts(language: language), output: output, isTerminal: false, color: false)
-            let stream = EventStreamPresenter { [unowned self] in self.lines.append($0) }
-            harness.presenter.onPresent = { [unowned self] event in
-                let time = self.harness.clock.now
-                screen.present(event, at: time)
-                stream.present(event, at: time)
-            }
-        }
-
-        var objects: [[String: Any]] {
-            lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-        }
+    /// A play-back run of `items` (intervals) with the stream and the screen recorded.
+    static func presented(language: Language = .english, items: [PlayBackItem]) -> PresenterTests.Presented {
+        PresenterTests.Presented(
+            harness: RunHarness(
+                mode: .playIntervals, playBack: PlayBackOptions(kind: .intervals, items: items)),
+            language: language)
     }
 
     static let majorThird = PlayBackItem.interval(DirectedInterval(.majorThird), harmonic: false)
@@ -43,7 +26,7 @@ struct PlayBackPresenterTests {
         "question, answerable, referenceOnly, played, result, replayStarted, skipped: only their schema's fields"
     )
     func events() throws {
-        let presented = Presented(items: [Self.majorThird])
+        let presented = Self.presented(items: [Self.majorThird])
         let harness = presented.harness
         harness.run.start()
         let question = try #require(harness.question)
@@ -92,7 +75,7 @@ struct PlayBackPresenterTests {
                 "einen Halbton zu tief — du hast Kleine Terz aufwärts gespielt, es war Große Terz aufwärts"
             ),
         ] {
-            let presented = Presented(language: language, items: [Self.majorThird])
+            let presented = Self.presented(language: language, items: [Self.majorThird])
             let harness = presented.harness
             harness.run.start()
             let question = try #require(harness.question)

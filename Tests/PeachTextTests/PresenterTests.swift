@@ -18,8 +18,15 @@ struct PresenterTests {
         let output = RecordingScreenOutput()
         var lines: [String] = []
 
-        init(mode: TrainingMode = .comparison, language: Language = .english, terminal: Bool = false) {
-            harness = RunHarness(mode: mode)
+        convenience init(
+            mode: TrainingMode = .comparison, language: Language = .english, terminal: Bool = false
+        ) {
+            self.init(harness: RunHarness(mode: mode), language: language, terminal: terminal)
+        }
+
+        /// `harness`'s run presented.
+        init(harness: RunHarness, language: Language = .english, terminal: Bool = false) {
+            self.harness = harness
             let screen = TerminalScreen(
                 texts: Texts(language: language), output: output, isTerminal: terminal, color: false)
             let stream = EventStreamPresenter { [unowned self] in self.lines.append($0) }

@@ -21,8 +21,6 @@ public struct PlayBackHistory: Hashable, Sendable {
         public internal(set) var heardAs: [String: Int] = [:]
         /// The history's answer number when the item was last answered (for staleness).
         public internal(set) var lastAnswer = 0
-        /// When it was last answered.
-        public internal(set) var lastTime = Date(timeIntervalSince1970: 0)
 
         /// The mastery estimate from the recent answers.
         public var mastery: ItemMastery { ItemMastery(recent: recent) }
@@ -75,7 +73,6 @@ public struct PlayBackHistory: Hashable, Sendable {
         record.responseTimes.append(completed.responseTime)
         if record.responseTimes.count > Self.responseTimeLength { record.responseTimes.removeFirst() }
         record.lastAnswer = answerCount
-        record.lastTime = max(record.lastTime, completed.timestamp)
         items[item] = record
         let week = ProgressHistory.weekNumber(of: completed.timestamp)
         weeks[item.kind, default: [:]][week, default: Week()].answers += 1
@@ -154,40 +151,54 @@ public struct ItemMastery: Hashable, Sendable {
     public var isMastered: Bool { answers >= Self.answersNeeded && estimate >= Self.accuracyNeeded }
 }
 
+extension PlayBackHistory.ItemRecord: SnapshotCodable {
+    /// Writes the record: counts, recent answers, response times, what it was heard as, its last answer number.
+    public func write(to writer: inout SnapshotWriter) {
+        writer.write(answers)
+        writer.write(correct)
+        writer.write(recent.count)
+        for answer in recent { writer.write(answer) }
+        writer.write(responseTimes.count)
+        for time in responseTimes { writer.write(time) }
+        writer.write(heardAs)
+        writer.write(lastAnswer)
+    }
+
+    /// Reads a record; its numbers are checked by ``PlayBackHistory/isConsistent(maximumCount:)``.
+    public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
+        answers = try reader.int()
+        correct = try reader.int()
+        for _ in 0..<(try reader.count()) { recent.append(try reader.bool()) }
+        for _ in 0..<(try reader.count()) { responseTimes.append(try reader.finiteDouble()) }
+        heardAs = try reader.dictionary()
+        lastAnswer = try reader.int()
+    }
+}
+
+extension PlayBackHistory.Week: SnapshotCodable {
+    /// Writes the week's answers and right answers.
+    public func write(to writer: inout SnapshotWriter) {
+        writer.write(answers)
+        writer.write(correct)
+    }
+
+    /// Reads a week.
+    public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
+        answers = try reader.int()
+        correct = try reader.int()
+    }
+}
+
 extension PlayBackHistory: SnapshotCodable {
-    /// Writes the history: its answer count, each item (by id, in id order) and each kind's weeks.
+    /// Writes the history: its answer count, each item's record by id, and each kind's weeks.
     public func write(to writer: inout SnapshotWriter) {
         writer.write(answerCount)
-        let sorted = items.sorted { $0.key.id < $1.key.id }
-        writer.write(sorted.count)
-        for (item, record) in sorted {
-            writer.write(item.id)
-            writer.write(record.answers)
-            writer.write(record.correct)
-            writer.write(record.recent.count)
-            for answer in record.recent { writer.write(answer) }
-            writer.write(record.responseTimes.count)
-            for time in record.responseTimes { writer.write(time) }
-            let heard = record.heardAs.sorted { $0.key < $1.key }
-            writer.write(heard.count)
-            for (id, count) in heard {
-                writer.write(id)
-                writer.write(count)
-            }
-            writer.write(record.lastAnswer)
-            writer.write(record.lastTime)
-        }
+        writer.write(Dictionary(uniqueKeysWithValues: items.map { ($0.key.id, $0.value) }))
         let kinds = PlayBackKind.allCases.filter { weeks[$0] != nil }
         writer.write(kinds.count)
         for kind in kinds {
             writer.write(kind.rawValue)
-            let sortedWeeks = (weeks[kind] ?? [:]).sorted { $0.key < $1.key }
-            writer.write(sortedWeeks.count)
-            for (week, tally) in sortedWeeks {
-                writer.write(week)
-                writer.write(tally.answers)
-                writer.write(tally.correct)
-            }
+            writer.write(weeks[kind] ?? [:])
         }
     }
 
@@ -195,34 +206,17 @@ extension PlayBackHistory: SnapshotCodable {
     public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
         self.init()
         answerCount = try reader.int()
-        for _ in 0..<(try reader.count()) {
-            guard let item = PlayBackItem(id: try reader.string()) else { throw SnapshotReader.Malformed() }
-            var record = ItemRecord()
-            record.answers = try reader.int()
-            record.correct = try reader.int()
-            for _ in 0..<(try reader.count()) { record.recent.append(try reader.bool()) }
-            for _ in 0..<(try reader.count()) { record.responseTimes.append(try reader.finiteDouble()) }
-            for _ in 0..<(try reader.count()) {
-                let id = try reader.string()
-                record.heardAs[id] = try reader.int()
+        let records: [String: ItemRecord] = try reader.dictionary()
+        for (id, record) in records {
+            guard let item = PlayBackItem(id: id), items.updateValue(record, forKey: item) == nil else {
+                throw SnapshotReader.Malformed()
             }
-            record.lastAnswer = try reader.int()
-            record.lastTime = try reader.date()
-            guard items.updateValue(record, forKey: item) == nil else { throw SnapshotReader.Malformed() }
         }
         for _ in 0..<(try reader.count()) {
             guard let kind = PlayBackKind(rawValue: try reader.string()), weeks[kind] == nil else {
                 throw SnapshotReader.Malformed()
             }
-            var byWeek: [Int: Week] = [:]
-            for _ in 0..<(try reader.count()) {
-                let week = try reader.int()
-                var tally = Week()
-                tally.answers = try reader.int()
-                tally.correct = try reader.int()
-                byWeek[week] = tally
-            }
-            weeks[kind] = byWeek
+            weeks[kind] = try reader.dictionary()
         }
     }
 }

@@ -195,6 +195,7 @@ public final class PlayBackSession {
         stopQuestionNotes()
         trialOptions = options()
         trialSettings = settings()
+        playThrough.referencePitch = trialSettings.referencePitch
         capture = AnswerCapture(window: trialOptions.chordWindow)
         let scheduler = PlayBackScheduler(options: trialOptions)
         guard let item = scheduler.next(history(), after: lastItem, using: &generator),

@@ -10,7 +10,8 @@ import Foundation
 @MainActor
 public final class PlayThrough {
     private let player: any NotePlayer
-    private let referencePitch: Frequency
+    /// The pitch of A4 the keys sound at on the internal synth (a run sets it from each trial's settings).
+    public var referencePitch: Frequency
     private let gain: AmplitudeDB
     private var sounding: [Int: any PlaybackHandle] = [:]
     private var sustained: Set<Int> = []

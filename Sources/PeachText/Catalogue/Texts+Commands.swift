@@ -464,21 +464,15 @@ extension Texts {
 extension Texts {
     /// An interval's name: `Unison`, `Perfect fifth up (just)`, `Major third down`.
     public func intervalName(_ key: IntervalKey) -> String {
-        let names = [
-            tr("Unison"), tr("Minor second"), tr("Major second"), tr("Minor third"), tr("Major third"),
-            tr("Perfect fourth"), tr("Tritone"), tr("Perfect fifth"), tr("Minor sixth"), tr("Major sixth"),
-            tr("Minor seventh"), tr("Major seventh"), tr("Octave"),
-        ]
-        let name = names[key.interval.interval.rawValue]
-        guard key.interval != .prime else { return name }
-        let direction = key.interval.isDown ? tr(" down") : tr(" up")
+        let words = intervalWords(key.interval)
+        guard key.interval != .prime else { return words }
         let tuning: String
         switch key.tuningSystem {
         case .equalTemperament: tuning = tr("equal")
         case .justIntonation: tuning = tr("just")
         case .pythagorean: tuning = tr("Pythagorean")
         }
-        return name + direction + " (\(key.interval), \(tuning))"
+        return words + " (\(key.interval), \(tuning))"
     }
 
     /// The progress chart's title.

@@ -87,6 +87,11 @@ public final class TerminalScreen: TrainingPresenter {
         }
     }
 
+    /// `✔ Correct` in green or `✘ Wrong` in red: a symbol and a word, never colour alone.
+    private func verdict(_ isCorrect: Bool) -> String {
+        isCorrect ? paint("✔ " + texts.correct, "32") : paint("✘ " + texts.incorrect, "31")
+    }
+
     private func paint(_ text: String, _ code: String) -> String {
         color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
@@ -137,8 +142,7 @@ public final class TerminalScreen: TrainingPresenter {
             status(
                 "\(texts.yourAnswer) · \(texts.difficulty(comparison.centDifference.magnitude, best: best))")
         case .answered(let completed):
-            let verdict =
-                completed.isCorrect ? paint("✔ " + texts.correct, "32") : paint("✘ " + texts.incorrect, "31")
+            let verdict = self.verdict(completed.isCorrect)
             if let measuring = progress.measuring {
                 // A measurement says how long it may still take and what it has found so far.
                 line(
@@ -201,8 +205,7 @@ public final class TerminalScreen: TrainingPresenter {
         case .answerable:
             status(texts.earlyOrLate)
         case .answered(let completed):
-            let verdict =
-                completed.isCorrect ? paint("✔ " + texts.correct, "32") : paint("✘ " + texts.incorrect, "31")
+            let verdict = self.verdict(completed.isCorrect)
             line(
                 "\(String(format: "%4d", progress.answered))  \(verdict)  \(texts.timingRightAnswer(completed))"
             )
@@ -256,8 +259,7 @@ public final class TerminalScreen: TrainingPresenter {
         case .referenceOnly:
             status(texts.playBackReferenceOnly)
         case .answered(let completed):
-            let verdict =
-                completed.isCorrect ? paint("✔ " + texts.correct, "32") : paint("✘ " + texts.incorrect, "31")
+            let verdict = self.verdict(completed.isCorrect)
             line(
                 "\(String(format: "%4d", progress.answered))  \(verdict)  \(texts.playBackVerdict(completed))"
             )
