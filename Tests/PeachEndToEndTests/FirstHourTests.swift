@@ -31,7 +31,8 @@ struct FirstHourTests {
         "early", "late", "strike", "timing", "tap", "play", "notes", "intervals", "chords",
         "simulate", "tone", "monitor", "learn", "devices", "sounds", "settings", "data", "info", "serve",
         "help",
-        "started", "answer", "result", "stopped",
+        "started", "answer", "result", "stopped", "unlimited", "all", "sixteenths", "triplets", "sextuplets",
+        "quintuplets", "septuplets",
     ]
 
     /// Every line of `text` wider than 80 columns.

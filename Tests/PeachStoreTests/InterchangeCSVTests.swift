@@ -122,7 +122,8 @@ struct InterchangeCSVTests {
         #expect(contents.profile.comparisonCount == 52)  // unison only; the rest is per interval
     }
 
-    static let v3Header = InterchangeCSV.columns.joined(separator: ",")
+    /// The header the apps write (format 3): Peach's own two columns are not among them.
+    static let v3Header = InterchangeCSV.columns.prefix(19).joined(separator: ",")
 
     @Test("the iOS fixtures of every version import: v1 pitchComparison, v2 rhythmMatching, v3 as is")
     func versions() throws {
@@ -233,12 +234,60 @@ struct InterchangeCSVTests {
             }
         }
         #expect(leftOut == expectedLeftOut && !leftOut.isEmpty)
-        let rows = try IOSImporter.parse(text)
-        #expect(rows == records.count - leftOut.count)
+        let read = try IOSImporter.read(text)
+        #expect(read.errors.isEmpty, "\(read.errors.prefix(3))")
+        #expect(read.rows == records.count - leftOut.count)
+        // Peach's two columns travel in the file: every offset-detection row that had a pattern says it.
+        let patterns = records.compactMap { record -> String? in
+            guard case .rhythm(let rhythm) = record.payload, rhythm.kind == .offsetDetection else {
+                return nil
+            }
+            return rhythm.pattern.map { "\($0.id)@\(rhythm.offsetPosition ?? 0)" } ?? ""
+        }
+        let exported = read.cells.filter { $0["trainingType"] == "rhythmOffsetDetection" }.map { cell in
+            let pattern = cell["pattern"] ?? "?"
+            return pattern.isEmpty ? "" : "\(pattern)@\(cell["offsetPosition"] ?? "?")"
+        }
+        #expect(exported == patterns && patterns.contains { !$0.isEmpty } && patterns.contains(""))
         // And back: every record Peach exported comes back equal, but for the conditions iOS does not keep.
         let back = try importing(text)
         #expect(back.skipped.isEmpty)
         #expect(back.records.map(\.identity) == records.filter { !leftOut.contains($0) }.map(\.identity))
+    }
+
+    @Test(
+        "the port of the iOS importer keeps its rules: header by name, extra columns passed over, unknown types are row errors, versions above 3 refused"
+    )
+    func iosImporterRules() throws {
+        let rows = [
+            "rhythmOffsetDetection,2026-03-03T14:32:00Z,true,120,-5.3,4:x-xx,3,anything",
+            "ukulele,2026-03-03T14:33:00Z,true,120,-5.3,,,",
+            "rhythmOffsetDetection,2026-03-03T14:34:00Z,false,90,7.5,,,",
+        ]
+        let file =
+            "# peach-export-format:3\ntrainingType,timestamp,isCorrect,tempoBPM,offsetMs,pattern,offsetPosition,extra\n"
+            + rows.joined(separator: "\n")
+        let read = try IOSImporter.read(file)
+        #expect(read.rows == 2 && read.errors.count == 1 && read.errors[0].contains("trainingType"))
+        #expect(throws: IOSImporter.Refused.self) {
+            _ = try IOSImporter.read(file.replacingOccurrences(of: "format:3", with: "format:4"))
+        }
+        #expect(throws: IOSImporter.Refused.self) {
+            _ = try IOSImporter.read(file.replacingOccurrences(of: "trainingType,", with: "type,"))
+        }
+        // Peach reads the same file by name too: the pattern where given, straight sixteenths with the third
+        // note offset where not, and the unknown type skipped.
+        let (records, skipped) = try importing(file)
+        #expect(skipped.count == 1 && skipped[0].line == 4)
+        let rhythms = records.compactMap { if case .rhythm(let rhythm) = $0.payload { rhythm } else { nil } }
+        #expect(rhythms.map(\.pattern) == [TimingPattern.named("4:x-xx"), nil])
+        #expect(rhythms.map(\.timingPattern) == [TimingPattern.named("4:x-xx"), .straightSixteenths])
+        #expect(rhythms.map(\.offsetStep) == [3, 3])
+        // A pattern that is not in the catalogue, or a step where no later note sounds, is the row's error.
+        for bad in ["4:xxxy,3", "4:x-xx,2", "4:x-xx,"] {
+            let (_, rejected) = try importing(file.replacingOccurrences(of: "4:x-xx,3", with: bad))
+            #expect(rejected.count == 2, "\(bad)")
+        }
     }
 
     @Test("a round trip through the phone (whole seconds, its number format) finds every record a duplicate")
@@ -269,83 +318,96 @@ struct InterchangeCSVTests {
     struct Failure: Error {}
 }
 
-/// The checks of the iOS app's CSV importer (`CSVImportParser`, its discipline parsers), reimplemented: the
-/// metadata line, the exact v3 header, 19 fields per row, a known training type and each type's cells.
+/// The rules of the iOS app's CSV importer as it reads files since June 2026 (`CSVImportParser` and its
+/// discipline parsers, reimplemented): the metadata line with a version of 1–3 (a higher one is refused whole);
+/// the header read by name (it must name `trainingType` and `timestamp`; columns it does not know are passed
+/// over, in any order); each row as many fields as the header; an unknown training type, or a cell a discipline
+/// cannot read, is an error of that row, and the other rows are imported.
 enum IOSImporter {
     struct Refused: Error, CustomStringConvertible {
         let description: String
     }
 
-    /// The number of rows the app would import; throws at the first row it would refuse.
-    static func parse(_ text: String) throws -> Int {
+    /// What the app would import: the rows read, and an error for each row it would not import.
+    struct Result {
+        var rows = 0
+        var errors: [String] = []
+        /// The cells of each row read, by column name.
+        var cells: [[String: String]] = []
+    }
+
+    /// Reads `text` as the app would; throws when it would refuse the whole file.
+    static func read(_ text: String) throws -> Result {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard lines.first == "# peach-export-format:3" else { throw Refused(description: "metadata") }
-        let header = [
-            "trainingType", "timestamp", "referenceNote", "referenceNoteName", "targetNote", "targetNoteName",
-            "interval", "tuningSystem", "centOffset", "isCorrect", "initialCentOffset", "userCentError",
-            "tempoBPM",
-            "offsetMs", "meanOffsetMs", "meanOffsetMsPosition0", "meanOffsetMsPosition1",
-            "meanOffsetMsPosition2",
-            "meanOffsetMsPosition3",
-        ]
-        guard lines.count > 1,
-            lines[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init) == header
-        else { throw Refused(description: "header") }
+        let prefix = "# peach-export-format:"
+        guard let first = lines.first, first.hasPrefix(prefix) else { throw Refused(description: "metadata") }
+        guard let version = Int(first.dropFirst(prefix.count)) else { throw Refused(description: "metadata") }
+        guard (1...3).contains(version) else { throw Refused(description: "version \(version)") }
+        guard lines.count > 1 else { throw Refused(description: "header") }
+        let header = lines[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard header.contains("trainingType"), header.contains("timestamp") else {
+            throw Refused(description: "header")
+        }
         let intervals = ["P1", "m2", "M2", "m3", "M3", "P4", "d5", "P5", "m6", "M6", "m7", "M7", "P8"]
-        var count = 0
+        var result = Result()
         for (index, line) in lines.dropFirst(2).enumerated() where !line.isEmpty {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             func refuse(_ why: String) -> Refused {
                 Refused(description: "row \(index + 1): \(why): \(line)")
             }
-            guard fields.count == 19 else { throw refuse("fields") }
-            var cell: [String: String] = [:]
-            for (name, value) in zip(header, fields) { cell[name] = value }
-            guard let time = cell["timestamp"], isISO8601(time) else { throw refuse("timestamp") }
-            func note(_ name: String) throws {
-                guard let number = Int(cell[name] ?? ""), (0...127).contains(number) else {
-                    throw refuse(name)
+            do {
+                guard fields.count == header.count else { throw refuse("fields") }
+                var cell: [String: String] = [:]
+                for (name, value) in zip(header, fields) where cell[name] == nil { cell[name] = value }
+                guard let time = cell["timestamp"], isISO8601(time) else { throw refuse("timestamp") }
+                func note(_ name: String) throws {
+                    guard let number = Int(cell[name] ?? ""), (0...127).contains(number) else {
+                        throw refuse(name)
+                    }
                 }
-            }
-            func double(_ name: String) throws {
-                guard let value = Double(cell[name] ?? ""), value.isFinite else { throw refuse(name) }
-            }
-            func boolean() throws {
-                guard ["true", "false"].contains(cell["isCorrect"]) else { throw refuse("isCorrect") }
-            }
-            func tempo() throws {
-                guard let tempo = Int(cell["tempoBPM"] ?? ""), tempo > 0 else { throw refuse("tempoBPM") }
-            }
-            switch cell["trainingType"] {
-            case "pitchDiscrimination", "pitchMatching":
-                try note("referenceNote")
-                try note("targetNote")
-                guard intervals.contains(cell["interval"] ?? "") else { throw refuse("interval") }
-                guard ["equalTemperament", "justIntonation"].contains(cell["tuningSystem"]) else {
-                    throw refuse("tuningSystem")
+                func double(_ name: String) throws {
+                    guard let value = Double(cell[name] ?? ""), value.isFinite else { throw refuse(name) }
                 }
-                if cell["trainingType"] == "pitchDiscrimination" {
-                    try double("centOffset")
+                func boolean() throws {
+                    guard ["true", "false"].contains(cell["isCorrect"]) else { throw refuse("isCorrect") }
+                }
+                func tempo() throws {
+                    guard let tempo = Int(cell["tempoBPM"] ?? ""), tempo > 0 else { throw refuse("tempoBPM") }
+                }
+                switch cell["trainingType"] {
+                case "pitchDiscrimination", "pitchMatching":
+                    try note("referenceNote")
+                    try note("targetNote")
+                    guard intervals.contains(cell["interval"] ?? "") else { throw refuse("interval") }
+                    guard ["equalTemperament", "justIntonation"].contains(cell["tuningSystem"]) else {
+                        throw refuse("tuningSystem")
+                    }
+                    if cell["trainingType"] == "pitchDiscrimination" {
+                        try double("centOffset")
+                        try boolean()
+                    } else {
+                        try double("initialCentOffset")
+                        try double("userCentError")
+                    }
+                case "rhythmOffsetDetection":
                     try boolean()
-                } else {
-                    try double("initialCentOffset")
-                    try double("userCentError")
+                    try tempo()
+                    try double("offsetMs")
+                case "continuousRhythmMatching":
+                    try tempo()
+                    try double("meanOffsetMs")
+                    for position in 0..<4 where !(cell["meanOffsetMsPosition\(position)"] ?? "").isEmpty {
+                        try double("meanOffsetMsPosition\(position)")
+                    }
+                default: throw refuse("trainingType")
                 }
-            case "rhythmOffsetDetection":
-                try boolean()
-                try tempo()
-                try double("offsetMs")
-            case "continuousRhythmMatching":
-                try tempo()
-                try double("meanOffsetMs")
-                for position in 0..<4 where !(cell["meanOffsetMsPosition\(position)"] ?? "").isEmpty {
-                    try double("meanOffsetMsPosition\(position)")
-                }
-            default: throw refuse("trainingType")
+                result.rows += 1
+                result.cells.append(cell)
+            } catch let refused as Refused {
+                result.errors.append(refused.description)
             }
-            count += 1
         }
-        return count
+        return result
     }
 
     /// `YYYY-MM-DDTHH:MM:SSZ` or with a fraction, as `Date.ISO8601FormatStyle` parses it.

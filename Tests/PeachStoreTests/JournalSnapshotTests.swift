@@ -22,7 +22,10 @@ struct JournalSnapshotTests {
                         RhythmRecord(
                             offsetDetectionAt: time, tempoBPM: 70 + index % 60,
                             offsetMs: Double(index % 23) - 11.5,
-                            isCorrect: index % 3 != 0)))
+                            isCorrect: index % 3 != 0,
+                            pattern: index % 16 == 2 ? nil : TimingPattern.catalogue[index % 12],
+                            offsetPosition: index % 16 == 2
+                                ? nil : TimingPattern.catalogue[index % 12].offsetPositions.last)))
             case 6:
                 return StoredRecord(
                     .rhythm(

@@ -66,7 +66,7 @@ struct JournalStoreTests {
         let store = try JournalStore(directory: directory.path)
         let time = Date(timeIntervalSince1970: 1_767_225_600)
         let trial = OffsetDetectionTrial(
-            tempo: try Tempo(bpm: 120), offsetPercent: 4, direction: .late, offsetClick: 3)
+            tempo: try Tempo(bpm: 120), offsetPercent: 4, direction: .late, offsetPosition: 3)
         try store.offsetDetectionCompleted(
             CompletedOffsetDetection(trial: trial, answer: .early, timestamp: time))
         let strikes = [GapStrike(position: 4, offsetMs: -3), GapStrike(position: 2, offsetMs: 7)]
@@ -75,7 +75,10 @@ struct JournalStoreTests {
         let records = try storedRecords(directory)
         #expect(
             records.map(\.payload) == [
-                .rhythm(RhythmRecord(offsetDetectionAt: time, tempoBPM: 120, offsetMs: 5, isCorrect: false)),
+                .rhythm(
+                    RhythmRecord(
+                        offsetDetectionAt: time, tempoBPM: 120, offsetMs: 5, isCorrect: false,
+                        pattern: .straightSixteenths, offsetPosition: 3)),
                 .rhythm(
                     RhythmRecord(
                         continuousMatchingAt: time, tempoBPM: 80, meanOffsetMs: 2,

@@ -27,6 +27,33 @@ struct RecordCodecTests {
         }
     }
 
+    @Test(
+        "an offset-detection answer keeps its pattern and step; a pattern not in the catalogue or a step without a later note is damage"
+    )
+    func timingPatterns() throws {
+        for index in 0..<24 {
+            let record = Samples.rhythm(index * 2)
+            #expect(try decode(RecordCodec.encode(record)) == record)
+        }
+        let line =
+            #"{"v":2,"type":"rhythmOffsetDetection","time":"2026-03-03T14:32:00Z","tempoBPM":120,"offsetMs":5.3,"correct":true"#
+        guard case .rhythm(let plain) = try decode(line + "}").payload else { throw Failure() }
+        #expect(plain.pattern == nil && plain.timingPattern == .straightSixteenths && plain.offsetStep == 3)
+        guard
+            case .rhythm(let triplet) = try decode(line + #","pattern":"3:x-x","offsetPosition":3}"#).payload
+        else { throw Failure() }
+        #expect(triplet.pattern == TimingPattern.named("3:x-x") && triplet.offsetPosition == 3)
+        for bad in [
+            #","pattern":"3:x-y","offsetPosition":3}"#, #","pattern":"3:x-x","offsetPosition":2}"#,
+            #","pattern":"3:x-x","offsetPosition":1}"#, #","pattern":"3:x-x"}"#, #","offsetPosition":3}"#,
+            #","pattern":"3:x-x","offsetPosition":3.5}"#,
+        ] {
+            #expect(throws: RecordDamage.self, "\(bad)") { try decode(line + bad) }
+        }
+    }
+
+    struct Failure: Error {}
+
     @Test("an unknown field is kept only when its value is valid JSON; hostile nesting does not crash")
     func unknownFieldValues() throws {
         // The sample line without its checksum (which must come last), open for one more field.

@@ -125,7 +125,10 @@ enum Samples {
                 index % 2 == 0
                     ? RhythmRecord(
                         offsetDetectionAt: time, tempoBPM: 60 + index, offsetMs: Double(index) - 20.5,
-                        isCorrect: index % 3 == 0)
+                        isCorrect: index % 3 == 0,
+                        pattern: index % 4 == 0 ? nil : TimingPattern.catalogue[index % 12],
+                        offsetPosition: index % 4 == 0
+                            ? nil : TimingPattern.catalogue[index % 12].offsetPositions[0])
                     : RhythmRecord(
                         continuousMatchingAt: time, tempoBPM: 90, meanOffsetMs: 3.25 * Double(index),
                         positions: [1.5, nil, Double(index), -2])))

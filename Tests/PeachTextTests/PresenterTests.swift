@@ -101,7 +101,8 @@ struct PresenterTests {
         #expect(
             seen
                 == Set(EventLine.schema.keys).subtracting([
-                    "loopStarted", "strike", "dropout", "question", "answerable", "referenceOnly", "played",
+                    "repetition", "loopStarted", "strike", "dropout", "question", "answerable",
+                    "referenceOnly", "played",
                     "skipped",
                 ]))
         #expect(presented.objects.last?["detail"] as? String == "SIGTERM")

@@ -23,7 +23,7 @@ struct TimingScreenTests {
     func trials() throws {
         let (screen, output) = Self.screen()
         let trial = OffsetDetectionTrial(
-            tempo: .standard, offsetPercent: 10, direction: .early, offsetClick: 3)
+            tempo: .standard, offsetPercent: 10, direction: .early, offsetPosition: 3)
         var progress = TrainingProgress()
         progress.answered = 1
         progress.correct = 1
@@ -38,7 +38,7 @@ struct TimingScreenTests {
             .gapFill(.started(tempo, gapPositions: [2, 4], firstCycleAt: 0), progress), at: Date())
         #expect(
             output.screen
-                == "   1  ✔ Correct  click 3 was 18.8 ms early\n   1  ◀ 12.3 ms early\n"
+                == "   1  ✔ Correct  step 3 was 18.8 ms early\n   1  ◀ 12.3 ms early\n"
                 + "Fill the gap at 80 BPM: strike steps 2, 4 of every four.\n")
     }
 

@@ -205,6 +205,36 @@ struct TimingEventStreamTests {
         #expect(result["strikes"] as? Int == 16)
     }
 
+    @Test("offset detection's events say the pattern, each repetition of the loop, and the answer's pattern")
+    func offsetDetectionEvents() throws {
+        var lines: [String] = []
+        let harness = TimingRunHarness(mode: .offsetDetection)
+        let stream = EventStreamPresenter { lines.append($0) }
+        harness.run.start()
+        for event in harness.presenter.events { stream.present(event, at: Date()) }
+        harness.presenter.onPresent = { stream.present($0, at: Date()) }
+        // Unanswered for three beats: the pattern plays a second, third and fourth time.
+        harness.clock.advance(by: .seconds(0.1 + 3 * Tempo.standard.beat + 0.01))
+        harness.noteOn(40, at: harness.clicks.now)
+        let objects = try lines.map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        for object in objects {
+            let name = try #require(object["event"] as? String)
+            let schema = try #require(EventLine.schema[name], "no schema for \(name)")
+            #expect(Set(object.keys).subtracting(["event", "time"]).isSubset(of: schema), "\(object)")
+        }
+        let trial = try #require(objects.first { $0["event"] as? String == "trialStarted" })
+        #expect(trial["pattern"] as? String == "4:xxxx" && trial["offsetClick"] as? Int == 3)
+        let repetitions = objects.filter { $0["event"] as? String == "repetition" }.compactMap {
+            $0["repetition"] as? Int
+        }
+        #expect(repetitions == [2, 3, 4])
+        let result = try #require(objects.first { $0["event"] as? String == "result" })
+        #expect(result["pattern"] as? String == "4:xxxx")
+        #expect(harness.store.offsetDetections.count == 1)
+    }
+
     @Test(
         "a dropout in either discipline is a `dropout` line and a line on the screen; nothing is stored for it",
         arguments: [TrainingMode.gapFill, .offsetDetection])

@@ -23,12 +23,16 @@ public enum DomainValueError: Error, Equatable, Sendable {
     case invalidInterval(String)
     /// A timing tempo outside 40–200 BPM.
     case tempoOutOfRange(Int)
-    /// An offset-detection click outside 2–4.
+    /// An offset-detection position outside 2–7.
     case offsetClickOutOfRange(Int)
     /// Gap positions that are empty, outside 1–4, or every step of the cycle.
     case invalidGapPositions([Int])
     /// Text that is not a list of gap positions such as `4` or `2,4`.
     case invalidGapPositionsText(String)
+    /// Text that is not a list of timing patterns such as `4:xxxx,triplets` or `all`.
+    case invalidTimingPatterns(String)
+    /// A maximum of repetitions other than 1, 2, 3, 5, 10 or unlimited.
+    case invalidMaxRepetitions(String)
 }
 
 extension DomainValueError: CustomStringConvertible {
@@ -44,9 +48,12 @@ extension DomainValueError: CustomStringConvertible {
         case .invalidNoteRange(let text): "'\(text)' is not a note range such as C2-C6"
         case .invalidInterval(let text): "'\(text)' is not an interval such as P5 or M3down"
         case .tempoOutOfRange(let value): "tempo must be 40–200 BPM, got \(value)"
-        case .offsetClickOutOfRange(let value): "the offset click must be 2–4, got \(value)"
+        case .offsetClickOutOfRange(let value): "the offset position must be 2–7, got \(value)"
         case .invalidGapPositions(let value): "gap positions must be one to three of 1–4, got \(value)"
         case .invalidGapPositionsText(let text): "'\(text)' is not a list of gap positions such as 4 or 2,4"
+        case .invalidTimingPatterns(let text):
+            "'\(text)' is not a list of timing patterns such as 4:xxxx,triplets"
+        case .invalidMaxRepetitions(let text): "'\(text)' is not 1, 2, 3, 5, 10 or unlimited"
         }
     }
 }

@@ -46,8 +46,12 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case earconLevel
     /// Timing training's tempo, beats per minute.
     case tempo
-    /// Which of offset detection's four clicks may be early or late, 2 … 4.
+    /// The step of offset detection's pattern whose note is early or late, 2 … 7.
     case offsetClick
+    /// Offset detection's patterns, e.g. `4:xxxx`, `triplets` or `all`.
+    case timingPatterns
+    /// How often offset detection plays its pattern while no answer comes: 1, 2, 3, 5, 10 or `unlimited`.
+    case maxRepetitions
     /// Fill the gap's silent steps, e.g. `4` or `2,4`.
     case gapPositions
     /// Play-back: milliseconds within which the notes of one answer (a chord) are struck, 20 … 1000.
@@ -69,7 +73,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
             .velocity, .timbre, .intervals, .tuningSystem:
             true
         case .controllerProfile, .audioOutput, .midiOutput, .wrongAnswerTick, .longPress, .soundFont, .preset,
-            .earconLevel, .tempo, .offsetClick, .gapPositions, .chordWindow, .showReference:
+            .earconLevel, .tempo, .offsetClick, .timingPatterns, .maxRepetitions, .gapPositions, .chordWindow,
+            .showReference:
             false
         }
     }
@@ -94,6 +99,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .preset: "preset"
         case .tempo: "tempo"
         case .offsetClick: "offset-click"
+        case .timingPatterns: "patterns"
+        case .maxRepetitions: "max-repetitions"
         case .gapPositions: "gap-positions"
         case .chordWindow: "chord-window"
         case .velocity, .wrongAnswerTick, .longPress, .earconLevel, .showReference: nil
@@ -128,6 +135,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .earconLevel: .number(ValueDomains.earconLevel, .decibels)
         case .tempo: .wholeNumber(Tempo.trainingRange)
         case .offsetClick: .wholeNumber(TimingSettings.offsetClicks)
+        case .timingPatterns: .timingPatterns
+        case .maxRepetitions: .oneOf(TimingSettings.repetitionChoices.map(String.init) + ["unlimited"])
         case .gapPositions: .gapPositions
         case .chordWindow: .number(ValueDomains.chordWindow, .milliseconds)
         case .showReference: .onOff
@@ -152,7 +161,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
             return .number(number)
         case .timbre, .intervals, .tuningSystem, .controllerProfile, .audioOutput, .midiOutput,
             .wrongAnswerTick,
-            .soundFont, .preset, .gapPositions, .showReference:
+            .soundFont, .preset, .gapPositions, .showReference, .timingPatterns, .maxRepetitions:
             return .text(trimmed)
         }
     }

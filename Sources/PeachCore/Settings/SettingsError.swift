@@ -65,6 +65,8 @@ public enum AllowedValues: Hashable, Sendable {
     case preset
     /// One to three of the steps 1–4, separated by commas (fill the gap's gap positions).
     case gapPositions
+    /// Timing patterns (`4:x-xx`), family names (`triplets`) or `all`, separated by commas.
+    case timingPatterns
 }
 
 /// The unit of a numeric setting.

@@ -125,7 +125,8 @@ public struct TrainingSettings: Hashable, Sendable {
         case .intervals: .text(DirectedInterval.listDescription(intervals))
         case .tuningSystem: .text(tuningSystem.rawValue)
         case .controllerProfile, .audioOutput, .midiOutput, .wrongAnswerTick, .longPress, .soundFont, .preset,
-            .earconLevel, .tempo, .offsetClick, .gapPositions, .chordWindow, .showReference:
+            .earconLevel, .tempo, .offsetClick, .timingPatterns, .maxRepetitions, .gapPositions, .chordWindow,
+            .showReference:
             nil
         }
     }
@@ -185,7 +186,8 @@ public struct TrainingSettings: Hashable, Sendable {
             }
             copy.tuningSystem = tuning
         case .controllerProfile, .audioOutput, .midiOutput, .wrongAnswerTick, .longPress, .soundFont, .preset,
-            .earconLevel, .tempo, .offsetClick, .gapPositions, .chordWindow, .showReference:
+            .earconLevel, .tempo, .offsetClick, .timingPatterns, .maxRepetitions, .gapPositions, .chordWindow,
+            .showReference:
             throw .unknownKey(key.rawValue)
         }
         return copy

@@ -2,10 +2,13 @@
 
 /// What an ``OffsetDetectionSession`` reports, in order, to its event handlers.
 public enum OffsetDetectionEvent: Sendable {
-    /// A trial started: its four clicks are placed, the first heard at the time given (the click timeline).
+    /// A trial started: its first repetition is placed, its first note heard at the time given (the click
+    /// timeline).
     case trialStarted(OffsetDetectionTrial, firstClickAt: Double)
-    /// The offset click has sounded: answers count from now.
+    /// The first offset note has sounded: answers count from now.
     case answerable(OffsetDetectionTrial)
+    /// The loop goes on unanswered: repetition `number` (2, 3, …) begins at the time given.
+    case repetition(OffsetDetectionTrial, number: Int, startsAt: Double)
     /// An answer was taken and handed to every observer (stored); feedback shows now.
     case answered(CompletedOffsetDetection)
     /// An observer (the store, on a full disk) failed on a result: it is not acknowledged, and the session stops.

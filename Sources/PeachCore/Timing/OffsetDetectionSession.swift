@@ -2,15 +2,18 @@
 
 import Foundation
 
-/// Timing offset detection: four clicks a sixteenth apart, one of them early or late; the answer is `early`
-/// or `late`, and the offset adapts (``TimingStaircase``).
+/// Timing offset detection: a one-beat pattern (four sixteenths by default) looped without a break, in every
+/// repetition the same note early or late; the answer is `early` or `late`, and the offset adapts
+/// (``TimingStaircase``).
 ///
-/// A trial places its four clicks on the ``ClickPlayer`` at once, the first a lead time ahead, so each is
-/// heard exactly where it belongs whatever the timers' jitter. Answers are ignored until the offset click has
-/// been heard, then taken once. The result goes to every observer (the store first) *before* feedback; the
-/// next trial starts once feedback has shown and the last click has sounded. Settings are read at the start of
-/// each trial. `stop()` works from every state: it drops the clicks not yet heard, cancels timers and records
-/// nothing.
+/// A trial's repetitions are placed on the ``ClickPlayer`` ``repetitionsAhead`` beats ahead, the first a lead
+/// time from now, so each note is heard exactly where it belongs whatever the timers' jitter. The loop runs
+/// until the answer comes, or for ``TimingSettings/maxRepetitions`` repetitions (then the answer is still
+/// awaited). Answers are ignored until the first offset note has been heard, then taken once; an answer stops
+/// the loop (the notes not yet heard are dropped). The result goes to every observer (the store first)
+/// *before* feedback; the next trial starts once feedback has shown and the clicks placed have sounded.
+/// Settings are read at the start of each trial. `stop()` works from every state: it drops the clicks not yet
+/// heard, cancels timers and records nothing.
 ///
 /// When the output's sound breaks off during a trial (an underrun: ``ClickPlayer/dropoutCount`` changes), its
 /// clicks were heard out of time: the trial is discarded unanswered (``OffsetDetectionEvent/dropout``) and
@@ -22,9 +25,9 @@ public final class OffsetDetectionSession {
     public enum State: Sendable, Equatable {
         /// Not started, or stopped.
         case idle
-        /// The clicks are playing; the offset click has not sounded yet.
+        /// The clicks are playing; the first offset note has not sounded yet.
         case playingClicks
-        /// The offset click has sounded: an answer is awaited.
+        /// The first offset note has sounded: an answer is awaited (the loop may still run).
         case awaitingAnswer
         /// Feedback on the answer shows.
         case showingFeedback
@@ -37,6 +40,8 @@ public final class OffsetDetectionSession {
 
     /// The rest after a dropout before the next trial: the output's timeline is measured anew meanwhile.
     public static let dropoutRest = 1.0
+    /// How many repetitions of the loop are placed ahead of the one sounding.
+    static let repetitionsAhead = 2
 
     /// Where the session is.
     public private(set) var state: State = .idle
@@ -57,6 +62,10 @@ public final class OffsetDetectionSession {
     private var trialSettings = TimingSettings.defaults
     private var offsetClickHeard = 0.0
     private var lastClickHeard = 0.0
+    /// When the trial's first repetition starts (its beat), on the click timeline.
+    private var trialStart = 0.0
+    /// The repetitions placed so far.
+    private var repetitionsPlaced = 0
     /// The output's dropouts when the trial's clicks were placed.
     private var trialDropouts = 0
 
@@ -103,6 +112,11 @@ public final class OffsetDetectionSession {
     {
         guard state == .awaitingAnswer, let trial = currentTrial, !droppedOut() else { return false }
         machinery.cancelTimer()
+        // The answer ends the loop: the notes not yet heard are dropped.
+        if lastClickHeard > clicks.now {
+            clicks.cancelClicks()
+            lastClickHeard = clicks.now
+        }
         let completed = CompletedOffsetDetection(
             trial: trial, answer: answer, timestamp: machinery.now,
             responseTime: max(0, (time ?? clicks.now) - offsetClickHeard), inputKind: input)
@@ -118,7 +132,7 @@ public final class OffsetDetectionSession {
         if completed.isCorrect { correctCount += 1 }
         state = .showingFeedback
         machinery.emit(.answered(completed))
-        let rest = max(trialSettings.feedbackDuration, lastClickHeard + trial.tempo.sixteenth - clicks.now)
+        let rest = max(trialSettings.feedbackDuration, lastClickHeard + trial.step - clicks.now)
         machinery.schedule(after: rest) { [weak self] in self?.endFeedback() }
         return true
     }
@@ -154,27 +168,72 @@ public final class OffsetDetectionSession {
         let trial = staircase.nextTrial(settings: trialSettings, last: last, using: &generator)
         currentTrial = trial
         trialDropouts = clicks.dropoutCount
-        let first = clicks.now + clicks.leadTime
+        trialStart = clicks.now + clicks.leadTime
+        repetitionsPlaced = 0
+        lastClickHeard = trialStart
         var heard: [Double] = []
-        do {
-            for time in trial.clickTimes { heard.append(try clicks.click(at: first + time, accent: false)) }
-        } catch {
+        do { heard = try placeRepetition() } catch {
             halt(.audioFailure(error))
             return
         }
-        offsetClickHeard = heard[trial.offsetClick - 1]
-        lastClickHeard = heard[heard.count - 1]
+        offsetClickHeard = heard[trial.offsetNoteIndex]
         state = .playingClicks
         machinery.emit(.trialStarted(trial, firstClickAt: heard[0]))
+        guard placeAhead(upTo: 0) else { return }
         machinery.schedule(after: max(0, offsetClickHeard - clicks.now)) { [weak self] in
             self?.offsetClickSounded()
         }
+    }
+
+    /// Places the trial's next repetition; returns when each of its notes will be heard.
+    private func placeRepetition() throws -> [Double] {
+        guard let trial = currentTrial else { return [] }
+        let start = trialStart + Double(repetitionsPlaced) * trial.repetitionLength
+        var heard: [Double] = []
+        for time in trial.clickTimes { heard.append(try clicks.click(at: start + time, accent: false)) }
+        repetitionsPlaced += 1
+        lastClickHeard = heard.last ?? start
+        return heard
+    }
+
+    /// The number of repetitions the trial plays at most.
+    private var repetitionLimit: Int { trialSettings.maxRepetitions ?? Int.max }
+
+    /// Places repetitions up to ``repetitionsAhead`` beyond `sounding` (from 0), within the limit; returns false
+    /// (and halts) when the player fails.
+    private func placeAhead(upTo sounding: Int) -> Bool {
+        while repetitionsPlaced <= sounding + Self.repetitionsAhead - 1, repetitionsPlaced < repetitionLimit {
+            do { _ = try placeRepetition() } catch {
+                halt(.audioFailure(error))
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Schedules the start of repetition `number` (from 0) while the loop runs on.
+    private func scheduleRepetition(_ number: Int) {
+        guard let trial = currentTrial, number < repetitionsPlaced else { return }
+        let start = trialStart + Double(number) * trial.repetitionLength
+        machinery.schedule(after: max(0, start - clicks.now)) { [weak self] in
+            self?.repetitionBegan(number, at: start)
+        }
+    }
+
+    /// Repetition `number` (from 1) begins: the loop is placed on, and said.
+    private func repetitionBegan(_ number: Int, at start: Double) {
+        guard state == .playingClicks || state == .awaitingAnswer, let trial = currentTrial, !droppedOut()
+        else { return }
+        guard placeAhead(upTo: number) else { return }
+        machinery.emit(.repetition(trial, number: number + 1, startsAt: start))
+        scheduleRepetition(number + 1)
     }
 
     private func offsetClickSounded() {
         guard state == .playingClicks, let trial = currentTrial, !droppedOut() else { return }
         state = .awaitingAnswer
         machinery.emit(.answerable(trial))
+        scheduleRepetition(1)
     }
 
     /// Whether the sound dropped out since the trial's clicks were placed; if so, the trial is discarded (its

@@ -20,6 +20,9 @@ public struct Tempo: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     init(unchecked bpm: Int) { self.bpm = bpm }
 
+    /// The length of a beat (a quarter note), seconds: 60 / BPM (750 ms at 80 BPM).
+    public var beat: Double { 60 / Double(bpm) }
+
     /// The length of a sixteenth note, seconds: 15 / BPM (187.5 ms at 80 BPM).
     public var sixteenth: Double { 15 / Double(bpm) }
 

@@ -3,18 +3,23 @@
 import Foundation
 
 /// The timing part of a listener's profile, built record by record (trained here or imported from Peach on
-/// iOS): for offset detection, the answers binned by the offset's share of a sixteenth per tempo band and
-/// direction, fitted like pitch thresholds (the same Bayesian Weibull model, on percent of a sixteenth instead
-/// of cents); for fill the gap, the trials' mean offsets per tempo band and gap position.
+/// iOS): for offset detection, the answers binned by the offset's share of the pattern's step (a sixteenth for
+/// sixteenths, a triplet eighth for triplets) per tempo band and direction, and per pattern family, fitted like
+/// pitch thresholds (the same Bayesian Weibull model, on percent of a step instead of cents); for fill the gap,
+/// the trials' mean offsets per tempo band and gap position. A record without a pattern (Peach on iOS, older
+/// Peach) is straight sixteenths.
 public struct TimingHistory: Hashable, Sendable {
-    /// One tempo band and direction of offset detection: its binned answers and the mean sixteenth of its trials.
+    /// One tempo band and direction (or one pattern family) of offset detection: its binned answers and the mean
+    /// step of its trials.
     struct OffsetCell: Hashable, Sendable {
         var counts = TrialCounts()
-        var sixteenthMs = WelfordAccumulator()
+        var stepMs = WelfordAccumulator()
     }
 
     /// The answers of offset detection, by band and direction (`"moderate.early"`).
     private var offsetCells: [String: OffsetCell] = [:]
+    /// The answers of offset detection, by pattern family (`"triplets"`), all tempos and directions.
+    private var familyCells: [String: OffsetCell] = [:]
     /// Fill the gap's trial means, by band and step (`"moderate.4"`), and by band alone (`"moderate"`).
     private var gapCells: [String: WelfordAccumulator] = [:]
     /// The answers before the last ``recentWindow``, for the trend (percent level, correct).
@@ -22,7 +27,7 @@ public struct TimingHistory: Hashable, Sendable {
     /// The last ``recentWindow`` answers, oldest first.
     private var recent: [RecentAnswer] = []
     /// Week by week, per kind and band (`offsetDetection.moderate`): offset detection's answers binned by
-    /// percent of a sixteenth; fill the gap's trials' absolute mean offsets (how far from on time, either way).
+    /// percent of a step; fill the gap's trials' absolute mean offsets (how far from on time, either way).
     private var weeks: [String: [ProgressHistory.Week]] = [:]
 
     /// The two timing disciplines, as the progress chart names its series.
@@ -51,17 +56,21 @@ public struct TimingHistory: Hashable, Sendable {
     /// An empty history.
     public init() {}
 
-    /// Adds an offset-detection answer: its tempo, signed offset (ms), whether it was right and (for the
-    /// progress chart) when.
+    /// Adds an offset-detection answer: its tempo, signed offset (ms), whether it was right, its pattern and
+    /// (for the progress chart) when.
     public mutating func addOffsetDetection(
-        tempoBPM: Int, offsetMs: Double, isCorrect: Bool, at date: Date? = nil
+        tempoBPM: Int, offsetMs: Double, isCorrect: Bool, pattern: TimingPattern = .straightSixteenths,
+        at date: Date? = nil
     ) {
         guard tempoBPM > 0, offsetMs.isFinite, offsetMs != 0 else { return }
-        let sixteenthMs = 15_000 / Double(tempoBPM)
-        let percent = abs(offsetMs) / sixteenthMs * 100
+        let stepMs = 60_000 / Double(tempoBPM) / Double(pattern.steps)
+        let percent = abs(offsetMs) / stepMs * 100
         let key = Self.key(TempoBand(bpm: tempoBPM), TimingDirection(offsetMs: offsetMs))
         offsetCells[key, default: OffsetCell()].counts.add(cents: percent, correct: isCorrect)
-        offsetCells[key, default: OffsetCell()].sixteenthMs.add(sixteenthMs)
+        offsetCells[key, default: OffsetCell()].stepMs.add(stepMs)
+        familyCells[pattern.family.rawValue, default: OffsetCell()].counts.add(
+            cents: percent, correct: isCorrect)
+        familyCells[pattern.family.rawValue, default: OffsetCell()].stepMs.add(stepMs)
         offsetDetectionCount += 1
         if let date {
             ProgressHistory.update(
@@ -100,7 +109,7 @@ public struct TimingHistory: Hashable, Sendable {
     }
 
     /// The weeks of `discipline` at `band`, oldest first: for offset detection its answers binned by percent of
-    /// a sixteenth (fit them with ``ProgressHistory/Week/threshold(within:)``), for fill the gap the absolute
+    /// a step (fit them with ``ProgressHistory/Week/threshold(within:)``), for fill the gap the absolute
     /// mean offsets of its trials (``ProgressHistory/Week/absoluteErrors``, ms).
     public func weeks(of discipline: Discipline, band: TempoBand) -> [ProgressHistory.Week] {
         weeks["\(discipline.rawValue).\(band.rawValue)"] ?? []
@@ -114,16 +123,30 @@ public struct TimingHistory: Hashable, Sendable {
     /// ``minimumAnswers`` answers.
     public func threshold(band: TempoBand, direction: TimingDirection? = nil) -> TimingThreshold? {
         let directions = direction.map { [$0] } ?? TimingDirection.allCases
+        return Self.threshold(of: directions.compactMap { offsetCells[Self.key(band, $0)] })
+    }
+
+    /// The fitted offset-detection threshold of the patterns of `family`, all tempos and directions; nil with
+    /// fewer than ``minimumAnswers`` answers.
+    public func threshold(family: TimingPattern.Family) -> TimingThreshold? {
+        Self.threshold(of: familyCells[family.rawValue].map { [$0] } ?? [])
+    }
+
+    /// The pattern families with offset-detection answers, in the catalogue's order.
+    public var offsetDetectionFamilies: [TimingPattern.Family] {
+        TimingPattern.Family.allCases.filter { familyCells[$0.rawValue] != nil }
+    }
+
+    private static func threshold(of cells: [OffsetCell]) -> TimingThreshold? {
         var counts = TrialCounts()
-        var sixteenthSum = 0.0
-        for direction in directions {
-            guard let cell = offsetCells[Self.key(band, direction)] else { continue }
+        var stepSum = 0.0
+        for cell in cells {
             counts.add(cell.counts)
-            sixteenthSum += cell.sixteenthMs.mean * Double(cell.sixteenthMs.count)
+            stepSum += cell.stepMs.mean * Double(cell.stepMs.count)
         }
-        guard counts.total >= Self.minimumAnswers, let estimate = Self.fit(counts) else { return nil }
+        guard counts.total >= minimumAnswers, let estimate = fit(counts) else { return nil }
         return TimingThreshold(
-            percent: estimate, sixteenthMs: sixteenthSum / Double(counts.total), answers: counts.total)
+            percent: estimate, stepMs: stepSum / Double(counts.total), answers: counts.total)
     }
 
     /// Whether a saved history (a store's snapshot) could have been built from at most `maximumCount` answers:
@@ -137,13 +160,15 @@ public struct TimingHistory: Hashable, Sendable {
             gapCells.values.allSatisfy({ $0.isConsistent(maximumCount: gapFillCount) }),
             ProgressHistory.isConsistent(weeks.values, maximumCount: maximumCount)
         else { return false }
-        var answers = 0
-        for cell in offsetCells.values {
-            guard cell.counts.isConsistent(maximumCount: maximumCount),
-                cell.sixteenthMs.isConsistent(maximumCount: maximumCount)
-            else { return false }
-            answers += cell.counts.total
-            guard answers <= offsetDetectionCount else { return false }
+        for cells in [offsetCells, familyCells] {
+            var answers = 0
+            for cell in cells.values {
+                guard cell.counts.isConsistent(maximumCount: maximumCount),
+                    cell.stepMs.isConsistent(maximumCount: maximumCount)
+                else { return false }
+                answers += cell.counts.total
+                guard answers <= offsetDetectionCount else { return false }
+            }
         }
         return true
     }
@@ -163,7 +188,7 @@ public struct TimingHistory: Hashable, Sendable {
         gapCells[position.map { "\(band.rawValue).\($0)" } ?? band.rawValue]
     }
 
-    /// Whether the latest ``recentWindow`` answers' threshold (as a share of a sixteenth, all tempos) is lower,
+    /// Whether the latest ``recentWindow`` answers' threshold (as a share of a step, all tempos and patterns) is lower,
     /// about the same or higher than the answers' before them: a change counts when the two fits differ by
     /// more than twice their combined uncertainty and by more than 5 %. Nil without ``recentWindow`` answers
     /// before the latest.
@@ -187,33 +212,33 @@ public struct TimingHistory: Hashable, Sendable {
     }
 }
 
-/// A fitted offset-detection threshold: the offset answered right 75 % of the time, as a share of a sixteenth
-/// and in milliseconds at the mean tempo of its answers, with its likely range.
+/// A fitted offset-detection threshold: the offset answered right 75 % of the time, as a share of the pattern's
+/// step (a sixteenth for sixteenths) and in milliseconds at the mean step of its answers, with its likely range.
 public struct TimingThreshold: Hashable, Sendable {
-    /// The fit, in percent of a sixteenth (its `cents` fields hold percent).
+    /// The fit, in percent of a step (its `cents` fields hold percent).
     public let percent: ThresholdEstimate
-    /// The mean sixteenth of the answers, milliseconds.
-    public let sixteenthMs: Double
+    /// The mean step of the answers, milliseconds.
+    public let stepMs: Double
     /// The answers it rests on.
     public let answers: Int
 
     /// The threshold, milliseconds.
-    public var milliseconds: Double { percent.cents / 100 * sixteenthMs }
+    public var milliseconds: Double { percent.cents / 100 * stepMs }
     /// The likely range (68 % credible), milliseconds.
     public var likelyRangeMs: ClosedRange<Double> {
-        percent.interval68.lowerBound / 100 * sixteenthMs...percent.interval68.upperBound / 100 * sixteenthMs
+        percent.interval68.lowerBound / 100 * stepMs...percent.interval68.upperBound / 100 * stepMs
     }
 }
 
 extension TimingHistory.OffsetCell: SnapshotCodable {
     func write(to writer: inout SnapshotWriter) {
         writer.write(counts)
-        writer.write(sixteenthMs)
+        writer.write(stepMs)
     }
 
     init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
         counts = try reader.read()
-        sixteenthMs = try reader.read()
+        stepMs = try reader.read()
     }
 }
 
@@ -233,6 +258,7 @@ extension TimingHistory: SnapshotCodable {
     /// Writes the cells, the trend's answers, the weeks and the counts.
     public func write(to writer: inout SnapshotWriter) {
         writer.write(offsetCells)
+        writer.write(familyCells)
         writer.write(gapCells)
         writer.write(earlier)
         writer.write(recent)
@@ -244,6 +270,7 @@ extension TimingHistory: SnapshotCodable {
     /// Reads a history (checked later with ``isConsistent(maximumCount:)``).
     public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
         offsetCells = try reader.dictionary()
+        familyCells = try reader.dictionary()
         gapCells = try reader.dictionary()
         earlier = try reader.read()
         recent = try reader.array()

@@ -1,48 +1,82 @@
-// TimingSettings: what shapes a timing trial: the tempo, which click is offset, which steps are gaps.
+// TimingSettings: what shapes a timing trial: the tempo, the patterns, where the offset falls, which steps are gaps.
 
 /// The settings of the two timing disciplines. Sessions read them at the start of every trial.
 public struct TimingSettings: Hashable, Sendable {
     /// The tempo.
     public var tempo: Tempo
-    /// Offset detection: which of the four clicks (2–4) comes early or late.
+    /// Offset detection: the step of the pattern (from 1, the beat) whose note comes early or late; where a
+    /// pattern has no such note, the nearest one that may (``TimingPattern/offsetPosition(nearest:)``).
     public private(set) var offsetClick: Int
     /// Fill the gap: the steps (1–4) of each cycle that are silent and to be struck, in order.
     public private(set) var gapPositions: [Int]
     /// Offset detection: how long the answer's feedback shows before the next trial, seconds.
     public var feedbackDuration: Double
+    /// Offset detection: the patterns it plays, in turn (at least one, from the catalogue).
+    public private(set) var patterns: [TimingPattern]
+    /// Offset detection: how often a trial's pattern is played while no answer comes; nil: until answered.
+    public private(set) var maxRepetitions: Int?
 
-    /// The clicks an offset may fall on: not the first, which sets the time the others are heard against.
-    public static let offsetClicks = 2...4
-    /// The steps of a cycle.
+    /// The positions an offset may fall on: not the first, which sets the time the others are heard against,
+    /// up to the last step of the finest pattern (seven steps).
+    public static let offsetClicks = 2...7
+    /// The steps of a fill-the-gap cycle.
     public static let positions = 1...4
+    /// The maxima of repetitions offered (besides none: until answered).
+    public static let repetitionChoices = [1, 2, 3, 5, 10]
 
-    /// The defaults of Peach on iOS: 80 BPM, the third click offset, the fourth step a gap, 0.4 s feedback.
+    /// The defaults of Peach on iOS: 80 BPM, straight sixteenths looped until answered with the third note
+    /// offset, the fourth step a gap, 0.4 s feedback.
     public static let defaults = TimingSettings(
-        tempo: .standard, uncheckedOffsetClick: 3, gapPositions: [4], feedbackDuration: 0.4)
+        tempo: .standard, uncheckedOffsetClick: 3, gapPositions: [4], feedbackDuration: 0.4,
+        patterns: [.straightSixteenths], maxRepetitions: nil)
 
-    private init(tempo: Tempo, uncheckedOffsetClick: Int, gapPositions: [Int], feedbackDuration: Double) {
+    private init(
+        tempo: Tempo, uncheckedOffsetClick: Int, gapPositions: [Int], feedbackDuration: Double,
+        patterns: [TimingPattern], maxRepetitions: Int?
+    ) {
         self.tempo = tempo
         offsetClick = uncheckedOffsetClick
         self.gapPositions = gapPositions
         self.feedbackDuration = feedbackDuration
+        self.patterns = patterns
+        self.maxRepetitions = maxRepetitions
     }
 
     /// Settings with each value checked.
-    /// - Throws: ``DomainValueError`` for an offset click outside 2–4 or gap positions that are empty, outside
-    ///   1–4, or all four steps.
+    /// - Throws: ``DomainValueError`` for an offset position outside 2–7, gap positions that are empty,
+    ///   outside 1–4, or all four steps, no pattern, or a maximum of repetitions not offered.
     public init(
         tempo: Tempo = Self.defaults.tempo, offsetClick: Int = Self.defaults.offsetClick,
         gapPositions: [Int] = Self.defaults.gapPositions,
-        feedbackDuration: Double = Self.defaults.feedbackDuration
+        feedbackDuration: Double = Self.defaults.feedbackDuration,
+        patterns: [TimingPattern] = Self.defaults.patterns,
+        maxRepetitions: Int? = Self.defaults.maxRepetitions
     ) throws(DomainValueError) {
         guard Self.offsetClicks.contains(offsetClick) else { throw .offsetClickOutOfRange(offsetClick) }
         let positions = Array(Set(gapPositions)).sorted()
         guard !positions.isEmpty, positions.count < Self.positions.count,
             positions.allSatisfy(Self.positions.contains)
         else { throw .invalidGapPositions(gapPositions) }
+        guard !patterns.isEmpty else { throw .invalidTimingPatterns("") }
+        if let maxRepetitions, !Self.repetitionChoices.contains(maxRepetitions) {
+            throw .invalidMaxRepetitions(String(maxRepetitions))
+        }
         self.init(
             tempo: tempo, uncheckedOffsetClick: offsetClick, gapPositions: positions,
-            feedbackDuration: feedbackDuration)
+            feedbackDuration: feedbackDuration, patterns: patterns, maxRepetitions: maxRepetitions)
+    }
+
+    /// A copy with the values given replaced, each checked as by ``init(tempo:offsetClick:gapPositions:feedbackDuration:patterns:maxRepetitions:)``.
+    /// - Parameter maxRepetitions: `.some(nil)` for until answered; nil keeps the current value.
+    /// - Throws: ``DomainValueError`` as the initializer.
+    public func replacing(
+        tempo: Tempo? = nil, offsetClick: Int? = nil, gapPositions: [Int]? = nil,
+        patterns: [TimingPattern]? = nil, maxRepetitions: Int?? = nil
+    ) throws(DomainValueError) -> TimingSettings {
+        try TimingSettings(
+            tempo: tempo ?? self.tempo, offsetClick: offsetClick ?? self.offsetClick,
+            gapPositions: gapPositions ?? self.gapPositions, feedbackDuration: feedbackDuration,
+            patterns: patterns ?? self.patterns, maxRepetitions: maxRepetitions ?? self.maxRepetitions)
     }
 
     /// Reads gap positions as a user types them: `4`, `2,4`.
@@ -58,4 +92,18 @@ public struct TimingSettings: Hashable, Sendable {
         }
         return positions
     }
+
+    /// Reads a maximum of repetitions as a user types it: `1`, `2`, `3`, `5`, `10` or `unlimited` (nil).
+    /// - Throws: ``DomainValueError/invalidMaxRepetitions(_:)`` for anything else.
+    public static func parseMaxRepetitions(_ text: String) throws(DomainValueError) -> Int? {
+        let trimmed = text.trimmingWhitespace()
+        if trimmed == "unlimited" { return nil }
+        guard let number = Int(trimmed), repetitionChoices.contains(number) else {
+            throw .invalidMaxRepetitions(text)
+        }
+        return number
+    }
+
+    /// A maximum of repetitions as ``parseMaxRepetitions(_:)`` reads it: the number, or `unlimited`.
+    public static func maxRepetitionsText(_ value: Int?) -> String { value.map(String.init) ?? "unlimited" }
 }

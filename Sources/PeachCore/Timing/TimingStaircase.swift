@@ -1,7 +1,7 @@
 // TimingStaircase: the Kazez rule on timing offsets, as a share of a sixteenth, with early and late balanced.
 
 /// Chooses each offset-detection trial: the size of the offset follows the same rule as the pitch staircase
-/// (Kazez et al. 2001), on the offset as a percentage P of a sixteenth: a right answer narrows it to
+/// (Kazez et al. 2001), on the offset as a percentage P of the pattern's step (a sixteenth for sixteenths): a right answer narrows it to
 /// P·(1 − 0.05·√P), a wrong one widens it to P·(1 + 0.09·√P), clamped to
 /// [``minimumPercent``, ``maximumPercent``].
 ///
@@ -11,7 +11,10 @@
 /// 80 BPM, heard by everyone), from where right answers come down quickly (20 → 15.5 → 12.5 → 10.3 …).
 ///
 /// Early and late are balanced per tempo band: the direction with fewer trials so far goes next, a coin flip
-/// when they are even, so neither answer pays off as a guess.
+/// when they are even, so neither answer pays off as a guess. The settings' patterns take turns, one a trial,
+/// in the order given; the offset falls on the settings' position, or the pattern's nearest note that may be
+/// offset (``TimingPattern/offsetPosition(nearest:)``). The staircase runs on across patterns: its level is a
+/// share of each pattern's own step.
 public struct TimingStaircase: Sendable {
     /// The narrowest offset, percent of a sixteenth.
     public static let minimumPercent = 0.25
@@ -19,6 +22,7 @@ public struct TimingStaircase: Sendable {
     public static let maximumPercent = 20.0
 
     private var counts: [TempoBand: [TimingDirection: Int]] = [:]
+    private var turn = 0
 
     /// A staircase with no trials counted.
     public init() {}
@@ -58,8 +62,10 @@ public struct TimingStaircase: Sendable {
         let direction: TimingDirection =
             early == late ? (Bool.random(using: &generator) ? .early : .late) : early < late ? .early : .late
         count(direction, in: band)
+        let pattern = settings.patterns[turn % settings.patterns.count]
+        turn += 1
         return OffsetDetectionTrial(
-            tempo: settings.tempo, offsetPercent: percent, direction: direction,
-            offsetClick: settings.offsetClick)
+            tempo: settings.tempo, offsetPercent: percent, direction: direction, pattern: pattern,
+            offsetPosition: pattern.offsetPosition(nearest: settings.offsetClick))
     }
 }

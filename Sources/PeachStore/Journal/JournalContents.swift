@@ -81,7 +81,8 @@ public struct JournalContents: Sendable {
             case .offsetDetection:
                 if let offset = rhythm.offsetMs, let correct = rhythm.isCorrect {
                     timing.addOffsetDetection(
-                        tempoBPM: rhythm.tempoBPM, offsetMs: offset, isCorrect: correct, at: rhythm.timestamp)
+                        tempoBPM: rhythm.tempoBPM, offsetMs: offset, isCorrect: correct,
+                        pattern: rhythm.timingPattern, at: rhythm.timestamp)
                 }
             case .continuousMatching:
                 if let mean = rhythm.meanOffsetMs {

@@ -34,9 +34,9 @@ struct JournalSnapshot {
     /// Records read past the snapshot (or without one) before the writer saves a new snapshot.
     static let rewriteThreshold = 1000
     /// This layout's number; another one is not read (3 added the timing profile; 4 leaves out a measurement
-    /// stopped before it measured; 5 is binary; 6 adds play-back), so older snapshots are read anew from the
-    /// journal.
-    static let format = 6
+    /// stopped before it measured; 5 is binary; 6 adds play-back; 7 keeps timing thresholds per pattern family and
+    /// a step's share), so older snapshots are read anew from the journal.
+    static let format = 7
     /// The bytes a snapshot starts with.
     static let magic: [UInt8] = Array("PSNP".utf8)
 

@@ -142,8 +142,19 @@ enum CanonicalLine {
                 cursor.literal(",\"correct\":"),
                 let correct = cursor.boolean()
             else { return nil }
+            var pattern: TimingPattern?
+            var position: Int?
+            if cursor.literal(",\"pattern\":") {
+                guard let name = cursor.text(), let named = TimingPattern.named(name),
+                    cursor.literal(",\"offsetPosition\":"), let step = cursor.integer(),
+                    RhythmRecord.isOffsetPosition(step, of: named)
+                else { return nil }
+                pattern = named
+                position = step
+            }
             record = RhythmRecord(
-                offsetDetectionAt: timestamp, tempoBPM: tempo, offsetMs: offset, isCorrect: correct)
+                offsetDetectionAt: timestamp, tempoBPM: tempo, offsetMs: offset, isCorrect: correct,
+                pattern: pattern, offsetPosition: position)
         case .continuousMatching:
             guard cursor.literal(",\"meanOffsetMs\":"), let mean = milliseconds() else { return nil }
             var positions: [Double?] = [nil, nil, nil, nil]

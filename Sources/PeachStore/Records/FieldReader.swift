@@ -111,8 +111,22 @@ struct FieldReader {
         case .offsetDetection:
             guard let offset = try milliseconds(.offsetMs) else { throw missing(.offsetMs) }
             guard let correct = try optionalBoolean(.correct) else { throw missing(.correct) }
+            var pattern: TimingPattern?
+            var position: Int?
+            if let name = try optionalString(.pattern) {
+                guard let named = TimingPattern.named(name) else { throw invalid(.pattern, .timingPattern) }
+                pattern = named
+                guard let step = try optionalNumber(.offsetPosition) else { throw missing(.offsetPosition) }
+                guard let whole = Int(exactly: step), RhythmRecord.isOffsetPosition(whole, of: named) else {
+                    throw invalid(.offsetPosition, .offsetPosition)
+                }
+                position = whole
+            } else if span(.offsetPosition) != nil {
+                throw missing(.pattern)
+            }
             return RhythmRecord(
-                offsetDetectionAt: timestamp, tempoBPM: tempo, offsetMs: offset, isCorrect: correct)
+                offsetDetectionAt: timestamp, tempoBPM: tempo, offsetMs: offset, isCorrect: correct,
+                pattern: pattern, offsetPosition: position)
         case .continuousMatching:
             guard let mean = try milliseconds(.meanOffsetMs) else { throw missing(.meanOffsetMs) }
             let positions = try [

@@ -25,9 +25,14 @@ import PeachCore
 /// pitch-matching record adds `"targetNote":64` after the reference note when it is an interval away, and the
 /// tuning likewise. Rhythm records from Peach on iOS or the web are kept with their own fields:
 ///
-///     {"v":2,"type":"rhythmOffsetDetection","time":"…","tempoBPM":120,"offsetMs":-12.5,"correct":true}
+///     {"v":2,"type":"rhythmOffsetDetection","time":"…","tempoBPM":120,"offsetMs":-12.5,"correct":true,
+///      "pattern":"3:x-x","offsetPosition":3}
 ///     {"v":2,"type":"continuousRhythmMatching","time":"…","tempoBPM":90,"meanOffsetMs":8.1,
 ///      "meanOffsetMsPosition0":3.2}
+///
+/// An offset-detection answer trained here says its pattern (``TimingPattern/id``) and the step of its offset
+/// note; one without them (Peach on iOS, Peach before patterns) is straight sixteenths with the third note
+/// offset. They stay in version 2: an older Peach keeps them as unknown fields and writes them back.
 ///
 /// Schema version 3 adds play-back answers (`peach play`): the item asked, the reference (the given note; for
 /// chords the bass), the notes the answer must contain and the notes played (`note:velocity:ms`, the onset in
@@ -75,7 +80,9 @@ enum RecordCodec {
         case tuning, targetNote, tempoBPM, offsetMs, meanOffsetMs, meanOffsetMsPosition0,
             meanOffsetMsPosition1,
             meanOffsetMsPosition2, meanOffsetMsPosition3
-        case kind, item, reference, answerNotes, played, heardAs, anyOctave, anyVoicing, crc
+        case kind, item, reference, answerNotes, played, heardAs, anyOctave, anyVoicing, pattern,
+            offsetPosition,
+            crc
 
         var name: StaticString {
             switch self {
@@ -118,6 +125,8 @@ enum RecordCodec {
             case .heardAs: "heardAs"
             case .anyOctave: "anyOctave"
             case .anyVoicing: "anyVoicing"
+            case .pattern: "pattern"
+            case .offsetPosition: "offsetPosition"
             case .crc: "crc"
             }
         }
@@ -253,6 +262,10 @@ enum RecordCodec {
             if let correct = rhythm.isCorrect {
                 key(.correct)
                 append(correct ? "true" : "false", to: &bytes)
+            }
+            if let pattern = rhythm.pattern, let position = rhythm.offsetPosition {
+                string(.pattern, pattern.id)
+                integer(.offsetPosition, position)
             }
             if let mean = rhythm.meanOffsetMs { number(.meanOffsetMs, mean) }
             let positions: [Key] = [

@@ -84,5 +84,9 @@ public enum RecordProblem: Hashable, Sendable, Codable {
         case noteList
         /// Played notes as `note:velocity:milliseconds`, separated by spaces.
         case playedNotes
+        /// A timing pattern of the catalogue, such as `4:x-xx`.
+        case timingPattern
+        /// A step of the pattern on which a note other than its first sounds.
+        case offsetPosition
     }
 }

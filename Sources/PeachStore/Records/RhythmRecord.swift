@@ -25,18 +25,33 @@ public struct RhythmRecord: Hashable, Sendable {
     public let offsetMs: Double?
     /// Offset detection: whether the answer was right.
     public let isCorrect: Bool?
+    /// Offset detection: the pattern played, nil when the record does not say (Peach on iOS, Peach before
+    /// patterns): straight sixteenths (``timingPattern``).
+    public let pattern: TimingPattern?
+    /// Offset detection: the step (from 1) of the offset note, nil when the record does not say: 3
+    /// (``offsetStep``).
+    public let offsetPosition: Int?
     /// Continuous matching: the mean offset of the taps, milliseconds.
     public let meanOffsetMs: Double?
     /// Continuous matching: the mean offset at each of the four beat positions, when known.
     public let meanOffsetMsPositions: [Double?]
 
-    /// An offset-detection result.
-    public init(offsetDetectionAt timestamp: Date, tempoBPM: Int, offsetMs: Double, isCorrect: Bool) {
+    /// The step of a record without one: the third, as Peach on iOS plays it.
+    public static let defaultOffsetPosition = 3
+
+    /// An offset-detection result; a pattern and position, when given, come together (the position one of the
+    /// pattern's ``TimingPattern/offsetPositions``, which the readers check).
+    public init(
+        offsetDetectionAt timestamp: Date, tempoBPM: Int, offsetMs: Double, isCorrect: Bool,
+        pattern: TimingPattern? = nil, offsetPosition: Int? = nil
+    ) {
         kind = .offsetDetection
         self.timestamp = timestamp
         self.tempoBPM = tempoBPM
         self.offsetMs = offsetMs
         self.isCorrect = isCorrect
+        self.pattern = pattern
+        self.offsetPosition = offsetPosition
         meanOffsetMs = nil
         meanOffsetMsPositions = [nil, nil, nil, nil]
     }
@@ -50,18 +65,32 @@ public struct RhythmRecord: Hashable, Sendable {
         self.tempoBPM = tempoBPM
         offsetMs = nil
         isCorrect = nil
+        pattern = nil
+        offsetPosition = nil
         self.meanOffsetMs = meanOffsetMs
         meanOffsetMsPositions = Array((positions + [nil, nil, nil, nil]).prefix(4))
     }
 }
 
 extension RhythmRecord {
-    /// The record of an answered offset-detection trial: its tempo, signed offset and whether the answer was
-    /// right.
+    /// The pattern of an offset-detection record: straight sixteenths when it does not say.
+    public var timingPattern: TimingPattern { pattern ?? .straightSixteenths }
+    /// The step of the offset note: ``defaultOffsetPosition`` when the record does not say.
+    public var offsetStep: Int { offsetPosition ?? Self.defaultOffsetPosition }
+
+    /// Whether `position` may be the offset step of `pattern`'s records (the readers' check).
+    static func isOffsetPosition(_ position: Int, of pattern: TimingPattern) -> Bool {
+        pattern.offsetPositions.contains(position)
+    }
+
+    /// The record of an answered offset-detection trial: its tempo, signed offset, whether the answer was right,
+    /// the pattern and the offset note's step.
     public init(_ completed: CompletedOffsetDetection) {
         self.init(
             offsetDetectionAt: completed.timestamp, tempoBPM: completed.trial.tempo.bpm,
-            offsetMs: completed.trial.offsetMs, isCorrect: completed.isCorrect)
+            offsetMs: completed.trial.offsetMs, isCorrect: completed.isCorrect,
+            pattern: completed.trial.pattern,
+            offsetPosition: completed.trial.offsetPosition)
     }
 
     /// The record of a fill-the-gap trial: its tempo, mean signed offset and the mean at each step.

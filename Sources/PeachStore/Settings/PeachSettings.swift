@@ -36,7 +36,8 @@ public struct PeachSettings: Hashable, Sendable {
     public private(set) var chordWindow = PlayBackOptions.defaultChordWindow * 1000
     /// Play-back: whether the reference (a chord's bass) is named on screen.
     public private(set) var showReference = true
-    /// Timing training's settings: `tempo`, `offsetClick`, `gapPositions` (their feedback lasts the training
+    /// Timing training's settings: `tempo`, `offsetClick`, `gapPositions`, `timingPatterns`, `maxRepetitions`
+    /// (their feedback lasts the training
     /// settings' `feedbackDuration`: see ``timingSettings``).
     public private(set) var timing = TimingSettings.defaults
 
@@ -81,6 +82,8 @@ public struct PeachSettings: Hashable, Sendable {
         case .tempo: return String(timing.tempo.bpm)
         case .offsetClick: return String(timing.offsetClick)
         case .gapPositions: return timing.gapPositions.map(String.init).joined(separator: ",")
+        case .timingPatterns: return TimingPattern.listText(timing.patterns)
+        case .maxRepetitions: return TimingSettings.maxRepetitionsText(timing.maxRepetitions)
         case .chordWindow: return String(chordWindow)
         case .showReference: return showReference ? "on" : "off"
         case .noteRange, .noteDuration, .gapBetweenNotes, .referencePitch, .varyLoudness, .feedbackDuration,
@@ -158,16 +161,27 @@ public struct PeachSettings: Hashable, Sendable {
             guard let number = Int(value) else { throw invalid() }
             let tempo = key == .tempo ? try? Tempo(bpm: number) : timing.tempo
             let click = key == .offsetClick ? number : timing.offsetClick
-            guard let tempo,
-                let settings = try? TimingSettings(
-                    tempo: tempo, offsetClick: click, gapPositions: timing.gapPositions)
-            else { throw outOfRange() }
+            guard let tempo, let settings = try? timing.replacing(tempo: tempo, offsetClick: click) else {
+                throw outOfRange()
+            }
             copy.timing = settings
         case .gapPositions:
             guard let positions = try? TimingSettings.parseGapPositions(value),
-                let settings = try? TimingSettings(
-                    tempo: timing.tempo, offsetClick: timing.offsetClick, gapPositions: positions)
+                let settings = try? timing.replacing(gapPositions: positions)
             else { throw invalid() }
+            copy.timing = settings
+        case .timingPatterns:
+            guard let patterns = try? TimingPattern.parseList(value),
+                let settings = try? timing.replacing(patterns: patterns)
+            else { throw invalid() }
+            copy.timing = settings
+        case .maxRepetitions:
+            // `try?` would flatten `unlimited` (nil) into a failure.
+            let maximum: Int?
+            do { maximum = try TimingSettings.parseMaxRepetitions(value) } catch { throw invalid() }
+            guard let settings = try? timing.replacing(maxRepetitions: .some(maximum)) else {
+                throw invalid()
+            }
             copy.timing = settings
         case .soundFont, .preset:
             // A path or name: any text of one line (the synth says at start what is wrong with the file).

@@ -21,13 +21,16 @@ public enum InterchangeCSV {
     public static let version = 3
     /// The first line's prefix.
     public static let metadataPrefix = "# peach-export-format:"
-    /// The 19 columns of version 3, in order.
+    /// The 19 columns of version 3, in order, and two of Peach's own: an offset-detection answer's pattern
+    /// (`4:x-xx`) and offset step. The apps' importer reads columns by name and passes over ones it does not
+    /// know (since June 2026), so it still reads the file; Peach reads them back, and a row without them is
+    /// straight sixteenths, offset step 3.
     public static let columns = [
         "trainingType", "timestamp", "referenceNote", "referenceNoteName", "targetNote", "targetNoteName",
         "interval", "tuningSystem", "centOffset", "isCorrect", "initialCentOffset", "userCentError",
         "tempoBPM",
         "offsetMs", "meanOffsetMs", "meanOffsetMsPosition0", "meanOffsetMsPosition1", "meanOffsetMsPosition2",
-        "meanOffsetMsPosition3",
+        "meanOffsetMsPosition3", "pattern", "offsetPosition",
     ]
 
     /// A row that was not imported: its line, and what was wrong.
@@ -133,11 +136,13 @@ public enum InterchangeCSV {
                         userError: try row.cents("userCentError"), targetNote: target, tuningSystem: tuning,
                         timestamp: timestamp, context: TrialContext(settings: .defaults))))
         case "rhythmOffsetDetection":
+            let (pattern, position) = try row.pattern()
             return StoredRecord(
                 .rhythm(
                     RhythmRecord(
                         offsetDetectionAt: timestamp, tempoBPM: try row.tempo(),
-                        offsetMs: try row.milliseconds("offsetMs"), isCorrect: try row.boolean("isCorrect"))))
+                        offsetMs: try row.milliseconds("offsetMs"), isCorrect: try row.boolean("isCorrect"),
+                        pattern: pattern, offsetPosition: position)))
         case "continuousRhythmMatching", "rhythmMatching":
             let mean =
                 row["meanOffsetMs"].map { !$0.isEmpty } == true
@@ -245,6 +250,23 @@ public enum InterchangeCSV {
             return value
         }
 
+        /// Peach's `pattern` and `offsetPosition` cells, both or neither (nil, nil: the apps' rows).
+        func pattern() throws -> (TimingPattern?, Int?) {
+            guard let cell = self["pattern"], !cell.isEmpty else {
+                if let position = self["offsetPosition"], !position.isEmpty {
+                    throw RecordDamage(problem: .missingField("pattern"))
+                }
+                return (nil, nil)
+            }
+            guard let pattern = TimingPattern.named(try text("pattern")) else {
+                throw invalid("pattern", .timingPattern)
+            }
+            guard let position = Int(try text("offsetPosition")),
+                RhythmRecord.isOffsetPosition(position, of: pattern)
+            else { throw invalid("offsetPosition", .offsetPosition) }
+            return (pattern, position)
+        }
+
         func optionalMilliseconds(_ column: String) throws -> Double? {
             guard let cell = self[column], !cell.isEmpty else { return nil }
             return try milliseconds(column)
@@ -290,7 +312,7 @@ public enum InterchangeCSV {
             notes(comparison.note1, comparison.note2, comparison.tuningSystem)
             number(comparison.centDifference.rawValue)
             cell(completed.isCorrect ? "true" : "false")
-            empty(9)
+            empty(11)
         case .pitchMatching(let completed):
             guard completed.tuningSystem != .pythagorean else { return false }
             start("pitchMatching", completed.timestamp)
@@ -298,7 +320,7 @@ public enum InterchangeCSV {
             empty(2)
             number(completed.initialOffset.rawValue)
             number(completed.userError.rawValue)
-            empty(7)
+            empty(9)
         case .rhythm(let rhythm):
             start(rhythm.kind.rawValue, rhythm.timestamp)
             switch rhythm.kind {
@@ -309,6 +331,12 @@ public enum InterchangeCSV {
                 cell(String(rhythm.tempoBPM))
                 number(rhythm.offsetMs ?? 0)
                 empty(5)
+                if let pattern = rhythm.pattern, let position = rhythm.offsetPosition {
+                    cell(pattern.id)
+                    cell(String(position))
+                } else {
+                    empty(2)
+                }
             case .continuousMatching:
                 empty(10)
                 cell(String(rhythm.tempoBPM))
@@ -317,6 +345,7 @@ public enum InterchangeCSV {
                 for position in rhythm.meanOffsetMsPositions {
                     if let position { number(position) } else { empty(1) }
                 }
+                empty(2)
             }
         }
         bytes.append(0x0A)

@@ -8,7 +8,7 @@ import PeachSystem
 public enum RecordTransfer {
     /// The CSV columns, in order: the journal's fields (see ``RecordCodec``) without the schema version; those
     /// of schema version 2 (intervals, tunings, rhythm records) after the first twenty, then those of version 3
-    /// (play-back).
+    /// (play-back), then an offset-detection answer's pattern and offset step.
     public static let csvColumns = [
         "type", "time", "note1", "note2", "cents", "answer", "correct", "referenceNote", "initialCents",
         "errorCents",
@@ -18,10 +18,11 @@ public enum RecordTransfer {
         "meanOffsetMsPosition0",
         "meanOffsetMsPosition1", "meanOffsetMsPosition2", "meanOffsetMsPosition3",
         "kind", "item", "reference", "answerNotes", "played", "heardAs", "anyOctave", "anyVoicing",
+        "pattern", "offsetPosition",
     ]
     static let csvTextColumns: Set<String> = [
         "type", "time", "answer", "timbre", "input", "tuneControl", "tuning", "kind", "item", "answerNotes",
-        "played", "heardAs",
+        "played", "heardAs", "pattern",
     ]
     /// The CSV columns holding `true` or `false`.
     static let csvBooleanColumns: Set<String> = ["correct", "anyOctave", "anyVoicing"]
@@ -193,7 +194,7 @@ public enum RecordTransfer {
             text(completed.inputKind.rawValue)
             empty(3)
             tuning(completed.comparison.tuningSystem)
-            empty(7 + 8)
+            empty(7 + 8 + 2)
         case .pitchMatching(let completed):
             RecordCodec.append("pitchMatching,", to: &bytes)
             Timestamp.append(completed.timestamp, to: &bytes)
@@ -211,7 +212,7 @@ public enum RecordTransfer {
                 comma()
             }
             tuning(completed.tuningSystem)
-            empty(7 + 8)
+            empty(7 + 8 + 2)
         case .playBack(let completed):
             RecordCodec.append("playBack,", to: &bytes)
             Timestamp.append(completed.timestamp, to: &bytes)
@@ -234,6 +235,7 @@ public enum RecordTransfer {
             }
             flag(completed.anyOctave)
             flag(completed.anyVoicing)
+            empty(2)
         case .rhythm(let rhythm):
             bytes += rhythm.kind.rawValue.utf8
             comma()
@@ -247,6 +249,12 @@ public enum RecordTransfer {
             optional(rhythm.meanOffsetMs)
             for position in rhythm.meanOffsetMsPositions { optional(position) }
             empty(8)
+            if let pattern = rhythm.pattern, let position = rhythm.offsetPosition {
+                text(pattern.id)
+                integer(position)
+            } else {
+                empty(2)
+            }
         }
     }
 

@@ -23,6 +23,8 @@ extension SettingKey {
         case .preset: .preset
         case .tempo: .tempo
         case .offsetClick: .offsetClick
+        case .timingPatterns: .timingPatterns
+        case .maxRepetitions: .maxRepetitions
         case .gapPositions: .gapPositions
         case .chordWindow: .chordWindow
         case .velocity, .wrongAnswerTick, .longPress, .earconLevel, .showReference: nil

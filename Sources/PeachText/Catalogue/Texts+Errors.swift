@@ -62,6 +62,10 @@ extension Texts {
             return tr("synth, midi, midi:CLIENT:PORT, midi:NAME or rawmidi:PATH")
         case .onOff: return tr("on or off")
         case .gapPositions: return tr("one to three of the steps 1–4, separated by commas (4, or 2,4)")
+        case .timingPatterns:
+            return tr(
+                "patterns such as 4:xxxx or 3:x-x, families (sixteenths, triplets, sextuplets, quintuplets, "
+                    + "septuplets) or all, separated by commas")
         case .soundFont:
             return tr("a SoundFont's path or file name ('peach sounds' lists them), or none")
         case .preset:
@@ -330,6 +334,8 @@ extension Texts {
         case .playBackItem: tr("a play-back item such as M3down or minor/1, of the record's kind")
         case .noteList: tr("the item's MIDI notes, separated by spaces")
         case .playedNotes: tr("notes as note:velocity:milliseconds, separated by spaces")
+        case .timingPattern: tr("a timing pattern such as 4:xxxx or 3:x-x")
+        case .offsetPosition: tr("a step of the pattern where a note other than its first sounds")
         }
     }
 

@@ -12,6 +12,7 @@ public enum Help: CaseIterable, Sendable {
     case trainAbstract, trainDiscussion, matchAbstract, matchDiscussion
     case measureAbstract, measureDiscussion, measureTrials, measurePrecision
     case timingAbstract, timingDiscussion, tapAbstract, tapDiscussion, tempo, offsetClick, gapPositions
+    case timingPatterns, maxRepetitions
     case calibrateAbstract, calibrateDiscussion
     case playAbstract, playDiscussion, playKind, playItems, anyOctave, anyVoicing, hideReference, chordWindow
     case confusions, accuracy, confuse
@@ -107,17 +108,20 @@ public enum Help: CaseIterable, Sendable {
             """
         case .measureTrials: "The most trials (20-500)."
         case .timingAbstract:
-            "Timing: four clicks, one early or late; answer which."
+            "Timing: a rhythm loops with one note early or late; answer which."
         case .timingDiscussion:
             """
-            Four clicks play a sixteenth apart; one of them (the third, or --offset-click) comes early or late. \
-            Answer early with a key or pad below C4 (or ← ↓), late with one from C4 up (→ ↑), or with a \
-            profile's early and late controls. The offset adapts to you as a share of a sixteenth, down to a \
-            fraction of a millisecond; early and late come equally often. Clicks are placed on the sound card's \
-            sample frames and your answers timed by the sequencer's own stamps. Every answer is stored.
+            A one-beat pattern (four sixteenths, or --patterns) loops without a break until you answer (or \
+            --max-repetitions times); in every repetition the note on one step (the third, or --offset-click) \
+            comes early or late. Answer early with a key or pad below C4 (or ← ↓), late with one from C4 up (→ \
+            ↑), or with a profile's early and late controls. The offset adapts to you as a share of the \
+            pattern's step (a sixteenth, a triplet eighth), down to a fraction of a millisecond; early and late \
+            come equally often. Clicks are placed on the sound card's sample frames and your answers timed by \
+            the sequencer's own stamps. Every answer is stored with its pattern.
             Examples:
               peach timing
               peach timing --tempo 120 --offset-click 4
+              peach timing --patterns triplets,4:x-xx --max-repetitions 3
               peach timing --profile pads --output midi
             """
         case .tapAbstract:
@@ -184,7 +188,11 @@ public enum Help: CaseIterable, Sendable {
               peach timing calibrate --profile pads --tempo 100
             """
         case .tempo: "The tempo in beats per minute (40-200); a sixteenth lasts 15/BPM seconds."
-        case .offsetClick: "Which of the four clicks is early or late (2-4)."
+        case .offsetClick:
+            "The step whose note is early or late (2-7; else the pattern's nearest note)."
+        case .timingPatterns:
+            "Patterns to play in turn: 4:xxxx, 4:x-xx, 3:x-x …, a family (sixteenths, triplets) or all."
+        case .maxRepetitions: "How often a pattern plays unanswered: 1, 2, 3, 5, 10 or unlimited."
         case .gapPositions: "The silent steps to strike, of 1-4 (e.g. 4, or 2,4)."
         case .measurePrecision:
             "Stop once the threshold's standard deviation in ln is at most this (0.15 ≈ ±15 %; 0: always all trials)."

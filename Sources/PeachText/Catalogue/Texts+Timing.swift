@@ -34,22 +34,27 @@ extension Texts {
         tr("\(strikeOffset(calibration.calibrated(rawMs))) (raw \(signedMs(rawMs)) ms)")
     }
 
-    /// `listen · offset 20 % of a sixteenth (37.5 ms) · 80 BPM`: an offset-detection trial playing.
+    /// `listen · 4:xxxx · offset 20 % of a step (37.5 ms) · 80 BPM`: an offset-detection trial playing.
     func timingTrialStatus(_ trial: OffsetDetectionTrial) -> String {
         tr(
-            "listen · offset \(format(trial.offsetPercent, 1)) % of a sixteenth "
+            "listen · \(trial.pattern.id) · offset \(format(trial.offsetPercent, 1)) % of a step "
                 + "(\(format(abs(trial.offsetMs), 1)) ms) · \(trial.tempo.bpm) BPM")
+    }
+
+    /// `early or late? (4:xxxx, played 3 times)`: the loop plays repetition `number`, still unanswered.
+    func timingRepetition(_ trial: OffsetDetectionTrial, number: Int) -> String {
+        tr("early or late? (\(trial.pattern.id), played \(number) times)")
     }
 
     /// `early or late?`
     var earlyOrLate: String { tr("early or late?") }
 
-    /// `click 3 was 12.5 ms early`: the right answer of an offset-detection trial.
+    /// `step 3 was 12.5 ms early`: the right answer of an offset-detection trial.
     func timingRightAnswer(_ completed: CompletedOffsetDetection) -> String {
-        let click = completed.trial.offsetClick
+        let step = completed.trial.offsetPosition
         let ms = format(abs(completed.trial.offsetMs), 1)
         return completed.trial.direction == .early
-            ? tr("click \(click) was \(ms) ms early") : tr("click \(click) was \(ms) ms late")
+            ? tr("step \(step) was \(ms) ms early") : tr("step \(step) was \(ms) ms late")
     }
 
     /// `Fill the gap at 80 BPM: strike step 4 of every four.`
@@ -141,13 +146,34 @@ extension Texts {
     }
 
     /// Early or late at `band`: the threshold as a share of a sixteenth and in milliseconds, with its range.
-    func timingThreshold(_ threshold: TimingThreshold, band: TempoBand) -> String {
+    func timingThreshold(_ threshold: TimingThreshold, band: TempoBand, sixteenthsOnly: Bool = true) -> String
+    {
         let range = threshold.likelyRangeMs
-        return tr(
-            "  early or late, \(bandName(band)): \(format(threshold.milliseconds, 1)) ms "
-                + "(\(format(threshold.percent.cents, 1)) % of a sixteenth; likely range "
-                + "\(format(range.lowerBound, 1))–\(format(range.upperBound, 1)) ms) · "
-                + "\(answers(threshold.answers))")
+        let likely = "\(format(range.lowerBound, 1))–\(format(range.upperBound, 1))"
+        return sixteenthsOnly
+            ? tr(
+                "  early or late, \(bandName(band)): \(format(threshold.milliseconds, 1)) ms "
+                    + "(\(format(threshold.percent.cents, 1)) % of a sixteenth; likely range \(likely) ms) · "
+                    + "\(answers(threshold.answers))")
+            : tr(
+                "  early or late, \(bandName(band)): \(format(threshold.milliseconds, 1)) ms "
+                    + "(\(format(threshold.percent.cents, 1)) % of a pattern's step; likely range \(likely) ms) · "
+                    + "\(answers(threshold.answers))")
+    }
+
+    /// `  by pattern family: sixteenths 9.8 ms (5.2 %) · triplets 14.1 ms (5.6 %)`: each family's threshold,
+    /// in ms and as a share of its step, or that it has too few answers yet.
+    func timingByFamily(_ families: [(TimingPattern.Family, TimingThreshold?)]) -> String {
+        let parts = families.map { family, threshold in
+            guard let threshold else { return tr("\(family.rawValue) too few answers") }
+            if ProgressHistory.isUncertain(threshold.percent) {
+                return tr("\(family.rawValue) too uncertain to say")
+            }
+            return tr(
+                "\(family.rawValue) \(format(threshold.milliseconds, 1)) ms (\(format(threshold.percent.cents, 1)) %)"
+            )
+        }
+        return tr("  by pattern family: \(parts.joined(separator: " · "))")
     }
 
     /// `early 7.5 ms · late 8.4 ms`; a direction whose likely range spans more than 2.5 × is too uncertain

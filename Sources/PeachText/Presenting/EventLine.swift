@@ -12,12 +12,13 @@ import PeachTraining
 /// |---|---|
 /// | `started` | `mode` (`comparison`, `pitchMatching`, `offsetDetection`, …), `profile` (controller profile), `output`, and for the built-in synth `stack` (`hardware`, `dmix`, `pipeWire`, `pulseAudio`, `jack`, `null`, `file`, `other`: what the sound goes through) |
 /// | `modeChanged` | `mode` |
-/// | `trialStarted` | comparison: `note1`, `note2` (MIDI numbers), signed `cents`; matching: `referenceNote`, `initialCents`; interval trials add `interval`, `tuning` (and matching `targetNote`); timing: `tempo`, signed `offsetMs`, `offsetClick` |
+/// | `trialStarted` | comparison: `note1`, `note2` (MIDI numbers), signed `cents`; matching: `referenceNote`, `initialCents`; interval trials add `interval`, `tuning` (and matching `targetNote`); timing: `tempo`, signed `offsetMs`, `offsetClick` (the step of the offset note), `pattern` (`4:xxxx`) |
 /// | `replayStarted` | comparison: `note1`, `note2`, `cents`; matching: `referenceNote`, `initialCents`; interval trials as above; play-back: as `question` |
 /// | `note2Started` | comparison: answers count from now |
 /// | `tunableStarted` | matching: the control tunes from now |
 /// | `answer` | comparison: `answer` (`higher` or `lower`), `input`; timing: `answer` (`early` or `late`), `input` |
-/// | `result` | play-back: `correct`, `item`, and when wrong `heardAs` (the item the notes played are, `?` for none); comparison: `correct`, `cents`; matching: signed `errorCents`, `band`, `input`; timing: `correct`, `offsetMs`, `tempo`; fill the gap: `tempo`, `meanOffsetMs`, `strikes` |
+/// | `result` | play-back: `correct`, `item`, and when wrong `heardAs` (the item the notes played are, `?` for none); comparison: `correct`, `cents`; matching: signed `errorCents`, `band`, `input`; timing: `correct`, `offsetMs`, `tempo`, `pattern`; fill the gap: `tempo`, `meanOffsetMs`, `strikes` |
+/// | `repetition` | timing: the pattern plays again, unanswered: `repetition` (2, 3, …) |
 /// | `loopStarted` | fill the gap: `tempo` (BPM), `gapPositions` (steps 1–4) |
 /// | `strike` | fill the gap: a strike that counted: `position` (its gap's step), signed `offsetMs`, and with a calibration `calibratedOffsetMs` |
 /// | `dropout` | timing: the sound broke off (an audio underrun), so the clicks were heard out of time: offset detection discards the trial, fill the gap starts its trial again |
@@ -74,6 +75,10 @@ public struct EventLine: Encodable, Equatable, Sendable {
     public var offsetMs: Double?
     /// Offset detection: which click (2–4) is offset.
     public var offsetClick: Int?
+    /// Timing: the pattern, e.g. `4:x-xx`.
+    public var pattern: String?
+    /// Timing: which repetition of the pattern begins (2, 3, …).
+    public var repetition: Int?
     /// Fill the gap: the silent steps (1–4).
     public var gapPositions: [Int]?
     /// Fill the gap `strike`: the step of the gap struck.
@@ -123,7 +128,8 @@ public struct EventLine: Encodable, Equatable, Sendable {
     public static let eventOrder = [
         "started", "modeChanged", "trialStarted", "replayStarted", "note2Started", "tunableStarted", "answer",
         "result",
-        "loopStarted", "strike", "dropout", "question", "answerable", "referenceOnly", "played", "skipped",
+        "repetition", "loopStarted", "strike", "dropout", "question", "answerable", "referenceOnly", "played",
+        "skipped",
         "stopped",
     ]
 
@@ -134,7 +140,7 @@ public struct EventLine: Encodable, Equatable, Sendable {
         "trialStarted": [
             "note1", "note2", "cents", "referenceNote", "initialCents", "targetNote", "interval", "tuning",
             "tempo",
-            "offsetMs", "offsetClick",
+            "offsetMs", "offsetClick", "pattern",
         ],
         "replayStarted": [
             "note1", "note2", "cents", "referenceNote", "initialCents", "targetNote", "interval", "tuning",
@@ -145,9 +151,11 @@ public struct EventLine: Encodable, Equatable, Sendable {
         "tunableStarted": [],
         "answer": ["answer", "input"],
         "result": [
-            "correct", "cents", "errorCents", "band", "input", "offsetMs", "tempo", "meanOffsetMs", "strikes",
+            "correct", "cents", "errorCents", "band", "input", "offsetMs", "tempo", "pattern", "meanOffsetMs",
+            "strikes",
             "item", "heardAs",
         ],
+        "repetition": ["repetition"],
         "loopStarted": ["tempo", "gapPositions"],
         "strike": ["position", "offsetMs", "calibratedOffsetMs"],
         "dropout": [],

@@ -145,7 +145,12 @@ public final class EventStreamPresenter: TrainingPresenter {
             var line = EventLine("trialStarted", at: time)
             line.tempo = trial.tempo.bpm
             line.offsetMs = trial.offsetMs
-            line.offsetClick = trial.offsetClick
+            line.offsetClick = trial.offsetPosition
+            line.pattern = trial.pattern.id
+            return [line]
+        case .repetition(_, let number, _):
+            var line = EventLine("repetition", at: time)
+            line.repetition = number
             return [line]
         case .answered(let completed):
             var lines = answerLines(
@@ -153,6 +158,7 @@ public final class EventStreamPresenter: TrainingPresenter {
                 at: completed.timestamp)
             lines[1].offsetMs = completed.trial.offsetMs
             lines[1].tempo = completed.trial.tempo.bpm
+            lines[1].pattern = completed.trial.pattern.id
             return lines
         case .dropout:
             return [EventLine("dropout", at: time)]

@@ -204,6 +204,8 @@ public final class TerminalScreen: TrainingPresenter {
             status(texts.timingTrialStatus(trial))
         case .answerable:
             status(texts.earlyOrLate)
+        case .repetition(let trial, let number, _):
+            status(texts.timingRepetition(trial, number: number))
         case .answered(let completed):
             let verdict = self.verdict(completed.isCorrect)
             line(

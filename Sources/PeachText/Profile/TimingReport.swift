@@ -4,8 +4,8 @@ import PeachCore
 import PeachTraining
 
 /// The timing section of the profile, as lines and as JSON: for offset detection the fitted threshold of each
-/// tempo band (as a share of a sixteenth and in milliseconds, with its likely range, and per direction), the
-/// trend; for fill the gap the mean signed offset (rushing or dragging) and its spread per band and gap step.
+/// tempo band (as a share of the pattern's step and in milliseconds, with its likely range, and per direction),
+/// each pattern family's threshold (when more than straight sixteenths were played), the trend; for fill the gap the mean signed offset (rushing or dragging) and its spread per band and gap step.
 public struct TimingReport: Sendable {
     /// The timing history.
     public let history: TimingHistory
@@ -21,17 +21,22 @@ public struct TimingReport: Sendable {
     /// The section's lines (none when there is no timing result).
     public var lines: [String] {
         var result: [String] = []
+        let families = history.offsetDetectionFamilies
+        let sixteenthsOnly = families.allSatisfy { $0 == .sixteenths }
         for band in history.offsetDetectionBands {
             guard let both = history.threshold(band: band) else {
                 result.append(texts.timingTooFewAnswers(band: band))
                 continue
             }
-            result.append(texts.timingThreshold(both, band: band))
+            result.append(texts.timingThreshold(both, band: band, sixteenthsOnly: sixteenthsOnly))
             let early = history.threshold(band: band, direction: .early)
             let late = history.threshold(band: band, direction: .late)
             if early != nil || late != nil {
                 result.append("  " + texts.timingByDirection(early: early, late: late))
             }
+        }
+        if !sixteenthsOnly {
+            result.append(texts.timingByFamily(families.map { ($0, history.threshold(family: $0)) }))
         }
         if let trend = history.trend { result.append(texts.timingTrend(trend)) }
         for band in history.gapFillBands {
@@ -52,6 +57,11 @@ public struct TimingReport: Sendable {
                     history.threshold(band: band, direction: direction).map {
                         TimingJSON.Threshold(band: band, direction: direction, threshold: $0)
                     }
+                }
+            },
+            families: history.offsetDetectionFamilies.compactMap { family in
+                history.threshold(family: family).map {
+                    TimingJSON.Threshold(band: nil, direction: nil, family: family, threshold: $0)
                 }
             },
             trend: history.trend?.rawValue,
@@ -77,13 +87,16 @@ public struct TimingReport: Sendable {
 
 /// The `timing` object of `peach profile --json`.
 public struct TimingJSON: Encodable, Sendable {
-    /// An offset-detection threshold of a tempo band and direction (absent: both directions).
+    /// An offset-detection threshold of a tempo band and direction (absent: both directions), or of a pattern
+    /// family (all tempos and directions).
     public struct Threshold: Encodable, Sendable {
-        /// `slow` (below 80 BPM), `moderate` (80–119) or `fast` (120 and up).
-        public let band: String
+        /// `slow` (below 80 BPM), `moderate` (80–119) or `fast` (120 and up); absent for a family.
+        public let band: String?
         /// `early`, `late`, or absent for both.
         public let direction: String?
-        /// The threshold (75 % correct), percent of a sixteenth.
+        /// The pattern family (`sixteenths`, `triplets`, …); absent for a band.
+        public let family: String?
+        /// The threshold (75 % correct), percent of the pattern's step (a sixteenth for sixteenths).
         public let percent: Double
         /// The threshold, milliseconds at the mean tempo of the answers.
         public let milliseconds: Double
@@ -92,9 +105,13 @@ public struct TimingJSON: Encodable, Sendable {
         /// The answers it rests on.
         public let answers: Int
 
-        init(band: TempoBand, direction: TimingDirection?, threshold: TimingThreshold) {
-            self.band = band.rawValue
+        init(
+            band: TempoBand?, direction: TimingDirection?, family: TimingPattern.Family? = nil,
+            threshold: TimingThreshold
+        ) {
+            self.band = band?.rawValue
             self.direction = direction?.rawValue
+            self.family = family?.rawValue
             percent = threshold.percent.cents
             milliseconds = threshold.milliseconds
             lower68 = threshold.likelyRangeMs.lowerBound
@@ -153,6 +170,8 @@ public struct TimingJSON: Encodable, Sendable {
 
     /// Offset detection's thresholds.
     public let offsetDetection: [Threshold]
+    /// Offset detection's thresholds per pattern family.
+    public let families: [Threshold]
     /// `improving`, `stable` or `declining` (absent without enough answers).
     public let trend: String?
     /// Fill the gap's offsets.

@@ -169,7 +169,10 @@ public final class SimulationReport: SimulationReporting {
                 t.tr(
                     "Simulated listener: threshold \(t.format(parameters.threshold, 1)) ms (75 % correct), "
                         + "lapses \(lapses) %, seed \(seed)"))
-            emit(t.tr("Tempo \(timing.tempo.bpm) BPM, click \(timing.offsetClick) early or late"))
+            emit(
+                t.tr(
+                    "Tempo \(timing.tempo.bpm) BPM, patterns \(TimingPattern.listText(timing.patterns)), "
+                        + "step \(timing.offsetClick) early or late"))
         } else {
             emit(
                 t.tr(

@@ -92,16 +92,16 @@ public struct ProgressChart: Sendable {
         switch discipline {
         case .offsetDetection:
             let whole = timing.threshold(band: band)
-            let sixteenthMs = whole?.sixteenthMs ?? 0
+            let stepMs = whole?.stepMs ?? 0
             return weeks.compactMap { week in
-                guard let estimate = week.threshold(within: whole?.percent), sixteenthMs > 0 else {
+                guard let estimate = week.threshold(within: whole?.percent), stepMs > 0 else {
                     return nil
                 }
                 var point = Point(
-                    week: week.isoWeek, start: week.start, value: estimate.cents / 100 * sixteenthMs,
-                    band: estimate.interval68.lowerBound / 100 * sixteenthMs...estimate.interval68.upperBound
+                    week: week.isoWeek, start: week.start, value: estimate.cents / 100 * stepMs,
+                    band: estimate.interval68.lowerBound / 100 * stepMs...estimate.interval68.upperBound
                         / 100
-                        * sixteenthMs, count: week.count)
+                        * stepMs, count: week.count)
                 point.isUncertain = ProgressHistory.isUncertain(estimate)
                 return point
             }

@@ -492,7 +492,7 @@ public final class TrainingRun {
             progress.stored += 1
             if completed.isCorrect { progress.correct += 1 }
             present(.offsetDetection(event, progress))
-        case .trialStarted, .answerable, .dropout, .observerFailed, .feedbackEnded:
+        case .trialStarted, .answerable, .repetition, .dropout, .observerFailed, .feedbackEnded:
             present(.offsetDetection(event, progress))
         }
     }

@@ -174,7 +174,7 @@ public struct Simulation: Sendable {
                     last = completed
                     history.addOffsetDetection(
                         tempoBPM: completed.trial.tempo.bpm, offsetMs: completed.trial.offsetMs,
-                        isCorrect: completed.isCorrect)
+                        isCorrect: completed.isCorrect, pattern: completed.trial.pattern)
                     report.offsetDetection(completed, number: session.answeredCount)
                 case .observerFailed(let failure):
                     stored = false

@@ -61,6 +61,11 @@ struct SimulateCommand: ParsableCommand {
 
     @OptionGroup var tempo: TempoOption
 
+    @Option(
+        name: .setting(.timingPatterns), help: CLI.help(.timingPatterns, valueName: "list"),
+        completion: Completions.timingPatterns)
+    var patterns: String?
+
     @OptionGroup var data: DataOptions
     @OptionGroup(title: CLI.texts.help(.groupSettings)) var overrides: SettingsOverrides
 
@@ -111,7 +116,7 @@ struct SimulateCommand: ParsableCommand {
         return PlayBackOptions(kind: kind, items: list.isEmpty ? nil : list)
     }
 
-    private var timing: [(key: SettingKey, text: String?)] { [tempo.value] }
+    private var timing: [(key: SettingKey, text: String?)] { [tempo.value, (.timingPatterns, patterns)] }
 
     func run() throws {
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))

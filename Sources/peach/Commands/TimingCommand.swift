@@ -6,7 +6,7 @@ import PeachStore
 import PeachText
 import PeachTraining
 
-/// `peach timing`: four clicks, one early or late; answer which.
+/// `peach timing`: a pattern loops, one note early or late; answer which.
 struct TimingCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "timing", abstract: CLI.texts.help(.timingAbstract),
@@ -17,10 +17,25 @@ struct TimingCommand: AsyncParsableCommand {
     private var options: TimingOptions { TimingOptions(tempo: tempo, run: live) }
 
     @Option(
-        name: .setting(.offsetClick), help: CLI.help(.offsetClick, valueName: "n"))
+        name: .setting(.offsetClick), help: CLI.help(.offsetClick, valueName: "step"))
     var offsetClick: Int?
 
-    private var own: (key: SettingKey, text: String?) { (.offsetClick, offsetClick.map(String.init)) }
+    @Option(
+        name: .setting(.timingPatterns), help: CLI.help(.timingPatterns, valueName: "list"),
+        completion: Completions.timingPatterns)
+    var patterns: String?
+
+    @Option(
+        name: .setting(.maxRepetitions), help: CLI.help(.maxRepetitions, valueName: "n"),
+        completion: .list(TimingSettings.repetitionChoices.map(String.init) + ["unlimited"]))
+    var maxRepetitions: String?
+
+    private var own: [(key: SettingKey, text: String?)] {
+        [
+            (.offsetClick, offsetClick.map(String.init)), (.timingPatterns, patterns),
+            (.maxRepetitions, maxRepetitions),
+        ]
+    }
 
     func validate() throws { _ = try OptionOverrides.apply(options.values(own), to: PeachSettings.defaults) }
 
@@ -42,7 +57,7 @@ struct TapCommand: AsyncParsableCommand {
         name: .setting(.gapPositions), help: CLI.help(.gapPositions, valueName: "steps"))
     var gapPositions: String?
 
-    private var own: (key: SettingKey, text: String?) { (.gapPositions, gapPositions) }
+    private var own: [(key: SettingKey, text: String?)] { [(.gapPositions, gapPositions)] }
 
     func validate() throws { _ = try OptionOverrides.apply(options.values(own), to: PeachSettings.defaults) }
 

@@ -61,6 +61,8 @@ struct CompletionValues: Sendable {
         case .preset: presetNames(after: [])
         case .audioOutput: ["alsa:default", "null"]
         case .midiOutput: ["synth", "midi"]
+        case .timingPatterns:
+            TimingPattern.catalogue.map(\.id) + TimingPattern.Family.allCases.map(\.rawValue) + ["all"]
         default: []
         }
     }

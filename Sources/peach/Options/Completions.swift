@@ -26,6 +26,9 @@ enum Completions {
     /// Play-back's items, every kind's (`--items` takes a comma-separated list of one kind's).
     static let playBackItems = CompletionKind.list(
         PlayBackKind.allCases.flatMap { PlayBackItem.catalogue(of: $0).map(\.id) })
+    /// Offset detection's patterns, their families and `all`.
+    static let timingPatterns = CompletionKind.list(
+        TimingPattern.catalogue.map(\.id) + TimingPattern.Family.allCases.map(\.rawValue) + ["all"])
     /// The settings' keys.
     static let settingKeys = CompletionKind.list(SettingKey.allCases.map(\.rawValue))
     /// The controller profiles that exist.

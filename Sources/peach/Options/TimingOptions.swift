@@ -10,14 +10,14 @@ struct TimingOptions {
     let tempo: TempoOption
     let run: RunOptions
 
-    /// `--tempo` and a command's own option, as setting keys and the text given (nil when not given).
-    func values(_ own: (key: SettingKey, text: String?)? = nil) -> [(key: SettingKey, text: String?)] {
-        [tempo.value] + (own.map { [$0] } ?? [])
+    /// `--tempo` and a command's own options, as setting keys and the text given (nil when not given).
+    func values(_ own: [(key: SettingKey, text: String?)] = []) -> [(key: SettingKey, text: String?)] {
+        [tempo.value] + own
     }
 
     /// Runs a timing session of `mode` with the options (and a command's `own`) over the settings.
     @MainActor
-    func launch(_ mode: TrainingMode, own: (key: SettingKey, text: String?)? = nil) async throws {
+    func launch(_ mode: TrainingMode, own: [(key: SettingKey, text: String?)] = []) async throws {
         let values = self.values(own)
         try await run.launch(mode) { try OptionOverrides.apply(values, to: $0) }
     }

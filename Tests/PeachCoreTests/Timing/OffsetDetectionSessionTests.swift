@@ -42,9 +42,12 @@ final class OffsetDetectionHarness {
 @MainActor
 @Suite("OffsetDetectionSession")
 struct OffsetDetectionSessionTests {
-    @Test("a trial places four clicks a sixteenth apart, the third offset; answers count once it has sounded")
+    @Test(
+        "played once, a trial places four clicks a sixteenth apart, the third offset; answers count once it has sounded"
+    )
     func trialAndAnswer() throws {
         let harness = OffsetDetectionHarness()
+        harness.box.settings = try TimingSettings(maxRepetitions: 1)
         harness.session.start()
         #expect(harness.session.state == .playingClicks)
         let trial = try #require(harness.session.currentTrial)
@@ -106,7 +109,7 @@ struct OffsetDetectionSessionTests {
         harness.advance(0.2)
         harness.session.stop()
         #expect(harness.session.state == .idle)
-        #expect(harness.clicks.droppedCount == 3)
+        #expect(harness.clicks.droppedCount == 7)  // two repetitions were placed; the first click was heard
         #expect(harness.store.offsetDetections.isEmpty)
         harness.advance(5)
         #expect(harness.clicks.clicks.count == 1)  // nothing more was placed
@@ -192,5 +195,90 @@ struct OffsetDetectionSessionTests {
         // Stopping while it waits stops it.
         harness.session.stop()
         #expect(harness.session.state == .idle)
+    }
+
+    @Test(
+        "the pattern loops until answered, the offset note off the grid in every repetition; an answer stops the loop"
+    )
+    func loopsUntilAnswered() throws {
+        let harness = OffsetDetectionHarness()
+        harness.session.start()
+        let trial = try #require(harness.session.currentTrial)
+        let beat = Tempo.standard.beat
+        // Two repetitions are placed ahead, a beat apart, the offset note offset in both.
+        var times = harness.clicks.clicks.map(\.time)
+        #expect(times.count == 8)
+        for index in 0..<4 { #expect(abs(times[index + 4] - times[index] - beat) <= 1 / 48_000) }
+        #expect(abs(times[2] - times[0] - (2 * trial.step + trial.offsetMs / 1000)) <= 1 / 48_000)
+        harness.untilAnswerable()
+        let firstOffsetNote = harness.clicks.now
+        // Unanswered, the loop goes on: the second repetition begins and a third is placed.
+        harness.clock.run(
+            until: { harness.recorder.events.contains { if case .repetition = $0 { true } else { false } } },
+            limit: .seconds(2))
+        #expect(abs(harness.clicks.now - (times[0] + beat)) < 1e-9)
+        times = harness.clicks.clicks.map(\.time)
+        #expect(times.count == 12)
+        #expect(abs(times[10] - times[8] - (times[2] - times[0])) <= 1 / 48_000)
+        let numbers = harness.recorder.events.compactMap {
+            if case .repetition(_, let number, _) = $0 { number } else { nil }
+        }
+        #expect(numbers == [2])
+        // The answer in the third repetition counts from the first offset note, and drops the notes not heard.
+        harness.advance(beat + 0.1)
+        #expect(harness.session.answer(trial.direction))
+        let stored = try #require(harness.store.offsetDetections.first)
+        #expect(abs(stored.responseTime - (harness.clicks.now - firstOffsetNote)) < 1e-6)
+        #expect(harness.clicks.clicks.allSatisfy { $0.time <= harness.clicks.now })
+        #expect(harness.clicks.droppedCount > 0)
+        harness.clock.run(until: { harness.session.state == .playingClicks }, limit: .seconds(5))
+        #expect(harness.session.currentTrial != trial)
+    }
+
+    @Test("with a maximum, the loop stops after that many repetitions and the answer is still awaited")
+    func maximumRepetitions() throws {
+        let harness = OffsetDetectionHarness()
+        harness.box.settings = try TimingSettings(maxRepetitions: 3)
+        harness.session.start()
+        let trial = try #require(harness.session.currentTrial)
+        harness.advance(10)
+        #expect(harness.clicks.clicks.count == 12)
+        #expect(harness.session.state == .awaitingAnswer)
+        let numbers = harness.recorder.events.compactMap {
+            if case .repetition(_, let number, _) = $0 { number } else { nil }
+        }
+        #expect(numbers == [2, 3])
+        #expect(harness.session.answer(trial.direction))
+        #expect(harness.store.offsetDetections.count == 1)
+    }
+
+    @Test(
+        "patterns take turns; the offset falls on the nearest step that may be offset and is a share of the pattern's step"
+    )
+    func patternsInTurn() throws {
+        let harness = OffsetDetectionHarness()
+        let triplet = try #require(TimingPattern.named("3:x-x"))
+        let gapped = try #require(TimingPattern.named("4:x--x"))
+        harness.box.settings = try TimingSettings(
+            offsetClick: 2, patterns: [triplet, gapped], maxRepetitions: 1)
+        harness.session.start()
+        var trials: [OffsetDetectionTrial] = []
+        for _ in 0..<3 {
+            harness.untilAnswerable()
+            let trial = try #require(harness.session.currentTrial)
+            trials.append(trial)
+            harness.session.answer(trial.direction)
+        }
+        #expect(trials.map(\.pattern) == [triplet, gapped, triplet])
+        // Step 2 is a rest in both: the triplet's nearest note that may be offset is step 3, the gapped one's 4.
+        #expect(trials.map(\.offsetPosition) == [3, 4, 3])
+        // 20 % of a triplet eighth at 80 BPM: 50 ms (not of a sixteenth: 37.5 ms).
+        #expect(abs(abs(trials[0].offsetMs) - 50) < 1e-9)
+        #expect(abs(trials[0].step - 0.25) < 1e-12)
+        let stored = harness.store.offsetDetections.map(\.trial.pattern)
+        #expect(stored == [triplet, gapped, triplet])
+        // The triplet's two notes: the beat, and step 3 off by the offset.
+        let first = harness.clicks.clicks.prefix(2).map(\.time)
+        #expect(abs(first[1] - first[0] - (0.5 + trials[0].offsetMs / 1000)) <= 1 / 48_000)
     }
 }

@@ -32,7 +32,7 @@ struct TimingHistoryTests {
         #expect(history.offsetDetectionBands == [.moderate, .fast])
         let moderate = try #require(history.threshold(band: .moderate))
         #expect(moderate.percent.cents > 4 / 1.4 && moderate.percent.cents < 4 * 1.4)
-        #expect(abs(moderate.sixteenthMs - 150) < 1e-9)
+        #expect(abs(moderate.stepMs - 150) < 1e-9)
         #expect(abs(moderate.milliseconds - moderate.percent.cents * 1.5) < 1e-9)
         #expect(moderate.likelyRangeMs.contains(moderate.milliseconds))
         #expect(moderate.answers == 400)
@@ -73,5 +73,36 @@ struct TimingHistoryTests {
         #expect(history.gapFill(band: .moderate, position: 1) == nil)
         staircase(&history, percent: 5, count: 50, bpm: 70, seed: 6)
         #expect(try snapshotRoundTrip(history) == history)
+    }
+}
+
+@Suite("TimingHistory: pattern families")
+struct TimingHistoryFamilyTests {
+    @Test(
+        "answers are binned as a share of their pattern's step; each family has its threshold beside the pooled one"
+    )
+    func families() throws {
+        var history = TimingHistory()
+        let triplet = try #require(TimingPattern.named("3:xxx"))
+        // The same listener, right above 10 ms and wrong below, in sixteenths and in triplets at 80 BPM.
+        for index in 0..<200 {
+            let offset = 2.0 + Double(index % 20)
+            for pattern in [TimingPattern.straightSixteenths, triplet] {
+                history.addOffsetDetection(
+                    tempoBPM: 80, offsetMs: index % 2 == 0 ? offset : -offset, isCorrect: offset > 10,
+                    pattern: pattern)
+            }
+        }
+        #expect(history.offsetDetectionFamilies == [.sixteenths, .triplets])
+        let sixteenths = try #require(history.threshold(family: .sixteenths))
+        let triplets = try #require(history.threshold(family: .triplets))
+        #expect(abs(sixteenths.stepMs - 187.5) < 1e-9 && abs(triplets.stepMs - 250) < 1e-9)
+        // The same milliseconds, a smaller share of the longer step.
+        #expect(abs(sixteenths.milliseconds - triplets.milliseconds) < 1.5)
+        #expect(triplets.percent.cents < sixteenths.percent.cents)
+        #expect(history.threshold(family: .quintuplets) == nil)
+        let pooled = try #require(history.threshold(band: .moderate))
+        #expect(pooled.answers == 400)
+        #expect(history.isConsistent(maximumCount: 400) && !history.isConsistent(maximumCount: 399))
     }
 }

@@ -44,7 +44,7 @@ struct TimingStaircaseTests {
     @Test("the offset click is early or late by its share of a sixteenth; the others fall on the grid")
     func clickTimes() throws {
         let trial = OffsetDetectionTrial(
-            tempo: .standard, offsetPercent: 10, direction: .early, offsetClick: 3)
+            tempo: .standard, offsetPercent: 10, direction: .early, offsetPosition: 3)
         #expect(abs(trial.offsetMs - -18.75) < 1e-9)
         let times = trial.clickTimes
         #expect(times.count == 4)
@@ -53,7 +53,7 @@ struct TimingStaircaseTests {
         #expect(abs(times[2] - (0.375 - 0.01875)) < 1e-12)
         #expect(abs(times[3] - 0.5625) < 1e-12)
         let late = OffsetDetectionTrial(
-            tempo: try Tempo(bpm: 120), offsetPercent: 4, direction: .late, offsetClick: 4)
+            tempo: try Tempo(bpm: 120), offsetPercent: 4, direction: .late, offsetPosition: 4)
         #expect(abs(late.offsetMs - 5) < 1e-9)
     }
 
