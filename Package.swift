@@ -121,7 +121,8 @@ let package = Package(
         .testTarget(
             name: "PeachALSATests",
             dependencies: [
-                "PeachALSA", "PeachJACK", "PeachAudio", "PeachCore", "PeachMIDI", "PeachTestSupport",
+                "PeachALSA", "PeachJACK", "PeachAudio", "PeachCore", "PeachMIDI", "PeachLive",
+                "PeachTestSupport",
             ]),
         .testTarget(
             name: "PeachTrainingTests",

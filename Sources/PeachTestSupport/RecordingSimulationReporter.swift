@@ -14,6 +14,8 @@ public final class RecordingSimulationReporter: SimulationReporting {
     public private(set) var gapFills: [CompletedGapFill] = []
     /// Every strike's offset of the fill-the-gap summary, milliseconds.
     public private(set) var gapFillStrikes: WelfordAccumulator?
+    /// The silent bars' drifts of the summary (nil without silent bars).
+    public private(set) var gapFillDrift: WelfordAccumulator?
     /// The offset-detection summary's answers, when one was given.
     public private(set) var offsetDetectionHistory: TimingHistory?
     /// The play-back answers, in order.
@@ -53,9 +55,12 @@ public final class RecordingSimulationReporter: SimulationReporting {
     ) { offsetDetectionHistory = history }
     /// Keeps the trial.
     public func gapFill(_ completed: CompletedGapFill, number: Int) { gapFills.append(completed) }
-    /// Keeps the strikes.
-    public func gapFillSummary(strikes: WelfordAccumulator, trials: Int, elapsed: Duration) {
+    /// Keeps the strikes and the drifts.
+    public func gapFillSummary(
+        strikes: WelfordAccumulator, trials: Int, elapsed: Duration, drift: WelfordAccumulator?
+    ) {
         gapFillStrikes = strikes
+        gapFillDrift = drift
     }
     /// Keeps where and how many.
     public func saved(to path: String, total: Int) { saves.append((path, total)) }

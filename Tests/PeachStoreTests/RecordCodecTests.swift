@@ -54,6 +54,39 @@ struct RecordCodecTests {
 
     struct Failure: Error {}
 
+    @Test(
+        "a fill-the-gap trial keeps its silent bars, drift and ramp; fields that do not fit together are damage"
+    )
+    func fillTheGapFields() throws {
+        let time = Date(timeIntervalSince1970: 1_767_225_600.125)
+        let record = StoredRecord(
+            .rhythm(
+                RhythmRecord(
+                    continuousMatchingAt: time, tempoBPM: 92, meanOffsetMs: -3.25,
+                    positions: [nil, 1.5, nil, -2],
+                    silentBars: 2, drift: SilentDrift(msPerBar: 4.125, meanOffsetMs: 9.5, strikes: 7),
+                    tempoRamp: -4,
+                    rampEvery: 3)))
+        #expect(try decode(RecordCodec.encode(record)) == record)
+        let quiet = StoredRecord(
+            .rhythm(
+                RhythmRecord(
+                    continuousMatchingAt: time, tempoBPM: 92, meanOffsetMs: 1, positions: [], silentBars: 1)))
+        #expect(try decode(RecordCodec.encode(quiet)) == quiet)
+        let line =
+            #"{"v":2,"type":"continuousRhythmMatching","time":"2026-03-03T14:33:00Z","tempoBPM":90,"meanOffsetMs":4.5"#
+        for bad in [
+            #","silentBars":5}"#, #","silentBars":0}"#,
+            #","silentStrikes":3,"driftMsPerBar":1,"silentMeanOffsetMs":2}"#,
+            #","silentBars":1,"driftMsPerBar":1}"#,
+            #","silentBars":1,"silentStrikes":1,"driftMsPerBar":1,"silentMeanOffsetMs":2}"#,
+            #","tempoRamp":4}"#, #","tempoRamp":0,"rampEvery":4}"#, #","tempoRamp":21,"rampEvery":4}"#,
+            #","tempoRamp":4,"rampEvery":17}"#, #","silentBars":1.5}"#,
+        ] {
+            #expect(throws: RecordDamage.self, "\(bad)") { try decode(line + bad) }
+        }
+    }
+
     @Test("an unknown field is kept only when its value is valid JSON; hostile nesting does not crash")
     func unknownFieldValues() throws {
         // The sample line without its checksum (which must come last), open for one more field.

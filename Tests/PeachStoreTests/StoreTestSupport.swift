@@ -131,7 +131,13 @@ enum Samples {
                             ? nil : TimingPattern.catalogue[index % 12].offsetPositions[0])
                     : RhythmRecord(
                         continuousMatchingAt: time, tempoBPM: 90, meanOffsetMs: 3.25 * Double(index),
-                        positions: [1.5, nil, Double(index), -2])))
+                        positions: [1.5, nil, Double(index), -2],
+                        silentBars: index % 3 == 1 ? 1 + index % 4 : nil,
+                        drift: index % 3 == 1
+                            ? SilentDrift(
+                                msPerBar: Double(index) / 8, meanOffsetMs: -2.5, strikes: 2 + index % 5)
+                            : nil,
+                        tempoRamp: index % 4 == 1 ? index % 20 + 1 : nil, rampEvery: 1 + index % 16)))
     }
 
     /// A play-back answer of each kind in turn: right, a semitone off, or a chord with a wrong note, with

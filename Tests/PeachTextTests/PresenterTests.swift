@@ -101,7 +101,8 @@ struct PresenterTests {
         #expect(
             seen
                 == Set(EventLine.schema.keys).subtracting([
-                    "repetition", "loopStarted", "strike", "dropout", "question", "answerable",
+                    "repetition", "loopStarted", "silence", "tempoChanged", "strike", "dropout", "question",
+                    "answerable",
                     "referenceOnly", "played",
                     "skipped",
                 ]))

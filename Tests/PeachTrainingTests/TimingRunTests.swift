@@ -205,6 +205,49 @@ struct TimingEventStreamTests {
         #expect(result["strikes"] as? Int == 16)
     }
 
+    @Test(
+        "silent bars and a ramp have their lines: silence, tempoChanged, strikes in the silence, the trial's drift"
+    )
+    func silentBarsAndRampEvents() throws {
+        var lines: [String] = []
+        let timing = try TimingSettings(silentBars: 1, silentEvery: 1, tempoRamp: 10, rampEvery: 1)
+        let harness = TimingRunHarness(mode: .gapFill, timing: timing)
+        let stream = EventStreamPresenter { lines.append($0) }
+        harness.run.start()
+        for event in harness.presenter.events { stream.present(event, at: Date()) }
+        harness.presenter.onPresent = { stream.present($0, at: Date()) }
+        // Bar 1 sounds at 80 BPM, bar 2 is silent at 90: strike each gap 4 ms late, then 10 ms a bar later.
+        var cycleStart = 0.1
+        for cycle in 0..<8 {
+            let sixteenth = 15 / Double(80 + 10 * (cycle / 4))
+            let silentBar = cycle >= 4 ? (Double(cycle - 4) + 0.75) / 4 : 0
+            let strike = cycleStart + 3 * sixteenth + 0.004 + silentBar * 0.010
+            harness.clock.advance(by: .seconds(strike - harness.clicks.now))
+            harness.noteOn(40, at: strike)
+            cycleStart += 4 * sixteenth
+        }
+        harness.clock.advance(by: .seconds(1))
+        harness.run.perform(.press(.stop, input: .keyboard))
+        let objects = try lines.map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        for object in objects {
+            let name = try #require(object["event"] as? String)
+            let schema = try #require(EventLine.schema[name], "no schema for \(name)")
+            #expect(Set(object.keys).subtracting(["event", "time"]).isSubset(of: schema), "\(object)")
+        }
+        #expect(objects.first { $0["event"] as? String == "silence" }?["bars"] as? Int == 1)
+        #expect(objects.first { $0["event"] as? String == "tempoChanged" }?["tempo"] as? Int == 90)
+        let silent = objects.filter { $0["event"] as? String == "strike" && $0["silentBar"] != nil }
+        #expect(silent.count == 4)
+        let result = try #require(objects.first { $0["event"] as? String == "result" })
+        #expect(abs((result["driftMsPerBar"] as? Double ?? 0) - 10) < 1e-6)
+        #expect(result["strikes"] as? Int == 4)
+        let stored = try #require(harness.store.gapFills.first)
+        #expect(stored.silentBars == 1 && stored.tempoRamp == 10 && stored.silentStrikes.count == 4)
+        #expect(abs(stored.meanOffsetMs - 4) < 1e-6)
+    }
+
     @Test("offset detection's events say the pattern, each repetition of the loop, and the answer's pattern")
     func offsetDetectionEvents() throws {
         var lines: [String] = []

@@ -33,6 +33,8 @@ public enum DomainValueError: Error, Equatable, Sendable {
     case invalidTimingPatterns(String)
     /// A maximum of repetitions other than 1, 2, 3, 5, 10 or unlimited.
     case invalidMaxRepetitions(String)
+    /// A whole number outside what the named timing setting allows.
+    case outOfRange(String, Int)
 }
 
 extension DomainValueError: CustomStringConvertible {
@@ -54,6 +56,7 @@ extension DomainValueError: CustomStringConvertible {
         case .invalidTimingPatterns(let text):
             "'\(text)' is not a list of timing patterns such as 4:xxxx,triplets"
         case .invalidMaxRepetitions(let text): "'\(text)' is not 1, 2, 3, 5, 10 or unlimited"
+        case .outOfRange(let name, let value): "\(name) is out of range: \(value)"
         }
     }
 }

@@ -54,6 +54,14 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case maxRepetitions
     /// Fill the gap's silent steps, e.g. `4` or `2,4`.
     case gapPositions
+    /// Fill the gap: bars the loop drops out for, 0 … 4 (0: never).
+    case silentBars
+    /// Fill the gap: bars played between silences, 1 … 16.
+    case silentEvery
+    /// Fill the gap: BPM the tempo steps by, −20 … 20 (0: steady).
+    case tempoRamp
+    /// Fill the gap: bars between the tempo's steps, 1 … 16.
+    case rampEvery
     /// Play-back: milliseconds within which the notes of one answer (a chord) are struck, 20 … 1000.
     case chordWindow
     /// Play-back: whether the reference (a chord's bass) is named on screen: `on` or `off`.
@@ -74,7 +82,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
             true
         case .controllerProfile, .audioOutput, .midiOutput, .wrongAnswerTick, .longPress, .soundFont, .preset,
             .earconLevel, .tempo, .offsetClick, .timingPatterns, .maxRepetitions, .gapPositions, .chordWindow,
-            .showReference:
+            .showReference, .silentBars, .silentEvery, .tempoRamp, .rampEvery:
             false
         }
     }
@@ -102,6 +110,10 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .timingPatterns: "patterns"
         case .maxRepetitions: "max-repetitions"
         case .gapPositions: "gap-positions"
+        case .silentBars: "silent-bars"
+        case .silentEvery: "silent-every"
+        case .tempoRamp: "ramp"
+        case .rampEvery: "ramp-every"
         case .chordWindow: "chord-window"
         case .velocity, .wrongAnswerTick, .longPress, .earconLevel, .showReference: nil
         }
@@ -138,6 +150,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .timingPatterns: .timingPatterns
         case .maxRepetitions: .oneOf(TimingSettings.repetitionChoices.map(String.init) + ["unlimited"])
         case .gapPositions: .gapPositions
+        case .silentBars: .wholeNumber(TimingSettings.silentBarsRange)
+        case .silentEvery, .rampEvery: .wholeNumber(TimingSettings.barsRange)
+        case .tempoRamp: .wholeNumber(TimingSettings.tempoRampRange)
         case .chordWindow: .number(ValueDomains.chordWindow, .milliseconds)
         case .showReference: .onOff
         }
@@ -152,7 +167,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .noteRange:
             guard let range = try? NoteRange(parsing: trimmed) else { throw invalid(text) }
             return .noteRange(range)
-        case .velocity, .tempo, .offsetClick:
+        case .velocity, .tempo, .offsetClick, .silentBars, .silentEvery, .tempoRamp, .rampEvery:
             guard let number = Int(trimmed) else { throw invalid(text) }
             return .integer(number)
         case .noteDuration, .gapBetweenNotes, .referencePitch, .varyLoudness, .feedbackDuration, .longPress,

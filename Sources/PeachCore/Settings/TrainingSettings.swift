@@ -126,7 +126,7 @@ public struct TrainingSettings: Hashable, Sendable {
         case .tuningSystem: .text(tuningSystem.rawValue)
         case .controllerProfile, .audioOutput, .midiOutput, .wrongAnswerTick, .longPress, .soundFont, .preset,
             .earconLevel, .tempo, .offsetClick, .timingPatterns, .maxRepetitions, .gapPositions, .chordWindow,
-            .showReference:
+            .showReference, .silentBars, .silentEvery, .tempoRamp, .rampEvery:
             nil
         }
     }
@@ -187,7 +187,7 @@ public struct TrainingSettings: Hashable, Sendable {
             copy.tuningSystem = tuning
         case .controllerProfile, .audioOutput, .midiOutput, .wrongAnswerTick, .longPress, .soundFont, .preset,
             .earconLevel, .tempo, .offsetClick, .timingPatterns, .maxRepetitions, .gapPositions, .chordWindow,
-            .showReference:
+            .showReference, .silentBars, .silentEvery, .tempoRamp, .rampEvery:
             throw .unknownKey(key.rawValue)
         }
         return copy

@@ -19,39 +19,41 @@ extension SimulatedListener {
         }
     }
 
-    /// Makes the listener strike every gap of `session`'s loop, at the gap's time plus
-    /// ``Parameters/matchingBias`` milliseconds (negative: rushing) plus a normal error of
-    /// ``Parameters/matchingSpread`` ms; it misses a gap with the lapse rate. `timeline` is the click
-    /// player's clock (the virtual clock's elapsed seconds), on which strikes are stamped.
+    /// Makes the listener strike every gap of `session`'s loop, at the gap's time on the loop's grid (ramped
+    /// when the tempo ramps) plus ``Parameters/matchingBias`` milliseconds (negative: rushing) plus a normal
+    /// error of ``Parameters/matchingSpread`` ms, and in silent bars ``Parameters/silentDrift`` ms more for each
+    /// bar into the silence; it misses a gap with the lapse rate. `timeline` is the click player's clock (the
+    /// virtual clock's elapsed seconds), on which strikes are stamped.
     public func tap(_ session: GapFillSession, timeline: @escaping @MainActor () -> Double) {
         session.addEventHandler { [weak session] event in
-            guard let session, case .started(let tempo, let positions, let start) = event else { return }
-            self.strikeCycle(
-                0, of: session, tempo: tempo, positions: positions, start: start, timeline: timeline)
+            guard let session, case .started(_, let positions, _) = event else { return }
+            self.strikeCycle(0, of: session, positions: positions, timeline: timeline)
         }
     }
 
-    /// Schedules the strikes of `cycle`, and at its start the next cycle's.
+    /// Schedules the strikes of `cycle`, and shortly before its end the next cycle's.
     private func strikeCycle(
-        _ cycle: Int, of session: GapFillSession, tempo: Tempo, positions: [Int], start: Double,
+        _ cycle: Int, of session: GapFillSession, positions: [Int],
         timeline: @escaping @MainActor () -> Double
     ) {
-        let cycleStart = start + Double(cycle) * 4 * tempo.sixteenth
+        let sixteenth = session.tempo(ofCycle: cycle).sixteenth
         for position in positions {
+            guard let gap = session.gap(cycle: cycle, position: position) else { continue }
             guard Double.random(in: 0..<1, using: &generator) >= parameters.lapseRate else { continue }
-            let error = generator.nextGaussian(
-                mean: parameters.matchingBias, standardDeviation: parameters.matchingSpread)
-            let time = cycleStart + Double(position - 1) * tempo.sixteenth + error / 1000
+            let error =
+                generator.nextGaussian(
+                    mean: parameters.matchingBias, standardDeviation: parameters.matchingSpread)
+                + (gap.silentBar ?? 0) * parameters.silentDrift
+            let time = gap.time + error / 1000
             clock.schedule(after: .seconds(max(0, time - timeline()))) { [weak session] in
                 guard let session, session.isRunning else { return }
                 session.strike(at: time, input: .simulated)
             }
         }
-        let next = cycleStart + 4 * tempo.sixteenth
-        clock.schedule(after: .seconds(max(0, next - tempo.sixteenth - timeline()))) { [weak session] in
+        guard let next = session.gap(cycle: cycle + 1, position: 1) else { return }
+        clock.schedule(after: .seconds(max(0, next.time - sixteenth - timeline()))) { [weak session] in
             guard let session, session.isRunning else { return }
-            self.strikeCycle(
-                cycle + 1, of: session, tempo: tempo, positions: positions, start: start, timeline: timeline)
+            self.strikeCycle(cycle + 1, of: session, positions: positions, timeline: timeline)
         }
     }
 }

@@ -28,6 +28,9 @@ public final class SimulatedListener {
         public var matchingSpread: Double
         /// Seconds from the start of the tunable note to the commit.
         public var tuningTime: Double
+        /// Fill the gap's silent bars: how far the player's strikes drift per bar while the loop is silent, ms
+        /// (positive: dragging).
+        public var silentDrift: Double
 
         /// Creates parameters; the defaults model an amateur musician (10-cent threshold, 2 % lapses, 5-cent
         /// matching spread).
@@ -35,7 +38,7 @@ public final class SimulatedListener {
             threshold: Double = 10, slope: Double = 2, lapseRate: Double = 0.02,
             shape: PsychometricShape = .weibull,
             responseTime: Double = 0.4, matchingBias: Double = 0, matchingSpread: Double = 5,
-            tuningTime: Double = 2
+            tuningTime: Double = 2, silentDrift: Double = 0
         ) {
             self.threshold = threshold
             self.slope = slope
@@ -45,6 +48,7 @@ public final class SimulatedListener {
             self.matchingBias = matchingBias
             self.matchingSpread = matchingSpread
             self.tuningTime = tuningTime
+            self.silentDrift = silentDrift
         }
     }
 

@@ -1,27 +1,47 @@
-// CompletedGapFill: a finished fill-the-gap trial (sixteen cycles) with its strikes, as it is stored.
+// CompletedGapFill: a finished fill-the-gap trial with its strikes (and silent bars' drift), as it is stored.
 
 import Foundation
 
-/// A fill-the-gap trial of ``GapFillSession/cyclesPerTrial`` cycles with at least one strike counted: the
-/// tempo, every strike, and their means (overall and per gap position), as Peach on iOS stores them.
+/// A fill-the-gap trial (sixteen cycles, or its bars played and silent: ``GapFillSession``) with at least one
+/// strike counted while the loop sounded: the tempo, every strike, and their means (overall and per gap
+/// position), as Peach on iOS stores them; with silent bars, the strikes in them and their drift; with a tempo
+/// ramp, the ramp.
 public struct CompletedGapFill: Hashable, Sendable {
     /// When the trial ended.
     public let timestamp: Date
-    /// The tempo.
+    /// The tempo of the trial's first cycle.
     public let tempo: Tempo
-    /// The strikes counted, in order (never empty).
+    /// The strikes counted while the loop sounded, in order (never empty).
     public let strikes: [GapStrike]
     /// The gaps the trial played (cycles × gap positions).
     public let gapCount: Int
+    /// The strikes counted in the trial's silent bars, in order.
+    public let silentStrikes: [GapStrike]
+    /// The silent bars the trial had (0: none).
+    public let silentBars: Int
+    /// The tempo ramp it played: BPM a step, and bars between steps (0 BPM: steady).
+    public let tempoRamp: Int
+    /// Bars between the ramp's steps.
+    public let rampEvery: Int
 
     /// A result.
-    public init(timestamp: Date, tempo: Tempo, strikes: [GapStrike], gapCount: Int) {
+    public init(
+        timestamp: Date, tempo: Tempo, strikes: [GapStrike], gapCount: Int, silentStrikes: [GapStrike] = [],
+        silentBars: Int = 0, tempoRamp: Int = 0, rampEvery: Int = TimingSettings.defaults.rampEvery
+    ) {
         precondition(!strikes.isEmpty, "a fill-the-gap result has at least one strike")
         self.timestamp = timestamp
         self.tempo = tempo
         self.strikes = strikes
         self.gapCount = gapCount
+        self.silentStrikes = silentStrikes
+        self.silentBars = silentBars
+        self.tempoRamp = tempoRamp
+        self.rampEvery = rampEvery
     }
+
+    /// How the strikes drifted in the silent bars; nil without silent bars or with too few strikes in them.
+    public var drift: SilentDrift? { SilentDrift(silentStrikes) }
 
     /// The mean signed offset, milliseconds: negative means rushing, positive dragging.
     public var meanOffsetMs: Double { strikes.reduce(0) { $0 + $1.offsetMs } / Double(strikes.count) }

@@ -7,11 +7,15 @@ public enum GapFillEvent: Sendable {
     case started(Tempo, gapPositions: [Int], firstCycleAt: Double)
     /// A strike fell within half a sixteenth of a gap and counts: the strike, and the trial's strikes so far.
     case struck(GapStrike, trialStrikes: Int)
+    /// The loop drops out for `bars` silent bars from the time given; the user keeps striking.
+    case silence(bars: Int, startsAt: Double)
+    /// The tempo ramp stepped: the loop plays at the tempo from the time given.
+    case tempoChanged(Tempo, startsAt: Double)
     /// A strike fell outside every gap's window (or struck a gap a second time) and does not count.
     case strikeOutside
-    /// A trial's sixteen cycles ended with strikes, and the result is stored.
+    /// A trial's cycles ended with strikes while the loop sounded, and the result is stored.
     case trialCompleted(CompletedGapFill)
-    /// A trial's sixteen cycles ended with no strike counted; nothing is stored.
+    /// A trial's cycles ended with no strike counted while the loop sounded; nothing is stored.
     case trialEmpty
     /// The output's sound broke off (an underrun), so the clicks placed before it are heard late: the trial's
     /// strikes so far are discarded and its cycles start again after ``GapFillSession/dropoutRest`` (from

@@ -8,6 +8,16 @@ import Foundation
 /// make a trial: if any strike counted, the trial's result goes to every observer (the store first) and is
 /// reported; the loop runs on without a break.
 ///
+/// **Silent bars** (``TimingSettings/silentBars``): a bar is four cycles (a 4/4 bar of four beats). After every
+/// ``TimingSettings/silentEvery`` bars played, the loop drops out for the silent bars while the user keeps
+/// striking the gaps where the grid would put them; a trial is then one stretch of bars played and the silence
+/// after them, ending as the loop returns, and its strikes in the silence give the drift (``SilentDrift``:
+/// ms per bar, rushing or dragging). The trial's mean is of the strikes while the loop sounded.
+///
+/// **Tempo ramp** (``TimingSettings/tempoRamp``): every ``TimingSettings/rampEvery`` bars the tempo steps by
+/// the ramp's BPM (within 40–200); each cycle's steps and windows are of its own tempo, and strikes are scored
+/// against the ramped grid.
+///
 /// Clicks are placed on the ``ClickPlayer`` two cycles ahead, so each is heard exactly on its step whatever
 /// the timers' jitter; the first step of each cycle is accented. Settings are read when the loop starts.
 /// `stop()` drops the clicks not yet heard and discards the unfinished trial.
@@ -50,6 +60,10 @@ public final class GapFillSession {
         let cycle: Int
         let position: Int
         let time: Double
+        /// Half the cycle's sixteenth: the strike window either side.
+        let window: Double
+        /// In silent bars: the bars since the silence began; nil while the loop sounds.
+        let silentBar: Double?
         var struck = false
     }
 
@@ -65,6 +79,10 @@ public final class GapFillSession {
     /// Strikes counted so far, by the trial of their gap (a strike may fall in the next trial's first gap
     /// before the last trial has ended).
     private var strikesByTrial: [Int: [GapStrike]] = [:]
+    /// The cycles of a trial: ``cyclesPerTrial``, or with silent bars one stretch of bars played and silent.
+    private var trialCycles = cyclesPerTrial
+    /// The bars of four cycles.
+    public static let cyclesPerBar = 4
     /// The output's dropouts when the loop's clicks were last placed from a fresh timeline.
     private var loopDropouts = 0
 
@@ -96,6 +114,13 @@ public final class GapFillSession {
         guard !isRunning else { return }
         machinery.beginTrial()
         loopSettings = settings()
+        if targets == .clicks {
+            // Calibration taps along with a steady, sounding loop.
+            loopSettings = (try? loopSettings.replacing(silentBars: 0, tempoRamp: 0)) ?? loopSettings
+        }
+        trialCycles =
+            loopSettings.silentBars > 0
+            ? (loopSettings.silentEvery + loopSettings.silentBars) * Self.cyclesPerBar : Self.cyclesPerTrial
         isRunning = true
         trialCount = 0
         strikeCount = 0
@@ -119,7 +144,7 @@ public final class GapFillSession {
             return
         }
         loopDropouts = clicks.dropoutCount
-        firstCycleStart = max(notBefore, clicks.now + clicks.leadTime) - Double(cycle) * cycleLength
+        firstCycleStart = max(notBefore, clicks.now + clicks.leadTime) - offset(of: cycle)
         nextCycleToPlace = cycle
         guard placeCycles(through: cycle + Self.cyclesAhead - 1), isRunning else { return }
         if !isRestart {
@@ -139,15 +164,17 @@ public final class GapFillSession {
     public func strike(at time: Double? = nil, input: InputKind = .unknown) -> Bool {
         guard isRunning, !droppedOut() else { return false }
         let time = time ?? clicks.now
-        let window = loopSettings.tempo.sixteenth / 2
         let nearest = gaps.indices.min { abs(gaps[$0].time - time) < abs(gaps[$1].time - time) }
-        guard let index = nearest, abs(gaps[index].time - time) <= window, !gaps[index].struck else {
+        guard let index = nearest, abs(gaps[index].time - time) <= gaps[index].window, !gaps[index].struck
+        else {
             machinery.emit(.strikeOutside)
             return false
         }
         gaps[index].struck = true
-        let strike = GapStrike(position: gaps[index].position, offsetMs: (time - gaps[index].time) * 1000)
-        let trial = gaps[index].cycle / Self.cyclesPerTrial
+        let strike = GapStrike(
+            position: gaps[index].position, offsetMs: (time - gaps[index].time) * 1000,
+            silentBar: gaps[index].silentBar)
+        let trial = gaps[index].cycle / trialCycles
         strikesByTrial[trial, default: []].append(strike)
         strikeCount += 1
         machinery.emit(.struck(strike, trialStrikes: strikesByTrial[trial]?.count ?? 0))
@@ -169,22 +196,74 @@ public final class GapFillSession {
         machinery.emit(.stopped(reason))
     }
 
-    private var cycleLength: Double { 4 * loopSettings.tempo.sixteenth }
+    /// The cycles between two steps of the tempo ramp.
+    private var rampCycles: Int { loopSettings.rampEvery * Self.cyclesPerBar }
 
-    private func cycleStart(_ cycle: Int) -> Double { firstCycleStart + Double(cycle) * cycleLength }
+    /// The tempo of `cycle`: the loop's, stepped by the ramp (within the training range).
+    public func tempo(ofCycle cycle: Int) -> Tempo {
+        guard loopSettings.tempoRamp != 0 else { return loopSettings.tempo }
+        let bpm = loopSettings.tempo.bpm + loopSettings.tempoRamp * (cycle / rampCycles)
+        return
+            (try? Tempo(bpm: min(max(bpm, Tempo.trainingRange.lowerBound), Tempo.trainingRange.upperBound)))
+            ?? loopSettings.tempo
+    }
+
+    /// Seconds from the loop's first cycle to the start of `cycle`: whole ramp steps at their tempos, then the
+    /// cycles of the current step.
+    private func offset(of cycle: Int) -> Double {
+        guard loopSettings.tempoRamp != 0 else { return Double(cycle) * 4 * loopSettings.tempo.sixteenth }
+        var seconds = 0.0
+        var start = 0
+        while start < cycle {
+            let count = min(rampCycles, cycle - start)
+            seconds += Double(count) * 4 * tempo(ofCycle: start).sixteenth
+            start += count
+        }
+        return seconds
+    }
+
+    private func cycleStart(_ cycle: Int) -> Double { firstCycleStart + offset(of: cycle) }
+
+    /// Where step `position` (1–4) of `cycle` lies on the loop's grid as it is placed now (timeline seconds), and
+    /// in silent bars how far into the silence (bars); nil while the loop does not run.
+    public func gap(cycle: Int, position: Int) -> (time: Double, silentBar: Double?)? {
+        guard isRunning else { return nil }
+        return (
+            cycleStart(cycle) + Double(position - 1) * tempo(ofCycle: cycle).sixteenth,
+            silentBar(cycle, position)
+        )
+    }
+
+    /// In silent bars, the bars from the silence's start to step `position` of `cycle`, counted on the grid (a
+    /// ramp changes seconds, not steps); nil while the loop sounds.
+    private func silentBar(_ cycle: Int, _ position: Int) -> Double? {
+        guard isSilent(cycle) else { return nil }
+        let silenceStart = cycle - cycle % trialCycles + loopSettings.silentEvery * Self.cyclesPerBar
+        return (Double(cycle - silenceStart) + Double(position - 1) / 4) / Double(Self.cyclesPerBar)
+    }
+
+    /// Whether the loop is silent in `cycle` (its trial's silent bars).
+    private func isSilent(_ cycle: Int) -> Bool {
+        loopSettings.silentBars > 0 && cycle % trialCycles >= loopSettings.silentEvery * Self.cyclesPerBar
+    }
 
     /// Places the clicks of every cycle up to `last`; returns false (and halts) when the player fails.
     @discardableResult
     private func placeCycles(through last: Int) -> Bool {
         while nextCycleToPlace <= last {
             let cycle = nextCycleToPlace
+            let sixteenth = tempo(ofCycle: cycle).sixteenth
+            let silent = isSilent(cycle)
             for position in TimingSettings.positions {
-                let due = cycleStart(cycle) + Double(position - 1) * loopSettings.tempo.sixteenth
+                let due = cycleStart(cycle) + Double(position - 1) * sixteenth
                 let isGap = loopSettings.gapPositions.contains(position)
                 if targets == .clicks || isGap {
-                    gaps.append(Gap(cycle: cycle, position: position, time: due))
+                    gaps.append(
+                        Gap(
+                            cycle: cycle, position: position, time: due, window: sixteenth / 2,
+                            silentBar: silentBar(cycle, position)))
                 }
-                if targets == .gaps && isGap { continue }
+                if (targets == .gaps && isGap) || silent { continue }
                 do {
                     _ = try clicks.click(at: due, accent: position == 1)
                 } catch {
@@ -208,10 +287,16 @@ public final class GapFillSession {
     private func cycleBegan(_ cycle: Int) {
         guard isRunning, !droppedOut() else { return }
         guard placeCycles(through: cycle + Self.cyclesAhead - 1) else { return }
+        if cycle % rampCycles == 0, cycle > 0, tempo(ofCycle: cycle) != tempo(ofCycle: cycle - 1) {
+            machinery.emit(.tempoChanged(tempo(ofCycle: cycle), startsAt: cycleStart(cycle)))
+        }
+        if isSilent(cycle), !isSilent(cycle - 1) {
+            machinery.emit(.silence(bars: loopSettings.silentBars, startsAt: cycleStart(cycle)))
+        }
         // The trial ends half a sixteenth after its last step (when the last gap's window closes): that lies
         // within the next trial's first cycle, so it is checked there.
-        if cycle > 0, cycle % Self.cyclesPerTrial == 0 {
-            let end = cycleStart(cycle) + loopSettings.tempo.sixteenth / 2
+        if cycle > 0, cycle % trialCycles == 0 {
+            let end = cycleStart(cycle) + tempo(ofCycle: cycle - 1).sixteenth / 2
             machinery.schedule(after: max(0, end - clicks.now)) { [weak self] in self?.endTrial() }
         } else {
             scheduleCycle(cycle + 1)
@@ -227,7 +312,7 @@ public final class GapFillSession {
         machinery.beginTrial()  // the timers of the broken timeline will not fire
         gaps = []
         strikesByTrial = [:]
-        let firstCycle = trialCount * Self.cyclesPerTrial
+        let firstCycle = trialCount * trialCycles
         let notBefore = clicks.now + clicks.leadTime + Self.dropoutRest
         machinery.emit(.dropout(restartsAt: max(notBefore, clicks.now + clicks.settlesIn + clicks.leadTime)))
         startLoop(at: firstCycle, notBefore: notBefore, isRestart: true)
@@ -239,14 +324,18 @@ public final class GapFillSession {
         let finished = trialCount
         let strikes = strikesByTrial.removeValue(forKey: finished) ?? []
         trialCount += 1
-        gaps.removeAll { $0.cycle / Self.cyclesPerTrial <= finished }
-        let nextCycle = trialCount * Self.cyclesPerTrial
-        if strikes.isEmpty {
+        gaps.removeAll { $0.cycle / trialCycles <= finished }
+        let nextCycle = trialCount * trialCycles
+        let sounding = strikes.filter { $0.silentBar == nil }
+        if sounding.isEmpty {
             machinery.emit(.trialEmpty)
         } else {
+            let soundingCycles = trialCycles - loopSettings.silentBars * Self.cyclesPerBar
             let completed = CompletedGapFill(
-                timestamp: machinery.now, tempo: loopSettings.tempo, strikes: strikes,
-                gapCount: Self.cyclesPerTrial * (targets == .gaps ? loopSettings.gapPositions.count : 4))
+                timestamp: machinery.now, tempo: tempo(ofCycle: finished * trialCycles), strikes: sounding,
+                gapCount: soundingCycles * (targets == .gaps ? loopSettings.gapPositions.count : 4),
+                silentStrikes: strikes.filter { $0.silentBar != nil }, silentBars: loopSettings.silentBars,
+                tempoRamp: loopSettings.tempoRamp, rampEvery: loopSettings.rampEvery)
             for observer in observers {
                 do { try observer.gapFillCompleted(completed) } catch {
                     machinery.emit(.observerFailed(error))

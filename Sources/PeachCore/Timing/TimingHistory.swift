@@ -20,7 +20,8 @@ public struct TimingHistory: Hashable, Sendable {
     private var offsetCells: [String: OffsetCell] = [:]
     /// The answers of offset detection, by pattern family (`"triplets"`), all tempos and directions.
     private var familyCells: [String: OffsetCell] = [:]
-    /// Fill the gap's trial means, by band and step (`"moderate.4"`), and by band alone (`"moderate"`).
+    /// Fill the gap's trial means, by band and step (`"moderate.4"`), and by band alone (`"moderate"`); the
+    /// silent bars' drifts (`"moderate.drift"`, ms per bar) and their means (`"moderate.silent"`).
     private var gapCells: [String: WelfordAccumulator] = [:]
     /// The answers before the last ``recentWindow``, for the trend (percent level, correct).
     private var earlier = TrialCounts()
@@ -87,13 +88,18 @@ public struct TimingHistory: Hashable, Sendable {
         }
     }
 
-    /// Adds a fill-the-gap trial: its tempo, mean signed offset (ms), the mean at each step (1–4) and (for the
-    /// progress chart) when.
+    /// Adds a fill-the-gap trial: its tempo, mean signed offset (ms), the mean at each step (1–4), the drift of
+    /// its silent bars and (for the progress chart) when.
     public mutating func addGapFill(
-        tempoBPM: Int, meanOffsetMs: Double, positions: [Double?], at date: Date? = nil
+        tempoBPM: Int, meanOffsetMs: Double, positions: [Double?], drift: SilentDrift? = nil,
+        at date: Date? = nil
     ) {
         guard tempoBPM > 0, meanOffsetMs.isFinite else { return }
         let band = TempoBand(bpm: tempoBPM)
+        if let drift, drift.msPerBar.isFinite, drift.meanOffsetMs.isFinite {
+            gapCells["\(band.rawValue).drift", default: WelfordAccumulator()].add(drift.msPerBar)
+            gapCells["\(band.rawValue).silent", default: WelfordAccumulator()].add(drift.meanOffsetMs)
+        }
         gapCells[band.rawValue, default: WelfordAccumulator()].add(meanOffsetMs)
         for (index, value) in positions.prefix(4).enumerated() {
             guard let value, value.isFinite else { continue }
@@ -182,6 +188,16 @@ public struct TimingHistory: Hashable, Sendable {
 
     /// The tempo bands with fill-the-gap trials, slow to fast.
     public var gapFillBands: [TempoBand] { TempoBand.allCases.filter { gapCells[$0.rawValue] != nil } }
+
+    /// The drifts of fill the gap's silent bars in `band`: ms per bar (positive: dragging further) and the silent
+    /// strikes' mean offsets, a value per trial; nil without a trial that had a drift.
+    public func silentDrift(
+        band: TempoBand
+    ) -> (msPerBar: WelfordAccumulator, meanOffset: WelfordAccumulator)? {
+        guard let drift = gapCells["\(band.rawValue).drift"], let silent = gapCells["\(band.rawValue).silent"]
+        else { return nil }
+        return (drift, silent)
+    }
 
     /// Fill the gap's trial means in `band`, at step `position` (1–4) or (nil) over the whole trial.
     public func gapFill(band: TempoBand, position: Int? = nil) -> WelfordAccumulator? {

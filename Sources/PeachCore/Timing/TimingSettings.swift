@@ -15,6 +15,15 @@ public struct TimingSettings: Hashable, Sendable {
     public private(set) var patterns: [TimingPattern]
     /// Offset detection: how often a trial's pattern is played while no answer comes; nil: until answered.
     public private(set) var maxRepetitions: Int?
+    /// Fill the gap: the bars (of four cycles) the loop drops out for after every ``silentEvery`` bars played;
+    /// 0: never.
+    public private(set) var silentBars: Int
+    /// Fill the gap: the bars played between silent bars.
+    public private(set) var silentEvery: Int
+    /// Fill the gap: BPM the tempo changes by every ``rampEvery`` bars (negative: slowing down); 0: steady.
+    public private(set) var tempoRamp: Int
+    /// Fill the gap: the bars between two steps of the tempo ramp.
+    public private(set) var rampEvery: Int
 
     /// The positions an offset may fall on: not the first, which sets the time the others are heard against,
     /// up to the last step of the finest pattern (seven steps).
@@ -23,16 +32,24 @@ public struct TimingSettings: Hashable, Sendable {
     public static let positions = 1...4
     /// The maxima of repetitions offered (besides none: until answered).
     public static let repetitionChoices = [1, 2, 3, 5, 10]
+    /// The silent bars a silence may last (0: none).
+    public static let silentBarsRange = 0...4
+    /// The bars played between silences, or between steps of a tempo ramp.
+    public static let barsRange = 1...16
+    /// How far the tempo may step at a time, BPM (0: no ramp).
+    public static let tempoRampRange = -20...20
 
     /// The defaults of Peach on iOS: 80 BPM, straight sixteenths looped until answered with the third note
     /// offset, the fourth step a gap, 0.4 s feedback.
     public static let defaults = TimingSettings(
         tempo: .standard, uncheckedOffsetClick: 3, gapPositions: [4], feedbackDuration: 0.4,
-        patterns: [.straightSixteenths], maxRepetitions: nil)
+        patterns: [.straightSixteenths], maxRepetitions: nil, silentBars: 0, silentEvery: 4, tempoRamp: 0,
+        rampEvery: 4)
 
     private init(
         tempo: Tempo, uncheckedOffsetClick: Int, gapPositions: [Int], feedbackDuration: Double,
-        patterns: [TimingPattern], maxRepetitions: Int?
+        patterns: [TimingPattern], maxRepetitions: Int?, silentBars: Int, silentEvery: Int, tempoRamp: Int,
+        rampEvery: Int
     ) {
         self.tempo = tempo
         offsetClick = uncheckedOffsetClick
@@ -40,17 +57,24 @@ public struct TimingSettings: Hashable, Sendable {
         self.feedbackDuration = feedbackDuration
         self.patterns = patterns
         self.maxRepetitions = maxRepetitions
+        self.silentBars = silentBars
+        self.silentEvery = silentEvery
+        self.tempoRamp = tempoRamp
+        self.rampEvery = rampEvery
     }
 
     /// Settings with each value checked.
     /// - Throws: ``DomainValueError`` for an offset position outside 2–7, gap positions that are empty,
-    ///   outside 1–4, or all four steps, no pattern, or a maximum of repetitions not offered.
+    ///   outside 1–4, or all four steps, no pattern, a maximum of repetitions not offered, silent bars outside
+    ///   0–4, bars outside 1–16 or a ramp outside ±20 BPM.
     public init(
         tempo: Tempo = Self.defaults.tempo, offsetClick: Int = Self.defaults.offsetClick,
         gapPositions: [Int] = Self.defaults.gapPositions,
         feedbackDuration: Double = Self.defaults.feedbackDuration,
         patterns: [TimingPattern] = Self.defaults.patterns,
-        maxRepetitions: Int? = Self.defaults.maxRepetitions
+        maxRepetitions: Int? = Self.defaults.maxRepetitions, silentBars: Int = Self.defaults.silentBars,
+        silentEvery: Int = Self.defaults.silentEvery, tempoRamp: Int = Self.defaults.tempoRamp,
+        rampEvery: Int = Self.defaults.rampEvery
     ) throws(DomainValueError) {
         guard Self.offsetClicks.contains(offsetClick) else { throw .offsetClickOutOfRange(offsetClick) }
         let positions = Array(Set(gapPositions)).sorted()
@@ -61,9 +85,14 @@ public struct TimingSettings: Hashable, Sendable {
         if let maxRepetitions, !Self.repetitionChoices.contains(maxRepetitions) {
             throw .invalidMaxRepetitions(String(maxRepetitions))
         }
+        guard Self.silentBarsRange.contains(silentBars) else { throw .outOfRange("silentBars", silentBars) }
+        guard Self.barsRange.contains(silentEvery) else { throw .outOfRange("silentEvery", silentEvery) }
+        guard Self.tempoRampRange.contains(tempoRamp) else { throw .outOfRange("tempoRamp", tempoRamp) }
+        guard Self.barsRange.contains(rampEvery) else { throw .outOfRange("rampEvery", rampEvery) }
         self.init(
             tempo: tempo, uncheckedOffsetClick: offsetClick, gapPositions: positions,
-            feedbackDuration: feedbackDuration, patterns: patterns, maxRepetitions: maxRepetitions)
+            feedbackDuration: feedbackDuration, patterns: patterns, maxRepetitions: maxRepetitions,
+            silentBars: silentBars, silentEvery: silentEvery, tempoRamp: tempoRamp, rampEvery: rampEvery)
     }
 
     /// A copy with the values given replaced, each checked as by ``init(tempo:offsetClick:gapPositions:feedbackDuration:patterns:maxRepetitions:)``.
@@ -71,12 +100,15 @@ public struct TimingSettings: Hashable, Sendable {
     /// - Throws: ``DomainValueError`` as the initializer.
     public func replacing(
         tempo: Tempo? = nil, offsetClick: Int? = nil, gapPositions: [Int]? = nil,
-        patterns: [TimingPattern]? = nil, maxRepetitions: Int?? = nil
+        patterns: [TimingPattern]? = nil, maxRepetitions: Int?? = nil, silentBars: Int? = nil,
+        silentEvery: Int? = nil, tempoRamp: Int? = nil, rampEvery: Int? = nil
     ) throws(DomainValueError) -> TimingSettings {
         try TimingSettings(
             tempo: tempo ?? self.tempo, offsetClick: offsetClick ?? self.offsetClick,
             gapPositions: gapPositions ?? self.gapPositions, feedbackDuration: feedbackDuration,
-            patterns: patterns ?? self.patterns, maxRepetitions: maxRepetitions ?? self.maxRepetitions)
+            patterns: patterns ?? self.patterns, maxRepetitions: maxRepetitions ?? self.maxRepetitions,
+            silentBars: silentBars ?? self.silentBars, silentEvery: silentEvery ?? self.silentEvery,
+            tempoRamp: tempoRamp ?? self.tempoRamp, rampEvery: rampEvery ?? self.rampEvery)
     }
 
     /// Reads gap positions as a user types them: `4`, `2,4`.

@@ -88,7 +88,7 @@ public struct JournalContents: Sendable {
                 if let mean = rhythm.meanOffsetMs {
                     timing.addGapFill(
                         tempoBPM: rhythm.tempoBPM, meanOffsetMs: mean,
-                        positions: rhythm.meanOffsetMsPositions,
+                        positions: rhythm.meanOffsetMsPositions, drift: rhythm.drift,
                         at: rhythm.timestamp)
                 }
             }

@@ -133,8 +133,33 @@ struct FieldReader {
                 RecordCodec.Key.meanOffsetMsPosition0, .meanOffsetMsPosition1, .meanOffsetMsPosition2,
                 .meanOffsetMsPosition3,
             ].map(milliseconds)
-            return RhythmRecord(
-                continuousMatchingAt: timestamp, tempoBPM: tempo, meanOffsetMs: mean, positions: positions)
+            func whole(_ key: RecordCodec.Key) throws -> Int? {
+                guard let value = try optionalNumber(key) else { return nil }
+                guard let number = Int(exactly: value) else { throw invalid(key, .wholeNumber) }
+                return number
+            }
+            let silentBars = try whole(.silentBars)
+            var drift: SilentDrift?
+            if let strikes = try whole(.silentStrikes) {
+                guard silentBars != nil else { throw missing(.silentBars) }
+                guard let slope = try optionalNumber(.driftMsPerBar) else { throw missing(.driftMsPerBar) }
+                guard let silentMean = try milliseconds(.silentMeanOffsetMs) else {
+                    throw missing(.silentMeanOffsetMs)
+                }
+                drift = SilentDrift(msPerBar: slope, meanOffsetMs: silentMean, strikes: strikes)
+            } else if span(.driftMsPerBar) != nil || span(.silentMeanOffsetMs) != nil {
+                throw missing(.silentStrikes)
+            }
+            let ramp = try whole(.tempoRamp)
+            let every = try whole(.rampEvery)
+            guard (ramp == nil) == (every == nil) else {
+                throw missing(ramp == nil ? .tempoRamp : .rampEvery)
+            }
+            let record = RhythmRecord(
+                continuousMatchingAt: timestamp, tempoBPM: tempo, meanOffsetMs: mean, positions: positions,
+                silentBars: silentBars, drift: drift, tempoRamp: ramp, rampEvery: every)
+            guard record.hasValidFillFields else { throw invalid(.silentBars, .fillTheGapFields) }
+            return record
         }
     }
 

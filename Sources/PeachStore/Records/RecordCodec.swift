@@ -34,6 +34,10 @@ import PeachCore
 /// note; one without them (Peach on iOS, Peach before patterns) is straight sixteenths with the third note
 /// offset. They stay in version 2: an older Peach keeps them as unknown fields and writes them back.
 ///
+/// A fill-the-gap trial trained here with silent bars adds their number and, with two strikes or more in
+/// them, the strikes' count, drift and mean (`"silentBars":1,"silentStrikes":6,"driftMsPerBar":2.3,
+/// "silentMeanOffsetMs":8.1`); with a tempo ramp its step and bars (`"tempoRamp":4,"rampEvery":2`).
+///
 /// Schema version 3 adds play-back answers (`peach play`): the item asked, the reference (the given note; for
 /// chords the bass), the notes the answer must contain and the notes played (`note:velocity:ms`, the onset in
 /// milliseconds after the answer's first), the verdict (`correct`, and `heardAs` for a wrong answer that is an
@@ -81,8 +85,8 @@ enum RecordCodec {
             meanOffsetMsPosition1,
             meanOffsetMsPosition2, meanOffsetMsPosition3
         case kind, item, reference, answerNotes, played, heardAs, anyOctave, anyVoicing, pattern,
-            offsetPosition,
-            crc
+            offsetPosition, silentBars, silentStrikes, driftMsPerBar, silentMeanOffsetMs, tempoRamp, rampEvery
+        case crc
 
         var name: StaticString {
             switch self {
@@ -127,6 +131,12 @@ enum RecordCodec {
             case .anyVoicing: "anyVoicing"
             case .pattern: "pattern"
             case .offsetPosition: "offsetPosition"
+            case .silentBars: "silentBars"
+            case .silentStrikes: "silentStrikes"
+            case .driftMsPerBar: "driftMsPerBar"
+            case .silentMeanOffsetMs: "silentMeanOffsetMs"
+            case .tempoRamp: "tempoRamp"
+            case .rampEvery: "rampEvery"
             case .crc: "crc"
             }
         }
@@ -274,6 +284,18 @@ enum RecordCodec {
             ]
             for (position, value) in zip(positions, rhythm.meanOffsetMsPositions) {
                 if let value { number(position, value) }
+            }
+            if let silentBars = rhythm.silentBars {
+                integer(.silentBars, silentBars)
+                if let drift = rhythm.drift {
+                    integer(.silentStrikes, drift.strikes)
+                    number(.driftMsPerBar, drift.msPerBar)
+                    number(.silentMeanOffsetMs, drift.meanOffsetMs)
+                }
+            }
+            if let ramp = rhythm.tempoRamp, let every = rhythm.rampEvery {
+                integer(.tempoRamp, ramp)
+                integer(.rampEvery, every)
             }
         }
         for extra in record.extraFields {

@@ -88,5 +88,8 @@ public enum RecordProblem: Hashable, Sendable, Codable {
         case timingPattern
         /// A step of the pattern on which a note other than its first sounds.
         case offsetPosition
+        /// Fill the gap's silent bars (1–4, with two or more strikes for a drift) and tempo ramp (±1–20 BPM every
+        /// 1–16 bars).
+        case fillTheGapFields
     }
 }

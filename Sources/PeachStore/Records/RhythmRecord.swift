@@ -35,6 +35,14 @@ public struct RhythmRecord: Hashable, Sendable {
     public let meanOffsetMs: Double?
     /// Continuous matching: the mean offset at each of the four beat positions, when known.
     public let meanOffsetMsPositions: [Double?]
+    /// Fill the gap trained here with silent bars: how many the trial had (nil: none, or not said).
+    public let silentBars: Int?
+    /// Fill the gap with silent bars: how the strikes in them drifted (nil: too few strikes, or none).
+    public let drift: SilentDrift?
+    /// Fill the gap with a tempo ramp: BPM a step (nil: steady).
+    public let tempoRamp: Int?
+    /// Fill the gap with a tempo ramp: bars between its steps.
+    public let rampEvery: Int?
 
     /// The step of a record without one: the third, as Peach on iOS plays it.
     public static let defaultOffsetPosition = 3
@@ -54,11 +62,18 @@ public struct RhythmRecord: Hashable, Sendable {
         self.offsetPosition = offsetPosition
         meanOffsetMs = nil
         meanOffsetMsPositions = [nil, nil, nil, nil]
+        silentBars = nil
+        drift = nil
+        tempoRamp = nil
+        rampEvery = nil
     }
 
-    /// A continuous-matching result (`positions` padded or cut to four).
+    /// A continuous-matching result (`positions` padded or cut to four); trained here with silent bars, their
+    /// number and drift, with a ramp its step and bars (a drift without silent bars, or bars without a ramp, are
+    /// dropped).
     public init(
-        continuousMatchingAt timestamp: Date, tempoBPM: Int, meanOffsetMs: Double, positions: [Double?]
+        continuousMatchingAt timestamp: Date, tempoBPM: Int, meanOffsetMs: Double, positions: [Double?],
+        silentBars: Int? = nil, drift: SilentDrift? = nil, tempoRamp: Int? = nil, rampEvery: Int? = nil
     ) {
         kind = .continuousMatching
         self.timestamp = timestamp
@@ -69,6 +84,10 @@ public struct RhythmRecord: Hashable, Sendable {
         offsetPosition = nil
         self.meanOffsetMs = meanOffsetMs
         meanOffsetMsPositions = Array((positions + [nil, nil, nil, nil]).prefix(4))
+        self.silentBars = silentBars
+        self.drift = silentBars == nil ? nil : drift
+        self.tempoRamp = tempoRamp
+        self.rampEvery = tempoRamp == nil ? nil : rampEvery
     }
 }
 
@@ -93,10 +112,32 @@ extension RhythmRecord {
             offsetPosition: completed.trial.offsetPosition)
     }
 
-    /// The record of a fill-the-gap trial: its tempo, mean signed offset and the mean at each step.
+    /// The record of a fill-the-gap trial: its tempo, mean signed offset and the mean at each step; with silent
+    /// bars their number and drift, with a ramp its step and bars.
     public init(_ completed: CompletedGapFill) {
         self.init(
             continuousMatchingAt: completed.timestamp, tempoBPM: completed.tempo.bpm,
-            meanOffsetMs: completed.meanOffsetMs, positions: completed.meanOffsetMsPositions)
+            meanOffsetMs: completed.meanOffsetMs, positions: completed.meanOffsetMsPositions,
+            silentBars: completed.silentBars > 0 ? completed.silentBars : nil, drift: completed.drift,
+            tempoRamp: completed.tempoRamp != 0 ? completed.tempoRamp : nil, rampEvery: completed.rampEvery)
+    }
+
+    /// Whether the silent-bar and ramp fields are within what fill the gap plays (the readers' check).
+    var hasValidFillFields: Bool {
+        if let silentBars, !(1...TimingSettings.silentBarsRange.upperBound).contains(silentBars) {
+            return false
+        }
+        if let drift {
+            guard drift.strikes >= 2, drift.msPerBar.isFinite, drift.meanOffsetMs.isFinite,
+                ValueDomains.rhythmOffset.contains(drift.msPerBar),
+                ValueDomains.rhythmOffset.contains(drift.meanOffsetMs)
+            else { return false }
+        }
+        if let tempoRamp {
+            guard tempoRamp != 0, TimingSettings.tempoRampRange.contains(tempoRamp), let rampEvery,
+                TimingSettings.barsRange.contains(rampEvery)
+            else { return false }
+        }
+        return true
     }
 }

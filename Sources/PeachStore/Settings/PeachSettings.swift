@@ -84,6 +84,10 @@ public struct PeachSettings: Hashable, Sendable {
         case .gapPositions: return timing.gapPositions.map(String.init).joined(separator: ",")
         case .timingPatterns: return TimingPattern.listText(timing.patterns)
         case .maxRepetitions: return TimingSettings.maxRepetitionsText(timing.maxRepetitions)
+        case .silentBars: return String(timing.silentBars)
+        case .silentEvery: return String(timing.silentEvery)
+        case .tempoRamp: return String(timing.tempoRamp)
+        case .rampEvery: return String(timing.rampEvery)
         case .chordWindow: return String(chordWindow)
         case .showReference: return showReference ? "on" : "off"
         case .noteRange, .noteDuration, .gapBetweenNotes, .referencePitch, .varyLoudness, .feedbackDuration,
@@ -169,6 +173,17 @@ public struct PeachSettings: Hashable, Sendable {
             guard let positions = try? TimingSettings.parseGapPositions(value),
                 let settings = try? timing.replacing(gapPositions: positions)
             else { throw invalid() }
+            copy.timing = settings
+        case .silentBars, .silentEvery, .tempoRamp, .rampEvery:
+            guard let number = Int(value) else { throw invalid() }
+            let settings: TimingSettings?
+            switch key {
+            case .silentBars: settings = try? timing.replacing(silentBars: number)
+            case .silentEvery: settings = try? timing.replacing(silentEvery: number)
+            case .tempoRamp: settings = try? timing.replacing(tempoRamp: number)
+            default: settings = try? timing.replacing(rampEvery: number)
+            }
+            guard let settings else { throw outOfRange() }
             copy.timing = settings
         case .timingPatterns:
             guard let patterns = try? TimingPattern.parseList(value),

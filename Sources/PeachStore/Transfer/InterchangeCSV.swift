@@ -21,8 +21,8 @@ public enum InterchangeCSV {
     public static let version = 3
     /// The first line's prefix.
     public static let metadataPrefix = "# peach-export-format:"
-    /// The 19 columns of version 3, in order, and two of Peach's own: an offset-detection answer's pattern
-    /// (`4:x-xx`) and offset step. The apps' importer reads columns by name and passes over ones it does not
+    /// The 19 columns of version 3, in order, and Peach's own: an offset-detection answer's pattern (`4:x-xx`)
+    /// and offset step; fill the gap's silent bars, their strikes, drift and mean, and tempo ramp. The apps' importer reads columns by name and passes over ones it does not
     /// know (since June 2026), so it still reads the file; Peach reads them back, and a row without them is
     /// straight sixteenths, offset step 3.
     public static let columns = [
@@ -30,7 +30,8 @@ public enum InterchangeCSV {
         "interval", "tuningSystem", "centOffset", "isCorrect", "initialCentOffset", "userCentError",
         "tempoBPM",
         "offsetMs", "meanOffsetMs", "meanOffsetMsPosition0", "meanOffsetMsPosition1", "meanOffsetMsPosition2",
-        "meanOffsetMsPosition3", "pattern", "offsetPosition",
+        "meanOffsetMsPosition3", "pattern", "offsetPosition", "silentBars", "silentStrikes", "driftMsPerBar",
+        "silentMeanOffsetMs", "tempoRamp", "rampEvery",
     ]
 
     /// A row that was not imported: its line, and what was wrong.
@@ -148,11 +149,11 @@ public enum InterchangeCSV {
                 row["meanOffsetMs"].map { !$0.isEmpty } == true
                 ? try row.milliseconds("meanOffsetMs") : try row.milliseconds("userOffsetMs")
             let positions = try (0..<4).map { try row.optionalMilliseconds("meanOffsetMsPosition\($0)") }
-            return StoredRecord(
-                .rhythm(
-                    RhythmRecord(
-                        continuousMatchingAt: timestamp, tempoBPM: try row.tempo(), meanOffsetMs: mean,
-                        positions: positions)))
+            let record = try row.fillFields(
+                RhythmRecord(
+                    continuousMatchingAt: timestamp, tempoBPM: try row.tempo(), meanOffsetMs: mean,
+                    positions: positions))
+            return StoredRecord(.rhythm(record))
         case let other:
             throw RecordDamage(problem: .unknownType(other))
         }
@@ -267,6 +268,35 @@ public enum InterchangeCSV {
             return (pattern, position)
         }
 
+        /// `record` with Peach's silent-bar and ramp cells of the row (none: the apps' rows).
+        func fillFields(_ record: RhythmRecord) throws -> RhythmRecord {
+            func whole(_ column: String) throws -> Int? {
+                guard let cell = self[column], !cell.isEmpty else { return nil }
+                guard let value = Int(try text(column)) else { throw invalid(column, .wholeNumber) }
+                return value
+            }
+            let bars = try whole("silentBars")
+            var drift: SilentDrift?
+            if let strikes = try whole("silentStrikes") {
+                drift = SilentDrift(
+                    msPerBar: try number("driftMsPerBar"),
+                    meanOffsetMs: try milliseconds("silentMeanOffsetMs"),
+                    strikes: strikes)
+            }
+            let ramp = try whole("tempoRamp")
+            let every = try whole("rampEvery")
+            guard bars == nil ? drift == nil : true, (ramp == nil) == (every == nil) else {
+                throw invalid("silentBars", .fillTheGapFields)
+            }
+            guard bars != nil || ramp != nil, let mean = record.meanOffsetMs else { return record }
+            let filled = RhythmRecord(
+                continuousMatchingAt: record.timestamp, tempoBPM: record.tempoBPM, meanOffsetMs: mean,
+                positions: record.meanOffsetMsPositions, silentBars: bars, drift: drift, tempoRamp: ramp,
+                rampEvery: every)
+            guard filled.hasValidFillFields else { throw invalid("silentBars", .fillTheGapFields) }
+            return filled
+        }
+
         func optionalMilliseconds(_ column: String) throws -> Double? {
             guard let cell = self[column], !cell.isEmpty else { return nil }
             return try milliseconds(column)
@@ -312,7 +342,7 @@ public enum InterchangeCSV {
             notes(comparison.note1, comparison.note2, comparison.tuningSystem)
             number(comparison.centDifference.rawValue)
             cell(completed.isCorrect ? "true" : "false")
-            empty(11)
+            empty(11 + 6)
         case .pitchMatching(let completed):
             guard completed.tuningSystem != .pythagorean else { return false }
             start("pitchMatching", completed.timestamp)
@@ -320,7 +350,7 @@ public enum InterchangeCSV {
             empty(2)
             number(completed.initialOffset.rawValue)
             number(completed.userError.rawValue)
-            empty(9)
+            empty(9 + 6)
         case .rhythm(let rhythm):
             start(rhythm.kind.rawValue, rhythm.timestamp)
             switch rhythm.kind {
@@ -337,6 +367,7 @@ public enum InterchangeCSV {
                 } else {
                     empty(2)
                 }
+                empty(6)
             case .continuousMatching:
                 empty(10)
                 cell(String(rhythm.tempoBPM))
@@ -346,6 +377,20 @@ public enum InterchangeCSV {
                     if let position { number(position) } else { empty(1) }
                 }
                 empty(2)
+                if let bars = rhythm.silentBars { cell(String(bars)) } else { empty(1) }
+                if let drift = rhythm.drift {
+                    cell(String(drift.strikes))
+                    number(drift.msPerBar)
+                    number(drift.meanOffsetMs)
+                } else {
+                    empty(3)
+                }
+                if let ramp = rhythm.tempoRamp, let every = rhythm.rampEvery {
+                    cell(String(ramp))
+                    cell(String(every))
+                } else {
+                    empty(2)
+                }
             }
         }
         bytes.append(0x0A)

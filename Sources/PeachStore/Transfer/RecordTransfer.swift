@@ -8,7 +8,8 @@ import PeachSystem
 public enum RecordTransfer {
     /// The CSV columns, in order: the journal's fields (see ``RecordCodec``) without the schema version; those
     /// of schema version 2 (intervals, tunings, rhythm records) after the first twenty, then those of version 3
-    /// (play-back), then an offset-detection answer's pattern and offset step.
+    /// (play-back), then an offset-detection answer's pattern and offset step, then fill the gap's silent bars
+    /// and tempo ramp.
     public static let csvColumns = [
         "type", "time", "note1", "note2", "cents", "answer", "correct", "referenceNote", "initialCents",
         "errorCents",
@@ -18,7 +19,8 @@ public enum RecordTransfer {
         "meanOffsetMsPosition0",
         "meanOffsetMsPosition1", "meanOffsetMsPosition2", "meanOffsetMsPosition3",
         "kind", "item", "reference", "answerNotes", "played", "heardAs", "anyOctave", "anyVoicing",
-        "pattern", "offsetPosition",
+        "pattern", "offsetPosition", "silentBars", "silentStrikes", "driftMsPerBar", "silentMeanOffsetMs",
+        "tempoRamp", "rampEvery",
     ]
     static let csvTextColumns: Set<String> = [
         "type", "time", "answer", "timbre", "input", "tuneControl", "tuning", "kind", "item", "answerNotes",
@@ -194,7 +196,7 @@ public enum RecordTransfer {
             text(completed.inputKind.rawValue)
             empty(3)
             tuning(completed.comparison.tuningSystem)
-            empty(7 + 8 + 2)
+            empty(7 + 8 + 2 + 6)
         case .pitchMatching(let completed):
             RecordCodec.append("pitchMatching,", to: &bytes)
             Timestamp.append(completed.timestamp, to: &bytes)
@@ -212,7 +214,7 @@ public enum RecordTransfer {
                 comma()
             }
             tuning(completed.tuningSystem)
-            empty(7 + 8 + 2)
+            empty(7 + 8 + 2 + 6)
         case .playBack(let completed):
             RecordCodec.append("playBack,", to: &bytes)
             Timestamp.append(completed.timestamp, to: &bytes)
@@ -235,7 +237,7 @@ public enum RecordTransfer {
             }
             flag(completed.anyOctave)
             flag(completed.anyVoicing)
-            empty(2)
+            empty(2 + 6)
         case .rhythm(let rhythm):
             bytes += rhythm.kind.rawValue.utf8
             comma()
@@ -252,6 +254,20 @@ public enum RecordTransfer {
             if let pattern = rhythm.pattern, let position = rhythm.offsetPosition {
                 text(pattern.id)
                 integer(position)
+            } else {
+                empty(2)
+            }
+            if let bars = rhythm.silentBars { integer(bars) } else { empty(1) }
+            if let drift = rhythm.drift {
+                integer(drift.strikes)
+                number(drift.msPerBar)
+                number(drift.meanOffsetMs)
+            } else {
+                empty(3)
+            }
+            if let ramp = rhythm.tempoRamp, let every = rhythm.rampEvery {
+                integer(ramp)
+                integer(every)
             } else {
                 empty(2)
             }

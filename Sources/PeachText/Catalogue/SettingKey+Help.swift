@@ -25,6 +25,10 @@ extension SettingKey {
         case .offsetClick: .offsetClick
         case .timingPatterns: .timingPatterns
         case .maxRepetitions: .maxRepetitions
+        case .silentBars: .silentBars
+        case .silentEvery: .silentEvery
+        case .tempoRamp: .tempoRamp
+        case .rampEvery: .rampEvery
         case .gapPositions: .gapPositions
         case .chordWindow: .chordWindow
         case .velocity, .wrongAnswerTick, .longPress, .earconLevel, .showReference: nil

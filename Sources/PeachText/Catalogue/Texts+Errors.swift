@@ -336,6 +336,8 @@ extension Texts {
         case .playedNotes: tr("notes as note:velocity:milliseconds, separated by spaces")
         case .timingPattern: tr("a timing pattern such as 4:xxxx or 3:x-x")
         case .offsetPosition: tr("a step of the pattern where a note other than its first sounds")
+        case .fillTheGapFields:
+            tr("silent bars 1-4 (a drift with two strikes or more) and a ramp of ±1-20 BPM every 1-16 bars")
         }
     }
 

@@ -12,13 +12,13 @@ public enum Help: CaseIterable, Sendable {
     case trainAbstract, trainDiscussion, matchAbstract, matchDiscussion
     case measureAbstract, measureDiscussion, measureTrials, measurePrecision
     case timingAbstract, timingDiscussion, tapAbstract, tapDiscussion, tempo, offsetClick, gapPositions
-    case timingPatterns, maxRepetitions
+    case timingPatterns, maxRepetitions, silentBars, silentEvery, tempoRamp, rampEvery
     case calibrateAbstract, calibrateDiscussion
     case playAbstract, playDiscussion, playKind, playItems, anyOctave, anyVoicing, hideReference, chordWindow
     case confusions, accuracy, confuse
     case profileAbstract, profileDiscussion, chartRange, svg, json, days
     case simulateAbstract, simulateDiscussion, mode, trials, threshold, lapse, slope, shape, bias, spread,
-        seed, quiet
+        seed, quiet, drift
     case save
     case toneAbstract, toneDiscussion, note, cents, duration, gain, sweep, sweepTime
     case monitorAbstract, monitorDiscussion, monitorJSON
@@ -132,10 +132,14 @@ public enum Help: CaseIterable, Sendable {
             any key or pad (or Space) where the silent step belongs: a strike counts within half a sixteenth \
             of it, and you see at once how early or late it was, to a tenth of a millisecond, timed by the \
             sequencer's stamp against the click's sample frame. Every sixteen cycles the mean offset (rushing \
-            or dragging) is stored.
+            or dragging) is stored. With --silent-bars the loop drops out after every --silent-every bars \
+            while you keep striking: how far you drifted (ms a bar) is stored with the trial. With --ramp the \
+            tempo steps by that many BPM every --ramp-every bars, and strikes are scored against the ramped grid.
             Examples:
               peach tap
               peach tap --tempo 100 --gap-positions 2,4
+              peach tap --silent-bars 1 --silent-every 3
+              peach tap --ramp 4 --ramp-every 2
               peach tap --midi-in /tmp/pads.fifo --audio-out wav:tap.wav --events -
             """
         case .playAbstract:
@@ -193,6 +197,10 @@ public enum Help: CaseIterable, Sendable {
         case .timingPatterns:
             "Patterns to play in turn: 4:xxxx, 4:x-xx, 3:x-x …, a family (sixteenths, triplets) or all."
         case .maxRepetitions: "How often a pattern plays unanswered: 1, 2, 3, 5, 10 or unlimited."
+        case .silentBars: "Bars the loop drops out for while you keep striking (0-4; 0: never)."
+        case .silentEvery: "Bars played between silent bars (1-16)."
+        case .tempoRamp: "BPM the tempo changes by at each step (-20 to 20; 0: steady)."
+        case .rampEvery: "Bars between the tempo's steps (1-16)."
         case .gapPositions: "The silent steps to strike, of 1-4 (e.g. 4, or 2,4)."
         case .measurePrecision:
             "Stop once the threshold's standard deviation in ln is at most this (0.15 ≈ ±15 %; 0: always all trials)."
@@ -247,6 +255,8 @@ public enum Help: CaseIterable, Sendable {
             "Pitch matching: the listener's mean error in cents (+ = sharp)."
         case .spread:
             "Pitch matching: the standard deviation of the listener's error in cents."
+        case .drift:
+            "Fill the gap with --silent-bars: how far the player drifts per silent bar, in ms (+ dragging)."
         case .seed:
             "Random seed; the same seed replays the same session (default: random)."
         case .quiet:

@@ -95,10 +95,51 @@ extension Texts {
         let mean = completed.meanOffsetMs
         let drift =
             abs(mean) < 0.5 ? tr("on time") : mean < 0 ? tr("rushing (early)") : tr("dragging (late)")
+        guard completed.silentBars == 0 else {
+            return tr(
+                "Trial: \(completed.strikes.count) of \(completed.gapCount) gaps struck with the loop, mean "
+                    + "\(format(mean, 1)) ms, \(drift).")
+        }
         return tr(
             "Sixteen cycles: \(completed.strikes.count) of \(completed.gapCount) gaps struck, mean "
                 + "\(format(mean, 1)) ms, \(drift).")
     }
+
+    /// `In the silent bars: 7 strikes, +2.3 ms a bar (dragging further), mean +8.1 ms.` (or too few strikes).
+    func silentDrift(_ completed: CompletedGapFill) -> String {
+        guard let drift = completed.drift else {
+            return tr("In the silent bars: too few strikes to say how you drifted.")
+        }
+        let way =
+            abs(drift.msPerBar) < 0.5
+            ? tr("steady") : drift.msPerBar < 0 ? tr("rushing ahead") : tr("dragging further")
+        return tr(
+            "In the silent bars: \(drift.strikes) strikes, \(signedMs(drift.msPerBar)) ms a bar (\(way)), mean "
+                + "\(signedMs(drift.meanOffsetMs)) ms.")
+    }
+
+    /// `The loop drops out for 2 bars: keep striking.`
+    func silenceBegins(bars: Int) -> String {
+        tr(
+            one: "The loop drops out for \(bars) bar: keep striking.",
+            other: "The loop drops out for \(bars) bars: keep striking.", count: bars)
+    }
+
+    /// `8.3 ms late, in the silence`: a strike while the loop was silent.
+    func inTheSilence(_ words: String) -> String { tr("\(words), in the silence") }
+
+    /// `  silent bars, 80–119 BPM: +2.3 ms a bar (dragging further) · mean +8.1 ms · 6 trials`.
+    func silentBarsSummary(band: TempoBand, drift: WelfordAccumulator, mean: WelfordAccumulator) -> String {
+        let way =
+            abs(drift.mean) < 0.5
+            ? tr("steady") : drift.mean < 0 ? tr("rushing ahead") : tr("dragging further")
+        return tr(
+            "  silent bars, \(bandName(band)): \(signedMs(drift.mean)) ms a bar (\(way)) · mean "
+                + "\(signedMs(mean.mean)) ms · \(trialsCount(drift.count))")
+    }
+
+    /// `Tempo now 88 BPM.`
+    func tempoNow(_ tempo: Tempo) -> String { tr("Tempo now \(tempo.bpm) BPM.") }
 
     /// The line after a fill-the-gap trial with no strike.
     var gapFillEmpty: String { tr("Sixteen cycles without a strike in a gap; nothing stored.") }

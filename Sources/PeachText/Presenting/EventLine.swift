@@ -17,10 +17,12 @@ import PeachTraining
 /// | `note2Started` | comparison: answers count from now |
 /// | `tunableStarted` | matching: the control tunes from now |
 /// | `answer` | comparison: `answer` (`higher` or `lower`), `input`; timing: `answer` (`early` or `late`), `input` |
-/// | `result` | play-back: `correct`, `item`, and when wrong `heardAs` (the item the notes played are, `?` for none); comparison: `correct`, `cents`; matching: signed `errorCents`, `band`, `input`; timing: `correct`, `offsetMs`, `tempo`, `pattern`; fill the gap: `tempo`, `meanOffsetMs`, `strikes` |
+/// | `result` | play-back: `correct`, `item`, and when wrong `heardAs` (the item the notes played are, `?` for none); comparison: `correct`, `cents`; matching: signed `errorCents`, `band`, `input`; timing: `correct`, `offsetMs`, `tempo`, `pattern`; fill the gap: `tempo`, `meanOffsetMs`, `strikes`, and after silent bars `driftMsPerBar`, `silentMeanOffsetMs` |
 /// | `repetition` | timing: the pattern plays again, unanswered: `repetition` (2, 3, …) |
 /// | `loopStarted` | fill the gap: `tempo` (BPM), `gapPositions` (steps 1–4) |
-/// | `strike` | fill the gap: a strike that counted: `position` (its gap's step), signed `offsetMs`, and with a calibration `calibratedOffsetMs` |
+/// | `strike` | fill the gap: a strike that counted: `position` (its gap's step), signed `offsetMs`, with a calibration `calibratedOffsetMs`, in silent bars `silentBar` (bars into the silence) |
+/// | `silence` | fill the gap: the loop drops out for `bars` silent bars; strikes go on |
+/// | `tempoChanged` | fill the gap: the tempo ramp stepped to `tempo` |
 /// | `dropout` | timing: the sound broke off (an audio underrun), so the clicks were heard out of time: offset detection discards the trial, fill the gap starts its trial again |
 /// | `question` | play-back: `kind` (`notes`, `intervals`, `chords`), `item` (`M3down`, `minor/1`), `referenceNote` (the given note; the bass of a chord), `soundedNotes` (what Peach plays, in order), `answerNotes` (the MIDI notes the answer must contain, lowest first) |
 /// | `answerable` | play-back: the answer window opened (notes played from now on answer): `answerNotes` |
@@ -75,6 +77,14 @@ public struct EventLine: Encodable, Equatable, Sendable {
     public var offsetMs: Double?
     /// Offset detection: which click (2–4) is offset.
     public var offsetClick: Int?
+    /// Fill the gap: in silent bars, the bars since the silence began when the struck gap was due.
+    public var silentBar: Double?
+    /// Fill the gap: the silent bars' drift, ms per bar (positive: dragging further).
+    public var driftMsPerBar: Double?
+    /// Fill the gap: the silent bars' mean offset, ms.
+    public var silentMeanOffsetMs: Double?
+    /// Fill the gap: the bars the loop drops out for.
+    public var bars: Int?
     /// Timing: the pattern, e.g. `4:x-xx`.
     public var pattern: String?
     /// Timing: which repetition of the pattern begins (2, 3, …).
@@ -128,7 +138,8 @@ public struct EventLine: Encodable, Equatable, Sendable {
     public static let eventOrder = [
         "started", "modeChanged", "trialStarted", "replayStarted", "note2Started", "tunableStarted", "answer",
         "result",
-        "repetition", "loopStarted", "strike", "dropout", "question", "answerable", "referenceOnly", "played",
+        "repetition", "loopStarted", "silence", "tempoChanged", "strike", "dropout", "question", "answerable",
+        "referenceOnly", "played",
         "skipped",
         "stopped",
     ]
@@ -153,11 +164,13 @@ public struct EventLine: Encodable, Equatable, Sendable {
         "result": [
             "correct", "cents", "errorCents", "band", "input", "offsetMs", "tempo", "pattern", "meanOffsetMs",
             "strikes",
-            "item", "heardAs",
+            "item", "heardAs", "driftMsPerBar", "silentMeanOffsetMs",
         ],
         "repetition": ["repetition"],
         "loopStarted": ["tempo", "gapPositions"],
-        "strike": ["position", "offsetMs", "calibratedOffsetMs"],
+        "strike": ["position", "offsetMs", "calibratedOffsetMs", "silentBar"],
+        "silence": ["bars"],
+        "tempoChanged": ["tempo"],
         "dropout": [],
         "question": ["kind", "item", "referenceNote", "soundedNotes", "answerNotes"],
         "answerable": ["answerNotes"],

@@ -180,12 +180,21 @@ public final class EventStreamPresenter: TrainingPresenter {
             line.event = "strike"
             line.position = strike.position
             line.offsetMs = strike.offsetMs
+            line.silentBar = strike.silentBar
             line.calibratedOffsetMs = calibration?.calibrated(strike.offsetMs)
         case .trialCompleted(let completed):
             line = EventLine("result", at: completed.timestamp)
             line.tempo = completed.tempo.bpm
             line.meanOffsetMs = completed.meanOffsetMs
             line.strikes = completed.strikes.count
+            line.driftMsPerBar = completed.drift?.msPerBar
+            line.silentMeanOffsetMs = completed.drift?.meanOffsetMs
+        case .silence(let bars, _):
+            line.event = "silence"
+            line.bars = bars
+        case .tempoChanged(let tempo, _):
+            line.event = "tempoChanged"
+            line.tempo = tempo.bpm
         case .dropout:
             line.event = "dropout"
         case .strikeOutside, .trialEmpty, .observerFailed, .stopped:

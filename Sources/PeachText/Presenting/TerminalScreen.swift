@@ -231,14 +231,20 @@ public final class TerminalScreen: TrainingPresenter {
             let offset = calibration?.calibrated(strike.offsetMs) ?? strike.offsetMs
             let arrow = abs(offset) < 0.5 ? "●" : offset < 0 ? "◀" : "▶"
             let colour = abs(offset) < 10 ? "32" : abs(offset) < 25 ? "33" : "31"
-            let words =
+            var words =
                 calibration.map { texts.calibratedStrike(strike.offsetMs, calibration: $0) }
                 ?? texts.strikeOffset(strike.offsetMs)
+            if strike.silentBar != nil { words = texts.inTheSilence(words) }
             line("\(String(format: "%4d", progress.strikes))  " + paint("\(arrow) \(words)", colour))
         case .strikeOutside:
             status(texts.strikeOutside)
         case .trialCompleted(let completed):
             line(paint(texts.gapFillTrial(completed), "1"))
+            if completed.silentBars > 0 { line(texts.silentDrift(completed)) }
+        case .silence(let bars, _):
+            line(paint(texts.silenceBegins(bars: bars), "36"))
+        case .tempoChanged(let tempo, _):
+            status(texts.tempoNow(tempo))
         case .trialEmpty:
             line(texts.gapFillEmpty)
         case .dropout:

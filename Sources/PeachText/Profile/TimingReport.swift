@@ -45,6 +45,10 @@ public struct TimingReport: Sendable {
                 history.gapFill(band: band, position: position).map { (position, $0.mean) }
             }
             result.append(texts.gapFillSummary(band: band, trials: trials, steps: steps))
+            if let drift = history.silentDrift(band: band) {
+                result.append(
+                    texts.silentBarsSummary(band: band, drift: drift.msPerBar, mean: drift.meanOffset))
+            }
         }
         return result.isEmpty ? [] : [texts.timingHeading] + result
     }
@@ -70,6 +74,13 @@ public struct TimingReport: Sendable {
                     history.gapFill(band: band, position: position).map {
                         TimingJSON.GapFill(band: band.rawValue, position: position, trials: $0)
                     }
+                }
+            },
+            silentBars: history.gapFillBands.compactMap { band in
+                history.silentDrift(band: band).map {
+                    TimingJSON.Drift(
+                        band: band.rawValue, msPerBar: $0.msPerBar.mean, meanOffsetMs: $0.meanOffset.mean,
+                        trials: $0.msPerBar.count)
                 }
             },
             progress: ProgressChart(history: ProgressHistory(), timing: history).timing.map { series in
@@ -142,6 +153,18 @@ public struct TimingJSON: Encodable, Sendable {
         }
     }
 
+    /// Fill the gap's silent bars in a tempo band: how the strikes drifted, trial by trial.
+    public struct Drift: Encodable, Sendable {
+        /// The tempo band.
+        public let band: String
+        /// The mean drift, ms per bar (positive: dragging further, negative: rushing ahead).
+        public let msPerBar: Double
+        /// The mean offset of the strikes in the silence, ms.
+        public let meanOffsetMs: Double
+        /// The trials with a drift.
+        public let trials: Int
+    }
+
     /// One week of a timing progress series.
     public struct Week: Encodable, Sendable {
         /// `2026-W47`.
@@ -176,6 +199,8 @@ public struct TimingJSON: Encodable, Sendable {
     public let trend: String?
     /// Fill the gap's offsets.
     public let gapFill: [GapFill]
+    /// Fill the gap's silent bars.
+    public let silentBars: [Drift]
     /// The progress chart's timing series.
     public let progress: [Progress]
 }

@@ -260,7 +260,9 @@ public final class SimulationReport: SimulationReporting {
     }
 
     /// The summary of a fill-the-gap simulation.
-    public func gapFillSummary(strikes: WelfordAccumulator, trials: Int, elapsed: Duration) {
+    public func gapFillSummary(
+        strikes: WelfordAccumulator, trials: Int, elapsed: Duration, drift: WelfordAccumulator?
+    ) {
         let t = texts
         emit("")
         emit(t(.summary))
@@ -268,6 +270,9 @@ public final class SimulationReport: SimulationReporting {
         row(.strikes, String(strikes.count))
         row(.meanOffset, strikes.meanIfAny.map { t.tr("\(t.signedMs($0)) ms") } ?? "–")
         row(.spread, strikes.sampleStandardDeviation.map { t.tr("\(t.format($0, 1)) ms") } ?? "–")
+        if let drift {
+            row(.silentDrift, drift.meanIfAny.map { t.tr("\(t.signedMs($0)) ms a bar") } ?? "–")
+        }
         row(.virtualTime, duration(elapsed))
     }
 

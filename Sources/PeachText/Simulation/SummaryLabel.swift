@@ -7,7 +7,7 @@ enum SummaryLabel: CaseIterable {
     case comparisons, difficultyNow, sessionBest, meanDifficulty, threshold, measured, trend, virtualTime
     case attempts, meanAbsError, bias, spread
     case answers, offsetNow
-    case trials, strikes, meanOffset
+    case trials, strikes, meanOffset, silentDrift
     case savedTo
 
     /// The English text: the catalogue's `msgid`.
@@ -30,6 +30,7 @@ enum SummaryLabel: CaseIterable {
         case .trials: "Trials"
         case .strikes: "Strikes"
         case .meanOffset: "Mean offset"
+        case .silentDrift: "Silent drift"
         case .savedTo: "Saved to"
         }
     }

@@ -519,7 +519,7 @@ public final class TrainingRun {
         case .trialCompleted:
             if mode != .calibration { progress.stored += 1 }
             present(.gapFill(event, progress))
-        case .started, .strikeOutside, .trialEmpty, .dropout, .observerFailed:
+        case .started, .silence, .tempoChanged, .strikeOutside, .trialEmpty, .dropout, .observerFailed:
             present(.gapFill(event, progress))
         }
     }

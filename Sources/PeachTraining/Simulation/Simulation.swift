@@ -195,11 +195,14 @@ public struct Simulation: Sendable {
             let session = GapFillSession(
                 clicks: clicks, settings: { timing }, clock: clock, observers: observers)
             var strikes = WelfordAccumulator()
+            var drift = WelfordAccumulator()
             listener.tap(session) { clicks.now }
             session.addEventHandler { event in
                 switch event {
-                case .struck(let strike, _): strikes.add(strike.offsetMs)
-                case .trialCompleted(let completed): report.gapFill(completed, number: session.trialCount)
+                case .struck(let strike, _) where strike.silentBar == nil: strikes.add(strike.offsetMs)
+                case .trialCompleted(let completed):
+                    if let silent = completed.drift { drift.add(silent.msPerBar) }
+                    report.gapFill(completed, number: session.trialCount)
                 case .observerFailed(let failure):
                     stored = false
                     report.storeFailed(failure, error: error)
@@ -209,7 +212,9 @@ public struct Simulation: Sendable {
             session.start()
             clock.run(until: { session.trialCount >= trials || !session.isRunning })
             session.stop()
-            report.gapFillSummary(strikes: strikes, trials: session.trialCount, elapsed: clock.elapsed)
+            report.gapFillSummary(
+                strikes: strikes, trials: session.trialCount, elapsed: clock.elapsed,
+                drift: timing.silentBars > 0 ? drift : nil)
         }
         return stored
     }

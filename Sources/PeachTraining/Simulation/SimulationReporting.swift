@@ -29,8 +29,10 @@ public protocol SimulationReporting: AnyObject {
         elapsed: Duration)
     /// A fill-the-gap trial ended with strikes (the `number`th trial).
     func gapFill(_ completed: CompletedGapFill, number: Int)
-    /// The summary of fill the gap: every strike's offset, the trials.
-    func gapFillSummary(strikes: WelfordAccumulator, trials: Int, elapsed: Duration)
+    /// The summary of fill the gap: every strike's offset while the loop sounded, the trials, and with silent
+    /// bars each trial's drift (ms per bar).
+    func gapFillSummary(
+        strikes: WelfordAccumulator, trials: Int, elapsed: Duration, drift: WelfordAccumulator?)
     /// A play-back question was answered (the `number`th).
     func playBack(_ completed: CompletedPlayBack, number: Int)
     /// The summary of play-back: the history (what the store held, and this run's answers), the run's answers.

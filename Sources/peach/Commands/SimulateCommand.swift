@@ -39,6 +39,21 @@ struct SimulateCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.spread)))
     var spread = 5.0
 
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(CLI.texts.help(.drift)))
+    var drift = 0.0
+
+    @Option(name: .setting(.silentBars), help: CLI.help(.silentBars, valueName: "bars"))
+    var silentBars: Int?
+
+    @Option(name: .setting(.silentEvery), help: CLI.help(.silentEvery, valueName: "bars"))
+    var silentEvery: Int?
+
+    @Option(name: .setting(.tempoRamp), help: CLI.help(.tempoRamp, valueName: "bpm"))
+    var ramp: Int?
+
+    @Option(name: .setting(.rampEvery), help: CLI.help(.rampEvery, valueName: "bars"))
+    var rampEvery: Int?
+
     @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.seed)))
     var seed: UInt64?
 
@@ -78,6 +93,7 @@ struct SimulateCommand: ParsableCommand {
                 ("--slope", slope, 0.5...10, .number(0.5...10, .amount)),
                 ("--bias", bias.rawValue, -100...100, .number(-100...100, .cents)),
                 ("--spread", spread, 0...100, .number(0...100, .cents)),
+                ("--drift", drift, -50...50, .number(-50...50, .milliseconds)),
             ], number: CLI.texts.shortest)
         _ = try OptionOverrides.apply(timing, to: PeachSettings.defaults)
         try CommandError.checkRanges(
@@ -116,14 +132,20 @@ struct SimulateCommand: ParsableCommand {
         return PlayBackOptions(kind: kind, items: list.isEmpty ? nil : list)
     }
 
-    private var timing: [(key: SettingKey, text: String?)] { [tempo.value, (.timingPatterns, patterns)] }
+    private var timing: [(key: SettingKey, text: String?)] {
+        [
+            tempo.value, (.timingPatterns, patterns), (.silentBars, silentBars.map(String.init)),
+            (.silentEvery, silentEvery.map(String.init)), (.tempoRamp, ramp.map(String.init)),
+            (.rampEvery, rampEvery.map(String.init)),
+        ]
+    }
 
     func run() throws {
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
         Logger(label: "peach.simulate").debug("simulation", metadata: ["seed": "\(seed)", "mode": "\(mode)"])
         let listener = SimulatedListener.Parameters(
             threshold: threshold, slope: slope, lapseRate: lapse, shape: shape, matchingBias: bias.rawValue,
-            matchingSpread: spread)
+            matchingSpread: spread, silentDrift: drift)
         let (player, playBack) = (try player(), try playBack())
         let stored = try MainActor.assumeIsolated {
             try SimulationLauncher.run(

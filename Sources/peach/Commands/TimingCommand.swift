@@ -57,7 +57,25 @@ struct TapCommand: AsyncParsableCommand {
         name: .setting(.gapPositions), help: CLI.help(.gapPositions, valueName: "steps"))
     var gapPositions: String?
 
-    private var own: [(key: SettingKey, text: String?)] { [(.gapPositions, gapPositions)] }
+    @Option(name: .setting(.silentBars), help: CLI.help(.silentBars, valueName: "bars"))
+    var silentBars: Int?
+
+    @Option(name: .setting(.silentEvery), help: CLI.help(.silentEvery, valueName: "bars"))
+    var silentEvery: Int?
+
+    @Option(name: .setting(.tempoRamp), help: CLI.help(.tempoRamp, valueName: "bpm"))
+    var ramp: Int?
+
+    @Option(name: .setting(.rampEvery), help: CLI.help(.rampEvery, valueName: "bars"))
+    var rampEvery: Int?
+
+    private var own: [(key: SettingKey, text: String?)] {
+        [
+            (.gapPositions, gapPositions), (.silentBars, silentBars.map(String.init)),
+            (.silentEvery, silentEvery.map(String.init)), (.tempoRamp, ramp.map(String.init)),
+            (.rampEvery, rampEvery.map(String.init)),
+        ]
+    }
 
     func validate() throws { _ = try OptionOverrides.apply(options.values(own), to: PeachSettings.defaults) }
 

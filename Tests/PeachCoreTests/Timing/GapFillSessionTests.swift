@@ -248,3 +248,81 @@ struct TapAlongTests {
         }
     }
 }
+
+@MainActor
+@Suite("GapFillSession: silent bars and a tempo ramp")
+struct GapFillSilenceTests {
+    let sixteenth = 0.1875  // 80 BPM
+    let start = 0.1  // the lead time
+    var bar: Double { 16 * sixteenth }
+
+    @Test(
+        "after the bars played the loop drops out, strikes go on against the grid, and the trial's drift is measured"
+    )
+    func silentBars() throws {
+        let harness = GapFillHarness(settings: try TimingSettings(silentBars: 1, silentEvery: 2))
+        harness.session.start()
+        // A trial is two bars played and one silent: 12 cycles. Strike every gap, on time while the loop sounds
+        // and 6 ms later per bar into the silence.
+        for cycle in 0..<12 {
+            let gap = start + Double(cycle * 4 + 3) * sixteenth
+            let silentBar = cycle >= 8 ? (Double(cycle - 8) + 0.75) / 4 : 0
+            let time = gap + 0.002 + silentBar * 0.006
+            harness.advance(to: time)
+            #expect(harness.session.strike(at: time))
+        }
+        harness.advance(to: start + 13 * 4 * sixteenth)
+        // No click sounded in the silent bar (cycles 8 to 11), and the loop came back.
+        let silent = harness.clicks.heardClicks.filter {
+            $0.time >= start + 2 * bar - 1e-9 && $0.time < start + 3 * bar - 1e-9
+        }
+        #expect(silent.isEmpty)
+        #expect(harness.clicks.heardClicks.contains { abs($0.time - (start + 3 * bar)) < 1e-9 })
+        let silence = harness.recorder.events.compactMap {
+            if case .silence(let bars, let at) = $0 { (bars, at) } else { nil }
+        }
+        #expect(silence.count == 1 && silence[0].0 == 1 && abs(silence[0].1 - (start + 2 * bar)) < 1e-9)
+        let trial = try #require(harness.completed.first)
+        #expect(trial.strikes.count == 8 && trial.silentStrikes.count == 4 && trial.gapCount == 8)
+        #expect(abs(trial.meanOffsetMs - 2) < 1e-6)
+        let drift = try #require(trial.drift)
+        #expect(abs(drift.msPerBar - 6) < 1e-6 && drift.strikes == 4)
+        #expect(abs(drift.meanOffsetMs - (2 + 6 * (0.1875 + 0.9375) / 2)) < 1e-6)
+        #expect(harness.store.gapFills.first?.silentBars == 1)
+    }
+
+    @Test("a ramp steps the tempo every N bars; clicks, windows and strikes follow the ramped grid")
+    func tempoRamp() throws {
+        let harness = GapFillHarness(settings: try TimingSettings(tempoRamp: 20, rampEvery: 1))
+        harness.session.start()
+        harness.advance(to: start + 3 * bar)
+        // Bar 1 at 80 BPM, bar 2 at 100, bar 3 at 120: each cycle as long as its tempo's beat.
+        let starts = harness.clicks.heardClicks.filter(\.accent).map(\.time)
+        let lengths = zip(starts, starts.dropFirst()).map { $1 - $0 }
+        #expect(lengths.count >= 9)
+        for (cycle, length) in lengths.prefix(9).enumerated() {
+            let bpm = 80.0 + 20 * Double(cycle / 4)
+            #expect(abs(length - 60 / bpm) < 1e-9, "cycle \(cycle)")
+        }
+        let changes = harness.recorder.events.compactMap {
+            if case .tempoChanged(let tempo, _) = $0 { tempo.bpm } else { nil }
+        }
+        #expect(changes.starts(with: [100, 120, 140]))
+        // A strike 5 ms after a gap of the 120 BPM bar counts with that offset; the window is half its sixteenth.
+        let cycle = 9
+        let gap = try #require(harness.session.gap(cycle: cycle, position: 4))
+        #expect(abs(gap.time - (starts[cycle] + 3 * 0.125)) < 1e-9)
+        harness.advance(to: gap.time + 0.005)
+        #expect(harness.session.strike(at: gap.time + 0.005))
+        #expect(!harness.session.strike(at: gap.time + 0.0626))  // beyond half of 120 BPM's sixteenth
+        let struck = harness.recorder.events.compactMap {
+            if case .struck(let strike, _) = $0 { strike.offsetMs } else { nil }
+        }
+        #expect(abs((struck.last ?? 0) - 5) < 1e-6)
+        // The tempo stays within the training range.
+        let fast = GapFillHarness(
+            settings: try TimingSettings(tempo: try Tempo(bpm: 190), tempoRamp: 20, rampEvery: 1))
+        fast.session.start()
+        #expect(fast.session.tempo(ofCycle: 40).bpm == 200)
+    }
+}

@@ -1,0 +1,127 @@
+// PatternKernelTests: offset detection's looped patterns on the real kernel: every note where Peach placed it.
+
+import Foundation
+import PeachALSA
+import PeachAudio
+import PeachCore
+import PeachLive
+import PeachSystem
+import PeachTestSupport
+import Testing
+
+/// Offset detection as a session plays it, measured in the alsa-vm VM: the real ``OffsetDetectionSession`` on a
+/// live clock loops three patterns (a triplet with a rest, gapped sixteenths, quintuplets) through the internal
+/// synth into `hw:Loopback,0,2`; the capture side (`hw:Loopback,1,2`, found as ``TimingKernelTests`` finds its
+/// clicks) says when each note was heard, and that is compared with the time the session's click player gave
+/// for it. It runs in the second VM run, beside the timing measurement (same devices, never at the same time).
+@Suite("Looped patterns on the real kernel (VM)", .serialized)
+struct PatternKernelTests {
+    /// A click player that keeps every time the real one gives, and which trial placed it.
+    @MainActor
+    final class RecordingClicks: ClickPlayer {
+        let inner: SynthClickPlayer
+        var trial = 0
+        var placed: [(trial: Int, time: Double)] = []
+
+        init(_ inner: SynthClickPlayer) { self.inner = inner }
+
+        var now: Double { inner.now }
+        var leadTime: Double { inner.leadTime }
+        var isExact: Bool { inner.isExact }
+        var dropoutCount: Int { inner.dropoutCount }
+        var settlesIn: Double { inner.settlesIn }
+
+        func click(at time: Double, accent: Bool) throws -> Double {
+            let heard = try inner.click(at: time, accent: accent)
+            placed.append((trial, heard))
+            return heard
+        }
+
+        func cancelClicks() {
+            let now = inner.now
+            placed.removeAll { $0.trial == trial && $0.time > now }
+            inner.cancelClicks()
+        }
+    }
+
+    @Test(
+        "looped patterns (3:x-x, 4:x-xx, 5:xxxxx, three repetitions each) sound where Peach placed every note",
+        .enabled(if: ALSAMachine.hasLoopback, "needs snd-aloop (alsa-vm)"))
+    @MainActor
+    func loopedPatternsInVM() async throws {
+        ALSALibrary.printsDiagnostics(false)
+        let sink = try ALSAPCMSink(
+            device: "hw:Loopback,0,2", configuration: PCMConfiguration(periodFrames: 256, periodCount: 3))
+        let recorder = try TimingKernelTests.LoopbackRecorder(
+            device: "hw:Loopback,1,2", rate: sink.sampleRate, channelCount: sink.channelCount)
+        let output = AudioOutput(sink: sink)
+        try output.start()
+        defer { output.stop() }
+        let clicks = RecordingClicks(SynthClickPlayer(output: output))
+        let patterns = try TimingPattern.parseList("3:x-x,4:x-xx,5:xxxxx")
+        let settings = try TimingSettings(patterns: patterns, maxRepetitions: 3)
+        let session = OffsetDetectionSession(
+            clicks: clicks, settings: { settings }, clock: LiveSessionClock(), observers: [],
+            generator: SeededRandomGenerator(seed: 5))
+        var trials: [OffsetDetectionTrial] = []
+        var spoiled: Set<Int> = []
+        session.addEventHandler { event in
+            switch event {
+            case .trialStarted(let trial, _):
+                trials.append(trial)
+                clicks.trial = trials.count - 1
+            case .dropout: spoiled.insert(trials.count - 1)
+            default: break
+            }
+        }
+        session.start()
+        // Each trial: its three repetitions play out, then the answer; three trials.
+        let deadline = MonotonicTime.now() + 30
+        while session.answeredCount < patterns.count, MonotonicTime.now() < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+            guard session.state == .awaitingAnswer, let trial = session.currentTrial,
+                let last = clicks.placed.last,
+                clicks.placed.count(where: { $0.trial == trials.count - 1 })
+                    == trial.pattern.notes.count * 3, clicks.now > last.time + 0.2
+            else { continue }
+            session.answer(trial.direction)
+        }
+        session.stop()
+        try await Task.sleep(for: .milliseconds(300))
+        recorder.stop()
+        try #require(session.answeredCount == patterns.count, "\(session.answeredCount) answered")
+        #expect(trials.map(\.pattern) == patterns)
+
+        let heard = recorder.onsets
+        var errors: [Double] = []
+        for (index, trial) in trials.enumerated() where !spoiled.contains(index) {
+            let times = clicks.placed.filter { $0.trial == index }.map(\.time)
+            #expect(times.count == trial.pattern.notes.count * 3, "trial \(index): \(times.count) notes")
+            // The loop as placed: every repetition a beat after the last, the offset note off in each.
+            for (position, time) in times.enumerated() {
+                let repetition = position / trial.pattern.notes.count
+                let expected =
+                    times[0] + Double(repetition) * trial.repetitionLength
+                    + trial.clickTimes[position % trial.pattern.notes.count]
+                #expect(abs(time - expected) <= 1.5 / sink.sampleRate, "trial \(index), note \(position)")
+                guard let onset = TimingKernelTests.onset(near: time, in: heard, within: 0.02) else {
+                    Issue.record("trial \(index), note \(position) was not recorded near \(time)")
+                    continue
+                }
+                errors.append(time - onset)
+            }
+        }
+        let magnitudes = errors.map { abs($0) * 1000 }.sorted()
+        try #require(!magnitudes.isEmpty)
+        print(
+            String(
+                format:
+                    "patterns (VM): placed − recorded over %d notes of %d trials: median %.3f ms, max %.3f ms; "
+                    + "%d trials spoiled by a dropout, %d underruns",
+                magnitudes.count, trials.count - spoiled.count, magnitudes[magnitudes.count / 2],
+                magnitudes.last ?? 0, spoiled.count, sink.recoveryCount))
+        #expect(spoiled.count < trials.count, "a trial was measured")
+        #expect(magnitudes[magnitudes.count / 2] <= 1)
+        #expect((magnitudes.last ?? 0) <= 2)
+    }
+}
