@@ -20,6 +20,8 @@ public final class InMemoryTrainingStore: TrainingStore {
     public private(set) var offsetDetections: [CompletedOffsetDetection] = []
     /// Every fill-the-gap trial received, in order (also those it failed on).
     public private(set) var gapFills: [CompletedGapFill] = []
+    /// Every rhythm echo received, in order (also those it failed on).
+    public private(set) var echoes: [CompletedEcho] = []
     /// Every play-back answer received, in order (also those it failed on).
     public private(set) var playBacks: [CompletedPlayBack] = []
     /// When `true`, every call throws ``Failure`` after recording.
@@ -54,6 +56,13 @@ public final class InMemoryTrainingStore: TrainingStore {
     /// Records the trial.
     public func gapFillCompleted(_ completed: CompletedGapFill) throws {
         gapFills.append(completed)
+        onReceive?()
+        if failing { throw Failure() }
+    }
+
+    /// Records the echo.
+    public func echoCompleted(_ completed: CompletedEcho) throws {
+        echoes.append(completed)
         onReceive?()
         if failing { throw Failure() }
     }

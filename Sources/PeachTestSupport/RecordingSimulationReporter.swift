@@ -14,6 +14,12 @@ public final class RecordingSimulationReporter: SimulationReporting {
     public private(set) var gapFills: [CompletedGapFill] = []
     /// Every strike's offset of the fill-the-gap summary, milliseconds.
     public private(set) var gapFillStrikes: WelfordAccumulator?
+    /// Every echo reported.
+    public private(set) var echoes: [CompletedEcho] = []
+    /// The echo summary's history.
+    public private(set) var echoHistory: TimingHistory?
+    /// The echo summary's level reached.
+    public private(set) var echoLevel: Int?
     /// The silent bars' drifts of the summary (nil without silent bars).
     public private(set) var gapFillDrift: WelfordAccumulator?
     /// The offset-detection summary's answers, when one was given.
@@ -61,6 +67,13 @@ public final class RecordingSimulationReporter: SimulationReporting {
     ) {
         gapFillStrikes = strikes
         gapFillDrift = drift
+    }
+    /// Keeps the echo.
+    public func echo(_ completed: CompletedEcho, number: Int) { echoes.append(completed) }
+    /// Keeps the history and the level reached.
+    public func echoSummary(history: TimingHistory, trials: Int, level: Int, elapsed: Duration) {
+        echoHistory = history
+        echoLevel = level
     }
     /// Keeps where and how many.
     public func saved(to path: String, total: Int) { saves.append((path, total)) }

@@ -133,6 +133,7 @@ public final class RunHarness {
             case .pitchMatching(let event, _): String(describing: event).prefix { $0 != "(" }.description
             case .offsetDetection(let event, _): String(describing: event).prefix { $0 != "(" }.description
             case .gapFill(let event, _): String(describing: event).prefix { $0 != "(" }.description
+            case .echo(let event, _): String(describing: event).prefix { $0 != "(" }.description
             case .playBack(let event, _): String(describing: event).prefix { $0 != "(" }.description
             case .tick: "tick"
             case .ended(let ending, _, _): "ended(\(ending.name))"

@@ -21,6 +21,7 @@ struct PeachCommand: AsyncParsableCommand {
         version: CLI.version,
         subcommands: [
             TrainCommand.self, MatchCommand.self, MeasureCommand.self, TimingCommand.self, TapCommand.self,
+            EchoCommand.self,
             PlayCommand.self,
             ProfileCommand.self,
             SimulateCommand.self, ToneCommand.self,

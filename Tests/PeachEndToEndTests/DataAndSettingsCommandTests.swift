@@ -160,7 +160,8 @@ struct DataAndSettingsCommandTests {
                 == "Imported 3 records; 0 were already there. 1 row could not be read and was skipped (named above).\n"
         )
         let check = try home.run(["data", "check"]).standardOutput
-        #expect(check.contains("Timing:           1 (early or late, and fill the gap)"), "\(check)")
+        #expect(
+            check.contains("Timing:           1 (early or late, fill the gap and rhythm echo)"), "\(check)")
         let again = try home.run(["data", "import", file])
         #expect(again.standardOutput.hasPrefix("Imported 0 records; 3 were already there."))
 

@@ -118,12 +118,12 @@ struct DocsCommandsTests {
                 index += 1
             }
         }
-        if ["train", "match", "measure", "timing", "tap", "play", "monitor"].contains(command) {
+        if ["train", "match", "measure", "timing", "tap", "echo", "play", "monitor"].contains(command) {
             result += ["--midi-in", "rawmidi:/dev/null"]
         } else if command == "learn" {
             result += ["--midi-in", "rawmidi:learn.mid"]
         }
-        if ["train", "match", "measure", "timing", "tap", "play", "tone"].contains(command),
+        if ["train", "match", "measure", "timing", "tap", "echo", "play", "tone"].contains(command),
             !result.contains("--audio-out")
         {
             result += ["--audio-out", "null"]

@@ -28,7 +28,7 @@ struct FirstHourTests {
     /// the `--events` stream.
     static let identifiers: Set<String> = [
         "higher", "lower", "commit", "replay", "stop", "tune", "none", "train", "match", "measure", "profile",
-        "early", "late", "strike", "timing", "tap", "play", "notes", "intervals", "chords",
+        "early", "late", "strike", "timing", "tap", "echo", "play", "notes", "intervals", "chords",
         "simulate", "tone", "monitor", "learn", "devices", "sounds", "settings", "data", "info", "serve",
         "help",
         "started", "answer", "result", "stopped", "unlimited", "all", "sixteenths", "triplets", "sextuplets",
@@ -51,7 +51,8 @@ struct FirstHourTests {
             ["tone", "A4", "--sweep", "50", "--audio-out", "null"], ["--help"],
         ]
         let helps = [
-            "train", "match", "measure", "timing", "tap", "play", "profile", "simulate", "tone", "monitor",
+            "train", "match", "measure", "timing", "tap", "echo", "play", "profile", "simulate", "tone",
+            "monitor",
             "learn",
             "devices",
             "sounds",
@@ -96,7 +97,8 @@ struct FirstHourTests {
             ["train", "--range", "C9-C1"], ["profile", "--profile", "nothing-here"], ["nonsense"],
         ]
         let helps = [
-            "train", "match", "measure", "timing", "tap", "play", "profile", "simulate", "tone", "monitor",
+            "train", "match", "measure", "timing", "tap", "echo", "play", "profile", "simulate", "tone",
+            "monitor",
             "learn",
             "devices",
             "sounds",
@@ -152,7 +154,8 @@ struct FirstHourTests {
     func germanArgumentParser() throws {
         let home = Home()
         let commands = [
-            "train", "match", "measure", "timing", "tap", "play", "profile", "simulate", "tone", "monitor",
+            "train", "match", "measure", "timing", "tap", "echo", "play", "profile", "simulate", "tone",
+            "monitor",
             "learn",
             "devices",
             "sounds",

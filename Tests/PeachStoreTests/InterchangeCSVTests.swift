@@ -54,10 +54,14 @@ struct InterchangeCSVTests {
                     && completed.comparison.tuningSystem == .equalTemperament
             case .pitchMatching(let completed):
                 unison = completed.interval == .prime && completed.tuningSystem == .equalTemperament
-            case .rhythm, .playBack: unison = false
+            case .rhythm, .playBack, .echo: unison = false
             }
             if case .playBack = record.payload {
                 #expect(line.hasPrefix(#"{"v":3,"#), "\(line)")
+                continue
+            }
+            if case .echo = record.payload {
+                #expect(line.hasPrefix(#"{"v":4,"#), "\(line)")
                 continue
             }
             #expect(line.hasPrefix(unison ? #"{"v":1,"# : #"{"v":2,"#), "\(line)")
@@ -230,7 +234,7 @@ struct InterchangeCSVTests {
             case .comparison(let completed): completed.comparison.tuningSystem == .pythagorean
             case .pitchMatching(let completed): completed.tuningSystem == .pythagorean
             case .rhythm: false
-            case .playBack: true
+            case .playBack, .echo: true
             }
         }
         #expect(leftOut == expectedLeftOut && !leftOut.isEmpty)

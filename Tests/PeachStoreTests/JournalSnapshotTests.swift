@@ -164,12 +164,14 @@ struct JournalSnapshotTests {
                 JournalSnapshot.read(directory: directory.path, journalPath: directory.journal) == nil,
                 "byte \(index)")
         }
-        // A snapshot whose CRC is right but whose header lies (a hostile edit) is refused, without a crash.
+        // A snapshot whose CRC is right but whose header lies (a hostile edit) is refused, without a crash. (Each
+        // is forged from the intact snapshot: the last flipped one above is not a control.)
         for (field, value) in [
             (\Top.format, JournalSnapshot.format), (\Top.sampleCount, Int.max), (\Top.lineCount, -5),
             (\Top.format, JournalSnapshot.format + 1), (\Top.format, JournalSnapshot.format - 1),
             (\Top.rhythmCount, -1),
         ] {
+            directory.write(intact, JournalSnapshot.fileName)
             directory.write(
                 try forged(directory, top: { $0[keyPath: field] = value }), JournalSnapshot.fileName)
             let believed =

@@ -178,7 +178,7 @@ struct JournalStoreTests {
     func newerRecordSkipped() throws {
         let directory = TemporaryDirectory()
         let text =
-            RecordCodec.encode(Samples.comparison(0)) + "\n" + #"{"v":4,"type":"comparison","shape":"new"}"#
+            RecordCodec.encode(Samples.comparison(0)) + "\n" + #"{"v":5,"type":"comparison","shape":"new"}"#
             + "\n"
         directory.write(Array(text.utf8))
         let contents = try JournalStore.read(directory: directory.path)

@@ -73,6 +73,12 @@ struct RecordCodecTests {
                 RhythmRecord(
                     continuousMatchingAt: time, tempoBPM: 92, meanOffsetMs: 1, positions: [], silentBars: 1)))
         #expect(try decode(RecordCodec.encode(quiet)) == quiet)
+        let inPattern = StoredRecord(
+            .rhythm(
+                RhythmRecord(
+                    continuousMatchingAt: time, tempoBPM: 92, meanOffsetMs: 1, positions: [nil, 2],
+                    pattern: TimingPattern.named("3:x-x"))))
+        #expect(try decode(RecordCodec.encode(inPattern)) == inPattern)
         let line =
             #"{"v":2,"type":"continuousRhythmMatching","time":"2026-03-03T14:33:00Z","tempoBPM":90,"meanOffsetMs":4.5"#
         for bad in [
@@ -81,7 +87,8 @@ struct RecordCodecTests {
             #","silentBars":1,"driftMsPerBar":1}"#,
             #","silentBars":1,"silentStrikes":1,"driftMsPerBar":1,"silentMeanOffsetMs":2}"#,
             #","tempoRamp":4}"#, #","tempoRamp":0,"rampEvery":4}"#, #","tempoRamp":21,"rampEvery":4}"#,
-            #","tempoRamp":4,"rampEvery":17}"#, #","silentBars":1.5}"#,
+            #","tempoRamp":4,"rampEvery":17}"#, #","silentBars":1.5}"#, #","pattern":"4:xxxx"}"#,
+            #","pattern":"3:x-y"}"#,
         ] {
             #expect(throws: RecordDamage.self, "\(bad)") { try decode(line + bad) }
         }
@@ -239,8 +246,8 @@ struct RecordCodecTests {
 
     @Test("a newer schema version is refused, naming the file")
     func newerSchema() {
-        #expect(throws: StoreError.newerSchema(path: "test.jsonl", found: 4, supported: 3)) {
-            try decode(#"{"v":4,"type":"comparison"}"#)
+        #expect(throws: StoreError.newerSchema(path: "test.jsonl", found: 5, supported: 4)) {
+            try decode(#"{"v":5,"type":"comparison"}"#)
         }
     }
 

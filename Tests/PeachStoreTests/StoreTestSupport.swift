@@ -140,6 +140,24 @@ enum Samples {
                         tempoRamp: index % 4 == 1 ? index % 20 + 1 : nil, rampEvery: 1 + index % 16)))
     }
 
+    /// A rhythm echo of a bar of each level in turn: every note hit a little late, one missed in every third,
+    /// an extra strike in every other.
+    static func echo(_ index: Int) -> StoredRecord {
+        var generator = SeededRandomGenerator(seed: UInt64(index) + 1)
+        let level = 1 + index % EchoRhythm.maxLevel
+        let rhythm = EchoRhythm.random(level: level, using: &generator)
+        let onsets = rhythm.onsets.enumerated().map { position, beat in
+            CompletedEcho.Onset(
+                beat: beat, offsetMs: index % 3 == 0 && position == 1 ? nil : Double(position) * 0.75 - 2.5)
+        }
+        return StoredRecord(
+            .echo(
+                CompletedEcho(
+                    timestamp: start.addingTimeInterval(Double(index) * 7.5), tempo: .standard,
+                    rhythm: rhythm,
+                    level: level, onsets: onsets, extras: index % 2, inputKind: .midiNote)))
+    }
+
     /// A play-back answer of each kind in turn: right, a semitone off, or a chord with a wrong note, with
     /// spread onsets; some judged in any octave or voicing.
     static func playBack(_ index: Int) -> StoredRecord {
@@ -175,7 +193,7 @@ enum Samples {
             case 1: intervalComparison(index)
             case 2: matching(index)
             case 3: intervalMatching(index)
-            case 4: rhythm(index)
+            case 4: index % 24 == 10 ? echo(index) : rhythm(index)
             default: playBack(index)
             }
         }.sorted { $0.timestamp < $1.timestamp }

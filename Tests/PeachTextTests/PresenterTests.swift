@@ -101,7 +101,9 @@ struct PresenterTests {
         #expect(
             seen
                 == Set(EventLine.schema.keys).subtracting([
-                    "repetition", "loopStarted", "silence", "tempoChanged", "strike", "dropout", "question",
+                    "repetition", "loopStarted", "silence", "tempoChanged", "countIn", "call", "respond",
+                    "echoOnset",
+                    "levelChanged", "strike", "dropout", "question",
                     "answerable",
                     "referenceOnly", "played",
                     "skipped",

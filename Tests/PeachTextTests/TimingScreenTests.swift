@@ -35,7 +35,8 @@ struct TimingScreenTests {
         )
         let tempo = Tempo.standard
         screen.present(
-            .gapFill(.started(tempo, gapPositions: [2, 4], firstCycleAt: 0), progress), at: Date())
+            .gapFill(.started(tempo, gapPositions: [2, 4], firstCycleAt: 0, pattern: nil), progress),
+            at: Date())
         #expect(
             output.screen
                 == "   1  ✔ Correct  step 3 was 18.8 ms early\n   1  ◀ 12.3 ms early\n"

@@ -583,12 +583,12 @@ struct PracticeBoxTests {
         // The flat of the hand: four adjacent keys at once (their Lower presses never count).
         for note in UInt8(60)...63 { harness.send(.noteOn(channel: 0, note: note, velocity: 90)) }
         for note in UInt8(60)...63 { harness.send(.noteOff(channel: 0, note: note, velocity: 0)) }
-        #expect(harness.box.state == .choosingPlayBack(.notes))
+        #expect(harness.box.state == .choosingMenu(.playNotes))
         #expect(harness.earcons == ["ready", "playNotes"])
         harness.advance(0.5)
         harness.key(72)  // Higher: the next kind
         harness.advance(0.2)
-        #expect(harness.box.state == .choosingPlayBack(.intervals))
+        #expect(harness.box.state == .choosingMenu(.playIntervals))
         #expect(harness.earcons.last == "playIntervals")
         harness.send(.controlChange(channel: 0, controller: 64, value: 127))  // Commit: the pedal chooses
         harness.send(.controlChange(channel: 0, controller: 64, value: 0))
@@ -632,15 +632,73 @@ struct PracticeBoxTests {
         }
         harness.connect()
         pad(36)
-        #expect(harness.box.state == .choosingPlayBack(.notes))
+        #expect(harness.box.state == .choosingMenu(.playNotes))
         pad(37)
         #expect(harness.box.state == .ready && harness.earcons.last == "stopped")
         pad(36)
         pad(36)  // again: the next kind
-        #expect(harness.box.state == .choosingPlayBack(.intervals))
+        #expect(harness.box.state == .choosingMenu(.playIntervals))
         harness.advance(5.5)
-        #expect(harness.box.state == .choosingPlayBack(.intervals), "not before its earcon and six seconds")
+        #expect(harness.box.state == .choosingMenu(.playIntervals), "not before its earcon and six seconds")
         harness.advance(3.5)
         #expect(harness.box.state == .training(.playIntervals))
+    }
+
+    @Test(
+        "rhythm echo: the menu's fourth entry (its own earcon), startTiming during fill the gap switches to it; each echo says its result by ear"
+    )
+    func rhythmEcho() throws {
+        let pads = ControllerProfile(
+            name: "pads",
+            switches: [
+                SwitchMapping(.note(36), channel: 9, action: .startPlayBack),
+                SwitchMapping(.note(37), channel: 9, action: .stop),
+                SwitchMapping(.note(38), channel: 9, action: .strike),
+                SwitchMapping(.note(43), channel: 9, action: .startTiming),
+            ])
+        let harness = BoxHarness(profile: pads)
+        func pad(_ note: UInt8) {
+            harness.send(.noteOn(channel: 9, note: note, velocity: 90))
+            harness.send(.noteOff(channel: 9, note: note, velocity: 0))
+        }
+        harness.connect()
+        // The menu by ear: notes, intervals, chords, then rhythm echo.
+        pad(36)
+        pad(36)
+        pad(36)
+        pad(36)
+        #expect(harness.box.state == .choosingMenu(.echo))
+        #expect(harness.earcons.last == "echo")
+        pad(37)
+        #expect(harness.box.state == .ready)
+        // startTiming: fill the gap; again: rhythm echo (and the echo's earcon).
+        pad(43)
+        harness.advance(8)  // the menu's four earcons, the stop's and the timing one's play in turn first
+        #expect(harness.box.state == .training(.gapFill))
+        pad(43)
+        #expect(harness.box.state == .starting(.echo) && harness.earcons.last == "echo")
+        harness.advance(3)
+        #expect(harness.box.state == .training(.echo))
+        // Echo a bar: strike every note where it belongs. The count-in, the call, then the echo bar.
+        let clicks = try #require(harness.devices.clicks)
+        let echoStarted = clicks.now
+        harness.advance(5)
+        let high = clicks.clicks.filter { $0.accent && $0.time > echoStarted }.map(\.time)
+        try #require(!high.isEmpty)
+        let bar = 3.0  // 80 BPM
+        for time in high.prefix(while: { $0 < high[0] + bar }) {
+            // Stamped on the click timeline, as the sequencer stamps a pad.
+            harness.advance(time + bar - clicks.now)
+            for message in [
+                MIDIMessage.noteOn(channel: 9, note: 38, velocity: 90),
+                .noteOff(channel: 9, note: 38, velocity: 0),
+            ] {
+                harness.box.handle(.controller(.midi(.event(MIDIEvent(message, at: time + bar)))))
+            }
+        }
+        harness.advance(high[0] + 2 * bar + 0.2 - clicks.now)
+        let echo = try #require(harness.store.echoes.first)
+        #expect(echo.score == 1, "\(echo)")
+        #expect(harness.earcons.last == "chime")
     }
 }

@@ -26,6 +26,22 @@ public struct WelfordAccumulator: Hashable, Sendable {
         sumOfSquaredDeviations += delta * (value - mean)
     }
 
+    /// Adds every value `other` holds (Chan et al.'s pairwise update): as if they had been added one by one.
+    public mutating func merge(_ other: WelfordAccumulator) {
+        guard other.count > 0 else { return }
+        guard count > 0 else {
+            self = other
+            return
+        }
+        let total = count + other.count
+        let delta = other.mean - mean
+        mean += delta * Double(other.count) / Double(total)
+        sumOfSquaredDeviations +=
+            other.sumOfSquaredDeviations
+            + delta * delta * Double(count) * Double(other.count) / Double(total)
+        count = total
+    }
+
     /// The sample variance (n − 1 in the denominator), or `nil` with fewer than two values.
     public var sampleVariance: Double? {
         count >= 2 ? sumOfSquaredDeviations / Double(count - 1) : nil

@@ -54,6 +54,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case maxRepetitions
     /// Fill the gap's silent steps, e.g. `4` or `2,4`.
     case gapPositions
+    /// Fill the gap: a pattern whose rests are the gaps, e.g. `3:x-x`, or `none` (four sixteenths).
+    case gapPattern
     /// Fill the gap: bars the loop drops out for, 0 … 4 (0: never).
     case silentBars
     /// Fill the gap: bars played between silences, 1 … 16.
@@ -82,7 +84,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
             true
         case .controllerProfile, .audioOutput, .midiOutput, .wrongAnswerTick, .longPress, .soundFont, .preset,
             .earconLevel, .tempo, .offsetClick, .timingPatterns, .maxRepetitions, .gapPositions, .chordWindow,
-            .showReference, .silentBars, .silentEvery, .tempoRamp, .rampEvery:
+            .showReference, .silentBars, .silentEvery, .tempoRamp, .rampEvery, .gapPattern:
             false
         }
     }
@@ -111,6 +113,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .maxRepetitions: "max-repetitions"
         case .gapPositions: "gap-positions"
         case .silentBars: "silent-bars"
+        case .gapPattern: "pattern"
         case .silentEvery: "silent-every"
         case .tempoRamp: "ramp"
         case .rampEvery: "ramp-every"
@@ -151,6 +154,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .maxRepetitions: .oneOf(TimingSettings.repetitionChoices.map(String.init) + ["unlimited"])
         case .gapPositions: .gapPositions
         case .silentBars: .wholeNumber(TimingSettings.silentBarsRange)
+        case .gapPattern: .oneOf(["none"] + TimingPattern.withRests.map(\.id))
         case .silentEvery, .rampEvery: .wholeNumber(TimingSettings.barsRange)
         case .tempoRamp: .wholeNumber(TimingSettings.tempoRampRange)
         case .chordWindow: .number(ValueDomains.chordWindow, .milliseconds)
@@ -176,7 +180,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
             return .number(number)
         case .timbre, .intervals, .tuningSystem, .controllerProfile, .audioOutput, .midiOutput,
             .wrongAnswerTick,
-            .soundFont, .preset, .gapPositions, .showReference, .timingPatterns, .maxRepetitions:
+            .soundFont, .preset, .gapPositions, .showReference, .timingPatterns, .maxRepetitions, .gapPattern:
             return .text(trimmed)
         }
     }

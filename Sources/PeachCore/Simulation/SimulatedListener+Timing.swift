@@ -19,6 +19,35 @@ extension SimulatedListener {
         }
     }
 
+    /// Makes the listener echo every bar of `session`: each note struck at its place plus
+    /// ``Parameters/matchingBias`` ms and a normal error of ``Parameters/matchingSpread`` ms, missed with the
+    /// lapse rate; with the lapse rate too, one extra strike somewhere in the bar. `timeline` is the click
+    /// player's clock.
+    public func echo(_ session: EchoSession, timeline: @escaping @MainActor () -> Double) {
+        session.addEventHandler { [weak session] event in
+            guard let session, case .respond(let rhythm, let start) = event else { return }
+            var strikes: [Double] = []
+            for onset in rhythm.onsets {
+                guard Double.random(in: 0..<1, using: &self.generator) >= self.parameters.lapseRate else {
+                    continue
+                }
+                let error = self.generator.nextGaussian(
+                    mean: self.parameters.matchingBias, standardDeviation: self.parameters.matchingSpread)
+                strikes.append(start + onset * session.tempo.beat + error / 1000)
+            }
+            if Double.random(in: 0..<1, using: &self.generator) < self.parameters.lapseRate {
+                strikes.append(
+                    start + Double.random(in: 0..<3.5, using: &self.generator) * session.tempo.beat)
+            }
+            for time in strikes.sorted() {
+                self.clock.schedule(after: .seconds(max(0, time - timeline()))) { [weak session] in
+                    guard let session, session.isRunning else { return }
+                    session.strike(at: time, input: .simulated)
+                }
+            }
+        }
+    }
+
     /// Makes the listener strike every gap of `session`'s loop, at the gap's time on the loop's grid (ramped
     /// when the tempo ramps) plus ``Parameters/matchingBias`` milliseconds (negative: rushing) plus a normal
     /// error of ``Parameters/matchingSpread`` ms, and in silent bars ``Parameters/silentDrift`` ms more for each
@@ -26,7 +55,7 @@ extension SimulatedListener {
     /// virtual clock's elapsed seconds), on which strikes are stamped.
     public func tap(_ session: GapFillSession, timeline: @escaping @MainActor () -> Double) {
         session.addEventHandler { [weak session] event in
-            guard let session, case .started(_, let positions, _) = event else { return }
+            guard let session, case .started(_, let positions, _, _) = event else { return }
             self.strikeCycle(0, of: session, positions: positions, timeline: timeline)
         }
     }

@@ -23,11 +23,14 @@ public struct CompletedGapFill: Hashable, Sendable {
     public let tempoRamp: Int
     /// Bars between the ramp's steps.
     public let rampEvery: Int
+    /// The pattern whose rests were the gaps (nil: four sixteenths with silent steps).
+    public let pattern: TimingPattern?
 
     /// A result.
     public init(
         timestamp: Date, tempo: Tempo, strikes: [GapStrike], gapCount: Int, silentStrikes: [GapStrike] = [],
-        silentBars: Int = 0, tempoRamp: Int = 0, rampEvery: Int = TimingSettings.defaults.rampEvery
+        silentBars: Int = 0, tempoRamp: Int = 0, rampEvery: Int = TimingSettings.defaults.rampEvery,
+        pattern: TimingPattern? = nil
     ) {
         precondition(!strikes.isEmpty, "a fill-the-gap result has at least one strike")
         self.timestamp = timestamp
@@ -38,6 +41,7 @@ public struct CompletedGapFill: Hashable, Sendable {
         self.silentBars = silentBars
         self.tempoRamp = tempoRamp
         self.rampEvery = rampEvery
+        self.pattern = pattern
     }
 
     /// How the strikes drifted in the silent bars; nil without silent bars or with too few strikes in them.
@@ -46,7 +50,8 @@ public struct CompletedGapFill: Hashable, Sendable {
     /// The mean signed offset, milliseconds: negative means rushing, positive dragging.
     public var meanOffsetMs: Double { strikes.reduce(0) { $0 + $1.offsetMs } / Double(strikes.count) }
 
-    /// The mean offset at each step 1–4, nil where no strike was counted.
+    /// The mean offset at each step 1–4, nil where no strike was counted (a pattern's steps beyond the fourth
+    /// count in the mean only: Peach on iOS keeps four).
     public var meanOffsetMsPositions: [Double?] {
         TimingSettings.positions.map { position in
             let offsets = strikes.filter { $0.position == position }.map(\.offsetMs)

@@ -3,8 +3,8 @@
 /// What a ``GapFillSession`` reports, in order, to its event handlers.
 public enum GapFillEvent: Sendable {
     /// The loop started at the tempo; its first cycle starts at the time given (the click timeline), the
-    /// others follow every four sixteenths.
-    case started(Tempo, gapPositions: [Int], firstCycleAt: Double)
+    /// others follow every beat; the steps to strike, and the pattern played (nil: four sixteenths).
+    case started(Tempo, gapPositions: [Int], firstCycleAt: Double, pattern: TimingPattern?)
     /// A strike fell within half a sixteenth of a gap and counts: the strike, and the trial's strikes so far.
     case struck(GapStrike, trialStrikes: Int)
     /// The loop drops out for `bars` silent bars from the time given; the user keeps striking.

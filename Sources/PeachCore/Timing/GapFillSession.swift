@@ -14,6 +14,9 @@ import Foundation
 /// after them, ending as the loop returns, and its strikes in the silence give the drift (``SilentDrift``:
 /// ms per bar, rushing or dragging). The trial's mean is of the strikes while the loop sounded.
 ///
+/// **A pattern** (``TimingSettings/gapPattern``): a cycle is one beat of the pattern's steps (three for
+/// triplets, six for sextuplets …), its notes click and its rests are the gaps; windows are half a step.
+///
 /// **Tempo ramp** (``TimingSettings/tempoRamp``): every ``TimingSettings/rampEvery`` bars the tempo steps by
 /// the ramp's BPM (within 40–200); each cycle's steps and windows are of its own tempo, and strikes are scored
 /// against the ramped grid.
@@ -60,7 +63,7 @@ public final class GapFillSession {
         let cycle: Int
         let position: Int
         let time: Double
-        /// Half the cycle's sixteenth: the strike window either side.
+        /// Half the cycle's step: the strike window either side.
         let window: Double
         /// In silent bars: the bars since the silence began; nil while the loop sounds.
         let silentBar: Double?
@@ -116,7 +119,9 @@ public final class GapFillSession {
         loopSettings = settings()
         if targets == .clicks {
             // Calibration taps along with a steady, sounding loop.
-            loopSettings = (try? loopSettings.replacing(silentBars: 0, tempoRamp: 0)) ?? loopSettings
+            loopSettings =
+                (try? loopSettings.replacing(silentBars: 0, tempoRamp: 0, gapPattern: .some(nil)))
+                ?? loopSettings
         }
         trialCycles =
             loopSettings.silentBars > 0
@@ -148,9 +153,11 @@ public final class GapFillSession {
         nextCycleToPlace = cycle
         guard placeCycles(through: cycle + Self.cyclesAhead - 1), isRunning else { return }
         if !isRestart {
-            let positions = targets == .gaps ? loopSettings.gapPositions : Array(TimingSettings.positions)
+            let positions = targets == .gaps ? loopSettings.gapTargets : Array(1...loopSettings.gapSteps)
             machinery.emit(
-                .started(loopSettings.tempo, gapPositions: positions, firstCycleAt: firstCycleStart))
+                .started(
+                    loopSettings.tempo, gapPositions: positions, firstCycleAt: firstCycleStart,
+                    pattern: loopSettings.gapPattern))
             scheduleCycle(0)
         } else {
             // The trial's first cycle is placed here, so its own start needs no timer (it would end a trial).
@@ -211,12 +218,12 @@ public final class GapFillSession {
     /// Seconds from the loop's first cycle to the start of `cycle`: whole ramp steps at their tempos, then the
     /// cycles of the current step.
     private func offset(of cycle: Int) -> Double {
-        guard loopSettings.tempoRamp != 0 else { return Double(cycle) * 4 * loopSettings.tempo.sixteenth }
+        guard loopSettings.tempoRamp != 0 else { return Double(cycle) * loopSettings.tempo.beat }
         var seconds = 0.0
         var start = 0
         while start < cycle {
             let count = min(rampCycles, cycle - start)
-            seconds += Double(count) * 4 * tempo(ofCycle: start).sixteenth
+            seconds += Double(count) * tempo(ofCycle: start).beat
             start += count
         }
         return seconds
@@ -224,12 +231,17 @@ public final class GapFillSession {
 
     private func cycleStart(_ cycle: Int) -> Double { firstCycleStart + offset(of: cycle) }
 
+    /// The length of a step of `cycle`: its beat over the steps of a cycle (a sixteenth without a pattern).
+    private func step(ofCycle cycle: Int) -> Double {
+        tempo(ofCycle: cycle).beat / Double(loopSettings.gapSteps)
+    }
+
     /// Where step `position` (1–4) of `cycle` lies on the loop's grid as it is placed now (timeline seconds), and
     /// in silent bars how far into the silence (bars); nil while the loop does not run.
     public func gap(cycle: Int, position: Int) -> (time: Double, silentBar: Double?)? {
         guard isRunning else { return nil }
         return (
-            cycleStart(cycle) + Double(position - 1) * tempo(ofCycle: cycle).sixteenth,
+            cycleStart(cycle) + Double(position - 1) * step(ofCycle: cycle),
             silentBar(cycle, position)
         )
     }
@@ -239,7 +251,8 @@ public final class GapFillSession {
     private func silentBar(_ cycle: Int, _ position: Int) -> Double? {
         guard isSilent(cycle) else { return nil }
         let silenceStart = cycle - cycle % trialCycles + loopSettings.silentEvery * Self.cyclesPerBar
-        return (Double(cycle - silenceStart) + Double(position - 1) / 4) / Double(Self.cyclesPerBar)
+        return (Double(cycle - silenceStart) + Double(position - 1) / Double(loopSettings.gapSteps))
+            / Double(Self.cyclesPerBar)
     }
 
     /// Whether the loop is silent in `cycle` (its trial's silent bars).
@@ -252,15 +265,15 @@ public final class GapFillSession {
     private func placeCycles(through last: Int) -> Bool {
         while nextCycleToPlace <= last {
             let cycle = nextCycleToPlace
-            let sixteenth = tempo(ofCycle: cycle).sixteenth
+            let step = step(ofCycle: cycle)
             let silent = isSilent(cycle)
-            for position in TimingSettings.positions {
-                let due = cycleStart(cycle) + Double(position - 1) * sixteenth
-                let isGap = loopSettings.gapPositions.contains(position)
+            for position in 1...loopSettings.gapSteps {
+                let due = cycleStart(cycle) + Double(position - 1) * step
+                let isGap = loopSettings.gapTargets.contains(position)
                 if targets == .clicks || isGap {
                     gaps.append(
                         Gap(
-                            cycle: cycle, position: position, time: due, window: sixteenth / 2,
+                            cycle: cycle, position: position, time: due, window: step / 2,
                             silentBar: silentBar(cycle, position)))
                 }
                 if (targets == .gaps && isGap) || silent { continue }
@@ -293,10 +306,10 @@ public final class GapFillSession {
         if isSilent(cycle), !isSilent(cycle - 1) {
             machinery.emit(.silence(bars: loopSettings.silentBars, startsAt: cycleStart(cycle)))
         }
-        // The trial ends half a sixteenth after its last step (when the last gap's window closes): that lies
-        // within the next trial's first cycle, so it is checked there.
+        // The trial ends half a step after its last step (when the last gap's window closes): that lies within
+        // the next trial's first cycle, so it is checked there.
         if cycle > 0, cycle % trialCycles == 0 {
-            let end = cycleStart(cycle) + tempo(ofCycle: cycle - 1).sixteenth / 2
+            let end = cycleStart(cycle) + step(ofCycle: cycle - 1) / 2
             machinery.schedule(after: max(0, end - clicks.now)) { [weak self] in self?.endTrial() }
         } else {
             scheduleCycle(cycle + 1)
@@ -333,9 +346,11 @@ public final class GapFillSession {
             let soundingCycles = trialCycles - loopSettings.silentBars * Self.cyclesPerBar
             let completed = CompletedGapFill(
                 timestamp: machinery.now, tempo: tempo(ofCycle: finished * trialCycles), strikes: sounding,
-                gapCount: soundingCycles * (targets == .gaps ? loopSettings.gapPositions.count : 4),
+                gapCount: soundingCycles
+                    * (targets == .gaps ? loopSettings.gapTargets.count : loopSettings.gapSteps),
                 silentStrikes: strikes.filter { $0.silentBar != nil }, silentBars: loopSettings.silentBars,
-                tempoRamp: loopSettings.tempoRamp, rampEvery: loopSettings.rampEvery)
+                tempoRamp: loopSettings.tempoRamp, rampEvery: loopSettings.rampEvery,
+                pattern: loopSettings.gapPattern)
             for observer in observers {
                 do { try observer.gapFillCompleted(completed) } catch {
                     machinery.emit(.observerFailed(error))

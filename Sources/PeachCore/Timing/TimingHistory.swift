@@ -44,6 +44,33 @@ public struct TimingHistory: Hashable, Sendable {
         var correct: Bool
     }
 
+    /// Rhythm echo in one pattern family (the bar's hardest figure's): its echoes, notes, hits, extra strikes,
+    /// the hits' offsets and the echoes' scores.
+    public struct EchoCell: Hashable, Sendable {
+        /// Echoes counted.
+        public internal(set) var echoes = 0
+        /// Notes asked.
+        public internal(set) var notes = 0
+        /// Notes hit.
+        public internal(set) var hits = 0
+        /// Strikes that matched no note.
+        public internal(set) var extras = 0
+        /// The hits' offsets, ms.
+        public internal(set) var offsets = WelfordAccumulator()
+        /// The echoes' scores (0 … 1).
+        public internal(set) var scores = WelfordAccumulator()
+
+        /// The share of notes hit.
+        public var hitRate: Double { notes == 0 ? 0 : Double(hits) / Double(notes) }
+    }
+
+    /// Rhythm echo by pattern family (`"triplets"`).
+    private var echoCells: [String: EchoCell] = [:]
+    /// The level of the latest echo (where the next session starts), 0 without one.
+    public private(set) var echoLevel = 0
+    /// Rhythm echoes counted.
+    public private(set) var echoCount = 0
+
     /// Offset-detection answers counted.
     public private(set) var offsetDetectionCount = 0
     /// Fill-the-gap trials counted.
@@ -114,6 +141,28 @@ public struct TimingHistory: Hashable, Sendable {
         }
     }
 
+    /// Adds a scored rhythm echo: counted under its bar's family; its level is where the next session starts.
+    public mutating func addEcho(_ completed: CompletedEcho) {
+        var cell = echoCells[completed.rhythm.family.rawValue, default: EchoCell()]
+        cell.echoes += 1
+        cell.notes += completed.onsets.count
+        cell.hits += completed.hits
+        cell.extras += completed.extras
+        for offset in completed.hitOffsets where offset.isFinite { cell.offsets.add(offset) }
+        cell.scores.add(completed.score)
+        echoCells[completed.rhythm.family.rawValue] = cell
+        echoLevel = completed.level
+        echoCount += 1
+    }
+
+    /// Rhythm echo in `family`, nil without an echo there.
+    public func echo(family: TimingPattern.Family) -> EchoCell? { echoCells[family.rawValue] }
+
+    /// The families with rhythm echoes, plainest first.
+    public var echoFamilies: [TimingPattern.Family] {
+        ([.simple] + TimingPattern.Family.catalogued).filter { echoCells[$0.rawValue] != nil }
+    }
+
     /// The weeks of `discipline` at `band`, oldest first: for offset detection its answers binned by percent of
     /// a step (fit them with ``ProgressHistory/Week/threshold(within:)``), for fill the gap the absolute
     /// mean offsets of its trials (``ProgressHistory/Week/absoluteErrors``, ms).
@@ -159,7 +208,15 @@ public struct TimingHistory: Hashable, Sendable {
     /// each count within it, the cells' answers adding up to the counts, every number finite.
     public func isConsistent(maximumCount: Int) -> Bool {
         let limit = 0...max(0, maximumCount)
-        guard limit.contains(offsetDetectionCount), limit.contains(gapFillCount),
+        guard limit.contains(offsetDetectionCount), limit.contains(gapFillCount), limit.contains(echoCount),
+            offsetDetectionCount + gapFillCount + echoCount <= maximumCount,
+            (0...EchoRhythm.maxLevel).contains(echoLevel), (echoLevel == 0) == (echoCount == 0),
+            echoCells.values.reduce(0, { $0 + $1.echoes }) == echoCount,
+            echoCells.values.allSatisfy({
+                $0.hits <= $0.notes && $0.echoes > 0 && $0.offsets.isConsistent(maximumCount: $0.hits)
+                    && $0.scores.isConsistent(maximumCount: $0.echoes) && $0.notes <= 64 * $0.echoes
+                    && $0.extras >= 0
+            }),
             recent.count <= Self.recentWindow, recent.allSatisfy({ $0.percent.isFinite }),
             earlier.isConsistent(maximumCount: maximumCount),
             earlier.total + recent.count <= offsetDetectionCount,
@@ -258,6 +315,28 @@ extension TimingHistory.OffsetCell: SnapshotCodable {
     }
 }
 
+extension TimingHistory.EchoCell: SnapshotCodable {
+    /// Writes the counts and the accumulators.
+    public func write(to writer: inout SnapshotWriter) {
+        writer.write(echoes)
+        writer.write(notes)
+        writer.write(hits)
+        writer.write(extras)
+        writer.write(offsets)
+        writer.write(scores)
+    }
+
+    /// Reads a cell (checked later with ``TimingHistory/isConsistent(maximumCount:)``).
+    public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
+        echoes = try reader.int()
+        notes = try reader.int()
+        hits = try reader.int()
+        extras = try reader.int()
+        offsets = try reader.read()
+        scores = try reader.read()
+    }
+}
+
 extension TimingHistory.RecentAnswer: SnapshotCodable {
     func write(to writer: inout SnapshotWriter) {
         writer.write(percent)
@@ -281,6 +360,9 @@ extension TimingHistory: SnapshotCodable {
         writer.write(weeks)
         writer.write(offsetDetectionCount)
         writer.write(gapFillCount)
+        writer.write(echoCells)
+        writer.write(echoLevel)
+        writer.write(echoCount)
     }
 
     /// Reads a history (checked later with ``isConsistent(maximumCount:)``).
@@ -293,5 +375,8 @@ extension TimingHistory: SnapshotCodable {
         weeks = try reader.dictionary()
         offsetDetectionCount = try reader.int()
         gapFillCount = try reader.int()
+        echoCells = try reader.dictionary()
+        echoLevel = try reader.int()
+        echoCount = try reader.int()
     }
 }

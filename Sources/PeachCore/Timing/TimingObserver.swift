@@ -8,4 +8,6 @@ public protocol TimingObserver: AnyObject {
     func offsetDetectionCompleted(_ completed: CompletedOffsetDetection) throws
     /// Called once per finished fill-the-gap trial with strikes.
     func gapFillCompleted(_ completed: CompletedGapFill) throws
+    /// Called once per scored rhythm echo.
+    func echoCompleted(_ completed: CompletedEcho) throws
 }

@@ -22,6 +22,11 @@ public struct TimingPattern: Hashable, Sendable, CustomStringConvertible {
         case quintuplets
         /// Seven steps a beat.
         case septuplets
+        /// A quarter or two eighths: the plainest beats of rhythm echo (not played by offset detection).
+        case simple
+
+        /// The families offset detection and fill the gap play: those of the ``catalogue``.
+        public static let catalogued: [Family] = allCases.filter { $0 != .simple }
     }
 
     /// The steps a beat is cut into.
@@ -36,6 +41,11 @@ public struct TimingPattern: Hashable, Sendable, CustomStringConvertible {
         notes = rhythm.enumerated().filter { $0.element == "x" }.map(\.offset)
         self.family = family
     }
+
+    /// A quarter: the beat alone (rhythm echo's plainest beat).
+    public static let quarter = TimingPattern(1, "x", .simple)
+    /// Two eighths (rhythm echo).
+    public static let eighths = TimingPattern(2, "xx", .simple)
 
     /// Four straight sixteenths: what Peach on iOS played, and what a record without a pattern was.
     public static let straightSixteenths = TimingPattern(4, "xxxx", .sixteenths)
@@ -70,6 +80,11 @@ public struct TimingPattern: Hashable, Sendable, CustomStringConvertible {
         catalogue.first { $0.id == id }
     }
 
+    /// The pattern of the catalogue, or a quarter or two eighths, named `id` (rhythm echo's beats).
+    public static func beat(named id: String) -> TimingPattern? {
+        [quarter, eighths].first { $0.id == id } ?? named(id)
+    }
+
     /// Reads a list of patterns as a user types it: pattern names (`4:x-xx`), family names (`triplets`) or
     /// `all`, separated by commas; each pattern once, in the catalogue's order.
     /// - Throws: ``DomainValueError/invalidTimingPatterns(_:)`` when a part names nothing, or nothing is named.
@@ -79,7 +94,7 @@ public struct TimingPattern: Hashable, Sendable, CustomStringConvertible {
             let name = String(part).trimmingWhitespace()
             if name == "all" {
                 chosen.formUnion(catalogue)
-            } else if let family = Family(rawValue: name) {
+            } else if let family = Family(rawValue: name), family != .simple {
                 chosen.formUnion(catalogue.filter { $0.family == family })
             } else if let pattern = named(name) {
                 chosen.insert(pattern)
@@ -96,7 +111,7 @@ public struct TimingPattern: Hashable, Sendable, CustomStringConvertible {
         let chosen = Set(patterns)
         if chosen == Set(catalogue) { return "all" }
         var parts: [String] = []
-        for family in Family.allCases {
+        for family in Family.catalogued {
             let members = catalogue.filter { $0.family == family }
             if Set(members).isSubset(of: chosen) {
                 parts.append(family.rawValue)
@@ -106,6 +121,12 @@ public struct TimingPattern: Hashable, Sendable, CustomStringConvertible {
         }
         return parts.joined(separator: ",")
     }
+
+    /// The steps (from 1) where the pattern rests: fill the gap's gaps, when it plays the pattern.
+    public var rests: [Int] { (0..<steps).filter { !notes.contains($0) }.map { $0 + 1 } }
+
+    /// The patterns of the catalogue fill the gap can play: those with a rest to strike.
+    public static var withRests: [TimingPattern] { catalogue.filter { !$0.rests.isEmpty } }
 
     /// The positions (steps from 1) the offset note may fall on: every note but the first, which sets the time
     /// the others are heard against.

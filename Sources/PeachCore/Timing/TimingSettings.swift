@@ -24,6 +24,14 @@ public struct TimingSettings: Hashable, Sendable {
     public private(set) var tempoRamp: Int
     /// Fill the gap: the bars between two steps of the tempo ramp.
     public private(set) var rampEvery: Int
+    /// Fill the gap: a pattern of the catalogue whose rests are the gaps (its notes click), instead of four
+    /// sixteenths with ``gapPositions`` silent; nil: those.
+    public private(set) var gapPattern: TimingPattern?
+
+    /// Fill the gap: the steps a cycle (a beat) is cut into: the pattern's, or four sixteenths.
+    public var gapSteps: Int { gapPattern?.steps ?? 4 }
+    /// Fill the gap: the steps (from 1) to strike: the pattern's rests, or ``gapPositions``.
+    public var gapTargets: [Int] { gapPattern?.rests ?? gapPositions }
 
     /// The positions an offset may fall on: not the first, which sets the time the others are heard against,
     /// up to the last step of the finest pattern (seven steps).
@@ -44,12 +52,12 @@ public struct TimingSettings: Hashable, Sendable {
     public static let defaults = TimingSettings(
         tempo: .standard, uncheckedOffsetClick: 3, gapPositions: [4], feedbackDuration: 0.4,
         patterns: [.straightSixteenths], maxRepetitions: nil, silentBars: 0, silentEvery: 4, tempoRamp: 0,
-        rampEvery: 4)
+        rampEvery: 4, gapPattern: nil)
 
     private init(
         tempo: Tempo, uncheckedOffsetClick: Int, gapPositions: [Int], feedbackDuration: Double,
         patterns: [TimingPattern], maxRepetitions: Int?, silentBars: Int, silentEvery: Int, tempoRamp: Int,
-        rampEvery: Int
+        rampEvery: Int, gapPattern: TimingPattern?
     ) {
         self.tempo = tempo
         offsetClick = uncheckedOffsetClick
@@ -61,6 +69,7 @@ public struct TimingSettings: Hashable, Sendable {
         self.silentEvery = silentEvery
         self.tempoRamp = tempoRamp
         self.rampEvery = rampEvery
+        self.gapPattern = gapPattern
     }
 
     /// Settings with each value checked.
@@ -74,7 +83,7 @@ public struct TimingSettings: Hashable, Sendable {
         patterns: [TimingPattern] = Self.defaults.patterns,
         maxRepetitions: Int? = Self.defaults.maxRepetitions, silentBars: Int = Self.defaults.silentBars,
         silentEvery: Int = Self.defaults.silentEvery, tempoRamp: Int = Self.defaults.tempoRamp,
-        rampEvery: Int = Self.defaults.rampEvery
+        rampEvery: Int = Self.defaults.rampEvery, gapPattern: TimingPattern? = nil
     ) throws(DomainValueError) {
         guard Self.offsetClicks.contains(offsetClick) else { throw .offsetClickOutOfRange(offsetClick) }
         let positions = Array(Set(gapPositions)).sorted()
@@ -89,10 +98,12 @@ public struct TimingSettings: Hashable, Sendable {
         guard Self.barsRange.contains(silentEvery) else { throw .outOfRange("silentEvery", silentEvery) }
         guard Self.tempoRampRange.contains(tempoRamp) else { throw .outOfRange("tempoRamp", tempoRamp) }
         guard Self.barsRange.contains(rampEvery) else { throw .outOfRange("rampEvery", rampEvery) }
+        if let gapPattern, gapPattern.rests.isEmpty { throw .invalidTimingPatterns(gapPattern.id) }
         self.init(
             tempo: tempo, uncheckedOffsetClick: offsetClick, gapPositions: positions,
             feedbackDuration: feedbackDuration, patterns: patterns, maxRepetitions: maxRepetitions,
-            silentBars: silentBars, silentEvery: silentEvery, tempoRamp: tempoRamp, rampEvery: rampEvery)
+            silentBars: silentBars, silentEvery: silentEvery, tempoRamp: tempoRamp, rampEvery: rampEvery,
+            gapPattern: gapPattern)
     }
 
     /// A copy with the values given replaced, each checked as by ``init(tempo:offsetClick:gapPositions:feedbackDuration:patterns:maxRepetitions:)``.
@@ -101,14 +112,16 @@ public struct TimingSettings: Hashable, Sendable {
     public func replacing(
         tempo: Tempo? = nil, offsetClick: Int? = nil, gapPositions: [Int]? = nil,
         patterns: [TimingPattern]? = nil, maxRepetitions: Int?? = nil, silentBars: Int? = nil,
-        silentEvery: Int? = nil, tempoRamp: Int? = nil, rampEvery: Int? = nil
+        silentEvery: Int? = nil, tempoRamp: Int? = nil, rampEvery: Int? = nil,
+        gapPattern: TimingPattern?? = nil
     ) throws(DomainValueError) -> TimingSettings {
         try TimingSettings(
             tempo: tempo ?? self.tempo, offsetClick: offsetClick ?? self.offsetClick,
             gapPositions: gapPositions ?? self.gapPositions, feedbackDuration: feedbackDuration,
             patterns: patterns ?? self.patterns, maxRepetitions: maxRepetitions ?? self.maxRepetitions,
             silentBars: silentBars ?? self.silentBars, silentEvery: silentEvery ?? self.silentEvery,
-            tempoRamp: tempoRamp ?? self.tempoRamp, rampEvery: rampEvery ?? self.rampEvery)
+            tempoRamp: tempoRamp ?? self.tempoRamp, rampEvery: rampEvery ?? self.rampEvery,
+            gapPattern: gapPattern ?? self.gapPattern)
     }
 
     /// Reads gap positions as a user types them: `4`, `2,4`.

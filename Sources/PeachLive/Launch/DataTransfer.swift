@@ -27,8 +27,13 @@ public enum DataTransfer {
     ) throws {
         var leftOut = 0
         var playBack = 0
+        var echoes = 0
         let count = { (record: StoredRecord) in
-            if case .playBack = record.payload { playBack += 1 } else { leftOut += 1 }
+            switch record.payload {
+            case .playBack: playBack += 1
+            case .echo: echoes += 1
+            case .comparison, .pitchMatching, .rhythm: leftOut += 1
+            }
         }
         if let file {
             let written = try ProgressLine.showing(.export, texts: texts) {
@@ -43,6 +48,7 @@ public enum DataTransfer {
         }
         if leftOut > 0 { Terminal.emitError(texts.leftOutOfExport(leftOut)) }
         if playBack > 0 { Terminal.emitError(texts.playBackLeftOutOfExport(playBack)) }
+        if echoes > 0 { Terminal.emitError(texts.echoLeftOutOfExport(echoes)) }
     }
 
     /// Adds the records of `file` that `store` lacks (or, with `replace`, replaces them all, keeping a backup);

@@ -12,7 +12,7 @@ public struct JournalCheck: Sendable {
     public internal(set) var comparisonCount = 0
     /// The number of pitch-matching records.
     public internal(set) var pitchMatchingCount = 0
-    /// The number of rhythm (timing) records.
+    /// The number of rhythm (timing) records, rhythm echoes among them.
     public internal(set) var rhythmCount = 0
     /// The number of play-back records.
     public internal(set) var playBackCount = 0
@@ -36,7 +36,7 @@ public struct JournalCheck: Sendable {
         switch record.payload {
         case .comparison: comparisonCount += 1
         case .pitchMatching: pitchMatchingCount += 1
-        case .rhythm: rhythmCount += 1
+        case .rhythm, .echo: rhythmCount += 1
         case .playBack: playBackCount += 1
         }
     }

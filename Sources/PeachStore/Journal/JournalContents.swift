@@ -75,6 +75,9 @@ public struct JournalContents: Sendable {
         case .playBack(let completed):
             playBackCount += 1
             playBack.add(completed)
+        case .echo(let completed):
+            rhythmCount += 1
+            timing.addEcho(completed)
         case .rhythm(let rhythm):
             rhythmCount += 1
             switch rhythm.kind {

@@ -384,6 +384,11 @@ public final class JournalStore: TrainingStore {
         try append(StoredRecord(.rhythm(RhythmRecord(completed))))
     }
 
+    /// Stores a scored rhythm echo durably (a `rhythmEcho` record).
+    public func echoCompleted(_ completed: CompletedEcho) throws {
+        try append(StoredRecord(.echo(completed)))
+    }
+
     /// Stores an answered play-back question durably (a `playBack` record).
     public func playBackCompleted(_ completed: CompletedPlayBack) throws {
         try append(StoredRecord(.playBack(completed)))

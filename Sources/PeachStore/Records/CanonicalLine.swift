@@ -45,6 +45,8 @@ enum CanonicalLine {
             record = rhythm(&cursor, .continuousMatching, version: version)
         } else if cursor.literal("playBack\"") {
             record = playBack(&cursor, version: version)
+        } else if cursor.literal("rhythmEcho\"") {
+            record = echo(&cursor, version: version)
         } else {
             return nil
         }
@@ -167,10 +169,53 @@ enum CanonicalLine {
                 positions[digit] = value
                 next = digit + 1
             }
+            // Fill the gap's own fields, as the writer orders them: silent bars (and their drift), the ramp, the
+            // pattern.
+            var silentBars: Int?
+            var drift: SilentDrift?
+            if cursor.literal(",\"silentBars\":") {
+                guard let bars = cursor.integer() else { return nil }
+                silentBars = bars
+                if cursor.literal(",\"silentStrikes\":") {
+                    guard let strikes = cursor.integer(), cursor.literal(",\"driftMsPerBar\":"),
+                        let slope = cursor.number(), cursor.literal(",\"silentMeanOffsetMs\":"),
+                        let silentMean = milliseconds()
+                    else { return nil }
+                    drift = SilentDrift(msPerBar: slope, meanOffsetMs: silentMean, strikes: strikes)
+                }
+            }
+            var ramp: Int?
+            var every: Int?
+            if cursor.literal(",\"tempoRamp\":") {
+                guard let step = cursor.integer(), cursor.literal(",\"rampEvery\":"),
+                    let bars = cursor.integer()
+                else { return nil }
+                (ramp, every) = (step, bars)
+            }
+            var pattern: TimingPattern?
+            if cursor.literal(",\"pattern\":") {
+                guard let name = cursor.text(), let named = TimingPattern.named(name) else { return nil }
+                pattern = named
+            }
             record = RhythmRecord(
-                continuousMatchingAt: timestamp, tempoBPM: tempo, meanOffsetMs: mean, positions: positions)
+                continuousMatchingAt: timestamp, tempoBPM: tempo, meanOffsetMs: mean, positions: positions,
+                silentBars: silentBars, drift: drift, tempoRamp: ramp, rampEvery: every, pattern: pattern)
+            guard record.hasValidFillFields else { return nil }
         }
         return StoredRecord(payload: .rhythm(record), schemaVersion: max(version, 2), extraFields: [])
+    }
+
+    private static func echo(_ cursor: inout Cursor, version: Int) -> StoredRecord? {
+        guard let timestamp = time(&cursor), cursor.literal(",\"tempoBPM\":"), let tempo = cursor.integer(),
+            cursor.literal(",\"rhythm\":"), let rhythm = cursor.text(), cursor.literal(",\"level\":"),
+            let level = cursor.integer(), cursor.literal(",\"onsets\":"), let onsets = cursor.text(),
+            cursor.literal(",\"extras\":"), let extras = cursor.integer(), cursor.literal(",\"input\":"),
+            let input = cursor.text(),
+            let completed = try? EchoText.completed(
+                tempoBPM: tempo, rhythm: rhythm, level: level, onsets: onsets, extras: extras, input: input,
+                at: timestamp)
+        else { return nil }
+        return StoredRecord(payload: .echo(completed), schemaVersion: max(version, 4), extraFields: [])
     }
 
     private static func playBack(_ cursor: inout Cursor, version: Int) -> StoredRecord? {

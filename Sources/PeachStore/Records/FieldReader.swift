@@ -155,9 +155,14 @@ struct FieldReader {
             guard (ramp == nil) == (every == nil) else {
                 throw missing(ramp == nil ? .tempoRamp : .rampEvery)
             }
+            var pattern: TimingPattern?
+            if let name = try optionalString(.pattern) {
+                guard let named = TimingPattern.named(name) else { throw invalid(.pattern, .timingPattern) }
+                pattern = named
+            }
             let record = RhythmRecord(
                 continuousMatchingAt: timestamp, tempoBPM: tempo, meanOffsetMs: mean, positions: positions,
-                silentBars: silentBars, drift: drift, tempoRamp: ramp, rampEvery: every)
+                silentBars: silentBars, drift: drift, tempoRamp: ramp, rampEvery: every, pattern: pattern)
             guard record.hasValidFillFields else { throw invalid(.silentBars, .fillTheGapFields) }
             return record
         }

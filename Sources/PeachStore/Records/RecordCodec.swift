@@ -36,7 +36,8 @@ import PeachCore
 ///
 /// A fill-the-gap trial trained here with silent bars adds their number and, with two strikes or more in
 /// them, the strikes' count, drift and mean (`"silentBars":1,"silentStrikes":6,"driftMsPerBar":2.3,
-/// "silentMeanOffsetMs":8.1`); with a tempo ramp its step and bars (`"tempoRamp":4,"rampEvery":2`).
+/// "silentMeanOffsetMs":8.1`); with a tempo ramp its step and bars (`"tempoRamp":4,"rampEvery":2`); played
+/// in a pattern, the pattern (`"pattern":"3:x-x"`: its rests were the gaps).
 ///
 /// Schema version 3 adds play-back answers (`peach play`): the item asked, the reference (the given note; for
 /// chords the bass), the notes the answer must contain and the notes played (`note:velocity:ms`, the onset in
@@ -49,13 +50,19 @@ import PeachCore
 /// Reading checks that the notes asked are the item's on that reference and that `correct` and `heardAs` are
 /// what the played notes make of it (``PlayBackVerdict/judge(_:played:options:)``).
 ///
+/// Schema version 4 adds rhythm echo (`peach echo`): the bar played (its four beats' figures), the level it
+/// was drawn at, each note's strike offset in ms or `-` for a miss, in the bar's order, and the extra strikes:
+///
+///     {"v":4,"type":"rhythmEcho","time":"…","tempoBPM":90,"rhythm":"4:x-xx 2:xx 3:xxx 1:x","level":4,
+///      "onsets":"-3.2 4.1 - 0.5 2 -1.5 7.25 3 12","extras":1,"input":"midi-note"}
+///
 /// A record is written with the oldest version that holds it (``version(for:)``).
 ///
 /// Cent values keep full double precision; times are kept to the millisecond and gains to 0.001 dB. The
 /// conditions (reference pitch … input) are optional when reading, with the default settings' values.
 enum RecordCodec {
     /// The newest schema version this Peach writes and reads.
-    static let currentVersion = 3
+    static let currentVersion = 4
 
     /// The oldest schema version that holds `payload`: 1 for unison training in equal temperament (what Peach
     /// wrote before intervals, so an older Peach still reads it), 2 for an interval, another tuning or a rhythm
@@ -72,6 +79,7 @@ enum RecordCodec {
                 ? 1 : 2
         case .rhythm: return 2
         case .playBack: return 3
+        case .echo: return 4
         }
     }
 
@@ -86,6 +94,7 @@ enum RecordCodec {
             meanOffsetMsPosition2, meanOffsetMsPosition3
         case kind, item, reference, answerNotes, played, heardAs, anyOctave, anyVoicing, pattern,
             offsetPosition, silentBars, silentStrikes, driftMsPerBar, silentMeanOffsetMs, tempoRamp, rampEvery
+        case rhythm, level, onsets, extras
         case crc
 
         var name: StaticString {
@@ -137,6 +146,10 @@ enum RecordCodec {
             case .silentMeanOffsetMs: "silentMeanOffsetMs"
             case .tempoRamp: "tempoRamp"
             case .rampEvery: "rampEvery"
+            case .rhythm: "rhythm"
+            case .level: "level"
+            case .onsets: "onsets"
+            case .extras: "extras"
             case .crc: "crc"
             }
         }
@@ -262,6 +275,17 @@ enum RecordCodec {
                 key(.anyVoicing)
                 append("true", to: &bytes)
             }
+        case .echo(let completed):
+            key(.type)
+            appendQuoted("rhythmEcho", to: &bytes)
+            key(.time)
+            appendTimestamp(completed.timestamp, to: &bytes)
+            integer(.tempoBPM, completed.tempo.bpm)
+            string(.rhythm, completed.rhythm.description)
+            integer(.level, completed.level)
+            string(.onsets, EchoText.onsets(completed.onsets))
+            integer(.extras, completed.extras)
+            string(.input, completed.inputKind.rawValue)
         case .rhythm(let rhythm):
             key(.type)
             appendQuoted(rhythm.kind.rawValue, to: &bytes)
@@ -296,6 +320,9 @@ enum RecordCodec {
             if let ramp = rhythm.tempoRamp, let every = rhythm.rampEvery {
                 integer(.tempoRamp, ramp)
                 integer(.rampEvery, every)
+            }
+            if rhythm.kind == .continuousMatching, let pattern = rhythm.pattern {
+                string(.pattern, pattern.id)
             }
         }
         for extra in record.extraFields {
@@ -483,6 +510,11 @@ enum RecordCodec {
         var isComparison = fields.isText(.type, "comparison")
         if !isComparison, !fields.isText(.type, "pitchMatching") {
             let type = try fields.string(.type)
+            if type == "rhythmEcho" {
+                return StoredRecord(
+                    payload: .echo(try fields.echo(at: timestamp)), schemaVersion: max(version, 4),
+                    extraFields: extras)
+            }
             if type == "playBack" {
                 return StoredRecord(
                     payload: .playBack(try fields.playBack(at: timestamp)), schemaVersion: max(version, 3),

@@ -91,5 +91,9 @@ public enum RecordProblem: Hashable, Sendable, Codable {
         /// Fill the gap's silent bars (1–4, with two or more strikes for a drift) and tempo ramp (±1–20 BPM every
         /// 1–16 bars).
         case fillTheGapFields
+        /// A bar of rhythm echo (`4:x-xx 2:xx 3:xxx 1:x`) and a level 1–6 that holds it.
+        case echoRhythm
+        /// One offset (ms, within ±1000) or `-` per note of the bar, separated by spaces.
+        case echoOnsets
     }
 }

@@ -26,7 +26,8 @@ public struct RhythmRecord: Hashable, Sendable {
     /// Offset detection: whether the answer was right.
     public let isCorrect: Bool?
     /// Offset detection: the pattern played, nil when the record does not say (Peach on iOS, Peach before
-    /// patterns): straight sixteenths (``timingPattern``).
+    /// patterns): straight sixteenths (``timingPattern``). Fill the gap: the pattern whose rests were the gaps,
+    /// nil for four sixteenths with silent steps.
     public let pattern: TimingPattern?
     /// Offset detection: the step (from 1) of the offset note, nil when the record does not say: 3
     /// (``offsetStep``).
@@ -73,14 +74,15 @@ public struct RhythmRecord: Hashable, Sendable {
     /// dropped).
     public init(
         continuousMatchingAt timestamp: Date, tempoBPM: Int, meanOffsetMs: Double, positions: [Double?],
-        silentBars: Int? = nil, drift: SilentDrift? = nil, tempoRamp: Int? = nil, rampEvery: Int? = nil
+        silentBars: Int? = nil, drift: SilentDrift? = nil, tempoRamp: Int? = nil, rampEvery: Int? = nil,
+        pattern: TimingPattern? = nil
     ) {
         kind = .continuousMatching
         self.timestamp = timestamp
         self.tempoBPM = tempoBPM
         offsetMs = nil
         isCorrect = nil
-        pattern = nil
+        self.pattern = pattern
         offsetPosition = nil
         self.meanOffsetMs = meanOffsetMs
         meanOffsetMsPositions = Array((positions + [nil, nil, nil, nil]).prefix(4))
@@ -119,11 +121,13 @@ extension RhythmRecord {
             continuousMatchingAt: completed.timestamp, tempoBPM: completed.tempo.bpm,
             meanOffsetMs: completed.meanOffsetMs, positions: completed.meanOffsetMsPositions,
             silentBars: completed.silentBars > 0 ? completed.silentBars : nil, drift: completed.drift,
-            tempoRamp: completed.tempoRamp != 0 ? completed.tempoRamp : nil, rampEvery: completed.rampEvery)
+            tempoRamp: completed.tempoRamp != 0 ? completed.tempoRamp : nil, rampEvery: completed.rampEvery,
+            pattern: completed.pattern)
     }
 
     /// Whether the silent-bar and ramp fields are within what fill the gap plays (the readers' check).
     var hasValidFillFields: Bool {
+        if let pattern, pattern.rests.isEmpty { return false }
         if let silentBars, !(1...TimingSettings.silentBarsRange.upperBound).contains(silentBars) {
             return false
         }

@@ -44,6 +44,10 @@ extension StoredRecord {
                 return ("timeTaken", ValueDomains.answerTime)
             }
             return nil
+        case .echo(let completed):
+            let offsets = -1000.0...1000.0
+            for offset in completed.hitOffsets where test(offset, offsets) { return ("onsets", offsets) }
+            return nil
         case .playBack(let completed):
             if test(completed.responseTime, ValueDomains.answerTime) {
                 return ("responseTime", ValueDomains.answerTime)

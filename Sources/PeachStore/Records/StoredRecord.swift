@@ -15,6 +15,8 @@ public struct StoredRecord: Hashable, Sendable {
         case rhythm(RhythmRecord)
         /// An answered play-back question (schema version 3).
         case playBack(CompletedPlayBack)
+        /// A scored rhythm echo (schema version 4).
+        case echo(CompletedEcho)
     }
 
     /// A field this Peach does not know (written by a newer or another tool), kept verbatim on rewrite.
@@ -51,6 +53,7 @@ public struct StoredRecord: Hashable, Sendable {
         case .pitchMatching(let completed): completed.timestamp
         case .rhythm(let record): record.timestamp
         case .playBack(let completed): completed.timestamp
+        case .echo(let completed): completed.timestamp
         }
     }
 
@@ -174,6 +177,15 @@ public struct StoredRecord: Hashable, Sendable {
                 seconds: seconds, values: (hash, completed.responseTime.bitPattern),
                 notes: UInt16(completed.question.reference.rawValue), millisecond: millisecond, kind: 4,
                 flags: flags)
+        case .echo(let completed):
+            // The bar, the level and each note's echo folded into one word.
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            func fold(_ value: UInt64) { hash = (hash ^ value) &* 0x100_0000_01b3 }
+            for byte in completed.rhythm.description.utf8 { fold(UInt64(byte)) }
+            for onset in completed.onsets { fold(onset.offsetMs.map(\.bitPattern) ?? 0x7ff8_dead_0000_0002) }
+            return Identity(
+                seconds: seconds, values: (hash, UInt64(completed.extras) << 16 | UInt64(completed.level)),
+                notes: UInt16(completed.tempo.bpm), millisecond: millisecond, kind: 5, flags: 0)
         case .rhythm(let record):
             let tempo = UInt64(UInt32(truncatingIfNeeded: record.tempoBPM))
             switch record.kind {

@@ -84,6 +84,7 @@ public struct PeachSettings: Hashable, Sendable {
         case .gapPositions: return timing.gapPositions.map(String.init).joined(separator: ",")
         case .timingPatterns: return TimingPattern.listText(timing.patterns)
         case .maxRepetitions: return TimingSettings.maxRepetitionsText(timing.maxRepetitions)
+        case .gapPattern: return timing.gapPattern?.id ?? "none"
         case .silentBars: return String(timing.silentBars)
         case .silentEvery: return String(timing.silentEvery)
         case .tempoRamp: return String(timing.tempoRamp)
@@ -184,6 +185,12 @@ public struct PeachSettings: Hashable, Sendable {
             default: settings = try? timing.replacing(rampEvery: number)
             }
             guard let settings else { throw outOfRange() }
+            copy.timing = settings
+        case .gapPattern:
+            let pattern = value == "none" ? nil : TimingPattern.named(value)
+            guard value == "none" || pattern != nil,
+                let settings = try? timing.replacing(gapPattern: .some(pattern))
+            else { throw invalid() }
             copy.timing = settings
         case .timingPatterns:
             guard let patterns = try? TimingPattern.parseList(value),

@@ -288,11 +288,20 @@ public enum InterchangeCSV {
             guard bars == nil ? drift == nil : true, (ramp == nil) == (every == nil) else {
                 throw invalid("silentBars", .fillTheGapFields)
             }
-            guard bars != nil || ramp != nil, let mean = record.meanOffsetMs else { return record }
+            var pattern: TimingPattern?
+            if let cell = self["pattern"], !cell.isEmpty {
+                guard let named = TimingPattern.named(try text("pattern")) else {
+                    throw invalid("pattern", .timingPattern)
+                }
+                pattern = named
+            }
+            guard bars != nil || ramp != nil || pattern != nil, let mean = record.meanOffsetMs else {
+                return record
+            }
             let filled = RhythmRecord(
                 continuousMatchingAt: record.timestamp, tempoBPM: record.tempoBPM, meanOffsetMs: mean,
                 positions: record.meanOffsetMsPositions, silentBars: bars, drift: drift, tempoRamp: ramp,
-                rampEvery: every)
+                rampEvery: every, pattern: pattern)
             guard filled.hasValidFillFields else { throw invalid("silentBars", .fillTheGapFields) }
             return filled
         }
@@ -333,7 +342,7 @@ public enum InterchangeCSV {
             cell(tuning.identifier)
         }
         switch record.payload {
-        case .playBack:
+        case .playBack, .echo:
             return false  // the apps have no play-back training: their importer would reject the row
         case .comparison(let completed):
             let comparison = completed.comparison
@@ -376,7 +385,8 @@ public enum InterchangeCSV {
                 for position in rhythm.meanOffsetMsPositions {
                     if let position { number(position) } else { empty(1) }
                 }
-                empty(2)
+                if let pattern = rhythm.pattern { cell(pattern.id) } else { empty(1) }
+                empty(1)
                 if let bars = rhythm.silentBars { cell(String(bars)) } else { empty(1) }
                 if let drift = rhythm.drift {
                     cell(String(drift.strikes))

@@ -9,7 +9,7 @@ public enum RecordTransfer {
     /// The CSV columns, in order: the journal's fields (see ``RecordCodec``) without the schema version; those
     /// of schema version 2 (intervals, tunings, rhythm records) after the first twenty, then those of version 3
     /// (play-back), then an offset-detection answer's pattern and offset step, then fill the gap's silent bars
-    /// and tempo ramp.
+    /// and tempo ramp, then rhythm echo's (schema version 4).
     public static let csvColumns = [
         "type", "time", "note1", "note2", "cents", "answer", "correct", "referenceNote", "initialCents",
         "errorCents",
@@ -20,11 +20,11 @@ public enum RecordTransfer {
         "meanOffsetMsPosition1", "meanOffsetMsPosition2", "meanOffsetMsPosition3",
         "kind", "item", "reference", "answerNotes", "played", "heardAs", "anyOctave", "anyVoicing",
         "pattern", "offsetPosition", "silentBars", "silentStrikes", "driftMsPerBar", "silentMeanOffsetMs",
-        "tempoRamp", "rampEvery",
+        "tempoRamp", "rampEvery", "rhythm", "level", "onsets", "extras",
     ]
     static let csvTextColumns: Set<String> = [
         "type", "time", "answer", "timbre", "input", "tuneControl", "tuning", "kind", "item", "answerNotes",
-        "played", "heardAs", "pattern",
+        "played", "heardAs", "pattern", "rhythm", "onsets",
     ]
     /// The CSV columns holding `true` or `false`.
     static let csvBooleanColumns: Set<String> = ["correct", "anyOctave", "anyVoicing"]
@@ -196,7 +196,7 @@ public enum RecordTransfer {
             text(completed.inputKind.rawValue)
             empty(3)
             tuning(completed.comparison.tuningSystem)
-            empty(7 + 8 + 2 + 6)
+            empty(7 + 8 + 2 + 6 + 4)
         case .pitchMatching(let completed):
             RecordCodec.append("pitchMatching,", to: &bytes)
             Timestamp.append(completed.timestamp, to: &bytes)
@@ -214,7 +214,7 @@ public enum RecordTransfer {
                 comma()
             }
             tuning(completed.tuningSystem)
-            empty(7 + 8 + 2 + 6)
+            empty(7 + 8 + 2 + 6 + 4)
         case .playBack(let completed):
             RecordCodec.append("playBack,", to: &bytes)
             Timestamp.append(completed.timestamp, to: &bytes)
@@ -237,7 +237,7 @@ public enum RecordTransfer {
             }
             flag(completed.anyOctave)
             flag(completed.anyVoicing)
-            empty(2 + 6)
+            empty(2 + 6 + 4)
         case .rhythm(let rhythm):
             bytes += rhythm.kind.rawValue.utf8
             comma()
@@ -251,9 +251,9 @@ public enum RecordTransfer {
             optional(rhythm.meanOffsetMs)
             for position in rhythm.meanOffsetMsPositions { optional(position) }
             empty(8)
-            if let pattern = rhythm.pattern, let position = rhythm.offsetPosition {
+            if let pattern = rhythm.pattern {
                 text(pattern.id)
-                integer(position)
+                if let position = rhythm.offsetPosition { integer(position) } else { empty(1) }
             } else {
                 empty(2)
             }
@@ -271,6 +271,19 @@ public enum RecordTransfer {
             } else {
                 empty(2)
             }
+            empty(4)
+        case .echo(let completed):
+            RecordCodec.append("rhythmEcho,", to: &bytes)
+            Timestamp.append(completed.timestamp, to: &bytes)
+            empty(15)
+            text(completed.inputKind.rawValue)
+            empty(4)
+            integer(completed.tempo.bpm)
+            empty(6 + 8 + 8)
+            text(completed.rhythm.description)
+            integer(completed.level)
+            text(EchoText.onsets(completed.onsets))
+            integer(completed.extras)
         }
     }
 

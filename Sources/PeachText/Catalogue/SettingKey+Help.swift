@@ -25,6 +25,7 @@ extension SettingKey {
         case .offsetClick: .offsetClick
         case .timingPatterns: .timingPatterns
         case .maxRepetitions: .maxRepetitions
+        case .gapPattern: .gapPattern
         case .silentBars: .silentBars
         case .silentEvery: .silentEvery
         case .tempoRamp: .tempoRamp

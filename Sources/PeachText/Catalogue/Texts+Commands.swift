@@ -106,7 +106,7 @@ extension Texts {
         ]
         if contents.rhythmCount > 0 {
             lines.append(
-                tr("Timing:           \(contents.rhythmCount) (early or late, and fill the gap)"))
+                tr("Timing:           \(contents.rhythmCount) (early or late, fill the gap and rhythm echo)"))
         }
         if contents.playBackCount > 0 {
             lines.append(
@@ -178,6 +178,13 @@ extension Texts {
     public func playBackLeftOutOfExport(_ count: Int) -> String {
         tr(
             "peach: \(count) play-back records left out: Peach on iOS and the web has no play-back training and "
+                + "would refuse them (export json or csv to keep them).")
+    }
+
+    /// After an export in the apps' CSV that left rhythm echoes out.
+    public func echoLeftOutOfExport(_ count: Int) -> String {
+        tr(
+            "peach: \(count) rhythm-echo records left out: Peach on iOS and the web has no rhythm echo and "
                 + "would refuse them (export json or csv to keep them).")
     }
 

@@ -336,6 +336,9 @@ extension Texts {
         case .playedNotes: tr("notes as note:velocity:milliseconds, separated by spaces")
         case .timingPattern: tr("a timing pattern such as 4:xxxx or 3:x-x")
         case .offsetPosition: tr("a step of the pattern where a note other than its first sounds")
+        case .echoRhythm:
+            tr("a bar of four beats such as 4:x-xx 2:xx 3:xxx 1:x, and a level 1-6 that holds it")
+        case .echoOnsets: tr("one offset in ms (within ±1000) or - per note of the bar, separated by spaces")
         case .fillTheGapFields:
             tr("silent bars 1-4 (a drift with two strikes or more) and a ramp of ±1-20 BPM every 1-16 bars")
         }

@@ -12,8 +12,8 @@ public enum Help: CaseIterable, Sendable {
     case trainAbstract, trainDiscussion, matchAbstract, matchDiscussion
     case measureAbstract, measureDiscussion, measureTrials, measurePrecision
     case timingAbstract, timingDiscussion, tapAbstract, tapDiscussion, tempo, offsetClick, gapPositions
-    case timingPatterns, maxRepetitions, silentBars, silentEvery, tempoRamp, rampEvery
-    case calibrateAbstract, calibrateDiscussion
+    case timingPatterns, maxRepetitions, silentBars, silentEvery, tempoRamp, rampEvery, gapPattern
+    case calibrateAbstract, calibrateDiscussion, echoAbstract, echoDiscussion
     case playAbstract, playDiscussion, playKind, playItems, anyOctave, anyVoicing, hideReference, chordWindow
     case confusions, accuracy, confuse
     case profileAbstract, profileDiscussion, chartRange, svg, json, days
@@ -142,6 +142,23 @@ public enum Help: CaseIterable, Sendable {
               peach tap --ramp 4 --ramp-every 2
               peach tap --midi-in /tmp/pads.fifo --audio-out wav:tap.wav --events -
             """
+        case .echoAbstract:
+            "Timing: rhythm echo: a bar plays; echo it on a pad in the next."
+        case .echoDiscussion:
+            """
+            After a count-in bar, a one-bar rhythm plays as high clicks (each beat a figure: quarters and \
+            eighths, sixteenths, syncopations, triplets, sextuplets, quintuplets); echo it on any key or pad (or \
+            Space) in the next bar, against four low clicks on the beats; then the next rhythm, without a break. \
+            Each note of the echo is hit (and how early or late, timed by the sequencer's stamp against the \
+            bar's sample frames) or missed, and strikes that match no note are extra; the score is the hits over \
+            the notes and the extras. Three scores of 80 % or more in a row move up a level (new figures), two \
+            below 50 % move down; every echo is stored with its bar and level, and the next session starts at \
+            the level you left.
+            Examples:
+              peach echo
+              peach echo --tempo 70 --profile pads
+              peach echo --midi-in /tmp/pads.fifo --audio-out wav:echo.wav --events -
+            """
         case .playAbstract:
             "Play back: hear a note, interval or chord, then play it on your keys."
         case .playDiscussion:
@@ -198,6 +215,7 @@ public enum Help: CaseIterable, Sendable {
             "Patterns to play in turn: 4:xxxx, 4:x-xx, 3:x-x …, a family (sixteenths, triplets) or all."
         case .maxRepetitions: "How often a pattern plays unanswered: 1, 2, 3, 5, 10 or unlimited."
         case .silentBars: "Bars the loop drops out for while you keep striking (0-4; 0: never)."
+        case .gapPattern: "A pattern whose rests you strike, e.g. 3:x-x or 4:x--x; none: --gap-positions."
         case .silentEvery: "Bars played between silent bars (1-16)."
         case .tempoRamp: "BPM the tempo changes by at each step (-20 to 20; 0: steady)."
         case .rampEvery: "Bars between the tempo's steps (1-16)."

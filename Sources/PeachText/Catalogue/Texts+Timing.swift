@@ -8,12 +8,65 @@ extension Texts {
     func timingKeysHelp(for mode: TrainingMode) -> String {
         switch mode {
         case .gapFill: tr("Strike any key or pad (or Space) in each silent step; q stops.")
+        case .echo: tr("Listen to a bar, then echo it on any key or pad (or Space) in the next; q stops.")
         case .calibration:
             tr(
                 "Strike your pad (or Space) with every click, \(TimingCalibration.strikesNeeded) times; q stops."
             )
         default: tr("Answer early with a key below C4 (or ← ↓), late with one from C4 up (→ ↑); q stops.")
         }
+    }
+
+    /// `count-in at 80 BPM: 1 2 3 4`.
+    func echoCountIn(_ tempo: Tempo) -> String { tr("count-in at \(tempo.bpm) BPM: 1 2 3 4") }
+
+    /// `listen · 4:x-xx 2:xx 3:xxx 1:x · level 4`.
+    func echoCall(_ rhythm: EchoRhythm, level: Int) -> String {
+        tr("listen · \(rhythm.description) · level \(level)")
+    }
+
+    /// `your turn: echo 4:x-xx 2:xx 3:xxx 1:x`.
+    func echoRespond(_ rhythm: EchoRhythm) -> String { tr("your turn: echo \(rhythm.description)") }
+
+    /// `9 of 10 notes, 1 extra · mean +4.2 ms · score 82 %`.
+    func echoResult(_ completed: CompletedEcho) -> String {
+        let mean = completed.meanOffsetMs.map { signedMs($0) } ?? "–"
+        return tr(
+            "\(completed.hits) of \(completed.onsets.count) notes, \(completed.extras) extra · mean \(mean) ms · "
+                + "score \(format(completed.score * 100, 0)) %")
+    }
+
+    /// After an echo bar without a strike.
+    var echoEmpty: String { tr("No strike in that echo bar; nothing stored.") }
+
+    /// `Level 4: the bars now have triplets.`
+    func echoLevel(_ level: Int) -> String {
+        let figures = EchoRhythm.additions(level: level).map(\.id).joined(separator: ", ")
+        return tr("Level \(level): the bars may now have \(figures).")
+    }
+
+    /// `  rhythm echo: level 3 (the next session starts here)`.
+    func echoLevelNow(_ level: Int) -> String {
+        tr("  rhythm echo: level \(level) (the next session starts here)")
+    }
+
+    /// `  rhythm echo, sixteenths: 86.0 % of 120 notes hit · 4 extra · +3.2 ms ± 11.0 ms · 15 bars`.
+    func echoSummary(family: TimingPattern.Family, cell: TimingHistory.EchoCell) -> String {
+        let mean = cell.offsets.meanIfAny.map(signedMs) ?? "–"
+        let spread = cell.offsets.sampleStandardDeviation.map { format($0, 1) } ?? "–"
+        return tr(
+            "  rhythm echo, \(family.rawValue): \(format(cell.hitRate * 100, 1)) % of \(cell.notes) notes hit · "
+                + "\(cell.extras) extra · \(mean) ms ± \(spread) ms · \(trialsCount(cell.echoes))")
+    }
+
+    /// A strike outside an echo bar.
+    var echoListenFirst: String { tr("listen to the bar first, then echo it") }
+
+    /// After an audio underrun in rhythm echo: the echo is played again from a count-in.
+    var echoDropout: String {
+        tr(
+            "The sound dropped out (an audio underrun), so the bar was out of time: it does not count; a count-in "
+                + "starts again.")
     }
 
     /// What a calibration measured, in one sentence.
@@ -64,6 +117,17 @@ extension Texts {
             one: "Fill the gap at \(tempo.bpm) BPM: strike step \(steps) of every four.",
             other: "Fill the gap at \(tempo.bpm) BPM: strike steps \(steps) of every four.",
             count: positions.count)
+    }
+
+    /// `Fill the gap at 80 BPM in 3:x-x: strike step 2 of every three.`
+    func gapFillStart(tempo: Tempo, pattern: TimingPattern) -> String {
+        let steps = pattern.rests.map(String.init).joined(separator: ", ")
+        return tr(
+            one:
+                "Fill the gap at \(tempo.bpm) BPM in \(pattern.id): strike step \(steps) of its \(pattern.steps).",
+            other:
+                "Fill the gap at \(tempo.bpm) BPM in \(pattern.id): strike steps \(steps) of its \(pattern.steps).",
+            count: pattern.rests.count)
     }
 
     /// `8.3 ms late` / `12.0 ms early` / `on time` (under half a millisecond).

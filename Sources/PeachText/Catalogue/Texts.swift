@@ -139,6 +139,7 @@ public struct Texts: Sendable {
         case .offsetDetection: tr("Timing: early or late")
         case .gapFill: tr("Timing: fill the gap")
         case .calibration: tr("Timing: calibration")
+        case .echo: tr("Timing: rhythm echo")
         case .playNotes, .playIntervals, .playChords: playBackTitle(mode.playBackKind ?? .notes)
         }
     }
@@ -152,6 +153,7 @@ public struct Texts: Sendable {
         case .offsetDetection: tr("timing offset detection", context: "in a sentence")
         case .gapFill: tr("fill the gap", context: "in a sentence")
         case .calibration: tr("timing calibration", context: "in a sentence")
+        case .echo: tr("rhythm echo", context: "in a sentence")
         case .playNotes, .playIntervals, .playChords: playBackTitleInSentence(mode.playBackKind ?? .notes)
         }
     }

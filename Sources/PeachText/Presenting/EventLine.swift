@@ -17,10 +17,15 @@ import PeachTraining
 /// | `note2Started` | comparison: answers count from now |
 /// | `tunableStarted` | matching: the control tunes from now |
 /// | `answer` | comparison: `answer` (`higher` or `lower`), `input`; timing: `answer` (`early` or `late`), `input` |
-/// | `result` | play-back: `correct`, `item`, and when wrong `heardAs` (the item the notes played are, `?` for none); comparison: `correct`, `cents`; matching: signed `errorCents`, `band`, `input`; timing: `correct`, `offsetMs`, `tempo`, `pattern`; fill the gap: `tempo`, `meanOffsetMs`, `strikes`, and after silent bars `driftMsPerBar`, `silentMeanOffsetMs` |
+/// | `result` | play-back: `correct`, `item`, and when wrong `heardAs` (the item the notes played are, `?` for none); comparison: `correct`, `cents`; matching: signed `errorCents`, `band`, `input`; timing: `correct`, `offsetMs`, `tempo`, `pattern`; fill the gap: `tempo`, `meanOffsetMs`, `strikes`, and after silent bars `driftMsPerBar`, `silentMeanOffsetMs`; rhythm echo: `rhythm`, `level`, `hits`, `missed`, `extras`, `score`, `meanOffsetMs`, `tempo` |
 /// | `repetition` | timing: the pattern plays again, unanswered: `repetition` (2, 3, …) |
-/// | `loopStarted` | fill the gap: `tempo` (BPM), `gapPositions` (steps 1–4) |
+/// | `loopStarted` | fill the gap: `tempo` (BPM), `gapPositions` (the steps to strike), with a pattern `pattern` |
 /// | `strike` | fill the gap: a strike that counted: `position` (its gap's step), signed `offsetMs`, with a calibration `calibratedOffsetMs`, in silent bars `silentBar` (bars into the silence) |
+/// | `countIn` | rhythm echo: the count-in bar starts: `tempo` |
+/// | `call` | rhythm echo: a bar to echo plays: `rhythm`, `level` |
+/// | `respond` | rhythm echo: the echo bar starts: `rhythm` |
+/// | `echoOnset` | rhythm echo, as an echo bar is scored: each note's `beat`, `hit`, and `offsetMs` when hit |
+/// | `levelChanged` | rhythm echo: the level moved to `level` |
 /// | `silence` | fill the gap: the loop drops out for `bars` silent bars; strikes go on |
 /// | `tempoChanged` | fill the gap: the tempo ramp stepped to `tempo` |
 /// | `dropout` | timing: the sound broke off (an audio underrun), so the clicks were heard out of time: offset detection discards the trial, fill the gap starts its trial again |
@@ -85,6 +90,22 @@ public struct EventLine: Encodable, Equatable, Sendable {
     public var silentMeanOffsetMs: Double?
     /// Fill the gap: the bars the loop drops out for.
     public var bars: Int?
+    /// Rhythm echo: the bar, e.g. `4:x-xx 2:xx 3:xxx 1:x`.
+    public var rhythm: String?
+    /// Rhythm echo: the level the bar was drawn at (or moved to).
+    public var level: Int?
+    /// Rhythm echo: a note's place in the bar, beats.
+    public var beat: Double?
+    /// Rhythm echo: whether a note was hit.
+    public var hit: Bool?
+    /// Rhythm echo: the notes hit, missed, and the extra strikes.
+    public var hits: Int?
+    /// Rhythm echo: the notes missed.
+    public var missed: Int?
+    /// Rhythm echo: strikes that matched no note.
+    public var extras: Int?
+    /// Rhythm echo: hits over notes and extra strikes, 0 … 1.
+    public var score: Double?
     /// Timing: the pattern, e.g. `4:x-xx`.
     public var pattern: String?
     /// Timing: which repetition of the pattern begins (2, 3, …).
@@ -138,7 +159,8 @@ public struct EventLine: Encodable, Equatable, Sendable {
     public static let eventOrder = [
         "started", "modeChanged", "trialStarted", "replayStarted", "note2Started", "tunableStarted", "answer",
         "result",
-        "repetition", "loopStarted", "silence", "tempoChanged", "strike", "dropout", "question", "answerable",
+        "repetition", "loopStarted", "silence", "tempoChanged", "countIn", "call", "respond", "echoOnset",
+        "levelChanged", "strike", "dropout", "question", "answerable",
         "referenceOnly", "played",
         "skipped",
         "stopped",
@@ -164,12 +186,19 @@ public struct EventLine: Encodable, Equatable, Sendable {
         "result": [
             "correct", "cents", "errorCents", "band", "input", "offsetMs", "tempo", "pattern", "meanOffsetMs",
             "strikes",
-            "item", "heardAs", "driftMsPerBar", "silentMeanOffsetMs",
+            "item", "heardAs", "driftMsPerBar", "silentMeanOffsetMs", "rhythm", "level", "hits", "missed",
+            "extras",
+            "score",
         ],
         "repetition": ["repetition"],
-        "loopStarted": ["tempo", "gapPositions"],
+        "loopStarted": ["tempo", "gapPositions", "pattern"],
         "strike": ["position", "offsetMs", "calibratedOffsetMs", "silentBar"],
         "silence": ["bars"],
+        "countIn": ["tempo"],
+        "call": ["rhythm", "level"],
+        "respond": ["rhythm"],
+        "echoOnset": ["beat", "offsetMs", "hit"],
+        "levelChanged": ["level"],
         "tempoChanged": ["tempo"],
         "dropout": [],
         "question": ["kind", "item", "referenceNote", "soundedNotes", "answerNotes"],

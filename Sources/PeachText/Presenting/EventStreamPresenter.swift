@@ -70,6 +70,8 @@ public final class EventStreamPresenter: TrainingPresenter {
             return offsetDetectionLines(event, at: time)
         case .gapFill(let event, let progress):
             return gapFillLines(event, calibration: progress.calibration, at: time)
+        case .echo(let event, _):
+            return echoLines(event, at: time)
         case .playBack(let event, _):
             return playBackLines(event, at: time)
         case .ended(let ending, _, _):
@@ -172,10 +174,11 @@ public final class EventStreamPresenter: TrainingPresenter {
     ) -> [EventLine] {
         var line = EventLine("", at: time)
         switch event {
-        case .started(let tempo, let positions, _):
+        case .started(let tempo, let positions, _, let pattern):
             line.event = "loopStarted"
             line.tempo = tempo.bpm
             line.gapPositions = positions
+            line.pattern = pattern?.id
         case .struck(let strike, _):
             line.event = "strike"
             line.position = strike.position
@@ -201,6 +204,51 @@ public final class EventStreamPresenter: TrainingPresenter {
             return []
         }
         return [line]
+    }
+
+    private func echoLines(_ event: EchoEvent, at time: Date) -> [EventLine] {
+        switch event {
+        case .countIn(let tempo, _):
+            var line = EventLine("countIn", at: time)
+            line.tempo = tempo.bpm
+            return [line]
+        case .call(let rhythm, let level, _):
+            var line = EventLine("call", at: time)
+            line.rhythm = rhythm.description
+            line.level = level
+            return [line]
+        case .respond(let rhythm, _):
+            var line = EventLine("respond", at: time)
+            line.rhythm = rhythm.description
+            return [line]
+        case .trialCompleted(let completed):
+            var lines = completed.onsets.map { onset in
+                var line = EventLine("echoOnset", at: completed.timestamp)
+                line.beat = onset.beat
+                line.offsetMs = onset.offsetMs
+                line.hit = onset.offsetMs != nil
+                return line
+            }
+            var result = EventLine("result", at: completed.timestamp)
+            result.rhythm = completed.rhythm.description
+            result.level = completed.level
+            result.hits = completed.hits
+            result.missed = completed.missed
+            result.extras = completed.extras
+            result.score = completed.score
+            result.meanOffsetMs = completed.meanOffsetMs
+            result.tempo = completed.tempo.bpm
+            lines.append(result)
+            return lines
+        case .levelChanged(let level):
+            var line = EventLine("levelChanged", at: time)
+            line.level = level
+            return [line]
+        case .dropout:
+            return [EventLine("dropout", at: time)]
+        case .struck, .strikeOutside, .trialEmpty, .observerFailed, .stopped:
+            return []
+        }
     }
 
     private func playBackLines(_ event: PlayBackSessionEvent, at time: Date) -> [EventLine] {

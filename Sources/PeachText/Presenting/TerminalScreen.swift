@@ -72,6 +72,8 @@ public final class TerminalScreen: TrainingPresenter {
             show(event, progress: progress)
         case .gapFill(let event, let progress):
             show(event, progress: progress)
+        case .echo(let event, let progress):
+            show(event, progress: progress)
         case .playBack(let event, let progress):
             show(event, progress: progress)
         case .tick:
@@ -222,8 +224,12 @@ public final class TerminalScreen: TrainingPresenter {
 
     private func show(_ event: GapFillEvent, progress: TrainingProgress) {
         switch event {
-        case .started(let tempo, let positions, _):
-            if mode != .calibration { line(texts.gapFillStart(tempo: tempo, positions: positions)) }
+        case .started(let tempo, let positions, _, let pattern):
+            if mode != .calibration {
+                line(
+                    pattern.map { texts.gapFillStart(tempo: tempo, pattern: $0) }
+                        ?? texts.gapFillStart(tempo: tempo, positions: positions))
+            }
         case .struck(let strike, _):
             // Early leans left, late right, and the words say it too; with a calibration (fill the gap only)
             // the arrow and colour are of the calibrated offset, and the raw one follows.
@@ -253,6 +259,24 @@ public final class TerminalScreen: TrainingPresenter {
             line("peach: " + texts.message(for: error))
         case .stopped:
             break
+        }
+    }
+
+    private func show(_ event: EchoEvent, progress: TrainingProgress) {
+        switch event {
+        case .countIn(let tempo, _): status(texts.echoCountIn(tempo))
+        case .call(let rhythm, let level, _): status(texts.echoCall(rhythm, level: level))
+        case .respond(let rhythm, _): status(texts.echoRespond(rhythm))
+        case .struck: break
+        case .strikeOutside: status(texts.echoListenFirst)
+        case .trialCompleted(let completed):
+            let verdict = self.verdict(completed.score >= EchoLevel.promotion)
+            line("\(String(format: "%4d", progress.answered))  \(verdict)  \(texts.echoResult(completed))")
+        case .trialEmpty: line(texts.echoEmpty)
+        case .levelChanged(let level): line(paint(texts.echoLevel(level), "36"))
+        case .dropout: line(paint(texts.echoDropout, "33"))
+        case .observerFailed(let error): line("peach: " + texts.message(for: error))
+        case .stopped: break
         }
     }
 

@@ -50,6 +50,13 @@ public struct TimingReport: Sendable {
                     texts.silentBarsSummary(band: band, drift: drift.msPerBar, mean: drift.meanOffset))
             }
         }
+        if history.echoCount > 0 {
+            result.append(texts.echoLevelNow(history.echoLevel))
+            for family in history.echoFamilies {
+                guard let cell = history.echo(family: family) else { continue }
+                result.append(texts.echoSummary(family: family, cell: cell))
+            }
+        }
         return result.isEmpty ? [] : [texts.timingHeading] + result
     }
 
@@ -83,6 +90,10 @@ public struct TimingReport: Sendable {
                         trials: $0.msPerBar.count)
                 }
             },
+            echo: history.echoFamilies.compactMap { family in
+                history.echo(family: family).map { TimingJSON.Echo(family: family, cell: $0) }
+            },
+            echoLevel: history.echoCount > 0 ? history.echoLevel : nil,
             progress: ProgressChart(history: ProgressHistory(), timing: history).timing.map { series in
                 TimingJSON.Progress(
                     discipline: series.discipline.rawValue, band: series.band.rawValue,
@@ -165,6 +176,37 @@ public struct TimingJSON: Encodable, Sendable {
         public let trials: Int
     }
 
+    /// Rhythm echo in a pattern family (the bars whose hardest figure is of it).
+    public struct Echo: Encodable, Sendable {
+        /// The family.
+        public let family: String
+        /// The bars echoed.
+        public let bars: Int
+        /// The notes asked, and the share hit.
+        public let notes: Int
+        /// The share of notes hit, 0 … 1.
+        public let hitRate: Double
+        /// Strikes that matched no note.
+        public let extras: Int
+        /// The hits' mean offset, ms (absent without a hit).
+        public let meanOffsetMs: Double?
+        /// Their spread, ms (absent with fewer than two).
+        public let stdDevMs: Double?
+        /// The bars' mean score, 0 … 1.
+        public let meanScore: Double
+
+        init(family: TimingPattern.Family, cell: TimingHistory.EchoCell) {
+            self.family = family.rawValue
+            bars = cell.echoes
+            notes = cell.notes
+            hitRate = cell.hitRate
+            extras = cell.extras
+            meanOffsetMs = cell.offsets.meanIfAny
+            stdDevMs = cell.offsets.sampleStandardDeviation
+            meanScore = cell.scores.mean
+        }
+    }
+
     /// One week of a timing progress series.
     public struct Week: Encodable, Sendable {
         /// `2026-W47`.
@@ -201,6 +243,10 @@ public struct TimingJSON: Encodable, Sendable {
     public let gapFill: [GapFill]
     /// Fill the gap's silent bars.
     public let silentBars: [Drift]
+    /// Rhythm echo by pattern family.
+    public let echo: [Echo]
+    /// The level rhythm echo starts at next (absent without an echo).
+    public let echoLevel: Int?
     /// The progress chart's timing series.
     public let progress: [Progress]
 }

@@ -33,7 +33,7 @@ public final class SimulationReport: SimulationReporting {
         timing: TimingSettings, seed: UInt64
     ) {
         let t = texts
-        if mode == .timing || mode == .tap {
+        if mode == .timing || mode == .tap || mode == .echo {
             timingHeader(mode: mode, parameters: parameters, timing: timing, seed: seed)
             return
         }
@@ -52,7 +52,7 @@ public final class SimulationReport: SimulationReporting {
                 t.tr(
                     "Simulated listener: threshold \(t.cents(parameters.threshold)) (75 % correct), "
                         + "lapses \(t.format(parameters.lapseRate * 100, 0)) %, seed \(seed)"))
-        case .matching, .timing, .tap, .notes, .intervals, .chords:
+        case .matching, .timing, .tap, .echo, .notes, .intervals, .chords:
             emit(
                 t.tr(
                     "Simulated listener: bias \(signed(parameters.matchingBias)), "
@@ -178,13 +178,24 @@ public final class SimulationReport: SimulationReporting {
                 t.tr(
                     "Simulated player: bias \(t.signedMs(parameters.matchingBias)) ms, spread "
                         + "\(t.format(parameters.matchingSpread, 1)) ms, misses \(lapses) %, seed \(seed)"))
-            emit(t.gapFillStart(tempo: timing.tempo, positions: timing.gapPositions))
+            if mode == .tap {
+                emit(t.gapFillStart(tempo: timing.tempo, positions: timing.gapPositions))
+            } else {
+                emit(t.tr("Rhythm echo at \(timing.tempo.bpm) BPM"))
+            }
         }
         guard verbose else { return }
         emit("")
         // TRANSLATORS: a column heading over fixed columns: keep each heading's last letter where the English
         // one's is (the numbers below are right-aligned to it), shortening a word if it must.
-        emit(mode == .timing ? t.tr("      #  offset ms  answer  result") : t.tr("  trial  strikes  mean ms"))
+        let timingHeading = t.tr("      #  offset ms  answer  result")
+        // TRANSLATORS: a column heading over fixed columns: keep each heading's last letter where the English
+        // one's is (the numbers below are right-aligned to it), shortening a word if it must.
+        let tapHeading = t.tr("  trial  strikes  mean ms")
+        // TRANSLATORS: a column heading over fixed columns: keep each heading's last letter where the English
+        // one's is (the numbers below are right-aligned to it), shortening a word if it must.
+        let echoHeading = t.tr("      #  level   hits  extra  mean ms  bar")
+        emit(mode == .timing ? timingHeading : mode == .tap ? tapHeading : echoHeading)
     }
 
     /// One answered offset-detection trial.
@@ -249,6 +260,43 @@ public final class SimulationReport: SimulationReporting {
             emit("")
             for line in lines.dropFirst() { emit(line) }
         }
+    }
+
+    /// One scored echo.
+    public func echo(_ completed: CompletedEcho, number: Int) {
+        guard verbose else { return }
+        emit(
+            pad(String(number), 7) + pad(String(completed.level), 7)
+                + pad("\(completed.hits)/\(completed.onsets.count)", 7) + pad(String(completed.extras), 7)
+                + pad(completed.meanOffsetMs.map(signedNumber) ?? "–", 9) + "  "
+                + completed.rhythm.description)
+    }
+
+    /// The summary of a rhythm-echo simulation.
+    public func echoSummary(history: TimingHistory, trials: Int, level: Int, elapsed: Duration) {
+        let t = texts
+        var notes = 0
+        var hits = 0
+        var extras = 0
+        var offsets = WelfordAccumulator()
+        for family in history.echoFamilies {
+            guard let cell = history.echo(family: family) else { continue }
+            notes += cell.notes
+            hits += cell.hits
+            extras += cell.extras
+            offsets.merge(cell.offsets)
+        }
+        emit("")
+        emit(t(.summary))
+        row(.trials, String(trials))
+        row(
+            .hitRate,
+            notes == 0 ? "–" : t.tr("\(t.format(Double(hits) / Double(notes) * 100, 1)) % of \(notes) notes"))
+        row(.extras, String(extras))
+        row(.meanOffset, offsets.meanIfAny.map { t.tr("\(t.signedMs($0)) ms") } ?? "–")
+        row(.spread, offsets.sampleStandardDeviation.map { t.tr("\(t.format($0, 1)) ms") } ?? "–")
+        row(.levelNow, String(level))
+        row(.virtualTime, duration(elapsed))
     }
 
     /// One fill-the-gap trial with strikes.

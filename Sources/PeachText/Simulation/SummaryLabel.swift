@@ -7,7 +7,7 @@ enum SummaryLabel: CaseIterable {
     case comparisons, difficultyNow, sessionBest, meanDifficulty, threshold, measured, trend, virtualTime
     case attempts, meanAbsError, bias, spread
     case answers, offsetNow
-    case trials, strikes, meanOffset, silentDrift
+    case trials, strikes, meanOffset, silentDrift, hitRate, extras, levelNow
     case savedTo
 
     /// The English text: the catalogue's `msgid`.
@@ -31,6 +31,9 @@ enum SummaryLabel: CaseIterable {
         case .strikes: "Strikes"
         case .meanOffset: "Mean offset"
         case .silentDrift: "Silent drift"
+        case .hitRate: "Notes hit"
+        case .extras: "Extra strikes"
+        case .levelNow: "Level now"
         case .savedTo: "Saved to"
         }
     }

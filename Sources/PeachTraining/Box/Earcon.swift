@@ -89,7 +89,13 @@ public struct Earcon: Hashable, Sendable {
     public static let playIntervals = Earcon(name: "playIntervals", together: [72, 79])
     /// Play-back of chords starts.
     public static let playChords = Earcon(name: "playChords", together: [72, 76, 79])
-    /// A play-back answer was right.
+    /// Rhythm echo starts: an eighth and two sixteenths on E6 (also the menu's entry after chords).
+    public static let echo = Earcon(
+        name: "echo",
+        notes: [0, 240, 360].map {
+            Note(note: 88, start: .milliseconds($0), duration: .milliseconds(90))
+        })
+    /// A play-back answer was right (and a rhythm echo scoring ``EchoLevel/promotion`` or more).
     public static let chime = Earcon(name: "chime", together: [88, 95], duration: .milliseconds(150))
     /// A fill-the-gap trial's mean offset within this many milliseconds is "on time".
     public static let onTimeBand = 5.0
@@ -101,6 +107,7 @@ public struct Earcon: Hashable, Sendable {
         switch mode {
         case .pitchMatching: .pitchMatching
         case .gapFill, .offsetDetection, .calibration: .timing
+        case .echo: .echo
         case .comparison, .measurement: .comparison
         case .playNotes: .playNotes
         case .playIntervals: .playIntervals
@@ -142,6 +149,17 @@ public struct Earcon: Hashable, Sendable {
     public static func timingResult(meanOffsetMs: Double) -> Earcon {
         let (interval, band) = timingInterval(meanOffsetMs)
         return Earcon(name: "timingResult." + band, sequence: [81, 81 + interval])
+    }
+
+    /// A rhythm echo's result: the ``chime`` when it scored ``EchoLevel/promotion`` or more; else the
+    /// ``timingResult(meanOffsetMs:)`` of its hits when at least half of it was right (it says early or late);
+    /// else A5 falling to E5: missed.
+    public static func echoResult(_ completed: CompletedEcho) -> Earcon {
+        if completed.score >= EchoLevel.promotion { return chime }
+        if completed.score >= EchoLevel.demotion, let mean = completed.meanOffsetMs {
+            return timingResult(meanOffsetMs: mean)
+        }
+        return Earcon(name: "echoMissed", sequence: [81, 76])
     }
 
     /// A pitch-matching result, ``resultDelay`` after the commit: A5, then A5 again when `error` was within ±``inTuneBand`` cents; else a note

@@ -22,7 +22,8 @@ import PeachSystem
 /// | finished | SIGTERM/SIGINT or the end of a raw input: notes silenced, the audio closed |
 ///
 /// Choosing and stopping, from the controller profile: its `startComparison` / `startPitchMatching` /
-/// `startTiming` actions choose a mode (also during a session: it switches) and `stop` ends the session. A
+/// `startTiming` actions choose a mode (also during a session: it switches; `startTiming` during fill the gap
+/// switches to rhythm echo, and back) and `stop` ends the session. A
 /// profile without mode actions (the `default` profile, every keyboard) uses the box's default: when ready,
 /// **Lower** (a key below C4) chooses comparison, **Higher** (a key from C4 up) chooses pitch matching and
 /// **Commit** (the sustain pedal) chooses timing (fill the gap: a short note after each strike and the timing
@@ -30,16 +31,17 @@ import PeachSystem
 /// stops with **Lower and Higher together** (a key in each half within ``chordWindow``, or both pedals); the
 /// answer the first of the two gave counts like any answer.
 ///
-/// Play-back (the keys as an instrument: notes, intervals, chords) is chosen from a **menu by ear**, for
-/// there are more modes than a keyboard has mode controls. A **cluster** (four or more adjacent keys at once,
+/// Play-back (the keys as an instrument: notes, intervals, chords) and rhythm echo are chosen from a **menu
+/// by ear**, for there are more modes than a keyboard has mode controls. A **cluster** (four or more adjacent keys at once,
 /// the flat of the hand: ``ClusterGesture``) when ready, or the profile's `startPlayBack` control, opens it on
 /// the kind chosen last (notes at first) and plays its earcon (``Earcon/playNotes`` C5+C6, ``Earcon/playIntervals``
-/// C5+G5, ``Earcon/playChords`` C5+E5+G5: one, two, three voices). **Lower** and **Higher** move to the previous
+/// C5+G5, ``Earcon/playChords`` C5+E5+G5: one, two, three voices; ``Earcon/echo`` a rhythm on E6). **Lower** and **Higher** move to the previous
 /// and next kind (each says itself); **Commit**, a cluster or `startPlayBack` again choose it; left alone for
 /// ``menuTimeout`` it starts the kind it is on; `stop` closes it. A key press when ready or in the menu waits
 /// ``chordWindow`` before it counts, so the keys of a cluster are not read as Lower or Higher. During
 /// play-back the keys are notes and sound as played; a right answer rings the ``Earcon/chime``, a wrong one
-/// plays the answer given and then the right one; a cluster below C4 replays, one from C4 up skips, two within a
+/// plays the answer given and then the right one; in rhythm echo each scored bar says its result by ear
+/// (``Earcon/echoResult(_:)``); a cluster below C4 replays, one from C4 up skips, two within a
 /// second stop the session (the profile's `stop` too).
 ///
 /// The controller unplugged: the session ends (its unfinished trial discarded), and the box waits for the next
@@ -56,7 +58,7 @@ public final class PracticeBox {
         /// A controller is connected and no session runs.
         case ready
         /// The play-back menu is open on a kind (its earcon says which); see the type's documentation.
-        case choosingPlayBack(PlayBackKind)
+        case choosingMenu(TrainingMode)
         /// A mode was chosen; its earcon plays before the session starts.
         case starting(TrainingMode)
         /// A session runs.
@@ -187,7 +189,9 @@ public final class PracticeBox {
     /// A key press waiting ``chordWindow`` before it counts (when ready, or in the menu), by generation.
     private var pendingPress = 0
     private var menuGeneration = 0
-    private var lastPlayBackKind = PlayBackKind.notes
+    /// The menu's entries, in order: the three play-back kinds and rhythm echo.
+    static let menuModes: [TrainingMode] = [.playNotes, .playIntervals, .playChords, .echo]
+    private var lastMenuMode = TrainingMode.playNotes
 
     /// What the box does when a session has ended.
     private enum AfterRun {
@@ -282,7 +286,7 @@ public final class PracticeBox {
         switch state {
         case .training:
             endRun(.controllerDisconnected(label), then: .waitForController)
-        case .starting, .ready, .choosingPlayBack:
+        case .starting, .ready, .choosingMenu:
             startGeneration += 1
             menuGeneration += 1
             pendingPress += 1
@@ -347,8 +351,8 @@ public final class PracticeBox {
                 // A key may be the first of a cluster (which opens the play-back menu): it waits a moment.
                 if isKey(action) { later { [weak self] in self?.choose(chosen) } } else { choose(chosen) }
             }
-        case .choosingPlayBack(let kind):
-            menu(action, kind: kind)
+        case .choosingMenu(let entry):
+            menu(action, on: entry)
         case .training(let mode):
             if case .press(.startPlayBack, _) = action, profileChoosesModes {
                 if mode.playBackKind == nil { endRun(.user, then: .menu) }
@@ -377,7 +381,7 @@ public final class PracticeBox {
             switch press {
             case .startComparison: return .comparison
             case .startPitchMatching: return .pitchMatching
-            case .startTiming: return .gapFill
+            case .startTiming: return state == .training(.gapFill) ? .echo : .gapFill
             default: return nil
             }
         }
@@ -427,9 +431,9 @@ public final class PracticeBox {
                 pendingPress += 1
                 openMenu()
                 return true
-            case .choosingPlayBack(let kind):
+            case .choosingMenu(let entry):
                 pendingPress += 1
-                choose(TrainingMode(playBack: kind))
+                choose(entry)
                 return true
             default:
                 return false
@@ -465,34 +469,34 @@ public final class PracticeBox {
             record(.warning, .noAudioForTraining)
             return
         }
-        showMenu(lastPlayBackKind)
+        showMenu(lastMenuMode)
     }
 
-    /// The menu on `kind`: its earcon, and a timeout that starts it.
-    private func showMenu(_ kind: PlayBackKind) {
-        state = .choosingPlayBack(kind)
-        lastPlayBackKind = kind
+    /// The menu on `entry`: its earcon, and a timeout that starts it.
+    private func showMenu(_ entry: TrainingMode) {
+        state = .choosingMenu(entry)
+        lastMenuMode = entry
         menuGeneration += 1
         let generation = menuGeneration
-        let ends = playEarcon(Earcon.mode(TrainingMode(playBack: kind)))
+        let ends = playEarcon(Earcon.mode(entry))
         ports.clock.schedule(after: ends + Self.menuTimeout) { [weak self] in
-            guard let self, self.menuGeneration == generation, self.state == .choosingPlayBack(kind) else {
+            guard let self, self.menuGeneration == generation, self.state == .choosingMenu(entry) else {
                 return
             }
-            self.choose(TrainingMode(playBack: kind))
+            self.choose(entry)
         }
     }
 
-    /// An action in the menu on `kind`.
-    private func menu(_ action: ControllerAction, kind: PlayBackKind) {
+    /// An action in the menu on `entry`.
+    private func menu(_ action: ControllerAction, on entry: TrainingMode) {
         guard case .press(let press, _) = action else { return }
-        let kinds = PlayBackKind.allCases
-        let index = kinds.firstIndex(of: kind) ?? 0
+        let entries = Self.menuModes
+        let index = entries.firstIndex(of: entry) ?? 0
         switch press {
         case .lower, .higher, .startPlayBack:
-            let next = kinds[(index + (press == .lower ? kinds.count - 1 : 1)) % kinds.count]
+            let next = entries[(index + (press == .lower ? entries.count - 1 : 1)) % entries.count]
             if isKey(action) { later { [weak self] in self?.showMenu(next) } } else { showMenu(next) }
-        case .commit: choose(TrainingMode(playBack: kind))
+        case .commit: choose(entry)
         case .stop:
             menuGeneration += 1
             state = .ready
@@ -500,6 +504,9 @@ public final class PracticeBox {
         default: break
         }
     }
+
+    /// A rhythm echo was scored: its result by ear (``Earcon/echoResult(_:)``).
+    fileprivate func echoed(_ completed: CompletedEcho) { playEarcon(.echoResult(completed)) }
 
     /// A play-back answer was judged: right rings the chime (a wrong one's comparison is the session's own).
     fileprivate func answeredPlayBack(_ completed: CompletedPlayBack) {
@@ -509,11 +516,12 @@ public final class PracticeBox {
     // MARK: Sessions
 
     private func choose(_ mode: TrainingMode) {
-        guard state == .ready || state == .choosingPlayBack(mode.playBackKind ?? lastPlayBackKind) else {
+        guard state == .ready || state == .choosingMenu(Self.menuModes.contains(mode) ? mode : lastMenuMode)
+        else {
             return
         }
         menuGeneration += 1
-        if let kind = mode.playBackKind { lastPlayBackKind = kind }
+        if Self.menuModes.contains(mode) { lastMenuMode = mode }
         if ports.externalSynth == nil && audio == nil {
             record(.warning, .noAudioForTraining)
             return
@@ -799,7 +807,8 @@ private final class BoxRunPresenter: TrainingPresenter {
         case .pitchMatching(.committed(let attempt), _): box?.committed(attempt)
         case .gapFill(.struck(let strike, _), _): box?.struck(strike)
         case .gapFill(.trialCompleted(let trial), _): box?.tapped(trial)
-        case .gapFill(.dropout, _): box?.droppedOut()
+        case .gapFill(.dropout, _), .echo(.dropout, _): box?.droppedOut()
+        case .echo(.trialCompleted(let completed), _): box?.echoed(completed)
         case .playBack(.answered(let completed), _): box?.answeredPlayBack(completed)
         case .ended(let ending, let progress, _): box?.runEnded(ending, progress)
         default: break

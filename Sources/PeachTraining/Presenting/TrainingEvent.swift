@@ -20,6 +20,8 @@ public enum TrainingEvent: Sendable {
     case offsetDetection(OffsetDetectionEvent, TrainingProgress)
     /// A fill-the-gap event, with the run's progress after it.
     case gapFill(GapFillEvent, TrainingProgress)
+    /// A rhythm-echo event, with the run's progress after it.
+    case echo(EchoEvent, TrainingProgress)
     /// A play-back event, with the run's progress after it.
     case playBack(PlayBackSessionEvent, TrainingProgress)
     /// A wrong answer ticked (the `wrongAnswerTick` setting).

@@ -11,12 +11,14 @@ public enum TrainingMode: String, Sendable, Codable, CaseIterable {
     case pitchMatching
     /// A threshold measurement: comparisons placed by the Psi procedure until it is precise (`peach measure`).
     case measurement
-    /// Timing offset detection: four clicks, one early or late; answer which (`peach timing`).
+    /// Timing offset detection: a pattern loops, one note early or late; answer which (`peach timing`).
     case offsetDetection
     /// Fill the gap: strike the silent steps of a click loop (`peach tap`).
     case gapFill
     /// Timing calibration: tap along with the clicks (`peach timing calibrate`); ends by itself.
     case calibration
+    /// Rhythm echo: a bar plays, echo it on a pad in the next (`peach echo`).
+    case echo
     /// Play-back, notes: a reference, then a note; play the second note (`peach play --kind notes`).
     case playNotes
     /// Play-back, intervals: play the other note of an interval (`peach play --kind intervals`).
@@ -25,7 +27,9 @@ public enum TrainingMode: String, Sendable, Codable, CaseIterable {
     case playChords
 
     /// Whether the mode trains timing (clicks) rather than pitch (notes).
-    public var isTiming: Bool { self == .offsetDetection || self == .gapFill || self == .calibration }
+    public var isTiming: Bool {
+        self == .offsetDetection || self == .gapFill || self == .calibration || self == .echo
+    }
 
     /// The play-back kind the mode trains, or nil for the other modes.
     public var playBackKind: PlayBackKind? {

@@ -20,14 +20,15 @@ import PeachSystem
 /// | `replay` | plays the comparison again from note 1 | plays the reference again, then the tunable note where it was |
 /// | `startComparison` | nothing (already) | switches to comparison, discarding the open attempt |
 /// | `startPitchMatching` | switches to pitch matching, discarding the open comparison | nothing (already) |
-/// | `startTiming` | switches to fill the gap | switches to fill the gap |
+/// | `startTiming` | switches to fill the gap | switches to fill the gap (from fill the gap: to rhythm echo) |
 /// | `startPlayBack` | switches to play-back of intervals | switches to play-back of intervals |
 /// | `stop` | ends the run | ends the run |
 ///
-/// In the timing modes (``TrainingMode/offsetDetection``, ``TrainingMode/gapFill``) the keys answer by their
+/// In the timing modes (``TrainingMode/offsetDetection``, ``TrainingMode/gapFill``, ``TrainingMode/echo``) the
+/// keys answer by their
 /// place as in pitch training, so any profile works: `early` and `lower` (a key below C4 in the default
 /// profile, ←, ↓) answer *early*, `late` and `higher` (from C4 up, →, ↑) *late*; in fill the gap every
-/// switch action but `stop` and the mode switches strikes (any key or pad, Space, Enter). `tune` is not
+/// switch action but `stop` and the mode switches strikes (any key or pad, Space, Enter), and so in rhythm echo. `tune` is not
 /// applicable there. A strike or answer is timed by its MIDI event's stamp (the sequencer's, on the monotonic
 /// clock), a key by when it was read.
 ///
@@ -59,6 +60,7 @@ public final class TrainingRun {
         case pitchMatching(PitchMatchingSession)
         case offsetDetection(OffsetDetectionSession)
         case gapFill(GapFillSession)
+        case echo(EchoSession)
         case playBack(PlayBackSession)
     }
 
@@ -78,6 +80,8 @@ public final class TrainingRun {
     private let calibrations: [TimingCalibration]
     /// The controller strikes come from: the last one connected, else the raw MIDI or keyboard input.
     private var controllerLabel: String?
+    /// The level rhythm echo starts at: the store's last echo's, then where this run's echo moved it.
+    private var echoLevel = 1
     private var calibrationOffsets: [Double] = []
     private var calibrationController = ""
     private let profile: ControllerProfile
@@ -138,6 +142,7 @@ public final class TrainingRun {
         self.profile = profile
         self.presenters = presenters
         self.seed = seed
+        echoLevel = max(1, history?.timing.echoLevel ?? 1)
         tracker = ProfileTracker()
         if let history {
             tracker.restore(profile: history.profile, trend: history.trend)
@@ -220,6 +225,9 @@ public final class TrainingRun {
                 session.strike(at: time, input: input)
             }
             return
+        case .echo(let session):
+            performTiming(action) { _, input in session.strike(at: time, input: input) }
+            return
         case .comparison, .pitchMatching:
             break
         }
@@ -239,13 +247,13 @@ public final class TrainingRun {
         case (.press(.replay, _), .pitchMatching(let session)): session.replay()
         case (.press(.startComparison, _), _): switchTo(.comparison)
         case (.press(.startPitchMatching, _), _): switchTo(.pitchMatching)
-        case (.press(.startTiming, _), _): switchTo(.gapFill)
+        case (.press(.startTiming, _), _): switchTo(mode == .gapFill ? .echo : .gapFill)
         case (.press(.startPlayBack, _), _): switchTo(.playIntervals)
         case (.press(.stop, _), _): end(.user)
         case (.press(.early, _), _): present(.notice(.actionNotApplicable("early", mode)))
         case (.press(.late, _), _): present(.notice(.actionNotApplicable("late", mode)))
         case (.press(.strike, _), _): present(.notice(.actionNotApplicable("strike", mode)))
-        case (_, .offsetDetection), (_, .gapFill), (_, .playBack): break  // handled above
+        case (_, .offsetDetection), (_, .gapFill), (_, .echo), (_, .playBack): break  // handled above
         }
     }
 
@@ -260,12 +268,12 @@ public final class TrainingRun {
         case .press(.stop, _): end(.user)
         case .press(.startComparison, _): switchTo(.comparison)
         case .press(.startPitchMatching, _): switchTo(.pitchMatching)
-        case .press(.startTiming, _): switchTo(.gapFill)
+        case .press(.startTiming, _): switchTo(mode == .gapFill ? .echo : .gapFill)
         case .press(.startPlayBack, _): switchTo(.playIntervals)
         case .press(.early, let input), .press(.lower, let input): take(.early, input)
         case .press(.late, let input), .press(.higher, let input): take(.late, input)
         case .press(let press, let input):
-            if mode == .gapFill || mode == .calibration {
+            if mode == .gapFill || mode == .calibration || mode == .echo {
                 take(nil, input)
             } else {
                 present(.notice(.actionNotApplicable(press.rawValue, mode)))
@@ -314,7 +322,7 @@ public final class TrainingRun {
         case .press(.stop, _): end(.user)
         case .press(.startComparison, _): switchTo(.comparison)
         case .press(.startPitchMatching, _): switchTo(.pitchMatching)
-        case .press(.startTiming, _): switchTo(.gapFill)
+        case .press(.startTiming, _): switchTo(mode == .gapFill ? .echo : .gapFill)
         case .press(.startPlayBack, _): break  // already
         case .press(let press, _): present(.notice(.actionNotApplicable(press.rawValue, mode)))
         case .tune: present(.notice(.actionNotApplicable("tune", mode)))
@@ -371,6 +379,7 @@ public final class TrainingRun {
         case .pitchMatching(let session): session.stop(reason: .userRequest)
         case .offsetDetection(let session): session.stop(reason: .userRequest)
         case .gapFill(let session): session.stop(reason: .userRequest)
+        case .echo(let session): session.stop(reason: .userRequest)
         case .playBack(let session): session.stop(reason: .userRequest)
         case nil: break
         }
@@ -412,7 +421,7 @@ public final class TrainingRun {
                 self.pitchMatchingEvent(event)
             }
             session.start()
-        case .offsetDetection, .gapFill, .calibration:
+        case .offsetDetection, .gapFill, .calibration, .echo:
             beginTiming(mode, generator: generator)
         case .playNotes, .playIntervals, .playChords:
             guard let kind = mode.playBackKind else { return }
@@ -455,7 +464,18 @@ public final class TrainingRun {
             end(.audioFailure(sound.clicksUnavailable ?? ClicksUnavailable(output: sound.name)))
             return
         }
-        if mode == .offsetDetection {
+        if mode == .echo {
+            let session = EchoSession(
+                clicks: clicks, settings: timing, clock: clock, observers: [store], level: echoLevel,
+                generator: generator)
+            active = .echo(session)
+            session.addEventHandler { [weak self, weak session] event in
+                guard let self, let session, case .echo(let current) = self.active, current === session
+                else { return }
+                self.echoEvent(event)
+            }
+            session.start()
+        } else if mode == .offsetDetection {
             let session = OffsetDetectionSession(
                 clicks: clicks, settings: timing, clock: clock, observers: [store], generator: generator)
             active = .offsetDetection(session)
@@ -494,6 +514,27 @@ public final class TrainingRun {
             present(.offsetDetection(event, progress))
         case .trialStarted, .answerable, .repetition, .dropout, .observerFailed, .feedbackEnded:
             present(.offsetDetection(event, progress))
+        }
+    }
+
+    private func echoEvent(_ event: EchoEvent) {
+        switch event {
+        case .stopped(let reason):
+            present(.echo(event, progress))
+            end(Self.ending(for: reason))
+        case .struck:
+            progress.strikes += 1
+            present(.echo(event, progress))
+        case .trialCompleted(let completed):
+            progress.answered += 1
+            progress.stored += 1
+            if completed.score >= EchoLevel.promotion { progress.correct += 1 }
+            present(.echo(event, progress))
+        case .levelChanged(let level):
+            echoLevel = level
+            present(.echo(event, progress))
+        case .countIn, .call, .respond, .strikeOutside, .trialEmpty, .dropout, .observerFailed:
+            present(.echo(event, progress))
         }
     }
 

@@ -16,6 +16,8 @@ public enum SimulationMode: String, Sendable, CaseIterable {
     case timing
     /// Fill the gap: the listener's bias and spread are in milliseconds; a trial is sixteen cycles.
     case tap
+    /// Rhythm echo: each note struck with the listener's bias and spread (ms), missed with its lapse rate.
+    case echo
     /// Play-back of notes, answered by a ``SimulatedPlayer``.
     case notes
     /// Play-back of intervals, answered by a ``SimulatedPlayer``.
@@ -134,7 +136,7 @@ public struct Simulation: Sendable {
             clock.run(until: { session.committedCount >= trials })
             session.stop()
             report.matchingSummary(elapsed: clock.elapsed)
-        case .timing, .tap:
+        case .timing, .tap, .echo:
             stored = runTiming(clock: clock, listener: listener, store: store, report: report, error: error)
         case .notes, .intervals, .chords:
             stored = runPlayBack(clock: clock, store: store, report: report, error: error)
@@ -161,7 +163,30 @@ public struct Simulation: Sendable {
         let clicks = SilentClickPlayer(clock: clock)
         let timing = self.timing
         let observers: [any TimingObserver] = store.map { [$0] } ?? []
-        if mode == .timing {
+        if mode == .echo {
+            let session = EchoSession(
+                clicks: clicks, settings: { timing }, clock: clock, observers: observers,
+                level: max(1, store?.contents.timing.echoLevel ?? 1),
+                generator: SeededRandomGenerator(seed: seed))
+            var history = TimingHistory()
+            listener.echo(session) { clicks.now }
+            session.addEventHandler { event in
+                switch event {
+                case .trialCompleted(let completed):
+                    history.addEcho(completed)
+                    report.echo(completed, number: session.trialCount)
+                case .observerFailed(let failure):
+                    stored = false
+                    report.storeFailed(failure, error: error)
+                default: break
+                }
+            }
+            session.start()
+            clock.run(until: { session.trialCount >= trials || !session.isRunning })
+            session.stop()
+            report.echoSummary(
+                history: history, trials: session.trialCount, level: session.level, elapsed: clock.elapsed)
+        } else if mode == .timing {
             let session = OffsetDetectionSession(
                 clicks: clicks, settings: { timing }, clock: clock, observers: observers,
                 generator: SeededRandomGenerator(seed: seed))

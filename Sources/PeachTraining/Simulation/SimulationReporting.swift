@@ -33,6 +33,10 @@ public protocol SimulationReporting: AnyObject {
     /// bars each trial's drift (ms per bar).
     func gapFillSummary(
         strikes: WelfordAccumulator, trials: Int, elapsed: Duration, drift: WelfordAccumulator?)
+    /// A rhythm echo was scored (the `number`th echo bar).
+    func echo(_ completed: CompletedEcho, number: Int)
+    /// The summary of rhythm echo: the run's echoes (`history`), the bars played, the level reached.
+    func echoSummary(history: TimingHistory, trials: Int, level: Int, elapsed: Duration)
     /// A play-back question was answered (the `number`th).
     func playBack(_ completed: CompletedPlayBack, number: Int)
     /// The summary of play-back: the history (what the store held, and this run's answers), the run's answers.

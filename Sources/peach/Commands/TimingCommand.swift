@@ -57,6 +57,11 @@ struct TapCommand: AsyncParsableCommand {
         name: .setting(.gapPositions), help: CLI.help(.gapPositions, valueName: "steps"))
     var gapPositions: String?
 
+    @Option(
+        name: .setting(.gapPattern), help: CLI.help(.gapPattern, valueName: "pattern"),
+        completion: .list(["none"] + TimingPattern.withRests.map(\.id)))
+    var pattern: String?
+
     @Option(name: .setting(.silentBars), help: CLI.help(.silentBars, valueName: "bars"))
     var silentBars: Int?
 
@@ -71,7 +76,7 @@ struct TapCommand: AsyncParsableCommand {
 
     private var own: [(key: SettingKey, text: String?)] {
         [
-            (.gapPositions, gapPositions), (.silentBars, silentBars.map(String.init)),
+            (.gapPositions, gapPositions), (.gapPattern, pattern), (.silentBars, silentBars.map(String.init)),
             (.silentEvery, silentEvery.map(String.init)), (.tempoRamp, ramp.map(String.init)),
             (.rampEvery, rampEvery.map(String.init)),
         ]

@@ -62,7 +62,7 @@ struct CompletionValues: Sendable {
         case .audioOutput: ["alsa:default", "null"]
         case .midiOutput: ["synth", "midi"]
         case .timingPatterns:
-            TimingPattern.catalogue.map(\.id) + TimingPattern.Family.allCases.map(\.rawValue) + ["all"]
+            TimingPattern.catalogue.map(\.id) + TimingPattern.Family.catalogued.map(\.rawValue) + ["all"]
         default: []
         }
     }

@@ -28,7 +28,7 @@ enum Completions {
         PlayBackKind.allCases.flatMap { PlayBackItem.catalogue(of: $0).map(\.id) })
     /// Offset detection's patterns, their families and `all`.
     static let timingPatterns = CompletionKind.list(
-        TimingPattern.catalogue.map(\.id) + TimingPattern.Family.allCases.map(\.rawValue) + ["all"])
+        TimingPattern.catalogue.map(\.id) + TimingPattern.Family.catalogued.map(\.rawValue) + ["all"])
     /// The settings' keys.
     static let settingKeys = CompletionKind.list(SettingKey.allCases.map(\.rawValue))
     /// The controller profiles that exist.

@@ -201,7 +201,7 @@ struct GapFillSessionTests {
         harness.advance(to: 0.8)
         #expect(abs((harness.clicks.clicks.first?.time ?? 0) - (0.8 + 0.1)) < 1e-9)
         let started = try #require(
-            harness.recorder.events.compactMap { if case .started(_, _, let at) = $0 { at } else { nil } }
+            harness.recorder.events.compactMap { if case .started(_, _, let at, _) = $0 { at } else { nil } }
                 .first)
         #expect(abs(started - 0.9) < 1e-9)
         // A dropout whose timeline settles later than the rest: the loop restarts once it has settled.
@@ -241,7 +241,7 @@ struct TapAlongTests {
             if case .struck(let strike, _) = $0 { strike.offsetMs } else { nil }
         }
         #expect(offsets.count == 12 && offsets.allSatisfy { abs($0 - 15) < 1e-6 })
-        if case .started(_, let positions, _) = recorder.events.first {
+        if case .started(_, let positions, _, _) = recorder.events.first {
             #expect(positions == [1, 2, 3, 4])
         } else {
             Issue.record("no start")
@@ -324,5 +324,33 @@ struct GapFillSilenceTests {
             settings: try TimingSettings(tempo: try Tempo(bpm: 190), tempoRamp: 20, rampEvery: 1))
         fast.session.start()
         #expect(fast.session.tempo(ofCycle: 40).bpm == 200)
+    }
+
+    @Test(
+        "in a pattern, a cycle is a beat of its steps: its notes click, its rests are the gaps, windows half a step"
+    )
+    func pattern() throws {
+        let triplet = try #require(TimingPattern.named("3:x-x"))
+        let harness = GapFillHarness(settings: try TimingSettings(gapPattern: triplet))
+        harness.session.start()
+        let step = 0.25  // a triplet eighth at 80 BPM
+        harness.advance(to: start + 2 * 0.75 - 0.001)
+        let heard = harness.clicks.heardClicks
+        #expect(heard.map(\.time).count == 4)
+        for (index, click) in heard.enumerated() {
+            #expect(
+                abs(click.time - (start + Double(index / 2) * 0.75 + Double(index % 2) * 2 * step)) < 1e-9)
+            #expect(click.accent == (index % 2 == 0))
+        }
+        if case .started(_, let positions, _, let played) = harness.recorder.events.first {
+            #expect(positions == [2] && played == triplet)
+        } else {
+            Issue.record("no start")
+        }
+        let gap = start + 2 * 0.75 + step
+        harness.advance(to: gap + 0.1)
+        #expect(harness.session.strike(at: gap + 0.1))  // within half a triplet eighth (125 ms)
+        #expect(!harness.session.strike(at: gap + 0.75 + 0.13))
+        #expect(throws: DomainValueError.self) { try TimingSettings(gapPattern: .straightSixteenths) }
     }
 }
