@@ -28,7 +28,8 @@ public struct TimingHistory: Hashable, Sendable {
     /// The last ``recentWindow`` answers, oldest first.
     private var recent: [RecentAnswer] = []
     /// Week by week, per kind and band (`offsetDetection.moderate`): offset detection's answers binned by
-    /// percent of a step; fill the gap's trials' absolute mean offsets (how far from on time, either way).
+    /// percent of a step; fill the gap's trials' absolute mean offsets (how far from on time, either way);
+    /// rhythm echo's mean distance of each echo's hits from their notes.
     private var weeks: [String: [ProgressHistory.Week]] = [:]
 
     /// The two timing disciplines, as the progress chart names its series.
@@ -37,6 +38,8 @@ public struct TimingHistory: Hashable, Sendable {
         case offsetDetection
         /// Fill the gap (`peach tap`).
         case gapFill
+        /// Rhythm echo (`peach echo`): week by week, how far the hits fell from their notes.
+        case echo
     }
 
     fileprivate struct RecentAnswer: Hashable, Sendable {
@@ -153,6 +156,13 @@ public struct TimingHistory: Hashable, Sendable {
         echoCells[completed.rhythm.family.rawValue] = cell
         echoLevel = completed.level
         echoCount += 1
+        let hits = completed.hitOffsets.filter(\.isFinite)
+        if !hits.isEmpty {
+            ProgressHistory.update(
+                &weeks["\(Discipline.echo.rawValue).\(TempoBand(completed.tempo).rawValue)", default: []],
+                week: ProgressHistory.weekNumber(of: completed.timestamp)
+            ) { $0.addMatching(error: hits.reduce(0) { $0 + abs($1) } / Double(hits.count)) }
+        }
     }
 
     /// Rhythm echo in `family`, nil without an echo there.
@@ -165,7 +175,8 @@ public struct TimingHistory: Hashable, Sendable {
 
     /// The weeks of `discipline` at `band`, oldest first: for offset detection its answers binned by percent of
     /// a step (fit them with ``ProgressHistory/Week/threshold(within:)``), for fill the gap the absolute
-    /// mean offsets of its trials (``ProgressHistory/Week/absoluteErrors``, ms).
+    /// mean offsets of its trials, for rhythm echo each echo's mean distance of its hits from their notes
+    /// (``ProgressHistory/Week/absoluteErrors``, ms).
     public func weeks(of discipline: Discipline, band: TempoBand) -> [ProgressHistory.Week] {
         weeks["\(discipline.rawValue).\(band.rawValue)"] ?? []
     }

@@ -430,6 +430,7 @@ public struct Texts: Sendable {
             tr("  peach measure    your threshold, measured in a few minutes"),
             tr("  peach timing     timing: is a click early or late?"),
             tr("  peach tap        timing: strike the silent step of a click loop"),
+            tr("  peach echo       timing: hear a bar, echo it on a pad"),
             tr("  peach profile    your profile, trend and progress"),
             tr("  peach settings   settings; peach devices, monitor, learn: your controller"),
             tr("  peach --help     everything else"),

@@ -59,13 +59,20 @@ public struct ProgressRenderer: Sendable {
 
     /// A timing series' title, e.g. `Early or late, 80–119 BPM: threshold (75 % correct) per week, ms`.
     public func timingTitle(_ series: ProgressChart.TimingSeries) -> String {
-        series.discipline == .offsetDetection
-            ? texts.tr(
+        switch series.discipline {
+        case .offsetDetection:
+            texts.tr(
                 "Early or late, \(texts.bandName(series.band)): threshold (75 % correct) per week, with its likely range"
             )
-            : texts.tr(
+        case .gapFill:
+            texts.tr(
                 "Fill the gap, \(texts.bandName(series.band)): distance from on time per week, ± one standard error"
             )
+        case .echo:
+            texts.tr(
+                "Rhythm echo, \(texts.bandName(series.band)): distance of the hits from their notes per week, ± one "
+                    + "standard error")
+        }
     }
 
     /// The chart as terminal lines.

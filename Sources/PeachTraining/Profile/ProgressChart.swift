@@ -105,7 +105,7 @@ public struct ProgressChart: Sendable {
                 point.isUncertain = ProgressHistory.isUncertain(estimate)
                 return point
             }
-        case .gapFill:
+        case .gapFill, .echo:
             return weeks.compactMap { week in
                 let offsets = week.absoluteErrors
                 guard offsets.count > 0 else { return nil }

@@ -13,9 +13,8 @@ import Testing
 /// live clock loops three patterns (a triplet with a rest, gapped sixteenths, quintuplets) through the internal
 /// synth into `hw:Loopback,0,2`; the capture side (`hw:Loopback,1,2`, found as ``TimingKernelTests`` finds its
 /// clicks) says when each note was heard, and that is compared with the time the session's click player gave
-/// for it. It runs in the second VM run, beside the timing measurement (same devices, never at the same time).
-@Suite("Looped patterns on the real kernel (VM)", .serialized)
-struct PatternKernelTests {
+/// for it. Part of the timing measurement's suite (the same devices, so never at the same time as its tests).
+extension TimingKernelTests {
     /// A click player that keeps every time the real one gives, and which trial placed it.
     @MainActor
     final class RecordingClicks: ClickPlayer {

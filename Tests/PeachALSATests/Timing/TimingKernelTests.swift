@@ -124,24 +124,10 @@ struct TimingKernelTests {
         try output.start()
         defer { output.stop() }
 
-        // The sequencer, stamping in the kernel, listening to the first virtual MIDI device.
-        let sequencer = try ALSASequencer(clientName: "Peach timing test")
-        #expect(sequencer.hasKernelTimestamps)
-        let virtual = try #require(
-            try sequencer.ports().first {
-                $0.clientName.hasPrefix("Virtual Raw MIDI") && $0.address.port == 0
-            })
-        try sequencer.connectInput(from: virtual.address)
-        let stamps = Mutex<[Double]>([])
-        try sequencer.startNotifications { notification in
-            // Only this test's strikes (note 38 from the first virtual device): other tests may play meanwhile.
-            if case .message(let event) = notification, case .noteOn(_, 38, _) = event.message,
-                event.source == virtual.address
-            {
-                stamps.withLock { $0.append(event.time) }
-            }
-        }
-        defer { sequencer.stopNotifications() }
+        // The pad: strikes written into the first virtual MIDI device, stamped in the kernel.
+        let pad = try VirtualPad()
+        #expect(pad.sequencer.hasKernelTimestamps)
+        defer { pad.stop() }
 
         // Let the output settle (its timeline filter wants a second of readings; an underrun starts it anew), as a
         // session waits for it.
@@ -158,22 +144,7 @@ struct TimingKernelTests {
         // The controller: each strike written at a known moment within ±40 ms of its click.
         var generator = SeededRandomGenerator(seed: 31)
         let offsets = (0..<Self.clicks).map { _ in Double.random(in: -0.04...0.04, using: &generator) }
-        let written = Mutex<[(before: Double, after: Double)]>([])
-        let device = "/dev/snd/midiC\(ALSAMachine.virtualMIDICard ?? 1)D0"
-        let targets = zip(planned, offsets).map { $0 + $1 }
-        let writer = Thread {
-            guard let file = try? SystemFile(path: device, flags: O_WRONLY) else { return }
-            for target in targets {
-                while MonotonicTime.now() < target - 0.002 { usleep(1000) }
-                while MonotonicTime.now() < target {}
-                let before = MonotonicTime.now()
-                try? file.writeAll([0x90, 38, 100])
-                let after = MonotonicTime.now()
-                written.withLock { $0.append((before, after)) }
-                try? file.writeAll([0x80, 38, 0])
-            }
-        }
-        writer.start()
+        pad.strike(at: zip(planned, offsets).map { $0 + $1 })
         var placed: [Double] = []
         var placedAt: [Double] = []
         var dropouts: [Double] = []
@@ -194,8 +165,8 @@ struct TimingKernelTests {
         recorder.stop()
 
         let heard = recorder.onsets
-        let writes = written.withLock { $0 }
-        let stamped = stamps.withLock { $0 }
+        let writes = pad.writes
+        let stamped = pad.stamped
         try #require(
             writes.count == Self.clicks && stamped.count == Self.clicks,
             "\(writes.count) written, \(stamped.count) stamped")

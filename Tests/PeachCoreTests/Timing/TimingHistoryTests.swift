@@ -106,3 +106,35 @@ struct TimingHistoryFamilyTests {
         #expect(history.isConsistent(maximumCount: 400) && !history.isConsistent(maximumCount: 399))
     }
 }
+
+@Suite("TimingHistory: rhythm echo")
+struct TimingHistoryEchoTests {
+    @Test(
+        "echoes count under their bar's hardest family, keep the last level, and make a weekly series of distance"
+    )
+    func echoes() throws {
+        var history = TimingHistory()
+        let plain = try #require(EchoRhythm(text: "1:x 2:xx 1:x 2:xx"))
+        let triplets = try #require(EchoRhythm(text: "3:xxx 1:x 4:xxxx 1:x"))
+        let time = Date(timeIntervalSince1970: 1_767_225_600)
+        func echo(_ rhythm: EchoRhythm, level: Int, offsets: [Double?], extras: Int) -> CompletedEcho {
+            CompletedEcho(
+                timestamp: time, tempo: .standard, rhythm: rhythm, level: level,
+                onsets: zip(rhythm.onsets, offsets).map { CompletedEcho.Onset(beat: $0, offsetMs: $1) },
+                extras: extras)
+        }
+        history.addEcho(echo(plain, level: 1, offsets: [2, -2, 4, nil, 6, -6], extras: 1))
+        history.addEcho(echo(triplets, level: 4, offsets: [1, 1, 1, 1, 1, 1, 1, 1, 1], extras: 0))
+        #expect(
+            history.echoFamilies == [.simple, .triplets] && history.echoLevel == 4 && history.echoCount == 2)
+        let simple = try #require(history.echo(family: .simple))
+        #expect(
+            simple.notes == 6 && simple.hits == 5 && simple.extras == 1
+                && abs(simple.hitRate - 5.0 / 6) < 1e-12)
+        #expect(abs(simple.offsets.mean - 0.8) < 1e-12)
+        let weeks = history.weeks(of: .echo, band: .moderate)
+        #expect(weeks.count == 1 && weeks.first?.absoluteErrors.count == 2)
+        #expect(abs((weeks.first?.absoluteErrors.mean ?? 0) - (4 + 1) / 2) < 1e-12)
+        #expect(history.isConsistent(maximumCount: 2) && !history.isConsistent(maximumCount: 1))
+    }
+}
