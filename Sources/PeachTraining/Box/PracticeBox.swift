@@ -57,7 +57,8 @@ public final class PracticeBox {
         case waitingForController
         /// A controller is connected and no session runs.
         case ready
-        /// The play-back menu is open on a kind (its earcon says which); see the type's documentation.
+        /// The menu by ear is open on an entry (a play-back kind or rhythm echo; its earcon says which); see the
+        /// type's documentation.
         case choosingMenu(TrainingMode)
         /// A mode was chosen; its earcon plays before the session starts.
         case starting(TrainingMode)
