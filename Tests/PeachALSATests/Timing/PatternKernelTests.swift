@@ -50,7 +50,7 @@ extension TimingKernelTests {
     func loopedPatternsInVM() async throws {
         ALSALibrary.printsDiagnostics(false)
         let sink = try ALSAPCMSink(
-            device: "hw:Loopback,0,2", configuration: PCMConfiguration(periodFrames: 256, periodCount: 3))
+            device: "hw:Loopback,0,2", configuration: PCMConfiguration(periodFrames: 512, periodCount: 3))
         let recorder = try TimingKernelTests.LoopbackRecorder(
             device: "hw:Loopback,1,2", rate: sink.sampleRate, channelCount: sink.channelCount)
         let output = AudioOutput(sink: sink)
@@ -84,7 +84,9 @@ extension TimingKernelTests {
         }
         session.start()
         // Each trial: its three repetitions play out, then the answer; three trials.
-        let deadline = MonotonicTime.now() + 30
+        // 512 × 3 and a long deadline: under a loaded emulator the output underruns every few seconds at
+        // 256 × 3 (five dropouts in 30 s in one CI run), and each dropout discards the trial playing.
+        let deadline = MonotonicTime.now() + 90
         while session.answeredCount < patterns.count, MonotonicTime.now() < deadline {
             try await Task.sleep(for: .milliseconds(20))
             guard session.state == .awaitingAnswer, let trial = session.currentTrial,
