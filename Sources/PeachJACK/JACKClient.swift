@@ -95,7 +95,21 @@ final class JACKClient: @unchecked Sendable {
         guard library.getCycleTimes(handle, &frames, &current, &next, &period) == 0 else {
             return (MonotonicTime.now(), Double(bufferSize) / sampleRate)
         }
-        return (Double(current) / 1e6 + monotonicOffset, Double(next - current) / 1e6)
+        return Self.cycle(
+            current: current, next: next, offset: monotonicOffset,
+            fallbackPeriod: Double(bufferSize) / sampleRate)
+    }
+
+    /// A cycle's start (JACK's `current` microseconds moved onto the monotonic clock by `offset`) and length.
+    /// JACK may report `next` at or before `current` (seen on a loaded machine with the dummy driver, 4.9 ms
+    /// before): the length is then `fallbackPeriod`, never a trap on the process thread.
+    static func cycle(
+        current: UInt64, next: UInt64, offset: Double, fallbackPeriod: Double
+    ) -> (
+        start: Double, period: Double
+    ) {
+        let period = next > current ? Double(next - current) / 1e6 : fallbackPeriod
+        return (Double(current) / 1e6 + offset, period)
     }
 
     /// Activates the client: its process callback starts running.
