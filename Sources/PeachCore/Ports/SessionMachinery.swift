@@ -61,6 +61,16 @@ final class SessionMachinery<Event> {
         }
     }
 
+    /// Whether `clicks`' timeline can be trusted now (``ClickPlayer/settlesIn`` is zero: a click is placed by the
+    /// timeline of the moment it is placed). If not, `retry` runs once it should be (a scheduled step like any
+    /// other: a stale one does nothing), and the caller waits for it.
+    func isSettled(_ clicks: any ClickPlayer, else retry: @escaping @MainActor () -> Void) -> Bool {
+        let wait = clicks.settlesIn
+        guard wait > 0 else { return true }
+        schedule(after: wait, retry)
+        return false
+    }
+
     /// Cancels the pending timer, if any.
     func cancelTimer() {
         timer?.cancel()

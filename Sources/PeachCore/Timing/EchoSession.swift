@@ -144,14 +144,11 @@ public final class EchoSession {
     /// Starts a stretch: once the output's timeline can be trusted, a count-in bar no earlier than `notBefore`,
     /// then trial `trial`'s call.
     private func startStretch(trial: Int, notBefore: Double) {
-        let wait = clicks.settlesIn
-        if wait > 0 {
-            machinery.schedule(after: wait) { [weak self] in
-                guard let self, self.isRunning else { return }
-                self.startStretch(trial: trial, notBefore: notBefore)
-            }
-            return
+        let settled = machinery.isSettled(clicks) { [weak self] in
+            guard let self, self.isRunning else { return }
+            self.startStretch(trial: trial, notBefore: notBefore)
         }
+        guard settled else { return }
         loopDropouts = clicks.dropoutCount
         stretchStart = max(notBefore, clicks.now + clicks.leadTime)
         trialBase = trial

@@ -140,14 +140,11 @@ public final class GapFillSession {
     /// a click is placed by the timeline of the moment it is placed). A restart after a dropout begins a trial
     /// again; the first start also says the loop started.
     private func startLoop(at cycle: Int, notBefore: Double, isRestart: Bool) {
-        let wait = clicks.settlesIn
-        if wait > 0 {
-            machinery.schedule(after: wait) { [weak self] in
-                guard let self, self.isRunning else { return }
-                self.startLoop(at: cycle, notBefore: notBefore, isRestart: isRestart)
-            }
-            return
+        let settled = machinery.isSettled(clicks) { [weak self] in
+            guard let self, self.isRunning else { return }
+            self.startLoop(at: cycle, notBefore: notBefore, isRestart: isRestart)
         }
+        guard settled else { return }
         loopDropouts = clicks.dropoutCount
         firstCycleStart = max(notBefore, clicks.now + clicks.leadTime) - offset(of: cycle)
         nextCycleToPlace = cycle

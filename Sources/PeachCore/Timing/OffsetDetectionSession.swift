@@ -153,14 +153,13 @@ public final class OffsetDetectionSession {
 
     private func startTrial() {
         // A click is placed by the output's timeline of the moment: wait until that can be trusted.
-        let wait = clicks.settlesIn
-        if wait > 0 {
+        let settled = machinery.isSettled(clicks) { [weak self] in
+            guard self?.state == .settling else { return }
+            self?.startTrial()
+        }
+        guard settled else {
             currentTrial = nil
             state = .settling
-            machinery.schedule(after: wait) { [weak self] in
-                guard self?.state == .settling else { return }
-                self?.startTrial()
-            }
             return
         }
         machinery.beginTrial()

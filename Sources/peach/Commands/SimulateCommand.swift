@@ -42,17 +42,7 @@ struct SimulateCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(CLI.texts.help(.drift)))
     var drift = 0.0
 
-    @Option(name: .setting(.silentBars), help: CLI.help(.silentBars, valueName: "bars"))
-    var silentBars: Int?
-
-    @Option(name: .setting(.silentEvery), help: CLI.help(.silentEvery, valueName: "bars"))
-    var silentEvery: Int?
-
-    @Option(name: .setting(.tempoRamp), help: CLI.help(.tempoRamp, valueName: "bpm"))
-    var ramp: Int?
-
-    @Option(name: .setting(.rampEvery), help: CLI.help(.rampEvery, valueName: "bars"))
-    var rampEvery: Int?
+    @OptionGroup var loopShape: LoopShapeOptions
 
     @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.seed)))
     var seed: UInt64?
@@ -133,11 +123,7 @@ struct SimulateCommand: ParsableCommand {
     }
 
     private var timing: [(key: SettingKey, text: String?)] {
-        [
-            tempo.value, (.timingPatterns, patterns), (.silentBars, silentBars.map(String.init)),
-            (.silentEvery, silentEvery.map(String.init)), (.tempoRamp, ramp.map(String.init)),
-            (.rampEvery, rampEvery.map(String.init)),
-        ]
+        [tempo.value, (.timingPatterns, patterns)] + loopShape.values
     }
 
     func run() throws {

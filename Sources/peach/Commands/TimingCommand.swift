@@ -62,24 +62,10 @@ struct TapCommand: AsyncParsableCommand {
         completion: .list(["none"] + TimingPattern.withRests.map(\.id)))
     var pattern: String?
 
-    @Option(name: .setting(.silentBars), help: CLI.help(.silentBars, valueName: "bars"))
-    var silentBars: Int?
-
-    @Option(name: .setting(.silentEvery), help: CLI.help(.silentEvery, valueName: "bars"))
-    var silentEvery: Int?
-
-    @Option(name: .setting(.tempoRamp), help: CLI.help(.tempoRamp, valueName: "bpm"))
-    var ramp: Int?
-
-    @Option(name: .setting(.rampEvery), help: CLI.help(.rampEvery, valueName: "bars"))
-    var rampEvery: Int?
+    @OptionGroup var loopShape: LoopShapeOptions
 
     private var own: [(key: SettingKey, text: String?)] {
-        [
-            (.gapPositions, gapPositions), (.gapPattern, pattern), (.silentBars, silentBars.map(String.init)),
-            (.silentEvery, silentEvery.map(String.init)), (.tempoRamp, ramp.map(String.init)),
-            (.rampEvery, rampEvery.map(String.init)),
-        ]
+        [(.gapPositions, gapPositions), (.gapPattern, pattern)] + loopShape.values
     }
 
     func validate() throws { _ = try OptionOverrides.apply(options.values(own), to: PeachSettings.defaults) }

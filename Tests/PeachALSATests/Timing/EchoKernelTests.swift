@@ -15,33 +15,6 @@ import Testing
 /// (``VirtualPad``) at known moments and stamped by the kernel. Part of the timing measurement's suite (the same
 /// devices, so never at the same time as its tests).
 extension TimingKernelTests {
-    /// A click player that keeps every time the real one gives.
-    @MainActor
-    final class KeptClicks: ClickPlayer {
-        let inner: SynthClickPlayer
-        var placed: [(time: Double, accent: Bool)] = []
-
-        init(_ inner: SynthClickPlayer) { self.inner = inner }
-
-        var now: Double { inner.now }
-        var leadTime: Double { inner.leadTime }
-        var isExact: Bool { inner.isExact }
-        var dropoutCount: Int { inner.dropoutCount }
-        var settlesIn: Double { inner.settlesIn }
-
-        func click(at time: Double, accent: Bool) throws -> Double {
-            let heard = try inner.click(at: time, accent: accent)
-            placed.append((heard, accent))
-            return heard
-        }
-
-        func cancelClicks() {
-            let now = inner.now
-            placed.removeAll { $0.time > now }
-            inner.cancelClicks()
-        }
-    }
-
     /// A loopback output that has settled, and the recorder of its capture side.
     @MainActor
     static func settledOutput(
@@ -73,7 +46,7 @@ extension TimingKernelTests {
         let (sink, recorder, output) = try await Self.settledOutput()
         defer { output.stop() }
         let underrunsBefore = sink.recoveryCount
-        let clicks = KeptClicks(SynthClickPlayer(output: output))
+        let clicks = RecordingClicks(SynthClickPlayer(output: output))
         // Eighths (steps 2 and 4 silent), so clicks stay far enough apart to be told apart up to 180 BPM.
         let settings = try TimingSettings(
             tempo: try Tempo(bpm: 120), gapPositions: [2, 4], silentBars: 1, silentEvery: 1, tempoRamp: 20,
@@ -140,7 +113,7 @@ extension TimingKernelTests {
         defer { output.stop() }
         let pad = try VirtualPad()
         defer { pad.stop() }
-        let clicks = KeptClicks(SynthClickPlayer(output: output))
+        let clicks = RecordingClicks(SynthClickPlayer(output: output))
         let settings = try TimingSettings(tempo: try Tempo(bpm: 120))
         let session = EchoSession(
             clicks: clicks, settings: { settings }, clock: LiveSessionClock(), observers: [], level: 2,

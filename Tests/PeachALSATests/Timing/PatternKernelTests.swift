@@ -15,34 +15,6 @@ import Testing
 /// clicks) says when each note was heard, and that is compared with the time the session's click player gave
 /// for it. Part of the timing measurement's suite (the same devices, so never at the same time as its tests).
 extension TimingKernelTests {
-    /// A click player that keeps every time the real one gives, and which trial placed it.
-    @MainActor
-    final class RecordingClicks: ClickPlayer {
-        let inner: SynthClickPlayer
-        var trial = 0
-        var placed: [(trial: Int, time: Double)] = []
-
-        init(_ inner: SynthClickPlayer) { self.inner = inner }
-
-        var now: Double { inner.now }
-        var leadTime: Double { inner.leadTime }
-        var isExact: Bool { inner.isExact }
-        var dropoutCount: Int { inner.dropoutCount }
-        var settlesIn: Double { inner.settlesIn }
-
-        func click(at time: Double, accent: Bool) throws -> Double {
-            let heard = try inner.click(at: time, accent: accent)
-            placed.append((trial, heard))
-            return heard
-        }
-
-        func cancelClicks() {
-            let now = inner.now
-            placed.removeAll { $0.trial == trial && $0.time > now }
-            inner.cancelClicks()
-        }
-    }
-
     @Test(
         "looped patterns (3:x-x, 4:x-xx, 5:xxxxx, three repetitions each) sound where Peach placed every note",
         .enabled(if: ALSAMachine.hasLoopback, "needs snd-aloop (alsa-vm)"))
