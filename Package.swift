@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 // Peach for Linux: an ear trainer driven by MIDI controllers, built as an ALSA sequencer client.
 import PackageDescription
 
@@ -16,6 +16,19 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        // The dashboard's HTTP server (`peach web`), on SwiftNIO; without its default traits (swift-configuration
+        // and full Foundation are not needed, and each adds build time on a Pi and in the arm64 cross build).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        // The dashboard's password hash (bcrypt; only its small C core is built, nothing of swift-crypto).
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        // The dashboard's HTML templates: Mustache escapes every value it inserts unless told otherwise.
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        // SwiftNIO, under Hummingbird: its I/O errors (a port in use) are read to say what went wrong.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // HTTP's field names for the dashboard's own headers (Hummingbird's types).
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // The dashboard's lifetime (graceful shutdown on SIGINT and SIGTERM), as Hummingbird runs it.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // The domain: value types, tuning, strategies, profile, sessions and ports. No I/O.
@@ -85,13 +98,28 @@ let package = Package(
                 "PeachCore", "PeachAudio", "PeachMIDI", "PeachStore", "PeachTraining", "PeachText",
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // The dashboard in a browser (`peach web`): pages, charts, live answers and exports over HTTP, reading the
+        // store read-only.
+        .target(
+            name: "PeachWeb",
+            dependencies: [
+                "PeachCore", "PeachStore", "PeachText", "PeachTraining", "PeachLive", "PeachSystem",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // The `peach` command: argument parsing and the wiring of live ports (ALSA, files, terminal).
         .executableTarget(
             name: "peach",
             dependencies: [
                 "PeachCore", "PeachAudio", "PeachMIDI", "PeachStore", "PeachALSA", "PeachJACK",
                 "PeachTraining",
-                "PeachText", "PeachLive", "PeachSystem",
+                "PeachText", "PeachLive", "PeachSystem", "PeachWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -141,6 +169,9 @@ let package = Package(
             dependencies: [
                 "PeachLive", "PeachText", "PeachTraining", "PeachCore", "PeachMIDI", "PeachTestSupport",
             ]),
+        .testTarget(
+            name: "PeachWebTests",
+            dependencies: ["PeachWeb", "PeachStore", "PeachText", "PeachCore", "PeachTestSupport"]),
         .testTarget(
             name: "PeachSystemTests",
             dependencies: ["PeachSystem", .product(name: "SystemPackage", package: "swift-system")]),

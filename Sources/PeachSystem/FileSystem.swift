@@ -19,6 +19,15 @@ public enum FileSystem {
         return result == 0 ? FileStatus(info) : nil
     }
 
+    /// The bytes an unprivileged user may still write on the file system holding `path` (`statvfs`'s
+    /// `f_bavail` blocks), and its size; nil when it cannot be looked at.
+    public static func space(at path: String) -> (available: Int64, total: Int64)? {
+        var info = statvfs()
+        guard statvfs(path, &info) == 0 else { return nil }
+        let block = Int64(info.f_frsize)
+        return (Int64(info.f_bavail) * block, Int64(info.f_blocks) * block)
+    }
+
     /// The status of `path` (following links).
     /// - Throws: ``FileError`` (`stat`) with the call's `errno`, also when nothing is there.
     public static func requiredStatus(_ path: String) throws(FileError) -> FileStatus {

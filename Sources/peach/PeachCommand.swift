@@ -28,14 +28,14 @@ struct PeachCommand: AsyncParsableCommand {
             MonitorCommand.self, LearnCommand.self, DevicesCommand.self, SoundsCommand.self,
             SettingsCommand.self,
             DataCommand.self,
-            InfoCommand.self, ServeCommand.self,
+            InfoCommand.self, ServeCommand.self, WebCommand.self,
         ]
     )
 
     /// Parses, runs, and turns every failure into one line `peach: …` on stderr with its exit status: 64 for
     /// bad usage, 1 for other failures, 128 + n after signal n.
     /// The arguments to parse: `arguments`, except that `--help` after a word that names no command is left
-    /// out, so `peach web --help` says there is no command `web` (as `peach web` does) instead of showing the
+    /// out, so `peach gui --help` says there is no command `gui` (as `peach gui` does) instead of showing the
     /// main help and exiting 0.
     static func arguments(_ arguments: ArraySlice<String>) -> [String] {
         guard let first = arguments.first, !first.hasPrefix("-") else { return Array(arguments) }

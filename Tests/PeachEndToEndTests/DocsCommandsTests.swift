@@ -178,6 +178,9 @@ struct DocsCommandsTests {
                 {
                     continue  // the daemon runs until stopped; the practice box's own tests run it
                 }
+                if arguments.first == "web", !arguments.contains("--help") {
+                    continue  // the dashboard serves until stopped; WebCommandTests run it
+                }
                 let result = try PeachBinary.run(
                     PeachBinary.url, arguments, environment: environment, typing: nil, directory: work)
                 count += 1

@@ -30,6 +30,7 @@ struct FirstHourTests {
         "higher", "lower", "commit", "replay", "stop", "tune", "none", "train", "match", "measure", "profile",
         "early", "late", "strike", "timing", "tap", "echo", "play", "notes", "intervals", "chords",
         "simulate", "tone", "monitor", "learn", "devices", "sounds", "settings", "data", "info", "serve",
+        "web",
         "help",
         "started", "answer", "result", "stopped", "unlimited", "all", "sixteenths", "triplets", "sextuplets",
         "quintuplets", "septuplets",

@@ -36,6 +36,9 @@ struct CatalogueTests {
         for phrase in Phrase.allCases {
             Self.check(Self.english(phrase), Self.german(phrase), "\(phrase)")
         }
+        for phrase in WebPhrase.allCases {
+            Self.check(Self.english(phrase), Self.german(phrase), "\(phrase)")
+        }
     }
 
     @Test("every help text (commands, options, discussions) has both texts, and the German one is German")

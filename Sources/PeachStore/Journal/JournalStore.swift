@@ -159,7 +159,7 @@ public final class JournalStore: TrainingStore {
     /// The length an unlocked reader reads the journal in `directory` up to: all of it, unless an append of many
     /// records is under way or was stopped (its lines are not the store's until it finishes) and its marker
     /// belongs to this journal.
-    nonisolated private static func readableLength(in directory: String) -> Int? {
+    nonisolated static func readableLength(in directory: String) -> Int? {
         PendingAppend.matching(directory: directory, journalPath: journalPath(in: directory))?.journalLength
     }
 
@@ -198,7 +198,7 @@ public final class JournalStore: TrainingStore {
 
     /// Loads the journal in `directory`: from a matching snapshot and the lines after it, or from the start.
     /// Also returns what the scan read (its records only: those past the snapshot).
-    nonisolated private static func load(
+    nonisolated static func load(
         directory: String, usingSnapshot: Bool, progress: ((StoreProgress) -> Void)? = nil
     ) throws(StoreError) -> (contents: JournalContents, scanned: JournalScanSummary) {
         let path = journalPath(in: directory)

@@ -124,6 +124,8 @@ extension Texts {
         case .tooManyOpenFiles, .tooManyOpenFilesInSystem:
             tr("too many open files")
         case .brokenPipe: tr("the reader went away")
+        case .addressInUse: tr("address already in use")
+        case .addressNotAvailable: tr("not an address of this computer")
         default: String(cString: strerror(errno.rawValue))
         }
     }
@@ -638,6 +640,18 @@ extension Texts {
             return tr("refusing to delete \(count) records without --yes (no terminal to ask).")
         case .cannotWrite(let error):
             return message(for: error) + "."
+        case .passwordTooShort(let minimum):
+            return tr("the password must have at least \(minimum) characters; nothing was changed")
+        case .passwordsDiffer:
+            return tr("the two passwords differ; nothing was changed")
+        case .cannotListen(let address, let port, let number, let reason):
+            let why = number.map { systemReason(Errno(rawValue: $0)) } ?? reason
+            if number == EADDRINUSE {
+                return tr(
+                    "cannot listen at \(address) port \(port): \(why); another program (or another peach web) uses it, choose another with --port"
+                )
+            }
+            return tr("cannot listen at \(address) port \(port): \(why); check --address and --port")
         case .invalidPlayBackItems(let value, let kind):
             let examples = PlayBackItem.catalogue(of: kind).prefix(4).map(\.id).joined(separator: ", ")
             return tr(
@@ -665,6 +679,7 @@ extension Texts {
         case .wholeNumber: tr("a whole number such as 100")
         case .simulationMode: list(SimulationMode.allCases.map(\.rawValue))
         case .exportFormat: tr("csv or json")
+        case .listenAddress: tr("an IP address such as 127.0.0.1, 0.0.0.0 or ::, or a host name")
         }
     }
 }

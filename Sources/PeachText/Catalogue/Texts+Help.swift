@@ -31,6 +31,7 @@ public enum Help: CaseIterable, Sendable {
     case dataImport, dataImportDiscussion, importFile, replace, dataReset, yes
     case infoAbstract
     case serveAbstract, serveDiscussion, serveStatus
+    case webAbstract, webDiscussion, webAddress, webPort, webSetPassword
     case range, noteDuration, gap, referencePitch, varyLoudness, feedbackDuration, timbre, soundFont, preset
     case intervals, tuning, progress
     case profile, midiIn, output, audioOut, latency, midiChannels, midiProgram, bendRange, midiTuning
@@ -94,6 +95,21 @@ public enum Help: CaseIterable, Sendable {
             """
         case .serveStatus:
             "Show the practice box's log of recent sessions and errors, and exit."
+        case .webAbstract:
+            "Your progress in a browser: a dashboard of the data folder, live while you practise."
+        case .webDiscussion:
+            """
+            Serves pages of the profile, the progress charts (4 weeks to all of it), the box's log and settings, and downloads of the data (JSON, CSV, the iOS form), in the browser's language (English or German). The overview shows each answer as it is stored while peach train or peach serve runs beside it. Reading needs nothing; changing a setting or importing answers needs the password (--set-password). The dashboard reads the store without its lock; only an import takes it. It listens on this computer only (127.0.0.1) unless --address says otherwise, prints the address to open, and runs until Ctrl-C (or SIGTERM).
+              peach web                      # then open the address it prints
+              peach web --address 0.0.0.0    # reachable from the network
+              peach web --set-password       # allow changes after signing in
+            """
+        case .webAddress:
+            "The address to listen on: 127.0.0.1 (this computer only), 0.0.0.0 or :: (every network the computer is on)."
+        case .webPort:
+            "The TCP port to listen on (0: any free one; the address printed says which)."
+        case .webSetPassword:
+            "Set the password that lets a browser change settings and import answers (asked twice at a terminal, else read from standard input), and exit."
         case .measureAbstract:
             "Measure your threshold: comparisons placed where they tell the most, until it is precise."
         case .measureDiscussion:

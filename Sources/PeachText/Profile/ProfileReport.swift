@@ -62,7 +62,6 @@ public struct ProfileReport: Sendable {
 
     /// The report as text lines, the chart fitting `width` columns (the other lines are wrapped by the screen).
     public func lines(width: Int = LineWrapper.standardWidth) -> [String] {
-        let profile = contents.profile
         var result = [title, ""]
         if chart.isEmpty {
             result.append(emptyChartLine)
@@ -70,6 +69,25 @@ public struct ProfileReport: Sendable {
             result += TextChartRenderer(width: width).lines(chart)
         }
         result.append("")
+        result += summaryLines
+        let points = contents.timeline.days(in: timeZone).suffix(days)
+        if !points.isEmpty {
+            result.append("")
+            result.append(texts(.progressByDay))
+            for point in points {
+                result.append(
+                    "  \(point.day)  \(texts.cents(point.statistics.mean))  (\(texts.answers(point.statistics.count)), "
+                        + "\(texts(.rolling)) \(texts.format(point.rollingMean, 1)))")
+            }
+        }
+        return result
+    }
+
+    /// The report's words without the chart and the days: the threshold and its trend, the sessions and
+    /// measurements, pitch matching, the intervals, timing and play-back (blank lines between the parts).
+    public var summaryLines: [String] {
+        let profile = contents.profile
+        var result: [String] = []
         if let thresholdLine { result.append(thresholdLine) }
         if let mean = profile.overallMean {
             let spread = profile.overallStandardDeviation.map { texts.format($0, 1) } ?? "–"
@@ -111,30 +129,30 @@ public struct ProfileReport: Sendable {
             result.append("")
             result += playBack
         }
-        let points = contents.timeline.days(in: timeZone).suffix(days)
-        if !points.isEmpty {
-            result.append("")
-            result.append(texts(.progressByDay))
-            for point in points {
-                result.append(
-                    "  \(point.day)  \(texts.cents(point.statistics.mean))  (\(texts.answers(point.statistics.count)), "
-                        + "\(texts(.rolling)) \(texts.format(point.rollingMean, 1)))")
-            }
-        }
         return result
     }
 
-    /// The progress chart as text lines (`peach profile --progress`).
-    public func progressLines() -> [String] {
+    /// The progress chart as text lines (`peach profile --progress`): the last `weeks` weeks with answers of
+    /// each series (26 unless asked: the dashboard zooms).
+    public func progressLines(weeks: Int = ProgressChart.standardWeeks) -> [String] {
+        let chart = weeks == ProgressChart.standardWeeks ? progress : progressChart(weeks: weeks)
         let playBack = PlayBackReport(history: contents.playBack, texts: texts).weekLines
-        return ProgressRenderer(texts: texts).lines(progress) + (playBack.isEmpty ? [] : [""] + playBack)
+        return ProgressRenderer(texts: texts).lines(chart) + (playBack.isEmpty ? [] : [""] + playBack)
     }
 
-    /// The profile chart, or with `progress` the progress chart, as a standalone SVG document.
-    public func svg(progress showProgress: Bool) -> String {
-        showProgress
-            ? ProgressRenderer(texts: texts).document(progress, title: texts.progressTitle)
-            : SVGChartRenderer(texts: texts).document(chart, title: title, notes: svgNotes)
+    /// The profile chart, or with `progress` the progress chart (of the last `weeks` weeks), as a standalone
+    /// SVG document.
+    public func svg(progress showProgress: Bool, weeks: Int = ProgressChart.standardWeeks) -> String {
+        guard showProgress else {
+            return SVGChartRenderer(texts: texts).document(chart, title: title, notes: svgNotes)
+        }
+        let chart = weeks == ProgressChart.standardWeeks ? progress : progressChart(weeks: weeks)
+        return ProgressRenderer(texts: texts).document(chart, title: texts.progressTitle)
+    }
+
+    /// The progress chart of the last `weeks` weeks.
+    private func progressChart(weeks: Int) -> ProgressChart {
+        ProgressChart(history: contents.progress, timing: contents.timing, weeks: weeks)
     }
 
     /// The lines under the SVG's chart: why the chart is empty (with answers, how many), the threshold the text

@@ -28,14 +28,21 @@ public enum CommandError: Error, Equatable, Sendable {
     case cannotWrite(FileError)
     /// `peach play --items` names something that is no item of the kind.
     case invalidPlayBackItems(String, kind: PlayBackKind)
+    /// `peach web` could not listen at `address`:`port`: the system's `errno` when it said one (98: the port is
+    /// taken), else its words (`reason`: a name that does not resolve).
+    case cannotListen(address: String, port: Int, errno: Int32?, reason: String)
+    /// `peach web --set-password` was given a password shorter than `minimum` characters (or none).
+    case passwordTooShort(minimum: Int)
+    /// `peach web --set-password` at a terminal: the two entries differ.
+    case passwordsDiffer
 
     /// The exit status: 64 for bad usage, 1 for other failures.
     public var exitStatus: Int32 {
         switch self {
         case .option, .invalidSpec, .duplicate, .keyboardNeedsTerminal, .learnNeedsMIDI, .fileExists,
-            .refusingToDelete, .invalidPlayBackItems:
+            .refusingToDelete, .invalidPlayBackItems, .passwordTooShort, .passwordsDiffer:
             64
-        case .noSynthFound, .learnInputEnded, .cannotWrite: 1
+        case .noSynthFound, .learnInputEnded, .cannotWrite, .cannotListen: 1
         }
     }
 }
@@ -68,6 +75,8 @@ public enum SpecKind: String, Equatable, Sendable, CaseIterable {
     case simulationMode
     /// `csv` or `json`.
     case exportFormat
+    /// An address to listen on (`peach web --address`).
+    case listenAddress
 }
 
 extension CommandError {

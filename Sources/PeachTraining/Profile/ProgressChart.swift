@@ -49,8 +49,12 @@ public struct ProgressChart: Sendable {
     /// The timing series: offset detection, then fill the gap, each by tempo band.
     public let timing: [TimingSeries]
 
+    /// How many weeks a chart shows unless asked (`peach profile --progress`): half a year.
+    public static let standardWeeks = 26
+
     /// The chart of `history` and `timing`, the last `weeks` weeks with answers of each series.
-    public init(history: ProgressHistory, timing: TimingHistory = TimingHistory(), weeks: Int = 26) {
+    public init(history: ProgressHistory, timing: TimingHistory = TimingHistory(), weeks: Int = standardWeeks)
+    {
         self.timing = TimingHistory.Discipline.allCases.flatMap { discipline in
             TempoBand.allCases.compactMap { band in
                 let points = Self.timingPoints(timing, discipline, band, weeks: weeks)

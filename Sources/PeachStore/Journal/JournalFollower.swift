@@ -1,0 +1,93 @@
+// JournalFollower: keeps up with a journal another Peach writes, reading only the lines added since last time.
+
+import PeachCore
+import PeachSystem
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Follows the store in a directory without locking it, as the dashboard does while `peach serve` or `peach
+/// train` writes. The first ``refresh()`` loads it as ``JournalStore/read(directory:usingSnapshot:progress:)``
+/// does (the snapshot, then the lines after it); later ones read only the complete lines added since, and never
+/// past an unfinished import's length (``PendingAppend``), so every state it holds is one the store had. A
+/// journal that was replaced (another file at its path: an import, `peach data replace`) or is now shorter than
+/// what was read is loaded anew.
+public struct JournalFollower: Sendable {
+    /// What a ``refresh()`` found.
+    public enum Change: Sendable {
+        /// Nothing new.
+        case unchanged
+        /// These records were added, oldest first.
+        case appended([StoredRecord])
+        /// The journal was loaded from the start (the first time, or after it was replaced).
+        case reloaded
+    }
+
+    /// The data folder whose store is followed.
+    public let directory: String
+    /// The store as last read.
+    public private(set) var contents = JournalContents()
+    /// The number of valid records read (snapshot and lines).
+    public private(set) var recordCount = 0
+    private var position: (offset: Int, lineNumber: Int) = (0, 0)
+    private var identity: FileIdentity?
+    private var loaded = false
+
+    /// A follower of the store in `directory`; nothing is read until ``refresh()``.
+    public init(directory: String) { self.directory = directory }
+
+    /// Reads what was added since the last call (all of it the first time).
+    /// - Throws: ``StoreError`` for an unsafe folder, a newer schema or a system error; what was read before stays.
+    public mutating func refresh() throws(StoreError) -> Change {
+        let path = JournalStore.journalPath(in: directory)
+        let now = StoreFiles.identity(path)
+        let size = FileSystem.status(path)?.size ?? 0
+        if loaded, identity == nil, position.offset == 0, now != nil {
+            // The journal was made since the last look (the first answer of a new store): all of it is new.
+            identity = now
+            return try append(path: path)
+        }
+        if loaded, now == identity {
+            guard size > position.offset else {
+                return size == position.offset ? .unchanged : try reload(now)
+            }
+            return try append(path: path)
+        }
+        return try reload(now)
+    }
+
+    private mutating func reload(_ now: FileIdentity?) throws(StoreError) -> Change {
+        if try StoreFiles.exists(directory) { try StoreFiles.requireSafeDirectory(directory) }
+        let (contents, scanned) = try JournalStore.load(directory: directory, usingSnapshot: true)
+        self.contents = contents
+        recordCount =
+            contents.comparisonCount + contents.pitchMatchingCount + contents.rhythmCount
+            + contents.playBackCount
+        position = (scanned.completeLength, scanned.lineCount)
+        identity = now
+        loaded = true
+        return .reloaded
+    }
+
+    private mutating func append(path: String) throws(StoreError) -> Change {
+        var added: [StoredRecord] = []
+        let summary: JournalScanSummary
+        do {
+            summary = try JournalScan.scan(
+                path: path, from: position, end: JournalStore.readableLength(in: directory)
+            ) { added.append($0) }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .io(path, .read, EIO)
+        }
+        for record in added { contents.add(record) }
+        recordCount += added.count
+        contents.damagedLines += summary.damagedLines
+        contents.newerRecordLines += summary.newerRecordLines
+        contents.tornTailLength = summary.tornTailLength
+        position = (summary.completeLength, summary.lineCount)
+        return added.isEmpty ? .unchanged : .appended(added)
+    }
+}

@@ -1,0 +1,50 @@
+// Texts+Web: the dashboard's texts with values (`peach web`): the address, states, sizes, periods.
+
+import PeachCore
+import PeachTraining
+
+extension Texts {
+    /// The dashboard's plain phrase `phrase`.
+    public func callAsFunction(_ phrase: WebPhrase) -> String { tr(phrase.english) }
+
+    /// `Peach's dashboard: http://127.0.0.1:8765/ (Ctrl-C stops it)`.
+    public func dashboardAddress(_ url: String) -> String {
+        tr("Peach's dashboard: \(url) (Ctrl-C stops it)")
+    }
+
+    /// `Practising now: Pitch discrimination`.
+    public func practisingNow(_ mode: TrainingMode) -> String { tr("Practising now: \(title(of: mode))") }
+
+    /// `tempo saved.`
+    public func settingSaved(_ key: String) -> String { tr("\(key) saved.") }
+
+    /// `Error 404`: an error page's title.
+    public func errorTitle(_ status: Int) -> String { tr("Error \(status)") }
+
+    /// `4 weeks`: a period of the progress page.
+    public func weeks(_ count: Int) -> String {
+        tr(one: "\(count) week", other: "\(count) weeks", count: count)
+    }
+
+    /// `12 340 MB of 31 000 MB`: free space and the whole disk (GB from 10 GB on).
+    public func freeSpace(available: Int64, total: Int64) -> String {
+        tr("\(diskSize(available)) of \(diskSize(total))")
+    }
+
+    /// `840 MB`, `31 GB`.
+    func diskSize(_ bytes: Int64) -> String {
+        bytes >= 10_000_000_000
+            ? tr("\(format(Double(bytes) / 1e9, 0)) GB") : tr("\(format(Double(bytes) / 1e6, 0)) MB")
+    }
+
+    /// `+12.5 ms`: a signed offset.
+    public func signedMilliseconds(_ value: Double) -> String {
+        (value > 0 ? "+" : "") + tr("\(format(value, 1)) ms")
+    }
+
+    /// `80 BPM`.
+    public func beatsPerMinute(_ tempo: Int) -> String { tr("\(tempo) BPM") }
+
+    /// `3 of 4 notes echoed`.
+    public func notesEchoed(_ hits: Int, of count: Int) -> String { tr("\(hits) of \(count) notes echoed") }
+}

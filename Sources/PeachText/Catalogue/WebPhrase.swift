@@ -1,0 +1,89 @@
+// WebPhrase: the dashboard's plain phrases (`peach web`), each a case with its English (translations in po/).
+
+/// The plain phrases of the dashboard's pages: the English here, the translations in `po/` (a test checks every
+/// case in both languages).
+public enum WebPhrase: CaseIterable, Sendable {
+    case overview, progress, box, settings, yourData, navigation, skipToContent, signIn, signOut
+    case now, answersStoredLabel, inShort, period, oneYear, everything
+    case version, answersStored, inUse, notInUse, freeSpace, logTitle, noLog
+    case settingsSignedIn, settingsSignIn, settingsNoPassword, setting, value, allowed, save
+    case password, sessionExplanation, noPassword, wrongPassword
+    case exportExplanation, exportJSON, exportCSV, exportPeachCSV
+    case importTitle, importFile, importButton, importTooLarge, importNoAnswer, importExplanation,
+        importSignIn,
+        importEmpty, importBusy, theUpload
+    case dataFolder, settingsFolder
+    case notFound, badRequest, notAllowed, forbidden, tooManyTries, serverError
+    case passwordPrompt, passwordAgain, passwordSet
+
+    /// The English text: the catalogue's `msgid` (its translations are in `po/`).
+    var english: Message {
+        switch self {
+        case .overview: "Overview"
+        case .progress: "Progress"
+        case .box: "Box"
+        case .settings: "Settings"
+        case .yourData: "Your data"
+        case .navigation: "Dashboard"
+        case .skipToContent: "Skip to the content"
+        case .signIn: "Sign in"
+        case .signOut: "Sign out"
+        case .now: "Now"
+        case .answersStoredLabel: "answers stored:"
+        case .inShort: "In short"
+        case .period: "Period"
+        case .oneYear: "1 year"
+        case .everything: "All of it"
+        case .version: "Version"
+        case .answersStored: "Answers stored"
+        case .inUse: "In use"
+        case .notInUse: "Not in use just now"
+        case .freeSpace: "Free space for data"
+        case .logTitle: "The box's log (newest first)"
+        case .noLog: "No log yet: the box writes one while 'peach serve' runs."
+        case .settingsSignedIn: "Change a value and save it: the box uses it from its next trial."
+        case .settingsSignIn: "Sign in to change settings here."
+        case .settingsNoPassword:
+            "To change settings here, set a password on the box first: peach web --set-password (or change them there with peach settings set KEY VALUE)."
+        case .setting: "Setting"
+        case .value: "Value"
+        case .allowed: "Allowed"
+        case .save: "Save"
+        case .password: "Password"
+        case .sessionExplanation:
+            "Signed in, this browser may change settings and import answers until 30 minutes after its last use."
+        case .noPassword:
+            "No password is set, so nothing can be changed here. Set one on the box: peach web --set-password"
+        case .wrongPassword: "That is not the password."
+        case .exportExplanation:
+            "Every answer stored, as 'peach data export' writes it: the file is made when you ask for it."
+        case .exportJSON: "JSON (every field, for tools such as jq)"
+        case .exportCSV: "CSV (for spreadsheets)"
+        case .exportPeachCSV: "CSV for Peach on iOS and the web"
+        case .importTitle: "Import"
+        case .importFile: "A file of answers"
+        case .importButton: "Import it"
+        case .importTooLarge:
+            "The file is larger than the dashboard takes (32 MiB); use peach data import on the box."
+        case .importNoAnswer: "The box did not answer; nothing was imported."
+        case .importExplanation:
+            "An export of Peach (JSON or CSV) or of Peach on iOS and the web: the answers the store lacks are added, all or none, as 'peach data import' does."
+        case .importSignIn: "Sign in to import answers here."
+        case .importEmpty: "The file is empty; nothing was imported."
+        case .importBusy:
+            "Another Peach (peach serve or peach train) is storing answers now; import when it has stopped. Nothing was imported."
+        case .theUpload: "the uploaded file"
+        case .dataFolder: "[data folder]"
+        case .settingsFolder: "[settings folder]"
+        case .notFound: "There is no such page."
+        case .badRequest: "The browser sent a request the dashboard does not take."
+        case .notAllowed: "This page cannot do that."
+        case .forbidden: "Sign in first, and send the form from the dashboard's own page."
+        case .tooManyTries: "Too many tries: wait a while, then try again."
+        case .serverError: "Something went wrong on the box; the page may work again in a moment."
+        case .passwordPrompt: "New password for the dashboard: "
+        case .passwordAgain: "The same again: "
+        case .passwordSet: "Password set: sign in on the dashboard to change settings and import answers."
+        }
+    }
+}

@@ -1,0 +1,249 @@
+// DashboardPages: what each page of the dashboard shows, from the store, the settings and the box's log.
+
+import Foundation
+import PeachCore
+import PeachLive
+import PeachStore
+import PeachSystem
+import PeachText
+import PeachTraining
+
+/// The pages, each a whole HTML document in the request's language. Every number comes from the same
+/// reports the terminal shows (``ProfileReport``: a page's summary is `peach profile`'s, its progress
+/// `peach profile --progress`'s), so the browser and the terminal never disagree.
+struct DashboardPages: Sendable {
+    /// The periods the progress page zooms to, in weeks (26 is `peach profile --progress`'s; 520 is ten years:
+    /// everything a player is likely to have).
+    static let periods = [4, 12, ProgressChart.standardWeeks, 52, 520]
+    /// How recent the last answer must be for the box to count as in use, seconds.
+    static let inUseWithin = 120.0
+
+    let renderer: PageRenderer
+    let locations: DataLocations
+    let timeZone: TimeZone
+
+    // MARK: - Pages
+
+    /// The overview: live answers, the summary per discipline, the profile chart.
+    func overview(
+        _ view: DashboardStore.View, texts: Texts, session: SessionStore.Session?, now: Date
+    ) -> String {
+        let (report, notices) = report(view, texts: texts)
+        let values: [String: Any] = [
+            "liveTitle": texts(.now), "liveState": liveState(view.recent.last, texts: texts, now: now),
+            "answersLabel": texts(.answersStoredLabel), "answerCount": view.recordCount,
+            "recent": view.recent.reversed().map { AnswerLine.text($0, texts: texts, timeZone: timeZone) },
+            "summaryTitle": texts(.inShort),
+            "summary": report.summaryLines.filter { !$0.isEmpty }.map {
+                $0.trimmingCharacters(in: .whitespaces)
+            },
+            "chartTitle": report.title,
+        ]
+        return renderer.document(
+            "overview", values: values, title: PageRenderer.name(of: .overview, texts: texts),
+            current: .overview,
+            notices: notices, texts: texts, session: session)
+    }
+
+    /// The progress page of the last `weeks` weeks.
+    func progress(
+        _ view: DashboardStore.View, weeks: Int, texts: Texts, session: SessionStore.Session?
+    ) -> String {
+        let (report, notices) = report(view, texts: texts)
+        let lines = report.progressLines(weeks: weeks)
+        let values: [String: Any] = [
+            "title": texts.progressTitle, "weeks": weeks, "periodLabel": texts(.period),
+            "periods": Self.periods.map { period -> [String: Any] in
+                ["weeks": period, "label": periodName(period, texts: texts), "current": period == weeks]
+            },
+            "lines": lines.filter { !$0.isEmpty },
+        ]
+        return renderer.document(
+            "progress", values: values, title: PageRenderer.name(of: .progress, texts: texts),
+            current: .progress,
+            notices: notices, texts: texts, session: session)
+    }
+
+    /// The box: version, answers, disk, last answer, and the status log of `peach serve`.
+    func box(_ view: DashboardStore.View, texts: Texts, session: SessionStore.Session?, now: Date) -> String {
+        var facts: [[String: String]] = [
+            ["name": texts(.version), "value": renderer.version],
+            ["name": texts(.answersStored), "value": "\(view.recordCount)"],
+            ["name": texts(.inUse), "value": liveState(view.recent.last, texts: texts, now: now)],
+        ]
+        if let space = FileSystem.space(at: locations.dataDirectory) ?? FileSystem.space(at: "/") {
+            facts.append([
+                "name": texts(.freeSpace),
+                "value": texts.freeSpace(available: space.available, total: space.total),
+            ])
+        }
+        let log = StatusLog(directory: locations.dataDirectory).lastLines(40).reversed().map { $0 }
+        let values: [String: Any] = [
+            "facts": facts, "logTitle": texts(.logTitle), "log": log,
+            "hasLog": !log.isEmpty,
+            "noLog": texts(.noLog),
+        ]
+        return renderer.document(
+            "box", values: values, title: PageRenderer.name(of: .box, texts: texts), current: .box,
+            notices: notices(view, texts: texts), texts: texts, session: session)
+    }
+
+    /// Every setting with its value and what it allows; signed in, a form for each; `notices` above (what was
+    /// saved, or why not).
+    func settings(
+        texts: Texts, session: SessionStore.Session?, hasPassword: Bool, notices: [String] = []
+    )
+        -> String
+    {
+        var notices = notices
+        var settings = PeachSettings.defaults
+        do {
+            let loaded = try SettingsFile(path: locations.settingsFile).loadForRepair()
+            settings = loaded.settings
+            notices += loaded.problems.map { texts.problem($0) }
+        } catch {
+            notices.append(publicMessage(error, texts: texts))
+        }
+        let rows = SettingKey.allCases.map { key -> [String: Any] in
+            [
+                "key": key.rawValue, "value": texts.settingValue(settings.text(of: key), of: key),
+                "raw": settings.text(of: key), "allowed": texts.allowed(key.allowed),
+                "editable": session != nil,
+            ]
+        }
+        let explanation =
+            session != nil
+            ? texts(.settingsSignedIn)
+            : hasPassword
+                ? texts(.settingsSignIn)
+                : texts(.settingsNoPassword)
+        let values: [String: Any] = [
+            "explanation": explanation, "nameHeader": texts(.setting), "valueHeader": texts(.value),
+            "allowedHeader": texts(.allowed), "settings": rows, "save": texts(.save),
+        ]
+        return renderer.document(
+            "settings", values: values, title: PageRenderer.name(of: .settings, texts: texts),
+            current: .settings,
+            notices: notices, texts: texts, session: session)
+    }
+
+    /// The sign-in page: the form (tied to this browser by `csrf`), or how to set a password when none is.
+    func login(texts: Texts, csrf: String, hasPassword: Bool, notices: [String] = []) -> String {
+        let values: [String: Any] = [
+            "hasPassword": hasPassword, "csrf": csrf, "passwordLabel": texts(.password),
+            "signIn": texts(.signIn),
+            "explanation": texts(.sessionExplanation),
+            "noPassword": texts(.noPassword),
+        ]
+        return renderer.document(
+            "login", values: values, title: texts(.signIn), current: nil, notices: notices, texts: texts)
+    }
+
+    /// The exports to download, and (signed in) the import.
+    func data(texts: Texts, session: SessionStore.Session?) -> String {
+        let exports: [[String: String]] = ExportFormat.allCases.map { format in
+            ["format": format.rawValue, "label": exportName(format, texts: texts)]
+        }
+        let values: [String: Any] = [
+            "explanation": texts(.exportExplanation),
+            "exports": exports, "importTitle": texts(.importTitle), "fileLabel": texts(.importFile),
+            "importButton": texts(.importTitle), "limit": ImportUpload.limit,
+            "tooLarge": texts(.importTooLarge),
+            "failed": texts(.importNoAnswer),
+            "importExplanation": texts(.importExplanation),
+            "signInToImport": texts(.importSignIn),
+        ]
+        return renderer.document(
+            "data", values: values, title: PageRenderer.name(of: .data, texts: texts), current: .data,
+            texts: texts, session: session)
+    }
+
+    /// An error page: one line for the status, a way home; nothing of the server's insides.
+    func error(status: Int, texts: Texts) -> String {
+        let message =
+            switch status {
+            case 404: texts(.notFound)
+            case 400, 411, 413, 414, 431: texts(.badRequest)
+            case 405: texts(.notAllowed)
+            case 403: texts(.forbidden)
+            case 429: texts(.tooManyTries)
+            default: texts(.serverError)
+            }
+        let values: [String: Any] = [
+            "message": message, "home": PageRenderer.name(of: .overview, texts: texts),
+        ]
+        return renderer.document(
+            "error", values: values, title: texts.errorTitle(status), current: nil, texts: texts)
+    }
+
+    // MARK: - Charts
+
+    /// The profile chart over the keyboard, as SVG.
+    func profileChart(_ view: DashboardStore.View, texts: Texts) -> String {
+        report(view, texts: texts).report.svg(progress: false)
+    }
+
+    /// The progress chart of the last `weeks` weeks, as SVG.
+    func progressChart(_ view: DashboardStore.View, weeks: Int, texts: Texts) -> String {
+        report(view, texts: texts).report.svg(progress: true, weeks: weeks)
+    }
+
+    // MARK: - Parts
+
+    /// The report of the store as the settings' note range shows it, and what the page should say above it.
+    private func report(
+        _ view: DashboardStore.View, texts: Texts
+    ) -> (report: ProfileReport, notices: [String]) {
+        var notices = notices(view, texts: texts)
+        var range = PeachSettings.defaults.training.noteRange
+        do {
+            range = try SettingsFile(path: locations.settingsFile).load().settings.training.noteRange
+        } catch {
+            notices.append(publicMessage(error, texts: texts))
+        }
+        let report = ProfileReport(
+            contents: view.contents, range: range, texts: texts, days: 14, timeZone: timeZone)
+        return (report, notices)
+    }
+
+    /// What the store says about itself (an import stopped halfway) and why it could not be read, if so.
+    private func notices(_ view: DashboardStore.View, texts: Texts) -> [String] {
+        texts.storeNotices(view.contents).map { hidingFolders($0, texts: texts) }
+            + (view.error.map { [publicMessage($0, texts: texts)] } ?? [])
+    }
+
+    /// `Practising now: Pitch discrimination` when the last answer is recent, else that none is coming.
+    func liveState(_ last: StoredRecord?, texts: Texts, now: Date) -> String {
+        guard let last, now.timeIntervalSince(last.timestamp) < Self.inUseWithin else {
+            return texts(.notInUse)
+        }
+        return texts.practisingNow(AnswerLine.mode(of: last))
+    }
+
+    /// The message for `error` with the data and settings folders named by what they are, not their paths (a
+    /// page on a network does not show where the box keeps its files).
+    func publicMessage(_ error: any Error, texts: Texts) -> String {
+        hidingFolders(texts.message(for: error), texts: texts)
+    }
+
+    private func hidingFolders(_ text: String, texts: Texts) -> String {
+        text.replacingOccurrences(of: locations.dataDirectory, with: texts(.dataFolder))
+            .replacingOccurrences(of: locations.configDirectory, with: texts(.settingsFolder))
+    }
+
+    private func periodName(_ weeks: Int, texts: Texts) -> String {
+        switch weeks {
+        case 52: texts(.oneYear)
+        case 520: texts(.everything)
+        default: texts.weeks(weeks)
+        }
+    }
+
+    private func exportName(_ format: ExportFormat, texts: Texts) -> String {
+        switch format {
+        case .json: texts(.exportJSON)
+        case .csv: texts(.exportCSV)
+        case .peachCSV: texts(.exportPeachCSV)
+        }
+    }
+}

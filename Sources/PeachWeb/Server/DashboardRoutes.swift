@@ -1,0 +1,240 @@
+// DashboardRoutes: the dashboard's addresses: pages, charts, the live stream, downloads, and the few that change.
+
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import PeachCore
+import PeachStore
+import PeachText
+import PeachTraining
+
+/// The routes of the dashboard. Reading needs nothing: the pages, the two charts, the live stream, the exports
+/// and the assets are GETs anyone who reaches the page may make. Changing needs a session (``Authentication``):
+/// `POST /login` and `/logout`, `POST /settings` (one setting, as `peach settings set` does), and `POST
+/// /data/import` (``ImportUpload``).
+struct DashboardRoutes: Sendable {
+    /// The paths that take a POST; every other path takes only GET and HEAD.
+    static let postPaths: Set<String> = ["/login", "/logout", "/settings", "/data/import"]
+
+    let store: DashboardStore
+    let pages: DashboardPages
+    let languages: LanguageNegotiation
+    let authentication: Authentication
+    let editor: @Sendable () -> SettingsEditor
+    let logger: Logger
+
+    /// The router, wrapped in ``DashboardMiddleware``.
+    func router() -> Router<DashboardContext> {
+        let router = Router(context: DashboardContext.self)
+        router.add(middleware: DashboardMiddleware(pages: pages, languages: languages, logger: logger))
+        addPages(to: router)
+        addChanges(to: router)
+        return router
+    }
+
+    // MARK: - Reading
+
+    private func addPages(to router: Router<DashboardContext>) {
+        router.get("/") { request, _ in
+            let view = await store.current()
+            let session = await authentication.session(request)
+            return Self.html(pages.overview(view, texts: texts(request), session: session, now: Date()))
+        }
+        router.get("/progress") { request, _ in
+            let weeks = try Self.weeks(request)
+            let view = await store.current()
+            let session = await authentication.session(request)
+            return Self.html(pages.progress(view, weeks: weeks, texts: texts(request), session: session))
+        }
+        router.get("/box") { request, _ in
+            let view = await store.current()
+            let session = await authentication.session(request)
+            return Self.html(pages.box(view, texts: texts(request), session: session, now: Date()))
+        }
+        router.get("/settings") { request, _ in
+            let texts = texts(request)
+            let saved = request.uri.queryParameters.get("saved").flatMap { try? SettingKey.named($0) }
+            return Self.html(
+                pages.settings(
+                    texts: texts, session: await authentication.session(request),
+                    hasPassword: authentication.password.isSet,
+                    notices: saved.map { [texts.settingSaved($0.rawValue)] } ?? []))
+        }
+        router.get("/data") { request, _ in
+            Self.html(pages.data(texts: texts(request), session: await authentication.session(request)))
+        }
+        router.get("/login") { request, _ in
+            let token = SessionStore.token()
+            var response = Self.html(
+                pages.login(texts: texts(request), csrf: token, hasPassword: authentication.password.isSet))
+            response.setCookie(Authentication.loginCookie(token))
+            return response
+        }
+        router.get("/charts/profile.svg") { request, _ in
+            let view = await store.current()
+            return Self.svg(pages.profileChart(view, texts: texts(request)))
+        }
+        router.get("/charts/progress.svg") { request, _ in
+            let weeks = try Self.weeks(request)
+            let view = await store.current()
+            return Self.svg(pages.progressChart(view, weeks: weeks, texts: texts(request)))
+        }
+        router.get("/events") { request, _ in
+            LiveStream.response(store: store, pages: pages, texts: texts(request))
+        }
+        router.get("/export/{format}") { _, context in
+            guard let format = context.parameters.get("format").flatMap(ExportFormat.init(rawValue:)) else {
+                throw HTTPError(.notFound)
+            }
+            return try await ExportDownload.response(
+                directory: pages.locations.dataDirectory, format: format, now: Date())
+        }
+        router.get("/assets/dashboard.css") { _, _ in
+            Self.asset(DashboardAssets.styleSheet, type: "text/css; charset=utf-8")
+        }
+        router.get("/assets/live.js") { _, _ in
+            Self.asset(DashboardAssets.liveScript, type: "text/javascript; charset=utf-8")
+        }
+        router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
+    }
+
+    // MARK: - Changing
+
+    private struct LoginForm: Decodable {
+        let password: String
+        let csrf: String
+    }
+
+    private struct TokenForm: Decodable {
+        let csrf: String
+    }
+
+    private struct SettingForm: Decodable {
+        let key: String
+        let value: String
+        let csrf: String
+    }
+
+    private func addChanges(to router: Router<DashboardContext>) {
+        router.post("/login") { request, context in
+            let texts = texts(request)
+            let form = try await Self.form(LoginForm.self, request, context)
+            try Authentication.checkOrigin(request)
+            guard let cookie = request.cookies[Authentication.loginCookie]?.value,
+                Authentication.same(cookie, form.csrf)
+            else { throw HTTPError(.forbidden) }
+            if let wait = await authentication.sessions.beginAttempt(client: context.client) {
+                var response = Self.html(pages.error(status: 429, texts: texts), status: .tooManyRequests)
+                response.headers[.retryAfter] = "\(Int(wait.rounded(.up)))"
+                return response
+            }
+            let password = authentication.password
+            let succeeded = (try? await BlockingWork.run { password.verify(form.password) }) ?? false
+            await authentication.sessions.finishAttempt(client: context.client, succeeded: succeeded)
+            guard succeeded else {
+                logger.notice("dashboard: a failed sign-in from \(context.client)")
+                let token = SessionStore.token()
+                var response = Self.html(
+                    pages.login(
+                        texts: texts, csrf: token, hasPassword: password.isSet,
+                        notices: [texts(.wrongPassword)]), status: .unauthorized)
+                response.setCookie(Authentication.loginCookie(token))
+                return response
+            }
+            let (id, _) = await authentication.sessions.create()
+            var response = Self.redirect("/settings")
+            response.setCookie(Authentication.sessionCookie(id))
+            return response
+        }
+        router.post("/logout") { request, context in
+            let form = try await Self.form(TokenForm.self, request, context)
+            _ = try await authentication.authorize(request, token: form.csrf)
+            await authentication.sessions.end(request.cookies[Authentication.sessionCookie]?.value)
+            var response = Self.redirect("/")
+            response.setCookie(Authentication.sessionCookie(nil))
+            return response
+        }
+        router.post("/settings") { request, context in
+            let texts = texts(request)
+            let form = try await Self.form(SettingForm.self, request, context)
+            let session = try await authentication.authorize(request, token: form.csrf)
+            do {
+                let key = try SettingKey.named(form.key)
+                _ = try editor().set(key, to: form.value, at: Date())
+                logger.notice("dashboard: \(key.rawValue) set to \(form.value)")
+                return Self.redirect("/settings?saved=\(key.rawValue)#setting-\(key.rawValue)")
+            } catch {
+                return Self.html(
+                    pages.settings(
+                        texts: texts, session: session, hasPassword: true,
+                        notices: [pages.publicMessage(error, texts: texts)]), status: .badRequest)
+            }
+        }
+        router.post("/data/import") { request, _ in
+            let texts = texts(request)
+            _ = try await authentication.authorize(request, token: request.headers[DashboardHeader.csrfToken])
+            let outcome = try await ImportUpload.run(
+                request, directory: pages.locations.dataDirectory, pages: pages, texts: texts)
+            logger.notice("dashboard: an import: \(outcome.text)")
+            var response = Response(
+                status: outcome.status, headers: [.contentType: "text/plain; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: outcome.text + "\n")))
+            // The rest of a refused upload is not read: the connection closes after the answer.
+            if outcome.status == .contentTooLarge { response.headers[.connection] = "close" }
+            return response
+        }
+    }
+
+    // MARK: - Parts
+
+    private func texts(_ request: Request) -> Texts { languages.texts(for: request.headers[.acceptLanguage]) }
+
+    /// A form's fields (`application/x-www-form-urlencoded`, at most 16 KiB).
+    /// - Throws: `HTTPError(.badRequest)` for another type, a body too large or fields missing.
+    private static func form<Form: Decodable>(
+        _ type: Form.Type, _ request: Request, _ context: DashboardContext
+    )
+        async throws -> Form
+    {
+        guard request.headers[.contentType]?.hasPrefix("application/x-www-form-urlencoded") == true else {
+            throw HTTPError(.unsupportedMediaType)
+        }
+        var body = try await request.body.collect(upTo: context.maxUploadSize)
+        guard let text = body.readString(length: body.readableBytes) else { throw HTTPError(.badRequest) }
+        do { return try URLEncodedFormDecoder().decode(Form.self, from: text) } catch {
+            throw HTTPError(.badRequest)
+        }
+    }
+
+    /// `?weeks=N`: one of ``DashboardPages/periods`` (26 when not given); anything else is a 400.
+    private static func weeks(_ request: Request) throws -> Int {
+        guard let text = request.uri.queryParameters.get("weeks") else { return ProgressChart.standardWeeks }
+        guard let weeks = Int(text), DashboardPages.periods.contains(weeks) else {
+            throw HTTPError(.badRequest)
+        }
+        return weeks
+    }
+
+    static func html(_ document: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
+            status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: document)))
+    }
+
+    private static func redirect(_ location: String) -> Response {
+        Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
+    }
+
+    private static func svg(_ document: String) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: document)))
+    }
+
+    private static func asset(_ text: String, type: String) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: type, .cacheControl: "max-age=3600"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+}

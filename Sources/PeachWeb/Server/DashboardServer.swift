@@ -1,0 +1,114 @@
+// DashboardServer: `peach web`: the dashboard's HTTP server (Hummingbird on SwiftNIO) over the data folder.
+
+import Foundation
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import PeachStore
+import PeachText
+import PeachTraining
+import ServiceLifecycle
+
+/// The dashboard: pages of the data folder's progress for a browser, served over HTTP by Hummingbird. Reading
+/// needs nothing (the store without its lock, as ``DashboardStore`` says; the settings; the box's log);
+/// changing a setting or importing needs the password (``Authentication``). Pages are in the browser's language
+/// (`Accept-Language`, through Peach's catalogues), have no script or style of their own inline and load nothing
+/// from elsewhere (a box on a LAN without internet works the same).
+///
+/// Limits, because the page may be on a network: request heads of at most 16 KiB (64 fields), form bodies of at
+/// most 16 KiB and uploads of 32 MiB, idle connections close after 30 s, a live stream is sent something every 15 s; an unknown path is
+/// a 404 page, and no error page says more than its status (no paths, no stack traces).
+public struct DashboardServer: Sendable {
+    /// Where and what to serve.
+    public struct Configuration: Sendable {
+        /// The address to listen on: `127.0.0.1` on a desk (only this computer), `0.0.0.0` or `::` on a box.
+        public var host: String
+        /// The TCP port; 0 takes a free one (the URL printed says which).
+        public var port: Int
+        /// The data folder and settings.
+        public var locations: DataLocations
+        /// Peach's version, in the footer and on the box page.
+        public var version: String
+        /// The time zone of times on the pages (the computer's).
+        public var timeZone: TimeZone
+        /// The controller profiles there are (the `profile` setting takes one of them).
+        public var profiles: @Sendable () -> [String]
+
+        /// A configuration.
+        public init(
+            host: String = DashboardServer.defaultHost, port: Int = DashboardServer.defaultPort,
+            locations: DataLocations, version: String, timeZone: TimeZone = .current,
+            profiles: @escaping @Sendable () -> [String] = { [] }
+        ) {
+            self.profiles = profiles
+            self.host = host
+            self.port = port
+            self.locations = locations
+            self.version = version
+            self.timeZone = timeZone
+        }
+    }
+
+    /// Where the dashboard listens unless told: this computer only.
+    public static let defaultHost = "127.0.0.1"
+    /// The dashboard's port unless told (the box's `peach-web.service` uses it too).
+    public static let defaultPort = 8765
+
+    private let configuration: Configuration
+    private let logger: Logger
+
+    /// A server of `configuration`, logging to `logger`.
+    public init(configuration: Configuration, logger: Logger) {
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    /// Serves until SIGINT or SIGTERM; `onReady` gets the URL to open once the port is bound.
+    /// - Throws: ``CommandError/cannotListen(address:port:errno:reason:)`` when it cannot listen (the port is
+    ///   taken, the address is not this computer's); the templates' error (a mistake of Peach's).
+    public func run(onReady: @escaping @Sendable (String) -> Void) async throws {
+        let store = DashboardStore(directory: configuration.locations.dataDirectory)
+        let pages = DashboardPages(
+            renderer: try PageRenderer(version: configuration.version), locations: configuration.locations,
+            timeZone: configuration.timeZone)
+        let settingsFile = SettingsFile(path: configuration.locations.settingsFile)
+        let profiles = configuration.profiles
+        let router = DashboardRoutes(
+            store: store, pages: pages, languages: LanguageNegotiation(),
+            authentication: Authentication(
+                sessions: SessionStore(), password: PasswordFile(locations: configuration.locations)),
+            editor: { SettingsEditor(file: settingsFile, profiles: profiles()) }, logger: logger
+        ).router()
+        var http1 = HTTP1Channel.Configuration(
+            idleTimeout: .seconds(30),
+            httpDecoderConfiguration: .init(
+                maxHeaderFieldSize: 8 * 1024, maxHeaderListSize: 16 * 1024, maxHeaderFieldCount: 64))
+        http1.additionalChannelHandlers = { [] }
+        let host = configuration.host
+        let app = Application(
+            router: router, server: .http1(configuration: http1),
+            configuration: ApplicationConfiguration(
+                address: .hostname(host, port: configuration.port), serverName: nil),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                let shown = host.contains(":") ? "[\(host)]" : host
+                onReady("http://\(shown):\(port)/")
+            },
+            logger: logger)
+        // Shut down in reverse order: the store first, which ends the live streams, so the server's graceful
+        // shutdown does not wait for pages that never stop by themselves.
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [app, store], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        do {
+            try await group.run()
+        } catch let error as IOError {
+            throw CommandError.cannotListen(
+                address: host, port: configuration.port, errno: error.errnoCode, reason: "\(error)")
+        } catch let error as SocketAddressError {
+            throw CommandError.cannotListen(
+                address: host, port: configuration.port, errno: nil, reason: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,199 @@
+#!/usr/bin/python3
+"""The dashboard as a person uses it, in a real headless Chromium (Debian's chromium and chromium-driver,
+driven by Selenium): the overview renders with its charts, a live answer appears without a reload, settings
+refuse without signing in and save with it, an export downloads byte for byte, German with Accept-Language: de,
+and a 375 px wide phone has no horizontal scrolling.
+
+    dashboard_in_chromium.py PEACH_BINARY
+
+Prints one line per check and exits 0 when all held, 1 when one failed (each failure says what it saw), 77 when
+Chromium, its driver, Selenium or Pillow is missing here. BrowserTests.swift runs it; .ci/run installs them.
+"""
+
+import io
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+try:
+    from PIL import Image
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+except ImportError as missing:
+    print(f"SKIP: {missing} (apt install python3-selenium python3-pil)")
+    sys.exit(77)
+
+CHROMIUM = "/usr/bin/chromium"
+DRIVER = "/usr/bin/chromedriver"
+PASSWORD = "a password for the browser test"
+failures = []
+
+
+def check(condition, what, seen=""):
+    print(("ok   " if condition else "FAIL ") + what + ("" if condition else f": {seen}"))
+    if not condition:
+        failures.append(what)
+
+
+def peach(binary, *arguments, environment, stdin=None):
+    return subprocess.run([binary, *arguments], env=environment, input=stdin, capture_output=True, text=True,
+                          timeout=120)
+
+
+def browser(downloads, language="en", width=None):
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     f"--lang={language}", "--window-size=1200,1000"]:
+        options.add_argument(argument)
+    options.add_experimental_option("prefs", {
+        "intl.accept_languages": language, "download.default_directory": downloads,
+        "download.prompt_for_download": False})
+    if width:
+        options.add_experimental_option("mobileEmulation", {
+            "deviceMetrics": {"width": width, "height": 800, "pixelRatio": 2.0}})
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver.set_page_load_timeout(30)
+    # Headless Chromium keeps its own Accept-Language whatever --lang says: set the header as a browser in that
+    # language sends it.
+    agent = driver.execute_script("return navigator.userAgent")
+    driver.execute_cdp_cmd("Emulation.setUserAgentOverride", {"userAgent": agent, "acceptLanguage": language})
+    return driver
+
+
+def is_drawn(png, what):
+    """Whether a screenshot of a chart shows a picture: many colours, not one flat area."""
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    colours = image.getcolors(maxcolors=1 << 20) or []
+    dark = sum(count for count, (r, g, b) in colours if r + g + b < 600)
+    share = dark / (image.width * image.height)
+    check(len(colours) > 8 and share > 0.005, f"{what} is drawn ({image.width}x{image.height})",
+          f"{len(colours)} colours, {share:.4f} of it dark")
+
+
+def main():
+    if not (os.access(CHROMIUM, os.X_OK) and os.access(DRIVER, os.X_OK)):
+        print("SKIP: chromium or chromium-driver is not installed (apt install chromium chromium-driver)")
+        return 77
+    binary = sys.argv[1]
+    root = tempfile.mkdtemp(prefix="peach-browser-")
+    data, config, downloads = (os.path.join(root, name) for name in ("data", "config", "downloads"))
+    os.makedirs(downloads)
+    environment = {"HOME": "/nonexistent-home", "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": config,
+                   "PEACH_PROFILES_DIR": os.environ.get("PEACH_PROFILES_DIR", "")}
+    for mode in ["comparison", "matching", "timing"]:
+        run = peach(binary, "simulate", "--mode", mode, "--trials", "60", "--quiet", "--save", "--seed", "4",
+                    "--data-dir", data, environment=environment)
+        check(run.returncode == 0, f"peach simulate --mode {mode}", run.stderr)
+    run = peach(binary, "web", "--set-password", environment=environment, stdin=PASSWORD + "\n")
+    check(run.returncode == 0, "peach web --set-password", run.stderr)
+    server = subprocess.Popen([binary, "web", "--port", "0", "--data-dir", data], env=environment,
+                              stdout=subprocess.PIPE, text=True)
+    drivers = []
+    try:
+        line = server.stdout.readline()
+        address = line[line.index("http://"):].split()[0]
+        driver = browser(downloads)
+        drivers.append(driver)
+
+        # The overview and its chart; the progress page and its chart.
+        driver.get(address)
+        check(driver.find_element(By.TAG_NAME, "h1").text == "Overview", "the overview opens")
+        summary = driver.find_element(By.CSS_SELECTOR, "ul.summary").text
+        check("Threshold" in summary and "Pitch matching" in summary, "its summary lists the disciplines", summary)
+        chart = driver.find_element(By.ID, "profile-chart")
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script(
+            "return arguments[0].complete && arguments[0].naturalWidth > 0", chart))
+        is_drawn(chart.screenshot_as_png, "the profile chart")
+        driver.get(address + "progress?weeks=52")
+        chart = driver.find_element(By.ID, "progress-chart")
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script(
+            "return arguments[0].complete && arguments[0].naturalWidth > 0", chart))
+        is_drawn(chart.screenshot_as_png, "the progress chart")
+
+        # A live answer arrives without a reload.
+        driver.get(address)
+        driver.execute_script("window.peachMark = 'same page'")
+        before = len(driver.find_elements(By.CSS_SELECTOR, "#live-answers li"))
+        time.sleep(1)  # the page's event stream is open (it connects as the page loads)
+        run = peach(binary, "simulate", "--trials", "2", "--quiet", "--save", "--data-dir", data,
+                    environment=environment)
+        try:
+            WebDriverWait(driver, 15).until(
+                lambda d: len(d.find_elements(By.CSS_SELECTOR, "#live-answers li")) >= before + 2)
+            arrived = True
+        except Exception:
+            arrived = False
+        items = [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#live-answers li")]
+        check(arrived and "Pitch discrimination" in items[0], "two answers appear live", items)
+        check(driver.execute_script("return window.peachMark") == "same page", "without a reload")
+
+        # Settings: refused without signing in, saved with it.
+        driver.get(address + "settings")
+        check(not driver.find_elements(By.CSS_SELECTOR, "form[action='/settings']"), "no setting form signed out")
+        status = driver.execute_script("""
+            return await fetch('/settings', {method: 'POST', headers: {'Content-Type':
+              'application/x-www-form-urlencoded'}, body: 'key=tempo&value=95&csrf=guess'}).then(r => r.status);""")
+        check(status == 403, "a forged setting is refused", status)
+        driver.get(address + "login")
+        driver.find_element(By.ID, "password").send_keys(PASSWORD)
+        driver.find_element(By.CSS_SELECTOR, "form.login button").click()
+        WebDriverWait(driver, 10).until(lambda d: d.current_url.endswith("/settings"))
+        field = driver.find_element(By.CSS_SELECTOR, "#setting-tempo input[name=value]")
+        field.clear()
+        field.send_keys("95")
+        driver.find_element(By.CSS_SELECTOR, "#setting-tempo button").click()
+        WebDriverWait(driver, 10).until(lambda d: "saved=tempo" in d.current_url)
+        notice = driver.find_element(By.CSS_SELECTOR, ".notice").text
+        check(notice == "tempo saved.", "signed in, a setting is saved", notice)
+        stored = peach(binary, "settings", "get", "tempo", environment=environment).stdout
+        check("95" in stored, "and is the box's setting", stored)
+
+        # An export downloads as peach data export writes it.
+        driver.get(address + "data")
+        driver.find_element(By.CSS_SELECTOR, "a[href='/export/csv']").click()
+        deadline = time.time() + 20
+        done = []
+        while time.time() < deadline:
+            done = [name for name in os.listdir(downloads) if name.endswith(".csv")]
+            if done:
+                break
+            time.sleep(0.2)
+        expected = os.path.join(root, "expected.csv")
+        peach(binary, "data", "export", "--format", "csv", "--data-dir", data, expected, environment=environment)
+        same = bool(done) and open(os.path.join(downloads, done[0]), "rb").read() == open(expected, "rb").read()
+        check(same, "the CSV download is peach data export's bytes", done)
+
+        # German.
+        german = browser(downloads, language="de")
+        drivers.append(german)
+        german.get(address)
+        heading = german.find_element(By.TAG_NAME, "h1").text
+        check(heading == "Übersicht", "German with Accept-Language: de", heading)
+        check(german.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de", "the page says lang=de")
+
+        # A phone: 375 px wide, no page scrolls sideways.
+        phone = browser(downloads, width=375)
+        drivers.append(phone)
+        for path in ["", "progress", "box", "settings", "data", "login"]:
+            phone.get(address + path)
+            widths = phone.execute_script(
+                "return [document.documentElement.scrollWidth, window.innerWidth]")
+            check(widths[0] <= widths[1], f"/{path} fits 375 px", widths)
+    finally:
+        for driver in drivers:
+            driver.quit()
+        server.terminate()
+        server.wait(timeout=30)
+        shutil.rmtree(root, ignore_errors=True)
+    print(f"{len(failures)} of the checks failed" if failures else "all checks held")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

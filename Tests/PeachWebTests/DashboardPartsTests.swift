@@ -1,0 +1,127 @@
+// DashboardPartsTests: the dashboard's pieces without a server: languages, sessions, tokens, events, escaping.
+
+import Foundation
+import PeachCore
+import PeachStore
+import PeachText
+import Synchronization
+import Testing
+
+@testable import PeachWeb
+
+@Suite("The dashboard's parts")
+struct DashboardPartsTests {
+    @Test(
+        "Accept-Language: by weight, ties in order, regions as gettext spells them; hostile headers cost nothing"
+    )
+    func languages() {
+        #expect(LanguageNegotiation.preferences("de-DE,de;q=0.9,en;q=0.8") == ["de_DE", "de", "en"])
+        #expect(LanguageNegotiation.preferences("en;q=0.5, de;q=0.7, fr") == ["fr", "de", "en"])
+        #expect(LanguageNegotiation.preferences("de;q=0, *") == [])
+        #expect(LanguageNegotiation.preferences(nil) == [])
+        #expect(LanguageNegotiation.preferences(String(repeating: "x", count: 100)) == [])
+        #expect(LanguageNegotiation.preferences(String(repeating: "de,", count: 1000)).count == 8)
+        let negotiation = LanguageNegotiation()
+        #expect(negotiation.texts(for: "de-AT").language.code.hasPrefix("de"))
+        #expect(negotiation.texts(for: "fi, de;q=0.2").language.code.hasPrefix("de"))
+        #expect(negotiation.texts(for: "fi").language.code == "en")
+        #expect(negotiation.texts(for: "en, de").language.code == "en")
+    }
+
+    /// A clock a test moves by hand.
+    final class ManualClock: Sendable {
+        let time = Mutex(1000.0)
+        func now() -> Double { time.withLock { $0 } }
+        func advance(_ seconds: Double) { time.withLock { $0 += seconds } }
+    }
+
+    @Test(
+        "a session ends after 30 idle minutes, or 12 hours whatever its use; ids and tokens are 256 random bits"
+    )
+    func sessions() async {
+        let clock = ManualClock()
+        let store = SessionStore(now: { clock.now() })
+        let (id, session) = await store.create()
+        #expect(id.count == 64 && session.csrf.count == 64 && id != session.csrf)
+        #expect(id.allSatisfy { $0.isHexDigit })
+        clock.advance(29 * 60)
+        #expect(await store.session(id)?.csrf == session.csrf)
+        clock.advance(29 * 60)
+        #expect(await store.session(id) != nil, "each use starts the idle time again")
+        clock.advance(31 * 60)
+        #expect(await store.session(id) == nil, "idle for 31 minutes")
+        let (busy, _) = await store.create()
+        for _ in 0..<25 {
+            clock.advance(29 * 60)
+            _ = await store.session(busy)
+        }
+        #expect(await store.session(busy) == nil, "used all along, but older than 12 hours")
+        #expect(await store.session("not-a-session") == nil)
+        #expect(await store.session(nil) == nil)
+    }
+
+    @Test(
+        "five failed sign-ins lock a client out for 15 minutes; others are not affected; one check at a time")
+    func attempts() async {
+        let clock = ManualClock()
+        let store = SessionStore(now: { clock.now() })
+        for _ in 0..<5 {
+            #expect(await store.beginAttempt(client: "10.0.0.9") == nil)
+            await store.finishAttempt(client: "10.0.0.9", succeeded: false)
+        }
+        let wait = await store.beginAttempt(client: "10.0.0.9")
+        #expect(wait == 900.0)
+        #expect(await store.beginAttempt(client: "10.0.0.7") == nil, "another client may try")
+        #expect(await store.beginAttempt(client: "10.0.0.8") == 1, "while a check is under way")
+        await store.finishAttempt(client: "10.0.0.7", succeeded: true)
+        clock.advance(15 * 60 + 1)
+        #expect(await store.beginAttempt(client: "10.0.0.9") == nil, "after the lockout")
+        await store.finishAttempt(client: "10.0.0.9", succeeded: true)
+    }
+
+    @Test("tokens compare whole, whatever their length")
+    func sameTokens() {
+        #expect(Authentication.same("abc", "abc"))
+        #expect(!Authentication.same("abc", "abd"))
+        #expect(!Authentication.same("abc", "abcd"))
+        #expect(!Authentication.same("", "a"))
+    }
+
+    @Test("a live event is one JSON line: a newline or quote in a text cannot end or break it")
+    func eventJSON() {
+        let text = LiveStream.json(["text": "a\nb \"c\" </script>", "count": "3"])
+        #expect(!text.contains("\n"))
+        let decoded = try? JSONDecoder().decode([String: String].self, from: Data(text.utf8))
+        #expect(decoded?["text"] == "a\nb \"c\" </script>")
+    }
+
+    @Test("every page renders, and nothing from outside is pasted as HTML")
+    func escaping() throws {
+        let renderer = try PageRenderer(version: "<b>1</b>")
+        let texts = Texts(language: .english)
+        let html = renderer.document(
+            "error", values: ["message": "<script>alert(1)</script>", "home": "&"], title: "\"title\"",
+            current: nil, notices: ["<img src=x onerror=alert(1)>"], texts: texts)
+        #expect(!html.contains("<script>alert") && html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(!html.contains("<img src=x") && html.contains("&lt;img src=x"))
+        #expect(
+            html.contains("Peach &lt;b&gt;1&lt;/b&gt;") && html.contains("<title>&quot;title&quot; · Peach"))
+        let locations = try DataLocations(
+            environment: ["HOME": "/nonexistent-home"], dataDirectoryOverride: "/nonexistent-data")
+        let pages = DashboardPages(renderer: renderer, locations: locations, timeZone: .gmt)
+        let view = DashboardStore.View(contents: JournalContents(), recordCount: 0, recent: [], error: nil)
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let documents = [
+            pages.overview(view, texts: texts, session: nil, now: now),
+            pages.progress(view, weeks: 26, texts: texts, session: nil),
+            pages.box(view, texts: texts, session: nil, now: now),
+            pages.settings(texts: texts, session: nil, hasPassword: false),
+            pages.login(texts: texts, csrf: "t", hasPassword: true), pages.data(texts: texts, session: nil),
+            pages.error(status: 404, texts: texts),
+        ]
+        for document in documents {
+            #expect(document.hasPrefix("<!doctype html>") && document.hasSuffix("</html>\n"))
+            #expect(!document.contains("{{") && !document.contains("/nonexistent-data"))
+        }
+    }
+}
