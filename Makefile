@@ -30,6 +30,9 @@
 #   $(PREFIX)/lib/udev/rules.d/60-peach.rules            the practice box: udev starts peach.service when a MIDI
 #   $(PREFIX)/lib/systemd/system/peach.service            device appears; the service user `peach` (group audio)
 #   $(PREFIX)/lib/sysusers.d/peach.conf                   is created by systemd-sysusers (the package does it)
+#   $(PREFIX)/lib/systemd/system/peach-web.service        the box's dashboard on the local network (port 8765)
+#   $(PREFIX)/share/peach/avahi/peach-web.service         its Avahi announcement (the package puts it in
+#                                                          /etc/avahi/services; copy it there by hand otherwise)
 # systemd, udev and sysusers read /usr/lib and /usr/local/lib alike; UDEVRULESDIR, SYSTEMDUNITDIR and
 # SYSUSERSDIR choose other folders.
 
@@ -100,6 +103,9 @@ install:
 	install -m 644 udev/60-peach.rules "$(DESTDIR)$(UDEVRULESDIR)/60-peach.rules"
 	sed 's|@BINDIR@|$(BINDIR)|g' udev/peach.service.in > "$(DESTDIR)$(SYSTEMDUNITDIR)/peach.service"
 	chmod 644 "$(DESTDIR)$(SYSTEMDUNITDIR)/peach.service"
+	sed 's|@BINDIR@|$(BINDIR)|g' udev/peach-web.service.in > "$(DESTDIR)$(SYSTEMDUNITDIR)/peach-web.service"
+	chmod 644 "$(DESTDIR)$(SYSTEMDUNITDIR)/peach-web.service"
+	install -D -m 644 udev/peach-web.avahi "$(DESTDIR)$(SHAREDIR)/peach/avahi/peach-web.service"
 	install -m 644 udev/peach.sysusers "$(DESTDIR)$(SYSUSERSDIR)/peach.conf"
 	for lang in $(LINGUAS); do \
 	    install -D -m 644 $(STAGE)/locale/$$lang/LC_MESSAGES/peach.mo \
@@ -111,14 +117,16 @@ uninstall:
 	    "$(DESTDIR)$(SHAREDIR)/bash-completion/completions/peach" "$(DESTDIR)$(SHAREDIR)/zsh/site-functions/_peach" \
 	    "$(DESTDIR)$(SHAREDIR)/fish/vendor_completions.d/peach.fish" "$(DESTDIR)$(SHAREDIR)/doc/peach/README.md" \
 	    "$(DESTDIR)$(SHAREDIR)/doc/peach/LICENSE" "$(DESTDIR)$(UDEVRULESDIR)/60-peach.rules" \
-	    "$(DESTDIR)$(SYSTEMDUNITDIR)/peach.service" "$(DESTDIR)$(SYSUSERSDIR)/peach.conf"
+	    "$(DESTDIR)$(SYSTEMDUNITDIR)/peach.service" "$(DESTDIR)$(SYSUSERSDIR)/peach.conf" \
+	    "$(DESTDIR)$(SYSTEMDUNITDIR)/peach-web.service" "$(DESTDIR)$(SHAREDIR)/peach/avahi/peach-web.service"
 	for profile in Profiles/*.json; do rm -f "$(DESTDIR)$(SHAREDIR)/peach/profiles/$$(basename $$profile)"; done
 	for page in docs/*.md; do rm -f "$(DESTDIR)$(SHAREDIR)/doc/peach/docs/$$(basename $$page)"; done
 	for lang in $(LINGUAS); do \
 	    rm -f "$(DESTDIR)$(SHAREDIR)/locale/$$lang/LC_MESSAGES/peach.mo"; \
 	    rmdir "$(DESTDIR)$(SHAREDIR)/locale/$$lang/LC_MESSAGES" "$(DESTDIR)$(SHAREDIR)/locale/$$lang" 2>/dev/null; \
 	done; true
-	-rmdir "$(DESTDIR)$(SHAREDIR)/peach/profiles" "$(DESTDIR)$(SHAREDIR)/peach" "$(DESTDIR)$(SHAREDIR)/doc/peach/docs" \
+	-rmdir "$(DESTDIR)$(SHAREDIR)/peach/profiles" "$(DESTDIR)$(SHAREDIR)/peach/avahi" "$(DESTDIR)$(SHAREDIR)/peach" \
+	    "$(DESTDIR)$(SHAREDIR)/doc/peach/docs" \
 	    "$(DESTDIR)$(SHAREDIR)/doc/peach"
 
 clean-install-files:

@@ -42,6 +42,13 @@ public final class SystemFile: @unchecked Sendable {
         owned = false
     }
 
+    /// Takes over `descriptor` (a socket made by the caller): this object closes it, named `path`.
+    public init(adopting descriptor: Int32, path: String) {
+        self.path = path
+        self.descriptor = FileDescriptor(rawValue: descriptor)
+        owned = true
+    }
+
     /// A duplicate of `descriptor` (stdin, stdout) that this object owns and closes, named `path`.
     /// - Throws: ``FileError`` (`open`).
     public init(duplicating descriptor: Int32, path: String) throws(FileError) {

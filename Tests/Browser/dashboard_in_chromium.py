@@ -180,7 +180,7 @@ def main():
         # A phone: 375 px wide, no page scrolls sideways.
         phone = browser(downloads, width=375)
         drivers.append(phone)
-        for path in ["", "progress", "box", "settings", "data", "login"]:
+        for path in ["", "progress", "sessions", "box", "settings", "data", "login"]:
             phone.get(address + path)
             widths = phone.execute_script(
                 "return [document.documentElement.scrollWidth, window.innerWidth]")

@@ -59,4 +59,24 @@ struct JournalFollowerTests {
         guard case .reloaded = try follower.refresh() else { Issue.record("not reloaded"); return }
         #expect(follower.recordCount == 2)
     }
+
+    @Test(
+        "the recent records: from the first whole line in the window, oldest first; none from a missing store"
+    )
+    func recentRecords() throws {
+        let directory = TemporaryDirectory()
+        #expect(try JournalStore.recentRecords(in: directory.path, bytes: 1000).isEmpty)
+        try JournalStore(directory: directory.path).append(records(0..<50))
+        let all = try JournalStore.recentRecords(in: directory.path, bytes: 1 << 20)
+        #expect(all.map(\.timestamp) == records(0..<50).map(\.timestamp))
+        let journal = directory.bytes()
+        let starts = [0] + journal.indices.filter { journal[$0] == 0x0A }.map { $0 + 1 }.dropLast()
+        #expect(starts.count == 50)
+        // A window that begins exactly where line 40 begins: lines 40 to 49.
+        let exact = try JournalStore.recentRecords(in: directory.path, bytes: journal.count - starts[40])
+        #expect(exact.map(\.timestamp) == records(40..<50).map(\.timestamp))
+        // One that begins a byte later, inside line 40: lines 41 to 49.
+        let inside = try JournalStore.recentRecords(in: directory.path, bytes: journal.count - starts[40] - 1)
+        #expect(inside.map(\.timestamp) == records(41..<50).map(\.timestamp))
+    }
 }

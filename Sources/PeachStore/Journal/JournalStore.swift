@@ -220,6 +220,41 @@ public final class JournalStore: TrainingStore {
         }
     }
 
+    /// The valid records of the last `bytes` bytes of the journal in `directory` (from the first line that begins
+    /// in them), oldest first, read without locking it and never past an unfinished import: the recent
+    /// answers, whatever the store's size (the dashboard's sessions). A missing store has none.
+    /// - Throws: ``StoreError`` for an unsafe folder, a newer schema or a system error.
+    nonisolated public static func recentRecords(
+        in directory: String, bytes: Int
+    ) throws(StoreError)
+        -> [StoredRecord]
+    {
+        if try StoreFiles.exists(directory) { try StoreFiles.requireSafeDirectory(directory) }
+        let path = journalPath(in: directory)
+        guard try StoreFiles.exists(path) else { return [] }
+        let file = try StoreFile(path: path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+        try file.requireRegularFile()
+        let size = try file.size()
+        let end = readableLength(in: directory) ?? size
+        var start = max(0, end - bytes)
+        if start > 0 {
+            // The first line that begins in the window: after the newline before it.
+            var probe = [UInt8](repeating: 0, count: min(JournalScan.maximumLineLength, end - start))
+            let count = try file.read(into: &probe, at: start - 1)
+            guard let newline = probe[0..<count].firstIndex(of: 0x0A) else { return [] }
+            start += newline
+        }
+        var records: [StoredRecord] = []
+        do {
+            _ = try JournalScan.scan(path: path, from: (start, 0), end: end) { records.append($0) }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .io(path, .read, EIO)
+        }
+        return records
+    }
+
     /// Calls `visit` with every valid record of the store in `directory`, in order, without loading them all.
     nonisolated public static func forEachRecord(
         in directory: String, progress: ((StoreProgress) -> Void)? = nil,

@@ -47,4 +47,17 @@ extension Texts {
 
     /// `3 of 4 notes echoed`.
     public func notesEchoed(_ hits: Int, of count: Int) -> String { tr("\(hits) of \(count) notes echoed") }
+
+    /// `18 of 24 right (75 %)`: a session's answers.
+    public func sessionRight(_ right: Int, of count: Int) -> String {
+        tr("\(right) of \(count) right (\(format(Double(right) / Double(max(count, 1)) * 100, 0)) %)")
+    }
+
+    /// `mean error 4.2 cents`: a pitch-matching session.
+    public func sessionMeanError(_ cents: Double) -> String { tr("mean error \(self.cents(cents))") }
+
+    /// `mean offset 12.5 ms`: a fill-the-gap session (how far its trials were from on time).
+    public func sessionMeanOffset(_ milliseconds: Double) -> String {
+        tr("mean offset \(format(milliseconds, 1)) ms")
+    }
 }

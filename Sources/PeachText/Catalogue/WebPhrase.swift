@@ -4,6 +4,7 @@
 /// case in both languages).
 public enum WebPhrase: CaseIterable, Sendable {
     case overview, progress, box, settings, yourData, navigation, skipToContent, signIn, signOut
+    case sessions, sessionsExplanation, noSessions, when, mode, answers, result, trials, allSessions
     case now, answersStoredLabel, inShort, period, oneYear, everything
     case version, answersStored, inUse, notInUse, freeSpace, logTitle, noLog
     case settingsSignedIn, settingsSignIn, settingsNoPassword, setting, value, allowed, save
@@ -20,6 +21,16 @@ public enum WebPhrase: CaseIterable, Sendable {
     var english: Message {
         switch self {
         case .overview: "Overview"
+        case .sessions: "Sessions"
+        case .sessionsExplanation:
+            "The recent sessions: answers of one mode with less than five minutes between them. Open one for its answers."
+        case .noSessions: "No answers yet."
+        case .when: "When"
+        case .mode: "Mode"
+        case .answers: "Answers"
+        case .result: "Result"
+        case .trials: "Its answers"
+        case .allSessions: "All sessions"
         case .progress: "Progress"
         case .box: "Box"
         case .settings: "Settings"

@@ -26,9 +26,9 @@ enum DashboardAssets {
         #live-answers { padding-left: 1.25rem; }
         .summary li, .lines li, .log li { margin: .2rem 0; }
         .lines, .log { font-family: ui-monospace, monospace; font-size: .9rem; padding-left: 1.25rem; }
-        .settings { border-collapse: collapse; width: 100%; font-size: .9rem; }
-        .settings th, .settings td { text-align: left; vertical-align: top; padding: .3rem .4rem;
-          border-bottom: 1px solid var(--line); }
+        .settings, .sessions { border-collapse: collapse; width: 100%; font-size: .9rem; }
+        .settings th, .settings td, .sessions th, .sessions td { text-align: left; vertical-align: top;
+          padding: .3rem .4rem; border-bottom: 1px solid var(--line); }
         @media (max-width: 40rem) {
           .settings thead { display: none; }
           .settings tr, .settings th, .settings td { display: block; border: 0; padding: .1rem 0; }

@@ -64,6 +64,43 @@ struct DashboardPages: Sendable {
             notices: notices, texts: texts, session: session)
     }
 
+    /// The recent practice sessions, newest first (or why they could not be read).
+    func sessions(
+        _ sessions: PracticeSessions?, error: (any Error)?, texts: Texts, session: SessionStore.Session?
+    )
+        -> String
+    {
+        let rows = (sessions?.sessions ?? []).map { entry -> [String: Any] in
+            [
+                "id": entry.id, "when": PracticeSessions.when(entry.start, timeZone: timeZone),
+                "mode": texts.title(of: entry.mode), "count": entry.records.count,
+                "result": entry.result(texts: texts),
+            ]
+        }
+        let values: [String: Any] = [
+            "explanation": texts(.sessionsExplanation), "hasSessions": !rows.isEmpty, "sessions": rows,
+            "noSessions": texts(.noSessions), "whenHeader": texts(.when), "modeHeader": texts(.mode),
+            "answersHeader": texts(.answers), "resultHeader": texts(.result),
+        ]
+        return renderer.document(
+            "sessions", values: values, title: PageRenderer.name(of: .sessions, texts: texts),
+            current: .sessions,
+            notices: error.map { [publicMessage($0, texts: texts)] } ?? [], texts: texts, session: session)
+    }
+
+    /// One practice session and its answers.
+    func session(_ entry: PracticeSessions.Session, texts: Texts, session: SessionStore.Session?) -> String {
+        let values: [String: Any] = [
+            "mode": texts.title(of: entry.mode),
+            "when": PracticeSessions.when(entry.start, timeZone: timeZone),
+            "result": entry.result(texts: texts), "trialsTitle": texts(.trials), "back": texts(.allSessions),
+            "answers": entry.records.map { AnswerLine.text($0, texts: texts, timeZone: timeZone) },
+        ]
+        return renderer.document(
+            "session", values: values, title: texts.title(of: entry.mode), current: .sessions, texts: texts,
+            session: session)
+    }
+
     /// The box: version, answers, disk, last answer, and the status log of `peach serve`.
     func box(_ view: DashboardStore.View, texts: Texts, session: SessionStore.Session?, now: Date) -> String {
         var facts: [[String: String]] = [

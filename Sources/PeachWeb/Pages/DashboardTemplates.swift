@@ -70,6 +70,30 @@ enum DashboardTemplates {
 
         """
 
+    /// The recent practice sessions, newest first, each a link to its answers.
+    static let sessions = """
+        <p>{{explanation}}</p>
+        {{#hasSessions}}<table class="sessions" id="sessions">
+        <thead><tr><th scope="col">{{whenHeader}}</th><th scope="col">{{modeHeader}}</th><th scope="col">{{answersHeader}}</th><th scope="col">{{resultHeader}}</th></tr></thead>
+        <tbody>
+        {{#sessions}}<tr><td><a href="/sessions/{{id}}">{{when}}</a></td><td>{{mode}}</td><td>{{count}}</td><td>{{result}}</td></tr>
+        {{/sessions}}</tbody>
+        </table>{{/hasSessions}}
+        {{^hasSessions}}<p>{{noSessions}}</p>{{/hasSessions}}
+
+        """
+
+    /// One session: what it came to, and each answer.
+    static let session = """
+        <p>{{mode}} · {{when}} · {{result}}</p>
+        <h2>{{trialsTitle}}</h2>
+        <ol class="lines" id="session-answers">
+        {{#answers}}<li>{{.}}</li>
+        {{/answers}}</ol>
+        <p><a href="/sessions">{{back}}</a></p>
+
+        """
+
     /// The box: its status log, its version, the disk.
     static let box = """
         <dl class="facts">

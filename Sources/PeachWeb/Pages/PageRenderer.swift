@@ -8,7 +8,7 @@ import PeachText
 struct PageRenderer: Sendable {
     /// A page of the dashboard's navigation.
     enum Page: String, CaseIterable, Sendable {
-        case overview, progress, box, settings, data
+        case overview, progress, sessions, box, settings, data
 
         /// Its address.
         var path: String { self == .overview ? "/" : "/" + rawValue }
@@ -28,6 +28,7 @@ struct PageRenderer: Sendable {
             ("progress", DashboardTemplates.progress), ("box", DashboardTemplates.box),
             ("settings", DashboardTemplates.settings), ("data", DashboardTemplates.data),
             ("error", DashboardTemplates.error), ("login", DashboardTemplates.login),
+            ("sessions", DashboardTemplates.sessions), ("session", DashboardTemplates.session),
         ] {
             try library.register(template, named: name)
         }
@@ -63,6 +64,7 @@ struct PageRenderer: Sendable {
         switch page {
         case .overview: texts(.overview)
         case .progress: texts(.progress)
+        case .sessions: texts(.sessions)
         case .box: texts(.box)
         case .settings: texts(WebPhrase.settings)
         case .data: texts(.yourData)

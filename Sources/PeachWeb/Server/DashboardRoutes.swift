@@ -47,6 +47,26 @@ struct DashboardRoutes: Sendable {
             let session = await authentication.session(request)
             return Self.html(pages.progress(view, weeks: weeks, texts: texts(request), session: session))
         }
+        router.get("/sessions") { request, _ in
+            let texts = texts(request)
+            let session = await authentication.session(request)
+            let directory = pages.locations.dataDirectory
+            do {
+                let sessions = try await BlockingWork.run { try PracticeSessions.read(directory: directory) }
+                return Self.html(pages.sessions(sessions, error: nil, texts: texts, session: session))
+            } catch {
+                return Self.html(pages.sessions(nil, error: error, texts: texts, session: session))
+            }
+        }
+        router.get("/sessions/{id}") { request, context in
+            let directory = pages.locations.dataDirectory
+            let sessions = try await BlockingWork.run { try PracticeSessions.read(directory: directory) }
+            guard let id = context.parameters.get("id"),
+                let entry = sessions.sessions.first(where: { $0.id == id })
+            else { throw HTTPError(.notFound) }
+            let session = await authentication.session(request)
+            return Self.html(pages.session(entry, texts: texts(request), session: session))
+        }
         router.get("/box") { request, _ in
             let view = await store.current()
             let session = await authentication.session(request)

@@ -1,6 +1,7 @@
 // WebChangeTests: what only a signed-in browser may do on the dashboard: change settings, import; and signing in.
 
 import Foundation
+import PeachTestSupport
 import Testing
 
 /// A data folder and a settings folder of a test's own, a password set, a dashboard running over them.

@@ -1,6 +1,7 @@
 // WebCommandTests: `peach web` end to end: the pages, the live stream, the downloads, bad requests, stopping.
 
 import Foundation
+import PeachTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -103,6 +104,19 @@ struct WebCommandTests {
             #expect(svg.headers["content-type"] == "image/svg+xml; charset=utf-8")
             #expect(svg.text.contains("<svg") && svg.text.contains("</svg>"), "\(chart)")
         }
+        // The three simulated runs are three sessions (another mode begins the next), newest first.
+        let sessions = try HTTPProbe.get(port: web.port, "/sessions").text
+        let rows = sessions.components(separatedBy: "<tr><td><a href=\"/sessions/").dropFirst()
+        #expect(rows.count == 3, "\(sessions)")
+        #expect(
+            rows.first?.contains("Timing: early or late") == true
+                && rows.last?.contains("Pitch discrimination") == true)
+        #expect(rows.allSatisfy { $0.contains("<td>40</td>") }, "\(sessions)")
+        let first = try #require(rows.last.map { String($0.prefix { $0 != "\"" }) })
+        let detail = try HTTPProbe.get(port: web.port, "/sessions/" + first)
+        #expect(detail.status == 200)
+        #expect(items(detail.text, id: "session-answers").count == 40)
+        #expect(try HTTPProbe.get(port: web.port, "/sessions/12345").status == 404)
         let settings = try HTTPProbe.get(port: web.port, "/settings").text
         #expect(settings.contains("<code>noteRange</code>") && settings.contains("<code>tempo</code>"))
         #expect(web.stop() == 0)

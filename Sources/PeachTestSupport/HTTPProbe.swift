@@ -1,41 +1,63 @@
-// HTTPProbe: a deliberately small HTTP/1.1 client over a TCP socket, for the dashboard's tests.
+// HTTPProbe: a deliberately small HTTP/1.1 client over a TCP socket, for the dashboard's tests and benchmark.
 
 import Foundation
+import PeachSystem
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// Talks HTTP to a server on 127.0.0.1 byte for byte: a test can send what no browser would (non-UTF-8 paths,
-/// huge headers) and read an event stream as it comes. Every read waits at most ``timeout`` seconds.
-final class HTTPProbe {
+/// huge headers) and read an event stream as it comes. Every read waits at most ``timeout`` seconds. The
+/// dashboard's tests and its benchmark use it.
+public final class HTTPProbe {
     /// A response: status, headers (names lowercased; cookies apart), body.
-    struct Response {
-        let status: Int
-        let headers: [String: String]
-        let body: [UInt8]
+    public struct Response: Sendable {
+        /// The status code (0 when no response came).
+        public let status: Int
+        /// The headers, names lowercased (`Set-Cookie` apart).
+        public let headers: [String: String]
+        /// The body (a chunked one put together).
+        public let body: [UInt8]
         /// The `Set-Cookie` headers as `name=value` (their attributes in ``setCookies``).
-        var cookies: [String: String] = [:]
+        public var cookies: [String: String] = [:]
         /// The whole `Set-Cookie` header of each cookie, by name.
-        var setCookies: [String: String] = [:]
-        var text: String { String(decoding: body, as: UTF8.self) }
+        public var setCookies: [String: String] = [:]
+        /// A response of these parts.
+        public init(
+            status: Int, headers: [String: String], body: [UInt8], cookies: [String: String] = [:],
+            setCookies: [String: String] = [:]
+        ) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+            self.cookies = cookies
+            self.setCookies = setCookies
+        }
+
+        /// The body as UTF-8 text.
+        public var text: String { String(decoding: body, as: UTF8.self) }
 
         /// The value of `name` in the page's first `name="…" value="…"` pair (a form's hidden field).
-        func field(_ name: String) -> String? {
+        public func field(_ name: String) -> String? {
             guard let start = text.range(of: "name=\"\(name)\" value=\"") else { return nil }
             return String(text[start.upperBound...].prefix { $0 != "\"" })
         }
     }
 
     /// How long a read may wait, seconds.
-    static let timeout = 20
+    public static let timeout = 20
 
-    let socket: Int32
+    /// The connection's socket.
+    public let socket: Int32
+    /// The socket as a file: read through the funnel, closed when the probe goes.
+    private let connection: SystemFile
 
     /// A connection to `127.0.0.1:port`.
-    init(port: Int) throws {
+    public init(port: Int) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw POSIXError(.EIO) }
+        connection = SystemFile(adopting: socket, path: "http://127.0.0.1:\(port)")
         var timeout = timeval(tv_sec: Self.timeout, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
@@ -47,16 +69,11 @@ final class HTTPProbe {
                 connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else {
-            close(socket)
-            throw POSIXError(.ECONNREFUSED)
-        }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
     }
 
-    deinit { close(socket) }
-
     /// Sends `bytes` as they are.
-    func send(_ bytes: [UInt8]) {
+    public func send(_ bytes: [UInt8]) {
         var sent = 0
         while sent < bytes.count {
             let count = bytes[sent...].withUnsafeBytes {
@@ -68,14 +85,15 @@ final class HTTPProbe {
     }
 
     /// What arrives next (empty at the end or after ``timeout``).
-    func receive() -> [UInt8] {
+    public func receive() -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        let count = buffer.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }
+        // A time-out (EAGAIN: nil) or an error ends the reading as the end of the stream does.
+        let count = buffer.withUnsafeMutableBytes { (try? connection.read(into: $0)) ?? 0 }
         return count > 0 ? Array(buffer[0..<count]) : []
     }
 
     /// One whole response: until its `Content-Length` or last chunk has come, or the server closes.
-    func receiveAll() -> [UInt8] {
+    public func receiveAll() -> [UInt8] {
         var all: [UInt8] = []
         while true {
             let piece = receive()
@@ -86,7 +104,7 @@ final class HTTPProbe {
     }
 
     /// Whether `bytes` hold a whole response.
-    static func isComplete(_ bytes: [UInt8]) -> Bool {
+    public static func isComplete(_ bytes: [UInt8]) -> Bool {
         let separator: [UInt8] = [13, 10, 13, 10]
         guard bytes.count >= 4,
             let end = (0...(bytes.count - 4)).first(where: { Array(bytes[$0..<$0 + 4]) == separator })
@@ -102,7 +120,7 @@ final class HTTPProbe {
     }
 
     /// `method target` (its bytes as given) with `headers` and `body`, read to the end (`Connection: close`).
-    static func get(
+    public static func get(
         port: Int, _ target: [UInt8], method: String = "GET", headers: [String: String] = [:],
         body: [UInt8] = []
     ) throws -> Response {
@@ -132,7 +150,7 @@ final class HTTPProbe {
     }
 
     /// `POST path` with a form's fields (URL-encoded) and `headers`.
-    static func post(
+    public static func post(
         port: Int, _ path: String, form: [String: String], headers: [String: String] = [:]
     ) throws
         -> Response
@@ -148,12 +166,12 @@ final class HTTPProbe {
     }
 
     /// `GET path`.
-    static func get(port: Int, _ path: String, headers: [String: String] = [:]) throws -> Response {
+    public static func get(port: Int, _ path: String, headers: [String: String] = [:]) throws -> Response {
         try get(port: port, Array(path.utf8), headers: headers)
     }
 
     /// A whole response (a chunked body is put together).
-    static func parse(_ bytes: [UInt8]) -> Response {
+    public static func parse(_ bytes: [UInt8]) -> Response {
         let separator: [UInt8] = [13, 10, 13, 10]
         guard let end = (0..<max(0, bytes.count - 3)).first(where: { Array(bytes[$0..<$0 + 4]) == separator })
         else { return Response(status: 0, headers: [:], body: bytes) }
@@ -202,7 +220,7 @@ final class HTTPProbe {
 
 /// A value handed to another thread by a test that knows it is safe (the socket is used by one reader and one
 /// writer).
-struct UncheckedSendable<Value>: @unchecked Sendable {
+private struct UncheckedSendable<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }

@@ -1,0 +1,189 @@
+// WebBenchmark: the dashboard (`peach web`, release) on a lifetime of answers, under load, with slow clients.
+
+import Foundation
+import PeachSystem
+import PeachTestSupport
+
+/// Measures the release `peach web` over a synthetic store: the first overview page after the start (the store
+/// read through its snapshot), a page when warm; with `wrk` installed (Debian's), 64 connections for 60 s on
+/// loopback while `peach simulate --save` keeps storing answers (requests, errors, p99 latency, the server's
+/// CPU and peak memory, and that every answer written was stored); and while 200 slow clients trickle their
+/// request heads a byte every 5 s, the latency of ordinary requests.
+enum WebBenchmark {
+    static func run(records: Int, seconds: Int) {
+        print("Dashboard (peach web, release, \(records) stored records)")
+        let peach = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("peach").path
+        guard FileManager.default.isExecutableFile(atPath: peach) else {
+            print("  \(peach) is missing: build it first (swift build -c release)")
+            return
+        }
+        let root = NSTemporaryDirectory() + "peach-bench-web-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        TrainingBenchmark.writeStore(records: records, directory: root + "/data")
+        guard let server = Server(peach: peach, data: root + "/data") else { return }
+        defer { server.stop() }
+
+        let cpu = server.cpuSeconds()
+        guard let first = timedGet(port: server.port, "/") else { return }
+        report(
+            "  first overview page after the start",
+            "\(format(first.seconds * 1000, 0)) ms wall, \(format((server.cpuSeconds() - cpu) * 1000, 0)) ms "
+                + "server CPU, \(first.bytes / 1024) KiB")
+        var warm: [Double] = []
+        for path in ["/", "/progress", "/progress?weeks=520", "/charts/profile.svg", "/charts/progress.svg"] {
+            if let page = timedGet(port: server.port, path) { warm.append(page.seconds) }
+        }
+        report("  a page or chart when warm (5 kinds)", "\(format((warm.max() ?? 0) * 1000, 1)) ms at most")
+        if let memory = memoryKilobytes(pid: "\(server.pid)") {
+            report("  server memory after the first pages", "\(memory.resident / 1024) MB resident")
+        }
+        load(server: server, peach: peach, root: root, seconds: seconds)
+        slowClients(server: server)
+    }
+
+    /// `wrk -c64` on the overview for `seconds` while answers are stored.
+    static func load(server: Server, peach: String, root: String, seconds: Int) {
+        guard
+            let wrk = ["/usr/bin/wrk", "/usr/local/bin/wrk"].first(
+                where: FileManager.default.isExecutableFile)
+        else {
+            print("  load: wrk is not installed (apt-get install wrk); skipped")
+            return
+        }
+        let cpu = server.cpuSeconds()
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        writer.arguments = [
+            "-c",
+            "end=$(($(date +%s) + \(seconds))); n=0; while [ $(date +%s) -lt $end ]; do "
+                + "\(peach) simulate --trials 200 --quiet --save --data-dir \(root)/data >/dev/null || exit 1; "
+                + "n=$((n + 200)); done; echo $n",
+        ]
+        let written = Pipe()
+        writer.standardOutput = written
+        try? writer.run()
+        let output = Pipe()
+        let bench = Process()
+        bench.executableURL = URL(fileURLWithPath: wrk)
+        bench.arguments = [
+            "-t2", "-c64", "-d\(seconds)s", "--latency", "-H", "Accept-Language: de",
+            "http://127.0.0.1:\(server.port)/",
+        ]
+        bench.standardOutput = output
+        try? bench.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        bench.waitUntilExit()
+        writer.waitUntilExit()
+        let stored =
+            Int(
+                String(decoding: written.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                    .trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        func line(_ prefix: String) -> String? {
+            text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .first { $0.hasPrefix(prefix) }
+        }
+        let requests = line("Requests/sec:").map { $0.dropFirst("Requests/sec:".count) } ?? ""
+        let p99 = line("99%").map { $0.dropFirst(3).trimmingCharacters(in: .whitespaces) } ?? "?"
+        let p50 = line("50%").map { $0.dropFirst(3).trimmingCharacters(in: .whitespaces) } ?? "?"
+        let errors = [line("Non-2xx or 3xx responses:"), line("Socket errors:")].compactMap { $0 }
+        report(
+            "  wrk, 64 connections, \(seconds) s, the overview",
+            "\(requests.trimmingCharacters(in: .whitespaces)) requests/s, p50 \(p50), p99 \(p99)")
+        report("  its errors", errors.isEmpty ? "none" : errors.joined(separator: "; "))
+        report(
+            "  server CPU during the load",
+            "\(format(server.cpuSeconds() - cpu, 1)) s of \(seconds) s (2 cores: \(seconds * 2) s at most)")
+        if let memory = memoryKilobytes(pid: "\(server.pid)") {
+            report("  server memory", "\(memory.resident / 1024) MB resident, \(memory.peak / 1024) MB peak")
+        }
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: peach)
+        check.arguments = ["data", "check", "--data-dir", root + "/data"]
+        let checked = Pipe()
+        check.standardOutput = checked
+        try? check.run()
+        let summary = String(decoding: checked.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        check.waitUntilExit()
+        let total = summary.split(separator: "\n").first.map(String.init) ?? "?"
+        report("  answers written during the load", "\(stored); the store after it: \(total)")
+    }
+
+    /// 200 clients that send a request head a byte every 5 s; meanwhile 20 ordinary requests.
+    static func slowClients(server: Server) {
+        var slow: [HTTPProbe] = []
+        for _ in 0..<200 {
+            guard let probe = try? HTTPProbe(port: server.port) else { break }
+            probe.send(Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".utf8))
+            slow.append(probe)
+        }
+        var times: [Double] = []
+        for round in 0..<20 {
+            if round % 4 == 0 { for probe in slow { probe.send([0x61]) } }
+            if let page = timedGet(port: server.port, "/box") { times.append(page.seconds) }
+            usleep(250_000)
+        }
+        report(
+            "  \(slow.count) slow clients open: ordinary requests",
+            times.count == 20
+                ? "20 of 20 answered, \(format((times.max() ?? 0) * 1000, 1)) ms at most"
+                : "\(times.count) of 20 answered")
+    }
+
+    /// `GET path`: its wall time and size, or nil (said) when it failed.
+    static func timedGet(port: Int, _ path: String) -> (seconds: Double, bytes: Int)? {
+        let started = MonotonicTime.now()
+        guard let response = try? HTTPProbe.get(port: port, path), response.status == 200 else {
+            print("  GET \(path) failed")
+            return nil
+        }
+        return (MonotonicTime.now() - started, response.body.count)
+    }
+
+    /// A `peach web` on a free port.
+    final class Server {
+        let process = Process()
+        let port: Int
+        var pid: Int32 { process.processIdentifier }
+
+        init?(peach: String, data: String) {
+            process.executableURL = URL(fileURLWithPath: peach)
+            process.arguments = ["web", "--port", "0", "--data-dir", data]
+            let output = Pipe()
+            process.standardOutput = output
+            guard (try? process.run()) != nil else { return nil }
+            var line = Data()
+            while !line.contains(0x0A) {
+                let piece = output.fileHandleForReading.availableData
+                if piece.isEmpty { break }
+                line += piece
+            }
+            let text = String(decoding: line, as: UTF8.self)
+            guard let range = text.range(of: "http://127.0.0.1:"),
+                let port = Int(text[range.upperBound...].prefix { $0.isNumber })
+            else {
+                print("  peach web did not start: \(text)")
+                return nil
+            }
+            self.port = port
+        }
+
+        /// The server's CPU time so far (user + system), seconds.
+        func cpuSeconds() -> Double {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return 0 }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+            guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else {
+                return 0
+            }
+            return (user + system) / ticks
+        }
+
+        func stop() {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+}
