@@ -95,7 +95,8 @@ let package = Package(
         .target(
             name: "PeachTestSupport",
             dependencies: [
-                "PeachCore", "PeachAudio", "PeachMIDI", "PeachStore", "PeachTraining", "PeachText", "PeachSystem",
+                "PeachCore", "PeachAudio", "PeachMIDI", "PeachStore", "PeachTraining", "PeachText",
+                "PeachSystem",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The dashboard in a browser (`peach web`): pages, charts, live answers and exports over HTTP, reading the
