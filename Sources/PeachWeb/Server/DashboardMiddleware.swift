@@ -40,6 +40,7 @@ struct DashboardMiddleware<Context: RequestContext>: RouterMiddleware {
         } else {
             do {
                 response = try await next(request, context)
+                if request.method == .head { response.body = ResponseBody() }
             } catch let error as HTTPError {
                 response = errorPage(Int(error.status.code), request)
             } catch {

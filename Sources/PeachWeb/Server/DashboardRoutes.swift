@@ -36,18 +36,18 @@ struct DashboardRoutes: Sendable {
     // MARK: - Reading
 
     private func addPages(to router: Router<DashboardContext>) {
-        router.get("/") { request, _ in
+        page(router, "/") { request, _ in
             let view = await store.current()
             let session = await authentication.session(request)
             return Self.html(pages.overview(view, texts: texts(request), session: session, now: Date()))
         }
-        router.get("/progress") { request, _ in
+        page(router, "/progress") { request, _ in
             let weeks = try Self.weeks(request)
             let view = await store.current()
             let session = await authentication.session(request)
             return Self.html(pages.progress(view, weeks: weeks, texts: texts(request), session: session))
         }
-        router.get("/sessions") { request, _ in
+        page(router, "/sessions") { request, _ in
             let texts = texts(request)
             let session = await authentication.session(request)
             let directory = pages.locations.dataDirectory
@@ -58,7 +58,7 @@ struct DashboardRoutes: Sendable {
                 return Self.html(pages.sessions(nil, error: error, texts: texts, session: session))
             }
         }
-        router.get("/sessions/{id}") { request, context in
+        page(router, "/sessions/{id}") { request, context in
             let directory = pages.locations.dataDirectory
             let sessions = try await BlockingWork.run { try PracticeSessions.read(directory: directory) }
             guard let id = context.parameters.get("id"),
@@ -67,12 +67,12 @@ struct DashboardRoutes: Sendable {
             let session = await authentication.session(request)
             return Self.html(pages.session(entry, texts: texts(request), session: session))
         }
-        router.get("/box") { request, _ in
+        page(router, "/box") { request, _ in
             let view = await store.current()
             let session = await authentication.session(request)
             return Self.html(pages.box(view, texts: texts(request), session: session, now: Date()))
         }
-        router.get("/settings") { request, _ in
+        page(router, "/settings") { request, _ in
             let texts = texts(request)
             let saved = request.uri.queryParameters.get("saved").flatMap { try? SettingKey.named($0) }
             return Self.html(
@@ -81,42 +81,51 @@ struct DashboardRoutes: Sendable {
                     hasPassword: authentication.password.isSet,
                     notices: saved.map { [texts.settingSaved($0.rawValue)] } ?? []))
         }
-        router.get("/data") { request, _ in
+        page(router, "/data") { request, _ in
             Self.html(pages.data(texts: texts(request), session: await authentication.session(request)))
         }
-        router.get("/login") { request, _ in
+        page(router, "/login") { request, _ in
             let token = SessionStore.token()
             var response = Self.html(
                 pages.login(texts: texts(request), csrf: token, hasPassword: authentication.password.isSet))
             response.setCookie(Authentication.loginCookie(token))
             return response
         }
-        router.get("/charts/profile.svg") { request, _ in
+        page(router, "/charts/profile.svg") { request, _ in
             let view = await store.current()
             return Self.svg(pages.profileChart(view, texts: texts(request)))
         }
-        router.get("/charts/progress.svg") { request, _ in
+        page(router, "/charts/progress.svg") { request, _ in
             let weeks = try Self.weeks(request)
             let view = await store.current()
             return Self.svg(pages.progressChart(view, weeks: weeks, texts: texts(request)))
         }
-        router.get("/events") { request, _ in
+        page(router, "/events") { request, _ in
             LiveStream.response(store: store, pages: pages, texts: texts(request))
         }
-        router.get("/export/{format}") { _, context in
+        page(router, "/export/{format}") { _, context in
             guard let format = context.parameters.get("format").flatMap(ExportFormat.init(rawValue:)) else {
                 throw HTTPError(.notFound)
             }
             return try await ExportDownload.response(
                 directory: pages.locations.dataDirectory, format: format, now: Date())
         }
-        router.get("/assets/dashboard.css") { _, _ in
+        page(router, "/assets/dashboard.css") { _, _ in
             Self.asset(DashboardAssets.styleSheet, type: "text/css; charset=utf-8")
         }
-        router.get("/assets/live.js") { _, _ in
+        page(router, "/assets/live.js") { _, _ in
             Self.asset(DashboardAssets.liveScript, type: "text/javascript; charset=utf-8")
         }
-        router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
+        page(router, "/favicon.ico") { _, _ in Response(status: .noContent) }
+    }
+
+    /// Adds `handler` for GET and HEAD on `path` (``DashboardMiddleware`` drops a HEAD's body).
+    private func page(
+        _ router: Router<DashboardContext>, _ path: RouterPath,
+        _ handler: @escaping @Sendable (Request, DashboardContext) async throws -> Response
+    ) {
+        router.get(path, use: handler)
+        router.head(path, use: handler)
     }
 
     // MARK: - Changing

@@ -224,6 +224,8 @@ struct WebCommandTests {
         let crowded = try HTTPProbe.get(port: web.port, "/", headers: many)
         #expect((400...499).contains(crowded.status) || crowded.status == 0, "100 fields: \(crowded.status)")
         #expect(try HTTPProbe.get(port: web.port, "/").status == 200)
+        let head = try HTTPProbe.get(port: web.port, Array("/progress".utf8), method: "HEAD")
+        #expect(head.status == 200 && head.body.isEmpty, "HEAD: \(head.status)")
         #expect(web.stop() == 0)
     }
 
