@@ -124,4 +124,31 @@ struct DashboardPartsTests {
             #expect(!document.contains("{{") && !document.contains("/nonexistent-data"))
         }
     }
+
+    @Test("the dashboard's texts with values are German in German")
+    func germanTexts() {
+        let english = Texts(language: .english)
+        let german = Texts(language: .german)
+        let pairs: [(String, String)] = [
+            (english.practisingNow(.comparison), german.practisingNow(.comparison)),
+            (english.settingSaved("tempo"), german.settingSaved("tempo")),
+            (english.errorTitle(404), german.errorTitle(404)), (english.weeks(4), german.weeks(4)),
+            (english.weeks(1), german.weeks(1)),
+            (
+                english.freeSpace(available: 5_000_000, total: 31_000_000_000),
+                german.freeSpace(available: 5_000_000, total: 31_000_000_000)
+            ),
+            (english.notesEchoed(3, of: 4), german.notesEchoed(3, of: 4)),
+            (english.sessionRight(18, of: 24), german.sessionRight(18, of: 24)),
+            (english.sessionMeanError(4.2), german.sessionMeanError(4.2)),
+            (english.sessionMeanOffset(12.5), german.sessionMeanOffset(12.5)),
+            (english.dashboardAddress("http://x/"), german.dashboardAddress("http://x/")),
+        ]
+        for (inEnglish, inGerman) in pairs {
+            #expect(inEnglish != inGerman, "\(inEnglish)")
+        }
+        #expect(
+            german.weeks(4) == "4 Wochen" && german.sessionRight(18, of: 24) == "18 von 24 richtig (75 %)")
+        #expect(german.sessionMeanOffset(12.5) == "mittlere Abweichung 12,5 ms")
+    }
 }
