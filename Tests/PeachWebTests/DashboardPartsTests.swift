@@ -151,4 +151,23 @@ struct DashboardPartsTests {
             german.weeks(4) == "4 Wochen" && german.sessionRight(18, of: 24) == "18 von 24 richtig (75 %)")
         #expect(german.sessionMeanOffset(12.5) == "mittlere Abweichung 12,5 ms")
     }
+
+    @Test(
+        "the report's parts are made once a generation, per language and range; a new generation makes them anew"
+    )
+    func reportCache() {
+        let cache = ReportCache()
+        var made = 0
+        func value(_ generation: Int, _ language: String = "en") -> [String] {
+            cache.value(generation: generation, language: language, range: "C2-C6", item: .summary) {
+                made += 1
+                return ["\(generation) \(made)"]
+            }
+        }
+        #expect(value(1) == ["1 1"])
+        #expect(value(1) == ["1 1"] && made == 1)
+        #expect(value(1, "de") == ["1 2"] && made == 2)
+        #expect(value(2) == ["2 3"])
+        #expect(value(1) == ["1 4"] && value(2) == ["2 3"], "an older generation is made, never kept")
+    }
 }

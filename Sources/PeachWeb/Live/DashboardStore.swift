@@ -23,6 +23,9 @@ actor DashboardStore: Service {
         var recent: [StoredRecord]
         /// Why the store could not be read last time (what was read before is still shown), if it could not.
         var error: StoreError?
+        /// Counts the store's changes (an answer stored, the store read anew): what was made from one
+        /// generation holds until the next.
+        var generation = 0
     }
 
     /// What a live page is told.
@@ -46,6 +49,7 @@ actor DashboardStore: Service {
 
     private var follower: JournalFollower
     private var recent: [StoredRecord] = []
+    private var generation = 0
     private var error: StoreError?
     private var readAt = -Double.infinity
     private var subscribers: [Int: AsyncStream<LiveEvent>.Continuation] = [:]
@@ -61,7 +65,8 @@ actor DashboardStore: Service {
     func current() -> View {
         if MonotonicTime.now() - readAt > Self.freshness { refresh() }
         return View(
-            contents: follower.contents, recordCount: follower.recordCount, recent: recent, error: error)
+            contents: follower.contents, recordCount: follower.recordCount, recent: recent, error: error,
+            generation: generation)
     }
 
     /// A stream of what happens to the store from now on, and its number for ``unsubscribe(_:)``. The store is
@@ -126,6 +131,7 @@ actor DashboardStore: Service {
         do {
             let change = try follower.refresh()
             error = nil
+            if case .unchanged = change {} else { generation += 1 }
             switch change {
             case .appended(let records):
                 recent = Array((recent + records).suffix(Self.recentLimit))

@@ -21,6 +21,8 @@ struct DashboardPages: Sendable {
     let renderer: PageRenderer
     let locations: DataLocations
     let timeZone: TimeZone
+    /// The report's parts until the store changes.
+    let cache = ReportCache()
 
     // MARK: - Pages
 
@@ -28,16 +30,16 @@ struct DashboardPages: Sendable {
     func overview(
         _ view: DashboardStore.View, texts: Texts, session: SessionStore.Session?, now: Date
     ) -> String {
-        let (report, notices) = report(view, texts: texts)
+        let (summary, notices) = cached(view, texts: texts, .summary) { report in
+            [report.title]
+                + report.summaryLines.filter { !$0.isEmpty }.map { $0.trimmingCharacters(in: .whitespaces) }
+        }
         let values: [String: Any] = [
             "liveTitle": texts(.now), "liveState": liveState(view.recent.last, texts: texts, now: now),
             "answersLabel": texts(.answersStoredLabel), "answerCount": view.recordCount,
             "recent": view.recent.reversed().map { AnswerLine.text($0, texts: texts, timeZone: timeZone) },
-            "summaryTitle": texts(.inShort),
-            "summary": report.summaryLines.filter { !$0.isEmpty }.map {
-                $0.trimmingCharacters(in: .whitespaces)
-            },
-            "chartTitle": report.title,
+            "summaryTitle": texts(.inShort), "summary": Array(summary.dropFirst()),
+            "chartTitle": summary.first ?? "",
         ]
         return renderer.document(
             "overview", values: values, title: PageRenderer.name(of: .overview, texts: texts),
@@ -49,8 +51,9 @@ struct DashboardPages: Sendable {
     func progress(
         _ view: DashboardStore.View, weeks: Int, texts: Texts, session: SessionStore.Session?
     ) -> String {
-        let (report, notices) = report(view, texts: texts)
-        let lines = report.progressLines(weeks: weeks)
+        let (lines, notices) = cached(view, texts: texts, .progressLines(weeks: weeks)) {
+            $0.progressLines(weeks: weeks)
+        }
         let values: [String: Any] = [
             "title": texts.progressTitle, "weeks": weeks, "periodLabel": texts(.period),
             "periods": Self.periods.map { period -> [String: Any] in
@@ -217,20 +220,22 @@ struct DashboardPages: Sendable {
 
     /// The profile chart over the keyboard, as SVG.
     func profileChart(_ view: DashboardStore.View, texts: Texts) -> String {
-        report(view, texts: texts).report.svg(progress: false)
+        cached(view, texts: texts, .profileChart) { [$0.svg(progress: false)] }.value.first ?? ""
     }
 
     /// The progress chart of the last `weeks` weeks, as SVG.
     func progressChart(_ view: DashboardStore.View, weeks: Int, texts: Texts) -> String {
-        report(view, texts: texts).report.svg(progress: true, weeks: weeks)
+        cached(view, texts: texts, .progressChart(weeks: weeks)) { [$0.svg(progress: true, weeks: weeks)] }
+            .value.first ?? ""
     }
 
     // MARK: - Parts
 
-    /// The report of the store as the settings' note range shows it, and what the page should say above it.
-    private func report(
-        _ view: DashboardStore.View, texts: Texts
-    ) -> (report: ProfileReport, notices: [String]) {
+    /// `item` of the store's report (as the settings' note range shows it), from the cache while the store has
+    /// not changed; and what the page should say above it.
+    private func cached(
+        _ view: DashboardStore.View, texts: Texts, _ item: ReportCache.Item, make: (ProfileReport) -> [String]
+    ) -> (value: [String], notices: [String]) {
         var notices = notices(view, texts: texts)
         var range = PeachSettings.defaults.training.noteRange
         do {
@@ -238,9 +243,14 @@ struct DashboardPages: Sendable {
         } catch {
             notices.append(publicMessage(error, texts: texts))
         }
-        let report = ProfileReport(
-            contents: view.contents, range: range, texts: texts, days: 14, timeZone: timeZone)
-        return (report, notices)
+        let value = cache.value(
+            generation: view.generation, language: texts.language.code, range: range.description, item: item
+        ) {
+            make(
+                ProfileReport(
+                    contents: view.contents, range: range, texts: texts, days: 14, timeZone: timeZone))
+        }
+        return (value, notices)
     }
 
     /// What the store says about itself (an import stopped halfway) and why it could not be read, if so.
