@@ -113,6 +113,9 @@ struct CatalogueTests {
             CommandError.keyboardNeedsTerminal, CommandError.learnNeedsMIDI,
             CommandError.learnInputEnded(learned: 1, total: 3), CommandError.fileExists(path: "/p/x.json"),
             CommandError.refusingToDelete(count: 3), CommandError.cannotWrite(file),
+            CommandError.cannotListen(address: "127.0.0.1", port: 8765, errno: EADDRINUSE, reason: ""),
+            CommandError.cannotListen(address: "::", port: 8765, errno: nil, reason: "x"),
+            CommandError.passwordTooShort(minimum: 8), CommandError.passwordsDiffer,
         ]
         errors += SpecKind.allCases.map { CommandError.invalidSpec(option: "--x", value: "y", expected: $0) }
         for operation in DeviceError.Operation.allCases {
