@@ -130,7 +130,8 @@ struct GuideTests {
             (
                 "The dashboard (peach web)",
                 [
-                    CommandError.cannotListen(address: "127.0.0.1", port: 8765, errno: EADDRINUSE, reason: ""),
+                    CommandError.cannotListen(
+                        address: "127.0.0.1", port: 8765, errno: EADDRINUSE, reason: ""),
                     CommandError.cannotListen(
                         address: "192.0.2.7", port: 8765, errno: EADDRNOTAVAIL, reason: ""),
                     CommandError.passwordTooShort(minimum: 8), CommandError.passwordsDiffer,
