@@ -114,6 +114,7 @@ struct DashboardPartsTests {
         let documents = [
             pages.overview(view, texts: texts, session: nil, now: now),
             pages.progress(view, weeks: 26, texts: texts, session: nil),
+            pages.sessions(PracticeSessions(records: []), error: nil, texts: texts, session: nil),
             pages.box(view, texts: texts, session: nil, now: now),
             pages.settings(texts: texts, session: nil, hasPassword: false),
             pages.login(texts: texts, csrf: "t", hasPassword: true), pages.data(texts: texts, session: nil),

@@ -80,11 +80,10 @@ public struct DashboardServer: Sendable {
                 sessions: SessionStore(), password: PasswordFile(locations: configuration.locations)),
             editor: { SettingsEditor(file: settingsFile, profiles: profiles()) }, logger: logger
         ).router()
-        var http1 = HTTP1Channel.Configuration(
+        let http1 = HTTP1Channel.Configuration(
             idleTimeout: .seconds(30),
             httpDecoderConfiguration: .init(
                 maxHeaderFieldSize: 8 * 1024, maxHeaderListSize: 16 * 1024, maxHeaderFieldCount: 64))
-        http1.additionalChannelHandlers = { [] }
         let host = configuration.host
         let app = Application(
             router: router, server: .http1(configuration: http1),
