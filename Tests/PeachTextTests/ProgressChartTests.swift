@@ -50,4 +50,17 @@ struct ProgressChartTests {
             ProgressChart(history: ProgressHistory()), title: "Progress")
         #expect(empty.contains(">No progress to show yet.</text>"), "an empty picture says so")
     }
+
+    @Test(
+        "a week's band is mean ± one standard error, never below zero; none from numbers that cannot be true")
+    func weekBand() {
+        #expect(ProgressChart.band(4, spread: 2, count: 4) == 3...5)
+        #expect(ProgressChart.band(0.5, spread: 4, count: 4) == 0...2.5)
+        #expect(ProgressChart.band(3, spread: nil, count: 1) == 3...3)
+        // A forged snapshot's sums (the fuzzer's find: a negative mean crashed the chart's range).
+        #expect(ProgressChart.band(-7, spread: 1, count: 2) == nil)
+        #expect(ProgressChart.band(.nan, spread: 1, count: 2) == nil)
+        #expect(ProgressChart.band(2, spread: .infinity, count: 2) == nil)
+        #expect(ProgressChart.band(2, spread: -3, count: 2) == nil)
+    }
 }

@@ -73,12 +73,13 @@ public struct ProgressChart: Sendable {
                     return point
                 }
                 let errors = week.absoluteErrors
-                guard errors.count > 0 else { return nil }
-                let standardError = (errors.sampleStandardDeviation ?? 0) / Double(errors.count).squareRoot()
+                guard errors.count > 0,
+                    let band = Self.band(
+                        errors.mean, spread: errors.sampleStandardDeviation, count: errors.count)
+                else { return nil }
                 return Point(
-                    week: week.isoWeek, start: week.start, value: errors.mean,
-                    band: max(errors.mean - standardError, 0)...(errors.mean + standardError),
-                    count: errors.count)
+                    week: week.isoWeek, start: week.start, value: errors.mean, band: band, count: errors.count
+                )
             }
             return points.isEmpty ? nil : Series(key: key, points: points)
         }
@@ -98,7 +99,9 @@ public struct ProgressChart: Sendable {
             let whole = timing.threshold(band: band)
             let stepMs = whole?.stepMs ?? 0
             return weeks.compactMap { week in
-                guard let estimate = week.threshold(within: whole?.percent), stepMs > 0 else {
+                guard let estimate = week.threshold(within: whole?.percent), stepMs > 0, stepMs.isFinite,
+                    estimate.interval68.lowerBound.isFinite, estimate.interval68.upperBound.isFinite
+                else {
                     return nil
                 }
                 var point = Point(
@@ -112,14 +115,23 @@ public struct ProgressChart: Sendable {
         case .gapFill, .echo:
             return weeks.compactMap { week in
                 let offsets = week.absoluteErrors
-                guard offsets.count > 0 else { return nil }
-                let standardError =
-                    (offsets.sampleStandardDeviation ?? 0) / Double(offsets.count).squareRoot()
+                guard offsets.count > 0,
+                    let range = Self.band(
+                        offsets.mean, spread: offsets.sampleStandardDeviation, count: offsets.count)
+                else { return nil }
                 return Point(
-                    week: week.isoWeek, start: week.start, value: offsets.mean,
-                    band: max(offsets.mean - standardError, 0)...(offsets.mean + standardError),
+                    week: week.isoWeek, start: week.start, value: offsets.mean, band: range,
                     count: offsets.count)
             }
         }
+    }
+
+    /// A week's mean ± one standard error (`spread` / √`count`), never below zero: nil when a number is not
+    /// finite, or the mean is below zero (absolute errors cannot be: a damaged or forged snapshot's sums), so
+    /// no chart is drawn from what cannot be true.
+    static func band(_ mean: Double, spread: Double?, count: Int) -> ClosedRange<Double>? {
+        let standardError = (spread ?? 0) / Double(count).squareRoot()
+        guard mean.isFinite, mean >= 0, standardError.isFinite, standardError >= 0 else { return nil }
+        return max(mean - standardError, 0)...(mean + standardError)
     }
 }
