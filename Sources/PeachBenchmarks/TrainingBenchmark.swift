@@ -12,12 +12,7 @@ import PeachSystem
 enum TrainingBenchmark {
     static func run(records: Int) {
         print("Training (the peach binary, \(records) stored records, --audio-out null)")
-        let peach = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("peach").path
-        guard FileManager.default.isExecutableFile(atPath: peach) else {
-            print("  \(peach) is missing: build it first (swift build -c release)")
-            return
-        }
+        guard let peach = peachBinary() else { return }
         let root = NSTemporaryDirectory() + "peach-bench-train-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: root) }
         writeStore(records: records, directory: root + "/data")
@@ -102,6 +97,17 @@ enum TrainingBenchmark {
                 "\(format(restingCPU.cpu * 100, 2)) %, \(format(restingCPU.wakeups, 1)) wake-ups/s")
         }
         dataCommands(peach: peach, root: root, records: records)
+    }
+
+    /// The release `peach` beside this benchmark, or nil (said on stdout) when it was not built.
+    static func peachBinary() -> String? {
+        let peach = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("peach").path
+        guard FileManager.default.isExecutableFile(atPath: peach) else {
+            print("  \(peach) is missing: build it first (swift build -c release)")
+            return nil
+        }
+        return peach
     }
 
     /// Writes a store of `records` synthetic records (``syntheticRecord(index:generator:)``) in `directory`, as

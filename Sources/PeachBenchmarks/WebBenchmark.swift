@@ -13,12 +13,7 @@ import PeachTestSupport
 enum WebBenchmark {
     static func run(records: Int, seconds: Int) {
         print("Dashboard (peach web, release, \(records) stored records)")
-        let peach = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("peach").path
-        guard FileManager.default.isExecutableFile(atPath: peach) else {
-            print("  \(peach) is missing: build it first (swift build -c release)")
-            return
-        }
+        guard let peach = TrainingBenchmark.peachBinary() else { return }
         let root = NSTemporaryDirectory() + "peach-bench-web-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: root) }
         TrainingBenchmark.writeStore(records: records, directory: root + "/data")

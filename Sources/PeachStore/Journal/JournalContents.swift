@@ -56,6 +56,14 @@ public struct JournalContents: Sendable {
         keepsTimeline = false
     }
 
+    /// Takes what a scan of the journal's lines found beside its records: damaged and newer lines (added to
+    /// those known), and the torn tail as it is now.
+    mutating func note(_ summary: JournalScanSummary) {
+        damagedLines += summary.damagedLines
+        newerRecordLines += summary.newerRecordLines
+        tornTailLength = summary.tornTailLength
+    }
+
     /// Adds one record to the profile, and a unison comparison to the trend and timeline (they follow the
     /// unison threshold; intervals have their own thresholds in the profile).
     public mutating func add(_ record: StoredRecord) {

@@ -3,10 +3,6 @@
 import PeachCore
 import PeachSystem
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Follows the store in a directory without locking it, as the dashboard does while `peach serve` or `peach
 /// train` writes. The first ``refresh()`` loads it as ``JournalStore/read(directory:usingSnapshot:progress:)``
 /// does (the snapshot, then the lines after it); later ones read only the complete lines added since, and never
@@ -72,21 +68,12 @@ public struct JournalFollower: Sendable {
 
     private mutating func append(path: String) throws(StoreError) -> Change {
         var added: [StoredRecord] = []
-        let summary: JournalScanSummary
-        do {
-            summary = try JournalScan.scan(
-                path: path, from: position, end: JournalStore.readableLength(in: directory)
-            ) { added.append($0) }
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw .io(path, .read, EIO)
-        }
+        let summary = try JournalScan.scanRecords(
+            path: path, from: position, end: JournalStore.readableLength(in: directory)
+        ) { added.append($0) }
         for record in added { contents.add(record) }
         recordCount += added.count
-        contents.damagedLines += summary.damagedLines
-        contents.newerRecordLines += summary.newerRecordLines
-        contents.tornTailLength = summary.tornTailLength
+        contents.note(summary)
         position = (summary.completeLength, summary.lineCount)
         return added.isEmpty ? .unchanged : .appended(added)
     }

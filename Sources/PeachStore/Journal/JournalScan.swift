@@ -54,6 +54,21 @@ enum JournalScan {
         }
     }
 
+    /// ``scan(path:from:end:progress:_:)`` with a visitor that cannot fail, every failure a ``StoreError`` (any
+    /// other reads as an I/O error on `path`): what every reader of the whole store calls.
+    static func scanRecords(
+        path: String, from start: (offset: Int, lineNumber: Int) = (0, 0), end: Int? = nil,
+        progress: ((StoreProgress) -> Void)? = nil, _ visit: (StoredRecord) -> Void
+    ) throws(StoreError) -> JournalScanSummary {
+        do {
+            return try scan(path: path, from: start, end: end, progress: progress, visit)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .io(path, .read, EIO)
+        }
+    }
+
     /// ``scan(path:from:progress:_:)`` handing each record on with its line as it is in the journal (valid: it
     /// decoded, its checksum held), for a JSON export to copy instead of encoding the record again.
     ///

@@ -182,18 +182,13 @@ public final class JournalStore: TrainingStore {
         if try StoreFiles.exists(directory) { try StoreFiles.requireSafeDirectory(directory) }
         let path = journalPath(in: directory)
         var check = JournalCheck(path: path, size: FileSystem.status(path, followingLinks: false)?.size ?? 0)
-        do {
-            let end = readableLength(in: directory)
-            let summary = try JournalScan.scan(path: path, end: end, progress: progress) { check.count($0) }
-            check.damagedLines = summary.damagedLines
-            check.newerRecordLines = summary.newerRecordLines
-            check.tornTailLength = summary.tornTailLength
-            return check
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw .io(path, .read, EIO)
-        }
+        let summary = try JournalScan.scanRecords(
+            path: path, end: readableLength(in: directory), progress: progress
+        ) { check.count($0) }
+        check.damagedLines = summary.damagedLines
+        check.newerRecordLines = summary.newerRecordLines
+        check.tornTailLength = summary.tornTailLength
+        return check
     }
 
     /// Loads the journal in `directory`: from a matching snapshot and the lines after it, or from the start.
@@ -204,20 +199,12 @@ public final class JournalStore: TrainingStore {
         let path = journalPath(in: directory)
         let snapshot = usingSnapshot ? JournalSnapshot.read(directory: directory, journalPath: path) : nil
         var contents = snapshot?.contents ?? JournalContents()
-        do {
-            let summary = try JournalScan.scan(
-                path: path, from: (snapshot?.journalLength ?? 0, snapshot?.lineCount ?? 0),
-                end: readableLength(in: directory), progress: progress
-            ) { contents.add($0) }
-            contents.damagedLines += summary.damagedLines
-            contents.newerRecordLines += summary.newerRecordLines
-            contents.tornTailLength = summary.tornTailLength
-            return (contents, summary)
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw .io(path, .read, EIO)
-        }
+        let summary = try JournalScan.scanRecords(
+            path: path, from: (snapshot?.journalLength ?? 0, snapshot?.lineCount ?? 0),
+            end: readableLength(in: directory), progress: progress
+        ) { contents.add($0) }
+        contents.note(summary)
+        return (contents, summary)
     }
 
     /// The valid records of the last `bytes` bytes of the journal in `directory` (from the first line that begins
@@ -245,13 +232,7 @@ public final class JournalStore: TrainingStore {
             start += newline
         }
         var records: [StoredRecord] = []
-        do {
-            _ = try JournalScan.scan(path: path, from: (start, 0), end: end) { records.append($0) }
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw .io(path, .read, EIO)
-        }
+        _ = try JournalScan.scanRecords(path: path, from: (start, 0), end: end) { records.append($0) }
         return records
     }
 

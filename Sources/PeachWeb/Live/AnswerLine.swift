@@ -24,7 +24,10 @@ enum AnswerLine {
 
     /// The line for `record`, its time in `timeZone`.
     static func text(_ record: StoredRecord, texts: Texts, timeZone: TimeZone) -> String {
-        var parts = [clock(record.timestamp, timeZone: timeZone), texts.title(of: mode(of: record))]
+        var parts = [
+            LocalTime.text(record.timestamp, timeZone: timeZone, .timeOfDay),
+            texts.title(of: mode(of: record)),
+        ]
         switch record.payload {
         case .comparison(let completed):
             parts.append(texts(completed.isCorrect ? .correct : .incorrect))
@@ -44,14 +47,5 @@ enum AnswerLine {
             parts.append(texts(completed.isCorrect ? .correct : .incorrect))
         }
         return parts.joined(separator: " · ")
-    }
-
-    /// `09:15:02` in `timeZone`.
-    static func clock(_ date: Date, timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
-        func two(_ value: Int?) -> String { (value ?? 0) < 10 ? "0\(value ?? 0)" : "\(value ?? 0)" }
-        return "\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))"
     }
 }

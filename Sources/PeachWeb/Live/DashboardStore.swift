@@ -89,9 +89,6 @@ actor DashboardStore: Service {
         subscribers.removeValue(forKey: id)?.finish()
     }
 
-    /// The number of open live streams.
-    var subscriberCount: Int { subscribers.count }
-
     /// Looks at the journal every ``pollInterval`` while live pages are open, until the server shuts down; then
     /// ends every live stream (so shutting down does not wait for open pages).
     func run() async throws {

@@ -75,7 +75,7 @@ struct DashboardPages: Sendable {
     {
         let rows = (sessions?.sessions ?? []).map { entry -> [String: Any] in
             [
-                "id": entry.id, "when": PracticeSessions.when(entry.start, timeZone: timeZone),
+                "id": entry.id, "when": LocalTime.text(entry.start, timeZone: timeZone, .dayAndMinute),
                 "mode": texts.title(of: entry.mode), "count": entry.records.count,
                 "result": entry.result(texts: texts),
             ]
@@ -95,7 +95,7 @@ struct DashboardPages: Sendable {
     func session(_ entry: PracticeSessions.Session, texts: Texts, session: SessionStore.Session?) -> String {
         let values: [String: Any] = [
             "mode": texts.title(of: entry.mode),
-            "when": PracticeSessions.when(entry.start, timeZone: timeZone),
+            "when": LocalTime.text(entry.start, timeZone: timeZone, .dayAndMinute),
             "result": entry.result(texts: texts), "trialsTitle": texts(.trials), "back": texts(.allSessions),
             "answers": entry.records.map { AnswerLine.text($0, texts: texts, timeZone: timeZone) },
         ]

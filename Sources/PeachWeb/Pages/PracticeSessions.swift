@@ -93,14 +93,4 @@ struct PracticeSessions: Sendable {
     static func read(directory: String) throws -> PracticeSessions {
         PracticeSessions(records: try JournalStore.recentRecords(in: directory, bytes: window))
     }
-
-    /// `2026-11-27 19:43` in `timeZone`.
-    static func when(_ date: Date, timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        func two(_ value: Int?) -> String { (value ?? 0) < 10 ? "0\(value ?? 0)" : "\(value ?? 0)" }
-        return
-            "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute))"
-    }
 }
