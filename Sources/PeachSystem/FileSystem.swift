@@ -140,10 +140,14 @@ public enum FileSystem {
     }
 
     /// Writes `bytes` to `path` atomically: a temporary file, fsync, rename, fsync of the directory. The file
-    /// gets exactly `permissions` (0600 unless given: only the owner reads the answers).
+    /// gets exactly `permissions` (0600 unless given: only the owner reads the answers). With `durable` false
+    /// the two fsyncs are left out: a reader still sees the old file or the new one whole, but after a power
+    /// cut either may be there (for a status that is rewritten at the next change anyway; it spares a slow
+    /// SD card a flush on the caller's thread).
     /// - Throws: ``FileError``; the temporary file is removed and `path` is left as it was.
     public static func writeAtomically(
-        _ bytes: [UInt8], to path: String, directory: String, permissions: mode_t = 0o600
+        _ bytes: [UInt8], to path: String, directory: String, permissions: mode_t = 0o600,
+        durable: Bool = true
     ) throws(FileError) {
         let temporary = path + ".tmp-\(getpid())"
         do {
@@ -151,11 +155,18 @@ public enum FileSystem {
                 path: temporary, flags: O_WRONLY | O_CREAT | O_TRUNC, permissions: permissions)
             try file.setPermissions(permissions)  // exactly: the umask applied at creation
             try file.writeAll(bytes)
-            try file.sync()
+            if durable { try file.sync() }
         } catch {
             removeQuietly(temporary)
             throw error
         }
-        try renameDurably(temporary, to: path, directory: directory)
+        if durable {
+            try renameDurably(temporary, to: path, directory: directory)
+        } else {
+            do { try rename(temporary, to: path) } catch {
+                removeQuietly(temporary)
+                throw error
+            }
+        }
     }
 }

@@ -38,7 +38,11 @@ final class BoxHarness {
         var clock: VirtualClock?
         /// The clicks of the audio output opened last.
         var clicks: FakeClickPlayer?
-        /// What SIGHUP reads.
+        /// Every status the box published, in order.
+        var statuses: [BoxStatus] = []
+        /// Whether the settings file changed (the box asks before each session and trial; asking clears it).
+        var settingsChanged = false
+        /// What SIGHUP and a changed settings file read.
         var reloaded: Result<PracticeBox.Configuration, any Error> = .success(
             PracticeBox.Configuration(settings: .defaults, profile: .builtInDefault))
 
@@ -85,8 +89,13 @@ final class BoxHarness {
             ports: PracticeBox.Ports(
                 clock: clock, store: store, storeLocation: folder + "/records.jsonl", history: { nil },
                 openAudio: { _, lost in try devices.open(lost) }, externalSynth: external,
-                reload: { try devices.reloaded.get() }, post: { posted.append($0) },
-                timeline: { [clock] in clock.now.timeIntervalSince1970 }),
+                reload: { try devices.reloaded.get() },
+                settingsChanged: {
+                    defer { devices.settingsChanged = false }
+                    return devices.settingsChanged
+                }, post: { posted.append($0) },
+                timeline: { [clock] in clock.now.timeIntervalSince1970 },
+                publishStatus: { devices.statuses.append($0) }),
             logger: RecordingLogHandler.logger(lines), statusLog: StatusLog(directory: folder),
             words: BoxHarness.word, seed: 11)
         box.start()
@@ -472,6 +481,87 @@ struct PracticeBoxTests {
         harness.reloaded = .failure(SettingsError.unknownKey("x"))
         harness.signal(SIGHUP)
         #expect(harness.notices.last?.hasPrefix("reloadFailed ") == true)
+    }
+
+    @Test(
+        "a settings file changed while the box trains (the dashboard, peach settings set) applies at the next trial; a broken one is logged once"
+    )
+    func settingsChangedBetweenTrials() throws {
+        let harness = BoxHarness()
+        harness.connect()
+        harness.key(48)  // Lower: comparison
+        harness.advance(1.2)
+        #expect(harness.box.state == .training(.comparison))
+        /// How far `note` is from the equal-tempered grid on A4 = 440 Hz, in semitones.
+        func offGrid(_ note: FakeNotePlayer.PlayedNote) -> Double {
+            let semitones = 69 + 12 * log2(note.frequency.hertz / 440)
+            return abs(semitones - semitones.rounded())
+        }
+        harness.advance(0.65)
+        #expect(harness.trainingNotes.first.map(offGrid) ?? 1 < 1e-6, "the first note on 440 Hz")
+        let settings = try BoxHarness.settings.setting(.referencePitch, toText: "430")
+        harness.reloaded = .success(PracticeBox.Configuration(settings: settings, profile: .builtInDefault))
+        harness.devices.settingsChanged = true
+        harness.answerRight()
+        harness.advance(0.3)
+        harness.advance(0.65)  // the next trial's notes
+        let next = try #require(harness.trainingNotes.suffix(2).first)
+        #expect(abs(offGrid(next) - 0.40) < 0.01, "on 430 Hz: 39.8 cents off the 440 grid, \(next.frequency)")
+        #expect(harness.box.state == .training(.comparison), "the session goes on")
+        #expect(harness.box.controllers == [BoxHarness.keystation.label])
+        #expect(harness.notices.filter { $0.hasPrefix("reloaded ") }.count == 1)
+        harness.reloaded = .failure(SettingsError.unknownKey("x"))
+        harness.devices.settingsChanged = true
+        harness.answerRight()
+        harness.advance(0.95)
+        harness.answerRight()
+        harness.advance(0.95)
+        #expect(harness.notices.filter { $0.hasPrefix("reloadFailed ") }.count == 1, "once per change")
+        let kept = try #require(harness.trainingNotes.suffix(2).first)
+        #expect(abs(offGrid(kept) - 0.40) < 0.01, "a broken file keeps the last good settings")
+    }
+
+    @Test(
+        "the box publishes its status at each change: activity and mode, controllers, audio, the last problem"
+    )
+    func publishesStatus() throws {
+        let harness = BoxHarness(audioMissing: true)
+        let first = try #require(harness.devices.statuses.first)
+        #expect(first.activity == .waitingForController && first.controllers.isEmpty && first.audio == nil)
+        #expect(first.processID == getpid())
+        harness.connect()
+        let ready = try #require(harness.devices.statuses.last)
+        #expect(ready.activity == .ready && ready.controllers == [BoxHarness.keystation.label])
+        #expect(ready.audio == nil && ready.audioProblem?.hasPrefix("error ") == true)
+        #expect(ready.lastProblem?.hasPrefix("audioUnavailable ") == true && ready.lastProblemTime != nil)
+        harness.audioMissing = false
+        harness.advance(1.1)  // the retry opens it
+        let opened = try #require(harness.devices.statuses.last)
+        #expect(opened.audio == "alsa:hw:1,0" && opened.audioProblem == nil)
+        #expect(opened.lastProblem == ready.lastProblem, "the last problem stays shown once it is over")
+        harness.advance(0.5)
+        harness.key(48)
+        harness.advance(0.15)
+        #expect(harness.devices.statuses.last?.activity == .starting)
+        #expect(harness.devices.statuses.last?.mode == .comparison)
+        harness.advance(1.1)
+        let training = try #require(harness.devices.statuses.last)
+        #expect(training.activity == .training && training.mode == .comparison)
+        #expect(
+            training.since > opened.since && training.since <= harness.clock.now, "since the session began")
+        let count = harness.devices.statuses.count
+        for _ in 0..<3 {
+            harness.advance(0.65)
+            harness.answerRight()
+            harness.advance(0.3)
+        }
+        #expect(harness.devices.statuses.count == count, "answers change no status: nothing is written")
+        harness.unplug()
+        harness.advance(1)
+        let gone = try #require(harness.devices.statuses.last)
+        #expect(gone.activity == .waitingForController && gone.controllers.isEmpty && gone.mode == nil)
+        harness.signal(SIGTERM)
+        #expect(harness.devices.statuses.last?.activity == .stopped)
     }
 
     @Test("a storm of SIGHUPs is one reload and one log line a second, and the last edit is read")

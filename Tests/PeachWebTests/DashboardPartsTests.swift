@@ -126,6 +126,50 @@ struct DashboardPartsTests {
         }
     }
 
+    @Test(
+        "signed in, each setting is edited as what it allows: a choice of words, a number in its range, or text"
+    )
+    func settingFields() throws {
+        let folder = NSTemporaryDirectory() + "peach-fields-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let locations = try DataLocations(
+            environment: ["HOME": folder, "XDG_CONFIG_HOME": folder + "/config"],
+            dataDirectoryOverride: folder + "/data")
+        try FileManager.default.createDirectory(
+            atPath: folder + "/config/peach", withIntermediateDirectories: true)
+        try #"{"timbre": "organ", "tempo": 96}"#.write(
+            toFile: locations.settingsFile, atomically: true, encoding: .utf8)
+        let pages = DashboardPages(
+            renderer: try PageRenderer(version: "1"), locations: locations, timeZone: .gmt)
+        let page = pages.settings(
+            texts: Texts(language: .english),
+            session: SessionStore.Session(csrf: "t", created: 0, lastUsed: 0),
+            hasPassword: true)
+        func row(_ key: String) throws -> String {
+            let start = try #require(page.range(of: "<tr id=\"setting-\(key)\">"))
+            let end = try #require(page[start.upperBound...].range(of: "</tr>"))
+            return String(page[start.lowerBound..<end.lowerBound])
+        }
+        let timbre = try row("timbre")
+        #expect(timbre.contains("<select name=\"value\" aria-label=\"timbre\">"), "\(timbre)")
+        #expect(
+            timbre.contains("<option selected>organ</option>") && timbre.contains("<option>sine</option>"))
+        let tick = try row("wrongAnswerTick")
+        #expect(tick.contains("<option selected>on</option><option>off</option>"), "\(tick)")
+        let tempo = try row("tempo")
+        #expect(
+            tempo.contains(#"<input type="number" name="value" value="96" min="40" max="200" step="1""#),
+            "\(tempo)")
+        let duration = try row("noteDuration")
+        #expect(duration.contains(#"type="number""#) && duration.contains(#"step="any""#), "\(duration)")
+        let range = try row("noteRange")
+        #expect(
+            range.contains(#"<input name="value" value="C2-C6" aria-label="noteRange" spellcheck="false">"#))
+        #expect(
+            page.components(separatedBy: "<form method=\"post\" action=\"/settings\">").count - 1
+                == SettingKey.allCases.count)
+    }
+
     @Test("the dashboard's texts with values are German in German")
     func germanTexts() {
         let english = Texts(language: .english)

@@ -50,10 +50,16 @@ public final class StatusLog: StatusRecording {
         return Array(lines.suffix(count))
     }
 
-    /// What `peach serve --status` prints: the last 40 lines, or that there is no log yet.
+    /// What `peach serve --status` prints: the box's facts now (``BoxStatusFile``), then the last 40 lines,
+    /// or that there is no log yet.
     public func report(texts: Texts) -> String {
+        let directory = (path as NSString).deletingLastPathComponent
+        let facts = BoxStatusFile.facts(in: directory, texts: texts, time: Self.stamp).map {
+            $0.name + ": " + $0.value
+        }
         let lines = lastLines(40)
-        return lines.isEmpty ? texts.boxNoStatus(path) : lines.joined(separator: "\n")
+        return (facts + [lines.isEmpty ? texts.boxNoStatus(path) : lines.joined(separator: "\n")])
+            .joined(separator: "\n")
     }
 
     /// `2026-11-24T09:15:02Z`.

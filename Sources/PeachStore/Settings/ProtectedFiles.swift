@@ -52,10 +52,10 @@ public struct ProtectedFiles: Sendable {
     }
 
     /// The names of a store's and a settings folder's files: the journal, its snapshot, marker and lock, the
-    /// box's log, the settings and the timing calibrations.
+    /// box's log and status, the settings and the timing calibrations.
     static let peachFileNames: Set<String> = [
         JournalStore.journalName, JournalStore.lockName, JournalSnapshot.fileName, PendingAppend.fileName,
-        "serve.log", "serve.log.1",
+        "serve.log", "serve.log.1", "box-status.json",
         "settings.json", "calibration.json",
     ]
 

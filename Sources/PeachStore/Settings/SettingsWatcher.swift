@@ -8,7 +8,7 @@ import PeachCore
 @MainActor
 public final class SettingsWatcher {
     private let file: SettingsFile
-    private var seenModification: Int?
+    private let watch: FileChangeWatch
     private var reportedError: StoreError?
     private var latest: PeachSettings
     private let onError: @MainActor (StoreError) -> Void
@@ -20,14 +20,12 @@ public final class SettingsWatcher {
         self.file = file
         self.latest = initial
         self.onError = onError
-        seenModification = StoreFiles.modificationTime(file.path)
+        watch = FileChangeWatch(path: file.path)
     }
 
     /// The current settings, re-read if the file changed since the last call.
     public var current: PeachSettings {
-        let modification = StoreFiles.modificationTime(file.path)
-        guard modification != seenModification else { return latest }
-        seenModification = modification
+        guard watch.changed() else { return latest }
         do {
             latest = try file.load().settings
             reportedError = nil

@@ -47,4 +47,21 @@ extension Texts {
     public func boxNoStatus(_ path: String) -> String {
         tr("No practice-box log yet (\(path)).")
     }
+
+    /// What the box does now, in a sentence: `Practising Pitch discrimination since 21:15`; `since` is the
+    /// time its activity began, as the reader shows times.
+    public func boxActivity(_ status: BoxStatus, since: String) -> String {
+        let mode = status.mode.map { title(of: $0) } ?? ""
+        return switch status.activity {
+        case .waitingForController: tr("Waiting for a controller since \(since)")
+        case .ready: tr("Ready since \(since): a mode is chosen on the controller")
+        case .choosing: tr("In the menu by ear, on \(mode)")
+        case .starting: tr("Starting \(mode)")
+        case .training: tr("Practising \(mode) since \(since)")
+        case .stopped: tr("Stopped at \(since)")
+        }
+    }
+
+    /// The box that wrote its status no longer runs: `Not running (last seen: Practising … since 21:15)`.
+    public func boxGone(lastSeen activity: String) -> String { tr("Not running (last seen: \(activity))") }
 }

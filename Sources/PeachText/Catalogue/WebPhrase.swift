@@ -7,6 +7,7 @@ public enum WebPhrase: CaseIterable, Sendable {
     case sessions, sessionsExplanation, noSessions, when, mode, answers, result, trials, allSessions
     case now, answersStoredLabel, inShort, period, oneYear, everything
     case version, answersStored, inUse, notInUse, freeSpace, logTitle, noLog
+    case boxNow, controllers, noneConnected, sound, lastProblem, boxNotHere
     case settingsSignedIn, settingsSignIn, settingsNoPassword, setting, value, allowed, save
     case password, sessionExplanation, noPassword, wrongPassword
     case exportExplanation, exportJSON, exportCSV, exportPeachCSV
@@ -52,6 +53,12 @@ public enum WebPhrase: CaseIterable, Sendable {
         case .freeSpace: "Free space for data"
         case .logTitle: "The box's log (newest first)"
         case .noLog: "No log yet: the box writes one while 'peach serve' runs."
+        case .boxNow: "The box"
+        case .controllers: "Controller"
+        case .noneConnected: "none connected"
+        case .sound: "Sound"
+        case .lastProblem: "Last problem"
+        case .boxNotHere: "Not running: no practice box ('peach serve') has used this data folder."
         case .settingsSignedIn: "Change a value and save it: the box uses it from its next trial."
         case .settingsSignIn: "Sign in to change settings here."
         case .settingsNoPassword:

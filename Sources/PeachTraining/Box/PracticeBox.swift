@@ -48,7 +48,9 @@ import PeachSystem
 /// one. The audio device missing or lost: the box retries with backoff (1, 2, 4 … 30 s), logging once per
 /// change, and keeps the controller; a session on the internal synth ends when its device goes, one on an
 /// external synth goes on without earcons. SIGHUP reloads the settings and the profile (the next session uses
-/// them; the controller stays connected). Earcons never overlap: one that comes while another plays follows it.
+/// them; the controller stays connected); a changed settings file is read again before the next session or
+/// trial (a setting saved by `peach settings set` or the dashboard). Earcons never overlap: one that comes
+/// while another plays follows it.
 @MainActor
 public final class PracticeBox {
     /// Where the box is.
@@ -107,14 +109,19 @@ public final class PracticeBox {
                 any SoundOutput
         /// The external synth the training notes go to, or nil for the internal synth.
         public var externalSynth: (any SoundOutput)?
-        /// Reads the settings and the profile again (SIGHUP).
+        /// Reads the settings and the profile again (SIGHUP, or a changed settings file).
         public var reload: @MainActor () throws -> Configuration
+        /// Whether the settings file changed since the box last read it (asked before each session and each
+        /// trial, so a setting saved by `peach settings set` or the dashboard applies at the next trial).
+        public var settingsChanged: @MainActor () -> Bool
         /// Delivers an input to the box later (the launcher's queue; tests collect them).
         public var post: @Sendable (Input) -> Void
         /// Shows each session (the `--events` stream); may be empty.
         public var presenters: [any TrainingPresenter]
         /// Now on the timeline that stamps MIDI input (the monotonic clock; a test's virtual one).
         public var timeline: @MainActor () -> Double
+        /// Takes the box's status at every change (`peach serve` writes it for the dashboard).
+        public var publishStatus: @MainActor (BoxStatus) -> Void
 
         /// The ports.
         public init(
@@ -125,9 +132,13 @@ public final class PracticeBox {
                 throws ->
                 any SoundOutput,
             externalSynth: (any SoundOutput)?, reload: @escaping @MainActor () throws -> Configuration,
+            settingsChanged: @escaping @MainActor () -> Bool = { false },
             post: @escaping @Sendable (Input) -> Void, presenters: [any TrainingPresenter] = [],
-            timeline: @escaping @MainActor () -> Double = { MonotonicTime.now() }
+            timeline: @escaping @MainActor () -> Double = { MonotonicTime.now() },
+            publishStatus: @escaping @MainActor (BoxStatus) -> Void = { _ in }
         ) {
+            self.publishStatus = publishStatus
+            self.settingsChanged = settingsChanged
             self.timeline = timeline
             self.clock = clock
             self.store = store
@@ -155,7 +166,13 @@ public final class PracticeBox {
     public static let audioRetryDelays: [Double] = [1, 2, 4, 8, 16, 30]
 
     /// Where the box is now.
-    public private(set) var state: State = .waitingForController
+    public private(set) var state: State = .waitingForController {
+        didSet {
+            guard state != oldValue else { return }
+            stateSince = ports.clock.now
+            publish()
+        }
+    }
     /// The exit status once ``state`` is finished: 0 for SIGTERM/SIGINT and the end of the input, 128 + n for
     /// another signal n.
     public private(set) var exitStatus: Int32 = 0
@@ -193,6 +210,10 @@ public final class PracticeBox {
     /// The menu's entries, in order: the three play-back kinds and rhythm echo.
     static let menuModes: [TrainingMode] = [.playNotes, .playIntervals, .playChords, .echo]
     private var lastMenuMode = TrainingMode.playNotes
+    private let started: Date
+    private var stateSince: Date
+    private var lastProblem: (message: String, time: Date)?
+    private var published: BoxStatus?
 
     /// What the box does when a session has ended.
     private enum AfterRun {
@@ -222,6 +243,8 @@ public final class PracticeBox {
         self.statusLog = statusLog
         self.words = words
         self.seed = seed
+        started = ports.clock.now
+        stateSince = started
         mapper = ControllerMapper(
             profile: configuration.profile, longPressThreshold: configuration.settings.longPress)
     }
@@ -538,6 +561,7 @@ public final class PracticeBox {
     }
 
     private func startRun(_ mode: TrainingMode) {
+        reloadIfChanged()
         guard let base = ports.externalSynth ?? audio?.base else {
             record(.warning, .noAudioForTraining)
             state = .ready
@@ -570,6 +594,7 @@ public final class PracticeBox {
     /// The settings a session reads before each trial: the box's, with the feedback long enough for the
     /// pitch-matching result earcon.
     private var sessionSettings: PeachSettings {
+        reloadIfChanged()
         let settings = configuration.settings
         let minimum = Earcon.result(Cents(0)).duration.seconds + 0.1
         guard settings.training.feedbackDuration < minimum else { return settings }
@@ -699,6 +724,12 @@ public final class PracticeBox {
         }
     }
 
+    /// Reads the settings and profile again when the settings file changed (a broken edit is logged once and
+    /// the last good configuration stays, as with SIGHUP).
+    private func reloadIfChanged() {
+        if ports.settingsChanged() { reload() }
+    }
+
     private func reload() {
         do {
             configuration = try ports.reload()
@@ -793,6 +824,25 @@ public final class PracticeBox {
         let message = words(entry)
         logger.log(level: level, "\(message)")
         if level >= .notice { statusLog?.append(message, at: ports.clock.now) }
+        if level >= .warning { lastProblem = (message, ports.clock.now) }
+        publish()
+    }
+
+    /// What the box is doing now, as facts.
+    public var status: BoxStatus {
+        let (activity, mode) = BoxStatus.activity(of: state)
+        return BoxStatus(
+            activity: activity, mode: mode, controllers: controllers, audio: audio?.name,
+            audioProblem: audioProblem, lastProblem: lastProblem?.message, lastProblemTime: lastProblem?.time,
+            since: stateSince, started: started, processID: getpid())
+    }
+
+    /// Hands the status to ``Ports/publishStatus`` when it changed.
+    private func publish() {
+        let now = status
+        guard now != published else { return }
+        published = now
+        ports.publishStatus(now)
     }
 }
 

@@ -104,13 +104,18 @@ struct DashboardPages: Sendable {
             session: session)
     }
 
-    /// The box: version, answers, disk, last answer, and the status log of `peach serve`.
+    /// The box: what `peach serve` does now (its status file), version, answers, disk, last answer, and its
+    /// status log.
     func box(_ view: DashboardStore.View, texts: Texts, session: SessionStore.Session?, now: Date) -> String {
         var facts: [[String: String]] = [
             ["name": texts(.version), "value": renderer.version],
             ["name": texts(.answersStored), "value": "\(view.recordCount)"],
             ["name": texts(.inUse), "value": liveState(view.recent.last, texts: texts, now: now)],
         ]
+        let boxFacts = BoxStatusFile.facts(in: locations.dataDirectory, texts: texts) {
+            LocalTime.text($0, timeZone: timeZone, .dayAndMinute)
+        }
+        facts.insert(contentsOf: boxFacts.map { ["name": $0.name, "value": $0.value] }, at: 0)
         if let space = FileSystem.space(at: locations.dataDirectory) ?? FileSystem.space(at: "/") {
             facts.append([
                 "name": texts(.freeSpace),
@@ -145,11 +150,11 @@ struct DashboardPages: Sendable {
             notices.append(publicMessage(error, texts: texts))
         }
         let rows = SettingKey.allCases.map { key -> [String: Any] in
-            [
-                "key": key.rawValue, "value": texts.settingValue(settings.text(of: key), of: key),
-                "raw": settings.text(of: key), "allowed": texts.allowed(key.allowed),
-                "editable": session != nil,
-            ]
+            let raw = settings.text(of: key)
+            return [
+                "key": key.rawValue, "value": texts.settingValue(raw, of: key), "raw": raw,
+                "allowed": texts.allowed(key.allowed), "editable": session != nil,
+            ].merging(Self.field(for: key.allowed, value: raw)) { $1 }
         }
         let explanation =
             session != nil
@@ -165,6 +170,33 @@ struct DashboardPages: Sendable {
             "settings", values: values, title: PageRenderer.name(of: .settings, texts: texts),
             current: .settings,
             notices: notices, texts: texts, session: session)
+    }
+
+    /// How a setting's value is edited: a choice among its words (`select` with `options`), a number field
+    /// with the allowed range (`number` with `min`, `max`, `step`), or a text field (`text`). The browser's
+    /// checks only help; the server checks every value as `peach settings set` does.
+    static func field(for allowed: AllowedValues, value: String) -> [String: Any] {
+        func choice(_ words: [String]) -> [String: Any] {
+            let listed = words.contains(value) ? words : [value] + words
+            return [
+                "select": true,
+                "options": listed.map { ["word": $0, "selected": $0 == value] as [String: Any] },
+            ]
+        }
+        switch allowed {
+        case .oneOf(let words): return choice(words)
+        case .onOff: return choice(["on", "off"])
+        case .number(let range, _):
+            return [
+                "number": true, "min": "\(range.lowerBound)", "max": "\(range.upperBound)", "step": "any",
+            ]
+        case .wholeNumber(let range):
+            return ["number": true, "min": "\(range.lowerBound)", "max": "\(range.upperBound)", "step": "1"]
+        case .noteRange, .intervals, .profileName, .audioOutput, .midiOutput, .soundFont, .preset,
+            .gapPositions,
+            .timingPatterns:
+            return ["text": true]
+        }
     }
 
     /// The sign-in page: the form (tied to this browser by `csrf`), or how to set a password when none is.

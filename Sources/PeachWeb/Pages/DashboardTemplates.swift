@@ -114,7 +114,7 @@ enum DashboardTemplates {
         <thead><tr><th scope="col">{{nameHeader}}</th><th scope="col">{{valueHeader}}</th><th scope="col">{{allowedHeader}}</th></tr></thead>
         <tbody>
         {{#settings}}<tr id="setting-{{key}}"><th scope="row"><code>{{key}}</code></th>
-        <td>{{#editable}}<form method="post" action="/settings"><input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="key" value="{{key}}"><input name="value" value="{{raw}}" aria-label="{{key}}" spellcheck="false"> <button type="submit">{{save}}</button></form>{{/editable}}{{^editable}}{{value}}{{/editable}}</td>
+        <td>{{#editable}}<form method="post" action="/settings"><input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="key" value="{{key}}">{{#select}}<select name="value" aria-label="{{key}}">{{#options}}<option{{#selected}} selected{{/selected}}>{{word}}</option>{{/options}}</select>{{/select}}{{#number}}<input type="number" name="value" value="{{raw}}" min="{{min}}" max="{{max}}" step="{{step}}" aria-label="{{key}}">{{/number}}{{#text}}<input name="value" value="{{raw}}" aria-label="{{key}}" spellcheck="false">{{/text}} <button type="submit">{{save}}</button></form>{{/editable}}{{^editable}}{{value}}{{/editable}}</td>
         <td>{{allowed}}</td></tr>
         {{/settings}}</tbody>
         </table>

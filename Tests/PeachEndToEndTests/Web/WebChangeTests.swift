@@ -13,11 +13,16 @@ struct SignedInDashboard {
     let web: RunningDashboard
     var environment: [String: String] { ["XDG_CONFIG_HOME": config] }
 
-    /// Sets up the folders; with `password`, sets the password first.
-    init(password: Bool = true) throws {
+    /// Whether ``stop()`` removes the folders (they are the test's own).
+    let ownsFolders: Bool
+
+    /// Sets up the folders (or takes `folders`, a data and a settings folder of another process); with
+    /// `password`, sets the password first.
+    init(password: Bool = true, folders: (data: String, config: String)? = nil) throws {
         let root = NSTemporaryDirectory() + "peach-web-auth-\(UUID().uuidString)"
-        folder = root + "/data"
-        config = root + "/config"
+        folder = folders?.data ?? root + "/data"
+        config = folders?.config ?? root + "/config"
+        ownsFolders = folders == nil
         if password {
             let set = try PeachBinary.run(
                 PeachBinary.url, ["web", "--set-password", "--data-dir", folder],
@@ -46,7 +51,18 @@ struct SignedInDashboard {
 
     func stop() {
         _ = web.stop()
+        guard ownsFolders else { return }
         try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent)
+    }
+
+    /// Signs in and saves `value` for `key` through the settings page's form: the response.
+    func save(_ key: String, _ value: String) throws -> HTTPProbe.Response {
+        let (_, session) = try signIn()
+        let cookie = try #require(session)
+        let csrf = try #require(try settingsPage(cookie).field("csrf"))
+        return try HTTPProbe.post(
+            port: web.port, "/settings", form: ["key": key, "value": value, "csrf": csrf],
+            headers: ["Cookie": "peach_session=\(cookie)", "Origin": "http://127.0.0.1:\(web.port)"])
     }
 }
 
@@ -148,6 +164,39 @@ struct WebChangeTests {
         let forged = try HTTPProbe.post(
             port: box.web.port, "/login", form: ["password": SignedInDashboard.password, "csrf": "abc"])
         #expect(forged.status == 403, "a sign-in without the form's cookie")
+    }
+
+    @Test(
+        "a setting saved on the dashboard reaches a running peach serve at its next trial; the box page shows what the box does"
+    )
+    func settingReachesTheBox() throws {
+        let session = try ScriptedSession(mode: "serve")
+        let box = try SignedInDashboard(folders: (session.folder + "/data", session.folder + "/config"))
+        defer { box.stop() }
+        usleep(800_000)  // the ready earcon (0.39 s) plays before the player chooses
+        session.press(key: 48)  // Lower: comparison
+        #expect(session.next("started")?["mode"] as? String == "comparison")
+        let before = try session.answerRight(1)
+        #expect(before.first?.trial["interval"] == nil, "unisons: no interval")
+        let page = try HTTPProbe.get(port: box.web.port, "/box")
+        #expect(
+            page.text.contains("<dt>The box</dt><dd>Practising Pitch discrimination since "), "\(page.text)")
+        #expect(page.text.contains("<dt>Controller</dt><dd>0:0 raw MIDI / rawmidi:"), "\(page.text)")
+        #expect(page.text.contains("<dt>Sound</dt><dd>wav:"), "\(page.text)")
+        let saved = try box.save("intervals", "P5up")
+        #expect(saved.status == 303, "\(saved.text)")
+        // The trial under way when the setting was saved keeps its notes; the next one reads the file.
+        let after = try session.answerRight(2)
+        #expect(after.last?.trial["interval"] as? String == "P5", "\(after.map(\.trial))")
+        session.next("trialStarted")
+        session.signal(SIGTERM)
+        let (status, stderr) = session.finish()
+        #expect(status == 0, "\(stderr)")
+        #expect(stderr.contains("peach serve: settings and profile read again (profile script)"), "\(stderr)")
+        let stopped = try HTTPProbe.get(port: box.web.port, "/box")
+        #expect(stopped.text.contains("<dt>The box</dt><dd>Stopped at "), "\(stopped.text)")
+        let report = try PeachBinary.run(["serve", "--status", "--data-dir", session.folder + "/data"])
+        #expect(report.standardOutput.hasPrefix("The box: Stopped at "), "\(report.standardOutput)")
     }
 
     @Test("no password set: the sign-in page says how to set one, and no password works")

@@ -1,0 +1,103 @@
+// BoxStatusFile: the practice box's status as a small JSON file in the data folder, for the dashboard.
+
+import Foundation
+import PeachSystem
+import PeachText
+import PeachTraining
+
+/// `box-status.json` in the data folder: what `peach serve` is doing now (``BoxStatus``), replaced atomically
+/// at every change (a handful of writes a session: a start, a mode, a controller, a problem), so a reader
+/// never sees half a file. Writing is best effort, like the status log: a file that cannot be written never
+/// stops the box. A reader believes the file only while its writer runs (``current(in:)``).
+public enum BoxStatusFile {
+    /// The file's name in the data folder.
+    public static let fileName = "box-status.json"
+
+    /// The largest file read (a status is a few hundred bytes).
+    static let readLimit = 64 * 1024
+
+    /// Writes `status` to the file in `directory` (mode 0640, as the status log); failures are ignored.
+    public static func write(_ status: BoxStatus, in directory: String) {
+        guard let bytes = try? encoder.encode(status) else { return }
+        try? FileSystem.writeAtomically(
+            Array(bytes) + [0x0A], to: directory + "/" + fileName, directory: directory, permissions: 0o640,
+            durable: false)
+    }
+
+    /// The status in `directory`'s file as written, or nil when there is none or it does not read.
+    public static func read(in directory: String) -> BoxStatus? {
+        guard let bytes = try? SystemFile.readRegularFile(directory + "/" + fileName, limit: readLimit) else {
+            return nil
+        }
+        return try? decoder.decode(BoxStatus.self, from: Data(bytes))
+    }
+
+    /// What a reader learns from the folder: the box runs with this status, or it last said this and is gone
+    /// (stopped, killed, or from before the machine booted), or no box has written here.
+    public enum Reading: Equatable, Sendable {
+        /// `peach serve` runs and this is what it does.
+        case running(BoxStatus)
+        /// The box that wrote this no longer runs.
+        case gone(BoxStatus)
+        /// No box status in this folder.
+        case none
+    }
+
+    /// The status in `directory`, checked against the writer: running only while its process exists and
+    /// started after this boot, and has not said it stopped.
+    public static func current(in directory: String) -> Reading {
+        guard let status = read(in: directory) else { return .none }
+        let bootedBefore = ProcessLiveness.bootTime().map { status.started.timeIntervalSince1970 >= $0 - 1 }
+        guard status.activity != .stopped, bootedBefore ?? true, ProcessLiveness.isRunning(status.processID)
+        else { return .gone(status) }
+        return .running(status)
+    }
+
+    /// The box's facts for a reader, as name and value in `texts`' words: what it does now (or that it is
+    /// not running), its controllers, its sound and its last problem; `time` shows a moment as the reader
+    /// shows times (the dashboard's local time, `serve --status` the log's stamps).
+    public static func facts(
+        in directory: String, texts: Texts, time: (Date) -> String
+    ) -> [(name: String, value: String)] {
+        let status: BoxStatus
+        switch current(in: directory) {
+        case .none:
+            return [(texts(.boxNow), texts(.boxNotHere))]
+        case .gone(let last) where last.activity == .stopped:
+            return [(texts(.boxNow), texts.boxActivity(last, since: time(last.since)))]
+        case .gone(let last):
+            return [
+                (texts(.boxNow), texts.boxGone(lastSeen: texts.boxActivity(last, since: time(last.since))))
+            ]
+        case .running(let running):
+            status = running
+        }
+        var facts = [
+            (texts(.boxNow), texts.boxActivity(status, since: time(status.since))),
+            (
+                texts(.controllers),
+                status.controllers.isEmpty
+                    ? texts(.noneConnected) : status.controllers.joined(separator: ", ")
+            ),
+        ]
+        if let sound = status.audioProblem ?? status.audio { facts.append((texts(.sound), sound)) }
+        if let problem = status.lastProblem {
+            let when = status.lastProblemTime.map { time($0) + " " } ?? ""
+            facts.append((texts(.lastProblem), when + problem))
+        }
+        return facts.map { (name: $0.0, value: $0.1) }
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }()
+
+    private static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+}

@@ -1,0 +1,91 @@
+// BoxStatusFileTests: the practice box's status file: written whole, read back, believed only while its box runs.
+
+import Foundation
+import PeachLive
+import PeachSystem
+import PeachText
+import PeachTraining
+import Testing
+
+@Suite("The box's status file")
+struct BoxStatusFileTests {
+    let folder = NSTemporaryDirectory() + "peach-box-status-\(UUID().uuidString)"
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    /// A status; times in whole seconds, as the file keeps them.
+    func status(
+        _ activity: BoxStatus.Activity, pid: Int32 = getpid(),
+        started: Date = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+    ) -> BoxStatus {
+        BoxStatus(
+            activity: activity, mode: activity == .training ? .pitchMatching : nil,
+            controllers: ["20:0 Keystation"],
+            audio: "alsa:default", lastProblem: "audio lost", lastProblemTime: started, since: started,
+            started: started, processID: pid)
+    }
+
+    @Test("a status is written whole (mode 0640, no temporary left) and read back the same")
+    func roundTrip() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let written = status(.training, started: Date(timeIntervalSince1970: 1_800_000_000))
+        BoxStatusFile.write(written, in: folder)
+        #expect(BoxStatusFile.read(in: folder) == written)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        #expect(names == [BoxStatusFile.fileName])
+        #expect(FileSystem.status(folder + "/" + BoxStatusFile.fileName)?.permissions == 0o640)
+    }
+
+    @Test("believed while its process runs and began after this boot; a stopped, dead or older box is gone")
+    func believed() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(BoxStatusFile.current(in: folder) == .none)
+        let running = status(.training)
+        BoxStatusFile.write(running, in: folder)
+        #expect(BoxStatusFile.current(in: folder) == .running(running))
+        let stopped = status(.stopped)
+        BoxStatusFile.write(stopped, in: folder)
+        #expect(BoxStatusFile.current(in: folder) == .gone(stopped))
+        let dead = status(.ready, pid: Int32.max)  // above pid_max: no such process
+        BoxStatusFile.write(dead, in: folder)
+        #expect(BoxStatusFile.current(in: folder) == .gone(dead))
+        let boot = try #require(ProcessLiveness.bootTime())
+        let beforeBoot = status(.ready, started: Date(timeIntervalSince1970: (boot - 60).rounded(.down)))
+        BoxStatusFile.write(beforeBoot, in: folder)
+        #expect(BoxStatusFile.current(in: folder) == .gone(beforeBoot), "its pid may be another process now")
+        try Data("{\"activity\": \"dancing\"}".utf8).write(
+            to: URL(fileURLWithPath: folder + "/box-status.json"))
+        #expect(BoxStatusFile.current(in: folder) == .none, "a file that does not read is no status")
+    }
+
+    @Test(
+        "the facts a reader shows: what it does, the controllers, the sound, the last problem; or that it is not running"
+    )
+    func facts() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let texts = Texts(language: .english)
+        func shown(_ date: Date) -> String { "T" }
+        #expect(
+            BoxStatusFile.facts(in: folder, texts: texts, time: shown).map(\.value) == [
+                "Not running: no practice box ('peach serve') has used this data folder."
+            ])
+        BoxStatusFile.write(status(.training), in: folder)
+        let facts = BoxStatusFile.facts(in: folder, texts: texts, time: shown)
+        #expect(facts.map(\.name) == ["The box", "Controller", "Sound", "Last problem"])
+        #expect(
+            facts.map(\.value) == [
+                "Practising Pitch matching since T", "20:0 Keystation", "alsa:default", "T audio lost",
+            ])
+        BoxStatusFile.write(status(.ready, pid: Int32.max), in: folder)
+        #expect(
+            BoxStatusFile.facts(in: folder, texts: texts, time: shown).map(\.value) == [
+                "Not running (last seen: Ready since T: a mode is chosen on the controller)"
+            ])
+        let german = Texts(language: .german)
+        BoxStatusFile.write(status(.training), in: folder)
+        let deutsch = BoxStatusFile.facts(in: folder, texts: german, time: shown)
+        #expect(deutsch.first?.value.contains("Tonhöhe treffen") == true, "\(deutsch)")
+    }
+}
