@@ -21,6 +21,12 @@ import Synchronization
 /// resting stream; `PEACH_BENCH_LATENCY_ONLY=rest` runs only that one and prints every note's times. The
 /// play-through setting sends each key through play-back's ``PlayThrough`` (the key at its velocity, as a
 /// play-back session sounds the player's notes); `PEACH_BENCH_LATENCY_ONLY=playthrough` runs only it.
+///
+/// `PEACH_BENCH_LATENCY_ONLY=low` runs `--latency low` alone (a training note and play-through), with the capture
+/// at the output's period: for a loopback clocked by another card's period interrupt instead of the kernel's
+/// 4 ms tick (`scripts/latency-vm low`: `snd-aloop timer_source=Dummy`, `snd-dummy` on high-resolution timers
+/// playing 64-frame periods), where 64-frame periods can run at all (snd-aloop then needs every stream of the
+/// cable at the timer's period).
 enum LatencyBenchmark {
     static let notes = 40
     /// A sample above this starts a note (the 10 ms raised-cosine attack crosses it within 0.3 ms).
@@ -43,6 +49,12 @@ enum LatencyBenchmark {
             ("512x3", PCMConfiguration(periodFrames: 512, periodCount: 3)),
         ]
         let only = ProcessInfo.processInfo.environment["PEACH_BENCH_LATENCY_ONLY"]
+        if only == "low" {
+            let period = PCMConfiguration.lowLatency.periodFrames
+            measure("low", .lowLatency, capturePeriod: period)
+            measure("low, play-through", .lowLatency, playThrough: true, capturePeriod: period)
+            return
+        }
         if only == nil {
             for (name, configuration) in settings { measure(name, configuration) }
         }
@@ -62,7 +74,7 @@ enum LatencyBenchmark {
 
     @MainActor static func measure(
         _ name: String, _ configuration: PCMConfiguration, count: Int = notes,
-        gaps: ClosedRange<UInt32> = 120_000...220_000, playThrough: Bool = false
+        gaps: ClosedRange<UInt32> = 120_000...220_000, playThrough: Bool = false, capturePeriod: Int = 128
     ) {
         let notes = count
         let label = "--latency \(name)"
@@ -72,7 +84,7 @@ enum LatencyBenchmark {
             sink = try ALSAPCMSink(device: "hw:Loopback,0,0", configuration: configuration)
             capture = try ALSAPCMCapture(
                 device: "hw:Loopback,1,0", sampleRate: Int(sink.sampleRate), channelCount: sink.channelCount,
-                periodFrames: 128, periodCount: 16)
+                periodFrames: capturePeriod, periodCount: 2048 / capturePeriod)
         } catch {
             report(label, "not measurable here: \(error)")
             return
@@ -80,6 +92,7 @@ enum LatencyBenchmark {
         let output = AudioOutput(sink: sink)
         let onsets = Mutex<[Double]>([])
         let sent = Mutex<[Double]>([])
+        var received: [Double] = []  // when the main thread took each note-on from its inbox
         let stop = Atomic<Bool>(false)
         let finished = DispatchSemaphore(value: 0)
         // The capture side: every read's frames timed back from the read's return and the capture delay.
@@ -138,6 +151,7 @@ enum LatencyBenchmark {
                     sent.withLock({ $0.count }) < notes || handle != nil || !through.soundingNotes.isEmpty
                 {
                     guard let message = inbox.next(timeout: 0.5) else { continue }
+                    if case .noteOn = message { received.append(monotonic()) }
                     switch message {
                     case .noteOn(_, let note, let velocity) where playThrough:
                         try through.noteOn(
@@ -170,9 +184,16 @@ enum LatencyBenchmark {
             return
         }
         var latencies: [Double] = []
+        var toMain: [Double] = []  // the write → the main thread has the note-on (kernel, sequencer, wake-up)
+        var toSound: [Double] = []  // the main thread → the note's first sample heard (synth, buffer, card)
         for (index, time) in writes.enumerated() {
             let next = index + 1 < writes.count ? writes[index + 1] : .infinity
-            if let onset = heard.first(where: { $0 >= time && $0 < next }) { latencies.append(onset - time) }
+            guard let onset = heard.first(where: { $0 >= time && $0 < next }) else { continue }
+            latencies.append(onset - time)
+            if let taken = received.first(where: { $0 >= time && $0 < next && $0 <= onset }) {
+                toMain.append(taken - time)
+                toSound.append(onset - taken)
+            }
         }
         guard !latencies.isEmpty else {
             report(label, "no note heard (\(writes.count) sent, \(heard.count) onsets)")
@@ -192,13 +213,21 @@ enum LatencyBenchmark {
                 "  sent:", writes.map { format($0 - writes[0], 3) }, "heard:",
                 heard.map { format($0 - writes[0], 3) })
         }
-        latencies.sort()
-        let median = latencies[latencies.count / 2]
         report(
             label,
-            "\(configuration): median \(format(median * 1000, 1)) ms, max \(format((latencies.last ?? 0) * 1000, 1)) ms, min "
-                + "\(format(latencies[0] * 1000, 1)) ms (\(latencies.count) of \(writes.count) notes, buffer "
+            "\(configuration): \(spread(latencies)) (\(latencies.count) of \(writes.count) notes, buffer "
                 + "\(format(Double(sink.bufferFrames) / sink.sampleRate * 1000, 1)) ms, \(sink.recoveryCount) underruns, "
                 + "\(capture.overrunCount) overruns, \(output.restCount) rests)")
+        report("  of which MIDI in → main thread", spread(toMain))
+        report("  and main thread → sound", spread(toSound))
+    }
+
+    /// `median 3.0 ms, 95th percentile 4.1 ms, max 4.3 ms, min 2.0 ms` of `seconds`.
+    static func spread(_ seconds: [Double]) -> String {
+        let sorted = seconds.sorted()
+        guard let first = sorted.first, let last = sorted.last else { return "none" }
+        let percentile95 = sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.95).rounded(.up)) - 1)]
+        return "median \(format(sorted[sorted.count / 2] * 1000, 1)) ms, 95th percentile "
+            + "\(format(percentile95 * 1000, 1)) ms, max \(format(last * 1000, 1)) ms, min \(format(first * 1000, 1)) ms"
     }
 }
