@@ -160,13 +160,10 @@ public enum FileSystem {
             removeQuietly(temporary)
             throw error
         }
-        if durable {
-            try renameDurably(temporary, to: path, directory: directory)
-        } else {
-            do { try rename(temporary, to: path) } catch {
-                removeQuietly(temporary)
-                throw error
-            }
+        do { try rename(temporary, to: path) } catch {
+            removeQuietly(temporary)
+            throw error
         }
+        if durable { try syncDirectory(directory) }
     }
 }

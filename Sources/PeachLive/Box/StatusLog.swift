@@ -14,6 +14,8 @@ import PeachTraining
 public final class StatusLog: StatusRecording {
     /// The file written now.
     public let path: String
+    /// The data folder the log is in (beside the box's status file).
+    public let directory: String
     /// The size at which the file is rotated.
     public let limit: Int
 
@@ -22,6 +24,7 @@ public final class StatusLog: StatusRecording {
 
     /// The log in `directory` (the data folder), rotated at `limit` bytes (64 KiB: about 800 lines).
     public init(directory: String, limit: Int = 64 * 1024) {
+        self.directory = directory
         path = directory + "/" + Self.fileName
         self.limit = limit
     }
@@ -53,7 +56,6 @@ public final class StatusLog: StatusRecording {
     /// What `peach serve --status` prints: the box's facts now (``BoxStatusFile``), then the last 40 lines,
     /// or that there is no log yet.
     public func report(texts: Texts) -> String {
-        let directory = (path as NSString).deletingLastPathComponent
         let facts = BoxStatusFile.facts(in: directory, texts: texts, time: Self.stamp).map {
             $0.name + ": " + $0.value
         }
