@@ -1,4 +1,4 @@
-// JACKMIDISource: MIDI input through a JACK server, each event stamped from JACK's cycle clock and latency.
+// JACKMIDISource: MIDI input through a JACK server, each event stamped from its cycle's start and JACK's latency.
 
 import CPeachJACK
 import Foundation
@@ -13,7 +13,7 @@ import Synchronization
 /// ones too), now and whenever one appears.
 ///
 /// JACK hands a cycle's events to the process callback with their frame within the cycle; the callback stamps
-/// each on the monotonic clock (the cycle's start from `jack_get_cycle_times`, plus the frame, minus the port's
+/// each on the monotonic clock (the cycle's start, from when the callbacks woke, plus the frame, minus the port's
 /// capture latency as JACK reports it: the period a physical port's events were gathered in), copies it into a
 /// preallocated ring and posts a semaphore: no allocation, lock or wait on JACK's thread. A thread of the source
 /// hands the events on (``MIDIInput/event(_:)``), and makes the connections JACK may not be asked for from a
@@ -51,7 +51,7 @@ public final class JACKMIDISource: MIDISource, @unchecked Sendable {
 
     deinit { stop() }
 
-    /// The stamps are JACK's cycle clock, exact to the frame (not when Peach's thread read the events).
+    /// The stamps come from the cycles' starts, exact to the frame (not when Peach's thread read the events).
     public var timesEvents: Bool { true }
 
     /// What the process callback works with, fixed before the client is activated (no lock on JACK's thread).
@@ -59,11 +59,14 @@ public final class JACKMIDISource: MIDISource, @unchecked Sendable {
         let client: JACKClient
         let port: JACKLibrary.Port
         unowned let source: JACKMIDISource
+        /// When the cycles start (JACK's process thread only).
+        var cycles: JACKCycleClock
 
         init(client: JACKClient, port: JACKLibrary.Port, source: JACKMIDISource) {
             self.client = client
             self.port = port
             self.source = source
+            cycles = JACKCycleClock(sampleRate: client.sampleRate, periodFrames: client.bufferSize)
         }
     }
 
@@ -79,7 +82,7 @@ public final class JACKMIDISource: MIDISource, @unchecked Sendable {
             { frames, context in
                 guard let context else { return 0 }
                 let callback = Unmanaged<Callback>.fromOpaque(context).takeUnretainedValue()
-                callback.source.process(frames, client: callback.client, port: callback.port)
+                callback.source.process(frames, callback: callback)
                 return 0
             }, Unmanaged.passUnretained(callback).toOpaque())
         let context = Unmanaged.passUnretained(self).toOpaque()
@@ -135,11 +138,12 @@ public final class JACKMIDISource: MIDISource, @unchecked Sendable {
     // MARK: - JACK's process thread
 
     /// Copies the cycle's events, stamped, into the ring. Real-time safe.
-    private func process(_ frames: UInt32, client: JACKClient, port: JACKLibrary.Port) {
-        guard let buffer = client.library.portGetBuffer(port, frames) else { return }
+    private func process(_ frames: UInt32, callback: Callback) {
+        let client = callback.client
+        let start = callback.cycles.start(ofCycle: Int(frames), wokeAt: MonotonicTime.now())
+        guard let buffer = client.library.portGetBuffer(callback.port, frames) else { return }
         let count = client.library.midiEventCount(buffer)
         guard count > 0 else { return }
-        let (start, _) = client.cycleTimes()
         let latency = Double(captureLatency.load(ordering: .relaxed))
         var event = peach_jack_midi_event_t()
         for index in 0..<count {

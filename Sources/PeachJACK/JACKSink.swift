@@ -10,12 +10,13 @@ import Synchronization
 /// PipeWire's JACK under `pw-jack`), its two output ports connected to the sound card's playback ports (or to
 /// the ports of TARGET, a client such as `system`).
 ///
-/// The ``AudioOutput`` thread renders a JACK period at a time into a preallocated ring of three periods, waiting
-/// for room; JACK's process callback copies a period out of it into the ports. The callback never allocates,
-/// locks or waits: it copies, moves two atomic counters and posts a semaphore. Its reading of the timeline is
-/// exact: each cycle it publishes the frames it has taken and the cycle's start on the monotonic clock (from
-/// `jack_get_cycle_times`), and the ports' playback latency as JACK reports it (`jack_port_get_latency_range`,
-/// which holds the server's and the card's buffering), so a frame is heard at the cycle's start plus its place in
+/// The ``AudioOutput`` thread renders a JACK period at a time into a preallocated ring, keeping three of the
+/// server's current cycles in it (the server may change its cycle while Peach runs; the ring has room for three
+/// of the largest), waiting for room; JACK's process callback copies a cycle out of it into the ports. The callback never allocates,
+/// locks or waits: it copies, moves two atomic counters and posts a semaphore. Its reading of the timeline: each
+/// cycle it publishes the frames it has taken and when the cycle's callback woke on the monotonic clock (a
+/// little after the cycle's start; the output's filter keeps the earliest), and the ports' playback latency as
+/// JACK reports it (`jack_port_get_latency_range`, which holds the server's and the card's buffering), so a frame is heard at the cycle's start plus its place in
 /// the cycle plus that latency. A cycle that finds the ring short (the audio thread late) plays silence for the
 /// rest and counts as an underrun (``recoveryCount``): the frames after it are heard that much later, and the
 /// timeline is measured anew. A JACK xrun counts too.
@@ -26,10 +27,14 @@ public final class JACKSink: AudioSink, @unchecked Sendable {
     public let sampleRate: Double
     /// Two channels, one port each.
     public let channelCount = 2
-    /// One JACK period.
+    /// One JACK period, as the server said when Peach connected (the blocks the audio thread renders).
     public let periodFrames: Int
-    /// The ring (three periods) and the playback latency JACK reports for the ports.
-    public var bufferFrames: Int { ring.capacity / 2 + latency.load(ordering: .relaxed) }
+    /// The ring's fill (three of the server's current cycles) and the playback latency JACK reports for the
+    /// ports.
+    public var bufferFrames: Int { fillFrames + latency.load(ordering: .relaxed) }
+    /// The most frames of one cycle the sink can play (JACK's largest buffer size); a longer cycle is played in
+    /// part and counts as an underrun.
+    public static let largestCycle = 8192
     /// Why the sink stopped taking audio (the server went away).
     public private(set) var failure: (any Error & Sendable)?
     /// A JACK server.
@@ -45,6 +50,10 @@ public final class JACKSink: AudioSink, @unchecked Sendable {
     /// The last cycle: the frames taken before it and its start (or when the ring's next frame plays).
     private let cycle = FramePointPublisher(frame: 0, time: 0)
     private let latency = Atomic<Int>(0)
+    /// The frames of the server's last cycle: the server may change them while Peach runs (PipeWire's quantum
+    /// follows what its clients ask for; the first cycles under `pw-jack` ran 1,024 frames after it told Peach
+    /// 256 in the VM, and every one found a ring of three 256-frame periods short).
+    private let cycleFrames: Atomic<Int>
     private let underruns = Atomic<Int>(0)
     private let serverGone = Atomic<Bool>(false)
     private let started = Atomic<Bool>(false)
@@ -67,9 +76,11 @@ public final class JACKSink: AudioSink, @unchecked Sendable {
             try client.register("out_1", type: JACKLibrary.audioType, isInput: false),
             try client.register("out_2", type: JACKLibrary.audioType, isInput: false),
         ]
-        ring = SPSCRing(capacity: 3 * periodFrames * 2, initial: 0)
-        scratch = .allocate(capacity: periodFrames * 2)
-        scratch.initialize(repeating: 0, count: periodFrames * 2)
+        cycleFrames = Atomic(periodFrames)
+        // Room for three of the largest cycles; the audio thread fills three of the current ones.
+        ring = SPSCRing(capacity: 3 * max(periodFrames, Self.largestCycle) * 2, initial: 0)
+        scratch = .allocate(capacity: max(periodFrames, Self.largestCycle) * 2)
+        scratch.initialize(repeating: 0, count: max(periodFrames, Self.largestCycle) * 2)
         let context = Unmanaged.passUnretained(self).toOpaque()
         _ = client.library.setProcessCallback(
             client.handle,
@@ -146,11 +157,17 @@ public final class JACKSink: AudioSink, @unchecked Sendable {
 
     /// One cycle: a period out of the ring into the ports, silence for what is missing. Real-time safe.
     private func process(_ frames: Int) {
-        let (start, _) = client.cycleTimes()
+        // The cycle's start as this callback saw it, not JACK's filtered `current_usecs`: the callback wakes a
+        // little after the cycle began, never before, and `AudioOutput`'s timeline filter keeps the earliest
+        // reading of a quarter second, as it does with a card's delay. JACK's filter (a DLL of 1/8 Hz) takes
+        // seconds to follow a jump of the cycles: after an xrun jackd restarts the card on a new grid, and its
+        // filtered starts stayed 2–23 ms late for the rest of a run (clicks heard that much early, measured in
+        // the VM); the filter here starts anew at the xrun (a dropout) and follows within a quarter second.
+        let start = MonotonicTime.now()
         let before = consumed.load(ordering: .relaxed)
-        let taken =
-            ring.pop(into: UnsafeMutableBufferPointer(start: scratch, count: min(frames, periodFrames) * 2))
-            / 2
+        if frames != cycleFrames.load(ordering: .relaxed) { cycleFrames.store(frames, ordering: .relaxed) }
+        let wanted = min(frames, max(periodFrames, Self.largestCycle))
+        let taken = ring.pop(into: UnsafeMutableBufferPointer(start: scratch, count: wanted * 2)) / 2
         // The frame the formula counts from: this cycle's first when the cycle is full; else the next frame of
         // the ring, which the next cycle starts with (an empty ring at the start, a short one after).
         if taken == frames {
@@ -180,10 +197,14 @@ public final class JACKSink: AudioSink, @unchecked Sendable {
         return written - heard
     }
 
+    /// How full the audio thread keeps the ring: three of the server's current cycles.
+    private var fillFrames: Int { 3 * cycleFrames.load(ordering: .relaxed) }
+
     /// Underruns: cycles that found the ring short, and JACK's xruns.
     public var recoveryCount: Int { underruns.load(ordering: .relaxed) }
 
-    /// Writes a block into the ring, waiting (for a cycle) while it is full. False once the server is gone.
+    /// Writes a block into the ring, waiting (for a cycle) while it holds three of the server's cycles. False once
+    /// the server is gone.
     public func write(_ samples: UnsafePointer<Float>, frameCount: Int) -> Bool {
         var done = 0
         while done < frameCount {
@@ -193,9 +214,11 @@ public final class JACKSink: AudioSink, @unchecked Sendable {
                     systemText: "the JACK server went away")
                 return false
             }
+            let space = max(0, fillFrames - ring.count / 2)
             let pushed =
                 ring.push(
-                    UnsafeBufferPointer(start: samples + done * 2, count: (frameCount - done) * 2)) / 2
+                    UnsafeBufferPointer(start: samples + done * 2, count: min(frameCount - done, space) * 2))
+                / 2
             done += pushed
             if done < frameCount { room.wait(seconds: 0.5) }
         }

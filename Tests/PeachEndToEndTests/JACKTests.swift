@@ -60,7 +60,8 @@ final class TestJACKServer: @unchecked Sendable {
     deinit { try? lifeline.fileHandleForWriting.close() }
 }
 
-/// A JACK client of the test: records what reaches its audio input with each cycle's start, and plays MIDI
+/// A JACK client of the test: records what reaches its audio input with each cycle's start (when its callbacks
+/// woke, the earliest of a quarter second: a cycle's start as any client can know it), and plays MIDI
 /// bytes out of its MIDI port at chosen frames.
 final class TestJACKClient: @unchecked Sendable {
     let client: JACKClient
@@ -77,6 +78,7 @@ final class TestJACKClient: @unchecked Sendable {
         client = try JACKClient(name: "peachtest", device: "jack:peachtest", operation: .openPCM)
         audioIn = try client.register("in", type: JACKLibrary.audioType, isInput: true)
         midiOut = try client.register("midi_out", type: JACKLibrary.midiType, isInput: false)
+        cycles = JACKCycleClock(sampleRate: client.sampleRate, periodFrames: client.bufferSize)
         _ = client.library.setProcessCallback(
             client.handle,
             { frames, context in
@@ -87,8 +89,12 @@ final class TestJACKClient: @unchecked Sendable {
         try client.activate()
     }
 
+    /// The cycles' starts as Peach's clients find them (from their callbacks' wake-ups; JACK's own filtered
+    /// `current_usecs` lags for seconds after the server changes its cycle, as a test here does).
+    private var cycles: JACKCycleClock
+
     private func process(_ frames: UInt32) {
-        let (start, _) = client.cycleTimes()
+        let start = cycles.start(ofCycle: Int(frames), wokeAt: MonotonicTime.now())
         if let buffer = client.library.portGetBuffer(audioIn, frames) {
             let samples = Array(
                 UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: Float.self), count: Int(frames)))
@@ -171,6 +177,56 @@ struct JACKTests {
         if underruns > 0 {
             print("jack (dummy backend): \(underruns) underruns or xruns on a loaded machine")
         }
+    }
+
+    @Test(
+        "the server changes its cycle while Peach plays (256 → 1,024 frames): the clicks still land, no cycle short"
+    )
+    @MainActor
+    func serverChangesItsCycle() throws {
+        try #require(TestJACKServer.shared.running, "jackd -d dummy did not start")
+        // jack_set_buffer_size, which Peach itself never calls (a test client asks the server, as PipeWire's
+        // graph changes its quantum when a client asks).
+        typealias SetBufferSize = @convention(c) (JACKLibrary.Client, UInt32) -> Int32
+        let library = try #require(dlopen("libjack.so.0", RTLD_NOW | RTLD_LOCAL))
+        let setBufferSize = unsafeBitCast(
+            try #require(dlsym(library, "jack_set_buffer_size")), to: SetBufferSize.self)
+        let recorder = try TestJACKClient()
+        let sink = try JACKSink(target: "peachtest")
+        #expect(sink.periodFrames == 256)
+        let output = AudioOutput(sink: sink)
+        try output.start()
+        defer {
+            output.stop()
+            _ = setBufferSize(recorder.client.handle, 256)
+        }
+        #expect(setBufferSize(recorder.client.handle, 1024) == 0)
+        let clicks = SynthClickPlayer(output: output)
+        while clicks.settlesIn > 0 { usleep(10_000) }
+        let underrunsBefore = sink.recoveryCount
+        var placed: [Double] = []
+        var due = clicks.now + clicks.leadTime + 0.05
+        for _ in 0..<6 {
+            placed.append(try clicks.click(at: due, accent: false))
+            due += 0.2
+        }
+        while clicks.now < due + 0.3 { usleep(10_000) }
+        let latency = Double(sink.bufferFrames - 3 * 1024) / sink.sampleRate
+        var onsets: [Double] = []
+        var quiet = 48_000
+        for (start, samples) in recorder.recorded.withLock({ $0 }) where samples.count == 1024 {
+            for (index, sample) in samples.enumerated() {
+                let loud = abs(sample) > 0.1
+                if loud, quiet > 2_400 { onsets.append(start + Double(index) / 48_000 + latency) }
+                quiet = loud ? 0 : quiet + 1
+            }
+        }
+        try #require(onsets.count == placed.count, "\(onsets.count) clicks recorded of \(placed.count)")
+        for (heard, time) in zip(onsets, placed) {
+            #expect(abs(heard - time) < 0.000_5, "placed \(time), heard \(heard)")
+        }
+        // Before the ring followed the server's cycle, every 1,024-frame cycle found it short (an underrun each).
+        #expect(sink.recoveryCount - underrunsBefore < 3, "\(sink.recoveryCount - underrunsBefore) underruns")
     }
 
     @Test("MIDI through JACK: each event stamped at its cycle's start plus its frame, from JACK's clock")

@@ -43,14 +43,16 @@ public struct FrameTimeline: Hashable, Sendable {
 /// filter has settled. Either is a *slip*: ``add(frameHeard:at:)`` says so, and the filter starts anew from
 /// that reading, as after a reported underrun (``reset()``).
 ///
-/// Real-time rule: a plain value, updated in place; never allocates, locks or waits.
-struct FrameTimelineFilter: Sendable {
-    let sampleRate: Double
+/// Real-time rule: a plain value, updated in place; never allocates, locks or waits. (`AudioOutput` filters its
+/// sink's delay readings with it; a JACK client filters when its process callbacks woke.)
+public struct FrameTimelineFilter: Sendable {
+    /// Frames per second.
+    public let sampleRate: Double
     /// How far a reading may lie from the estimate (either way) before it may be a slip, seconds.
-    let tolerance: Double
+    public let tolerance: Double
     /// How long readings must all stay late before that is a slip (and the filter settles after a start),
     /// seconds.
-    let window: Double
+    public let window: Double
     private var block = -1
     private var current = Double.infinity
     private var previous = Double.infinity
@@ -62,14 +64,14 @@ struct FrameTimelineFilter: Sendable {
     /// A filter for an output at `sampleRate` whose device is woken at least once per `buffer` seconds:
     /// readings may lie 1.5 ms from the estimate (a slip any smaller moves a click by less than the 2 ms
     /// timing promises), and must stay late for the buffer and a period, and at least 20 ms, to be a slip.
-    init(sampleRate: Double, buffer: Double = 0.02, period: Double = 0) {
+    public init(sampleRate: Double, buffer: Double = 0.02, period: Double = 0) {
         self.sampleRate = sampleRate
         tolerance = 0.0015
         window = max(0.02, buffer + period)
     }
 
     /// Forgets every reading (the stream restarted: the frames written before were dropped).
-    mutating func reset() {
+    public mutating func reset() {
         block = -1
         current = .infinity
         previous = .infinity
@@ -79,7 +81,7 @@ struct FrameTimelineFilter: Sendable {
 
     /// Takes a reading: frame `frame` is being heard at `time`. Returns the time frame 0 is heard, and whether
     /// this reading found a slip (the filter then started anew from it).
-    mutating func add(frameHeard frame: Int, at time: Double) -> (origin: Double, slipped: Bool) {
+    public mutating func add(frameHeard frame: Int, at time: Double) -> (origin: Double, slipped: Bool) {
         let reading = time - Double(frame) / sampleRate
         let estimate = min(current, previous)
         var slipped = false
