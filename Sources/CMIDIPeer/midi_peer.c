@@ -68,3 +68,19 @@ void peach_midi_peer_count(void *context, uint8_t status, uint8_t first, uint8_t
     (void)second;
     (*(size_t *)context)++;
 }
+
+void peach_midi_peer_kinds(void *context, uint8_t status, uint8_t first, uint8_t second) {
+    size_t *tallies = (size_t *)context;
+    size_t kind;
+    switch (status >> 4) {
+    case 0x9: kind = second == 0 ? 1 : 0; break;
+    case 0x8: kind = 1; break;
+    case 0xA: kind = 2; break;
+    case 0xB: kind = 3; break;
+    case 0xC: kind = 4; break;
+    case 0xD: kind = 5; break;
+    case 0xE: kind = 6; break;
+    default: kind = 7; break;
+    }
+    tallies[kind] += (size_t)first + 1;
+}

@@ -29,4 +29,10 @@ void peach_midi_peer_parse(
 /// loop calls no Swift thunk).
 void peach_midi_peer_count(void *context, uint8_t status, uint8_t first, uint8_t second);
 
+/// A handler that sorts each message by kind, as a consumer does before it acts on one: `context` points to 8
+/// `size_t` tallies (note on, note off — a note-on of velocity 0 included —, key pressure, control change,
+/// program change, channel pressure, pitch bend, anything else), each kind's tally grows by its first data byte
+/// plus one.
+void peach_midi_peer_kinds(void *context, uint8_t status, uint8_t first, uint8_t second);
+
 #endif

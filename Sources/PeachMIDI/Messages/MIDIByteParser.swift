@@ -73,24 +73,24 @@ public struct MIDIByteParser: Sendable {
                     if Self.dataLength(of: byte) == 1 {
                         if index + 1 < count && buffer[index + 1] < 0x80 {
                             status = byte
-                            handle(Self.message(status: byte, buffer[index + 1], 0))
+                            Self.emit(status: byte, buffer[index + 1], 0, handle)
                             index += 2
                             continue
                         }
                     } else if index + 2 < count && buffer[index + 1] < 0x80 && buffer[index + 2] < 0x80 {
                         status = byte
-                        handle(Self.message(status: byte, buffer[index + 1], buffer[index + 2]))
+                        Self.emit(status: byte, buffer[index + 1], buffer[index + 2], handle)
                         index += 3
                         continue
                     }
                 } else if byte < 0x80 && status >= 0x80 && status < 0xF0 {
                     // Running status.
                     if Self.dataLength(of: status) == 1 {
-                        handle(Self.message(status: status, byte, 0))
+                        Self.emit(status: status, byte, 0, handle)
                         index += 1
                         continue
                     } else if index + 1 < count && buffer[index + 1] < 0x80 {
-                        handle(Self.message(status: status, byte, buffer[index + 1]))
+                        Self.emit(status: status, byte, buffer[index + 1], handle)
                         index += 2
                         continue
                     }
@@ -179,6 +179,29 @@ public struct MIDIByteParser: Sendable {
         switch status {
         case 0xC0...0xDF, 0xF1, 0xF3: 1
         default: 2
+        }
+    }
+
+    /// Hands the channel message of `status` (0x80–0xEF) and its data to `handle`, each case in its own arm: the
+    /// value handed on is of a case known where it is built, so nothing copies or destroys it through
+    /// `MIDIMessage`'s outlined functions (which a value merged from ``message(status:_:_:)``'s arms needs:
+    /// the SysEx case holds an array). Same messages as ``message(status:_:_:)``.
+    @inlinable @inline(__always)
+    static func emit(status: UInt8, _ first: UInt8, _ second: UInt8, _ handle: (MIDIMessage) -> Void) {
+        let channel = status & 0x0F
+        switch status >> 4 {
+        case 0x8: handle(.noteOff(channel: channel, note: first, velocity: second))
+        case 0x9:
+            if second == 0 {
+                handle(.noteOff(channel: channel, note: first, velocity: 0))
+            } else {
+                handle(.noteOn(channel: channel, note: first, velocity: second))
+            }
+        case 0xA: handle(.polyphonicKeyPressure(channel: channel, note: first, pressure: second))
+        case 0xB: handle(.controlChange(channel: channel, controller: first, value: second))
+        case 0xC: handle(.programChange(channel: channel, program: first))
+        case 0xD: handle(.channelPressure(channel: channel, pressure: first))
+        default: handle(.pitchBend(channel: channel, value: Int16(Int(first) | Int(second) << 7) - 8192))
         }
     }
 
