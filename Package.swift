@@ -38,7 +38,9 @@ let package = Package(
             name: "PeachSystem",
             dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         // The internal synth and audio sinks.
-        .target(name: "PeachAudio", dependencies: ["PeachCore", "PeachSystem"]),
+        .target(name: "PeachAudio", dependencies: ["PeachCore", "PeachSystem", "CPeachDSP"]),
+        // The render path's unchecked conversions, as static inline C functions inlined into the synth.
+        .target(name: "CPeachDSP"),
         // MIDI 1.0 messages, controller profiles and the external-synth note player.
         .target(name: "PeachMIDI", dependencies: ["PeachCore", "PeachSystem"]),
         // CRC-32C with the processor's instruction (SSE 4.2, arm64's CRC extension), chosen at run time.

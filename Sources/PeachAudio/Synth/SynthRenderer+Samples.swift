@@ -1,5 +1,7 @@
 // SynthEngine+Samples: the render side of SoundFont notes: region choice, resampling, loops and the envelope.
 
+import CPeachDSP
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -201,12 +203,16 @@ extension SynthRenderer {
             // them could have changed `self`, as far as the compiler knows).
             let mixLeft = sampledLeft
             let mixRight = sampledRight
-            for frame in 0..<count {
+            // Integer steps wrap instead of trapping (a frame count, sample indices inside the sample: no overflow
+            // possible, and each check was a branch and a trap site per frame).
+            var frame = 0
+            while frame < count {
+                defer { frame &+= 1 }
                 // Envelope: delay, linear attack, hold, exponential decay to sustain, exponential release.
                 switch stage {
                 case .delay:
                     level = 0
-                    stageFrames -= 1
+                    stageFrames &-= 1
                     if stageFrames <= 0 { stage = .attack }
                 case .attack:
                     level += layer.attackStep
@@ -216,7 +222,7 @@ extension SynthRenderer {
                         stageFrames = layer.holdFrames
                     }
                 case .hold:
-                    stageFrames -= 1
+                    stageFrames &-= 1
                     if stageFrames <= 0 { stage = .decay }
                 case .decay:
                     level *= layer.decayFactor
@@ -234,18 +240,21 @@ extension SynthRenderer {
                 }
                 if stage == .done { break }
                 // The sample at the position: Catmull-Rom through the four frames around it.
-                let whole = Int(position)
+                // (Truncated without Swift's range check: the position stays inside the sample, by the loop and
+                // end checks below and the region's bounds checked when the SoundFont was read.)
+                let whole = peach_dsp_whole(position)
                 let t = position - Double(whole)
-                let before = Double(data[whole - 1])
+                let before = Double(data[whole &- 1])
                 let here = Double(data[whole])
                 var next: Double
                 var after: Double
-                if looping && whole + 2 >= loopEnd {
-                    next = Double(data[whole + 1 >= loopEnd ? whole + 1 - (loopEnd - loopStart) : whole + 1])
-                    after = Double(data[whole + 2 >= loopEnd ? whole + 2 - (loopEnd - loopStart) : whole + 2])
+                if looping && whole &+ 2 >= loopEnd {
+                    let span = loopEnd &- loopStart
+                    next = Double(data[whole &+ 1 >= loopEnd ? whole &+ 1 &- span : whole &+ 1])
+                    after = Double(data[whole &+ 2 >= loopEnd ? whole &+ 2 &- span : whole &+ 2])
                 } else {
-                    next = Double(data[whole + 1])
-                    after = Double(data[whole + 2])
+                    next = Double(data[whole &+ 1])
+                    after = Double(data[whole &+ 2])
                 }
                 let c1 = 0.5 * (next - before)
                 let c2 = before - 2.5 * here + 2 * next - 0.5 * after
@@ -269,7 +278,7 @@ extension SynthRenderer {
                     break
                 }
                 if glideRemaining > 0 {
-                    glideRemaining -= 1
+                    glideRemaining &-= 1
                     frequency = glideRemaining == 0 ? voice.glideTarget : frequency * voice.glideRatio
                     increment = min(
                         layer.exponent == 1
