@@ -12,11 +12,12 @@ import Synchronization
 ///
 /// The ``AudioOutput`` thread renders a JACK period at a time into a preallocated ring, keeping three of the
 /// server's current cycles in it (the server may change its cycle while Peach runs; the ring has room for three
-/// of the largest), waiting for room; JACK's process callback copies a cycle out of it into the ports. The callback never allocates,
-/// locks or waits: it copies, moves two atomic counters and posts a semaphore. Its reading of the timeline: each
-/// cycle it publishes the frames it has taken and when the cycle's callback woke on the monotonic clock (a
-/// little after the cycle's start; the output's filter keeps the earliest), and the ports' playback latency as
-/// JACK reports it (`jack_port_get_latency_range`, which holds the server's and the card's buffering), so a frame is heard at the cycle's start plus its place in
+/// of the largest), waiting for room; JACK's process callback copies a cycle out of it into the ports. The
+/// callback never allocates, locks or waits: it copies, moves two atomic counters and posts a semaphore. Its
+/// reading of the timeline: each cycle it publishes the frames it has taken and when the cycle's callback woke on
+/// the monotonic clock (a little after the cycle's start; the output's filter keeps the earliest), and the ports'
+/// playback latency as JACK reports it (`jack_port_get_latency_range`, which holds the server's and the card's
+/// buffering), so a frame is heard at the cycle's start plus its place in
 /// the cycle plus that latency. A cycle that finds the ring short (the audio thread late) plays silence for the
 /// rest and counts as an underrun (``recoveryCount``): the frames after it are heard that much later, and the
 /// timeline is measured anew. A JACK xrun counts too.
@@ -50,9 +51,9 @@ public final class JACKSink: AudioSink, @unchecked Sendable {
     /// The last cycle: the frames taken before it and its start (or when the ring's next frame plays).
     private let cycle = FramePointPublisher(frame: 0, time: 0)
     private let latency = Atomic<Int>(0)
-    /// The frames of the server's last cycle: the server may change them while Peach runs (PipeWire's quantum
-    /// follows what its clients ask for; the first cycles under `pw-jack` ran 1,024 frames after it told Peach
-    /// 256 in the VM, and every one found a ring of three 256-frame periods short).
+    /// The frames of the server's last cycle: the server may change them while Peach runs (`jack_bufsize`, or
+    /// PipeWire's quantum, which follows what its clients ask for); a ring of three of the first cycles would be
+    /// short in every longer one.
     private let cycleFrames: Atomic<Int>
     private let underruns = Atomic<Int>(0)
     private let serverGone = Atomic<Bool>(false)
