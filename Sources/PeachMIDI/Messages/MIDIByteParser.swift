@@ -68,32 +68,40 @@ public struct MIDIByteParser: Sendable {
                 continue
             }
             if dataCount == 0 && sysEx == nil && byte < 0xF0 {
+                // A channel message whole in the buffer: its status (new, or running), data and length, then one
+                // place that hands it on (one copy of the caller's handler per kind of message, not four).
+                var messageStatus = status
+                var first: UInt8 = 0
+                var second: UInt8 = 0
+                var length = 0
                 if byte >= 0x80 {
                     // A channel status byte with its data bytes.
+                    messageStatus = byte
                     if Self.dataLength(of: byte) == 1 {
                         if index + 1 < count && buffer[index + 1] < 0x80 {
-                            status = byte
-                            Self.emit(status: byte, buffer[index + 1], 0, handle)
-                            index += 2
-                            continue
+                            first = buffer[index + 1]
+                            length = 2
                         }
                     } else if index + 2 < count && buffer[index + 1] < 0x80 && buffer[index + 2] < 0x80 {
-                        status = byte
-                        Self.emit(status: byte, buffer[index + 1], buffer[index + 2], handle)
-                        index += 3
-                        continue
+                        first = buffer[index + 1]
+                        second = buffer[index + 2]
+                        length = 3
                     }
-                } else if byte < 0x80 && status >= 0x80 && status < 0xF0 {
+                } else if status >= 0x80 && status < 0xF0 {
                     // Running status.
+                    first = byte
                     if Self.dataLength(of: status) == 1 {
-                        Self.emit(status: status, byte, 0, handle)
-                        index += 1
-                        continue
+                        length = 1
                     } else if index + 1 < count && buffer[index + 1] < 0x80 {
-                        Self.emit(status: status, byte, buffer[index + 1], handle)
-                        index += 2
-                        continue
+                        second = buffer[index + 1]
+                        length = 2
                     }
+                }
+                if length > 0 {
+                    status = messageStatus
+                    Self.emit(status: messageStatus, first, second, handle)
+                    index += length
+                    continue
                 }
             }
             if let message = feed(byte) { handle(message) }
