@@ -311,7 +311,7 @@ enum JournalScan {
         func take(_ index: Int) -> Outcome {
             precondition(index == taken, "outcomes are taken in line order")
             taken += 1
-            return (slots.baseAddress! + index).move()
+            return slots.moveElement(from: index)
         }
 
         private let group = DispatchGroup()
@@ -332,7 +332,7 @@ enum JournalScan {
                 let first = next.wrappingAdd(Self.block, ordering: .relaxed).oldValue
                 guard first < ranges.count else { return }
                 for index in first..<min(first + Self.block, ranges.count) {
-                    (slots.baseAddress! + index).initialize(to: decode(bytes, ranges[index], &decoder))
+                    slots.initializeElement(at: index, to: decode(bytes, ranges[index], &decoder))
                 }
             }
         }
