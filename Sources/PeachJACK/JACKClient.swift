@@ -1,12 +1,11 @@
-// JACKClient: one client of a JACK server: opened without starting a server, its ports, connections and clock.
+// JACKClient: one client of a JACK server: opened without starting a server, its ports and connections.
 
 import CPeachJACK
 import PeachCore
-import PeachSystem
 
 /// A client of the running JACK server (JACK 2, or PipeWire's JACK): opened with `JackNoStartServer`, so Peach
-/// never starts a server as a side effect. Its clock (``monotonicOffset``) maps JACK's microseconds onto
-/// Peach's monotonic clock, which stamps MIDI input and maps audio frames.
+/// never starts a server as a side effect. (Its cycles are timed by when their callbacks wake, on Peach's
+/// monotonic clock: ``JACKCycleClock``, not JACK's own filtered cycle times.)
 final class JACKClient: @unchecked Sendable {
     let library: JACKLibrary
     let handle: JACKLibrary.Client
@@ -16,9 +15,6 @@ final class JACKClient: @unchecked Sendable {
     let sampleRate: Double
     /// Frames per process cycle.
     let bufferSize: Int
-    /// `MonotonicTime.now()` minus JACK's time (`jack_get_time`), seconds: 0 where JACK's clock is
-    /// `CLOCK_MONOTONIC` (JACK 2, PipeWire), measured to be sure.
-    let monotonicOffset: Double
     private var closed = false
 
     /// Opens a client called `name` for `device`.
@@ -42,13 +38,6 @@ final class JACKClient: @unchecked Sendable {
         self.device = device
         sampleRate = Double(library.sampleRate(handle))
         bufferSize = Int(library.bufferSize(handle))
-        var offset = Double.infinity
-        for _ in 0..<5 {
-            let before = MonotonicTime.now()
-            let jack = Double(library.getTime()) / 1e6
-            offset = min(offset, before - jack)
-        }
-        monotonicOffset = offset
     }
 
     deinit { close() }
@@ -83,33 +72,6 @@ final class JACKClient: @unchecked Sendable {
     @discardableResult
     func connect(_ source: String, to destination: String) -> Bool {
         source.withCString { source in destination.withCString { library.connect(handle, source, $0) } } == 0
-    }
-
-    /// The start of the current process cycle on the monotonic clock, and the cycle's length, seconds (from the
-    /// process callback only).
-    func cycleTimes() -> (start: Double, period: Double) {
-        var frames: UInt32 = 0
-        var current: UInt64 = 0
-        var next: UInt64 = 0
-        var period: Float = 0
-        guard library.getCycleTimes(handle, &frames, &current, &next, &period) == 0 else {
-            return (MonotonicTime.now(), Double(bufferSize) / sampleRate)
-        }
-        return Self.cycle(
-            current: current, next: next, offset: monotonicOffset,
-            fallbackPeriod: Double(bufferSize) / sampleRate)
-    }
-
-    /// A cycle's start (JACK's `current` microseconds moved onto the monotonic clock by `offset`) and length.
-    /// JACK may report `next` at or before `current` (seen on a loaded machine with the dummy driver, 4.9 ms
-    /// before): the length is then `fallbackPeriod`, never a trap on the process thread.
-    static func cycle(
-        current: UInt64, next: UInt64, offset: Double, fallbackPeriod: Double
-    ) -> (
-        start: Double, period: Double
-    ) {
-        let period = next > current ? Double(next - current) / 1e6 : fallbackPeriod
-        return (Double(current) / 1e6 + offset, period)
     }
 
     /// Activates the client: its process callback starts running.

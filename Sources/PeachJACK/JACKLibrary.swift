@@ -59,12 +59,6 @@ final class JACKLibrary: @unchecked Sendable {
     let portType: @convention(c) (Port) -> UnsafePointer<CChar>?
     let portGetLatencyRange:
         @convention(c) (Port, Int32, UnsafeMutablePointer<peach_jack_latency_range_t>) -> Void
-    let getCycleTimes:
-        @convention(c) (
-            Client, UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<UInt64>,
-            UnsafeMutablePointer<Float>
-        ) -> Int32
-    let getTime: @convention(c) () -> UInt64
     let midiEventCount: @convention(c) (UnsafeMutableRawPointer) -> UInt32
     let midiEventGet:
         @convention(c) (UnsafeMutablePointer<peach_jack_midi_event_t>, UnsafeMutableRawPointer, UInt32) ->
@@ -128,13 +122,6 @@ final class JACKLibrary: @unchecked Sendable {
                 as: (@convention(c) (Port, Int32, UnsafeMutablePointer<peach_jack_latency_range_t>) -> Void)
                     .self
             ),
-            let getCycleTimes = symbol(
-                "jack_get_cycle_times",
-                as: (@convention(c) (
-                    Client, UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt64>,
-                    UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<Float>
-                ) -> Int32).self),
-            let getTime = symbol("jack_get_time", as: (@convention(c) () -> UInt64).self),
             let midiEventCount = symbol(
                 "jack_midi_get_event_count", as: (@convention(c) (UnsafeMutableRawPointer) -> UInt32).self),
             let midiEventGet = symbol(
@@ -178,8 +165,6 @@ final class JACKLibrary: @unchecked Sendable {
         self.portFlags = portFlags
         self.portType = portType
         self.portGetLatencyRange = portGetLatencyRange
-        self.getCycleTimes = getCycleTimes
-        self.getTime = getTime
         self.midiEventCount = midiEventCount
         self.midiEventGet = midiEventGet
         self.midiClearBuffer = midiClearBuffer

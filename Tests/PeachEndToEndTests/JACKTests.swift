@@ -272,18 +272,3 @@ struct JACKTests {
         }
     }
 }
-
-@Suite("JACK cycle times")
-struct JACKCycleTimesTests {
-    @Test("a cycle's next time at or before its current one gives the buffer's period, never a trap")
-    func nextBeforeCurrent() {
-        let backwards = JACKClient.cycle(
-            current: 65_979_986_466, next: 65_979_981_603, offset: 2, fallbackPeriod: 0.005)
-        #expect(abs(backwards.start - (65_979.986_466 + 2)) < 1e-9)
-        #expect(backwards.period == 0.005)
-        let equal = JACKClient.cycle(current: 1_000, next: 1_000, offset: 0, fallbackPeriod: 0.004)
-        #expect(equal.period == 0.004)
-        let forwards = JACKClient.cycle(current: 1_000_000, next: 1_005_333, offset: 0, fallbackPeriod: 0.004)
-        #expect(abs(forwards.period - 0.005_333) < 1e-12)
-    }
-}
