@@ -32,7 +32,7 @@ import PeachTraining
 /// | `question` | play-back: `kind` (`notes`, `intervals`, `chords`), `item` (`M3down`, `minor/1`), `referenceNote` (the given note; the bass of a chord), `soundedNotes` (what Peach plays, in order), `answerNotes` (the MIDI notes the answer must contain, lowest first) |
 /// | `answerable` | play-back: the answer window opened (notes played from now on answer): `answerNotes` |
 /// | `referenceOnly` | play-back: only the given reference was played; the window stays open |
-/// | `played` | play-back: the captured answer: `played` (each note's `note`, `velocity` and `onsetMs` after the first, by the kernel's stamps), `responseTime` (seconds after the window opened), `input` |
+/// | `played` | play-back: the captured answer: `played` (each note's `note`, `velocity` and `onsetMs` after the first, by the kernel's stamps, to 0.1 ms as stored), `responseTime` (seconds after the window opened), `input` |
 /// | `skipped` | play-back: the question was skipped (not stored): `item` |
 /// | `stopped` | `reason` (`user`, `signal`, `controllerDisconnected`, `audioFailure`, `inputEnded`), `detail` |
 ///

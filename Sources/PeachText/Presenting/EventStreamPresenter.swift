@@ -269,9 +269,11 @@ public final class EventStreamPresenter: TrainingPresenter {
             return [EventLine("referenceOnly", at: time)]
         case .answered(let completed):
             var played = EventLine("played", at: completed.timestamp)
+            // Onsets to 0.1 ms, as the store keeps them (not a double's tail: 82.10000000000001).
             played.played = completed.played.map {
                 EventLine.PlayedNote(
-                    note: $0.note.rawValue, velocity: Int($0.velocity.rawValue), onsetMs: $0.time * 1000)
+                    note: $0.note.rawValue, velocity: Int($0.velocity.rawValue),
+                    onsetMs: ($0.time * 1000 * 10).rounded() / 10)
             }
             played.responseTime = completed.responseTime
             played.input = completed.inputKind.rawValue
