@@ -251,8 +251,9 @@ private final class AudioLoop: @unchecked Sendable {
                         renderer.hasCommands || stopRequested.load(ordering: .sequentiallyConsistent)
                     })
             else { continue }
-            sink.rest()
+            // Counted before the sink hears of it: whoever the sink tells finds the count already moved.
             rests.add(1, ordering: .relaxed)
+            sink.rest()
             rest.sleep()
             rest.endRest()
             sink.endRest()
