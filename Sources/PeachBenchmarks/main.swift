@@ -403,11 +403,45 @@ if wants("midi") {
         stream += message.bytes
     }
     // Peach's parser and a plain C state machine (CMIDIPeer) on the same bytes, each handing every message to a
-    // handler that counts it; the best of five passes each, alternating, so both see the same machine load.
-    var handled = 0
-    var peerHandled = 0
-    var handlerSeconds = Double.infinity
-    var peerSeconds = Double.infinity
+    // handler; the best of five passes each, alternating, so both see the same machine load.
+    /// Runs `ours` and the peer (its handler counting, or sorting by kind when `sorting`; its context eight
+    /// integers from zero, summed after) five times each, alternating, and reports the best of each under `label`
+    /// and `peerLabel`, with what each returned.
+    func compareWithPeer(_ label: String, _ peerLabel: String, sorting: Bool, ours: () -> Int) {
+        var result = 0
+        var peerResult = 0
+        var seconds = Double.infinity
+        var peerSeconds = Double.infinity
+        // Timed here, not through `measure`: its closure would have to capture the closures this takes.
+        let clock = ContinuousClock()
+        for _ in 0..<5 {
+            var started = clock.now
+            result = ours()
+            seconds = min(seconds, (clock.now - started).seconds)
+            var peer = peach_midi_peer()
+            var context = [Int](repeating: 0, count: 8)
+            started = clock.now
+            stream.withUnsafeBufferPointer { buffer in
+                context.withUnsafeMutableBytes { context in
+                    if sorting {
+                        peach_midi_peer_parse(
+                            &peer, buffer.baseAddress, buffer.count, peach_midi_peer_kinds,
+                            context.baseAddress)
+                    } else {
+                        peach_midi_peer_parse(
+                            &peer, buffer.baseAddress, buffer.count, peach_midi_peer_count,
+                            context.baseAddress)
+                    }
+                }
+            }
+            peerSeconds = min(peerSeconds, (clock.now - started).seconds)
+            peerResult = context.reduce(0, &+)
+        }
+        report(label, "\(format(Double(stream.count) / seconds / 1e6, 1)) MB/s (\(result); best of 5)")
+        report(
+            peerLabel,
+            "\(format(Double(stream.count) / peerSeconds / 1e6, 1)) MB/s (\(peerResult); best of 5)")
+    }
     /// Parses `stream` with a fresh parser, counting messages in a local (a top-level variable here is a global,
     /// whose every access is checked for exclusivity: that, not the parser, was most of the time measured), with
     /// a wrapping add as the peer's C `++` (a checked `+=` gives each kind of message a trap of its own, so the
@@ -419,27 +453,10 @@ if wants("midi") {
         stream.withUnsafeBufferPointer { buffer in parser.parse(buffer) { _ in count &+= 1 } }
         return count
     }
-    for _ in 0..<5 {
-        handlerSeconds = min(handlerSeconds, measure { handled = parseCounting(stream) })
-        var peer = peach_midi_peer()
-        peerHandled = 0
-        peerSeconds = min(
-            peerSeconds,
-            measure {
-                stream.withUnsafeBufferPointer { buffer in
-                    withUnsafeMutablePointer(to: &peerHandled) { counter in
-                        peach_midi_peer_parse(
-                            &peer, buffer.baseAddress, buffer.count, peach_midi_peer_count, counter)
-                    }
-                }
-            })
-    }
-    report(
-        "byte parser, mixed stream, per message",
-        "\(format(Double(stream.count) / handlerSeconds / 1e6, 1)) MB/s (\(handled) messages; best of 5)")
-    report(
-        "  a C state machine (CMIDIPeer), same bytes",
-        "\(format(Double(stream.count) / peerSeconds / 1e6, 1)) MB/s (\(peerHandled) messages; best of 5)")
+    compareWithPeer(
+        "byte parser, mixed stream, per message", "  a C state machine (CMIDIPeer), same bytes",
+        sorting: false
+    ) { parseCounting(stream) }
     // The same with a handler that looks at each message, as a consumer does: sorted by kind, its first data byte
     // tallied (the C peer's handler does the same with the status byte: a switch, through a function pointer).
     /// Parses `stream`, tallying each kind of message; returns the tallies' sum.
@@ -463,34 +480,10 @@ if wants("midi") {
         return tallies.0 &+ tallies.1 &+ tallies.2 &+ tallies.3 &+ tallies.4 &+ tallies.5 &+ tallies.6
             &+ tallies.7
     }
-    var sortedSum = 0
-    var peerSortedSum = 0
-    var sortingSeconds = Double.infinity
-    var peerSortingSeconds = Double.infinity
-    for _ in 0..<5 {
-        sortingSeconds = min(sortingSeconds, measure { sortedSum = parseSorting(stream) })
-        var peer = peach_midi_peer()
-        var peerTallies = [Int](repeating: 0, count: 8)
-        peerSortingSeconds = min(
-            peerSortingSeconds,
-            measure {
-                stream.withUnsafeBufferPointer { buffer in
-                    peerTallies.withUnsafeMutableBytes { tallies in
-                        peach_midi_peer_parse(
-                            &peer, buffer.baseAddress, buffer.count, peach_midi_peer_kinds,
-                            tallies.baseAddress)
-                    }
-                }
-            })
-        peerSortedSum = peerTallies.reduce(0, &+)
-    }
-    report(
-        "byte parser, each message sorted by kind",
-        "\(format(Double(stream.count) / sortingSeconds / 1e6, 1)) MB/s (tally \(sortedSum); best of 5)")
-    report(
-        "  the C state machine, a C handler sorting",
-        "\(format(Double(stream.count) / peerSortingSeconds / 1e6, 1)) MB/s (tally \(peerSortedSum); best of 5)"
-    )
+    compareWithPeer(
+        "byte parser, each message sorted by kind", "  the C state machine, a C handler sorting",
+        sorting: true
+    ) { parseSorting(stream) }
     var parser = MIDIByteParser()
     var messages: [MIDIMessage] = []
     let parseSeconds = measure { messages = parser.parse(stream) }

@@ -89,6 +89,22 @@ final class TestJACKClient: @unchecked Sendable {
         try client.activate()
     }
 
+    /// The onset of each click recorded (its first loud sample after 50 ms of quiet), moved to the speakers by
+    /// `latency` seconds; only cycles of `cycleFrames` when given.
+    func clickOnsets(latency: Double, cycleFrames: Int? = nil) -> [Double] {
+        var onsets: [Double] = []
+        var quiet = 48_000
+        for (start, samples) in recorded.withLock({ $0 })
+        where cycleFrames.map({ samples.count == $0 }) ?? true {
+            for (index, sample) in samples.enumerated() {
+                let loud = abs(sample) > 0.1
+                if loud, quiet > 2_400 { onsets.append(start + Double(index) / 48_000 + latency) }
+                quiet = loud ? 0 : quiet + 1
+            }
+        }
+        return onsets
+    }
+
     /// The cycles' starts as Peach's clients find them (from their callbacks' wake-ups; JACK's own filtered
     /// `current_usecs` lags for seconds after the server changes its cycle, as a test here does).
     private var cycles: JACKCycleClock
@@ -122,6 +138,20 @@ final class TestJACKClient: @unchecked Sendable {
     "JACK", .serialized,
     .enabled(if: TestJACKServer.isAvailable, "needs jackd and libjack (apt install jackd2)"))
 struct JACKTests {
+    /// Places `count` clicks 0.2 s apart, the first as soon as a session could, and waits until they have sounded.
+    /// Returns where each was placed.
+    @MainActor
+    static func playClicks(_ count: Int, on clicks: SynthClickPlayer) throws -> [Double] {
+        var placed: [Double] = []
+        var due = clicks.now + clicks.leadTime + 0.05
+        for _ in 0..<count {
+            placed.append(try clicks.click(at: due, accent: false))
+            due += 0.2
+        }
+        while clicks.now < due + 0.3 { usleep(10_000) }
+        return placed
+    }
+
     @Test(
         "clicks on the JACK client are heard where the timeline says: placed − heard within a quarter of a millisecond"
     )
@@ -140,24 +170,10 @@ struct JACKTests {
         // No click before the timeline has settled (a session waits the same way).
         #expect(clicks.settlesIn > AudioOutput.settleTime / 2)
         while clicks.settlesIn > 0 { usleep(10_000) }
-        var placed: [Double] = []
-        var due = clicks.now + clicks.leadTime + 0.05
-        for _ in 0..<8 {
-            placed.append(try clicks.click(at: due, accent: false))
-            due += 0.2
-        }
-        while clicks.now < due + 0.3 { usleep(10_000) }
+        let placed = try Self.playClicks(8, on: clicks)
         let latency = Double(sink.bufferFrames - 3 * sink.periodFrames) / sink.sampleRate
         // Each click's first sample as the recorder got it, moved to the speakers by the playback latency.
-        var onsets: [Double] = []
-        var quiet = 48_000
-        for (start, samples) in recorder.recorded.withLock({ $0 }) {
-            for (index, sample) in samples.enumerated() {
-                let loud = abs(sample) > 0.1
-                if loud, quiet > 2_400 { onsets.append(start + Double(index) / 48_000 + latency) }
-                quiet = loud ? 0 : quiet + 1
-            }
-        }
+        let onsets = recorder.clickOnsets(latency: latency)
         try #require(onsets.count == placed.count, "\(onsets.count) clicks recorded of \(placed.count)")
         // Within a few frames: the dummy backend's cycles drift from the nominal rate by tens of parts per million,
         // which the timeline follows within half a second, as it follows a sound card's clock.
@@ -204,23 +220,9 @@ struct JACKTests {
         let clicks = SynthClickPlayer(output: output)
         while clicks.settlesIn > 0 { usleep(10_000) }
         let underrunsBefore = sink.recoveryCount
-        var placed: [Double] = []
-        var due = clicks.now + clicks.leadTime + 0.05
-        for _ in 0..<6 {
-            placed.append(try clicks.click(at: due, accent: false))
-            due += 0.2
-        }
-        while clicks.now < due + 0.3 { usleep(10_000) }
+        let placed = try Self.playClicks(6, on: clicks)
         let latency = Double(sink.bufferFrames - 3 * 1024) / sink.sampleRate
-        var onsets: [Double] = []
-        var quiet = 48_000
-        for (start, samples) in recorder.recorded.withLock({ $0 }) where samples.count == 1024 {
-            for (index, sample) in samples.enumerated() {
-                let loud = abs(sample) > 0.1
-                if loud, quiet > 2_400 { onsets.append(start + Double(index) / 48_000 + latency) }
-                quiet = loud ? 0 : quiet + 1
-            }
-        }
+        let onsets = recorder.clickOnsets(latency: latency, cycleFrames: 1024)
         try #require(onsets.count == placed.count, "\(onsets.count) clicks recorded of \(placed.count)")
         for (heard, time) in zip(onsets, placed) {
             #expect(abs(heard - time) < 0.000_5, "placed \(time), heard \(heard)")

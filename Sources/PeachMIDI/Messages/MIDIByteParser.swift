@@ -213,24 +213,18 @@ public struct MIDIByteParser: Sendable {
         }
     }
 
-    @inlinable @inline(__always)
-    static func message(status: UInt8, _ first: UInt8, _ second: UInt8) -> MIDIMessage {
-        let channel = status & 0x0F
+    /// The message of `status` (a channel status, or system common `F1`–`F3`) and its data: the channel messages
+    /// as ``emit(status:_:_:_:)`` builds them (the slow path, byte by byte, and the fast path agree by
+    /// construction).
+    private static func message(status: UInt8, _ first: UInt8, _ second: UInt8) -> MIDIMessage {
         switch status {
-        case 0x80...0x8F: return .noteOff(channel: channel, note: first, velocity: second)
-        case 0x90...0x9F:
-            return second == 0
-                ? .noteOff(channel: channel, note: first, velocity: 0)
-                : .noteOn(channel: channel, note: first, velocity: second)
-        case 0xA0...0xAF: return .polyphonicKeyPressure(channel: channel, note: first, pressure: second)
-        case 0xB0...0xBF: return .controlChange(channel: channel, controller: first, value: second)
-        case 0xC0...0xCF: return .programChange(channel: channel, program: first)
-        case 0xD0...0xDF: return .channelPressure(channel: channel, pressure: first)
-        case 0xE0...0xEF:
-            return .pitchBend(channel: channel, value: Int16(Int(first) | Int(second) << 7) - 8192)
         case 0xF1: return .timeCodeQuarterFrame(first)
         case 0xF2: return .songPosition(UInt16(first) | UInt16(second) << 7)
-        default: return .songSelect(first)
+        case 0xF3...: return .songSelect(first)
+        default:
+            var message = MIDIMessage.tuneRequest
+            emit(status: status, first, second) { message = $0 }
+            return message
         }
     }
 }
