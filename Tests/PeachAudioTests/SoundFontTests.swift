@@ -216,6 +216,38 @@ struct SoundFontTests {
         #expect(samples.suffix(1000).allSatisfy { $0 == 0 }, "the note ended")
     }
 
+    @Test("a struck note (sustain 100 dB down) ends where its decay reaches −100 dB, not rendered below it")
+    func struckNoteEnds() throws {
+        let constant = Builder.Sample(
+            name: "dc", frames: [Int16](repeating: 16384, count: 1000), sampleRate: 48_000, originalPitch: 69)
+        let instrument = Builder.Part(
+            name: "Struck",
+            zones: [
+                Builder.Zone(
+                    [
+                        // Attack 10 ms (the shortest), decay 100 dB in 100 ms, sustain 100 dB down (the file's floor).
+                        Builder.generator(.decay, Int((1200 * log2(0.100)).rounded())),
+                        Builder.generator(.sustain, 1000), Builder.generator(.sampleModes, 1),
+                    ], target: 0)
+            ])
+        let preset = Builder.Part(name: "Struck", zones: [Builder.Zone(target: 0)])
+        let sampled = try Self.instrument(
+            Builder(samples: [constant], instruments: [instrument], presets: [preset]))
+        let samples = try Self.render(sampled, seconds: 0.5) { player, block in
+            if block == 0 {
+                Self.handle = try player.play(frequency: Frequency(hertz: 440), velocity: 63, amplitude: 0)
+            }
+        }
+        let peak = Double(samples.max() ?? 0)
+        let ms = 48
+        let decayStart = 64 + 10 * ms
+        // Still sounding 95 ms into the decay (−95 dB), silent from 101 ms on: the layer has ended.
+        #expect(Double(samples[decayStart + 95 * ms]) / peak > 1e-5 * 0.9)
+        let end = samples.lastIndex { $0 != 0 } ?? 0
+        #expect(
+            abs(end - (decayStart + 100 * ms)) <= ms, "last sample at \(Double(end - decayStart) / 48) ms")
+    }
+
     @Test("envelope: delay, attack, hold, decay to sustain and release land within a millisecond")
     func envelopeTimes() throws {
         func timecents(_ seconds: Double) -> Int { Int((1200 * log2(seconds)).rounded()) }

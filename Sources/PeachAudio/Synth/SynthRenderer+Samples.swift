@@ -189,11 +189,18 @@ extension SynthRenderer {
             let loopLength = Double(loopEnd - loopStart)
             var frequency = voice.frequency
             var glideRemaining = voice.glideRemaining
-            // The layer's moving parts in locals (registers), written back after the chunk: the same arithmetic
-            // on a struct in memory was two fifths of a sampled voice's cost.
+            // The envelope first, for the whole chunk: each frame's level into `levels`, stage by stage (a run of
+            // frames at a time where nothing but the level moves), and how many frames sound before the release
+            // ends. The sample loop below then only reads a level per frame: one loop doing both, a stage switch
+            // per frame, held more values than there are registers and was a third of a layer's cost.
+            let levels = sampledLevels
             var stage = layer.stage
             var stageFrames = layer.stageFrames
             var level = layer.level
+            let soundingFrames = Self.envelope(
+                of: layer, into: levels, count: count, stage: &stage, stageFrames: &stageFrames, level: &level
+            )
+            // The layer's moving parts in locals (registers), written back after the chunk.
             var position = layer.position
             var increment = layer.increment
             let looping = layer.looping
@@ -206,39 +213,8 @@ extension SynthRenderer {
             // Integer steps wrap instead of trapping (a frame count, sample indices inside the sample: no overflow
             // possible, and each check was a branch and a trap site per frame).
             var frame = 0
-            while frame < count {
+            while frame < soundingFrames {
                 defer { frame &+= 1 }
-                // Envelope: delay, linear attack, hold, exponential decay to sustain, exponential release.
-                switch stage {
-                case .delay:
-                    level = 0
-                    stageFrames &-= 1
-                    if stageFrames <= 0 { stage = .attack }
-                case .attack:
-                    level += layer.attackStep
-                    if level >= 1 {
-                        level = 1
-                        stage = .hold
-                        stageFrames = layer.holdFrames
-                    }
-                case .hold:
-                    stageFrames &-= 1
-                    if stageFrames <= 0 { stage = .decay }
-                case .decay:
-                    level *= layer.decayFactor
-                    if level <= layer.sustainLevel {
-                        level = layer.sustainLevel
-                        stage = .sustain
-                    }
-                case .sustain:
-                    break
-                case .release:
-                    level *= layer.releaseFactor
-                    if level < 1e-5 { stage = .done }
-                case .done:
-                    break
-                }
-                if stage == .done { break }
                 // The sample at the position: Catmull-Rom through the four frames around it.
                 // (Truncated without Swift's range check: the position stays inside the sample, by the loop and
                 // end checks below and the region's bounds checked when the SoundFont was read.)
@@ -259,7 +235,7 @@ extension SynthRenderer {
                 let c1 = 0.5 * (next - before)
                 let c2 = before - 2.5 * here + 2 * next - 0.5 * after
                 let c3 = 0.5 * (after - before) + 1.5 * (here - next)
-                let value = (((c3 * t + c2) * t + c1) * t + here) * level
+                let value = (((c3 * t + c2) * t + c1) * t + here) * levels[frame]
                 mixLeft[frame] += value * left
                 mixRight[frame] += value * right
                 // Advance, loop, glide.
@@ -307,5 +283,95 @@ extension SynthRenderer {
         }
         voice.envelope = loudest
         if active == 0 { voice.state = .idle }
+    }
+
+    /// The level at which a layer's release, or its decay toward a sustain level at or below it, ends the layer
+    /// (−100 dB).
+    static let silenceFloor = 1e-5
+
+    /// Works out a layer's envelope for `count` frames: each frame's level into `levels`, the stage, the frames
+    /// left in it and the level moved on as the frames go. Returns how many frames sound: `count`, or fewer when
+    /// the layer falls silent (the frame where its level passes ``silenceFloor`` and those after it are silent).
+    ///
+    /// Delay, a linear attack, hold, an exponential decay to the sustain level and an exponential release, the
+    /// level stepped once per frame; a stage whose level stays put (delay, hold, sustain) fills its frames at once.
+    @inline(__always)
+    static func envelope(
+        of layer: SampleLayer, into levels: UnsafeMutablePointer<Double>, count: Int,
+        stage: inout SampleLayer.Stage,
+        stageFrames: inout Int, level: inout Double
+    ) -> Int {
+        var frame = 0
+        while frame < count {
+            switch stage {
+            case .delay:
+                level = 0
+                let run = max(1, min(stageFrames, count &- frame))
+                (levels + frame).update(repeating: 0, count: run)
+                frame &+= run
+                stageFrames &-= run
+                if stageFrames <= 0 { stage = .attack }
+            case .attack:
+                while frame < count {
+                    level += layer.attackStep
+                    if level >= 1 {
+                        level = 1
+                        stage = .hold
+                        stageFrames = layer.holdFrames
+                        levels[frame] = level
+                        frame &+= 1
+                        break
+                    }
+                    levels[frame] = level
+                    frame &+= 1
+                }
+            case .hold:
+                let run = max(1, min(stageFrames, count &- frame))
+                (levels + frame).update(repeating: level, count: run)
+                frame &+= run
+                stageFrames &-= run
+                if stageFrames <= 0 { stage = .decay }
+            case .decay:
+                // A decay toward a sustain at or below the silence floor (a struck or plucked sound) ends where a
+                // release ends, at the floor: below it the note is 100 dB down and only cost the render.
+                let silentSustain = layer.sustainLevel <= silenceFloor
+                let stop = silentSustain ? silenceFloor : layer.sustainLevel
+                while frame < count {
+                    level *= layer.decayFactor
+                    if level <= stop {
+                        if silentSustain {
+                            if level < silenceFloor {
+                                stage = .done
+                                return frame
+                            }
+                        } else {
+                            level = layer.sustainLevel
+                            stage = .sustain
+                            levels[frame] = level
+                            frame &+= 1
+                            break
+                        }
+                    }
+                    levels[frame] = level
+                    frame &+= 1
+                }
+            case .sustain:
+                (levels + frame).update(repeating: level, count: count &- frame)
+                frame = count
+            case .release:
+                while frame < count {
+                    level *= layer.releaseFactor
+                    if level < silenceFloor {
+                        stage = .done
+                        return frame
+                    }
+                    levels[frame] = level
+                    frame &+= 1
+                }
+            case .done:
+                return frame
+            }
+        }
+        return count
     }
 }

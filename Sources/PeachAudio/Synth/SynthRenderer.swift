@@ -47,6 +47,8 @@ public final class SynthRenderer: @unchecked Sendable {
     /// The panned sum of the sampled voices for one chunk (left, right), added to `mix` on output.
     let sampledLeft: UnsafeMutablePointer<Double>
     let sampledRight: UnsafeMutablePointer<Double>
+    /// One sample layer's envelope level for each frame of the chunk, worked out before its samples are read.
+    let sampledLevels: UnsafeMutablePointer<Double>
     /// Per voice, its sample layers (``layersPerVoice`` each): every region a sampled note plays.
     let layers: UnsafeMutablePointer<SampleLayer>
     /// The most regions one sampled note plays at once (a stereo pair, or a few layers).
@@ -116,6 +118,7 @@ public final class SynthRenderer: @unchecked Sendable {
         partialExcess.initialize(repeating: 0, count: Self.voiceCount * Self.maximumPartials)
         sampledLeft = .allocate(capacity: Self.chunkFrames)
         sampledRight = .allocate(capacity: Self.chunkFrames)
+        sampledLevels = .allocate(capacity: Self.chunkFrames)
         layers = .allocate(capacity: Self.voiceCount * Self.layersPerVoice)
         layers.initialize(repeating: SampleLayer(), count: Self.voiceCount * Self.layersPerVoice)
         instrumentRegions = .allocate(capacity: Self.instrumentSlots)
@@ -138,6 +141,7 @@ public final class SynthRenderer: @unchecked Sendable {
         partialCounts.deallocate()
         sampledLeft.deallocate()
         sampledRight.deallocate()
+        sampledLevels.deallocate()
         layers.deallocate()
         for slot in 0..<Self.instrumentSlots { instrumentRegions[slot]?.deallocate() }
         instrumentRegions.deallocate()
