@@ -326,6 +326,66 @@ struct RecordCodecTests {
                 && NumberParser.eiselLemire(5, exponent: -26) == nil)
     }
 
+    @Test(
+        "numbers: eight digits read at once are the digits' value, and any other byte among them stops them")
+    func eightDigits() {
+        func word(_ text: [UInt8]) -> UInt64 {
+            text.withUnsafeBufferPointer { ByteLanes.load($0.baseAddress!, 0) }
+        }
+        var generator = SeededRandomGenerator(seed: 23)
+        for _ in 0..<10_000 {
+            let digits = (0..<8).map { _ in UInt8.random(in: 0x30...0x39, using: &generator) }
+            #expect(NumberParser.eightDigits(word(digits)) == UInt64(String(decoding: digits, as: UTF8.self)))
+        }
+        for position in 0..<8 {
+            for byte in UInt8.min...UInt8.max where !(0x30...0x39).contains(byte) {
+                var text = Array("12345678".utf8)
+                text[position] = byte
+                #expect(NumberParser.eightDigits(word(text)) == nil, "byte \(byte) at \(position)")
+            }
+        }
+        // Long numbers with something else among their digits, where eight are read at once.
+        for bad in ["123456789.12345678a", "1234567a.5", "12.3456789x", "1.23456789012345678-", "12345678 "] {
+            #expect(Array(bad.utf8).withUnsafeBufferPointer { NumberParser.double($0, 0..<$0.count) } == nil)
+        }
+    }
+
+    @Test("timestamps: Peach's own form (three decimals) reads as the general form does, each digit checked")
+    func timestampFastPath() {
+        func parse(_ text: String) -> Date? {
+            Array(text.utf8).withUnsafeBufferPointer { Timestamp.parse($0) }
+        }
+        for prefix in [
+            "2026-11-28T05:14:09", "1999-12-31T23:59:59", "2000-02-29T00:00:00", "1969-07-20T20:17:40",
+        ] {
+            for milliseconds in 0...999 {
+                let fraction = String(1000 + milliseconds).dropFirst()
+                // Four decimals take the general reading; three, the fast one.
+                #expect(
+                    parse("\(prefix).\(fraction)Z") == parse("\(prefix).\(fraction)0Z"),
+                    "\(prefix) \(fraction)")
+            }
+        }
+        let good = Array("2026-11-28T05:14:09.123Z".utf8)
+        #expect(parse("2026-11-28T05:14:09.123Z")?.timeIntervalSince1970 == 1_795_842_849.123)
+        for position in [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18, 20, 21, 22] {
+            for byte: UInt8 in [0x2F, 0x3A, 0x41, 0x20, 0xFF] {
+                var text = good
+                text[position] = byte
+                #expect(
+                    text.withUnsafeBufferPointer { Timestamp.parse($0) } == nil, "byte \(byte) at \(position)"
+                )
+            }
+        }
+        for bad in [
+            "2026-11-28T24:00:00.000Z", "2026-00-28T05:14:09.123Z", "2026-11-32T05:14:09.123Z",
+            "2026-11-28T05:60:09.123Z", "2026-11-28T05:14:61.123Z", "2026-11-28T05:14:09,123Z",
+            "2026-11-28T05:14:09.123z",
+        ] {
+            #expect(parse(bad) == nil, "\(bad)")
+        }
+    }
+
     @Test("timestamps: format and parse to the millisecond")
     func timestamps() {
         for seconds in [0.0, 1_767_225_600.123, -86_400.5, 4_102_444_799.999, 951_782_400] {

@@ -17,6 +17,7 @@ import PeachCore
 /// mutated at random).
 enum CanonicalLine {
     /// The record on `line` (one line without its newline), or nil when it is not laid out as Peach writes it.
+    @inline(__always)
     static func decode(_ line: UnsafeBufferPointer<UInt8>) -> StoredRecord? {
         // The checksum is the last field: `,"crc":"xxxxxxxx"}`, over the line without it, closed by `}`.
         let tail = 18
@@ -308,9 +309,10 @@ enum CanonicalLine {
         }
 
         /// The range of a number's text: up to the next `,` or the end (the parsers check its grammar).
+        @inline(__always)
         private mutating func numberText() -> Range<Int>? {
             let start = index
-            while index < end, line[index] != 0x2C { index += 1 }
+            index = ByteLanes.first(0x2C, in: line, from: index, to: end)
             return index > start ? start..<index : nil
         }
 
@@ -349,18 +351,16 @@ enum CanonicalLine {
         /// The range of a string's contents without escapes or control characters (the cursor at its quote).
         mutating func string() -> Range<Int>? {
             guard index < end, line[index] == 0x22 else { return nil }
-            index += 1
-            let start = index
-            while index < end {
-                let byte = line[index]
-                if byte == 0x22 {
-                    index += 1
-                    return start..<(index - 1)
-                }
-                guard byte >= 0x20, byte != 0x5C else { return nil }
-                index += 1
+            let start = index + 1
+            // Eight bytes at a time to the first quote, backslash or control character (a byte at a time, the
+            // strings' scan was a tenth of reading a line).
+            let stop = ByteLanes.stringStop(in: line, from: start, to: end)
+            guard stop < end, line[stop] == 0x22 else {
+                index = stop
+                return nil
             }
-            return nil
+            index = stop + 1
+            return start..<stop
         }
 
         /// A string's text: plain ASCII (what Peach writes) as it is; other valid UTF-8 through the validator;

@@ -42,20 +42,30 @@ enum NumberParser {
         var digits = 0
         var decimals = 0
         guard bytes[index] != 0x30 || !isDigit(index + 1) else { return nil }  // no leading zeros
-        while isDigit(index) {
-            mantissa = mantissa &* 10 &+ UInt64(bytes[index] - 0x30)
-            digits += 1
-            index += 1
+        // Digits eight at a time while eight are there, then one at a time (wrapping: more than 19 digits go to
+        // strtod below, whatever the mantissa holds).
+        @inline(__always) func readDigits() -> Int {
+            let first = index
+            if let base = bytes.baseAddress {
+                while index &+ 8 <= end {
+                    let word = ByteLanes.load(base, index)
+                    guard let value = eightDigits(word) else { break }
+                    mantissa = mantissa &* 100_000_000 &+ value
+                    index &+= 8
+                }
+            }
+            while isDigit(index) {
+                mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- 0x30)
+                index &+= 1
+            }
+            return index &- first
         }
+        digits = readDigits()
         if index < end, bytes[index] == 0x2E {
             index += 1
             guard isDigit(index) else { return nil }
-            while isDigit(index) {
-                mantissa = mantissa &* 10 &+ UInt64(bytes[index] - 0x30)
-                digits += 1
-                decimals += 1
-                index += 1
-            }
+            decimals = readDigits()
+            digits &+= decimals
         }
         var hasExponent = false
         if index < end, bytes[index] == 0x65 || bytes[index] == 0x45 {
@@ -79,6 +89,22 @@ enum NumberParser {
             return negative ? -value : value
         }
         return parseWithStrtod(bytes, range)
+    }
+
+    /// The value of eight ASCII digits in `word` (the first in its lowest byte), or nil when any byte is not a
+    /// digit: three multiplications instead of eight steps (as in fast_float).
+    @inline(__always)
+    static func eightDigits(_ word: UInt64) -> UInt64? {
+        // Every byte 0x30…0x39: its high half 3, and still 3 with 6 added to it.
+        guard word & 0xF0F0_F0F0_F0F0_F0F0 == 0x3030_3030_3030_3030,
+            (word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0 == 0x3030_3030_3030_3030
+        else { return nil }
+        var value = word &- 0x3030_3030_3030_3030
+        value = value &* 10 &+ (value >> 8)
+        let mask: UInt64 = 0x0000_00FF_0000_00FF
+        value =
+            ((value & mask) &* 0x000F_4240_0000_0064 &+ ((value >> 16) & mask) &* 0x0000_2710_0000_0001) >> 32
+        return value & 0xFFFF_FFFF
     }
 
     /// 128-bit approximations of 5^q for q = −25…0 (Eisel–Lemire's table as fast_float generates it: each
