@@ -10,9 +10,15 @@ import Synchronization
 ///
 /// The tables are kept process-wide up to ``budgetBytes`` (then computed each time, as before): a full-grid
 /// table is 37 KiB, a one-slope table 2.8 KiB, and a profile of years of practice uses about a hundred levels.
-enum LevelLikelihoods {
+/// They are kept only while a batch of fits runs (``ThresholdPosterior/sharingLevelLikelihoods(_:)``: a report,
+/// a dashboard page) and dropped when the last batch ends: a fit alone (a training run's starting difference)
+/// computes its tables and lets them go, so a long training run or the box does not carry megabytes of them.
+final class LevelLikelihoods: Sendable {
     /// The most bytes of tables kept.
     static let budgetBytes = 8 << 20
+
+    /// The process's tables, which every fit uses.
+    static let shared = LevelLikelihoods()
 
     private struct Key: Hashable {
         let slopes: [UInt64]
@@ -22,22 +28,53 @@ enum LevelLikelihoods {
     private struct Kept: ~Copyable {
         var tables: [Key: (right: [Double], wrong: [Double])] = [:]
         var bytes = 0
+        /// Batches running (``keeping(_:)``): tables are kept while there is one.
+        var batches = 0
     }
 
-    private static let kept = Mutex(Kept())
+    private let kept = Mutex(Kept())
 
     /// ln P(right) and ln P(wrong) of a trial at `level` at each grid point of a posterior over `slopes`
     /// (``ThresholdPosterior/logLikelihoods(cents:slopes:)`` of the level's cents).
-    static func table(level: Int, slopes: [Double]) -> (right: [Double], wrong: [Double]) {
+    func table(level: Int, slopes: [Double]) -> (right: [Double], wrong: [Double]) {
         let key = Key(slopes: slopes.map(\.bitPattern), level: level)
         if let table = kept.withLock({ $0.tables[key] }) { return table }
         let table = ThresholdPosterior.logLikelihoods(cents: StimulusLevel.cents(of: level), slopes: slopes)
         let bytes = 2 * table.right.count * MemoryLayout<Double>.stride
         kept.withLock { kept in
-            guard kept.bytes + bytes <= budgetBytes, kept.tables[key] == nil else { return }
+            guard kept.batches > 0, kept.bytes + bytes <= Self.budgetBytes, kept.tables[key] == nil else { return }
             kept.tables[key] = table
             kept.bytes += bytes
         }
         return table
+    }
+
+    /// Runs `body` with the tables kept between its fits; when the last batch running ends, they are dropped.
+    func keeping<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        kept.withLock { $0.batches += 1 }
+        defer {
+            kept.withLock { kept in
+                kept.batches -= 1
+                if kept.batches == 0 {
+                    kept.tables = [:]
+                    kept.bytes = 0
+                }
+            }
+        }
+        return try body()
+    }
+
+    /// How many tables are kept now.
+    var keptCount: Int { kept.withLock { $0.tables.count } }
+}
+
+extension ThresholdPosterior {
+    /// Runs `body`, a batch of fits (a report's charts, a dashboard page), with each stimulus level's
+    /// log-likelihoods computed once and shared by all its fits; they are let go when the last batch ends.
+    /// Outside a batch every fit computes its own (the same bits either way).
+    public static func sharingLevelLikelihoods<Result, Failure: Error>(
+        _ body: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try LevelLikelihoods.shared.keeping(body)
     }
 }

@@ -139,7 +139,7 @@ public struct ThresholdPosterior: Hashable, Sendable {
     /// log-likelihoods (``LevelLikelihoods``).
     public mutating func update(level: Int, trials: Double, correct: Double, weight: Double = 1) {
         guard trials > 0, weight > 0 else { return }
-        let table = LevelLikelihoods.table(level: level, slopes: slopes)
+        let table = LevelLikelihoods.shared.table(level: level, slopes: slopes)
         let rightWeight = weight * correct
         let wrongWeight = weight * (trials - correct)
         table.right.withUnsafeBufferPointer { right in

@@ -43,6 +43,13 @@ public enum ProfileView {
     /// Shows `request` for the data and settings at `locations`.
     /// - Throws: ``StoreError`` for the settings or the store; ``CommandError/cannotWrite(_:)`` for the SVG.
     public static func show(_ request: Request, at locations: DataLocations, texts: Texts) throws {
+        // Every fit of the report, its JSON and its SVG in one batch (each level's log-likelihoods shared).
+        try ThresholdPosterior.sharingLevelLikelihoods { () throws -> Void in
+            try showReport(request, at: locations, texts: texts)
+        }
+    }
+
+    private static func showReport(_ request: Request, at locations: DataLocations, texts: Texts) throws {
         let settings = try SettingsFile(path: locations.settingsFile).load().settings
         let contents = try JournalStore.read(directory: locations.dataDirectory)
         let report = ProfileReport(

@@ -38,12 +38,15 @@ public struct ProfileReport: Sendable {
         self.texts = texts
         self.days = days
         self.timeZone = timeZone
-        chart = ProfileChart(profile: contents.profile, range: range)
-        threshold = contents.profile.fittedThreshold
-        trend = contents.trend.trend
-        measurements = contents.trend.measurements
-        sessions = contents.trend.sessionEstimates
-        progress = ProgressChart(history: contents.progress, timing: contents.timing)
+        // One batch of fits: the chart's notes, the trend's sessions and every week of progress share each
+        // stimulus level's log-likelihoods.
+        (chart, threshold, trend, measurements, sessions, progress) = ThresholdPosterior.sharingLevelLikelihoods {
+            (
+                ProfileChart(profile: contents.profile, range: range), contents.profile.fittedThreshold,
+                contents.trend.trend, contents.trend.measurements, contents.trend.sessionEstimates,
+                ProgressChart(history: contents.progress, timing: contents.timing)
+            )
+        }
     }
 
     /// The chart's title.
@@ -152,7 +155,9 @@ public struct ProfileReport: Sendable {
 
     /// The progress chart of the last `weeks` weeks.
     private func progressChart(weeks: Int) -> ProgressChart {
-        ProgressChart(history: contents.progress, timing: contents.timing, weeks: weeks)
+        ThresholdPosterior.sharingLevelLikelihoods {
+            ProgressChart(history: contents.progress, timing: contents.timing, weeks: weeks)
+        }
     }
 
     /// The lines under the SVG's chart: why the chart is empty (with answers, how many), the threshold the text
