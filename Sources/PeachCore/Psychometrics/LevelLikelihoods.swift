@@ -42,7 +42,9 @@ final class LevelLikelihoods: Sendable {
         let table = ThresholdPosterior.logLikelihoods(cents: StimulusLevel.cents(of: level), slopes: slopes)
         let bytes = 2 * table.right.count * MemoryLayout<Double>.stride
         kept.withLock { kept in
-            guard kept.batches > 0, kept.bytes + bytes <= Self.budgetBytes, kept.tables[key] == nil else { return }
+            guard kept.batches > 0, kept.bytes + bytes <= Self.budgetBytes, kept.tables[key] == nil else {
+                return
+            }
             kept.tables[key] = table
             kept.bytes += bytes
         }

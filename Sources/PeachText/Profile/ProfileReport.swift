@@ -40,13 +40,14 @@ public struct ProfileReport: Sendable {
         self.timeZone = timeZone
         // One batch of fits: the chart's notes, the trend's sessions and every week of progress share each
         // stimulus level's log-likelihoods.
-        (chart, threshold, trend, measurements, sessions, progress) = ThresholdPosterior.sharingLevelLikelihoods {
-            (
-                ProfileChart(profile: contents.profile, range: range), contents.profile.fittedThreshold,
-                contents.trend.trend, contents.trend.measurements, contents.trend.sessionEstimates,
-                ProgressChart(history: contents.progress, timing: contents.timing)
-            )
-        }
+        (chart, threshold, trend, measurements, sessions, progress) =
+            ThresholdPosterior.sharingLevelLikelihoods {
+                (
+                    ProfileChart(profile: contents.profile, range: range), contents.profile.fittedThreshold,
+                    contents.trend.trend, contents.trend.measurements, contents.trend.sessionEstimates,
+                    ProgressChart(history: contents.progress, timing: contents.timing)
+                )
+            }
     }
 
     /// The chart's title.

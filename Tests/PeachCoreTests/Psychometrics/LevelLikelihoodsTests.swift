@@ -6,7 +6,7 @@ import Testing
 
 @Suite("LevelLikelihoods")
 struct LevelLikelihoodsTests {
-    @Test("kept while a batch runs, shared by its fits, dropped when the last batch ends; none kept outside one")
+    @Test("kept while a batch runs, shared by its fits, dropped when the last batch ends; none outside one")
     func keptOnlyInBatches() {
         let tables = LevelLikelihoods()
         let slopes = ThresholdModel.slopes
