@@ -278,12 +278,9 @@ struct DashboardPages: Sendable {
         let value = cache.value(
             generation: view.generation, language: texts.language.code, range: range.description, item: item
         ) {
-            // The page's fits in one batch: each stimulus level's log-likelihoods computed once for all of them.
-            ThresholdPosterior.sharingLevelLikelihoods {
-                make(
-                    ProfileReport(
-                        contents: view.contents, range: range, texts: texts, days: 14, timeZone: timeZone))
-            }
+            make(
+                ProfileReport(
+                    contents: view.contents, range: range, texts: texts, days: 14, timeZone: timeZone))
         }
         return (value, notices)
     }

@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import PeachCore
 import PeachStore
 import PeachText
 import PeachTraining
@@ -68,6 +69,8 @@ public struct DashboardServer: Sendable {
     /// - Throws: ``CommandError/cannotListen(address:port:errno:reason:)`` when it cannot listen (the port is
     ///   taken, the address is not this computer's); the templates' error (a mistake of Peach's).
     public func run(onReady: @escaping @Sendable (String) -> Void) async throws {
+        // Pages are built all the server's life: each level's log-likelihoods are computed once for all of them.
+        ThresholdPosterior.keepLevelLikelihoodsFromNowOn()
         let store = DashboardStore(directory: configuration.locations.dataDirectory)
         let pages = DashboardPages(
             renderer: try PageRenderer(version: configuration.version), locations: configuration.locations,
