@@ -317,6 +317,56 @@ struct JournalSnapshotTests {
         #expect(contents.playBackCount > 0 && contents.playBack.answerCount == contents.playBackCount)
     }
 
+    @Test("read without its timeline, a snapshot gives all else the same and still has its samples checked")
+    func readWithoutTimeline() throws {
+        let directory = try storeWithSnapshot(1500)
+        let full = try #require(
+            JournalSnapshot.read(directory: directory.path, journalPath: directory.journal))
+        let lean = try #require(
+            JournalSnapshot.read(directory: directory.path, journalPath: directory.journal, timeline: false))
+        #expect(!full.contents.timeline.samples.isEmpty)
+        #expect(lean.contents.timeline.samples.isEmpty && !lean.contents.keepsTimeline)
+        #expect(lean.contents.profile == full.contents.profile && lean.contents.trend == full.contents.trend)
+        #expect(lean.journalLength == full.journalLength && lean.lineCount == full.lineCount)
+        // The last sample's threshold made NaN, the CRC made right again: refused either way.
+        let intact = directory.bytes(JournalSnapshot.fileName)
+        var forged = Array(intact.dropLast(4))
+        withUnsafeBytes(of: Double.nan.bitPattern.littleEndian) { nan in
+            forged.replaceSubrange((forged.count - 8)..., with: nan)
+        }
+        let crc = forged.withUnsafeBufferPointer { CRC32C.checksum($0) }
+        withUnsafeBytes(of: crc.littleEndian) { forged += $0 }
+        directory.write(forged, JournalSnapshot.fileName)
+        for timeline in [true, false] {
+            #expect(
+                JournalSnapshot.read(
+                    directory: directory.path, journalPath: directory.journal, timeline: timeline)
+                    == nil, "timeline \(timeline)")
+        }
+    }
+
+    @Test(
+        "opened without the timeline over a snapshot and a thousand answers more, a store saves a whole snapshot"
+    )
+    func rewriteWithoutTimeline() throws {
+        let directory = try storeWithSnapshot(1500)
+        let before = try #require(
+            JournalSnapshot.read(directory: directory.path, journalPath: directory.journal))
+        try JournalStore(directory: directory.path).append(records(1500..<2700))
+        do {
+            let store = try JournalStore(directory: directory.path, keepsTimeline: false)
+            #expect(store.contents.timeline.samples.isEmpty)
+            #expect(store.contents.profile == (try everyLine(directory)).profile)
+        }
+        let after = try #require(
+            JournalSnapshot.read(directory: directory.path, journalPath: directory.journal))
+        #expect(after.lineCount == 2700 && after.lineCount > before.lineCount)
+        #expect(
+            after.contents.timeline
+                == (try JournalStore.read(directory: directory.path, usingSnapshot: false)).timeline)
+        #expect(try throughSnapshot(directory) == everyLine(directory))
+    }
+
     @Test("a store opened to train keeps no timeline, and still saves the snapshot with the whole timeline")
     func writerWithoutTimeline() throws {
         let directory = TemporaryDirectory()

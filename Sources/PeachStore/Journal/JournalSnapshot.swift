@@ -180,13 +180,14 @@ struct JournalSnapshot {
     static func path(in directory: String) -> String { directory + "/" + fileName }
 
     /// The snapshot in `directory` if it is there, intact and matches the journal at `journalPath`; else nil.
-    static func read(directory: String, journalPath: String) -> JournalSnapshot? {
+    /// Without `timeline`, its timeline's samples are checked but not kept.
+    static func read(directory: String, journalPath: String, timeline: Bool = true) -> JournalSnapshot? {
         // A snapshot is far smaller than its journal; a bigger file is not read at all (no unbounded read).
         guard let journal = FileSystem.status(journalPath, followingLinks: false),
             let bytes = try? StoreFiles.readRegularFile(
                 path(in: directory), limit: 2 * journal.size + (1 << 20), followingLinks: false)
         else { return nil }
-        return decode(bytes) { JournalTail.crc(journalPath: journalPath, length: $0) }
+        return decode(bytes, timeline: timeline) { JournalTail.crc(journalPath: journalPath, length: $0) }
     }
 
     /// The most answers a snapshot may count (of any kind, in any part), whatever its journal's length: far
@@ -199,8 +200,13 @@ struct JournalSnapshot {
     /// else nil. Every number of the header is checked before it is used: its counts against each other, the
     /// body and the journal's length (checked arithmetic), and every count and number of the saved profile,
     /// trend, progress and timing history against the line count (`isConsistent`). A forged or damaged snapshot
-    /// is not believed: the journal is read from the start.
-    static func decode(_ bytes: [UInt8], tailCRC: (Int) -> UInt32?) -> JournalSnapshot? {
+    /// is not believed: the journal is read from the start. Without `timeline`, the samples are checked as
+    /// strictly but not kept: the contents hold no timeline.
+    static func decode(
+        _ bytes: [UInt8], timeline keepsSamples: Bool = true, tailCRC: (Int) -> UInt32?
+    )
+        -> JournalSnapshot?
+    {
         guard bytes.count > magic.count + 4 else { return nil }
         let body = bytes.count - 4
         let saved = bytes[body...].enumerated().reduce(UInt32(0)) {
@@ -215,16 +221,17 @@ struct JournalSnapshot {
                 tailCRC(header.journalLength) == header.tailCRC
             else { return nil }
             var timeline = ThresholdTimeline()
-            timeline.reserveCapacity(header.sampleCount)
+            if keepsSamples { timeline.reserveCapacity(header.sampleCount) }
             for _ in 0..<header.sampleCount {
                 guard let time = try? reader.double(), let threshold = try? reader.double() else {
                     return nil
                 }
                 let date = Date(timeIntervalSinceReferenceDate: time)
                 guard ValueDomains.isRecordTime(date), threshold.isFinite else { return nil }
-                timeline.add(threshold: threshold, at: date)
+                if keepsSamples { timeline.add(threshold: threshold, at: date) }
             }
             var contents = JournalContents()
+            if !keepsSamples { contents.dropTimeline() }
             contents.profile = header.profile
             contents.trend = header.trend
             contents.progress = header.progress

@@ -67,19 +67,35 @@ public final class JournalStore: TrainingStore {
         try file.requireRegularFile()
         if !existed { try StoreFiles.syncDirectory(directory) }
         let interrupted = try Self.undoInterruptedAppend(of: file, directory: directory)
-        var (loaded, scanned) = try Self.load(directory: directory, usingSnapshot: true)
+        // Without the timeline, the snapshot's samples are checked but not kept (9.6 MB at a million answers,
+        // decoded only to be dropped, were the peak of a training run's start).
+        var (loaded, scanned) = try Self.load(
+            directory: directory, usingSnapshot: true, timeline: keepsTimeline)
         loaded.interruptedImport = interrupted
         // The snapshot is written on another thread: the first start after an upgrade (every line read) need
         // not wait for it before its first trial. The store waits for it before replacing the journal and when
         // it closes (still holding the lock); a Peach killed meanwhile leaves a temporary file, removed above.
         let snapshotWrite = DispatchGroup()
         if scanned.recordCount >= JournalSnapshot.rewriteThreshold {
-            let snapshot = loaded
-            let (length, lines) = (scanned.completeLength, scanned.lineCount)
-            DispatchQueue.global().async(group: snapshotWrite) {
-                JournalSnapshot.write(
-                    snapshot, journalLength: length, lineCount: lines, directory: directory, journalPath: path
-                )
+            if loaded.keepsTimeline {
+                let snapshot = loaded
+                let (length, lines) = (scanned.completeLength, scanned.lineCount)
+                DispatchQueue.global().async(group: snapshotWrite) {
+                    JournalSnapshot.write(
+                        snapshot, journalLength: length, lineCount: lines, directory: directory,
+                        journalPath: path)
+                }
+            } else {
+                // Loaded from a snapshot without its timeline, which the new snapshot keeps for the readers that
+                // draw it: read again with it, over there (rare: a thousand answers since the last snapshot). What
+                // it covers is what that reading found, answers stored meanwhile included.
+                DispatchQueue.global().async(group: snapshotWrite) {
+                    guard let full = try? Self.load(directory: directory, usingSnapshot: true, timeline: true)
+                    else { return }
+                    JournalSnapshot.write(
+                        full.contents, journalLength: full.scanned.completeLength,
+                        lineCount: full.scanned.lineCount, directory: directory, journalPath: path)
+                }
             }
         }
         self.snapshotWrite = snapshotWrite
@@ -193,11 +209,17 @@ public final class JournalStore: TrainingStore {
 
     /// Loads the journal in `directory`: from a matching snapshot and the lines after it, or from the start.
     /// Also returns what the scan read (its records only: those past the snapshot).
+    /// Without `timeline`, a snapshot's samples are checked, not kept, and the lines after it add none: the
+    /// contents hold no timeline (``JournalContents/keepsTimeline`` false). Without a snapshot to use, every line
+    /// is read and the timeline kept whatever `timeline` says (a new snapshot is then written from it).
     nonisolated static func load(
-        directory: String, usingSnapshot: Bool, progress: ((StoreProgress) -> Void)? = nil
+        directory: String, usingSnapshot: Bool, timeline: Bool = true,
+        progress: ((StoreProgress) -> Void)? = nil
     ) throws(StoreError) -> (contents: JournalContents, scanned: JournalScanSummary) {
         let path = journalPath(in: directory)
-        let snapshot = usingSnapshot ? JournalSnapshot.read(directory: directory, journalPath: path) : nil
+        let snapshot =
+            usingSnapshot
+            ? JournalSnapshot.read(directory: directory, journalPath: path, timeline: timeline) : nil
         var contents = snapshot?.contents ?? JournalContents()
         let summary = try JournalScan.scanRecords(
             path: path, from: (snapshot?.journalLength ?? 0, snapshot?.lineCount ?? 0),
@@ -364,7 +386,10 @@ public final class JournalStore: TrainingStore {
             try? file.truncate(to: committedLength)
             if marked, (try? file.sync()) != nil { try? PendingAppend.remove(directory: directory) }
             // The journal is as it was; so must be what it holds (read again: this is rare).
-            if applied, let reloaded = try? Self.load(directory: directory, usingSnapshot: true) {
+            if applied,
+                let reloaded = try? Self.load(
+                    directory: directory, usingSnapshot: true, timeline: keepsTimeline)
+            {
                 let setAside = contents.tornTailSetAside
                 contents = reloaded.contents
                 if !keepsTimeline { contents.dropTimeline() }
