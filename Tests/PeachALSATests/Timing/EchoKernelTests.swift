@@ -38,11 +38,21 @@ extension TimingKernelTests {
         return (magnitudes.isEmpty ? .nan : magnitudes[magnitudes.count / 2], magnitudes.last ?? .nan)
     }
 
-    @Test(
-        "fill the gap ramped 20 BPM a bar with every other bar silent: each click where Peach placed it, none in the silence",
-        .enabled(if: ALSAMachine.hasLoopback, "needs snd-aloop (alsa-vm)"))
+    /// What one run of ``rampAndSilenceInVM()`` heard and counted.
+    struct RampRun {
+        var placed: [Double] = []
+        var heard: [Double] = []
+        var errors: [Double] = []
+        var silences: [Double] = []
+        /// Clicks placed but not heard within 20 ms.
+        var unheard: [Double] = []
+        var dropouts = 0
+        var underruns = 0
+        var underrunsBefore = 0
+    }
+
     @MainActor
-    func rampAndSilenceInVM() async throws {
+    func runRamp() async throws -> RampRun {
         let (sink, recorder, output) = try await Self.settledOutput()
         defer { output.stop() }
         let underrunsBefore = sink.recoveryCount
@@ -70,14 +80,39 @@ extension TimingKernelTests {
         recorder.stop()
         let heard = recorder.onsets
         let placed = clicks.placed.map(\.time).filter { $0 < clicks.now }
+        var run = RampRun()
         var errors: [Double] = []
         for time in placed {
             guard let onset = TimingKernelTests.onset(near: time, in: heard, within: 0.02) else {
-                Issue.record("a click placed at \(time) was not heard")
+                run.unheard.append(time)
                 continue
             }
             errors.append(time - onset)
         }
+        (run.placed, run.heard, run.errors, run.silences) = (placed, heard, errors, silences)
+        (run.dropouts, run.underruns, run.underrunsBefore) = (dropouts, sink.recoveryCount, underrunsBefore)
+        return run
+    }
+
+    @Test(
+        "fill the gap ramped 20 BPM a bar with every other bar silent: each click where Peach placed it, none in the silence",
+        .enabled(if: ALSAMachine.hasLoopback, "needs snd-aloop (alsa-vm)"))
+    @MainActor
+    func rampAndSilenceInVM() async throws {
+        // The emulated machine may underrun by itself now and then, and a session skips what a dropout spoils (a
+        // silent bar's drift included): a run whose underruns left fewer than 12 clicks or no silent bar measured
+        // the emulator, not Peach, and is run again (at most three times). Every click heard is held to the
+        // bounds below, whatever the run.
+        var run = try await runRamp()
+        for _ in 0..<2 where (run.errors.count < 12 || run.silences.isEmpty) && run.underruns > 0 {
+            print(
+                "ramp and silence (VM): \(run.underruns) underruns of the emulator's own left \(run.errors.count) "
+                    + "clicks and \(run.silences.count) silences; measured again")
+            run = try await runRamp()
+        }
+        let (placed, heard, errors, silences) = (run.placed, run.heard, run.errors, run.silences)
+        let (dropouts, underruns, underrunsBefore) = (run.dropouts, run.underruns, run.underrunsBefore)
+        for time in run.unheard { Issue.record("a click placed at \(time) was not heard") }
         // Nothing sounds in a silent bar: no onset between a silence's start and the next placed click.
         for start in silences {
             let next = placed.first { $0 > start + 0.01 } ?? .infinity
@@ -90,7 +125,7 @@ extension TimingKernelTests {
                 format:
                     "ramp and silence (VM): placed − recorded over %d clicks: median %.3f ms, max %.3f ms; "
                     + "%d silences, %d dropouts, %d underruns (%d before the session)",
-                errors.count, median, maximum, silences.count, dropouts, sink.recoveryCount, underrunsBefore))
+                errors.count, median, maximum, silences.count, dropouts, underruns, underrunsBefore))
         try #require(
             errors.count >= 12 && silences.count >= 1, "\(errors.count) clicks, \(silences.count) silences")
         // A dropout moves what follows it: only a run without one is held to the bound.

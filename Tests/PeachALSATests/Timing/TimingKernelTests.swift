@@ -108,14 +108,22 @@ struct TimingKernelTests {
         return nearest
     }
 
-    @Test(
-        "strikes are stamped by the kernel and clicks land where Peach placed them: recorded offsets match the truth",
-        .enabled(
-            if: ALSAMachine.hasVirtualMIDI && ALSAMachine.hasLoopback,
-            "needs snd-virmidi and snd-aloop (alsa-vm)"))
+    /// What one run of ``exactTimingInVM()`` measured: per click kept, Peach's error (placed − recorded), the stamp's
+    /// error against its write call, the recorded offset's error against the truth and the write call's length;
+    /// and how many clicks a dropout spoiled, how many underruns came and before the clicks.
+    struct StrikeRun {
+        var clickErrors: [Double] = []
+        var stampErrors: [Double] = []
+        var offsetErrors: [Double] = []
+        var writeTimes: [Double] = []
+        var discarded = 0
+        var underruns = 0
+        var underrunsBefore = 0
+        var overruns = 0
+    }
+
     @MainActor
-    func exactTimingInVM() throws {
-        ALSALibrary.printsDiagnostics(false)
+    func runStrikes() throws -> StrikeRun {
         let sink = try ALSAPCMSink(
             device: "hw:Loopback,0,2", configuration: PCMConfiguration(periodFrames: 256, periodCount: 3))
         let recorder = try LoopbackRecorder(
@@ -133,7 +141,8 @@ struct TimingKernelTests {
         // session waits for it.
         Thread.sleep(forTimeInterval: 1.5)
         while MonotonicTime.now() < output.settledAt { Thread.sleep(forTimeInterval: 0.05) }
-        let recoveriesBefore = sink.recoveryCount
+        var run = StrikeRun()
+        run.underrunsBefore = sink.recoveryCount
         let player = SynthClickPlayer(output: output)
         // Each click is placed a lead time before it is due, as a session places a trial's, and every change of
         // the output's dropout count is noted: a click that a dropout may have moved (one between its placement
@@ -170,14 +179,9 @@ struct TimingKernelTests {
         try #require(
             writes.count == Self.clicks && stamped.count == Self.clicks,
             "\(writes.count) written, \(stamped.count) stamped")
-        var clickErrors: [Double] = []
-        var stampErrors: [Double] = []
-        var offsetErrors: [Double] = []
-        var writeTimes: [Double] = []
-        var discarded = 0
         for index in 0..<Self.clicks {
             if dropouts.contains(where: { $0 >= placedAt[index] - 0.01 && $0 <= placed[index] + 0.1 }) {
-                discarded += 1
+                run.discarded += 1
                 continue
             }
             guard let onset = Self.onset(near: placed[index], in: heard, within: 0.02) else {
@@ -188,37 +192,61 @@ struct TimingKernelTests {
             // so the truth is the moment of the call nearest the stamp (the call's length is the VM's jitter).
             let write = writes[index]
             let struck = min(max(stamped[index], write.before), write.after)
-            writeTimes.append(write.after - write.before)
-            clickErrors.append(placed[index] - onset)
-            stampErrors.append(stamped[index] - struck)
+            run.writeTimes.append(write.after - write.before)
+            run.clickErrors.append(placed[index] - onset)
+            run.stampErrors.append(stamped[index] - struck)
             let recorded = stamped[index] - placed[index]
             let truth = struck - onset
-            offsetErrors.append(recorded - truth)
+            run.offsetErrors.append(recorded - truth)
+        }
+        run.underruns = sink.recoveryCount
+        run.overruns = recorder.capture.overrunCount
+        return run
+    }
+
+    @Test(
+        "strikes are stamped by the kernel and clicks land where Peach placed them: recorded offsets match the truth",
+        .enabled(
+            if: ALSAMachine.hasVirtualMIDI && ALSAMachine.hasLoopback,
+            "needs snd-virmidi and snd-aloop (alsa-vm)"))
+    @MainActor
+    func exactTimingInVM() throws {
+        ALSALibrary.printsDiagnostics(false)
+        // The emulated machine may underrun by itself now and then, and a session discards what a dropout may
+        // have moved: a run whose underruns spoiled more than a quarter of the clicks measured the emulator, not
+        // Peach, and is run again (at most three times). Every click kept is held to the bounds below, whatever
+        // the run.
+        var run = try runStrikes()
+        for _ in 0..<2 where run.offsetErrors.count < Self.clicks * 3 / 4 && run.underruns > 0 {
+            print(
+                "timing (VM): \(run.discarded) of \(Self.clicks) clicks spoiled by \(run.underruns) underruns of the "
+                    + "emulator's own; measured again")
+            run = try runStrikes()
         }
         func describe(_ values: [Double]) -> String {
             let magnitudes = values.map { abs($0) * 1000 }.sorted()
             let median = magnitudes[magnitudes.count / 2]
             return String(format: "median %.3f ms, max %.3f ms", median, magnitudes.last ?? 0)
         }
-        print("timing (VM): click placed − recorded: \(describe(clickErrors))")
-        print("timing (VM): strike stamp outside its write call: \(describe(stampErrors))")
-        print("timing (VM): the write call itself (the VM's jitter): \(describe(writeTimes))")
+        print("timing (VM): click placed − recorded: \(describe(run.clickErrors))")
+        print("timing (VM): strike stamp outside its write call: \(describe(run.stampErrors))")
+        print("timing (VM): the write call itself (the VM's jitter): \(describe(run.writeTimes))")
         print(
-            "timing (VM): recorded offset − true offset: \(describe(offsetErrors)) over \(offsetErrors.count) strikes "
-                + "(\(discarded) discarded: a dropout between placing the click and hearing it)")
+            "timing (VM): recorded offset − true offset: \(describe(run.offsetErrors)) over "
+                + "\(run.offsetErrors.count) strikes (\(run.discarded) discarded: a dropout between placing the click "
+                + "and hearing it)")
         print(
-            "timing (VM): \(sink.recoveryCount) playback underruns (\(recoveriesBefore) before the clicks were placed), "
-                + "\(recorder.capture.overrunCount) capture overruns (the capture's frames are counted anew after each)"
-        )
-        let magnitudes = offsetErrors.map { abs($0) }.sorted()
+            "timing (VM): \(run.underruns) playback underruns (\(run.underrunsBefore) before the clicks were placed), "
+                + "\(run.overruns) capture overruns (the capture's frames are counted anew after each)")
+        let magnitudes = run.offsetErrors.map { abs($0) }.sorted()
         // Dropouts are rare here (0-3 per run, most before the clicks): most strikes must be measured.
-        try #require(magnitudes.count >= Self.clicks * 3 / 4, "\(discarded) of \(Self.clicks) discarded")
+        try #require(magnitudes.count >= Self.clicks * 3 / 4, "\(run.discarded) of \(Self.clicks) discarded")
         #expect(magnitudes[magnitudes.count / 2] <= 0.001)
         // Peach's part of every offset (where it placed the click against where it was heard) within 2 ms, each;
         // the kernel's part (its stamp against the write call) is the emulator's: a strike's stamp came up to
         // 3.8 ms after its write returned on a loaded machine (no KVM), so only its median is Peach's promise.
-        #expect(clickErrors.map { abs($0) }.max() ?? 1 <= 0.002)
-        #expect(stampErrors.map { abs($0) }.sorted()[stampErrors.count / 2] <= 0.001)
+        #expect(run.clickErrors.map { abs($0) }.max() ?? 1 <= 0.002)
+        #expect(run.stampErrors.map { abs($0) }.sorted()[run.stampErrors.count / 2] <= 0.001)
     }
 
     /// A real device behind a sound server that hides an underrun: when asked, its writer stalls for `stall`
