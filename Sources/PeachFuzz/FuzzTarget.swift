@@ -137,8 +137,12 @@ enum FuzzTarget: String, CaseIterable {
     }()
 
     /// Believes `bytes` as a snapshot (tail CRC 0 stands for the journal's), adds a record of each kind and
-    /// renders the profile every way `peach profile` does.
+    /// renders the profile every way `peach profile` does, in one batch of fits as it does.
     private static func runSnapshot(_ bytes: [UInt8]) {
+        ThresholdPosterior.sharingLevelLikelihoods { renderSnapshot(bytes) }
+    }
+
+    private static func renderSnapshot(_ bytes: [UInt8]) {
         let crc = bytes.withUnsafeBufferPointer { CRC32C.checksum($0) }
         var withCRC = bytes
         withUnsafeBytes(of: crc.littleEndian) { withCRC += $0 }
