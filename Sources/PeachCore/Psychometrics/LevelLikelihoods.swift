@@ -1,4 +1,4 @@
-// LevelLikelihoods: ln P(right) and ln P(wrong) of a stimulus level on a posterior's grid, computed once per process.
+// LevelLikelihoods: ln P(right) and ln P(wrong) of a stimulus level on a posterior's grid, shared by a batch of fits.
 
 import Synchronization
 
