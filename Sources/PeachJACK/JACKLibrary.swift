@@ -67,6 +67,9 @@ final class JACKLibrary: @unchecked Sendable {
     let midiEventWrite: @convention(c) (UnsafeMutableRawPointer, UInt32, UnsafePointer<UInt8>, Int) -> Int32
     let setErrorFunction: @convention(c) (MessageFunction) -> Void
     let setInfoFunction: @convention(c) (MessageFunction) -> Void
+    /// Whether this libjack is PipeWire's (its `jack_get_version_string` says `… (using PipeWire 0.3.65)`), not
+    /// JACK's own server: installed as the system's libjack (Fedora) or put first by `pw-jack`.
+    let isPipeWire: Bool
 
     /// libjack, loaded and its functions found; nil when it is not installed (or lacks one of them).
     static let shared: JACKLibrary? = JACKLibrary()
@@ -171,6 +174,9 @@ final class JACKLibrary: @unchecked Sendable {
         self.midiEventWrite = midiEventWrite
         self.setErrorFunction = setErrorFunction
         self.setInfoFunction = setInfoFunction
+        let versionString = symbol(
+            "jack_get_version_string", as: (@convention(c) () -> UnsafePointer<CChar>?).self)
+        isPipeWire = versionString?().map { String(cString: $0).contains("PipeWire") } ?? false
         // The library's own messages ("Cannot connect to server socket …") stay off the terminal: Peach says
         // what went wrong in one line.
         setErrorFunction { _ in }

@@ -38,8 +38,14 @@ public final class JACKSink: AudioSink, @unchecked Sendable {
     public static let largestCycle = 8192
     /// Why the sink stopped taking audio (the server went away).
     public private(set) var failure: (any Error & Sendable)?
-    /// A JACK server.
-    public var stack: AudioStack { .jack }
+    /// A JACK server, or PipeWire when the libjack loaded is PipeWire's (`pw-jack`).
+    public var stack: AudioStack { client.library.isPipeWire ? .pipeWire : .jack }
+    /// No: timing training refuses JACK. The latency JACK reports (and the cycle times Peach takes from its
+    /// callbacks) put clicks within 2 ms on a test card clocked by its period interrupt, but 4–10 ms early and
+    /// unflagged on one whose position moves on the kernel's 4 ms tick, and 4.9 ms early for good after jackd
+    /// restarted the card at an xrun; PipeWire's JACK 2–13 ms off (docs/timing.md). A client cannot see the
+    /// card's position to tell which case it is in.
+    public var reportsExactDelay: Bool { false }
 
     private let client: JACKClient
     private let ports: [JACKLibrary.Port]

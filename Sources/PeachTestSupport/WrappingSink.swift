@@ -30,7 +30,7 @@ open class WrappingSink: AudioSink, @unchecked Sendable {
     /// The inner sink's.
     open var stack: AudioStack { inner.stack }
     /// The inner sink's.
-    open var reportsWholeDelay: Bool { inner.reportsWholeDelay }
+    open var reportsExactDelay: Bool { inner.reportsExactDelay }
     /// The inner sink's.
     open func waitUntilWritable(frameCount: Int) { inner.waitUntilWritable(frameCount: frameCount) }
     /// The inner sink's.

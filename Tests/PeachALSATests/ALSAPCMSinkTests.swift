@@ -27,11 +27,13 @@ struct ALSAPCMSinkTests {
         #expect(PCMConfiguration(periodFrames: 1, periodCount: 100).periodCount == 16)
     }
 
-    @Test("timing believes an ALSA device's delay except through PulseAudio's and the jack plugin's")
-    func wholeDelay() throws {
-        let refused = AudioStack.allCases.filter { !ALSAPCMSink.reportsWholeDelay(through: $0) }
-        #expect(refused == [.pulseAudio, .jack])
-        #expect(try ALSAPCMSink(device: "null").reportsWholeDelay)
+    @Test(
+        "timing believes an ALSA device's delay except through PipeWire's, PulseAudio's and the jack plugin's"
+    )
+    func exactDelay() throws {
+        let refused = AudioStack.allCases.filter { !ALSAPCMSink.reportsExactDelay(through: $0) }
+        #expect(refused == [.pipeWire, .pulseAudio, .jack])
+        #expect(try ALSAPCMSink(device: "null").reportsExactDelay)
     }
 
     /// Plays `seconds` of a note through the `file` plugin in `format` and returns the raw file's samples.

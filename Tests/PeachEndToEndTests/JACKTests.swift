@@ -161,7 +161,9 @@ struct JACKTests {
         let recorder = try TestJACKClient()
         let sink = try JACKSink(target: "peachtest")
         #expect(sink.stack == .jack && sink.sampleRate == 48_000 && sink.periodFrames == 256)
-        #expect(sink.reportsWholeDelay, "Peach's own client reads the server's latency")
+        #expect(
+            !sink.reportsExactDelay,
+            "timing training refuses JACK: not proven on a real card (docs/timing.md)")
         // Peach's ports went to the test client; its input latency to "the speakers" is Peach's port's.
         let output = AudioOutput(sink: sink)
         try output.start()

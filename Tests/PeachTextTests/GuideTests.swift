@@ -147,8 +147,9 @@ struct GuideTests {
                         FileError(path: "audio thread", operation: .startThread, code: EAGAIN)),
                     SynthError.outputNotRunning, SynthError.unknownTimbre("banjo"),
                     ClicksUnavailable(output: "midi:128:0 (FLUID Synth)"),
-                    ClicksUnavailable(output: "alsa:default", reason: .delayNotReported(.pulseAudio)),
-                    ClicksUnavailable(output: "alsa:jack", reason: .delayNotReported(.jack)),
+                    ClicksUnavailable(output: "alsa:default", reason: .delayNotExact(.pulseAudio)),
+                    ClicksUnavailable(output: "alsa:jack", reason: .delayNotExact(.jack)),
+                    ClicksUnavailable(output: "alsa:default", reason: .delayNotExact(.pipeWire)),
                     StoreError.invalidCalibration(
                         path: "/home/ada/.config/peach/calibration.json", field: nil),
                     StoreError.invalidCalibration(

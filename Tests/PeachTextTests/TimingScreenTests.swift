@@ -89,11 +89,16 @@ struct TimingScreenTests {
                 "fake-synth cannot play timing clicks"))
         #expect(
             texts.message(
-                for: ClicksUnavailable(output: "alsa:pulse", reason: .delayNotReported(.pulseAudio))
+                for: ClicksUnavailable(output: "alsa:pulse", reason: .delayNotExact(.pulseAudio))
             )
             .hasPrefix("alsa:pulse goes through PulseAudio, which does not tell when its sound is heard"))
         #expect(
-            texts.message(for: ClicksUnavailable(output: "alsa:pulse", reason: .delayNotReported(.jack)))
-                .hasPrefix("alsa:pulse goes through ALSA's jack plugin"))
+            texts.message(for: ClicksUnavailable(output: "alsa:pulse", reason: .delayNotExact(.jack)))
+                .hasPrefix("alsa:pulse goes through JACK, whose reported latency does not tell exactly"))
+        let pipeWire = texts.message(
+            for: ClicksUnavailable(output: "alsa:default", reason: .delayNotExact(.pipeWire)))
+        #expect(
+            pipeWire.hasPrefix("alsa:default goes through PipeWire, which on a test machine moved its sound"))
+        #expect(pipeWire.contains("--audio-out alsa:hw:0"), "the way through: the card played directly")
     }
 }

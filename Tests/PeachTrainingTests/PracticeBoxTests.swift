@@ -32,6 +32,8 @@ final class BoxHarness {
         var attempts = 0
         /// While true, opening the audio device fails.
         var missing = false
+        /// Why the outputs opened refuse timing (a sound server), if they do.
+        var timingRefusal: ClicksUnavailable?
         /// The loss reporters the box gave each audio output.
         var lossReporters: [@Sendable (any Error & Sendable) -> Void] = []
         /// The clock the devices' clicks run on.
@@ -54,7 +56,7 @@ final class BoxHarness {
             }
             let clicks = clock.map { FakeClickPlayer(clock: $0) }
             self.clicks = clicks
-            let output = FakeSoundOutput(name: "alsa:hw:1,0", clicks: clicks)
+            let output = FakeSoundOutput(name: "alsa:hw:1,0", clicks: clicks, refusal: timingRefusal)
             outputs.append(output)
             lossReporters.append(lost)
             return output
@@ -295,6 +297,30 @@ struct PracticeBoxTests {
         )
         #expect(harness.box.state == .training(.gapFill))
         #expect(harness.store.gapFills.count == 1)
+    }
+
+    @Test(
+        "timing on an output that refuses it (a sound server): the box says why, stays ready and keeps its sound for pitch"
+    )
+    func timingRefused() throws {
+        let harness = BoxHarness()
+        harness.devices.timingRefusal = ClicksUnavailable(
+            output: "alsa:default", reason: .delayNotExact(.pipeWire))
+        harness.connect()
+        harness.send(.controlChange(channel: 0, controller: 64, value: 127))  // Commit: timing
+        harness.send(.controlChange(channel: 0, controller: 64, value: 0))
+        harness.advance(5)
+        #expect(harness.box.state == .ready, "\(harness.notices)")
+        #expect(harness.store.gapFills.isEmpty)
+        #expect(
+            harness.notices.contains { $0.hasPrefix("error ") && $0.contains("pipeWire") },
+            "\(harness.notices)")
+        #expect(!harness.notices.contains { $0.hasPrefix("audioLost") }, "the sound works: it is not lost")
+        #expect(harness.audioAttempts == 1 && harness.audio?.shutdownCount == 0)
+        #expect(harness.earcons.last == "stopped")
+        harness.key(72)  // Higher: pitch matching plays on the same output
+        harness.advance(1.5)
+        #expect(harness.box.state == .training(.pitchMatching))
     }
 
     @Test("Higher chooses pitch matching; a commit plays the result earcon; unplugging discards the trial")

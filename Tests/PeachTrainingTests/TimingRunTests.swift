@@ -144,11 +144,12 @@ struct TimingRunTests {
     }
 
     @Test(
-        "an output whose delay misses the server's way (ALSA's pulse and jack plugins) is refused for every timing mode",
-        arguments: [TrainingMode.offsetDetection, .gapFill, .calibration], [AudioStack.pulseAudio, .jack])
-    func delayNotReported(mode: TrainingMode, stack: AudioStack) throws {
+        "an output whose delay is not exact (ALSA's pulse and jack plugins, PipeWire) is refused for every timing mode",
+        arguments: [TrainingMode.offsetDetection, .gapFill, .echo, .calibration],
+        [AudioStack.pulseAudio, .jack, .pipeWire])
+    func delayNotExact(mode: TrainingMode, stack: AudioStack) throws {
         let harness = TimingRunHarness(
-            mode: mode, refusal: ClicksUnavailable(output: "alsa:pulse", reason: .delayNotReported(stack)))
+            mode: mode, refusal: ClicksUnavailable(output: "alsa:pulse", reason: .delayNotExact(stack)))
         harness.run.start()
         harness.clock.advance(by: .seconds(5))
         guard case .ended(.audioFailure(let error), _, _) = harness.presenter.events.last else {
@@ -158,7 +159,7 @@ struct TimingRunTests {
         #expect(harness.clicks.clicks.isEmpty, "no click was placed")
         #expect(harness.store.offsetDetections.isEmpty && harness.store.gapFills.isEmpty)
         let refusal = try #require(error as? ClicksUnavailable)
-        #expect(refusal.output == "alsa:pulse" && refusal.reason == .delayNotReported(stack))
+        #expect(refusal.output == "alsa:pulse" && refusal.reason == .delayNotExact(stack))
     }
 }
 

@@ -52,8 +52,8 @@ public final class ALSAPCMSink: AudioSink {
     public let sampleFormat: PCMSampleFormat
     /// What the device plays through: the sound card directly, ALSA's plugins, a sound server.
     public let stack: AudioStack
-    /// Whether the device's delay covers the whole way to the speakers (``reportsWholeDelay(through:)``).
-    public var reportsWholeDelay: Bool { Self.reportsWholeDelay(through: stack) }
+    /// Whether the device's delay places timing clicks exactly (``reportsExactDelay(through:)``).
+    public var reportsExactDelay: Bool { Self.reportsExactDelay(through: stack) }
     /// The sound card's name when the chain ends in one (`Loopback`, `HDA Intel PCH`), else nil.
     public let cardName: String?
     /// Why the sink stopped taking audio.
@@ -145,12 +145,14 @@ public final class ALSAPCMSink: AudioSink {
 
     // MARK: - Configuration
 
-    /// Whether an ALSA device that plays through `stack` reports its whole delay. Not through PulseAudio: its
-    /// plugin's delay does not follow the latency PulseAudio raises while playing (clicks were heard 6–10 ms
-    /// from where the delay said, docs/timing.md); nor through JACK by ALSA's `jack` plugin, whose delay holds
-    /// only its own buffer, not the server's (44 ms off; Peach's own JACK client reads the server's latency).
-    public static func reportsWholeDelay(through stack: AudioStack) -> Bool {
-        stack != .pulseAudio && stack != .jack
+    /// Whether an ALSA device that plays through `stack` reports its delay exactly enough to place timing clicks
+    /// (within 2 ms). Not through PulseAudio: its plugin's delay does not follow the latency PulseAudio raises
+    /// while playing (clicks were heard 6–10 ms from where the delay said, docs/timing.md); nor through JACK by
+    /// ALSA's `jack` plugin, whose delay holds only its own buffer, not the server's (44 ms off; Peach's own JACK
+    /// client reads the server's latency); nor through PipeWire's plugin, whose graph jumped by 6–50 ms where
+    /// its delay showed it only in part or not at all (in every run some clicks were kept 2–50 ms off, unflagged).
+    public static func reportsExactDelay(through stack: AudioStack) -> Bool {
+        stack != .pulseAudio && stack != .jack && stack != .pipeWire
     }
 
     /// What `pcm` plays through, from its type and alsa-lib's own description of its plugin chain (the I/O

@@ -29,10 +29,10 @@ public protocol AudioSink: AnyObject {
     var recoveryCount: Int { get }
     /// What the sound goes through (a sound card directly, ALSA's plugins, a sound server, a file).
     var stack: AudioStack { get }
-    /// Whether ``queuedFrames`` covers the whole way to the speakers. False for an output known to report only
-    /// a part of it (ALSA's `pulse` and `jack` plugins): timing training refuses such an output rather than
-    /// store strikes measured against clicks heard elsewhere.
-    var reportsWholeDelay: Bool { get }
+    /// Whether ``queuedFrames`` tells exactly when each frame is heard. False for an output known to report only
+    /// a part of the way (ALSA's `pulse` and `jack` plugins) or measured to misreport it (PipeWire): timing
+    /// training refuses such an output rather than store strikes measured against clicks heard elsewhere.
+    var reportsExactDelay: Bool { get }
 
     /// Waits until `frameCount` frames can be written without waiting. ``AudioOutput`` calls it before it
     /// renders each block, so the block is rendered as late as it can be: a command (a bend, a start) that
@@ -71,7 +71,7 @@ extension AudioSink {
     public var stack: AudioStack { .other }
 
     /// Yes: a sink's delay is believed unless it is known not to hold.
-    public var reportsWholeDelay: Bool { true }
+    public var reportsExactDelay: Bool { true }
 
     /// No: the stream runs until closed.
     public var canRest: Bool { false }

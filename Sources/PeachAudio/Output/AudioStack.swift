@@ -2,9 +2,9 @@
 
 /// What an output's sound goes through on its way to the speakers. Timing depends on it: a sound card played
 /// directly reports a delay Peach can trust to the sample; a sound server (PipeWire, PulseAudio, JACK) adds
-/// buffers of its own, reports them less exactly and may hide an underrun. Peach measures the delay whatever
-/// the stack, says which it is (`peach devices`, a timing run's start, `tone`, the events), and treats what it
-/// cannot trust as a dropout.
+/// buffers of its own, reports them less exactly and may hide an underrun, so timing training refuses it
+/// (``AudioSink/reportsExactDelay``). Peach says which stack an output goes through (`peach devices`, a timing
+/// run's start, `tone`, the events).
 public enum AudioStack: String, Hashable, Sendable, CaseIterable {
     /// A sound card played directly (`hw:`), or through ALSA's converting plugins only (`plughw:`).
     case hardware
@@ -22,8 +22,4 @@ public enum AudioStack: String, Hashable, Sendable, CaseIterable {
     case file
     /// An ALSA plugin chain Peach does not know.
     case other
-
-    /// Whether a sound server sits between Peach and the sound card (its delay readings are its own, and it
-    /// may hide an underrun).
-    public var isServer: Bool { self == .pipeWire || self == .pulseAudio || self == .jack }
 }

@@ -19,8 +19,8 @@ public final class LiveSoundOutput: SoundOutput {
     public var stack: AudioStack? { output?.sink.stack }
     /// Why timing cannot use this output: no clicks, or a sink whose delay misses part of the way.
     public var clicksUnavailable: ClicksUnavailable? {
-        if let sink = output?.sink, !sink.reportsWholeDelay {
-            return ClicksUnavailable(output: name, reason: .delayNotReported(sink.stack))
+        if let sink = output?.sink, !sink.reportsExactDelay {
+            return ClicksUnavailable(output: name, reason: .delayNotExact(sink.stack))
         }
         return clicks == nil ? ClicksUnavailable(output: name) : nil
     }

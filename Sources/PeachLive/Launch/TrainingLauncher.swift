@@ -161,7 +161,6 @@ public struct TrainingLauncher {
         }
         if input.waitsForController { run.notify(.noControllerYet) }
         if plan.mode.isTiming, input.source?.timesEvents != true { run.notify(.timedOnArrival) }
-        if plan.mode.isTiming, let stack = sound.stack, stack.isServer { run.notify(.throughServer(stack)) }
         let ending = await run.run(inputs, continuation: continuation, gate: input.gate)
         input.stop()
         if case .calibrated(let calibration) = ending, let calibrations {

@@ -429,12 +429,12 @@ extension Texts {
         case .jack:
             return tr(
                 "the sound card is held by JACK (\(who)); play through it with --audio-out jack (or "
-                    + "alsa:jack), or stop the JACK server")
+                    + "alsa:jack; not for timing), or stop the JACK server")
         case .pipeWire:
             return tr(
                 "the sound card is held by PipeWire (\(who)); play through it with --audio-out alsa:pipewire (or "
-                    + "alsa:default where it is the default), or use --audio-out jack with PipeWire's JACK (pw-jack peach …)"
-            )
+                    + "alsa:default where it is the default; not for timing), or stop what plays through it: "
+                    + "PipeWire lets go of the card a few seconds later")
         case .pulseAudio:
             return tr(
                 "the sound card is held by PulseAudio (\(who)); play through it with --audio-out alsa:pulse (or "

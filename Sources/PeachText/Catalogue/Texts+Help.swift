@@ -469,7 +469,9 @@ public enum Help: CaseIterable, Sendable {
         case .audioOut:
             """
             Where the internal synth plays: alsa:DEVICE (e.g. alsa:default, alsa:hw:1,0), jack (a client of the \
-            running JACK server, into the sound card; jack:CLIENT into another client), wav:PATH or null.
+            running JACK server, into the sound card; jack:CLIENT into another client), wav:PATH or null. Timing \
+            trains only where clicks are heard exactly when placed: a sound card played directly (alsa:hw:…), \
+            not through PipeWire, PulseAudio or JACK.
             """
         case .latency:
             "ALSA buffering: standard (3 x 256 frames at 48 kHz, 16 ms), low (2 x 64 frames, 2.7 ms) or "

@@ -220,16 +220,24 @@ extension Texts {
             tr(
                 "\(error.output) cannot play timing clicks; use the built-in synth (--audio-out) or a MIDI synth "
                     + "on the sequencer (--output midi).")
-        case .delayNotReported(.pulseAudio):
+        case .delayNotExact(.pulseAudio):
             tr(
                 "\(error.output) goes through PulseAudio, which does not tell when its sound is heard, so timing "
                     + "is not trained through it; play the sound card directly while PulseAudio steps aside: "
                     + "pasuspender -- peach … --audio-out alsa:hw:0.")
-        case .delayNotReported(.jack):
+        case .delayNotExact(.jack):
             tr(
-                "\(error.output) goes through ALSA's jack plugin, which reports its own buffer but not JACK's, so "
-                    + "timing is not trained through it; use Peach's own JACK client: --audio-out jack.")
-        case .delayNotReported:
+                "\(error.output) goes through JACK, whose reported latency does not tell exactly when its sound is "
+                    + "heard (on a test machine clicks came 4–10 ms early through Peach's JACK client, 44 ms through "
+                    + "ALSA's jack plugin), so timing is not trained through it; play a sound card directly while "
+                    + "JACK is stopped, or another card: --audio-out alsa:hw:0.")
+        case .delayNotExact(.pipeWire):
+            tr(
+                "\(error.output) goes through PipeWire, which on a test machine moved its sound by several "
+                    + "milliseconds without showing it in its delay, so timing is not trained through it; play the "
+                    + "sound card directly, which PipeWire lets go of when nothing plays: --audio-out alsa:hw:0 "
+                    + "(peach devices lists the cards).")
+        case .delayNotExact:
             tr(
                 "\(error.output) does not tell when its sound is heard, so timing is not trained through it; "
                     + "play a sound card directly (--audio-out alsa:hw:…).")

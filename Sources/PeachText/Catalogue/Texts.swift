@@ -239,12 +239,6 @@ public struct Texts: Sendable {
             tr(
                 "Strikes from raw MIDI or the computer keyboard are timed when Peach reads them (a keyboard a few "
                     + "milliseconds late); a controller on the sequencer is timed by the kernel's stamps.")
-        case .throughServer(let stack):
-            tr(
-                "The sound goes through \(stackName(stack)): Peach places its clicks by the delay it reports, which "
-                    + "is not proven exact (on a test machine some clicks came several milliseconds off, "
-                    + "unnoticed: docs/timing.md). For timing exact to the sample, play a sound card directly "
-                    + "(--audio-out alsa:hw:…).")
         }
     }
 

@@ -624,6 +624,9 @@ public final class PracticeBox {
         switch ending {
         case .storeFailure(let error):
             record(.error, .error(error))
+        case .audioFailure(let refusal as ClicksUnavailable):
+            // Timing refused on this output (a sound server): the sound itself is fine for pitch sessions.
+            record(.error, .error(refusal))
         case .audioFailure(let error) where ports.externalSynth == nil:
             audioLost(error)
         default:

@@ -1,5 +1,6 @@
 // SharedSoundOutput: a session's view of a sound the box keeps open: its shutdown silences only its notes.
 
+import PeachAudio
 import PeachCore
 
 /// A ``SoundOutput`` over one the practice box keeps open across sessions (the audio device for earcons, or
@@ -19,8 +20,15 @@ public final class SharedSoundOutput: SoundOutput, NotePlayer {
     /// The output's name.
     public var name: String { base.name }
 
-    /// The base's clicks (the box trains no timing yet: its sessions are pitch sessions).
+    /// The base's clicks, for the box's timing sessions.
     public var clicks: (any ClickPlayer)? { base.clicks }
+
+    /// What the base's sound goes through.
+    public var stack: AudioStack? { base.stack }
+
+    /// The base's: a timing session on the box is refused where it would be on the command line (a sound
+    /// server, no clicks).
+    public var clicksUnavailable: ClicksUnavailable? { base.clicksUnavailable }
 
     /// Itself: it keeps the handles of the notes it starts.
     public var player: any NotePlayer { self }

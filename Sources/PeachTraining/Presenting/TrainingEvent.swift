@@ -45,9 +45,6 @@ public enum TrainingNotice: Sendable {
     /// Timing training whose strikes and answers are timed when Peach reads them (raw MIDI, the computer
     /// keyboard, a sequencer without timestamps), not by the kernel's stamps.
     case timedOnArrival
-    /// Timing training through a sound server (named): its delay is measured, not trusted blindly, and a break
-    /// in its sound is a dropout.
-    case throughServer(AudioStack)
 }
 
 /// Shows a run: the terminal screen, the `--events` stream, the practice box's earcons.

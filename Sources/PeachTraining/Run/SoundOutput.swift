@@ -18,7 +18,7 @@ public protocol SoundOutput: AnyObject {
     /// synth.
     var stack: AudioStack? { get }
     /// Why timing training cannot use this output, or nil when it can: it has no ``clicks``, or its clicks
-    /// would be heard elsewhere than where they are placed (``AudioSink/reportsWholeDelay``).
+    /// would be heard elsewhere than where they are placed (``AudioSink/reportsExactDelay``).
     var clicksUnavailable: ClicksUnavailable? { get }
     /// Silences every note and closes the output (an external synth gets note-offs, all-notes-off and its
     /// bend centred). Every exit path of a run calls it, once.
@@ -32,8 +32,9 @@ public struct ClicksUnavailable: Error, Hashable, Sendable {
     public enum Reason: Hashable, Sendable {
         /// The output has no way to place clicks.
         case noClicks
-        /// The output's delay does not cover the way through `stack` (ALSA's `pulse` and `jack` plugins).
-        case delayNotReported(AudioStack)
+        /// The output's delay does not tell exactly when its sound is heard through `stack` (ALSA's `pulse` and
+        /// `jack` plugins, PipeWire).
+        case delayNotExact(AudioStack)
     }
 
     /// The output, as the user named it.
