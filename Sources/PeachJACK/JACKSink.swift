@@ -43,7 +43,7 @@ public final class JACKSink: AudioSink, @unchecked Sendable {
     /// No: timing training refuses JACK. The latency JACK reports (and the cycle times Peach takes from its
     /// callbacks) put clicks within 2 ms on a test card clocked by its period interrupt, but 4–10 ms early and
     /// unflagged on one whose position moves on the kernel's 4 ms tick, and 4.9 ms early for good after jackd
-    /// restarted the card at an xrun; PipeWire's JACK 2–13 ms off (docs/timing.md). A client cannot see the
+    /// restarted the card at an xrun; PipeWire's JACK 2–38 ms off (docs/timing.md). A client cannot see the
     /// card's position to tell which case it is in.
     public var reportsExactDelay: Bool { false }
 

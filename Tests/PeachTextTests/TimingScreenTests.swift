@@ -19,6 +19,28 @@ struct TimingScreenTests {
         )
     }
 
+    @Test(
+        "peach devices says which outputs timing does not train through: a sound server's, and Peach's JACK")
+    func devicesSayNotForTiming() {
+        var listing = DeviceListing(input: .keyboard, output: .internalSynth, profile: .builtInDefault)
+        listing.audioOutputs = [
+            AudioOutputEntry(
+                name: "hw:CARD=PCH,DEV=0", description: "HDA Intel PCH", stack: .hardware, holder: nil),
+            AudioOutputEntry(
+                name: "pipewire", description: "PipeWire Sound Server", stack: .pipeWire, holder: nil,
+                trainsTiming: false),
+        ]
+        listing.jackClientAvailable = true
+        let lines = Texts(language: .english).devices(listing)
+        #expect(lines.contains("    hw:CARD=PCH,DEV=0  HDA Intel PCH · through the sound card"), "\(lines)")
+        #expect(
+            lines.contains("    pipewire           PipeWire Sound Server · through PipeWire, not for timing"),
+            "\(lines)")
+        #expect(
+            lines.contains(
+                "  Also: jack (Peach's own JACK client; not for timing), null (silence), wav:FILE (a file)."))
+    }
+
     @Test("the screen shows timing trials, answers and strikes in words and symbols")
     func trials() throws {
         let (screen, output) = Self.screen()

@@ -148,8 +148,8 @@ public final class ALSAPCMSink: AudioSink {
     /// Whether an ALSA device that plays through `stack` reports its delay exactly enough to place timing clicks
     /// (within 2 ms). Not through PulseAudio: its plugin's delay does not follow the latency PulseAudio raises
     /// while playing (clicks were heard 6–10 ms from where the delay said, docs/timing.md); nor through JACK by
-    /// ALSA's `jack` plugin, whose delay holds only its own buffer, not the server's (44 ms off; Peach's own JACK
-    /// client reads the server's latency); nor through PipeWire's plugin, whose graph jumped by 6–50 ms where
+    /// ALSA's `jack` plugin, whose delay holds only its own buffer, not the server's (44 ms off); nor through
+    /// PipeWire's plugin, whose graph jumped by 6–50 ms where
     /// its delay showed it only in part or not at all (in every run some clicks were kept 2–50 ms off, unflagged).
     public static func reportsExactDelay(through stack: AudioStack) -> Bool {
         stack != .pulseAudio && stack != .jack && stack != .pipeWire

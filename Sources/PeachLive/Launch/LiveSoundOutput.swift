@@ -17,7 +17,7 @@ public final class LiveSoundOutput: SoundOutput {
     public let clicks: (any ClickPlayer)?
     /// What the internal synth's sound goes through; nil for an external synth.
     public var stack: AudioStack? { output?.sink.stack }
-    /// Why timing cannot use this output: no clicks, or a sink whose delay misses part of the way.
+    /// Why timing cannot use this output: no clicks, or a sink whose delay is not exact (a sound server).
     public var clicksUnavailable: ClicksUnavailable? {
         if let sink = output?.sink, !sink.reportsExactDelay {
             return ClicksUnavailable(output: name, reason: .delayNotExact(sink.stack))

@@ -316,7 +316,10 @@ extension Texts {
         let width = min(listing.audioOutputs.map(\.name.count).max() ?? 0, 40)
         for output in listing.audioOutputs {
             let how =
-                output.stack.map { tr("through \(stackName($0))") }
+                output.stack.map {
+                    output.trainsTiming
+                        ? tr("through \(stackName($0))") : tr("through \(stackName($0)), not for timing")
+                }
                 ?? output.holder.map { tr("busy: \($0.name), process \($0.pid), holds the sound card") }
                 ?? tr("busy")
             lines.append(
@@ -326,7 +329,9 @@ extension Texts {
         lines.append(
             "  "
                 + (listing.jackClientAvailable
-                    ? tr("Also: jack (Peach's own JACK client), null (silence), wav:FILE (a file).")
+                    ? tr(
+                        "Also: jack (Peach's own JACK client; not for timing), null (silence), wav:FILE (a file)."
+                    )
                     : tr("Also: null (silence), wav:FILE (a file)."))
         )
         let sounds = listing.audioOutputs.contains {

@@ -14,13 +14,19 @@ public struct AudioOutputEntry: Hashable, Sendable {
     public var stack: AudioStack?
     /// When busy: the program holding the sound card, if known.
     public var holder: DeviceHolder?
+    /// Whether timing trains through it (not through a sound server: ``AudioSink/reportsExactDelay``).
+    public var trainsTiming: Bool
 
     /// An entry.
-    public init(name: String, description: String, stack: AudioStack?, holder: DeviceHolder?) {
+    public init(
+        name: String, description: String, stack: AudioStack?, holder: DeviceHolder?,
+        trainsTiming: Bool = true
+    ) {
         self.name = name
         self.description = description
         self.stack = stack
         self.holder = holder
+        self.trainsTiming = trainsTiming
     }
 }
 

@@ -34,7 +34,8 @@ struct DevicesCommand: ParsableCommand {
             .filter { $0.hasPrefix("midiC") }.sorted().map { "/dev/snd/" + $0 }
         listing.audioOutputs = ALSADeviceList.playableOutputs().map {
             AudioOutputEntry(
-                name: $0.name, description: $0.description, stack: $0.stack, holder: $0.busyHolder)
+                name: $0.name, description: $0.description, stack: $0.stack, holder: $0.busyHolder,
+                trainsTiming: $0.stack.map(ALSAPCMSink.reportsExactDelay(through:)) ?? true)
         }
         listing.jackClientAvailable = JACKSink.libraryIsInstalled && SoundServers.jackIsRunning
         for line in texts.devices(listing) { Terminal.show(line) }
