@@ -123,9 +123,19 @@ public struct TrainingLauncher {
         let overrides = plan.overrides
         let settings: @MainActor () -> PeachSettings = { (try? overrides(watcher.current)) ?? initial }
         let (sound, soundFontProblem) = try openSound(initial) { continuation.yield(.soundLost($0)) }
-        // An output timing cannot use is refused before anything starts: one line, exit 1, nothing stored.
+        // An output timing cannot use is refused before anything starts: one line, exit 1, nothing stored. A reader
+        // of `--events` learns it as a run that started and stopped at once: the output, its stack, and why.
         if plan.mode.isTiming, let refusal = sound.clicksUnavailable {
             sound.shutdown()
+            let now = Date()
+            for presenter in presenters where presenter is EventStreamPresenter {
+                presenter.present(
+                    .started(plan.mode, profile: plan.profile.name, output: sound.name, stack: sound.stack),
+                    at: now)
+                presenter.present(
+                    .ended(.audioFailure(refusal), TrainingProgress(), storeLocation: store.journalPath),
+                    at: now)
+            }
             throw refusal
         }
         let input: ControllerInput
