@@ -100,15 +100,12 @@ extension TimingKernelTests {
     @MainActor
     func rampAndSilenceInVM() async throws {
         // The emulated machine may underrun by itself now and then, and a session skips what a dropout spoils (a
-        // silent bar's drift included): a run whose underruns left fewer than 12 clicks or no silent bar measured
-        // the emulator, not Peach, and is run again (at most three times). Every click heard is held to the
-        // bounds below, whatever the run.
-        var run = try await runRamp()
-        for _ in 0..<2 where (run.errors.count < 12 || run.silences.isEmpty) && run.underruns > 0 {
-            print(
-                "ramp and silence (VM): \(run.underruns) underruns of the emulator's own left \(run.errors.count) "
-                    + "clicks and \(run.silences.count) silences; measured again")
-            run = try await runRamp()
+        // silent bar's drift included): a run whose underruns left fewer than 12 clicks or no silent bar is
+        // measured again.
+        let run = try await Self.measuredUnspoiled({ try await runRamp() }) { run in
+            (run.errors.count < 12 || run.silences.isEmpty) && run.underruns > 0
+                ? "ramp and silence (VM): \(run.underruns) underruns of the emulator's own left "
+                    + "\(run.errors.count) clicks and \(run.silences.count) silences" : nil
         }
         let (placed, heard, errors, silences) = (run.placed, run.heard, run.errors, run.silences)
         let (dropouts, underruns, underrunsBefore) = (run.dropouts, run.underruns, run.underrunsBefore)
