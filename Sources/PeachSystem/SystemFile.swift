@@ -217,6 +217,14 @@ public final class SystemFile: @unchecked Sendable {
         try Self.retrying(path: path, .write) { fchmod(descriptor.rawValue, permissions) }
     }
 
+    /// Takes an exclusive `flock(2)` lock, waiting while another open file holds it (for a lock held only for the
+    /// moment of a read-modify-write, such as the settings file's). The kernel releases it when the descriptor is
+    /// closed or the process dies.
+    /// - Throws: ``FileError`` (`lock`).
+    public func lockExclusivelyWaiting() throws(FileError) {
+        try Self.retrying(path: path, .lock) { flock(descriptor.rawValue, LOCK_EX) }
+    }
+
     /// Takes an exclusive `flock(2)` lock without waiting: false when another open file holds it. The kernel
     /// releases it when the descriptor is closed or the process dies.
     /// - Throws: ``FileError`` (`lock`) for any failure but "held by another".

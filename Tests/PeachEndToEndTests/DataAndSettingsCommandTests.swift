@@ -101,6 +101,27 @@ struct DataAndSettingsCommandTests {
         #expect(try home.run(["settings", "get", "noteDuration"]).standardOutput == "1\n")
     }
 
+    @Test("ten `peach settings set` at the same moment, each of another key, keep all ten")
+    func concurrentSets() throws {
+        let home = Home()
+        let edits = [
+            ("timbre", "piano"), ("velocity", "70"), ("noteDuration", "0.5"), ("referencePitch", "442"),
+            ("tempo", "90"), ("noteRange", "C3-C5"), ("wrongAnswerTick", "off"), ("feedbackDuration", "0.6"),
+            ("maxRepetitions", "3"), ("controllerProfile", "pads"),
+        ]
+        let started = try edits.map {
+            try PeachBinary.start(["settings", "set", $0.0, $0.1], environment: home.environment)
+        }
+        for running in started {
+            running.process.waitUntilExit()
+            #expect(running.process.terminationStatus == 0)
+        }
+        for (key, value) in edits {
+            let shown = try home.run(["settings", "get", key]).standardOutput
+            #expect(shown == value + "\n", "\(key)")
+        }
+    }
+
     @Test("a settings file with a syntax error says where; set keeps every line that still reads")
     func syntaxError() throws {
         let home = Home()

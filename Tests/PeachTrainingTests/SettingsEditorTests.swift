@@ -91,4 +91,45 @@ struct SettingsEditorTests {
         _ = try editor.reset(nil, at: Self.time)
         #expect(try editor.file.load().setKeys.isEmpty)
     }
+
+    @Test("ten writers at the same moment, each setting another key, keep all ten (the write lock)")
+    func concurrentWriters() throws {
+        let (editor, _) = try Self.editor(nil)
+        let edits: [(SettingKey, String)] = [
+            (.timbre, "piano"), (.velocity, "70"), (.noteDuration, "0.5"), (.referencePitch, "442"),
+            (.tempo, "90"), (.noteRange, "C3-C5"), (.wrongAnswerTick, "off"), (.feedbackDuration, "0.6"),
+            (.maxRepetitions, "3"), (.controllerProfile, "pads"),
+        ]
+        // Each writer its own thread and its own lock descriptor, released together so their edits overlap.
+        let start = DispatchSemaphore(value: 0)
+        let failures = Failures()
+        let group = DispatchGroup()
+        for (key, value) in edits {
+            group.enter()
+            Thread.detachNewThread {
+                start.wait()
+                do { _ = try editor.set(key, to: value, at: Self.time) } catch {
+                    failures.add("\(key): \(error)")
+                }
+                group.leave()
+            }
+        }
+        for _ in edits { start.signal() }
+        group.wait()
+        #expect(failures.all.isEmpty)
+        let loaded = try editor.file.load()
+        #expect(loaded.setKeys == Set(edits.map(\.0)))
+        for (key, value) in edits {
+            let expected = try PeachSettings.defaults.setting(key, toText: value).text(of: key)
+            #expect(loaded.settings.text(of: key) == expected, "\(key)")
+        }
+    }
+
+    /// Errors collected from the writer threads.
+    final class Failures: @unchecked Sendable {
+        private let lock = NSLock()
+        private var list: [String] = []
+        func add(_ failure: String) { lock.withLock { list.append(failure) } }
+        var all: [String] { lock.withLock { list } }
+    }
 }

@@ -52,11 +52,11 @@ public struct ProtectedFiles: Sendable {
     }
 
     /// The names of a store's and a settings folder's files: the journal, its snapshot, marker and lock, the
-    /// box's log and status, the settings and the timing calibrations.
+    /// box's log and status, the settings (and their write lock) and the timing calibrations.
     static let peachFileNames: Set<String> = [
         JournalStore.journalName, JournalStore.lockName, JournalSnapshot.fileName, PendingAppend.fileName,
         "serve.log", "serve.log.1", "box-status.json",
-        "settings.json", "calibration.json",
+        "settings.json", "settings.json" + SettingsFile.lockSuffix, "calibration.json",
     ]
 
     /// The prefixes of the files a store keeps beside its journal: a backup, a torn tail, an undone import.

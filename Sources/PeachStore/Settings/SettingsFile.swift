@@ -156,6 +156,26 @@ public struct SettingsFile: Sendable {
             permissions: permissions)
     }
 
+    /// The name of the lock file beside the settings (``withWriteLock(_:)``).
+    public static let lockSuffix = ".lock"
+
+    /// Runs `body`, a read-modify-write of the file, holding the settings' write lock: an exclusive `flock` on
+    /// `settings.json.lock` beside the file the settings are written to (a link's target). Every writer takes it
+    /// (`peach settings set` and `reset`, the dashboard), so two writers at the same moment each keep the
+    /// other's change instead of the later rename dropping it. The lock is held for the moment of one edit, so a
+    /// second writer waits for it; the kernel releases it if a writer dies. Readers take no lock: the file is
+    /// replaced atomically, so they always read a whole one.
+    /// - Throws: ``StoreError/io(_:)`` when the folder or the lock file cannot be made or locked; whatever
+    ///   `body` throws.
+    public func withWriteLock<T>(_ body: () throws -> T) throws -> T {
+        let target = Self.linkTarget(path) ?? path
+        let directory = (target as NSString).deletingLastPathComponent
+        try StoreFiles.createDirectory(directory.isEmpty ? "." : directory)
+        let lock = try StoreFile(path: target + Self.lockSuffix, flags: O_RDWR | O_CREAT | O_NOFOLLOW)
+        do { try lock.file.lockExclusivelyWaiting() } catch { throw StoreError.io(error) }
+        return try body()  // the lock goes with `lock`'s descriptor, closed when it is released
+    }
+
     /// The file a symbolic link at `path` resolves to, nil when `path` is not a link (or dangles).
     static func linkTarget(_ path: String) -> String? {
         guard FileSystem.status(path, followingLinks: false)?.kind == .symbolicLink else { return nil }

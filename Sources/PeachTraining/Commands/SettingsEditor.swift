@@ -10,6 +10,8 @@ import PeachStore
 /// (`settings.json.broken-<time>`), and the problems that were dropped are reported. The file holds only the
 /// settings the user set: `set` adds its key, `reset KEY` takes it out, `reset` empties the file (keeping keys
 /// Peach does not know), so a default that a later Peach changes reaches everyone who never chose a value.
+/// Each edit reads, changes and writes the file under the settings' write lock
+/// (``SettingsFile/withWriteLock(_:)``), so concurrent edits (two shells, the dashboard) all keep.
 public struct SettingsEditor: Sendable {
     /// What an edit did.
     public struct Outcome: Sendable {
@@ -36,6 +38,16 @@ public struct SettingsEditor: Sendable {
     /// - Throws: ``SettingsError`` for a value the key does not allow (nothing is written then),
     ///   ``StoreError`` when the file cannot be read or written.
     public func set(_ key: SettingKey, to text: String, at time: Date) throws -> Outcome {
+        try file.withWriteLock { try setLocked(key, to: text, at: time) }
+    }
+
+    /// Resets `key` to its default, or every setting when `key` is nil (unknown keys are kept).
+    /// - Throws: ``StoreError``.
+    public func reset(_ key: SettingKey?, at time: Date) throws -> Outcome {
+        try file.withWriteLock { try resetLocked(key, at: time) }
+    }
+
+    private func setLocked(_ key: SettingKey, to text: String, at time: Date) throws -> Outcome {
         let loaded = try file.loadForRepair()
         let changed = try loaded.settings.setting(key, toText: text)
         if key == .controllerProfile, !profiles.contains(changed.controllerProfile) {
@@ -45,9 +57,7 @@ public struct SettingsEditor: Sendable {
         return try write(changed, loaded: loaded, at: time, repairing: key, keys: loaded.setKeys.union([key]))
     }
 
-    /// Resets `key` to its default, or every setting when `key` is nil (unknown keys are kept).
-    /// - Throws: ``StoreError``.
-    public func reset(_ key: SettingKey?, at time: Date) throws -> Outcome {
+    private func resetLocked(_ key: SettingKey?, at time: Date) throws -> Outcome {
         let loaded = try file.loadForRepair()
         guard let key else { return try write(.defaults, loaded: loaded, at: time, repairing: nil, keys: []) }
         return try write(
