@@ -106,7 +106,7 @@ let package = Package(
         .target(
             name: "PeachWeb",
             dependencies: [
-                "PeachCore", "PeachStore", "PeachText", "PeachTraining", "PeachLive", "PeachSystem",
+                "PeachCore", "PeachStore", "PeachText", "PeachTraining", "PeachSystem",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

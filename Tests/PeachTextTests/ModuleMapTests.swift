@@ -53,4 +53,40 @@ struct ModuleMapTests {
             #expect(imports == documented[target] ?? [], "\(target) imports \(imports.sorted())")
         }
     }
+
+    /// The layers, inner to outer: a module may import only modules of a lower layer (C targets and outside
+    /// packages are not ranked). Outer adapters of one layer (`PeachLive`, `PeachWeb`; `PeachALSA`, `PeachJACK`)
+    /// never import each other.
+    static let layers: [String: Int] = [
+        "PeachCore": 0, "PeachSystem": 0,
+        "PeachAudio": 1, "PeachMIDI": 1, "PeachStore": 1,
+        "PeachALSA": 2, "PeachJACK": 2, "PeachTraining": 2,
+        "PeachText": 3, "PeachTestSupport": 4,
+        "PeachLive": 4, "PeachWeb": 4,
+        "peach": 5, "PeachFuzz": 5, "PeachJournalWriter": 5, "PeachBenchmarks": 5,
+    ]
+
+    @Test(
+        "no module imports one of its own layer or an outer one (an upward import fails here, whatever the map says)"
+    )
+    func noUpwardImport() throws {
+        let sources = Self.repository.appendingPathComponent("Sources").path
+        var upward: [String] = []
+        for (target, layer) in Self.layers {
+            let enumerator = FileManager.default.enumerator(atPath: sources + "/" + target)
+            while let file = enumerator?.nextObject() as? String {
+                guard file.hasSuffix(".swift") else { continue }
+                let source = try String(contentsOfFile: sources + "/\(target)/\(file)", encoding: .utf8)
+                for line in source.components(separatedBy: "\n") {
+                    guard
+                        let match = line.firstMatch(
+                            of: /^(?:@[A-Za-z_]+(?:\([^)]*\))? )*import ([A-Za-z_]+)/),
+                        let imported = Self.layers[String(match.1)]
+                    else { continue }
+                    if imported >= layer { upward.append("\(target)/\(file) imports \(match.1)") }
+                }
+            }
+        }
+        #expect(upward.isEmpty, "\(upward)")
+    }
 }

@@ -1,9 +1,7 @@
 // BoxStatusFileTests: the practice box's status file: written whole, read back, believed only while its box runs.
 
 import Foundation
-import PeachLive
 import PeachSystem
-import PeachText
 import PeachTraining
 import Testing
 
@@ -58,34 +56,5 @@ struct BoxStatusFileTests {
         try Data("{\"activity\": \"dancing\"}".utf8).write(
             to: URL(fileURLWithPath: folder + "/box-status.json"))
         #expect(BoxStatusFile.current(in: folder) == .none, "a file that does not read is no status")
-    }
-
-    @Test(
-        "the facts a reader shows: what it does, the controllers, the sound, the last problem; or that it is not running"
-    )
-    func facts() throws {
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let texts = Texts(language: .english)
-        func shown(_ date: Date) -> String { "T" }
-        #expect(
-            BoxStatusFile.facts(in: folder, texts: texts, time: shown).map(\.value) == [
-                "Not running: no practice box ('peach serve') has used this data folder."
-            ])
-        BoxStatusFile.write(status(.training), in: folder)
-        let facts = BoxStatusFile.facts(in: folder, texts: texts, time: shown)
-        #expect(facts.map(\.name) == ["The box", "Controller", "Sound", "Last problem"])
-        #expect(
-            facts.map(\.value) == [
-                "Practising Pitch matching since T", "20:0 Keystation", "alsa:default", "T audio lost",
-            ])
-        BoxStatusFile.write(status(.ready, pid: Int32.max), in: folder)
-        #expect(
-            BoxStatusFile.facts(in: folder, texts: texts, time: shown).map(\.value) == [
-                "Not running (last seen: Ready since T: a mode is chosen on the controller)"
-            ])
-        let german = Texts(language: .german)
-        BoxStatusFile.write(status(.training), in: folder)
-        let deutsch = BoxStatusFile.facts(in: folder, texts: german, time: shown)
-        #expect(deutsch.first?.value.contains("Tonhöhe treffen") == true, "\(deutsch)")
     }
 }

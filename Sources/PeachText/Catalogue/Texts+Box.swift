@@ -1,5 +1,6 @@
 // Texts+Box: the practice box's log lines for journald and the status log (English; translations in po/).
 
+import Foundation
 import PeachCore
 import PeachTraining
 
@@ -64,4 +65,47 @@ extension Texts {
 
     /// The box that wrote its status no longer runs: `Not running (last seen: Practising … since 21:15)`.
     public func boxGone(lastSeen activity: String) -> String { tr("Not running (last seen: \(activity))") }
+
+    /// The box's facts for a reader of its status file, as name and value: what it does now (or that it is not
+    /// running), its controllers, its sound and its last problem; `time` shows a moment as the reader shows times
+    /// (the dashboard's local time, `serve --status` the log's stamps).
+    public func boxFacts(
+        _ reading: BoxStatusFile.Reading, time: (Date) -> String
+    ) -> [(name: String, value: String)] {
+        let status: BoxStatus
+        switch reading {
+        case .none:
+            return [(self(.boxNow), self(.boxNotHere))]
+        case .gone(let last) where last.activity == .stopped:
+            return [(self(.boxNow), boxActivity(last, since: time(last.since)))]
+        case .gone(let last):
+            return [(self(.boxNow), boxGone(lastSeen: boxActivity(last, since: time(last.since))))]
+        case .running(let running):
+            status = running
+        }
+        var facts = [
+            (self(.boxNow), boxActivity(status, since: time(status.since))),
+            (
+                self(.controllers),
+                status.controllers.isEmpty ? self(.noneConnected) : status.controllers.joined(separator: ", ")
+            ),
+        ]
+        if let sound = status.audioProblem ?? status.audio { facts.append((self(.sound), sound)) }
+        if let problem = status.lastProblem {
+            let when = status.lastProblemTime.map { time($0) + " " } ?? ""
+            facts.append((self(.lastProblem), when + problem))
+        }
+        return facts.map { (name: $0.0, value: $0.1) }
+    }
+
+    /// What `peach serve --status` prints: the box's facts now (its status file in `log`'s folder), then the log's
+    /// last 40 lines, or that there is no log yet.
+    public func boxReport(_ log: StatusLog) -> String {
+        let facts = boxFacts(BoxStatusFile.current(in: log.directory), time: StatusLog.stamp).map {
+            $0.name + ": " + $0.value
+        }
+        let lines = log.lastLines(40)
+        return (facts + [lines.isEmpty ? boxNoStatus(log.path) : lines.joined(separator: "\n")])
+            .joined(separator: "\n")
+    }
 }

@@ -2,13 +2,13 @@
 
 import Foundation
 import PeachSystem
-import PeachText
-import PeachTraining
 
 /// `box-status.json` in the data folder: what `peach serve` is doing now (``BoxStatus``), replaced atomically
 /// at every change (a handful of writes a session: a start, a mode, a controller, a problem), so a reader
 /// never sees half a file. Writing is best effort, like the status log: a file that cannot be written never
-/// stops the box. A reader believes the file only while its writer runs (``current(in:)``).
+/// stops the box. A reader believes the file only while its writer runs (``current(in:)``). The format lives
+/// here, beside ``BoxStatus``, for every reader (`peach serve --status`, the dashboard); the words for it are
+/// PeachText's (`Texts.boxFacts(_:time:)`).
 public enum BoxStatusFile {
     /// The file's name in the data folder.
     public static let fileName = "box-status.json"
@@ -51,41 +51,6 @@ public enum BoxStatusFile {
         guard status.activity != .stopped, bootedBefore ?? true, ProcessLiveness.isRunning(status.processID)
         else { return .gone(status) }
         return .running(status)
-    }
-
-    /// The box's facts for a reader, as name and value in `texts`' words: what it does now (or that it is
-    /// not running), its controllers, its sound and its last problem; `time` shows a moment as the reader
-    /// shows times (the dashboard's local time, `serve --status` the log's stamps).
-    public static func facts(
-        in directory: String, texts: Texts, time: (Date) -> String
-    ) -> [(name: String, value: String)] {
-        let status: BoxStatus
-        switch current(in: directory) {
-        case .none:
-            return [(texts(.boxNow), texts(.boxNotHere))]
-        case .gone(let last) where last.activity == .stopped:
-            return [(texts(.boxNow), texts.boxActivity(last, since: time(last.since)))]
-        case .gone(let last):
-            return [
-                (texts(.boxNow), texts.boxGone(lastSeen: texts.boxActivity(last, since: time(last.since))))
-            ]
-        case .running(let running):
-            status = running
-        }
-        var facts = [
-            (texts(.boxNow), texts.boxActivity(status, since: time(status.since))),
-            (
-                texts(.controllers),
-                status.controllers.isEmpty
-                    ? texts(.noneConnected) : status.controllers.joined(separator: ", ")
-            ),
-        ]
-        if let sound = status.audioProblem ?? status.audio { facts.append((texts(.sound), sound)) }
-        if let problem = status.lastProblem {
-            let when = status.lastProblemTime.map { time($0) + " " } ?? ""
-            facts.append((texts(.lastProblem), when + problem))
-        }
-        return facts.map { (name: $0.0, value: $0.1) }
     }
 
     private static let encoder: JSONEncoder = {

@@ -2,8 +2,6 @@
 
 import Foundation
 import PeachSystem
-import PeachText
-import PeachTraining
 
 /// The last sessions and errors of `peach serve`, one line each (`2026-11-24T09:15:02Z message`), kept in the
 /// data folder so a box owner can see what happened (`peach serve --status`) without a journal. When the file
@@ -53,19 +51,8 @@ public final class StatusLog: StatusRecording {
         return Array(lines.suffix(count))
     }
 
-    /// What `peach serve --status` prints: the box's facts now (``BoxStatusFile``), then the last 40 lines,
-    /// or that there is no log yet.
-    public func report(texts: Texts) -> String {
-        let facts = BoxStatusFile.facts(in: directory, texts: texts, time: Self.stamp).map {
-            $0.name + ": " + $0.value
-        }
-        let lines = lastLines(40)
-        return (facts + [lines.isEmpty ? texts.boxNoStatus(path) : lines.joined(separator: "\n")])
-            .joined(separator: "\n")
-    }
-
-    /// `2026-11-24T09:15:02Z`.
-    static func stamp(_ time: Date) -> String {
+    /// `2026-11-24T09:15:02Z`: how a line is stamped (UTC, to the second).
+    public static func stamp(_ time: Date) -> String {
         var seconds = time_t(time.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         gmtime_r(&seconds, &parts)

@@ -2,7 +2,6 @@
 
 import Foundation
 import PeachCore
-import PeachLive
 import PeachStore
 import PeachSystem
 import PeachText
@@ -112,7 +111,7 @@ struct DashboardPages: Sendable {
             ["name": texts(.answersStored), "value": "\(view.recordCount)"],
             ["name": texts(.inUse), "value": liveState(view.recent.last, texts: texts, now: now)],
         ]
-        let boxFacts = BoxStatusFile.facts(in: locations.dataDirectory, texts: texts) {
+        let boxFacts = texts.boxFacts(BoxStatusFile.current(in: locations.dataDirectory)) {
             LocalTime.text($0, timeZone: timeZone, .dayAndMinute)
         }
         facts.insert(contentsOf: boxFacts.map { ["name": $0.name, "value": $0.value] }, at: 0)

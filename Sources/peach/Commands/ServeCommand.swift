@@ -22,7 +22,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let locations = try live.data.locations()
         if status {
-            Terminal.show(StatusLog(directory: locations.dataDirectory).report(texts: CLI.texts))
+            Terminal.show(CLI.texts.boxReport(StatusLog(directory: locations.dataDirectory)))
             return
         }
         try live.checkOutputs()

@@ -1,0 +1,57 @@
+// BoxFactsTests: the box's status in words, as `peach serve --status` and the dashboard's Box page show it.
+
+import Foundation
+import PeachText
+import PeachTraining
+import Testing
+
+@Suite("The box's facts in words")
+struct BoxFactsTests {
+    let started = Date(timeIntervalSince1970: 1_800_000_000)
+
+    func status(_ activity: BoxStatus.Activity) -> BoxStatus {
+        BoxStatus(
+            activity: activity, mode: activity == .training ? .pitchMatching : nil,
+            controllers: ["20:0 Keystation"], audio: "alsa:default", lastProblem: "audio lost",
+            lastProblemTime: started, since: started, started: started, processID: 42)
+    }
+
+    @Test(
+        "the facts a reader shows: what it does, the controllers, the sound, the last problem; or that it is not running"
+    )
+    func facts() {
+        let texts = Texts(language: .english)
+        func shown(_ date: Date) -> String { "T" }
+        #expect(
+            texts.boxFacts(.none, time: shown).map(\.value) == [
+                "Not running: no practice box ('peach serve') has used this data folder."
+            ])
+        let facts = texts.boxFacts(.running(status(.training)), time: shown)
+        #expect(facts.map(\.name) == ["The box", "Controller", "Sound", "Last problem"])
+        #expect(
+            facts.map(\.value) == [
+                "Practising Pitch matching since T", "20:0 Keystation", "alsa:default", "T audio lost",
+            ])
+        #expect(
+            texts.boxFacts(.gone(status(.ready)), time: shown).map(\.value) == [
+                "Not running (last seen: Ready since T: a mode is chosen on the controller)"
+            ])
+        let deutsch = Texts(language: .german).boxFacts(.running(status(.training)), time: shown)
+        #expect(deutsch.first?.value.contains("Tonhöhe treffen") == true, "\(deutsch)")
+    }
+
+    @Test("serve --status: the facts from the folder's status file, then the log's last lines")
+    func report() throws {
+        let folder = NSTemporaryDirectory() + "peach-box-report-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let texts = Texts(language: .english)
+        let log = StatusLog(directory: folder)
+        #expect(texts.boxReport(log).hasSuffix(texts.boxNoStatus(log.path)))
+        log.append("session started", at: started)
+        #expect(
+            texts.boxReport(log)
+                == "The box: Not running: no practice box ('peach serve') has used this data folder.\n"
+                + StatusLog.stamp(started) + " session started")
+    }
+}
