@@ -38,6 +38,9 @@ public struct FileStatus: Hashable, Sendable {
     public let permissions: UInt32
     /// The modification time in nanoseconds since the epoch.
     public let modificationNanoseconds: Int
+    /// The status-change time in nanoseconds since the epoch: set by the kernel at every write, rename onto,
+    /// or change of the inode, and unlike the modification time not settable by `cp -p` or `touch`.
+    public let changeNanoseconds: Int
 
     /// The status `info` describes.
     public init(_ info: stat) {
@@ -55,6 +58,7 @@ public struct FileStatus: Hashable, Sendable {
         owner = UInt32(info.st_uid)
         permissions = UInt32(info.st_mode & 0o777)
         modificationNanoseconds = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+        changeNanoseconds = Int(info.st_ctim.tv_sec) * 1_000_000_000 + Int(info.st_ctim.tv_nsec)
     }
 
     /// Whether users other than the owner and the group may write to it.

@@ -27,7 +27,8 @@ final class ScriptedSession {
     /// Starts `peach MODE` with a scripted profile (stop = CC100), short notes, no tick, a WAV sink.
     init(
         mode: String, environment: [String: String] = [:], audioOut: String? = nil, extra: [String] = [],
-        settings: String = #"{"wrongAnswerTick": false}"#, beforeController: (String) -> Void = { _ in }
+        settings: String = #"{"wrongAnswerTick": false}"#, profileOption: Bool = true,
+        beforeController: (String) -> Void = { _ in }
     ) throws {
         folder = NSTemporaryDirectory() + "peach-session-\(UUID().uuidString)"
         try FileManager.default.createDirectory(
@@ -46,11 +47,11 @@ final class ScriptedSession {
         process.executableURL = PeachBinary.url
         process.arguments =
             [
-                mode, "--midi-in", "rawmidi:\(folder)/controller.fifo", "--profile", "script", "--audio-out",
+                mode, "--midi-in", "rawmidi:\(folder)/controller.fifo", "--audio-out",
                 audioOut ?? "wav:\(folder)/session.wav", "--events", "-", "--data-dir", "\(folder)/data",
                 "--note-duration", "0.3",
                 "--gap", "0.1", "--feedback-duration", "0.15", "--range", "C4-C5",
-            ] + extra
+            ] + (profileOption ? ["--profile", "script"] : []) + extra
         process.environment = PeachBinary.baseEnvironment.merging(["XDG_CONFIG_HOME": folder + "/config"]) {
             $1
         }.merging(
@@ -238,6 +239,37 @@ struct TrainingSessionTests {
         let records = try session.records()
         #expect(records.count == 20)
         #expect(records.allSatisfy { $0["procedure"] as? String == "measurement" })
+    }
+
+    @Test("a controllerProfile saved while train runs maps the controller from the next trial on")
+    func profileChangeReachesRun() throws {
+        let session = try ScriptedSession(
+            mode: "train", audioOut: "null",
+            settings: #"{"wrongAnswerTick": false, "controllerProfile": "script"}"#, profileOption: false)
+        // The second profile: key 50 stops (in "script" it answers lower).
+        try
+            #"{"actions": [{"action": "higher", "notes": {"from": 60, "to": 127}}, {"action": "stop", "note": 50}]}"#
+            .write(
+                toFile: session.folder + "/config/peach/profiles/stopper.json", atomically: true,
+                encoding: .utf8)
+        #expect(session.next("started")?["profile"] as? String == "script")
+        try session.answerOneCorrectly()  // the second trial has started, with "script"
+        let set = try PeachBinary.run(
+            ["settings", "set", "controllerProfile", "stopper"],
+            environment: ["XDG_CONFIG_HOME": session.folder + "/config"])
+        #expect(set.status == 0, "\(set.standardError)")
+        // This trial keeps "script": key 50 answers it.
+        session.next("note2Started")
+        session.press(key: 50)
+        #expect(session.next("result") != nil)
+        // The next one reads the settings and maps with "stopper": key 50 stops.
+        session.next("note2Started")
+        session.press(key: 50)
+        #expect(session.next("stopped")?["reason"] as? String == "user")
+        let (status, errors) = session.finish()
+        #expect(status == 0, "\(errors)")
+        #expect(try session.records().count == 2)
+        #expect(session.screen.contains("Controller profile now stopper."), "\(session.screen)")
     }
 
     @Test("train: a scripted controller answers four comparisons; events, store and audio agree")

@@ -17,7 +17,7 @@ import Foundation
 ///
 /// All time comes from the injected ``SessionClock``; all methods run on the main actor.
 @MainActor
-public final class ComparisonSession {
+public final class ComparisonSession: TrainingSession {
     /// Where the session is in its loop.
     public private(set) var state: ComparisonSessionState = .idle
     /// The comparison being played or awaiting its answer, if any.
@@ -148,10 +148,10 @@ public final class ComparisonSession {
 
     /// Silences, cancels, discards and reports `reason`, whatever the state.
     private func halt(_ reason: SessionStopReason) {
-        machinery.silence()
-        currentComparison = nil
-        state = .idle
-        machinery.emit(.stopped(reason))
+        machinery.halt(reason) {
+            currentComparison = nil
+            state = .idle
+        }
     }
 
     private func startComparison() {

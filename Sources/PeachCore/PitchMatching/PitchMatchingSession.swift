@@ -13,7 +13,7 @@ import Foundation
 ///
 /// `stop()` works from every state, stops sound, discards the unfinished attempt and records nothing.
 @MainActor
-public final class PitchMatchingSession {
+public final class PitchMatchingSession: TrainingSession {
     /// The farthest the tunable note can be moved from the reference, cents (either direction).
     public static let maximumTuningOffset = 1200.0
 
@@ -164,10 +164,10 @@ public final class PitchMatchingSession {
 
     /// Silences, cancels, discards and reports `reason`, whatever the state.
     private func halt(_ reason: SessionStopReason) {
-        machinery.silence()
-        currentChallenge = nil
-        state = .idle
-        machinery.emit(.stopped(reason))
+        machinery.halt(reason) {
+            currentChallenge = nil
+            state = .idle
+        }
     }
 
     private func startChallenge() {

@@ -19,7 +19,7 @@ import Foundation
 /// anything. Every stop path silences the question, the feedback
 /// and the play-through.
 @MainActor
-public final class PlayBackSession {
+public final class PlayBackSession: TrainingSession {
     /// What the session is doing.
     public enum State: Equatable, Sendable {
         /// Not started, or stopped.
@@ -333,12 +333,12 @@ public final class PlayBackSession {
     }
 
     private func halt(_ reason: SessionStopReason) {
-        machinery.silence()
-        stopQuestionNotes()
-        playThrough.silence()
-        capture.reset()
-        question = nil
-        state = .idle
-        machinery.emit(.stopped(reason))
+        machinery.halt(reason) {
+            stopQuestionNotes()
+            playThrough.silence()
+            capture.reset()
+            question = nil
+            state = .idle
+        }
     }
 }

@@ -1,7 +1,7 @@
 // PlayBackSessionEvent: what a play-back session reports to its presenters.
 
 /// What happens in a play-back session, in order.
-public enum PlayBackSessionEvent: Sendable {
+public enum PlayBackSessionEvent: TrainingSessionEvent {
     /// A question starts sounding; whether its reference may be named on screen.
     case questionStarted(PlayBackQuestion, namesReference: Bool)
     /// The question is played again (replay).
@@ -24,4 +24,12 @@ public enum PlayBackSessionEvent: Sendable {
     case feedbackEnded
     /// The session stopped.
     case stopped(SessionStopReason)
+}
+
+extension PlayBackSessionEvent {
+    /// The reason when this is ``stopped(_:)``, nil for every other event.
+    public var stopReason: SessionStopReason? {
+        if case .stopped(let reason) = self { return reason }
+        return nil
+    }
 }

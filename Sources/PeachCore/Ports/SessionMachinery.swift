@@ -1,11 +1,12 @@
-// SessionMachinery: what both training sessions share: the sounding note, the pending timer, trial numbers, events.
+// SessionMachinery: what every training session shares: the sounding note, the pending timer, trial numbers, events.
 
 import Foundation
 
-/// The mechanics both training sessions share: at most one sounding note, at most one pending timer, a trial
-/// number that makes timers of an abandoned trial harmless, and delivery of events to handlers.
+/// The mechanics every ``TrainingSession`` shares: at most one sounding note, at most one pending timer, a trial
+/// number that makes timers of an abandoned trial harmless, delivery of events to handlers, and the one stop
+/// path (``halt(_:discarding:)``).
 @MainActor
-final class SessionMachinery<Event> {
+final class SessionMachinery<Event: TrainingSessionEvent> {
     private let notePlayer: any NotePlayer
     private let clock: any SessionClock
     private var handle: (any PlaybackHandle)?
@@ -83,5 +84,13 @@ final class SessionMachinery<Event> {
         cancelTimer()
         try? stopNote()
         trialNumber += 1
+    }
+
+    /// The one stop path of every session: ``silence()`` (timer, note, trial), then `discard` (the session's own
+    /// state: the unfinished trial, clicks not yet heard, back to idle), then `stopped(reason)` to the handlers.
+    func halt(_ reason: SessionStopReason, discarding discard: () -> Void) {
+        silence()
+        discard()
+        emit(.stopped(reason))
     }
 }

@@ -16,7 +16,7 @@ import Foundation
 /// output's sound breaks off (``ClickPlayer/dropoutCount`` changes), the echo being played is discarded and
 /// the loop starts again with a count-in after ``dropoutRest``. Settings are read when the loop starts.
 @MainActor
-public final class EchoSession {
+public final class EchoSession: TrainingSession {
     /// The rest after a dropout before the count-in, seconds.
     public static let dropoutRest = 1.0
     /// How long after an echo bar ends it is scored, seconds: strikes stamped in it have arrived by then.
@@ -114,12 +114,12 @@ public final class EchoSession {
     }
 
     private func halt(_ reason: SessionStopReason) {
-        clicks.cancelClicks()
-        machinery.silence()
-        isRunning = false
-        rhythms = [:]
-        strikes = [:]
-        machinery.emit(.stopped(reason))
+        machinery.halt(reason) {
+            clicks.cancelClicks()
+            isRunning = false
+            rhythms = [:]
+            strikes = [:]
+        }
     }
 
     private var barLength: Double { Double(EchoRhythm.beatsPerBar) * tempo.beat }

@@ -1,7 +1,7 @@
 // GapFillEvent: what a fill-the-gap session tells its user interface.
 
 /// What a ``GapFillSession`` reports, in order, to its event handlers.
-public enum GapFillEvent: Sendable {
+public enum GapFillEvent: TrainingSessionEvent {
     /// The loop started at the tempo; its first cycle starts at the time given (the click timeline), the
     /// others follow every beat; the steps to strike, and the pattern played (nil: four sixteenths).
     case started(Tempo, gapPositions: [Int], firstCycleAt: Double, pattern: TimingPattern?)
@@ -25,4 +25,12 @@ public enum GapFillEvent: Sendable {
     case observerFailed(any Error)
     /// The session stopped; the unfinished trial was discarded.
     case stopped(SessionStopReason)
+}
+
+extension GapFillEvent {
+    /// The reason when this is ``stopped(_:)``, nil for every other event.
+    public var stopReason: SessionStopReason? {
+        if case .stopped(let reason) = self { return reason }
+        return nil
+    }
 }

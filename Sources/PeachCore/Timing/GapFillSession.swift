@@ -36,7 +36,7 @@ import Foundation
 /// the user taps along, and each strike's offset from its click is what the whole chain (controller, audio
 /// device, habit) adds.
 @MainActor
-public final class GapFillSession {
+public final class GapFillSession: TrainingSession {
     /// What the user strikes.
     public enum Targets: Sendable {
         /// The silent steps (fill the gap).
@@ -192,12 +192,12 @@ public final class GapFillSession {
     }
 
     private func halt(_ reason: SessionStopReason) {
-        clicks.cancelClicks()
-        machinery.silence()
-        isRunning = false
-        gaps = []
-        strikesByTrial = [:]
-        machinery.emit(.stopped(reason))
+        machinery.halt(reason) {
+            clicks.cancelClicks()
+            isRunning = false
+            gaps = []
+            strikesByTrial = [:]
+        }
     }
 
     /// The cycles between two steps of the tempo ramp.

@@ -1,7 +1,7 @@
 // OffsetDetectionEvent: what an offset-detection session tells its user interface.
 
 /// What an ``OffsetDetectionSession`` reports, in order, to its event handlers.
-public enum OffsetDetectionEvent: Sendable {
+public enum OffsetDetectionEvent: TrainingSessionEvent {
     /// A trial started: its first repetition is placed, its first note heard at the time given (the click
     /// timeline).
     case trialStarted(OffsetDetectionTrial, firstClickAt: Double)
@@ -20,4 +20,12 @@ public enum OffsetDetectionEvent: Sendable {
     case feedbackEnded
     /// The session stopped; the unfinished trial, if any, was discarded.
     case stopped(SessionStopReason)
+}
+
+extension OffsetDetectionEvent {
+    /// The reason when this is ``stopped(_:)``, nil for every other event.
+    public var stopReason: SessionStopReason? {
+        if case .stopped(let reason) = self { return reason }
+        return nil
+    }
 }

@@ -20,7 +20,7 @@ import Foundation
 /// another starts after ``dropoutRest``, in which the output measures its timeline anew. No trial's clicks are
 /// placed while the output's timeline settles (at the start, after a dropout: ``ClickPlayer/settlesIn``).
 @MainActor
-public final class OffsetDetectionSession {
+public final class OffsetDetectionSession: TrainingSession {
     /// Where the session is in its loop.
     public enum State: Sendable, Equatable {
         /// Not started, or stopped.
@@ -144,11 +144,11 @@ public final class OffsetDetectionSession {
     }
 
     private func halt(_ reason: SessionStopReason) {
-        clicks.cancelClicks()
-        machinery.silence()
-        currentTrial = nil
-        state = .idle
-        machinery.emit(.stopped(reason))
+        machinery.halt(reason) {
+            clicks.cancelClicks()
+            currentTrial = nil
+            state = .idle
+        }
     }
 
     private func startTrial() {

@@ -27,6 +27,9 @@ public struct TrainingLauncher {
         public var overrides: (PeachSettings) throws -> PeachSettings
         /// The controller profile.
         public var profile: ControllerProfile
+        /// Resolves the profile for settings read again (the `controllerProfile` setting changed during the
+        /// run: the run maps with the new profile from the next trial on); nil keeps ``profile`` for the run.
+        public var resolveProfile: (@MainActor (PeachSettings) throws -> ControllerProfile)?
         /// The store's folder.
         public var dataDirectory: String
         /// `--events`: a file, `-` for standard output, or nil.
@@ -62,7 +65,8 @@ public struct TrainingLauncher {
         _ mode: TrainingMode, measurement: PsiProcedure = PsiProcedure(), playBack: PlayBackOptions? = nil,
         at locations: DataLocations,
         events: String?, overrides: @escaping (PeachSettings) throws -> PeachSettings,
-        profile: (PeachSettings) throws -> ControllerProfile, texts: Texts, environment: [String: String],
+        profile: @escaping @MainActor (PeachSettings) throws -> ControllerProfile, texts: Texts,
+        environment: [String: String],
         openSound: (PeachSettings, @escaping @Sendable (any Error & Sendable) -> Void) throws -> (
             any SoundOutput, SoundFontError?
         ),
@@ -76,13 +80,15 @@ public struct TrainingLauncher {
             profile: try profile(settings), dataDirectory: locations.dataDirectory, events: events)
         plan.calibrationFile = locations.calibrationFile
         plan.playBack = playBack
+        plan.resolveProfile = profile
         return try await run(
             plan, texts: texts, environment: environment, openSound: openSound, openInput: openInput)
     }
 
-    /// A place for the settings watcher to find the run it reports to.
+    /// A place for the settings watcher to find the run it reports to, and the profile setting it last saw.
     private final class RunBox {
         weak var run: TrainingRun?
+        var profileSetting = ""
     }
 
     /// Runs `plan` with the terminal in `texts`' language; `openSound` opens the sound for the settings (with
@@ -121,7 +127,16 @@ public struct TrainingLauncher {
             box.run?.notify(.settingsProblem($0))
         }
         let overrides = plan.overrides
-        let settings: @MainActor () -> PeachSettings = { (try? overrides(watcher.current)) ?? initial }
+        box.profileSetting = plan.settings.controllerProfile
+        // The settings are read before each trial; a changed `controllerProfile` reaches the run with them.
+        let settings: @MainActor () -> PeachSettings = { [resolve = plan.resolveProfile] in
+            let current = watcher.current
+            if let resolve, current.controllerProfile != box.profileSetting {
+                box.profileSetting = current.controllerProfile
+                if let profile = try? resolve(current) { box.run?.use(profile) }
+            }
+            return (try? overrides(current)) ?? initial
+        }
         let (sound, soundFontProblem) = try openSound(initial) { continuation.yield(.soundLost($0)) }
         // An output timing cannot use is refused before anything starts: one line, exit 1, nothing stored. A reader
         // of `--events` learns it as a run that started and stopped at once: the output, its stack, and why.

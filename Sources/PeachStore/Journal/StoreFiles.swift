@@ -22,9 +22,6 @@ enum StoreFiles {
         FileSystem.status(path).map { FileIdentity(device: $0.device, inode: $0.inode) }
     }
 
-    /// The modification time of `path` in nanoseconds, or nil when it does not exist.
-    static func modificationTime(_ path: String) -> Int? { FileSystem.status(path)?.modificationNanoseconds }
-
     /// The permission bits of `path` (following links), or nil when it does not exist.
     static func permissions(_ path: String) -> mode_t? {
         FileSystem.status(path).map { mode_t($0.permissions) }

@@ -2,9 +2,11 @@
 
 import PeachCore
 
-/// The settings a running session reads at the start of every trial. Re-reads `settings.json` when its
-/// modification time changes (one `stat` per trial), so `peach settings set` or an edit in a text editor
-/// applies to the next trial. A broken edit keeps the last good settings and is reported once.
+/// The settings a running session reads at the start of every trial. Re-reads `settings.json` when it changed
+/// (``FileChangeWatch``: one `stat` per trial, which notices a file put back with an old modification time too),
+/// so `peach settings set`, the dashboard or an edit in a text editor applies to the next trial (and a new
+/// `controllerProfile` with it, through the launcher). A broken edit keeps the last good settings and is
+/// reported once.
 @MainActor
 public final class SettingsWatcher {
     private let file: SettingsFile

@@ -229,6 +229,7 @@ public struct Texts: Sendable {
         switch notice {
         case .noControllerYet: self(.noController)
         case .controllerConnected(let name): tr("Connected \(name).")
+        case .profileChanged(let name): tr("Controller profile now \(name).")
         case .settingsProblem(let error):
             tr("peach: \(message(for: error)) Keeping the last good settings.")
         case .soundFontProblem(let error, let timbre):

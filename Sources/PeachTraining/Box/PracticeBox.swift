@@ -573,13 +573,14 @@ public final class PracticeBox {
         let run = TrainingRun(
             mode: mode, clock: ports.clock, sound: sound, store: ports.store,
             storeLocation: ports.storeLocation,
-            history: ports.history(), settings: { [weak self] in self?.sessionSettings ?? settings },
+            history: ports.history(),
+            settings: { [weak self] in self?.reloadedSessionSettings() ?? settings },
             profile: configuration.profile,
             presenters: [BoxRunPresenter(box: self)] + ports.presenters, seed: seed,
-            timing: { [weak self] in (self?.sessionSettings ?? settings).timingSettings },
+            timing: { [weak self] in (self?.reloadedSessionSettings() ?? settings).timingSettings },
             playBack: { [weak self] kind in
                 PlayBackOptions.forRun(
-                    nil, kind: kind, settings: (self?.sessionSettings ?? settings).training)
+                    nil, kind: kind, settings: (self?.reloadedSessionSettings() ?? settings).training)
             }, timeline: ports.timeline)
         self.run = run
         runSound = sound
@@ -591,9 +592,11 @@ public final class PracticeBox {
         run.start()
     }
 
-    /// The settings a session reads before each trial: the box's, with the feedback long enough for the
-    /// pitch-matching result earcon.
-    private var sessionSettings: PeachSettings {
+    /// The settings a session reads before each trial: first reads the settings file again when it changed
+    /// (``reloadIfChanged()``: file I/O, and a log line when it reloads, so a new controller profile reaches the
+    /// running session too), then gives the box's settings with the feedback long enough for the pitch-matching
+    /// result earcon.
+    private func reloadedSessionSettings() -> PeachSettings {
         reloadIfChanged()
         let settings = configuration.settings
         let minimum = Earcon.result(Cents(0)).duration.seconds + 0.1
@@ -738,6 +741,7 @@ public final class PracticeBox {
             configuration = try ports.reload()
             mapper = ControllerMapper(
                 profile: configuration.profile, longPressThreshold: configuration.settings.longPress)
+            run?.use(configuration.profile)
             record(.notice, .reloaded(profile: configuration.profile.name))
         } catch {
             record(.error, .reloadFailed(error))

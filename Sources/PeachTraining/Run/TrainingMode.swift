@@ -26,19 +26,35 @@ public enum TrainingMode: String, Sendable, Codable, CaseIterable {
     /// Play-back, chords: play the chord (`peach play --kind chords`).
     case playChords
 
-    /// Whether the mode trains timing (clicks) rather than pitch (notes).
-    public var isTiming: Bool {
-        self == .offsetDetection || self == .gapFill || self == .calibration || self == .echo
+    /// The families of modes: what a mode's session answers with and what its records are.
+    public enum Family: Sendable, Equatable {
+        /// Pitch from notes: comparison, measurement and pitch matching (keys answer, the wheel tunes).
+        case pitch
+        /// Timing from clicks: offset detection, fill the gap, calibration and rhythm echo (pads strike).
+        case timing
+        /// Play-back: the keys are notes, played to answer what was heard.
+        case playBack(PlayBackKind)
     }
+
+    /// The mode's family. Every place that must know a new mode starts from an exhaustive switch like this one
+    /// (CONTRIBUTING's "Adding a discipline"): a new case fails to compile until it is given its family.
+    public var family: Family {
+        switch self {
+        case .comparison, .pitchMatching, .measurement: .pitch
+        case .offsetDetection, .gapFill, .calibration, .echo: .timing
+        case .playNotes: .playBack(.notes)
+        case .playIntervals: .playBack(.intervals)
+        case .playChords: .playBack(.chords)
+        }
+    }
+
+    /// Whether the mode trains timing (clicks) rather than pitch (notes).
+    public var isTiming: Bool { family == .timing }
 
     /// The play-back kind the mode trains, or nil for the other modes.
     public var playBackKind: PlayBackKind? {
-        switch self {
-        case .playNotes: .notes
-        case .playIntervals: .intervals
-        case .playChords: .chords
-        default: nil
-        }
+        if case .playBack(let kind) = family { return kind }
+        return nil
     }
 
     /// The play-back mode of `kind`.

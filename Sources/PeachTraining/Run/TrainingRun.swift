@@ -55,13 +55,14 @@ public final class TrainingRun {
     /// The wrong-answer tick: 25 ms of C7 at −30 dB, quiet and short.
     public static let tick = (frequency: Frequency(hertz: 2093), duration: Duration.milliseconds(25))
 
-    private enum Active {
-        case comparison(ComparisonSession)
-        case pitchMatching(PitchMatchingSession)
-        case offsetDetection(OffsetDetectionSession)
-        case gapFill(GapFillSession)
-        case echo(EchoSession)
-        case playBack(PlayBackSession)
+    /// The session being trained, held through the discipline seam (``TrainingSession``): the run knows of it
+    /// only how to stop it, what a controller action does in it and whether it takes a played key. One
+    /// ``attach(_:perform:play:present:on:)`` makes it, whatever the discipline.
+    private struct Active {
+        let session: AnyObject
+        let stop: @MainActor () -> Void
+        let perform: @MainActor (ControllerAction, Double?) -> Void
+        let play: @MainActor (MIDIEvent) -> Bool
     }
 
     /// The mode being trained now.
@@ -84,7 +85,7 @@ public final class TrainingRun {
     private var echoLevel = 1
     private var calibrationOffsets: [Double] = []
     private var calibrationController = ""
-    private let profile: ControllerProfile
+    private var profile: ControllerProfile
     private let presenters: [any TrainingPresenter]
     private let tracker: ProfileTracker
     private var mapper: ControllerMapper
@@ -158,6 +159,16 @@ public final class TrainingRun {
         begin(mode)
     }
 
+    /// Maps the controller with `profile` from the next input on (the `controllerProfile` setting changed while
+    /// the run trains: the settings are read before each trial, and so the profile reaches the next one). The
+    /// trial under way goes on; a change to the same profile does nothing.
+    public func use(_ profile: ControllerProfile) {
+        guard ending == nil, profile != self.profile else { return }
+        self.profile = profile
+        mapper = ControllerMapper(profile: profile, longPressThreshold: settings().longPress)
+        present(.notice(.profileChanged(profile.name)))
+    }
+
     /// Shows a notice from outside the run (no controller yet, a settings file that cannot be read).
     public func notify(_ notice: TrainingNotice) {
         present(.notice(notice))
@@ -168,7 +179,7 @@ public final class TrainingRun {
         guard ending == nil else { return }
         switch input {
         case .controller(.midi(.event(let event))):
-            if case .playBack(let session) = active, play(event, on: session) { return }
+            if let active, active.play(event) { return }
             for action in mapper.actions(for: event) { perform(action, at: event.time) }
         case .controller(.keys(let keys)):
             for key in keys {
@@ -207,69 +218,53 @@ public final class TrainingRun {
     }
 
     /// Does what `action` means in the current mode (see the table above); `time` is when it happened on the
-    /// monotonic clock (nil: now), for timing answers and strikes.
+    /// monotonic clock (nil: now), for timing answers and strikes. `stop` and the mode switches mean the same in
+    /// every mode; every other action is the active discipline's.
     public func perform(_ action: ControllerAction, at time: Double? = nil) {
         guard ending == nil, let active else { return }
-        switch active {
-        case .playBack(let session):
-            performPlayBack(action, session: session)
-            return
-        case .offsetDetection(let session):
-            performTiming(action) { direction, input in
-                if let direction { session.answer(direction, at: time, input: input) }
-            }
-            return
-        case .gapFill(let session):
-            performTiming(action) { _, input in
-                if mode == .calibration { calibrationController = controllerName(for: input) }
-                session.strike(at: time, input: input)
-            }
-            return
-        case .echo(let session):
-            performTiming(action) { _, input in session.strike(at: time, input: input) }
-            return
-        case .comparison, .pitchMatching:
-            break
-        }
-        switch (action, active) {
-        case (.press(.higher, let input), .comparison(let session)): session.answer(.higher, input: input)
-        case (.press(.lower, let input), .comparison(let session)): session.answer(.lower, input: input)
-        case (.press(.higher, let input), .pitchMatching(let session)):
-            session.nudge(by: Self.pressNudge, input: input)
-        case (.press(.lower, let input), .pitchMatching(let session)):
-            session.nudge(by: Cents(-Self.pressNudge.rawValue), input: input)
-        case (.tune(let cents, let input), .pitchMatching(let session)):
-            session.nudge(by: cents, input: input)
-        case (.press(.commit, let input), .pitchMatching(let session)): session.commit(input: input)
-        case (.tune, .comparison): present(.notice(.actionNotApplicable("tune", .comparison)))
-        case (.press(.commit, _), .comparison): present(.notice(.actionNotApplicable("commit", .comparison)))
-        case (.press(.replay, _), .comparison(let session)): session.replay()
-        case (.press(.replay, _), .pitchMatching(let session)): session.replay()
-        case (.press(.startComparison, _), _): switchTo(.comparison)
-        case (.press(.startPitchMatching, _), _): switchTo(.pitchMatching)
-        case (.press(.startTiming, _), _): switchTo(mode == .gapFill ? .echo : .gapFill)
-        case (.press(.startPlayBack, _), _): switchTo(.playIntervals)
-        case (.press(.stop, _), _): end(.user)
-        case (.press(.early, _), _): present(.notice(.actionNotApplicable("early", mode)))
-        case (.press(.late, _), _): present(.notice(.actionNotApplicable("late", mode)))
-        case (.press(.strike, _), _): present(.notice(.actionNotApplicable("strike", mode)))
-        case (_, .offsetDetection), (_, .gapFill), (_, .echo), (_, .playBack): break  // handled above
+        switch action {
+        case .press(.stop, _): end(.user)
+        case .press(.startComparison, _): switchTo(.comparison)
+        case .press(.startPitchMatching, _): switchTo(.pitchMatching)
+        case .press(.startTiming, _): switchTo(mode == .gapFill ? .echo : .gapFill)
+        case .press(.startPlayBack, _): if mode.playBackKind == nil { switchTo(.playIntervals) }
+        case .press(.higher, _), .press(.lower, _), .press(.commit, _), .press(.replay, _), .press(.early, _),
+            .press(.late, _), .press(.strike, _), .tune:
+            active.perform(action, time)
         }
     }
 
-    /// A timing mode's actions: the mode switches and `stop` as everywhere; `tune` is not applicable; every other
-    /// press is a direction (early: `early`/`lower`; late: `late`/`higher`) handed to `take`, which in fill the
+    /// Comparison's (and a measurement's) actions: `higher` / `lower` answer, `replay` replays.
+    private func performComparison(_ action: ControllerAction, session: ComparisonSession) {
+        switch action {
+        case .press(.higher, let input): session.answer(.higher, input: input)
+        case .press(.lower, let input): session.answer(.lower, input: input)
+        case .press(.replay, _): session.replay()
+        case .tune: present(.notice(.actionNotApplicable("tune", .comparison)))
+        case .press(.commit, _): present(.notice(.actionNotApplicable("commit", .comparison)))
+        case .press(let press, _): present(.notice(.actionNotApplicable(press.rawValue, mode)))
+        }
+    }
+
+    /// Pitch matching's actions: `higher` / `lower` nudge by ``pressNudge``, `tune` moves, `commit` commits.
+    private func performPitchMatching(_ action: ControllerAction, session: PitchMatchingSession) {
+        switch action {
+        case .press(.higher, let input): session.nudge(by: Self.pressNudge, input: input)
+        case .press(.lower, let input): session.nudge(by: Cents(-Self.pressNudge.rawValue), input: input)
+        case .tune(let cents, let input): session.nudge(by: cents, input: input)
+        case .press(.commit, let input): session.commit(input: input)
+        case .press(.replay, _): session.replay()
+        case .press(let press, _): present(.notice(.actionNotApplicable(press.rawValue, mode)))
+        }
+    }
+
+    /// A timing mode's actions: `tune` is not applicable; every press is a direction (early: `early`/`lower`; late: `late`/`higher`) handed to `take`, which in fill the
     /// gap strikes whatever the direction.
     private func performTiming(
         _ action: ControllerAction, take: (TimingDirection?, InputKind) -> Void
     ) {
         switch action {
         case .tune: present(.notice(.actionNotApplicable("tune", mode)))
-        case .press(.stop, _): end(.user)
-        case .press(.startComparison, _): switchTo(.comparison)
-        case .press(.startPitchMatching, _): switchTo(.pitchMatching)
-        case .press(.startTiming, _): switchTo(mode == .gapFill ? .echo : .gapFill)
-        case .press(.startPlayBack, _): switchTo(.playIntervals)
         case .press(.early, let input), .press(.lower, let input): take(.early, input)
         case .press(.late, let input), .press(.higher, let input): take(.late, input)
         case .press(let press, let input):
@@ -313,17 +308,12 @@ public final class TrainingRun {
         }
     }
 
-    /// A play-back mode's controls: replay, skip (`commit`), stop and the mode switches; answers and tuning from
-    /// controls that are not keys mean nothing here.
+    /// A play-back mode's controls: replay and skip (`commit`); answers and tuning from controls that are not keys
+    /// mean nothing here.
     private func performPlayBack(_ action: ControllerAction, session: PlayBackSession) {
         switch action {
         case .press(.replay, _): session.replay()
         case .press(.commit, _): session.skip()
-        case .press(.stop, _): end(.user)
-        case .press(.startComparison, _): switchTo(.comparison)
-        case .press(.startPitchMatching, _): switchTo(.pitchMatching)
-        case .press(.startTiming, _): switchTo(mode == .gapFill ? .echo : .gapFill)
-        case .press(.startPlayBack, _): break  // already
         case .press(let press, _): present(.notice(.actionNotApplicable(press.rawValue, mode)))
         case .tune: present(.notice(.actionNotApplicable("tune", mode)))
         }
@@ -335,8 +325,8 @@ public final class TrainingRun {
         guard ending == nil else { return }
         ending = reason
         let session = active
-        active = nil
-        stop(session)
+        active = nil  // detached first: its `stopped` is the run's ending, not a session stopping by itself
+        session?.stop()
         sound.shutdown()
         present(.ended(reason, progress, storeLocation: storeLocation))
         onEnd?()
@@ -367,22 +357,34 @@ public final class TrainingRun {
         guard target != mode else { return }
         let previous = active
         active = nil  // the outgoing session's stop is a switch, not an ending
-        stop(previous)
+        previous?.stop()
         mode = target
         present(.modeChanged(target))
         begin(target)
     }
 
-    private func stop(_ session: Active?) {
-        switch session {
-        case .comparison(let session): session.stop(reason: .userRequest)
-        case .pitchMatching(let session): session.stop(reason: .userRequest)
-        case .offsetDetection(let session): session.stop(reason: .userRequest)
-        case .gapFill(let session): session.stop(reason: .userRequest)
-        case .echo(let session): session.stop(reason: .userRequest)
-        case .playBack(let session): session.stop(reason: .userRequest)
-        case nil: break
+    /// Makes `session` the active one and starts it: the one path every discipline takes. Its events reach the
+    /// run while it is the active session (a stale one's are dropped); `stopped` — a session that stops by
+    /// itself — is presented (through `present`) and ends the run; every other event goes to `handle`.
+    private func attach<Session: TrainingSession>(
+        _ session: Session,
+        perform: @escaping @MainActor (ControllerAction, Double?) -> Void,
+        play: @escaping @MainActor (MIDIEvent) -> Bool = { _ in false },
+        present wrap: @escaping @MainActor (Session.Event, TrainingProgress) -> TrainingEvent,
+        on handle: @escaping @MainActor (Session.Event) -> Void
+    ) {
+        active = Active(
+            session: session, stop: { session.stop(reason: .userRequest) }, perform: perform, play: play)
+        session.addEventHandler { [weak self, weak session] event in
+            guard let self, let session, self.active?.session === session else { return }
+            if let reason = event.stopReason {
+                self.present(wrap(event, self.progress))
+                self.end(Self.ending(for: reason))
+            } else {
+                handle(event)
+            }
         }
+        session.start()
     }
 
     private func begin(_ mode: TrainingMode) {
@@ -402,25 +404,21 @@ public final class TrainingRun {
                 profile: { [tracker] in tracker.profile }, settings: training, clock: clock,
                 observers: [store, tracker], generator: generator,
                 procedure: mode == .measurement ? .measurement : .training)
-            active = .comparison(session)
-            session.addEventHandler { [weak self, weak session] event in
-                guard let self, let session, case .comparison(let current) = self.active, current === session
-                else { return }
-                self.comparisonEvent(event, session: session)
-            }
-            session.start()
+            attach(
+                session,
+                perform: { [weak self, unowned session] action, _ in
+                    self?.performComparison(action, session: session)
+                }, present: TrainingEvent.comparison,
+                on: { [weak self, unowned session] event in self?.comparisonEvent(event, session: session) })
         case .pitchMatching:
             let session = PitchMatchingSession(
                 notePlayer: sound.player, settings: training, clock: clock, observers: [store, tracker],
                 generator: generator)
-            active = .pitchMatching(session)
-            session.addEventHandler { [weak self, weak session] event in
-                guard let self, let session, case .pitchMatching(let current) = self.active,
-                    current === session
-                else { return }
-                self.pitchMatchingEvent(event)
-            }
-            session.start()
+            attach(
+                session,
+                perform: { [weak self, unowned session] action, _ in
+                    self?.performPitchMatching(action, session: session)
+                }, present: TrainingEvent.pitchMatching, on: { [weak self] in self?.pitchMatchingEvent($0) })
         case .offsetDetection, .gapFill, .calibration, .echo:
             beginTiming(mode, generator: generator)
         case .playNotes, .playIntervals, .playChords:
@@ -432,21 +430,18 @@ public final class TrainingRun {
                 notePlayer: sound.player, options: { options(kind) }, settings: training,
                 history: { [playBackTracker] in playBackTracker.history }, clock: clock, timeline: timeline,
                 observers: [store, playBackTracker], generator: generator)
-            active = .playBack(session)
-            session.addEventHandler { [weak self, weak session] event in
-                guard let self, let session, case .playBack(let current) = self.active, current === session
-                else { return }
-                self.playBackEvent(event)
-            }
-            session.start()
+            attach(
+                session,
+                perform: { [weak self, unowned session] action, _ in
+                    self?.performPlayBack(action, session: session)
+                }, play: { [weak self, unowned session] in self?.play($0, on: session) ?? false },
+                present: TrainingEvent.playBack, on: { [weak self] in self?.playBackEvent($0) })
         }
     }
 
     private func playBackEvent(_ event: PlayBackSessionEvent) {
         switch event {
-        case .stopped(let reason):
-            present(.playBack(event, progress))
-            end(Self.ending(for: reason))
+        case .stopped: break  // attach(…) ends the run
         case .answered(let completed):
             progress.answered += 1
             progress.stored += 1
@@ -468,45 +463,45 @@ public final class TrainingRun {
             let session = EchoSession(
                 clicks: clicks, settings: timing, clock: clock, observers: [store], level: echoLevel,
                 generator: generator)
-            active = .echo(session)
-            session.addEventHandler { [weak self, weak session] event in
-                guard let self, let session, case .echo(let current) = self.active, current === session
-                else { return }
-                self.echoEvent(event)
-            }
-            session.start()
+            attach(
+                session,
+                perform: { [weak self, unowned session] action, time in
+                    self?.performTiming(action) { _, input in session.strike(at: time, input: input) }
+                }, present: TrainingEvent.echo, on: { [weak self] in self?.echoEvent($0) })
         } else if mode == .offsetDetection {
             let session = OffsetDetectionSession(
                 clicks: clicks, settings: timing, clock: clock, observers: [store], generator: generator)
-            active = .offsetDetection(session)
-            session.addEventHandler { [weak self, weak session] event in
-                guard let self, let session, case .offsetDetection(let current) = self.active,
-                    current === session
-                else { return }
-                self.offsetDetectionEvent(event)
-            }
-            session.start()
+            attach(
+                session,
+                perform: { [weak self, unowned session] action, time in
+                    self?.performTiming(action) { direction, input in
+                        if let direction { session.answer(direction, at: time, input: input) }
+                    }
+                }, present: TrainingEvent.offsetDetection,
+                on: { [weak self] in self?.offsetDetectionEvent($0) })
         } else {
             calibrationOffsets = []
             let session = GapFillSession(
                 clicks: clicks, settings: timing, clock: clock,
                 observers: mode == .calibration ? [] : [store],
                 targets: mode == .calibration ? .clicks : .gaps)
-            active = .gapFill(session)
-            session.addEventHandler { [weak self, weak session] event in
-                guard let self, let session, case .gapFill(let current) = self.active, current === session
-                else { return }
-                self.gapFillEvent(event)
-            }
-            session.start()
+            attach(
+                session,
+                perform: { [weak self, unowned session] action, time in
+                    guard let self else { return }
+                    self.performTiming(action) { _, input in
+                        if self.mode == .calibration {
+                            self.calibrationController = self.controllerName(for: input)
+                        }
+                        session.strike(at: time, input: input)
+                    }
+                }, present: TrainingEvent.gapFill, on: { [weak self] in self?.gapFillEvent($0) })
         }
     }
 
     private func offsetDetectionEvent(_ event: OffsetDetectionEvent) {
         switch event {
-        case .stopped(let reason):
-            present(.offsetDetection(event, progress))
-            end(Self.ending(for: reason))
+        case .stopped: break  // attach(…) ends the run
         case .answered(let completed):
             progress.answered += 1
             progress.stored += 1
@@ -519,9 +514,7 @@ public final class TrainingRun {
 
     private func echoEvent(_ event: EchoEvent) {
         switch event {
-        case .stopped(let reason):
-            present(.echo(event, progress))
-            end(Self.ending(for: reason))
+        case .stopped: break  // attach(…) ends the run
         case .struck:
             progress.strikes += 1
             present(.echo(event, progress))
@@ -540,9 +533,7 @@ public final class TrainingRun {
 
     private func gapFillEvent(_ event: GapFillEvent) {
         switch event {
-        case .stopped(let reason):
-            present(.gapFill(event, progress))
-            end(Self.ending(for: reason))
+        case .stopped: break  // attach(…) ends the run
         case .struck(let strike, _):
             progress.strikes += 1
             present(.gapFill(event, progress))
@@ -567,10 +558,7 @@ public final class TrainingRun {
 
     private func comparisonEvent(_ event: ComparisonSessionEvent, session: ComparisonSession) {
         switch event {
-        case .stopped(let reason):
-            // Only a session that stops by itself reaches here (a run's own stops detach it first).
-            present(.comparison(event, progress))
-            end(Self.ending(for: reason))
+        case .stopped: break  // attach(…) ends the run
         case .answered(let completed):
             progress.answered += 1
             progress.stored += 1
@@ -595,9 +583,7 @@ public final class TrainingRun {
 
     private func pitchMatchingEvent(_ event: PitchMatchingSessionEvent) {
         switch event {
-        case .stopped(let reason):
-            present(.pitchMatching(event, progress))
-            end(Self.ending(for: reason))
+        case .stopped: break  // attach(…) ends the run
         case .committed:
             progress.matched += 1
             progress.stored += 1
