@@ -116,9 +116,10 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
-        // The `peach` command: argument parsing and the wiring of live ports (ALSA, files, terminal).
-        .executableTarget(
-            name: "peach",
+        // The `peach` command line as a library: argument parsing and the wiring of live ports (ALSA, files,
+        // terminal), so its fast tests parse every subcommand in process.
+        .target(
+            name: "PeachCLI",
             dependencies: [
                 "PeachCore", "PeachAudio", "PeachMIDI", "PeachStore", "PeachALSA", "PeachJACK",
                 "PeachTraining",
@@ -127,6 +128,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The `peach` executable: PeachCLI's command, run.
+        .executableTarget(name: "peach", dependencies: ["PeachCLI"]),
         // libFuzzer's driver over the parsers of outside input (scripts/fuzz builds it with -DFUZZING); in a
         // plain build, a replayer of inputs (crashes found become regression inputs under Fuzz/regressions).
         .executableTarget(
@@ -174,7 +177,21 @@ let package = Package(
             ]),
         .testTarget(
             name: "PeachWebTests",
-            dependencies: ["PeachWeb", "PeachStore", "PeachText", "PeachCore", "PeachTestSupport"]),
+            dependencies: [
+                "PeachWeb", "PeachStore", "PeachText", "PeachCore", "PeachTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        // The command line parsed in process: every subcommand's options, without spawning the binary.
+        .testTarget(
+            name: "PeachCLITests",
+            dependencies: [
+                "PeachCLI", "PeachCore", "PeachTraining", "PeachStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .testTarget(
             name: "PeachSystemTests",
             dependencies: ["PeachSystem", .product(name: "SystemPackage", package: "swift-system")]),

@@ -63,7 +63,8 @@ struct ModuleMapTests {
         "PeachALSA": 2, "PeachJACK": 2, "PeachTraining": 2,
         "PeachText": 3, "PeachTestSupport": 4,
         "PeachLive": 4, "PeachWeb": 4,
-        "peach": 5, "PeachFuzz": 5, "PeachJournalWriter": 5, "PeachBenchmarks": 5,
+        "PeachCLI": 5, "PeachFuzz": 5, "PeachJournalWriter": 5, "PeachBenchmarks": 5,
+        "peach": 6,
     ]
 
     @Test(

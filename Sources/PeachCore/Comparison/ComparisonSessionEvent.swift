@@ -3,6 +3,9 @@
 /// What a ``ComparisonSession`` reports, in order, to its event handlers (terminal UI, event stream,
 /// simulated listener).
 public enum ComparisonSessionEvent: TrainingSessionEvent {
+    /// The reason when this is ``stopped(_:)``, nil for every other event.
+    public var stopReason: SessionStopReason? { if case .stopped(let reason) = self { reason } else { nil } }
+
     /// A new comparison started: note 1 sounds. Carries the difficulty as `comparison.centDifference`.
     case trialStarted(Comparison)
     /// The comparison is played again from note 1 (a replay); answers count again from note 2.
@@ -20,12 +23,4 @@ public enum ComparisonSessionEvent: TrainingSessionEvent {
     case feedbackEnded
     /// The session stopped; the unfinished comparison, if any, was discarded.
     case stopped(SessionStopReason)
-}
-
-extension ComparisonSessionEvent {
-    /// The reason when this is ``stopped(_:)``, nil for every other event.
-    public var stopReason: SessionStopReason? {
-        if case .stopped(let reason) = self { return reason }
-        return nil
-    }
 }

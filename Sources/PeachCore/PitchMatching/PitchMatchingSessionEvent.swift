@@ -3,6 +3,9 @@
 /// What a ``PitchMatchingSession`` reports, in order, to its event handlers. There is deliberately no event
 /// while tuning: no feedback until commit.
 public enum PitchMatchingSessionEvent: TrainingSessionEvent {
+    /// The reason when this is ``stopped(_:)``, nil for every other event.
+    public var stopReason: SessionStopReason? { if case .stopped(let reason) = self { reason } else { nil } }
+
     /// A new challenge started: the reference note sounds.
     case trialStarted(PitchMatchingChallenge)
     /// The reference plays again (a replay); the tunable note comes back where the user left it.
@@ -19,12 +22,4 @@ public enum PitchMatchingSessionEvent: TrainingSessionEvent {
     case feedbackEnded
     /// The session stopped; the unfinished attempt, if any, was discarded.
     case stopped(SessionStopReason)
-}
-
-extension PitchMatchingSessionEvent {
-    /// The reason when this is ``stopped(_:)``, nil for every other event.
-    public var stopReason: SessionStopReason? {
-        if case .stopped(let reason) = self { return reason }
-        return nil
-    }
 }

@@ -84,6 +84,29 @@ public enum PlayBackItem: Hashable, Sendable, CustomStringConvertible {
         self = .interval(interval, harmonic: false)
     }
 
+    /// The items of a list as a player types it (`--items "M3, P5"`): ids separated by commas, blanks around
+    /// each ignored, each item once in the order first given. The one parser of such lists (`peach play`,
+    /// `peach simulate`).
+    /// - Returns: the items, or the first entry that is no item of `kind` (the whole text when it names none).
+    public static func list(parsing text: String, kind: PlayBackKind) -> Result<[PlayBackItem], InvalidItem> {
+        var items: [PlayBackItem] = []
+        for entry in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let id = String(entry.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+            if id.isEmpty { continue }
+            guard let item = PlayBackItem(id: id), item.kind == kind else { return .failure(InvalidItem(id)) }
+            if !items.contains(item) { items.append(item) }
+        }
+        return items.isEmpty ? .failure(InvalidItem(text)) : .success(items)
+    }
+
+    /// An entry of a list that is no item of the kind asked for (``list(parsing:kind:)``).
+    public struct InvalidItem: Error, Equatable {
+        /// The entry as typed.
+        public let entry: String
+        /// The entry `entry`.
+        public init(_ entry: String) { self.entry = entry }
+    }
+
     /// Every item of `kind`, in the order they unlock (see ``PlayBackScheduler``): the starting set first.
     public static func catalogue(of kind: PlayBackKind) -> [PlayBackItem] {
         switch kind {

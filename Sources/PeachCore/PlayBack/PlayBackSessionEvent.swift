@@ -2,6 +2,9 @@
 
 /// What happens in a play-back session, in order.
 public enum PlayBackSessionEvent: TrainingSessionEvent {
+    /// The reason when this is ``stopped(_:)``, nil for every other event.
+    public var stopReason: SessionStopReason? { if case .stopped(let reason) = self { reason } else { nil } }
+
     /// A question starts sounding; whether its reference may be named on screen.
     case questionStarted(PlayBackQuestion, namesReference: Bool)
     /// The question is played again (replay).
@@ -24,12 +27,4 @@ public enum PlayBackSessionEvent: TrainingSessionEvent {
     case feedbackEnded
     /// The session stopped.
     case stopped(SessionStopReason)
-}
-
-extension PlayBackSessionEvent {
-    /// The reason when this is ``stopped(_:)``, nil for every other event.
-    public var stopReason: SessionStopReason? {
-        if case .stopped(let reason) = self { return reason }
-        return nil
-    }
 }

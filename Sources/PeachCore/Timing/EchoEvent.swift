@@ -2,6 +2,9 @@
 
 /// What an ``EchoSession`` reports, in order, to its event handlers.
 public enum EchoEvent: TrainingSessionEvent {
+    /// The reason when this is ``stopped(_:)``, nil for every other event.
+    public var stopReason: SessionStopReason? { if case .stopped(let reason) = self { reason } else { nil } }
+
     /// The count-in bar (four clicks) starts at the time given (the click timeline); the first call follows.
     case countIn(Tempo, startsAt: Double)
     /// A bar to echo plays from the time given.
@@ -25,12 +28,4 @@ public enum EchoEvent: TrainingSessionEvent {
     case observerFailed(any Error)
     /// The session stopped; the unfinished echo was discarded.
     case stopped(SessionStopReason)
-}
-
-extension EchoEvent {
-    /// The reason when this is ``stopped(_:)``, nil for every other event.
-    public var stopReason: SessionStopReason? {
-        if case .stopped(let reason) = self { return reason }
-        return nil
-    }
 }

@@ -2,6 +2,9 @@
 
 /// What a ``GapFillSession`` reports, in order, to its event handlers.
 public enum GapFillEvent: TrainingSessionEvent {
+    /// The reason when this is ``stopped(_:)``, nil for every other event.
+    public var stopReason: SessionStopReason? { if case .stopped(let reason) = self { reason } else { nil } }
+
     /// The loop started at the tempo; its first cycle starts at the time given (the click timeline), the
     /// others follow every beat; the steps to strike, and the pattern played (nil: four sixteenths).
     case started(Tempo, gapPositions: [Int], firstCycleAt: Double, pattern: TimingPattern?)
@@ -25,12 +28,4 @@ public enum GapFillEvent: TrainingSessionEvent {
     case observerFailed(any Error)
     /// The session stopped; the unfinished trial was discarded.
     case stopped(SessionStopReason)
-}
-
-extension GapFillEvent {
-    /// The reason when this is ``stopped(_:)``, nil for every other event.
-    public var stopReason: SessionStopReason? {
-        if case .stopped(let reason) = self { return reason }
-        return nil
-    }
 }

@@ -2,6 +2,9 @@
 
 /// What an ``OffsetDetectionSession`` reports, in order, to its event handlers.
 public enum OffsetDetectionEvent: TrainingSessionEvent {
+    /// The reason when this is ``stopped(_:)``, nil for every other event.
+    public var stopReason: SessionStopReason? { if case .stopped(let reason) = self { reason } else { nil } }
+
     /// A trial started: its first repetition is placed, its first note heard at the time given (the click
     /// timeline).
     case trialStarted(OffsetDetectionTrial, firstClickAt: Double)
@@ -20,12 +23,4 @@ public enum OffsetDetectionEvent: TrainingSessionEvent {
     case feedbackEnded
     /// The session stopped; the unfinished trial, if any, was discarded.
     case stopped(SessionStopReason)
-}
-
-extension OffsetDetectionEvent {
-    /// The reason when this is ``stopped(_:)``, nil for every other event.
-    public var stopReason: SessionStopReason? {
-        if case .stopped(let reason) = self { return reason }
-        return nil
-    }
 }

@@ -65,6 +65,25 @@ public struct DashboardServer: Sendable {
         self.logger = logger
     }
 
+    /// The dashboard's router over `store`: every route, its middleware and its authentication, built apart from
+    /// a server so the tests answer requests with it in process, without a socket.
+    /// - Throws: the templates' error (a mistake of Peach's).
+    static func router(
+        configuration: Configuration, store: DashboardStore, logger: Logger
+    ) throws -> Router<DashboardContext> {
+        let pages = DashboardPages(
+            renderer: try PageRenderer(version: configuration.version), locations: configuration.locations,
+            timeZone: configuration.timeZone)
+        let settingsFile = SettingsFile(path: configuration.locations.settingsFile)
+        let profiles = configuration.profiles
+        return DashboardRoutes(
+            store: store, pages: pages, languages: LanguageNegotiation(),
+            authentication: Authentication(
+                sessions: SessionStore(), password: PasswordFile(locations: configuration.locations)),
+            editor: { SettingsEditor(file: settingsFile, profiles: profiles()) }, logger: logger
+        ).router()
+    }
+
     /// Serves until SIGINT or SIGTERM; `onReady` gets the URL to open once the port is bound.
     /// - Throws: ``CommandError/cannotListen(address:port:errno:reason:)`` when it cannot listen (the port is
     ///   taken, the address is not this computer's); the templates' error (a mistake of Peach's).
@@ -72,17 +91,7 @@ public struct DashboardServer: Sendable {
         // Pages are built all the server's life: each level's log-likelihoods are computed once for all of them.
         ThresholdPosterior.keepLevelLikelihoodsFromNowOn()
         let store = DashboardStore(directory: configuration.locations.dataDirectory)
-        let pages = DashboardPages(
-            renderer: try PageRenderer(version: configuration.version), locations: configuration.locations,
-            timeZone: configuration.timeZone)
-        let settingsFile = SettingsFile(path: configuration.locations.settingsFile)
-        let profiles = configuration.profiles
-        let router = DashboardRoutes(
-            store: store, pages: pages, languages: LanguageNegotiation(),
-            authentication: Authentication(
-                sessions: SessionStore(), password: PasswordFile(locations: configuration.locations)),
-            editor: { SettingsEditor(file: settingsFile, profiles: profiles()) }, logger: logger
-        ).router()
+        let router = try Self.router(configuration: configuration, store: store, logger: logger)
         let http1 = HTTP1Channel.Configuration(
             idleTimeout: .seconds(30),
             httpDecoderConfiguration: .init(

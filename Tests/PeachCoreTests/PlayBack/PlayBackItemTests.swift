@@ -93,4 +93,19 @@ struct PlayBackItemTests {
             PlayBackQuestion.random(.chord(.dominantSeventh, inversion: 3), in: 60...65, using: &generator)
                 == nil)
     }
+
+    @Test("a list as a player types it: commas, blanks around the ids, each item once; the first bad entry named")
+    func lists() {
+        let items = PlayBackItem.list(parsing: " M3, P5 ,M3,, P5harmonic", kind: .intervals)
+        #expect(
+            items
+                == .success([
+                    .interval(DirectedInterval(.majorThird), harmonic: false),
+                    .interval(DirectedInterval(.perfectFifth), harmonic: false),
+                    .interval(DirectedInterval(.perfectFifth), harmonic: true),
+                ]))
+        #expect(PlayBackItem.list(parsing: "M3, major", kind: .intervals) == .failure(.init("major")))
+        #expect(PlayBackItem.list(parsing: "major, minor/1", kind: .chords).map(\.count) == .success(2))
+        #expect(PlayBackItem.list(parsing: " , ", kind: .notes) == .failure(.init(" , ")))
+    }
 }

@@ -11,10 +11,11 @@ import PeachSystem
 import PeachText
 import PeachTraining
 
-/// `peach`: the ear trainer's command line.
-@main
-struct PeachCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+/// `peach`: the ear trainer's command line. The `peach` executable runs ``runCommandLine()``; tests parse with it in
+/// process (`parseAsRoot`), without spawning the binary.
+public struct PeachCommand: AsyncParsableCommand {
+    /// The command and its subcommands.
+    public static let configuration = CommandConfiguration(
         commandName: "peach",
         abstract: CLI.texts.help(.peachAbstract),
         discussion: CLI.texts.help(.peachDiscussion),
@@ -32,6 +33,9 @@ struct PeachCommand: AsyncParsableCommand {
         ]
     )
 
+    /// A command that shows the start screen.
+    public init() {}
+
     /// Parses, runs, and turns every failure into one line `peach: …` on stderr with its exit status: 64 for
     /// bad usage, 1 for other failures, 128 + n after signal n.
     /// The arguments to parse: `arguments`, except that `--help` after a word that names no command is left
@@ -44,7 +48,9 @@ struct PeachCommand: AsyncParsableCommand {
         return arguments.filter { $0 != "--help" && $0 != "-h" }
     }
 
-    static func main() async {
+    /// Parses the process's arguments, runs the command, and exits with its status: the `peach` executable's
+    /// one call (argument-parser's own `main()` would word errors and exit statuses its way).
+    public static func runCommandLine() async {
         // A closed pipe is an error to handle where it happens, not a reason to die.
         signal(SIGPIPE, SIG_IGN)
         LoggingSystem.bootstrap { label in
@@ -75,7 +81,7 @@ struct PeachCommand: AsyncParsableCommand {
 
     /// The start screen: a one-line profile preview over the training range (or how to begin), the mean
     /// difficulty and matching error, and the commands.
-    func run() async throws {
+    public func run() async throws {
         try ProfileReport.showStartScreen(
             at: try CLI.locations(dataDirectory: nil), texts: CLI.texts, version: CLI.version,
             width: Terminal.width, show: Terminal.show)

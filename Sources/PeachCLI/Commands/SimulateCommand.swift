@@ -98,7 +98,9 @@ struct SimulateCommand: ParsableCommand {
         var player = SimulatedPlayer(defaultAccuracy: accuracy)
         guard let confuse, let kind = mode.playBackKind else { return player }
         for pair in confuse.split(separator: ",") {
-            let parts = pair.split(separator: "=", omittingEmptySubsequences: false).map(String.init)
+            let parts = pair.split(separator: "=", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             guard parts.count == 2, let asked = PlayBackItem(id: parts[0]),
                 let heard = PlayBackItem(id: parts[1]),
                 asked.kind == kind, heard.kind == kind
@@ -113,13 +115,10 @@ struct SimulateCommand: ParsableCommand {
     func playBack() throws(CommandError) -> PlayBackOptions? {
         guard let kind = mode.playBackKind else { return nil }
         guard let items else { return PlayBackOptions(kind: kind) }
-        let list = try items.split(separator: ",").map { id throws(CommandError) -> PlayBackItem in
-            guard let item = PlayBackItem(id: String(id)), item.kind == kind else {
-                throw .invalidPlayBackItems(String(id), kind: kind)
-            }
-            return item
+        switch PlayBackItem.list(parsing: items, kind: kind) {
+        case .success(let list): return PlayBackOptions(kind: kind, items: list)
+        case .failure(let invalid): throw .invalidPlayBackItems(invalid.entry, kind: kind)
         }
-        return PlayBackOptions(kind: kind, items: list.isEmpty ? nil : list)
     }
 
     private var timing: [(key: SettingKey, text: String?)] {

@@ -40,15 +40,10 @@ struct PlayCommand: AsyncParsableCommand {
     func playBackOptions() throws(CommandError) -> PlayBackOptions {
         var chosen: [PlayBackItem]?
         if let items {
-            var list: [PlayBackItem] = []
-            for id in items.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-                guard let item = PlayBackItem(id: id), item.kind == kind else {
-                    throw .invalidPlayBackItems(id, kind: kind)
-                }
-                if !list.contains(item) { list.append(item) }
+            switch PlayBackItem.list(parsing: items, kind: kind) {
+            case .success(let list): chosen = list
+            case .failure(let invalid): throw .invalidPlayBackItems(invalid.entry, kind: kind)
             }
-            guard !list.isEmpty else { throw .invalidPlayBackItems(items, kind: kind) }
-            chosen = list
         }
         return PlayBackOptions(
             kind: kind, items: chosen, anyOctave: anyOctave, anyVoicing: anyVoicing,

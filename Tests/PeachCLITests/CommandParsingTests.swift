@@ -1,0 +1,138 @@
+// CommandParsingTests: every subcommand of `peach` parsed in process (argument-parser's AssertParse idiom).
+
+import ArgumentParser
+import PeachCore
+import PeachTraining
+import Testing
+
+@testable import PeachCLI
+
+/// Parses `arguments` as `peach` does (validation included) and returns the command, which must be a `T`.
+func parse<T: ParsableCommand>(_ arguments: [String], as type: T.Type = T.self) throws -> T {
+    let command = try PeachCommand.parseAsRoot(arguments)
+    return try #require(command as? T, "\(arguments) parsed as \(Swift.type(of: command))")
+}
+
+/// The message argument-parser (in Peach's words) gives for `arguments`, which must not parse.
+func refusal(_ arguments: [String]) -> String? {
+    do {
+        _ = try PeachCommand.parseAsRoot(arguments)
+        return nil
+    } catch {
+        return PeachCommand.message(for: ParserErrors.unparsableValue(in: error) ?? error)
+    }
+}
+
+@Suite("peach's command line, parsed in process")
+struct CommandParsingTests {
+    @Test("no arguments: the start screen; every subcommand by its name")
+    func subcommands() throws {
+        _ = try parse([], as: PeachCommand.self)
+        let names = PeachCommand.configuration.subcommands.map { $0._commandName }
+        #expect(
+            names == [
+                "train", "match", "measure", "timing", "tap", "echo", "play", "profile", "simulate", "tone",
+                "monitor", "learn", "devices", "sounds", "settings", "data", "info", "serve", "web",
+            ])
+        #expect(refusal(["trian"]) != nil)
+    }
+
+    @Test("train, match and measure: the settings' options and the live run's")
+    func pitchTraining() throws {
+        let train = try parse(
+            [
+                "train", "--range", "C3-C5", "--note-duration", "0.5", "--gap", "0.1", "--reference-pitch",
+                "442",
+                "--timbre", "piano", "--midi-in", "keyboard", "--audio-out", "null", "--events", "-",
+                "--data-dir", "/tmp/peach-data", "--profile", "pads",
+            ], as: TrainCommand.self)
+        #expect(train.overrides.range?.description == "C3-C5")
+        #expect(train.overrides.noteDuration == 0.5 && train.overrides.gap == 0.1)
+        #expect(train.overrides.referencePitch == 442)
+        #expect(train.live.events == "-" && train.live.data.dataDir == "/tmp/peach-data")
+        #expect(train.live.profile.profile == "pads")
+        #expect(train.live.controller.midiIn != nil && train.live.audio.audioOut != nil)
+        _ = try parse(["match", "--feedback-duration", "0.3"], as: MatchCommand.self)
+        let measure = try parse(["measure", "--trials", "40", "--precision", "0.2"], as: MeasureCommand.self)
+        #expect(measure.trials == 40 && measure.precision == 0.2)
+        #expect(refusal(["train", "--range", "C9-C1"]) != nil)
+        #expect(refusal(["train", "--note-duration", "-1"]) != nil)
+    }
+
+    @Test("timing, tap, echo and timing calibrate: tempo, clicks, gaps and the loop's shape")
+    func timing() throws {
+        let timing = try parse(["timing", "--tempo", "90", "--offset-click", "2"], as: TimingCommand.self)
+        #expect(timing.tempo.tempo == 90 && timing.offsetClick == 2)
+        let tap = try parse(
+            ["tap", "--gap-positions", "2,4", "--silent-bars", "1", "--silent-every", "4"],
+            as: TapCommand.self)
+        #expect(tap.gapPositions == "2,4" && tap.loopShape.silentBars == 1 && tap.loopShape.silentEvery == 4)
+        let echo = try parse(["echo", "--tempo", "80"], as: EchoCommand.self)
+        #expect(echo.tempo.tempo == 80)
+        _ = try parse(["timing", "calibrate"], as: TimingCalibrateCommand.self)
+        #expect(refusal(["timing", "--tempo", "1000"]) != nil)
+    }
+
+    @Test("play: the kind and its items, written with blanks after the commas as a player types them")
+    func play() throws {
+        let play = try parse(
+            ["play", "--kind", "intervals", "--items", "M3, P5", "--any-octave", "--chord-window", "80"],
+            as: PlayCommand.self)
+        #expect(play.kind == .intervals && play.anyOctave && play.chordWindow == 80)
+        #expect(try play.playBackOptions().items?.map(\.id) == ["M3", "P5"])
+        #expect(refusal(["play", "--kind", "chords", "--items", "M3"]) != nil)
+    }
+
+    @Test("simulate takes the same item lists as play (one parser): --items \"M3, P5\" and --confuse pairs")
+    func simulate() throws {
+        let simulate = try parse(
+            [
+                "simulate", "--mode", "intervals", "--items", "M3, P5", "--confuse", "M3=m3, P5=P4",
+                "--trials", "10",
+            ],
+            as: SimulateCommand.self)
+        #expect(simulate.mode == .intervals && simulate.trials == 10)
+        #expect(try simulate.playBack()?.items?.map(\.id) == ["M3", "P5"])
+        #expect(try simulate.player().confusions.count == 2)
+        #expect(refusal(["simulate", "--mode", "intervals", "--items", "major"]) != nil)
+        let comparison = try parse(
+            ["simulate", "--threshold", "12", "--bias", "-3", "--seed", "7", "--quiet"],
+            as: SimulateCommand.self)
+        #expect(comparison.threshold == 12 && comparison.bias == Cents(-3) && comparison.seed == 7)
+    }
+
+    @Test("profile, tone, monitor, learn, devices, sounds, info, serve and web")
+    func others() throws {
+        let profile = try parse(["profile", "--json", "--days", "7"], as: ProfileCommand.self)
+        #expect(profile.json && profile.days == 7)
+        let tone = try parse(
+            ["tone", "A4", "--cents", "+12.5", "--duration", "0.5", "--audio-out", "null"],
+            as: ToneCommand.self)
+        #expect(tone.note == MIDINote(69) && tone.cents == Cents(12.5) && tone.duration == 0.5)
+        #expect(try parse(["monitor", "--json"], as: MonitorCommand.self).json)
+        let learn = try parse(["learn", "--name", "mine", "--force"], as: LearnCommand.self)
+        #expect(learn.name == "mine" && learn.force)
+        _ = try parse(["devices"], as: DevicesCommand.self)
+        _ = try parse(["sounds"], as: SoundsCommand.self)
+        _ = try parse(["info"], as: InfoCommand.self)
+        #expect(try parse(["serve", "--status"], as: ServeCommand.self).status)
+        #expect(try parse(["web", "--port", "9000"], as: WebCommand.self).port == 9000)
+        #expect(refusal(["tone", "Q9"]) != nil)
+    }
+
+    @Test("settings and data: each subcommand and its arguments")
+    func settingsAndData() throws {
+        _ = try parse(["settings"], as: SettingsCommand.List.self)
+        #expect(try parse(["settings", "get", "tempo"], as: SettingsCommand.Get.self).key == "tempo")
+        let set = try parse(["settings", "set", "noteRange", "C3-C5"], as: SettingsCommand.Set.self)
+        #expect(set.key == "noteRange" && set.value == ["C3-C5"])
+        #expect(try parse(["settings", "reset"], as: SettingsCommand.Reset.self).key == nil)
+        #expect(refusal(["settings", "get", "swing"]) != nil)
+        _ = try parse(["data", "check"], as: DataCommand.Check.self)
+        #expect(try parse(["data", "export", "--format", "csv"], as: DataCommand.Export.self).format == .csv)
+        let importing = try parse(
+            ["data", "import", "answers.jsonl", "--replace"], as: DataCommand.Import.self)
+        #expect(importing.file == "answers.jsonl" && importing.replace)
+        #expect(try parse(["data", "reset", "--yes"], as: DataCommand.Reset.self).yes)
+    }
+}

@@ -1,0 +1,214 @@
+// DashboardRouterTests: the dashboard's router answering requests in process: routes, sign-in, CSRF, settings, import.
+
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import NIOEmbedded
+import PeachCore
+import PeachStore
+import Testing
+
+@testable import PeachWeb
+
+/// The dashboard's router over a fresh data folder, answering requests without a socket (Hummingbird's router
+/// responder called directly, the client's address on an embedded channel).
+struct DashboardClient {
+    let folder = NSTemporaryDirectory() + "peach-router-" + UUID().uuidString
+    let locations: DataLocations
+    let responder: RouterResponder<DashboardContext>
+    let channel = EmbeddedChannel()
+
+    /// An answer: its status, headers and body as text.
+    struct Answer {
+        let status: HTTPResponse.Status
+        let headers: HTTPFields
+        let body: String
+
+        /// The value of cookie `name` the answer sets.
+        func cookie(_ name: String) -> String? {
+            for field in headers[values: .setCookie] where field.hasPrefix(name + "=") {
+                return String(field.dropFirst(name.count + 1).prefix { $0 != ";" })
+            }
+            return nil
+        }
+
+        /// The value of the first hidden `csrf` field of the page.
+        var csrf: String? {
+            guard let range = body.range(of: #"name="csrf" value=""#) else { return nil }
+            return String(body[range.upperBound...].prefix { $0 != "\"" })
+        }
+    }
+
+    init(password: String? = nil) throws {
+        try FileManager.default.createDirectory(atPath: folder + "/config", withIntermediateDirectories: true)
+        locations = try DataLocations(
+            environment: ["HOME": "/nonexistent-home", "XDG_CONFIG_HOME": folder + "/config"],
+            dataDirectoryOverride: folder + "/data")
+        if let password { try PasswordFile(locations: locations).set(password) }
+        let configuration = DashboardServer.Configuration(
+            locations: locations, version: "test", timeZone: .gmt, profiles: { ["default", "pads"] })
+        responder = try DashboardServer.router(
+            configuration: configuration, store: DashboardStore(directory: locations.dataDirectory),
+            logger: Logger(label: "test")
+        ).buildResponder()
+        channel.remoteAddress = try SocketAddress(ipAddress: "192.0.2.7", port: 50_000)
+    }
+
+    /// Sends `method path` with `headers` and `body` (a form when `form` is given) to `host`.
+    func send(
+        _ method: HTTPRequest.Method, _ path: String, headers: HTTPFields = [:],
+        form: [(String, String)]? = nil,
+        body: String? = nil, host: String = "127.0.0.1:8765"
+    ) async throws -> Answer {
+        var fields = headers
+        var text = body ?? ""
+        if let form {
+            fields[.contentType] = "application/x-www-form-urlencoded"
+            text = form.map { "\($0.0)=\(Self.encoded($0.1))" }.joined(separator: "&")
+        }
+        let request = Request(
+            head: HTTPRequest(
+                method: method, scheme: "http", authority: host, path: path, headerFields: fields),
+            body: RequestBody(buffer: ByteBuffer(string: text)))
+        let context = DashboardContext(
+            source: ApplicationRequestContextSource(channel: channel, logger: Logger(label: "test")))
+        let response = try await responder.respond(to: request, context: context)
+        let collected = Collected()
+        try await response.body.write(Collector(into: collected))
+        return Answer(
+            status: response.status, headers: response.headers, body: String(buffer: collected.buffer))
+    }
+
+    static func encoded(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value
+    }
+
+    /// A response body, collected (the writer is handed over by value).
+    final class Collected: @unchecked Sendable {
+        var buffer = ByteBuffer()
+    }
+
+    /// Collects a response body into a ``Collected``.
+    struct Collector: ResponseBodyWriter {
+        let into: Collected
+        mutating func write(_ part: ByteBuffer) async throws {
+            var part = part
+            into.buffer.writeBuffer(&part)
+        }
+        consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
+    }
+
+    /// Signs in with `password`: the sign-in page's token and cookie, then the form. The session cookie.
+    func signIn(_ password: String) async throws -> (session: String?, answer: Answer) {
+        let page = try await send(.get, "/login")
+        let token = try #require(page.cookie(Authentication.loginCookie))
+        var headers = HTTPFields()
+        headers[.cookie] = "\(Authentication.loginCookie)=\(token)"
+        let answer = try await send(
+            .post, "/login", headers: headers, form: [("password", password), ("csrf", token)])
+        return (answer.cookie(Authentication.sessionCookie), answer)
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: folder) }
+}
+
+@Suite("The dashboard's router, in process")
+struct DashboardRouterTests {
+    @Test("every page answers 200 with the security headers; an unknown path 404; another method 405")
+    func pages() async throws {
+        let client = try DashboardClient()
+        defer { client.remove() }
+        for path in [
+            "/", "/progress", "/progress?weeks=4", "/sessions", "/box", "/settings", "/data", "/login",
+            "/charts/profile.svg", "/charts/progress.svg", "/assets/dashboard.css", "/assets/live.js",
+        ] {
+            let answer = try await client.send(.get, path)
+            #expect(answer.status == .ok, "\(path)")
+            #expect(
+                answer.headers[.contentSecurityPolicy]?.hasPrefix("default-src 'none'") == true, "\(path)")
+        }
+        #expect(try await client.send(.get, "/nowhere").status == .notFound)
+        #expect(try await client.send(.get, "/progress?weeks=3").status == .badRequest)
+        let head = try await client.send(.head, "/")
+        #expect(head.status == .ok && head.body.isEmpty)
+        let delete = try await client.send(.delete, "/settings")
+        #expect(delete.status == .methodNotAllowed && delete.headers[.allow] == "GET, HEAD, POST")
+        #expect(try await client.send(.post, "/progress").status == .methodNotAllowed)
+        let german = try await client.send(.get, "/settings", headers: [.acceptLanguage: "de"])
+        #expect(german.body.contains("lang=\"de"))
+    }
+
+    @Test("sign-in: the form's token must match its cookie; a wrong password is 401; the right one a session")
+    func signIn() async throws {
+        let client = try DashboardClient(password: "correct horse")
+        defer { client.remove() }
+        let noCookie = try await client.send(
+            .post, "/login", form: [("password", "correct horse"), ("csrf", "x")])
+        #expect(noCookie.status == .forbidden)
+        let (none, wrong) = try await client.signIn("battery staple")
+        #expect(none == nil && wrong.status == .unauthorized)
+        let (session, right) = try await client.signIn("correct horse")
+        #expect(right.status == .seeOther && right.headers[.location] == "/settings")
+        #expect(session?.isEmpty == false)
+        let notForm = try await client.send(.post, "/login", body: "password=x")
+        #expect(notForm.status == .unsupportedMediaType)
+    }
+
+    @Test(
+        "a setting is saved only with a session and its token, from the dashboard's own origin, as settings set"
+    )
+    func settings() async throws {
+        let client = try DashboardClient(password: "correct horse")
+        defer { client.remove() }
+        let anonymous = try await client.send(
+            .post, "/settings", form: [("key", "tempo"), ("value", "90"), ("csrf", "x")])
+        #expect(anonymous.status == .forbidden)
+        let session = try #require(try await client.signIn("correct horse").session)
+        var headers = HTTPFields()
+        headers[.cookie] = "\(Authentication.sessionCookie)=\(session)"
+        let page = try await client.send(.get, "/settings", headers: headers)
+        let token = try #require(page.csrf, "the settings page signed in has a form")
+        let wrongToken = try await client.send(
+            .post, "/settings", headers: headers, form: [("key", "tempo"), ("value", "90"), ("csrf", "x")])
+        #expect(wrongToken.status == .forbidden)
+        var foreign = headers
+        foreign[.origin] = "http://evil.example"
+        let crossSite = try await client.send(
+            .post, "/settings", headers: foreign, form: [("key", "tempo"), ("value", "90"), ("csrf", token)])
+        #expect(crossSite.status == .forbidden)
+        let saved = try await client.send(
+            .post, "/settings", headers: headers, form: [("key", "tempo"), ("value", "90"), ("csrf", token)])
+        #expect(
+            saved.status == .seeOther && saved.headers[.location] == "/settings?saved=tempo#setting-tempo")
+        #expect(
+            try SettingsFile(path: client.locations.settingsFile).load().settings.text(of: .tempo) == "90")
+        let refused = try await client.send(
+            .post, "/settings", headers: headers, form: [("key", "tempo"), ("value", "1"), ("csrf", token)])
+        #expect(refused.status == .badRequest)
+        #expect(
+            try SettingsFile(path: client.locations.settingsFile).load().settings.text(of: .tempo) == "90")
+    }
+
+    @Test("an import needs a session and the token in its header; signed in, the records land in the store")
+    func importing() async throws {
+        let client = try DashboardClient(password: "correct horse")
+        defer { client.remove() }
+        let line =
+            #"{"v":1,"type":"comparison","time":"2026-01-01T10:00:00.000Z","note1":60,"note2":60,"cents":100,"#
+            + #""answer":"higher","correct":true,"referencePitch":440,"timbre":"sine","noteDuration":1,"gap":0,"#
+            + #""velocity":63,"note2Gain":0,"responseTime":0.52,"input":"midi-note"}"#
+        let anonymous = try await client.send(.post, "/data/import", body: line + "\n")
+        #expect(anonymous.status == .forbidden)
+        let session = try #require(try await client.signIn("correct horse").session)
+        var headers = HTTPFields()
+        headers[.cookie] = "\(Authentication.sessionCookie)=\(session)"
+        let page = try await client.send(.get, "/settings", headers: headers)
+        let token = try #require(page.csrf)
+        headers[DashboardHeader.csrfToken] = token
+        let imported = try await client.send(.post, "/data/import", headers: headers, body: line + "\n")
+        #expect(imported.status == .ok, "\(imported.body)")
+        #expect(FileManager.default.fileExists(atPath: client.locations.dataDirectory + "/records.jsonl"))
+    }
+}
