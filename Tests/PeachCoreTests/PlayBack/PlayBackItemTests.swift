@@ -94,7 +94,9 @@ struct PlayBackItemTests {
                 == nil)
     }
 
-    @Test("a list as a player types it: commas, blanks around the ids, each item once; the first bad entry named")
+    @Test(
+        "a list as a player types it: commas, blanks around the ids, each item once; the first bad entry named"
+    )
     func lists() {
         let items = PlayBackItem.list(parsing: " M3, P5 ,M3,, P5harmonic", kind: .intervals)
         #expect(
