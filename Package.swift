@@ -67,8 +67,9 @@ let package = Package(
         .target(
             name: "PeachJACK",
             dependencies: ["PeachAudio", "PeachMIDI", "PeachCore", "PeachSystem", "CPeachJACK"]),
-        // The application: a training run over ports (clock, sound, store, input, presenters), the EN/DE
-        // catalogue, reports and charts. No ALSA and no live adapter: every front end is thin over it.
+        // The application: a training run over ports (clock, sound, store, input, presenters), the practice box,
+        // simulation, the chart data, the settings editor and the commands' checks; no text (PeachText words it),
+        // no ALSA and no live adapter: every front end is thin over it.
         .target(
             name: "PeachTraining",
             dependencies: [
@@ -115,6 +116,21 @@ let package = Package(
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            // The pages' templates, style sheet and script: real files, embedded in the program at build time.
+            resources: [
+                .embedInCode("Resources/layout.mustache"),
+                .embedInCode("Resources/overview.mustache"),
+                .embedInCode("Resources/progress.mustache"),
+                .embedInCode("Resources/sessions.mustache"),
+                .embedInCode("Resources/session.mustache"),
+                .embedInCode("Resources/box.mustache"),
+                .embedInCode("Resources/settings.mustache"),
+                .embedInCode("Resources/login.mustache"),
+                .embedInCode("Resources/data.mustache"),
+                .embedInCode("Resources/error.mustache"),
+                .embedInCode("Resources/dashboard.css"),
+                .embedInCode("Resources/live.js"),
             ]),
         // The `peach` command line as a library: argument parsing and the wiring of live ports (ALSA, files,
         // terminal), so its fast tests parse every subcommand in process.
@@ -158,6 +174,8 @@ let package = Package(
                 "PeachALSA", "PeachJACK", "PeachAudio", "PeachCore", "PeachMIDI", "PeachLive",
                 "PeachTestSupport",
             ]),
+        // The JACK client's own logic (its cycle clock); the client against a real jackd is end to end.
+        .testTarget(name: "PeachJACKTests", dependencies: ["PeachJACK", "PeachCore"]),
         .testTarget(
             name: "PeachTrainingTests",
             dependencies: [

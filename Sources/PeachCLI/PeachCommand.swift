@@ -50,6 +50,8 @@ public struct PeachCommand: AsyncParsableCommand {
 
     /// Parses the process's arguments, runs the command, and exits with its status: the `peach` executable's
     /// one call (argument-parser's own `main()` would word errors and exit statuses its way).
+    /// On the main actor, as an `@main` entry point is: the commands assume it (the sessions, the launchers).
+    @MainActor
     public static func runCommandLine() async {
         // A closed pipe is an error to handle where it happens, not a reason to die.
         signal(SIGPIPE, SIG_IGN)

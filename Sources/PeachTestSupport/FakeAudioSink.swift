@@ -2,6 +2,7 @@
 
 import Foundation
 import PeachAudio
+import Synchronization
 
 /// An in-memory ``AudioSink`` for tests of the audio thread: keeps the samples written, signals
 /// ``reachedTarget`` once `signalAfter` blocks have arrived, and fails for good at block `failAt` (as an
@@ -25,15 +26,19 @@ public final class FakeAudioSink: AudioSink, @unchecked Sendable {
     /// Signalled once, when `signalAfter` blocks have been written.
     public let reachedTarget = DispatchSemaphore(value: 0)
 
-    private let lock = NSLock()
-    private var stored: [Float] = []
-    private var blocks = 0
-    private var closeCount = 0
-    private var recoveries = 0
+    /// What the audio thread writes and the test reads.
+    private struct State {
+        var stored: [Float] = []
+        var blocks = 0
+        var closeCount = 0
+        var recoveries = 0
+        var rests: [Int] = []
+        var restEnds: [Int] = []
+    }
+
+    private let state = Mutex(State())
     private let signalAfter: Int
     private let failAt: Int?
-    private var rests: [Int] = []
-    private var restEnds: [Int] = []
     /// Whether the output may rest on it (``AudioSink/canRest``).
     public let canRest: Bool
     /// Signalled each time the output rests on it (``rest()``).
@@ -55,13 +60,13 @@ public final class FakeAudioSink: AudioSink, @unchecked Sendable {
     }
 
     /// The samples written so far, interleaved.
-    public var samples: [Float] { lock.withLock { stored } }
+    public var samples: [Float] { state.withLock { $0.stored } }
 
     /// Blocks written so far.
-    public var blockCount: Int { lock.withLock { blocks } }
+    public var blockCount: Int { state.withLock { $0.blocks } }
 
     /// How often ``close()`` was called.
-    public var closedCount: Int { lock.withLock { closeCount } }
+    public var closedCount: Int { state.withLock { $0.closeCount } }
 
     /// Calls ``onWait`` with the number of the block about to be rendered.
     public func waitUntilWritable(frameCount: Int) {
@@ -70,41 +75,44 @@ public final class FakeAudioSink: AudioSink, @unchecked Sendable {
 
     /// Writes one block (see ``AudioSink/write(_:frameCount:)``).
     public func write(_ samples: UnsafePointer<Float>, frameCount: Int) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if let failAt, blocks + 1 >= failAt {
+        let written = state.withLock { state -> Int? in
+            if let failAt, state.blocks + 1 >= failAt { return nil }
+            state.stored.append(
+                contentsOf: UnsafeBufferPointer(start: samples, count: frameCount * channelCount))
+            state.blocks += 1
+            return state.blocks
+        }
+        guard let written else {
             failure = Unplugged()
             return false
         }
-        stored.append(contentsOf: UnsafeBufferPointer(start: samples, count: frameCount * channelCount))
-        blocks += 1
-        if blocks == signalAfter { reachedTarget.signal() }
+        if written == signalAfter { reachedTarget.signal() }
         return true
     }
 
     /// Underruns recovered from: only those played by ``recoverFromUnderrun()``.
-    public var recoveryCount: Int { lock.withLock { recoveries } }
+    public var recoveryCount: Int { state.withLock { $0.recoveries } }
 
     /// Plays an underrun the sink recovered from (the stream restarted later).
-    public func recoverFromUnderrun() { lock.withLock { recoveries += 1 } }
+    public func recoverFromUnderrun() { state.withLock { $0.recoveries += 1 } }
 
     /// The blocks written before each rest began.
-    public var blocksAtRests: [Int] { lock.withLock { rests } }
+    public var blocksAtRests: [Int] { state.withLock { $0.rests } }
 
     /// The blocks written before each rest ended.
-    public var blocksAtRestEnds: [Int] { lock.withLock { restEnds } }
+    public var blocksAtRestEnds: [Int] { state.withLock { $0.restEnds } }
 
     /// Notes the rest and signals ``rested`` (see ``AudioSink/rest()``).
     public func rest() {
-        lock.withLock { rests.append(blocks) }
+        state.withLock { $0.rests.append($0.blocks) }
         rested.signal()
     }
 
     /// Notes the end of the rest (see ``AudioSink/endRest()``).
-    public func endRest() { lock.withLock { restEnds.append(blocks) } }
+    public func endRest() { state.withLock { $0.restEnds.append($0.blocks) } }
 
     /// Closes the sink (see ``AudioSink/close()``).
     public func close() {
-        lock.withLock { closeCount += 1 }
+        state.withLock { $0.closeCount += 1 }
     }
 }

@@ -5,6 +5,7 @@ import Foundation
 import PeachCore
 import PeachMIDI
 import PeachSystem
+import Synchronization
 
 /// Peach's client of the ALSA sequencer (`/dev/snd/seq`), as `aconnect -l` shows it:
 ///
@@ -20,8 +21,8 @@ import PeachSystem
 /// time does not depend on when Peach's thread got to read it. The queue's clock runs on the kernel's
 /// monotonic clock; its offset from `MonotonicTime` is measured when the queue starts, so an event's
 /// ``MIDIEvent/time`` is the kernel's stamp on the same timeline as the audio output's frames. Where no queue
-/// can be had, events are stamped when read (``hasKernelTimestamps`` says which). All calls into alsa-lib hold one lock: the
-/// handle is shared by that thread and the sender.
+/// can be had, events are stamped when read (``hasKernelTimestamps`` says which). All calls into alsa-lib go
+/// through one lock that holds the handle (``sequencer``): it is shared by that thread and the senders.
 public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
     /// The client's number (e.g. 128).
     public let clientNumber: Int
@@ -35,12 +36,21 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
     /// Whether incoming events carry the kernel's timestamps (else they are stamped when read).
     public var hasKernelTimestamps: Bool { stamping != nil }
 
-    private let handle: OpaquePointer
+    /// The alsa-lib handle, for opening and closing (no other thread has it then).
+    private let opened: OpaquePointer
+    /// The handle while the client runs: every call into alsa-lib takes it from here, under its lock
+    /// (``withHandle(_:)``).
+    private let sequencer: Mutex<Handle>
+
+    /// alsa-lib's sequencer handle: used only under ``sequencer``'s lock, so it may pass between threads.
+    private struct Handle: @unchecked Sendable {
+        let pointer: OpaquePointer
+    }
     private let announcePort: Int32
     /// The stamping queue and the offset from its real time to `MonotonicTime`, seconds; nil without one.
     private let stamping: (queue: Int32, offset: Double)?
-    private let lock = NSLock()
-    private var thread: InputThread?  // guarded by lock
+    /// The notification thread, while started.
+    private let thread = Mutex<InputThread?>(nil)
 
     /// Opens the sequencer and creates the client and its ports.
     /// - Throws: ``DeviceError`` with device `seq` (e.g. `snd_seq_open` with ENOENT where there is no
@@ -54,7 +64,8 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
         guard let opened else {
             throw ALSAError.make(-ENOMEM, device: "seq", operation: .openSequencer, function: "snd_seq_open")
         }
-        handle = opened
+        self.opened = opened
+        sequencer = Mutex(Handle(pointer: opened))
         do {
             let name = String(clientName.prefix(63))
             try ALSAError.check(
@@ -90,9 +101,16 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
         }
     }
 
+    /// Runs `body` with the handle, holding its lock.
+    private func withHandle<Result: Sendable, Failure: Error>(
+        _ body: (OpaquePointer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try sequencer.withLock { held throws(Failure) in try body(held.pointer) }
+    }
+
     deinit {
         stopNotifications()
-        snd_seq_close(handle)
+        snd_seq_close(opened)
     }
 
     /// Creates `Peach Input`, stamped in real time by a queue of its own when one can be had; a plain port
@@ -151,13 +169,13 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
 
     /// Every exported port of every client.
     public func ports() throws -> [MIDIPortInfo] {
-        lock.withLock { SequencerPortQuery.ports(of: handle) }
+        withHandle { handle in SequencerPortQuery.ports(of: handle) }
     }
 
     /// Subscribes the input port to `address` (what `aconnect ADDRESS Peach:0` does).
     /// - Throws: ``DeviceError`` naming `seq:ADDRESS`.
     public func connectInput(from address: MIDIAddress) throws {
-        let result = lock.withLock {
+        let result = withHandle { handle in
             snd_seq_connect_from(handle, inputPort, Int32(address.client), Int32(address.port))
         }
         try ALSAError.check(
@@ -167,7 +185,7 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
     /// Subscribes `address` to the output port (what `aconnect Peach:1 ADDRESS` does).
     /// - Throws: ``DeviceError`` naming `seq:ADDRESS`.
     public func connectOutput(to address: MIDIAddress) throws {
-        let result = lock.withLock {
+        let result = withHandle { handle in
             snd_seq_connect_to(handle, outputPort, Int32(address.client), Int32(address.port))
         }
         try ALSAError.check(
@@ -178,8 +196,10 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
     /// the kernel's pool is full (up to about two seconds).
     /// - Throws: ``DeviceError`` from `snd_seq_event_output_direct`.
     public func send(_ messages: [MIDIMessage]) throws(DeviceError) {
-        lock.lock()
-        defer { lock.unlock() }
+        try withHandle { handle throws(DeviceError) in try send(messages, on: handle) }
+    }
+
+    private func send(_ messages: [MIDIMessage], on handle: OpaquePointer) throws(DeviceError) {
         for message in messages {
             var event = outputEvent(message)
             peach_seq_ev_set_direct(&event)
@@ -196,7 +216,7 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
                     result = snd_seq_event_output_direct(handle, &event)
                 }
                 attempts += 1
-                if result == -EAGAIN { waitForRoom() }
+                if result == -EAGAIN { Self.waitForRoom(handle) }
             } while result == -EAGAIN && attempts < 40
             try ALSAError.check(
                 result, device: "seq", operation: .send, function: "snd_seq_event_output_direct")
@@ -212,19 +232,26 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
         guard let stamping else { return false }
         let queueTime = max(0, time - stamping.offset)
         let seconds = queueTime.rounded(.down)
-        lock.lock()
-        defer { lock.unlock() }
+        try withHandle { handle throws(DeviceError) in
+            try schedule(messages, queue: stamping.queue, at: queueTime, seconds: seconds, on: handle)
+        }
+        return true
+    }
+
+    private func schedule(
+        _ messages: [MIDIMessage], queue: Int32, at queueTime: Double, seconds: Double,
+        on handle: OpaquePointer
+    ) throws(DeviceError) {
         for message in messages {
             var event = outputEvent(message)
             peach_seq_ev_schedule_real(
-                &event, stamping.queue, UInt32(seconds), UInt32(((queueTime - seconds) * 1e9).rounded(.down)))
+                &event, queue, UInt32(seconds), UInt32(((queueTime - seconds) * 1e9).rounded(.down)))
             try ALSAError.check(
                 snd_seq_event_output(handle, &event), device: "seq", operation: .send,
                 function: "snd_seq_event_output")
         }
         try ALSAError.check(
             snd_seq_drain_output(handle), device: "seq", operation: .send, function: "snd_seq_drain_output")
-        return true
     }
 
     /// `message` as an event from the output port to its subscribers (the caller says when it leaves).
@@ -240,7 +267,7 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
     /// Drops every message this client scheduled that has not left yet.
     public func cancelScheduled() {
         guard let stamping else { return }
-        lock.withLock {
+        withHandle { handle in
             var remove: OpaquePointer?
             guard snd_seq_remove_events_malloc(&remove) == 0, let remove else { return }
             defer { snd_seq_remove_events_free(remove) }
@@ -251,7 +278,7 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
     }
 
     /// Waits up to 50 ms until the sequencer takes output again.
-    private func waitForRoom() {
+    private static func waitForRoom(_ handle: OpaquePointer) {
         let count = snd_seq_poll_descriptors_count(handle, Int16(POLLOUT))
         var fds = [pollfd](repeating: pollfd(), count: Int(max(count, 1)))
         let filled = snd_seq_poll_descriptors(handle, &fds, UInt32(fds.count), Int16(POLLOUT))
@@ -261,7 +288,7 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
     /// Starts the notification thread.
     /// - Throws: ``DeviceError`` when no pipe can be made.
     public func startNotifications(_ handler: @escaping @Sendable (SequencerNotification) -> Void) throws {
-        let descriptors: [pollfd] = lock.withLock {
+        let descriptors: [pollfd] = withHandle { handle in
             let count = snd_seq_poll_descriptors_count(handle, Int16(POLLIN))
             var fds = [pollfd](repeating: pollfd(), count: Int(max(count, 1)))
             let filled = snd_seq_poll_descriptors(handle, &fds, UInt32(fds.count), Int16(POLLIN))
@@ -270,20 +297,15 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
         let started = try InputThread(name: "peach-seq-in") { [self] wake in
             notificationLoop(descriptors + [pollfd(fd: wake, events: Int16(POLLIN), revents: 0)], handler)
         }
-        let previous = lock.withLock {
-            defer { thread = started }
-            return thread
-        }
-        previous?.stop()
+        thread.withLock { current in
+            defer { current = started }
+            return current.take()
+        }?.stop()
     }
 
     /// Stops the notification thread and waits for it. Idempotent.
     public func stopNotifications() {
-        let current = lock.withLock {
-            defer { thread = nil }
-            return thread
-        }
-        current?.stop()
+        thread.withLock { $0.take() }?.stop()
     }
 
     private func notificationLoop(
@@ -306,7 +328,7 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
             if fds[fds.count - 1].revents != 0 { return }
             var notifications: [SequencerNotification] = []
             var failure: DeviceError?
-            lock.withLock {
+            withHandle { handle in
                 while true {
                     var pointer: UnsafeMutablePointer<snd_seq_event_t>?
                     let result = snd_seq_event_input(handle, &pointer)

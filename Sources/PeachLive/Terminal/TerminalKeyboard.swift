@@ -4,14 +4,19 @@ import Foundation
 import PeachMIDI
 import PeachSystem
 import PeachTraining
+import Synchronization
 
 /// The computer keyboard as an input: switches the terminal on stdin to raw mode (keeping Ctrl-C as a
 /// signal), reads keys on a thread and reports them through ``KeyboardMapper``. ``stop()`` restores the
 /// terminal exactly as it was.
 public final class TerminalKeyboard: @unchecked Sendable {
-    private let lock = NSLock()
-    private var saved: termios?  // guarded by lock
-    private var thread: InputThread?  // guarded by lock
+    /// The terminal's settings before raw mode and the reading thread, while started.
+    private struct State {
+        var saved: termios?
+        var thread: InputThread?
+    }
+
+    private let state = Mutex(State())
 
     /// A keyboard, not yet reading.
     public init() {}
@@ -29,10 +34,7 @@ public final class TerminalKeyboard: @unchecked Sendable {
             let started = try InputThread(name: "peach-keyboard") { wake in
                 Self.readLoop(wake: wake, handler: handler)
             }
-            lock.withLock {
-                saved = original
-                thread = started
-            }
+            state.withLock { $0 = State(saved: original, thread: started) }
         } catch {
             tcsetattr(STDIN_FILENO, TCSANOW, &original)
         }
@@ -40,13 +42,13 @@ public final class TerminalKeyboard: @unchecked Sendable {
 
     /// Gives the terminal back as it was (before the process stops on Ctrl-Z); reading goes on.
     public func suspend() {
-        guard var original = lock.withLock({ saved }) else { return }
+        guard var original = state.withLock({ $0.saved }) else { return }
         tcsetattr(STDIN_FILENO, TCSANOW, &original)
     }
 
     /// Takes the terminal into raw mode again (after `fg`).
     public func resume() {
-        guard let original = lock.withLock({ saved }) else { return }
+        guard let original = state.withLock({ $0.saved }) else { return }
         var raw = Self.raw(original)
         tcsetattr(STDIN_FILENO, TCSANOW, &raw)
     }
@@ -64,12 +66,9 @@ public final class TerminalKeyboard: @unchecked Sendable {
 
     /// Stops reading and restores the terminal. Idempotent.
     public func stop() {
-        let (current, original) = lock.withLock {
-            defer {
-                thread = nil
-                saved = nil
-            }
-            return (thread, saved)
+        let (current, original) = state.withLock { state in
+            defer { state = State() }
+            return (state.thread, state.saved)
         }
         current?.stop()
         if var original { tcsetattr(STDIN_FILENO, TCSANOW, &original) }

@@ -2,6 +2,7 @@
 
 import Foundation
 import PeachSystem
+import Synchronization
 
 /// A ``MIDISource`` that reads raw MIDI 1.0 bytes and parses them with ``MIDIByteParser``:
 /// a rawmidi device (`/dev/snd/midiC1D0`), a FIFO (kept open as writers come and go), a file (ends at its
@@ -13,8 +14,8 @@ public final class RawMIDISource: MIDISource, @unchecked Sendable {
     /// `rawmidi:PATH`.
     public var name: String { "rawmidi:\(path)" }
 
-    private let lock = NSLock()
-    private var thread: InputThread?  // guarded by lock
+    /// The reading thread, while started.
+    private let thread = Mutex<InputThread?>(nil)
 
     /// A source reading `path` (`-` for stdin).
     public init(path: String) {
@@ -41,16 +42,12 @@ public final class RawMIDISource: MIDISource, @unchecked Sendable {
             Self.readLoop(file, wake: wake, handler: handler)
             file.close()
         }
-        lock.withLock { self.thread = thread }
+        self.thread.withLock { $0 = thread }
     }
 
     /// Stops the reading thread and waits for it.
     public func stop() {
-        let current = lock.withLock {
-            defer { thread = nil }
-            return thread
-        }
-        current?.stop()
+        thread.withLock { $0.take() }?.stop()
     }
 
     private static func readLoop(_ file: SystemFile, wake: Int32, handler: @Sendable (MIDIInput) -> Void) {

@@ -1,6 +1,7 @@
 // SequencerMIDISource: MIDI input from sequencer ports, connecting controllers at start and on hotplug.
 
 import Foundation
+import Synchronization
 
 /// A ``MIDISource`` over a sequencer client: at start it listens for ports coming and going, then connects
 /// to the controllers already there; when a wanted port appears later it connects to it; when a connected
@@ -11,16 +12,22 @@ public final class SequencerMIDISource: MIDISource, @unchecked Sendable {
 
     private let client: any MIDISequencerClient
     private let selection: ControllerSelection
-    private let lock = NSLock()
-    private var connector: ControllerConnector  // guarded by lock
-    private var handler: (@Sendable (MIDIInput) -> Void)?  // guarded by lock
+    /// What the notification thread and the caller share: the connections and where input goes.
+    private struct State {
+        var connector: ControllerConnector
+        var handler: (@Sendable (MIDIInput) -> Void)?
+    }
+
+    private let state: Mutex<State>
 
     /// A source over `client`, connecting by `selection` and the profile's device patterns.
     public init(client: any MIDISequencerClient, selection: ControllerSelection, profile: ControllerProfile) {
         self.client = client
         self.selection = selection
-        connector = ControllerConnector(
-            selection: selection, profile: profile, ownClient: client.clientNumber)
+        state = Mutex(
+            State(
+                connector: ControllerConnector(
+                    selection: selection, profile: profile, ownClient: client.clientNumber)))
     }
 
     /// Kernel stamps, when the client has them.
@@ -28,12 +35,12 @@ public final class SequencerMIDISource: MIDISource, @unchecked Sendable {
 
     /// The ports connected now.
     public var connectedPorts: [MIDIPortInfo] {
-        lock.withLock { connector.connected.values.sorted { $0.address < $1.address } }
+        state.withLock { $0.connector.connected.values.sorted { $0.address < $1.address } }
     }
 
     /// Starts: notifications first (so nothing plugged in meanwhile is missed), then the ports already there.
     public func start(_ handler: @escaping @Sendable (MIDIInput) -> Void) throws {
-        lock.withLock { self.handler = handler }
+        state.withLock { $0.handler = handler }
         try client.startNotifications { [weak self] notification in self?.handle(notification) }
         connectNew()
     }
@@ -41,11 +48,11 @@ public final class SequencerMIDISource: MIDISource, @unchecked Sendable {
     /// Stops notifications.
     public func stop() {
         client.stopNotifications()
-        lock.withLock { handler = nil }
+        state.withLock { $0.handler = nil }
     }
 
     private func deliver(_ input: MIDIInput) {
-        let current = lock.withLock { handler }
+        let current = state.withLock { $0.handler }
         current?(input)
     }
 
@@ -54,9 +61,11 @@ public final class SequencerMIDISource: MIDISource, @unchecked Sendable {
         case .message(let event): deliver(.event(event))
         case .portStarted: connectNew()
         case .portExited(let address):
-            if let gone = lock.withLock({ connector.portExited(address) }) { deliver(.disconnected(gone)) }
+            if let gone = state.withLock({ $0.connector.portExited(address) }) {
+                deliver(.disconnected(gone))
+            }
         case .clientExited(let number):
-            for gone in lock.withLock({ connector.clientExited(number) }) { deliver(.disconnected(gone)) }
+            for gone in state.withLock({ $0.connector.clientExited(number) }) { deliver(.disconnected(gone)) }
         case .failed(let error): deliver(.failed(error))
         }
     }
@@ -64,13 +73,13 @@ public final class SequencerMIDISource: MIDISource, @unchecked Sendable {
     /// Connects every wanted port not yet connected.
     private func connectNew() {
         guard let ports = try? client.ports() else { return }
-        let new = lock.withLock { connector.toConnect(among: ports) }
+        let new = state.withLock { $0.connector.toConnect(among: ports) }
         for port in new {
             do {
                 try client.connectInput(from: port.address)
                 deliver(.connected(port))
             } catch {
-                lock.withLock { connector.forget(port.address) }
+                state.withLock { $0.connector.forget(port.address) }
             }
         }
     }

@@ -212,7 +212,7 @@ enum CanonicalLine {
             let level = cursor.integer(), cursor.literal(",\"onsets\":"), let onsets = cursor.text(),
             cursor.literal(",\"extras\":"), let extras = cursor.integer(), cursor.literal(",\"input\":"),
             let input = cursor.text(),
-            let completed = try? EchoText.completed(
+            let completed = try? EchoFields.completed(
                 tempoBPM: tempo, rhythm: rhythm, level: level, onsets: onsets, extras: extras, input: input,
                 at: timestamp)
         else { return nil }
@@ -238,7 +238,7 @@ enum CanonicalLine {
         let anyOctave = cursor.literal(",\"anyOctave\":true")
         let anyVoicing = cursor.literal(",\"anyVoicing\":true")
         guard
-            let completed = try? PlayBackText.completed(
+            let completed = try? PlayBackFields.completed(
                 item: item, kind: kind, reference: reference, answerNotes: answerNotes, played: played,
                 correct: correct, heardAs: heardAs, responseTime: responseTime, input: input,
                 anyOctave: anyOctave, anyVoicing: anyVoicing, at: timestamp)

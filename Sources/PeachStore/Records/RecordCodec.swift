@@ -260,8 +260,8 @@ enum RecordCodec {
             string(.kind, completed.question.item.kind.rawValue)
             string(.item, completed.question.item.id)
             integer(.reference, completed.question.reference.rawValue)
-            string(.answerNotes, PlayBackText.notes(completed.question.answerNotes))
-            string(.played, PlayBackText.played(completed.played))
+            string(.answerNotes, PlayBackFields.notes(completed.question.answerNotes))
+            string(.played, PlayBackFields.played(completed.played))
             key(.correct)
             append(completed.isCorrect ? "true" : "false", to: &bytes)
             if !completed.isCorrect, let heard = completed.verdict.answered { string(.heardAs, heard.id) }
@@ -283,7 +283,7 @@ enum RecordCodec {
             integer(.tempoBPM, completed.tempo.bpm)
             string(.rhythm, completed.rhythm.description)
             integer(.level, completed.level)
-            string(.onsets, EchoText.onsets(completed.onsets))
+            string(.onsets, EchoFields.onsets(completed.onsets))
             integer(.extras, completed.extras)
             string(.input, completed.inputKind.rawValue)
         case .rhythm(let rhythm):

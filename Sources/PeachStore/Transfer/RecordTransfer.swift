@@ -228,8 +228,8 @@ public enum RecordTransfer {
             text(completed.question.item.kind.rawValue)
             text(completed.question.item.id)
             integer(completed.question.reference.rawValue)
-            text(PlayBackText.notes(completed.question.answerNotes))
-            text(PlayBackText.played(completed.played))
+            text(PlayBackFields.notes(completed.question.answerNotes))
+            text(PlayBackFields.played(completed.played))
             if !completed.isCorrect, let heard = completed.verdict.answered {
                 text(heard.id)
             } else {
@@ -282,7 +282,7 @@ public enum RecordTransfer {
             empty(6 + 8 + 8)
             text(completed.rhythm.description)
             integer(completed.level)
-            text(EchoText.onsets(completed.onsets))
+            text(EchoFields.onsets(completed.onsets))
             integer(completed.extras)
         }
     }

@@ -1,11 +1,11 @@
-// EchoText: the compact text of a rhythm-echo record's echo (`-3.2 4.1 - 0.5`), and the record it makes.
+// EchoFields: the compact text of a rhythm-echo record's echo (`-3.2 4.1 - 0.5`), and the record it makes.
 
 import Foundation
 import PeachCore
 
 /// How a rhythm-echo record writes its echo in one JSON string or CSV cell: each note's strike offset in
 /// milliseconds, in the rhythm's order, `-` for a missed note, separated by spaces (`-3.2 4.1 - 0.5`).
-enum EchoText {
+enum EchoFields {
     /// `-3.2 4.1 - 0.5`.
     static func onsets(_ onsets: [CompletedEcho.Onset]) -> String {
         onsets.map { $0.offsetMs.map { RecordCodec.number($0, decimals: 3) } ?? "-" }.joined(separator: " ")
@@ -48,9 +48,9 @@ enum EchoText {
 }
 
 extension FieldReader {
-    /// The echo of a `rhythmEcho` line (see ``EchoText/completed``).
+    /// The echo of a `rhythmEcho` line (see ``EchoFields/completed``).
     func echo(at timestamp: Date) throws -> CompletedEcho {
-        try EchoText.completed(
+        try EchoFields.completed(
             tempoBPM: try integer(.tempoBPM), rhythm: try string(.rhythm), level: try integer(.level),
             onsets: try string(.onsets), extras: try integer(.extras), input: try optionalString(.input),
             at: timestamp)

@@ -1,4 +1,4 @@
-// PlayBackText: the compact text of a play-back record's notes (`60 64 67`, `60:96:0 64:90:12.5`).
+// PlayBackFields: the compact text of a play-back record's notes (`60 64 67`, `60:96:0 64:90:12.5`).
 
 import Foundation
 import PeachCore
@@ -6,7 +6,7 @@ import PeachCore
 /// How a play-back record writes its notes in one JSON string or CSV cell: the notes asked as numbers separated
 /// by spaces (`60 64 67`), the notes played as `note:velocity:ms` separated by spaces (`60:96:0 64:90:12.5`,
 /// the onset in milliseconds after the answer's first, to 0.1 ms).
-enum PlayBackText {
+enum PlayBackFields {
     /// `60 64 67`.
     static func notes(_ notes: [MIDINote]) -> String {
         notes.map { String($0.rawValue) }.joined(separator: " ")
@@ -51,7 +51,7 @@ enum PlayBackText {
     }
 }
 
-extension PlayBackText {
+extension PlayBackFields {
     /// The play-back answer a record's values make: its item of its kind, the notes asked (which must be the
     /// item's on the reference), the notes played, and a verdict that must agree with `correct` and `heardAs`.
     /// What both readers (the general decoder and ``CanonicalLine``) build a `playBack` line with.
@@ -86,10 +86,10 @@ extension PlayBackText {
 }
 
 extension FieldReader {
-    /// The play-back answer of a `playBack` line (see ``PlayBackText/completed``).
+    /// The play-back answer of a `playBack` line (see ``PlayBackFields/completed``).
     func playBack(at timestamp: Date) throws -> CompletedPlayBack {
         guard let correct = try optionalBoolean(.correct) else { throw missing(.correct) }
-        return try PlayBackText.completed(
+        return try PlayBackFields.completed(
             item: try string(.item), kind: try optionalString(.kind), reference: try integer(.reference),
             answerNotes: try string(.answerNotes), played: try string(.played), correct: correct,
             heardAs: try optionalString(.heardAs), responseTime: try optionalNumber(.responseTime) ?? 0,
