@@ -136,6 +136,10 @@ struct DashboardRouterTests {
         let delete = try await client.send(.delete, "/settings")
         #expect(delete.status == .methodNotAllowed && delete.headers[.allow] == "GET, HEAD, POST")
         #expect(try await client.send(.post, "/progress").status == .methodNotAllowed)
+        let parameterised = try await client.send(.post, "/sessions/abc")
+        #expect(parameterised.status == .methodNotAllowed && parameterised.headers[.allow] == "GET, HEAD")
+        let nowhere = try await client.send(.post, "/nowhere")
+        #expect(nowhere.status == .methodNotAllowed && nowhere.headers[.allow] == "GET, HEAD")
         let german = try await client.send(.get, "/settings", headers: [.acceptLanguage: "de"])
         #expect(german.body.contains("lang=\"de"))
     }

@@ -7,13 +7,14 @@ import PeachText
 
 /// Around every request: the security headers (a Content-Security-Policy that allows only the dashboard's own
 /// script, style and images; no framing or sniffing; a referrer only to itself, so a browser names the origin of
-/// its own forms, which ``Authentication`` checks), only GET and HEAD (and POST where a route takes
-/// it: ``DashboardRoutes/postPaths``), and every error turned into
+/// its own forms, which ``Authentication`` checks), only the methods the router has a route for on the path
+/// (``RouteMethods``; GET and HEAD where it has none), and every error turned into
 /// a short page in the browser's language with its status. An unexpected error is logged and shown as a 500
 /// without its text (no path, no stack trace reaches the network).
 struct DashboardMiddleware<Context: RequestContext>: RouterMiddleware {
     let pages: DashboardPages
     let languages: LanguageNegotiation
+    let methods: RouteMethods
     let logger: Logger
 
     /// The headers added to every response.
@@ -31,12 +32,10 @@ struct DashboardMiddleware<Context: RequestContext>: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var response: Response
-        let allowsPost = DashboardRoutes.postPaths.contains(request.uri.path)
-        let allowed =
-            request.method == .get || request.method == .head || (allowsPost && request.method == .post)
-        if !allowed {
+        let allowed = methods.methods(for: request.uri.path)
+        if !allowed.contains(request.method) {
             response = errorPage(405, request)
-            response.headers[.allow] = allowsPost ? "GET, HEAD, POST" : "GET, HEAD"
+            response.headers[.allow] = allowed.map(\.rawValue).joined(separator: ", ")
         } else {
             do {
                 response = try await next(request, context)

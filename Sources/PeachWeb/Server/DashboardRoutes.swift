@@ -14,9 +14,6 @@ import PeachTraining
 /// `POST /login` and `/logout`, `POST /settings` (one setting, as `peach settings set` does), and `POST
 /// /data/import` (``ImportUpload``).
 struct DashboardRoutes: Sendable {
-    /// The paths that take a POST; every other path takes only GET and HEAD.
-    static let postPaths: Set<String> = ["/login", "/logout", "/settings", "/data/import"]
-
     let store: DashboardStore
     let pages: DashboardPages
     let languages: LanguageNegotiation
@@ -24,18 +21,27 @@ struct DashboardRoutes: Sendable {
     let editor: @Sendable () -> SettingsEditor
     let logger: Logger
 
-    /// The router, wrapped in ``DashboardMiddleware``.
+    /// The router, wrapped in ``DashboardMiddleware``, which learns the methods of each path from the routes
+    /// added here (``RouteMethods``).
     func router() -> Router<DashboardContext> {
         let router = Router(context: DashboardContext.self)
-        router.add(middleware: DashboardMiddleware(pages: pages, languages: languages, logger: logger))
-        addPages(to: router)
-        addChanges(to: router)
+        let methods = RouteMethods()
+        router.add(
+            middleware: DashboardMiddleware(pages: pages, languages: languages, methods: methods, logger: logger))
+        addPages(to: router, methods)
+        addChanges(to: router, methods)
         return router
     }
 
     // MARK: - Reading
 
-    private func addPages(to router: Router<DashboardContext>) {
+    private func addPages(to router: Router<DashboardContext>, _ methods: RouteMethods) {
+        func page(
+            _ router: Router<DashboardContext>, _ path: String,
+            _ handler: @escaping @Sendable (Request, DashboardContext) async throws -> Response
+        ) {
+            self.page(router, methods, path, handler)
+        }
         page(router, "/") { request, _ in
             let view = await store.current()
             let session = await authentication.session(request)
@@ -121,11 +127,22 @@ struct DashboardRoutes: Sendable {
 
     /// Adds `handler` for GET and HEAD on `path` (``DashboardMiddleware`` drops a HEAD's body).
     private func page(
-        _ router: Router<DashboardContext>, _ path: RouterPath,
+        _ router: Router<DashboardContext>, _ methods: RouteMethods, _ path: String,
         _ handler: @escaping @Sendable (Request, DashboardContext) async throws -> Response
     ) {
-        router.get(path, use: handler)
-        router.head(path, use: handler)
+        router.get(RouterPath(path), use: handler)
+        router.head(RouterPath(path), use: handler)
+        methods.add(path, .get)
+        methods.add(path, .head)
+    }
+
+    /// Adds `handler` for POST on `path`.
+    private func post(
+        _ router: Router<DashboardContext>, _ methods: RouteMethods, _ path: String,
+        _ handler: @escaping @Sendable (Request, DashboardContext) async throws -> Response
+    ) {
+        router.post(RouterPath(path), use: handler)
+        methods.add(path, .post)
     }
 
     // MARK: - Changing
@@ -145,8 +162,8 @@ struct DashboardRoutes: Sendable {
         let csrf: String
     }
 
-    private func addChanges(to router: Router<DashboardContext>) {
-        router.post("/login") { request, context in
+    private func addChanges(to router: Router<DashboardContext>, _ methods: RouteMethods) {
+        post(router, methods, "/login") { request, context in
             let texts = texts(request)
             let form = try await Self.form(LoginForm.self, request, context)
             try Authentication.checkOrigin(request)
@@ -176,7 +193,7 @@ struct DashboardRoutes: Sendable {
             response.setCookie(Authentication.sessionCookie(id))
             return response
         }
-        router.post("/logout") { request, context in
+        post(router, methods, "/logout") { request, context in
             let form = try await Self.form(TokenForm.self, request, context)
             _ = try await authentication.authorize(request, token: form.csrf)
             await authentication.sessions.end(request.cookies[Authentication.sessionCookie]?.value)
@@ -184,7 +201,7 @@ struct DashboardRoutes: Sendable {
             response.setCookie(Authentication.sessionCookie(nil))
             return response
         }
-        router.post("/settings") { request, context in
+        post(router, methods, "/settings") { request, context in
             let texts = texts(request)
             let form = try await Self.form(SettingForm.self, request, context)
             let session = try await authentication.authorize(request, token: form.csrf)
@@ -200,7 +217,7 @@ struct DashboardRoutes: Sendable {
                         notices: [pages.publicMessage(error, texts: texts)]), status: .badRequest)
             }
         }
-        router.post("/data/import") { request, _ in
+        post(router, methods, "/data/import") { request, _ in
             let texts = texts(request)
             _ = try await authentication.authorize(request, token: request.headers[DashboardHeader.csrfToken])
             let outcome = try await ImportUpload.run(
