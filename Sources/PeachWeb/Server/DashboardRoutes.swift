@@ -27,7 +27,8 @@ struct DashboardRoutes: Sendable {
         let router = Router(context: DashboardContext.self)
         let methods = RouteMethods()
         router.add(
-            middleware: DashboardMiddleware(pages: pages, languages: languages, methods: methods, logger: logger))
+            middleware: DashboardMiddleware(
+                pages: pages, languages: languages, methods: methods, logger: logger))
         addPages(to: router, methods)
         addChanges(to: router, methods)
         return router
