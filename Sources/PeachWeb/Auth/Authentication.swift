@@ -23,11 +23,10 @@ struct Authentication: Sendable {
         await sessions.session(request.cookies[Self.sessionCookie]?.value)
     }
 
-    /// The session of a state-changing request whose CSRF token is `token`.
-    /// - Throws: `HTTPError(.forbidden)` without a session, with another token, or from another origin.
-    func authorize(_ request: Request, token: String?) async throws -> SessionStore.Session {
-        try Self.checkOrigin(request)
-        guard let session = await session(request), let token, Self.same(token, session.csrf) else {
+    /// The session of a state-changing request (let through by ``RequireSession``) whose CSRF token is `token`.
+    /// - Throws: `HTTPError(.forbidden)` without a session or with another token.
+    static func authorize(_ context: DashboardContext, token: String?) throws -> SessionStore.Session {
+        guard let session = context.session, let token, same(token, session.csrf) else {
             throw HTTPError(.forbidden)
         }
         return session

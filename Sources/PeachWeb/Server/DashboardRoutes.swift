@@ -11,8 +11,8 @@ import PeachTraining
 
 /// The routes of the dashboard. Reading needs nothing: the pages, the two charts, the live stream, the exports
 /// and the assets are GETs anyone who reaches the page may make. Changing needs a session (``Authentication``):
-/// `POST /login` and `/logout`, `POST /settings` (one setting, as `peach settings set` does), and `POST
-/// /data/import` (``ImportUpload``).
+/// `POST /login` (the password), and in a route group behind ``RequireSession`` `/logout`, `POST /settings` (one
+/// setting, as `peach settings set` does), and `POST /data/import` (``ImportUpload``).
 struct DashboardRoutes: Sendable {
     let store: DashboardStore
     let pages: DashboardPages
@@ -22,13 +22,15 @@ struct DashboardRoutes: Sendable {
     let logger: Logger
 
     /// The router, wrapped in ``DashboardMiddleware``, which learns the methods of each path from the routes
-    /// added here (``RouteMethods``).
+    /// added here (``RouteMethods``), then in ``SessionMiddleware``, which puts each request's session in its
+    /// context.
     func router() -> Router<DashboardContext> {
         let router = Router(context: DashboardContext.self)
         let methods = RouteMethods()
         router.add(
             middleware: DashboardMiddleware(
                 pages: pages, languages: languages, methods: methods, logger: logger))
+        router.add(middleware: SessionMiddleware(authentication: authentication))
         addPages(to: router, methods)
         addChanges(to: router, methods)
         return router
@@ -43,20 +45,20 @@ struct DashboardRoutes: Sendable {
         ) {
             self.page(router, methods, path, handler)
         }
-        page(router, "/") { request, _ in
+        page(router, "/") { request, context in
             let view = await store.current()
-            let session = await authentication.session(request)
+            let session = context.session
             return Self.html(pages.overview(view, texts: texts(request), session: session, now: Date()))
         }
-        page(router, "/progress") { request, _ in
+        page(router, "/progress") { request, context in
             let weeks = try Self.weeks(request)
             let view = await store.current()
-            let session = await authentication.session(request)
+            let session = context.session
             return Self.html(pages.progress(view, weeks: weeks, texts: texts(request), session: session))
         }
-        page(router, "/sessions") { request, _ in
+        page(router, "/sessions") { request, context in
             let texts = texts(request)
-            let session = await authentication.session(request)
+            let session = context.session
             let directory = pages.locations.dataDirectory
             do {
                 let sessions = try await BlockingWork.run { try PracticeSessions.read(directory: directory) }
@@ -71,25 +73,25 @@ struct DashboardRoutes: Sendable {
             guard let id = context.parameters.get("id"),
                 let entry = sessions.sessions.first(where: { $0.id == id })
             else { throw HTTPError(.notFound) }
-            let session = await authentication.session(request)
+            let session = context.session
             return Self.html(pages.session(entry, texts: texts(request), session: session))
         }
-        page(router, "/box") { request, _ in
+        page(router, "/box") { request, context in
             let view = await store.current()
-            let session = await authentication.session(request)
+            let session = context.session
             return Self.html(pages.box(view, texts: texts(request), session: session, now: Date()))
         }
-        page(router, "/settings") { request, _ in
+        page(router, "/settings") { request, context in
             let texts = texts(request)
             let saved = request.uri.queryParameters.get("saved").flatMap { try? SettingKey.named($0) }
             return Self.html(
                 pages.settings(
-                    texts: texts, session: await authentication.session(request),
+                    texts: texts, session: context.session,
                     hasPassword: authentication.password.isSet,
                     notices: saved.map { [texts.settingSaved($0.rawValue)] } ?? []))
         }
-        page(router, "/data") { request, _ in
-            Self.html(pages.data(texts: texts(request), session: await authentication.session(request)))
+        page(router, "/data") { request, context in
+            Self.html(pages.data(texts: texts(request), session: context.session))
         }
         page(router, "/login") { request, _ in
             let token = SessionStore.token()
@@ -139,7 +141,7 @@ struct DashboardRoutes: Sendable {
 
     /// Adds `handler` for POST on `path`.
     private func post(
-        _ router: Router<DashboardContext>, _ methods: RouteMethods, _ path: String,
+        _ router: some RouterMethods<DashboardContext>, _ methods: RouteMethods, _ path: String,
         _ handler: @escaping @Sendable (Request, DashboardContext) async throws -> Response
     ) {
         router.post(RouterPath(path), use: handler)
@@ -163,7 +165,10 @@ struct DashboardRoutes: Sendable {
         let csrf: String
     }
 
+    /// Sign-in for anyone with the form's token; every other change in a group that only a signed-in browser
+    /// from the dashboard's own origin passes (``RequireSession``).
     private func addChanges(to router: Router<DashboardContext>, _ methods: RouteMethods) {
+        let signedIn = router.group().add(middleware: RequireSession())
         post(router, methods, "/login") { request, context in
             let texts = texts(request)
             let form = try await Self.form(LoginForm.self, request, context)
@@ -194,18 +199,18 @@ struct DashboardRoutes: Sendable {
             response.setCookie(Authentication.sessionCookie(id))
             return response
         }
-        post(router, methods, "/logout") { request, context in
+        post(signedIn, methods, "/logout") { request, context in
             let form = try await Self.form(TokenForm.self, request, context)
-            _ = try await authentication.authorize(request, token: form.csrf)
+            _ = try Authentication.authorize(context, token: form.csrf)
             await authentication.sessions.end(request.cookies[Authentication.sessionCookie]?.value)
             var response = Self.redirect("/")
             response.setCookie(Authentication.sessionCookie(nil))
             return response
         }
-        post(router, methods, "/settings") { request, context in
+        post(signedIn, methods, "/settings") { request, context in
             let texts = texts(request)
             let form = try await Self.form(SettingForm.self, request, context)
-            let session = try await authentication.authorize(request, token: form.csrf)
+            let session = try Authentication.authorize(context, token: form.csrf)
             do {
                 let key = try SettingKey.named(form.key)
                 _ = try editor().set(key, to: form.value, at: Date())
@@ -218,9 +223,9 @@ struct DashboardRoutes: Sendable {
                         notices: [pages.publicMessage(error, texts: texts)]), status: .badRequest)
             }
         }
-        post(router, methods, "/data/import") { request, _ in
+        post(signedIn, methods, "/data/import") { request, context in
             let texts = texts(request)
-            _ = try await authentication.authorize(request, token: request.headers[DashboardHeader.csrfToken])
+            _ = try Authentication.authorize(context, token: request.headers[DashboardHeader.csrfToken])
             let outcome = try await ImportUpload.run(
                 request, directory: pages.locations.dataDirectory, pages: pages, texts: texts)
             logger.notice("dashboard: an import: \(outcome.text)")
