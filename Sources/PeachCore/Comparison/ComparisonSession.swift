@@ -75,6 +75,7 @@ public final class ComparisonSession: TrainingSession {
     /// Starts training with a cold start; does nothing unless idle.
     public func start() {
         guard state == .idle else { return }
+        machinery.started()
         lastCompleted = nil
         sessionBest = nil
         answeredCount = 0
@@ -100,7 +101,7 @@ public final class ComparisonSession: TrainingSession {
             do { try observer.comparisonCompleted(completed) } catch {
                 // Not durable, so not acknowledged: no feedback, no count; the session stops.
                 machinery.emit(.observerFailed(error))
-                halt(.storeFailure(error))
+                stop(reason: .storeFailure(error))
                 return true
             }
         }
@@ -112,7 +113,7 @@ public final class ComparisonSession: TrainingSession {
         state = .showingFeedback
         machinery.emit(.answered(completed))
         if let audioError {
-            halt(.audioFailure(audioError))
+            stop(reason: .audioFailure(audioError))
         } else {
             machinery.schedule(after: trialSettings.feedbackDuration) { [weak self] in self?.endFeedback() }
         }
@@ -142,16 +143,13 @@ public final class ComparisonSession: TrainingSession {
     /// Stops training from any state: silences the note, cancels timers, discards the unfinished comparison.
     /// Does nothing when idle.
     public func stop(reason: SessionStopReason = .userRequest) {
-        guard state != .idle else { return }
-        halt(reason)
+        machinery.stop(reason, discarding: discardTrial)
     }
 
-    /// Silences, cancels, discards and reports `reason`, whatever the state.
-    private func halt(_ reason: SessionStopReason) {
-        machinery.halt(reason) {
-            currentComparison = nil
-            state = .idle
-        }
+    /// Discards what the stop leaves: the unfinished trial, back to idle (``SessionMachinery/stop(_:discarding:)``).
+    private func discardTrial() {
+        currentComparison = nil
+        state = .idle
     }
 
     private func startComparison() {
@@ -207,7 +205,7 @@ public final class ComparisonSession: TrainingSession {
             try machinery.play(frequency, velocity: trialSettings.velocity, amplitude: amplitude)
             return true
         } catch {
-            halt(.audioFailure(error))
+            stop(reason: .audioFailure(error))
             return false
         }
     }
@@ -218,7 +216,7 @@ public final class ComparisonSession: TrainingSession {
             try machinery.stopNote()
             return true
         } catch {
-            halt(.audioFailure(error))
+            stop(reason: .audioFailure(error))
             return false
         }
     }

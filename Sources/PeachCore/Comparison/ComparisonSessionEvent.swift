@@ -5,6 +5,10 @@
 public enum ComparisonSessionEvent: TrainingSessionEvent {
     /// The reason when this is ``stopped(_:)``, nil for every other event.
     public var stopReason: SessionStopReason? { if case .stopped(let reason) = self { reason } else { nil } }
+    /// The error when this is ``observerFailed(_:)``, nil for every other event.
+    public var observerFailure: (any Error)? {
+        if case .observerFailed(let error) = self { error } else { nil }
+    }
 
     /// A new comparison started: note 1 sounds. Carries the difficulty as `comparison.centDifference`.
     case trialStarted(Comparison)

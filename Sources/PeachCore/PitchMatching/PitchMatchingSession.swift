@@ -65,6 +65,7 @@ public final class PitchMatchingSession: TrainingSession {
     /// Starts training; does nothing unless idle.
     public func start() {
         guard state == .idle else { return }
+        machinery.started()
         lastCompleted = nil
         committedCount = 0
         startChallenge()
@@ -83,7 +84,7 @@ public final class PitchMatchingSession: TrainingSession {
         do {
             try machinery.retune(to: frequency)
         } catch {
-            halt(.audioFailure(error))
+            stop(reason: .audioFailure(error))
         }
         return true
     }
@@ -117,7 +118,7 @@ public final class PitchMatchingSession: TrainingSession {
             do { try observer.pitchMatchingCompleted(completed) } catch {
                 // Not durable, so not acknowledged: no feedback, no count; the session stops.
                 machinery.emit(.observerFailed(error))
-                halt(.storeFailure(error))
+                stop(reason: .storeFailure(error))
                 return true
             }
         }
@@ -126,7 +127,7 @@ public final class PitchMatchingSession: TrainingSession {
         state = .showingFeedback
         machinery.emit(.committed(completed))
         if let audioError {
-            halt(.audioFailure(audioError))
+            stop(reason: .audioFailure(audioError))
         } else {
             machinery.schedule(after: trialSettings.feedbackDuration) { [weak self] in self?.endFeedback() }
         }
@@ -143,7 +144,7 @@ public final class PitchMatchingSession: TrainingSession {
         do {
             try machinery.stopNote()
         } catch {
-            halt(.audioFailure(error))
+            stop(reason: .audioFailure(error))
             return true
         }
         machinery.beginTrial()
@@ -158,16 +159,13 @@ public final class PitchMatchingSession: TrainingSession {
     /// Stops training from any state: silences the note, cancels timers, discards the unfinished attempt.
     /// Does nothing when idle.
     public func stop(reason: SessionStopReason = .userRequest) {
-        guard state != .idle else { return }
-        halt(reason)
+        machinery.stop(reason, discarding: discardTrial)
     }
 
-    /// Silences, cancels, discards and reports `reason`, whatever the state.
-    private func halt(_ reason: SessionStopReason) {
-        machinery.halt(reason) {
-            currentChallenge = nil
-            state = .idle
-        }
+    /// Discards what the stop leaves: the unfinished trial, back to idle (``SessionMachinery/stop(_:discarding:)``).
+    private func discardTrial() {
+        currentChallenge = nil
+        state = .idle
     }
 
     private func startChallenge() {
@@ -189,7 +187,7 @@ public final class PitchMatchingSession: TrainingSession {
         do {
             try machinery.stopNote()
         } catch {
-            halt(.audioFailure(error))
+            stop(reason: .audioFailure(error))
             return
         }
         if trialSettings.gapBetweenNotes > 0 {
@@ -221,7 +219,7 @@ public final class PitchMatchingSession: TrainingSession {
             try machinery.play(frequency, velocity: trialSettings.velocity, amplitude: .nominal)
             return true
         } catch {
-            halt(.audioFailure(error))
+            stop(reason: .audioFailure(error))
             return false
         }
     }

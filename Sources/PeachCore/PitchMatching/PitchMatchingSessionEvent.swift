@@ -5,6 +5,10 @@
 public enum PitchMatchingSessionEvent: TrainingSessionEvent {
     /// The reason when this is ``stopped(_:)``, nil for every other event.
     public var stopReason: SessionStopReason? { if case .stopped(let reason) = self { reason } else { nil } }
+    /// The error when this is ``observerFailed(_:)``, nil for every other event.
+    public var observerFailure: (any Error)? {
+        if case .observerFailed(let error) = self { error } else { nil }
+    }
 
     /// A new challenge started: the reference note sounds.
     case trialStarted(PitchMatchingChallenge)

@@ -108,13 +108,13 @@ public final class PlayBackSession: TrainingSession {
     /// Starts the first trial.
     public func start() {
         guard state == .idle else { return }
+        machinery.started()
         beginTrial()
     }
 
     /// Stops from any state: silences everything and discards the unanswered question.
     public func stop(reason: SessionStopReason = .userRequest) {
-        guard state != .idle else { return }
-        halt(reason)
+        machinery.stop(reason, discarding: discardTrial)
     }
 
     // MARK: The player's notes
@@ -126,7 +126,7 @@ public final class PlayBackSession: TrainingSession {
         do {
             try playThrough.noteOn(note, velocity: velocity)
         } catch {
-            halt(.audioFailure(error))
+            stop(reason: .audioFailure(error))
             return
         }
         guard state == .awaitingAnswer else { return }
@@ -202,7 +202,7 @@ public final class PlayBackSession: TrainingSession {
             let next = PlayBackQuestion.random(item, in: trialOptions.range, using: &generator)
         else {
             machinery.emit(.nothingToAsk)
-            halt(.userRequest)
+            stop(reason: .userRequest)
             return
         }
         lastItem = item
@@ -265,7 +265,7 @@ public final class PlayBackSession: TrainingSession {
             handles.append(handle)
             clock.schedule(after: .seconds(duration)) { try? handle.stop() }
         } catch {
-            halt(.audioFailure(error))
+            stop(reason: .audioFailure(error))
         }
     }
 
@@ -291,7 +291,7 @@ public final class PlayBackSession: TrainingSession {
         for observer in observers {
             do { try observer.playBackCompleted(completed) } catch {
                 machinery.emit(.observerFailed(error))
-                halt(.storeFailure(error))
+                stop(reason: .storeFailure(error))
                 return
             }
         }
@@ -332,13 +332,12 @@ public final class PlayBackSession: TrainingSession {
         beginTrial()
     }
 
-    private func halt(_ reason: SessionStopReason) {
-        machinery.halt(reason) {
-            stopQuestionNotes()
-            playThrough.silence()
-            capture.reset()
-            question = nil
-            state = .idle
-        }
+    /// Discards what the stop leaves: the unfinished trial, back to idle (``SessionMachinery/stop(_:discarding:)``).
+    private func discardTrial() {
+        stopQuestionNotes()
+        playThrough.silence()
+        capture.reset()
+        question = nil
+        state = .idle
     }
 }

@@ -4,6 +4,10 @@
 public enum PlayBackSessionEvent: TrainingSessionEvent {
     /// The reason when this is ``stopped(_:)``, nil for every other event.
     public var stopReason: SessionStopReason? { if case .stopped(let reason) = self { reason } else { nil } }
+    /// The error when this is ``observerFailed(_:)``, nil for every other event.
+    public var observerFailure: (any Error)? {
+        if case .observerFailed(let error) = self { error } else { nil }
+    }
 
     /// A question starts sounding; whether its reference may be named on screen.
     case questionStarted(PlayBackQuestion, namesReference: Bool)

@@ -4,7 +4,7 @@ import Foundation
 
 /// The mechanics every ``TrainingSession`` shares: at most one sounding note, at most one pending timer, a trial
 /// number that makes timers of an abandoned trial harmless, delivery of events to handlers, and the one stop
-/// path (``halt(_:discarding:)``).
+/// path (``stop(_:discarding:)``).
 @MainActor
 final class SessionMachinery<Event: TrainingSessionEvent> {
     private let notePlayer: any NotePlayer
@@ -86,9 +86,18 @@ final class SessionMachinery<Event: TrainingSessionEvent> {
         trialNumber += 1
     }
 
-    /// The one stop path of every session: ``silence()`` (timer, note, trial), then `discard` (the session's own
-    /// state: the unfinished trial, clicks not yet heard, back to idle), then `stopped(reason)` to the handlers.
-    func halt(_ reason: SessionStopReason, discarding discard: () -> Void) {
+    /// Whether the session runs: from ``started()`` until its stop.
+    private(set) var isRunning = false
+
+    /// The session started (its `start()` passed its own guard): from now on a stop stops it.
+    func started() { isRunning = true }
+
+    /// The one stop path of every session, asked for or by itself (a lost device, a full disk): nothing when it
+    /// is not running; else ``silence()`` (timer, note, trial), then `discard` (the session's own state: the
+    /// unfinished trial, clicks not yet heard, back to idle), then `stopped(reason)` to the handlers.
+    func stop(_ reason: SessionStopReason, discarding discard: () -> Void) {
+        guard isRunning else { return }
+        isRunning = false
         silence()
         discard()
         emit(.stopped(reason))

@@ -8,6 +8,9 @@ public protocol TrainingSessionEvent: Sendable {
     static func stopped(_ reason: SessionStopReason) -> Self
     /// The reason when this event is `stopped`, nil for every other event.
     var stopReason: SessionStopReason? { get }
+    /// The error when this event is `observerFailed` (the store could not keep a result: it is not acknowledged,
+    /// and the session stops), nil for every other event.
+    var observerFailure: (any Error)? { get }
 }
 
 /// One discipline's state machine (comparison, pitch matching, offset detection, fill the gap, rhythm echo,

@@ -23,7 +23,7 @@ public final class EchoSession: TrainingSession {
     static let scoringDelay = 0.05
 
     /// Whether the loop runs.
-    public private(set) var isRunning = false
+    public var isRunning: Bool { machinery.isRunning }
     /// The echoes scored since `start()`.
     public private(set) var trialCount = 0
     /// The level bars are drawn at now.
@@ -84,9 +84,9 @@ public final class EchoSession: TrainingSession {
     /// Starts the loop with a count-in; does nothing when it runs.
     public func start() {
         guard !isRunning else { return }
+        machinery.started()
         machinery.beginTrial()
         tempo = settings().tempo
-        isRunning = true
         trialCount = 0
         startStretch(trial: 0, notBefore: 0)
     }
@@ -109,17 +109,14 @@ public final class EchoSession: TrainingSession {
 
     /// Stops: drops the clicks not yet heard, cancels timers, discards the echo being played.
     public func stop(reason: SessionStopReason = .userRequest) {
-        guard isRunning else { return }
-        halt(reason)
+        machinery.stop(reason, discarding: discardTrial)
     }
 
-    private func halt(_ reason: SessionStopReason) {
-        machinery.halt(reason) {
-            clicks.cancelClicks()
-            isRunning = false
-            rhythms = [:]
-            strikes = [:]
-        }
+    /// Discards what the stop leaves: the unfinished trial, back to idle (``SessionMachinery/stop(_:discarding:)``).
+    private func discardTrial() {
+        clicks.cancelClicks()
+        rhythms = [:]
+        strikes = [:]
     }
 
     private var barLength: Double { Double(EchoRhythm.beatsPerBar) * tempo.beat }
@@ -174,7 +171,7 @@ public final class EchoSession: TrainingSession {
             do {
                 for (time, high) in times { _ = try clicks.click(at: time, accent: high) }
             } catch {
-                halt(.audioFailure(error))
+                stop(reason: .audioFailure(error))
                 return false
             }
             nextBar += 1
@@ -229,7 +226,7 @@ public final class EchoSession: TrainingSession {
         for observer in observers {
             do { try observer.echoCompleted(completed) } catch {
                 machinery.emit(.observerFailed(error))
-                halt(.storeFailure(error))
+                stop(reason: .storeFailure(error))
                 return
             }
         }

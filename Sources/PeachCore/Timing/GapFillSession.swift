@@ -53,7 +53,7 @@ public final class GapFillSession: TrainingSession {
     public static let dropoutRest = 1.0
 
     /// Whether the loop runs.
-    public private(set) var isRunning = false
+    public var isRunning: Bool { machinery.isRunning }
     /// The trials finished since `start()` (with or without strikes).
     public private(set) var trialCount = 0
     /// The strikes counted since `start()`.
@@ -115,6 +115,7 @@ public final class GapFillSession: TrainingSession {
     /// Starts the loop; does nothing when it runs.
     public func start() {
         guard !isRunning else { return }
+        machinery.started()
         machinery.beginTrial()
         loopSettings = settings()
         if targets == .clicks {
@@ -126,7 +127,6 @@ public final class GapFillSession: TrainingSession {
         trialCycles =
             loopSettings.silentBars > 0
             ? (loopSettings.silentEvery + loopSettings.silentBars) * Self.cyclesPerBar : Self.cyclesPerTrial
-        isRunning = true
         trialCount = 0
         strikeCount = 0
         strikesByTrial = [:]
@@ -187,17 +187,14 @@ public final class GapFillSession: TrainingSession {
 
     /// Stops the loop: drops the clicks not yet heard, cancels timers, discards the unfinished trial.
     public func stop(reason: SessionStopReason = .userRequest) {
-        guard isRunning else { return }
-        halt(reason)
+        machinery.stop(reason, discarding: discardTrial)
     }
 
-    private func halt(_ reason: SessionStopReason) {
-        machinery.halt(reason) {
-            clicks.cancelClicks()
-            isRunning = false
-            gaps = []
-            strikesByTrial = [:]
-        }
+    /// Discards what the stop leaves: the unfinished trial, back to idle (``SessionMachinery/stop(_:discarding:)``).
+    private func discardTrial() {
+        clicks.cancelClicks()
+        gaps = []
+        strikesByTrial = [:]
     }
 
     /// The cycles between two steps of the tempo ramp.
@@ -277,7 +274,7 @@ public final class GapFillSession: TrainingSession {
                 do {
                     _ = try clicks.click(at: due, accent: position == 1)
                 } catch {
-                    halt(.audioFailure(error))
+                    stop(reason: .audioFailure(error))
                     return false
                 }
             }
@@ -351,7 +348,7 @@ public final class GapFillSession: TrainingSession {
             for observer in observers {
                 do { try observer.gapFillCompleted(completed) } catch {
                     machinery.emit(.observerFailed(error))
-                    halt(.storeFailure(error))
+                    stop(reason: .storeFailure(error))
                     return
                 }
             }

@@ -4,6 +4,10 @@
 public enum OffsetDetectionEvent: TrainingSessionEvent {
     /// The reason when this is ``stopped(_:)``, nil for every other event.
     public var stopReason: SessionStopReason? { if case .stopped(let reason) = self { reason } else { nil } }
+    /// The error when this is ``observerFailed(_:)``, nil for every other event.
+    public var observerFailure: (any Error)? {
+        if case .observerFailed(let error) = self { error } else { nil }
+    }
 
     /// A trial started: its first repetition is placed, its first note heard at the time given (the click
     /// timeline).

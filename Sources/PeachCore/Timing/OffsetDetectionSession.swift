@@ -98,6 +98,7 @@ public final class OffsetDetectionSession: TrainingSession {
     /// Starts with the widest offset; does nothing unless idle.
     public func start() {
         guard state == .idle else { return }
+        machinery.started()
         last = nil
         answeredCount = 0
         correctCount = 0
@@ -123,7 +124,7 @@ public final class OffsetDetectionSession: TrainingSession {
         for observer in observers {
             do { try observer.offsetDetectionCompleted(completed) } catch {
                 machinery.emit(.observerFailed(error))
-                halt(.storeFailure(error))
+                stop(reason: .storeFailure(error))
                 return true
             }
         }
@@ -139,16 +140,14 @@ public final class OffsetDetectionSession: TrainingSession {
 
     /// Stops from any state: drops the clicks not yet heard, cancels timers, discards the unfinished trial.
     public func stop(reason: SessionStopReason = .userRequest) {
-        guard state != .idle else { return }
-        halt(reason)
+        machinery.stop(reason, discarding: discardTrial)
     }
 
-    private func halt(_ reason: SessionStopReason) {
-        machinery.halt(reason) {
-            clicks.cancelClicks()
-            currentTrial = nil
-            state = .idle
-        }
+    /// Discards what the stop leaves: the unfinished trial, back to idle (``SessionMachinery/stop(_:discarding:)``).
+    private func discardTrial() {
+        clicks.cancelClicks()
+        currentTrial = nil
+        state = .idle
     }
 
     private func startTrial() {
@@ -172,7 +171,7 @@ public final class OffsetDetectionSession: TrainingSession {
         lastClickHeard = trialStart
         var heard: [Double] = []
         do { heard = try placeRepetition() } catch {
-            halt(.audioFailure(error))
+            stop(reason: .audioFailure(error))
             return
         }
         offsetClickHeard = heard[trial.offsetNoteIndex]
@@ -203,7 +202,7 @@ public final class OffsetDetectionSession: TrainingSession {
     private func placeAhead(upTo sounding: Int) -> Bool {
         while repetitionsPlaced <= sounding + Self.repetitionsAhead - 1, repetitionsPlaced < repetitionLimit {
             do { _ = try placeRepetition() } catch {
-                halt(.audioFailure(error))
+                stop(reason: .audioFailure(error))
                 return false
             }
         }

@@ -97,22 +97,14 @@ public struct Simulation: Sendable {
                 generator: SeededRandomGenerator(seed: seed), procedure: psi == nil ? .training : .measurement
             )
             listener.answer(session)
-            session.addEventHandler { event in
-                switch event {
-                case .answered(let completed): report.comparison(completed, number: session.answeredCount)
-                case .observerFailed(let failure):
-                    stored = false
-                    report.storeFailed(failure, error: error)
-                default: break
+            var next: Double?
+            stored = drive(session, clock: clock, until: { session.answeredCount >= trials }, report, error) {
+                if case .answered(let completed) = $0 {
+                    report.comparison(completed, number: session.answeredCount)
+                    next = KazezNoteStrategy().nextDifference(
+                        after: completed.comparison.centDifference.magnitude, wasCorrect: completed.isCorrect)
                 }
             }
-            session.start()
-            clock.run(until: { session.answeredCount >= trials })
-            let next = session.lastCompleted.map {
-                KazezNoteStrategy().nextDifference(
-                    after: $0.comparison.centDifference.magnitude, wasCorrect: $0.isCorrect)
-            }
-            session.stop()
             if let psi, let last = session.lastCompleted { psi.record(last) }
             report.comparisonSummary(
                 tracker: tracker, answered: session.answeredCount, sessionBest: session.sessionBest,
@@ -123,18 +115,12 @@ public struct Simulation: Sendable {
                 notePlayer: SilentNotePlayer(), settings: { settings }, clock: clock,
                 observers: store.map { [$0] } ?? [], generator: SeededRandomGenerator(seed: seed))
             listener.match(session)
-            session.addEventHandler { event in
-                switch event {
-                case .committed(let completed): report.matching(completed, number: session.committedCount)
-                case .observerFailed(let failure):
-                    stored = false
-                    report.storeFailed(failure, error: error)
-                default: break
+            stored = drive(session, clock: clock, until: { session.committedCount >= trials }, report, error)
+            {
+                if case .committed(let completed) = $0 {
+                    report.matching(completed, number: session.committedCount)
                 }
             }
-            session.start()
-            clock.run(until: { session.committedCount >= trials })
-            session.stop()
             report.matchingSummary(elapsed: clock.elapsed)
         case .timing, .tap, .echo:
             stored = runTiming(clock: clock, listener: listener, store: store, report: report, error: error)
@@ -159,7 +145,7 @@ public struct Simulation: Sendable {
         report: some SimulationReporting,
         error: @escaping (String) -> Void
     ) -> Bool {
-        var stored = true
+        let stored: Bool
         let clicks = SilentClickPlayer(clock: clock)
         let timing = self.timing
         let observers: [any TimingObserver] = store.map { [$0] } ?? []
@@ -170,20 +156,12 @@ public struct Simulation: Sendable {
                 generator: SeededRandomGenerator(seed: seed))
             var history = TimingHistory()
             listener.echo(session) { clicks.now }
-            session.addEventHandler { event in
-                switch event {
-                case .trialCompleted(let completed):
+            stored = drive(session, clock: clock, until: { session.trialCount >= trials }, report, error) {
+                if case .trialCompleted(let completed) = $0 {
                     history.addEcho(completed)
                     report.echo(completed, number: session.trialCount)
-                case .observerFailed(let failure):
-                    stored = false
-                    report.storeFailed(failure, error: error)
-                default: break
                 }
             }
-            session.start()
-            clock.run(until: { session.trialCount >= trials || !session.isRunning })
-            session.stop()
             report.echoSummary(
                 history: history, trials: session.trialCount, level: session.level, elapsed: clock.elapsed)
         } else if mode == .timing {
@@ -193,23 +171,15 @@ public struct Simulation: Sendable {
             var history = TimingHistory()
             var last: CompletedOffsetDetection?
             listener.answer(session)
-            session.addEventHandler { event in
-                switch event {
-                case .answered(let completed):
+            stored = drive(session, clock: clock, until: { session.answeredCount >= trials }, report, error) {
+                if case .answered(let completed) = $0 {
                     last = completed
                     history.addOffsetDetection(
                         tempoBPM: completed.trial.tempo.bpm, offsetMs: completed.trial.offsetMs,
                         isCorrect: completed.isCorrect, pattern: completed.trial.pattern)
                     report.offsetDetection(completed, number: session.answeredCount)
-                case .observerFailed(let failure):
-                    stored = false
-                    report.storeFailed(failure, error: error)
-                default: break
                 }
             }
-            session.start()
-            clock.run(until: { session.answeredCount >= trials || session.state == .idle })
-            session.stop()
             let next = last.map {
                 TimingStaircase.nextPercent(after: $0.trial.offsetPercent, wasCorrect: $0.isCorrect)
             }
@@ -222,21 +192,15 @@ public struct Simulation: Sendable {
             var strikes = WelfordAccumulator()
             var drift = WelfordAccumulator()
             listener.tap(session) { clicks.now }
-            session.addEventHandler { event in
-                switch event {
+            stored = drive(session, clock: clock, until: { session.trialCount >= trials }, report, error) {
+                switch $0 {
                 case .struck(let strike, _) where strike.silentBar == nil: strikes.add(strike.offsetMs)
                 case .trialCompleted(let completed):
                     if let silent = completed.drift { drift.add(silent.msPerBar) }
                     report.gapFill(completed, number: session.trialCount)
-                case .observerFailed(let failure):
-                    stored = false
-                    report.storeFailed(failure, error: error)
                 default: break
                 }
             }
-            session.start()
-            clock.run(until: { session.trialCount >= trials || !session.isRunning })
-            session.stop()
             report.gapFillSummary(
                 strikes: strikes, trials: session.trialCount, elapsed: clock.elapsed,
                 drift: timing.silentBars > 0 ? drift : nil)
@@ -252,7 +216,6 @@ public struct Simulation: Sendable {
         error: @escaping (String) -> Void
     ) -> Bool {
         guard let kind = mode.playBackKind else { return true }
-        var stored = true
         let tracker = PlayBackTracker(history: store?.contents.playBack ?? PlayBackHistory())
         let options = PlayBackOptions.forRun(playBack, kind: kind, settings: settings)
         let session = PlayBackSession(
@@ -261,7 +224,8 @@ public struct Simulation: Sendable {
             observers: (store.map { [$0] } ?? []) + [tracker], generator: SeededRandomGenerator(seed: seed))
         var generator = SeededRandomGenerator(seed: seed &+ 2)
         let player = self.player
-        session.addEventHandler { [weak session] event in
+        let stored = drive(session, clock: clock, until: { session.answeredCount >= trials }, report, error) {
+            [weak session] event in
             switch event {
             case .answerable(let question, _):
                 let answer = player.answer(question, using: &generator)
@@ -278,18 +242,38 @@ public struct Simulation: Sendable {
                     }
                 }
             case .answered(let completed): report.playBack(completed, number: session?.answeredCount ?? 0)
-            case .observerFailed(let failure):
-                stored = false
-                report.storeFailed(failure, error: error)
             default: break
             }
         }
-        session.start()
-        clock.run(until: { session.answeredCount >= trials || session.state == .idle })
-        session.stop()
         report.playBackSummary(
             history: tracker.history, kind: kind, answered: session.answeredCount,
             correct: session.correctCount, elapsed: clock.elapsed)
+        return stored
+    }
+
+    /// Runs `session` on the discipline seam, as a training run holds any session: `handle` takes its events,
+    /// a result the store could not keep is reported (and the simulation is then not all stored), it starts,
+    /// runs in virtual time until `done` or until it stops by itself, and is stopped.
+    /// - Returns: whether every result was stored.
+    @MainActor
+    private func drive<Session: TrainingSession>(
+        _ session: Session, clock: VirtualClock, until done: @escaping @MainActor () -> Bool,
+        _ report: some SimulationReporting, _ error: @escaping (String) -> Void,
+        handle: @escaping @MainActor (Session.Event) -> Void
+    ) -> Bool {
+        var stored = true
+        var stopped = false
+        session.addEventHandler { event in
+            if let failure = event.observerFailure {
+                stored = false
+                report.storeFailed(failure, error: error)
+            }
+            if event.stopReason != nil { stopped = true }
+            handle(event)
+        }
+        session.start()
+        clock.run(until: { done() || stopped })
+        session.stop(reason: .userRequest)
         return stored
     }
 }
