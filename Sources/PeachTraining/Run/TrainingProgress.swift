@@ -36,4 +36,11 @@ public struct TrainingProgress: Sendable, Equatable {
 
     /// No progress yet.
     public init() {}
+
+    /// Counts an answer that was stored: answered, stored, and right when `correct`.
+    mutating func countAnswer(correct: Bool) {
+        answered += 1
+        stored += 1
+        if correct { self.correct += 1 }
+    }
 }

@@ -365,13 +365,16 @@ public final class TrainingRun {
 
     /// Makes `session` the active one and starts it: the one path every discipline takes. Its events reach the
     /// run while it is the active session (a stale one's are dropped); `stopped` — a session that stops by
-    /// itself — is presented (through `present`) and ends the run; every other event goes to `handle`.
+    /// itself — is presented (through `present`) and ends the run; every other event is counted (`count`: the
+    /// progress it makes), presented with the progress after it, then followed up (`after`: a tick, the end of
+    /// a measurement or a calibration).
     private func attach<Session: TrainingSession>(
         _ session: Session,
         perform: @escaping @MainActor (ControllerAction, Double?) -> Void,
         play: @escaping @MainActor (MIDIEvent) -> Bool = { _ in false },
         present wrap: @escaping @MainActor (Session.Event, TrainingProgress) -> TrainingEvent,
-        on handle: @escaping @MainActor (Session.Event) -> Void
+        count: @escaping @MainActor (Session.Event) -> Void,
+        after: @escaping @MainActor (Session.Event) -> Void = { _ in }
     ) {
         active = Active(
             session: session, stop: { session.stop(reason: .userRequest) }, perform: perform, play: play)
@@ -381,7 +384,9 @@ public final class TrainingRun {
                 self.present(wrap(event, self.progress))
                 self.end(Self.ending(for: reason))
             } else {
-                handle(event)
+                count(event)
+                self.present(wrap(event, self.progress))
+                after(event)
             }
         }
         session.start()
@@ -409,7 +414,8 @@ public final class TrainingRun {
                 perform: { [weak self, unowned session] action, _ in
                     self?.performComparison(action, session: session)
                 }, present: TrainingEvent.comparison,
-                on: { [weak self, unowned session] event in self?.comparisonEvent(event, session: session) })
+                count: { [weak self, unowned session] in self?.countComparison($0, session: session) },
+                after: { [weak self] in self?.afterComparison($0) })
         case .pitchMatching:
             let session = PitchMatchingSession(
                 notePlayer: sound.player, settings: training, clock: clock, observers: [store, tracker],
@@ -418,7 +424,13 @@ public final class TrainingRun {
                 session,
                 perform: { [weak self, unowned session] action, _ in
                     self?.performPitchMatching(action, session: session)
-                }, present: TrainingEvent.pitchMatching, on: { [weak self] in self?.pitchMatchingEvent($0) })
+                }, present: TrainingEvent.pitchMatching,
+                count: { [weak self] in
+                    if case .committed = $0 {
+                        self?.progress.matched += 1
+                        self?.progress.stored += 1
+                    }
+                })
         case .offsetDetection, .gapFill, .calibration, .echo:
             beginTiming(mode, generator: generator)
         case .playNotes, .playIntervals, .playChords:
@@ -435,21 +447,12 @@ public final class TrainingRun {
                 perform: { [weak self, unowned session] action, _ in
                     self?.performPlayBack(action, session: session)
                 }, play: { [weak self, unowned session] in self?.play($0, on: session) ?? false },
-                present: TrainingEvent.playBack, on: { [weak self] in self?.playBackEvent($0) })
-        }
-    }
-
-    private func playBackEvent(_ event: PlayBackSessionEvent) {
-        switch event {
-        case .stopped: break  // attach(…) ends the run
-        case .answered(let completed):
-            progress.answered += 1
-            progress.stored += 1
-            if completed.isCorrect { progress.correct += 1 }
-            present(.playBack(event, progress))
-        case .questionStarted, .replayStarted, .answerable, .referenceOnly, .comparingAnswers, .skipped,
-            .nothingToAsk, .observerFailed, .feedbackEnded:
-            present(.playBack(event, progress))
+                present: TrainingEvent.playBack,
+                count: { [weak self] in
+                    if case .answered(let completed) = $0 {
+                        self?.progress.countAnswer(correct: completed.isCorrect)
+                    }
+                })
         }
     }
 
@@ -467,7 +470,7 @@ public final class TrainingRun {
                 session,
                 perform: { [weak self, unowned session] action, time in
                     self?.performTiming(action) { _, input in session.strike(at: time, input: input) }
-                }, present: TrainingEvent.echo, on: { [weak self] in self?.echoEvent($0) })
+                }, present: TrainingEvent.echo, count: { [weak self] in self?.countEcho($0) })
         } else if mode == .offsetDetection {
             let session = OffsetDetectionSession(
                 clicks: clicks, settings: timing, clock: clock, observers: [store], generator: generator)
@@ -478,7 +481,11 @@ public final class TrainingRun {
                         if let direction { session.answer(direction, at: time, input: input) }
                     }
                 }, present: TrainingEvent.offsetDetection,
-                on: { [weak self] in self?.offsetDetectionEvent($0) })
+                count: { [weak self] in
+                    if case .answered(let completed) = $0 {
+                        self?.progress.countAnswer(correct: completed.isCorrect)
+                    }
+                })
         } else {
             calibrationOffsets = []
             let session = GapFillSession(
@@ -495,101 +502,61 @@ public final class TrainingRun {
                         }
                         session.strike(at: time, input: input)
                     }
-                }, present: TrainingEvent.gapFill, on: { [weak self] in self?.gapFillEvent($0) })
+                }, present: TrainingEvent.gapFill,
+                count: { [weak self] in self?.countGapFill($0) },
+                after: { [weak self] in self?.afterGapFill($0) })
         }
     }
 
-    private func offsetDetectionEvent(_ event: OffsetDetectionEvent) {
+    private func countEcho(_ event: EchoEvent) {
         switch event {
-        case .stopped: break  // attach(…) ends the run
-        case .answered(let completed):
-            progress.answered += 1
-            progress.stored += 1
-            if completed.isCorrect { progress.correct += 1 }
-            present(.offsetDetection(event, progress))
-        case .trialStarted, .answerable, .repetition, .dropout, .observerFailed, .feedbackEnded:
-            present(.offsetDetection(event, progress))
-        }
-    }
-
-    private func echoEvent(_ event: EchoEvent) {
-        switch event {
-        case .stopped: break  // attach(…) ends the run
-        case .struck:
-            progress.strikes += 1
-            present(.echo(event, progress))
+        case .struck: progress.strikes += 1
         case .trialCompleted(let completed):
-            progress.answered += 1
-            progress.stored += 1
-            if completed.score >= EchoLevel.promotion { progress.correct += 1 }
-            present(.echo(event, progress))
-        case .levelChanged(let level):
-            echoLevel = level
-            present(.echo(event, progress))
-        case .countIn, .call, .respond, .strikeOutside, .trialEmpty, .dropout, .observerFailed:
-            present(.echo(event, progress))
+            progress.countAnswer(correct: completed.score >= EchoLevel.promotion)
+        case .levelChanged(let level): echoLevel = level
+        default: break
         }
     }
 
-    private func gapFillEvent(_ event: GapFillEvent) {
+    private func countGapFill(_ event: GapFillEvent) {
         switch event {
-        case .stopped: break  // attach(…) ends the run
-        case .struck(let strike, _):
-            progress.strikes += 1
-            present(.gapFill(event, progress))
-            if mode == .calibration {
-                calibrationOffsets.append(strike.offsetMs)
-                if calibrationOffsets.count >= TimingCalibration.strikesNeeded {
-                    end(
-                        .calibrated(
-                            TimingCalibration(
-                                offsets: calibrationOffsets, controller: calibrationController,
-                                output: sound.name,
-                                time: clock.now)))
-                }
-            }
-        case .trialCompleted:
-            if mode != .calibration { progress.stored += 1 }
-            present(.gapFill(event, progress))
-        case .started, .silence, .tempoChanged, .strikeOutside, .trialEmpty, .dropout, .observerFailed:
-            present(.gapFill(event, progress))
+        case .struck: progress.strikes += 1
+        case .trialCompleted: if mode != .calibration { progress.stored += 1 }
+        default: break
         }
     }
 
-    private func comparisonEvent(_ event: ComparisonSessionEvent, session: ComparisonSession) {
-        switch event {
-        case .stopped: break  // attach(…) ends the run
-        case .answered(let completed):
-            progress.answered += 1
-            progress.stored += 1
-            if completed.isCorrect { progress.correct += 1 }
-            progress.sessionBest = session.sessionBest
-            if let psi {
-                psi.record(completed)
-                let procedure = psi.procedure
-                progress.measuring = TrainingProgress.Measuring(
-                    trials: procedure.trialCount, maximum: procedure.maximumTrials,
-                    estimate: procedure.estimate)
-            }
-            present(.comparison(event, progress))
-            if !completed.isCorrect && settings().wrongAnswerTick { playTick() }
-            if let psi, psi.procedure.isComplete, let estimate = psi.procedure.estimate {
-                end(.measured(estimate))
-            }
-        case .trialStarted, .replayStarted, .note2Started, .awaitingAnswer, .observerFailed, .feedbackEnded:
-            present(.comparison(event, progress))
+    /// A calibration ends by itself once it has its strikes.
+    private func afterGapFill(_ event: GapFillEvent) {
+        guard mode == .calibration, case .struck(let strike, _) = event else { return }
+        calibrationOffsets.append(strike.offsetMs)
+        if calibrationOffsets.count >= TimingCalibration.strikesNeeded {
+            end(
+                .calibrated(
+                    TimingCalibration(
+                        offsets: calibrationOffsets, controller: calibrationController, output: sound.name,
+                        time: clock.now)))
         }
     }
 
-    private func pitchMatchingEvent(_ event: PitchMatchingSessionEvent) {
-        switch event {
-        case .stopped: break  // attach(…) ends the run
-        case .committed:
-            progress.matched += 1
-            progress.stored += 1
-            present(.pitchMatching(event, progress))
-        case .trialStarted, .replayStarted, .tunableStarted, .observerFailed, .feedbackEnded:
-            present(.pitchMatching(event, progress))
+    private func countComparison(_ event: ComparisonSessionEvent, session: ComparisonSession) {
+        guard case .answered(let completed) = event else { return }
+        progress.countAnswer(correct: completed.isCorrect)
+        progress.sessionBest = session.sessionBest
+        if let psi {
+            psi.record(completed)
+            let procedure = psi.procedure
+            progress.measuring = TrainingProgress.Measuring(
+                trials: procedure.trialCount, maximum: procedure.maximumTrials, estimate: procedure.estimate)
+        }
+    }
+
+    /// A wrong answer ticks (the setting); a measurement ends by itself once its procedure is complete.
+    private func afterComparison(_ event: ComparisonSessionEvent) {
+        guard case .answered(let completed) = event else { return }
+        if !completed.isCorrect && settings().wrongAnswerTick { playTick() }
+        if let psi, psi.procedure.isComplete, let estimate = psi.procedure.estimate {
+            end(.measured(estimate))
         }
     }
 
