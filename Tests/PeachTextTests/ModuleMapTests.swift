@@ -37,19 +37,10 @@ struct ModuleMapTests {
         }
         #expect(Set(documented.keys) == Set(targets), "every target has a row, and every row a target")
         for target in targets where target != "CALSA" {
-            var imports = Set<String>()
-            let enumerator = FileManager.default.enumerator(atPath: sources + "/" + target)
-            while let file = enumerator?.nextObject() as? String {
-                guard file.hasSuffix(".swift") else { continue }
-                let source = try String(contentsOfFile: sources + "/\(target)/\(file)", encoding: .utf8)
-                for line in source.components(separatedBy: "\n") {
-                    guard
-                        let match = line.firstMatch(of: /^(?:@[A-Za-z_]+(?:\([^)]*\))? )*import ([A-Za-z_]+)/)
-                    else { continue }
-                    let module = String(match.1)
-                    if !platform.contains(module) { imports.insert(products[module] ?? module) }
-                }
-            }
+            let imports = Set(
+                try Self.imports(of: target).map(\.module).filter { !platform.contains($0) }.map {
+                    products[$0] ?? $0
+                })
             #expect(imports == documented[target] ?? [], "\(target) imports \(imports.sorted())")
         }
     }
@@ -71,23 +62,31 @@ struct ModuleMapTests {
         "no module imports one of its own layer or an outer one (an upward import fails here, whatever the map says)"
     )
     func noUpwardImport() throws {
-        let sources = Self.repository.appendingPathComponent("Sources").path
         var upward: [String] = []
         for (target, layer) in Self.layers {
-            let enumerator = FileManager.default.enumerator(atPath: sources + "/" + target)
-            while let file = enumerator?.nextObject() as? String {
-                guard file.hasSuffix(".swift") else { continue }
-                let source = try String(contentsOfFile: sources + "/\(target)/\(file)", encoding: .utf8)
-                for line in source.components(separatedBy: "\n") {
-                    guard
-                        let match = line.firstMatch(
-                            of: /^(?:@[A-Za-z_]+(?:\([^)]*\))? )*import ([A-Za-z_]+)/),
-                        let imported = Self.layers[String(match.1)]
-                    else { continue }
-                    if imported >= layer { upward.append("\(target)/\(file) imports \(match.1)") }
+            for (file, module) in try Self.imports(of: target) {
+                if let imported = Self.layers[module], imported >= layer {
+                    upward.append("\(target)/\(file) imports \(module)")
                 }
             }
         }
         #expect(upward.isEmpty, "\(upward)")
+    }
+
+    /// Every `import` of `target`'s Swift sources: the file and the module it imports.
+    static func imports(of target: String) throws -> [(file: String, module: String)] {
+        let folder = repository.appendingPathComponent("Sources").appendingPathComponent(target).path
+        var imports: [(file: String, module: String)] = []
+        let enumerator = FileManager.default.enumerator(atPath: folder)
+        while let file = enumerator?.nextObject() as? String {
+            guard file.hasSuffix(".swift") else { continue }
+            let source = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+            for line in source.components(separatedBy: "\n") {
+                if let match = line.firstMatch(of: /^(?:@[A-Za-z_]+(?:\([^)]*\))? )*import ([A-Za-z_]+)/) {
+                    imports.append((file, String(match.1)))
+                }
+            }
+        }
+        return imports
     }
 }
