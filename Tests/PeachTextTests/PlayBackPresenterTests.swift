@@ -98,8 +98,36 @@ struct PlayBackPresenterTests {
             anyOctave: false, anyVoicing: false, timestamp: Date(), responseTime: 1, inputKind: .midiNote)
         #expect(
             texts.playBackVerdict(completed)
-                == "You played C4 D#4 G4 (Minor triad, root position), it was C4 E4 G4 (Major triad, root position); "
-                + "missing E4; extra D#4")
+                == "You played C4 E♭4 G4 (Minor triad, root position), it was C4 E4 G4 (Major triad, root position (C)); "
+                + "missing E4; extra E♭4")
+    }
+
+    @Test("notes spelled as the question reads them: F minor is F A♭ C (Fm), G7/B has F, German As and H")
+    func spelledWords() {
+        func completed(_ item: PlayBackItem, reference: Int, played: [Int]) -> CompletedPlayBack {
+            CompletedPlayBack(
+                question: PlayBackQuestion.testing(item, reference: MIDINote(clamping: reference)),
+                played: played.map { PlayedNote(note: MIDINote(clamping: $0), velocity: 80, time: 0) },
+                anyOctave: false, anyVoicing: false, timestamp: Date(), responseTime: 1, inputKind: .midiNote)
+        }
+        let english = Texts(language: .english)
+        let german = Texts(language: .german)
+        let fMinor = completed(.chord(.minor, inversion: 0), reference: 65, played: [65, 68, 72])
+        #expect(english.playBackVerdict(fMinor) == "Minor triad, root position (Fm): F4 A♭4 C5")
+        #expect(
+            german.playBackVerdict(fMinor).hasSuffix("(Fm): F4 As4 C5"), "\(german.playBackVerdict(fMinor))")
+        let g7 = completed(.chord(.dominantSeventh, inversion: 1), reference: 59, played: [59, 62, 65, 67])
+        #expect(
+            english.playBackVerdict(g7).hasSuffix("(G7/B): B3 D4 F4 G4"), "\(english.playBackVerdict(g7))")
+        #expect(german.playBackVerdict(g7).hasSuffix("(G7/H): H3 D4 F4 G4"), "\(german.playBackVerdict(g7))")
+        let bFlatMinor = completed(.chord(.minor, inversion: 0), reference: 46, played: [46, 49, 53])
+        #expect(english.playBackVerdict(bFlatMinor).hasSuffix("(B♭m): B♭2 D♭3 F3"))
+        let minorThird = completed(
+            .interval(DirectedInterval(.minorThird), harmonic: false), reference: 60, played: [63])
+        #expect(english.playBackVerdict(minorThird) == "Minor third up: E♭4")
+        let skipped = PlayBackQuestion.testing(.chord(.minor, inversion: 0), reference: 65)
+        #expect(
+            english.playBackSkipped(skipped) == "Skipped: it was Minor triad, root position (Fm) (F4 A♭4 C5)")
     }
 }
 

@@ -67,6 +67,28 @@ extension Texts {
         notes.map(noteName).joined(separator: " ")
     }
 
+    /// Notes spelled in `question`'s context (a chord by its degrees, an interval by its number), in this
+    /// language's naming: `F4 A♭4 C5`, German `F4 As4 C5`.
+    public func spelledNames(_ notes: [MIDINote], in question: PlayBackQuestion) -> String {
+        question.spelled(notes).map { $0.name(noteNaming) }.joined(separator: " ")
+    }
+
+    /// A chord question's symbol as a lead sheet writes it: `Fm`, `B♭m7`, `G7/B` (an inversion names its bass);
+    /// German `Fm`, `Bm7`, `G7/H`. Nil for notes and intervals.
+    public func chordSymbol(_ question: PlayBackQuestion) -> String? {
+        guard case .chord(let quality, let inversion) = question.item, let root = question.chordRoot else {
+            return nil
+        }
+        let suffix = quality == .major ? "" : quality.symbol
+        let bass = question.spelled([question.reference])[0]
+        return root.pitchName(noteNaming) + suffix + (inversion > 0 ? "/" + bass.pitchName(noteNaming) : "")
+    }
+
+    /// The item a question asks, in words, with a chord's symbol beside it: `Minor triad, root position (Fm)`.
+    public func itemName(of question: PlayBackQuestion) -> String {
+        itemName(question.item) + (chordSymbol(question).map { " (\($0))" } ?? "")
+    }
+
     /// The title of a play-back kind.
     func playBackTitle(_ kind: PlayBackKind) -> String {
         switch kind {
@@ -103,18 +125,20 @@ extension Texts {
 
     /// The state line while a question sounds: `Listen · reference C4`.
     public func playBackListening(_ question: PlayBackQuestion, namesReference: Bool) -> String {
-        namesReference ? tr("Listen · reference \(noteName(question.reference))") : tr("Listen")
+        namesReference
+            ? tr("Listen · reference \(spelledNames([question.reference], in: question))") : tr("Listen")
     }
 
     /// The state line when the answer window opens.
     public func playBackYourTurn(_ question: PlayBackQuestion, namesReference: Bool) -> String {
-        let reference = namesReference ? " · " + tr("reference \(noteName(question.reference))") : ""
+        let name = spelledNames([question.reference], in: question)
+        let reference = namesReference ? " · " + tr("reference \(name)") : ""
         switch question.item.kind {
         case .notes: return tr("Play the second note") + reference
         case .intervals: return tr("Play the other note") + reference
         case .chords:
             return tr("Play the chord")
-                + (namesReference ? " · " + tr("bass \(noteName(question.reference))") : "")
+                + (namesReference ? " · " + tr("bass \(name)") : "")
         }
     }
 
@@ -126,7 +150,7 @@ extension Texts {
 
     /// The line of a skipped question: `Skipped: it was Major third up (E4)`.
     public func playBackSkipped(_ question: PlayBackQuestion) -> String {
-        tr("Skipped: it was \(itemName(question.item)) (\(noteNames(question.answerNotes)))")
+        tr("Skipped: it was \(itemName(of: question)) (\(spelledNames(question.answerNotes, in: question)))")
     }
 
     /// The line when no item fits the note range.
@@ -139,11 +163,12 @@ extension Texts {
     public func playBackVerdict(_ completed: CompletedPlayBack) -> String {
         let question = completed.question
         let verdict = completed.verdict
-        let right = itemName(question.item)
+        let right = itemName(of: question)
+        func names(_ notes: [MIDINote]) -> String { spelledNames(notes, in: question) }
         if verdict.isCorrect {
-            return right + ": " + noteNames(question.answerNotes)
+            return right + ": " + names(question.answerNotes)
         }
-        let played = noteNames(verdict.played)
+        let played = names(verdict.played)
         let heard = verdict.answered.map(itemName)
         if let error = verdict.semitoneError {
             let steps = abs(error)
@@ -152,19 +177,19 @@ extension Texts {
                 ? tr("a semitone") : steps == 2 ? tr("a whole tone") : tr("\(steps) semitones")
             let miss = error < 0 ? tr("\(amount) too low") : tr("\(amount) too high")
             let shown = verdict.played.filter { $0 != question.reference }
-            let note = noteNames(shown.isEmpty ? verdict.played : shown)
+            let note = names(shown.isEmpty ? verdict.played : shown)
             guard let heard else { return tr("\(note), \(miss) — it was \(right)") }
             return tr("\(note), \(miss) — you played \(heard), it was \(right)")
         }
         if question.item.kind == .chords {
             var parts = [
                 tr("You played \(played)") + (heard.map { " (\($0))" } ?? "")
-                    + tr(", it was \(noteNames(question.answerNotes)) (\(right))")
+                    + tr(", it was \(names(question.answerNotes)) (\(right))")
             ]
-            if !verdict.missing.isEmpty { parts.append(tr("missing \(noteNames(verdict.missing))")) }
-            if !verdict.extra.isEmpty { parts.append(tr("extra \(noteNames(verdict.extra))")) }
+            if !verdict.missing.isEmpty { parts.append(tr("missing \(names(verdict.missing))")) }
+            if !verdict.extra.isEmpty { parts.append(tr("extra \(names(verdict.extra))")) }
             return parts.joined(separator: "; ")
         }
-        return tr("You played \(played), it was \(noteNames(question.answerNotes)) (\(right))")
+        return tr("You played \(played), it was \(names(question.answerNotes)) (\(right))")
     }
 }

@@ -29,7 +29,7 @@ import PeachTraining
 /// | `silence` | fill the gap: the loop drops out for `bars` silent bars; strikes go on |
 /// | `tempoChanged` | fill the gap: the tempo ramp stepped to `tempo` |
 /// | `dropout` | timing: the sound broke off (an audio underrun), so the clicks were heard out of time: offset detection discards the trial, fill the gap starts its trial again |
-/// | `question` | play-back: `kind` (`notes`, `intervals`, `chords`), `item` (`M3down`, `minor/1`), `referenceNote` (the given note; the bass of a chord), `soundedNotes` (what Peach plays, in order), `answerNotes` (the MIDI notes the answer must contain, lowest first) |
+/// | `question` | play-back: `kind` (`notes`, `intervals`, `chords`), `item` (`M3down`, `minor/1`), `referenceNote` (the given note; the bass of a chord), `soundedNotes` (what Peach plays, in order), `answerNotes` (the MIDI notes the answer must contain, lowest first), `spelled` (those notes as a musician writes them in the question's context: `F4`, `A♭4`, `C5`), `symbol` (a chord's symbol: `Fm`, `G7/B`) |
 /// | `answerable` | play-back: the answer window opened (notes played from now on answer): `answerNotes` |
 /// | `referenceOnly` | play-back: only the given reference was played; the window stays open |
 /// | `played` | play-back: the captured answer: `played` (each note's `note`, `velocity` and `onsetMs` after the first, by the kernel's stamps, to 0.1 ms as stored), `responseTime` (seconds after the window opened), `input` |
@@ -132,6 +132,10 @@ public struct EventLine: Encodable, Equatable, Sendable {
     public var soundedNotes: [Int]?
     /// Play-back: the MIDI notes the answer must contain, lowest first.
     public var answerNotes: [Int]?
+    /// Play-back: ``answerNotes`` spelled in the question's context, the English way (`F4`, `A♭4`, `C5`).
+    public var spelled: [String]?
+    /// Play-back: a chord question's symbol, the English way (`Fm`, `B♭m7`, `G7/B`).
+    public var symbol: String?
     /// Play-back: the notes of the captured answer.
     public var played: [PlayedNote]?
     /// Play-back: seconds from the answer window opening to the answer's first note.
@@ -178,7 +182,7 @@ public struct EventLine: Encodable, Equatable, Sendable {
         "replayStarted": [
             "note1", "note2", "cents", "referenceNote", "initialCents", "targetNote", "interval", "tuning",
             "kind",
-            "item", "soundedNotes", "answerNotes",
+            "item", "soundedNotes", "answerNotes", "spelled", "symbol",
         ],
         "note2Started": [],
         "tunableStarted": [],
@@ -201,7 +205,7 @@ public struct EventLine: Encodable, Equatable, Sendable {
         "levelChanged": ["level"],
         "tempoChanged": ["tempo"],
         "dropout": [],
-        "question": ["kind", "item", "referenceNote", "soundedNotes", "answerNotes"],
+        "question": ["kind", "item", "referenceNote", "soundedNotes", "answerNotes", "spelled", "symbol"],
         "answerable": ["answerNotes"],
         "referenceOnly": [],
         "played": ["played", "responseTime", "input"],
@@ -224,7 +228,12 @@ public struct EventLine: Encodable, Equatable, Sendable {
         referenceNote = question.reference.rawValue
         soundedNotes = question.soundedNotes.map(\.rawValue)
         answerNotes = question.answerNotes.map(\.rawValue)
+        spelled = question.spelled(question.answerNotes).map(\.description)
+        symbol = Self.english.chordSymbol(question)
     }
+
+    /// The words of the fields that are text for people (a chord's symbol), the English way as every line.
+    private static let english = Texts(language: .english)
 
     mutating func set(_ comparison: Comparison) {
         note1 = comparison.note1.rawValue

@@ -1,0 +1,114 @@
+// Spelling: which letter each note of a question gets: a chord by stacked thirds from its root, an interval from its reference.
+
+/// How Peach spells notes for people, from the context a musician reads them in:
+///
+/// - **A chord** from its root and quality: each tone takes the letter of its degree above the root (third,
+///   fifth, seventh; the second of a sus2, the fourth of a sus4), so F minor is F A♭ C, B♭ minor B♭ D♭ F and a
+///   dominant seventh on F is F A C E♭. The root takes the spelling that needs the fewest accidentals over the
+///   whole chord (a double accidental counts three), ties going the way a lone note goes: D♭ major, not C♯.
+/// - **An interval** from its reference: the other note takes the letter the interval's number says (a third
+///   two letters away), so C to E♭ is the minor third Peach asks, never the augmented second C–D♯. The tritone,
+///   which Peach names `d5`, is spelled as a diminished fifth (C–G♭). The reference takes the spelling that
+///   needs the fewest accidentals for both notes.
+/// - **A lone note** as most music without a key writes the black keys: C♯, E♭, F♯, A♭, B♭.
+public enum Spelling {
+    /// The lone-note spelling of each pitch class: naturals, and C♯ E♭ F♯ A♭ B♭ for the black keys.
+    static let loneLetters: [SpelledNote.Letter] = [.c, .c, .d, .e, .e, .f, .f, .g, .a, .a, .b, .b]
+
+    /// `note` on its own (no key, no chord): C♯, E♭, F♯, A♭, B♭ for the black keys.
+    public static func lone(_ note: MIDINote) -> SpelledNote {
+        SpelledNote(note, letter: loneLetters[note.pitchClass]) ?? SpelledNote(note, letter: .c)!
+    }
+
+    /// The letters an interval of `semitones` (0…12) spans: a third two, a fifth four; the tritone a fifth.
+    public static func letterSteps(semitones: Int) -> Int {
+        [0, 1, 1, 2, 2, 3, 4, 4, 5, 5, 6, 6, 7][max(0, min(12, semitones))]
+    }
+
+    /// The chord whose tones are `notes` (lowest first, any voicing or inversion) with root `root` and
+    /// `quality`: each note spelled by its degree above the root. Notes that are no tone of the chord are
+    /// spelled on their own.
+    public static func chord(_ notes: [MIDINote], root: MIDINote, quality: ChordQuality) -> [SpelledNote] {
+        let rootSpelling = chordRoot(root, quality: quality)
+        return notes.map { note in
+            let above = ((note.pitchClass - root.pitchClass) % 12 + 12) % 12
+            guard let index = quality.intervals.firstIndex(where: { $0 % 12 == above }),
+                let spelled = rootSpelling.spelling(note, lettersAway: quality.degreeSteps[index])
+            else { return lone(note) }
+            return spelled
+        }
+    }
+
+    /// The root of a chord spelled as its symbol writes it (`F`, `B♭`, `F♯`), with `quality`.
+    public static func chordRoot(_ root: MIDINote, quality: ChordQuality) -> SpelledNote {
+        let middle = MIDINote(clamping: 60 + root.pitchClass)
+        var best = lone(middle)
+        var bestCost = chordCost(best, quality)
+        for candidate in candidates(middle) where candidate != best {
+            let cost = chordCost(candidate, quality)
+            if cost < bestCost {
+                best = candidate
+                bestCost = cost
+            }
+        }
+        return best
+    }
+
+    /// What spelling a chord of `quality` on `root` costs: the sum over its tones, `Int.max` when a tone cannot be
+    /// written with at most two accidentals.
+    private static func chordCost(_ root: SpelledNote, _ quality: ChordQuality) -> Int {
+        var total = 0
+        for (semitones, steps) in zip(quality.intervals, quality.degreeSteps) {
+            guard
+                let tone = root.spelling(
+                    MIDINote(clamping: root.note.rawValue + semitones), lettersAway: steps)
+            else { return Int.max }
+            total += cost(tone)
+        }
+        return total
+    }
+
+    /// `reference` and `target`, `semitones` apart (negative: the target below), spelled as that interval: the
+    /// target's letter is the interval's number away from the reference's.
+    public static func interval(
+        from reference: MIDINote, to target: MIDINote, semitones: Int
+    ) -> (reference: SpelledNote, target: SpelledNote) {
+        let steps = letterSteps(semitones: min(12, abs(semitones)))
+        let signed = semitones < 0 ? -steps : steps
+        var best: (SpelledNote, SpelledNote)?
+        var bestCost = Int.max
+        for candidate in candidates(reference) {
+            guard let other = candidate.spelling(target, lettersAway: signed) else { continue }
+            let cost = cost(candidate) + cost(other)
+            if cost < bestCost || (cost == bestCost && candidate == lone(reference)) {
+                best = (candidate, other)
+                bestCost = cost
+            }
+        }
+        return best.map { (reference: $0.0, target: $0.1) } ?? (lone(reference), lone(target))
+    }
+
+    /// What a spelling costs in reading: one per accidental, three for a double one.
+    static func cost(_ note: SpelledNote) -> Int { abs(note.accidentals) == 2 ? 3 : abs(note.accidentals) }
+
+    /// The ways to write `note` with at most one accidental (its letter, the letters beside it).
+    static func candidates(_ note: MIDINote) -> [SpelledNote] {
+        SpelledNote.Letter.allCases.compactMap { SpelledNote(note, letter: $0) }.filter {
+            abs($0.accidentals) <= 1
+        }
+    }
+}
+
+extension ChordQuality {
+    /// The letters each tone lies above the root, in ``intervals``' order: 0 for the root, 2 for a third, 4 for
+    /// a fifth, 6 for a seventh; 1 for a sus2's second, 3 for a sus4's fourth.
+    public var degreeSteps: [Int] {
+        switch self {
+        case .major, .minor, .diminished, .augmented: [0, 2, 4]
+        case .sus2: [0, 1, 4]
+        case .sus4: [0, 3, 4]
+        case .majorSeventh, .dominantSeventh, .minorSeventh, .halfDiminishedSeventh, .diminishedSeventh:
+            [0, 2, 4, 6]
+        }
+    }
+}

@@ -1,0 +1,47 @@
+// PlayBackQuestion+Spelling: a question's notes spelled in its context: the chord's degrees, the interval's number.
+
+extension PlayBackQuestion {
+    /// `notes` spelled in this question's context (``Spelling``): a chord's tones by their degree above its
+    /// root, an interval's two notes by the interval's number; any other note (a wrong one played) on its own.
+    public func spelled(_ notes: [MIDINote]) -> [SpelledNote] {
+        switch item {
+        case .chord(let quality, _):
+            guard let root = chordRootNote else { return notes.map(Spelling.lone) }
+            return Spelling.chord(notes, root: root, quality: quality)
+        case .note(let semitones):
+            return spelledAsInterval(notes, semitones: semitones)
+        case .interval(let interval, _):
+            return spelledAsInterval(notes, semitones: interval.semitones)
+        }
+    }
+
+    /// The chord's root, spelled as its symbol writes it; nil for notes and intervals.
+    public var chordRoot: SpelledNote? {
+        guard case .chord(let quality, _) = item, let root = chordRootNote else { return nil }
+        return Spelling.chordRoot(root, quality: quality)
+    }
+
+    /// The chord's root key (below the bass in an inversion).
+    private var chordRootNote: MIDINote? {
+        guard case .chord(let quality, let inversion) = item else { return nil }
+        let index = max(0, min(inversion, quality.voicings - 1))
+        return MIDINote(clamping: reference.rawValue - quality.intervals[index])
+    }
+
+    private func spelledAsInterval(_ notes: [MIDINote], semitones: Int) -> [SpelledNote] {
+        guard let target = answerNotes.first else { return notes.map(Spelling.lone) }
+        let pair = Spelling.interval(from: reference, to: target, semitones: semitones)
+        return notes.map { note in
+            if note.pitchClass == target.pitchClass, let spelled = pair.target.spelling(note, lettersAway: 0)
+            {
+                return spelled
+            }
+            if note.pitchClass == reference.pitchClass,
+                let spelled = pair.reference.spelling(note, lettersAway: 0)
+            {
+                return spelled
+            }
+            return Spelling.lone(note)
+        }
+    }
+}

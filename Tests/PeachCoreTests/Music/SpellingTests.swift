@@ -1,0 +1,95 @@
+// SpellingTests: notes spelled as a musician writes them: chords by stacked thirds, intervals by their number.
+
+import Testing
+
+@testable import PeachCore
+
+@Suite("Spelling")
+struct SpellingTests {
+    /// The notes of `quality` on `root` (a MIDI number), root position, spelled the English way without octaves.
+    func chord(_ root: Int, _ quality: ChordQuality, inversion: Int = 0) -> String {
+        let notes = quality.notes(root: root, inversion: inversion).map { MIDINote(clamping: $0) }
+        return Spelling.chord(notes, root: MIDINote(clamping: root), quality: quality).map {
+            $0.pitchName(.english)
+        }.joined(separator: " ")
+    }
+
+    @Test("a letter and its accidentals name one key; the octave is the letter's (B♯3 is C4, C♭4 is B3)")
+    func spelledNotes() throws {
+        let aFlat = try #require(SpelledNote(MIDINote(68), letter: .a))
+        #expect(aFlat.accidentals == -1 && aFlat.octave == 4 && aFlat.description == "A♭4")
+        #expect(SpelledNote(MIDINote(60), letter: .b)?.description == "B♯3")
+        #expect(SpelledNote(MIDINote(59), letter: .c)?.description == "C♭4")
+        #expect(SpelledNote(MIDINote(60), letter: .d)?.description == "D𝄫4")
+        #expect(SpelledNote(MIDINote(60), letter: .e) == nil, "four flats")
+        for number in 0...127 {
+            let note = MIDINote(clamping: number)
+            for letter in SpelledNote.Letter.allCases {
+                if let spelled = SpelledNote(note, letter: letter) { #expect(spelled.note == note) }
+            }
+        }
+    }
+
+    @Test("German names as German musicians write them: H and B, Fis, Es, As, Des, Heses")
+    func german() throws {
+        func name(_ number: Int, _ letter: SpelledNote.Letter) throws -> String {
+            try #require(SpelledNote(MIDINote(clamping: number), letter: letter)).name(.german)
+        }
+        #expect(try name(71, .b) == "H4")
+        #expect(try name(70, .b) == "B4")
+        #expect(try name(69, .b) == "Heses4")
+        #expect(try name(72, .b) == "His4")
+        #expect(try name(66, .f) == "Fis4")
+        #expect(try name(63, .e) == "Es4")
+        #expect(try name(68, .a) == "As4")
+        #expect(try name(61, .d) == "Des4")
+        #expect(try name(62, .e) == "Eses4")
+        #expect(try name(62, .c) == "Cisis4")
+        #expect(try name(64, .f) == "Fes4")
+    }
+
+    @Test("chords by stacked thirds from the root: F A♭ C, B♭ D♭ F, F A C E♭, never a sharp for a flat")
+    func chords() {
+        #expect(chord(65, .minor) == "F A♭ C")
+        #expect(chord(58, .minor) == "B♭ D♭ F")
+        #expect(chord(65, .dominantSeventh) == "F A C E♭")
+        #expect(chord(67, .dominantSeventh, inversion: 1) == "B D F G")
+        #expect(chord(61, .major) == "D♭ F A♭")
+        #expect(chord(66, .minor) == "F♯ A C♯")
+        #expect(chord(68, .major) == "A♭ C E♭")
+        #expect(chord(60, .augmented) == "C E G♯")
+        #expect(chord(71, .diminishedSeventh) == "B D F A♭")
+        #expect(chord(71, .halfDiminishedSeventh) == "B D F A")
+        #expect(chord(62, .sus4) == "D G A")
+        #expect(chord(63, .sus2) == "E♭ F B♭")
+        #expect(chord(64, .majorSeventh) == "E G♯ B D♯")
+        #expect(Spelling.chordRoot(MIDINote(70), quality: .minor).pitchName(.english) == "B♭")
+        #expect(Spelling.chordRoot(MIDINote(70), quality: .minor).pitchName(.german) == "B")
+    }
+
+    @Test("intervals by their number: C to E♭ is the minor third asked, the tritone a diminished fifth")
+    func intervals() {
+        func spelled(_ reference: Int, _ semitones: Int) -> String {
+            let pair = Spelling.interval(
+                from: MIDINote(clamping: reference), to: MIDINote(clamping: reference + semitones),
+                semitones: semitones)
+            return pair.reference.description + " " + pair.target.description
+        }
+        #expect(spelled(60, 3) == "C4 E♭4")
+        #expect(spelled(60, 6) == "C4 G♭4")
+        #expect(spelled(60, 8) == "C4 A♭4")
+        #expect(spelled(62, 4) == "D4 F♯4")
+        #expect(spelled(61, 4) == "D♭4 F4", "fewest accidentals for both notes")
+        #expect(spelled(60, -3) == "C4 A3")
+        #expect(spelled(63, -4) == "D♯4 B3", "a major third: E♭ to B would be a diminished fourth")
+        #expect(spelled(70, 12) == "B♭4 B♭5")
+        #expect(spelled(66, 0) == "F♯4 F♯4")
+    }
+
+    @Test("a lone note: naturals, and C♯ E♭ F♯ A♭ B♭ for the black keys")
+    func lone() {
+        #expect(
+            (60...71).map { Spelling.lone(MIDINote(clamping: $0)).pitchName(.english) }
+                == ["C", "C♯", "D", "E♭", "E", "F", "F♯", "G", "A♭", "A", "B♭", "B"])
+    }
+}
