@@ -32,12 +32,23 @@ public struct SpelledNote: Hashable, Sendable, CustomStringConvertible {
 
     /// `note` written with `letter`: the accidentals follow. Nil when that takes more than two (D for 60).
     public init?(_ note: MIDINote, letter: Letter) {
-        let difference = ((note.pitchClass - letter.pitchClass) % 12 + 18) % 12 - 6
-        guard (-2...2).contains(difference) else { return nil }
+        guard (-2...2).contains(Self.accidentals(note, letter)) else { return nil }
+        self.init(note, nearLetter: letter)
+    }
+
+    /// `note` written with `letter`, which the caller knows lies within two semitones of it (a lone note's
+    /// letter, a semitone at most).
+    init(_ note: MIDINote, nearLetter letter: Letter) {
+        let difference = Self.accidentals(note, letter)
         self.letter = letter
         accidentals = difference
         let natural = note.rawValue - difference  // the letter's key, −2 for B♯ on 0
         octave = (natural >= 0 ? natural / 12 : (natural - 11) / 12) - 1
+    }
+
+    /// The accidentals `note` takes on `letter`, −6…+5.
+    private static func accidentals(_ note: MIDINote, _ letter: Letter) -> Int {
+        ((note.pitchClass - letter.pitchClass) % 12 + 18) % 12 - 6
     }
 
     /// The key it names.

@@ -17,7 +17,7 @@ public enum Spelling {
 
     /// `note` on its own (no key, no chord): C♯, E♭, F♯, A♭, B♭ for the black keys.
     public static func lone(_ note: MIDINote) -> SpelledNote {
-        SpelledNote(note, letter: loneLetters[note.pitchClass]) ?? SpelledNote(note, letter: .c)!
+        SpelledNote(note, nearLetter: loneLetters[note.pitchClass])
     }
 
     /// The letters an interval of `semitones` (0…12) spans: a third two, a fifth four; the tritone a fifth.
