@@ -49,6 +49,40 @@ struct PlayBackRunTests {
     }
 
     @Test(
+        "the computer keyboard is a piano in play-back: letters from C4, z and x an octave; h is a note, not higher"
+    )
+    func keyboardPiano() throws {
+        let harness = harness(.playNotes, items: [.note(semitones: 4)])
+        let question = try #require(harness.question)
+        harness.advanceUntilAnswerable()
+        // The piano's C follows the answer's octave: x moves it up, z down.
+        let octaves = question.answerNotes[0].rawValue / 12 - 5
+        let move = octaves > 0 ? "x" : "z"
+        for _ in 0..<abs(octaves) {
+            harness.run.handle(
+                .controller(
+                    .keys([
+                        KeyboardKey(
+                            name: move, actions: [], time: harness.now, piano: .octave(octaves > 0 ? 1 : -1))
+                    ])))
+        }
+        let letters = ["a", "w", "s", "e", "d", "f", "t", "g", "y", "h", "u", "j"]
+        let semitone = question.answerNotes[0].pitchClass
+        let key = KeyboardKey(
+            name: letters[semitone], actions: semitone == 9 ? [.press(.higher, input: .keyboard)] : [],
+            time: harness.now, piano: .note(semitone))
+        harness.run.handle(.controller(.keys([key])))
+        harness.advance(0.2)
+        let stored = try #require(harness.store.playBacks.first)
+        #expect(stored.isCorrect, "\(stored.played) for \(question.answerNotes)")
+        #expect(stored.inputKind == .keyboard)
+        #expect(
+            !harness.presenter.events.contains {
+                if case .notice(.actionNotApplicable) = $0 { true } else { false }
+            })
+    }
+
+    @Test(
         "a wrong answer is stored as heard (a minor third), then yours and the right one sound, then the next question"
     )
     func wrongAnswer() throws {

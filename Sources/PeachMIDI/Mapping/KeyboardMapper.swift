@@ -11,12 +11,43 @@ public struct KeyboardKey: Hashable, Sendable {
     /// When it was read, seconds on the monotonic clock (nil when unknown): a key's time is when Peach read it,
     /// not when it was pressed, so it is late by the terminal's buffering (a few milliseconds).
     public var time: Double?
+    /// What the key is on the computer keyboard's piano (``PianoKey``), which play-back uses instead of its
+    /// actions; nil for a key that is no piano key.
+    public var piano: PianoKey?
 
     /// A key.
-    public init(name: String, actions: [ControllerAction], time: Double? = nil) {
+    public init(name: String, actions: [ControllerAction], time: Double? = nil, piano: PianoKey? = nil) {
         self.name = name
         self.actions = actions
         self.time = time
+        self.piano = piano
+    }
+}
+
+/// The computer keyboard as a piano, as digital audio workstations lay it out: the home row `a s d f g h j k l ;`
+/// is the white keys from C (C D E F G A B C D E), the row above, `w e  t y u  o p`, the black keys between
+/// them, one and a half octaves from the piano's C; `z` and `x` move it an octave down or up.
+public enum PianoKey: Hashable, Sendable {
+    /// A note, semitones above the piano's C (0 for `a` … 16 for `;`).
+    case note(Int)
+    /// The piano an octave lower (`z`) or higher (`x`).
+    case octave(Int)
+
+    /// The letters and their semitones above C.
+    static let letters: [UInt8: Int] = [
+        UInt8(ascii: "a"): 0, UInt8(ascii: "w"): 1, UInt8(ascii: "s"): 2, UInt8(ascii: "e"): 3,
+        UInt8(ascii: "d"): 4, UInt8(ascii: "f"): 5, UInt8(ascii: "t"): 6, UInt8(ascii: "g"): 7,
+        UInt8(ascii: "y"): 8, UInt8(ascii: "h"): 9, UInt8(ascii: "u"): 10, UInt8(ascii: "j"): 11,
+        UInt8(ascii: "k"): 12, UInt8(ascii: "o"): 13, UInt8(ascii: "l"): 14, UInt8(ascii: "p"): 15,
+        UInt8(ascii: ";"): 16,
+    ]
+
+    /// The piano key of `byte` (lower case only: Caps Lock or Shift keeps the other meanings), nil for others.
+    static func of(_ byte: UInt8) -> PianoKey? {
+        if let semitones = letters[byte] { return .note(semitones) }
+        if byte == UInt8(ascii: "z") { return .octave(-1) }
+        if byte == UInt8(ascii: "x") { return .octave(1) }
+        return nil
     }
 }
 
@@ -32,6 +63,10 @@ public struct KeyboardKey: Hashable, Sendable {
 /// | Space or `r` | Replay |
 /// | `c` / `m` | start comparison / pitch matching training |
 /// | `q`, Esc, Ctrl-C | Stop |
+///
+/// In play-back the letters are a piano instead (``PianoKey``): `a w s e d f t g y h u j k o l p ;` from C,
+/// `z`/`x` an octave down/up; every key read carries its piano meaning, and the run takes whichever its mode
+/// uses.
 ///
 /// A session takes the actions that fit its state (a comparison ignores tuning, matching ignores answers).
 /// Escape sequences may arrive split across reads; a lone Esc counts when the next read starts anew.
@@ -75,7 +110,12 @@ public struct KeyboardMapper: Sendable {
                 pending = [byte]
                 continue
             }
-            if let key = Self.plainKey(byte) { result.append(key) }
+            if var key = Self.plainKey(byte) {
+                key.piano = PianoKey.of(byte)
+                result.append(key)
+            } else if let piano = PianoKey.of(byte) {
+                result.append(KeyboardKey(name: String(UnicodeScalar(byte)), actions: [], piano: piano))
+            }
         }
         return result
     }

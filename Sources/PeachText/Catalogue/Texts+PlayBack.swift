@@ -120,7 +120,9 @@ extension Texts {
     var playBackKeysHelp: String {
         tr(
             "Play the answer on your keys; Space replays, Enter skips, q stops "
-                + "(on the keys: four adjacent keys at once replay below C4, skip from C4 up; twice stops).")
+                + "(on the keys: four adjacent keys at once replay below C4, skip from C4 up; twice stops). "
+                + "No MIDI keyboard: the letters a w s e d f t g y h u j k o l p ; are a piano from C4, "
+                + "z and x an octave down and up.")
     }
 
     /// The state line while a question sounds: `Listen · reference C4`.

@@ -230,6 +230,7 @@ public struct Texts: Sendable {
         case .noControllerYet: self(.noController)
         case .controllerConnected(let name): tr("Connected \(name).")
         case .profileChanged(let name): tr("Controller profile now \(name).")
+        case .pianoFrom(let note): tr("Keyboard piano from \(noteName(note)).")
         case .settingsProblem(let error):
             tr("peach: \(message(for: error)) Keeping the last good settings.")
         case .soundFontProblem(let error, let timbre):

@@ -38,6 +38,8 @@ public enum TrainingNotice: Sendable {
     case controllerConnected(String)
     /// The controller profile changed while the run trains (the `controllerProfile` setting); its name.
     case profileChanged(String)
+    /// The computer keyboard's piano now starts from this C (`z`/`x` in play-back).
+    case pianoFrom(MIDINote)
     /// The settings file changed but cannot be read; the last good settings stay in force.
     case settingsProblem(any Error & Sendable)
     /// The SoundFont could not be played; the built-in timbre (named) plays instead.

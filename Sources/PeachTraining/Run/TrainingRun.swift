@@ -39,7 +39,8 @@ import PeachSystem
 /// other controls act: `replay` replays the question, `commit` skips it, `stop` and the mode switches as
 /// everywhere; a cluster of four adjacent keys (``ClusterGesture``) replays (below C4) or skips (from C4 up),
 /// and a second cluster within ``ClusterGesture/stopWithin`` of the first stops.
-/// The computer keyboard: Space or `r` replays, Enter skips, `q` stops.
+/// The computer keyboard: Space or `r` replays, Enter skips, `q` stops; its letters are a piano
+/// (``PianoKey``: `a w s e d f t g y h u j k o l p ;` from C4, `z`/`x` an octave down/up), played as keys are.
 ///
 /// A measurement (``TrainingMode/measurement``) is comparison training whose differences the Psi procedure
 /// places; its trials are stored marked as a measurement, and the run ends by itself with
@@ -62,7 +63,7 @@ public final class TrainingRun {
         let session: AnyObject
         let stop: @MainActor () -> Void
         let perform: @MainActor (ControllerAction, Double?) -> Void
-        let play: @MainActor (MIDIEvent) -> Bool
+        let play: @MainActor (MIDIEvent, InputKind) -> Bool
     }
 
     /// The mode being trained now.
@@ -98,6 +99,8 @@ public final class TrainingRun {
     private let timeline: @MainActor () -> Double
     private let playBackTracker: PlayBackTracker
     private var cluster = ClusterGesture()
+    /// The computer keyboard's piano's C in play-back (`a`): C4, until `z`/`x` move it.
+    private var pianoC = 60
     private var lastCluster: Double?
 
     /// A run, ready to ``start()``.
@@ -179,10 +182,14 @@ public final class TrainingRun {
         guard ending == nil else { return }
         switch input {
         case .controller(.midi(.event(let event))):
-            if let active, active.play(event) { return }
+            if let active, active.play(event, .midiNote) { return }
             for action in mapper.actions(for: event) { perform(action, at: event.time) }
         case .controller(.keys(let keys)):
             for key in keys {
+                if mode.playBackKind != nil, let piano = key.piano {
+                    playPiano(piano, at: key.time)
+                    continue
+                }
                 for action in oneMeaning(of: key.actions) { perform(action, at: key.time) }
             }
         case .controller(.midi(.connected(let port))):
@@ -278,13 +285,13 @@ public final class TrainingRun {
 
     /// In play-back, the keys' notes and the sustain pedal go to the session (true: `event` was taken); a
     /// cluster replays or skips.
-    private func play(_ event: MIDIEvent, on session: PlayBackSession) -> Bool {
+    private func play(_ event: MIDIEvent, on session: PlayBackSession, input: InputKind) -> Bool {
         switch event.message {
         case .noteOn(let channel, let number, let velocity) where velocity > 0:
             guard profile.isPlayedKey(number, channel: channel) else { return false }
             let note = MIDINote(clamping: Int(number))
             session.noteOn(
-                note, velocity: MIDIVelocity(clamping: Int(velocity)), at: event.time, input: .midiNote)
+                note, velocity: MIDIVelocity(clamping: Int(velocity)), at: event.time, input: input)
             if let low = cluster.noteOn(Int(number), at: event.time) {
                 // Two clusters within a second stop (a keys-only controller's stop); one replays or skips.
                 if let last = lastCluster, event.time - last <= ClusterGesture.stopWithin {
@@ -307,6 +314,30 @@ public final class TrainingRun {
             return false
         }
     }
+
+    /// The computer keyboard's piano in play-back (``PianoKey``): a letter plays its note from ``pianoC`` through
+    /// the same path as a controller's key, timed when it was read, and lets go of it after ``pianoHold`` (a
+    /// terminal tells no key's release); `z`/`x` move the piano an octave (C1 to C7).
+    private func playPiano(_ key: PianoKey, at time: Double?) {
+        switch key {
+        case .octave(let step):
+            pianoC = min(96, max(24, pianoC + 12 * step))
+            present(.notice(.pianoFrom(MIDINote(clamping: pianoC))))
+        case .note(let semitones):
+            let number = UInt8(clamping: pianoC + semitones)
+            _ = active?.play(
+                MIDIEvent(.noteOn(channel: 0, note: number, velocity: 90), at: time ?? timeline()), .keyboard)
+            clock.schedule(after: Self.pianoHold) { [weak self] in
+                guard let self else { return }
+                _ = self.active?.play(
+                    MIDIEvent(.noteOff(channel: 0, note: number, velocity: 0), at: self.timeline()), .keyboard
+                )
+            }
+        }
+    }
+
+    /// How long a note of the computer keyboard's piano sounds.
+    static let pianoHold = Duration.milliseconds(400)
 
     /// A play-back mode's controls: replay and skip (`commit`); answers and tuning from controls that are not keys
     /// mean nothing here.
@@ -371,7 +402,7 @@ public final class TrainingRun {
     private func attach<Session: TrainingSession>(
         _ session: Session,
         perform: @escaping @MainActor (ControllerAction, Double?) -> Void,
-        play: @escaping @MainActor (MIDIEvent) -> Bool = { _ in false },
+        play: @escaping @MainActor (MIDIEvent, InputKind) -> Bool = { _, _ in false },
         present wrap: @escaping @MainActor (Session.Event, TrainingProgress) -> TrainingEvent,
         count: @escaping @MainActor (Session.Event) -> Void,
         after: @escaping @MainActor (Session.Event) -> Void = { _ in }
@@ -446,7 +477,7 @@ public final class TrainingRun {
                 session,
                 perform: { [weak self, unowned session] action, _ in
                     self?.performPlayBack(action, session: session)
-                }, play: { [weak self, unowned session] in self?.play($0, on: session) ?? false },
+                }, play: { [weak self, unowned session] in self?.play($0, on: session, input: $1) ?? false },
                 present: TrainingEvent.playBack,
                 count: { [weak self] in
                     if case .answered(let completed) = $0 {

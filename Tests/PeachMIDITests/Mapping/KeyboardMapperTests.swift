@@ -19,7 +19,18 @@ struct KeyboardMapperTests {
         #expect(keys[3].actions == [.press(.early, input: .keyboard), .tune(-10, input: .keyboard)])
         #expect(keys[8].actions == [.press(.commit, input: .keyboard)])
         #expect(keys[13].actions == [.press(.stop, input: .keyboard)])
-        #expect(mapper.keys(for: Array("xyz".utf8)).isEmpty)
+        #expect(mapper.keys(for: Array("vbni".utf8)).isEmpty)
+        #expect(keys[4].piano == .note(9) && keys[5].piano == .note(14), "h and l are piano keys too")
+        #expect(keys[12].piano == nil, "m is no piano key")
+    }
+
+    @Test("the letters are a piano from C: a w s e d f t g y h u j k o l p ;, z and x an octave down and up")
+    func piano() {
+        var mapper = KeyboardMapper()
+        let keys = mapper.keys(for: Array("awsedftgyhujkolp;zx".utf8))
+        #expect(keys.map(\.piano) == (0...16).map { .note($0) } + [.octave(-1), .octave(1)])
+        #expect(keys.filter { $0.name != "h" && $0.name != "l" }.allSatisfy { $0.actions.isEmpty })
+        #expect(mapper.keys(for: Array("A".utf8)).isEmpty, "Shift or Caps Lock: no piano")
     }
 
     @Test("an escape sequence split across reads; a lone Esc stops when nothing follows")
