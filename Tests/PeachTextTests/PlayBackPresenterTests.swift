@@ -125,6 +125,18 @@ struct PlayBackPresenterTests {
         let minorThird = completed(
             .interval(DirectedInterval(.minorThird), harmonic: false), reference: 60, played: [63])
         #expect(english.playBackVerdict(minorThird) == "Minor third up: E♭4")
+        let octaveUp = completed(
+            .interval(DirectedInterval(.majorThird), harmonic: false), reference: 60, played: [76])
+        #expect(
+            english.playBackVerdict(octaveUp)
+                == "E5, an octave too high — it was Major third up (E4)",
+            "\(english.playBackVerdict(octaveUp))")
+        #expect(german.playBackVerdict(octaveUp).hasPrefix("E5, eine Oktave zu hoch"))
+        let low = completed(
+            .interval(DirectedInterval(.majorThird), harmonic: false), reference: 60, played: [63])
+        #expect(
+            english.playBackVerdict(low)
+                == "E♭4, a semitone too low — you played Minor third up, it was Major third up (E4)")
         let skipped = PlayBackQuestion.testing(.chord(.minor, inversion: 0), reference: 65)
         #expect(
             english.playBackSkipped(skipped) == "Skipped: it was Minor triad, root position (Fm) (F4 A♭4 C5)")

@@ -160,8 +160,9 @@ extension Texts {
         tr("No question fits the note range; widen it (peach settings set noteRange …)")
     }
 
-    /// What an answer was, in note names and musical words: `Major third up: E4` when right; `Eb4, a semitone
-    /// too low — you played Minor third up, it was Major third up` when not.
+    /// What an answer was, in note names and musical words: `Major third up: E4` when right; `E♭4, a semitone
+    /// too low — you played Minor third up, it was Major third up (E4)` when not (`an octave too high` for the
+    /// right note in another octave).
     public func playBackVerdict(_ completed: CompletedPlayBack) -> String {
         let question = completed.question
         let verdict = completed.verdict
@@ -174,14 +175,20 @@ extension Texts {
         let heard = verdict.answered.map(itemName)
         if let error = verdict.semitoneError {
             let steps = abs(error)
-            let amount =
-                steps == 1
-                ? tr("a semitone") : steps == 2 ? tr("a whole tone") : tr("\(steps) semitones")
+            let amount: String
+            switch steps {
+            case 1: amount = tr("a semitone")
+            case 2: amount = tr("a whole tone")
+            case 12: amount = tr("an octave")
+            case let octaves where octaves % 12 == 0: amount = tr("\(octaves / 12) octaves")
+            default: amount = tr("\(steps) semitones")
+            }
             let miss = error < 0 ? tr("\(amount) too low") : tr("\(amount) too high")
             let shown = verdict.played.filter { $0 != question.reference }
             let note = names(shown.isEmpty ? verdict.played : shown)
-            guard let heard else { return tr("\(note), \(miss) — it was \(right)") }
-            return tr("\(note), \(miss) — you played \(heard), it was \(right)")
+            let expected = names(question.answerNotes)
+            guard let heard else { return tr("\(note), \(miss) — it was \(right) (\(expected))") }
+            return tr("\(note), \(miss) — you played \(heard), it was \(right) (\(expected))")
         }
         if question.item.kind == .chords {
             var parts = [
