@@ -41,7 +41,7 @@ public enum MonitorRun {
             case .midi(.failed(let error)):
                 throw error
             case .keys(let keys):
-                for key in keys {
+                for key in keys where !key.actions.isEmpty {  // a piano letter has a meaning in play-back only
                     Terminal.emit(format.line(key, time: MonotonicTime.now() - start))
                     if key.actions.contains(.press(.stop, input: .keyboard)) { return nil }
                 }

@@ -58,7 +58,7 @@ public final class TrainingRun {
 
     /// The session being trained, held through the discipline seam (``TrainingSession``): the run knows of it
     /// only how to stop it, what a controller action does in it and whether it takes a played key. One
-    /// ``attach(_:perform:play:present:on:)`` makes it, whatever the discipline.
+    /// ``attach(_:perform:play:present:count:after:)`` makes it, whatever the discipline.
     private struct Active {
         let session: AnyObject
         let stop: @MainActor () -> Void
