@@ -41,7 +41,8 @@ public enum MonitorRun {
             case .midi(.failed(let error)):
                 throw error
             case .keys(let keys):
-                for key in keys where !key.actions.isEmpty {  // a piano letter has a meaning in play-back only
+                // A piano letter (PianoKey) means something in play-back only.
+                for key in keys where !key.actions.isEmpty {
                     Terminal.emit(format.line(key, time: MonotonicTime.now() - start))
                     if key.actions.contains(.press(.stop, input: .keyboard)) { return nil }
                 }
