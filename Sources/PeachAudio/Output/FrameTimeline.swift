@@ -1,7 +1,8 @@
 // FrameTimeline: where an audio output's frames fall on the monotonic clock, and the filter that finds it.
 
 /// One point of an output's timeline: engine frame ``frame`` is heard at ``time`` (seconds on
-/// `MonotonicTime`); frames follow at ``sampleRate``.
+/// `MonotonicTime`); frames follow at ``sampleRate``. Made by the output that plays (its memberwise
+/// initialiser is the module's); everything else reads it.
 public struct FrameTimeline: Hashable, Sendable {
     /// A frame of the engine's output, counted from its first.
     public var frame: Int
@@ -9,13 +10,6 @@ public struct FrameTimeline: Hashable, Sendable {
     public var time: Double
     /// Frames per second.
     public var sampleRate: Double
-
-    /// A timeline point.
-    public init(frame: Int, time: Double, sampleRate: Double) {
-        self.frame = frame
-        self.time = time
-        self.sampleRate = sampleRate
-    }
 
     /// The frame heard nearest `time`.
     public func frame(at time: Double) -> Int { frame + Int(((time - self.time) * sampleRate).rounded()) }
