@@ -207,7 +207,7 @@ let package = Package(
         .testTarget(
             name: "PeachCLITests",
             dependencies: [
-                "PeachCLI", "PeachCore", "PeachTraining", "PeachStore",
+                "PeachCLI", "PeachCore", "PeachTraining", "PeachStore", "PeachText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(

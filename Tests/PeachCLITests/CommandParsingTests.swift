@@ -2,6 +2,7 @@
 
 import ArgumentParser
 import PeachCore
+import PeachText
 import PeachTraining
 import Testing
 
@@ -134,5 +135,27 @@ struct CommandParsingTests {
             ["data", "import", "answers.jsonl", "--replace"], as: DataCommand.Import.self)
         #expect(importing.file == "answers.jsonl" && importing.replace)
         #expect(try parse(["data", "reset", "--yes"], as: DataCommand.Reset.self).yes)
+    }
+
+    @Test("a value an option cannot take is refused naming what it takes: --kind, --confusions, --format")
+    func valueForms() throws {
+        let english = Texts(language: .english)
+        func message(_ arguments: [String]) -> String? {
+            do {
+                _ = try PeachCommand.parseAsRoot(arguments)
+                return nil
+            } catch {
+                return ParserErrors.unparsableValue(in: error).flatMap { english.failure(for: $0)?.message }
+            }
+        }
+        #expect(
+            message(["play", "--kind", "melodies"])
+                == "--kind 'melodies' is not valid; use notes, intervals or chords.")
+        #expect(
+            message(["profile", "--confusions", "bogus"])
+                == "--confusions 'bogus' is not valid; use notes, intervals or chords.")
+        #expect(
+            message(["data", "export", "--format", "xml"])
+                == "--format 'xml' is not valid; use csv, json or peach-csv.")
     }
 }

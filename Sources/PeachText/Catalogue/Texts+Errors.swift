@@ -678,7 +678,8 @@ extension Texts {
         case .number: tr("a number such as +12.3 or -5")
         case .wholeNumber: tr("a whole number such as 100")
         case .simulationMode: list(SimulationMode.allCases.map(\.rawValue))
-        case .exportFormat: tr("csv or json")
+        case .exportFormat: list(ExportFormat.allCases.map(\.rawValue))
+        case .playBackKind: list(PlayBackKind.allCases.map(\.rawValue))
         case .listenAddress: tr("an IP address such as 127.0.0.1, 0.0.0.0 or ::, or a host name")
         }
     }

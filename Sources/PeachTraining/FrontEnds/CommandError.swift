@@ -73,8 +73,10 @@ public enum SpecKind: String, Equatable, Sendable, CaseIterable {
     case wholeNumber
     /// `comparison`, `matching` or `measurement`.
     case simulationMode
-    /// `csv` or `json`.
+    /// `json`, `csv` or `peach-csv`.
     case exportFormat
+    /// A play-back kind: `notes`, `intervals` or `chords`.
+    case playBackKind
     /// An address to listen on (`peach web --address`).
     case listenAddress
 }
