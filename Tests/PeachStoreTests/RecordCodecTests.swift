@@ -231,6 +231,11 @@ struct RecordCodecTests {
                 #"{"v":1,"type":"comparison","time":"2026-03-01T12:00:00Z","note1":60,"note2":60,"cents":5,"answer":"higher","correct":false}"#,
                 .contradictoryCorrect
             ),
+            (
+                #"{"v":3,"type":"playBack","time":"2026-11-27T13:45:33.021Z","kind":"intervals","item":"M3","reference":60,"#
+                    + #""answerNotes":"64","played":"63:88:0","correct":true,"responseTime":1.2,"input":"midi-note"}"#,
+                .contradictoryVerdict
+            ),
             (#"{"v":1,"v":1}"#, .duplicateField("v")),
         ])
     func damage(line: String, problem: RecordProblem) {

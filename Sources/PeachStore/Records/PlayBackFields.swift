@@ -79,7 +79,7 @@ extension PlayBackFields {
             responseTime: responseTime, inputKind: InputKind(rawValue: input ?? InputKind.unknown.rawValue))
         let heard = completed.isCorrect ? nil : completed.verdict.answered?.id
         guard correct == completed.isCorrect, heardAs == heard else {
-            throw RecordDamage(problem: .contradictoryCorrect)
+            throw RecordDamage(problem: .contradictoryVerdict)
         }
         return completed
     }

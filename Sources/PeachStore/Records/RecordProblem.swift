@@ -21,8 +21,11 @@ public enum RecordProblem: Hashable, Sendable, Codable {
     case invalidField(String, expected: FieldKind)
     /// A number outside what the field may hold (``ValueDomains``): refused on import.
     case outOfRange(String, allowed: ClosedRange<Double>)
-    /// `correct` contradicts the answer and the cents (or, for play-back, the notes played).
+    /// `correct` contradicts the answer and the cents.
     case contradictoryCorrect
+    /// A play-back record's `correct` or `heardAs` contradicts the notes played (the verdict is made again from
+    /// them).
+    case contradictoryVerdict
     /// The line is longer than the longest record Peach reads (bytes).
     case lineTooLong(Int)
     /// An import file is not a JSON array of records.

@@ -292,6 +292,8 @@ extension Texts {
             return tr("field '\(shown(field))' must be \(span)")
         case .contradictoryCorrect:
             return tr("field 'correct' contradicts the answer and the cents")
+        case .contradictoryVerdict:
+            return tr("fields 'correct' and 'heardAs' contradict the notes played")
         case .lineTooLong(let bytes): return tr("longer than \(bytes) bytes")
         case .notAnArray: return tr("not a JSON array of records")
         case .missingSeparator: return tr("expected ',' or ']'")
