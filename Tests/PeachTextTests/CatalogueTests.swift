@@ -142,7 +142,8 @@ struct CatalogueTests {
         errors += settingsProblems.map { StoreError.invalidSettings(path: "/c/settings.json", problem: $0) }
         let recordProblems: [RecordProblem] = [
             .notAnObject, .textAfterObject, .duplicateField("v"), .invalidVersion(0), .invalidTime,
-            .unknownType("x"), .missingField("v"), .contradictoryCorrect, .contradictoryVerdict, .lineTooLong(65536), .notAnArray,
+            .unknownType("x"), .missingField("v"), .contradictoryCorrect, .contradictoryVerdict,
+            .lineTooLong(65536), .notAnArray,
             .missingSeparator, .textAfterArray, .notACSVExport, .cellCount(found: 3, expected: 19),
             .newerVersion(found: 2, supported: 1), .outOfRange("note2Gain", allowed: -5...5),
         ]

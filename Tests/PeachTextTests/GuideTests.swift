@@ -35,7 +35,8 @@ struct GuideTests {
         ]
         let recordProblems: [RecordProblem] = [
             .notAnObject, .textAfterObject, .duplicateField("cents"), .invalidVersion(0), .invalidTime,
-            .unknownType("tempo"), .missingField("cents"), .contradictoryCorrect, .contradictoryVerdict, .lineTooLong(65536),
+            .unknownType("tempo"), .missingField("cents"), .contradictoryCorrect, .contradictoryVerdict,
+            .lineTooLong(65536),
             .notAnArray, .missingSeparator, .textAfterArray, .notACSVExport,
             .cellCount(found: 3, expected: 19),
             .newerVersion(found: 3, supported: 2), .invalidField("cents", expected: .cents),
