@@ -36,6 +36,10 @@ public enum Interval: Int, CaseIterable, Hashable, Comparable, Sendable, Codable
     /// The abbreviation, e.g. `P5`, `m3`, `d5`.
     public var abbreviation: String { Self.abbreviations[rawValue] }
 
+    /// The interval's number as its abbreviation writes it: 1 for a prime, 3 for a third, 5 for the tritone
+    /// (written `d5`), 8 for the octave. A spelled interval's letters lie this many minus one apart.
+    public var number: Int { Int(String(abbreviation.dropFirst())) ?? 1 }
+
     private static let abbreviations = [
         "P1", "m2", "M2", "m3", "M3", "P4", "d5", "P5", "m6", "M6", "m7", "M7", "P8",
     ]

@@ -20,9 +20,10 @@ public enum Spelling {
         SpelledNote(note, nearLetter: loneLetters[note.pitchClass])
     }
 
-    /// The letters an interval of `semitones` (0…12) spans: a third two, a fifth four; the tritone a fifth.
+    /// The letters an interval of `semitones` (0…12) spans, by its number (``Interval/number``): a third two, a
+    /// fifth four, the tritone (`d5`) four.
     public static func letterSteps(semitones: Int) -> Int {
-        [0, 1, 1, 2, 2, 3, 4, 4, 5, 5, 6, 6, 7][max(0, min(12, semitones))]
+        (Interval(rawValue: max(0, min(12, semitones)))?.number ?? 1) - 1
     }
 
     /// The chord whose tones are `notes` (lowest first, any voicing or inversion) with root `root` and
@@ -42,27 +43,18 @@ public enum Spelling {
     /// The root of a chord spelled as its symbol writes it (`F`, `B♭`, `F♯`), with `quality`.
     public static func chordRoot(_ root: MIDINote, quality: ChordQuality) -> SpelledNote {
         let middle = MIDINote(clamping: 60 + root.pitchClass)
-        var best = lone(middle)
-        var bestCost = chordCost(best, quality)
-        for candidate in candidates(middle) where candidate != best {
-            let cost = chordCost(candidate, quality)
-            if cost < bestCost {
-                best = candidate
-                bestCost = cost
-            }
-        }
-        return best
+        return cheapest(middle) { chordCost($0, quality) } ?? lone(middle)
     }
 
-    /// What spelling a chord of `quality` on `root` costs: the sum over its tones, `Int.max` when a tone cannot be
+    /// What spelling a chord of `quality` on `root` costs: the sum over its tones; nil when a tone cannot be
     /// written with at most two accidentals.
-    private static func chordCost(_ root: SpelledNote, _ quality: ChordQuality) -> Int {
+    private static func chordCost(_ root: SpelledNote, _ quality: ChordQuality) -> Int? {
         var total = 0
         for (semitones, steps) in zip(quality.intervals, quality.degreeSteps) {
             guard
                 let tone = root.spelling(
                     MIDINote(clamping: root.note.rawValue + semitones), lettersAway: steps)
-            else { return Int.max }
+            else { return nil }
             total += cost(tone)
         }
         return total
@@ -73,19 +65,23 @@ public enum Spelling {
     public static func interval(
         from reference: MIDINote, to target: MIDINote, semitones: Int
     ) -> (reference: SpelledNote, target: SpelledNote) {
-        let steps = letterSteps(semitones: min(12, abs(semitones)))
+        let steps = letterSteps(semitones: abs(semitones))
         let signed = semitones < 0 ? -steps : steps
-        var best: (SpelledNote, SpelledNote)?
-        var bestCost = Int.max
-        for candidate in candidates(reference) {
-            guard let other = candidate.spelling(target, lettersAway: signed) else { continue }
-            let cost = cost(candidate) + cost(other)
-            if cost < bestCost || (cost == bestCost && candidate == lone(reference)) {
-                best = (candidate, other)
-                bestCost = cost
-            }
+        let spelled = cheapest(reference) { candidate in
+            candidate.spelling(target, lettersAway: signed).map { cost(candidate) + cost($0) }
         }
-        return best.map { (reference: $0.0, target: $0.1) } ?? (lone(reference), lone(target))
+        guard let spelled, let other = spelled.spelling(target, lettersAway: signed) else {
+            return (lone(reference), lone(target))
+        }
+        return (spelled, other)
+    }
+
+    /// The way to write `note` with at most one accidental whose `cost` is least (nil: that way cannot be used),
+    /// ties going to the lone-note spelling.
+    private static func cheapest(_ note: MIDINote, cost: (SpelledNote) -> Int?) -> SpelledNote? {
+        let plain = lone(note)
+        return candidates(note).compactMap { candidate in cost(candidate).map { (candidate, $0) } }
+            .min { a, b in a.1 != b.1 ? a.1 < b.1 : a.0 == plain && b.0 != plain }?.0
     }
 
     /// What a spelling costs in reading: one per accidental, three for a double one.

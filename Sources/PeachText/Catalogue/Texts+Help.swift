@@ -188,9 +188,11 @@ public enum Help: CaseIterable, Sendable {
             at least 80 % right by its Beta estimate); weak and long-unasked items come more often. \
             'peach profile' shows what you confuse with what. The keys are notes here: Space or a cluster of \
             four adjacent keys below C4 replays, Enter or such a cluster from C4 up skips, q (or two clusters \
-            in a row) stops.
+            in a row) stops. No MIDI keyboard: with --midi-in keyboard the letters a w s e d f t g y h u j k o \
+            l p ; are a piano from C4 (z and x an octave down and up).
             Examples:
               peach play
+              peach play --kind notes --midi-in keyboard
               peach play --kind chords --any-voicing
               peach play --kind intervals --items M3,m3 --hide-reference
               peach play --kind notes --any-octave --events -
