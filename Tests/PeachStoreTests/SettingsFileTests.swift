@@ -213,30 +213,45 @@ struct SettingsFileTests {
 }
 
 @MainActor
-@Suite("SettingsWatcher")
-struct SettingsWatcherTests {
+@Suite("ConfigurationWatcher")
+struct ConfigurationWatcherTests {
     func touch(_ path: String, _ text: String, secondsAgo: Double) {
         _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         try? FileManager.default.setAttributes(
             [.modificationDate: Date(timeIntervalSinceNow: -secondsAgo)], ofItemAtPath: path)
     }
 
-    @Test("an edit applies at the next read; a broken edit keeps the last good settings and is reported once")
+    @Test(
+        "an edit applies at the next look; a broken edit keeps the last good settings and is reported once; a file put back with an old time is read"
+    )
     func liveReload() throws {
         let directory = TemporaryDirectory()
         let path = directory.path + "/settings.json"
         touch(path, #"{"noteDuration": 0.5}"#, secondsAgo: 30)
         let file = SettingsFile(path: path)
-        var errors: [StoreError] = []
-        let watcher = SettingsWatcher(file: file, initial: try file.load().settings) { errors.append($0) }
-        #expect(watcher.current.training.noteDuration == 0.5)
+        var loads = 0
+        let watcher = ConfigurationWatcher(settingsFile: path, initial: try file.load().settings) { _ in
+            loads += 1
+            return try file.load().settings
+        }
+        var errors = 0
+        func look() -> Double {
+            if case .failed = watcher.refresh() { errors += 1 }
+            return watcher.current.training.noteDuration
+        }
+        #expect(look() == 0.5 && loads == 0, "nothing read while the file stays")
         touch(path, #"{"noteDuration": 2}"#, secondsAgo: 20)
-        #expect(watcher.current.training.noteDuration == 2)
+        #expect(look() == 2)
         touch(path, #"{"noteDuration": 20}"#, secondsAgo: 10)
-        #expect(watcher.current.training.noteDuration == 2)
-        #expect(watcher.current.training.noteDuration == 2)
-        #expect(errors.count == 1)
-        touch(path, #"{"noteDuration": 0.3}"#, secondsAgo: 0)
-        #expect(watcher.current.training.noteDuration == 0.3)
+        #expect(look() == 2)
+        #expect(look() == 2)
+        #expect(errors == 1 && loads == 2)
+        touch(path, #"{"noteDuration": 0.3}"#, secondsAgo: 60)  // older than every edit before
+        #expect(look() == 0.3)
+        touch(path, #"{"noteDuration": 0.4}"#, secondsAgo: 0)
+        let sighup = watcher.reload()
+        if case .reloaded = sighup {} else { Issue.record("SIGHUP did not read the file: \(sighup)") }
+        #expect(watcher.current.training.noteDuration == 0.4 && loads == 4, "SIGHUP reads")
+        #expect(look() == 0.4 && loads == 4, "and takes the file as read")
     }
 }

@@ -87,15 +87,16 @@ final class BoxHarness {
         let devices = self.devices
         devices.clock = clock
         box = PracticeBox(
-            configuration: PracticeBox.Configuration(settings: settings, profile: profile),
             ports: PracticeBox.Ports(
                 clock: clock, store: store, storeLocation: folder + "/records.jsonl", history: { nil },
                 openAudio: { _, lost in try devices.open(lost) }, externalSynth: external,
-                reload: { try devices.reloaded.get() },
-                settingsChanged: {
-                    defer { devices.settingsChanged = false }
-                    return devices.settingsChanged
-                }, post: { posted.append($0) },
+                configuration: ConfigurationWatcher(
+                    changed: {
+                        defer { devices.settingsChanged = false }
+                        return devices.settingsChanged
+                    }, initial: PracticeBox.Configuration(settings: settings, profile: profile),
+                    load: { _ in try devices.reloaded.get() }),
+                post: { posted.append($0) },
                 timeline: { [clock] in clock.now.timeIntervalSince1970 },
                 publishStatus: { devices.statuses.append($0) }),
             logger: RecordingLogHandler.logger(lines), statusLog: StatusLog(directory: folder),

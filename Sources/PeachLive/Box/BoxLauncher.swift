@@ -85,16 +85,14 @@ public struct BoxLauncher {
         }
         let journald = environment["JOURNAL_STREAM"] != nil
         let level = environment["PEACH_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
-        let settingsWatch = FileChangeWatch(path: plan.settingsFile.path)
         let box = PracticeBox(
-            configuration: configuration,
             ports: PracticeBox.Ports(
                 clock: LiveSessionClock(), store: store, storeLocation: store.journalPath,
                 history: { store.contents }, openAudio: openAudio, externalSynth: external,
-                reload: {
-                    settingsWatch.markRead()
-                    return try plan.configuration()
-                }, settingsChanged: settingsWatch.changed, post: { continuation.yield($0) },
+                configuration: ConfigurationWatcher(
+                    settingsFile: plan.settingsFile.path, initial: configuration,
+                    load: { _ in try plan.configuration() }),
+                post: { continuation.yield($0) },
                 presenters: presenters,
                 publishStatus: { [directory = plan.dataDirectory] in BoxStatusFile.write($0, in: directory) }
             ),

@@ -85,10 +85,9 @@ public struct TrainingLauncher {
             plan, texts: texts, environment: environment, openSound: openSound, openInput: openInput)
     }
 
-    /// A place for the settings watcher to find the run it reports to, and the profile setting it last saw.
+    /// A place for the settings watcher to find the run it reports to.
     private final class RunBox {
         weak var run: TrainingRun?
-        var profileSetting = ""
     }
 
     /// Runs `plan` with the terminal in `texts`' language; `openSound` opens the sound for the settings (with
@@ -123,19 +122,25 @@ public struct TrainingLauncher {
             presenters.append(EventStreamPresenter(file: events) { continuation.yield(.outputClosed) })
         }
         let box = RunBox()
-        let watcher = SettingsWatcher(file: plan.settingsFile, initial: plan.settings) {
-            box.run?.notify(.settingsProblem($0))
+        // The settings are read before each trial; a changed `controllerProfile` reaches the run with them (its
+        // profile is read again only when the setting names another; `--profile` keeps the run's).
+        let watcher = ConfigurationWatcher(
+            settingsFile: plan.settingsFile.path, initial: (settings: plan.settings, profile: plan.profile)
+        ) { [file = plan.settingsFile, resolve = plan.resolveProfile] previous in
+            let settings = try file.load().settings
+            guard let resolve, settings.controllerProfile != previous.settings.controllerProfile else {
+                return (settings: settings, profile: previous.profile)
+            }
+            return (settings: settings, profile: try resolve(settings))
         }
         let overrides = plan.overrides
-        box.profileSetting = plan.settings.controllerProfile
-        // The settings are read before each trial; a changed `controllerProfile` reaches the run with them.
-        let settings: @MainActor () -> PeachSettings = { [resolve = plan.resolveProfile] in
-            let current = watcher.current
-            if let resolve, current.controllerProfile != box.profileSetting {
-                box.profileSetting = current.controllerProfile
-                if let profile = try? resolve(current) { box.run?.use(profile) }
+        let settings: @MainActor () -> PeachSettings = {
+            switch watcher.refresh() {
+            case .unchanged: break
+            case .failed(let error): box.run?.notify(.settingsProblem(error))
+            case .reloaded: box.run?.use(watcher.current.profile)  // a notice when it is another profile
             }
-            return (try? overrides(current)) ?? initial
+            return (try? overrides(watcher.current.settings)) ?? initial
         }
         let (sound, soundFontProblem) = try openSound(initial) { continuation.yield(.soundLost($0)) }
         // An output timing cannot use is refused before anything starts: one line, exit 1, nothing stored. A reader

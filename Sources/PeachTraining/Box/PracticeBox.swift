@@ -109,11 +109,10 @@ public final class PracticeBox {
                 any SoundOutput
         /// The external synth the training notes go to, or nil for the internal synth.
         public var externalSynth: (any SoundOutput)?
-        /// Reads the settings and the profile again (SIGHUP, or a changed settings file).
-        public var reload: @MainActor () throws -> Configuration
-        /// Whether the settings file changed since the box last read it (asked before each session and each
-        /// trial, so a setting saved by `peach settings set` or the dashboard applies at the next trial).
-        public var settingsChanged: @MainActor () -> Bool
+        /// The settings and the profile, read again when the settings file changed (asked before each session
+        /// and each trial, so a setting saved by `peach settings set` or the dashboard applies at the next
+        /// trial) and on SIGHUP; its initial configuration is the box's at start.
+        public var configuration: ConfigurationWatcher<Configuration>
         /// Delivers an input to the box later (the launcher's queue; tests collect them).
         public var post: @Sendable (Input) -> Void
         /// Shows each session (the `--events` stream); may be empty.
@@ -131,14 +130,12 @@ public final class PracticeBox {
                 @escaping @MainActor (PeachSettings, @escaping @Sendable (any Error & Sendable) -> Void)
                 throws ->
                 any SoundOutput,
-            externalSynth: (any SoundOutput)?, reload: @escaping @MainActor () throws -> Configuration,
-            settingsChanged: @escaping @MainActor () -> Bool = { false },
+            externalSynth: (any SoundOutput)?, configuration: ConfigurationWatcher<Configuration>,
             post: @escaping @Sendable (Input) -> Void, presenters: [any TrainingPresenter] = [],
             timeline: @escaping @MainActor () -> Double = { MonotonicTime.now() },
             publishStatus: @escaping @MainActor (BoxStatus) -> Void = { _ in }
         ) {
             self.publishStatus = publishStatus
-            self.settingsChanged = settingsChanged
             self.timeline = timeline
             self.clock = clock
             self.store = store
@@ -146,7 +143,7 @@ public final class PracticeBox {
             self.history = history
             self.openAudio = openAudio
             self.externalSynth = externalSynth
-            self.reload = reload
+            self.configuration = configuration
             self.post = post
             self.presenters = presenters
         }
@@ -185,7 +182,8 @@ public final class PracticeBox {
     private let logger: Logger
     private let statusLog: (any StatusRecording)?
     private let words: (BoxLogEntry) -> String
-    private var configuration: Configuration
+    /// The settings and profile read last.
+    private var configuration: Configuration { ports.configuration.current }
     private var mapper: ControllerMapper
     private var audio: SharedSoundOutput?
     private var audioGeneration = 0
@@ -224,20 +222,18 @@ public final class PracticeBox {
         case finish
     }
 
-    /// A box, ready to ``start()``.
+    /// A box, ready to ``start()``, with the configuration its ports' watcher has now.
     /// - Parameters:
-    ///   - configuration: the settings and profile read at start.
     ///   - ports: the clock, sound, store and queue.
     ///   - logger: where one line per event that matters goes (journald, through stderr).
     ///   - statusLog: the persistent log of sessions and errors in the data folder, if any.
     ///   - words: the log's words for each entry (the catalogue's, in the box's language).
     ///   - seed: randomness for the sessions.
     public init(
-        configuration: Configuration, ports: Ports, logger: Logger, statusLog: (any StatusRecording)?,
+        ports: Ports, logger: Logger, statusLog: (any StatusRecording)?,
         words: @escaping (BoxLogEntry) -> String,
         seed: UInt64
     ) {
-        self.configuration = configuration
         self.ports = ports
         self.logger = logger
         self.statusLog = statusLog
@@ -246,7 +242,8 @@ public final class PracticeBox {
         started = ports.clock.now
         stateSince = started
         mapper = ControllerMapper(
-            profile: configuration.profile, longPressThreshold: configuration.settings.longPress)
+            profile: ports.configuration.current.profile,
+            longPressThreshold: ports.configuration.current.settings.longPress)
     }
 
     /// Logs the start. The audio device is opened when a controller connects (and closed again when the last
@@ -733,17 +730,23 @@ public final class PracticeBox {
     /// Reads the settings and profile again when the settings file changed (a broken edit is logged once and
     /// the last good configuration stays, as with SIGHUP).
     private func reloadIfChanged() {
-        if ports.settingsChanged() { reload() }
+        applied(ports.configuration.refresh())
     }
 
     private func reload() {
-        do {
-            configuration = try ports.reload()
+        applied(ports.configuration.reload())
+    }
+
+    /// Takes a configuration read again into use (the mapper, the running session) and logs it, or its failure.
+    private func applied(_ change: ConfigurationWatcher<Configuration>.Change) {
+        switch change {
+        case .unchanged: break
+        case .reloaded:
             mapper = ControllerMapper(
                 profile: configuration.profile, longPressThreshold: configuration.settings.longPress)
             run?.use(configuration.profile)
             record(.notice, .reloaded(profile: configuration.profile.name))
-        } catch {
+        case .failed(let error):
             record(.error, .reloadFailed(error))
         }
     }
