@@ -129,7 +129,7 @@ struct PlayBackPresenterTests {
             .interval(DirectedInterval(.majorThird), harmonic: false), reference: 60, played: [76])
         #expect(
             english.playBackVerdict(octaveUp)
-                == "E5, an octave too high — it was Major third up (E4)",
+                == "E5, an octave too high: the right note in another octave — it was Major third up (E4)",
             "\(english.playBackVerdict(octaveUp))")
         #expect(german.playBackVerdict(octaveUp).hasPrefix("E5, eine Oktave zu hoch"))
         let low = completed(
@@ -140,6 +140,42 @@ struct PlayBackPresenterTests {
         let skipped = PlayBackQuestion.testing(.chord(.minor, inversion: 0), reference: 65)
         #expect(
             english.playBackSkipped(skipped) == "Skipped: it was Minor triad, root position (Fm) (F4 A♭4 C5)")
+    }
+
+    @Test(
+        "the right chord elsewhere, notes missing or added, another item: each verdict in its own words, never 'X heard as X'"
+    )
+    func verdictWords() {
+        func said(
+            _ played: [Int], _ item: PlayBackItem = .chord(.minor, inversion: 0), reference: Int = 57
+        ) -> String {
+            Texts(language: .english).playBackVerdict(
+                CompletedPlayBack(
+                    question: PlayBackQuestion.testing(item, reference: MIDINote(clamping: reference)),
+                    played: played.map { PlayedNote(note: MIDINote(clamping: $0), velocity: 80, time: 0) },
+                    anyOctave: false, anyVoicing: false, timestamp: Date(), responseTime: 1,
+                    inputKind: .midiNote))
+        }
+        let aMinor = "it was A3 C4 E4 (Minor triad, root position (Am))"
+        #expect(said([69, 72, 76]) == "The right chord an octave too high: A4 C5 E5 — " + aMinor)
+        #expect(said([45, 48, 52]) == "The right chord an octave too low: A2 C3 E3 — " + aMinor)
+        #expect(said([57, 64, 72]) == "The right notes in another voicing: A3 E4 C5 — " + aMinor)
+        #expect(said([59, 62, 66]).hasPrefix("You played B3 D4 F♯4: the right chord on another root — "))
+        #expect(said([57, 60]) == "You played A3 C4, missing E4 — " + aMinor)
+        #expect(said([57, 60, 64, 67]) == "You played A3 C4 E4 G4, extra G4 — " + aMinor)
+        #expect(said([57, 61, 64]).hasPrefix("You played A3 C♯4 E4 (Major triad, root position), it was"))
+        let harmonicThird = PlayBackItem.interval(DirectedInterval(.majorThird), harmonic: true)
+        #expect(
+            said([56, 60], harmonicThird, reference: 60)
+                == "A♭3: the right interval, but below C4 — it was Major third up, harmonic (E4)",
+            "\(said([56, 60], harmonicThird, reference: 60))")
+        let german = Texts(language: .german).playBackVerdict(
+            CompletedPlayBack(
+                question: PlayBackQuestion.testing(.chord(.minor, inversion: 0), reference: 57),
+                played: [69, 72, 76].map { PlayedNote(note: MIDINote(clamping: $0), velocity: 80, time: 0) },
+                anyOctave: false, anyVoicing: false, timestamp: Date(), responseTime: 1, inputKind: .midiNote)
+        )
+        #expect(german.hasPrefix("Der richtige Akkord eine Oktave zu hoch: A4 C5 E5 — "), "\(german)")
     }
 }
 
@@ -204,5 +240,47 @@ struct PlayBackProfileTests {
             kind: .intervals)
         #expect(svg.hasPrefix("<svg") && svg.contains("<title>Peach: what you hear as what"))
         #expect(svg.contains(">3</text>") && svg.contains("heard as (column"))
+    }
+
+    @Test(
+        "the right chord an octave up is counted apart: no 'X → X' confusion, a line of its own, an 'elsewhere' column, JSON"
+    )
+    func elsewhereApart() throws {
+        var contents = JournalContents()
+        let minor = PlayBackItem.chord(.minor, inversion: 0)
+        let question = PlayBackQuestion.testing(minor, reference: 57)
+        for (index, notes) in [[69, 72, 76], [69, 72, 76], [57, 60, 64], [57, 61, 64], [57, 60, 64]]
+            .enumerated()
+        {
+            let played = notes.map { PlayedNote(note: MIDINote(clamping: $0), velocity: 80, time: 0) }
+            let completed = CompletedPlayBack(
+                question: question, played: played, anyOctave: false, anyVoicing: false,
+                timestamp: Date(timeIntervalSince1970: 1_767_225_600 + Double(index)), responseTime: 1,
+                inputKind: .midiNote)
+            contents.add(StoredRecord(.playBack(completed)))
+        }
+        let history = contents.playBack
+        #expect(history.items[minor]?.elsewhere == 2 && history.items[minor]?.correct == 2)
+        #expect(
+            history.confusions(of: .chords).map(\.heardAs) == ["major"], "only the major chord is a confusion"
+        )
+        let texts = Texts(language: .english)
+        let report = ProfileReport(
+            contents: contents, range: TrainingSettings.defaults.noteRange, texts: texts, days: 7,
+            timeZone: TimeZone(identifier: "UTC") ?? .current)
+        let lines = report.lines()
+        #expect(
+            lines.contains("  The right item in another octave, voicing or on another root: 2 answers"),
+            "\(lines)")
+        #expect(!lines.contains { $0.contains("Minor triad, root position → Minor triad") }, "\(lines)")
+        let svg = PlayBackReport(history: history, texts: texts).svg(kind: .chords)
+        #expect(svg.contains(">elsewhere</text>") && svg.contains("rgb(230,145,20)\" fill-opacity"))
+        let cells = svg.split(separator: "\n").filter { $0.contains("text-anchor=\"middle\">") }
+            .compactMap { Int($0.split(separator: ">")[1].split(separator: "<")[0]) }
+        #expect(cells.reduce(0, +) == 5, "a row's cells add up to its answers: \(cells)")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any])
+        let chords = try #require((json["playBack"] as? [[String: Any]])?.first)
+        #expect(chords["elsewhere"] as? Int == 2)
     }
 }

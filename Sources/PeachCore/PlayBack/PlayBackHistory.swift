@@ -17,8 +17,11 @@ public struct PlayBackHistory: Hashable, Sendable {
         /// The last ``responseTimeLength`` response times, seconds, oldest first.
         public internal(set) var responseTimes: [Double] = []
         /// Wrong answers by what they were heard as (an item id of the same kind, or `?` for notes that are
-        /// no item).
+        /// no item); the right item played elsewhere is not among them (``elsewhere``).
         public internal(set) var heardAs: [String: Int] = [:]
+        /// Answers that were the right item in another octave, voicing or on another root
+        /// (``PlayBackVerdict/Outcome/isRightItemElsewhere``): not right, and no confusion either.
+        public internal(set) var elsewhere = 0
         /// The history's answer number when the item was last answered (for staleness).
         public internal(set) var lastAnswer = 0
 
@@ -65,6 +68,8 @@ public struct PlayBackHistory: Hashable, Sendable {
         record.answers += 1
         if completed.isCorrect {
             record.correct += 1
+        } else if completed.verdict.outcome.isRightItemElsewhere {
+            record.elsewhere += 1
         } else {
             record.heardAs[completed.verdict.answered?.id ?? "?", default: 0] += 1
         }
@@ -89,13 +94,19 @@ public struct PlayBackHistory: Hashable, Sendable {
             }
     }
 
-    /// The confusions of `kind`: each asked item with what it was heard as and how often, most often first.
+    /// The confusions of `kind`: each asked item with what it was heard as and how often, most often first (the
+    /// right item played elsewhere is no confusion: ``elsewhere(of:)``).
     public func confusions(of kind: PlayBackKind) -> [(asked: PlayBackItem, heardAs: String, count: Int)] {
         items.filter { $0.key.kind == kind }
             .flatMap { entry in
                 entry.value.heardAs.map { (asked: entry.key, heardAs: $0.key, count: $0.value) }
             }
             .sorted { ($1.count, $0.asked.id, $0.heardAs) < ($0.count, $1.asked.id, $1.heardAs) }
+    }
+
+    /// The answers of `kind` that were the right item in another octave, voicing or on another root.
+    public func elsewhere(of kind: PlayBackKind) -> Int {
+        items.filter { $0.key.kind == kind }.values.reduce(0) { $0 + $1.elsewhere }
     }
 
     /// The answers of `kind`: total and right.
@@ -113,7 +124,8 @@ public struct PlayBackHistory: Hashable, Sendable {
                 record.responseTimes.count <= min(record.answers, Self.responseTimeLength),
                 record.responseTimes.allSatisfy({ $0.isFinite && $0 >= 0 }),
                 record.heardAs.values.allSatisfy({ $0 > 0 }),
-                record.heardAs.values.reduce(0, +) == record.answers - record.correct,
+                record.elsewhere >= 0,
+                record.heardAs.values.reduce(0, +) == record.answers - record.correct - record.elsewhere,
                 (0...answerCount).contains(record.lastAnswer)
             else { return false }
             sum += record.answers
@@ -152,7 +164,8 @@ public struct ItemMastery: Hashable, Sendable {
 }
 
 extension PlayBackHistory.ItemRecord: SnapshotCodable {
-    /// Writes the record: counts, recent answers, response times, what it was heard as, its last answer number.
+    /// Writes the record: counts, recent answers, response times, what it was heard as, the answers elsewhere,
+    /// its last answer number.
     public func write(to writer: inout SnapshotWriter) {
         writer.write(answers)
         writer.write(correct)
@@ -161,6 +174,7 @@ extension PlayBackHistory.ItemRecord: SnapshotCodable {
         writer.write(responseTimes.count)
         for time in responseTimes { writer.write(time) }
         writer.write(heardAs)
+        writer.write(elsewhere)
         writer.write(lastAnswer)
     }
 
@@ -171,6 +185,7 @@ extension PlayBackHistory.ItemRecord: SnapshotCodable {
         for _ in 0..<(try reader.count()) { recent.append(try reader.bool()) }
         for _ in 0..<(try reader.count()) { responseTimes.append(try reader.finiteDouble()) }
         heardAs = try reader.dictionary()
+        elsewhere = try reader.int()
         lastAnswer = try reader.int()
     }
 }

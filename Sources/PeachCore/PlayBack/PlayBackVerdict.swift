@@ -1,10 +1,44 @@
 // PlayBackVerdict: what the played notes mean against the question: right or wrong, and what was played.
 
-/// The judgement of one answer: whether it is right, what the played notes are as an item of the question's
-/// kind (the "heard as" of the confusion table), and how a single note missed.
+/// The judgement of one answer: whether it is right, what kind of miss it is (``Outcome``), what the played notes
+/// are as an item of the question's kind (the "heard as" of the confusion table), and how a single note missed.
+/// Everything here follows from the question, the notes played and the two options, so a stored answer's verdict
+/// is made again when it is read (the store keeps the notes, not the words).
 public struct PlayBackVerdict: Hashable, Sendable {
+    /// What kind of answer it was, as a teacher would sort it: right; the right item in the wrong place (another
+    /// octave, another voicing, another root); or wrong (another item, notes missing or added, no item at all).
+    public enum Outcome: String, Hashable, Sendable, CaseIterable {
+        /// The answer is right.
+        case right
+        /// The right notes, all moved by one or more octaves (exact judging; ``PlayBackOptions/anyOctave`` and
+        /// ``PlayBackOptions/anyVoicing`` call it right).
+        case otherOctave
+        /// The right notes in another arrangement: a chord's pitch classes over its bass, spread or doubled
+        /// otherwise (or a symmetric chord from another of its notes); a harmonic interval built down from the
+        /// reference instead of up.
+        case otherVoicing
+        /// The right kind of chord (quality and inversion) on another root.
+        case otherRoot
+        /// Chords: some of the chord's notes missing, nothing else played.
+        case incomplete
+        /// Chords: every note of the chord, and more.
+        case extraNotes
+        /// Another item of the kind (``PlayBackVerdict/answered``).
+        case wrongItem
+        /// Notes that are no item of the kind (two wrong notes, a cluster).
+        case noItem
+
+        /// Whether the answer is the right item in the wrong place: not right, and not a confusion with another
+        /// item either (the profile counts these apart, never as "X heard as X").
+        public var isRightItemElsewhere: Bool {
+            self == .otherOctave || self == .otherVoicing || self == .otherRoot
+        }
+    }
+
     /// Whether the answer is right.
     public let isCorrect: Bool
+    /// What kind of answer it was.
+    public let outcome: Outcome
     /// The distinct notes of the answer, lowest first.
     public let played: [MIDINote]
     /// What the answer is as an item of the question's kind (the interval from the reference to the played
@@ -18,12 +52,13 @@ public struct PlayBackVerdict: Hashable, Sendable {
     /// Chords: the notes played that the chord does not have.
     public let extra: [MIDINote]
 
-    /// A verdict as stored (what ``judge(_:played:options:)`` made).
+    /// A verdict (what ``judge(_:played:options:)`` makes).
     public init(
-        isCorrect: Bool, played: [MIDINote], answered: PlayBackItem?, semitoneError: Int?,
+        outcome: Outcome, played: [MIDINote], answered: PlayBackItem?, semitoneError: Int?,
         missing: [MIDINote] = [], extra: [MIDINote] = []
     ) {
-        self.isCorrect = isCorrect
+        self.isCorrect = outcome == .right
+        self.outcome = outcome
         self.played = played
         self.answered = answered
         self.semitoneError = semitoneError
@@ -35,8 +70,14 @@ public struct PlayBackVerdict: Hashable, Sendable {
     ///
     /// Notes and intervals: the answer is the one note other than the reference (playing the reference as well,
     /// together with it, is allowed); it is right when it is the expected note (its pitch class with
-    /// `anyOctave`). Chords: right when the notes are exactly the chord's (with `anyVoicing`: the same pitch
-    /// classes over the same bass pitch class).
+    /// `anyOctave`), ``Outcome/otherOctave`` when it is that note in another octave, and for a harmonic interval
+    /// ``Outcome/otherVoicing`` when it is the interval built down from the reference (the two notes are what is
+    /// judged, whichever is below). Chords: right when the notes are exactly the chord's (with `anyVoicing`: the
+    /// same pitch classes over the same bass pitch class); otherwise sorted in this order: the same pitch classes
+    /// (moved by octaves: ``Outcome/otherOctave``; over the same bass, or a symmetric chord: ``Outcome/otherVoicing``;
+    /// over another bass: another inversion, ``Outcome/wrongItem``), the asked chord on another root
+    /// (``Outcome/otherRoot``), notes missing only (``Outcome/incomplete``), notes added only
+    /// (``Outcome/extraNotes``), another chord (``Outcome/wrongItem``), none (``Outcome/noItem``).
     public static func judge(
         _ question: PlayBackQuestion, played notes: [MIDINote], options: PlayBackOptions
     ) -> PlayBackVerdict {
@@ -44,12 +85,12 @@ public struct PlayBackVerdict: Hashable, Sendable {
         switch question.item {
         case .note, .interval:
             guard let expected = question.answerNotes.first else {
-                return PlayBackVerdict(isCorrect: false, played: played, answered: nil, semitoneError: nil)
+                return PlayBackVerdict(outcome: .noItem, played: played, answered: nil, semitoneError: nil)
             }
             var others = played.filter { $0 != question.reference }
             if others.isEmpty, played.contains(question.reference) { others = [question.reference] }
             guard others.count == 1, let note = others.first else {
-                return PlayBackVerdict(isCorrect: false, played: played, answered: nil, semitoneError: nil)
+                return PlayBackVerdict(outcome: .noItem, played: played, answered: nil, semitoneError: nil)
             }
             var error = note.rawValue - expected.rawValue
             if options.anyOctave, error % 12 == 0 { error = 0 }
@@ -62,33 +103,67 @@ public struct PlayBackVerdict: Hashable, Sendable {
             } else if abs(distance) <= 12 {
                 answered = .note(semitones: distance)
             }
-            return PlayBackVerdict(
-                isCorrect: error == 0, played: played, answered: answered, semitoneError: error)
+            let mirrored = question.reference.rawValue * 2 - expected.rawValue
+            let outcome: Outcome =
+                if error == 0 {
+                    .right
+                } else if error % 12 == 0 {
+                    .otherOctave
+                } else if question.isHarmonic, note.rawValue == mirrored {
+                    .otherVoicing
+                } else {
+                    answered == nil ? .noItem : .wrongItem
+                }
+            return PlayBackVerdict(outcome: outcome, played: played, answered: answered, semitoneError: error)
         case .chord:
             let expected = question.answerNotes
             let missing: [MIDINote]
             let extra: [MIDINote]
             let isCorrect: Bool
+            let wanted = Set(expected.map(\.pitchClass))
+            let got = Set(played.map(\.pitchClass))
+            let sameBass = played.first?.pitchClass == expected.first?.pitchClass
             if options.anyVoicing {
-                let wanted = Set(expected.map(\.pitchClass))
-                let got = Set(played.map(\.pitchClass))
                 missing = expected.filter { !got.contains($0.pitchClass) }
                 extra = played.filter { !wanted.contains($0.pitchClass) }
-                isCorrect = wanted == got && played.first?.pitchClass == expected.first?.pitchClass
+                isCorrect = wanted == got && sameBass
             } else {
                 missing = expected.filter { !played.contains($0) }
                 extra = played.filter { !expected.contains($0) }
                 isCorrect = missing.isEmpty && extra.isEmpty
             }
             var answered: PlayBackItem?
+            let identified = ChordQuality.identify(played.map(\.rawValue))
             if isCorrect {
                 answered = question.item
-            } else if let chord = ChordQuality.identify(played.map(\.rawValue)) {
+            } else if let chord = identified {
                 answered = .chord(chord.quality, inversion: chord.quality.isSymmetric ? 0 : chord.inversion)
             }
+            let outcome: Outcome
+            if isCorrect {
+                outcome = .right
+            } else if wanted == got {
+                let shift = played.count == expected.count ? played[0].rawValue - expected[0].rawValue : 0
+                let moved =
+                    shift != 0 && zip(played, expected).allSatisfy { $0.rawValue - $1.rawValue == shift }
+                if moved, shift % 12 == 0 {
+                    outcome = .otherOctave
+                } else if sameBass || identified?.quality.isSymmetric == true {
+                    outcome = .otherVoicing
+                } else {
+                    outcome = .wrongItem
+                }
+            } else if answered == question.item {
+                outcome = .otherRoot
+            } else if !missing.isEmpty, extra.isEmpty {
+                outcome = .incomplete
+            } else if missing.isEmpty, !extra.isEmpty {
+                outcome = .extraNotes
+            } else {
+                outcome = answered == nil ? .noItem : .wrongItem
+            }
             return PlayBackVerdict(
-                isCorrect: isCorrect, played: played, answered: answered, semitoneError: nil,
-                missing: missing,
+                outcome: outcome, played: played, answered: answered, semitoneError: nil, missing: missing,
                 extra: extra)
         }
     }

@@ -160,45 +160,70 @@ extension Texts {
         tr("No question fits the note range; widen it (peach settings set noteRange …)")
     }
 
-    /// What an answer was, in note names and musical words: `Major third up: E4` when right; `E♭4, a semitone
-    /// too low — you played Minor third up, it was Major third up (E4)` when not (`an octave too high` for the
-    /// right note in another octave).
+    /// What an answer was, in note names and musical words, by its ``PlayBackVerdict/Outcome``: `Major third up:
+    /// E4` when right; `E♭4, a semitone too low — you played Minor third up, it was Major third up (E4)` for
+    /// another item; `E5, an octave too high: the right note in another octave — it was Major third up (E4)`; `The
+    /// right chord an octave too high: A4 C5 E5 — it was A3 C4 E4 (Minor triad (Am))`; the right notes in another
+    /// voicing, the right chord on another root, a chord with notes missing or added, each said so.
     public func playBackVerdict(_ completed: CompletedPlayBack) -> String {
         let question = completed.question
         let verdict = completed.verdict
         let right = itemName(of: question)
         func names(_ notes: [MIDINote]) -> String { spelledNames(notes, in: question) }
-        if verdict.isCorrect {
-            return right + ": " + names(question.answerNotes)
-        }
+        let expected = names(question.answerNotes)
         let played = names(verdict.played)
+        let it = tr("it was \(expected) (\(right))")
+        let isChord = question.item.kind == .chords
+        let shown = verdict.played.filter { $0 != question.reference }
+        let note = names(shown.isEmpty ? verdict.played : shown)
+        switch verdict.outcome {
+        case .right:
+            return right + ": " + expected
+        case .otherOctave:
+            let error =
+                verdict.semitoneError
+                ?? ((verdict.played.first?.rawValue ?? 0) - (question.answerNotes.first?.rawValue ?? 0))
+            if isChord { return tr("The right chord \(miss(error)): \(played) — \(it)") }
+            return tr(
+                "\(note), \(miss(error)): the right note in another octave — it was \(right) (\(expected))")
+        case .otherVoicing:
+            if isChord { return tr("The right notes in another voicing: \(played) — \(it)") }
+            return tr(
+                "\(note): the right interval, but below \(names([question.reference])) — it was \(right) (\(expected))"
+            )
+        case .otherRoot:
+            return tr("You played \(played): the right chord on another root — \(it)")
+        case .incomplete:
+            return tr("You played \(played), missing \(names(verdict.missing)) — \(it)")
+        case .extraNotes:
+            return tr("You played \(played), extra \(names(verdict.extra)) — \(it)")
+        case .wrongItem, .noItem:
+            break
+        }
         let heard = verdict.answered.map(itemName)
         if let error = verdict.semitoneError {
-            let steps = abs(error)
-            let amount: String
-            switch steps {
-            case 1: amount = tr("a semitone")
-            case 2: amount = tr("a whole tone")
-            case 12: amount = tr("an octave")
-            case let octaves where octaves % 12 == 0: amount = tr("\(octaves / 12) octaves")
-            default: amount = tr("\(steps) semitones")
-            }
-            let miss = error < 0 ? tr("\(amount) too low") : tr("\(amount) too high")
-            let shown = verdict.played.filter { $0 != question.reference }
-            let note = names(shown.isEmpty ? verdict.played : shown)
-            let expected = names(question.answerNotes)
-            guard let heard else { return tr("\(note), \(miss) — it was \(right) (\(expected))") }
-            return tr("\(note), \(miss) — you played \(heard), it was \(right) (\(expected))")
+            guard let heard else { return tr("\(note), \(miss(error)) — it was \(right) (\(expected))") }
+            return tr("\(note), \(miss(error)) — you played \(heard), it was \(right) (\(expected))")
         }
-        if question.item.kind == .chords {
-            var parts = [
-                tr("You played \(played)") + (heard.map { " (\($0))" } ?? "")
-                    + tr(", it was \(names(question.answerNotes)) (\(right))")
-            ]
-            if !verdict.missing.isEmpty { parts.append(tr("missing \(names(verdict.missing))")) }
-            if !verdict.extra.isEmpty { parts.append(tr("extra \(names(verdict.extra))")) }
-            return parts.joined(separator: "; ")
+        guard isChord else { return tr("You played \(played), it was \(expected) (\(right))") }
+        var parts = [tr("You played \(played)") + (heard.map { " (\($0))" } ?? "") + ", " + it]
+        if !verdict.missing.isEmpty { parts.append(tr("missing \(names(verdict.missing))")) }
+        if !verdict.extra.isEmpty { parts.append(tr("extra \(names(verdict.extra))")) }
+        return parts.joined(separator: "; ")
+    }
+
+    /// How far a note or chord missed, in a musician's words: `a semitone too low`, `an octave too high`,
+    /// `2 octaves too low`, `5 semitones too high`.
+    func miss(_ semitones: Int) -> String {
+        let steps = abs(semitones)
+        let amount: String
+        switch steps {
+        case 1: amount = tr("a semitone")
+        case 2: amount = tr("a whole tone")
+        case 12: amount = tr("an octave")
+        case let octaves where octaves % 12 == 0: amount = tr("\(octaves / 12) octaves")
+        default: amount = tr("\(steps) semitones")
         }
-        return tr("You played \(played), it was \(names(question.answerNotes)) (\(right))")
+        return semitones < 0 ? tr("\(amount) too low") : tr("\(amount) too high")
     }
 }

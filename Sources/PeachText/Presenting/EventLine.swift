@@ -17,7 +17,7 @@ import PeachTraining
 /// | `note2Started` | comparison: answers count from now |
 /// | `tunableStarted` | matching: the control tunes from now |
 /// | `answer` | comparison: `answer` (`higher` or `lower`), `input`; timing: `answer` (`early` or `late`), `input` |
-/// | `result` | play-back: `correct`, `item`, and when wrong `heardAs` (the item the notes played are, `?` for none); comparison: `correct`, `cents`; matching: signed `errorCents`, `band`, `input`; timing: `correct`, `offsetMs`, `tempo`, `pattern`; fill the gap: `tempo`, `meanOffsetMs`, `strikes`, and after silent bars `driftMsPerBar`, `silentMeanOffsetMs`; rhythm echo: `rhythm`, `level`, `hits`, `missed`, `extras`, `score`, `meanOffsetMs`, `tempo` |
+/// | `result` | play-back: `correct`, `item`, `verdict` (`right`, `otherOctave`, `otherVoicing`, `otherRoot`, `incomplete`, `extraNotes`, `wrongItem`, `noItem`), and when wrong `heardAs` (the item the notes played are; absent for none); comparison: `correct`, `cents`; matching: signed `errorCents`, `band`, `input`; timing: `correct`, `offsetMs`, `tempo`, `pattern`; fill the gap: `tempo`, `meanOffsetMs`, `strikes`, and after silent bars `driftMsPerBar`, `silentMeanOffsetMs`; rhythm echo: `rhythm`, `level`, `hits`, `missed`, `extras`, `score`, `meanOffsetMs`, `tempo` |
 /// | `repetition` | timing: the pattern plays again, unanswered: `repetition` (2, 3, …) |
 /// | `loopStarted` | fill the gap: `tempo` (BPM), `gapPositions` (the steps to strike), with a pattern `pattern` |
 /// | `strike` | fill the gap: a strike that counted: `position` (its gap's step), signed `offsetMs`, with a calibration `calibratedOffsetMs`, in silent bars `silentBar` (bars into the silence) |
@@ -140,8 +140,12 @@ public struct EventLine: Encodable, Equatable, Sendable {
     public var played: [PlayedNote]?
     /// Play-back: seconds from the answer window opening to the answer's first note.
     public var responseTime: Double?
-    /// Play-back: what a wrong answer was heard as (an item id, or `?`).
+    /// Play-back: what a wrong answer was heard as (an item id; absent when the notes are no item, as in the
+    /// store).
     public var heardAs: String?
+    /// Play-back: the kind of answer (``PlayBackVerdict/Outcome``: `right`, `otherOctave`, `otherVoicing`,
+    /// `otherRoot`, `incomplete`, `extraNotes`, `wrongItem`, `noItem`).
+    public var verdict: String?
 
     /// One played note of a `played` line.
     public struct PlayedNote: Encodable, Equatable, Sendable {
@@ -190,7 +194,8 @@ public struct EventLine: Encodable, Equatable, Sendable {
         "result": [
             "correct", "cents", "errorCents", "band", "input", "offsetMs", "tempo", "pattern", "meanOffsetMs",
             "strikes",
-            "item", "heardAs", "driftMsPerBar", "silentMeanOffsetMs", "rhythm", "level", "hits", "missed",
+            "item", "heardAs", "verdict", "driftMsPerBar", "silentMeanOffsetMs", "rhythm", "level", "hits",
+            "missed",
             "extras",
             "score",
         ],

@@ -280,7 +280,8 @@ public final class EventStreamPresenter: TrainingPresenter {
             var result = EventLine("result", at: completed.timestamp)
             result.correct = completed.isCorrect
             result.item = completed.question.item.id
-            if !completed.isCorrect { result.heardAs = completed.verdict.answered?.id ?? "?" }
+            result.verdict = completed.verdict.outcome.rawValue
+            if !completed.isCorrect { result.heardAs = completed.verdict.answered?.id }
             return [played, result]
         case .skipped(let question):
             var line = EventLine("skipped", at: time)

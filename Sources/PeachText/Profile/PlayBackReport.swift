@@ -56,6 +56,14 @@ public struct PlayBackReport: Sendable {
                             "\(percent(record.correct, of: record.answers)) of \(texts.answers(record.answers))"
                                 + "\(median)") + mark)
             }
+            let elsewhere = history.elsewhere(of: kind)
+            if elsewhere > 0 {
+                result.append(
+                    "  "
+                        + texts.tr(
+                            "The right item in another octave, voicing or on another root: \(texts.answers(elsewhere))"
+                        ))
+            }
             let confusions = history.confusions(of: kind)
             if !confusions.isEmpty {
                 result.append("  " + texts.tr("Heard as:"))
@@ -110,9 +118,11 @@ public struct PlayBackReport: Sendable {
             let active = Set(PlayBackScheduler(options: PlayBackOptions(kind: kind)).activeItems(history))
             return PlayBackJSON(
                 kind: kind.rawValue, answers: totals.answers, correct: totals.correct,
+                elsewhere: history.elsewhere(of: kind),
                 items: history.weakest(of: kind).map { item, record in
                     PlayBackJSON.Item(
                         item: item.id, answers: record.answers, correct: record.correct,
+                        elsewhere: record.elsewhere,
                         estimate: record.mastery.estimate, mastered: record.mastery.isMastered,
                         inPlay: active.contains(item), medianResponseTime: record.medianResponseTime)
                 },
@@ -128,8 +138,10 @@ public struct PlayBackReport: Sendable {
     }
 
     /// The confusion table of `kind` as a standalone SVG document: a row per item asked, a column per item
-    /// answered (the same items, then `other` for notes that are no item); each cell's shade is the share of
-    /// the row's answers, green on the diagonal (right), red elsewhere (heard as), with the count written in it.
+    /// answered (the same items, then `other` for notes that are no item, then `elsewhere` for the right item in
+    /// another octave, voicing or on another root when there are such answers); each cell's shade is the share
+    /// of the row's answers, green on the diagonal (right), amber for elsewhere, red for the rest (heard as), with
+    /// the count written in it. Every answer is in one cell: a row's cells add up to its answers.
     public func svg(kind: PlayBackKind) -> String {
         let escape = SVGChartRenderer.escape
         let rows = history.items.filter { $0.key.kind == kind }.map(\.key)
@@ -140,11 +152,15 @@ public struct PlayBackReport: Sendable {
                 columns.append(heard)
             }
         }
+        let elsewhereColumn = "=elsewhere"
+        if rows.contains(where: { (history.items[$0]?.elsewhere ?? 0) > 0 }) {
+            columns.append(elsewhereColumn)
+        }
         let title = texts.tr("Peach: what you hear as what (\(texts.playBackTitle(kind)))")
         let rowNames = rows.map(texts.itemName)
         let labelWidth = (rowNames.map { SVGChartRenderer.textWidth($0) }.max() ?? 60) + 16
         let cell = 30.0
-        let top = 110.0
+        let top = 130.0
         let width = max(
             labelWidth + cell * Double(columns.count) + 20, SVGChartRenderer.textWidth(title, size: 13) + 16)
         let height = top + cell * Double(max(rows.count, 1)) + 60
@@ -158,11 +174,14 @@ public struct PlayBackReport: Sendable {
             <text x="24" y="40">\(escape(texts.tr("right (row: the item asked)")))</text>
             <rect x="8" y="46" width="12" height="12" fill="rgb(222,45,38)"/>
             <text x="24" y="56">\(escape(texts.tr("heard as (column: what you played); darker = more often")))</text>
+            <rect x="8" y="62" width="12" height="12" fill="rgb(230,145,20)"/>
+            <text x="24" y="72">\(escape(texts.tr("elsewhere: the right item in another octave, voicing or on another root")))</text>
 
             """
         for (index, id) in columns.enumerated() {
             let x = labelWidth + cell * Double(index) + cell / 2
-            let label = PlayBackItem(id: id)?.id ?? texts.tr("other")
+            let label =
+                id == elsewhereColumn ? texts.tr("elsewhere") : PlayBackItem(id: id)?.id ?? texts.tr("other")
             svg +=
                 "<text x=\"\(x)\" y=\"\(top - 6)\" transform=\"rotate(-45 \(x) \(top - 6))\">\(escape(label))</text>\n"
         }
@@ -173,9 +192,14 @@ public struct PlayBackReport: Sendable {
             let answers = max(record?.answers ?? 0, 1)
             for (columnIndex, id) in columns.enumerated() {
                 let x = labelWidth + cell * Double(columnIndex)
-                let count = id == item.id ? record?.correct ?? 0 : record?.heardAs[id] ?? 0
+                let count: Int
+                let colour: String
+                switch id {
+                case item.id: (count, colour) = (record?.correct ?? 0, "49,163,84")
+                case elsewhereColumn: (count, colour) = (record?.elsewhere ?? 0, "230,145,20")
+                default: (count, colour) = (record?.heardAs[id] ?? 0, "222,45,38")
+                }
                 let share = Double(count) / Double(answers)
-                let colour = id == item.id ? "49,163,84" : "222,45,38"
                 svg += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(cell - 2)\" height=\"\(cell - 2)\" "
                 svg +=
                     "fill=\"rgb(\(colour))\" fill-opacity=\"\(count == 0 ? 0.04 : 0.15 + 0.85 * share)\"/>\n"
@@ -208,6 +232,8 @@ public struct PlayBackJSON: Encodable, Sendable {
         public let answers: Int
         /// Right answers.
         public let correct: Int
+        /// Answers that were the right item in another octave, voicing or on another root (no confusion).
+        public let elsewhere: Int
         /// The mastery estimate: the Beta posterior mean of the recent accuracy.
         public let estimate: Double
         /// Whether it is mastered.
@@ -244,6 +270,8 @@ public struct PlayBackJSON: Encodable, Sendable {
     public let answers: Int
     /// Right answers.
     public let correct: Int
+    /// Answers that were the right item in another octave, voicing or on another root.
+    public let elsewhere: Int
     /// The items answered, weakest first.
     public let items: [Item]
     /// The confusions, most often first.

@@ -28,6 +28,53 @@ struct PlayBackVerdictTests {
         #expect(!far.isCorrect && far.answered == nil)  // 20 semitones is no interval of the catalogue
     }
 
+    @Test(
+        "each answer gets one verdict as a teacher sorts it: right, the right item elsewhere (octave, voicing, root), incomplete, extra, another item, no item"
+    )
+    func outcomes() {
+        typealias Outcome = PlayBackVerdict.Outcome
+        func outcome(_ question: PlayBackQuestion, _ played: [Int], _ options: PlayBackOptions) -> Outcome {
+            PlayBackVerdict.judge(question, played: played.map { MIDINote(clamping: $0) }, options: options)
+                .outcome
+        }
+        // Intervals: C4 up a major third.
+        #expect(outcome(majorThird, [64], options) == .right)
+        #expect(outcome(majorThird, [76], options) == .otherOctave)
+        #expect(outcome(majorThird, [52], options) == .otherOctave)
+        #expect(outcome(majorThird, [63], options) == .wrongItem)
+        #expect(outcome(majorThird, [63, 65], options) == .noItem)
+        #expect(outcome(majorThird, [56], options) == .wrongItem, "melodic: down is another item")
+        // Harmonic: the two notes are judged, whichever is below.
+        let harmonic = PlayBackQuestion.testing(
+            .interval(DirectedInterval(.majorThird), harmonic: true), reference: 60)
+        #expect(outcome(harmonic, [60, 64], options) == .right)
+        #expect(outcome(harmonic, [56, 60], options) == .otherVoicing)
+        // Chords: C major, root position, C4 E4 G4.
+        let major = PlayBackQuestion.testing(.chord(.major, inversion: 0), reference: 60)
+        let chords = PlayBackOptions(kind: .chords)
+        #expect(outcome(major, [60, 64, 67], chords) == .right)
+        #expect(outcome(major, [72, 76, 79], chords) == .otherOctave)
+        #expect(outcome(major, [48, 52, 55], chords) == .otherOctave)
+        #expect(outcome(major, [60, 67, 76], chords) == .otherVoicing, "spread")
+        #expect(outcome(major, [60, 64, 67, 72], chords) == .otherVoicing, "the root doubled")
+        #expect(outcome(major, [64, 67, 72], chords) == .wrongItem, "another bass: the first inversion")
+        #expect(outcome(major, [62, 66, 69], chords) == .otherRoot, "D major")
+        #expect(outcome(major, [62, 69, 78], chords) == .otherRoot, "D major, spread")
+        #expect(outcome(major, [60, 64], chords) == .incomplete)
+        #expect(outcome(major, [60, 64, 67, 69], chords) == .extraNotes)
+        #expect(outcome(major, [60, 63, 67], chords) == .wrongItem, "C minor")
+        #expect(outcome(major, [60, 61, 62], chords) == .noItem)
+        // A symmetric chord from another of its notes is the same notes: C E G♯ played as E G♯ C.
+        let augmented = PlayBackQuestion.testing(.chord(.augmented, inversion: 0), reference: 60)
+        #expect(outcome(augmented, [64, 68, 72], chords) == .otherVoicing)
+        // With any voicing, a spread chord is right, and another octave too.
+        var anyVoicing = chords
+        anyVoicing.anyVoicing = true
+        #expect(outcome(major, [48, 64, 79], anyVoicing) == .right)
+        #expect(outcome(major, [72, 76, 79], anyVoicing) == .right)
+        #expect(Outcome.allCases.filter(\.isRightItemElsewhere) == [.otherOctave, .otherVoicing, .otherRoot])
+    }
+
     @Test("a chord: exact voicing by default; any voicing keeps the bass; missing and extra notes are named")
     func chords() {
         let question = PlayBackQuestion.testing(.chord(.major, inversion: 0), reference: 60)
