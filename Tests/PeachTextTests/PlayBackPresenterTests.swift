@@ -36,6 +36,9 @@ struct PlayBackPresenterTests {
         harness.strike(
             [question.answerNotes[0].rawValue - 1, question.reference.rawValue], velocity: 77,
             offsets: [0, 0.0125])
+        harness.advance(0.15)
+        // 120 ms after the answer's first note: late.
+        harness.strike([question.answerNotes[0].rawValue + 12], offsets: [-0.03])
         harness.advance(8)
         harness.press(.replay)
         harness.advance(0.1)
@@ -50,7 +53,11 @@ struct PlayBackPresenterTests {
         #expect(
             seen.isSuperset(of: [
                 "question", "answerable", "referenceOnly", "played", "result", "replayStarted", "skipped",
+                "notCounted",
             ]))
+        let late = try #require(presented.objects.first { $0["event"] as? String == "notCounted" })
+        let lateNotes = try #require(late["late"] as? [[String: Any]])
+        #expect(lateNotes.first?["onsetMs"] as? Double == 120 && late["grazed"] == nil, "\(late)")
         let first = try #require(presented.objects.first { $0["event"] as? String == "question" })
         #expect(first["answerNotes"] as? [Int] == question.answerNotes.map(\.rawValue))
         #expect(first["item"] as? String == "M3" && first["kind"] as? String == "intervals")

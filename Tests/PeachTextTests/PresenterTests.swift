@@ -105,7 +105,7 @@ struct PresenterTests {
                     "echoOnset",
                     "levelChanged", "strike", "dropout", "question",
                     "answerable",
-                    "referenceOnly", "played",
+                    "referenceOnly", "played", "notCounted",
                     "skipped",
                 ]))
         #expect(presented.objects.last?["detail"] as? String == "SIGTERM")

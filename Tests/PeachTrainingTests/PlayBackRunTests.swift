@@ -4,6 +4,7 @@ import Foundation
 import PeachCore
 import PeachMIDI
 import PeachTestSupport
+import PeachText
 import PeachTraining
 import Testing
 
@@ -124,6 +125,62 @@ struct PlayBackRunTests {
         #expect(stored.isCorrect)
         #expect(stored.played.map(\.note.rawValue) == notes)
         #expect(stored.played.map(\.time) == [0, 0.03, 0.06])
+    }
+
+    @Test(
+        "a note just after the chord window is named late with the window that takes it; a brushed key does not count; grazes alone do not answer"
+    )
+    func lateAndGrazed() throws {
+        let harness = harness(.playChords, items: [.chord(.major, inversion: 0)])
+        let question = try #require(harness.question)
+        harness.advanceUntilAnswerable()
+        let notes = question.answerNotes.map(\.rawValue)
+        // A neighbour brushed first, at velocity 25 for 20 ms: the answer starts with the first note that counts.
+        harness.strike([notes[0] - 1], velocity: 25)
+        harness.advance(0.02)
+        harness.release([notes[0] - 1])
+        harness.advance(0.01)
+        harness.strike([notes[0], notes[1]])
+        harness.advance(0.115)
+        harness.strike([notes[2]])  // 115 ms after the first counted note: late for a 100 ms window
+        harness.advance(0.02)
+        harness.strike([notes[2] + 12], offsets: [-0.005])  // during the verdict's feedback, stamped late too
+        harness.advance(0.25)
+        let stored = try #require(harness.store.playBacks.first)
+        #expect(
+            stored.played.map(\.note.rawValue) == [notes[0], notes[1]], "the graze and the late note left out"
+        )
+        #expect(stored.verdict.outcome == .incomplete)
+        let notCounted = harness.presenter.events.compactMap { event -> ([PlayedNote], [PlayedNote])? in
+            if case .playBack(.notCounted(let late, let grazed, _), _) = event { return (late, grazed) }
+            return nil
+        }
+        #expect(notCounted.count == 2)
+        #expect(notCounted.first?.0.map(\.note.rawValue) == [notes[2]])
+        #expect(notCounted.last?.0.map(\.note.rawValue) == [notes[2] + 12])
+        #expect(abs((notCounted.first?.0.first?.time ?? 0) - 0.115) < 1e-6)
+        #expect(notCounted.first?.1.map(\.note.rawValue) == [notes[0] - 1])
+        let words = Texts(language: .english).playBackNotCounted(
+            late: notCounted.first?.0 ?? [], grazed: notCounted.first?.1 ?? [], window: 0.1)
+        #expect(
+            words.first?.contains("came 115 ms after the first note, past the 100 ms chord window") == true)
+        #expect(words.first?.hasSuffix("peach settings set chordWindow 130)") == true, "\(words)")
+        #expect(words.last?.contains("was a grazed key (velocity 25") == true)
+    }
+
+    @Test("a brushed key alone does not answer; a soft note held longer counts")
+    func grazeAlone() throws {
+        let harness = harness()
+        let question = try #require(harness.question)
+        harness.advanceUntilAnswerable()
+        harness.strike([question.answerNotes[0].rawValue + 1], velocity: 30)
+        harness.advance(0.03)
+        harness.release([question.answerNotes[0].rawValue + 1])
+        harness.advance(0.4)
+        #expect(harness.store.playBacks.isEmpty && harness.names.contains("notCounted"))
+        harness.strike([question.answerNotes[0].rawValue], velocity: 30)  // pianissimo, held
+        harness.advance(0.4)
+        #expect(harness.store.playBacks.first?.isCorrect == true)
     }
 
     @Test("playing only the reference does not answer; the window stays open for the other note")

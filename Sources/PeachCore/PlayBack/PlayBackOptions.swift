@@ -15,11 +15,17 @@ public struct PlayBackOptions: Hashable, Sendable {
     /// Notes whose onsets (kernel time stamps) lie within this many seconds of an answer's first note form one
     /// answer (a chord, or an interval played as both notes).
     public var chordWindow: Double
+    /// A note struck at this velocity or softer and let go within ``AnswerCapture/grazeDuration`` is a grazed key,
+    /// not part of the answer (0: every note counts).
+    public var grazeVelocity = defaultGrazeVelocity
     /// The lowest and highest note a question may sound.
     public var range: ClosedRange<Int>
 
     /// The default chord window: 100 ms.
     public static let defaultChordWindow = 0.1
+    /// The default velocity of a grazed key: 40 (a key brushed on the way is struck at 20–40; a note meant
+    /// pianissimo is held longer than 60 ms).
+    public static let defaultGrazeVelocity = 40
     /// The allowed chord windows, seconds: 20 ms to 1 s (the `chordWindow` setting's range).
     public static let chordWindows =
         (ValueDomains.chordWindow.lowerBound / 1000)...(ValueDomains.chordWindow.upperBound / 1000)

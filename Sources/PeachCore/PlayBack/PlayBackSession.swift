@@ -11,8 +11,12 @@ import Foundation
 /// are heard, not scored. The first note played in the window opens the answer; the notes whose onsets (the
 /// kernel's stamps, on the input timeline) lie within the chord window of it are the answer, judged a grace
 /// of ``judgingGrace`` after the window closes on the session's clock (so a late-read note of the chord still
-/// counts, and one stamped later never does). Notes and intervals: playing just the given reference does not
-/// answer (a player may find the reference first); the window stays open.
+/// counts, and one stamped later never does). A note stamped within ``AnswerCapture/lateSpan`` after the window
+/// is named as late, whether it came before the verdict or during its feedback; a grazed key (``AnswerCapture``)
+/// is not part of the answer, and grazed keys alone do not answer. Both are reported
+/// (``PlayBackSessionEvent/notCounted(late:grazed:window:)``).
+/// Notes and intervals: playing just the given reference does not answer (a player may find the reference
+/// first); the window stays open.
 ///
 /// Replay plays the question again (the answer window reopens when its last note starts; after an answer, it
 /// sounds once more before the next question); skip plays the right answer and moves on without storing
@@ -62,6 +66,8 @@ public final class PlayBackSession: TrainingSession {
     private var handles: [any PlaybackHandle] = []
     private var capture = AnswerCapture(window: PlayBackOptions.defaultChordWindow)
     private var windowOpened = 0.0
+    /// The first onset of the answer judged last (for naming a late note during its feedback).
+    private var judgedOnset: Double?
     private var trialOptions: PlayBackOptions
     private var trialSettings = TrainingSettings.defaults
     private var lastItem: PlayBackItem?
@@ -129,18 +135,31 @@ public final class PlayBackSession: TrainingSession {
             stop(reason: .audioFailure(error))
             return
         }
+        if state == .showingFeedback {
+            lateAfterVerdict(PlayedNote(note: note, velocity: velocity, time: time))
+        }
         guard state == .awaitingAnswer else { return }
         answerInput = input
         if capture.add(PlayedNote(note: note, velocity: velocity, time: time)) {
-            machinery.schedule(after: trialOptions.chordWindow + Self.judgingGrace) { [weak self] in
-                self?.judge()
-            }
+            scheduleJudging(after: trialOptions.chordWindow)
         }
     }
 
-    /// A note-off from the player.
-    public func noteOff(_ note: MIDINote) {
+    /// A note struck after the answer was judged: named as late when its stamp is within the late span after the
+    /// answer's chord window.
+    private func lateAfterVerdict(_ note: PlayedNote) {
+        guard let first = judgedOnset else { return }
+        let after = note.time - first
+        let window = trialOptions.chordWindow
+        guard after > window, after <= window + AnswerCapture.lateSpan else { return }
+        let late = PlayedNote(note: note.note, velocity: note.velocity, time: after)
+        machinery.emit(.notCounted(late: [late], grazed: [], window: window))
+    }
+
+    /// A note-off from the player at `time` on the input timeline (a grazed key is told by it).
+    public func noteOff(_ note: MIDINote, at time: Double) {
         playThrough.noteOff(note)
+        if state == .awaitingAnswer { capture.release(note, at: time) }
     }
 
     /// The sustain pedal, down or up.
@@ -196,7 +215,8 @@ public final class PlayBackSession: TrainingSession {
         trialOptions = options()
         trialSettings = settings()
         playThrough.referencePitch = trialSettings.referencePitch
-        capture = AnswerCapture(window: trialOptions.chordWindow)
+        capture = AnswerCapture(window: trialOptions.chordWindow, grazeVelocity: trialOptions.grazeVelocity)
+        judgedOnset = nil
         let scheduler = PlayBackScheduler(options: trialOptions)
         guard let item = scheduler.next(history(), after: lastItem, using: &generator),
             let next = PlayBackQuestion.random(item, in: trialOptions.range, using: &generator)
@@ -274,9 +294,28 @@ public final class PlayBackSession: TrainingSession {
         handles.removeAll()
     }
 
+    private func scheduleJudging(after seconds: Double) {
+        machinery.schedule(after: seconds + Self.judgingGrace) { [weak self] in self?.judge() }
+    }
+
     private func judge() {
         guard state == .awaitingAnswer, let question else { return }
+        // A grazed first key moved the answer's start: wait for the window of the first note that counts.
+        if let closes = capture.closesAt, closes + Self.judgingGrace - timeline() > 1e-6 {
+            scheduleJudging(after: closes - timeline())
+            return
+        }
         let answer = capture.answer
+        let late = capture.late
+        let grazed = capture.grazed
+        guard !answer.isEmpty else {
+            // Grazed keys alone do not answer: the window stays open.
+            capture.reset()
+            if !grazed.isEmpty {
+                machinery.emit(.notCounted(late: [], grazed: grazed, window: trialOptions.chordWindow))
+            }
+            return
+        }
         let notes = answer.map(\.note)
         let onlyReference = !notes.isEmpty && notes.allSatisfy { $0 == question.reference }
         if question.item.kind != .chords, onlyReference, question.answerNotes != [question.reference] {
@@ -299,6 +338,12 @@ public final class PlayBackSession: TrainingSession {
         if completed.isCorrect { correctCount += 1 }
         state = .showingFeedback
         machinery.emit(.answered(completed))
+        judgedOnset = capture.firstOnset
+        if !late.isEmpty || !grazed.isEmpty {
+            let first = capture.firstOnset ?? 0
+            let after = late.map { PlayedNote(note: $0.note, velocity: $0.velocity, time: $0.time - first) }
+            machinery.emit(.notCounted(late: after, grazed: grazed, window: trialOptions.chordWindow))
+        }
         var rest = trialSettings.feedbackDuration
         if !completed.isCorrect {
             stopQuestionNotes()

@@ -19,6 +19,10 @@ public enum PlayBackSessionEvent: TrainingSessionEvent {
     case referenceOnly(PlayBackQuestion)
     /// An answer was judged and stored.
     case answered(CompletedPlayBack)
+    /// Notes heard but not part of the answer (after ``answered(_:)``, or alone when grazed keys were all that
+    /// was played): `late` ones struck after the chord window of `window` seconds (onsets relative to the
+    /// answer's first note), `grazed` keys (``AnswerCapture``).
+    case notCounted(late: [PlayedNote], grazed: [PlayedNote], window: Double)
     /// After a wrong answer: the player's answer sounds, then the right one.
     case comparingAnswers(played: [MIDINote], right: [MIDINote])
     /// The question was skipped (not stored); its right answer sounds.

@@ -66,6 +66,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case rampEvery
     /// Play-back: milliseconds within which the notes of one answer (a chord) are struck, 20 … 1000.
     case chordWindow
+    /// Play-back: a note struck at this velocity or softer and let go within 60 ms is a grazed key, not part of
+    /// the answer; 0 … 127 (0: every note counts).
+    case grazeVelocity
     /// Play-back: whether the reference (a chord's bass) is named on screen: `on` or `off`.
     case showReference
 
@@ -84,7 +87,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
             true
         case .controllerProfile, .audioOutput, .midiOutput, .wrongAnswerTick, .longPress, .soundFont, .preset,
             .earconLevel, .tempo, .offsetClick, .timingPatterns, .maxRepetitions, .gapPositions, .chordWindow,
-            .showReference, .silentBars, .silentEvery, .tempoRamp, .rampEvery, .gapPattern:
+            .grazeVelocity, .showReference, .silentBars, .silentEvery, .tempoRamp, .rampEvery, .gapPattern:
             false
         }
     }
@@ -118,7 +121,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .tempoRamp: "ramp"
         case .rampEvery: "ramp-every"
         case .chordWindow: "chord-window"
-        case .velocity, .wrongAnswerTick, .longPress, .earconLevel, .showReference: nil
+        case .velocity, .wrongAnswerTick, .longPress, .earconLevel, .showReference, .grazeVelocity: nil
         }
     }
 
@@ -158,6 +161,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .silentEvery, .rampEvery: .wholeNumber(TimingSettings.barsRange)
         case .tempoRamp: .wholeNumber(TimingSettings.tempoRampRange)
         case .chordWindow: .number(ValueDomains.chordWindow, .milliseconds)
+        case .grazeVelocity: .wholeNumber(ValueDomains.grazeVelocity)
         case .showReference: .onOff
         }
     }
@@ -171,7 +175,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .noteRange:
             guard let range = try? NoteRange(parsing: trimmed) else { throw invalid(text) }
             return .noteRange(range)
-        case .velocity, .tempo, .offsetClick, .silentBars, .silentEvery, .tempoRamp, .rampEvery:
+        case .velocity, .tempo, .offsetClick, .silentBars, .silentEvery, .tempoRamp, .rampEvery,
+            .grazeVelocity:
             guard let number = Int(trimmed) else { throw invalid(text) }
             return .integer(number)
         case .noteDuration, .gapBetweenNotes, .referencePitch, .varyLoudness, .feedbackDuration, .longPress,

@@ -27,6 +27,8 @@ public enum ValueDomains {
     public static let longPress = 0.15...2.0
     /// Play-back's chord window, milliseconds: the `chordWindow` setting.
     public static let chordWindow = 20.0...1000.0
+    /// Play-back's grazed-key velocity: the `grazeVelocity` setting (0: every note counts).
+    public static let grazeVelocity = 0...127
     /// How loud the practice box's earcons play against a training note, dB: the `earconLevel` setting.
     public static let earconLevel = -40.0...0.0
     /// A comparison's `responseTime` and a pitch-matching attempt's `timeTaken`, seconds: up to a day (a

@@ -34,6 +34,9 @@ public struct PeachSettings: Hashable, Sendable {
     public static let earconLevelRange = ValueDomains.earconLevel
     /// Play-back: the notes struck within this many milliseconds of an answer's first are one answer.
     public private(set) var chordWindow = PlayBackOptions.defaultChordWindow * 1000
+    /// Play-back: a note at this velocity or softer, let go within ``AnswerCapture/grazeDuration``, is a grazed
+    /// key (0: every note counts).
+    public private(set) var grazeVelocity = PlayBackOptions.defaultGrazeVelocity
     /// Play-back: whether the reference (a chord's bass) is named on screen.
     public private(set) var showReference = true
     /// Timing training's settings: `tempo`, `offsetClick`, `gapPositions`, `timingPatterns`, `maxRepetitions`
@@ -90,6 +93,7 @@ public struct PeachSettings: Hashable, Sendable {
         case .tempoRamp: return String(timing.tempoRamp)
         case .rampEvery: return String(timing.rampEvery)
         case .chordWindow: return String(chordWindow)
+        case .grazeVelocity: return String(grazeVelocity)
         case .showReference: return showReference ? "on" : "off"
         case .noteRange, .noteDuration, .gapBetweenNotes, .referencePitch, .varyLoudness, .feedbackDuration,
             .velocity, .timbre, .intervals, .tuningSystem:
@@ -150,6 +154,10 @@ public struct PeachSettings: Hashable, Sendable {
             guard let milliseconds = Double(value), milliseconds.isFinite else { throw invalid() }
             guard ValueDomains.chordWindow.contains(milliseconds) else { throw outOfRange() }
             copy.chordWindow = milliseconds
+        case .grazeVelocity:
+            guard let velocity = Int(value) else { throw invalid() }
+            guard ValueDomains.grazeVelocity.contains(velocity) else { throw outOfRange() }
+            copy.grazeVelocity = velocity
         case .longPress:
             guard let seconds = Double(value) else { throw invalid() }
             guard Self.longPressRange.contains(seconds) else {
@@ -230,6 +238,7 @@ extension PeachSettings {
     public func playBack(_ chosen: PlayBackOptions?, kind: PlayBackKind) -> PlayBackOptions {
         var options = PlayBackOptions.forRun(chosen, kind: kind, settings: training)
         options.chordWindow = chordWindow / 1000
+        options.grazeVelocity = grazeVelocity
         options.namesReference = showReference && (chosen?.namesReference ?? true)
         return options
     }

@@ -32,7 +32,7 @@ extension SettingKey {
         case .rampEvery: .rampEvery
         case .gapPositions: .gapPositions
         case .chordWindow: .chordWindow
-        case .velocity, .wrongAnswerTick, .longPress, .earconLevel, .showReference: nil
+        case .velocity, .wrongAnswerTick, .longPress, .earconLevel, .showReference, .grazeVelocity: nil
         }
     }
 }

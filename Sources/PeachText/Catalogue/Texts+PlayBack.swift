@@ -212,6 +212,29 @@ extension Texts {
         return parts.joined(separator: "; ")
     }
 
+    /// What was heard but not counted, a line each: `C♯4 came 115 ms after the first note, past the 100 ms chord
+    /// window: not part of the answer (a window of 130 ms takes it: peach settings set chordWindow 130)`; `F4
+    /// was a grazed key (velocity 25, let go at once): not counted (peach settings set grazeVelocity 0 counts
+    /// every key)`. Late onsets are relative to the answer's first note.
+    public func playBackNotCounted(late: [PlayedNote], grazed: [PlayedNote], window: Double) -> [String] {
+        var lines: [String] = []
+        for note in late {
+            let after = Int((note.time * 1000).rounded())
+            let wider = min(1000, (after / 10 + 2) * 10)
+            lines.append(
+                tr(
+                    "\(noteName(note.note)) came \(after) ms after the first note, past the \(Int((window * 1000).rounded())) ms chord window: not part of the answer (a window of \(wider) ms takes it: peach settings set chordWindow \(wider))"
+                ))
+        }
+        for note in grazed {
+            lines.append(
+                tr(
+                    "\(noteName(note.note)) was a grazed key (velocity \(Int(note.velocity.rawValue)), let go at once): not counted (peach settings set grazeVelocity 0 counts every key)"
+                ))
+        }
+        return lines
+    }
+
     /// How far a note or chord missed, in a musician's words: `a semitone too low`, `an octave too high`,
     /// `2 octaves too low`, `5 semitones too high`.
     func miss(_ semitones: Int) -> String {

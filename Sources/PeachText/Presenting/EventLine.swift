@@ -143,6 +143,10 @@ public struct EventLine: Encodable, Equatable, Sendable {
     /// Play-back: what a wrong answer was heard as (an item id; absent when the notes are no item, as in the
     /// store).
     public var heardAs: String?
+    /// Play-back, `notCounted`: notes struck after the chord window (onsets after the answer's first note).
+    public var late: [PlayedNote]?
+    /// Play-back, `notCounted`: grazed keys (onsets 0: they belong to no answer).
+    public var grazed: [PlayedNote]?
     /// Play-back: the kind of answer (``PlayBackVerdict/Outcome``: `right`, `otherOctave`, `otherVoicing`,
     /// `otherRoot`, `incomplete`, `extraNotes`, `wrongItem`, `noItem`).
     public var verdict: String?
@@ -169,7 +173,7 @@ public struct EventLine: Encodable, Equatable, Sendable {
         "result",
         "repetition", "loopStarted", "silence", "tempoChanged", "countIn", "call", "respond", "echoOnset",
         "levelChanged", "strike", "dropout", "question", "answerable",
-        "referenceOnly", "played",
+        "referenceOnly", "played", "notCounted",
         "skipped",
         "stopped",
     ]
@@ -214,6 +218,7 @@ public struct EventLine: Encodable, Equatable, Sendable {
         "answerable": ["answerNotes"],
         "referenceOnly": [],
         "played": ["played", "responseTime", "input"],
+        "notCounted": ["late", "grazed"],
         "skipped": ["item"],
         "stopped": ["reason", "detail"],
     ]

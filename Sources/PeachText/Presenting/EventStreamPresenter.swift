@@ -283,6 +283,20 @@ public final class EventStreamPresenter: TrainingPresenter {
             result.verdict = completed.verdict.outcome.rawValue
             if !completed.isCorrect { result.heardAs = completed.verdict.answered?.id }
             return [played, result]
+        case .notCounted(let late, let grazed, _):
+            func notes(_ notes: [PlayedNote]) -> [EventLine.PlayedNote]? {
+                notes.isEmpty
+                    ? nil
+                    : notes.map {
+                        EventLine.PlayedNote(
+                            note: $0.note.rawValue, velocity: Int($0.velocity.rawValue),
+                            onsetMs: ($0.time * 1000 * 10).rounded() / 10)
+                    }
+            }
+            var line = EventLine("notCounted", at: time)
+            line.late = notes(late)
+            line.grazed = notes(grazed.map { PlayedNote(note: $0.note, velocity: $0.velocity, time: 0) })
+            return [line]
         case .skipped(let question):
             var line = EventLine("skipped", at: time)
             line.item = question.item.id

@@ -295,6 +295,10 @@ public final class TerminalScreen: TrainingPresenter {
             line(
                 "\(String(format: "%4d", progress.answered))  \(verdict)  \(texts.playBackVerdict(completed))"
             )
+        case .notCounted(let late, let grazed, let window):
+            for text in texts.playBackNotCounted(late: late, grazed: grazed, window: window) {
+                line("      " + text)
+            }
         case .comparingAnswers:
             status(texts.playBackComparing)
         case .skipped(let question):

@@ -305,7 +305,7 @@ public final class TrainingRun {
         case .noteOn(let channel, let number, _), .noteOff(let channel, let number, _):
             guard profile.isPlayedKey(number, channel: channel) else { return false }
             cluster.noteOff(Int(number))
-            session.noteOff(MIDINote(clamping: Int(number)))
+            session.noteOff(MIDINote(clamping: Int(number)), at: event.time)
             return true
         case .controlChange(_, 64, let value):
             session.sustain(value >= 64)

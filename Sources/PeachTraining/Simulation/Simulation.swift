@@ -238,7 +238,7 @@ public struct Simulation: Sendable {
                         session.noteOn(note.note, velocity: 90, at: start + note.onset, input: .simulated)
                     }
                     clock.schedule(after: .seconds(0.5)) {
-                        for note in answer.notes { session.noteOff(note.note) }
+                        for note in answer.notes { session.noteOff(note.note, at: start + 0.5) }
                     }
                 }
             case .answered(let completed): report.playBack(completed, number: session?.answeredCount ?? 0)
