@@ -306,9 +306,7 @@ struct JournalSnapshotTests {
     @Test(
         "the fuzzer's snapshot seed is one this format believes (else the fuzzer would never get past the header)"
     )
-    // After a format change the seed is made again: `peach simulate --save` of every mode into an empty data folder
-    // until the journal holds 1,010 records, one more run to have the snapshot written, then the snapshot without
-    // its last four bytes (its CRC, which the fuzzer adds) and with the header's journal-tail CRC set to 0.
+    // After a change of the layout `scripts/make-snapshot-seed` makes the seed again.
     func fuzzSeedIsCurrent() throws {
         let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Fuzz/seeds/snapshot/mixed-1010")

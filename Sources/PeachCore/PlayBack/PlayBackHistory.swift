@@ -56,6 +56,18 @@ public struct PlayBackHistory: Hashable, Sendable {
     public private(set) var answerCount = 0
     /// The answers per kind and week (``ProgressHistory/weekNumber(of:)``).
     public private(set) var weeks: [PlayBackKind: [Int: Week]] = [:]
+    /// Each kind's last ``levelLength`` answers, right or not, oldest first: the player's level now
+    /// (``PlayBackScheduler`` opens new items by it).
+    public private(set) var recentByKind: [PlayBackKind: [Bool]] = [:]
+
+    /// How many of a kind's answers its level looks at.
+    public static let levelLength = 48
+
+    /// The share right of the last ``levelLength`` answers of `kind`, and how many there are.
+    public func level(of kind: PlayBackKind) -> (share: Double, answers: Int) {
+        let recent = recentByKind[kind] ?? []
+        return (Double(recent.count { $0 }) / Double(max(recent.count, 1)), recent.count)
+    }
 
     /// An empty history.
     public init() {}
@@ -79,6 +91,10 @@ public struct PlayBackHistory: Hashable, Sendable {
         if record.responseTimes.count > Self.responseTimeLength { record.responseTimes.removeFirst() }
         record.lastAnswer = answerCount
         items[item] = record
+        recentByKind[item.kind, default: []].append(completed.isCorrect)
+        if recentByKind[item.kind, default: []].count > Self.levelLength {
+            recentByKind[item.kind]?.removeFirst()
+        }
         let week = ProgressHistory.weekNumber(of: completed.timestamp)
         weeks[item.kind, default: [:]][week, default: Week()].answers += 1
         if completed.isCorrect { weeks[item.kind, default: [:]][week, default: Week()].correct += 1 }
@@ -214,6 +230,9 @@ extension PlayBackHistory: SnapshotCodable {
         for kind in kinds {
             writer.write(kind.rawValue)
             writer.write(weeks[kind] ?? [:])
+            let recent = recentByKind[kind] ?? []
+            writer.write(recent.count)
+            for answer in recent { writer.write(answer) }
         }
     }
 
@@ -232,6 +251,10 @@ extension PlayBackHistory: SnapshotCodable {
                 throw SnapshotReader.Malformed()
             }
             weeks[kind] = try reader.dictionary()
+            var recent: [Bool] = []
+            for _ in 0..<(try reader.count()) { recent.append(try reader.bool()) }
+            guard recent.count <= Self.levelLength else { throw SnapshotReader.Malformed() }
+            recentByKind[kind] = recent
         }
     }
 }

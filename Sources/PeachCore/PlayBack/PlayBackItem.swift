@@ -87,13 +87,18 @@ public enum PlayBackItem: Hashable, Sendable, CustomStringConvertible {
     /// The items of a list as a player types it (`--items "M3, P5"`): ids separated by commas, blanks around
     /// each ignored, each item once in the order first given. The one parser of such lists (`peach play`,
     /// `peach simulate`).
-    /// - Returns: the items, or the first entry that is no item of `kind` (the whole text when it names none).
+    /// - Returns: the items, or the first entry that is no item of `kind`'s catalogue (a sus chord's inversion, `sus4/1`, is
+    ///   sus2 on another root and is not asked; an augmented triad only in root position), or the whole text when
+    ///   it names none.
     public static func list(parsing text: String, kind: PlayBackKind) -> Result<[PlayBackItem], InvalidItem> {
         var items: [PlayBackItem] = []
         for entry in text.split(separator: ",", omittingEmptySubsequences: false) {
             let id = String(entry.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
             if id.isEmpty { continue }
-            guard let item = PlayBackItem(id: id), item.kind == kind else { return .failure(InvalidItem(id)) }
+            guard let item = PlayBackItem(id: id), item.kind == kind, catalogue(of: kind).contains(item)
+            else {
+                return .failure(InvalidItem(id))
+            }
             if !items.contains(item) { items.append(item) }
         }
         return items.isEmpty ? .failure(InvalidItem(text)) : .success(items)
@@ -149,9 +154,9 @@ public enum PlayBackItem: Hashable, Sendable, CustomStringConvertible {
                 items += [ChordQuality.major, .minor].map { .chord($0, inversion: inversion) }
             }
             items += sevenths.map { .chord($0, inversion: 0) }
-            for inversion in 1...2 {
-                items += [ChordQuality.diminished, .sus4, .sus2].map { .chord($0, inversion: inversion) }
-            }
+            // A sus chord has no inversions of its own: sus4 over its fourth is sus2 on another root (C F G over F
+            // is F G C), and sus2 over its second is sus4 (C D G over D is D G C, Gsus4 over D); both are asked once.
+            for inversion in 1...2 { items.append(.chord(.diminished, inversion: inversion)) }
             for inversion in 1...3 {
                 items += sevenths.filter { !$0.isSymmetric }.map { .chord($0, inversion: inversion) }
             }

@@ -1,37 +1,68 @@
-// PlayBackScheduler: the adaptive choice of the next play-back item: weak and stale items first, new ones unlocked.
+// PlayBackScheduler: a teacher's pace for play-back: new items as the newest are learnt, spaced review of the rest.
 
-/// Chooses what to ask next. With a fixed item list (`--items`) every item is active. Otherwise the kind's
-/// catalogue (``PlayBackItem/catalogue(of:)``) is unlocked in order: a new player starts with its first
-/// ``PlayBackItem/startingCount(of:)`` items, and whenever every active item is mastered (``ItemMastery``: at
-/// least 6 recent answers with a posterior mean accuracy of at least 0.8) the next item joins them.
+/// Chooses what to ask next, as a teacher paces a student. With a fixed item list (`--items`) every item is in
+/// play. Otherwise the kind's catalogue (``PlayBackItem/catalogue(of:)``) is opened in order:
 ///
-/// Among the active items the next is drawn at random with weight `(1 − estimate) + 0.5 × staleness + 0.05`:
-/// the estimate is the item's posterior mean accuracy; staleness grows from 0 (asked just now) to 1 (not asked
-/// for as many answers as there are active items, or never). A new item is thus asked soon and often until it
-/// is learnt, a weak one comes back, a mastered one still now and then. The same item is not asked twice in a
-/// row when there is another.
+/// - **Widening.** A new player starts with the first ``PlayBackItem/startingCount(of:)`` items. The next item
+///   joins when at most one of the **newest** ``newestCount`` items in play is not yet mastered (``ItemMastery``:
+///   at least 6 recent answers with a posterior mean accuracy of at least 0.8), so two new items are learnt side
+///   by side, and when the player's level (``PlayBackHistory/level(of:)``: the share right of the kind's last 48
+///   answers, at least 24 of them) is at least ``levelNeeded`` — not when every item is mastered at the same moment, which a good player's ups and downs
+///   rarely allow. An item once asked stays in play (the set never shrinks
+///   when an old item slips), and a placement (``placed``) starts the set further on.
+/// - **Learning first, review spaced.** An item in play that is not mastered is *learning*; a mastered one is
+///   reviewed. While any item is learning, a question is a review with probability ``reviewShare`` (else a
+///   learning item), so a strong player spends most of the time on what is new. A learning item is drawn with
+///   weight `(1 − estimate) + 0.5 × staleness + 0.05`; a review item with weight `staleness`, where a mastered
+///   item grows stale over twice as many answers as there are items in play (spaced review: the more items in
+///   play, the longer between reviews of each). Staleness grows from 0 (asked just now) to 1 (or never asked).
+///   A review answered wrong makes the item learning again.
+/// - The same item is not asked twice in a row when there is another.
 public struct PlayBackScheduler: Sendable {
     /// The options (kind and a fixed item list, if any).
     public let options: PlayBackOptions
+    /// How many catalogue items a placement put in play from the start (0: none; `peach play --placement`).
+    public let placed: Int
 
-    /// A scheduler for `options`.
-    public init(options: PlayBackOptions) {
+    /// The newest items in play of which all but one must be mastered before the next one joins.
+    public static let newestCount = 3
+    /// The share right of the kind's recent answers the player needs before the next item joins.
+    public static let levelNeeded = 0.8
+    /// The share of questions that review a mastered item while others are being learnt.
+    public static let reviewShare = 0.15
+
+    /// A scheduler for `options`, with the first `placed` items of the catalogue in play from the start.
+    public init(options: PlayBackOptions, placed: Int = 0) {
         self.options = options
+        self.placed = placed
     }
 
     /// The items that may be asked now.
     public func activeItems(_ history: PlayBackHistory) -> [PlayBackItem] {
         if let items = options.items, !items.isEmpty { return items }
         let catalogue = PlayBackItem.catalogue(of: options.kind)
-        var count = min(PlayBackItem.startingCount(of: options.kind), catalogue.count)
-        while count < catalogue.count,
-            catalogue[..<count].allSatisfy({
-                (history.items[$0]?.mastery ?? ItemMastery(recent: [])).isMastered
-            })
-        {
+        let asked = (catalogue.lastIndex { history.items[$0] != nil }).map { $0 + 1 } ?? 0
+        var count = min(catalogue.count, max(PlayBackItem.startingCount(of: options.kind), asked, placed))
+        while count < catalogue.count, Self.isReadyForMore(catalogue[..<count], of: options.kind, history) {
             count += 1
         }
         return Array(catalogue[..<count])
+    }
+
+    /// Whether the player may take a new item of `kind`: all but one of the newest items in play mastered, the
+    /// level high enough.
+    static func isReadyForMore(
+        _ active: ArraySlice<PlayBackItem>, of kind: PlayBackKind, _ history: PlayBackHistory
+    ) -> Bool {
+        func mastery(_ item: PlayBackItem) -> ItemMastery {
+            history.items[item]?.mastery ?? ItemMastery(recent: [])
+        }
+        guard !active.isEmpty, active.suffix(newestCount).count(where: { !mastery($0).isMastered }) <= 1
+        else {
+            return false
+        }
+        let level = history.level(of: kind)
+        return level.answers >= PlayBackHistory.levelLength / 2 && level.share >= levelNeeded
     }
 
     /// The next item to ask, given the history and the item asked last.
@@ -43,18 +74,26 @@ public struct PlayBackScheduler: Sendable {
         if active.count > 1, let previous { active.removeAll { $0 == previous } }
         guard !active.isEmpty else { return nil }
         let span = Double(max(active.count, 1))
-        let weights = active.map { item -> Double in
-            let record = history.items[item]
-            let estimate = record?.mastery.estimate ?? 0.5
-            let staleness =
-                record.map { min(1, Double(history.answerCount - $0.lastAnswer) / span) } ?? 1
-            return (1 - estimate) + 0.5 * staleness + 0.05
+        func staleness(_ item: PlayBackItem, over answers: Double) -> Double {
+            history.items[item].map { min(1, Double(history.answerCount - $0.lastAnswer) / answers) } ?? 1
+        }
+        let isMastered = { (item: PlayBackItem) in history.items[item]?.mastery.isMastered == true }
+        let learning = active.filter { !isMastered($0) }
+        let review = active.filter(isMastered)
+        let reviewing =
+            learning.isEmpty
+            || (!review.isEmpty && Double.random(in: 0..<1, using: &generator) < Self.reviewShare)
+        let pool = reviewing ? review : learning
+        let weights = pool.map { item -> Double in
+            if reviewing { return staleness(item, over: 2 * span) + 0.01 }
+            let estimate = history.items[item]?.mastery.estimate ?? 0.5
+            return (1 - estimate) + 0.5 * staleness(item, over: span) + 0.05
         }
         var point = Double.random(in: 0..<weights.reduce(0, +), using: &generator)
-        for (item, weight) in zip(active, weights) {
+        for (item, weight) in zip(pool, weights) {
             if point < weight { return item }
             point -= weight
         }
-        return active.last
+        return pool.last
     }
 }

@@ -30,18 +30,30 @@ struct PlayBackSchedulerTests {
         #expect(ItemMastery(recent: []).estimate == 0.5)
     }
 
-    @Test("a new player starts with P5, M3 and P8 up; mastering all three unlocks the next item, P4")
+    @Test(
+        "a new player starts with P5, M3 and P8 up; two of them mastered at a level of 80 % over 24 answers open P4 and m3; a slip keeps what was asked"
+    )
     func unlocking() {
         let scheduler = PlayBackScheduler(options: PlayBackOptions(kind: .intervals))
         var history = PlayBackHistory()
         let start = scheduler.activeItems(history)
         #expect(start.map(\.id) == ["P5", "M3", "P8"])
-        for item in start.prefix(2) {
-            for _ in 0..<6 { history.add(Self.answer(item, correct: true)) }
-        }
-        #expect(scheduler.activeItems(history).count == 3)
+        for _ in 0..<6 { history.add(Self.answer(start[1], correct: true)) }
+        #expect(scheduler.activeItems(history).count == 3, "one of the newest mastered")
         for _ in 0..<6 { history.add(Self.answer(start[2], correct: true)) }
-        #expect(scheduler.activeItems(history).map(\.id) == ["P5", "M3", "P8", "P4"])
+        #expect(
+            scheduler.activeItems(history).count == 3, "two mastered, but 12 answers are too few for a level")
+        for number in 0..<12 { history.add(Self.answer(start[0], correct: number % 2 == 0)) }
+        #expect(history.level(of: .intervals) == (share: 18.0 / 24, answers: 24))
+        #expect(scheduler.activeItems(history).count == 3, "a level of 75 %")
+        for _ in 0..<6 { history.add(Self.answer(start[1], correct: true)) }
+        // Two new items join, to be learnt side by side.
+        #expect(scheduler.activeItems(history).map(\.id) == ["P5", "M3", "P8", "P4", "m3"])
+        history.add(Self.answer(.interval(DirectedInterval(.perfectFourth), harmonic: false), correct: false))
+        for _ in 0..<3 { history.add(Self.answer(start[1], correct: false)) }
+        #expect(scheduler.activeItems(history).count == 4, "an item once asked stays in play")
+        let placed = PlayBackScheduler(options: PlayBackOptions(kind: .intervals), placed: 10)
+        #expect(placed.activeItems(PlayBackHistory()).count == 10)
         // A fixed list is asked as it is, without unlocking.
         let fixed = PlayBackScheduler(
             options: PlayBackOptions(
