@@ -81,6 +81,12 @@ public final class RecordingSimulationReporter: SimulationReporting {
     /// Keeps the answer.
     public func playBack(_ completed: CompletedPlayBack, number: Int) { playBacks.append(completed) }
 
+    /// Where placements ended: items in play, after how many answers.
+    public private(set) var placements: [(inPlay: Int, answered: Int)] = []
+
+    /// Keeps where the placement ended.
+    public func placementEnded(inPlay: Int, answered: Int) { placements.append((inPlay, answered)) }
+
     /// Keeps the history.
     public func playBackSummary(
         history: PlayBackHistory, kind: PlayBackKind, answered: Int, correct: Int, elapsed: Duration

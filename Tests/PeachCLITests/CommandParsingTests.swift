@@ -47,9 +47,9 @@ struct CommandParsingTests {
                 "--timbre", "piano", "--midi-in", "keyboard", "--audio-out", "null", "--events", "-",
                 "--data-dir", "/tmp/peach-data", "--profile", "pads",
             ], as: TrainCommand.self)
-        #expect(train.overrides.range?.description == "C3-C5")
-        #expect(train.overrides.noteDuration == 0.5 && train.overrides.gap == 0.1)
-        #expect(train.overrides.referencePitch == 442)
+        #expect(train.overrides.sound.range?.description == "C3-C5")
+        #expect(train.overrides.sound.noteDuration == 0.5 && train.overrides.sound.gap == 0.1)
+        #expect(train.overrides.sound.referencePitch == 442)
         #expect(train.live.events == "-" && train.live.data.dataDir == "/tmp/peach-data")
         #expect(train.live.profile.profile == "pads")
         #expect(train.live.controller.midiIn != nil && train.live.audio.audioOut != nil)
@@ -82,6 +82,23 @@ struct CommandParsingTests {
         #expect(play.kind == .intervals && play.anyOctave && play.chordWindow == 80)
         #expect(try play.playBackOptions().items?.map(\.id) == ["M3", "P5"])
         #expect(refusal(["play", "--kind", "chords", "--items", "M3"]) != nil)
+        #expect(refusal(["play", "--kind", "chords", "--items", "sus4/1"]) != nil, "sus2 on another root")
+        // Play back sounds in equal temperament and asks no pitch-training intervals: those options are not its.
+        for option in [["--tuning", "just"], ["--intervals", "M3"], ["--vary-loudness", "0.5"]] {
+            #expect(refusal(["play"] + option) != nil, "\(option)")
+        }
+        #expect(
+            try parse(["play", "--range", "C3-C5", "--timbre", "piano"], as: PlayCommand.self).overrides
+                .timbre != nil)
+        #expect(try parse(["play", "--placement"], as: PlayCommand.self).playBackOptions().placement)
+        do {
+            _ = try PeachCommand.parseAsRoot(["play", "--placement", "--items", "M3"])
+            Issue.record("--placement with --items was taken")
+        } catch {
+            #expect(
+                Texts(language: .english).message(for: ParserErrors.ownError(in: error))
+                    == "--placement places you in the kind's whole list; leave out --items, or --placement.")
+        }
     }
 
     @Test("simulate takes the same item lists as play (one parser): --items \"M3, P5\" and --confuse pairs")

@@ -290,4 +290,27 @@ struct PlayBackProfileTests {
         let chords = try #require((json["playBack"] as? [[String: Any]])?.first)
         #expect(chords["elsewhere"] as? Int == 2)
     }
+
+    @Test("items practised with --items count among the items in play: 'N of M mastered' and inPlay say so")
+    func practisedItems() throws {
+        var contents = JournalContents()
+        let item = PlayBackItem.chord(.dominantSeventh, inversion: 1)
+        for index in 0..<8 {
+            let question = PlayBackQuestion.testing(item, reference: 59)
+            contents.add(
+                StoredRecord(
+                    .playBack(
+                        CompletedPlayBack(
+                            question: question,
+                            played: question.answerNotes.map { PlayedNote(note: $0, velocity: 80, time: 0) },
+                            anyOctave: false, anyVoicing: false,
+                            timestamp: Date(timeIntervalSince1970: 1_767_225_600 + Double(index)),
+                            responseTime: 1,
+                            inputKind: .midiNote))))
+        }
+        let report = PlayBackReport(history: contents.playBack, texts: Texts(language: .english))
+        #expect(report.lines().contains { $0.hasSuffix("1 of 3 items mastered") }, "\(report.lines())")
+        let chords = try #require(report.model.first)
+        #expect(chords.items.first { $0.item == item.id }?.inPlay == true)
+    }
 }

@@ -105,7 +105,7 @@ struct PresenterTests {
                     "echoOnset",
                     "levelChanged", "strike", "dropout", "question",
                     "answerable",
-                    "referenceOnly", "played", "notCounted",
+                    "referenceOnly", "played", "notCounted", "placementEnded",
                     "skipped",
                 ]))
         #expect(presented.objects.last?["detail"] as? String == "SIGTERM")

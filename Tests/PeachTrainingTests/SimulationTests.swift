@@ -48,6 +48,31 @@ struct SimulationTests {
     }
 
     @Test(
+        "a placement asks each item once in order: a perfect player has all 37 in play after 37 answers; a 60 % one stops early"
+    )
+    func placement() throws {
+        func placed(accuracy: Double) -> RecordingSimulationReporter {
+            var options = PlayBackOptions(kind: .intervals)
+            options.placement = true
+            let report = RecordingSimulationReporter()
+            _ = Simulation(
+                mode: .intervals, parameters: SimulatedListener.Parameters(), settings: .defaults, trials: 60,
+                seed: 5, player: SimulatedPlayer(defaultAccuracy: accuracy), playBack: options
+            ).run(
+                start: Date(timeIntervalSince1970: 1_800_000_000), store: nil, report: report, error: { _ in }
+            )
+            return report
+        }
+        let perfect = placed(accuracy: 1)
+        #expect(perfect.placements.map(\.inPlay) == [37] && perfect.placements.map(\.answered) == [37])
+        #expect(
+            perfect.playBacks.prefix(37).map(\.question.item) == PlayBackItem.catalogue(of: .intervals),
+            "in the catalogue's order")
+        let weak = placed(accuracy: 0.6)
+        #expect((weak.placements.first?.inPlay ?? 99) <= 12, "\(weak.placements)")
+    }
+
+    @Test(
         "timing: a listener of 6 ms answers 600 trials and the fit finds about 6 ms; saved as rhythm records")
     func timing() throws {
         let folder = NSTemporaryDirectory() + "peach-simulation-" + UUID().uuidString

@@ -32,7 +32,10 @@ struct PlayCommand: AsyncParsableCommand {
     @Option(name: .setting(.chordWindow), help: CLI.help(.chordWindow, valueName: "ms"))
     var chordWindow: Double?
 
-    @OptionGroup(title: CLI.texts.help(.groupSettings)) var overrides: SettingsOverrides
+    @Flag(name: .long, help: ArgumentHelp(CLI.texts.help(.placement)))
+    var placement = false
+
+    @OptionGroup(title: CLI.texts.help(.groupSettings)) var overrides: SoundOverrides
     @OptionGroup var live: RunOptions
 
     /// The options the flags make (the chord window is a setting: ``chordWindowOverride``).
@@ -45,9 +48,12 @@ struct PlayCommand: AsyncParsableCommand {
             case .failure(let invalid): throw .invalidPlayBackItems(invalid.entry, kind: kind)
             }
         }
-        return PlayBackOptions(
+        if placement, chosen != nil { throw .placementWithItems }
+        var options = PlayBackOptions(
             kind: kind, items: chosen, anyOctave: anyOctave, anyVoicing: anyVoicing,
             namesReference: !hideReference)
+        options.placement = placement
+        return options
     }
 
     /// `--chord-window` as a setting override.

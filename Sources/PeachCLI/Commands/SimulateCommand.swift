@@ -64,6 +64,9 @@ struct SimulateCommand: ParsableCommand {
         completion: Completions.playBackItems)
     var items: String?
 
+    @Flag(name: .long, help: ArgumentHelp(CLI.texts.help(.placement)))
+    var placement = false
+
     @OptionGroup var tempo: TempoOption
 
     @Option(
@@ -114,11 +117,15 @@ struct SimulateCommand: ParsableCommand {
     /// The play-back options: `--items` of the mode's kind, if given.
     func playBack() throws(CommandError) -> PlayBackOptions? {
         guard let kind = mode.playBackKind else { return nil }
-        guard let items else { return PlayBackOptions(kind: kind) }
+        var options = PlayBackOptions(kind: kind)
+        options.placement = placement
+        guard let items else { return options }
+        if placement { throw .placementWithItems }
         switch PlayBackItem.list(parsing: items, kind: kind) {
-        case .success(let list): return PlayBackOptions(kind: kind, items: list)
+        case .success(let list): options.items = list
         case .failure(let invalid): throw .invalidPlayBackItems(invalid.entry, kind: kind)
         }
+        return options
     }
 
     private var timing: [(key: SettingKey, text: String?)] {

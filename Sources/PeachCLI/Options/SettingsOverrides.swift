@@ -8,8 +8,38 @@ import PeachTraining
 
 /// Options that override training settings for one run (`--range C3-C5`, `--reference-pitch 442`, …). Each
 /// is checked by the same rules as the setting (one validation serves the settings file, `peach settings set`
-/// and these options).
-struct SettingsOverrides: ParsableArguments {
+/// and these options). The sound of a question (``SoundOverrides``) and what only pitch training uses
+/// (`--vary-loudness`, `--intervals`, `--tuning`): `peach play` takes the first alone.
+struct SettingsOverrides: TrainingOverrides {
+    @OptionGroup var sound: SoundOverrides
+
+    @Option(
+        name: .setting(.varyLoudness), help: CLI.help(.varyLoudness))
+    var varyLoudness: Double?
+
+    @Option(
+        name: .setting(.intervals), help: CLI.help(.intervals, valueName: "list"),
+        completion: Completions.intervals)
+    var intervals: String?
+
+    @Option(
+        name: .setting(.tuningSystem), help: CLI.help(.tuningSystem, valueName: "system"),
+        completion: Completions.tunings)
+    var tuning: String?
+
+    var values: [(key: SettingKey, value: SettingValue?)] {
+        sound.values + [
+            (.varyLoudness, varyLoudness.map { .number($0) }),
+            (.intervals, intervals.map { .text($0) }),
+            (.tuningSystem, tuning.map { .text($0) }),
+        ]
+    }
+}
+
+/// The options that set how a question sounds, for every pitch and play-back run: `--range`, `--note-duration`,
+/// `--gap`, `--reference-pitch`, `--feedback-duration`, `--timbre`. Play back always sounds in equal temperament
+/// (its answers are the keys), so it takes no `--tuning`, and no `--intervals` or `--vary-loudness` either.
+struct SoundOverrides: TrainingOverrides {
     @Option(
         name: .setting(.noteRange), help: CLI.help(.noteRange, valueName: "range"))
     var range: NoteRange?
@@ -26,10 +56,6 @@ struct SettingsOverrides: ParsableArguments {
     var referencePitch: Double?
 
     @Option(
-        name: .setting(.varyLoudness), help: CLI.help(.varyLoudness))
-    var varyLoudness: Double?
-
-    @Option(
         name: .setting(.feedbackDuration), help: CLI.help(.feedbackDuration))
     var feedbackDuration: Double?
 
@@ -38,31 +64,26 @@ struct SettingsOverrides: ParsableArguments {
         completion: Completions.timbres)
     var timbre: TimbreName?
 
-    @Option(
-        name: .setting(.intervals), help: CLI.help(.intervals, valueName: "list"),
-        completion: Completions.intervals)
-    var intervals: String?
-
-    @Option(
-        name: .setting(.tuningSystem), help: CLI.help(.tuningSystem, valueName: "system"),
-        completion: Completions.tunings)
-    var tuning: String?
-
-    private var values: [(key: SettingKey, value: SettingValue?)] {
+    var values: [(key: SettingKey, value: SettingValue?)] {
         // Values, not their text: a number keeps every digit given.
         [
             (.noteRange, range.map { .noteRange($0) }),
             (.noteDuration, noteDuration.map { .number($0) }),
             (.gapBetweenNotes, gap.map { .number($0) }),
             (.referencePitch, referencePitch.map { .number($0) }),
-            (.varyLoudness, varyLoudness.map { .number($0) }),
             (.feedbackDuration, feedbackDuration.map { .number($0) }),
             (.timbre, timbre.map { .text($0.name) }),
-            (.intervals, intervals.map { .text($0) }),
-            (.tuningSystem, tuning.map { .text($0) }),
         ]
     }
+}
 
+/// A group of options that each override one training setting for a run.
+protocol TrainingOverrides: ParsableArguments {
+    /// Each setting the group can override, with the value given (nil: not given).
+    var values: [(key: SettingKey, value: SettingValue?)] { get }
+}
+
+extension TrainingOverrides {
     func validate() throws {
         _ = try apply(to: TrainingSettings.defaults)
     }

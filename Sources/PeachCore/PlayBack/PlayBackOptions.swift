@@ -18,6 +18,9 @@ public struct PlayBackOptions: Hashable, Sendable {
     /// A note struck at this velocity or softer and let go within ``AnswerCapture/grazeDuration`` is a grazed key,
     /// not part of the answer (0: every note counts).
     public var grazeVelocity = defaultGrazeVelocity
+    /// Whether the run begins with a placement (`--placement`, "I know these"): the catalogue's items not asked
+    /// yet, one question each in order, until two of three in a row are missed (``PlayBackSession``).
+    public var placement = false
     /// The lowest and highest note a question may sound.
     public var range: ClosedRange<Int>
 

@@ -9,7 +9,8 @@
 ///   by side, and when the player's level (``PlayBackHistory/level(of:)``: the share right of the kind's last 48
 ///   answers, at least 24 of them) is at least ``levelNeeded`` — not when every item is mastered at the same moment, which a good player's ups and downs
 ///   rarely allow. An item once asked stays in play (the set never shrinks
-///   when an old item slips), and a placement (``placed``) starts the set further on.
+///   when an old item slips), so a placement (``placementItem(_:skipping:)``, one question per item in order)
+///   starts the set further on.
 /// - **Learning first, review spaced.** An item in play that is not mastered is *learning*; a mastered one is
 ///   reviewed. While any item is learning, a question is a review with probability ``reviewShare`` (else a
 ///   learning item), so a strong player spends most of the time on what is new. A learning item is drawn with
@@ -21,9 +22,6 @@
 public struct PlayBackScheduler: Sendable {
     /// The options (kind and a fixed item list, if any).
     public let options: PlayBackOptions
-    /// How many catalogue items a placement put in play from the start (0: none; `peach play --placement`).
-    public let placed: Int
-
     /// The newest items in play of which all but one must be mastered before the next one joins.
     public static let newestCount = 3
     /// The share right of the kind's recent answers the player needs before the next item joins.
@@ -31,22 +29,35 @@ public struct PlayBackScheduler: Sendable {
     /// The share of questions that review a mastered item while others are being learnt.
     public static let reviewShare = 0.15
 
-    /// A scheduler for `options`, with the first `placed` items of the catalogue in play from the start.
-    public init(options: PlayBackOptions, placed: Int = 0) {
+    /// A scheduler for `options`.
+    public init(options: PlayBackOptions) {
         self.options = options
-        self.placed = placed
     }
 
-    /// The items that may be asked now.
+    /// A placement's next item: the first of the catalogue not answered yet and not in `asked`; nil when none is
+    /// left (or with a fixed list).
+    public func placementItem(_ history: PlayBackHistory, skipping asked: Set<PlayBackItem>) -> PlayBackItem?
+    {
+        guard options.items?.isEmpty ?? true else { return nil }
+        return PlayBackItem.catalogue(of: options.kind).first {
+            history.items[$0] == nil && !asked.contains($0)
+        }
+    }
+
+    /// The items that may be asked now, in the catalogue's order: the starting set and every item answered so far
+    /// (also one practised with `--items`), then each next item of the catalogue while the player is ready for it.
     public func activeItems(_ history: PlayBackHistory) -> [PlayBackItem] {
         if let items = options.items, !items.isEmpty { return items }
         let catalogue = PlayBackItem.catalogue(of: options.kind)
-        let asked = (catalogue.lastIndex { history.items[$0] != nil }).map { $0 + 1 } ?? 0
-        var count = min(catalogue.count, max(PlayBackItem.startingCount(of: options.kind), asked, placed))
-        while count < catalogue.count, Self.isReadyForMore(catalogue[..<count], of: options.kind, history) {
-            count += 1
+        let start = PlayBackItem.startingCount(of: options.kind)
+        var active = catalogue.enumerated().filter { $0.offset < start || history.items[$0.element] != nil }
+            .map(\.element)
+        while let next = catalogue.first(where: { !active.contains($0) }),
+            Self.isReadyForMore(active[...], of: options.kind, history)
+        {
+            active.append(next)
         }
-        return Array(catalogue[..<count])
+        return active
     }
 
     /// Whether the player may take a new item of `kind`: all but one of the newest items in play mastered, the

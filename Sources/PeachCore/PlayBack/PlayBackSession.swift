@@ -66,6 +66,10 @@ public final class PlayBackSession: TrainingSession {
     private var handles: [any PlaybackHandle] = []
     private var capture = AnswerCapture(window: PlayBackOptions.defaultChordWindow)
     private var windowOpened = 0.0
+    /// Placement: whether it goes on, the items it asked, and whether each was right (a skip is a miss).
+    private var placing = false
+    private var placementAsked: Set<PlayBackItem> = []
+    private var placementRight: [Bool] = []
     /// The first onset of the answer judged last (for naming a late note during its feedback).
     private var judgedOnset: Double?
     private var trialOptions: PlayBackOptions
@@ -115,6 +119,7 @@ public final class PlayBackSession: TrainingSession {
     public func start() {
         guard state == .idle else { return }
         machinery.started()
+        placing = trialOptions.placement
         beginTrial()
     }
 
@@ -200,6 +205,7 @@ public final class PlayBackSession: TrainingSession {
         capture.reset()
         state = .showingFeedback
         machinery.emit(.skipped(question))
+        placed(question.item, right: false)
         let right = comparisonNotes(question, played: question.answerNotes)
         let length = sound(right, harmonic: question.isHarmonic, after: 0)
         machinery.schedule(after: length + trialSettings.feedbackDuration) { [weak self] in
@@ -218,7 +224,9 @@ public final class PlayBackSession: TrainingSession {
         capture = AnswerCapture(window: trialOptions.chordWindow, grazeVelocity: trialOptions.grazeVelocity)
         judgedOnset = nil
         let scheduler = PlayBackScheduler(options: trialOptions)
-        guard let item = scheduler.next(history(), after: lastItem, using: &generator),
+        if placing, scheduler.placementItem(history(), skipping: placementAsked) == nil { endPlacement() }
+        let placementItem = placing ? scheduler.placementItem(history(), skipping: placementAsked) : nil
+        guard let item = placementItem ?? scheduler.next(history(), after: lastItem, using: &generator),
             let next = PlayBackQuestion.random(item, in: trialOptions.range, using: &generator)
         else {
             machinery.emit(.nothingToAsk)
@@ -338,6 +346,7 @@ public final class PlayBackSession: TrainingSession {
         if completed.isCorrect { correctCount += 1 }
         state = .showingFeedback
         machinery.emit(.answered(completed))
+        placed(question.item, right: completed.isCorrect)
         judgedOnset = capture.firstOnset
         if !late.isEmpty || !grazed.isEmpty {
             let first = capture.firstOnset ?? 0
@@ -369,6 +378,21 @@ public final class PlayBackSession: TrainingSession {
         case .interval(_, true): return [min(question.reference, note), max(question.reference, note)]
         default: return [question.reference, note]
         }
+    }
+
+    /// Counts a placement question: two misses among the last three end the placement.
+    private func placed(_ item: PlayBackItem, right: Bool) {
+        guard placing else { return }
+        placementAsked.insert(item)
+        placementRight.append(right)
+        if placementRight.suffix(3).count(where: { !$0 }) >= 2 { endPlacement() }
+    }
+
+    private func endPlacement() {
+        guard placing else { return }
+        placing = false
+        let inPlay = PlayBackScheduler(options: trialOptions).activeItems(history()).count
+        machinery.emit(.placementEnded(inPlay: inPlay))
     }
 
     private func endFeedback() {

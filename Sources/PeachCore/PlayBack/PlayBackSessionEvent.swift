@@ -25,6 +25,9 @@ public enum PlayBackSessionEvent: TrainingSessionEvent {
     case notCounted(late: [PlayedNote], grazed: [PlayedNote], window: Double)
     /// After a wrong answer: the player's answer sounds, then the right one.
     case comparingAnswers(played: [MIDINote], right: [MIDINote])
+    /// The placement is over (two of three in a row missed, or every item asked): `inPlay` items are in play from
+    /// now on, and the questions follow the adaptive pace.
+    case placementEnded(inPlay: Int)
     /// The question was skipped (not stored); its right answer sounds.
     case skipped(PlayBackQuestion)
     /// No item can be asked in the note range (the range is too narrow for the item's notes).

@@ -659,6 +659,8 @@ extension Texts {
             return tr(
                 "--items '\(shown(value))' is no item of --kind \(kind.rawValue); use a list such as \(examples) "
                     + "(peach play --help lists them).")
+        case .placementWithItems:
+            return tr("--placement places you in the kind's whole list; leave out --items, or --placement.")
         }
     }
 

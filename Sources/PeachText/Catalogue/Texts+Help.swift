@@ -14,7 +14,8 @@ public enum Help: CaseIterable, Sendable {
     case timingAbstract, timingDiscussion, tapAbstract, tapDiscussion, tempo, offsetClick, gapPositions
     case timingPatterns, maxRepetitions, silentBars, silentEvery, tempoRamp, rampEvery, gapPattern
     case calibrateAbstract, calibrateDiscussion, echoAbstract, echoDiscussion
-    case playAbstract, playDiscussion, playKind, playItems, anyOctave, anyVoicing, hideReference, chordWindow
+    case playAbstract, playDiscussion, playKind, playItems, anyOctave, anyVoicing, hideReference, chordWindow,
+        placement
     case confusions, accuracy, confuse
     case profileAbstract, profileDiscussion, chartRange, svg, json, days
     case simulateAbstract, simulateDiscussion, mode, trials, threshold, lapse, slope, shape, bias, spread,
@@ -213,6 +214,8 @@ public enum Help: CaseIterable, Sendable {
 
         case .chordWindow:
             "Play-back: notes whose onsets lie within this many milliseconds form one answer (20-1000)."
+        case .placement:
+            "Begin with a placement (\"I know these\"): the items not answered yet, one question each in order, until two of three in a row are missed; what you answered stays in play."
 
         case .calibrateAbstract:
             "Timing: tap along with the clicks to measure what your controller and sound add."

@@ -212,6 +212,15 @@ extension Texts {
         return parts.joined(separator: "; ")
     }
 
+    /// The line when a placement is over: `Placement done: 14 items in play; from here the questions follow your
+    /// progress.`
+    public func playBackPlacementEnded(inPlay: Int) -> String {
+        tr(
+            one: "Placement done: \(inPlay) item in play; from here the questions follow your progress.",
+            other: "Placement done: \(inPlay) items in play; from here the questions follow your progress.",
+            count: inPlay)
+    }
+
     /// What was heard but not counted, a line each: `C♯4 came 115 ms after the first note, past the 100 ms chord
     /// window: not part of the answer (a window of 130 ms takes it: peach settings set chordWindow 130)`; `F4
     /// was a grazed key (velocity 25, let go at once): not counted (peach settings set grazeVelocity 0 counts

@@ -143,6 +143,8 @@ public struct EventLine: Encodable, Equatable, Sendable {
     /// Play-back: what a wrong answer was heard as (an item id; absent when the notes are no item, as in the
     /// store).
     public var heardAs: String?
+    /// Play-back, `placementEnded`: how many items are in play after the placement.
+    public var inPlay: Int?
     /// Play-back, `notCounted`: notes struck after the chord window (onsets after the answer's first note).
     public var late: [PlayedNote]?
     /// Play-back, `notCounted`: grazed keys (onsets 0: they belong to no answer).
@@ -173,7 +175,7 @@ public struct EventLine: Encodable, Equatable, Sendable {
         "result",
         "repetition", "loopStarted", "silence", "tempoChanged", "countIn", "call", "respond", "echoOnset",
         "levelChanged", "strike", "dropout", "question", "answerable",
-        "referenceOnly", "played", "notCounted",
+        "referenceOnly", "played", "notCounted", "placementEnded",
         "skipped",
         "stopped",
     ]
@@ -219,6 +221,7 @@ public struct EventLine: Encodable, Equatable, Sendable {
         "referenceOnly": [],
         "played": ["played", "responseTime", "input"],
         "notCounted": ["late", "grazed"],
+        "placementEnded": ["inPlay"],
         "skipped": ["item"],
         "stopped": ["reason", "detail"],
     ]

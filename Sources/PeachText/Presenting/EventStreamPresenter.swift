@@ -297,6 +297,10 @@ public final class EventStreamPresenter: TrainingPresenter {
             line.late = notes(late)
             line.grazed = notes(grazed.map { PlayedNote(note: $0.note, velocity: $0.velocity, time: 0) })
             return [line]
+        case .placementEnded(let inPlay):
+            var line = EventLine("placementEnded", at: time)
+            line.inPlay = inPlay
+            return [line]
         case .skipped(let question):
             var line = EventLine("skipped", at: time)
             line.item = question.item.id

@@ -299,6 +299,8 @@ public final class TerminalScreen: TrainingPresenter {
             for text in texts.playBackNotCounted(late: late, grazed: grazed, window: window) {
                 line("      " + text)
             }
+        case .placementEnded(let inPlay):
+            line(paint(texts.playBackPlacementEnded(inPlay: inPlay), "36"))
         case .comparingAnswers:
             status(texts.playBackComparing)
         case .skipped(let question):

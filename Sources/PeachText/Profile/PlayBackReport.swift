@@ -37,8 +37,7 @@ public struct PlayBackReport: Sendable {
         var result: [String] = []
         for kind in kinds where only == nil || only == kind {
             let totals = history.totals(of: kind)
-            let scheduler = PlayBackScheduler(options: PlayBackOptions(kind: kind))
-            let active = scheduler.activeItems(history)
+            let active = inPlay(kind)
             let mastered = active.count { history.items[$0]?.mastery.isMastered == true }
             result.append(
                 texts.tr(
@@ -79,6 +78,14 @@ public struct PlayBackReport: Sendable {
         return result.isEmpty ? [] : [texts.tr("Play back:")] + result
     }
 
+    /// The items of `kind` in play: the adaptive pace's, and every item answered (also one practised with
+    /// `--items` outside them), in the catalogue's order.
+    func inPlay(_ kind: PlayBackKind) -> [PlayBackItem] {
+        let adaptive = Set(PlayBackScheduler(options: PlayBackOptions(kind: kind)).activeItems(history))
+        let answered = Set(history.items.keys.filter { $0.kind == kind })
+        return adaptive.union(answered).sorted { PlayBackReport.order($0) < PlayBackReport.order($1) }
+    }
+
     /// The weeks of each kind (`peach profile --progress`): the last ``shownWeeks`` with answers, with their
     /// answers and share right.
     public var weekLines: [String] {
@@ -115,7 +122,7 @@ public struct PlayBackReport: Sendable {
     public var model: [PlayBackJSON] {
         kinds.map { kind in
             let totals = history.totals(of: kind)
-            let active = Set(PlayBackScheduler(options: PlayBackOptions(kind: kind)).activeItems(history))
+            let active = Set(inPlay(kind))
             return PlayBackJSON(
                 kind: kind.rawValue, answers: totals.answers, correct: totals.correct,
                 elsewhere: history.elsewhere(of: kind),

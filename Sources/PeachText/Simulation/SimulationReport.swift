@@ -234,11 +234,16 @@ public final class SimulationReport: SimulationReporting {
         row(.virtualTime, duration(elapsed))
     }
 
-    /// One answered play-back question.
+    /// Where the placement ended: `Placement done: 14 items in play; … (16 answers)`.
+    public func placementEnded(inPlay: Int, answered: Int) {
+        emit(texts.playBackPlacementEnded(inPlay: inPlay) + " (" + texts.answers(answered) + ")")
+    }
+
+    /// One answered question (with `--verbose`).
     public func playBack(_ completed: CompletedPlayBack, number: Int) {
         guard verbose else { return }
         let result = completed.isCorrect ? texts.tr("correct") : texts.tr("wrong")
-        let played = texts.noteNames(completed.verdict.played)
+        let played = texts.spelledNames(completed.verdict.played, in: completed.question)
         emit(
             pad(String(number), 7) + "  " + completed.question.item.id.padded(10) + "  " + played.padded(16)
                 + "  " + result)

@@ -28,6 +28,8 @@ public enum CommandError: Error, Equatable, Sendable {
     case cannotWrite(FileError)
     /// `peach play --items` names something that is no item of the kind.
     case invalidPlayBackItems(String, kind: PlayBackKind)
+    /// `--placement` with `--items`: a fixed list has nothing to place in.
+    case placementWithItems
     /// `peach web` could not listen at `address`:`port`: the system's `errno` when it said one (98: the port is
     /// taken), else its words (`reason`: a name that does not resolve).
     case cannotListen(address: String, port: Int, errno: Int32?, reason: String)
@@ -40,7 +42,8 @@ public enum CommandError: Error, Equatable, Sendable {
     public var exitStatus: Int32 {
         switch self {
         case .option, .invalidSpec, .duplicate, .keyboardNeedsTerminal, .learnNeedsMIDI, .fileExists,
-            .refusingToDelete, .invalidPlayBackItems, .passwordTooShort, .passwordsDiffer:
+            .refusingToDelete, .invalidPlayBackItems, .placementWithItems, .passwordTooShort,
+            .passwordsDiffer:
             64
         case .noSynthFound, .learnInputEnded, .cannotWrite, .cannotListen: 1
         }

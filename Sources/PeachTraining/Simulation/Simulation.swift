@@ -242,6 +242,8 @@ public struct Simulation: Sendable {
                     }
                 }
             case .answered(let completed): report.playBack(completed, number: session?.answeredCount ?? 0)
+            case .placementEnded(let inPlay):
+                report.placementEnded(inPlay: inPlay, answered: session?.answeredCount ?? 0)
             default: break
             }
         }

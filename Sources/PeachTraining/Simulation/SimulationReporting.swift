@@ -39,6 +39,8 @@ public protocol SimulationReporting: AnyObject {
     func echoSummary(history: TimingHistory, trials: Int, level: Int, elapsed: Duration)
     /// A play-back question was answered (the `number`th).
     func playBack(_ completed: CompletedPlayBack, number: Int)
+    /// A placement ended after `answered` answers with `inPlay` items in play.
+    func placementEnded(inPlay: Int, answered: Int)
     /// The summary of play-back: the history (what the store held, and this run's answers), the run's answers.
     func playBackSummary(
         history: PlayBackHistory, kind: PlayBackKind, answered: Int, correct: Int, elapsed: Duration)

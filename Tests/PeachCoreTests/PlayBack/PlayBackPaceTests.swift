@@ -22,10 +22,10 @@ struct PlayBackPaceTests {
 
     /// Runs the real scheduler, question maker, judge and history with a ``SimulatedPlayer``.
     static func course(
-        _ kind: PlayBackKind = .intervals, accuracy: Double, answers: Int, seed: UInt64, placed: Int = 0
+        _ kind: PlayBackKind = .intervals, accuracy: Double, answers: Int, seed: UInt64
     ) -> Course {
         let options = PlayBackOptions(kind: kind)
-        let scheduler = PlayBackScheduler(options: options, placed: placed)
+        let scheduler = PlayBackScheduler(options: options)
         let player = SimulatedPlayer(defaultAccuracy: accuracy)
         let total = PlayBackItem.catalogue(of: kind).count
         var generator = SeededRandomGenerator(seed: seed)

@@ -52,8 +52,11 @@ struct PlayBackSchedulerTests {
         history.add(Self.answer(.interval(DirectedInterval(.perfectFourth), harmonic: false), correct: false))
         for _ in 0..<3 { history.add(Self.answer(start[1], correct: false)) }
         #expect(scheduler.activeItems(history).count == 4, "an item once asked stays in play")
-        let placed = PlayBackScheduler(options: PlayBackOptions(kind: .intervals), placed: 10)
-        #expect(placed.activeItems(PlayBackHistory()).count == 10)
+        // A placement asks the catalogue's items not answered yet, in order.
+        #expect(scheduler.placementItem(history, skipping: [])?.id == "m3")
+        #expect(
+            scheduler.placementItem(
+                history, skipping: [.interval(DirectedInterval(.minorThird), harmonic: false)])?.id == "M2")
         // A fixed list is asked as it is, without unlocking.
         let fixed = PlayBackScheduler(
             options: PlayBackOptions(
