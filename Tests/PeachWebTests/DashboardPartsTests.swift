@@ -215,4 +215,24 @@ struct DashboardPartsTests {
         #expect(value(2) == ["2 3"])
         #expect(value(1) == ["1 4"] && value(2) == ["2 3"], "an older generation is made, never kept")
     }
+
+    @Test("a play-back answer in the live feed says what was played, spelled in the chord's key, EN and DE")
+    func playBackLine() throws {
+        let question = try #require(PlayBackQuestion(.chord(.minor, inversion: 0), reference: 65))
+        let completed = CompletedPlayBack(
+            question: question,
+            played: [77, 80, 84].map { PlayedNote(note: MIDINote(clamping: $0), velocity: 80, time: 0) },
+            anyOctave: false, anyVoicing: false, timestamp: Date(timeIntervalSince1970: 1_800_000_000),
+            responseTime: 1, inputKind: .midiNote)
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        let english = AnswerLine.text(
+            StoredRecord(.playBack(completed)), texts: Texts(language: .english), timeZone: utc)
+        #expect(
+            english.hasSuffix(
+                "The right chord an octave too high: F5 A♭5 C6 — it was F4 A♭4 C5 (Minor triad, root position (Fm))"
+            ), "\(english)")
+        let german = AnswerLine.text(
+            StoredRecord(.playBack(completed)), texts: Texts(language: .german), timeZone: utc)
+        #expect(german.contains("F5 As5 C6"), "\(german)")
+    }
 }

@@ -181,6 +181,8 @@ public struct Texts: Sendable {
     public var correct: String { self(.correct) }
     /// `Incorrect`.
     public var incorrect: String { self(.incorrect) }
+    /// `Nearly`: play back's right item in the wrong place (another octave, voicing or root).
+    public var nearly: String { tr("Nearly") }
     /// `reference`.
     public var reference: String { self(.reference) }
     /// `tune it, then commit`.

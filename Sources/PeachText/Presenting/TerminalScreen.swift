@@ -291,7 +291,9 @@ public final class TerminalScreen: TrainingPresenter {
         case .referenceOnly:
             status(texts.playBackReferenceOnly)
         case .answered(let completed):
-            let verdict = self.verdict(completed.isCorrect)
+            let verdict =
+                completed.verdict.outcome.isRightItemElsewhere
+                ? paint("≈ " + texts.nearly, "33") : self.verdict(completed.isCorrect)
             line(
                 "\(String(format: "%4d", progress.answered))  \(verdict)  \(texts.playBackVerdict(completed))"
             )

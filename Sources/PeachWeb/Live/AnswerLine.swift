@@ -6,8 +6,9 @@ import PeachStore
 import PeachText
 import PeachTraining
 
-/// A stored answer as one line: `09:15:02 · Pitch discrimination · Correct · 12.3 cents`, and the mode it was
-/// given in.
+/// A stored answer as one line: `09:15:02 · Pitch discrimination · Correct · 12.3 cents`, `09:16:40 · Play back:
+/// chords · Incorrect · The right chord an octave too high: A4 C5 E5 — it was A3 C4 E4 (Minor triad, root position
+/// (Am))` (the verdict in words, notes spelled as the question reads them), and the mode it was given in.
 enum AnswerLine {
     /// The mode `record` was answered in.
     static func mode(of record: StoredRecord) -> TrainingMode {
@@ -45,6 +46,7 @@ enum AnswerLine {
             parts.append(texts.notesEchoed(completed.hits, of: completed.onsets.count))
         case .playBack(let completed):
             parts.append(texts(completed.isCorrect ? .correct : .incorrect))
+            parts.append(texts.playBackVerdict(completed))
         }
         return parts.joined(separator: " · ")
     }

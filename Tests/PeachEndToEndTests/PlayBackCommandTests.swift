@@ -1,0 +1,79 @@
+// PlayBackCommandTests: `peach play` end to end from raw MIDI: spelled questions, an octave's verdict, the profile.
+
+import Foundation
+import PeachTestSupport
+import Testing
+
+@Suite("peach play from raw MIDI, end to end")
+struct PlayBackCommandTests {
+    static func object(_ line: String?) -> [String: Any] {
+        line.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] } ?? [:]
+    }
+
+    /// The letter distance between two spelled notes (`A♭4` to `C5` is 2: a third).
+    static func letterStep(_ from: String, _ to: String) -> Int? {
+        let letters = Array("CDEFGAB")
+        guard let first = from.first.flatMap(letters.firstIndex),
+            let second = to.first.flatMap(letters.firstIndex)
+        else { return nil }
+        return (second - first + 7) % 7
+    }
+
+    @Test(
+        "minor triads spelled in stacked thirds; the right chord an octave up is said so, stored apart, and no 'X → X' in the profile"
+    )
+    func minorChords() throws {
+        let folder = NSTemporaryDirectory() + "peach-play-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(mkfifo(folder + "/keys.fifo", 0o600) == 0)
+        let running = try PeachBinary.start([
+            "play", "--kind", "chords", "--items", "minor", "--midi-in", "rawmidi:\(folder)/keys.fifo",
+            "--audio-out", "null", "--events", "-", "--data-dir", "\(folder)/data", "--feedback-duration",
+            "0.2",
+            "--range", "C3-C6",
+        ])
+        let watchdog = Watchdog(running.process)
+        let keys = open(folder + "/keys.fifo", O_WRONLY)  // returns once peach has opened it
+        #expect(keys >= 0)
+        let events = LineReader(running.output)
+        var results: [[String: Any]] = []
+        for answer in 0..<3 {
+            let question = Self.object(events.await("\"question\""))
+            let notes = try #require(question["answerNotes"] as? [Int], "\(events.lines)")
+            let spelled = try #require(question["spelled"] as? [String], "\(question)")
+            // Stacked thirds: each tone a third (two letters) above the one below, whatever the root.
+            #expect(
+                zip(spelled, spelled.dropFirst()).allSatisfy { Self.letterStep($0, $1) == 2 },
+                "\(spelled) for \(notes)")
+            if notes.first == 65 { #expect(spelled == ["F4", "A♭4", "C5"]) }
+            try #require(events.await("\"answerable\"") != nil)
+            // The first answer right, the others the right chord an octave up.
+            let played = answer == 0 ? notes : notes.map { $0 + 12 }
+            let bytes = played.flatMap { [0x90, UInt8($0), 100] as [UInt8] }
+            _ = write(keys, bytes, bytes.count)
+            results.append(Self.object(events.await("\"result\"")))
+            let off = played.flatMap { [0x80, UInt8($0), 0] as [UInt8] }
+            _ = write(keys, off, off.count)
+        }
+        kill(running.process.processIdentifier, SIGINT)
+        events.await("never")
+        running.process.waitUntilExit()
+        watchdog.disarm("peach play")
+        close(keys)
+        let screen = String(
+            decoding: running.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(
+            results.map { $0["verdict"] as? String } == ["right", "otherOctave", "otherOctave"], "\(results)")
+        #expect(screen.contains("The right chord an octave too high: "), "\(screen)")
+        let profile = try PeachBinary.run([
+            "profile", "--confusions", "chords", "--data-dir", folder + "/data",
+        ])
+        #expect(profile.status == 0)
+        #expect(
+            profile.standardOutput.contains(
+                "The right item in another octave, voicing or on another root: 2 answers"),
+            "\(profile.standardOutput)")
+        #expect(!profile.standardOutput.contains("Minor triad, root position → Minor triad"))
+    }
+}
