@@ -17,7 +17,8 @@ struct SettingKeyTests {
             .soundFont: "FluidR3_GM.sf2", .preset: "0:19", .earconLevel: "-20", .tempo: "120",
             .offsetClick: "2", .timingPatterns: "triplets,4:x-xx", .maxRepetitions: "3", .silentBars: "2",
             .silentEvery: "3", .tempoRamp: "-4", .rampEvery: "2", .gapPattern: "3:x-x",
-            .gapPositions: "2,4", .chordWindow: "60", .grazeVelocity: "25", .showReference: "off",
+            .gapPositions: "2,4", .chordWindow: "60", .grazeVelocity: "25", .keySignature: "Eb",
+            .showReference: "off",
         ]
         #expect(Set(changed.keys) == Set(SettingKey.allCases), "a value for every key")
         var settings = PeachSettings.defaults

@@ -10,14 +10,14 @@
 ///   two letters away), so C to E♭ is the minor third Peach asks, never the augmented second C–D♯. The tritone,
 ///   which Peach names `d5`, is spelled as a diminished fifth (C–G♭). The reference takes the spelling that
 ///   needs the fewest accidentals for both notes.
-/// - **A lone note** as most music without a key writes the black keys: C♯, E♭, F♯, A♭, B♭.
+/// - **A lone note** as the player's key signature writes it (``KeySignature``); in C (the default) the black
+///   keys as most music without a key writes them: C♯, E♭, F♯, A♭, B♭.
+///
+/// Every function takes the key (`in key:`, C when not given): it spells lone notes and settles ties.
 public enum Spelling {
-    /// The lone-note spelling of each pitch class: naturals, and C♯ E♭ F♯ A♭ B♭ for the black keys.
-    static let loneLetters: [SpelledNote.Letter] = [.c, .c, .d, .e, .e, .f, .f, .g, .a, .a, .b, .b]
-
-    /// `note` on its own (no key, no chord): C♯, E♭, F♯, A♭, B♭ for the black keys.
-    public static func lone(_ note: MIDINote) -> SpelledNote {
-        SpelledNote(note, nearLetter: loneLetters[note.pitchClass])
+    /// `note` on its own (no chord, no interval), as `key` writes it: in C, C♯ E♭ F♯ A♭ B♭ for the black keys.
+    public static func lone(_ note: MIDINote, in key: KeySignature = .c) -> SpelledNote {
+        SpelledNote(note, nearLetter: key.letter(of: note.pitchClass))
     }
 
     /// The letters an interval of `semitones` (0…12) spans, by its number (``Interval/number``): a third two, a
@@ -29,21 +29,25 @@ public enum Spelling {
     /// The chord whose tones are `notes` (lowest first, any voicing or inversion) with root `root` and
     /// `quality`: each note spelled by its degree above the root. Notes that are no tone of the chord are
     /// spelled on their own.
-    public static func chord(_ notes: [MIDINote], root: MIDINote, quality: ChordQuality) -> [SpelledNote] {
-        let rootSpelling = chordRoot(root, quality: quality)
+    public static func chord(
+        _ notes: [MIDINote], root: MIDINote, quality: ChordQuality, in key: KeySignature = .c
+    ) -> [SpelledNote] {
+        let rootSpelling = chordRoot(root, quality: quality, in: key)
         return notes.map { note in
             let above = ((note.pitchClass - root.pitchClass) % 12 + 12) % 12
             guard let index = quality.intervals.firstIndex(where: { $0 % 12 == above }),
                 let spelled = rootSpelling.spelling(note, lettersAway: quality.degreeSteps[index])
-            else { return lone(note) }
+            else { return lone(note, in: key) }
             return spelled
         }
     }
 
     /// The root of a chord spelled as its symbol writes it (`F`, `B♭`, `F♯`), with `quality`.
-    public static func chordRoot(_ root: MIDINote, quality: ChordQuality) -> SpelledNote {
+    public static func chordRoot(
+        _ root: MIDINote, quality: ChordQuality, in key: KeySignature = .c
+    ) -> SpelledNote {
         let middle = MIDINote(clamping: 60 + root.pitchClass)
-        return cheapest(middle) { chordCost($0, quality) } ?? lone(middle)
+        return cheapest(middle, in: key) { chordCost($0, quality) } ?? lone(middle, in: key)
     }
 
     /// What spelling a chord of `quality` on `root` costs: the sum over its tones; nil when a tone cannot be
@@ -63,23 +67,25 @@ public enum Spelling {
     /// `reference` and `target`, `semitones` apart (negative: the target below), spelled as that interval: the
     /// target's letter is the interval's number away from the reference's.
     public static func interval(
-        from reference: MIDINote, to target: MIDINote, semitones: Int
+        from reference: MIDINote, to target: MIDINote, semitones: Int, in key: KeySignature = .c
     ) -> (reference: SpelledNote, target: SpelledNote) {
         let steps = letterSteps(semitones: abs(semitones))
         let signed = semitones < 0 ? -steps : steps
-        let spelled = cheapest(reference) { candidate in
+        let spelled = cheapest(reference, in: key) { candidate in
             candidate.spelling(target, lettersAway: signed).map { cost(candidate) + cost($0) }
         }
         guard let spelled, let other = spelled.spelling(target, lettersAway: signed) else {
-            return (lone(reference), lone(target))
+            return (lone(reference, in: key), lone(target, in: key))
         }
         return (spelled, other)
     }
 
     /// The way to write `note` with at most one accidental whose `cost` is least (nil: that way cannot be used),
-    /// ties going to the lone-note spelling.
-    private static func cheapest(_ note: MIDINote, cost: (SpelledNote) -> Int?) -> SpelledNote? {
-        let plain = lone(note)
+    /// ties going to the lone-note spelling in `key`.
+    private static func cheapest(
+        _ note: MIDINote, in key: KeySignature, cost: (SpelledNote) -> Int?
+    ) -> SpelledNote? {
+        let plain = lone(note, in: key)
         return candidates(note).compactMap { candidate in cost(candidate).map { (candidate, $0) } }
             .min { a, b in a.1 != b.1 ? a.1 < b.1 : a.0 == plain && b.0 != plain }?.0
     }

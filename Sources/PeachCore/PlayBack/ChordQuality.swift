@@ -45,11 +45,11 @@ public enum ChordQuality: String, CaseIterable, Hashable, Sendable {
     /// The number of inversions, root position included (3 for triads, 4 for sevenths).
     public var voicings: Int { intervals.count }
 
-    /// The chord's usual symbol on C-less lead sheets: `maj`, `m`, `dim`, `aug`, `sus2`, `sus4`, `maj7`, `7`,
-    /// `m7`, `m7♭5`, `dim7`.
+    /// What follows the root in the chord's symbol on a lead sheet: nothing for a major triad (`F`), `m`, `dim`,
+    /// `aug`, `sus2`, `sus4`, `maj7`, `7`, `m7`, `m7♭5`, `dim7` (`Fm`, `G7`).
     public var symbol: String {
         switch self {
-        case .major: "maj"
+        case .major: ""
         case .minor: "m"
         case .diminished: "dim"
         case .augmented: "aug"

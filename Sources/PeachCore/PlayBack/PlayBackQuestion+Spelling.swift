@@ -2,23 +2,24 @@
 
 extension PlayBackQuestion {
     /// `notes` spelled in this question's context (``Spelling``): a chord's tones by their degree above its
-    /// root, an interval's two notes by the interval's number; any other note (a wrong one played) on its own.
-    public func spelled(_ notes: [MIDINote]) -> [SpelledNote] {
+    /// root, an interval's two notes by the interval's number; any other note (a wrong one played) on its own,
+    /// as `key` writes it (which also settles ties).
+    public func spelled(_ notes: [MIDINote], in key: KeySignature = .c) -> [SpelledNote] {
         switch item {
         case .chord(let quality, _):
-            guard let root = chordRootNote else { return notes.map(Spelling.lone) }
-            return Spelling.chord(notes, root: root, quality: quality)
+            guard let root = chordRootNote else { return notes.map { Spelling.lone($0, in: key) } }
+            return Spelling.chord(notes, root: root, quality: quality, in: key)
         case .note(let semitones):
-            return spelledAsInterval(notes, semitones: semitones)
+            return spelledAsInterval(notes, semitones: semitones, in: key)
         case .interval(let interval, _):
-            return spelledAsInterval(notes, semitones: interval.semitones)
+            return spelledAsInterval(notes, semitones: interval.semitones, in: key)
         }
     }
 
-    /// The chord's root, spelled as its symbol writes it; nil for notes and intervals.
-    public var chordRoot: SpelledNote? {
+    /// The chord's root, spelled as its symbol writes it in `key`; nil for notes and intervals.
+    public func chordRoot(in key: KeySignature = .c) -> SpelledNote? {
         guard case .chord(let quality, _) = item, let root = chordRootNote else { return nil }
-        return Spelling.chordRoot(root, quality: quality)
+        return Spelling.chordRoot(root, quality: quality, in: key)
     }
 
     /// The chord's root key (below the bass in an inversion).
@@ -28,9 +29,10 @@ extension PlayBackQuestion {
         return MIDINote(clamping: reference.rawValue - quality.intervals[index])
     }
 
-    private func spelledAsInterval(_ notes: [MIDINote], semitones: Int) -> [SpelledNote] {
-        guard let target = answerNotes.first else { return notes.map(Spelling.lone) }
-        let pair = Spelling.interval(from: reference, to: target, semitones: semitones)
+    private func spelledAsInterval(_ notes: [MIDINote], semitones: Int, in key: KeySignature) -> [SpelledNote]
+    {
+        guard let target = answerNotes.first else { return notes.map { Spelling.lone($0, in: key) } }
+        let pair = Spelling.interval(from: reference, to: target, semitones: semitones, in: key)
         return notes.map { note in
             if note.pitchClass == target.pitchClass, let spelled = pair.target.spelling(note, lettersAway: 0)
             {
@@ -41,7 +43,7 @@ extension PlayBackQuestion {
             {
                 return spelled
             }
-            return Spelling.lone(note)
+            return Spelling.lone(note, in: key)
         }
     }
 }

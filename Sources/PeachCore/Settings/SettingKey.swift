@@ -71,6 +71,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case grazeVelocity
     /// Play-back: whether the reference (a chord's bass) is named on screen: `on` or `off`.
     case showReference
+    /// Play-back: the key signature a lone note is spelled in: a major key (`C`, `G`, `F#`, `Bb`) or a minor one
+    /// (`Am`, `Ebm`).
+    case keySignature
 
     /// The key named `name` (as in the settings file).
     /// - Throws: ``SettingsError/unknownKey(_:)`` when no setting has that name.
@@ -87,7 +90,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
             true
         case .controllerProfile, .audioOutput, .midiOutput, .wrongAnswerTick, .longPress, .soundFont, .preset,
             .earconLevel, .tempo, .offsetClick, .timingPatterns, .maxRepetitions, .gapPositions, .chordWindow,
-            .grazeVelocity, .showReference, .silentBars, .silentEvery, .tempoRamp, .rampEvery, .gapPattern:
+            .grazeVelocity, .showReference, .keySignature, .silentBars, .silentEvery, .tempoRamp, .rampEvery,
+            .gapPattern:
             false
         }
     }
@@ -121,7 +125,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .tempoRamp: "ramp"
         case .rampEvery: "ramp-every"
         case .chordWindow: "chord-window"
-        case .velocity, .wrongAnswerTick, .longPress, .earconLevel, .showReference, .grazeVelocity: nil
+        case .velocity, .wrongAnswerTick, .longPress, .earconLevel, .showReference, .grazeVelocity,
+            .keySignature:
+            nil
         }
     }
 
@@ -163,6 +169,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .chordWindow: .number(ValueDomains.chordWindow, .milliseconds)
         case .grazeVelocity: .wholeNumber(ValueDomains.grazeVelocity)
         case .showReference: .onOff
+        case .keySignature: .keySignature
         }
     }
 
@@ -185,7 +192,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
             return .number(number)
         case .timbre, .intervals, .tuningSystem, .controllerProfile, .audioOutput, .midiOutput,
             .wrongAnswerTick,
-            .soundFont, .preset, .gapPositions, .showReference, .timingPatterns, .maxRepetitions, .gapPattern:
+            .soundFont, .preset, .gapPositions, .showReference, .timingPatterns, .maxRepetitions, .gapPattern,
+            .keySignature:
             return .text(trimmed)
         }
     }

@@ -67,6 +67,8 @@ public enum AllowedValues: Hashable, Sendable {
     case gapPositions
     /// Timing patterns (`4:x-xx`), family names (`triplets`) or `all`, separated by commas.
     case timingPatterns
+    /// A key: a major key's name (`C`, `F#`, `Bb`), or a minor key's with `m` (`Am`).
+    case keySignature
 }
 
 /// The unit of a numeric setting.

@@ -126,7 +126,8 @@ public struct TrainingSettings: Hashable, Sendable {
         case .tuningSystem: .text(tuningSystem.rawValue)
         case .controllerProfile, .audioOutput, .midiOutput, .wrongAnswerTick, .longPress, .soundFont, .preset,
             .earconLevel, .tempo, .offsetClick, .timingPatterns, .maxRepetitions, .gapPositions, .chordWindow,
-            .grazeVelocity, .showReference, .silentBars, .silentEvery, .tempoRamp, .rampEvery, .gapPattern:
+            .grazeVelocity, .showReference, .keySignature, .silentBars, .silentEvery, .tempoRamp, .rampEvery,
+            .gapPattern:
             nil
         }
     }
@@ -187,7 +188,8 @@ public struct TrainingSettings: Hashable, Sendable {
             copy.tuningSystem = tuning
         case .controllerProfile, .audioOutput, .midiOutput, .wrongAnswerTick, .longPress, .soundFont, .preset,
             .earconLevel, .tempo, .offsetClick, .timingPatterns, .maxRepetitions, .gapPositions, .chordWindow,
-            .grazeVelocity, .showReference, .silentBars, .silentEvery, .tempoRamp, .rampEvery, .gapPattern:
+            .grazeVelocity, .showReference, .keySignature, .silentBars, .silentEvery, .tempoRamp, .rampEvery,
+            .gapPattern:
             throw .unknownKey(key.rawValue)
         }
         return copy

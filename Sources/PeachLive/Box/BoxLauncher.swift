@@ -68,7 +68,9 @@ public struct BoxLauncher {
         let (inputs, continuation) = AsyncStream<PracticeBox.Input>.makeStream()
         var presenters: [any TrainingPresenter] = []
         if let events = try plan.events.map(EventStreamPresenter.openFile) {
-            presenters.append(EventStreamPresenter(file: events) {})
+            let presenter = EventStreamPresenter(file: events) {}
+            presenter.keySignature = configuration.settings.keySignature
+            presenters.append(presenter)
         }
         let external = try openExternal(configuration.settings)
         let input: ControllerInput

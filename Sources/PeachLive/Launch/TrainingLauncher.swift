@@ -103,6 +103,8 @@ public struct TrainingLauncher {
         openInput: (ControllerProfile) throws -> ControllerInput
     ) async throws -> Int32 {
         let initial = try plan.overrides(plan.settings)
+        var texts = texts
+        texts.keySignature = initial.keySignature
         let events = try plan.events.map(EventStreamPresenter.openFile)
         let store = try JournalStore(directory: plan.dataDirectory, keepsTimeline: false)
         for line in texts.storeNotices(store.contents) { Terminal.emitError(line) }
@@ -119,7 +121,9 @@ public struct TrainingLauncher {
         let (inputs, continuation) = AsyncStream<TrainingInput>.makeStream()
         Terminal.onBrokenPipe { continuation.yield(.outputClosed) }
         if let events {
-            presenters.append(EventStreamPresenter(file: events) { continuation.yield(.outputClosed) })
+            let presenter = EventStreamPresenter(file: events) { continuation.yield(.outputClosed) }
+            presenter.keySignature = initial.keySignature
+            presenters.append(presenter)
         }
         let box = RunBox()
         // The settings are read before each trial; a changed `controllerProfile` reaches the run with them (its

@@ -39,6 +39,8 @@ public struct PeachSettings: Hashable, Sendable {
     public private(set) var grazeVelocity = PlayBackOptions.defaultGrazeVelocity
     /// Play-back: whether the reference (a chord's bass) is named on screen.
     public private(set) var showReference = true
+    /// Play-back: the key signature lone notes are spelled in.
+    public private(set) var keySignature = KeySignature.c
     /// Timing training's settings: `tempo`, `offsetClick`, `gapPositions`, `timingPatterns`, `maxRepetitions`
     /// (their feedback lasts the training
     /// settings' `feedbackDuration`: see ``timingSettings``).
@@ -95,6 +97,7 @@ public struct PeachSettings: Hashable, Sendable {
         case .chordWindow: return String(chordWindow)
         case .grazeVelocity: return String(grazeVelocity)
         case .showReference: return showReference ? "on" : "off"
+        case .keySignature: return keySignature.description
         case .noteRange, .noteDuration, .gapBetweenNotes, .referencePitch, .varyLoudness, .feedbackDuration,
             .velocity, .timbre, .intervals, .tuningSystem:
             return training.value(of: key)?.description ?? ""
@@ -154,6 +157,9 @@ public struct PeachSettings: Hashable, Sendable {
             guard let milliseconds = Double(value), milliseconds.isFinite else { throw invalid() }
             guard ValueDomains.chordWindow.contains(milliseconds) else { throw outOfRange() }
             copy.chordWindow = milliseconds
+        case .keySignature:
+            guard let key = KeySignature(parsing: value) else { throw invalid() }
+            copy.keySignature = key
         case .grazeVelocity:
             guard let velocity = Int(value) else { throw invalid() }
             guard ValueDomains.grazeVelocity.contains(velocity) else { throw outOfRange() }

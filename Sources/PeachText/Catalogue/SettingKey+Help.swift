@@ -32,7 +32,9 @@ extension SettingKey {
         case .rampEvery: .rampEvery
         case .gapPositions: .gapPositions
         case .chordWindow: .chordWindow
-        case .velocity, .wrongAnswerTick, .longPress, .earconLevel, .showReference, .grazeVelocity: nil
+        case .velocity, .wrongAnswerTick, .longPress, .earconLevel, .showReference, .grazeVelocity,
+            .keySignature:
+            nil
         }
     }
 }

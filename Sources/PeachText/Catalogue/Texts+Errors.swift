@@ -70,6 +70,8 @@ extension Texts {
             return tr("a SoundFont's path or file name ('peach sounds' lists them), or none")
         case .preset:
             return tr("a preset's name or BANK:PROGRAM, or empty for the first")
+        case .keySignature:
+            return tr("a key such as C, G, F#, Bb or Eb, or a minor key such as Am or F#m")
         }
     }
 

@@ -67,21 +67,26 @@ extension Texts {
         notes.map(noteName).joined(separator: " ")
     }
 
-    /// Notes spelled in `question`'s context (a chord by its degrees, an interval by its number), in this
-    /// language's naming: `F4 A♭4 C5`, German `F4 As4 C5`.
+    /// A note no question spells, as ``keySignature`` writes it: `E♭4` in C, `D♯4` in E major (German `Es4`).
+    public func loneName(_ note: MIDINote) -> String {
+        Spelling.lone(note, in: keySignature).name(noteNaming)
+    }
+
+    /// Notes spelled in `question`'s context (a chord by its degrees, an interval by its number; any other note
+    /// in ``keySignature``), in this language's naming: `F4 A♭4 C5`, German `F4 As4 C5`.
     public func spelledNames(_ notes: [MIDINote], in question: PlayBackQuestion) -> String {
-        question.spelled(notes).map { $0.name(noteNaming) }.joined(separator: " ")
+        question.spelled(notes, in: keySignature).map { $0.name(noteNaming) }.joined(separator: " ")
     }
 
     /// A chord question's symbol as a lead sheet writes it: `Fm`, `B♭m7`, `G7/B` (an inversion names its bass);
     /// German `Fm`, `Bm7`, `G7/H`. Nil for notes and intervals.
     public func chordSymbol(_ question: PlayBackQuestion) -> String? {
-        guard case .chord(let quality, let inversion) = question.item, let root = question.chordRoot else {
-            return nil
-        }
-        let suffix = quality == .major ? "" : quality.symbol
-        let bass = question.spelled([question.reference])[0]
-        return root.pitchName(noteNaming) + suffix + (inversion > 0 ? "/" + bass.pitchName(noteNaming) : "")
+        guard case .chord(let quality, let inversion) = question.item,
+            let root = question.chordRoot(in: keySignature)
+        else { return nil }
+        let bass = question.spelled([question.reference], in: keySignature)[0]
+        return root.pitchName(noteNaming) + quality.symbol
+            + (inversion > 0 ? "/" + bass.pitchName(noteNaming) : "")
     }
 
     /// The item a question asks, in words, with a chord's symbol beside it: `Minor triad, root position (Fm)`.
@@ -232,13 +237,13 @@ extension Texts {
             let wider = min(1000, (after / 10 + 2) * 10)
             lines.append(
                 tr(
-                    "\(noteName(note.note)) came \(after) ms after the first note, past the \(Int((window * 1000).rounded())) ms chord window: not part of the answer (a window of \(wider) ms takes it: peach settings set chordWindow \(wider))"
+                    "\(loneName(note.note)) came \(after) ms after the first note, past the \(Int((window * 1000).rounded())) ms chord window: not part of the answer (a window of \(wider) ms takes it: peach settings set chordWindow \(wider))"
                 ))
         }
         for note in grazed {
             lines.append(
                 tr(
-                    "\(noteName(note.note)) was a grazed key (velocity \(Int(note.velocity.rawValue)), let go at once): not counted (peach settings set grazeVelocity 0 counts every key)"
+                    "\(loneName(note.note)) was a grazed key (velocity \(Int(note.velocity.rawValue)), let go at once): not counted (peach settings set grazeVelocity 0 counts every key)"
                 ))
         }
         return lines

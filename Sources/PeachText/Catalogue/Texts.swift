@@ -21,6 +21,8 @@ public struct Texts: Sendable {
     /// swift-argument-parser's `generate-manual` drops every non-ASCII character, so the Makefile asks for the
     /// marks (`PEACH_MANUAL=1`) and turns them into groff's `\[uXXXX]` escapes, and ±, β, σ, ¢ and – survive.
     public let marksNonASCII: Bool
+    /// The key signature lone notes are spelled in (the `keySignature` setting; C unless a run sets it).
+    public var keySignature = KeySignature.c
 
     /// The texts of `language`; `marksNonASCII` for the manual's help texts.
     public init(language: Language, marksNonASCII: Bool = false) {

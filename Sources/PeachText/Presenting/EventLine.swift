@@ -234,15 +234,17 @@ public struct EventLine: Encodable, Equatable, Sendable {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// The fields of a comparison.
-    mutating func set(_ question: PlayBackQuestion) {
+    /// The fields of a play-back question, its notes spelled (lone ones in `key`).
+    mutating func set(_ question: PlayBackQuestion, in key: KeySignature) {
         kind = question.item.kind.rawValue
         item = question.item.id
         referenceNote = question.reference.rawValue
         soundedNotes = question.soundedNotes.map(\.rawValue)
         answerNotes = question.answerNotes.map(\.rawValue)
-        spelled = question.spelled(question.answerNotes).map(\.description)
-        symbol = Self.english.chordSymbol(question)
+        spelled = question.spelled(question.answerNotes, in: key).map(\.description)
+        var english = Self.english
+        english.keySignature = key
+        symbol = english.chordSymbol(question)
     }
 
     /// The words of the fields that are text for people (a chord's symbol), the English way as every line.

@@ -12,6 +12,8 @@ import PeachTraining
 public final class EventStreamPresenter: TrainingPresenter {
     private let write: (String) -> Void
     private let english = Texts(language: .english)
+    /// The key signature the `spelled` fields spell lone notes in (the `keySignature` setting).
+    public var keySignature = KeySignature.c
 
     /// A presenter that hands each line (without its newline) to `write`.
     public init(write: @escaping (String) -> Void) {
@@ -255,11 +257,11 @@ public final class EventStreamPresenter: TrainingPresenter {
         switch event {
         case .questionStarted(let question, _):
             var line = EventLine("question", at: time)
-            line.set(question)
+            line.set(question, in: keySignature)
             return [line]
         case .replayStarted(let question):
             var line = EventLine("replayStarted", at: time)
-            line.set(question)
+            line.set(question, in: keySignature)
             return [line]
         case .answerable(let question, _):
             var line = EventLine("answerable", at: time)

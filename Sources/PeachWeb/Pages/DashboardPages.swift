@@ -185,6 +185,8 @@ struct DashboardPages: Sendable {
         switch allowed {
         case .oneOf(let words): return choice(words)
         case .onOff: return choice(["on", "off"])
+        case .keySignature:
+            return choice(KeySignature.fifthsRange.compactMap { KeySignature(fifths: $0)?.description })
         case .number(let range, _):
             return [
                 "number": true, "min": "\(range.lowerBound)", "max": "\(range.upperBound)", "step": "any",

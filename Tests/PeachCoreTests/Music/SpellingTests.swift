@@ -92,4 +92,45 @@ struct SpellingTests {
             (60...71).map { Spelling.lone(MIDINote(clamping: $0)).pitchName(.english) }
                 == ["C", "C♯", "D", "E♭", "E", "F", "F♯", "G", "A♭", "A", "B♭", "B"])
     }
+
+    @Test("key signatures: parsed as musicians write them (F#, B♭, Am), named, and out of range refused")
+    func keySignatures() {
+        #expect(KeySignature(parsing: "C") == .c)
+        #expect(KeySignature(parsing: "G")?.fifths == 1 && KeySignature(parsing: "F#")?.fifths == 6)
+        #expect(KeySignature(parsing: "F♯")?.fifths == 6 && KeySignature(parsing: "c#")?.fifths == 7)
+        #expect(KeySignature(parsing: "Bb")?.fifths == -2 && KeySignature(parsing: "E♭")?.fifths == -3)
+        #expect(KeySignature(parsing: "Cb")?.fifths == -7)
+        #expect(KeySignature(parsing: "Am") == .c && KeySignature(parsing: "F#m")?.fifths == 3)
+        #expect(KeySignature(parsing: "Ebm")?.fifths == -6)
+        for bad in ["H", "X", "Fb", "B#", "Cbb", "", "Dbm"] {
+            #expect(KeySignature(parsing: bad) == nil, "\(bad)")
+        }
+        #expect(
+            KeySignature.fifthsRange.compactMap { KeySignature(fifths: $0)?.description }
+                == ["C♭", "G♭", "D♭", "A♭", "E♭", "B♭", "F", "C", "G", "D", "A", "E", "B", "F♯", "C♯"])
+    }
+
+    @Test(
+        "a lone note in a key: its scale as the key writes it, others with the fewest accidentals, then the key's side"
+    )
+    func loneNotesInKeys() throws {
+        func lone(_ key: String) throws -> [String] {
+            let signature = try #require(KeySignature(parsing: key))
+            return (60..<72).map { Spelling.lone(MIDINote(clamping: $0), in: signature).description }
+        }
+        #expect(
+            try lone("C") == ["C4", "C♯4", "D4", "E♭4", "E4", "F4", "F♯4", "G4", "A♭4", "A4", "B♭4", "B4"])
+        #expect(
+            try lone("E") == ["C4", "C♯4", "D4", "D♯4", "E4", "F4", "F♯4", "G4", "G♯4", "A4", "A♯4", "B4"])
+        #expect(
+            try lone("Eb") == ["C4", "D♭4", "D4", "E♭4", "E4", "F4", "G♭4", "G4", "A♭4", "A4", "B♭4", "B4"])
+        #expect(try lone("F#")[5] == "E♯4", "F♯ major writes its seventh E♯")
+        #expect(try lone("Gb")[11] == "C♭5", "G♭ major writes its fourth C♭")
+        // A chord's root between two equally plain spellings follows the key: F♯ major (F♯ A♯ C♯) and G♭ major
+        // (G♭ B♭ D♭) have three accidentals each; in C it is F♯, in E♭ G♭.
+        let fsharp = MIDINote(clamping: 66)
+        #expect(Spelling.chordRoot(fsharp, quality: .major).description == "F♯4")
+        let eFlat = try #require(KeySignature(parsing: "Eb"))
+        #expect(Spelling.chordRoot(fsharp, quality: .major, in: eFlat).description == "G♭4")
+    }
 }
