@@ -106,14 +106,14 @@ struct FirstHourTests {
             "settings", "data", "info", "serve",
         ].map { [$0, "--help"] }
         // Words that are no text of Peach's: commands, subcommands and actions, setting keys and values, option
-        // values, and what a help example pipes into.
+        // values (`keySignature C`), and what a help example pipes into.
         let allowed = Self.identifiers.union([
             "peach", "check", "export", "import", "reset", "get", "set", "list", "velocity", "timbre",
             "preset",
             "soundfont", "intervals", "default", "equal", "just", "pythagorean", "on", "off", "sine", "piano",
             "organ", "synth", "bend", "mts", "weibull", "comparison", "matching", "measurement", "standard",
             "low",
-            "learned", "jq", "stdin", "keyboard", "tempo", "calibrate",
+            "learned", "jq", "stdin", "keyboard", "tempo", "calibrate", "c",
         ])
         for arguments in commands + helps {
             let result = try PeachBinary.run(
