@@ -237,8 +237,13 @@ struct DataAndSettingsCommandTests {
         let reset = try home.run(["data", "reset"])
         #expect(reset.status == 64)
         #expect(reset.standardError.contains("without --yes"))
+        // Every kind of record is counted: 4 play-back answers join the 30.
+        let playBack = [
+            "simulate", "--mode", "intervals", "--trials", "4", "--quiet", "--save", "--seed", "1",
+        ]
+        #expect(try home.run(playBack).status == 0)
         #expect(
-            try home.run(["data", "reset", "--yes"]).standardOutput.hasPrefix("Deleted 30 records. Backup: "))
+            try home.run(["data", "reset", "--yes"]).standardOutput.hasPrefix("Deleted 34 records. Backup: "))
         #expect(try home.run(["data", "check"]).standardOutput.contains("Comparisons:      0"))
     }
 

@@ -83,8 +83,7 @@ public enum DataTransfer {
     ///   error when it cannot write.
     @MainActor
     public static func reset(_ store: JournalStore, confirmed: Bool, texts: Texts) throws {
-        let contents = store.contents
-        let count = contents.comparisonCount + contents.pitchMatchingCount + contents.rhythmCount
+        let count = store.contents.recordCount
         if !confirmed {
             guard FileSystem.isTerminal(STDIN_FILENO) else {
                 throw CommandError.refusingToDelete(count: count)

@@ -26,6 +26,9 @@ public struct JournalContents: Sendable {
     public var timing = TimingHistory()
     /// The number of play-back records.
     public var playBackCount = 0
+
+    /// Every record counted: comparisons, pitch matchings, rhythm (echoes too) and play-back answers.
+    public var recordCount: Int { comparisonCount + pitchMatchingCount + rhythmCount + playBackCount }
     /// The play-back profile: per item accuracy, response times and confusions, and the weeks.
     public var playBack = PlayBackHistory()
     /// Lines that could not be read (each cost that line only).

@@ -57,9 +57,7 @@ public struct JournalFollower: Sendable {
         if try StoreFiles.exists(directory) { try StoreFiles.requireSafeDirectory(directory) }
         let (contents, scanned) = try JournalStore.load(directory: directory, usingSnapshot: true)
         self.contents = contents
-        recordCount =
-            contents.comparisonCount + contents.pitchMatchingCount + contents.rhythmCount
-            + contents.playBackCount
+        recordCount = contents.recordCount
         position = (scanned.completeLength, scanned.lineCount)
         identity = now
         loaded = true

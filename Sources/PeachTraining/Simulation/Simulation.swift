@@ -130,10 +130,7 @@ public struct Simulation: Sendable {
         // Only a run whose every answer was stored says where they are: after a failure (a full disk) its error
         // line has said what happened, and "saved" would be untrue.
         if let store, stored {
-            report.saved(
-                to: store.journalPath,
-                total: store.contents.comparisonCount + store.contents.pitchMatchingCount
-                    + store.contents.rhythmCount + store.contents.playBackCount)
+            report.saved(to: store.journalPath, total: store.contents.recordCount)
         }
         return stored
     }
