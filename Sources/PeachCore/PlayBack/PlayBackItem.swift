@@ -87,9 +87,9 @@ public enum PlayBackItem: Hashable, Sendable, CustomStringConvertible {
     /// The items of a list as a player types it (`--items "M3, P5"`): ids separated by commas, blanks around
     /// each ignored, each item once in the order first given. The one parser of such lists (`peach play`,
     /// `peach simulate`).
-    /// - Returns: the items, or the first entry that is no item of `kind`'s catalogue (a sus chord's inversion, `sus4/1`, is
-    ///   sus2 on another root and is not asked; an augmented triad only in root position), or the whole text when
-    ///   it names none.
+    /// - Returns: the items, or the first entry that is no item of `kind`'s catalogue (a sus chord's inversion,
+    ///   `sus4/1`, is sus2 on another root and is not asked; an augmented triad only in root position), or the
+    ///   whole text when it names none.
     public static func list(parsing text: String, kind: PlayBackKind) -> Result<[PlayBackItem], InvalidItem> {
         var items: [PlayBackItem] = []
         for entry in text.split(separator: ",", omittingEmptySubsequences: false) {

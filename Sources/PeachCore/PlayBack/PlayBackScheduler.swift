@@ -7,10 +7,10 @@
 ///   joins when at most one of the **newest** ``newestCount`` items in play is not yet mastered (``ItemMastery``:
 ///   at least 6 recent answers with a posterior mean accuracy of at least 0.8), so two new items are learnt side
 ///   by side, and when the player's level (``PlayBackHistory/level(of:)``: the share right of the kind's last 48
-///   answers, at least 24 of them) is at least ``levelNeeded`` — not when every item is mastered at the same moment, which a good player's ups and downs
-///   rarely allow. An item once asked stays in play (the set never shrinks
-///   when an old item slips), so a placement (``placementItem(_:skipping:)``, one question per item in order)
-///   starts the set further on.
+///   answers, at least 24 of them) is at least ``levelNeeded`` — not when every item is mastered at the same
+///   moment, which a good player's ups and downs rarely allow. An item once asked stays in play (the set never
+///   shrinks when an old item slips), so a placement (``placementItem(_:skipping:)``, one question per item in
+///   order) starts the set further on.
 /// - **Learning first, review spaced.** An item in play that is not mastered is *learning*; a mastered one is
 ///   reviewed. While any item is learning, a question is a review with probability ``reviewShare`` (else a
 ///   learning item), so a strong player spends most of the time on what is new. A learning item is drawn with
