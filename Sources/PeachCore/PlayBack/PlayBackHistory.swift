@@ -16,8 +16,8 @@ public struct PlayBackHistory: Hashable, Sendable {
         public internal(set) var recent: [Bool] = []
         /// The last ``responseTimeLength`` response times, seconds, oldest first.
         public internal(set) var responseTimes: [Double] = []
-        /// Wrong answers by what they were heard as (an item id of the same kind, or `?` for notes that are
-        /// no item); the right item played elsewhere is not among them (``elsewhere``).
+        /// Wrong answers by what they were heard as (an item id of the same kind, or the kind of miss:
+        /// ``PlayBackHistory/heardAsKey(_:)``); the right item played elsewhere is not among them (``elsewhere``).
         public internal(set) var heardAs: [String: Int] = [:]
         /// Answers that were the right item in another octave, voicing or on another root
         /// (``PlayBackVerdict/Outcome/isRightItemElsewhere``): not right, and no confusion either.
@@ -83,7 +83,7 @@ public struct PlayBackHistory: Hashable, Sendable {
         } else if completed.verdict.outcome.isRightItemElsewhere {
             record.elsewhere += 1
         } else {
-            record.heardAs[completed.verdict.answered?.id ?? "?", default: 0] += 1
+            record.heardAs[Self.heardAsKey(completed.verdict), default: 0] += 1
         }
         record.recent.append(completed.isCorrect)
         if record.recent.count > Self.recentLength { record.recent.removeFirst() }
@@ -98,6 +98,18 @@ public struct PlayBackHistory: Hashable, Sendable {
         let week = ProgressHistory.weekNumber(of: completed.timestamp)
         weeks[item.kind, default: [:]][week, default: Week()].answers += 1
         if completed.isCorrect { weeks[item.kind, default: [:]][week, default: Week()].correct += 1 }
+    }
+
+    /// What a wrong answer counts as in the confusion table: the item its notes are, else what kind of miss it
+    /// was — `?incomplete` (a chord with notes missing), `?extra` (a chord with notes added), `?far` (one note more
+    /// than an octave from the reference), `?` (notes that are no item).
+    public static func heardAsKey(_ verdict: PlayBackVerdict) -> String {
+        if let answered = verdict.answered { return answered.id }
+        switch verdict.outcome {
+        case .incomplete: return "?incomplete"
+        case .extraNotes: return "?extra"
+        default: return verdict.semitoneError != nil ? "?far" : "?"
+        }
     }
 
     /// The items of `kind` answered so far, weakest first (lowest mastery estimate; ties: more answers first).

@@ -57,9 +57,28 @@ extension Texts {
         }
     }
 
-    /// An item id as shown: its name, or the id itself for `?` (notes that are no item).
+    /// What an answer was heard as, shown: an item's name, or the kind of miss (``PlayBackHistory/heardAsKey(_:)``):
+    /// `an incomplete chord`, `the chord with notes added`, `a note beyond the octave`, `notes that are no item`.
     public func heardAsName(_ id: String) -> String {
-        PlayBackItem(id: id).map(itemName) ?? tr("notes that are no item")
+        if let item = PlayBackItem(id: id) { return itemName(item) }
+        switch id {
+        case "?incomplete": return tr("an incomplete chord")
+        case "?extra": return tr("the chord with notes added")
+        case "?far": return tr("a note beyond the octave")
+        default: return tr("notes that are no item")
+        }
+    }
+
+    /// A confusion table's short column label for what an answer was heard as: the item's id, or `incomplete`,
+    /// `extra`, `far`, `other`.
+    func heardAsLabel(_ id: String) -> String {
+        if let item = PlayBackItem(id: id) { return item.id }
+        switch id {
+        case "?incomplete": return tr("incomplete")
+        case "?extra": return tr("extra")
+        case "?far": return tr("far")
+        default: return tr("other")
+        }
     }
 
     /// Notes as names: `C4 E4 G4`.

@@ -145,10 +145,11 @@ public struct PlayBackReport: Sendable {
     }
 
     /// The confusion table of `kind` as a standalone SVG document: a row per item asked, a column per item
-    /// answered (the same items, then `other` for notes that are no item, then `elsewhere` for the right item in
-    /// another octave, voicing or on another root when there are such answers); each cell's shade is the share
-    /// of the row's answers, green on the diagonal (right), amber for elsewhere, red for the rest (heard as), with
-    /// the count written in it. Every answer is in one cell: a row's cells add up to its answers.
+    /// answered (the same items, then `incomplete`, `extra`, `far` and `other` for the misses that are no item,
+    /// then `elsewhere` for the right item in another octave, voicing or on another root when there are such
+    /// answers); each cell's shade is the share of the row's answers, green on the diagonal (right), amber for
+    /// elsewhere, red for the rest (heard as), with the count written in it. Every answer is in one cell: a row's
+    /// cells add up to its answers.
     public func svg(kind: PlayBackKind) -> String {
         let escape = SVGChartRenderer.escape
         let rows = history.items.filter { $0.key.kind == kind }.map(\.key)
@@ -188,7 +189,7 @@ public struct PlayBackReport: Sendable {
         for (index, id) in columns.enumerated() {
             let x = labelWidth + cell * Double(index) + cell / 2
             let label =
-                id == elsewhereColumn ? texts.tr("elsewhere") : PlayBackItem(id: id)?.id ?? texts.tr("other")
+                id == elsewhereColumn ? texts.tr("elsewhere") : texts.heardAsLabel(id)
             svg +=
                 "<text x=\"\(x)\" y=\"\(top - 6)\" transform=\"rotate(-45 \(x) \(top - 6))\">\(escape(label))</text>\n"
         }
@@ -255,7 +256,8 @@ public struct PlayBackJSON: Encodable, Sendable {
     public struct Confusion: Encodable, Sendable {
         /// The item asked.
         public let asked: String
-        /// The item the notes played are (`?` for none).
+        /// The item the notes played are, or the kind of miss (`?incomplete`, `?extra`, `?far`, `?`:
+        /// ``PlayBackHistory/heardAsKey(_:)``).
         public let heardAs: String
         /// How often.
         public let count: Int
