@@ -39,10 +39,11 @@ public struct TonePlayer: Sendable {
 
     /// Plays through the live audio thread on `sink`, following the script in wall-clock time.
     /// - Returns: whether the audio thread ran at real-time priority, and the output's delay as measured at the
-    ///   end (``AudioOutput/measuredDelay``).
+    ///   end (``AudioOutput/measuredDelay``), or nil when that came out negative (a frame cannot be heard before it
+    ///   is written: a sound server's reading before its timeline settled, as PipeWire's plugin gave once in CI).
     /// - Throws: the sink's own failure (it says more than "output not running"), or the synth's error.
     @MainActor
-    public func playLive(on sink: any AudioSink) throws -> (realTime: Bool, delay: Double) {
+    public func playLive(on sink: any AudioSink) throws -> (realTime: Bool, delay: Double?) {
         let output = AudioOutput(sink: sink)
         try output.start()
         defer { output.stop() }
@@ -62,7 +63,8 @@ public struct TonePlayer: Sendable {
             Thread.sleep(forTimeInterval: 0.005)
         }
         try? handle.stop()
-        let delay = output.measuredDelay
+        let measured = output.measuredDelay
+        let delay = measured >= 0 ? measured : nil
         output.stop()
         if let failure = output.failure { throw failure }
         return (output.isRealTime, delay)
