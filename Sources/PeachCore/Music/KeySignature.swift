@@ -31,11 +31,10 @@ public struct KeySignature: Hashable, Sendable, CustomStringConvertible {
         var name = text.filter { !$0.isWhitespace }
         let minor = name.count > 1 && name.hasSuffix("m")
         if minor { name.removeLast() }
-        guard let first = name.first, let letter = "FCGDAEB".firstIndex(of: Character(first.uppercased()))
-        else {
-            return nil
-        }
-        let position = "FCGDAEB".distance(from: "FCGDAEB".startIndex, to: letter) - 1  // F −1 … B 5
+        // The letter's place on the line of fifths: F −1 … B 5.
+        guard let first = name.first,
+            let position = (-1...5).first(where: { Self.letter(at: $0).english == first.uppercased() })
+        else { return nil }
         let accidental: Int
         switch name.dropFirst() {
         case "": accidental = 0
@@ -49,9 +48,8 @@ public struct KeySignature: Hashable, Sendable, CustomStringConvertible {
     /// The major key's name: `C`, `G`, `F♯`, `B♭`, `C♭`.
     public var description: String {
         // The tonic's place on the line of fifths is the key's count of fifths (C 0, G 1, F −1).
-        let letter = Array("FCGDAEB")[((fifths + 1) % 7 + 7) % 7]
         let accidental = Self.accidentals(at: fifths)
-        return String(letter) + (accidental > 0 ? "♯" : accidental < 0 ? "♭" : "")
+        return Self.letter(at: fifths).english + (accidental > 0 ? "♯" : accidental < 0 ? "♭" : "")
     }
 
     /// How `pitchClass` is written in this key: its letter (the accidental follows from the note). A note of the
@@ -68,6 +66,11 @@ public struct KeySignature: Hashable, Sendable, CustomStringConvertible {
             (abs(Self.accidentals(at: place)), abs(place - centre), fifths > 0 ? -place : place)
         }
         let place = places.first(where: scale.contains) ?? places.min { rank($0) < rank($1) } ?? base
+        return Self.letter(at: place)
+    }
+
+    /// The letter of the note at `place` on the line of fifths (… B♭ −2, F −1, C 0, G 1 …).
+    static func letter(at place: Int) -> SpelledNote.Letter {
         let letters: [SpelledNote.Letter] = [.f, .c, .g, .d, .a, .e, .b]
         return letters[((place + 1) % 7 + 7) % 7]
     }

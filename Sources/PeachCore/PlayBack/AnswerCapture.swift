@@ -56,11 +56,11 @@ public struct AnswerCapture: Sendable {
 
     /// The answer: the counted notes whose onsets lie within the window of the first, in onset order (ties by
     /// arrival).
-    public var answer: [PlayedNote] { within(0...(window + 1e-9)) }
+    public var answer: [PlayedNote] { within { $0 <= window + 1e-9 } }
 
     /// The counted notes after the chord window but within ``lateSpan`` of its end, in onset order.
     public var late: [PlayedNote] {
-        within((window + 2e-9)...(window + Self.lateSpan + 1e-9))
+        within { $0 > window + 1e-9 && $0 <= window + Self.lateSpan + 1e-9 }
     }
 
     /// The grazed keys among the onsets, in arrival order.
@@ -84,10 +84,11 @@ public struct AnswerCapture: Sendable {
         onsets.indices.filter { !isGrazed($0) }.map { onsets[$0] }
     }
 
-    private func within(_ span: ClosedRange<Double>) -> [PlayedNote] {
+    /// The counted notes whose onset after the first counted one passes `test`, in onset order.
+    private func within(_ test: (Double) -> Bool) -> [PlayedNote] {
         guard let first = firstOnset else { return [] }
         return onsets.enumerated()
-            .filter { !isGrazed($0.offset) && span.contains($0.element.time - first) }
+            .filter { !isGrazed($0.offset) && test($0.element.time - first) }
             .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
             .map(\.element)
     }

@@ -100,15 +100,25 @@ public struct PlayBackHistory: Hashable, Sendable {
         if completed.isCorrect { weeks[item.kind, default: [:]][week, default: Week()].correct += 1 }
     }
 
-    /// What a wrong answer counts as in the confusion table: the item its notes are, else what kind of miss it
-    /// was — `?incomplete` (a chord with notes missing), `?extra` (a chord with notes added), `?far` (one note more
-    /// than an octave from the reference), `?` (notes that are no item).
+    /// A wrong answer whose notes are no item, by the kind of miss, as the confusion table keys it.
+    public enum Miss: String, CaseIterable, Sendable {
+        /// A chord with notes missing.
+        case incomplete = "?incomplete"
+        /// A chord with notes added.
+        case extra = "?extra"
+        /// One note more than an octave from the reference.
+        case far = "?far"
+        /// Notes that are no item.
+        case other = "?"
+    }
+
+    /// What a wrong answer counts as in the confusion table: the item its notes are, else its ``Miss``.
     public static func heardAsKey(_ verdict: PlayBackVerdict) -> String {
         if let answered = verdict.answered { return answered.id }
         switch verdict.outcome {
-        case .incomplete: return "?incomplete"
-        case .extraNotes: return "?extra"
-        default: return verdict.semitoneError != nil ? "?far" : "?"
+        case .incomplete: return Miss.incomplete.rawValue
+        case .extraNotes: return Miss.extra.rawValue
+        default: return (verdict.semitoneError != nil ? Miss.far : Miss.other).rawValue
         }
     }
 

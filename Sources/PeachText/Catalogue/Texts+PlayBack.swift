@@ -61,11 +61,11 @@ extension Texts {
     /// `an incomplete chord`, `the chord with notes added`, `a note beyond the octave`, `notes that are no item`.
     public func heardAsName(_ id: String) -> String {
         if let item = PlayBackItem(id: id) { return itemName(item) }
-        switch id {
-        case "?incomplete": return tr("an incomplete chord")
-        case "?extra": return tr("the chord with notes added")
-        case "?far": return tr("a note beyond the octave")
-        default: return tr("notes that are no item")
+        switch PlayBackHistory.Miss(rawValue: id) ?? .other {
+        case .incomplete: return tr("an incomplete chord")
+        case .extra: return tr("the chord with notes added")
+        case .far: return tr("a note beyond the octave")
+        case .other: return tr("notes that are no item")
         }
     }
 
@@ -73,11 +73,11 @@ extension Texts {
     /// `extra`, `far`, `other`.
     func heardAsLabel(_ id: String) -> String {
         if let item = PlayBackItem(id: id) { return item.id }
-        switch id {
-        case "?incomplete": return tr("incomplete")
-        case "?extra": return tr("extra")
-        case "?far": return tr("far")
-        default: return tr("other")
+        switch PlayBackHistory.Miss(rawValue: id) ?? .other {
+        case .incomplete: return tr("incomplete")
+        case .extra: return tr("extra")
+        case .far: return tr("far")
+        case .other: return tr("other")
         }
     }
 
