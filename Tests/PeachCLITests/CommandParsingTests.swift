@@ -167,10 +167,10 @@ struct CommandParsingTests {
         }
         #expect(
             message(["play", "--kind", "melodies"])
-                == "--kind 'melodies' is not valid; use notes, intervals or chords.")
+                == "--kind 'melodies' is not valid; use notes, intervals, chords or degrees.")
         #expect(
             message(["profile", "--confusions", "bogus"])
-                == "--confusions 'bogus' is not valid; use notes, intervals or chords.")
+                == "--confusions 'bogus' is not valid; use notes, intervals, chords or degrees.")
         #expect(
             message(["data", "export", "--format", "xml"])
                 == "--format 'xml' is not valid; use csv, json or peach-csv.")

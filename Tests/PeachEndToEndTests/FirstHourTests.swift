@@ -28,7 +28,7 @@ struct FirstHourTests {
     /// the `--events` stream.
     static let identifiers: Set<String> = [
         "higher", "lower", "commit", "replay", "stop", "tune", "none", "train", "match", "measure", "profile",
-        "early", "late", "strike", "timing", "tap", "echo", "play", "notes", "intervals", "chords",
+        "early", "late", "strike", "timing", "tap", "echo", "play", "notes", "intervals", "chords", "degrees",
         "simulate", "tone", "monitor", "learn", "devices", "sounds", "settings", "data", "info", "serve",
         "web",
         "help",
@@ -113,7 +113,7 @@ struct FirstHourTests {
             "soundfont", "intervals", "default", "equal", "just", "pythagorean", "on", "off", "sine", "piano",
             "organ", "synth", "bend", "mts", "weibull", "comparison", "matching", "measurement", "standard",
             "low",
-            "learned", "jq", "stdin", "keyboard", "tempo", "calibrate", "c",
+            "learned", "jq", "stdin", "keyboard", "tempo", "calibrate", "c", "random", "numbers", "solfege",
         ])
         for arguments in commands + helps {
             let result = try PeachBinary.run(

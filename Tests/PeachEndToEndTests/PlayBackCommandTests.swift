@@ -76,4 +76,59 @@ struct PlayBackCommandTests {
             "\(profile.standardOutput)")
         #expect(!profile.standardOutput.contains("Minor triad, root position → Minor triad"))
     }
+
+    @Test(
+        "scale degrees in E♭: the cadence every 2nd question, the right degree an octave down is right, a wrong one named in the key"
+    )
+    func degrees() throws {
+        let folder = NSTemporaryDirectory() + "peach-degrees-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(mkfifo(folder + "/keys.fifo", 0o600) == 0)
+        let running = try PeachBinary.start([
+            "play", "--kind", "degrees", "--items", "5-major", "--key", "Eb", "--cadence-every", "2",
+            "--midi-in", "rawmidi:\(folder)/keys.fifo", "--audio-out", "null", "--events", "-", "--data-dir",
+            "\(folder)/data", "--feedback-duration", "0.2",
+        ])
+        let watchdog = Watchdog(running.process)
+        let keys = open(folder + "/keys.fifo", O_WRONLY)
+        #expect(keys >= 0)
+        let events = LineReader(running.output)
+        var results: [[String: Any]] = []
+        for answer in 0..<2 {
+            let question = Self.object(events.await("\"question\""))
+            let notes = try #require(question["answerNotes"] as? [Int], "\(events.lines)")
+            #expect(question["key"] as? String == "E♭ major" && question["spelled"] as? [String] == ["B♭4"])
+            try #require(events.await("\"answerable\"") != nil)
+            // The first answer the right degree an octave down, the second a semitone up (♭6, C♭).
+            let played = answer == 0 ? notes[0] - 12 : notes[0] + 1
+            _ = write(keys, [0x90, UInt8(played), 100] as [UInt8], 3)
+            results.append(Self.object(events.await("\"result\"")))
+            _ = write(keys, [0x80, UInt8(played), 0] as [UInt8], 3)
+        }
+        kill(running.process.processIdentifier, SIGINT)
+        events.await("never")
+        running.process.waitUntilExit()
+        watchdog.disarm("peach play")
+        close(keys)
+        let screen = String(
+            decoding: running.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let names = events.lines.compactMap { Self.object($0)["event"] as? String }
+        // The cadence before the first question only (every 2nd: the first and the third).
+        #expect(
+            Array(names.filter { $0 == "cadence" || $0 == "question" }.prefix(3)) == [
+                "cadence", "question", "question",
+            ])
+        #expect(names.contains("resolving"))
+        #expect(results.map { $0["verdict"] as? String } == ["right", "wrongItem"], "\(results)")
+        #expect(results.last?["heardAs"] as? String == "b6-major")
+        #expect(screen.contains("Home to the tonic: A♭3 G3 F3 E♭3 (4 3 2 1)"), "\(screen)")
+        #expect(screen.contains("C♭5 is ♭6 — it was 5 (B♭4) in E♭ major"), "\(screen)")
+        let profile = try PeachBinary.run([
+            "profile", "--confusions", "degrees", "--data-dir", folder + "/data",
+        ])
+        #expect(profile.status == 0)
+        #expect(profile.standardOutput.contains("5 in major"), "\(profile.standardOutput)")
+        #expect(profile.standardOutput.contains("♭6 in major"), "\(profile.standardOutput)")
+    }
 }

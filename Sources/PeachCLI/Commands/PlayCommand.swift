@@ -1,4 +1,4 @@
-// PlayCommand: `peach play`: play-back training, answered on the keys (notes, intervals, chords).
+// PlayCommand: `peach play`: play-back training, answered on the keys (notes, intervals, chords, degrees).
 
 import ArgumentParser
 import PeachCore
@@ -6,7 +6,7 @@ import PeachStore
 import PeachText
 import PeachTraining
 
-/// `peach play`: hear a note, interval or chord, then play it on the keys.
+/// `peach play`: hear a note, interval, chord or scale degree, then play it on the keys.
 struct PlayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play", abstract: CLI.texts.help(.playAbstract),
@@ -35,6 +35,15 @@ struct PlayCommand: AsyncParsableCommand {
     @Flag(name: .long, help: ArgumentHelp(CLI.texts.help(.placement)))
     var placement = false
 
+    @Option(name: .setting(.cadenceEvery), help: CLI.help(.cadenceEvery, valueName: "n"))
+    var cadenceEvery: Int?
+
+    @Option(name: .setting(.degreeKey), help: CLI.help(.degreeKey, valueName: "key"))
+    var key: String?
+
+    @Option(name: .setting(.degreeNames), help: CLI.help(.degreeNames, valueName: "names"))
+    var degreeNames: String?
+
     @OptionGroup(title: CLI.texts.help(.groupSettings)) var overrides: SoundOverrides
     @OptionGroup var live: RunOptions
 
@@ -56,12 +65,18 @@ struct PlayCommand: AsyncParsableCommand {
         return options
     }
 
-    /// `--chord-window` as a setting override.
-    private var own: (key: SettingKey, text: String?) { (.chordWindow, chordWindow.map(CLI.texts.shortest)) }
+    /// `--chord-window`, `--cadence-every`, `--key` and `--degree-names` as setting overrides.
+    private var own: [(key: SettingKey, text: String?)] {
+        [
+            (.chordWindow, chordWindow.map(CLI.texts.shortest)),
+            (.cadenceEvery, cadenceEvery.map(String.init)),
+            (.degreeKey, key), (.degreeNames, degreeNames),
+        ]
+    }
 
     func validate() throws {
         _ = try playBackOptions()
-        _ = try OptionOverrides.apply([own], to: PeachSettings.defaults)
+        _ = try OptionOverrides.apply(own, to: PeachSettings.defaults)
     }
 
     @MainActor
@@ -69,12 +84,12 @@ struct PlayCommand: AsyncParsableCommand {
         let own = self.own
         let overrides = self.overrides
         try await live.launch(TrainingMode(playBack: kind), playBack: try playBackOptions()) {
-            try OptionOverrides.apply([own], to: try overrides.apply(to: $0))
+            try OptionOverrides.apply(own, to: try overrides.apply(to: $0))
         }
     }
 }
 
 extension PlayBackKind: ExpressibleByArgument {
-    /// `notes`, `intervals`, `chords`.
+    /// `notes`, `intervals`, `chords`, `degrees`.
     public init?(argument: String) { self.init(rawValue: argument) }
 }

@@ -9,6 +9,7 @@
 /// | notes | the second note 0–12 semitones above or below the reference | `unison`, `up1` … `up12`, `down1` … `down12` |
 /// | intervals | a directed interval, melodic or harmonic | `M3`, `M3down`, `M3harmonic` (`P1` … `P8`) |
 /// | chords | a quality in a voicing | `major`, `major/1`, `min7/3`, `m7b5/2` |
+/// | degrees | a scale degree in a major or minor key | `5-major`, `b6-major`, `6-minor`, `#7-minor` |
 ///
 /// The augmented triad and the diminished seventh are symmetric (every inversion has the same shape), so they
 /// are asked in root position only.
@@ -20,6 +21,8 @@ public enum PlayBackItem: Hashable, Sendable, CustomStringConvertible {
     case interval(DirectedInterval, harmonic: Bool)
     /// Chords: `quality` in `inversion` (0 = root position).
     case chord(ChordQuality, inversion: Int)
+    /// Degrees: the degree in a key of its mode (``ScaleDegree``), heard after the key's cadence.
+    case degree(ScaleDegree)
 
     /// The kind the item belongs to.
     public var kind: PlayBackKind {
@@ -27,7 +30,13 @@ public enum PlayBackItem: Hashable, Sendable, CustomStringConvertible {
         case .note: .notes
         case .interval: .intervals
         case .chord: .chords
+        case .degree: .degrees
         }
+    }
+
+    /// Degrees: the mode of the item's key; nil for the other kinds.
+    public var keyMode: KeyMode? {
+        if case .degree(let degree) = self { degree.mode } else { nil }
     }
 
     /// The stable identifier (see the type's table).
@@ -39,6 +48,8 @@ public enum PlayBackItem: Hashable, Sendable, CustomStringConvertible {
             harmonic ? interval.interval.abbreviation + "harmonic" : interval.description
         case .chord(let quality, let inversion):
             inversion == 0 ? quality.rawValue : "\(quality.rawValue)/\(inversion)"
+        case .degree(let degree):
+            "\(degree.asciiName)-\(degree.mode.rawValue)"
         }
     }
 
@@ -47,6 +58,10 @@ public enum PlayBackItem: Hashable, Sendable, CustomStringConvertible {
 
     /// The item an identifier names, or nil.
     public init?(id: String) {
+        if let degree = Self.degree(id: id) {
+            self = .degree(degree)
+            return
+        }
         if id == "unison" {
             self = .note(semitones: 0)
             return
@@ -82,6 +97,21 @@ public enum PlayBackItem: Hashable, Sendable, CustomStringConvertible {
             interval.interval != .prime || !interval.isDown
         else { return nil }
         self = .interval(interval, harmonic: false)
+    }
+
+    /// The degree `5-major`, `b6-minor`, `#4-major` names (`♭`, `♯` read as `b`, `#`), or nil.
+    private static func degree(id: String) -> ScaleDegree? {
+        guard let dash = id.lastIndex(of: "-"),
+            let mode = KeyMode(rawValue: String(id[id.index(after: dash)...]))
+        else { return nil }
+        var name = Substring(id[..<dash])
+        var alteration = 0
+        if let mark = name.first, "b♭#♯".contains(mark) {
+            alteration = mark == "b" || mark == "♭" ? -1 : 1
+            name = name.dropFirst()
+        }
+        guard name.count == 1, let number = Int(name) else { return nil }
+        return ScaleDegree(mode: mode, number: number, alteration: alteration)
     }
 
     /// The items of a list as a player types it (`--items "M3, P5"`): ids separated by commas, blanks around
@@ -161,15 +191,29 @@ public enum PlayBackItem: Hashable, Sendable, CustomStringConvertible {
                 items += sevenths.filter { !$0.isSymmetric }.map { .chord($0, inversion: inversion) }
             }
             return items
+        case .degrees:
+            // The tonic triad first, then the rest of major's scale; minor's the same way; its raised seventh; then
+            // the chromatic degrees, the commonest borrowings first (♭7, ♭3, ♭6 of major; minor's ♯6).
+            let major = [0, 7, 4, 5, 2, 9, 11]
+            let minor = [0, 7, 3, 5, 2, 8, 10, 11]
+            let chromatic: [(KeyMode, Int)] = [
+                (.major, 10), (.major, 3), (.major, 8), (.minor, 9), (.major, 6), (.minor, 6), (.major, 1),
+                (.minor, 1), (.minor, 4),
+            ]
+            return major.map { PlayBackItem.degree(ScaleDegree(mode: .major, semitones: $0)) }
+                + minor.map { .degree(ScaleDegree(mode: .minor, semitones: $0)) }
+                + chromatic.map { .degree(ScaleDegree(mode: $0.0, semitones: $0.1)) }
         }
     }
 
-    /// How many items of `kind` a new player starts with: P5, M3 and P8 up; major and minor triads.
+    /// How many items of `kind` a new player starts with: P5, M3 and P8 up; major and minor triads; 1, 5 and 3
+    /// in major.
     public static func startingCount(of kind: PlayBackKind) -> Int {
         switch kind {
         case .notes: 3
         case .intervals: 3
         case .chords: 2
+        case .degrees: 3
         }
     }
 }

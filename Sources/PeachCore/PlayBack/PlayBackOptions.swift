@@ -23,6 +23,10 @@ public struct PlayBackOptions: Hashable, Sendable {
     public var placement = false
     /// The lowest and highest note a question may sound.
     public var range: ClosedRange<Int>
+    /// Degrees: the cadence sounds before every this many questions of a block, 1…8 (``CadencePlan``).
+    public var cadenceEvery = 1
+    /// Degrees: the key the questions are in, random per block or a fixed tonic.
+    public var degreeKey = DegreeKey.random
 
     /// The default chord window: 100 ms.
     public static let defaultChordWindow = 0.1

@@ -2,8 +2,9 @@
 
 extension PlayBackQuestion {
     /// `notes` spelled in this question's context (``Spelling``): a chord's tones by their degree above its
-    /// root, an interval's two notes by the interval's number; any other note (a wrong one played) on its own,
-    /// as `key` writes it (which also settles ties).
+    /// root, an interval's two notes by the interval's number, a degree's notes (and any note played) as degrees
+    /// of the question's key (``Key/spelled(_:)``); any other note (a wrong one played) on its own, as `key`
+    /// writes it (which also settles ties).
     public func spelled(_ notes: [MIDINote], in key: KeySignature = .c) -> [SpelledNote] {
         switch item {
         case .chord(let quality, _):
@@ -13,6 +14,9 @@ extension PlayBackQuestion {
             return spelledAsInterval(notes, semitones: semitones, in: key)
         case .interval(let interval, _):
             return spelledAsInterval(notes, semitones: interval.semitones, in: key)
+        case .degree:
+            guard let questionKey = self.key else { return notes.map { Spelling.lone($0, in: key) } }
+            return notes.map { questionKey.spelled($0) }
         }
     }
 

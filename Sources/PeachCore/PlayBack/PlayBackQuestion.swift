@@ -9,7 +9,8 @@ public struct PlayBackQuestion: Hashable, Sendable {
     public let soundedNotes: [MIDINote]
     /// Whether the notes sound together (a harmonic interval, a chord).
     public let isHarmonic: Bool
-    /// The given note the answer is measured from (notes, intervals: the reference; chords: the bass).
+    /// The given note the answer is measured from (notes, intervals: the reference; chords: the bass; degrees: the
+    /// tonic, where the key's cadence is voiced).
     public let reference: MIDINote
     /// The notes the answer must contain, lowest first (in order for melodies, when they come).
     public let answerNotes: [MIDINote]
@@ -41,7 +42,42 @@ public struct PlayBackQuestion: Hashable, Sendable {
             isHarmonic = true
             self.reference = soundedNotes[0]
             answerNotes = soundedNotes
+        case .degree(let degree):
+            guard let target = try? MIDINote(validating: reference.rawValue + degree.semitones) else {
+                return nil
+            }
+            soundedNotes = [target]
+            isHarmonic = false
+            self.reference = reference
+            answerNotes = [target]
         }
+    }
+
+    /// Degrees: the key the question is in (its tonic is the reference's pitch class); nil for the other kinds.
+    public var key: Key? {
+        guard case .degree(let degree) = item else { return nil }
+        return Key(tonic: reference.pitchClass, mode: degree.mode)
+    }
+
+    /// Degrees: the cadence that sets the key, four chords voiced around the tonic (``reference``), bass below:
+    /// I–IV–V–I in major, i–iv–V–i in minor (the dominant major, with the raised seventh). Empty for the other
+    /// kinds.
+    public var cadence: [[MIDINote]] {
+        guard case .degree(let degree) = item else { return [] }
+        let third = degree.mode == .major ? 4 : 3
+        let sixth = degree.mode == .major ? 9 : 8
+        let chords = [
+            [-12, 0, third, 7], [-7, 0, 5, sixth], [-5, -1, 2, 7], [-12, 0, third, 7],
+        ]
+        return chords.map { chord in chord.map { MIDINote(clamping: reference.rawValue + $0) } }
+    }
+
+    /// Degrees: after a right answer, the notes that lead the answer home to the tonic (``ScaleDegree/resolution``),
+    /// from the answer's octave; empty for the other kinds and the tonic.
+    public func resolution(from note: MIDINote) -> [MIDINote] {
+        guard case .degree(let degree) = item else { return [] }
+        let tonic = note.rawValue - degree.semitones
+        return degree.resolution.map { MIDINote(clamping: tonic + $0) }
     }
 
     /// A question of `item` with a reference drawn at random so every sounded note lies in `range`.
@@ -56,6 +92,9 @@ public struct PlayBackQuestion: Hashable, Sendable {
         case .chord(let quality, let inversion):
             let notes = quality.notes(root: 0, inversion: inversion)
             (low, high) = (0, (notes.last ?? 0) - (notes.first ?? 0))
+        case .degree:
+            // The cadence's bass an octave below the tonic, the note up to a major seventh above.
+            (low, high) = (-12, 11)
         }
         let first = range.lowerBound - low
         let last = range.upperBound - high

@@ -76,12 +76,14 @@ public struct PlayBackScheduler: Sendable {
         return level.answers >= PlayBackHistory.levelLength / 2 && level.share >= levelNeeded
     }
 
-    /// The next item to ask, given the history and the item asked last.
+    /// The next item to ask, given the history and the item asked last, among the items in play that `allowed`
+    /// lets through (degrees: the block's mode); nil when none is.
     public func next(
         _ history: PlayBackHistory, after previous: PlayBackItem?,
-        using generator: inout some RandomNumberGenerator
+        using generator: inout some RandomNumberGenerator,
+        allowing allowed: (PlayBackItem) -> Bool = { _ in true }
     ) -> PlayBackItem? {
-        var active = activeItems(history)
+        var active = activeItems(history).filter(allowed)
         if active.count > 1, let previous { active.removeAll { $0 == previous } }
         guard !active.isEmpty else { return nil }
         let span = Double(max(active.count, 1))

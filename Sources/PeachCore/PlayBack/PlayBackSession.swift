@@ -18,6 +18,11 @@ import Foundation
 /// Notes and intervals: playing just the given reference does not answer (a player may find the reference
 /// first); the window stays open.
 ///
+/// Degrees: the key's cadence (``PlayBackQuestion/cadence``, chords of ``cadenceChordDuration`` and a rest of
+/// ``cadenceRest``) sounds before the note when the ``CadencePlan`` says so, and before every replay; the window
+/// opens when the note starts. After a right answer the note resolves to the tonic
+/// (``PlayBackQuestion/resolution(from:)``), so its function is heard.
+///
 /// Replay plays the question again (the answer window reopens when its last note starts; after an answer, it
 /// sounds once more before the next question); skip plays the right answer and moves on without storing
 /// anything. Every stop path silences the question, the feedback
@@ -42,6 +47,13 @@ public final class PlayBackSession: TrainingSession {
     public static let chordDuration = 1.4
     /// The silence between the player's answer and the right one after a wrong answer, seconds.
     public static let comparisonGap = 0.4
+    /// How long each chord of a degrees question's cadence sounds, seconds.
+    public static let cadenceChordDuration = 0.75
+    /// The rest between a cadence's last chord and the note, seconds.
+    public static let cadenceRest = 0.5
+    /// How long each note of a right degree's way home sounds, back to back, seconds (it starts one such step
+    /// after the answer).
+    public static let resolutionStep = 0.4
     /// The velocity Peach plays questions at: mezzo-forte, as a keyboard player would.
     public static let questionVelocity: MIDIVelocity = 96
 
@@ -76,6 +88,10 @@ public final class PlayBackSession: TrainingSession {
     private var trialSettings = TrainingSettings.defaults
     private var lastItem: PlayBackItem?
     private var answerInput = InputKind.unknown
+    /// Degrees: the key of each question and when its cadence sounds.
+    private var cadencePlan = CadencePlan(every: 1, key: .random)
+    /// Degrees: whether the current question's cadence sounds before it.
+    private var playsCadence = false
     /// The player's own notes, sounding.
     public let playThrough: PlayThrough
 
@@ -120,6 +136,7 @@ public final class PlayBackSession: TrainingSession {
         guard state == .idle else { return }
         machinery.started()
         placing = trialOptions.placement
+        cadencePlan = CadencePlan(every: trialOptions.cadenceEvery, key: trialOptions.degreeKey)
         beginTrial()
     }
 
@@ -183,7 +200,8 @@ public final class PlayBackSession: TrainingSession {
             machinery.cancelTimer()
             stopQuestionNotes()
             machinery.emit(.replayStarted(question))
-            let length = sound(question.soundedNotes, harmonic: question.isHarmonic, after: 0)
+            let lead = soundCadence(question)
+            let length = sound(question.soundedNotes, harmonic: question.isHarmonic, after: lead)
             machinery.schedule(after: length + trialSettings.feedbackDuration) { [weak self] in
                 self?.endFeedback()
             }
@@ -192,6 +210,7 @@ public final class PlayBackSession: TrainingSession {
         guard state == .playingQuestion || state == .awaitingAnswer else { return }
         machinery.beginTrial()  // a pending judgement or window of the first playing does nothing now
         capture.reset()
+        playsCadence = question.item.kind == .degrees
         machinery.emit(.replayStarted(question))
         play(question)
     }
@@ -226,17 +245,48 @@ public final class PlayBackSession: TrainingSession {
         let scheduler = PlayBackScheduler(options: trialOptions)
         if placing, scheduler.placementItem(history(), skipping: placementAsked) == nil { endPlacement() }
         let placementItem = placing ? scheduler.placementItem(history(), skipping: placementAsked) : nil
-        guard let item = placementItem ?? scheduler.next(history(), after: lastItem, using: &generator),
-            let next = PlayBackQuestion.random(item, in: trialOptions.range, using: &generator)
-        else {
+        guard let next = nextQuestion(scheduler, placementItem: placementItem) else {
             machinery.emit(.nothingToAsk)
             stop(reason: .userRequest)
             return
         }
-        lastItem = item
+        lastItem = next.item
         question = next
+        if playsCadence, let key = next.key {
+            machinery.emit(.cadence(key, namesReference: trialOptions.namesReference))
+        }
         machinery.emit(.questionStarted(next, namesReference: trialOptions.namesReference))
         play(next)
+    }
+
+    /// The next question: the placement's item or the scheduler's, on a random reference; degrees in the
+    /// block's key (``CadencePlan``), which also says whether the cadence sounds first.
+    private func nextQuestion(
+        _ scheduler: PlayBackScheduler, placementItem: PlayBackItem?
+    ) -> PlayBackQuestion? {
+        playsCadence = false
+        guard trialOptions.kind == .degrees else {
+            guard let item = placementItem ?? scheduler.next(history(), after: lastItem, using: &generator)
+            else {
+                return nil
+            }
+            return PlayBackQuestion.random(item, in: trialOptions.range, using: &generator)
+        }
+        if cadencePlan.every != trialOptions.cadenceEvery || cadencePlan.key != trialOptions.degreeKey {
+            cadencePlan = CadencePlan(every: trialOptions.cadenceEvery, key: trialOptions.degreeKey)
+        }
+        let mode = cadencePlan.blockMode
+        let chosen =
+            placementItem
+            ?? scheduler.next(history(), after: lastItem, using: &generator) {
+                mode == nil || $0.keyMode == mode
+            }
+            ?? scheduler.next(history(), after: lastItem, using: &generator)
+        guard let item = chosen, let itemMode = item.keyMode,
+            let placed = cadencePlan.next(itemMode, in: trialOptions.range, using: &generator)
+        else { return nil }
+        playsCadence = placed.cadence
+        return PlayBackQuestion(item, reference: placed.tonic)
     }
 
     /// Sounds `question`: its notes one after another (each `noteDuration`, `gapBetweenNotes` apart) or
@@ -244,15 +294,16 @@ public final class PlayBackSession: TrainingSession {
     private func play(_ question: PlayBackQuestion) {
         stopQuestionNotes()
         state = .playingQuestion
+        let lead = playsCadence ? soundCadence(question) : 0
         let lastStart: Double
         if question.isHarmonic {
-            lastStart = 0
-            _ = sound(question.soundedNotes, harmonic: true, after: 0)
+            lastStart = lead
+            _ = sound(question.soundedNotes, harmonic: true, after: lead)
         } else {
             lastStart =
-                Double(question.soundedNotes.count - 1)
+                lead + Double(question.soundedNotes.count - 1)
                 * (trialSettings.noteDuration + trialSettings.gapBetweenNotes)
-            _ = sound(question.soundedNotes, harmonic: false, after: 0)
+            _ = sound(question.soundedNotes, harmonic: false, after: lead)
         }
         if lastStart == 0 {
             openWindow(question)
@@ -268,11 +319,25 @@ public final class PlayBackSession: TrainingSession {
         machinery.emit(.answerable(question, namesReference: trialOptions.namesReference))
     }
 
-    /// Sounds `notes` after `delay` seconds, together or one after another; returns when the last ends.
+    /// Degrees: sounds the question's cadence from now; returns when the note that follows it starts (0 for the
+    /// other kinds).
+    private func soundCadence(_ question: PlayBackQuestion) -> Double {
+        var start = 0.0
+        for chord in question.cadence {
+            sound(chord, harmonic: true, after: start, lasting: Self.cadenceChordDuration)
+            start += Self.cadenceChordDuration
+        }
+        return start == 0 ? 0 : start + Self.cadenceRest
+    }
+
+    /// Sounds `notes` after `delay` seconds, together or one after another (each `lasting` seconds and back to
+    /// back, or a chord's duration, or a note's with the gap between); returns when the last ends.
     @discardableResult
-    private func sound(_ notes: [MIDINote], harmonic: Bool, after delay: Double) -> Double {
-        let duration = harmonic ? Self.chordDuration : trialSettings.noteDuration
-        let step = trialSettings.noteDuration + trialSettings.gapBetweenNotes
+    private func sound(
+        _ notes: [MIDINote], harmonic: Bool, after delay: Double, lasting: Double? = nil
+    ) -> Double {
+        let duration = lasting ?? (harmonic ? Self.chordDuration : trialSettings.noteDuration)
+        let step = lasting ?? (trialSettings.noteDuration + trialSettings.gapBetweenNotes)
         let trial = machinery.trialNumber
         for (index, note) in notes.enumerated() {
             let start = delay + (harmonic ? 0 : Double(index) * step)
@@ -326,7 +391,8 @@ public final class PlayBackSession: TrainingSession {
         }
         let notes = answer.map(\.note)
         let onlyReference = !notes.isEmpty && notes.allSatisfy { $0 == question.reference }
-        if question.item.kind != .chords, onlyReference, question.answerNotes != [question.reference] {
+        let givesReference = question.item.kind == .notes || question.item.kind == .intervals
+        if givesReference, onlyReference, question.answerNotes != [question.reference] {
             capture.reset()
             machinery.emit(.referenceOnly(question))
             return
@@ -354,6 +420,13 @@ public final class PlayBackSession: TrainingSession {
             machinery.emit(.notCounted(late: after, grazed: grazed, window: trialOptions.chordWindow))
         }
         var rest = trialSettings.feedbackDuration
+        let resolution = completed.verdict.played.first.map { question.resolution(from: $0) } ?? []
+        if completed.isCorrect, !resolution.isEmpty {
+            machinery.emit(.resolving(question, notes: resolution))
+            rest =
+                sound(resolution, harmonic: false, after: Self.resolutionStep, lasting: Self.resolutionStep)
+                + rest
+        }
         if !completed.isCorrect {
             stopQuestionNotes()
             let yours = comparisonNotes(question, played: completed.verdict.played)
@@ -372,6 +445,7 @@ public final class PlayBackSession: TrainingSession {
     /// intervals, the notes themselves for chords.
     private func comparisonNotes(_ question: PlayBackQuestion, played: [MIDINote]) -> [MIDINote] {
         guard question.item.kind != .chords else { return played }
+        if question.item.kind == .degrees { return Array(played.prefix(1)) }
         let others = played.filter { $0 != question.reference }
         guard let note = others.first ?? played.first else { return [question.reference] }
         switch question.item {

@@ -9,6 +9,9 @@ public enum PlayBackSessionEvent: TrainingSessionEvent {
         if case .observerFailed(let error) = self { error } else { nil }
     }
 
+    /// Degrees: the key's cadence sounds before the question that follows (``CadencePlan``); whether the key may
+    /// be named on screen.
+    case cadence(Key, namesReference: Bool)
     /// A question starts sounding; whether its reference may be named on screen.
     case questionStarted(PlayBackQuestion, namesReference: Bool)
     /// The question is played again (replay).
@@ -23,6 +26,8 @@ public enum PlayBackSessionEvent: TrainingSessionEvent {
     /// was played): `late` ones struck after the chord window of `window` seconds (onsets relative to the
     /// answer's first note), `grazed` keys (``AnswerCapture``).
     case notCounted(late: [PlayedNote], grazed: [PlayedNote], window: Double)
+    /// Degrees: after a right answer, the note resolves to the tonic: `notes` sound after it.
+    case resolving(PlayBackQuestion, notes: [MIDINote])
     /// After a wrong answer: the player's answer sounds, then the right one.
     case comparingAnswers(played: [MIDINote], right: [MIDINote])
     /// The placement is over (two of three in a row missed, or every item asked): `inPlay` items are in play from

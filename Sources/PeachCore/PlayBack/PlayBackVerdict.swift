@@ -77,7 +77,10 @@ public struct PlayBackVerdict: Hashable, Sendable {
     /// (moved by octaves: ``Outcome/otherOctave``; over the same bass, or a symmetric chord: ``Outcome/otherVoicing``;
     /// over another bass: another inversion, ``Outcome/wrongItem``), the asked chord on another root
     /// (``Outcome/otherRoot``), notes missing only (``Outcome/incomplete``), notes added only
-    /// (``Outcome/extraNotes``), another chord (``Outcome/wrongItem``), none (``Outcome/noItem``).
+    /// (``Outcome/extraNotes``), another chord (``Outcome/wrongItem``), none (``Outcome/noItem``). Degrees: the
+    /// answer is one pitch class (doubled in octaves if the player likes), in any octave: right when it is the
+    /// asked degree, else the degree it is in the question's key (``Outcome/wrongItem``, `semitoneError` the
+    /// nearer way round, −6…5); several pitch classes are ``Outcome/noItem``.
     public static func judge(
         _ question: PlayBackQuestion, played notes: [MIDINote], options: PlayBackOptions
     ) -> PlayBackVerdict {
@@ -115,6 +118,16 @@ public struct PlayBackVerdict: Hashable, Sendable {
                     answered == nil ? .noItem : .wrongItem
                 }
             return PlayBackVerdict(outcome: outcome, played: played, answered: answered, semitoneError: error)
+        case .degree(let degree):
+            let classes = Set(played.map(\.pitchClass))
+            guard classes.count == 1, let note = played.first, let key = question.key else {
+                return PlayBackVerdict(outcome: .noItem, played: played, answered: nil, semitoneError: nil)
+            }
+            let heard = key.degree(of: note)
+            let error = ((heard.semitones - degree.semitones) % 12 + 18) % 12 - 6
+            return PlayBackVerdict(
+                outcome: heard == degree ? .right : .wrongItem, played: played, answered: .degree(heard),
+                semitoneError: error)
         case .chord:
             let expected = question.answerNotes
             let missing: [MIDINote]

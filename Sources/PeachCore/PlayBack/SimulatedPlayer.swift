@@ -2,8 +2,8 @@
 
 /// A model of a player answering play-back questions, for `peach simulate` and tests in virtual time: each
 /// item is answered right with its accuracy (``defaultAccuracy`` unless given); a wrong answer plays the item
-/// it is confused with (``confusions``), else a neighbour a semitone off (notes, intervals) or another chord
-/// quality on the same bass. Response times are drawn around ``meanResponseTime``; a chord's notes are struck
+/// it is confused with (``confusions``), else a neighbour a semitone off (notes, intervals, degrees) or another
+/// chord quality on the same bass. Response times are drawn around ``meanResponseTime``; a chord's notes are struck
 /// within ``chordSpread`` of each other.
 public struct SimulatedPlayer: Sendable {
     /// Accuracy of an item not in ``accuracy``.
@@ -86,6 +86,8 @@ public struct SimulatedPlayer: Sendable {
                     && (inversion == 0 || !$0.isSymmetric)
             }
             return .chord(others.randomElement(using: &generator) ?? quality, inversion: inversion)
+        case .degree(let degree):
+            return .degree(ScaleDegree(mode: degree.mode, semitones: degree.semitones + step))
         }
     }
 }

@@ -74,6 +74,12 @@ public enum SettingKey: String, CaseIterable, Sendable {
     /// Play-back: the key signature a lone note is spelled in: a major key (`C`, `G`, `F#`, `Bb`) or a minor one
     /// (`Am`, `Ebm`).
     case keySignature
+    /// Play-back, degrees: the cadence sounds before every this many questions of a key, 1 … 8.
+    case cadenceEvery
+    /// Play-back, degrees: `random` (a new key for each block of questions) or a fixed tonic (`C`, `Eb`).
+    case degreeKey
+    /// Play-back, degrees: how degrees are named: `numbers` (`5`, `♭6`) or `solfege` (movable do: `sol`, `le`).
+    case degreeNames
 
     /// The key named `name` (as in the settings file).
     /// - Throws: ``SettingsError/unknownKey(_:)`` when no setting has that name.
@@ -91,7 +97,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .controllerProfile, .audioOutput, .midiOutput, .wrongAnswerTick, .longPress, .soundFont, .preset,
             .earconLevel, .tempo, .offsetClick, .timingPatterns, .maxRepetitions, .gapPositions, .chordWindow,
             .grazeVelocity, .showReference, .keySignature, .silentBars, .silentEvery, .tempoRamp, .rampEvery,
-            .gapPattern:
+            .gapPattern, .cadenceEvery, .degreeKey, .degreeNames:
             false
         }
     }
@@ -125,6 +131,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .tempoRamp: "ramp"
         case .rampEvery: "ramp-every"
         case .chordWindow: "chord-window"
+        case .cadenceEvery: "cadence-every"
+        case .degreeKey: "key"
+        case .degreeNames: "degree-names"
         case .velocity, .wrongAnswerTick, .longPress, .earconLevel, .showReference, .grazeVelocity,
             .keySignature:
             nil
@@ -170,6 +179,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .grazeVelocity: .wholeNumber(ValueDomains.grazeVelocity)
         case .showReference: .onOff
         case .keySignature: .keySignature
+        case .cadenceEvery: .wholeNumber(ValueDomains.cadenceEvery)
+        case .degreeKey: .degreeKey
+        case .degreeNames: .oneOf(["numbers", "solfege"])
         }
     }
 
@@ -183,7 +195,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
             guard let range = try? NoteRange(parsing: trimmed) else { throw invalid(text) }
             return .noteRange(range)
         case .velocity, .tempo, .offsetClick, .silentBars, .silentEvery, .tempoRamp, .rampEvery,
-            .grazeVelocity:
+            .grazeVelocity, .cadenceEvery:
             guard let number = Int(trimmed) else { throw invalid(text) }
             return .integer(number)
         case .noteDuration, .gapBetweenNotes, .referencePitch, .varyLoudness, .feedbackDuration, .longPress,
@@ -193,7 +205,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .timbre, .intervals, .tuningSystem, .controllerProfile, .audioOutput, .midiOutput,
             .wrongAnswerTick,
             .soundFont, .preset, .gapPositions, .showReference, .timingPatterns, .maxRepetitions, .gapPattern,
-            .keySignature:
+            .keySignature, .degreeKey, .degreeNames:
             return .text(trimmed)
         }
     }

@@ -69,6 +69,8 @@ public enum AllowedValues: Hashable, Sendable {
     case timingPatterns
     /// A key: a major key's name (`C`, `F#`, `Bb`), or a minor key's with `m` (`Am`).
     case keySignature
+    /// `random` or a tonic (`C`, `Eb`, `F#`).
+    case degreeKey
 }
 
 /// The unit of a numeric setting.

@@ -105,6 +105,7 @@ public struct TrainingLauncher {
         let initial = try plan.overrides(plan.settings)
         var texts = texts
         texts.keySignature = initial.keySignature
+        texts.solfege = initial.solfege
         let events = try plan.events.map(EventStreamPresenter.openFile)
         let store = try JournalStore(directory: plan.dataDirectory, keepsTimeline: false)
         for line in texts.storeNotices(store.contents) { Terminal.emitError(line) }

@@ -41,6 +41,12 @@ public struct PeachSettings: Hashable, Sendable {
     public private(set) var showReference = true
     /// Play-back: the key signature lone notes are spelled in.
     public private(set) var keySignature = KeySignature.c
+    /// Play-back, degrees: the cadence sounds before every this many questions of a key.
+    public private(set) var cadenceEvery = 1
+    /// Play-back, degrees: random keys, or a fixed tonic.
+    public private(set) var degreeKey = DegreeKey.random
+    /// Play-back, degrees: whether degrees are named by movable do (`solfege`) rather than numbers.
+    public private(set) var solfege = false
     /// Timing training's settings: `tempo`, `offsetClick`, `gapPositions`, `timingPatterns`, `maxRepetitions`
     /// (their feedback lasts the training
     /// settings' `feedbackDuration`: see ``timingSettings``).
@@ -98,6 +104,9 @@ public struct PeachSettings: Hashable, Sendable {
         case .grazeVelocity: return String(grazeVelocity)
         case .showReference: return showReference ? "on" : "off"
         case .keySignature: return keySignature.description
+        case .cadenceEvery: return String(cadenceEvery)
+        case .degreeKey: return degreeKey.description
+        case .degreeNames: return solfege ? "solfege" : "numbers"
         case .noteRange, .noteDuration, .gapBetweenNotes, .referencePitch, .varyLoudness, .feedbackDuration,
             .velocity, .timbre, .intervals, .tuningSystem:
             return training.value(of: key)?.description ?? ""
@@ -160,6 +169,16 @@ public struct PeachSettings: Hashable, Sendable {
         case .keySignature:
             guard let key = KeySignature(parsing: value) else { throw invalid() }
             copy.keySignature = key
+        case .cadenceEvery:
+            guard let every = Int(value) else { throw invalid() }
+            guard ValueDomains.cadenceEvery.contains(every) else { throw outOfRange() }
+            copy.cadenceEvery = every
+        case .degreeKey:
+            guard let key = DegreeKey(parsing: value) else { throw invalid() }
+            copy.degreeKey = key
+        case .degreeNames:
+            guard value == "numbers" || value == "solfege" else { throw invalid() }
+            copy.solfege = value == "solfege"
         case .grazeVelocity:
             guard let velocity = Int(value) else { throw invalid() }
             guard ValueDomains.grazeVelocity.contains(velocity) else { throw outOfRange() }
@@ -245,6 +264,8 @@ extension PeachSettings {
         var options = PlayBackOptions.forRun(chosen, kind: kind, settings: training)
         options.chordWindow = chordWindow / 1000
         options.grazeVelocity = grazeVelocity
+        options.cadenceEvery = cadenceEvery
+        options.degreeKey = degreeKey
         options.namesReference = showReference && (chosen?.namesReference ?? true)
         return options
     }

@@ -32,6 +32,9 @@ extension SettingKey {
         case .rampEvery: .rampEvery
         case .gapPositions: .gapPositions
         case .chordWindow: .chordWindow
+        case .cadenceEvery: .cadenceEvery
+        case .degreeKey: .degreeKey
+        case .degreeNames: .degreeNames
         case .velocity, .wrongAnswerTick, .longPress, .earconLevel, .showReference, .grazeVelocity,
             .keySignature:
             nil

@@ -72,6 +72,8 @@ extension Texts {
             return tr("a preset's name or BANK:PROGRAM, or empty for the first")
         case .keySignature:
             return tr("a key such as C, G, F#, Bb or Eb, or a minor key such as Am or F#m")
+        case .degreeKey:
+            return tr("random, or a tonic such as C, Eb or F#")
         }
     }
 

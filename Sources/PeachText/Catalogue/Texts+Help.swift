@@ -15,7 +15,7 @@ public enum Help: CaseIterable, Sendable {
     case timingPatterns, maxRepetitions, silentBars, silentEvery, tempoRamp, rampEvery, gapPattern
     case calibrateAbstract, calibrateDiscussion, echoAbstract, echoDiscussion
     case playAbstract, playDiscussion, playKind, playItems, anyOctave, anyVoicing, hideReference, chordWindow,
-        placement
+        placement, cadenceEvery, degreeKey, degreeNames
     case confusions, accuracy, confuse
     case profileAbstract, profileDiscussion, chartRange, svg, json, days
     case simulateAbstract, simulateDiscussion, mode, trials, threshold, lapse, slope, shape, bias, spread,
@@ -177,16 +177,19 @@ public enum Help: CaseIterable, Sendable {
               peach echo --midi-in /tmp/pads.fifo --audio-out wav:echo.wav --events -
             """
         case .playAbstract:
-            "Play back: hear a note, interval or chord, then play it on your keys."
+            "Play back: hear a note, interval, chord or scale degree, then play it on your keys."
         case .playDiscussion:
             """
             Peach plays a question and you answer by playing it on your MIDI keyboard: the second note \
             (--kind notes), the other note of an interval, melodic or harmonic (--kind intervals), or a whole \
-            chord, its notes struck together (--kind chords). Every note you play sounds at once through \
-            Peach's synth or your external synth (play-through; velocity is loudness, the sustain pedal holds). \
-            A wrong answer plays yours, then the right one. Peach starts with a few items (P5, M3 and P8 up; \
-            major and minor triads) and adds one whenever every item in play is mastered (6 recent answers, \
-            at least 80 % right by its Beta estimate); weak and long-unasked items come more often. \
+            chord, its notes struck together (--kind chords), or the note heard after a cadence in a key, in \
+            any octave (--kind degrees: which scale degree; a right one resolves to the tonic). Every note you \
+            play sounds at once through Peach's synth or your external synth (play-through; velocity is \
+            loudness, the sustain pedal holds). A wrong answer plays yours, then the right one. Peach starts \
+            with a few items (P5, M3 and P8 up; major and minor triads; 1, 5 and 3 in major) and adds the next \
+            when all but one of the three newest are mastered (6 recent answers, at least 80 % right by its \
+            Beta estimate) and 80 % of your recent answers are right; weak and long-unasked items come more \
+            often. \
             'peach profile' shows what you confuse with what. The keys are notes here: Space or a cluster of \
             four adjacent keys below C4 replays, Enter or such a cluster from C4 up skips, q (or two clusters \
             in a row) stops. No MIDI keyboard: with --midi-in keyboard the letters a w s e d f t g y h u j k o \
@@ -195,6 +198,7 @@ public enum Help: CaseIterable, Sendable {
               peach play
               peach play --kind notes --midi-in keyboard
               peach play --kind chords --any-voicing
+              peach play --kind degrees --cadence-every 3 --key Eb
               peach play --kind intervals --items M3,m3 --hide-reference
               peach play --kind notes --any-octave --events -
             """
@@ -204,9 +208,10 @@ public enum Help: CaseIterable, Sendable {
         case .confuse:
             "Play-back: items the model player mixes up, as ASKED=HEARD pairs (M3=m3,major=minor); each is right "
                 + "40 % of the time and otherwise played as the other."
-        case .playKind: "What to play back: notes, intervals or chords."
+        case .playKind: "What to play back: notes, intervals, chords or degrees."
         case .playItems:
-            "Only these items, fixed (e.g. M3,M3down,P5harmonic; major,minor/1,dom7; up4,down3); default: adaptive."
+            "Only these items, fixed (e.g. M3,M3down,P5harmonic; major,minor/1,dom7; up4,down3; 5-major,6-minor); "
+                + "default: adaptive."
         case .anyOctave: "Notes and intervals: a right note in any octave counts."
         case .anyVoicing: "Chords: any voicing counts (the same notes in any octave over the same bass)."
         case .hideReference:
@@ -214,6 +219,10 @@ public enum Help: CaseIterable, Sendable {
 
         case .chordWindow:
             "Play-back: notes whose onsets lie within this many milliseconds form one answer (20-1000)."
+        case .cadenceEvery:
+            "Degrees: the cadence sounds before every this many questions of a key (1-8; always at a new key)."
+        case .degreeKey: "Degrees: random (a new key every 8 questions) or a fixed tonic such as C, Eb or F#."
+        case .degreeNames: "Degrees: name them by numbers (5, b6) or solfege (movable do: sol, le)."
         case .placement:
             "Begin with a placement (\"I know these\"): the items not answered yet, one question each in order, until two of three in a row are missed; what you answered stays in play."
 

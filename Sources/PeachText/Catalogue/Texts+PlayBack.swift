@@ -54,6 +54,23 @@ extension Texts {
                 : intervalWords(interval)
         case .chord(let quality, let inversion):
             return chordName(quality) + ", " + inversionName(inversion)
+        case .degree(let degree):
+            return degree.mode == .major
+                ? tr("\(degreeName(degree)) in major") : tr("\(degreeName(degree)) in minor")
+        }
+    }
+
+    /// A scale degree's name: its number (`5`, `♭6`), or with ``solfege`` its syllable and number (`sol (5)`).
+    public func degreeName(_ degree: ScaleDegree) -> String {
+        solfege ? "\(degree.solfege) (\(degree.name))" : degree.name
+    }
+
+    /// A key's name: `E♭ major`, `F♯ minor`; German `Es-Dur`, `fis-Moll` (a minor key's letter small).
+    public func keyName(_ key: Key) -> String {
+        let tonic = key.tonicSpelled.pitchName(noteNaming)
+        switch key.mode {
+        case .major: return tr("\(tonic) major")
+        case .minor: return tr("\(noteNaming == .german ? tonic.lowercased() : tonic) minor")
         }
     }
 
@@ -108,9 +125,13 @@ extension Texts {
             + (inversion > 0 ? "/" + bass.pitchName(noteNaming) : "")
     }
 
-    /// The item a question asks, in words, with a chord's symbol beside it: `Minor triad, root position (Fm)`.
+    /// The item a question asks, in words, with a chord's symbol beside it: `Minor triad, root position (Fm)`; a
+    /// degree in its key: `5 in E♭ major`.
     public func itemName(of question: PlayBackQuestion) -> String {
-        itemName(question.item) + (chordSymbol(question).map { " (\($0))" } ?? "")
+        if case .degree(let degree) = question.item, let key = question.key {
+            return tr("\(degreeName(degree)) in \(keyName(key))")
+        }
+        return itemName(question.item) + (chordSymbol(question).map { " (\($0))" } ?? "")
     }
 
     /// The title of a play-back kind.
@@ -119,6 +140,7 @@ extension Texts {
         case .notes: tr("Play back: notes")
         case .intervals: tr("Play back: intervals")
         case .chords: tr("Play back: chords")
+        case .degrees: tr("Play back: scale degrees")
         }
     }
 
@@ -128,6 +150,7 @@ extension Texts {
         case .notes: tr("Notes", context: "play-back kind")
         case .intervals: tr("Intervals", context: "play-back kind")
         case .chords: tr("Chords", context: "play-back kind")
+        case .degrees: tr("Scale degrees", context: "play-back kind")
         }
     }
 
@@ -137,6 +160,7 @@ extension Texts {
         case .notes: tr("playing back notes", context: "in a sentence")
         case .intervals: tr("playing back intervals", context: "in a sentence")
         case .chords: tr("playing back chords", context: "in a sentence")
+        case .degrees: tr("playing back scale degrees", context: "in a sentence")
         }
     }
 
@@ -149,9 +173,10 @@ extension Texts {
                 + "z and x an octave down and up.")
     }
 
-    /// The state line while a question sounds: `Listen · reference C4`.
+    /// The state line while a question sounds: `Listen · reference C4`; a degree's: `Listen · E♭ major`.
     public func playBackListening(_ question: PlayBackQuestion, namesReference: Bool) -> String {
-        namesReference
+        if let key = question.key { return namesReference ? tr("Listen · \(keyName(key))") : tr("Listen") }
+        return namesReference
             ? tr("Listen · reference \(spelledNames([question.reference], in: question))") : tr("Listen")
     }
 
@@ -165,7 +190,22 @@ extension Texts {
         case .chords:
             return tr("Play the chord")
                 + (namesReference ? " · " + tr("bass \(name)") : "")
+        case .degrees:
+            let key = question.key.map { " · " + keyName($0) } ?? ""
+            return tr("Play the note, in any octave") + (namesReference ? key : "")
         }
+    }
+
+    /// The line when a degrees question's cadence sounds: `Cadence: E♭ major`.
+    public func playBackCadence(_ key: Key, namesReference: Bool) -> String {
+        namesReference ? tr("Cadence: \(keyName(key))") : tr("Cadence")
+    }
+
+    /// The line after a right degree, as it resolves: `Home to the tonic: F4 E4 D4 C4 (4 3 2 1)`.
+    public func playBackResolving(_ question: PlayBackQuestion, notes: [MIDINote]) -> String {
+        let degrees = question.key.map { key in notes.map { degreeName(key.degree(of: $0)) } } ?? []
+        return tr(
+            "Home to the tonic: \(spelledNames(notes, in: question)) (\(degrees.joined(separator: " ")))")
     }
 
     /// The state line after the reference alone was played.
@@ -198,6 +238,15 @@ extension Texts {
         let played = names(verdict.played)
         let it = tr("it was \(expected) (\(right))")
         let isChord = question.item.kind == .chords
+        if let key = question.key {
+            guard verdict.outcome != .right else { return right + ": " + expected }
+            guard let note = verdict.played.first, verdict.outcome == .wrongItem else {
+                return tr("You played \(played): one note, in any octave — \(it)")
+            }
+            return tr(
+                "\(names([note])) is \(degreeName(key.degree(of: note))) — it was \(degreeName(key.degree(of: question.answerNotes.first ?? note))) (\(expected)) in \(keyName(key))"
+            )
+        }
         let shown = verdict.played.filter { $0 != question.reference }
         let note = names(shown.isEmpty ? verdict.played : shown)
         switch verdict.outcome {

@@ -23,6 +23,9 @@ public struct Texts: Sendable {
     public let marksNonASCII: Bool
     /// The key signature lone notes are spelled in (the `keySignature` setting; C unless a run sets it).
     public var keySignature = KeySignature.c
+    /// Whether scale degrees are named by movable do (`sol`, `le`) rather than numbers (`5`, `♭6`): the
+    /// `degreeNames` setting.
+    public var solfege = false
 
     /// The texts of `language`; `marksNonASCII` for the manual's help texts.
     public init(language: Language, marksNonASCII: Bool = false) {
@@ -142,7 +145,7 @@ public struct Texts: Sendable {
         case .gapFill: tr("Timing: fill the gap")
         case .calibration: tr("Timing: calibration")
         case .echo: tr("Timing: rhythm echo")
-        case .playNotes, .playIntervals, .playChords: playBackTitle(mode.playBackKind ?? .notes)
+        case .playNotes, .playIntervals, .playChords, .playDegrees: playBackTitle(mode.playBackKind ?? .notes)
         }
     }
 
@@ -156,7 +159,8 @@ public struct Texts: Sendable {
         case .gapFill: tr("fill the gap", context: "in a sentence")
         case .calibration: tr("timing calibration", context: "in a sentence")
         case .echo: tr("rhythm echo", context: "in a sentence")
-        case .playNotes, .playIntervals, .playChords: playBackTitleInSentence(mode.playBackKind ?? .notes)
+        case .playNotes, .playIntervals, .playChords, .playDegrees:
+            playBackTitleInSentence(mode.playBackKind ?? .notes)
         }
     }
 

@@ -136,6 +136,8 @@ public struct EventLine: Encodable, Equatable, Sendable {
     public var spelled: [String]?
     /// Play-back: a chord question's symbol, the English way (`Fm`, `B♭m7`, `G7/B`).
     public var symbol: String?
+    /// Play-back, degrees: the question's key, the English way (`E♭ major`, `F♯ minor`).
+    public var key: String?
     /// Play-back: the notes of the captured answer.
     public var played: [PlayedNote]?
     /// Play-back: seconds from the answer window opening to the answer's first note.
@@ -174,8 +176,8 @@ public struct EventLine: Encodable, Equatable, Sendable {
         "started", "modeChanged", "trialStarted", "replayStarted", "note2Started", "tunableStarted", "answer",
         "result",
         "repetition", "loopStarted", "silence", "tempoChanged", "countIn", "call", "respond", "echoOnset",
-        "levelChanged", "strike", "dropout", "question", "answerable",
-        "referenceOnly", "played", "notCounted", "placementEnded",
+        "levelChanged", "strike", "dropout", "cadence", "question", "answerable",
+        "referenceOnly", "played", "notCounted", "resolving", "placementEnded",
         "skipped",
         "stopped",
     ]
@@ -192,7 +194,7 @@ public struct EventLine: Encodable, Equatable, Sendable {
         "replayStarted": [
             "note1", "note2", "cents", "referenceNote", "initialCents", "targetNote", "interval", "tuning",
             "kind",
-            "item", "soundedNotes", "answerNotes", "spelled", "symbol",
+            "item", "soundedNotes", "answerNotes", "spelled", "symbol", "key",
         ],
         "note2Started": [],
         "tunableStarted": [],
@@ -216,11 +218,15 @@ public struct EventLine: Encodable, Equatable, Sendable {
         "levelChanged": ["level"],
         "tempoChanged": ["tempo"],
         "dropout": [],
-        "question": ["kind", "item", "referenceNote", "soundedNotes", "answerNotes", "spelled", "symbol"],
+        "cadence": ["key"],
+        "question": [
+            "kind", "item", "referenceNote", "soundedNotes", "answerNotes", "spelled", "symbol", "key",
+        ],
         "answerable": ["answerNotes"],
         "referenceOnly": [],
         "played": ["played", "responseTime", "input"],
         "notCounted": ["late", "grazed"],
+        "resolving": ["soundedNotes", "spelled"],
         "placementEnded": ["inPlay"],
         "skipped": ["item"],
         "stopped": ["reason", "detail"],
@@ -245,6 +251,7 @@ public struct EventLine: Encodable, Equatable, Sendable {
         var english = Self.english
         english.keySignature = key
         symbol = english.chordSymbol(question)
+        self.key = question.key?.description
     }
 
     /// The words of the fields that are text for people (a chord's symbol), the English way as every line.

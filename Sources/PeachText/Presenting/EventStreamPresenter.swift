@@ -255,6 +255,15 @@ public final class EventStreamPresenter: TrainingPresenter {
 
     private func playBackLines(_ event: PlayBackSessionEvent, at time: Date) -> [EventLine] {
         switch event {
+        case .cadence(let key, _):
+            var line = EventLine("cadence", at: time)
+            line.key = key.description
+            return [line]
+        case .resolving(let question, let notes):
+            var line = EventLine("resolving", at: time)
+            line.soundedNotes = notes.map(\.rawValue)
+            line.spelled = question.spelled(notes, in: keySignature).map(\.description)
+            return [line]
         case .questionStarted(let question, _):
             var line = EventLine("question", at: time)
             line.set(question, in: keySignature)

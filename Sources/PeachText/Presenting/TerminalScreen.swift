@@ -282,6 +282,10 @@ public final class TerminalScreen: TrainingPresenter {
 
     private func show(_ event: PlayBackSessionEvent, progress: TrainingProgress) {
         switch event {
+        case .cadence(let key, let names):
+            status(texts.playBackCadence(key, namesReference: names))
+        case .resolving(let question, let notes):
+            line("      " + texts.playBackResolving(question, notes: notes))
         case .questionStarted(let question, let names):
             status(texts.playBackListening(question, namesReference: names))
         case .replayStarted:

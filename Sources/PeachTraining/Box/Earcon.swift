@@ -15,6 +15,7 @@ import PeachCore
 /// | ``playNotes`` | C5 and C6 together | play back one note |
 /// | ``playIntervals`` | C5 and G5 together | play back an interval |
 /// | ``playChords`` | C5, E5 and G5 together | play back a chord |
+/// | ``playDegrees`` | G5 then C5, falling | a degree in a key (the fifth falling home to the tonic) |
 /// | ``chime`` | E6 and B6 together, short | a play-back answer was right (a wrong one: your answer, then the right one) |
 /// | ``strike(offsetMs:)`` | one short note right after a fill-the-gap strike | on time: A5; rushing: B5 (within ``nearTimingBand``) or E6; dragging: G5 or D5 |
 /// | ``timingResult(_:)`` | A5, then a second note | after each fill-the-gap trial: on time (within ``onTimeBand``): A5 again; rushing (early) above, dragging (late) below: a whole tone within ``nearTimingBand``, a fifth beyond |
@@ -89,6 +90,8 @@ public struct Earcon: Hashable, Sendable {
     public static let playIntervals = Earcon(name: "playIntervals", together: [72, 79])
     /// Play-back of chords starts.
     public static let playChords = Earcon(name: "playChords", together: [72, 76, 79])
+    /// Play-back of scale degrees starts: the fifth falling home to the tonic.
+    public static let playDegrees = Earcon(name: "playDegrees", sequence: [79, 72])
     /// Rhythm echo starts: an eighth and two sixteenths on E6 (also the menu's entry after chords).
     public static let echo = Earcon(
         name: "echo",
@@ -112,6 +115,7 @@ public struct Earcon: Hashable, Sendable {
         case .playNotes: .playNotes
         case .playIntervals: .playIntervals
         case .playChords: .playChords
+        case .playDegrees: .playDegrees
         }
     }
 

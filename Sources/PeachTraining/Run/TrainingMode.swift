@@ -25,6 +25,8 @@ public enum TrainingMode: String, Sendable, Codable, CaseIterable {
     case playIntervals
     /// Play-back, chords: play the chord (`peach play --kind chords`).
     case playChords
+    /// Play-back, scale degrees: a cadence sets the key, a note sounds; play it (`peach play --kind degrees`).
+    case playDegrees
 
     /// The families of modes: what a mode's session answers with and what its records are.
     public enum Family: Sendable, Equatable {
@@ -45,6 +47,7 @@ public enum TrainingMode: String, Sendable, Codable, CaseIterable {
         case .playNotes: .playBack(.notes)
         case .playIntervals: .playBack(.intervals)
         case .playChords: .playBack(.chords)
+        case .playDegrees: .playBack(.degrees)
         }
     }
 
@@ -63,6 +66,7 @@ public enum TrainingMode: String, Sendable, Codable, CaseIterable {
         case .notes: self = .playNotes
         case .intervals: self = .playIntervals
         case .chords: self = .playChords
+        case .degrees: self = .playDegrees
         }
     }
 }

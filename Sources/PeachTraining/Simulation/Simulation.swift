@@ -24,6 +24,8 @@ public enum SimulationMode: String, Sendable, CaseIterable {
     case intervals
     /// Play-back of chords, answered by a ``SimulatedPlayer``.
     case chords
+    /// Play-back of scale degrees, answered by a ``SimulatedPlayer``.
+    case degrees
 
     /// The play-back kind the mode simulates, or nil.
     public var playBackKind: PlayBackKind? { PlayBackKind(rawValue: rawValue) }
@@ -124,7 +126,7 @@ public struct Simulation: Sendable {
             report.matchingSummary(elapsed: clock.elapsed)
         case .timing, .tap, .echo:
             stored = runTiming(clock: clock, listener: listener, store: store, report: report, error: error)
-        case .notes, .intervals, .chords:
+        case .notes, .intervals, .chords, .degrees:
             stored = runPlayBack(clock: clock, store: store, report: report, error: error)
         }
         // Only a run whose every answer was stored says where they are: after a failure (a full disk) its error

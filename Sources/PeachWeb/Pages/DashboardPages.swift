@@ -187,6 +187,9 @@ struct DashboardPages: Sendable {
         case .onOff: return choice(["on", "off"])
         case .keySignature:
             return choice(KeySignature.fifthsRange.compactMap { KeySignature(fifths: $0)?.description })
+        case .degreeKey:
+            return choice(
+                ["random"] + KeySignature.fifthsRange.compactMap { KeySignature(fifths: $0)?.description })
         case .number(let range, _):
             return [
                 "number": true, "min": "\(range.lowerBound)", "max": "\(range.upperBound)", "step": "any",

@@ -1,0 +1,67 @@
+// CadencePlan: degrees: which key each question is in, and whether its cadence sounds first.
+
+/// The key of each degrees question and when the cadence sets it. Questions come in **blocks** of
+/// ``blockLength`` in one key (one tonic, one mode): a block begins with the run, after ``blockLength``
+/// questions, or when the next item is of the other mode; a new block takes a new tonic (``DegreeKey/random``,
+/// never the last one) or the fixed one, placed so the cadence (an octave below the tonic) and the note (up to
+/// a seventh above) lie in the note range, within ``comfortable`` where the range allows — at random among the
+/// places that fit, or for a fixed tonic the one nearest their middle. The cadence sounds at a block's first question and then every ``every``-th
+/// (1: before each question; 3: the first, fourth, seventh …), so the player learns to hold the key in mind
+/// (asked for by open-ear's users). A replay always plays it.
+public struct CadencePlan: Sendable {
+    /// How many questions a block asks in one key.
+    public static let blockLength = 8
+    /// Where a tonic is placed when the note range allows: G3–B4 (the cadence's bass from G2, the note up to A♯5).
+    public static let comfortable = 55...71
+    /// The cadence sounds before every `every`-th question of a block (1…``blockLength``).
+    public let every: Int
+    /// Random tonics or a fixed one.
+    public let key: DegreeKey
+    /// The mode of the block under way; nil before the first question.
+    public private(set) var mode: KeyMode?
+    /// The tonic (where the cadence is voiced) of the block under way.
+    public private(set) var tonic: MIDINote?
+    private var asked = 0
+
+    /// A plan with the cadence every `every` questions (clamped to 1…``blockLength``) in `key`.
+    public init(every: Int, key: DegreeKey) {
+        self.every = min(max(every, 1), Self.blockLength)
+        self.key = key
+    }
+
+    /// The mode the next question must be in to stay in the block; nil when the next question begins a block.
+    public var blockMode: KeyMode? { asked < Self.blockLength ? mode : nil }
+
+    /// Places the next question, of `mode`: its tonic, and whether the cadence sounds before it. Nil when no
+    /// octave of the tonic fits `range` (a range narrower than two octaves).
+    public mutating func next(
+        _ mode: KeyMode, in range: ClosedRange<Int>, using generator: inout some RandomNumberGenerator
+    ) -> (tonic: MIDINote, cadence: Bool)? {
+        if blockMode != mode || tonic == nil {
+            guard range.lowerBound + 12 <= range.upperBound - 11 else { return nil }
+            let fitting = (range.lowerBound + 12)...(range.upperBound - 11)
+            // Where the range allows, the tonic lies within G3–B4, where the cadence sounds clear.
+            let places = fitting.overlaps(Self.comfortable) ? fitting.clamped(to: Self.comfortable) : fitting
+            let candidates: [Int]
+            if let fixed = key.tonicPitchClass {
+                let middle = (places.lowerBound + places.upperBound) / 2
+                candidates = places.filter { ($0 - fixed) % 12 == 0 }.sorted {
+                    abs($0 - middle) < abs($1 - middle)
+                }
+                .prefix(1).map { $0 }
+            } else {
+                let last = tonic?.pitchClass
+                let fresh = places.filter { $0 % 12 != last }
+                candidates = fresh.isEmpty ? Array(places) : fresh
+            }
+            guard let chosen = candidates.randomElement(using: &generator) else { return nil }
+            tonic = MIDINote(clamping: chosen)
+            self.mode = mode
+            asked = 0
+        }
+        let cadence = asked % every == 0
+        asked += 1
+        guard let tonic else { return nil }
+        return (tonic, cadence)
+    }
+}

@@ -1,0 +1,85 @@
+// DegreesPresenterTests: scale degrees' events lines (cadence, key, resolving) and their words, EN and DE.
+
+import Foundation
+import PeachCore
+import PeachTestSupport
+import PeachText
+import PeachTraining
+import Testing
+
+@MainActor
+@Suite("Play-back presenters: scale degrees")
+struct DegreesPresenterTests {
+    static let fifth = PlayBackItem.degree(ScaleDegree(mode: .major, semitones: 7))
+
+    static func presented(language: Language = .english) -> PresenterTests.Presented {
+        var options = PlayBackOptions(kind: .degrees, items: [fifth])
+        options.degreeKey = .tonic(KeySignature(fifths: -3) ?? .c)  // E♭
+        return PresenterTests.Presented(
+            harness: RunHarness(mode: .playDegrees, playBack: options), language: language)
+    }
+
+    @Test("cadence with its key, question with key and spelling, resolving with its notes spelled in the key")
+    func events() throws {
+        let presented = Self.presented()
+        let harness = presented.harness
+        harness.run.start()
+        let question = try #require(harness.question)
+        #expect(question.reference == MIDINote(63))
+        harness.advanceUntilAnswerable()
+        harness.strike([question.answerNotes[0].rawValue + 12])
+        harness.advance(0.2)
+        let objects = presented.objects
+        let cadence = try #require(objects.first { $0["event"] as? String == "cadence" })
+        #expect(cadence["key"] as? String == "E♭ major")
+        let asked = try #require(objects.first { $0["event"] as? String == "question" })
+        #expect(asked["kind"] as? String == "degrees" && asked["item"] as? String == "5-major")
+        #expect(asked["key"] as? String == "E♭ major" && asked["spelled"] as? [String] == ["B♭4"])
+        let resolving = try #require(objects.first { $0["event"] as? String == "resolving" })
+        #expect(resolving["spelled"] as? [String] == ["A♭5", "G5", "F5", "E♭5"])
+        let result = try #require(objects.first { $0["event"] as? String == "result" })
+        #expect(result["correct"] as? Bool == true && result["verdict"] as? String == "right")
+        for object in objects {
+            let name = try #require(object["event"] as? String)
+            let schema = try #require(EventLine.schema[name], "no schema for \(name)")
+            #expect(Set(object.keys).subtracting(["event", "time"]).isSubset(of: schema), "\(object)")
+        }
+        let screen = presented.output.screen
+        #expect(screen.contains("Home to the tonic: A♭5 G5 F5 E♭5 (4 3 2 1)"), "\(screen)")
+    }
+
+    @Test(
+        "the verdict names the degree played and the one asked, in the key; German keys as Germans write them"
+    )
+    func words() throws {
+        let question = try #require(PlayBackQuestion(Self.fifth, reference: MIDINote(63)))
+        func completed(_ notes: [Int]) -> CompletedPlayBack {
+            CompletedPlayBack(
+                question: question,
+                played: notes.map { PlayedNote(note: MIDINote(clamping: $0), velocity: 90, time: 0) },
+                anyOctave: false, anyVoicing: false, timestamp: Date(timeIntervalSince1970: 0),
+                responseTime: 1,
+                inputKind: .midiNote)
+        }
+        let english = Texts(language: .english)
+        let german = Texts(language: .german)
+        #expect(english.playBackVerdict(completed([58])) == "5 in E♭ major: B♭4")
+        #expect(english.playBackVerdict(completed([71])) == "C♭5 is ♭6 — it was 5 (B♭4) in E♭ major")
+        #expect(
+            german.playBackVerdict(completed([71])) == "Ces5 ist ♭6 — es war 5 (B4) in Es-Dur",
+            "\(german.playBackVerdict(completed([71])))")
+        #expect(english.playBackVerdict(completed([70, 74])).hasPrefix("You played B♭4 D5: one note"))
+        var solfege = english
+        solfege.solfege = true
+        #expect(
+            solfege.playBackVerdict(completed([71])) == "C♭5 is le (♭6) — it was sol (5) (B♭4) in E♭ major")
+        let minor = try #require(
+            PlayBackQuestion(.degree(ScaleDegree(mode: .minor, semitones: 3)), reference: MIDINote(66)))
+        #expect(german.keyName(try #require(minor.key)) == "fis-Moll")
+        #expect(german.itemName(minor.item) == "3 in Moll")
+        #expect(
+            english.playBackYourTurn(minor, namesReference: true) == "Play the note, in any octave · F♯ minor"
+        )
+        #expect(english.playBackYourTurn(minor, namesReference: false) == "Play the note, in any octave")
+    }
+}

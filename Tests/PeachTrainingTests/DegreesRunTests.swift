@@ -1,0 +1,102 @@
+// DegreesRunTests: scale degrees in virtual time: the cadence before the note, any octave, the resolution home.
+
+import Foundation
+import PeachCore
+import PeachTestSupport
+import PeachTraining
+import Testing
+
+@MainActor
+@Suite("Play-back runs: scale degrees")
+struct DegreesRunTests {
+    static let fifth = PlayBackItem.degree(ScaleDegree(mode: .major, semitones: 7))
+
+    func harness(every: Int = 1, items: [PlayBackItem]? = [fifth]) -> RunHarness {
+        var options = PlayBackOptions(kind: .degrees, items: items)
+        options.cadenceEvery = every
+        let harness = RunHarness(mode: .playDegrees, playBack: options)
+        harness.run.start()
+        return harness
+    }
+
+    @Test("the cadence's four chords sound first, then the note; the window opens with the note, not before")
+    func cadenceThenNote() throws {
+        let harness = harness()
+        let question = try #require(harness.question)
+        #expect(harness.names.prefix(3) == ["started", "cadence", "questionStarted"])
+        // The first chord at once: its four notes.
+        #expect(harness.sound.fake.playedNotes.count == 4)
+        harness.advance(2.9)
+        #expect(harness.sound.fake.playedNotes.count == 16 && !harness.isAnswerable)
+        // Four chords of 0.75 s and a rest of 0.5 s: the note at 3.5 s.
+        harness.advance(0.65)
+        #expect(harness.isAnswerable)
+        #expect(harness.sound.fake.playedNotes.count == 17)
+        #expect(harness.sound.fake.playedNotes.last?.frequency == question.answerNotes[0].frequency())
+    }
+
+    @Test("the right degree two octaves down is right, stored with the tonic, and resolves home: 5 4 3 2 1")
+    func anyOctaveAndResolution() throws {
+        let harness = harness()
+        let question = try #require(harness.question)
+        harness.advanceUntilAnswerable()
+        let low = question.answerNotes[0].rawValue - 24
+        harness.strike([low])
+        harness.advance(0.2)
+        let stored = try #require(harness.store.playBacks.first)
+        #expect(stored.isCorrect && stored.question.reference == question.reference)
+        let resolving = harness.presenter.events.compactMap { event -> [Int]? in
+            if case .playBack(.resolving(_, let notes), _) = event { return notes.map(\.rawValue) }
+            return nil
+        }
+        #expect(resolving == [[low - 2, low - 3, low - 5, low - 7]])
+        let before = harness.sound.fake.playedNotes.count
+        harness.advance(4)
+        // The four notes home sounded, then the next question's cadence began.
+        #expect(harness.sound.fake.playedNotes.count >= before + 4)
+        #expect(harness.names.filter { $0 == "questionStarted" }.count == 2)
+    }
+
+    @Test("a wrong degree is stored as heard (♭6), plays yours then the right note, and resolves nothing")
+    func wrongDegree() throws {
+        let harness = harness()
+        let question = try #require(harness.question)
+        harness.advanceUntilAnswerable()
+        harness.strike([question.answerNotes[0].rawValue + 1])
+        harness.advance(0.2)
+        let stored = try #require(harness.store.playBacks.first)
+        #expect(!stored.isCorrect && stored.verdict.answered?.id == "b6-major")
+        #expect(!harness.names.contains("resolving"))
+        let comparing = harness.presenter.events.contains {
+            if case .playBack(.comparingAnswers(let played, let right), _) = $0 {
+                return played == [question.answerNotes[0].advanced(by: 1)] && right == question.answerNotes
+            }
+            return false
+        }
+        #expect(comparing)
+    }
+
+    @Test("with the cadence every 3rd question only the 1st and 4th of a block hear it; a replay always does")
+    func cadenceEvery() throws {
+        let harness = harness(every: 3)
+        var cadences: [Bool] = []
+        var tonics: Set<MIDINote> = []
+        for number in 1...5 {
+            let question = try #require(harness.question)
+            tonics.insert(question.reference)
+            harness.advanceUntilAnswerable()
+            cadences.append(harness.names.last { $0 == "cadence" || $0 == "feedbackEnded" } == "cadence")
+            harness.strike([question.answerNotes[0].rawValue])
+            harness.advance(0.2)
+            while harness.names.filter({ $0 == "questionStarted" }).count == number, harness.now < 600 {
+                harness.advance(0.1)
+            }
+        }
+        #expect(cadences == [true, false, false, true, false])
+        #expect(tonics.count == 1)
+        // A replay sounds the cadence again (four chords before the note).
+        let played = harness.sound.fake.playedNotes.count
+        harness.run.perform(.press(.replay, input: .midiNote))
+        #expect(harness.sound.fake.playedNotes.count == played + 4)
+    }
+}
