@@ -166,11 +166,11 @@ struct CommandParsingTests {
             }
         }
         #expect(
-            message(["play", "--kind", "melodies"])
-                == "--kind 'melodies' is not valid; use notes, intervals, chords or degrees.")
+            message(["play", "--kind", "scales"])
+                == "--kind 'scales' is not valid; use notes, intervals, chords, degrees or melodies.")
         #expect(
             message(["profile", "--confusions", "bogus"])
-                == "--confusions 'bogus' is not valid; use notes, intervals, chords or degrees.")
+                == "--confusions 'bogus' is not valid; use notes, intervals, chords, degrees or melodies.")
         #expect(
             message(["data", "export", "--format", "xml"])
                 == "--format 'xml' is not valid; use csv, json or peach-csv.")

@@ -29,6 +29,7 @@ struct FirstHourTests {
     static let identifiers: Set<String> = [
         "higher", "lower", "commit", "replay", "stop", "tune", "none", "train", "match", "measure", "profile",
         "early", "late", "strike", "timing", "tap", "echo", "play", "notes", "intervals", "chords", "degrees",
+        "melodies",
         "simulate", "tone", "monitor", "learn", "devices", "sounds", "settings", "data", "info", "serve",
         "web",
         "help",

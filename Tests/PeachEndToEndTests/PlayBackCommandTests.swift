@@ -131,4 +131,53 @@ struct PlayBackCommandTests {
         #expect(profile.standardOutput.contains("5 in major"), "\(profile.standardOutput)")
         #expect(profile.standardOutput.contains("♭6 in major"), "\(profile.standardOutput)")
     }
+
+    @Test(
+        "a four-note melody played in order is right; with one note wrong it is judged in place and said so")
+    func melodies() throws {
+        let folder = NSTemporaryDirectory() + "peach-melodies-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(mkfifo(folder + "/keys.fifo", 0o600) == 0)
+        let running = try PeachBinary.start([
+            "play", "--kind", "melodies", "--items", "steps4", "--midi-in", "rawmidi:\(folder)/keys.fifo",
+            "--audio-out", "null", "--events", "-", "--data-dir", "\(folder)/data", "--feedback-duration",
+            "0.2",
+        ])
+        let watchdog = Watchdog(running.process)
+        let keys = open(folder + "/keys.fifo", O_WRONLY)
+        #expect(keys >= 0)
+        let events = LineReader(running.output)
+        var results: [[String: Any]] = []
+        for answer in 0..<2 {
+            let question = Self.object(events.await("\"question\""))
+            let notes = try #require(question["answerNotes"] as? [Int], "\(events.lines)")
+            #expect(notes.count == 4 && question["key"] is String)
+            try #require(events.await("\"answerable\"") != nil)
+            // The first phrase right, the second with its third note a semitone high.
+            let played = answer == 0 ? notes : [notes[0], notes[1], notes[2] + 1, notes[3]]
+            for note in played {
+                _ = write(keys, [0x90, UInt8(note), 100, 0x80, UInt8(note), 0] as [UInt8], 6)
+                usleep(150_000)
+            }
+            results.append(Self.object(events.await("\"result\"")))
+        }
+        kill(running.process.processIdentifier, SIGINT)
+        events.await("never")
+        running.process.waitUntilExit()
+        watchdog.disarm("peach play")
+        close(keys)
+        let screen = String(
+            decoding: running.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(results.map { $0["verdict"] as? String } == ["right", "wrongNotes"], "\(results)")
+        let marks = (results.last?["marks"] as? [[String: Any]])?.map { $0["mark"] as? String }
+        #expect(marks == ["right", "right", "wrong", "right"], "\(results)")
+        #expect(screen.contains("3 of 4 notes right; note 3: you played "), "\(screen)")
+        #expect(screen.contains("(a semitone too high)"), "\(screen)")
+        let profile = try PeachBinary.run(["profile", "--data-dir", folder + "/data"])
+        #expect(
+            profile.standardOutput.contains(
+                "Notes right by place in the phrase: 1 100 % · 2 100 % · 3 50 % · 4 100 %"),
+            "\(profile.standardOutput)")
+    }
 }

@@ -762,7 +762,7 @@ struct PracticeBoxTests {
     }
 
     @Test(
-        "rhythm echo: the menu's fifth entry (its own earcon), startTiming during fill the gap switches to it; each echo says its result by ear"
+        "rhythm echo: the menu's sixth entry (its own earcon), startTiming during fill the gap switches to it; each echo says its result by ear"
     )
     func rhythmEcho() throws {
         let pads = ControllerProfile(
@@ -779,12 +779,14 @@ struct PracticeBoxTests {
             harness.send(.noteOff(channel: 9, note: note, velocity: 0))
         }
         harness.connect()
-        // The menu by ear: notes, intervals, chords, scale degrees, then rhythm echo.
+        // The menu by ear: notes, intervals, chords, scale degrees, melodies, then rhythm echo.
         pad(36)
         pad(36)
         pad(36)
         pad(36)
         #expect(harness.box.state == .choosingMenu(.playDegrees) && harness.earcons.last == "playDegrees")
+        pad(36)
+        #expect(harness.box.state == .choosingMenu(.playMelodies) && harness.earcons.last == "playMelodies")
         pad(36)
         #expect(harness.box.state == .choosingMenu(.echo))
         #expect(harness.earcons.last == "echo")
@@ -792,7 +794,7 @@ struct PracticeBoxTests {
         #expect(harness.box.state == .ready)
         // startTiming: fill the gap; again: rhythm echo (and the echo's earcon).
         pad(43)
-        harness.advance(8)  // the menu's five earcons, the stop's and the timing one's play in turn first
+        harness.advance(8)  // the menu's six earcons, the stop's and the timing one's play in turn first
         #expect(harness.box.state == .training(.gapFill))
         pad(43)
         #expect(harness.box.state == .starting(.echo) && harness.earcons.last == "echo")

@@ -60,6 +60,10 @@ public struct PlayBackHistory: Hashable, Sendable {
     /// (``PlayBackScheduler`` opens new items by it).
     public private(set) var recentByKind: [PlayBackKind: [Bool]] = [:]
 
+    /// Melodies: each place in the phrase (1 for the first note), how often a note there was asked and how often it
+    /// was played right (where memory gives out along a phrase).
+    public private(set) var melodyPositions: [Int: Week] = [:]
+
     /// How many of a kind's answers its level looks at.
     public static let levelLength = 48
 
@@ -91,6 +95,10 @@ public struct PlayBackHistory: Hashable, Sendable {
         if record.responseTimes.count > Self.responseTimeLength { record.responseTimes.removeFirst() }
         record.lastAnswer = answerCount
         items[item] = record
+        for (index, mark) in completed.verdict.marks.enumerated() {
+            melodyPositions[index + 1, default: Week()].answers += 1
+            if mark.isRight { melodyPositions[index + 1, default: Week()].correct += 1 }
+        }
         recentByKind[item.kind, default: []].append(completed.isCorrect)
         if recentByKind[item.kind, default: []].count > Self.levelLength {
             recentByKind[item.kind]?.removeFirst()
@@ -170,6 +178,13 @@ public struct PlayBackHistory: Hashable, Sendable {
             guard sum <= answerCount else { return false }
         }
         let weekly = weeks.values.flatMap(\.values)
+        guard
+            melodyPositions.allSatisfy({
+                (1...MelodyLevel.lengths.upperBound).contains($0.key) && $0.value.correct >= 0
+                    && $0.value.correct <= $0.value.answers
+                    && $0.value.answers <= answerCount
+            })
+        else { return false }
         return sum == answerCount && weekly.allSatisfy { $0.correct >= 0 && $0.correct <= $0.answers }
             && weekly.reduce(0) { $0 + $1.answers } == answerCount
     }
@@ -243,7 +258,7 @@ extension PlayBackHistory.Week: SnapshotCodable {
 }
 
 extension PlayBackHistory: SnapshotCodable {
-    /// Writes the history: its answer count, each item's record by id, and each kind's weeks.
+    /// Writes the history: its answer count, each item's record by id, each kind's weeks, the melodies' places.
     public func write(to writer: inout SnapshotWriter) {
         writer.write(answerCount)
         writer.write(Dictionary(uniqueKeysWithValues: items.map { ($0.key.id, $0.value) }))
@@ -256,6 +271,7 @@ extension PlayBackHistory: SnapshotCodable {
             writer.write(recent.count)
             for answer in recent { writer.write(answer) }
         }
+        writer.write(melodyPositions)
     }
 
     /// Reads a history; its numbers are checked by the snapshot's consistency check.
@@ -278,5 +294,6 @@ extension PlayBackHistory: SnapshotCodable {
             guard recent.count <= Self.levelLength else { throw SnapshotReader.Malformed() }
             recentByKind[kind] = recent
         }
+        melodyPositions = try reader.dictionary()
     }
 }

@@ -10,6 +10,7 @@
 /// | intervals | a directed interval, melodic or harmonic | `M3`, `M3down`, `M3harmonic` (`P1` … `P8`) |
 /// | chords | a quality in a voicing | `major`, `major/1`, `min7/3`, `m7b5/2` |
 /// | degrees | a scale degree in a major or minor key | `5-major`, `b6-major`, `6-minor`, `#7-minor` |
+/// | melodies | a phrase's length and how it moves (``MelodyLevel``) | `steps3`, `leaps5`, `wide7`, `chromatic8` |
 ///
 /// The augmented triad and the diminished seventh are symmetric (every inversion has the same shape), so they
 /// are asked in root position only.
@@ -23,6 +24,8 @@ public enum PlayBackItem: Hashable, Sendable, CustomStringConvertible {
     case chord(ChordQuality, inversion: Int)
     /// Degrees: the degree in a key of its mode (``ScaleDegree``), heard after the key's cadence.
     case degree(ScaleDegree)
+    /// Melodies: a phrase of the level's length and shape, in a key.
+    case melody(MelodyLevel)
 
     /// The kind the item belongs to.
     public var kind: PlayBackKind {
@@ -31,6 +34,7 @@ public enum PlayBackItem: Hashable, Sendable, CustomStringConvertible {
         case .interval: .intervals
         case .chord: .chords
         case .degree: .degrees
+        case .melody: .melodies
         }
     }
 
@@ -50,6 +54,7 @@ public enum PlayBackItem: Hashable, Sendable, CustomStringConvertible {
             inversion == 0 ? quality.rawValue : "\(quality.rawValue)/\(inversion)"
         case .degree(let degree):
             "\(degree.asciiName)-\(degree.mode.rawValue)"
+        case .melody(let level): level.id
         }
     }
 
@@ -58,6 +63,10 @@ public enum PlayBackItem: Hashable, Sendable, CustomStringConvertible {
 
     /// The item an identifier names, or nil.
     public init?(id: String) {
+        if let level = MelodyLevel(id: id) {
+            self = .melody(level)
+            return
+        }
         if let degree = Self.degree(id: id) {
             self = .degree(degree)
             return
@@ -203,17 +212,20 @@ public enum PlayBackItem: Hashable, Sendable, CustomStringConvertible {
             return major.map { PlayBackItem.degree(ScaleDegree(mode: .major, semitones: $0)) }
                 + minor.map { .degree(ScaleDegree(mode: .minor, semitones: $0)) }
                 + chromatic.map { .degree(ScaleDegree(mode: $0.0, semitones: $0.1)) }
+        case .melodies:
+            return MelodyLevel.curriculum.map { .melody($0) }
         }
     }
 
     /// How many items of `kind` a new player starts with: P5, M3 and P8 up; major and minor triads; 1, 5 and 3
-    /// in major.
+    /// in major; melodies of three and four notes by step.
     public static func startingCount(of kind: PlayBackKind) -> Int {
         switch kind {
         case .notes: 3
         case .intervals: 3
         case .chords: 2
         case .degrees: 3
+        case .melodies: 2
         }
     }
 }

@@ -1,8 +1,6 @@
-// PlayBackKind: what a play-back question asks the player to play: a note, an interval, a chord, a scale degree.
+// PlayBackKind: what a play-back question asks the player to play: a note, an interval, a chord, a degree, a melody.
 
-/// A family of play-back questions: Peach plays, the player answers by playing it on the keys. Melodies are meant
-/// to follow as a further kind on the same machinery (a question's ``PlayBackQuestion/answerNotes`` is already an
-/// ordered list, and ``AnswerCapture`` keeps every onset).
+/// A family of play-back questions: Peach plays, the player answers by playing it on the keys.
 public enum PlayBackKind: String, CaseIterable, Hashable, Sendable {
     /// A reference note, then a second note: play the second note.
     case notes
@@ -12,4 +10,14 @@ public enum PlayBackKind: String, CaseIterable, Hashable, Sendable {
     case chords
     /// A cadence sets a key, then one note sounds: play it, in any octave (functional hearing: which degree).
     case degrees
+    /// A melody of 3–8 notes in a key, after its tonic chord: play its notes in order (``MelodyLevel``).
+    case melodies
+}
+
+extension PlayBackKind {
+    /// How many seconds after an answer's first note its last may come: the widest chord window (1 s), or for a
+    /// melody its whole window (60 s). The store refuses a record whose onsets go further.
+    public var onsetSpan: Double {
+        self == .melodies ? 60 : PlayBackOptions.chordWindows.upperBound
+    }
 }

@@ -14,7 +14,7 @@ extension PlayBackQuestion {
             return spelledAsInterval(notes, semitones: semitones, in: key)
         case .interval(let interval, _):
             return spelledAsInterval(notes, semitones: interval.semitones, in: key)
-        case .degree:
+        case .degree, .melody:
             guard let questionKey = self.key else { return notes.map { Spelling.lone($0, in: key) } }
             return notes.map { questionKey.spelled($0) }
         }

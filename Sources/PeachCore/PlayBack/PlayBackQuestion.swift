@@ -50,25 +50,44 @@ public struct PlayBackQuestion: Hashable, Sendable {
             isHarmonic = false
             self.reference = reference
             answerNotes = [target]
+        case .melody:
+            return nil  // a phrase is written, not made from its tonic: init(melody:tonic:notes:)
         }
     }
 
-    /// Degrees: the key the question is in (its tonic is the reference's pitch class); nil for the other kinds.
+    /// A melody question: `notes`, the phrase in order, in the key of `tonic` (its mode as the notes tell:
+    /// ``MelodyMaker/mode(of:tonic:)``). Nil when the phrase's length is not the level's.
+    public init?(melody level: MelodyLevel, tonic: MIDINote, notes: [MIDINote]) {
+        guard notes.count == level.length else { return nil }
+        item = .melody(level)
+        soundedNotes = notes
+        isHarmonic = false
+        reference = tonic
+        answerNotes = notes
+    }
+
+    /// Degrees and melodies: the key the question is in (its tonic is the reference's pitch class); nil for the
+    /// other kinds.
     public var key: Key? {
-        guard case .degree(let degree) = item else { return nil }
-        return Key(tonic: reference.pitchClass, mode: degree.mode)
+        switch item {
+        case .degree(let degree): Key(tonic: reference.pitchClass, mode: degree.mode)
+        case .melody:
+            Key(tonic: reference.pitchClass, mode: MelodyMaker.mode(of: answerNotes, tonic: reference))
+        case .note, .interval, .chord: nil
+        }
     }
 
     /// Degrees: the cadence that sets the key, four chords voiced around the tonic (``reference``), bass below:
-    /// I–IV–V–I in major, i–iv–V–i in minor (the dominant major, with the raised seventh). Empty for the other
-    /// kinds.
+    /// I–IV–V–I in major, i–iv–V–i in minor (the dominant major, with the raised seventh). Melodies: the tonic
+    /// chord alone (I or i). Empty for the other kinds.
     public var cadence: [[MIDINote]] {
-        guard case .degree(let degree) = item else { return [] }
-        let third = degree.mode == .major ? 4 : 3
-        let sixth = degree.mode == .major ? 9 : 8
-        let chords = [
-            [-12, 0, third, 7], [-7, 0, 5, sixth], [-5, -1, 2, 7], [-12, 0, third, 7],
-        ]
+        guard let key else { return [] }
+        let third = key.mode == .major ? 4 : 3
+        let sixth = key.mode == .major ? 9 : 8
+        let chords =
+            item.kind == .melodies
+            ? [[-12, 0, third, 7]]
+            : [[-12, 0, third, 7], [-7, 0, 5, sixth], [-5, -1, 2, 7], [-12, 0, third, 7]]
         return chords.map { chord in chord.map { MIDINote(clamping: reference.rawValue + $0) } }
     }
 
@@ -78,6 +97,25 @@ public struct PlayBackQuestion: Hashable, Sendable {
         guard case .degree(let degree) = item else { return [] }
         let tonic = note.rawValue - degree.semitones
         return degree.resolution.map { MIDINote(clamping: tonic + $0) }
+    }
+
+    /// A melody of `level` in a key drawn at random (tonic within G3–B4 where `range` allows, a third of the
+    /// phrases from `leaps` on in minor), every note and the tonic chord in `range`.
+    static func melody(
+        _ level: MelodyLevel, in range: ClosedRange<Int>, using generator: inout some RandomNumberGenerator
+    ) -> PlayBackQuestion? {
+        let fitting = (range.lowerBound + 12)...max(range.lowerBound + 12, range.upperBound - 7)
+        let places =
+            fitting.overlaps(CadencePlan.comfortable) ? fitting.clamped(to: CadencePlan.comfortable) : fitting
+        guard range.lowerBound + 12 <= range.upperBound - 7,
+            let tonic = places.randomElement(using: &generator).map(MIDINote.init(clamping:))
+        else { return nil }
+        let minor = level.shape != .steps && Double.random(in: 0..<1, using: &generator) < 1.0 / 3
+        guard
+            let notes = MelodyMaker.phrase(
+                level, tonic: tonic, mode: minor ? .minor : .major, in: range, using: &generator)
+        else { return nil }
+        return PlayBackQuestion(melody: level, tonic: tonic, notes: notes)
     }
 
     /// A question of `item` with a reference drawn at random so every sounded note lies in `range`.
@@ -95,6 +133,8 @@ public struct PlayBackQuestion: Hashable, Sendable {
         case .degree:
             // The cadence's bass an octave below the tonic, the note up to a major seventh above.
             (low, high) = (-12, 11)
+        case .melody(let level):
+            return melody(level, in: range, using: &generator)
         }
         let first = range.lowerBound - low
         let last = range.upperBound - high

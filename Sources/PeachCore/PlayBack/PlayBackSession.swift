@@ -23,6 +23,12 @@ import Foundation
 /// opens when the note starts. After a right answer the note resolves to the tonic
 /// (``PlayBackQuestion/resolution(from:)``), so its function is heard.
 ///
+/// Melodies: the tonic chord, then the phrase (``melodyBeat`` a note, the last held twice as long); the window
+/// opens when the phrase's last note starts. The answer is every note played from the first on (grazed keys
+/// aside), in the order of their stamps, judged ``melodyPause`` after the last one — or ``melodyFinish`` after it
+/// once as many notes as the phrase has were played — each note in place (``MelodyMark``). After a wrong answer
+/// your phrase and the right one sound at the same pace.
+///
 /// Replay plays the question again (the answer window reopens when its last note starts; after an answer, it
 /// sounds once more before the next question); skip plays the right answer and moves on without storing
 /// anything. Every stop path silences the question, the feedback
@@ -51,6 +57,15 @@ public final class PlayBackSession: TrainingSession {
     public static let cadenceChordDuration = 0.75
     /// The rest between a cadence's last chord and the note, seconds.
     public static let cadenceRest = 0.5
+    /// Melodies: how long a beat of the phrase lasts, seconds (a quarter note at 120 BPM).
+    public static let melodyBeat = 0.5
+    /// Melodies: after this many seconds without a note the answer is judged, though notes are missing.
+    public static let melodyPause = 2.5
+    /// Melodies: once the phrase's count of notes was played, the answer is judged this many seconds after the
+    /// last one (a note added at the end still counts as added).
+    public static let melodyFinish = 0.8
+    /// Melodies: the answer's window, seconds: long enough for any phrase played slowly.
+    public static let melodyWindow = PlayBackKind.melodies.onsetSpan
     /// How long each note of a right degree's way home sounds, back to back, seconds (it starts one such step
     /// after the answer).
     public static let resolutionStep = 0.4
@@ -162,7 +177,14 @@ public final class PlayBackSession: TrainingSession {
         }
         guard state == .awaitingAnswer else { return }
         answerInput = input
-        if capture.add(PlayedNote(note: note, velocity: velocity, time: time)) {
+        let first = capture.add(PlayedNote(note: note, velocity: velocity, time: time))
+        if let question, question.item.kind == .melodies {
+            machinery.cancelTimer()
+            let done = capture.onsets.count >= question.answerNotes.count
+            machinery.schedule(after: done ? Self.melodyFinish : Self.melodyPause) { [weak self] in
+                self?.judge()
+            }
+        } else if first {
             scheduleJudging(after: trialOptions.chordWindow)
         }
     }
@@ -201,7 +223,10 @@ public final class PlayBackSession: TrainingSession {
             stopQuestionNotes()
             machinery.emit(.replayStarted(question))
             let lead = soundCadence(question)
-            let length = sound(question.soundedNotes, harmonic: question.isHarmonic, after: lead)
+            let length =
+                question.item.kind == .melodies
+                ? soundPhrase(question.soundedNotes, after: lead)
+                : sound(question.soundedNotes, harmonic: question.isHarmonic, after: lead)
             machinery.schedule(after: length + trialSettings.feedbackDuration) { [weak self] in
                 self?.endFeedback()
             }
@@ -210,7 +235,7 @@ public final class PlayBackSession: TrainingSession {
         guard state == .playingQuestion || state == .awaitingAnswer else { return }
         machinery.beginTrial()  // a pending judgement or window of the first playing does nothing now
         capture.reset()
-        playsCadence = question.item.kind == .degrees
+        playsCadence = question.item.kind == .degrees || question.item.kind == .melodies
         machinery.emit(.replayStarted(question))
         play(question)
     }
@@ -226,7 +251,9 @@ public final class PlayBackSession: TrainingSession {
         machinery.emit(.skipped(question))
         placed(question.item, right: false)
         let right = comparisonNotes(question, played: question.answerNotes)
-        let length = sound(right, harmonic: question.isHarmonic, after: 0)
+        let length =
+            question.item.kind == .melodies
+            ? soundPhrase(right, after: 0) : sound(right, harmonic: question.isHarmonic, after: 0)
         machinery.schedule(after: length + trialSettings.feedbackDuration) { [weak self] in
             self?.endFeedback()
         }
@@ -240,7 +267,9 @@ public final class PlayBackSession: TrainingSession {
         trialOptions = options()
         trialSettings = settings()
         playThrough.referencePitch = trialSettings.referencePitch
-        capture = AnswerCapture(window: trialOptions.chordWindow, grazeVelocity: trialOptions.grazeVelocity)
+        capture = AnswerCapture(
+            window: trialOptions.kind == .melodies ? Self.melodyWindow : trialOptions.chordWindow,
+            grazeVelocity: trialOptions.grazeVelocity)
         judgedOnset = nil
         let scheduler = PlayBackScheduler(options: trialOptions)
         if placing, scheduler.placementItem(history(), skipping: placementAsked) == nil { endPlacement() }
@@ -252,7 +281,7 @@ public final class PlayBackSession: TrainingSession {
         }
         lastItem = next.item
         question = next
-        if playsCadence, let key = next.key {
+        if playsCadence, next.item.kind == .degrees, let key = next.key {
             machinery.emit(.cadence(key, namesReference: trialOptions.namesReference))
         }
         machinery.emit(.questionStarted(next, namesReference: trialOptions.namesReference))
@@ -264,7 +293,7 @@ public final class PlayBackSession: TrainingSession {
     private func nextQuestion(
         _ scheduler: PlayBackScheduler, placementItem: PlayBackItem?
     ) -> PlayBackQuestion? {
-        playsCadence = false
+        playsCadence = trialOptions.kind == .melodies  // a melody's tonic chord sounds before it
         guard trialOptions.kind == .degrees else {
             guard let item = placementItem ?? scheduler.next(history(), after: lastItem, using: &generator)
             else {
@@ -296,7 +325,10 @@ public final class PlayBackSession: TrainingSession {
         state = .playingQuestion
         let lead = playsCadence ? soundCadence(question) : 0
         let lastStart: Double
-        if question.isHarmonic {
+        if question.item.kind == .melodies {
+            let ends = soundPhrase(question.soundedNotes, after: lead)
+            lastStart = ends - 2 * Self.melodyBeat
+        } else if question.isHarmonic {
             lastStart = lead
             _ = sound(question.soundedNotes, harmonic: true, after: lead)
         } else {
@@ -328,6 +360,18 @@ public final class PlayBackSession: TrainingSession {
             start += Self.cadenceChordDuration
         }
         return start == 0 ? 0 : start + Self.cadenceRest
+    }
+
+    /// Melodies: sounds `notes` as a phrase from `delay` (``melodyBeat`` each, the last two beats, back to back);
+    /// returns when the last ends.
+    @discardableResult
+    private func soundPhrase(_ notes: [MIDINote], after delay: Double) -> Double {
+        var start = delay
+        for (note, beats) in zip(notes, MelodyMaker.beats(of: notes.count)) {
+            sound([note], harmonic: false, after: start, lasting: beats * Self.melodyBeat)
+            start += beats * Self.melodyBeat
+        }
+        return start
     }
 
     /// Sounds `notes` after `delay` seconds, together or one after another (each `lasting` seconds and back to
@@ -373,8 +417,11 @@ public final class PlayBackSession: TrainingSession {
 
     private func judge() {
         guard state == .awaitingAnswer, let question else { return }
-        // A grazed first key moved the answer's start: wait for the window of the first note that counts.
-        if let closes = capture.closesAt, closes + Self.judgingGrace - timeline() > 1e-6 {
+        // A grazed first key moved the answer's start: wait for the window of the first note that counts (a
+        // melody's window is its whole answer, judged by its pause instead).
+        if question.item.kind != .melodies, let closes = capture.closesAt,
+            closes + Self.judgingGrace - timeline() > 1e-6
+        {
             scheduleJudging(after: closes - timeline())
             return
         }
@@ -433,10 +480,15 @@ public final class PlayBackSession: TrainingSession {
             let right = comparisonNotes(question, played: question.answerNotes)
             machinery.emit(.comparingAnswers(played: yours, right: right))
             let harmonic = question.isHarmonic
-            let first = sound(yours, harmonic: harmonic, after: 0.3)
-            rest =
-                sound(right, harmonic: harmonic, after: first + Self.comparisonGap)
-                + trialSettings.feedbackDuration
+            if question.item.kind == .melodies {
+                let first = soundPhrase(yours, after: 0.3)
+                rest = soundPhrase(right, after: first + Self.comparisonGap) + trialSettings.feedbackDuration
+            } else {
+                let first = sound(yours, harmonic: harmonic, after: 0.3)
+                rest =
+                    sound(right, harmonic: harmonic, after: first + Self.comparisonGap)
+                    + trialSettings.feedbackDuration
+            }
         }
         machinery.schedule(after: rest) { [weak self] in self?.endFeedback() }
     }
@@ -444,7 +496,7 @@ public final class PlayBackSession: TrainingSession {
     /// The notes that play an answer back as the question sounded: the reference and the note for notes and
     /// intervals, the notes themselves for chords.
     private func comparisonNotes(_ question: PlayBackQuestion, played: [MIDINote]) -> [MIDINote] {
-        guard question.item.kind != .chords else { return played }
+        guard question.item.kind != .chords, question.item.kind != .melodies else { return played }
         if question.item.kind == .degrees { return Array(played.prefix(1)) }
         let others = played.filter { $0 != question.reference }
         guard let note = others.first ?? played.first else { return [question.reference] }

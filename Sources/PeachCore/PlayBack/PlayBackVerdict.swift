@@ -27,6 +27,8 @@ public struct PlayBackVerdict: Hashable, Sendable {
         case wrongItem
         /// Notes that are no item of the kind (two wrong notes, a cluster).
         case noItem
+        /// Melodies: some notes wrong, missing or added, each judged in place (``PlayBackVerdict/marks``).
+        case wrongNotes
 
         /// Whether the answer is the right item in the wrong place: not right, and not a confusion with another
         /// item either (the profile counts these apart, never as "X heard as X").
@@ -49,13 +51,17 @@ public struct PlayBackVerdict: Hashable, Sendable {
     public let semitoneError: Int?
     /// Chords: the expected notes not played (pitch classes compared with ``PlayBackOptions/anyVoicing``).
     public let missing: [MIDINote]
-    /// Chords: the notes played that the chord does not have.
+    /// Chords: the notes played that the chord does not have; melodies: the notes played that belong to no note of
+    /// the phrase.
     public let extra: [MIDINote]
+    /// Melodies: each note of the phrase, judged in place (``MelodyMark/align(expected:played:anyOctave:)``);
+    /// empty for the other kinds.
+    public let marks: [MelodyMark]
 
     /// A verdict (what ``judge(_:played:options:)`` makes).
     public init(
         outcome: Outcome, played: [MIDINote], answered: PlayBackItem?, semitoneError: Int?,
-        missing: [MIDINote] = [], extra: [MIDINote] = []
+        missing: [MIDINote] = [], extra: [MIDINote] = [], marks: [MelodyMark] = []
     ) {
         self.isCorrect = outcome == .right
         self.outcome = outcome
@@ -64,6 +70,7 @@ public struct PlayBackVerdict: Hashable, Sendable {
         self.semitoneError = semitoneError
         self.missing = missing
         self.extra = extra
+        self.marks = marks
     }
 
     /// Judges the notes of an answer.
@@ -80,7 +87,11 @@ public struct PlayBackVerdict: Hashable, Sendable {
     /// (``Outcome/extraNotes``), another chord (``Outcome/wrongItem``), none (``Outcome/noItem``). Degrees: the
     /// answer is one pitch class (doubled in octaves if the player likes), in any octave: right when it is the
     /// asked degree, else the degree it is in the question's key (``Outcome/wrongItem``, `semitoneError` the
-    /// nearer way round, −6…5); several pitch classes are ``Outcome/noItem``.
+    /// nearer way round, −6…5); several pitch classes are ``Outcome/noItem``. Melodies: the notes in the order
+    /// played, aligned with the phrase (``MelodyMark``): right when every note is played and none added (with
+    /// `anyOctave`, each in any octave); the whole phrase moved by octaves is ``Outcome/otherOctave``; notes
+    /// missing and nothing else ``Outcome/incomplete``; every note and more ``Outcome/extraNotes``; else
+    /// ``Outcome/wrongNotes``.
     public static func judge(
         _ question: PlayBackQuestion, played notes: [MIDINote], options: PlayBackOptions
     ) -> PlayBackVerdict {
@@ -118,6 +129,8 @@ public struct PlayBackVerdict: Hashable, Sendable {
                     answered == nil ? .noItem : .wrongItem
                 }
             return PlayBackVerdict(outcome: outcome, played: played, answered: answered, semitoneError: error)
+        case .melody:
+            return judgeMelody(question, played: notes, anyOctave: options.anyOctave)
         case .degree(let degree):
             let classes = Set(played.map(\.pitchClass))
             guard classes.count == 1, let note = played.first, let key = question.key else {
@@ -179,5 +192,38 @@ public struct PlayBackVerdict: Hashable, Sendable {
                 outcome: outcome, played: played, answered: answered, semitoneError: nil, missing: missing,
                 extra: extra)
         }
+    }
+
+    /// A melody's verdict: its notes in the order played, each note of the phrase judged in place.
+    private static func judgeMelody(
+        _ question: PlayBackQuestion, played: [MIDINote], anyOctave: Bool
+    ) -> PlayBackVerdict {
+        let expected = question.answerNotes
+        let (marks, extra) = MelodyMark.align(expected: expected, played: played, anyOctave: anyOctave)
+        let missing = zip(expected, marks).filter { $0.1 == .missing }.map(\.0)
+        let shift =
+            played.count == expected.count
+            ? (played.first?.rawValue ?? 0) - (expected.first?.rawValue ?? 0) : 0
+        let moved =
+            shift != 0 && shift % 12 == 0
+            && zip(played, expected).allSatisfy { $0.rawValue - $1.rawValue == shift }
+        let outcome: Outcome
+        if marks.allSatisfy(\.isRight), extra.isEmpty {
+            outcome = .right
+        } else if moved {
+            outcome = .otherOctave
+        } else if !marks.contains(where: isWrong) {
+            outcome = extra.isEmpty ? .incomplete : (missing.isEmpty ? .extraNotes : .wrongNotes)
+        } else {
+            outcome = .wrongNotes
+        }
+        return PlayBackVerdict(
+            outcome: outcome, played: played, answered: outcome == .right ? question.item : nil,
+            semitoneError: nil,
+            missing: missing, extra: extra, marks: marks)
+    }
+
+    private static func isWrong(_ mark: MelodyMark) -> Bool {
+        if case .wrong = mark { true } else { false }
     }
 }

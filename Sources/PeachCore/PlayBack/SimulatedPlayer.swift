@@ -4,7 +4,8 @@
 /// item is answered right with its accuracy (``defaultAccuracy`` unless given); a wrong answer plays the item
 /// it is confused with (``confusions``), else a neighbour a semitone off (notes, intervals, degrees) or another
 /// chord quality on the same bass. Response times are drawn around ``meanResponseTime``; a chord's notes are struck
-/// within ``chordSpread`` of each other.
+/// within ``chordSpread`` of each other. A melody is answered note by note, each a little less likely right than
+/// the one before (``positionDecay``).
 public struct SimulatedPlayer: Sendable {
     /// Accuracy of an item not in ``accuracy``.
     public var defaultAccuracy: Double
@@ -14,8 +15,12 @@ public struct SimulatedPlayer: Sendable {
     public var confusions: [PlayBackItem: PlayBackItem]
     /// The mean response time, seconds.
     public var meanResponseTime: Double
-    /// How far apart a chord's onsets may lie, seconds.
+    /// How far apart a chord's onsets may lie, seconds (a melody's notes stray as far from their steps).
     public var chordSpread: Double
+    /// Melodies: how much less likely each note is right than the one before it.
+    public var positionDecay = 0.04
+    /// Melodies: seconds between the notes played.
+    public var melodyStep = 0.45
 
     /// A model player.
     public init(
@@ -51,6 +56,7 @@ public struct SimulatedPlayer: Sendable {
     public func answer(
         _ question: PlayBackQuestion, using generator: inout some RandomNumberGenerator
     ) -> (notes: [(note: MIDINote, onset: Double)], responseTime: Double) {
+        if case .melody = question.item { return answerMelody(question, using: &generator) }
         let right = Double.random(in: 0..<1, using: &generator) < (accuracy[question.item] ?? defaultAccuracy)
         var notes = question.answerNotes
         if !right {
@@ -67,6 +73,24 @@ public struct SimulatedPlayer: Sendable {
         }
         let response = max(0.15, meanResponseTime * Double.random(in: 0.6...1.4, using: &generator))
         return (onsets, response)
+    }
+
+    /// A melody: each note right with the item's accuracy less ``positionDecay`` for each note before it (memory
+    /// gives out along the phrase), else a semitone or a whole tone off; the notes ``melodyStep`` apart.
+    private func answerMelody(
+        _ question: PlayBackQuestion, using generator: inout some RandomNumberGenerator
+    ) -> (notes: [(note: MIDINote, onset: Double)], responseTime: Double) {
+        let base = accuracy[question.item] ?? defaultAccuracy
+        let notes = question.answerNotes.enumerated().map { index, note -> (note: MIDINote, onset: Double) in
+            let right = Double.random(in: 0..<1, using: &generator) < base - positionDecay * Double(index)
+            let miss = [-2, -1, 1, 2].randomElement(using: &generator) ?? 1
+            let played = right ? note : MIDINote(clamping: note.rawValue + miss)
+            return (
+                played, Double(index) * melodyStep + Double.random(in: 0...chordSpread, using: &generator)
+            )
+        }
+        let response = max(0.15, meanResponseTime * Double.random(in: 0.6...1.4, using: &generator))
+        return (notes, response)
     }
 
     private func neighbour(
@@ -88,6 +112,8 @@ public struct SimulatedPlayer: Sendable {
             return .chord(others.randomElement(using: &generator) ?? quality, inversion: inversion)
         case .degree(let degree):
             return .degree(ScaleDegree(mode: degree.mode, semitones: degree.semitones + step))
+        case .melody:
+            return item  // a melody's notes are missed one by one (answerMelody)
         }
     }
 }

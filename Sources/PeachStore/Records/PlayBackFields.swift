@@ -31,9 +31,11 @@ enum PlayBackFields {
         return result
     }
 
-    /// The played notes of `played(_:)`'s text (times in seconds), or nil. At most 64 notes, onsets
-    /// 0…1000 ms (the widest chord window).
-    static func parsePlayed(_ text: String) -> [PlayedNote]? {
+    /// The played notes of `played(_:)`'s text (times in seconds), or nil. At most 64 notes, onsets 0 to
+    /// `span` seconds (the kind's ``PlayBackKind/onsetSpan``: the widest chord window, a melody's window).
+    static func parsePlayed(
+        _ text: String, span: Double = PlayBackOptions.chordWindows.upperBound
+    ) -> [PlayedNote]? {
         let parts = text.split(separator: " ")
         guard parts.count <= 64 else { return nil }
         var result: [PlayedNote] = []
@@ -43,7 +45,7 @@ enum PlayBackFields {
                 let note = try? MIDINote(validating: number),
                 let strength = Int(fields[1]), let velocity = try? MIDIVelocity(validating: strength),
                 let milliseconds = Double(fields[2]), milliseconds.isFinite,
-                (0...PlayBackOptions.chordWindows.upperBound * 1000).contains(milliseconds)
+                (0...span * 1000).contains(milliseconds)
             else { return nil }
             result.append(PlayedNote(note: note, velocity: velocity, time: milliseconds / 1000))
         }
@@ -67,11 +69,24 @@ extension PlayBackFields {
         guard let item = PlayBackItem(id: id), kind == nil || kind == item.kind.rawValue else {
             throw invalid("item", .playBackItem)
         }
-        guard let note = try? MIDINote(validating: reference),
-            let question = PlayBackQuestion(item, reference: note)
-        else { throw invalid("reference", .midiNote) }
-        guard parseNotes(answerNotes) == question.answerNotes else { throw invalid("answerNotes", .noteList) }
-        guard let notes = parsePlayed(played) else { throw invalid("played", .playedNotes) }
+        guard let note = try? MIDINote(validating: reference) else { throw invalid("reference", .midiNote) }
+        let question: PlayBackQuestion
+        if case .melody(let level) = item {
+            // A melody is written, not made from its tonic: its notes are what was asked, in order.
+            guard let asked = parseNotes(answerNotes),
+                let melody = PlayBackQuestion(melody: level, tonic: note, notes: asked)
+            else { throw invalid("answerNotes", .noteList) }
+            question = melody
+        } else {
+            guard let made = PlayBackQuestion(item, reference: note) else {
+                throw invalid("reference", .midiNote)
+            }
+            guard parseNotes(answerNotes) == made.answerNotes else { throw invalid("answerNotes", .noteList) }
+            question = made
+        }
+        guard let notes = parsePlayed(played, span: item.kind.onsetSpan) else {
+            throw invalid("played", .playedNotes)
+        }
         guard ValueDomains.answerTime.contains(responseTime) else { throw invalid("responseTime", .seconds) }
         let completed = CompletedPlayBack(
             question: question, played: notes, anyOctave: anyOctave, anyVoicing: anyVoicing,

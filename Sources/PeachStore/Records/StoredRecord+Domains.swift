@@ -52,7 +52,7 @@ extension StoredRecord {
             if test(completed.responseTime, ValueDomains.answerTime) {
                 return ("responseTime", ValueDomains.answerTime)
             }
-            let onsets = 0...PlayBackOptions.chordWindows.upperBound
+            let onsets = 0...completed.question.item.kind.onsetSpan
             for note in completed.played where test(note.time, onsets) { return ("played", onsets) }
             return nil
         case .rhythm(let rhythm):

@@ -177,13 +177,14 @@ public enum Help: CaseIterable, Sendable {
               peach echo --midi-in /tmp/pads.fifo --audio-out wav:echo.wav --events -
             """
         case .playAbstract:
-            "Play back: hear a note, interval, chord or scale degree, then play it on your keys."
+            "Play back: hear a note, interval, chord, scale degree or melody, then play it on your keys."
         case .playDiscussion:
             """
             Peach plays a question and you answer by playing it on your MIDI keyboard: the second note \
             (--kind notes), the other note of an interval, melodic or harmonic (--kind intervals), or a whole \
             chord, its notes struck together (--kind chords), or the note heard after a cadence in a key, in \
-            any octave (--kind degrees: which scale degree; a right one resolves to the tonic). Every note you \
+            any octave (--kind degrees: which scale degree; a right one resolves to the tonic), or a melody of \
+            3 to 8 notes in a key, note by note (--kind melodies: each note judged in place). Every note you \
             play sounds at once through Peach's synth or your external synth (play-through; velocity is \
             loudness, the sustain pedal holds). A wrong answer plays yours, then the right one. Peach starts \
             with a few items (P5, M3 and P8 up; major and minor triads; 1, 5 and 3 in major) and adds the next \
@@ -199,6 +200,7 @@ public enum Help: CaseIterable, Sendable {
               peach play --kind notes --midi-in keyboard
               peach play --kind chords --any-voicing
               peach play --kind degrees --cadence-every 3 --key Eb
+              peach play --kind melodies
               peach play --kind intervals --items M3,m3 --hide-reference
               peach play --kind notes --any-octave --events -
             """
@@ -208,10 +210,10 @@ public enum Help: CaseIterable, Sendable {
         case .confuse:
             "Play-back: items the model player mixes up, as ASKED=HEARD pairs (M3=m3,major=minor); each is right "
                 + "40 % of the time and otherwise played as the other."
-        case .playKind: "What to play back: notes, intervals, chords or degrees."
+        case .playKind: "What to play back: notes, intervals, chords, degrees or melodies."
         case .playItems:
-            "Only these items, fixed (e.g. M3,M3down,P5harmonic; major,minor/1,dom7; up4,down3; 5-major,6-minor); "
-                + "default: adaptive."
+            "Only these items, fixed (e.g. M3,M3down,P5harmonic; major,minor/1,dom7; up4,down3; 5-major,6-minor; "
+                + "steps4,leaps5); default: adaptive."
         case .anyOctave: "Notes and intervals: a right note in any octave counts."
         case .anyVoicing: "Chords: any voicing counts (the same notes in any octave over the same bass)."
         case .hideReference:

@@ -57,6 +57,14 @@ extension Texts {
         case .degree(let degree):
             return degree.mode == .major
                 ? tr("\(degreeName(degree)) in major") : tr("\(degreeName(degree)) in minor")
+        case .melody(let level):
+            let notes = level.length
+            switch level.shape {
+            case .steps: return tr("Melody of \(notes) notes by step")
+            case .leaps: return tr("Melody of \(notes) notes with leaps")
+            case .wide: return tr("Melody of \(notes) notes with wide leaps")
+            case .chromatic: return tr("Melody of \(notes) notes with a chromatic note")
+            }
         }
     }
 
@@ -131,6 +139,9 @@ extension Texts {
         if case .degree(let degree) = question.item, let key = question.key {
             return tr("\(degreeName(degree)) in \(keyName(key))")
         }
+        if case .melody = question.item, let key = question.key {
+            return tr("\(itemName(question.item)) in \(keyName(key))")
+        }
         return itemName(question.item) + (chordSymbol(question).map { " (\($0))" } ?? "")
     }
 
@@ -141,6 +152,7 @@ extension Texts {
         case .intervals: tr("Play back: intervals")
         case .chords: tr("Play back: chords")
         case .degrees: tr("Play back: scale degrees")
+        case .melodies: tr("Play back: melodies")
         }
     }
 
@@ -151,6 +163,7 @@ extension Texts {
         case .intervals: tr("Intervals", context: "play-back kind")
         case .chords: tr("Chords", context: "play-back kind")
         case .degrees: tr("Scale degrees", context: "play-back kind")
+        case .melodies: tr("Melodies", context: "play-back kind")
         }
     }
 
@@ -161,6 +174,7 @@ extension Texts {
         case .intervals: tr("playing back intervals", context: "in a sentence")
         case .chords: tr("playing back chords", context: "in a sentence")
         case .degrees: tr("playing back scale degrees", context: "in a sentence")
+        case .melodies: tr("playing back melodies", context: "in a sentence")
         }
     }
 
@@ -175,6 +189,11 @@ extension Texts {
 
     /// The state line while a question sounds: `Listen · reference C4`; a degree's: `Listen · E♭ major`.
     public func playBackListening(_ question: PlayBackQuestion, namesReference: Bool) -> String {
+        if case .melody = question.item, let key = question.key, let first = question.answerNotes.first {
+            return namesReference
+                ? tr("Listen · \(keyName(key)), first note \(spelledNames([first], in: question))")
+                : tr("Listen")
+        }
         if let key = question.key { return namesReference ? tr("Listen · \(keyName(key))") : tr("Listen") }
         return namesReference
             ? tr("Listen · reference \(spelledNames([question.reference], in: question))") : tr("Listen")
@@ -193,6 +212,10 @@ extension Texts {
         case .degrees:
             let key = question.key.map { " · " + keyName($0) } ?? ""
             return tr("Play the note, in any octave") + (namesReference ? key : "")
+        case .melodies:
+            let first = spelledNames(Array(question.answerNotes.prefix(1)), in: question)
+            return tr("Play the melody, note by note")
+                + (namesReference ? " · " + tr("first note \(first)") : "")
         }
     }
 
@@ -238,6 +261,7 @@ extension Texts {
         let played = names(verdict.played)
         let it = tr("it was \(expected) (\(right))")
         let isChord = question.item.kind == .chords
+        if question.item.kind == .melodies { return melodyVerdict(completed) }
         if let key = question.key {
             guard verdict.outcome != .right else { return right + ": " + expected }
             guard let note = verdict.played.first, verdict.outcome == .wrongItem else {
@@ -270,7 +294,7 @@ extension Texts {
             return tr("You played \(played), missing \(names(verdict.missing)) — \(it)")
         case .extraNotes:
             return tr("You played \(played), extra \(names(verdict.extra)) — \(it)")
-        case .wrongItem, .noItem:
+        case .wrongItem, .noItem, .wrongNotes:
             break
         }
         let heard = verdict.answered.map(itemName)
@@ -283,6 +307,47 @@ extension Texts {
         if !verdict.missing.isEmpty { parts.append(tr("missing \(names(verdict.missing))")) }
         if !verdict.extra.isEmpty { parts.append(tr("extra \(names(verdict.extra))")) }
         return parts.joined(separator: "; ")
+    }
+
+    /// A melody's verdict, note by note in place: `Melody of 4 notes by step in C major: C4 D4 E4 C4` when right;
+    /// `The right melody an octave too high: …`; else how many notes were right, then each miss — `note 3: you
+    /// played F4, it was E4 (a semitone too high)`, `note 4 missing`, `extra G4` — and the phrase.
+    func melodyVerdict(_ completed: CompletedPlayBack) -> String {
+        let question = completed.question
+        let verdict = completed.verdict
+        func names(_ notes: [MIDINote]) -> String { spelledNames(notes, in: question) }
+        let expected = names(question.answerNotes)
+        let it = tr("it was \(expected) (\(itemName(of: question)))")
+        switch verdict.outcome {
+        case .right:
+            return itemName(of: question) + ": " + expected
+        case .otherOctave:
+            let shift = (verdict.played.first?.rawValue ?? 0) - (question.answerNotes.first?.rawValue ?? 0)
+            return tr("The right melody \(miss(shift)): \(names(verdict.played)) — \(it)")
+        default:
+            break
+        }
+        let right = verdict.marks.count(where: \.isRight)
+        var parts = [
+            tr(
+                one: "\(right) of \(verdict.marks.count) note right",
+                other: "\(right) of \(verdict.marks.count) notes right",
+                count: verdict.marks.count)
+        ]
+        for (index, (mark, note)) in zip(verdict.marks, question.answerNotes).enumerated() {
+            switch mark {
+            case .right: continue
+            case .wrong(let played):
+                parts.append(
+                    tr(
+                        "note \(index + 1): you played \(names([played])), it was \(names([note])) (\(miss(played.rawValue - note.rawValue)))"
+                    ))
+            case .missing:
+                parts.append(tr("note \(index + 1) missing (\(names([note])))"))
+            }
+        }
+        if !verdict.extra.isEmpty { parts.append(tr("extra \(names(verdict.extra))")) }
+        return parts.joined(separator: "; ") + " — " + it
     }
 
     /// The line when a placement is over: `Placement done: 14 items in play; from here the questions follow your

@@ -145,7 +145,8 @@ public struct Texts: Sendable {
         case .gapFill: tr("Timing: fill the gap")
         case .calibration: tr("Timing: calibration")
         case .echo: tr("Timing: rhythm echo")
-        case .playNotes, .playIntervals, .playChords, .playDegrees: playBackTitle(mode.playBackKind ?? .notes)
+        case .playNotes, .playIntervals, .playChords, .playDegrees, .playMelodies:
+            playBackTitle(mode.playBackKind ?? .notes)
         }
     }
 
@@ -159,7 +160,7 @@ public struct Texts: Sendable {
         case .gapFill: tr("fill the gap", context: "in a sentence")
         case .calibration: tr("timing calibration", context: "in a sentence")
         case .echo: tr("rhythm echo", context: "in a sentence")
-        case .playNotes, .playIntervals, .playChords, .playDegrees:
+        case .playNotes, .playIntervals, .playChords, .playDegrees, .playMelodies:
             playBackTitleInSentence(mode.playBackKind ?? .notes)
         }
     }

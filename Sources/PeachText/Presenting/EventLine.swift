@@ -17,7 +17,7 @@ import PeachTraining
 /// | `note2Started` | comparison: answers count from now |
 /// | `tunableStarted` | matching: the control tunes from now |
 /// | `answer` | comparison: `answer` (`higher` or `lower`), `input`; timing: `answer` (`early` or `late`), `input` |
-/// | `result` | play-back: `correct`, `item`, `verdict` (`right`, `otherOctave`, `otherVoicing`, `otherRoot`, `incomplete`, `extraNotes`, `wrongItem`, `noItem`), and when wrong `heardAs` (the item the notes played are; absent for none); comparison: `correct`, `cents`; matching: signed `errorCents`, `band`, `input`; timing: `correct`, `offsetMs`, `tempo`, `pattern`; fill the gap: `tempo`, `meanOffsetMs`, `strikes`, and after silent bars `driftMsPerBar`, `silentMeanOffsetMs`; rhythm echo: `rhythm`, `level`, `hits`, `missed`, `extras`, `score`, `meanOffsetMs`, `tempo` |
+/// | `result` | play-back: `correct`, `item`, `verdict` (`right`, `otherOctave`, `otherVoicing`, `otherRoot`, `incomplete`, `extraNotes`, `wrongItem`, `noItem`, `wrongNotes`), and when wrong `heardAs` (the item the notes played are; absent for none), melodies `marks` and `extra`; comparison: `correct`, `cents`; matching: signed `errorCents`, `band`, `input`; timing: `correct`, `offsetMs`, `tempo`, `pattern`; fill the gap: `tempo`, `meanOffsetMs`, `strikes`, and after silent bars `driftMsPerBar`, `silentMeanOffsetMs`; rhythm echo: `rhythm`, `level`, `hits`, `missed`, `extras`, `score`, `meanOffsetMs`, `tempo` |
 /// | `repetition` | timing: the pattern plays again, unanswered: `repetition` (2, 3, …) |
 /// | `loopStarted` | fill the gap: `tempo` (BPM), `gapPositions` (the steps to strike), with a pattern `pattern` |
 /// | `strike` | fill the gap: a strike that counted: `position` (its gap's step), signed `offsetMs`, with a calibration `calibratedOffsetMs`, in silent bars `silentBar` (bars into the silence) |
@@ -29,7 +29,9 @@ import PeachTraining
 /// | `silence` | fill the gap: the loop drops out for `bars` silent bars; strikes go on |
 /// | `tempoChanged` | fill the gap: the tempo ramp stepped to `tempo` |
 /// | `dropout` | timing: the sound broke off (an audio underrun), so the clicks were heard out of time: offset detection discards the trial, fill the gap starts its trial again |
-/// | `question` | play-back: `kind` (`notes`, `intervals`, `chords`), `item` (`M3down`, `minor/1`), `referenceNote` (the given note; the bass of a chord), `soundedNotes` (what Peach plays, in order), `answerNotes` (the MIDI notes the answer must contain, lowest first), `spelled` (those notes as a musician writes them in the question's context: `F4`, `A♭4`, `C5`), `symbol` (a chord's symbol: `Fm`, `G7/B`) |
+/// | `cadence` | play-back, degrees: the key's cadence sounds: `key` |
+/// | `question` | play-back: `kind` (`notes`, `intervals`, `chords`, `degrees`, `melodies`), `item` (`M3down`, `minor/1`, `5-major`, `steps4`), `referenceNote` (the given note; the bass of a chord; the tonic of a degree or melody), `soundedNotes` (what Peach plays, in order), `answerNotes` (the MIDI notes the answer must contain, lowest first; a melody's in order), `spelled` (those notes as a musician writes them in the question's context: `F4`, `A♭4`, `C5`), `symbol` (a chord's symbol: `Fm`, `G7/B`), `key` (degrees, melodies: `E♭ major`) |
+/// | `resolving` | play-back, degrees: a right note resolves home: `soundedNotes`, `spelled` |
 /// | `answerable` | play-back: the answer window opened (notes played from now on answer): `answerNotes` |
 /// | `referenceOnly` | play-back: only the given reference was played; the window stays open |
 /// | `played` | play-back: the captured answer: `played` (each note's `note`, `velocity` and `onsetMs` after the first, by the kernel's stamps, to 0.1 ms as stored), `responseTime` (seconds after the window opened), `input` |
@@ -155,6 +157,21 @@ public struct EventLine: Encodable, Equatable, Sendable {
     /// `otherRoot`, `incomplete`, `extraNotes`, `wrongItem`, `noItem`).
     public var verdict: String?
 
+    /// Play-back, melodies: each note of the phrase judged in place.
+    public var marks: [MelodyNote]?
+    /// Play-back, melodies: the notes played that belong to no note of the phrase.
+    public var extra: [Int]?
+
+    /// One note of a melody's `result`: the note asked, how it was answered, and the note played instead.
+    public struct MelodyNote: Encodable, Equatable, Sendable {
+        /// The MIDI note asked.
+        public var note: Int
+        /// `right`, `wrong` or `missing`.
+        public var mark: String
+        /// The note played instead (`wrong` only).
+        public var played: Int?
+    }
+
     /// One played note of a `played` line.
     public struct PlayedNote: Encodable, Equatable, Sendable {
         /// The MIDI note.
@@ -202,7 +219,8 @@ public struct EventLine: Encodable, Equatable, Sendable {
         "result": [
             "correct", "cents", "errorCents", "band", "input", "offsetMs", "tempo", "pattern", "meanOffsetMs",
             "strikes",
-            "item", "heardAs", "verdict", "driftMsPerBar", "silentMeanOffsetMs", "rhythm", "level", "hits",
+            "item", "heardAs", "verdict", "marks", "extra", "driftMsPerBar", "silentMeanOffsetMs", "rhythm",
+            "level", "hits",
             "missed",
             "extras",
             "score",

@@ -293,6 +293,15 @@ public final class EventStreamPresenter: TrainingPresenter {
             result.item = completed.question.item.id
             result.verdict = completed.verdict.outcome.rawValue
             if !completed.isCorrect { result.heardAs = completed.verdict.answered?.id }
+            if !completed.verdict.marks.isEmpty {
+                result.marks = zip(completed.question.answerNotes, completed.verdict.marks).map {
+                    note, mark in
+                    var played: Int?
+                    if case .wrong(let other) = mark { played = other.rawValue }
+                    return EventLine.MelodyNote(note: note.rawValue, mark: mark.word, played: played)
+                }
+                result.extra = completed.verdict.extra.isEmpty ? nil : completed.verdict.extra.map(\.rawValue)
+            }
             return [played, result]
         case .notCounted(let late, let grazed, _):
             func notes(_ notes: [PlayedNote]) -> [EventLine.PlayedNote]? {

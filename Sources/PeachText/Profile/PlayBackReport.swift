@@ -63,7 +63,15 @@ public struct PlayBackReport: Sendable {
                             "The right item in another octave, voicing or on another root: \(texts.answers(elsewhere))"
                         ))
             }
-            let confusions = history.confusions(of: kind)
+            if kind == .melodies, !history.melodyPositions.isEmpty {
+                // Where memory gives out: the share of notes right at each place in the phrase.
+                let places = history.melodyPositions.sorted { $0.key < $1.key }.map {
+                    "\($0.key) \(percent($0.value.correct, of: $0.value.answers))"
+                }
+                result.append(
+                    "  " + texts.tr("Notes right by place in the phrase: \(places.joined(separator: " · "))"))
+            }
+            let confusions = kind == .melodies ? [] : history.confusions(of: kind)
             if !confusions.isEmpty {
                 result.append("  " + texts.tr("Heard as:"))
                 for confusion in all ? confusions : Array(confusions.prefix(Self.shownPerKind)) {
@@ -123,7 +131,7 @@ public struct PlayBackReport: Sendable {
         kinds.map { kind in
             let totals = history.totals(of: kind)
             let active = Set(inPlay(kind))
-            return PlayBackJSON(
+            var json = PlayBackJSON(
                 kind: kind.rawValue, answers: totals.answers, correct: totals.correct,
                 elsewhere: history.elsewhere(of: kind),
                 items: history.weakest(of: kind).map { item, record in
@@ -141,6 +149,13 @@ public struct PlayBackReport: Sendable {
                         week: ProgressHistory.Week.isoWeek(number: week), answers: tally.answers,
                         correct: tally.correct)
                 })
+            if kind == .melodies {
+                json.positions = history.melodyPositions.sorted { $0.key < $1.key }.map {
+                    PlayBackJSON.Position(
+                        position: $0.key, answers: $0.value.answers, correct: $0.value.correct)
+                }
+            }
+            return json
         }
     }
 
@@ -273,7 +288,17 @@ public struct PlayBackJSON: Encodable, Sendable {
         public let correct: Int
     }
 
-    /// `notes`, `intervals` or `chords`.
+    /// Melodies: one place in the phrase.
+    public struct Position: Encodable, Sendable {
+        /// The place, 1 for the first note.
+        public let position: Int
+        /// Notes asked there.
+        public let answers: Int
+        /// Notes played right there.
+        public let correct: Int
+    }
+
+    /// `notes`, `intervals`, `chords`, `degrees` or `melodies`.
     public let kind: String
     /// Answers given.
     public let answers: Int
@@ -287,4 +312,6 @@ public struct PlayBackJSON: Encodable, Sendable {
     public let confusions: [Confusion]
     /// The weeks with answers, oldest first.
     public let weeks: [Week]
+    /// Melodies: the accuracy at each place in the phrase, first note first (absent for the other kinds).
+    public var positions: [Position]?
 }

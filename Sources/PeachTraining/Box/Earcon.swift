@@ -16,6 +16,7 @@ import PeachCore
 /// | ``playIntervals`` | C5 and G5 together | play back an interval |
 /// | ``playChords`` | C5, E5 and G5 together | play back a chord |
 /// | ``playDegrees`` | G5 then C5, falling | a degree in a key (the fifth falling home to the tonic) |
+/// | ``playMelodies`` | C5 D5 E5 G5, rising | a phrase to play back |
 /// | ``chime`` | E6 and B6 together, short | a play-back answer was right (a wrong one: your answer, then the right one) |
 /// | ``strike(offsetMs:)`` | one short note right after a fill-the-gap strike | on time: A5; rushing: B5 (within ``nearTimingBand``) or E6; dragging: G5 or D5 |
 /// | ``timingResult(_:)`` | A5, then a second note | after each fill-the-gap trial: on time (within ``onTimeBand``): A5 again; rushing (early) above, dragging (late) below: a whole tone within ``nearTimingBand``, a fifth beyond |
@@ -92,6 +93,8 @@ public struct Earcon: Hashable, Sendable {
     public static let playChords = Earcon(name: "playChords", together: [72, 76, 79])
     /// Play-back of scale degrees starts: the fifth falling home to the tonic.
     public static let playDegrees = Earcon(name: "playDegrees", sequence: [79, 72])
+    /// Play-back of melodies starts: a rising phrase.
+    public static let playMelodies = Earcon(name: "playMelodies", sequence: [72, 74, 76, 79])
     /// Rhythm echo starts: an eighth and two sixteenths on E6 (also the menu's entry after chords).
     public static let echo = Earcon(
         name: "echo",
@@ -116,6 +119,7 @@ public struct Earcon: Hashable, Sendable {
         case .playIntervals: .playIntervals
         case .playChords: .playChords
         case .playDegrees: .playDegrees
+        case .playMelodies: .playMelodies
         }
     }
 

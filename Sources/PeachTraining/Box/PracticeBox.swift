@@ -31,11 +31,11 @@ import PeachSystem
 /// stops with **Lower and Higher together** (a key in each half within ``chordWindow``, or both pedals); the
 /// answer the first of the two gave counts like any answer.
 ///
-/// Play-back (the keys as an instrument: notes, intervals, chords, scale degrees) and rhythm echo are chosen from a **menu
+/// Play-back (the keys as an instrument: notes, intervals, chords, scale degrees, melodies) and rhythm echo are chosen from a **menu
 /// by ear**, for there are more modes than a keyboard has mode controls. A **cluster** (four or more adjacent keys at once,
 /// the flat of the hand: ``ClusterGesture``) when ready, or the profile's `startPlayBack` control, opens it on
 /// the kind chosen last (notes at first) and plays its earcon (``Earcon/playNotes`` C5+C6, ``Earcon/playIntervals``
-/// C5+G5, ``Earcon/playChords`` C5+E5+G5: one, two, three voices; ``Earcon/playDegrees`` G5 falling to C5;
+/// C5+G5, ``Earcon/playChords`` C5+E5+G5: one, two, three voices; ``Earcon/playDegrees`` G5 falling to C5; ``Earcon/playMelodies`` C5 D5 E5 G5;
 /// ``Earcon/echo`` a rhythm on E6). **Lower** and **Higher** move to the previous
 /// and next kind (each says itself); **Commit**, a cluster or `startPlayBack` again choose it; left alone for
 /// ``menuTimeout`` it starts the kind it is on; `stop` closes it. A key press when ready or in the menu waits
@@ -207,7 +207,9 @@ public final class PracticeBox {
     private var pendingPress = 0
     private var menuGeneration = 0
     /// The menu's entries, in order: the three play-back kinds and rhythm echo.
-    static let menuModes: [TrainingMode] = [.playNotes, .playIntervals, .playChords, .playDegrees, .echo]
+    static let menuModes: [TrainingMode] = [
+        .playNotes, .playIntervals, .playChords, .playDegrees, .playMelodies, .echo,
+    ]
     private var lastMenuMode = TrainingMode.playNotes
     private let started: Date
     private var stateSince: Date

@@ -27,6 +27,8 @@ public enum TrainingMode: String, Sendable, Codable, CaseIterable {
     case playChords
     /// Play-back, scale degrees: a cadence sets the key, a note sounds; play it (`peach play --kind degrees`).
     case playDegrees
+    /// Play-back, melodies: a phrase in a key; play its notes in order (`peach play --kind melodies`).
+    case playMelodies
 
     /// The families of modes: what a mode's session answers with and what its records are.
     public enum Family: Sendable, Equatable {
@@ -48,6 +50,7 @@ public enum TrainingMode: String, Sendable, Codable, CaseIterable {
         case .playIntervals: .playBack(.intervals)
         case .playChords: .playBack(.chords)
         case .playDegrees: .playBack(.degrees)
+        case .playMelodies: .playBack(.melodies)
         }
     }
 
@@ -67,6 +70,7 @@ public enum TrainingMode: String, Sendable, Codable, CaseIterable {
         case .intervals: self = .playIntervals
         case .chords: self = .playChords
         case .degrees: self = .playDegrees
+        case .melodies: self = .playMelodies
         }
     }
 }

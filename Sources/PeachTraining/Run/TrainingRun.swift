@@ -33,7 +33,7 @@ import PeachSystem
 /// clock), a key by when it was read.
 ///
 /// In the play-back modes (``TrainingMode/playNotes``, ``TrainingMode/playIntervals``,
-/// ``TrainingMode/playChords``, ``TrainingMode/playDegrees``) the keys are notes, not answers: every note-on and note-off of a key
+/// ``TrainingMode/playChords``, ``TrainingMode/playDegrees``, ``TrainingMode/playMelodies``) the keys are notes, not answers: every note-on and note-off of a key
 /// (``ControllerProfile/isPlayedKey(_:channel:)``: a note no rule maps, or one the profile maps to an answer)
 /// goes to the ``PlayBackSession`` with its stamp, and the sustain pedal (CC 64) holds the play-through. The
 /// other controls act: `replay` replays the question, `commit` skips it, `stop` and the mode switches as
@@ -464,7 +464,7 @@ public final class TrainingRun {
                 })
         case .offsetDetection, .gapFill, .calibration, .echo:
             beginTiming(mode, generator: generator)
-        case .playNotes, .playIntervals, .playChords, .playDegrees:
+        case .playNotes, .playIntervals, .playChords, .playDegrees, .playMelodies:
             guard let kind = mode.playBackKind else { return }
             cluster = ClusterGesture()
             lastCluster = nil

@@ -26,6 +26,8 @@ public enum SimulationMode: String, Sendable, CaseIterable {
     case chords
     /// Play-back of scale degrees, answered by a ``SimulatedPlayer``.
     case degrees
+    /// Play-back of melodies, answered by a ``SimulatedPlayer`` (each note a little less likely right).
+    case melodies
 
     /// The play-back kind the mode simulates, or nil.
     public var playBackKind: PlayBackKind? { PlayBackKind(rawValue: rawValue) }
@@ -126,7 +128,7 @@ public struct Simulation: Sendable {
             report.matchingSummary(elapsed: clock.elapsed)
         case .timing, .tap, .echo:
             stored = runTiming(clock: clock, listener: listener, store: store, report: report, error: error)
-        case .notes, .intervals, .chords, .degrees:
+        case .notes, .intervals, .chords, .degrees, .melodies:
             stored = runPlayBack(clock: clock, store: store, report: report, error: error)
         }
         // Only a run whose every answer was stored says where they are: after a failure (a full disk) its error

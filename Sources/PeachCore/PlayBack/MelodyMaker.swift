@@ -1,0 +1,113 @@
+// MelodyMaker: writes a melody a musician would sing: mostly steps, leaps turned back, ending on a stable degree.
+
+/// Writes the phrase of a melody question in a key, as the level asks (``MelodyLevel``). The phrase is written in
+/// scale steps from the tonic and then made notes:
+///
+/// - it **starts** on 1, 3 or 5 (the tonic triad) and **ends** on 1 (most often), 3 or 5, the last step into it a
+///   second or a third;
+/// - it moves **by step** (a second, up or down); `leaps` and above take a third or a fourth in about one move of
+///   three, `wide` also a sixth or an octave, and after a leap the next move is a **step back** (a leap up is
+///   followed by a step down), as melodies written to be sung do;
+/// - it stays within a tenth: from the fifth below the tonic (`wide`: the octave below) to the third above its
+///   octave, and never repeats a note twice in a row;
+/// - in minor it uses the natural minor and has its third (♭3) at least once, so its key is heard from it; a
+///   `chromatic` phrase has one note (never the first or last) raised or lowered a semitone so it leads by a
+///   semitone to the next (the ♯4 before 5, the ♯1 before 2).
+///
+/// The rhythm is plain: even quarter notes with the last held twice as long (``MelodyMaker/beats(of:)``).
+public enum MelodyMaker {
+    /// The phrase of `level` in the key of `tonic` (MIDI) and `mode`: its notes in order; nil when no phrase
+    /// of the level fits the range within a hundred tries (a range too narrow).
+    public static func phrase(
+        _ level: MelodyLevel, tonic: MIDINote, mode: KeyMode, in range: ClosedRange<Int>,
+        using generator: inout some RandomNumberGenerator
+    ) -> [MIDINote]? {
+        for _ in 0..<100 {
+            guard let steps = scaleSteps(level, mode: mode, using: &generator) else { continue }
+            var notes = steps.map { tonic.rawValue + semitones(ofStep: $0, mode: mode) }
+            if level.shape == .chromatic {
+                guard let altered = chromatic(notes, mode: mode, tonic: tonic, using: &generator) else {
+                    continue
+                }
+                notes = altered
+            }
+            let phrase = notes.map { MIDINote(clamping: $0) }
+            guard notes.allSatisfy(range.contains), Self.mode(of: phrase, tonic: tonic) == mode else {
+                continue
+            }
+            return phrase
+        }
+        return nil
+    }
+
+    /// The mode a phrase on `tonic` is in, as its notes tell: minor when it has the minor third above the tonic and
+    /// not the major one, else major (the phrases this type writes are in the mode they tell).
+    public static func mode(of notes: [MIDINote], tonic: MIDINote) -> KeyMode {
+        let classes = Set(notes.map { ($0.pitchClass - tonic.pitchClass + 12) % 12 })
+        return classes.contains(3) && !classes.contains(4) ? .minor : .major
+    }
+
+    /// How many beats each note of a phrase of `count` notes lasts: quarters, the last a half.
+    public static func beats(of count: Int) -> [Double] {
+        (0..<count).map { $0 == count - 1 ? 2 : 1 }
+    }
+
+    /// Semitones above the tonic of scale step `step` (0 the tonic, 7 its octave, −1 the seventh below).
+    static func semitones(ofStep step: Int, mode: KeyMode) -> Int {
+        let octave = step >= 0 ? step / 7 : -((-step + 6) / 7)
+        return 12 * octave + mode.scale[step - 7 * octave]
+    }
+
+    private static func scaleSteps(
+        _ level: MelodyLevel, mode: KeyMode, using generator: inout some RandomNumberGenerator
+    ) -> [Int]? {
+        let lowest = level.shape == .wide ? -7 : -4
+        let highest = 9
+        var moves = [-1, 1]
+        if level.shape != .steps { moves += [-2, 2, -3, 3] }
+        if level.shape == .wide { moves += [-5, 5, -7, 7] }
+        var steps = [[0, 2, 4].randomElement(using: &generator) ?? 0]
+        while steps.count < level.length - 1 {
+            guard let last = steps.last else { return nil }
+            let previous = steps.count > 1 ? last - steps[steps.count - 2] : 0
+            var choices: [Int]
+            if abs(previous) >= 2 {
+                choices = [previous > 0 ? -1 : 1]  // a leap is turned back by step
+            } else if Double.random(in: 0..<1, using: &generator) < 0.35, moves.count > 2 {
+                choices = moves.filter { abs($0) >= 2 }
+            } else {
+                choices = [-1, 1]
+            }
+            choices = choices.filter { (lowest...highest).contains(last + $0) }
+            guard let move = choices.randomElement(using: &generator) else { return nil }
+            steps.append(last + move)
+        }
+        // The last note: the tonic (or its octave) most often, else 3 or 5, a second or a third from the one before.
+        guard let before = steps.last else { return nil }
+        let stable = [0, 7, 0, 7, 2, 4, 9, -3].filter { abs($0 - before) >= 1 && abs($0 - before) <= 2 }
+        guard let last = stable.randomElement(using: &generator) else { return nil }
+        steps.append(last)
+        if mode == .minor, !steps.contains(where: { (($0 % 7) + 7) % 7 == 2 }) { return nil }
+        return steps
+    }
+
+    /// One note, never the first or the last, raised or lowered a semitone so it leads by a semitone to the next,
+    /// where that note is outside the scale and the leap to it is at most a major third; nil when no note can.
+    private static func chromatic(
+        _ notes: [Int], mode: KeyMode, tonic: MIDINote, using generator: inout some RandomNumberGenerator
+    ) -> [Int]? {
+        let candidates = (1..<(notes.count - 1)).compactMap { index -> (Int, Int)? in
+            let next = notes[index + 1]
+            let leading = notes[index] < next ? next - 1 : next + 1
+            let inScale = mode.scale.contains(((leading - tonic.rawValue) % 12 + 12) % 12)
+            guard !inScale, leading != notes[index - 1], abs(leading - notes[index - 1]) <= 4 else {
+                return nil
+            }
+            return (index, leading)
+        }
+        guard let (index, leading) = candidates.randomElement(using: &generator) else { return nil }
+        var result = notes
+        result[index] = leading
+        return result
+    }
+}

@@ -1,0 +1,109 @@
+// MelodiesTests: phrases a musician would sing, each note judged in place, and the verdict's outcomes.
+
+import PeachCore
+import Testing
+
+@Suite("Play back: melodies")
+struct MelodiesTests {
+    static func notes(_ values: [Int]) -> [MIDINote] { values.map { MIDINote(clamping: $0) } }
+
+    @Test("levels are named steps3 … chromatic8, open short and stepwise first, and read back from their ids")
+    func levels() {
+        let catalogue = PlayBackItem.catalogue(of: .melodies)
+        #expect(catalogue.prefix(2).map(\.id) == ["steps3", "steps4"])
+        #expect(catalogue.count == 15 && Set(catalogue).count == 15)
+        for item in catalogue { #expect(PlayBackItem(id: item.id) == item, "\(item.id)") }
+        #expect(
+            PlayBackItem(id: "steps9") == nil && PlayBackItem(id: "steps2") == nil
+                && PlayBackItem(id: "leaps05") == nil)
+        // A phrase grows no shorter along the curriculum within a shape.
+        for shape in MelodyLevel.Shape.allCases {
+            let lengths = MelodyLevel.curriculum.filter { $0.shape == shape }.map(\.length)
+            #expect(lengths == lengths.sorted(), "\(shape)")
+        }
+    }
+
+    @Test("a wrong note, a missed one and an added one are each judged in place; the rest stays right")
+    func alignment() {
+        let phrase = Self.notes([60, 62, 64, 65, 67])
+        func marks(_ played: [Int]) -> ([MelodyMark], [MIDINote]) {
+            MelodyMark.align(expected: phrase, played: Self.notes(played))
+        }
+        #expect(marks([60, 62, 64, 65, 67]).0.allSatisfy { $0.isRight })
+        let wrong = marks([60, 62, 63, 65, 67])
+        #expect(wrong.0 == [.right, .right, .wrong(played: MIDINote(63)), .right, .right] && wrong.1.isEmpty)
+        let missed = marks([60, 62, 65, 67])
+        #expect(missed.0 == [.right, .right, .missing, .right, .right] && missed.1.isEmpty)
+        let added = marks([60, 62, 64, 64, 65, 67])
+        #expect(added.0.allSatisfy { $0.isRight } && added.1 == [MIDINote(64)])
+        let nothing = marks([])
+        #expect(nothing.0 == Array(repeating: .missing, count: 5))
+        // In any octave, an octave's note is right.
+        #expect(
+            MelodyMark.align(expected: phrase, played: Self.notes([48, 62, 76, 65, 67]), anyOctave: true).0
+                .allSatisfy { $0.isRight })
+    }
+
+    @Test("the verdict: right, the phrase an octave up, incomplete, extra notes, wrong notes each in place")
+    func verdicts() throws {
+        let level = try #require(MelodyLevel(.steps, length: 4))
+        let question = try #require(
+            PlayBackQuestion(melody: level, tonic: MIDINote(60), notes: Self.notes([60, 62, 64, 60])))
+        func outcome(_ played: [Int]) -> PlayBackVerdict {
+            PlayBackVerdict.judge(
+                question, played: Self.notes(played), options: PlayBackOptions(kind: .melodies))
+        }
+        #expect(
+            outcome([60, 62, 64, 60]).outcome == .right
+                && outcome([60, 62, 64, 60]).answered == question.item)
+        #expect(outcome([72, 74, 76, 72]).outcome == .otherOctave)
+        #expect(
+            outcome([60, 62, 60]).outcome == .incomplete && outcome([60, 62, 60]).missing == [MIDINote(64)])
+        #expect(outcome([60, 62, 64, 65, 60]).outcome == .extraNotes)
+        let wrong = outcome([60, 62, 65, 60])
+        #expect(
+            wrong.outcome == .wrongNotes && wrong.answered == nil
+                && wrong.marks[2] == .wrong(played: MIDINote(65)))
+        // Order matters: the same notes in another order are wrong.
+        #expect(outcome([60, 64, 62, 60]).outcome != .right)
+        #expect(question.key == Key(tonic: 0, mode: .major) && question.cadence.count == 1)
+    }
+
+    @Test(
+        "phrases sing: start on 1, 3 or 5, end on a stable degree by a second or third, leaps turned back, in range"
+    )
+    func phrases() throws {
+        var generator = SeededRandomGenerator(seed: 11)
+        for level in MelodyLevel.curriculum {
+            for mode in KeyMode.allCases where level.shape != .steps || mode == .major {
+                for _ in 0..<40 {
+                    let tonic = MIDINote(clamping: Int.random(in: 55...71, using: &generator))
+                    let phrase = try #require(
+                        MelodyMaker.phrase(level, tonic: tonic, mode: mode, in: 36...96, using: &generator),
+                        "\(level)")
+                    let values = phrase.map(\.rawValue)
+                    let degrees = values.map { (($0 - tonic.rawValue) % 12 + 12) % 12 }
+                    #expect(values.count == level.length)
+                    let third = mode == .major ? 4 : 3
+                    #expect([0, third, 7].contains(degrees[0]), "\(level) \(mode): \(values)")
+                    #expect(
+                        [0, third, 7].contains(degrees[degrees.count - 1]), "\(level) \(mode): \(values)")
+                    #expect(MelodyMaker.mode(of: phrase, tonic: tonic) == mode, "\(level) \(mode): \(values)")
+                    #expect(zip(values, values.dropFirst()).allSatisfy { $0 != $1 }, "\(values)")
+                    let moves = zip(values, values.dropFirst()).map { $1 - $0 }
+                    let widest = level.shape == .steps ? 4 : level.shape == .wide ? 12 : 7
+                    #expect(moves.allSatisfy { abs($0) <= widest }, "\(level): \(values)")
+                    let outside = degrees.filter { !mode.scale.contains($0) }
+                    #expect(
+                        outside.count == (level.shape == .chromatic ? 1 : 0), "\(level) \(mode): \(values)")
+                    if level.shape != .chromatic {
+                        // After a leap (more than a whole tone) the next move turns back by step, the last move aside.
+                        for (first, second) in zip(moves, moves.dropFirst()).dropLast() where abs(first) > 2 {
+                            #expect(second * first < 0 && abs(second) <= 2, "\(level): \(values)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
