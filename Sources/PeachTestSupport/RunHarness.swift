@@ -18,7 +18,9 @@ public final class RunHarness {
     /// The run's virtual clock.
     public let clock = VirtualClock()
     /// The run's sound.
-    public let sound = FakeSoundOutput(name: "fake-synth")
+    public let sound: FakeSoundOutput
+    /// The output's clicks, when the run was made with them (melodies in tempo, timing).
+    public let clicks: FakeClickPlayer?
     /// What the run stored.
     public let store = InMemoryTrainingStore()
     /// What the run presented.
@@ -29,11 +31,15 @@ public final class RunHarness {
     public let run: TrainingRun
 
     /// A run of `mode`; `tick` false turns the wrong-answer tick off; `playBack` sets play-back's options (the
-    /// kind follows the mode); `profile` is the controller profile. MIDI times are the virtual clock's seconds.
+    /// kind follows the mode); `profile` is the controller profile; `withClicks` gives the output clicks on the
+    /// virtual clock (0.1 s ahead). MIDI times are the virtual clock's seconds.
     public init(
         mode: TrainingMode = .comparison, tick: Bool = true, playBack: PlayBackOptions? = nil,
-        profile: ControllerProfile = .builtInDefault, history: JournalContents? = nil
+        profile: ControllerProfile = .builtInDefault, history: JournalContents? = nil,
+        withClicks: Bool = false
     ) {
+        clicks = withClicks ? FakeClickPlayer(clock: clock, leadTime: 0.1) : nil
+        sound = FakeSoundOutput(name: "fake-synth", clicks: clicks)
         let box = self.box
         if !tick {
             box.settings = (try? box.settings.setting(.wrongAnswerTick, toText: "off")) ?? box.settings

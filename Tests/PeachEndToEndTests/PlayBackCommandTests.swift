@@ -180,4 +180,51 @@ struct PlayBackCommandTests {
                 "Notes right by place in the phrase: 1 100 % · 2 100 % · 3 50 % · 4 100 %"),
             "\(profile.standardOutput)")
     }
+
+    @Test(
+        "a melody in tempo from raw MIDI: each note's offset from its place on the grid is stored and reported"
+    )
+    func melodyInTempo() throws {
+        let folder = NSTemporaryDirectory() + "peach-tempo-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(mkfifo(folder + "/keys.fifo", 0o600) == 0)
+        let running = try PeachBinary.start([
+            "play", "--kind", "melodies", "--items", "steps3", "--in-tempo", "--tempo", "120", "--midi-in",
+            "rawmidi:\(folder)/keys.fifo", "--audio-out", "null", "--events", "-", "--data-dir",
+            "\(folder)/data",
+            "--feedback-duration", "0.2",
+        ])
+        let watchdog = Watchdog(running.process)
+        let keys = open(folder + "/keys.fifo", O_WRONLY)
+        #expect(keys >= 0)
+        let events = LineReader(running.output)
+        let question = Self.object(events.await("\"question\""))
+        let notes = try #require(question["answerNotes"] as? [Int], "\(events.lines)")
+        #expect(Self.object(events.await("\"countIn\""))["tempo"] as? Int == 120)
+        // The window opens half a beat (0.25 s) before the response's first place; the places are a beat apart.
+        try #require(events.await("\"answerable\"") != nil)
+        usleep(250_000)
+        for note in notes {
+            _ = write(keys, [0x90, UInt8(note), 100, 0x80, UInt8(note), 0] as [UInt8], 6)
+            usleep(500_000)
+        }
+        let result = Self.object(events.await("\"result\""))
+        kill(running.process.processIdentifier, SIGINT)
+        events.await("never")
+        running.process.waitUntilExit()
+        watchdog.disarm("peach play")
+        close(keys)
+        let screen = String(
+            decoding: running.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(result["verdict"] as? String == "right", "\(result)")
+        let offsets = try #require(result["offsetsMs"] as? [Double], "\(result)")
+        // Raw MIDI is timed when read, and this test writes by its own sleeps: within a quarter of a beat.
+        #expect(offsets.count == 3 && offsets.allSatisfy { abs($0) < 125 }, "\(offsets)")
+        #expect(screen.contains("timing: "), "\(screen)")
+        let profile = try PeachBinary.run(["profile", "--data-dir", folder + "/data"])
+        #expect(
+            profile.standardOutput.contains("In tempo, mean offset by place (ms): 1 "),
+            "\(profile.standardOutput)")
+    }
 }

@@ -176,13 +176,16 @@ enum Samples {
                 note: note, velocity: MIDIVelocity(clamping: 40 + offset * 20),
                 time: 100 + Double(offset) * 0.0125)
         }
+        // Every other melody was played in tempo: its grid kept (a tempo, the first note's offset).
+        let inTempo = kind == .melodies && index % 2 == 0
         return StoredRecord(
             .playBack(
                 CompletedPlayBack(
                     question: question, played: played, anyOctave: index % 4 == 3, anyVoicing: index % 4 == 3,
                     timestamp: start.addingTimeInterval(Double(index) * 17.25),
                     responseTime: 0.875 + Double(index % 7),
-                    inputKind: .midiNote)))
+                    inputKind: .midiNote, tempo: inTempo ? try? Tempo(bpm: 60 + index % 100) : nil,
+                    gridOffset: inTempo ? Double(index % 40) * 0.00125 - 0.02 : nil)))
     }
 
     /// Unison, interval, rhythm and play-back records mixed, in time order.

@@ -126,6 +126,9 @@ struct GuideTests {
                         CommandError.keyboardNeedsTerminal, CommandError.learnNeedsMIDI,
                         CommandError.learnInputEnded(learned: 1, total: 3),
                         CommandError.fileExists(path: profile), CommandError.refusingToDelete(count: 3),
+                        CommandError.invalidPlayBackItems("M9", kind: .intervals),
+                        CommandError.placementWithItems,
+                        CommandError.inTempoNeedsMelodies,
                     ]
             ),
             (

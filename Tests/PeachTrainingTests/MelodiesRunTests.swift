@@ -95,4 +95,72 @@ struct MelodiesRunTests {
         #expect(harness.store.playBacks.count == 2 && second.verdict.outcome == .incomplete)
         #expect(second.verdict.marks.last == .missing)
     }
+
+    func tempoHarness() -> RunHarness {
+        var options = PlayBackOptions(kind: .melodies, items: [Self.steps4])
+        options.inTempo = true
+        options.tempo = (try? Tempo(bpm: 120)) ?? .standard
+        let harness = RunHarness(mode: .playMelodies, playBack: options, withClicks: true)
+        harness.run.start()
+        return harness
+    }
+
+    /// The grid the run placed for its latest question.
+    func placedGrid(_ harness: RunHarness) -> TempoGrid? {
+        harness.presenter.events.compactMap { event -> TempoGrid? in
+            if case .playBack(.grid(let grid), _) = event { return grid }
+            return nil
+        }.last
+    }
+
+    @Test("in tempo: count-in, call and response on the clicks; each note's offset from its place is stored")
+    func inTempo() throws {
+        let harness = tempoHarness()
+        let question = try #require(harness.question)
+        let grid = try #require(placedGrid(harness))
+        let clicks = try #require(harness.clicks)
+        // 4 count-in clicks, then a bar of call and a bar of response (four notes: 5 beats → 2 bars each).
+        #expect(grid.phraseBars == 2 && clicks.clicks.count == 4 + 8 + 8)
+        #expect(clicks.clicks.first?.time == grid.start && clicks.clicks.first?.accent == true)
+        // The phrase sounds on the call's beats.
+        while harness.now < grid.responseStart - 0.3 { harness.advance(0.01) }
+        #expect(!harness.isAnswerable)
+        harness.advance(0.1)
+        #expect(harness.isAnswerable)
+        // Each note played at a known offset from its place: −20, +10, +35, −5 ms.
+        let truth = [-0.020, 0.010, 0.035, -0.005]
+        while harness.now < grid.responseStart - 0.1 { harness.advance(0.01) }
+        for (index, note) in question.answerNotes.enumerated() {
+            let place = grid.places[index] + truth[index]
+            while harness.now < place - 0.005 { harness.advance(0.005) }
+            harness.strike([note.rawValue], offsets: [place - harness.now])
+        }
+        #expect(harness.store.playBacks.isEmpty)  // judged after the response, not at the fourth note
+        while harness.store.playBacks.isEmpty, harness.now < grid.responseEnd + 2 { harness.advance(0.05) }
+        let stored = try #require(harness.store.playBacks.first)
+        #expect(stored.isCorrect && stored.tempo?.bpm == 120)
+        let offsets = stored.noteOffsets.map { $0 ?? .nan }
+        #expect(zip(offsets, truth).allSatisfy { abs($0 - $1) < 0.0002 }, "\(offsets)")
+    }
+
+    @Test("in tempo: a dropout while the phrase plays is not judged; the phrase plays again")
+    func inTempoDropout() throws {
+        let harness = tempoHarness()
+        let question = try #require(harness.question)
+        let grid = try #require(placedGrid(harness))
+        let clicks = try #require(harness.clicks)
+        while harness.now < grid.responseStart { harness.advance(0.01) }
+        clicks.dropoutCount += 1
+        for (index, note) in question.answerNotes.enumerated() {
+            while harness.now < grid.places[index] { harness.advance(0.01) }
+            harness.strike([note.rawValue])
+        }
+        while harness.now < grid.responseEnd + 1 { harness.advance(0.05) }
+        #expect(harness.store.playBacks.isEmpty)
+        #expect(harness.names.contains("dropout") && harness.names.contains("replayStarted"))
+        let grids = harness.presenter.events.filter {
+            if case .playBack(.grid, _) = $0 { true } else { false }
+        }
+        #expect(grids.count == 2)
+    }
 }

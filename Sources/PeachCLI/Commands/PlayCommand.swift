@@ -35,6 +35,12 @@ struct PlayCommand: AsyncParsableCommand {
     @Flag(name: .long, help: ArgumentHelp(CLI.texts.help(.placement)))
     var placement = false
 
+    @Flag(name: .long, help: ArgumentHelp(CLI.texts.help(.inTempo)))
+    var inTempo = false
+
+    @Option(name: .setting(.tempo), help: CLI.help(.tempo, valueName: "bpm"))
+    var tempo: Int?
+
     @Option(name: .setting(.cadenceEvery), help: CLI.help(.cadenceEvery, valueName: "n"))
     var cadenceEvery: Int?
 
@@ -58,19 +64,21 @@ struct PlayCommand: AsyncParsableCommand {
             }
         }
         if placement, chosen != nil { throw .placementWithItems }
+        if inTempo, kind != .melodies { throw .inTempoNeedsMelodies }
         var options = PlayBackOptions(
             kind: kind, items: chosen, anyOctave: anyOctave, anyVoicing: anyVoicing,
             namesReference: !hideReference)
         options.placement = placement
+        options.inTempo = inTempo
         return options
     }
 
-    /// `--chord-window`, `--cadence-every`, `--key` and `--degree-names` as setting overrides.
+    /// `--chord-window`, `--cadence-every`, `--key`, `--degree-names` and `--tempo` as setting overrides.
     private var own: [(key: SettingKey, text: String?)] {
         [
             (.chordWindow, chordWindow.map(CLI.texts.shortest)),
             (.cadenceEvery, cadenceEvery.map(String.init)),
-            (.degreeKey, key), (.degreeNames, degreeNames),
+            (.degreeKey, key), (.degreeNames, degreeNames), (.tempo, tempo.map(String.init)),
         ]
     }
 

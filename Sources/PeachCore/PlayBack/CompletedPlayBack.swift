@@ -23,13 +23,18 @@ public struct CompletedPlayBack: Hashable, Sendable {
     public let responseTime: Double
     /// What the notes came from (`midi-note`, `keyboard`, `simulated`).
     public let inputKind: InputKind
+    /// Melodies in tempo: the tempo of the grid the answer was played against; nil when played freely.
+    public let tempo: Tempo?
+    /// Melodies in tempo: the first note played, seconds after the response's first beat (``TempoGrid``), kept to
+    /// 0.1 ms; with the onsets it places every note on the grid.
+    public let gridOffset: Double?
 
     /// A completed question; the verdict is made from the played notes (``PlayBackVerdict/judge``), the onsets
     /// made relative to the first and kept to 0.1 ms, the time and the response time to the millisecond (what
     /// the store keeps, so an answer read back equals the one given).
     public init(
         question: PlayBackQuestion, played: [PlayedNote], anyOctave: Bool, anyVoicing: Bool, timestamp: Date,
-        responseTime: Double, inputKind: InputKind
+        responseTime: Double, inputKind: InputKind, tempo: Tempo? = nil, gridOffset: Double? = nil
     ) {
         let first = played.map(\.time).min() ?? 0
         self.question = question
@@ -47,6 +52,21 @@ public struct CompletedPlayBack: Hashable, Sendable {
         self.responseTime =
             (min(max(responseTime, 0), ValueDomains.answerTime.upperBound) * 1000).rounded() / 1000
         self.inputKind = inputKind
+        self.tempo = tempo
+        self.gridOffset = gridOffset.map { ($0 * 10_000).rounded() / 10_000 }
+    }
+
+    /// Melodies in tempo: each note of the phrase, how far from its place on the grid it was played, seconds
+    /// (positive late; nil when missing); empty when played freely. The note that answered a place is the one the
+    /// pitch alignment gives it (``MelodyMark/alignment(expected:played:anyOctave:)``), right or wrong.
+    public var noteOffsets: [Double?] {
+        guard let tempo, let gridOffset else { return [] }
+        let grid = TempoGrid(tempo: tempo, start: 0, count: question.answerNotes.count)
+        let aligned = MelodyMark.alignment(
+            expected: question.answerNotes, played: played.map(\.note), anyOctave: anyOctave)
+        return zip(aligned.answeredBy, grid.noteBeats).map { index, beat in
+            index.map { gridOffset + played[$0].time - beat * tempo.beat }
+        }
     }
 
     /// Whether the answer was right.

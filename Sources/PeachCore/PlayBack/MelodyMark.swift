@@ -30,6 +30,15 @@ public enum MelodyMark: Hashable, Sendable {
     public static func align(
         expected: [MIDINote], played: [MIDINote], anyOctave: Bool = false
     ) -> (marks: [MelodyMark], extra: [MIDINote]) {
+        let aligned = alignment(expected: expected, played: played, anyOctave: anyOctave)
+        return (aligned.marks, aligned.extra.map { played[$0] })
+    }
+
+    /// ``align(expected:played:anyOctave:)`` with places: for each note of the phrase the index of the played note
+    /// that answered it (nil when missing), and the indices of the played notes that belong to none.
+    public static func alignment(
+        expected: [MIDINote], played: [MIDINote], anyOctave: Bool = false
+    ) -> (marks: [MelodyMark], answeredBy: [Int?], extra: [Int]) {
         func same(_ a: MIDINote, _ b: MIDINote) -> Bool { anyOctave ? a.pitchClass == b.pitchClass : a == b }
         let rows = expected.count
         let columns = played.count
@@ -46,7 +55,8 @@ public enum MelodyMark: Hashable, Sendable {
             }
         }
         var marks: [MelodyMark] = []
-        var extra: [MIDINote] = []
+        var answeredBy: [Int?] = []
+        var extra: [Int] = []
         var row = rows
         var column = columns
         while row > 0 || column > 0 {
@@ -54,6 +64,7 @@ public enum MelodyMark: Hashable, Sendable {
                 let matches = same(expected[row - 1], played[column - 1])
                 if cost[row][column] == cost[row - 1][column - 1] + (matches ? 0 : 1) {
                     marks.append(matches ? .right : .wrong(played: played[column - 1]))
+                    answeredBy.append(column - 1)
                     row -= 1
                     column -= 1
                     continue
@@ -61,12 +72,13 @@ public enum MelodyMark: Hashable, Sendable {
             }
             if row > 0, cost[row][column] == cost[row - 1][column] + 1 {
                 marks.append(.missing)
+                answeredBy.append(nil)
                 row -= 1
             } else {
-                extra.append(played[column - 1])
+                extra.append(column - 1)
                 column -= 1
             }
         }
-        return (marks.reversed(), extra.reversed())
+        return (marks.reversed(), answeredBy.reversed(), extra.reversed())
     }
 }

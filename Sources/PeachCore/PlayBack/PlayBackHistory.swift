@@ -37,6 +37,21 @@ public struct PlayBackHistory: Hashable, Sendable {
         }
     }
 
+    /// Melodies in tempo: the offsets of the notes played at one place in the phrase.
+    public struct Offsets: Hashable, Sendable {
+        /// Notes played there in tempo.
+        public internal(set) var count = 0
+        /// The sum of their signed offsets from the grid, milliseconds (positive late).
+        public internal(set) var sum = 0.0
+        /// The sum of their offsets' sizes, milliseconds.
+        public internal(set) var absoluteSum = 0.0
+
+        /// The mean signed offset, ms; nil without notes.
+        public var mean: Double? { count > 0 ? sum / Double(count) : nil }
+        /// The mean size of the offsets, ms; nil without notes.
+        public var meanAbsolute: Double? { count > 0 ? absoluteSum / Double(count) : nil }
+    }
+
     /// One week of one kind.
     public struct Week: Hashable, Sendable {
         /// Answers given.
@@ -63,6 +78,8 @@ public struct PlayBackHistory: Hashable, Sendable {
     /// Melodies: each place in the phrase (1 for the first note), how often a note there was asked and how often it
     /// was played right (where memory gives out along a phrase).
     public private(set) var melodyPositions: [Int: Week] = [:]
+    /// Melodies in tempo: each place in the phrase, how far from the grid its notes were played.
+    public private(set) var melodyTiming: [Int: Offsets] = [:]
 
     /// How many of a kind's answers its level looks at.
     public static let levelLength = 48
@@ -98,6 +115,12 @@ public struct PlayBackHistory: Hashable, Sendable {
         for (index, mark) in completed.verdict.marks.enumerated() {
             melodyPositions[index + 1, default: Week()].answers += 1
             if mark.isRight { melodyPositions[index + 1, default: Week()].correct += 1 }
+        }
+        for (index, offset) in completed.noteOffsets.enumerated() {
+            guard let offset else { continue }
+            melodyTiming[index + 1, default: Offsets()].count += 1
+            melodyTiming[index + 1, default: Offsets()].sum += offset * 1000
+            melodyTiming[index + 1, default: Offsets()].absoluteSum += abs(offset) * 1000
         }
         recentByKind[item.kind, default: []].append(completed.isCorrect)
         if recentByKind[item.kind, default: []].count > Self.levelLength {
@@ -185,6 +208,12 @@ public struct PlayBackHistory: Hashable, Sendable {
                     && $0.value.answers <= answerCount
             })
         else { return false }
+        guard
+            melodyTiming.allSatisfy({
+                (1...MelodyLevel.lengths.upperBound).contains($0.key) && $0.value.count > 0
+                    && $0.value.count <= answerCount && $0.value.absoluteSum >= abs($0.value.sum)
+            })
+        else { return false }
         return sum == answerCount && weekly.allSatisfy { $0.correct >= 0 && $0.correct <= $0.answers }
             && weekly.reduce(0) { $0 + $1.answers } == answerCount
     }
@@ -243,6 +272,22 @@ extension PlayBackHistory.ItemRecord: SnapshotCodable {
     }
 }
 
+extension PlayBackHistory.Offsets: SnapshotCodable {
+    /// Writes the count and the two sums.
+    public func write(to writer: inout SnapshotWriter) {
+        writer.write(count)
+        writer.write(sum)
+        writer.write(absoluteSum)
+    }
+
+    /// Reads the offsets; checked by ``PlayBackHistory/isConsistent(maximumCount:)``.
+    public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
+        count = try reader.int()
+        sum = try reader.finiteDouble()
+        absoluteSum = try reader.finiteDouble()
+    }
+}
+
 extension PlayBackHistory.Week: SnapshotCodable {
     /// Writes the week's answers and right answers.
     public func write(to writer: inout SnapshotWriter) {
@@ -272,6 +317,7 @@ extension PlayBackHistory: SnapshotCodable {
             for answer in recent { writer.write(answer) }
         }
         writer.write(melodyPositions)
+        writer.write(melodyTiming)
     }
 
     /// Reads a history; its numbers are checked by the snapshot's consistency check.
@@ -295,5 +341,6 @@ extension PlayBackHistory: SnapshotCodable {
             recentByKind[kind] = recent
         }
         melodyPositions = try reader.dictionary()
+        melodyTiming = try reader.dictionary()
     }
 }

@@ -27,6 +27,10 @@ public struct PlayBackOptions: Hashable, Sendable {
     public var cadenceEvery = 1
     /// Degrees: the key the questions are in, random per block or a fixed tonic.
     public var degreeKey = DegreeKey.random
+    /// Melodies: call and response against the click (``TempoGrid``) instead of free time.
+    public var inTempo = false
+    /// Melodies in tempo: the tempo (the `tempo` setting).
+    public var tempo = Tempo.standard
 
     /// The default chord window: 100 ms.
     public static let defaultChordWindow = 0.1

@@ -29,6 +29,14 @@ import Foundation
 /// once as many notes as the phrase has were played — each note in place (``MelodyMark``). After a wrong answer
 /// your phrase and the right one sound at the same pace.
 ///
+/// Melodies in tempo (``PlayBackOptions/inTempo``, with a ``ClickPlayer``): call and response on the click
+/// timeline (``TempoGrid``): a count-in bar with the tonic chord, the phrase on the beats, then as many bars for
+/// the answer, clicks on every beat. The answer is the notes stamped from half a beat before the response to half
+/// a beat after its last place, judged when that has passed; each note also gets its signed offset from its place
+/// (``CompletedPlayBack/noteOffsets``). When the output's sound breaks off (``ClickPlayer/dropoutCount``) the
+/// answer is not judged and the question plays again (``PlayBackSessionEvent/dropout``); a response with no note
+/// is not judged either, and the question plays again.
+///
 /// Replay plays the question again (the answer window reopens when its last note starts; after an answer, it
 /// sounds once more before the next question); skip plays the right answer and moves on without storing
 /// anything. Every stop path silences the question, the feedback
@@ -88,6 +96,11 @@ public final class PlayBackSession: TrainingSession {
     private let settings: @MainActor () -> TrainingSettings
     private let history: @MainActor () -> PlayBackHistory
     private let timeline: @MainActor () -> Double
+    /// Places the clicks of melodies in tempo; nil where the output has none.
+    private let clicks: (any ClickPlayer)?
+    /// Melodies in tempo: the current question's grid, and the output's dropouts when it was placed.
+    private var grid: TempoGrid?
+    private var gridDropouts = 0
     private let observers: [any PlayBackObserver]
     private var generator: SeededRandomGenerator
     private var handles: [any PlaybackHandle] = []
@@ -120,13 +133,15 @@ public final class PlayBackSession: TrainingSession {
     ///   - timeline: now on the input timeline (the monotonic clock live), the time base of note stamps.
     ///   - observers: the store and the tracker, given each answer before its feedback.
     ///   - generator: randomness for items and references.
+    ///   - clicks: the clicks of melodies in tempo (its timeline is the input timeline); nil without.
     public init(
         notePlayer: any NotePlayer, options: @escaping @MainActor () -> PlayBackOptions,
         settings: @escaping @MainActor () -> TrainingSettings,
         history: @escaping @MainActor () -> PlayBackHistory, clock: any SessionClock,
         timeline: @escaping @MainActor () -> Double, observers: [any PlayBackObserver],
-        generator: SeededRandomGenerator
+        generator: SeededRandomGenerator, clicks: (any ClickPlayer)? = nil
     ) {
+        self.clicks = clicks
         machinery = SessionMachinery(notePlayer: notePlayer, clock: clock)
         player = notePlayer
         self.clock = clock
@@ -179,6 +194,8 @@ public final class PlayBackSession: TrainingSession {
         answerInput = input
         let first = capture.add(PlayedNote(note: note, velocity: velocity, time: time))
         if let question, question.item.kind == .melodies {
+            // Free: judged after a pause (or soon after the phrase's count); in tempo: when the response ends.
+            guard grid == nil else { return }
             machinery.cancelTimer()
             let done = capture.onsets.count >= question.answerNotes.count
             machinery.schedule(after: done ? Self.melodyFinish : Self.melodyPause) { [weak self] in
@@ -323,6 +340,11 @@ public final class PlayBackSession: TrainingSession {
     private func play(_ question: PlayBackQuestion) {
         stopQuestionNotes()
         state = .playingQuestion
+        grid = nil
+        if question.item.kind == .melodies, trialOptions.inTempo, let clicks {
+            playInTempo(question, clicks: clicks)
+            return
+        }
         let lead = playsCadence ? soundCadence(question) : 0
         let lastStart: Double
         if question.item.kind == .melodies {
@@ -349,7 +371,51 @@ public final class PlayBackSession: TrainingSession {
         windowOpened = timeline()
         state = .awaitingAnswer
         machinery.emit(.answerable(question, namesReference: trialOptions.namesReference))
+        if let grid, let clicks {
+            machinery.schedule(after: max(0, grid.answerEnds + Self.scoringDelay - clicks.now)) {
+                [weak self] in
+                self?.judge()
+            }
+        }
     }
+
+    /// Melodies in tempo: places the count-in, the call and the response's clicks a lead time ahead (once the
+    /// output's timeline can be trusted), sounds the tonic chord and the phrase on them, and opens the window
+    /// half a beat before the response.
+    private func playInTempo(_ question: PlayBackQuestion, clicks: any ClickPlayer) {
+        let settled = machinery.isSettled(clicks) { [weak self] in
+            guard let self, self.state == .playingQuestion else { return }
+            self.play(question)
+        }
+        guard settled else { return }
+        clicks.cancelClicks()
+        let grid = TempoGrid(
+            tempo: trialOptions.tempo, start: clicks.now + clicks.leadTime, count: question.answerNotes.count)
+        self.grid = grid
+        gridDropouts = clicks.dropoutCount
+        do {
+            for click in grid.clicks { _ = try clicks.click(at: click.time, accent: click.accent) }
+        } catch {
+            stop(reason: .audioFailure(error))
+            return
+        }
+        let now = clicks.now
+        sound(question.cadence.first ?? [], harmonic: true, after: grid.start - now, lasting: grid.bar * 0.9)
+        let lengths = MelodyMaker.beats(of: question.soundedNotes.count)
+        for (index, note) in question.soundedNotes.enumerated() {
+            sound(
+                [note], harmonic: false, after: grid.callTimes[index] - now,
+                lasting: lengths[index] * grid.tempo.beat * 0.9)
+        }
+        machinery.emit(.grid(grid))
+        machinery.schedule(after: max(0, grid.responseStart - grid.tolerance - now)) { [weak self] in
+            self?.openWindow(question)
+        }
+    }
+
+    /// Melodies in tempo: after the response, how long before its notes are judged, seconds (notes stamped in it
+    /// have arrived by then).
+    static let scoringDelay = 0.05
 
     /// Degrees: sounds the question's cadence from now; returns when the note that follows it starts (0 for the
     /// other kinds).
@@ -425,7 +491,16 @@ public final class PlayBackSession: TrainingSession {
             scheduleJudging(after: closes - timeline())
             return
         }
-        let answer = capture.answer
+        if grid != nil, let clicks, clicks.dropoutCount != gridDropouts || capture.answer.isEmpty {
+            // The grid was heard out of time, or nothing was played: not judged; the question plays again.
+            if clicks.dropoutCount != gridDropouts { machinery.emit(.dropout) }
+            capture.reset()
+            machinery.emit(.replayStarted(question))
+            play(question)
+            return
+        }
+        let answer =
+            grid.map { grid in capture.answer.filter { $0.time <= grid.answerEnds } } ?? capture.answer
         let late = capture.late
         let grazed = capture.grazed
         guard !answer.isEmpty else {
@@ -447,7 +522,9 @@ public final class PlayBackSession: TrainingSession {
         let completed = CompletedPlayBack(
             question: question, played: answer, anyOctave: trialOptions.anyOctave,
             anyVoicing: trialOptions.anyVoicing, timestamp: machinery.now,
-            responseTime: (capture.firstOnset ?? windowOpened) - windowOpened, inputKind: answerInput)
+            responseTime: (capture.firstOnset ?? windowOpened) - windowOpened, inputKind: answerInput,
+            tempo: grid?.tempo,
+            gridOffset: grid.flatMap { grid in answer.first.map { $0.time - grid.responseStart } })
         for observer in observers {
             do { try observer.playBackCompleted(completed) } catch {
                 machinery.emit(.observerFailed(error))
@@ -529,6 +606,8 @@ public final class PlayBackSession: TrainingSession {
 
     /// Discards what the stop leaves: the unfinished trial, back to idle (``SessionMachinery/stop(_:discarding:)``).
     private func discardTrial() {
+        clicks?.cancelClicks()
+        grid = nil
         stopQuestionNotes()
         playThrough.silence()
         capture.reset()

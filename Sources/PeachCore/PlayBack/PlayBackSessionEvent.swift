@@ -12,6 +12,11 @@ public enum PlayBackSessionEvent: TrainingSessionEvent {
     /// Degrees: the key's cadence sounds before the question that follows (``CadencePlan``); whether the key may
     /// be named on screen.
     case cadence(Key, namesReference: Bool)
+    /// Melodies in tempo: the question's count-in, call and response are placed on the click timeline.
+    case grid(TempoGrid)
+    /// Melodies in tempo: the sound broke off (an underrun) while the phrase or the response played, so the
+    /// grid was heard out of time: the answer is not judged, and the question plays again.
+    case dropout
     /// A question starts sounding; whether its reference may be named on screen.
     case questionStarted(PlayBackQuestion, namesReference: Bool)
     /// The question is played again (replay).

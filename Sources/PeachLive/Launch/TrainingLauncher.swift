@@ -150,7 +150,8 @@ public struct TrainingLauncher {
         let (sound, soundFontProblem) = try openSound(initial) { continuation.yield(.soundLost($0)) }
         // An output timing cannot use is refused before anything starts: one line, exit 1, nothing stored. A reader
         // of `--events` learns it as a run that started and stopped at once: the output, its stack, and why.
-        if plan.mode.isTiming, let refusal = sound.clicksUnavailable {
+        let playsInTempo = plan.mode == .playMelodies && plan.playBack?.inTempo == true
+        if plan.mode.isTiming || playsInTempo, let refusal = sound.clicksUnavailable {
             sound.shutdown()
             let now = Date()
             for presenter in presenters where presenter is EventStreamPresenter {

@@ -36,7 +36,7 @@ struct JournalSnapshot {
     /// This layout's number; another one is not read (3 added the timing profile; 4 leaves out a measurement
     /// stopped before it measured; 5 is binary; 6 adds play-back; 7 keeps timing thresholds per pattern family and
     /// a step's share; 8 adds rhythm echo; 9 counts play-back answers of the right item elsewhere apart and keeps
-    /// each kind's last answers for its level; 10 keeps the melodies' accuracy per place in the phrase), so older
+    /// each kind's last answers for its level; 10 keeps the melodies' accuracy and timing per place in the phrase), so older
     /// snapshots are read anew from the journal.
     static let format = 10
     /// The bytes a snapshot starts with.

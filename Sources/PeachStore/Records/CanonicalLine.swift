@@ -237,11 +237,19 @@ enum CanonicalLine {
         else { return nil }
         let anyOctave = cursor.literal(",\"anyOctave\":true")
         let anyVoicing = cursor.literal(",\"anyVoicing\":true")
+        var tempoBPM: Int?
+        var offsetMs: Double?
+        if cursor.literal(",\"tempoBPM\":") {
+            guard let tempo = cursor.integer(), cursor.literal(",\"offsetMs\":"), let offset = cursor.number()
+            else { return nil }
+            (tempoBPM, offsetMs) = (tempo, offset)
+        }
         guard
             let completed = try? PlayBackFields.completed(
                 item: item, kind: kind, reference: reference, answerNotes: answerNotes, played: played,
                 correct: correct, heardAs: heardAs, responseTime: responseTime, input: input,
-                anyOctave: anyOctave, anyVoicing: anyVoicing, at: timestamp)
+                anyOctave: anyOctave, anyVoicing: anyVoicing, tempoBPM: tempoBPM, offsetMs: offsetMs,
+                at: timestamp)
         else { return nil }
         return StoredRecord(payload: .playBack(completed), schemaVersion: max(version, 3), extraFields: [])
     }

@@ -61,7 +61,7 @@ extension PlayBackFields {
     static func completed(
         item id: String, kind: String?, reference: Int, answerNotes: String, played: String, correct: Bool,
         heardAs: String?, responseTime: Double, input: String?, anyOctave: Bool, anyVoicing: Bool,
-        at timestamp: Date
+        tempoBPM: Int? = nil, offsetMs: Double? = nil, at timestamp: Date
     ) throws(RecordDamage) -> CompletedPlayBack {
         func invalid(_ field: String, _ kind: RecordProblem.FieldKind) -> RecordDamage {
             RecordDamage(problem: .invalidField(field, expected: kind))
@@ -88,10 +88,24 @@ extension PlayBackFields {
             throw invalid("played", .playedNotes)
         }
         guard ValueDomains.answerTime.contains(responseTime) else { throw invalid("responseTime", .seconds) }
+        // A melody in tempo keeps its grid: the tempo and the first note's offset from the response's first beat.
+        var tempo: Tempo?
+        if let tempoBPM {
+            guard item.kind == .melodies, let valid = try? Tempo(bpm: tempoBPM) else {
+                throw invalid("tempoBPM", .tempo)
+            }
+            tempo = valid
+        }
+        let gridOffsets = -item.kind.onsetSpan * 1000...item.kind.onsetSpan * 1000
+        if let offsetMs, tempo == nil || !gridOffsets.contains(offsetMs) {
+            throw invalid("offsetMs", .number)
+        }
+        if tempo != nil, offsetMs == nil { throw invalid("offsetMs", .number) }
         let completed = CompletedPlayBack(
             question: question, played: notes, anyOctave: anyOctave, anyVoicing: anyVoicing,
             timestamp: timestamp,
-            responseTime: responseTime, inputKind: InputKind(rawValue: input ?? InputKind.unknown.rawValue))
+            responseTime: responseTime, inputKind: InputKind(rawValue: input ?? InputKind.unknown.rawValue),
+            tempo: tempo, gridOffset: offsetMs.map { $0 / 1000 })
         let heard = completed.isCorrect ? nil : completed.verdict.answered?.id
         guard correct == completed.isCorrect, heardAs == heard else {
             throw RecordDamage(problem: .contradictoryVerdict)
@@ -109,6 +123,10 @@ extension FieldReader {
             answerNotes: try string(.answerNotes), played: try string(.played), correct: correct,
             heardAs: try optionalString(.heardAs), responseTime: try optionalNumber(.responseTime) ?? 0,
             input: try optionalString(.input), anyOctave: try optionalBoolean(.anyOctave) ?? false,
-            anyVoicing: try optionalBoolean(.anyVoicing) ?? false, at: timestamp)
+            anyVoicing: try optionalBoolean(.anyVoicing) ?? false,
+            tempoBPM: try optionalNumber(.tempoBPM).map { number throws(RecordDamage) -> Int in
+                guard let whole = Int(exactly: number) else { throw invalid(.tempoBPM, .tempo) }
+                return whole
+            }, offsetMs: try optionalNumber(.offsetMs), at: timestamp)
     }
 }

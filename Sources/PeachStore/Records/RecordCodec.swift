@@ -48,7 +48,10 @@ import PeachCore
 ///      "played":"63:88:0","correct":false,"heardAs":"m3","responseTime":1.204,"input":"midi-note"}
 ///
 /// Reading checks that the notes asked are the item's on that reference and that `correct` and `heardAs` are
-/// what the played notes make of it (``PlayBackVerdict/judge(_:played:options:)``).
+/// what the played notes make of it (``PlayBackVerdict/judge(_:played:options:)``). A melody (`kind`
+/// `melodies`) keeps its phrase in `answerNotes` in order and its tonic as `reference`; played in tempo, it adds
+/// `tempoBPM` and `offsetMs` (the first note played, ms after the response's first beat, to 0.1 ms), from which
+/// every note's offset from its place follows.
 ///
 /// Schema version 4 adds rhythm echo (`peach echo`): the bar played (its four beats' figures), the level it
 /// was drawn at, each note's strike offset in ms or `-` for a miss, in the bar's order, and the extra strikes:
@@ -274,6 +277,10 @@ enum RecordCodec {
             if completed.anyVoicing {
                 key(.anyVoicing)
                 append("true", to: &bytes)
+            }
+            if let tempo = completed.tempo, let offset = completed.gridOffset {
+                integer(.tempoBPM, tempo.bpm)
+                number(.offsetMs, offset * 1000, decimals: 1)
             }
         case .echo(let completed):
             key(.type)

@@ -162,7 +162,8 @@ public struct StoredRecord: Hashable, Sendable {
                 notes: UInt16(completed.referenceNote.rawValue) << 8 | UInt16(completed.targetNote.rawValue),
                 millisecond: millisecond, kind: 1, flags: 0)
         case .playBack(let completed):
-            // The item, the notes asked and each note played (number, velocity, onset) folded into one word.
+            // The item, the notes asked, each note played (number, velocity, onset) and a melody's grid folded
+            // into one word.
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             func fold(_ value: UInt64) { hash = (hash ^ value) &* 0x100_0000_01b3 }
             for byte in completed.question.item.id.utf8 { fold(UInt64(byte)) }
@@ -170,6 +171,10 @@ public struct StoredRecord: Hashable, Sendable {
             for note in completed.played {
                 fold(UInt64(note.note.rawValue) << 8 | UInt64(note.velocity.rawValue))
                 fold(note.time.bitPattern)
+            }
+            if let tempo = completed.tempo, let offset = completed.gridOffset {
+                fold(UInt64(tempo.bpm))
+                fold(offset.bitPattern)
             }
             let flags: UInt8 =
                 (completed.isCorrect ? 1 : 0) | (completed.anyOctave ? 2 : 0) | (completed.anyVoicing ? 4 : 0)

@@ -266,6 +266,7 @@ extension PeachSettings {
         options.grazeVelocity = grazeVelocity
         options.cadenceEvery = cadenceEvery
         options.degreeKey = degreeKey
+        options.tempo = timing.tempo
         options.namesReference = showReference && (chosen?.namesReference ?? true)
         return options
     }

@@ -224,7 +224,14 @@ public enum RecordTransfer {
             empty(9)
             number(completed.responseTime, decimals: 3)
             text(completed.inputKind.rawValue)
-            empty(11)
+            empty(4)
+            if let tempo = completed.tempo, let offset = completed.gridOffset {
+                integer(tempo.bpm)
+                number(offset * 1000, decimals: 1)
+            } else {
+                empty(2)
+            }
+            empty(5)
             text(completed.question.item.kind.rawValue)
             text(completed.question.item.id)
             integer(completed.question.reference.rawValue)

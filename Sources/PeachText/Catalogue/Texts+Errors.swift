@@ -665,6 +665,8 @@ extension Texts {
                     + "(peach play --help lists them).")
         case .placementWithItems:
             return tr("--placement places you in the kind's whole list; leave out --items, or --placement.")
+        case .inTempoNeedsMelodies:
+            return tr("--in-tempo plays a melody back against the click; use it with --kind melodies.")
         }
     }
 

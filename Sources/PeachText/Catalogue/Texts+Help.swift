@@ -15,7 +15,7 @@ public enum Help: CaseIterable, Sendable {
     case timingPatterns, maxRepetitions, silentBars, silentEvery, tempoRamp, rampEvery, gapPattern
     case calibrateAbstract, calibrateDiscussion, echoAbstract, echoDiscussion
     case playAbstract, playDiscussion, playKind, playItems, anyOctave, anyVoicing, hideReference, chordWindow,
-        placement, cadenceEvery, degreeKey, degreeNames
+        placement, cadenceEvery, degreeKey, degreeNames, inTempo
     case confusions, accuracy, confuse
     case profileAbstract, profileDiscussion, chartRange, svg, json, days
     case simulateAbstract, simulateDiscussion, mode, trials, threshold, lapse, slope, shape, bias, spread,
@@ -201,6 +201,7 @@ public enum Help: CaseIterable, Sendable {
               peach play --kind chords --any-voicing
               peach play --kind degrees --cadence-every 3 --key Eb
               peach play --kind melodies
+              peach play --kind melodies --in-tempo --tempo 90
               peach play --kind intervals --items M3,m3 --hide-reference
               peach play --kind notes --any-octave --events -
             """
@@ -225,6 +226,9 @@ public enum Help: CaseIterable, Sendable {
             "Degrees: the cadence sounds before every this many questions of a key (1-8; always at a new key)."
         case .degreeKey: "Degrees: random (a new key every 8 questions) or a fixed tonic such as C, Eb or F#."
         case .degreeNames: "Degrees: name them by numbers (5, b6) or solfege (movable do: sol, le)."
+        case .inTempo:
+            "Melodies: call and response in tempo: a count-in, the phrase, then play it back on the clicks (--tempo)."
+
         case .placement:
             "Begin with a placement (\"I know these\"): the items not answered yet, one question each in order, until two of three in a row are missed; what you answered stays in play."
 

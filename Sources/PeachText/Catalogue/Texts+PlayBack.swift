@@ -224,6 +224,22 @@ extension Texts {
         namesReference ? tr("Cadence: \(keyName(key))") : tr("Cadence")
     }
 
+    /// Melodies in tempo, the state line as the count-in starts: `Count-in at 80 BPM: the phrase, then your turn
+    /// (2 bars)`.
+    public func playBackCountIn(_ grid: TempoGrid) -> String {
+        tr(
+            one: "Count-in at \(grid.tempo.bpm) BPM: the phrase, then your turn (\(grid.phraseBars) bar)",
+            other: "Count-in at \(grid.tempo.bpm) BPM: the phrase, then your turn (\(grid.phraseBars) bars)",
+            count: grid.phraseBars)
+    }
+
+    /// Melodies in tempo: the line when the sound broke off and the phrase plays again.
+    public var playBackDropout: String {
+        tr(
+            "The sound broke off, so the clicks were out of time: not judged; the phrase plays again (a larger --latency helps)"
+        )
+    }
+
     /// The line after a right degree, as it resolves: `Home to the tonic: F4 E4 D4 C4 (4 3 2 1)`.
     public func playBackResolving(_ question: PlayBackQuestion, notes: [MIDINote]) -> String {
         let degrees = question.key.map { key in notes.map { degreeName(key.degree(of: $0)) } } ?? []
@@ -321,6 +337,7 @@ extension Texts {
         switch verdict.outcome {
         case .right:
             return itemName(of: question) + ": " + expected
+                + (melodyTiming(completed).map { "; " + $0 } ?? "")
         case .otherOctave:
             let shift = (verdict.played.first?.rawValue ?? 0) - (question.answerNotes.first?.rawValue ?? 0)
             return tr("The right melody \(miss(shift)): \(names(verdict.played)) — \(it)")
@@ -347,7 +364,24 @@ extension Texts {
             }
         }
         if !verdict.extra.isEmpty { parts.append(tr("extra \(names(verdict.extra))")) }
+        if let timing = melodyTiming(completed) { parts.append(timing) }
         return parts.joined(separator: "; ") + " — " + it
+    }
+
+    /// Melodies in tempo: how far each note was from its place, `timing: +12 −5 +3 – ms` (– for a note not played),
+    /// with the mean; nil when played freely.
+    public func melodyTiming(_ completed: CompletedPlayBack) -> String? {
+        let offsets = completed.noteOffsets
+        guard !offsets.isEmpty else { return nil }
+        let values = offsets.map { offset in
+            offset.map { value -> String in
+                let milliseconds = Int((value * 1000).rounded())
+                return milliseconds > 0 ? "+\(milliseconds)" : milliseconds < 0 ? "−\(-milliseconds)" : "0"
+            } ?? "–"
+        }
+        let played = offsets.compactMap { $0 }
+        let mean = played.isEmpty ? 0 : played.reduce(0, +) / Double(played.count) * 1000
+        return tr("timing: \(values.joined(separator: " ")) ms (mean \(format(mean, 0)) ms)")
     }
 
     /// The line when a placement is over: `Placement done: 14 items in play; from here the questions follow your

@@ -161,6 +161,9 @@ public struct EventLine: Encodable, Equatable, Sendable {
     public var marks: [MelodyNote]?
     /// Play-back, melodies: the notes played that belong to no note of the phrase.
     public var extra: [Int]?
+    /// Play-back, melodies in tempo: each note of the phrase, how far from its place on the grid it was played,
+    /// milliseconds (positive late, to 0.1 ms; null when missing).
+    public var offsetsMs: [Double?]?
 
     /// One note of a melody's `result`: the note asked, how it was answered, and the note played instead.
     public struct MelodyNote: Encodable, Equatable, Sendable {
@@ -219,7 +222,8 @@ public struct EventLine: Encodable, Equatable, Sendable {
         "result": [
             "correct", "cents", "errorCents", "band", "input", "offsetMs", "tempo", "pattern", "meanOffsetMs",
             "strikes",
-            "item", "heardAs", "verdict", "marks", "extra", "driftMsPerBar", "silentMeanOffsetMs", "rhythm",
+            "item", "heardAs", "verdict", "marks", "extra", "offsetsMs", "driftMsPerBar",
+            "silentMeanOffsetMs", "rhythm",
             "level", "hits",
             "missed",
             "extras",

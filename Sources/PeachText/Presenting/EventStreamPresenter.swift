@@ -259,6 +259,12 @@ public final class EventStreamPresenter: TrainingPresenter {
             var line = EventLine("cadence", at: time)
             line.key = key.description
             return [line]
+        case .grid(let grid):
+            var line = EventLine("countIn", at: time)
+            line.tempo = grid.tempo.bpm
+            return [line]
+        case .dropout:
+            return [EventLine("dropout", at: time)]
         case .resolving(let question, let notes):
             var line = EventLine("resolving", at: time)
             line.soundedNotes = notes.map(\.rawValue)
@@ -301,6 +307,11 @@ public final class EventStreamPresenter: TrainingPresenter {
                     return EventLine.MelodyNote(note: note.rawValue, mark: mark.word, played: played)
                 }
                 result.extra = completed.verdict.extra.isEmpty ? nil : completed.verdict.extra.map(\.rawValue)
+                let offsets = completed.noteOffsets
+                if !offsets.isEmpty {
+                    result.offsetsMs = offsets.map { $0.map { ($0 * 1000 * 10).rounded() / 10 } }
+                    result.tempo = completed.tempo?.bpm
+                }
             }
             return [played, result]
         case .notCounted(let late, let grazed, _):

@@ -286,6 +286,10 @@ public final class TerminalScreen: TrainingPresenter {
             status(texts.playBackCadence(key, namesReference: names))
         case .resolving(let question, let notes):
             line("      " + texts.playBackResolving(question, notes: notes))
+        case .grid(let grid):
+            status(texts.playBackCountIn(grid))
+        case .dropout:
+            line(paint(texts.playBackDropout, "33"))
         case .questionStarted(let question, let names):
             status(texts.playBackListening(question, namesReference: names))
         case .replayStarted:

@@ -71,6 +71,15 @@ public struct PlayBackReport: Sendable {
                 result.append(
                     "  " + texts.tr("Notes right by place in the phrase: \(places.joined(separator: " · "))"))
             }
+            if kind == .melodies, !history.melodyTiming.isEmpty {
+                // In tempo: how far from the grid, on mean, the notes at each place were played.
+                let places = history.melodyTiming.sorted { $0.key < $1.key }.compactMap { place, offsets in
+                    offsets.mean.map { "\(place) \($0 >= 0 ? "+" : "−")\(texts.format(abs($0), 0))" }
+                }
+                result.append(
+                    "  " + texts.tr("In tempo, mean offset by place (ms): \(places.joined(separator: " · "))")
+                )
+            }
             let confusions = kind == .melodies ? [] : history.confusions(of: kind)
             if !confusions.isEmpty {
                 result.append("  " + texts.tr("Heard as:"))
@@ -151,8 +160,11 @@ public struct PlayBackReport: Sendable {
                 })
             if kind == .melodies {
                 json.positions = history.melodyPositions.sorted { $0.key < $1.key }.map {
-                    PlayBackJSON.Position(
+                    var position = PlayBackJSON.Position(
                         position: $0.key, answers: $0.value.answers, correct: $0.value.correct)
+                    position.meanOffsetMs = history.melodyTiming[$0.key]?.mean
+                    position.meanAbsoluteOffsetMs = history.melodyTiming[$0.key]?.meanAbsolute
+                    return position
                 }
             }
             return json
@@ -296,6 +308,10 @@ public struct PlayBackJSON: Encodable, Sendable {
         public let answers: Int
         /// Notes played right there.
         public let correct: Int
+        /// In tempo: the mean signed offset of the notes played there, ms (absent without such notes).
+        public var meanOffsetMs: Double?
+        /// In tempo: the mean size of their offsets, ms.
+        public var meanAbsoluteOffsetMs: Double?
     }
 
     /// `notes`, `intervals`, `chords`, `degrees` or `melodies`.

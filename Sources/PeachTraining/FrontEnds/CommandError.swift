@@ -30,6 +30,8 @@ public enum CommandError: Error, Equatable, Sendable {
     case invalidPlayBackItems(String, kind: PlayBackKind)
     /// `--placement` with `--items`: a fixed list has nothing to place in.
     case placementWithItems
+    /// `--in-tempo` with another kind than melodies: only a phrase is played back in tempo.
+    case inTempoNeedsMelodies
     /// `peach web` could not listen at `address`:`port`: the system's `errno` when it said one (98: the port is
     /// taken), else its words (`reason`: a name that does not resolve).
     case cannotListen(address: String, port: Int, errno: Int32?, reason: String)
@@ -42,7 +44,8 @@ public enum CommandError: Error, Equatable, Sendable {
     public var exitStatus: Int32 {
         switch self {
         case .option, .invalidSpec, .duplicate, .keyboardNeedsTerminal, .learnNeedsMIDI, .fileExists,
-            .refusingToDelete, .invalidPlayBackItems, .placementWithItems, .passwordTooShort,
+            .refusingToDelete, .invalidPlayBackItems, .placementWithItems, .inTempoNeedsMelodies,
+            .passwordTooShort,
             .passwordsDiffer:
             64
         case .noSynthFound, .learnInputEnded, .cannotWrite, .cannotListen: 1

@@ -469,10 +469,19 @@ public final class TrainingRun {
             cluster = ClusterGesture()
             lastCluster = nil
             let options = playBackOptions
+            // Melodies in tempo are played against the clicks, on an output timing can use (as rhythm echo).
+            var clicks: (any ClickPlayer)?
+            if kind == .melodies, options(kind).inTempo {
+                guard sound.clicksUnavailable == nil, let available = sound.clicks else {
+                    end(.audioFailure(sound.clicksUnavailable ?? ClicksUnavailable(output: sound.name)))
+                    return
+                }
+                clicks = available
+            }
             let session = PlayBackSession(
                 notePlayer: sound.player, options: { options(kind) }, settings: training,
                 history: { [playBackTracker] in playBackTracker.history }, clock: clock, timeline: timeline,
-                observers: [store, playBackTracker], generator: generator)
+                observers: [store, playBackTracker], generator: generator, clicks: clicks)
             attach(
                 session,
                 perform: { [weak self, unowned session] action, _ in

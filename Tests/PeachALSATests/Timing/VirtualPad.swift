@@ -9,15 +9,17 @@ import Synchronization
 
 /// A drum pad played through the alsa-vm VM's first virtual MIDI device: a sequencer client of the test's own
 /// listens to it and keeps the kernel's stamp of every note 38 (only this pad's strikes: other tests may play
-/// meanwhile), and ``strike(at:)`` writes note-on bytes at chosen moments on the monotonic clock from a thread
-/// of its own, keeping when each write call began and returned (the strike happened within it).
+/// meanwhile; a pad made with `keys` keeps every note, as a keyboard played), and ``strike(at:notes:)`` writes
+/// note-on bytes at chosen moments on the monotonic clock from a thread of its own, keeping when each write call
+/// began and returned (the strike happened within it).
 final class VirtualPad: @unchecked Sendable {
     let sequencer: ALSASequencer
     private let stamps = Mutex<[Double]>([])
+    private let stampedNotes = Mutex<[UInt8]>([])
     private let written = Mutex<[(before: Double, after: Double)]>([])
 
-    /// Listens to the first virtual MIDI device.
-    init() throws {
+    /// Listens to the first virtual MIDI device: to note 38, or with `keys` to every note.
+    init(keys: Bool = false) throws {
         sequencer = try ALSASequencer(clientName: "Peach pad test")
         guard
             let virtual = try sequencer.ports().first(where: {
@@ -26,10 +28,11 @@ final class VirtualPad: @unchecked Sendable {
         else { throw Missing() }
         try sequencer.connectInput(from: virtual.address)
         try sequencer.startNotifications { [self] notification in
-            if case .message(let event) = notification, case .noteOn(_, 38, _) = event.message,
-                event.source == virtual.address
+            if case .message(let event) = notification, case .noteOn(_, let note, _) = event.message,
+                keys || note == 38, event.source == virtual.address
             {
                 self.stamps.withLock { $0.append(event.time) }
+                self.stampedNotes.withLock { $0.append(note) }
             }
         }
     }
@@ -38,25 +41,29 @@ final class VirtualPad: @unchecked Sendable {
 
     /// The kernel's stamps of the strikes so far, in order.
     var stamped: [Double] { stamps.withLock { $0 } }
+    /// The note of each stamp.
+    var notes: [UInt8] { stampedNotes.withLock { $0 } }
     /// Each write so far: when its call began and returned.
     var writes: [(before: Double, after: Double)] { written.withLock { $0 } }
 
-    /// Writes a strike at each of `targets` (monotonic seconds, in order), from a thread of its own.
-    func strike(at targets: [Double]) {
+    /// Writes a strike at each of `targets` (monotonic seconds, in order), from a thread of its own: note 38, or
+    /// each of `notes`.
+    func strike(at targets: [Double], notes: [UInt8]? = nil) {
         let device = "/dev/snd/midiC\(ALSAMachine.virtualMIDICard ?? 1)D0"
         Thread { [self] in
             guard let file = try? SystemFile(path: device, flags: O_WRONLY) else { return }
-            for target in targets {
+            for (index, target) in targets.enumerated() {
+                let note = notes?[index] ?? 38
                 // One sleep to 2 ms before (a thread waking every millisecond loads the emulated machine enough
                 // to starve the audio thread), then a spin to the moment.
                 let wait = target - 0.002 - MonotonicTime.now()
                 if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
                 while MonotonicTime.now() < target {}
                 let before = MonotonicTime.now()
-                try? file.writeAll([0x90, 38, 100])
+                try? file.writeAll([0x90, note, 100])
                 let after = MonotonicTime.now()
                 self.written.withLock { $0.append((before, after)) }
-                try? file.writeAll([0x80, 38, 0])
+                try? file.writeAll([0x80, note, 0])
             }
         }.start()
     }
