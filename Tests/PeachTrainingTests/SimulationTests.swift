@@ -140,4 +140,44 @@ struct SimulationTests {
         let fifths = report.playBacks.count { $0.question.item == fifth }
         #expect(fifths < 150 / 3, "\(fifths)")
     }
+
+    @Test(
+        "a player who hears ♭6 as 5 is found by the profile; a melody player's fading memory shows by place in the phrase"
+    )
+    func degreesAndMelodiesFound() throws {
+        let flatSix = PlayBackItem.degree(ScaleDegree(mode: .major, semitones: 8))
+        let five = PlayBackItem.degree(ScaleDegree(mode: .major, semitones: 7))
+        let three = PlayBackItem.degree(ScaleDegree(mode: .major, semitones: 4))
+        let folder = NSTemporaryDirectory() + "peach-simulation-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try JournalStore(directory: folder)
+        let confuser = SimulatedPlayer(accuracy: [flatSix: 0.4], confusions: [flatSix: five])
+        let degrees = Simulation(
+            mode: .degrees, parameters: SimulatedListener.Parameters(threshold: 8), settings: .defaults,
+            trials: 150, seed: 5, player: confuser,
+            playBack: PlayBackOptions(kind: .degrees, items: [flatSix, five, three]))
+        #expect(
+            degrees.run(
+                start: Date(timeIntervalSince1970: 1_800_000_000), store: store,
+                report: RecordingSimulationReporter()
+            ) { _ in })
+        let steps6 = PlayBackItem.melody(MelodyLevel.curriculum[5])  // leaps6
+        let fading = SimulatedPlayer(defaultAccuracy: 0.98, positionDecay: 0.08)
+        let melodies = Simulation(
+            mode: .melodies, parameters: SimulatedListener.Parameters(threshold: 8), settings: .defaults,
+            trials: 150, seed: 6, player: fading, playBack: PlayBackOptions(kind: .melodies, items: [steps6]))
+        #expect(
+            melodies.run(
+                start: Date(timeIntervalSince1970: 1_800_100_000), store: store,
+                report: RecordingSimulationReporter()
+            ) { _ in })
+        let history = try JournalStore.read(directory: folder).playBack
+        let confusion = try #require(history.confusions(of: .degrees).first)
+        #expect(confusion.asked == flatSix && confusion.heardAs == five.id && confusion.count > 40)
+        // Right about 98 % at the first note, 58 % at the sixth.
+        let first = try #require(history.melodyPositions[1])
+        let sixth = try #require(history.melodyPositions[6])
+        #expect(first.answers == 150 && sixth.answers == 150)
+        #expect(Double(first.correct) / 150 > 0.9 && Double(sixth.correct) / 150 < 0.7)
+    }
 }

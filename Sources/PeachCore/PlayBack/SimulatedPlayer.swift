@@ -18,7 +18,7 @@ public struct SimulatedPlayer: Sendable {
     /// How far apart a chord's onsets may lie, seconds (a melody's notes stray as far from their steps).
     public var chordSpread: Double
     /// Melodies: how much less likely each note is right than the one before it.
-    public var positionDecay = 0.04
+    public var positionDecay: Double
     /// Melodies: seconds between the notes played.
     public var melodyStep = 0.45
 
@@ -26,8 +26,9 @@ public struct SimulatedPlayer: Sendable {
     public init(
         defaultAccuracy: Double = 0.9, accuracy: [PlayBackItem: Double] = [:],
         confusions: [PlayBackItem: PlayBackItem] = [:], meanResponseTime: Double = 1.2,
-        chordSpread: Double = 0.03
+        chordSpread: Double = 0.03, positionDecay: Double = 0.04
     ) {
+        self.positionDecay = positionDecay
         self.defaultAccuracy = defaultAccuracy
         self.accuracy = accuracy
         self.confusions = confusions
