@@ -19,212 +19,189 @@ struct PlayBackCommandTests {
         return (second - first + 7) % 7
     }
 
-    @Test(
-        "minor triads spelled in stacked thirds; the right chord an octave up is said so, stored apart, and no 'X → X' in the profile"
-    )
-    func minorChords() throws {
+    /// Runs `peach play` with `arguments` in a folder of its own (a FIFO as its raw-MIDI input, no sound, its events
+    /// on stdout, its data in `data`): `body` writes to the keys and reads the events; then the run is stopped with
+    /// SIGINT, and `check` gets its screen (stderr) and the data folder, which is removed after it.
+    static func play(
+        _ arguments: [String], _ body: (_ keys: Int32, _ events: LineReader) throws -> Void,
+        check: (_ screen: String, _ data: String) throws -> Void
+    ) throws {
         let folder = NSTemporaryDirectory() + "peach-play-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(mkfifo(folder + "/keys.fifo", 0o600) == 0)
-        let running = try PeachBinary.start([
-            "play", "--kind", "chords", "--items", "minor", "--midi-in", "rawmidi:\(folder)/keys.fifo",
-            "--audio-out", "null", "--events", "-", "--data-dir", "\(folder)/data", "--feedback-duration",
-            "0.2",
-            "--range", "C3-C6",
-        ])
+        let running = try PeachBinary.start(
+            ["play"] + arguments + [
+                "--midi-in", "rawmidi:\(folder)/keys.fifo", "--audio-out", "null", "--events", "-",
+                "--data-dir",
+                "\(folder)/data", "--feedback-duration", "0.2",
+            ])
         let watchdog = Watchdog(running.process)
         let keys = open(folder + "/keys.fifo", O_WRONLY)  // returns once peach has opened it
         #expect(keys >= 0)
         let events = LineReader(running.output)
-        var results: [[String: Any]] = []
-        for answer in 0..<3 {
-            let question = Self.object(events.await("\"question\""))
-            let notes = try #require(question["answerNotes"] as? [Int], "\(events.lines)")
-            let spelled = try #require(question["spelled"] as? [String], "\(question)")
-            // Stacked thirds: each tone a third (two letters) above the one below, whatever the root.
-            #expect(
-                zip(spelled, spelled.dropFirst()).allSatisfy { Self.letterStep($0, $1) == 2 },
-                "\(spelled) for \(notes)")
-            if notes.first == 65 { #expect(spelled == ["F4", "A♭4", "C5"]) }
-            try #require(events.await("\"answerable\"") != nil)
-            // The first answer right, the others the right chord an octave up.
-            let played = answer == 0 ? notes : notes.map { $0 + 12 }
-            let bytes = played.flatMap { [0x90, UInt8($0), 100] as [UInt8] }
-            _ = write(keys, bytes, bytes.count)
-            results.append(Self.object(events.await("\"result\"")))
-            let off = played.flatMap { [0x80, UInt8($0), 0] as [UInt8] }
-            _ = write(keys, off, off.count)
-        }
+        var failure: (any Error)?
+        do { try body(keys, events) } catch { failure = error }
         kill(running.process.processIdentifier, SIGINT)
         events.await("never")
         running.process.waitUntilExit()
         watchdog.disarm("peach play")
         close(keys)
+        if let failure { throw failure }
         let screen = String(
             decoding: running.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(
-            results.map { $0["verdict"] as? String } == ["right", "otherOctave", "otherOctave"], "\(results)")
-        #expect(screen.contains("The right chord an octave too high: "), "\(screen)")
-        let profile = try PeachBinary.run([
-            "profile", "--confusions", "chords", "--data-dir", folder + "/data",
-        ])
-        #expect(profile.status == 0)
-        #expect(
-            profile.standardOutput.contains(
-                "The right item in another octave, voicing or on another root: 2 answers"),
-            "\(profile.standardOutput)")
-        #expect(!profile.standardOutput.contains("Minor triad, root position → Minor triad"))
+        try check(screen, folder + "/data")
+    }
+
+    /// Strikes `notes` together (note-ons, then note-offs).
+    static func strike(_ notes: [Int], on keys: Int32) {
+        let on = notes.flatMap { [0x90, UInt8($0), 100] as [UInt8] }
+        _ = write(keys, on, on.count)
+        let off = notes.flatMap { [0x80, UInt8($0), 0] as [UInt8] }
+        _ = write(keys, off, off.count)
+    }
+
+    @Test(
+        "minor triads spelled in stacked thirds; the right chord an octave up is said so, stored apart, and no 'X → X' in the profile"
+    )
+    func minorChords() throws {
+        var results: [[String: Any]] = []
+        try Self.play(["--kind", "chords", "--items", "minor", "--range", "C3-C6"]) { keys, events in
+            for answer in 0..<3 {
+                let question = Self.object(events.await("\"question\""))
+                let notes = try #require(question["answerNotes"] as? [Int], "\(events.lines)")
+                let spelled = try #require(question["spelled"] as? [String], "\(question)")
+                // Stacked thirds: each tone a third (two letters) above the one below, whatever the root.
+                #expect(
+                    zip(spelled, spelled.dropFirst()).allSatisfy { Self.letterStep($0, $1) == 2 },
+                    "\(spelled) for \(notes)")
+                if notes.first == 65 { #expect(spelled == ["F4", "A♭4", "C5"]) }
+                try #require(events.await("\"answerable\"") != nil)
+                // The first answer right, the others the right chord an octave up.
+                let played = answer == 0 ? notes : notes.map { $0 + 12 }
+                let bytes = played.flatMap { [0x90, UInt8($0), 100] as [UInt8] }
+                _ = write(keys, bytes, bytes.count)
+                results.append(Self.object(events.await("\"result\"")))
+                let off = played.flatMap { [0x80, UInt8($0), 0] as [UInt8] }
+                _ = write(keys, off, off.count)
+            }
+        } check: { screen, data in
+            #expect(
+                results.map { $0["verdict"] as? String } == ["right", "otherOctave", "otherOctave"],
+                "\(results)")
+            #expect(screen.contains("The right chord an octave too high: "), "\(screen)")
+            let profile = try PeachBinary.run([
+                "profile", "--confusions", "chords", "--data-dir", data,
+            ])
+            #expect(profile.status == 0)
+            #expect(
+                profile.standardOutput.contains(
+                    "The right item in another octave, voicing or on another root: 2 answers"),
+                "\(profile.standardOutput)")
+            #expect(!profile.standardOutput.contains("Minor triad, root position → Minor triad"))
+        }
     }
 
     @Test(
         "scale degrees in E♭: the cadence every 2nd question, the right degree an octave down is right, a wrong one named in the key"
     )
     func degrees() throws {
-        let folder = NSTemporaryDirectory() + "peach-degrees-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect(mkfifo(folder + "/keys.fifo", 0o600) == 0)
-        let running = try PeachBinary.start([
-            "play", "--kind", "degrees", "--items", "5-major", "--key", "Eb", "--cadence-every", "2",
-            "--midi-in", "rawmidi:\(folder)/keys.fifo", "--audio-out", "null", "--events", "-", "--data-dir",
-            "\(folder)/data", "--feedback-duration", "0.2",
-        ])
-        let watchdog = Watchdog(running.process)
-        let keys = open(folder + "/keys.fifo", O_WRONLY)
-        #expect(keys >= 0)
-        let events = LineReader(running.output)
         var results: [[String: Any]] = []
-        for answer in 0..<2 {
-            let question = Self.object(events.await("\"question\""))
-            let notes = try #require(question["answerNotes"] as? [Int], "\(events.lines)")
-            #expect(question["key"] as? String == "E♭ major" && question["spelled"] as? [String] == ["B♭4"])
-            try #require(events.await("\"answerable\"") != nil)
-            // The first answer the right degree an octave down, the second a semitone up (♭6, C♭).
-            let played = answer == 0 ? notes[0] - 12 : notes[0] + 1
-            _ = write(keys, [0x90, UInt8(played), 100] as [UInt8], 3)
-            results.append(Self.object(events.await("\"result\"")))
-            _ = write(keys, [0x80, UInt8(played), 0] as [UInt8], 3)
-        }
-        kill(running.process.processIdentifier, SIGINT)
-        events.await("never")
-        running.process.waitUntilExit()
-        watchdog.disarm("peach play")
-        close(keys)
-        let screen = String(
-            decoding: running.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let names = events.lines.compactMap { Self.object($0)["event"] as? String }
-        // The cadence before the first question only (every 2nd: the first and the third).
-        #expect(
-            Array(names.filter { $0 == "cadence" || $0 == "question" }.prefix(3)) == [
-                "cadence", "question", "question",
+        var names: [String] = []
+        try Self.play(["--kind", "degrees", "--items", "5-major", "--key", "Eb", "--cadence-every", "2"]) {
+            keys, events in
+            for answer in 0..<2 {
+                let question = Self.object(events.await("\"question\""))
+                let notes = try #require(question["answerNotes"] as? [Int], "\(events.lines)")
+                #expect(
+                    question["key"] as? String == "E♭ major" && question["spelled"] as? [String] == ["B♭4"])
+                try #require(events.await("\"answerable\"") != nil)
+                // The first answer the right degree an octave down, the second a semitone up (♭6, C♭).
+                Self.strike([answer == 0 ? notes[0] - 12 : notes[0] + 1], on: keys)
+                results.append(Self.object(events.await("\"result\"")))
+            }
+            names = events.lines.compactMap { Self.object($0)["event"] as? String }
+        } check: { screen, data in
+            // The cadence before the first question only (every 2nd: the first and the third).
+            #expect(
+                Array(names.filter { $0 == "cadence" || $0 == "question" }.prefix(3)) == [
+                    "cadence", "question", "question",
+                ])
+            #expect(names.contains("resolving"))
+            #expect(results.map { $0["verdict"] as? String } == ["right", "wrongItem"], "\(results)")
+            #expect(results.last?["heardAs"] as? String == "b6-major")
+            #expect(screen.contains("Home to the tonic: A♭3 G3 F3 E♭3 (4 3 2 1)"), "\(screen)")
+            #expect(screen.contains("C♭5 is ♭6 — it was 5 (B♭4) in E♭ major"), "\(screen)")
+            let profile = try PeachBinary.run([
+                "profile", "--confusions", "degrees", "--data-dir", data,
             ])
-        #expect(names.contains("resolving"))
-        #expect(results.map { $0["verdict"] as? String } == ["right", "wrongItem"], "\(results)")
-        #expect(results.last?["heardAs"] as? String == "b6-major")
-        #expect(screen.contains("Home to the tonic: A♭3 G3 F3 E♭3 (4 3 2 1)"), "\(screen)")
-        #expect(screen.contains("C♭5 is ♭6 — it was 5 (B♭4) in E♭ major"), "\(screen)")
-        let profile = try PeachBinary.run([
-            "profile", "--confusions", "degrees", "--data-dir", folder + "/data",
-        ])
-        #expect(profile.status == 0)
-        #expect(profile.standardOutput.contains("5 in major"), "\(profile.standardOutput)")
-        #expect(profile.standardOutput.contains("♭6 in major"), "\(profile.standardOutput)")
+            #expect(profile.status == 0)
+            #expect(profile.standardOutput.contains("5 in major"), "\(profile.standardOutput)")
+            #expect(profile.standardOutput.contains("♭6 in major"), "\(profile.standardOutput)")
+        }
     }
 
     @Test(
         "a four-note melody played in order is right; with one note wrong it is judged in place and said so")
     func melodies() throws {
-        let folder = NSTemporaryDirectory() + "peach-melodies-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect(mkfifo(folder + "/keys.fifo", 0o600) == 0)
-        let running = try PeachBinary.start([
-            "play", "--kind", "melodies", "--items", "steps4", "--midi-in", "rawmidi:\(folder)/keys.fifo",
-            "--audio-out", "null", "--events", "-", "--data-dir", "\(folder)/data", "--feedback-duration",
-            "0.2",
-        ])
-        let watchdog = Watchdog(running.process)
-        let keys = open(folder + "/keys.fifo", O_WRONLY)
-        #expect(keys >= 0)
-        let events = LineReader(running.output)
         var results: [[String: Any]] = []
-        for answer in 0..<2 {
-            let question = Self.object(events.await("\"question\""))
-            let notes = try #require(question["answerNotes"] as? [Int], "\(events.lines)")
-            #expect(notes.count == 4 && question["key"] is String)
-            try #require(events.await("\"answerable\"") != nil)
-            // The first phrase right, the second with its third note a semitone high.
-            let played = answer == 0 ? notes : [notes[0], notes[1], notes[2] + 1, notes[3]]
-            for note in played {
-                _ = write(keys, [0x90, UInt8(note), 100, 0x80, UInt8(note), 0] as [UInt8], 6)
-                usleep(150_000)
+        try Self.play(["--kind", "melodies", "--items", "steps4"]) { keys, events in
+            for answer in 0..<2 {
+                let question = Self.object(events.await("\"question\""))
+                let notes = try #require(question["answerNotes"] as? [Int], "\(events.lines)")
+                #expect(notes.count == 4 && question["key"] is String)
+                try #require(events.await("\"answerable\"") != nil)
+                // The first phrase right, the second with its third note a semitone high.
+                let played = answer == 0 ? notes : [notes[0], notes[1], notes[2] + 1, notes[3]]
+                for note in played {
+                    Self.strike([note], on: keys)
+                    usleep(150_000)
+                }
+                results.append(Self.object(events.await("\"result\"")))
             }
-            results.append(Self.object(events.await("\"result\"")))
+        } check: { screen, data in
+            #expect(results.map { $0["verdict"] as? String } == ["right", "wrongNotes"], "\(results)")
+            let notes = results.last?["marks"] as? [Any] ?? []
+            let marks = notes.map { ($0 as? [String: Any])?["mark"] as? String }
+            #expect(marks == ["right", "right", "wrong", "right"], "\(results)")
+            #expect(screen.contains("3 of 4 notes right; note 3: you played "), "\(screen)")
+            #expect(screen.contains("(a semitone too high)"), "\(screen)")
+            let profile = try PeachBinary.run(["profile", "--data-dir", data])
+            #expect(
+                profile.standardOutput.contains(
+                    "Notes right by place in the phrase: 1 100 % · 2 100 % · 3 50 % · 4 100 %"),
+                "\(profile.standardOutput)")
         }
-        kill(running.process.processIdentifier, SIGINT)
-        events.await("never")
-        running.process.waitUntilExit()
-        watchdog.disarm("peach play")
-        close(keys)
-        let screen = String(
-            decoding: running.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(results.map { $0["verdict"] as? String } == ["right", "wrongNotes"], "\(results)")
-        let marks = (results.last?["marks"] as? [[String: Any]])?.map { $0["mark"] as? String }
-        #expect(marks == ["right", "right", "wrong", "right"], "\(results)")
-        #expect(screen.contains("3 of 4 notes right; note 3: you played "), "\(screen)")
-        #expect(screen.contains("(a semitone too high)"), "\(screen)")
-        let profile = try PeachBinary.run(["profile", "--data-dir", folder + "/data"])
-        #expect(
-            profile.standardOutput.contains(
-                "Notes right by place in the phrase: 1 100 % · 2 100 % · 3 50 % · 4 100 %"),
-            "\(profile.standardOutput)")
     }
 
     @Test(
         "a melody in tempo from raw MIDI: each note's offset from its place on the grid is stored and reported"
     )
     func melodyInTempo() throws {
-        let folder = NSTemporaryDirectory() + "peach-tempo-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect(mkfifo(folder + "/keys.fifo", 0o600) == 0)
-        let running = try PeachBinary.start([
-            "play", "--kind", "melodies", "--items", "steps3", "--in-tempo", "--tempo", "120", "--midi-in",
-            "rawmidi:\(folder)/keys.fifo", "--audio-out", "null", "--events", "-", "--data-dir",
-            "\(folder)/data",
-            "--feedback-duration", "0.2",
-        ])
-        let watchdog = Watchdog(running.process)
-        let keys = open(folder + "/keys.fifo", O_WRONLY)
-        #expect(keys >= 0)
-        let events = LineReader(running.output)
-        let question = Self.object(events.await("\"question\""))
-        let notes = try #require(question["answerNotes"] as? [Int], "\(events.lines)")
-        #expect(Self.object(events.await("\"countIn\""))["tempo"] as? Int == 120)
-        // The window opens half a beat (0.25 s) before the response's first place; the places are a beat apart.
-        try #require(events.await("\"answerable\"") != nil)
-        usleep(250_000)
-        for note in notes {
-            _ = write(keys, [0x90, UInt8(note), 100, 0x80, UInt8(note), 0] as [UInt8], 6)
-            usleep(500_000)
+        var result: [String: Any] = [:]
+        try Self.play(["--kind", "melodies", "--items", "steps3", "--in-tempo", "--tempo", "120"]) {
+            keys, events in
+            let question = Self.object(events.await("\"question\""))
+            let notes = try #require(question["answerNotes"] as? [Int], "\(events.lines)")
+            #expect(Self.object(events.await("\"countIn\""))["tempo"] as? Int == 120)
+            // The window opens half a beat (0.25 s) before the response's first place; the places are a beat apart.
+            try #require(events.await("\"answerable\"") != nil)
+            usleep(250_000)
+            for note in notes {
+                Self.strike([note], on: keys)
+                usleep(500_000)
+            }
+            result = Self.object(events.await("\"result\""))
+        } check: { screen, data in
+            #expect(result["verdict"] as? String == "right", "\(result)")
+            let offsets = try #require(result["offsetsMs"] as? [Double], "\(result)")
+            // Raw MIDI is timed when read, and this test writes by its own sleeps: within a quarter of a beat.
+            #expect(offsets.count == 3 && offsets.allSatisfy { abs($0) < 125 }, "\(offsets)")
+            #expect(screen.contains("timing: "), "\(screen)")
+            let profile = try PeachBinary.run(["profile", "--data-dir", data])
+            #expect(
+                profile.standardOutput.contains("In tempo, mean offset by place (ms): 1 "),
+                "\(profile.standardOutput)")
         }
-        let result = Self.object(events.await("\"result\""))
-        kill(running.process.processIdentifier, SIGINT)
-        events.await("never")
-        running.process.waitUntilExit()
-        watchdog.disarm("peach play")
-        close(keys)
-        let screen = String(
-            decoding: running.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(result["verdict"] as? String == "right", "\(result)")
-        let offsets = try #require(result["offsetsMs"] as? [Double], "\(result)")
-        // Raw MIDI is timed when read, and this test writes by its own sleeps: within a quarter of a beat.
-        #expect(offsets.count == 3 && offsets.allSatisfy { abs($0) < 125 }, "\(offsets)")
-        #expect(screen.contains("timing: "), "\(screen)")
-        let profile = try PeachBinary.run(["profile", "--data-dir", folder + "/data"])
-        #expect(
-            profile.standardOutput.contains("In tempo, mean offset by place (ms): 1 "),
-            "\(profile.standardOutput)")
     }
 }
