@@ -48,6 +48,38 @@ public struct PeachCommand: AsyncParsableCommand {
         return arguments.filter { $0 != "--help" && $0 != "-h" }
     }
 
+    /// Refuses a first word (or the word after `help`) that names no command, with the command two letters away
+    /// or nearer if there is one (`peach trian`: did you mean `train`?), before argument-parser reads it as an
+    /// unexpected argument or shows the overview with status 0.
+    /// - Throws: ``CommandError/unknownCommand(_:nearest:)``.
+    static func checkCommandWord(_ arguments: [String]) throws(CommandError) {
+        let names = configuration.subcommands.map { $0._commandName }
+        var words = arguments.prefix { !$0.hasPrefix("-") }
+        if words.first == "help" { words = words.dropFirst() }
+        guard let word = words.first, !names.contains(word), word != "help" else { return }
+        let nearest = names.map { ($0, Self.editDistance($0, word)) }.filter { $0.1 <= 2 }.min {
+            $0.1 < $1.1
+        }?.0
+        throw .unknownCommand(word, nearest: nearest)
+    }
+
+    /// How many letters must be changed, added or removed to make `a` into `b` (Levenshtein).
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let (first, second) = (Array(a), Array(b))
+        var previous = Array(0...second.count)
+        for (row, letter) in first.enumerated() {
+            var current = [row + 1]
+            for (column, other) in second.enumerated() {
+                current.append(
+                    min(
+                        previous[column] + (letter == other ? 0 : 1), previous[column + 1] + 1,
+                        current[column] + 1))
+            }
+            previous = current
+        }
+        return previous[second.count]
+    }
+
     /// Parses the process's arguments, runs the command, and exits with its status: the `peach` executable's
     /// one call (argument-parser's own `main()` would word errors and exit statuses its way).
     /// On the main actor, as an `@main` entry point is: the commands assume it (the sessions, the launchers).
@@ -65,6 +97,7 @@ public struct PeachCommand: AsyncParsableCommand {
         ALSALibrary.printsDiagnostics(level == "debug" || level == "trace")
         let command: any ParsableCommand
         do {
+            try Self.checkCommandWord(Array(CommandLine.arguments.dropFirst()))
             command = try parseAsRoot(Self.arguments(CommandLine.arguments.dropFirst()))
         } catch {
             Foundation.exit(CLI.report(error, usage: true))

@@ -71,7 +71,28 @@ struct CommandParsingTests {
         let echo = try parse(["echo", "--tempo", "80"], as: EchoCommand.self)
         #expect(echo.tempo.tempo == 80)
         _ = try parse(["timing", "calibrate"], as: TimingCalibrateCommand.self)
+        // A ramp down is a negative number, not an option.
+        #expect(try parse(["tap", "--ramp", "-5"], as: TapCommand.self).loopShape.ramp == -5)
         #expect(refusal(["timing", "--tempo", "1000"]) != nil)
+    }
+
+    @Test("a word that names no command is refused with the nearest (peach trian: train), also after help")
+    func unknownCommand() {
+        func refused(_ arguments: [String]) -> CommandError? {
+            do {
+                try PeachCommand.checkCommandWord(arguments)
+                return nil
+            } catch { return error }
+        }
+        #expect(refused(["trian"]) == .unknownCommand("trian", nearest: "train"))
+        #expect(refused(["help", "plya"]) == .unknownCommand("plya", nearest: "play"))
+        #expect(refused(["help", "nonsense"]) == .unknownCommand("nonsense", nearest: nil))
+        #expect(refused(["help", "train"]) == nil && refused(["settings", "set", "tempo", "90"]) == nil)
+        #expect(refused([]) == nil && refused(["--version"]) == nil && refused(["help"]) == nil)
+        #expect(
+            Texts(language: .english).failure(for: CommandError.unknownCommand("trian", nearest: "train"))?
+                .message
+                == "'trian' is no command of peach; did you mean 'train'? ('peach help' lists them)")
     }
 
     @Test("play: the kind and its items, written with blanks after the commas as a player types them")

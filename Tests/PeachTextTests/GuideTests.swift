@@ -129,6 +129,8 @@ struct GuideTests {
                         CommandError.invalidPlayBackItems("M9", kind: .intervals),
                         CommandError.placementWithItems,
                         CommandError.inTempoNeedsMelodies,
+                        CommandError.unknownCommand("trian", nearest: "train"),
+                        CommandError.unknownCommand("nonsense", nearest: nil),
                     ]
             ),
             (

@@ -12,7 +12,8 @@ struct LoopShapeOptions: ParsableArguments {
     @Option(name: .setting(.silentEvery), help: CLI.help(.silentEvery, valueName: "bars"))
     var silentEvery: Int?
 
-    @Option(name: .setting(.tempoRamp), help: CLI.help(.tempoRamp, valueName: "bpm"))
+    // Unconditional: a ramp down is a negative number (`--ramp -5`), not another option.
+    @Option(name: .setting(.tempoRamp), parsing: .unconditional, help: CLI.help(.tempoRamp, valueName: "bpm"))
     var ramp: Int?
 
     @Option(name: .setting(.rampEvery), help: CLI.help(.rampEvery, valueName: "bars"))

@@ -667,6 +667,13 @@ extension Texts {
             return tr("--placement places you in the kind's whole list; leave out --items, or --placement.")
         case .inTempoNeedsMelodies:
             return tr("--in-tempo plays a melody back against the click; use it with --kind melodies.")
+        case .unknownCommand(let word, let nearest):
+            guard let nearest else {
+                return tr("'\(shown(word))' is no command of peach; 'peach help' lists them.")
+            }
+            return tr(
+                "'\(shown(word))' is no command of peach; did you mean '\(nearest)'? ('peach help' lists them)"
+            )
         }
     }
 

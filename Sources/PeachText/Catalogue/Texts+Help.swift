@@ -51,7 +51,8 @@ public enum Help: CaseIterable, Sendable {
     var english: Message {
         switch self {
         case .peachAbstract:
-            "Peach trains your ear for pitch and timing: higher or lower, tune to match, early or late."
+            "Peach trains your ear for pitch and timing: higher or lower, tune to match, early or late; and on the "
+                + "keys, play back notes, intervals, chords, scale degrees and melodies."
         case .peachDiscussion:
             """
             'peach' alone shows the start screen: your profile at a glance and the commands.

@@ -32,6 +32,9 @@ public enum CommandError: Error, Equatable, Sendable {
     case placementWithItems
     /// `--in-tempo` with another kind than melodies: only a phrase is played back in tempo.
     case inTempoNeedsMelodies
+    /// A word where a command belongs (`peach trian`, `peach help trian`) that names none; the command it is
+    /// nearest to, when one is at most two letters away.
+    case unknownCommand(String, nearest: String?)
     /// `peach web` could not listen at `address`:`port`: the system's `errno` when it said one (98: the port is
     /// taken), else its words (`reason`: a name that does not resolve).
     case cannotListen(address: String, port: Int, errno: Int32?, reason: String)
@@ -45,6 +48,7 @@ public enum CommandError: Error, Equatable, Sendable {
         switch self {
         case .option, .invalidSpec, .duplicate, .keyboardNeedsTerminal, .learnNeedsMIDI, .fileExists,
             .refusingToDelete, .invalidPlayBackItems, .placementWithItems, .inTempoNeedsMelodies,
+            .unknownCommand,
             .passwordTooShort,
             .passwordsDiffer:
             64
