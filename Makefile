@@ -74,6 +74,8 @@ $(STAGE)/peach.1: $(BUILD)/peach
 	    $(HOST_BUILD)/generate-manual $(HOST_BUILD)/peach --output-directory $(STAGE) --section 1 \
 	    --authors "the Peach developers"
 	sed -i -E 's/@U([0-9A-F]{4,6})@/\\[u\1]/g' $(STAGE)/peach.1  # ±, β, σ, ¢, – as groff escapes
+	# No hyphenation (man broke wav:ses-sion.wav and trial-Started across lines); mandoc does not hyphenate.
+	sed -i '/^\.Dt /a .nr doc-hyphen-flags 0' $(STAGE)/peach.1  # groff's mdoc: no hyphenation
 	for shell in bash zsh fish; do \
 	    env -i PATH="$$PATH" LANG=C XDG_CONFIG_HOME="$(CURDIR)/$(STAGE)/config" \
 	        $(HOST_BUILD)/peach --generate-completion-script $$shell > $(STAGE)/peach.$$shell || exit 1; \
