@@ -163,4 +163,23 @@ struct MelodiesRunTests {
         }
         #expect(grids.count == 2)
     }
+
+    @Test("in tempo: a skip drops the grid's clicks not yet heard, and the next question places its own")
+    func inTempoSkip() throws {
+        let harness = tempoHarness()
+        let clicks = try #require(harness.clicks)
+        let grid = try #require(placedGrid(harness))
+        while harness.now < grid.callStart { harness.advance(0.01) }
+        let skippedAt = harness.now
+        harness.run.perform(.press(.commit, input: .midiNote))
+        #expect(harness.names.contains("skipped") && clicks.droppedCount > 0)
+        while harness.presenter.events.filter({ if case .playBack(.grid, _) = $0 { true } else { false } })
+            .count < 2,
+            harness.now < 30
+        {
+            harness.advance(0.05)
+        }
+        let next = try #require(placedGrid(harness))
+        #expect(next != grid && next.start > skippedAt)
+    }
 }

@@ -263,6 +263,8 @@ public final class PlayBackSession: TrainingSession {
         guard let question, state == .playingQuestion || state == .awaitingAnswer else { return }
         machinery.beginTrial()
         stopQuestionNotes()
+        clicks?.cancelClicks()  // a melody in tempo: its grid's clicks not yet heard
+        grid = nil
         capture.reset()
         state = .showingFeedback
         machinery.emit(.skipped(question))
@@ -501,6 +503,7 @@ public final class PlayBackSession: TrainingSession {
         }
         let answer =
             grid.map { grid in capture.answer.filter { $0.time <= grid.answerEnds } } ?? capture.answer
+        if grid != nil { clicks?.cancelClicks() }  // the response's last clicks give way to the feedback
         let late = capture.late
         let grazed = capture.grazed
         guard !answer.isEmpty else {
