@@ -186,10 +186,11 @@ struct PlayBackCommandTests {
             #expect(Self.object(events.await("\"countIn\""))["tempo"] as? Int == 120)
             // The window opens half a beat (0.25 s) before the response's first place; the places are a beat apart.
             try #require(events.await("\"answerable\"") != nil)
-            usleep(250_000)
-            for note in notes {
+            let opened = Date()
+            for (index, note) in notes.enumerated() {
+                let wait = 0.25 + Double(index) * 0.5 - Date().timeIntervalSince(opened)
+                if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
                 Self.strike([note], on: keys)
-                usleep(500_000)
             }
             result = Self.object(events.await("\"result\""))
         } check: { screen, data in
