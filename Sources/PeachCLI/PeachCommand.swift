@@ -70,10 +70,10 @@ public struct PeachCommand: AsyncParsableCommand {
         for (row, letter) in first.enumerated() {
             var current = [row + 1]
             for (column, other) in second.enumerated() {
-                current.append(
-                    min(
-                        previous[column] + (letter == other ? 0 : 1), previous[column + 1] + 1,
-                        current[column] + 1))
+                let changed: Int = previous[column] + (letter == other ? 0 : 1)
+                let removed: Int = previous[column + 1] + 1
+                let added: Int = current[column] + 1
+                current.append(min(changed, removed, added))
             }
             previous = current
         }

@@ -36,11 +36,15 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
         self.mode = mode
         // The relative major's place on the line of fifths: the tonic's (major) or a minor third above (minor).
         let major = (self.tonic + (mode == .minor ? 3 : 0)) % 12
-        let base = (7 * major) % 12
-        let fifths = [base, base - 12].min { a, b in
-            abs(a) != abs(b) ? abs(a) < abs(b) : (leaning.fifths > 0 ? a > b : a < b)
+        // Its sharps (0…11) or as many flats less (−12…−1): the fewer; six each way as the player's key leans.
+        let sharps = (7 * major) % 12
+        let fifths: Int
+        if sharps == 6 {
+            fifths = leaning.fifths > 0 ? 6 : -6
+        } else {
+            fifths = sharps < 6 ? sharps : sharps - 12
         }
-        signature = KeySignature(fifths: fifths ?? 0) ?? .c
+        signature = KeySignature(fifths: fifths) ?? .c
     }
 
     /// The tonic spelled (octave 4), as the signature writes it.

@@ -45,13 +45,12 @@ public struct CadencePlan: Sendable {
             let candidates: [Int]
             if let fixed = key.tonicPitchClass {
                 let middle = (places.lowerBound + places.upperBound) / 2
-                candidates = places.filter { ($0 - fixed) % 12 == 0 }.sorted {
-                    abs($0 - middle) < abs($1 - middle)
-                }
-                .prefix(1).map { $0 }
+                let octaves = places.filter { ($0 - fixed) % 12 == 0 }
+                let nearest = octaves.min { abs($0 - middle) < abs($1 - middle) }
+                candidates = nearest.map { [$0] } ?? []
             } else {
                 let last = tonic?.pitchClass
-                let fresh = places.filter { $0 % 12 != last }
+                let fresh = places.filter { $0 % 12 != last }  // never the last block's tonic
                 candidates = fresh.isEmpty ? Array(places) : fresh
             }
             guard let chosen = candidates.randomElement(using: &generator) else { return nil }

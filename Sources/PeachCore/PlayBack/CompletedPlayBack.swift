@@ -64,9 +64,16 @@ public struct CompletedPlayBack: Hashable, Sendable {
         let grid = TempoGrid(tempo: tempo, start: 0, count: question.answerNotes.count)
         let aligned = MelodyMark.alignment(
             expected: question.answerNotes, played: played.map(\.note), anyOctave: anyOctave)
-        return zip(aligned.answeredBy, grid.noteBeats).map { index, beat in
-            index.map { gridOffset + played[$0].time - beat * tempo.beat }
+        var offsets: [Double?] = []
+        for (index, beat) in zip(aligned.answeredBy, grid.noteBeats) {
+            guard let index else {
+                offsets.append(nil)
+                continue
+            }
+            let place: Double = beat * tempo.beat
+            offsets.append(gridOffset + played[index].time - place)
         }
+        return offsets
     }
 
     /// Whether the answer was right.

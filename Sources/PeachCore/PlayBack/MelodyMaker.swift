@@ -84,7 +84,8 @@ public enum MelodyMaker {
         }
         // The last note: the tonic (or its octave) most often, else 3 or 5, a second or a third from the one before.
         guard let before = steps.last else { return nil }
-        let stable = [0, 7, 0, 7, 2, 4, 9, -3].filter { abs($0 - before) >= 1 && abs($0 - before) <= 2 }
+        let places: [Int] = [0, 7, 0, 7, 2, 4, 9, -3]
+        let stable = places.filter { (1...2).contains(abs($0 - before)) }
         guard let last = stable.randomElement(using: &generator) else { return nil }
         steps.append(last)
         if mode == .minor, !steps.contains(where: { (($0 % 7) + 7) % 7 == 2 }) { return nil }

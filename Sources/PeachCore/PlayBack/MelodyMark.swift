@@ -48,9 +48,11 @@ public enum MelodyMark: Hashable, Sendable {
         if rows > 0, columns > 0 {
             for row in 1...rows {
                 for column in 1...columns {
-                    let pair =
-                        cost[row - 1][column - 1] + (same(expected[row - 1], played[column - 1]) ? 0 : 1)
-                    cost[row][column] = min(pair, cost[row - 1][column] + 1, cost[row][column - 1] + 1)
+                    let change: Int = same(expected[row - 1], played[column - 1]) ? 0 : 1
+                    let pair: Int = cost[row - 1][column - 1] + change
+                    let missed: Int = cost[row - 1][column] + 1
+                    let added: Int = cost[row][column - 1] + 1
+                    cost[row][column] = min(pair, missed, added)
                 }
             }
         }
@@ -62,7 +64,8 @@ public enum MelodyMark: Hashable, Sendable {
         while row > 0 || column > 0 {
             if row > 0, column > 0 {
                 let matches = same(expected[row - 1], played[column - 1])
-                if cost[row][column] == cost[row - 1][column - 1] + (matches ? 0 : 1) {
+                let change: Int = matches ? 0 : 1
+                if cost[row][column] == cost[row - 1][column - 1] + change {
                     marks.append(matches ? .right : .wrong(played: played[column - 1]))
                     answeredBy.append(column - 1)
                     row -= 1

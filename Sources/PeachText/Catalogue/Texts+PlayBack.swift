@@ -373,14 +373,16 @@ extension Texts {
     public func melodyTiming(_ completed: CompletedPlayBack) -> String? {
         let offsets = completed.noteOffsets
         guard !offsets.isEmpty else { return nil }
-        let values = offsets.map { offset in
-            offset.map { value -> String in
-                let milliseconds = Int((value * 1000).rounded())
-                return milliseconds > 0 ? "+\(milliseconds)" : milliseconds < 0 ? "−\(-milliseconds)" : "0"
-            } ?? "–"
+        let values = offsets.map { offset -> String in
+            guard let offset else { return "–" }
+            let milliseconds = Int((offset * 1000).rounded())
+            if milliseconds > 0 { return "+" + String(milliseconds) }
+            if milliseconds < 0 { return "−" + String(-milliseconds) }
+            return "0"
         }
-        let played = offsets.compactMap { $0 }
-        let mean = played.isEmpty ? 0 : played.reduce(0, +) / Double(played.count) * 1000
+        let played: [Double] = offsets.compactMap { $0 }
+        let total: Double = played.reduce(0, +)
+        let mean: Double = played.isEmpty ? 0 : total / Double(played.count) * 1000
         return tr("timing: \(values.joined(separator: " ")) ms (mean \(format(mean, 0)) ms)")
     }
 

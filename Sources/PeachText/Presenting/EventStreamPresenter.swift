@@ -309,7 +309,11 @@ public final class EventStreamPresenter: TrainingPresenter {
                 result.extra = completed.verdict.extra.isEmpty ? nil : completed.verdict.extra.map(\.rawValue)
                 let offsets = completed.noteOffsets
                 if !offsets.isEmpty {
-                    result.offsetsMs = offsets.map { $0.map { ($0 * 1000 * 10).rounded() / 10 } }
+                    result.offsetsMs = offsets.map { offset -> Double? in
+                        guard let offset else { return nil }
+                        let tenths: Double = (offset * 10_000).rounded()
+                        return tenths / 10
+                    }
                     result.tempo = completed.tempo?.bpm
                 }
             }

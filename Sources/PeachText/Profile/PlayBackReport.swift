@@ -73,8 +73,11 @@ public struct PlayBackReport: Sendable {
             }
             if kind == .melodies, !history.melodyTiming.isEmpty {
                 // In tempo: how far from the grid, on mean, the notes at each place were played.
-                let places = history.melodyTiming.sorted { $0.key < $1.key }.compactMap { place, offsets in
-                    offsets.mean.map { "\(place) \($0 >= 0 ? "+" : "−")\(texts.format(abs($0), 0))" }
+                var places: [String] = []
+                for (place, offsets) in history.melodyTiming.sorted(by: { $0.key < $1.key }) {
+                    guard let mean = offsets.mean else { continue }
+                    let sign = mean >= 0 ? "+" : "−"
+                    places.append(String(place) + " " + sign + texts.format(abs(mean), 0))
                 }
                 result.append(
                     "  " + texts.tr("In tempo, mean offset by place (ms): \(places.joined(separator: " · "))")
