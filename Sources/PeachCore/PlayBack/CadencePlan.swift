@@ -23,6 +23,14 @@ public struct CadencePlan: Sendable {
     public private(set) var tonic: MIDINote?
     private var asked = 0
 
+    /// Where a tonic may lie so that its chord's bass (an octave below) and the notes up to `above` semitones over
+    /// it stay in `range`: within ``comfortable`` where the range allows; nil when no tonic fits.
+    public static func tonicPlaces(in range: ClosedRange<Int>, above: Int) -> ClosedRange<Int>? {
+        guard range.lowerBound + 12 <= range.upperBound - above else { return nil }
+        let fitting = (range.lowerBound + 12)...(range.upperBound - above)
+        return fitting.overlaps(comfortable) ? fitting.clamped(to: comfortable) : fitting
+    }
+
     /// A plan with the cadence every `every` questions (clamped to 1…``blockLength``) in `key`.
     public init(every: Int, key: DegreeKey) {
         self.every = min(max(every, 1), Self.blockLength)
@@ -38,10 +46,7 @@ public struct CadencePlan: Sendable {
         _ mode: KeyMode, in range: ClosedRange<Int>, using generator: inout some RandomNumberGenerator
     ) -> (tonic: MIDINote, cadence: Bool)? {
         if blockMode != mode || tonic == nil {
-            guard range.lowerBound + 12 <= range.upperBound - 11 else { return nil }
-            let fitting = (range.lowerBound + 12)...(range.upperBound - 11)
-            // Where the range allows, the tonic lies within G3–B4, where the cadence sounds clear.
-            let places = fitting.overlaps(Self.comfortable) ? fitting.clamped(to: Self.comfortable) : fitting
+            guard let places = Self.tonicPlaces(in: range, above: 11) else { return nil }
             let candidates: [Int]
             if let fixed = key.tonicPitchClass {
                 let middle = (places.lowerBound + places.upperBound) / 2

@@ -104,10 +104,7 @@ public struct PlayBackQuestion: Hashable, Sendable {
     static func melody(
         _ level: MelodyLevel, in range: ClosedRange<Int>, using generator: inout some RandomNumberGenerator
     ) -> PlayBackQuestion? {
-        let fitting = (range.lowerBound + 12)...max(range.lowerBound + 12, range.upperBound - 7)
-        let places =
-            fitting.overlaps(CadencePlan.comfortable) ? fitting.clamped(to: CadencePlan.comfortable) : fitting
-        guard range.lowerBound + 12 <= range.upperBound - 7,
+        guard let places = CadencePlan.tonicPlaces(in: range, above: 7),
             let tonic = places.randomElement(using: &generator).map(MIDINote.init(clamping:))
         else { return nil }
         let minor = level.shape != .steps && Double.random(in: 0..<1, using: &generator) < 1.0 / 3

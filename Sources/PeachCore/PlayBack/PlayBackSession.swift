@@ -240,10 +240,7 @@ public final class PlayBackSession: TrainingSession {
             stopQuestionNotes()
             machinery.emit(.replayStarted(question))
             let lead = soundCadence(question)
-            let length =
-                question.item.kind == .melodies
-                ? soundPhrase(question.soundedNotes, after: lead)
-                : sound(question.soundedNotes, harmonic: question.isHarmonic, after: lead)
+            let length = soundAnswer(question.soundedNotes, of: question, after: lead)
             machinery.schedule(after: length + trialSettings.feedbackDuration) { [weak self] in
                 self?.endFeedback()
             }
@@ -270,9 +267,7 @@ public final class PlayBackSession: TrainingSession {
         machinery.emit(.skipped(question))
         placed(question.item, right: false)
         let right = comparisonNotes(question, played: question.answerNotes)
-        let length =
-            question.item.kind == .melodies
-            ? soundPhrase(right, after: 0) : sound(right, harmonic: question.isHarmonic, after: 0)
+        let length = soundAnswer(right, of: question, after: 0)
         machinery.schedule(after: length + trialSettings.feedbackDuration) { [weak self] in
             self?.endFeedback()
         }
@@ -430,6 +425,16 @@ public final class PlayBackSession: TrainingSession {
         return start == 0 ? 0 : start + Self.cadenceRest
     }
 
+    /// Sounds `notes` as `question` sounds its own (a melody as a phrase, a chord together, others one after
+    /// another) from `delay`: a replay, a skip's right answer, yours and the right one; returns when the last ends.
+    @discardableResult
+    private func soundAnswer(
+        _ notes: [MIDINote], of question: PlayBackQuestion, after delay: Double
+    ) -> Double {
+        question.item.kind == .melodies
+            ? soundPhrase(notes, after: delay) : sound(notes, harmonic: question.isHarmonic, after: delay)
+    }
+
     /// Melodies: sounds `notes` as a phrase from `delay` (``melodyBeat`` each, the last two beats, back to back);
     /// returns when the last ends.
     @discardableResult
@@ -559,16 +564,10 @@ public final class PlayBackSession: TrainingSession {
             let yours = comparisonNotes(question, played: completed.verdict.played)
             let right = comparisonNotes(question, played: question.answerNotes)
             machinery.emit(.comparingAnswers(played: yours, right: right))
-            let harmonic = question.isHarmonic
-            if question.item.kind == .melodies {
-                let first = soundPhrase(yours, after: 0.3)
-                rest = soundPhrase(right, after: first + Self.comparisonGap) + trialSettings.feedbackDuration
-            } else {
-                let first = sound(yours, harmonic: harmonic, after: 0.3)
-                rest =
-                    sound(right, harmonic: harmonic, after: first + Self.comparisonGap)
-                    + trialSettings.feedbackDuration
-            }
+            let first = soundAnswer(yours, of: question, after: 0.3)
+            rest =
+                soundAnswer(right, of: question, after: first + Self.comparisonGap)
+                + trialSettings.feedbackDuration
         }
         machinery.schedule(after: rest) { [weak self] in self?.endFeedback() }
     }
