@@ -184,6 +184,47 @@ struct PlayBackPresenterTests {
         )
         #expect(german.hasPrefix("Der richtige Akkord eine Oktave zu hoch: A4 C5 E5 — "), "\(german)")
     }
+
+    @Test(
+        "an underrun while notes play: a line on screen (the advice from the second on), a dropout line with its count, the closing line's count; in German too"
+    )
+    func underrunsTold() throws {
+        for language in [Language.english, .german] {
+            let presented = PresenterTests.Presented(
+                harness: RunHarness(
+                    mode: .playIntervals,
+                    playBack: PlayBackOptions(kind: .intervals, items: [Self.majorThird]),
+                    withClicks: true),
+                language: language)
+            let harness = presented.harness
+            let output = try #require(harness.clicks)
+            harness.run.start()
+            let question = try #require(harness.question)
+            harness.advanceUntilAnswerable()
+            output.dropoutCount += 1
+            harness.strike([question.answerNotes[0].rawValue])
+            harness.advance(4)
+            output.dropoutCount += 1
+            harness.strike([60])  // heard (play-through) at any time: told with it
+            harness.run.handle(.controller(.signal(15)))
+            let texts = Texts(language: language)
+            let screen = presented.output.screen
+            #expect(
+                screen.contains(texts.playBackCrackle(total: 1))
+                    && screen.contains(texts.playBackCrackle(total: 2)))
+            #expect(!texts.playBackCrackle(total: 1).contains("--latency"))
+            #expect(
+                texts.playBackCrackle(total: 2).contains("2")
+                    && texts.playBackCrackle(total: 2).contains("--latency"))
+            let closing = texts.summary(harness.run.progress)
+            #expect(
+                closing.contains(language == .english ? "the sound broke off 2 times" : "2-mal"), "\(closing)"
+            )
+            let told = presented.objects.filter { $0["event"] as? String == "dropout" }
+            #expect(told.map { $0["dropouts"] as? Int } == [1, 2])
+            #expect(told.allSatisfy { $0["replaying"] as? Bool == false })
+        }
+    }
 }
 
 @Suite("Play-back in the profile")

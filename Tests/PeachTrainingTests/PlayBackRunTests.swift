@@ -15,11 +15,12 @@ struct PlayBackRunTests {
 
     func harness(
         _ mode: TrainingMode = .playIntervals, items: [PlayBackItem]? = [majorThird],
-        options: (inout PlayBackOptions) -> Void = { _ in }, profile: ControllerProfile = .builtInDefault
+        options: (inout PlayBackOptions) -> Void = { _ in }, profile: ControllerProfile = .builtInDefault,
+        withClicks: Bool = false
     ) -> RunHarness {
         var chosen = PlayBackOptions(kind: mode.playBackKind ?? .intervals, items: items)
         options(&chosen)
-        let harness = RunHarness(mode: mode, playBack: chosen, profile: profile)
+        let harness = RunHarness(mode: mode, playBack: chosen, profile: profile, withClicks: withClicks)
         harness.run.start()
         return harness
     }
@@ -298,5 +299,40 @@ struct PlayBackRunTests {
         #expect(harness.store.playBacks.count == 1)
         harness.advance(3)
         #expect(harness.names.filter { $0 == "questionStarted" }.count == 2)
+    }
+
+    @Test(
+        "an underrun while notes play is told as it is noticed (a dropout, its count, the advice once it recurs); the answer still counts"
+    )
+    func underrunsTold() throws {
+        let harness = RunHarness(
+            mode: .playIntervals, playBack: PlayBackOptions(kind: .intervals, items: [Self.majorThird]),
+            withClicks: true)
+        let output = try #require(harness.clicks)
+        output.dropoutCount = 5  // the output's own count from before the session is not this session's
+        harness.run.start()
+        let question = try #require(harness.question)
+        harness.advanceUntilAnswerable()
+        #expect(!harness.names.contains("dropout"))
+        // The sound breaks off as the player plays: told with the note, and the answer is judged as ever.
+        output.dropoutCount += 1
+        harness.strike([question.answerNotes[0].rawValue])
+        harness.advance(0.3)
+        #expect(harness.store.playBacks.count == 1 && harness.store.playBacks[0].isCorrect)
+        // Two more while the feedback plays: told when it ends, in one event.
+        output.dropoutCount += 2
+        harness.advance(3)
+        let told = harness.presenter.events.compactMap { event -> [Int]? in
+            guard case .playBack(.dropout(let new, let total, let replaying), _) = event else { return nil }
+            return [new, total, replaying ? 1 : 0]
+        }
+        #expect(told == [[1, 1, 0], [2, 3, 0]])
+        #expect(harness.run.progress.dropouts == 3)
+        // Without an output that counts dropouts, nothing is told.
+        let plain = self.harness()
+        plain.advanceUntilAnswerable()
+        plain.strike([try #require(plain.question).answerNotes[0].rawValue])
+        plain.advance(0.3)
+        #expect(!plain.names.contains("dropout") && plain.run.progress.dropouts == 0)
     }
 }

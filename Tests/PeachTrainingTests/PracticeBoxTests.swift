@@ -174,11 +174,12 @@ final class BoxHarness {
         case .controllerGone(let label): "controllerGone \(label)"
         case .audioClosed: "audioClosed"
         case .timingDropout: "timingDropout"
+        case .playBackDropout(let total): "playBackDropout \(total)"
         case .noAudioForTraining: "noAudioForTraining"
         case .sessionStarted(let mode): "sessionStarted \(mode.rawValue)"
         case .sessionEnded(let mode, let progress, let reason):
             "sessionEnded \(mode.rawValue) answered=\(progress.answered) correct=\(progress.correct) "
-                + "matched=\(progress.matched) reason=\(reason)"
+                + "matched=\(progress.matched) dropouts=\(progress.dropouts) reason=\(reason)"
         case .finished: "finished"
         case .reloaded(let profile): "reloaded \(profile)"
         case .reloadFailed(let error): "reloadFailed \(error)"
@@ -626,7 +627,7 @@ struct PracticeBoxTests {
         #expect(harness.audio?.fake.soundingHandles.isEmpty == true)
         #expect(
             harness.notices.suffix(2) == [
-                "sessionEnded comparison answered=0 correct=0 matched=0 reason=signal", "finished",
+                "sessionEnded comparison answered=0 correct=0 matched=0 dropouts=0 reason=signal", "finished",
             ])
         harness.key(48)
         #expect(harness.box.state == .finished)
@@ -719,10 +720,14 @@ struct PracticeBoxTests {
         let target = harness.trainingNotes.suffix(2).last
         let semitones = 12 * log2((target?.frequency.hertz ?? 0) / question.frequency.hertz)
         let reference = Int((69 + 12 * log2(question.frequency.hertz / 440)).rounded())
+        // The sound breaks off as the answer is played: the status log says so; the answer still counts.
+        let output = try #require(harness.devices.clicks)
+        output.dropoutCount += 1
         harness.key(UInt8(reference + Int(semitones.rounded())))
         harness.advance(0.2)
         #expect(harness.store.playBacks.last?.isCorrect == true)
         #expect(harness.earcons.last == "chime")
+        #expect(harness.notices.contains("playBackDropout 1"))
         // Two clusters within a second stop the session; the box is ready again.
         for base in [UInt8(40), 44] {
             for note in base...(base + 3) { harness.send(.noteOn(channel: 0, note: note, velocity: 90)) }
@@ -731,7 +736,10 @@ struct PracticeBoxTests {
         }
         #expect(harness.box.state == .ready)
         #expect(harness.earcons.last == "stopped")
-        #expect(harness.notices.contains { $0.contains("sessionEnded playIntervals answered=1 correct=1") })
+        #expect(
+            harness.notices.contains {
+                $0.contains("sessionEnded playIntervals answered=1 correct=1 matched=0 dropouts=1")
+            })
     }
 
     @Test("the menu left alone starts the kind it is on; stop closes it")

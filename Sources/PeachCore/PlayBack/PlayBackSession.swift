@@ -37,6 +37,11 @@ import Foundation
 /// answer is not judged and the question plays again (``PlayBackSessionEvent/dropout``); a response with no note
 /// is not judged either, and the question plays again.
 ///
+/// Dropouts: the output's dropouts (an underrun, a silent slip: ``ClickPlayer/dropoutCount``) are told as they
+/// are noticed — at each note the player plays, when the window opens, at each verdict and when the feedback
+/// ends — so a player whose machine cannot keep up with the buffer hears the crackle named, with its count
+/// (``PlayBackSessionEvent/dropout(new:total:replaying:)``).
+///
 /// Replay plays the question again (the answer window reopens when its last note starts; after an answer, it
 /// sounds once more before the next question); skip plays the right answer and moves on without storing
 /// anything. Every stop path silences the question, the feedback
@@ -101,6 +106,12 @@ public final class PlayBackSession: TrainingSession {
     /// Melodies in tempo: the current question's grid, and the output's dropouts when it was placed.
     private var grid: TempoGrid?
     private var gridDropouts = 0
+    /// The output's dropouts so far (its own count, since it opened).
+    private let outputDropouts: @MainActor () -> Int
+    /// The output's count when its dropouts were last told, and the dropouts told in this session.
+    private var dropoutsTold = 0
+    /// The output's dropouts in this session, told so far.
+    public private(set) var dropoutCount = 0
     private let observers: [any PlayBackObserver]
     private var generator: SeededRandomGenerator
     private var handles: [any PlaybackHandle] = []
@@ -134,14 +145,18 @@ public final class PlayBackSession: TrainingSession {
     ///   - observers: the store and the tracker, given each answer before its feedback.
     ///   - generator: randomness for items and references.
     ///   - clicks: the clicks of melodies in tempo (its timeline is the input timeline); nil without.
+    ///   - dropouts: the output's count of dropouts so far (``ClickPlayer/dropoutCount``); without it, the
+    ///     clicks' count, or none.
     public init(
         notePlayer: any NotePlayer, options: @escaping @MainActor () -> PlayBackOptions,
         settings: @escaping @MainActor () -> TrainingSettings,
         history: @escaping @MainActor () -> PlayBackHistory, clock: any SessionClock,
         timeline: @escaping @MainActor () -> Double, observers: [any PlayBackObserver],
-        generator: SeededRandomGenerator, clicks: (any ClickPlayer)? = nil
+        generator: SeededRandomGenerator, clicks: (any ClickPlayer)? = nil,
+        dropouts: (@MainActor () -> Int)? = nil
     ) {
         self.clicks = clicks
+        outputDropouts = dropouts ?? { clicks?.dropoutCount ?? 0 }
         machinery = SessionMachinery(notePlayer: notePlayer, clock: clock)
         player = notePlayer
         self.clock = clock
@@ -165,6 +180,8 @@ public final class PlayBackSession: TrainingSession {
     public func start() {
         guard state == .idle else { return }
         machinery.started()
+        dropoutsTold = outputDropouts()
+        dropoutCount = 0
         placing = trialOptions.placement
         cadencePlan = CadencePlan(every: trialOptions.cadenceEvery, key: trialOptions.degreeKey)
         beginTrial()
@@ -187,6 +204,7 @@ public final class PlayBackSession: TrainingSession {
             stop(reason: .audioFailure(error))
             return
         }
+        tellDropouts()
         if state == .showingFeedback {
             lateAfterVerdict(PlayedNote(note: note, velocity: velocity, time: time))
         }
@@ -365,6 +383,7 @@ public final class PlayBackSession: TrainingSession {
 
     private func openWindow(_ question: PlayBackQuestion) {
         guard state == .playingQuestion else { return }
+        tellDropouts()
         windowOpened = timeline()
         state = .awaitingAnswer
         machinery.emit(.answerable(question, namesReference: trialOptions.namesReference))
@@ -498,9 +517,10 @@ public final class PlayBackSession: TrainingSession {
             scheduleJudging(after: closes - timeline())
             return
         }
+        tellDropouts()
         if grid != nil, let clicks, clicks.dropoutCount != gridDropouts || capture.answer.isEmpty {
-            // The grid was heard out of time, or nothing was played: not judged; the question plays again.
-            if clicks.dropoutCount != gridDropouts { machinery.emit(.dropout) }
+            // The grid was heard out of time (told as it was noticed), or nothing was played: not judged; the
+            // question plays again.
             capture.reset()
             machinery.emit(.replayStarted(question))
             play(question)
@@ -602,8 +622,24 @@ public final class PlayBackSession: TrainingSession {
 
     private func endFeedback() {
         guard state == .showingFeedback else { return }
+        tellDropouts()
         machinery.emit(.feedbackEnded)
         beginTrial()
+    }
+
+    /// Tells the output's dropouts since they were last told, if any. Melodies in tempo before the verdict: the
+    /// grid they broke is played again.
+    private func tellDropouts() {
+        let count = outputDropouts()
+        guard count > dropoutsTold else {
+            dropoutsTold = count  // an output opened anew counts from 0
+            return
+        }
+        let new = count - dropoutsTold
+        dropoutsTold = count
+        dropoutCount += new
+        let replaying = grid != nil && state != .showingFeedback
+        machinery.emit(.dropout(new: new, total: dropoutCount, replaying: replaying))
     }
 
     /// Discards what the stop leaves: the unfinished trial, back to idle (``SessionMachinery/stop(_:discarding:)``).

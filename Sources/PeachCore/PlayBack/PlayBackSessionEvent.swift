@@ -14,9 +14,12 @@ public enum PlayBackSessionEvent: TrainingSessionEvent {
     case cadence(Key, namesReference: Bool)
     /// Melodies in tempo: the question's count-in, call and response are placed on the click timeline.
     case grid(TempoGrid)
-    /// Melodies in tempo: the sound broke off (an underrun) while the phrase or the response played, so the
-    /// grid was heard out of time: the answer is not judged, and the question plays again.
-    case dropout
+    /// The output's sound broke off (an underrun, or a stall a sound server hid with silence): `new` dropouts
+    /// since the last told, `total` in this session. Any kind: the questions and the player's own notes crackled
+    /// (the answer is still judged: what was played is not in doubt). Melodies in tempo, during the count-in, the
+    /// phrase or the response (`replaying`): the grid was heard out of time, so the answer is not judged and the
+    /// question plays again.
+    case dropout(new: Int, total: Int, replaying: Bool)
     /// A question starts sounding; whether its reference may be named on screen.
     case questionStarted(PlayBackQuestion, namesReference: Bool)
     /// The question is played again (replay).

@@ -17,14 +17,21 @@ extension Texts {
         case .controllerGone(let label): tr("controller gone: \(label)")
         case .audioClosed: tr("audio closed until a controller connects")
         case .timingDropout: tr("the sound dropped out (an audio underrun): the timing trial starts again")
+        case .playBackDropout(let total):
+            tr(
+                one: "the sound dropped out while notes played (an audio underrun), once in this session",
+                other:
+                    "the sound dropped out while notes played (an audio underrun), \(total) times in this session",
+                count: total)
         case .noAudioForTraining: tr("no audio device: the session starts when it is back")
         case .sessionStarted(let mode): tr("session started: \(title(of: mode))")
         case .sessionEnded(let mode, let progress, let reason) where mode == .pitchMatching:
             tr("session ended (\(reason)): \(title(of: mode)), \(attempts(progress.matched))")
+                + dropoutsTold(progress)
         case .sessionEnded(let mode, let progress, let reason):
             tr(
                 "session ended (\(reason)): \(title(of: mode)), \(answers(progress.answered)), "
-                    + "\(progress.correct) right")
+                    + "\(progress.correct) right") + dropoutsTold(progress)
         case .finished: tr("practice box stopped, all notes off")
         case .reloaded(let profile): tr("settings and profile read again (profile \(profile))")
         case .reloadFailed(let error):
@@ -107,5 +114,14 @@ extension Texts {
         let lines = log.lastLines(40)
         return (facts + [lines.isEmpty ? boxNoStatus(log.path) : lines.joined(separator: "\n")])
             .joined(separator: "\n")
+    }
+
+    /// `, the sound dropped out 3 times` after a session's summary in the box's log; empty without dropouts.
+    private func dropoutsTold(_ progress: TrainingProgress) -> String {
+        guard progress.dropouts > 0 else { return "" }
+        return ", "
+            + tr(
+                one: "the sound dropped out once", other: "the sound dropped out \(progress.dropouts) times",
+                count: progress.dropouts)
     }
 }

@@ -240,6 +240,17 @@ extension Texts {
         )
     }
 
+    /// The line when the sound broke off while notes played (an underrun), the answer still judged: `total` in
+    /// this session; from the second on, the advice to give the output more room.
+    public func playBackCrackle(total: Int) -> String {
+        guard total > 1 else {
+            return tr("The sound broke off (an underrun: the computer did not keep up with the sound card)")
+        }
+        return tr(
+            "The sound broke off again (\(total) times in this session): give the output a larger buffer, "
+                + "--latency standard or --latency 4x256")
+    }
+
     /// The line after a right degree, as it resolves: `Home to the tonic: F4 E4 D4 C4 (4 3 2 1)`.
     public func playBackResolving(_ question: PlayBackQuestion, notes: [MIDINote]) -> String {
         let degrees = question.key.map { key in notes.map { degreeName(key.degree(of: $0)) } } ?? []

@@ -281,6 +281,13 @@ public struct Texts: Sendable {
             parts.append(tr("\(progress.matched) matched"))
         }
         if progress.strikes > 0 { parts.append(strikesCounted(progress.strikes)) }
+        if progress.dropouts > 0 {
+            parts.append(
+                tr(
+                    one: "the sound broke off once (an underrun)",
+                    other: "the sound broke off \(progress.dropouts) times (underruns)",
+                    count: progress.dropouts))
+        }
         return parts.isEmpty ? "" : parts.joined(separator: "; ") + "."
     }
 

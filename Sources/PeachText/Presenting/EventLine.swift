@@ -28,7 +28,7 @@ import PeachTraining
 /// | `levelChanged` | rhythm echo: the level moved to `level` |
 /// | `silence` | fill the gap: the loop drops out for `bars` silent bars; strikes go on |
 /// | `tempoChanged` | fill the gap: the tempo ramp stepped to `tempo` |
-/// | `dropout` | timing: the sound broke off (an audio underrun), so the clicks were heard out of time: offset detection discards the trial, fill the gap starts its trial again |
+/// | `dropout` | the sound broke off (an audio underrun): timing: the clicks were heard out of time: offset detection discards the trial, fill the gap starts its trial again; play-back: `dropouts` (how many in this session), `replaying` (melodies in tempo: not judged, the phrase plays again; otherwise the answer still counts) |
 /// | `cadence` | play-back, degrees: the key's cadence sounds: `key` |
 /// | `question` | play-back: `kind` (`notes`, `intervals`, `chords`, `degrees`, `melodies`), `item` (`M3down`, `minor/1`, `5-major`, `steps4`), `referenceNote` (the given note; the bass of a chord; the tonic of a degree or melody), `soundedNotes` (what Peach plays, in order), `answerNotes` (the MIDI notes the answer must contain, lowest first; a melody's in order), `spelled` (those notes as a musician writes them in the question's context: `F4`, `A♭4`, `C5`), `symbol` (a chord's symbol: `Fm`, `G7/B`), `key` (degrees, melodies: `E♭ major`) |
 /// | `resolving` | play-back, degrees: a right note resolves home: `soundedNotes`, `spelled` |
@@ -149,6 +149,10 @@ public struct EventLine: Encodable, Equatable, Sendable {
     public var heardAs: String?
     /// Play-back, `placementEnded`: how many items are in play after the placement.
     public var inPlay: Int?
+    /// `dropout` in play-back: the dropouts in this session so far.
+    public var dropouts: Int?
+    /// `dropout` in play-back: whether the question plays again unjudged (melodies in tempo).
+    public var replaying: Bool?
     /// Play-back, `notCounted`: notes struck after the chord window (onsets after the answer's first note).
     public var late: [PlayedNote]?
     /// Play-back, `notCounted`: grazed keys (onsets 0: they belong to no answer).
@@ -239,7 +243,7 @@ public struct EventLine: Encodable, Equatable, Sendable {
         "echoOnset": ["beat", "offsetMs", "hit"],
         "levelChanged": ["level"],
         "tempoChanged": ["tempo"],
-        "dropout": [],
+        "dropout": ["dropouts", "replaying"],
         "cadence": ["key"],
         "question": [
             "kind", "item", "referenceNote", "soundedNotes", "answerNotes", "spelled", "symbol", "key",

@@ -263,8 +263,11 @@ public final class EventStreamPresenter: TrainingPresenter {
             var line = EventLine("countIn", at: time)
             line.tempo = grid.tempo.bpm
             return [line]
-        case .dropout:
-            return [EventLine("dropout", at: time)]
+        case .dropout(_, let total, let replaying):
+            var line = EventLine("dropout", at: time)
+            line.dropouts = total
+            line.replaying = replaying
+            return [line]
         case .resolving(let question, let notes):
             var line = EventLine("resolving", at: time)
             line.soundedNotes = notes.map(\.rawValue)

@@ -288,8 +288,8 @@ public final class TerminalScreen: TrainingPresenter {
             line("      " + texts.playBackResolving(question, notes: notes))
         case .grid(let grid):
             status(texts.playBackCountIn(grid))
-        case .dropout:
-            line(paint(texts.playBackDropout, "33"))
+        case .dropout(_, let total, let replaying):
+            line(paint(replaying ? texts.playBackDropout : texts.playBackCrackle(total: total), "33"))
         case .questionStarted(let question, let names):
             status(texts.playBackListening(question, namesReference: names))
         case .replayStarted:

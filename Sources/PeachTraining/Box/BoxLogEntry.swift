@@ -38,4 +38,7 @@ public enum BoxLogEntry {
     case audioLost(any Error)
     /// The sound dropped out (an underrun) during timing training: the trial starts again.
     case timingDropout
+    /// The sound dropped out (an underrun) during play-back: `total` times in this session (the answer still
+    /// counts, unless a melody in tempo plays again).
+    case playBackDropout(total: Int)
 }

@@ -681,6 +681,11 @@ public final class PracticeBox {
         record(.notice, .timingDropout)
     }
 
+    /// The sound dropped out during play-back (the crackle a player hears): the status log says how often.
+    fileprivate func droppedOut(playingBack total: Int) {
+        record(.notice, .playBackDropout(total: total))
+    }
+
     // MARK: Finishing and reloading
 
     /// The box's exit status after the stop signal `number`: 0 for SIGTERM and SIGINT (systemd stopping it is
@@ -872,6 +877,7 @@ private final class BoxRunPresenter: TrainingPresenter {
         case .gapFill(.struck(let strike, _), _): box?.struck(strike)
         case .gapFill(.trialCompleted(let trial), _): box?.tapped(trial)
         case .gapFill(.dropout, _), .echo(.dropout, _): box?.droppedOut()
+        case .playBack(.dropout(_, let total, _), _): box?.droppedOut(playingBack: total)
         case .echo(.trialCompleted(let completed), _): box?.echoed(completed)
         case .playBack(.answered(let completed), _): box?.answeredPlayBack(completed)
         case .ended(let ending, let progress, _): box?.runEnded(ending, progress)

@@ -18,6 +18,9 @@ public struct TrainingProgress: Sendable, Equatable {
     /// Results stored in this run: answers, attempts and fill-the-gap trials (a calibration stores none; a fill-
     /// the-gap trial is stored once its cycles are done, so strikes alone store nothing).
     public var stored = 0
+    /// The output's dropouts (underruns, silent slips) told during the run, in any mode: the closing line says
+    /// how often the sound broke off.
+    public var dropouts = 0
     /// The narrowest difference answered correctly in the current comparison session, cents.
     public var sessionBest: Double?
 

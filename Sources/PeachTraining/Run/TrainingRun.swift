@@ -481,7 +481,8 @@ public final class TrainingRun {
             let session = PlayBackSession(
                 notePlayer: sound.player, options: { options(kind) }, settings: training,
                 history: { [playBackTracker] in playBackTracker.history }, clock: clock, timeline: timeline,
-                observers: [store, playBackTracker], generator: generator, clicks: clicks)
+                observers: [store, playBackTracker], generator: generator, clicks: clicks,
+                dropouts: { [sound] in sound.clicks?.dropoutCount ?? 0 })
             attach(
                 session,
                 perform: { [weak self, unowned session] action, _ in
@@ -489,8 +490,10 @@ public final class TrainingRun {
                 }, play: { [weak self, unowned session] in self?.play($0, on: session, input: $1) ?? false },
                 present: TrainingEvent.playBack,
                 count: { [weak self] in
-                    if case .answered(let completed) = $0 {
-                        self?.progress.countAnswer(correct: completed.isCorrect)
+                    switch $0 {
+                    case .answered(let completed): self?.progress.countAnswer(correct: completed.isCorrect)
+                    case .dropout(let new, _, _): self?.progress.dropouts += new
+                    default: break
                     }
                 })
         }
@@ -522,8 +525,10 @@ public final class TrainingRun {
                     }
                 }, present: TrainingEvent.offsetDetection,
                 count: { [weak self] in
-                    if case .answered(let completed) = $0 {
-                        self?.progress.countAnswer(correct: completed.isCorrect)
+                    switch $0 {
+                    case .answered(let completed): self?.progress.countAnswer(correct: completed.isCorrect)
+                    case .dropout: self?.progress.dropouts += 1
+                    default: break
                     }
                 })
         } else {
@@ -554,6 +559,7 @@ public final class TrainingRun {
         case .trialCompleted(let completed):
             progress.countAnswer(correct: completed.score >= EchoLevel.promotion)
         case .levelChanged(let level): echoLevel = level
+        case .dropout: progress.dropouts += 1
         default: break
         }
     }
@@ -562,6 +568,7 @@ public final class TrainingRun {
         switch event {
         case .struck: progress.strikes += 1
         case .trialCompleted: if mode != .calibration { progress.stored += 1 }
+        case .dropout: progress.dropouts += 1
         default: break
         }
     }

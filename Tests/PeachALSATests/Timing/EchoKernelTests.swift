@@ -130,7 +130,8 @@ extension TimingKernelTests {
                 format:
                     "ramp and silence (VM): placed − recorded over %d clicks: median %.3f ms, max %.3f ms; "
                     + "%d silences, %d dropouts (%d clicks moved by them), %d underruns (%d before the session)",
-                errors.count, median, maximum, silences.count, dropouts, run.moved, underruns, underrunsBefore))
+                errors.count, median, maximum, silences.count, dropouts, run.moved, underruns, underrunsBefore
+            ))
         try #require(
             errors.count >= 12 && silences.count >= 1, "\(errors.count) clicks, \(silences.count) silences")
         // A dropout moves what follows it: only a run without one is held to the bound.
