@@ -38,6 +38,12 @@ public final class FakeClickPlayer: ClickPlayer {
     /// The virtual time until which the output's timeline is not to be trusted (``settlesIn`` counts down to it).
     public var settledAt = 0.0
 
+    /// How often a session asked the output to stay awake (``keepAwake()``).
+    public private(set) var awakeRequests = 0
+
+    /// Counts the request.
+    public func keepAwake() { awakeRequests += 1 }
+
     /// Until ``settledAt``.
     public var settlesIn: Double { max(0, settledAt - now) }
     private let clock: VirtualClock

@@ -328,6 +328,11 @@ struct PlayBackRunTests {
         }
         #expect(told == [[1, 1, 0], [2, 3, 0]])
         #expect(harness.run.progress.dropouts == 3)
+        // The output is kept awake at each trial and each note (it never rests while the player thinks).
+        #expect(output.awakeRequests >= 3)
+        let asked = output.awakeRequests
+        harness.strike([60])
+        #expect(output.awakeRequests == asked + 1)
         // Without an output that counts dropouts, nothing is told.
         let plain = self.harness()
         plain.advanceUntilAnswerable()

@@ -30,9 +30,13 @@ public final class SynthClickPlayer: ClickPlayer {
     /// was measured anew). Asking keeps the output awake for ``awakeSpan`` (waking it from a rest: then the
     /// timeline is measured anew), so a running timing session's clicks are never placed on a resting stream.
     public var settlesIn: Double {
-        output.keepAwake(for: Self.awakeSpan)
+        keepAwake()
         return max(0, output.settledAt - now)
     }
+
+    /// Keeps the output awake for ``awakeSpan`` from now (waking it from a rest: its timeline is then measured
+    /// anew).
+    public func keepAwake() { output.keepAwake(for: Self.awakeSpan) }
 
     /// How long the output stays awake after a session asked when it may place clicks, seconds: longer than a
     /// trial and its answer, so a session that runs never waits for a restarted stream to settle.
@@ -49,7 +53,7 @@ public final class SynthClickPlayer: ClickPlayer {
     /// Places a click on the frame heard nearest `time`.
     /// - Throws: ``SynthError/outputNotRunning`` when the output stopped.
     public func click(at time: Double, accent: Bool) throws -> Double {
-        output.keepAwake(for: Self.awakeSpan)
+        keepAwake()
         let timeline = output.timeline
         let frame = timeline.frame(at: time)
         guard output.engine.send(.click(frame: frame, accent: accent)) else {

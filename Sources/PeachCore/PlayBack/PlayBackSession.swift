@@ -40,7 +40,9 @@ import Foundation
 /// Dropouts: the output's dropouts (an underrun, a silent slip: ``ClickPlayer/dropoutCount``) are told as they
 /// are noticed — at each note the player plays, when the window opens, at each verdict and when the feedback
 /// ends — so a player whose machine cannot keep up with the buffer hears the crackle named, with its count
-/// (``PlayBackSessionEvent/dropout(new:total:replaying:)``).
+/// (``PlayBackSessionEvent/dropout(new:total:replaying:)``). The output is kept awake
+/// (``ClickPlayer/keepAwake()``) at each trial and each note, so it does not rest while the player thinks, and a
+/// note played after a pause sounds as soon as any other.
 ///
 /// Replay plays the question again (the answer window reopens when its last note starts; after an answer, it
 /// sounds once more before the next question); skip plays the right answer and moves on without storing
@@ -106,8 +108,9 @@ public final class PlayBackSession: TrainingSession {
     /// Melodies in tempo: the current question's grid, and the output's dropouts when it was placed.
     private var grid: TempoGrid?
     private var gridDropouts = 0
-    /// The output's dropouts so far (its own count, since it opened).
-    private let outputDropouts: @MainActor () -> Int
+    /// The output the questions and the play-through sound on, where it counts dropouts and rests (the internal
+    /// synth): its dropouts are told, and it is kept awake while the session plays.
+    private let output: (any ClickPlayer)?
     /// The output's count when its dropouts were last told, and the dropouts told in this session.
     private var dropoutsTold = 0
     /// The output's dropouts in this session, told so far.
@@ -145,18 +148,18 @@ public final class PlayBackSession: TrainingSession {
     ///   - observers: the store and the tracker, given each answer before its feedback.
     ///   - generator: randomness for items and references.
     ///   - clicks: the clicks of melodies in tempo (its timeline is the input timeline); nil without.
-    ///   - dropouts: the output's count of dropouts so far (``ClickPlayer/dropoutCount``); without it, the
-    ///     clicks' count, or none.
+    ///   - output: the output the notes sound on, when it can count its dropouts and rest (the internal synth's
+    ///     ``ClickPlayer``); without it, `clicks`.
     public init(
         notePlayer: any NotePlayer, options: @escaping @MainActor () -> PlayBackOptions,
         settings: @escaping @MainActor () -> TrainingSettings,
         history: @escaping @MainActor () -> PlayBackHistory, clock: any SessionClock,
         timeline: @escaping @MainActor () -> Double, observers: [any PlayBackObserver],
         generator: SeededRandomGenerator, clicks: (any ClickPlayer)? = nil,
-        dropouts: (@MainActor () -> Int)? = nil
+        output: (any ClickPlayer)? = nil
     ) {
         self.clicks = clicks
-        outputDropouts = dropouts ?? { clicks?.dropoutCount ?? 0 }
+        self.output = output ?? clicks
         machinery = SessionMachinery(notePlayer: notePlayer, clock: clock)
         player = notePlayer
         self.clock = clock
@@ -180,7 +183,7 @@ public final class PlayBackSession: TrainingSession {
     public func start() {
         guard state == .idle else { return }
         machinery.started()
-        dropoutsTold = outputDropouts()
+        dropoutsTold = output?.dropoutCount ?? 0
         dropoutCount = 0
         placing = trialOptions.placement
         cadencePlan = CadencePlan(every: trialOptions.cadenceEvery, key: trialOptions.degreeKey)
@@ -204,6 +207,7 @@ public final class PlayBackSession: TrainingSession {
             stop(reason: .audioFailure(error))
             return
         }
+        output?.keepAwake()
         tellDropouts()
         if state == .showingFeedback {
             lateAfterVerdict(PlayedNote(note: note, velocity: velocity, time: time))
@@ -295,6 +299,7 @@ public final class PlayBackSession: TrainingSession {
 
     private func beginTrial() {
         machinery.beginTrial()
+        output?.keepAwake()
         stopQuestionNotes()
         trialOptions = options()
         trialSettings = settings()
@@ -630,7 +635,7 @@ public final class PlayBackSession: TrainingSession {
     /// Tells the output's dropouts since they were last told, if any. Melodies in tempo before the verdict: the
     /// grid they broke is played again.
     private func tellDropouts() {
-        let count = outputDropouts()
+        let count = output?.dropoutCount ?? 0
         guard count > dropoutsTold else {
             dropoutsTold = count  // an output opened anew counts from 0
             return

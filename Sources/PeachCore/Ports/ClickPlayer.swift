@@ -32,9 +32,17 @@ public protocol ClickPlayer: AnyObject {
 
     /// Drops every click not yet heard (a stop, a new trial).
     func cancelClicks()
+
+    /// Keeps the output from resting for a while (a minute for the internal synth), waking it if it rests: a
+    /// session that plays and hears notes asks at each trial and each note, so a note played after a pause does
+    /// not pay for a stream started anew.
+    func keepAwake()
 }
 
 extension ClickPlayer {
     /// Always trusted (an external synth, a simulation).
     public var settlesIn: Double { 0 }
+
+    /// Nothing rests (an external synth, a simulation).
+    public func keepAwake() {}
 }

@@ -482,7 +482,7 @@ public final class TrainingRun {
                 notePlayer: sound.player, options: { options(kind) }, settings: training,
                 history: { [playBackTracker] in playBackTracker.history }, clock: clock, timeline: timeline,
                 observers: [store, playBackTracker], generator: generator, clicks: clicks,
-                dropouts: { [sound] in sound.clicks?.dropoutCount ?? 0 })
+                output: sound.clicks)
             attach(
                 session,
                 perform: { [weak self, unowned session] action, _ in
