@@ -219,7 +219,7 @@ let package = Package(
             name: "PeachEndToEndTests",
             dependencies: [
                 "PeachCore", "PeachTestSupport", "PeachStore", "PeachJACK", "PeachAudio", "PeachMIDI",
-                "PeachSystem",
+                "PeachSystem", "PeachALSA",
                 "PeachText",
             ]),
     ],

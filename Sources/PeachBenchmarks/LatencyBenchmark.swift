@@ -55,6 +55,25 @@ enum LatencyBenchmark {
             measure("low, play-through", .lowLatency, playThrough: true, capturePeriod: period)
             return
         }
+        if only == "card" {
+            // The card clock at the period of PEACH_BENCH_LATENCY_CONFIG (`scripts/latency-vm card 128x2`).
+            let text = ProcessInfo.processInfo.environment["PEACH_BENCH_LATENCY_CONFIG"] ?? "low"
+            if text == "playing" {
+                // What `peach play` opens without --latency (ALSAPCMSink.forPlaying: 4 × 64 where it sustains).
+                measure(
+                    "(none), play-through", .playing, count: 100, playThrough: true,
+                    capturePeriod: PCMConfiguration.playing.periodFrames, forPlaying: true)
+                return
+            }
+            guard let configuration = PCMConfiguration(latency: text) else {
+                report("--latency \(text)", "not a --latency value")
+                return
+            }
+            measure(
+                "\(text), play-through", configuration, count: 100, playThrough: true,
+                capturePeriod: configuration.periodFrames)
+            return
+        }
         if only == nil {
             for (name, configuration) in settings { measure(name, configuration) }
         }
@@ -74,14 +93,18 @@ enum LatencyBenchmark {
 
     @MainActor static func measure(
         _ name: String, _ configuration: PCMConfiguration, count: Int = notes,
-        gaps: ClosedRange<UInt32> = 120_000...220_000, playThrough: Bool = false, capturePeriod: Int = 128
+        gaps: ClosedRange<UInt32> = 120_000...220_000, playThrough: Bool = false, capturePeriod: Int = 128,
+        forPlaying: Bool = false
     ) {
         let notes = count
         let label = "--latency \(name)"
         let sink: ALSAPCMSink
         let capture: ALSAPCMCapture
         do {
-            sink = try ALSAPCMSink(device: "hw:Loopback,0,0", configuration: configuration)
+            sink =
+                forPlaying
+                ? try ALSAPCMSink.forPlaying(device: "hw:Loopback,0,0")
+                : try ALSAPCMSink(device: "hw:Loopback,0,0", configuration: configuration)
             capture = try ALSAPCMCapture(
                 device: "hw:Loopback,1,0", sampleRate: Int(sink.sampleRate), channelCount: sink.channelCount,
                 periodFrames: capturePeriod, periodCount: 2048 / capturePeriod)
@@ -93,6 +116,7 @@ enum LatencyBenchmark {
         let onsets = Mutex<[Double]>([])
         let sent = Mutex<[Double]>([])
         var received: [Double] = []  // when the main thread took each note-on from its inbox
+        let arrived = Mutex<[Double]>([])  // when the sequencer's thread had each note-on
         let stop = Atomic<Bool>(false)
         let finished = DispatchSemaphore(value: 0)
         // The capture side: every read's frames timed back from the read's return and the capture delay.
@@ -124,7 +148,10 @@ enum LatencyBenchmark {
             let inbox = Inbox<MIDIMessage>()
             try sequencer.connectInput(from: MIDIAddress(client: 20, port: 0))
             try sequencer.startNotifications { notification in
-                if case .message(let event) = notification { inbox.post(event.message) }
+                if case .message(let event) = notification {
+                    if case .noteOn = event.message { arrived.withLock { $0.append(monotonic()) } }
+                    inbox.post(event.message)
+                }
             }
             defer { sequencer.stopNotifications() }
             // The controller: note on, 80 ms, note off, 120–220 ms of silence, written as raw bytes.
@@ -184,12 +211,19 @@ enum LatencyBenchmark {
             return
         }
         var latencies: [Double] = []
+        var firstNote: Double?  // the first note written, when it was heard
         var toMain: [Double] = []  // the write → the main thread has the note-on (kernel, sequencer, wake-up)
+        var toSequencer: [Double] = []  // the write → the sequencer's thread has it (kernel, its wake-up)
+        let arrivals = arrived.withLock { $0 }
         var toSound: [Double] = []  // the main thread → the note's first sample heard (synth, buffer, card)
         for (index, time) in writes.enumerated() {
             let next = index + 1 < writes.count ? writes[index + 1] : .infinity
             guard let onset = heard.first(where: { $0 >= time && $0 < next }) else { continue }
             latencies.append(onset - time)
+            if index == 0 { firstNote = onset - time }
+            if let came = arrivals.first(where: { $0 >= time && $0 < next && $0 <= onset }) {
+                toSequencer.append(came - time)
+            }
             if let taken = received.first(where: { $0 >= time && $0 < next && $0 <= onset }) {
                 toMain.append(taken - time)
                 toSound.append(onset - taken)
@@ -215,19 +249,37 @@ enum LatencyBenchmark {
         }
         report(
             label,
-            "\(configuration): \(spread(latencies)) (\(latencies.count) of \(writes.count) notes, buffer "
+            "\(sink.bufferFrames / max(1, sink.periodFrames)) × \(sink.periodFrames) frames: \(spread(latencies)) (\(latencies.count) of \(writes.count) notes, buffer "
                 + "\(format(Double(sink.bufferFrames) / sink.sampleRate * 1000, 1)) ms, \(sink.recoveryCount) underruns, "
                 + "\(capture.overrunCount) overruns, \(output.restCount) rests)")
+        if let firstWrite = writes.first, let came = arrivals.first(where: { $0 >= firstWrite }) {
+            report(
+                "  first note-on: MIDI in → sequencer thread",
+                "\(format((came - firstWrite) * 1000, 1)) ms")
+        }
+        if let firstWrite = writes.first, let taken = received.first(where: { $0 >= firstWrite }) {
+            report(
+                "  first note-on: MIDI in → main thread", "\(format((taken - firstWrite) * 1000, 1)) ms")
+        }
+        var firstText = "not heard (the capture misses a stream's first start)"
+        if let firstNote { firstText = "\(format(firstNote * 1000, 1)) ms" }
+        report("  the first note", firstText)
+        report("  of which MIDI in → sequencer thread", spread(toSequencer))
         report("  of which MIDI in → main thread", spread(toMain))
         report("  and main thread → sound", spread(toSound))
     }
 
-    /// `median 3.0 ms, 95th percentile 4.1 ms, max 4.3 ms, min 2.0 ms` of `seconds`.
+    /// `median 3.0 ms, 95th percentile 4.1 ms, max 4.3 ms, min 2.0 ms` of `seconds`, with the 5th and 99th
+    /// percentiles (nearest rank).
     static func spread(_ seconds: [Double]) -> String {
         let sorted = seconds.sorted()
         guard let first = sorted.first, let last = sorted.last else { return "none" }
-        let percentile95 = sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.95).rounded(.up)) - 1)]
+        func percentile(_ fraction: Double) -> Double {
+            let rank = Int((Double(sorted.count) * fraction).rounded(.up))
+            return sorted[min(sorted.count - 1, max(0, rank - 1))] * 1000
+        }
         return "median \(format(sorted[sorted.count / 2] * 1000, 1)) ms, 95th percentile "
-            + "\(format(percentile95 * 1000, 1)) ms, max \(format(last * 1000, 1)) ms, min \(format(first * 1000, 1)) ms"
+            + "\(format(percentile(0.95), 1)) ms, 99th \(format(percentile(0.99), 1)) ms, 5th "
+            + "\(format(percentile(0.05), 1)) ms, max \(format(last * 1000, 1)) ms, min \(format(first * 1000, 1)) ms"
     }
 }

@@ -127,6 +127,32 @@ struct ALSAPCMSinkTests {
         sink.close()
     }
 
+    @Test(
+        "play-back's buffer: the probe passes a buffer the device sustains; forPlaying takes 4 × 64 or standard, and plays on",
+        .enabled(if: ALSAMachine.hasLoopback, "needs snd-aloop (run in ../shared/tools/alsa-vm)"))
+    func vmForPlaying() throws {
+        // Substream 5: the other VM tests, which may run meanwhile, play into 0 to 4. The kernel's 4 ms tick moves
+        // this loopback in bursts, so 64-frame periods are marginal here: a probe at normal priority underruns now
+        // and then (a third of the probes in a run here), and forPlaying then takes standard.
+        let standard = try ALSAPCMSink(device: "hw:Loopback,0,5", configuration: .standard)
+        #expect(standard.stack == .hardware)
+        // (The emulated machine may stall a writer by itself now and then: one of three probes is enough.)
+        #expect((0..<3).contains { _ in standard.sustains(for: 1.0 / 3) }, "16 ms of buffer on a 4 ms tick")
+        standard.close()
+        let sink = try ALSAPCMSink.forPlaying(device: "hw:Loopback,0,5")
+        let chosen = PCMConfiguration(
+            periodFrames: sink.periodFrames, periodCount: sink.bufferFrames / max(1, sink.periodFrames))
+        #expect(
+            [PCMConfiguration.playing, .standard].contains(chosen),
+            "\(sink.periodFrames) / \(sink.bufferFrames)")
+        print("forPlaying on the tick-clocked loopback: \(chosen)")
+        let output = AudioOutput(sink: sink)
+        try output.start()
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(output.failure == nil, "\(String(describing: output.failure))")
+        output.stop()
+    }
+
     /// A real sink that signals when the output rests on it and when it has written `count` blocks after.
     final class RestWatchingSink: WrappingSink, @unchecked Sendable {
         let rested = DispatchSemaphore(value: 0)

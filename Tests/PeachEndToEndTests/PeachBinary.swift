@@ -12,8 +12,12 @@ enum PeachBinary {
         let standardError: String
     }
 
-    /// The path of the built `peach` executable (`swift build` puts it beside the test bundle).
+    /// The path of the built `peach` executable (`swift build` puts it beside the test bundle), or the one
+    /// `PEACH_TEST_BINARY` names (a release build, for a measurement: `scripts/latency-vm play release`).
     static var url: URL {
+        if let path = ProcessInfo.processInfo.environment["PEACH_TEST_BINARY"] {
+            return URL(fileURLWithPath: path)
+        }
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         while !directory.path.isEmpty, directory.path != "/" {
             let candidate = directory.appendingPathComponent("peach")

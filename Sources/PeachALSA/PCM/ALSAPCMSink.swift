@@ -400,6 +400,57 @@ public final class ALSAPCMSink: AudioSink {
         }
     }
 
+    /// Whether the stream keeps up when silence is written for `seconds` from the calling thread, as playing
+    /// will: no underrun, no error, and the device takes each period within four periods' time (a device
+    /// clocked by the kernel's tick, `snd-aloop`, does not move on periods shorter than a tick). Then the stream
+    /// is stopped and prepared again, as after a rest. Call it before the sink plays (``ALSAPCMSink/forPlaying(
+    /// device:)``); the underruns it meets are not counted.
+    public func sustains(for seconds: Double) -> Bool {
+        guard pacer == nil else { return true }  // the null plugin takes anything
+        let frameBytes = channelCount * sampleFormat.bytesPerSample
+        let silence = UnsafeMutableRawPointer.allocate(byteCount: periodFrames * frameBytes, alignment: 8)
+        defer { silence.deallocate() }
+        silence.initializeMemory(as: UInt8.self, repeating: 0, count: periodFrames * frameBytes)
+        let timeout = Int32(max(20, 4 * periodFrames * 1000 / max(1, Int(sampleRate))))
+        let total = Int(seconds * sampleRate)
+        var written = 0
+        var kept = true
+        while written < total {
+            let available = snd_pcm_avail_update(pcm)
+            if available < 0 {
+                kept = false
+                break
+            }
+            if available < periodFrames, snd_pcm_state(pcm) == SND_PCM_STATE_RUNNING {
+                guard snd_pcm_wait(pcm, timeout) > 0 else {
+                    kept = false
+                    break
+                }
+                continue
+            }
+            let result = snd_pcm_writei(pcm, silence, snd_pcm_uframes_t(periodFrames))
+            if result < 0 {
+                kept = false
+                break
+            }
+            written += Int(result)
+        }
+        snd_pcm_drop(pcm)
+        snd_pcm_prepare(pcm)
+        return kept
+    }
+
+    /// `device` opened for playing the keys: ``PCMConfiguration/playing`` on a sound card played directly
+    /// (``AudioStack/hardware``) when the stream sustains it for a third of a second (``sustains(for:)``),
+    /// else ``PCMConfiguration/standard`` (a sound server, dmix, a tick-clocked loopback, a machine too busy).
+    /// - Throws: ``DeviceError`` as ``init(device:configuration:)``.
+    public static func forPlaying(device: String) throws(DeviceError) -> ALSAPCMSink {
+        let small = try ALSAPCMSink(device: device, configuration: .playing)
+        if small.stack == .hardware, small.sustains(for: 1.0 / 3) { return small }
+        small.close()
+        return try ALSAPCMSink(device: device, configuration: .standard)
+    }
+
     /// A device rests: its stream stops (`snd_pcm_drop`) while nothing sounds.
     public var canRest: Bool { true }
 

@@ -13,6 +13,12 @@ import CALSA
 ///   for) dropped 128-frame quanta over and over: 220 dropouts in 20 s, 22–45 at 256 (the VM, docs/sound.md).
 /// - ``lowLatency``: 48 kHz, 2 periods of 64 frames: 2.7 ms, for a machine with real-time priority (the user in
 ///   the `audio` group) and nothing else busy.
+/// - ``playing``: 48 kHz, 4 periods of 64 frames: 5.3 ms, what `peach play` asks of a sound card played directly
+///   when `--latency` is not given (``ALSAPCMSink/forPlaying(device:)`` falls back to ``standard`` where the
+///   stream does not sustain it). Short periods keep how long a key waits for the next block small; four of
+///   them leave 4 ms of slack. Measured on a card-clocked loopback in the VM (`scripts/latency-vm card 64x4`,
+///   100 notes): play-through median 6.2 ms, 99th percentile 9.9 ms, no underrun, where 3 × 128 gave a median
+///   of 8.1 ms and 2 × 128 underran 24 times in 30 s (docs/play-back.md).
 ///
 /// Through `default` (dmix, PulseAudio or PipeWire) the sound server adds its own latency on top.
 public struct PCMConfiguration: Hashable, Sendable, CustomStringConvertible {
@@ -40,6 +46,8 @@ public struct PCMConfiguration: Hashable, Sendable, CustomStringConvertible {
     public static let standard = PCMConfiguration(periodFrames: 256, periodCount: 3)
     /// 2 × 64 frames at 48 kHz: 2.7 ms.
     public static let lowLatency = PCMConfiguration(periodFrames: 64, periodCount: 2)
+    /// 4 × 64 frames at 48 kHz: 5.3 ms, play-back's default on a sound card.
+    public static let playing = PCMConfiguration(periodFrames: 64, periodCount: 4)
 
     /// Reads `--latency`: `standard`, `low`, or `FRAMESxPERIODS` (16–8192 frames, 2–16 periods); nil for
     /// anything else.

@@ -15,7 +15,7 @@ struct AudioOutputOptions: ParsableArguments {
     var audioOut: AudioOutputSpec?
 
     @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.latency), valueName: "latency"))
-    var latency: PCMConfiguration = .standard
+    var latency: PCMConfiguration?
 
     /// The output asked for: `--audio-out`, else the `audioOutput` setting of `settings`.
     func spec(settings: PeachSettings) throws -> AudioOutputSpec {
@@ -29,12 +29,20 @@ struct AudioOutputOptions: ParsableArguments {
     }
 
     /// A live sink for `spec`: the ALSA device opened and configured, a JACK client (the server's period and
-    /// latency; `--latency` does not apply), or a real-time-paced file or null sink.
+    /// latency; `--latency` does not apply), or a real-time-paced file or null sink. Without `--latency` an ALSA
+    /// device gets ``PCMConfiguration/standard``, or when `playing` (play-back: the keys sound through it) the
+    /// smaller ``PCMConfiguration/playing`` where it sustains it (``ALSAPCMSink/forPlaying(device:)``).
     /// - Throws: ``DeviceError`` or ``FileError`` naming the device or file.
-    func makeSink(for spec: AudioOutputSpec) throws -> any AudioSink {
+    func makeSink(for spec: AudioOutputSpec, playing: Bool = false) throws -> any AudioSink {
         switch spec {
         case .alsa(let device):
-            try ALSAPCMSink(device: device, configuration: latency)
+            if let latency {
+                try ALSAPCMSink(device: device, configuration: latency)
+            } else if playing {
+                try ALSAPCMSink.forPlaying(device: device)
+            } else {
+                try ALSAPCMSink(device: device, configuration: .standard)
+            }
         case .jack(let target): try JACKSink(target: target)
         case .wav(let path): try PacedSink(wavPath: path)
         case .null: PacedSink()

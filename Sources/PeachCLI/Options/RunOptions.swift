@@ -42,7 +42,7 @@ struct RunOptions: ParsableArguments {
             mode, measurement: measurement, playBack: playBack, at: try data.locations(), events: events,
             overrides: overrides,
             profile: { try profile.resolve(settings: $0) }, texts: CLI.texts, environment: CLI.environment,
-            openSound: { try sound.open(settings: $0, onLost: $1) },
+            openSound: { try sound.open(settings: $0, playing: mode.playBackKind != nil, onLost: $1) },
             openInput: { try controller.open(profile: $0, useKeyboard: true) })
         if status != 0 { throw ExitCode(status) }
     }

@@ -18,14 +18,16 @@ struct SoundOptions {
     let instrument: InstrumentOptions
 
     /// Opens the sound the options ask for (`settings` supply what they leave out), and a SoundFont that could
-    /// not be played (the settings' timbre plays instead). `onLost` is called (on the audio thread) if the audio device fails.
+    /// not be played (the settings' timbre plays instead). `onLost` is called (on the audio thread) if the audio
+    /// device fails. `playing`: the keys sound through it (play-back), so a sound card gets a smaller buffer.
     /// - Throws: the device's or file's typed error.
     @MainActor
     func open(
-        settings: PeachSettings, onLost: @escaping @Sendable (any Error & Sendable) -> Void
+        settings: PeachSettings, playing: Bool = false,
+        onLost: @escaping @Sendable (any Error & Sendable) -> Void
     ) throws -> (output: any SoundOutput, problem: SoundFontError?) {
         if let external = try openExternal(settings: settings) { return (external, nil) }
-        return try openInternal(settings: settings, onLost: onLost)
+        return try openInternal(settings: settings, playing: playing, onLost: onLost)
     }
 
     /// The external synth the options or settings name, or nil for the internal synth.
@@ -39,12 +41,14 @@ struct SoundOptions {
     /// The internal synth on the audio output the options or settings name.
     @MainActor
     func openInternal(
-        settings: PeachSettings, onLost: @escaping @Sendable (any Error & Sendable) -> Void
+        settings: PeachSettings, playing: Bool = false,
+        onLost: @escaping @Sendable (any Error & Sendable) -> Void
     ) throws -> (output: any SoundOutput, problem: SoundFontError?) {
         let spec = try audio.spec(settings: settings)
         let (sampled, problem) = instrument.load(settings: settings)
         let output = try LiveSoundOutput.synth(
-            on: try audio.makeSink(for: spec), name: spec.description, timbre: settings.training.timbre,
+            on: try audio.makeSink(for: spec, playing: playing), name: spec.description,
+            timbre: settings.training.timbre,
             instrument: sampled, onLost: onLost)
         return (output, problem)
     }
