@@ -158,6 +158,11 @@ struct MelodiesRunTests {
         while harness.now < grid.responseEnd + 1 { harness.advance(0.05) }
         #expect(harness.store.playBacks.isEmpty)
         #expect(harness.names.contains("dropout") && harness.names.contains("replayStarted"))
+        let replaying = harness.presenter.events.compactMap { event -> Bool? in
+            guard case .playBack(.dropout(_, _, let replaying), _) = event else { return nil }
+            return replaying
+        }
+        #expect(replaying == [true], "told once, as the phrase plays again")
         let grids = harness.presenter.events.filter {
             if case .playBack(.grid, _) = $0 { true } else { false }
         }

@@ -643,7 +643,9 @@ public final class PlayBackSession: TrainingSession {
         let new = count - dropoutsTold
         dropoutsTold = count
         dropoutCount += new
-        let replaying = grid != nil && state != .showingFeedback
+        // In tempo the question plays again only when the grid heard it (a dropout since the grid was placed).
+        let gridBroken = grid != nil && clicks?.dropoutCount != gridDropouts
+        let replaying = gridBroken && state != .showingFeedback
         machinery.emit(.dropout(new: new, total: dropoutCount, replaying: replaying))
     }
 
