@@ -403,8 +403,8 @@ public final class ALSAPCMSink: AudioSink {
     /// Whether the stream keeps up when silence is written for `seconds` from the calling thread, as playing
     /// will: no underrun, no error, and the device takes each period within four periods' time (a device
     /// clocked by the kernel's tick, `snd-aloop`, does not move on periods shorter than a tick). Then the stream
-    /// is stopped and prepared again, as after a rest. Call it before the sink plays (``ALSAPCMSink/forPlaying(
-    /// device:)``); the underruns it meets are not counted.
+    /// is stopped and prepared again, as after a rest. Call it before the sink plays (as
+    /// ``forPlaying(device:)`` does); the underruns it meets are not counted.
     public func sustains(for seconds: Double) -> Bool {
         guard pacer == nil else { return true }  // the null plugin takes anything
         let frameBytes = channelCount * sampleFormat.bytesPerSample
