@@ -443,10 +443,15 @@ public final class ALSAPCMSink: AudioSink {
     /// `device` opened for playing the keys: ``PCMConfiguration/playing`` on a sound card played directly
     /// (``AudioStack/hardware``) when the stream sustains it for a third of a second (``sustains(for:)``),
     /// else ``PCMConfiguration/standard`` (a sound server, dmix, a tick-clocked loopback, a machine too busy).
+    /// It opens `standard` first, so a sound server (whose graph follows the period asked for) is never asked
+    /// for 64-frame periods, not even for a moment.
     /// - Throws: ``DeviceError`` as ``init(device:configuration:)``.
     public static func forPlaying(device: String) throws(DeviceError) -> ALSAPCMSink {
+        let standard = try ALSAPCMSink(device: device, configuration: .standard)
+        guard standard.stack == .hardware else { return standard }
+        standard.close()
         let small = try ALSAPCMSink(device: device, configuration: .playing)
-        if small.stack == .hardware, small.sustains(for: 1.0 / 3) { return small }
+        if small.sustains(for: 1.0 / 3) { return small }
         small.close()
         return try ALSAPCMSink(device: device, configuration: .standard)
     }

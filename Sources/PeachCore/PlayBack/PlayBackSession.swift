@@ -34,8 +34,8 @@ import Foundation
 /// the answer, clicks on every beat. The answer is the notes stamped from half a beat before the response to half
 /// a beat after its last place, judged when that has passed; each note also gets its signed offset from its place
 /// (``CompletedPlayBack/noteOffsets``). When the output's sound breaks off (``ClickPlayer/dropoutCount``) the
-/// answer is not judged and the question plays again (``PlayBackSessionEvent/dropout``); a response with no note
-/// is not judged either, and the question plays again.
+/// answer is not judged and the question plays again (``PlayBackSessionEvent/dropout(new:total:replaying:)``); a
+/// response with no note is not judged either, and the question plays again.
 ///
 /// Dropouts: the output's dropouts (an underrun, a silent slip: ``ClickPlayer/dropoutCount``) are told as they
 /// are noticed — at each note the player plays, when the window opens, at each verdict and when the feedback
@@ -111,7 +111,7 @@ public final class PlayBackSession: TrainingSession {
     /// The output the questions and the play-through sound on, where it counts dropouts and rests (the internal
     /// synth): its dropouts are told, and it is kept awake while the session plays.
     private let output: (any ClickPlayer)?
-    /// The output's count when its dropouts were last told, and the dropouts told in this session.
+    /// The output's own count when its dropouts were last told.
     private var dropoutsTold = 0
     /// The output's dropouts in this session, told so far.
     public private(set) var dropoutCount = 0
