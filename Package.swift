@@ -8,6 +8,13 @@ let package = Package(
     products: [
         .executable(name: "peach", targets: ["peach"])
     ],
+    // `Dashboard` (on by default) builds `peach web` into `peach`: PeachWeb and its HTTP stack (SwiftNIO,
+    // Hummingbird), more than half of a fresh release build's CPU. The README's first command leaves it out
+    // (`swift run -c release --disable-default-traits peach train`); the tests, CI and the .deb build it in.
+    traits: [
+        .default(enabledTraits: ["Dashboard"]),
+        .trait(name: "Dashboard", description: "peach web: the dashboard and its HTTP server"),
+    ],
     dependencies: [
         // Pinned to 1.8.x: ParserErrors reads the parser's internal error cases with Mirror (to word them in
         // German), and those are not API; a new minor version is taken by hand, with the German parse-error
@@ -25,6 +32,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         // SwiftNIO, under Hummingbird: its I/O errors (a port in use) are read to say what went wrong.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // HTTP request and response parts in the dashboard's connection pipeline (ConnectionGuard), as Hummingbird's
+        // HTTP/1 channel hands them on.
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         // HTTP's field names for the dashboard's own headers (Hummingbird's types).
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         // The dashboard's lifetime (graceful shutdown on SIGINT and SIGTERM), as Hummingbird runs it.
@@ -111,6 +121,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -139,7 +150,9 @@ let package = Package(
             dependencies: [
                 "PeachCore", "PeachAudio", "PeachMIDI", "PeachStore", "PeachALSA", "PeachJACK",
                 "PeachTraining",
-                "PeachText", "PeachLive", "PeachSystem", "PeachWeb",
+                "PeachText", "PeachLive", "PeachSystem",
+                // `peach web`: only with the Dashboard trait (the default; see `traits` above).
+                .target(name: "PeachWeb", condition: .when(traits: ["Dashboard"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -186,6 +199,7 @@ let package = Package(
             name: "PeachTextTests",
             dependencies: [
                 "PeachText", "PeachTraining", "PeachCore", "PeachAudio", "PeachMIDI", "PeachStore",
+                "PeachSystem",
                 "PeachTestSupport",
             ]),
         .testTarget(

@@ -6,10 +6,12 @@ import PeachSystem
 import PeachTestSupport
 
 /// Measures the release `peach web` over a synthetic store: the first overview page after the start (the store
-/// read through its snapshot), a page when warm; with `wrk` installed (Debian's), 64 connections for 60 s on
-/// loopback while answers are stored two a second (requests, errors, p99 latency, the server's CPU and peak
-/// memory, and that every answer written was stored); and while 200 slow clients trickle their request heads a
-/// byte every 5 s, the latency of ordinary requests.
+/// read through its snapshot), a page when warm, the server's CPU a sessions page; with `wrk` installed
+/// (Debian's), 32 connections (half a client's most) for 60 s on loopback while answers are stored two a second
+/// (requests, errors, p99 latency, the server's CPU and peak memory, and that every answer written was stored);
+/// while 200 slow clients trickle their request heads a byte every 5 s, the latency of ordinary requests; and
+/// with 2,000 hostile connections open from 20 addresses (unread event streams, trickled bodies, silence), the
+/// latency of ordinary requests and `wrk` again.
 enum WebBenchmark {
     static func run(records: Int, seconds: Int) {
         print("Dashboard (peach web, release, \(records) stored records)")
@@ -36,16 +38,89 @@ enum WebBenchmark {
         if let memory = memoryKilobytes(pid: "\(server.pid)") {
             report("  server memory after the first pages", "\(memory.resident / 1024) MB resident")
         }
+        let sessionsCPU = server.cpuSeconds()
+        for _ in 0..<200 { _ = timedGet(port: server.port, "/sessions") }
+        report(
+            "  the sessions page, 200 times",
+            "\(format((server.cpuSeconds() - sessionsCPU) * 1000 / 200, 2)) ms of server CPU a request")
         load(server: server, peach: peach, root: root, seconds: seconds)
         slowClients(server: server)
+        hostileConnections(server: server, seconds: min(seconds, 20))
     }
 
-    /// `wrk -c64` on the overview for `seconds` while answers are stored.
+    /// 2,000 hostile connections from 20 loopback addresses; meanwhile 20 ordinary requests, then `wrk`.
+    static func hostileConnections(server: Server, seconds: Int) {
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        limit.rlim_cur = max(limit.rlim_cur, min(limit.rlim_max, 8192))
+        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        var hostile: [HTTPProbe] = []
+        for index in 0..<2000 {
+            guard let probe = try? HTTPProbe(port: server.port, source: "127.0.0.\(2 + index % 20)") else {
+                break
+            }
+            switch index % 3 {
+            case 0: probe.send(Array("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+            case 1:
+                probe.send(
+                    Array("POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 9999\r\n\r\np".utf8))
+            default: break
+            }
+            hostile.append(probe)
+        }
+        var times: [Double] = []
+        for _ in 0..<20 {
+            if let page = timedGet(port: server.port, "/box") { times.append(page.seconds) }
+        }
+        times.sort()
+        let median: Double = times.isEmpty ? 0 : times[times.count / 2]
+        let longest: Double = times.last ?? 0
+        report(
+            "  \(hostile.count) hostile connections open: ordinary requests",
+            "\(times.count) of 20 answered, median \(format(median * 1000, 1)) ms, "
+                + "\(format(longest * 1000, 1)) ms at most")
+        if let wrk = wrkResult(port: server.port, seconds: seconds) {
+            report("  wrk beside them, 16 connections, \(seconds) s", wrk)
+        }
+        withExtendedLifetime(hostile) {}
+    }
+
+    /// `wrk -c16` (within one client's fair share of the connections beside 20 others) on the overview for `seconds`:
+    /// requests a second, p50, p99 and errors; nil without wrk.
+    static func wrkResult(port: Int, seconds: Int) -> String? {
+        guard let wrk = wrkPath else { return nil }
+        let output = Pipe()
+        let bench = Process()
+        bench.executableURL = URL(fileURLWithPath: wrk)
+        bench.arguments = ["-t2", "-c16", "-d\(seconds)s", "--latency", "http://127.0.0.1:\(port)/"]
+        bench.standardOutput = output
+        try? bench.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        bench.waitUntilExit()
+        let figures = wrkFigures(text)
+        return "\(figures.rate) requests/s, p50 \(figures.p50), p99 \(figures.p99), errors: \(figures.errors)"
+    }
+
+    /// Where Debian installs `wrk`, if it is there.
+    static var wrkPath: String? {
+        ["/usr/bin/wrk", "/usr/local/bin/wrk"].first(where: FileManager.default.isExecutableFile)
+    }
+
+    /// What `wrk --latency` printed: requests a second, the median and 99th percentile, its errors ("none").
+    static func wrkFigures(_ text: String) -> (rate: String, p50: String, p99: String, errors: String) {
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        func line(_ prefix: String) -> String? { lines.first { $0.hasPrefix(prefix) } }
+        func value(_ prefix: String) -> String? {
+            line(prefix).map { String($0.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces) }
+        }
+        let errors = [line("Non-2xx or 3xx responses:"), line("Socket errors:")].compactMap { $0 }
+        let failures: String = errors.isEmpty ? "none" : errors.joined(separator: "; ")
+        return (value("Requests/sec:") ?? "", value("50%") ?? "?", value("99%") ?? "?", failures)
+    }
+
+    /// `wrk -c32` (half one client's most connections: ``ConnectionLimits``) on the overview for `seconds` while answers are stored.
     static func load(server: Server, peach: String, root: String, seconds: Int) {
-        guard
-            let wrk = ["/usr/bin/wrk", "/usr/local/bin/wrk"].first(
-                where: FileManager.default.isExecutableFile)
-        else {
+        guard let wrk = wrkPath else {
             print("  load: wrk is not installed (apt-get install wrk); skipped")
             return
         }
@@ -68,7 +143,7 @@ enum WebBenchmark {
         let bench = Process()
         bench.executableURL = URL(fileURLWithPath: wrk)
         bench.arguments = [
-            "-t2", "-c64", "-d\(seconds)s", "--latency", "-H", "Accept-Language: de",
+            "-t2", "-c32", "-d\(seconds)s", "--latency", "-H", "Accept-Language: de",
             "http://127.0.0.1:\(server.port)/",
         ]
         bench.standardOutput = output
@@ -80,18 +155,11 @@ enum WebBenchmark {
             Int(
                 String(decoding: written.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
                     .trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
-        func line(_ prefix: String) -> String? {
-            text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-                .first { $0.hasPrefix(prefix) }
-        }
-        let requests = line("Requests/sec:").map { $0.dropFirst("Requests/sec:".count) } ?? ""
-        let p99 = line("99%").map { $0.dropFirst(3).trimmingCharacters(in: .whitespaces) } ?? "?"
-        let p50 = line("50%").map { $0.dropFirst(3).trimmingCharacters(in: .whitespaces) } ?? "?"
-        let errors = [line("Non-2xx or 3xx responses:"), line("Socket errors:")].compactMap { $0 }
+        let figures = wrkFigures(text)
         report(
-            "  wrk, 64 connections, \(seconds) s, the overview",
-            "\(requests.trimmingCharacters(in: .whitespaces)) requests/s, p50 \(p50), p99 \(p99)")
-        report("  its errors", errors.isEmpty ? "none" : errors.joined(separator: "; "))
+            "  wrk, 32 connections, \(seconds) s, the overview",
+            "\(figures.rate) requests/s, p50 \(figures.p50), p99 \(figures.p99)")
+        report("  its errors", figures.errors)
         report(
             "  server CPU during the load",
             "\(format(server.cpuSeconds() - cpu, 1)) s of \(seconds) s (2 cores: \(seconds * 2) s at most)")

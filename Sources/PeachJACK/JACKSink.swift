@@ -40,11 +40,13 @@ public final class JACKSink: AudioSink, @unchecked Sendable {
     public private(set) var failure: (any Error & Sendable)?
     /// A JACK server, or PipeWire when the libjack loaded is PipeWire's (`pw-jack`).
     public var stack: AudioStack { client.library.isPipeWire ? .pipeWire : .jack }
-    /// No: timing training refuses JACK. The latency JACK reports (and the cycle times Peach takes from its
-    /// callbacks) put clicks within 2 ms on a test card clocked by its period interrupt, but 4–10 ms early and
-    /// unflagged on one whose position moves on the kernel's 4 ms tick, and 4.9 ms early for good after jackd
-    /// restarted the card at an xrun; PipeWire's JACK 2–38 ms off (docs/timing.md). A client cannot see the
-    /// card's position to tell which case it is in.
+    /// No: timing training refuses JACK. The latency JACK reports is right (an independent libjack probe found
+    /// the asynchronous and synchronous modes agreeing within 0.02–0.7 ms once it is added); what is not is
+    /// the moment a cycle began, which a client infers from when it is woken: on a test card whose position
+    /// moves on the kernel's 4 ms tick that came 5.2–7.2 ms after the card's period in both modes, putting
+    /// Peach's clicks 4–10 ms early and unflagged; on one clocked by its period interrupt clicks were within
+    /// 2 ms until jackd restarted the card at an xrun (then 4.9 ms early for good); PipeWire's JACK 2–38 ms off
+    /// (docs/timing.md). A client cannot see the card's position to tell which case it is in.
     public var reportsExactDelay: Bool { false }
 
     private let client: JACKClient

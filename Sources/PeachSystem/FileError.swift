@@ -56,6 +56,12 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
         self.init(path: path, operation: operation, errno: Errno(rawValue: code))
     }
 
+    /// This error about `path` instead when it was about `temporary`, the hidden file a write goes to before it
+    /// is renamed into place: the user asked for `path` and never sees the temporary name.
+    public func naming(_ path: String, insteadOf temporary: String) -> FileError {
+        self.path == temporary ? FileError(path: path, operation: operation, errno: errno) : self
+    }
+
     /// The raw `errno` value.
     public var code: Int32 { errno.rawValue }
 

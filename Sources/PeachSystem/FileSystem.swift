@@ -158,11 +158,11 @@ public enum FileSystem {
             if durable { try file.sync() }
         } catch {
             removeQuietly(temporary)
-            throw error
+            throw error.naming(path, insteadOf: temporary)
         }
         do { try rename(temporary, to: path) } catch {
             removeQuietly(temporary)
-            throw error
+            throw error.naming(path, insteadOf: temporary)
         }
         if durable { try syncDirectory(directory) }
     }

@@ -53,13 +53,25 @@ public final class HTTPProbe {
     /// The socket as a file: read through the funnel, closed when the probe goes.
     private let connection: SystemFile
 
-    /// A connection to `127.0.0.1:port`.
-    public init(port: Int) throws {
+    /// A connection to `127.0.0.1:port`, from `source` (another loopback address, `127.0.0.2`, plays another
+    /// client).
+    public init(port: Int, source: String = "127.0.0.1") throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw POSIXError(.EIO) }
+        guard socket >= 0 else { throw POSIXError(.EMFILE) }
         connection = SystemFile(adopting: socket, path: "http://127.0.0.1:\(port)")
         var timeout = timeval(tv_sec: Self.timeout, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if source != "127.0.0.1" {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard bound == 0 else { throw POSIXError(.EADDRNOTAVAIL) }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -119,14 +131,15 @@ public final class HTTPProbe {
         return false
     }
 
-    /// `method target` (its bytes as given) with `headers` and `body`, read to the end (`Connection: close`).
+    /// `method target` (its bytes as given) with `headers` and `body` from `source`, read to the end
+    /// (`Connection: close`). `Host` is `127.0.0.1:PORT` unless `headers` give one.
     public static func get(
         port: Int, _ target: [UInt8], method: String = "GET", headers: [String: String] = [:],
-        body: [UInt8] = []
+        body: [UInt8] = [], source: String = "127.0.0.1"
     ) throws -> Response {
-        let probe = try HTTPProbe(port: port)
-        var request =
-            Array("\(method) ".utf8) + target + Array(" HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n".utf8)
+        let probe = try HTTPProbe(port: port, source: source)
+        var request = Array("\(method) ".utf8) + target + Array(" HTTP/1.1\r\n".utf8)
+        if headers["Host"] == nil { request += Array("Host: 127.0.0.1:\(port)\r\n".utf8) }
         for (name, value) in headers { request += Array("\(name): \(value)\r\n".utf8) }
         if !body.isEmpty || method == "POST" { request += Array("Content-Length: \(body.count)\r\n".utf8) }
         request += Array("Connection: close\r\n\r\n".utf8) + body
@@ -149,9 +162,10 @@ public final class HTTPProbe {
         return answer
     }
 
-    /// `POST path` with a form's fields (URL-encoded) and `headers`.
+    /// `POST path` with a form's fields (URL-encoded) and `headers`, from `source`.
     public static func post(
-        port: Int, _ path: String, form: [String: String], headers: [String: String] = [:]
+        port: Int, _ path: String, form: [String: String], headers: [String: String] = [:],
+        source: String = "127.0.0.1"
     ) throws
         -> Response
     {
@@ -162,7 +176,7 @@ public final class HTTPProbe {
         return try get(
             port: port, Array(path.utf8), method: "POST",
             headers: headers.merging(["Content-Type": "application/x-www-form-urlencoded"]) { $1 },
-            body: Array(body.utf8))
+            body: Array(body.utf8), source: source)
     }
 
     /// `GET path`.

@@ -1,5 +1,6 @@
-// JACKTests: Peach's JACK client on a real JACK server (jackd's dummy backend, no sound card): clicks land where the
-// timeline says, MIDI events are stamped from JACK's clock, and a missing server is one clear error.
+// JACKTests: Peach's JACK client on a real JACK server (jackd's dummy backend, no sound card), judged in JACK's frame
+// domain and by JACK's own clock, not by when the machine woke a test thread: clicks land on their frames and
+// where the timeline says, MIDI events are stamped from their frames, and a missing server is one clear error.
 
 import Foundation
 import PeachAudio
@@ -60,25 +61,55 @@ final class TestJACKServer: @unchecked Sendable {
     deinit { try? lifeline.fileHandleForWriting.close() }
 }
 
-/// A JACK client of the test: records what reaches its audio input with each cycle's start (when its callbacks
-/// woke, the earliest of a quarter second: a cycle's start as any client can know it), and plays MIDI
-/// bytes out of its MIDI port at chosen frames.
+/// libjack's clock functions the tests read (not Peach's: Peach never needs them): JACK's own count of frames and
+/// its filtered times of a cycle's start.
+enum JACKClock {
+    typealias CycleTimes =
+        @convention(c) (
+            JACKLibrary.Client, UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt64>,
+            UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<Float>
+        ) -> Int32
+    typealias Now = @convention(c) () -> UInt64
+    typealias SetBufferSize = @convention(c) (JACKLibrary.Client, UInt32) -> Int32
+    nonisolated(unsafe) static let library = dlopen("libjack.so.0", RTLD_NOW | RTLD_LOCAL)
+    /// `jack_get_cycle_times`: the current cycle's first frame and its start, microseconds on JACK's clock.
+    static let cycleTimes = library.flatMap { dlsym($0, "jack_get_cycle_times") }.map {
+        unsafeBitCast($0, to: CycleTimes.self)
+    }
+    /// `jack_get_time`: JACK's clock now, microseconds.
+    static let now = library.flatMap { dlsym($0, "jack_get_time") }.map { unsafeBitCast($0, to: Now.self) }
+    /// `jack_set_buffer_size`, which Peach itself never calls.
+    static let setBufferSize = library.flatMap { dlsym($0, "jack_set_buffer_size") }.map {
+        unsafeBitCast($0, to: SetBufferSize.self)
+    }
+}
+
+/// A JACK client of the test: records what reaches its audio input with each cycle's first frame on JACK's own
+/// count (the frame domain, where the server's and every client's cycles are exact, whatever the scheduler did)
+/// and JACK's filtered time of that cycle's start, and plays MIDI bytes out of its MIDI port at chosen frames.
 final class TestJACKClient: @unchecked Sendable {
+    /// One cycle as the client saw it.
+    struct Cycle {
+        /// The cycle's first frame, JACK's count.
+        var frame: UInt32
+        /// Its start by JACK's clock (a filter of the driver's wake-ups), seconds on the monotonic clock.
+        var start: Double
+        var samples: [Float]
+    }
+
     let client: JACKClient
     let audioIn: JACKLibrary.Port
     let midiOut: JACKLibrary.Port
-    /// (cycle start, samples) of each cycle recorded.
-    let recorded = Mutex<[(start: Double, samples: [Float])]>([])
+    let recorded = Mutex<[Cycle]>([])
     /// Note-ons to send: the cycle they go in is the first that starts after `at`; they go at frame `frame`.
     let toSend = Mutex<[(at: Double, frame: UInt32, note: UInt8)]>([])
-    /// What was sent: (cycle start, frame, note).
-    let sent = Mutex<[(start: Double, frame: UInt32, note: UInt8)]>([])
+    /// What was sent: (the cycle's first frame on JACK's count, the frame in the cycle, note).
+    let sent = Mutex<[(cycle: UInt32, frame: UInt32, note: UInt8)]>([])
 
     init() throws {
         client = try JACKClient(name: "peachtest", device: "jack:peachtest", operation: .openPCM)
         audioIn = try client.register("in", type: JACKLibrary.audioType, isInput: true)
         midiOut = try client.register("midi_out", type: JACKLibrary.midiType, isInput: false)
-        cycles = JACKCycleClock(sampleRate: client.sampleRate, periodFrames: client.bufferSize)
         _ = client.library.setProcessCallback(
             client.handle,
             { frames, context in
@@ -89,38 +120,50 @@ final class TestJACKClient: @unchecked Sendable {
         try client.activate()
     }
 
-    /// The onset of each click recorded (its first loud sample after 50 ms of quiet), moved to the speakers by
-    /// `latency` seconds; only cycles of `cycleFrames` when given.
-    func clickOnsets(latency: Double, cycleFrames: Int? = nil) -> [Double] {
-        var onsets: [Double] = []
+    /// A click's onset: its first loud sample after 50 ms of quiet, on JACK's frame count, and when JACK's clock
+    /// says that frame reached this client.
+    struct Onset {
+        var frame: Int
+        var time: Double
+    }
+
+    /// The onset of each click recorded; only in cycles of `cycleFrames` when given.
+    func clickOnsets(cycleFrames: Int? = nil) -> [Onset] {
+        var onsets: [Onset] = []
         var quiet = 48_000
-        for (start, samples) in recorded.withLock({ $0 })
-        where cycleFrames.map({ samples.count == $0 }) ?? true {
-            for (index, sample) in samples.enumerated() {
+        for cycle in recorded.withLock({ $0 }) where cycleFrames.map({ cycle.samples.count == $0 }) ?? true {
+            for (index, sample) in cycle.samples.enumerated() {
                 let loud = abs(sample) > 0.1
-                if loud, quiet > 2_400 { onsets.append(start + Double(index) / 48_000 + latency) }
+                if loud, quiet > 2_400 {
+                    onsets.append(
+                        Onset(frame: Int(cycle.frame) + index, time: cycle.start + Double(index) / 48_000))
+                }
                 quiet = loud ? 0 : quiet + 1
             }
         }
         return onsets
     }
 
-    /// The cycles' starts as Peach's clients find them (from their callbacks' wake-ups; JACK's own filtered
-    /// `current_usecs` lags for seconds after the server changes its cycle, as a test here does).
-    private var cycles: JACKCycleClock
-
     private func process(_ frames: UInt32) {
-        let start = cycles.start(ofCycle: Int(frames), wokeAt: MonotonicTime.now())
+        var first: UInt32 = 0
+        var usecs: UInt64 = 0
+        var next: UInt64 = 0
+        var period: Float = 0
+        guard let cycleTimes = JACKClock.cycleTimes,
+            cycleTimes(client.handle, &first, &usecs, &next, &period) == 0
+        else { return }
+        let start = Double(usecs) / 1e6
         if let buffer = client.library.portGetBuffer(audioIn, frames) {
             let samples = Array(
                 UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: Float.self), count: Int(frames)))
-            recorded.withLock { $0.append((start, samples)) }
+            recorded.withLock { $0.append(Cycle(frame: first, start: start, samples: samples)) }
         }
         guard let midi = client.library.portGetBuffer(midiOut, frames) else { return }
         client.library.midiClearBuffer(midi)
+        let now = MonotonicTime.now()
         let due = toSend.withLock { pending -> [(at: Double, frame: UInt32, note: UInt8)] in
-            let ready = pending.filter { $0.at <= start }
-            pending.removeAll { $0.at <= start }
+            let ready = pending.filter { $0.at <= now }
+            pending.removeAll { $0.at <= now }
             return ready
         }
         for event in due {
@@ -129,7 +172,7 @@ final class TestJACKClient: @unchecked Sendable {
                 guard let base = buffer.baseAddress else { return }
                 _ = client.library.midiEventWrite(midi, event.frame, base, 3)
             }
-            sent.withLock { $0.append((start, event.frame, event.note)) }
+            sent.withLock { $0.append((first, event.frame, event.note)) }
         }
     }
 }
@@ -138,22 +181,64 @@ final class TestJACKClient: @unchecked Sendable {
     "JACK", .serialized,
     .enabled(if: TestJACKServer.isAvailable, "needs jackd and libjack (apt install jackd2)"))
 struct JACKTests {
-    /// Places `count` clicks 0.2 s apart, the first as soon as a session could, and waits until they have sounded.
-    /// Returns where each was placed.
+    /// A click as the test placed it: the engine frame it starts on and when Peach's timeline says that frame is
+    /// heard.
+    struct Placed {
+        var frame: Int
+        var time: Double
+    }
+
+    /// Places `count` clicks 0.2 s apart, the first as soon as a session could, each on the frame heard nearest its
+    /// time, and waits until they have sounded.
     @MainActor
-    static func playClicks(_ count: Int, on clicks: SynthClickPlayer) throws -> [Double] {
-        var placed: [Double] = []
+    static func playClicks(_ count: Int, on clicks: SynthClickPlayer) throws -> [Placed] {
+        var placed: [Placed] = []
         var due = clicks.now + clicks.leadTime + 0.05
         for _ in 0..<count {
-            placed.append(try clicks.click(at: due, accent: false))
+            let click = try clicks.placeClick(at: due, accent: false)
+            placed.append(Placed(frame: click.frame, time: click.time))
             due += 0.2
         }
         while clicks.now < due + 0.3 { usleep(10_000) }
         return placed
     }
 
+    /// JACK's clock (`jack_get_time`, on Linux `CLOCK_MONOTONIC_RAW`, which NTP does not slew) less Peach's
+    /// (`CLOCK_MONOTONIC`), seconds: 0.3 s apart on this machine after a day up, and apart by a few parts per
+    /// million in rate, a few microseconds in a test.
+    static func clockOffset() throws -> Double {
+        let now = try #require(JACKClock.now, "libjack has no jack_get_time")
+        let before = MonotonicTime.now()
+        let jack = Double(now()) / 1e6
+        let after = MonotonicTime.now()
+        return jack - (before + after) / 2
+    }
+
+    /// The frame domain, where the scheduler has no say: each engine frame reaches JACK a fixed number of frames
+    /// later (the ring is played in order), so every click is heard exactly as many frames after the frame it was
+    /// placed on as the first, unless a cycle found the ring short in between, which the sink counts as an underrun
+    /// (and the output as a dropout: training discards what it touched). Silence can only delay what follows.
+    static func expectFramesKept(_ placed: [Placed], _ onsets: [TestJACKClient.Onset], underruns: Int) {
+        let offsets = zip(onsets, placed).map { $0.frame - $1.frame }
+        guard let first = offsets.first else { return }
+        if underruns == 0 {
+            #expect(
+                offsets.allSatisfy { $0 == first }, "heard − placed, frames: \(offsets), with no underrun")
+        } else {
+            #expect(
+                zip(offsets, offsets.dropFirst()).allSatisfy { $0 <= $1 },
+                "heard − placed, frames: \(offsets): an underrun can only delay")
+            print(
+                "jack (dummy backend): \(underruns) underruns or xruns on a loaded machine; offsets \(offsets)"
+            )
+        }
+    }
+
+    /// What timing promises (`FrameTimelineFilter`): a click heard within 2 ms of when the timeline said.
+    static let promise = 0.002
+
     @Test(
-        "clicks on the JACK client are heard where the timeline says: placed − heard within a quarter of a millisecond"
+        "clicks on the JACK client: each heard exactly as many frames after its frame as the first, and within 2 ms of the timeline by JACK's clock"
     )
     @MainActor
     func clicksOnTheTimeline() throws {
@@ -172,47 +257,44 @@ struct JACKTests {
         // No click before the timeline has settled (a session waits the same way).
         #expect(clicks.settlesIn > AudioOutput.settleTime / 2)
         while clicks.settlesIn > 0 { usleep(10_000) }
+        let underrunsBefore = sink.recoveryCount
+        let dropoutsBefore = clicks.dropoutCount
         let placed = try Self.playClicks(8, on: clicks)
-        let latency = Double(sink.bufferFrames - 3 * sink.periodFrames) / sink.sampleRate
-        // Each click's first sample as the recorder got it, moved to the speakers by the playback latency.
-        let onsets = recorder.clickOnsets(latency: latency)
+        let onsets = recorder.clickOnsets()
         try #require(onsets.count == placed.count, "\(onsets.count) clicks recorded of \(placed.count)")
-        // Within a few frames: the dummy backend's cycles drift from the nominal rate by tens of parts per million,
-        // which the timeline follows within half a second, as it follows a sound card's clock.
-        // The truth is the recording client's own wake-up in each cycle: see serverChangesItsCycle.
-        withKnownIssue("the recording client's wake-ups are the scheduler's (issue 60)", isIntermittent: true)
-        {
-            for (heard, time) in zip(onsets, placed) {
-                #expect(abs(heard - time) < 0.000_25, "placed \(time), heard \(heard)")
+        let underruns = sink.recoveryCount - underrunsBefore
+        Self.expectFramesKept(placed, onsets, underruns: underruns)
+        // The time domain, by JACK's own cycle times (its filter of the driver's wake-ups): each click's first
+        // sample as the recorder got it, moved to the speakers by the playback latency.
+        let latency = Double(sink.bufferFrames - 3 * sink.periodFrames) / sink.sampleRate
+        let offset = try Self.clockOffset()
+        let errors = zip(onsets, placed).map { $0.time - offset + latency - $1.time }
+        print(
+            "jack (dummy backend): heard − placed per click by JACK's clock (µs): "
+                + errors.map { String(format: "%.0f", $0 * 1e6) }.joined(separator: " "))
+        // Peach's timeline is its own filter of when its callback woke, so the machine's scheduler moves it
+        // (0.02–0.09 ms here, idle or beside two busy loops); what Peach promises is the 2 ms, or a dropout flagged.
+        if clicks.dropoutCount == dropoutsBefore {
+            for error in errors {
+                #expect(abs(error) < Self.promise, "heard \(error * 1e3) ms from the timeline")
             }
         }
-        print(
-            "jack (dummy backend): heard − placed per click (µs): "
-                + zip(onsets, placed).map { String(format: "%.0f", ($0 - $1) * 1e6) }.joined(separator: " "))
         // A dropout counted without an underrun (a ring found short) or a JACK xrun is the timeline's filter
-        // seeing a slip that was not there. Real underruns do happen when the machine is starved (the kill -9
-        // test runs beside this one in CI): they are counted, and the clicks above still landed.
-        let underruns = sink.recoveryCount
+        // seeing a slip that was not there.
         #expect(
-            clicks.dropoutCount == 0 || underruns > 0,
+            clicks.dropoutCount == 0 || sink.recoveryCount > 0,
             "\(clicks.dropoutCount) dropouts with no underrun or xrun behind them")
-        if underruns > 0 {
-            print("jack (dummy backend): \(underruns) underruns or xruns on a loaded machine")
-        }
     }
 
     @Test(
-        "the server changes its cycle while Peach plays (256 → 1,024 frames): the clicks still land, no cycle short"
+        "the server changes its cycle while Peach plays (256 → 1,024 frames): the ring follows (no cycle short for it), every click on its frame"
     )
     @MainActor
     func serverChangesItsCycle() throws {
         try #require(TestJACKServer.shared.running, "jackd -d dummy did not start")
         // jack_set_buffer_size, which Peach itself never calls (a test client asks the server, as PipeWire's
         // graph changes its quantum when a client asks).
-        typealias SetBufferSize = @convention(c) (JACKLibrary.Client, UInt32) -> Int32
-        let library = try #require(dlopen("libjack.so.0", RTLD_NOW | RTLD_LOCAL))
-        let setBufferSize = unsafeBitCast(
-            try #require(dlsym(library, "jack_set_buffer_size")), to: SetBufferSize.self)
+        let setBufferSize = try #require(JACKClock.setBufferSize, "libjack has no jack_set_buffer_size")
         let recorder = try TestJACKClient()
         let sink = try JACKSink(target: "peachtest")
         #expect(sink.periodFrames == 256)
@@ -226,26 +308,35 @@ struct JACKTests {
         let clicks = SynthClickPlayer(output: output)
         while clicks.settlesIn > 0 { usleep(10_000) }
         let underrunsBefore = sink.recoveryCount
+        let cyclesBefore = recorder.recorded.withLock { $0.count }
         let placed = try Self.playClicks(6, on: clicks)
-        let latency = Double(sink.bufferFrames - 3 * 1024) / sink.sampleRate
-        let onsets = recorder.clickOnsets(latency: latency, cycleFrames: 1024)
-        try #require(onsets.count == placed.count, "\(onsets.count) clicks recorded of \(placed.count)")
-        // The truth here is the recording client's own wake-up in each cycle, so the machine's scheduler is part
-        // of what is measured: on this project's shared VM it has put a click 0.7 ms off and starved the server
-        // into underruns with Peach unchanged. Those two figures are recorded as an intermittent known issue
-        // (shown in the log, never a pass) until the test measures against JACK's own cycle times (issue 60).
-        withKnownIssue("the recording client's wake-ups are the scheduler's (issue 60)", isIntermittent: true)
-        {
-            for (heard, time) in zip(onsets, placed) {
-                #expect(abs(heard - time) < 0.000_5, "placed \(time), heard \(heard)")
-            }
-            // Before the ring followed the server's cycle, every 1,024-frame cycle found it short (an underrun each).
-            #expect(
-                sink.recoveryCount - underrunsBefore < 3, "\(sink.recoveryCount - underrunsBefore) underruns")
+        let cycles = recorder.recorded.withLock {
+            $0.dropFirst(cyclesBefore).filter { $0.samples.count == 1024 }
         }
+        let underruns = sink.recoveryCount - underrunsBefore
+        // Before the ring followed the server's cycle it held three of 256 frames, and every 1,024-frame cycle found
+        // it short: an underrun each. A starved machine may miss a few cycles; never most of them.
+        #expect(cycles.count > 50, "\(cycles.count) cycles of 1,024 frames recorded")
+        #expect(underruns * 2 < cycles.count, "\(underruns) underruns in \(cycles.count) cycles")
+        #expect(sink.bufferFrames >= 3 * 1024, "the ring holds \(sink.bufferFrames) frames, not three cycles")
+        let onsets = recorder.clickOnsets(cycleFrames: 1024)
+        try #require(onsets.count == placed.count, "\(onsets.count) clicks recorded of \(placed.count)")
+        Self.expectFramesKept(placed, onsets, underruns: underruns)
+        // JACK's own cycle times lag for seconds after the server changes its cycle (a filter of 1/8 Hz), so
+        // the time domain is shown, not judged, here.
+        let latency = Double(sink.bufferFrames - 3 * 1024) / sink.sampleRate
+        let offset = try Self.clockOffset()
+        print(
+            "jack (dummy backend, 1,024-frame cycles): heard − placed per click by JACK's clock (µs): "
+                + zip(onsets, placed).map {
+                    String(format: "%.0f", ($0.time - offset + latency - $1.time) * 1e6)
+                }
+                .joined(separator: " "))
     }
 
-    @Test("MIDI through JACK: each event stamped at its cycle's start plus its frame, from JACK's clock")
+    @Test(
+        "MIDI through JACK: each event stamped at its cycle's start plus its frame: exact within a cycle, in order across cycles"
+    )
     func midiStamps() throws {
         try #require(TestJACKServer.shared.running, "jackd -d dummy did not start")
         let sender = try TestJACKClient()
@@ -256,11 +347,13 @@ struct JACKTests {
             if case .event(let event) = input { received.withLock { $0.append(event) } }
         }
         defer { source.stop() }
+        // Five cycles 0.1 s apart, two notes in each, at frames 10 and 200.
         let start = MonotonicTime.now()
         var plan: [(at: Double, frame: UInt32, note: UInt8)] = []
-        for index in 0..<10 {
-            let at: Double = start + 0.1 + Double(index) * 0.05
-            plan.append((at: at, frame: UInt32(index * 25), note: UInt8(60 + index)))
+        for index in 0..<5 {
+            let at: Double = start + 0.1 + Double(index) * 0.1
+            plan.append((at: at, frame: 10, note: UInt8(60 + 2 * index)))
+            plan.append((at: at, frame: 200, note: UInt8(61 + 2 * index)))
         }
         sender.toSend.withLock { $0 = plan }
         let deadline = MonotonicTime.now() + 5
@@ -271,16 +364,29 @@ struct JACKTests {
         for (event, original) in zip(events, sent) {
             #expect(event.message == .noteOn(channel: 0, note: original.note, velocity: 100))
         }
-        // The truth is the sending client's own wake-up in its cycle, so the machine's scheduler is part of what is
-        // measured: on this project's shared VM, idle, its wake-ups have come 0.1–0.14 ms apart from Peach's
-        // estimate (the earliest wake-up), and under load a whole cycle. Recorded as an intermittent known issue
-        // (shown in the log, never a pass) until the test measures against JACK's own cycle times (issue 60).
-        withKnownIssue("the sending client's wake-ups are the scheduler's (issue 60)", isIntermittent: true) {
-            for (event, original) in zip(events, sent) {
-                let truth = original.start + Double(original.frame) / 48_000
-                #expect(
-                    abs(event.time - truth) < 0.0001, "note \(original.note): \(event.time - truth) s off")
-            }
+        // Where each was sent on JACK's frame count, and how far Peach's stamps lie from those frames' spacing.
+        let frames = sent.map { Int($0.cycle) + Int($0.frame) }
+        let errors = zip(events, frames).map { event, frame in
+            (event.time - events[0].time) - Double(frame - frames[0]) / 48_000
+        }
+        // Within a cycle Peach's arithmetic alone: exact.
+        for pair in stride(from: 0, to: 10, by: 2) where sent[pair].cycle == sent[pair + 1].cycle {
+            #expect(
+                abs(errors[pair + 1] - errors[pair]) < 1e-6,
+                "notes \(sent[pair].note), \(sent[pair + 1].note) in one cycle: \(errors[pair + 1] - errors[pair]) s"
+            )
+        }
+        // Across cycles the stamps follow the cycle clock, a filter of when its callbacks woke (`JACKCycleClock`,
+        // tested on its own with given wake-ups): within 0.03–0.08 ms of the frames' spacing here; in a loaded
+        // test run the scheduler moved it 3.6–6.2 ms. Shown, not judged: that is the machine's part.
+        print(
+            "jack (dummy backend): MIDI stamps against JACK's frames (µs): "
+                + errors.map { String(format: "%.0f", $0 * 1e6) }.joined(separator: " "))
+        // In order: none stamped before the one sent before it.
+        for index in 1..<events.count {
+            #expect(
+                events[index].time >= events[index - 1].time,
+                "note \(sent[index].note) stamped before the one before")
         }
     }
 

@@ -58,12 +58,20 @@ enum PeachBinary {
         let errors: Pipe
     }
 
-    /// Starts `peach` with `arguments` (stdin empty) and ``baseEnvironment`` merged with `environment`; the
-    /// caller reads its pipes and waits for it.
-    static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Running {
+    /// Starts `peach` with `arguments` (stdin empty) and ``baseEnvironment`` merged with `environment`, with at
+    /// most `openFiles` open files when given (through prlimit(1), which then becomes `peach`); the caller reads
+    /// its pipes and waits for it.
+    static func start(
+        _ arguments: [String], environment: [String: String] = [:], openFiles: Int? = nil
+    ) throws -> Running {
         let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
+        if let openFiles {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+            process.arguments = ["--nofile=\(openFiles):\(openFiles)", url.path] + arguments
+        } else {
+            process.executableURL = url
+            process.arguments = arguments
+        }
         process.environment = baseEnvironment.merging(environment) { $1 }
         let running = Running(process: process, output: Pipe(), errors: Pipe())
         process.standardOutput = running.output

@@ -8,6 +8,8 @@ struct ProfileCommandTests {
     /// A data folder with `comparisons` simulated answers (seeded) and `matchings` pitch-matching attempts.
     func data(comparisons: Int, matchings: Int) throws -> String {
         let folder = NSTemporaryDirectory() + "peach-profile-\(UUID().uuidString)"
+        // An empty store is an empty folder (a --data-dir naming none is refused as a typing slip).
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         if comparisons > 0 {
             let run = try PeachBinary.run([
                 "simulate", "--trials", "\(comparisons)", "--quiet", "--save", "--seed", "7", "--data-dir",

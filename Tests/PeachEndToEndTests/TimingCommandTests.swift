@@ -76,6 +76,28 @@ struct TimingCommandTests {
     }
 
     @Test(
+        "a run whose sound cannot open tells an --events reader: started with the output, stopped for audioFailure"
+    )
+    func soundNotOpenedIsTold() throws {
+        let folder = NSTemporaryDirectory() + "peach-unopened-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try PeachBinary.run([
+            "timing", "--midi-in", "rawmidi:/dev/null", "--audio-out", "wav:\(folder)/no/such/folder/x.wav",
+            "--events", "\(folder)/events.jsonl", "--data-dir", "\(folder)/data",
+        ])
+        #expect(result.status == 1, "\(result.standardError)")
+        let lines = try String(contentsOfFile: folder + "/events.jsonl", encoding: .utf8).split(
+            separator: "\n")
+        let events = lines.compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(events.map { $0["event"] as? String } == ["started", "stopped"], "\(lines)")
+        #expect(events.last?["reason"] as? String == "audioFailure")
+        #expect(result.standardError.hasPrefix("peach: "), "\(result.standardError)")
+    }
+
+    @Test(
         "timing calibrate --events -: stdout holds only the JSON lines, the words of the saved calibration go to stderr"
     )
     func calibrateEventsStayJSON() throws {
@@ -83,25 +105,48 @@ struct TimingCommandTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(mkfifo(folder + "/pads.fifo", 0o600) == 0)
+        // Strikes from a FIFO are timed when Peach reads them, so a loaded machine (the emulated arm64 suite) can
+        // spread them past the 20 ms a calibration keeps: such a run is told as uneven (checked below) and run
+        // again, at most three times, each retry printed.
+        var run = try calibrate(in: folder)
+        for attempt in 2...3 where run.status == 1 && run.errors.contains("too uneven to calibrate by") {
+            print(
+                "timing calibrate: the machine spread the strikes (\(run.errors.prefix(80))…); attempt \(attempt)"
+            )
+            run = try calibrate(in: folder)
+        }
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.errors.contains("Saved in \(folder)/config/peach/calibration.json."), "\(run.errors)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/config/peach/calibration.json"))
+    }
+
+    /// One `peach timing calibrate --events -` run fed a strike every sixteenth: its exit status, standard
+    /// output (checked to be only JSON lines) and standard error.
+    func calibrate(in folder: String) throws -> (status: Int32, errors: String) {
         let running = try PeachBinary.start(
             [
-                "timing", "calibrate", "--midi-in", "rawmidi:\(folder)/pads.fifo", "--audio-out", "null",
+                "timing", "calibrate", "--midi-in", "rawmidi:\(folder)/pads.fifo", "--audio-out",
+                "wav:\(folder)/clicks.wav",
                 "--events", "-", "--data-dir", "\(folder)/data", "--tempo", "60",
             ], environment: ["XDG_CONFIG_HOME": folder + "/config"])
         let watchdog = Watchdog(running.process)
         let controller = open(folder + "/pads.fifo", O_WRONLY)  // returns once peach has opened it
         #expect(controller >= 0)
-        // A strike every sixteenth (250 ms at 60 BPM): each is within half a sixteenth of a click, so each counts
-        // once the loop runs; the run ends by itself after the twentieth (its `stopped` line).
+        // A strike every sixteenth (250 ms at 60 BPM), each at its own moment from the first (no sleeps adding up:
+        // a calibration keeps only strikes within 20 ms of each other): each is within half a sixteenth of a
+        // click, so each counts once the loop runs; the run ends by itself after the twentieth (its `stopped`).
         var output = ""
         let reader = running.output.fileHandleForReading
         let descriptor = reader.fileDescriptor
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        for _ in 0..<60 where !output.contains(#""event":"stopped""#) {
+        let first = DispatchTime.now().uptimeNanoseconds
+        for index in 0..<60 where !output.contains(#""event":"stopped""#) {
             let strike: [UInt8] = [0x90, 38, 100, 0x80, 38, 0]
             _ = write(controller, strike, strike.count)
-            usleep(250_000)
+            let next = first + UInt64(index + 1) * 250_000_000
+            let now = DispatchTime.now().uptimeNanoseconds
+            if next > now { usleep(UInt32((next - now) / 1000)) }
             let count = read(descriptor, &buffer, buffer.count)
             if count > 0 { output += String(decoding: buffer[..<count], as: UTF8.self) }
         }
@@ -112,13 +157,11 @@ struct TimingCommandTests {
             decoding: running.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         running.process.waitUntilExit()
         watchdog.disarm("peach timing calibrate")
-        #expect(running.process.terminationStatus == 0, "\(errors)")
         let lines = output.split(separator: "\n")
         #expect(!lines.isEmpty)
         for line in lines {
             #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any], "\(line)")
         }
-        #expect(errors.contains("Saved in \(folder)/config/peach/calibration.json."), "\(errors)")
-        #expect(FileManager.default.fileExists(atPath: folder + "/config/peach/calibration.json"))
+        return (running.process.terminationStatus, errors)
     }
 }

@@ -43,7 +43,7 @@ struct ToneCommandTests {
             ),
             (
                 ["tone", "A4", "--audio-out", "speakers"],
-                "--audio-out 'speakers' is not valid; use alsa:DEVICE, wav:PATH or null."
+                "--audio-out 'speakers' is not valid; use alsa:DEVICE, jack, jack:CLIENT, wav:PATH or null."
             ),
             (
                 ["tone", "A4", "--sweep", "5000", "--audio-out", "null"],

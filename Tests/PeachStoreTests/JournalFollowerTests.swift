@@ -38,6 +38,25 @@ struct JournalFollowerTests {
         #expect(follower.contents.comparisonCount == 5)
     }
 
+    @Test(
+        "the latest records: the journal's last ten from the first load (a snapshot holding the rest), then each added"
+    )
+    func latest() throws {
+        let directory = TemporaryDirectory()
+        let count = JournalSnapshot.rewriteThreshold
+        try JournalStore(directory: directory.path).append(records(0..<count))
+        _ = try JournalStore(directory: directory.path)  // reads them all: saves a snapshot
+        #expect(!directory.bytes(JournalSnapshot.fileName).isEmpty)
+        let store = try JournalStore(directory: directory.path)
+        try store.append(records(count..<(count + 3)))
+        var follower = JournalFollower(directory: directory.path)
+        guard case .reloaded = try follower.refresh() else { Issue.record("not loaded"); return }
+        #expect(follower.latest.map(\.timestamp) == records((count - 7)..<(count + 3)).map(\.timestamp))
+        try store.append(records((count + 3)..<(count + 5)))
+        _ = try follower.refresh()
+        #expect(follower.latest.map(\.timestamp) == records((count - 5)..<(count + 5)).map(\.timestamp))
+    }
+
     @Test("a torn last line is not read until it is whole; a replaced journal is loaded anew")
     func tornAndReplaced() throws {
         let directory = TemporaryDirectory()

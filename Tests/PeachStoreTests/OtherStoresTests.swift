@@ -16,6 +16,31 @@ struct OtherStoresTests {
     }
 
     @Test(
+        "every file of another store or settings folder is refused as an output by its name alone (calibration.json too)"
+    )
+    func refusedByName() throws {
+        let ours = TemporaryDirectory()
+        let other = TemporaryDirectory()
+        let protected = ProtectedFiles(
+            try Self.locations(data: ours.path + "/data", config: ours.path + "/config"))
+        let names = [
+            "records.jsonl", "records.lock", "records.snapshot", "records.pending", "serve.log",
+            "serve.log.1",
+            "box-status.json", "settings.json", "settings.json.lock", "calibration.json",
+            "records.backup-2026-11-29.jsonl", "records.torn-1.jsonl", "records.undone-1.jsonl",
+        ]
+        for name in names {
+            let path = other.path + "/" + name
+            try "plain text, nothing of Peach's inside\n".write(
+                toFile: path, atomically: true, encoding: .utf8)
+            #expect(throws: StoreError.self, "\(name)") { try protected.check(output: path) }
+        }
+        let free = other.path + "/calibration-notes.json"
+        try "{}".write(toFile: free, atomically: true, encoding: .utf8)
+        try protected.check(output: free)
+    }
+
+    @Test(
         "a store's files are recognised wherever they are: by name, and a renamed journal by its first line")
     func recognised() throws {
         let other = TemporaryDirectory()

@@ -79,6 +79,12 @@ struct RecordCodecTests {
                     continuousMatchingAt: time, tempoBPM: 92, meanOffsetMs: 1, positions: [nil, 2],
                     pattern: TimingPattern.named("3:x-x"))))
         #expect(try decode(RecordCodec.encode(inPattern)) == inPattern)
+        let most = StoredRecord(
+            .rhythm(
+                RhythmRecord(
+                    continuousMatchingAt: time, tempoBPM: 92, meanOffsetMs: 1, positions: [], silentBars: 1,
+                    drift: SilentDrift(msPerBar: 1, meanOffsetMs: 2, strikes: 28))))
+        #expect(try decode(RecordCodec.encode(most)) == most)
         let line =
             #"{"v":2,"type":"continuousRhythmMatching","time":"2026-03-03T14:33:00Z","tempoBPM":90,"meanOffsetMs":4.5"#
         for bad in [
@@ -89,6 +95,9 @@ struct RecordCodecTests {
             #","tempoRamp":4}"#, #","tempoRamp":0,"rampEvery":4}"#, #","tempoRamp":21,"rampEvery":4}"#,
             #","tempoRamp":4,"rampEvery":17}"#, #","silentBars":1.5}"#, #","pattern":"4:xxxx"}"#,
             #","pattern":"3:x-y"}"#,
+            // More silent strikes than one a step of the silent bars (1 bar × 4 beats × 7 steps) can hold.
+            #","silentBars":1,"silentStrikes":29,"driftMsPerBar":1,"silentMeanOffsetMs":2}"#,
+            #","silentBars":1,"silentStrikes":1000000000,"driftMsPerBar":1,"silentMeanOffsetMs":2}"#,
         ] {
             #expect(throws: RecordDamage.self, "\(bad)") { try decode(line + bad) }
         }

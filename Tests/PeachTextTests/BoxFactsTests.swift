@@ -1,6 +1,9 @@
 // BoxFactsTests: the box's status in words, as `peach serve --status` and the dashboard's Box page show it.
 
 import Foundation
+import PeachCore
+import PeachMIDI
+import PeachSystem
 import PeachText
 import PeachTraining
 import Testing
@@ -38,6 +41,34 @@ struct BoxFactsTests {
             ])
         let deutsch = Texts(language: .german).boxFacts(.running(status(.training)), time: shown)
         #expect(deutsch.first?.value.contains("Tonhöhe treffen") == true, "\(deutsch)")
+    }
+
+    @Test("serve --status prints no control character from a device's name or the log: ESC and BEL become ?")
+    func reportPrintable() throws {
+        let folder = NSTemporaryDirectory() + "peach-box-report-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let hostile = "\u{1B}]0;owned\u{07}Keys\u{1B}[2J\u{9B}1m"
+        var running = status(.ready)
+        running.controllers = [hostile]
+        running.processID = getpid()
+        running.processStart = ProcessLiveness.startTicks(of: getpid())
+        BoxStatusFile.write(running, in: folder)
+        let log = StatusLog(directory: folder)
+        log.append("controller connected: " + hostile, at: started)
+        let report = Texts(language: .english).boxReport(log)
+        #expect(report.contains("?]0;owned?Keys?[2J?1m"), "\(report)")
+        #expect(
+            !report.unicodeScalars.contains {
+                $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value)
+            })
+        #expect(PrintableText.of("Launchkey Mini MK3 MIDI 1") == "Launchkey Mini MK3 MIDI 1")
+        #expect(
+            MIDIPortInfo(
+                address: MIDIAddress(client: 20, port: 0), clientName: hostile, portName: "a\nb",
+                isReadable: true,
+                isWritable: false, isHardware: true
+            ).portName == "a?b")
     }
 
     @Test("serve --status: the facts from the folder's status file, then the log's last lines")

@@ -19,7 +19,7 @@ struct ModuleMapTests {
             "ArgumentParser": "ArgumentParser",
         ]
         let platform: Set<String> = [
-            "Foundation", "Glibc", "Synchronization", "Dispatch", "Testing", "XCTest",
+            "Foundation", "Glibc", "Darwin", "Synchronization", "Dispatch", "Testing", "XCTest",
         ]
         var documented: [String: Set<String>] = [:]
         for line in text.components(separatedBy: "\n") where line.hasPrefix("| `") {
@@ -82,7 +82,8 @@ struct ModuleMapTests {
             guard file.hasSuffix(".swift") else { continue }
             let source = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
             for line in source.components(separatedBy: "\n") {
-                if let match = line.firstMatch(of: /^(?:@[A-Za-z_]+(?:\([^)]*\))? )*import ([A-Za-z_]+)/) {
+                // Indented too: an import inside `#if` (a trait's, a platform's) is one the target makes.
+                if let match = line.firstMatch(of: /^ *(?:@[A-Za-z_]+(?:\([^)]*\))? )*import ([A-Za-z_]+)/) {
                     imports.append((file, String(match.1)))
                 }
             }

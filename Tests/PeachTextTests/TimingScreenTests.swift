@@ -77,6 +77,19 @@ struct TimingScreenTests {
         )
     }
 
+    @Test(
+        "a calibration tells no fill-the-gap trial: its loop's sixteen cycles pass without a 'Sixteen cycles' line"
+    )
+    func calibrationTellsNoTrials() {
+        for (mode, lines) in [(TrainingMode.calibration, 0), (.gapFill, 1)] {
+            let (screen, output) = Self.screen()
+            screen.present(.started(mode, profile: "default", output: "null", stack: nil), at: Date())
+            let before = output.lines.count
+            screen.present(.gapFill(.trialEmpty, TrainingProgress()), at: Date())
+            #expect(output.lines.count - before == lines, "\(mode): \(output.lines)")
+        }
+    }
+
     @Test("a calibrated strike shows its offset with the calibration taken off, and the raw one")
     func calibratedStrike() {
         let (screen, output) = Self.screen()
@@ -116,7 +129,9 @@ struct TimingScreenTests {
             .hasPrefix("alsa:pulse goes through PulseAudio, which does not tell when its sound is heard"))
         #expect(
             texts.message(for: ClicksUnavailable(output: "alsa:pulse", reason: .delayNotExact(.jack)))
-                .hasPrefix("alsa:pulse goes through JACK, whose reported latency does not tell exactly"))
+                .hasPrefix(
+                    "alsa:pulse goes through JACK, where a program learns when a cycle began only from when it is woken"
+                ))
         let pipeWire = texts.message(
             for: ClicksUnavailable(output: "alsa:default", reason: .delayNotExact(.pipeWire)))
         #expect(

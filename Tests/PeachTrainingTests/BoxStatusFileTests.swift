@@ -16,13 +16,14 @@ struct BoxStatusFileTests {
     /// A status; times in whole seconds, as the file keeps them.
     func status(
         _ activity: BoxStatus.Activity, pid: Int32 = getpid(),
-        started: Date = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+        started: Date = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)),
+        processStart: UInt64? = ProcessLiveness.startTicks(of: getpid())
     ) -> BoxStatus {
         BoxStatus(
             activity: activity, mode: activity == .training ? .pitchMatching : nil,
             controllers: ["20:0 Keystation"],
             audio: "alsa:default", lastProblem: "audio lost", lastProblemTime: started, since: started,
-            started: started, processID: pid)
+            started: started, processID: pid, processStart: processStart)
     }
 
     @Test("a status is written whole (mode 0640, no temporary left) and read back the same")
@@ -36,7 +37,9 @@ struct BoxStatusFileTests {
         #expect(FileSystem.status(folder + "/" + BoxStatusFile.fileName)?.permissions == 0o640)
     }
 
-    @Test("believed while its process runs and began after this boot; a stopped, dead or older box is gone")
+    @Test(
+        "believed while its process (pid and start time) runs and began after this boot; a stopped, dead, older or other process is gone"
+    )
     func believed() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(BoxStatusFile.current(in: folder) == .none)
@@ -53,6 +56,15 @@ struct BoxStatusFileTests {
         let beforeBoot = status(.ready, started: Date(timeIntervalSince1970: (boot - 60).rounded(.down)))
         BoxStatusFile.write(beforeBoot, in: folder)
         #expect(BoxStatusFile.current(in: folder) == .gone(beforeBoot), "its pid may be another process now")
+        // A pid used again: a process runs under it, but not the one that wrote the status (another start).
+        let own = try #require(ProcessLiveness.startTicks(of: getpid()))
+        for (pid, start) in [(getpid(), own + 1), (1, own), (getpid(), nil)] {
+            let other = status(.ready, pid: pid, processStart: start)
+            BoxStatusFile.write(other, in: folder)
+            #expect(
+                BoxStatusFile.current(in: folder) == .gone(other),
+                "pid \(pid), start \(String(describing: start))")
+        }
         try Data("{\"activity\": \"dancing\"}".utf8).write(
             to: URL(fileURLWithPath: folder + "/box-status.json"))
         #expect(BoxStatusFile.current(in: folder) == .none, "a file that does not read is no status")

@@ -132,4 +132,31 @@ struct SettingsEditorTests {
         func add(_ failure: String) { lock.withLock { list.append(failure) } }
         var all: [String] { lock.withLock { list } }
     }
+
+    @Test(
+        "an output a setting names may not be Peach's own data or settings (wav:, rawmidi:); other paths are kept"
+    )
+    func protectedOutputs() throws {
+        let folder = NSTemporaryDirectory() + "peach-editor-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder + "/config", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let locations = try DataLocations(
+            environment: ["HOME": "/nonexistent-home", "XDG_CONFIG_HOME": folder + "/config"],
+            dataDirectoryOverride: folder + "/data")
+        let editor = SettingsEditor(
+            file: SettingsFile(path: locations.settingsFile), profiles: ["default"],
+            protected: ProtectedFiles(locations))
+        for (key, value) in [
+            (SettingKey.audioOutput, "wav:" + folder + "/data/records.jsonl"),
+            (.audioOutput, "wav:" + locations.settingsFile), (.midiOutput, "rawmidi:" + folder + "/data/x"),
+        ] {
+            #expect(throws: StoreError.self, "\(value)") { try editor.set(key, to: value, at: Self.time) }
+        }
+        _ = try editor.set(.audioOutput, to: "wav:" + folder + "/take.wav", at: Self.time)
+        #expect(
+            try SettingsFile(path: locations.settingsFile).load().settings.text(of: .audioOutput).hasSuffix(
+                "take.wav"))
+        #expect(SettingsEditor.outputPath(.midiOutput, "rawmidi:/dev/snd/midiC1D0") == "/dev/snd/midiC1D0")
+        #expect(SettingsEditor.outputPath(.midiOutput, "midi:FLUID") == nil)
+    }
 }

@@ -217,10 +217,11 @@ struct TimingEventStreamTests {
         harness.run.start()
         for event in harness.presenter.events { stream.present(event, at: Date()) }
         harness.presenter.onPresent = { stream.present($0, at: Date()) }
-        // Bar 1 sounds at 80 BPM, bar 2 is silent at 90: strike each gap 4 ms late, then 10 ms a bar later.
+        // Bar 1 sounds at 80 BPM, bar 2 is silent and holds 80 (the ramp counts bars played; 90 comes with the
+        // loop's return): strike each gap 4 ms late, then 10 ms a bar later.
         var cycleStart = 0.1
+        let sixteenth = 15 / 80.0
         for cycle in 0..<8 {
-            let sixteenth = 15 / Double(80 + 10 * (cycle / 4))
             let silentBar = cycle >= 4 ? (Double(cycle - 4) + 0.75) / 4 : 0
             let strike = cycleStart + 3 * sixteenth + 0.004 + silentBar * 0.010
             harness.clock.advance(by: .seconds(strike - harness.clicks.now))

@@ -109,7 +109,8 @@ struct DashboardPartsTests {
         let locations = try DataLocations(
             environment: ["HOME": "/nonexistent-home"], dataDirectoryOverride: "/nonexistent-data")
         let pages = DashboardPages(renderer: renderer, locations: locations, timeZone: .gmt)
-        let view = DashboardStore.View(contents: JournalContents(), recordCount: 0, recent: [], error: nil)
+        let view = DashboardStore.View(
+            contents: JournalContents(), recordCount: 0, recent: [], latest: nil, error: nil)
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let documents = [
             pages.overview(view, texts: texts, session: nil, now: now),

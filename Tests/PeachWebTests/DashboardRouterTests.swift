@@ -215,4 +215,27 @@ struct DashboardRouterTests {
         #expect(imported.status == .ok, "\(imported.body)")
         #expect(FileManager.default.fileExists(atPath: client.locations.dataDirectory + "/records.jsonl"))
     }
+
+    @Test(
+        "a foreign Host is 421 before any route (the password is not checked); none is 400; a 20 kB form 413")
+    func hostsAndSizes() async throws {
+        let client = try DashboardClient(password: "correct horse")
+        defer { client.remove() }
+        #expect(try await client.send(.get, "/", host: "evil.example:8765").status == .misdirectedRequest)
+        #expect(
+            try await client.send(.get, "/export/csv", host: "evil.example").status == .misdirectedRequest)
+        let page = try await client.send(.get, "/login")
+        let token = try #require(page.cookie(Authentication.loginCookie))
+        var headers = HTTPFields()
+        headers[.cookie] = "\(Authentication.loginCookie)=\(token)"
+        let guess = try await client.send(
+            .post, "/login", headers: headers, form: [("password", "correct horse"), ("csrf", token)],
+            host: "evil.example")
+        #expect(guess.status == .misdirectedRequest && guess.cookie(Authentication.sessionCookie) == nil)
+        #expect(try await client.send(.get, "/", host: "localhost:8765").status == .ok)
+        let big = try await client.send(
+            .post, "/login", headers: headers,
+            form: [("password", String(repeating: "x", count: 20_000)), ("csrf", token)])
+        #expect(big.status == .contentTooLarge)
+    }
 }

@@ -50,16 +50,24 @@ public final class SynthClickPlayer: ClickPlayer {
     /// when they were expected.
     public var dropoutCount: Int { output.dropoutCount }
 
-    /// Places a click on the frame heard nearest `time`.
+    /// Places a click on the frame heard nearest `time`; returns when that frame is heard.
     /// - Throws: ``SynthError/outputNotRunning`` when the output stopped.
     public func click(at time: Double, accent: Bool) throws -> Double {
+        try placeClick(at: time, accent: accent).time
+    }
+
+    /// Places a click on the frame heard nearest `time`; returns that frame of the output (counted from its first)
+    /// and when the timeline says it is heard, for a caller that follows the frame itself (a test in JACK's frame
+    /// domain).
+    /// - Throws: ``SynthError/outputNotRunning`` when the output stopped.
+    public func placeClick(at time: Double, accent: Bool) throws -> (frame: Int, time: Double) {
         keepAwake()
         let timeline = output.timeline
         let frame = timeline.frame(at: time)
         guard output.engine.send(.click(frame: frame, accent: accent)) else {
             throw SynthError.outputNotRunning
         }
-        return timeline.time(of: frame)
+        return (frame, timeline.time(of: frame))
     }
 
     /// Drops the clicks that have not started.

@@ -20,7 +20,7 @@ struct DataCommand: ParsableCommand {
 
         func run() throws {
             let intact = try DataTransfer.check(
-                directory: try data.locations().dataDirectory, texts: CLI.texts)
+                directory: try data.existingLocations().dataDirectory, texts: CLI.texts)
             guard intact else { throw ExitCode(1) }
         }
     }
@@ -39,10 +39,11 @@ struct DataCommand: ParsableCommand {
         @OptionGroup var data: DataOptions
 
         func run() throws {
-            let directory = try data.locations().dataDirectory
-            // `-` is standard output, as for --events (`./-` names a file called -).
+            // `-` is standard output, as for --events (`./-` names a file called -). An output onto Peach's own
+            // files is refused first, whatever the store.
             let path = file == "-" ? nil : file
             if let path { try CLI.checkOutput(path, dataDirectory: data.dataDir) }
+            let directory = try data.existingLocations().dataDirectory
             try DataTransfer.export(from: directory, format: format, to: path, texts: CLI.texts)
         }
     }
@@ -79,7 +80,9 @@ struct DataCommand: ParsableCommand {
         @OptionGroup var data: DataOptions
 
         func run() throws {
-            try data.withJournal { try DataTransfer.reset($0, confirmed: yes, texts: CLI.texts) }
+            try data.withJournal(existing: true) {
+                try DataTransfer.reset($0, confirmed: yes, texts: CLI.texts)
+            }
         }
     }
 }

@@ -3,10 +3,8 @@
 import ArgumentParser
 import Foundation
 import PeachALSA
-import PeachJACK
 import PeachLive
 import PeachMIDI
-import PeachSystem
 import PeachText
 import PeachTraining
 
@@ -30,14 +28,13 @@ struct DevicesCommand: ParsableCommand {
             let sequencer = try ALSASequencer(clientName: "Peach devices")
             listing.sequencer = (ports: try sequencer.ports(), ownClient: sequencer.clientNumber)
         }
-        listing.rawDevices = FileSystem.entries(of: "/dev/snd")
-            .filter { $0.hasPrefix("midiC") }.sorted().map { "/dev/snd/" + $0 }
+        listing.rawDevices = DeviceCompletions.rawMIDIDevices()
         listing.audioOutputs = ALSADeviceList.playableOutputs().map {
             AudioOutputEntry(
                 name: $0.name, description: $0.description, stack: $0.stack, holder: $0.busyHolder,
                 trainsTiming: $0.stack.map(ALSAPCMSink.reportsExactDelay(through:)) ?? true)
         }
-        listing.jackClientAvailable = JACKSink.libraryIsInstalled && SoundServers.jackIsRunning
+        listing.jackClientAvailable = DeviceCompletions.jackClientAvailable
         for line in texts.devices(listing) { Terminal.show(line) }
     }
 }

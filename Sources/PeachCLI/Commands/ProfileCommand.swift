@@ -47,6 +47,6 @@ struct ProfileCommand: ParsableCommand {
         try ProfileView.show(
             ProfileView.Request(
                 range: range, svg: svg, json: json, progress: progress, days: days, confusions: confusions),
-            at: try data.locations(), texts: CLI.texts)
+            at: try data.existingLocations(), texts: CLI.texts)
     }
 }

@@ -17,7 +17,10 @@ struct SettingsCommand: ParsableCommand {
 
     /// The editor of the user's settings file.
     static func editor() throws -> SettingsEditor {
-        SettingsEditor(file: try CLI.settingsFile(), profiles: Completions.values.profileNames())
+        let locations = try CLI.locations(dataDirectory: nil)
+        return SettingsEditor(
+            file: SettingsFile(path: locations.settingsFile), profiles: Completions.values.profileNames(),
+            protected: ProtectedFiles(locations))
     }
 
     /// Prints `key = value`, and what a repair did.

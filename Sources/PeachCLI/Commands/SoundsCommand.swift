@@ -19,8 +19,8 @@ struct SoundsCommand: ParsableCommand {
         let library = SoundFontLibrary(environment: CLI.environment)
         let fonts = try library.survey(file)
         let timbres = TrainingSettings.timbres
-        for line in CLI.texts.sounds(timbres: timbres, soundFonts: fonts, searched: library.directories) {
-            Terminal.show(line)
-        }
+        let lines = CLI.texts.sounds(
+            timbres: timbres, soundFonts: fonts, searched: library.directories, width: Terminal.width)
+        for line in lines { Terminal.show(line) }
     }
 }

@@ -11,7 +11,8 @@ import PeachTraining
 /// The options that choose where the internal synth plays.
 struct AudioOutputOptions: ParsableArguments {
     @Option(
-        name: .setting(.audioOutput), help: CLI.help(.audioOutput, valueName: "spec"))
+        name: .setting(.audioOutput), help: CLI.help(.audioOutput, valueName: "spec"),
+        completion: Completions.audioOutputs)
     var audioOut: AudioOutputSpec?
 
     @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.latency), valueName: "latency"))

@@ -23,9 +23,16 @@ enum Completions {
     static let tunings = CompletionKind.list(TuningSystem.allCases.map(\.rawValue))
     /// Each interval, up and down.
     static let intervals = CompletionKind.list(CompletionValues.intervals)
-    /// Play-back's items, every kind's (`--items` takes a comma-separated list of one kind's).
-    static let playBackItems = CompletionKind.list(
-        PlayBackKind.allCases.flatMap { PlayBackItem.catalogue(of: $0).map(\.id) })
+    /// Play-back's items: those of the kind `--kind` names earlier on the line, else every kind's (`--items`
+    /// takes a comma-separated list of one kind's).
+    static let playBackItems = CompletionKind.custom { words, _, _ in
+        let named = words.firstIndex(of: "--kind").flatMap {
+            words.indices.contains($0 + 1) ? PlayBackKind(rawValue: words[$0 + 1]) : nil
+        }
+        return (named.map { [$0] } ?? PlayBackKind.allCases).flatMap {
+            PlayBackItem.catalogue(of: $0).map(\.id)
+        }
+    }
     /// Offset detection's patterns, their families and `all`.
     static let timingPatterns = CompletionKind.list(
         TimingPattern.catalogue.map(\.id) + TimingPattern.Family.catalogued.map(\.rawValue) + ["all"])
@@ -33,6 +40,12 @@ enum Completions {
     static let settingKeys = CompletionKind.list(SettingKey.allCases.map(\.rawValue))
     /// The controller profiles that exist.
     static let profiles = CompletionKind.custom { _, _, _ in values.profileNames() }
+    /// The MIDI inputs this machine has now (``DeviceCompletions``).
+    static let midiInputs = CompletionKind.custom { _, _, _ in DeviceCompletions.midiInputs() }
+    /// The MIDI outputs this machine has now.
+    static let midiOutputs = CompletionKind.custom { _, _, _ in DeviceCompletions.midiOutputs() }
+    /// The audio outputs this machine has now.
+    static let audioOutputs = CompletionKind.custom { _, _, _ in DeviceCompletions.audioOutputs() }
     /// The SoundFonts found.
     static let soundFonts = CompletionKind.custom { _, _, _ in values.soundFontNames() }
     /// The presets of the SoundFont named earlier on the line (else the setting).

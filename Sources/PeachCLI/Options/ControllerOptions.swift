@@ -10,7 +10,9 @@ import PeachTraining
 
 /// The option that chooses where controller input comes from.
 struct ControllerOptions: ParsableArguments {
-    @Option(name: .customLong("midi-in"), help: ArgumentHelp(CLI.texts.help(.midiIn), valueName: "spec"))
+    @Option(
+        name: .customLong("midi-in"), help: ArgumentHelp(CLI.texts.help(.midiIn), valueName: "spec"),
+        completion: Completions.midiInputs)
     var midiIn: MIDIInputSpec?
 
     /// The input asked for (default: the sequencer, every hardware controller).

@@ -38,7 +38,8 @@ enum MIDITuningChoice: String, ExpressibleByArgument, CaseIterable {
 /// The options for playing an external synth over MIDI.
 struct MIDIOutputOptions: ParsableArguments {
     @Option(
-        name: .setting(.midiOutput), help: CLI.help(.midiOutput, valueName: "spec"))
+        name: .setting(.midiOutput), help: CLI.help(.midiOutput, valueName: "spec"),
+        completion: Completions.midiOutputs)
     var output: MIDIOutputSpec?
 
     @Option(name: .customLong("midi-channels"), help: ArgumentHelp(CLI.texts.help(.midiChannels)))

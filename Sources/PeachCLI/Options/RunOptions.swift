@@ -30,6 +30,15 @@ struct RunOptions: ParsableArguments {
         }
     }
 
+    /// Refuses to calibrate against clicks no one hears: the internal synth on `null`. (A WAV file is allowed:
+    /// its clicks are written in real time, as a recorded session or a test needs them.)
+    private func checkHeard() throws {
+        let settings = try CLI.loadSettings()
+        if try midi.spec(settings: settings) == .internalSynth, try audio.spec(settings: settings) == .null {
+            throw CommandError.calibrationNeedsSound
+        }
+    }
+
     /// Runs a live session of `mode` with `overrides` applied to the settings (read again before each trial).
     @MainActor
     func launch(
@@ -37,6 +46,7 @@ struct RunOptions: ParsableArguments {
         overrides: @escaping (PeachSettings) throws -> PeachSettings
     ) async throws {
         try checkOutputs()
+        if mode == .calibration { try checkHeard() }
         let (profile, sound, controller) = (self.profile, self.sound, self.controller)
         let status = try await TrainingLauncher.launch(
             mode, measurement: measurement, playBack: playBack, at: try data.locations(), events: events,

@@ -71,10 +71,9 @@ public struct ThresholdTimeline: Hashable, Sendable {
     /// One point per day with practice, in `timeZone`, oldest first.
     public func days(in timeZone: TimeZone) -> [DayPoint] {
         var perDay: [(day: LocalDay, statistics: WelfordAccumulator)] = []
+        var reader = LocalDayReader(timeZone: timeZone)
         for sample in samples {
-            let day = LocalDay(
-                secondsSince1970: sample.timestamp.timeIntervalSince1970,
-                utcOffsetSeconds: timeZone.secondsFromGMT(for: sample.timestamp))
+            let day = reader.day(of: sample.timestamp)
             if perDay.last?.day == day {
                 perDay[perDay.count - 1].statistics.add(sample.threshold)
             } else {

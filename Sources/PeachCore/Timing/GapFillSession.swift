@@ -17,9 +17,9 @@ import Foundation
 /// **A pattern** (``TimingSettings/gapPattern``): a cycle is one beat of the pattern's steps (three for
 /// triplets, six for sextuplets …), its notes click and its rests are the gaps; windows are half a step.
 ///
-/// **Tempo ramp** (``TimingSettings/tempoRamp``): every ``TimingSettings/rampEvery`` bars the tempo steps by
-/// the ramp's BPM (within 40–200); each cycle's steps and windows are of its own tempo, and strikes are scored
-/// against the ramped grid.
+/// **Tempo ramp** (``TimingSettings/tempoRamp``): every ``TimingSettings/rampEvery`` bars played the tempo
+/// steps by the ramp's BPM (within 40–200); each cycle's steps and windows are of its own tempo, and strikes are
+/// scored against the ramped grid. Silent bars hold the last tempo heard (``tempo(ofCycle:)``).
 ///
 /// Clicks are placed on the ``ClickPlayer`` two cycles ahead, so each is heard exactly on its step whatever
 /// the timers' jitter; the first step of each cycle is accented. Settings are read when the loop starts.
@@ -84,8 +84,10 @@ public final class GapFillSession: TrainingSession {
     private var strikesByTrial: [Int: [GapStrike]] = [:]
     /// The cycles of a trial: ``cyclesPerTrial``, or with silent bars one stretch of bars played and silent.
     private var trialCycles = cyclesPerTrial
+    /// With a tempo ramp: seconds from the first cycle to the start of each cycle so far (``offset(of:)``).
+    private var cycleOffsets: [Double] = [0]
     /// The bars of four cycles.
-    public static let cyclesPerBar = 4
+    public nonisolated static let cyclesPerBar = 4
     /// The output's dropouts when the loop's clicks were last placed from a fresh timeline.
     private var loopDropouts = 0
 
@@ -127,6 +129,7 @@ public final class GapFillSession: TrainingSession {
         trialCycles =
             loopSettings.silentBars > 0
             ? (loopSettings.silentEvery + loopSettings.silentBars) * Self.cyclesPerBar : Self.cyclesPerTrial
+        cycleOffsets = [0]
         trialCount = 0
         strikeCount = 0
         strikesByTrial = [:]
@@ -200,27 +203,37 @@ public final class GapFillSession: TrainingSession {
     /// The cycles between two steps of the tempo ramp.
     private var rampCycles: Int { loopSettings.rampEvery * Self.cyclesPerBar }
 
-    /// The tempo of `cycle`: the loop's, stepped by the ramp (within the training range).
+    /// The tempo of `cycle`: the loop's, stepped by the ramp every ``TimingSettings/rampEvery`` bars *played*
+    /// (within the training range). Through silent bars the tempo holds at the last one heard: a player keeping
+    /// time in silence is scored against the tempo they were given, not one the ramp reached unheard; the loop
+    /// comes back at the next step when one fell due.
     public func tempo(ofCycle cycle: Int) -> Tempo {
         guard loopSettings.tempoRamp != 0 else { return loopSettings.tempo }
-        let bpm = loopSettings.tempo.bpm + loopSettings.tempoRamp * (cycle / rampCycles)
+        let played = playedCycles(before: cycle)
+        // A silent cycle takes the step of the last cycle played.
+        let index = isSilent(cycle) ? max(played - 1, 0) : played
+        let bpm = loopSettings.tempo.bpm + loopSettings.tempoRamp * (index / rampCycles)
         return
             (try? Tempo(bpm: min(max(bpm, Tempo.trainingRange.lowerBound), Tempo.trainingRange.upperBound)))
             ?? loopSettings.tempo
     }
 
-    /// Seconds from the loop's first cycle to the start of `cycle`: whole ramp steps at their tempos, then the
-    /// cycles of the current step.
+    /// How many of the cycles before `cycle` the loop played (silent bars do not count).
+    private func playedCycles(before cycle: Int) -> Int {
+        guard loopSettings.silentBars > 0 else { return cycle }
+        let playedPerTrial = loopSettings.silentEvery * Self.cyclesPerBar
+        return cycle / trialCycles * playedPerTrial + min(cycle % trialCycles, playedPerTrial)
+    }
+
+    /// Seconds from the loop's first cycle to the start of `cycle`, each cycle at its own tempo (kept as they are
+    /// first asked for: the settings hold while the loop runs).
     private func offset(of cycle: Int) -> Double {
         guard loopSettings.tempoRamp != 0 else { return Double(cycle) * loopSettings.tempo.beat }
-        var seconds = 0.0
-        var start = 0
-        while start < cycle {
-            let count = min(rampCycles, cycle - start)
-            seconds += Double(count) * tempo(ofCycle: start).beat
-            start += count
+        while cycleOffsets.count <= cycle {
+            let last = cycleOffsets.count - 1
+            cycleOffsets.append(cycleOffsets[last] + tempo(ofCycle: last).beat)
         }
-        return seconds
+        return cycleOffsets[cycle]
     }
 
     private func cycleStart(_ cycle: Int) -> Double { firstCycleStart + offset(of: cycle) }
@@ -294,7 +307,7 @@ public final class GapFillSession: TrainingSession {
     private func cycleBegan(_ cycle: Int) {
         guard isRunning, !droppedOut() else { return }
         guard placeCycles(through: cycle + Self.cyclesAhead - 1) else { return }
-        if cycle % rampCycles == 0, cycle > 0, tempo(ofCycle: cycle) != tempo(ofCycle: cycle - 1) {
+        if cycle > 0, tempo(ofCycle: cycle) != tempo(ofCycle: cycle - 1) {
             machinery.emit(.tempoChanged(tempo(ofCycle: cycle), startsAt: cycleStart(cycle)))
         }
         if isSilent(cycle), !isSilent(cycle - 1) {

@@ -147,21 +147,32 @@ public struct TrainingLauncher {
             }
             return (try? overrides(watcher.current.settings)) ?? initial
         }
-        let (sound, soundFontProblem) = try openSound(initial) { continuation.yield(.soundLost($0)) }
-        // An output timing cannot use is refused before anything starts: one line, exit 1, nothing stored. A reader
-        // of `--events` learns it as a run that started and stopped at once: the output, its stack, and why.
-        let playsInTempo = plan.mode == .playMelodies && plan.playBack?.inTempo == true
-        if plan.mode.isTiming || playsInTempo, let refusal = sound.clicksUnavailable {
-            sound.shutdown()
+        // A run that cannot start (a busy or missing sound card, an output timing refuses) is told to a reader of
+        // `--events` as a run that started and stopped at once: the output, its stack, and why; the screen gets
+        // the one line the error makes.
+        func tellEventsNotStarted(output: String, stack: AudioStack?, _ ending: TrainingEnding) {
             let now = Date()
             for presenter in presenters where presenter is EventStreamPresenter {
                 presenter.present(
-                    .started(plan.mode, profile: plan.profile.name, output: sound.name, stack: sound.stack),
-                    at: now)
+                    .started(plan.mode, profile: plan.profile.name, output: output, stack: stack), at: now)
                 presenter.present(
-                    .ended(.audioFailure(refusal), TrainingProgress(), storeLocation: store.journalPath),
-                    at: now)
+                    .ended(ending, TrainingProgress(), storeLocation: store.journalPath), at: now)
             }
+        }
+        let sound: any SoundOutput
+        let soundFontProblem: SoundFontError?
+        do {
+            (sound, soundFontProblem) = try openSound(initial) { continuation.yield(.soundLost($0)) }
+        } catch {
+            tellEventsNotStarted(
+                output: (error as? DeviceError)?.device ?? "", stack: nil, .audioFailure(error))
+            throw error
+        }
+        // An output timing cannot use is refused before anything starts: one line, exit 1, nothing stored.
+        let playsInTempo = plan.mode == .playMelodies && plan.playBack?.inTempo == true
+        if plan.mode.isTiming || playsInTempo, let refusal = sound.clicksUnavailable {
+            sound.shutdown()
+            tellEventsNotStarted(output: sound.name, stack: sound.stack, .audioFailure(refusal))
             throw refusal
         }
         let input: ControllerInput
@@ -199,7 +210,7 @@ public struct TrainingLauncher {
         if plan.mode.isTiming, input.source?.timesEvents != true { run.notify(.timedOnArrival) }
         let ending = await run.run(inputs, continuation: continuation, gate: input.gate)
         input.stop()
-        if case .calibrated(let calibration) = ending, let calibrations {
+        if case .calibrated(let calibration) = ending, calibration.isSteady, let calibrations {
             try calibrations.save(calibration)
             // With `--events -` into a pipe, stdout holds only the JSON lines: the words go where the screen went.
             let saved = texts.calibrationSaved(calibrations.path)

@@ -1,5 +1,7 @@
 // MIDIPortInfo: what Peach knows of one sequencer port: address, names and what it can do.
 
+import PeachCore
+
 /// One port of the ALSA sequencer as Peach sees it, converted from ALSA's port and client info at the edge.
 public struct MIDIPortInfo: Hashable, Sendable {
     /// The port's address.
@@ -18,14 +20,15 @@ public struct MIDIPortInfo: Hashable, Sendable {
     /// Whether the port says it makes sound (a synth such as FluidSynth).
     public var isSynth: Bool
 
-    /// A port description.
+    /// A port description; control characters in the names become `?` (``PrintableText``): they come from
+    /// devices, and are printed on screens, in logs and in the box's status.
     public init(
         address: MIDIAddress, clientName: String, portName: String, isReadable: Bool, isWritable: Bool,
         isHardware: Bool, isSynth: Bool = false
     ) {
         self.address = address
-        self.clientName = clientName
-        self.portName = portName
+        self.clientName = PrintableText.of(clientName)
+        self.portName = PrintableText.of(portName)
         self.isReadable = isReadable
         self.isWritable = isWritable
         self.isHardware = isHardware

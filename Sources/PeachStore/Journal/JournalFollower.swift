@@ -26,6 +26,14 @@ public struct JournalFollower: Sendable {
     public private(set) var contents = JournalContents()
     /// The number of valid records read (snapshot and lines).
     public private(set) var recordCount = 0
+    /// The last records of the journal, oldest first, at most ``latestLimit``: after a load those at its end
+    /// (read from its last lines, whether or not a snapshot held the rest), after an append with what was
+    /// added. A dashboard opened while someone practises says so from its first page.
+    public private(set) var latest: [StoredRecord] = []
+    /// How many of the last records ``latest`` keeps.
+    public static let latestLimit = 10
+    /// How far before the journal's end a load looks for ``latest`` (dozens of lines).
+    static let latestWindow = 16_384
     private var position: (offset: Int, lineNumber: Int) = (0, 0)
     private var identity: FileIdentity?
     private var loaded = false
@@ -61,6 +69,10 @@ public struct JournalFollower: Sendable {
         position = (scanned.completeLength, scanned.lineCount)
         identity = now
         loaded = true
+        // What the dashboard's "in use" needs; a tail that cannot be read leaves none (the load said what is wrong).
+        latest = Array(
+            ((try? JournalStore.recentRecords(in: directory, bytes: Self.latestWindow)) ?? []).suffix(
+                Self.latestLimit))
         return .reloaded
     }
 
@@ -71,6 +83,7 @@ public struct JournalFollower: Sendable {
         ) { added.append($0) }
         for record in added { contents.add(record) }
         recordCount += added.count
+        latest = Array((latest + added).suffix(Self.latestLimit))
         contents.note(summary)
         position = (summary.completeLength, summary.lineCount)
         return added.isEmpty ? .unchanged : .appended(added)

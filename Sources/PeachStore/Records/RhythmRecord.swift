@@ -125,6 +125,11 @@ extension RhythmRecord {
             pattern: completed.pattern)
     }
 
+    /// The most silent strikes `bars` silent bars can hold: one a step, at the finest grid a pattern has.
+    static func maximumSilentStrikes(bars: Int) -> Int {
+        bars * GapFillSession.cyclesPerBar * (TimingPattern.catalogue.map(\.steps).max() ?? 1)
+    }
+
     /// Whether the silent-bar and ramp fields are within what fill the gap plays (the readers' check).
     var hasValidFillFields: Bool {
         if let pattern, pattern.rests.isEmpty { return false }
@@ -132,7 +137,8 @@ extension RhythmRecord {
             return false
         }
         if let drift {
-            guard drift.strikes >= 2, drift.msPerBar.isFinite, drift.meanOffsetMs.isFinite,
+            guard drift.strikes >= 2, drift.strikes <= Self.maximumSilentStrikes(bars: silentBars ?? 0),
+                drift.msPerBar.isFinite, drift.meanOffsetMs.isFinite,
                 ValueDomains.rhythmOffset.contains(drift.msPerBar),
                 ValueDomains.rhythmOffset.contains(drift.meanOffsetMs)
             else { return false }

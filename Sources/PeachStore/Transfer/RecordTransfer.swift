@@ -44,7 +44,7 @@ public enum RecordTransfer {
     }
 
     /// ``export(from:format:progress:leftOut:write:)`` handing on bytes (UTF-8), in pieces of about 64 KiB.
-    static func exportBytes(
+    public static func exportBytes(
         from directory: String, format: ExportFormat, progress: ((StoreProgress) -> Void)? = nil,
         leftOut: ((StoredRecord) -> Void)? = nil, write: ([UInt8]) throws -> Void
     ) throws -> (count: Int, summary: JournalScanSummary) {
@@ -120,6 +120,10 @@ public enum RecordTransfer {
             try file.sync()
             try StoreFiles.renameDurably(temporary, to: path, directory: folder)
             return result.count
+        } catch let StoreError.io(failure) {
+            // The user asked for `path`: a failure of the hidden temporary file is told as one of `path`.
+            FileSystem.removeQuietly(temporary)
+            throw StoreError.io(failure.naming(path, insteadOf: temporary))
         } catch {
             FileSystem.removeQuietly(temporary)
             throw error

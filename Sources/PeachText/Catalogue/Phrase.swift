@@ -4,7 +4,7 @@
 public enum Phrase: CaseIterable, Sendable {
     case higher, lower, correct, incorrect, deadCenter, note1, note2, replaying, yourAnswer, reference, tuneIt
     case comparisonTitle, matchingTitle, measurementTitle, stopped, saved, savedBefore, nothingStored,
-        nothingStoredTrialUnfinished, inputEnded,
+        nothingStoredTrialUnfinished, nothingSavedCalibrationUnfinished, inputEnded,
         noController
     case profileTitle, emptyProfile, noDiscriminationYet, mean, standardDeviation, meanError, bias, rolling,
         progressByDay
@@ -31,6 +31,8 @@ public enum Phrase: CaseIterable, Sendable {
         case .saved: "Your answers are saved"
         case .savedBefore: "The answers before it are saved"
         case .nothingStored: "Nothing was stored."
+        case .nothingSavedCalibrationUnfinished:
+            "Nothing was saved: a calibration is kept once it has all its strikes."
         case .nothingStoredTrialUnfinished:
             "Nothing was stored: a fill-the-gap trial is kept once its 16 cycles are done."
         case .inputEnded: "The MIDI input ended; stopped."

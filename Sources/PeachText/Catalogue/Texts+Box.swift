@@ -112,8 +112,10 @@ extension Texts {
             $0.name + ": " + $0.value
         }
         let lines = log.lastLines(40)
-        return (facts + [lines.isEmpty ? boxNoStatus(log.path) : lines.joined(separator: "\n")])
-            .joined(separator: "\n")
+        // The status file and the log hold names from devices: nothing in them may reach the terminal as a control.
+        return PrintableText.lines(
+            (facts + [lines.isEmpty ? boxNoStatus(log.path) : lines.joined(separator: "\n")]).joined(
+                separator: "\n"))
     }
 
     /// `, the sound dropped out 3 times` after a session's summary in the box's log; empty without dropouts.

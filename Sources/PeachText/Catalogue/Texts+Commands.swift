@@ -143,12 +143,16 @@ extension Texts {
 
     /// `Exported 12 records to FILE.`
     public func exported(_ count: Int, to file: String) -> String {
-        tr("Exported \(count) records to \(file).")
+        tr(
+            one: "Exported \(count) record to \(file).", other: "Exported \(count) records to \(file).",
+            count: count)
     }
 
     /// After `data import`.
     public func imported(_ added: Int, duplicates: Int, skipped: Int = 0) -> String {
-        tr("Imported \(added) records; \(duplicates) were already there.")
+        tr(
+            one: "Imported \(added) record; \(duplicates) were already there.",
+            other: "Imported \(added) records; \(duplicates) were already there.", count: added)
             + (skipped == 0
                 ? ""
                 : skipped == 1
@@ -190,13 +194,18 @@ extension Texts {
 
     /// After `data import --replace`.
     public func replaced(_ count: Int, backup: String) -> String {
-        tr("Replaced the data with \(count) records. Backup: ")
+        tr(
+            one: "Replaced the data with \(count) record. Backup: ",
+            other: "Replaced the data with \(count) records. Backup: ", count: count)
             + backup
     }
 
     /// The question before `data reset`.
     public func confirmDelete(_ count: Int, in directory: String) -> String {
-        tr("Delete all \(count) records in \(directory)? A backup is kept. Type 'yes': ")
+        tr(
+            one: "Delete the \(count) record in \(directory)? A backup is kept. Type 'yes': ",
+            other: "Delete all \(count) records in \(directory)? A backup is kept. Type 'yes': ", count: count
+        )
     }
 
     /// `data reset` declined.
@@ -204,7 +213,10 @@ extension Texts {
 
     /// After `data reset`.
     public func deleted(_ count: Int, backup: String) -> String {
-        tr("Deleted \(count) records. Backup: ") + backup
+        tr(
+            one: "Deleted \(count) record. Backup: ", other: "Deleted \(count) records. Backup: ",
+            count: count)
+            + backup
     }
 
     // MARK: Info
@@ -241,7 +253,7 @@ extension Texts {
     /// cannot be read.
     public func sounds(
         timbres: [String], soundFonts: [(path: String, font: Result<SoundFont, SoundFontError>)],
-        searched: [String]
+        searched: [String], width: Int = LineWrapper.standardWidth
     ) -> [String] {
         var lines = [
             tr("Timbres of the internal synth: \(list(timbres))")
@@ -257,11 +269,7 @@ extension Texts {
             case .success(let font):
                 lines.append("")
                 lines.append(tr("\(path) (\(font.name), \(font.presets.count) presets)"))
-                let sorted = font.presets.sorted { ($0.bank, $0.program) < ($1.bank, $1.program) }
-                for preset in sorted {
-                    lines.append(
-                        "  " + preset.number.padding(toLength: 8, withPad: " ", startingAt: 0) + preset.name)
-                }
+                lines += presetGroups(font.presets, width: width)
             case .failure(let error):
                 lines.append("")
                 lines.append(message(for: error))
@@ -478,13 +486,85 @@ extension Texts {
     public func intervalName(_ key: IntervalKey) -> String {
         let words = intervalWords(key.interval)
         guard key.interval != .prime else { return words }
-        let tuning: String
-        switch key.tuningSystem {
-        case .equalTemperament: tuning = tr("equal")
-        case .justIntonation: tuning = tr("just")
-        case .pythagorean: tuning = tr("Pythagorean")
+        return words + " (\(key.interval), \(tuningWord(key.tuningSystem)))"
+    }
+
+    /// `equal`, `just`, `Pythagorean`.
+    private func tuningWord(_ tuning: TuningSystem) -> String {
+        switch tuning {
+        case .equalTemperament: tr("equal")
+        case .justIntonation: tr("just")
+        case .pythagorean: tr("Pythagorean")
         }
-        return words + " (\(key.interval), \(tuning))"
+    }
+
+    /// ` · Perfect fifth up from C4 (P5, just)`: the interval a trial asked and the note it started from, after
+    /// an answer; nothing for unison.
+    public func intervalAsked(
+        _ interval: DirectedInterval, tuning: TuningSystem, from note: MIDINote
+    ) -> String {
+        guard interval != .prime else { return "" }
+        return " · " + tr("\(intervalWords(interval)) from \(noteName(note))")
+            + " (\(interval), \(tuningWord(tuning)))"
+    }
+
+    /// A SoundFont's presets grouped as General MIDI orders them (bank 0 by its families of eight programs,
+    /// bank 128 as drum kits, any other bank by number), each group's presets packed after its name and
+    /// wrapped under them within `width`: `  Piano            0:0 Piano 1 · 0:1 Piano 2 · …`. A preset is never
+    /// cut across lines, so `--preset` takes what is shown.
+    func presetGroups(_ presets: [SoundFontPreset], width: Int) -> [String] {
+        let sorted = presets.sorted { ($0.bank, $0.program) < ($1.bank, $1.program) }
+        var groups: [(name: String, presets: [SoundFontPreset])] = []
+        for preset in sorted {
+            let name = presetGroupName(bank: preset.bank, program: preset.program)
+            if groups.last?.name == name {
+                groups[groups.count - 1].presets.append(preset)
+            } else {
+                groups.append((name, [preset]))
+            }
+        }
+        let column = 2 + min(24, (groups.map(\.name.count).max() ?? 0) + 2)
+        var lines: [String] = []
+        for group in groups {
+            var line = "  " + group.name.padding(toLength: column - 2, withPad: " ", startingAt: 0)
+            var first = true
+            for preset in group.presets {
+                let item = preset.number + " " + preset.name
+                if !first && line.count + 3 + item.count > width {
+                    lines.append(line)
+                    line = String(repeating: " ", count: column)
+                    first = true
+                }
+                line += (first ? "" : " · ") + item
+                first = false
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// `Piano`, `Strings`, `Drum kits`, `Bank 8`: a preset's group in ``presetGroups(_:width:)``.
+    private func presetGroupName(bank: Int, program: Int) -> String {
+        if bank == 128 { return tr("Drum kits") }
+        guard bank == 0 else { return tr("Bank \(bank)") }
+        switch program / 8 {
+        case 0: return tr("Piano")
+        case 1: return tr("Chromatic percussion")
+        case 2: return tr("Organ")
+        case 3: return tr("Guitar")
+        case 4: return tr("Bass")
+        case 5: return tr("Strings")
+        case 6: return tr("Ensemble")
+        case 7: return tr("Brass")
+        case 8: return tr("Reed")
+        case 9: return tr("Pipe")
+        case 10: return tr("Synth lead")
+        case 11: return tr("Synth pad")
+        case 12: return tr("Synth effects")
+        case 13: return tr("Ethnic")
+        case 14: return tr("Percussive")
+        default: return tr("Sound effects")
+        }
     }
 
     /// The progress chart's title.

@@ -57,7 +57,7 @@ extension Texts {
         case .profileName:
             return tr("a profile name of letters, digits, '-' and '_'")
         case .audioOutput:
-            return tr("alsa:DEVICE, wav:PATH or null")
+            return tr("alsa:DEVICE, jack, jack:CLIENT, wav:PATH or null")
         case .midiOutput:
             return tr("synth, midi, midi:CLIENT:PORT, midi:NAME or rawmidi:PATH")
         case .onOff: return tr("on or off")
@@ -444,7 +444,8 @@ extension Texts {
         case .pulseAudio:
             return tr(
                 "the sound card is held by PulseAudio (\(who)); play through it with --audio-out alsa:pulse (or "
-                    + "alsa:default where it is the default)")
+                    + "alsa:default where it is the default; not for timing: for that, let PulseAudio step aside with "
+                    + "pasuspender -- peach … --audio-out alsa:hw:0)")
         case nil:
             return tr("the audio device is busy: \(who) holds the sound card; close it first")
         }
@@ -665,6 +666,18 @@ extension Texts {
                     + "(peach play --help lists them).")
         case .placementWithItems:
             return tr("--placement places you in the kind's whole list; leave out --items, or --placement.")
+        case .noDataFolder(let path):
+            return tr(
+                "--data-dir \(path): no such folder, so no training data to read there; check the name (training "
+                    + "creates the folder with its first answer).")
+        case .builtWithoutDashboard:
+            return tr(
+                "this peach was built without the dashboard (swift run --disable-default-traits leaves it out); "
+                    + "build it in with: swift build -c release, then run .build/release/peach web.")
+        case .calibrationNeedsSound:
+            return tr(
+                "a calibration measures strikes against clicks you hear, and --audio-out null plays none; choose a "
+                    + "sound card (--audio-out alsa:hw:0) or an external synth (--output midi).")
         case .inTempoNeedsMelodies:
             return tr("--in-tempo plays a melody back against the click; use it with --kind melodies.")
         case .unknownCommand(let word, let nearest):
@@ -681,7 +694,7 @@ extension Texts {
     public func spec(_ kind: SpecKind) -> String {
         switch kind {
         case .midiInput:
-            tr("seq, seq:CLIENT:PORT, seq:NAME, rawmidi:PATH, a path, or keyboard")
+            tr("seq, seq:CLIENT:PORT, seq:NAME, jack, jack:CLIENT, rawmidi:PATH, a path, or keyboard")
         case .midiOutput: allowed(.midiOutput)
         case .audioOutput: allowed(.audioOutput)
         case .latency:
@@ -698,6 +711,7 @@ extension Texts {
         case .exportFormat: list(ExportFormat.allCases.map(\.rawValue))
         case .playBackKind: list(PlayBackKind.allCases.map(\.rawValue))
         case .listenAddress: tr("an IP address such as 127.0.0.1, 0.0.0.0 or ::, or a host name")
+        case .hostName: tr("a host name such as peach.fritz.box (letters, digits, dots and hyphens)")
         }
     }
 }

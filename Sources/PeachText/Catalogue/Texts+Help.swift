@@ -32,7 +32,7 @@ public enum Help: CaseIterable, Sendable {
     case dataImport, dataImportDiscussion, importFile, replace, dataReset, yes
     case infoAbstract
     case serveAbstract, serveDiscussion, serveStatus
-    case webAbstract, webDiscussion, webAddress, webPort, webSetPassword
+    case webAbstract, webDiscussion, webAddress, webPort, webHost, webSetPassword
     case range, noteDuration, gap, referencePitch, varyLoudness, feedbackDuration, timbre, soundFont, preset
     case intervals, tuning, progress
     case profile, midiIn, output, audioOut, latency, midiChannels, midiProgram, bendRange, midiTuning
@@ -101,7 +101,7 @@ public enum Help: CaseIterable, Sendable {
             "Your progress in a browser: a dashboard of the data folder, live while you practise."
         case .webDiscussion:
             """
-            Serves pages of the profile, the progress charts (4 weeks to all of it), the box's log and settings, and downloads of the data (JSON, CSV, the iOS form), in the browser's language (English or German). The overview shows each answer as it is stored while peach train or peach serve runs beside it. Reading needs nothing; changing a setting or importing answers needs the password (--set-password). The dashboard reads the store without its lock; only an import takes it. It listens on this computer only (127.0.0.1) unless --address says otherwise, prints the address to open, and runs until Ctrl-C (or SIGTERM).
+            Serves pages of the profile, the progress charts (4 weeks to all of it), the box's log and settings, and downloads of the data (JSON, CSV, the iOS form), in the browser's language (English or German). The overview shows each answer as it is stored while peach train or peach serve runs beside it. Reading needs nothing; downloading the data, changing a setting or importing answers needs the password (--set-password). It answers only to its own names (its address, localhost, the computer's name and NAME.local; --host adds one). The dashboard reads the store without its lock; only an import takes it. It listens on this computer only (127.0.0.1) unless --address says otherwise, prints the address to open, and runs until Ctrl-C (or SIGTERM).
               peach web                      # then open the address it prints
               peach web --address 0.0.0.0    # reachable from the network
               peach web --set-password       # allow changes after signing in
@@ -110,6 +110,8 @@ public enum Help: CaseIterable, Sendable {
             "The address to listen on: 127.0.0.1 (this computer only), 0.0.0.0 or :: (every network the computer is on)."
         case .webPort:
             "The TCP port to listen on (0: any free one; the address printed says which)."
+        case .webHost:
+            "Another name the dashboard answers to, besides its address, localhost and the computer's name (NAME and NAME.local): one a router's DNS gives it (repeatable). Requests naming any other host are refused (421), so a web page cannot reach the dashboard through a name of its own (DNS rebinding)."
         case .webSetPassword:
             "Set the password that lets a browser change settings and import answers (asked twice at a terminal, else read from standard input), and exit."
         case .measureAbstract:
@@ -152,7 +154,8 @@ public enum Help: CaseIterable, Sendable {
             sequencer's stamp against the click's sample frame. Every sixteen cycles the mean offset (rushing \
             or dragging) is stored. With --silent-bars the loop drops out after every --silent-every bars \
             while you keep striking: how far you drifted (ms a bar) is stored with the trial. With --ramp the \
-            tempo steps by that many BPM every --ramp-every bars, and strikes are scored against the ramped grid.
+            tempo steps by that many BPM every --ramp-every bars played, and strikes are scored against the \
+            ramped grid; silent bars hold the tempo last heard.
             Examples:
               peach tap
               peach tap --tempo 100 --gap-positions 2,4
@@ -255,7 +258,7 @@ public enum Help: CaseIterable, Sendable {
         case .gapPattern: "A pattern whose rests you strike, e.g. 3:x-x or 4:x--x; none: --gap-positions."
         case .silentEvery: "Bars played between silent bars (1-16)."
         case .tempoRamp: "BPM the tempo changes by at each step (-20 to 20; 0: steady)."
-        case .rampEvery: "Bars between the tempo's steps (1-16)."
+        case .rampEvery: "Bars played between the tempo's steps (1-16; silent bars hold the tempo)."
         case .gapPositions: "The silent steps to strike, of 1-4 (e.g. 4, or 2,4)."
         case .measurePrecision:
             "Stop once the threshold's standard deviation in ln is at most this (0.15 ≈ ±15 %; 0: always all trials)."

@@ -55,7 +55,7 @@ extension Texts {
         let mean = cell.offsets.meanIfAny.map(signedMs) ?? "–"
         let spread = cell.offsets.sampleStandardDeviation.map { format($0, 1) } ?? "–"
         return tr(
-            "  rhythm echo, \(family.rawValue): \(format(cell.hitRate * 100, 1)) % of \(cell.notes) notes hit · "
+            "  rhythm echo, \(familyName(family)): \(format(cell.hitRate * 100, 1)) % of \(cell.notes) notes hit · "
                 + "\(cell.extras) extra · \(mean) ms ± \(spread) ms · \(trialsCount(cell.echoes))")
     }
 
@@ -71,6 +71,13 @@ extension Texts {
 
     /// What a calibration measured, in one sentence.
     func calibrated(_ calibration: TimingCalibration) -> String {
+        guard calibration.isSteady else {
+            return tr(
+                "Your \(calibration.strikes) strikes spread \(format(calibration.spreadMs, 1)) ms around their median: "
+                    + "too uneven to calibrate by (at most \(format(TimingCalibration.maximumSpreadMs, 0)) ms), so "
+                    + "nothing was saved. Strike a pad with each click and keep with it, then calibrate again."
+            )
+        }
         let offset = calibration.offsetMs
         let lands = offset < 0 ? tr("\(format(-offset, 1)) ms early") : tr("\(format(offset, 1)) ms late")
         return tr(
@@ -227,10 +234,11 @@ extension Texts {
                     + "pasuspender -- peach … --audio-out alsa:hw:0.")
         case .delayNotExact(.jack):
             tr(
-                "\(error.output) goes through JACK, whose reported latency does not tell exactly when its sound is "
-                    + "heard (on a test machine clicks came 4–10 ms early through Peach's JACK client, 44 ms through "
-                    + "ALSA's jack plugin), so timing is not trained through it; play a sound card directly while "
-                    + "JACK is stopped, or another card: --audio-out alsa:hw:0.")
+                "\(error.output) goes through JACK, where a program learns when a cycle began only from when it is "
+                    + "woken: on a test machine that came 5–7 ms after the card's period began (the latency JACK "
+                    + "reports was right), so clicks are not heard where they are placed and timing is not trained "
+                    + "through it; play a sound card directly while JACK is stopped, or another card: "
+                    + "--audio-out alsa:hw:0.")
         case .delayNotExact(.pipeWire):
             tr(
                 "\(error.output) goes through PipeWire, which on a test machine moved its sound by several "
@@ -274,16 +282,29 @@ extension Texts {
                     + "\(answers(threshold.answers))")
     }
 
+    /// A pattern family as a musician says it: `sixteenths`, `triplets`, `quarters and eighths` (German
+    /// `Sechzehntel`, `Triolen`, `Viertel und Achtel`). The settings and JSON keep the family's own word.
+    public func familyName(_ family: TimingPattern.Family) -> String {
+        switch family {
+        case .sixteenths: tr("sixteenths")
+        case .triplets: tr("triplets")
+        case .sextuplets: tr("sextuplets")
+        case .quintuplets: tr("quintuplets")
+        case .septuplets: tr("septuplets")
+        case .simple: tr("quarters and eighths")
+        }
+    }
+
     /// `  by pattern family: sixteenths 9.8 ms (5.2 %) · triplets 14.1 ms (5.6 %)`: each family's threshold,
     /// in ms and as a share of its step, or that it has too few answers yet.
     func timingByFamily(_ families: [(TimingPattern.Family, TimingThreshold?)]) -> String {
         let parts = families.map { family, threshold in
-            guard let threshold else { return tr("\(family.rawValue) too few answers") }
+            guard let threshold else { return tr("\(familyName(family)) too few answers") }
             if ProgressHistory.isUncertain(threshold.percent) {
-                return tr("\(family.rawValue) too uncertain to say")
+                return tr("\(familyName(family)) too uncertain to say")
             }
             return tr(
-                "\(family.rawValue) \(format(threshold.milliseconds, 1)) ms (\(format(threshold.percent.cents, 1)) %)"
+                "\(familyName(family)) \(format(threshold.milliseconds, 1)) ms (\(format(threshold.percent.cents, 1)) %)"
             )
         }
         return tr("  by pattern family: \(parts.joined(separator: " · "))")

@@ -18,6 +18,47 @@ extension Texts {
     /// `tempo saved.`
     public func settingSaved(_ key: String) -> String { tr("\(key) saved.") }
 
+    /// Why a value naming a file on the box is not saved from the dashboard.
+    public func settingNamesAFile(_ key: String) -> String {
+        tr(
+            "\(key): from the dashboard, choose a device (or a SoundFont of the box's library), not a file on the box; at the box, peach settings set \(key) takes a path."
+        )
+    }
+
+    /// Why a SoundFont the box's library lacks is not saved from the dashboard, and which it has.
+    public func unknownSoundFont(_ value: String, known: [String]) -> String {
+        known.isEmpty
+            ? tr("\(value) is not in the box's SoundFont library, which is empty; only none can be chosen.")
+            : tr("\(value) is not in the box's SoundFont library: \(known.joined(separator: ", ")) or none.")
+    }
+
+    /// The box's log: a failed sign-in on the dashboard.
+    public func auditFailedSignIn(client: String) -> String {
+        tr("dashboard: a failed sign-in from \(client)")
+    }
+
+    /// The box's log: so many failed sign-ins that they are now slowed for everyone.
+    public func auditSignInsSlowed(failures: Int, minutes: Int, seconds: Int) -> String {
+        tr(
+            "dashboard: \(failures) failed sign-ins within \(minutes) minutes: one sign-in is now checked every \(seconds) s"
+        )
+    }
+
+    /// The box's log: a setting changed on the dashboard.
+    public func auditSettingChanged(_ key: String, value: String, client: String) -> String {
+        tr("dashboard: \(key) set to \(value) from \(client)")
+    }
+
+    /// The box's log: a value naming a file refused on the dashboard.
+    public func auditSettingRefused(_ key: String, value: String, client: String) -> String {
+        tr("dashboard: \(key) not set to \(value) from \(client) (a file on the box)")
+    }
+
+    /// The box's log: an import on the dashboard, with what it came to.
+    public func auditImport(_ outcome: String, client: String) -> String {
+        tr("dashboard: an import from \(client): \(outcome)")
+    }
+
     /// `Error 404`: an error page's title.
     public func errorTitle(_ status: Int) -> String { tr("Error \(status)") }
 

@@ -317,9 +317,16 @@ public struct Texts: Sendable {
 
     /// `7.3 cents (75 % correct; likely range 6.1–8.7)`: a fitted or measured threshold, saying what it means.
     /// The likely range is the 68 % credible interval, so named that no musician reads it as a musical interval.
+    /// An estimate too wide to mean anything (one answer's) is `too uncertain to say yet (likely range 0.2–56.6
+    /// cents)`.
     public func threshold(_ estimate: ThresholdEstimate) -> String {
         let low = format(estimate.interval68.lowerBound, 1)
         let high = format(estimate.interval68.upperBound, 1)
+        // One rule everywhere (profile, start screen, dashboard, simulate, the progress charts): an estimate
+        // whose likely range spans more than ProgressHistory.uncertainSpan is no number yet.
+        if ProgressHistory.isUncertain(estimate) {
+            return tr("too uncertain to say yet (likely range \(low)–\(high) cents)")
+        }
         return tr("\(cents(estimate.cents)) (75 % correct; likely range \(low)–\(high))")
     }
 
@@ -332,9 +339,15 @@ public struct Texts: Sendable {
     }
 
     /// The closing line: why, what was done, where it is stored.
-    public func closing(_ ending: TrainingEnding, progress: TrainingProgress, storeLocation: String) -> String
-    {
+    /// A calibration (`mode`) stores no answers: stopped early, it says that nothing was saved.
+    public func closing(
+        _ ending: TrainingEnding, progress: TrainingProgress, storeLocation: String, mode: TrainingMode? = nil
+    ) -> String {
         if case .calibrated = ending { return reason(ending) }  // nothing stored: the command saves it
+        if mode == .calibration {
+            return [reason(ending), summary(progress), self(.nothingSavedCalibrationUnfinished)]
+                .filter { !$0.isEmpty }.joined(separator: " ")
+        }
         if case .storeFailure(let error) = ending {
             // A replaced journal holds none of them: say so instead of where they are.
             if case .journalReplaced = error as? StoreError {

@@ -10,12 +10,12 @@ public enum WebPhrase: CaseIterable, Sendable {
     case boxNow, controllers, noneConnected, sound, lastProblem, boxNotHere
     case settingsSignedIn, settingsSignIn, settingsNoPassword, setting, value, allowed, save
     case password, sessionExplanation, noPassword, wrongPassword
-    case exportExplanation, exportJSON, exportCSV, exportPeachCSV
+    case exportExplanation, exportJSON, exportCSV, exportPeachCSV, exportSignIn
     case importTitle, importFile, importButton, importTooLarge, importNoAnswer, importExplanation,
         importSignIn,
         importEmpty, importBusy, theUpload
     case dataFolder, settingsFolder
-    case notFound, badRequest, notAllowed, forbidden, tooManyTries, serverError
+    case notFound, badRequest, notAllowed, forbidden, tooManyTries, serverError, unknownHost
     case passwordPrompt, passwordAgain, passwordSet
 
     /// The English text: the catalogue's `msgid` (its translations are in `po/`).
@@ -78,6 +78,8 @@ public enum WebPhrase: CaseIterable, Sendable {
         case .exportJSON: "JSON (every field, for tools such as jq)"
         case .exportCSV: "CSV (for spreadsheets)"
         case .exportPeachCSV: "CSV for Peach on iOS and the web"
+        case .exportSignIn:
+            "Sign in to download them: every answer with its time is your practice history, so it leaves the box only with the password."
         case .importTitle: "Import"
         case .importFile: "A file of answers"
         case .importButton: "Import it"
@@ -99,6 +101,8 @@ public enum WebPhrase: CaseIterable, Sendable {
         case .forbidden: "Sign in first, and send the form from the dashboard's own page."
         case .tooManyTries: "Too many tries: wait a while, then try again."
         case .serverError: "Something went wrong on the box; the page may work again in a moment."
+        case .unknownHost:
+            "The dashboard does not answer to this name. Open it by its address, or by the computer's name (NAME.local); peach web --host NAME adds a name."
         case .passwordPrompt: "New password for the dashboard: "
         case .passwordAgain: "The same again: "
         case .passwordSet: "Password set: sign in on the dashboard to change settings and import answers."

@@ -79,7 +79,7 @@ public final class TerminalScreen: TrainingPresenter {
         case .tick:
             break
         case .ended(let ending, let progress, let location):
-            let closing = texts.closing(ending, progress: progress, storeLocation: location)
+            let closing = texts.closing(ending, progress: progress, storeLocation: location, mode: mode)
             if ending.isFailure {
                 line("")
                 output.writeError("peach: " + closing)
@@ -120,6 +120,13 @@ public final class TerminalScreen: TrainingPresenter {
             + texts.noteName(challenge.targetNote)
     }
 
+    /// ` · Perfect fifth up from C4 (P5, just)` after an interval trial's answer (a pipe or a file never sees
+    /// the state line that named it), nothing for unison.
+    private func asked(_ comparison: Comparison) -> String {
+        guard let interval = comparison.interval else { return "" }
+        return texts.intervalAsked(interval, tuning: comparison.tuningSystem, from: comparison.note1)
+    }
+
     /// Shows the state line (terminals only), cut to the width: a line that wrapped could not be rewritten in
     /// place.
     private func status(_ text: String) {
@@ -149,11 +156,12 @@ public final class TerminalScreen: TrainingPresenter {
                 // A measurement says how long it may still take and what it has found so far.
                 line(
                     "\(String(format: "%4d", measuring.trials))/\(measuring.maximum)  \(verdict)  "
-                        + texts.rightAnswer(completed) + texts.measuredSoFar(measuring.estimate))
+                        + texts.rightAnswer(completed) + asked(completed.comparison)
+                        + texts.measuredSoFar(measuring.estimate))
             } else {
                 line(
                     "\(String(format: "%4d", progress.answered))  \(verdict)  \(texts.rightAnswer(completed))"
-                )
+                        + asked(completed.comparison))
             }
         case .observerFailed(let error):
             line("peach: " + texts.message(for: error))
@@ -192,7 +200,8 @@ public final class TerminalScreen: TrainingPresenter {
             }
             line(
                 "\(String(format: "%4d", number))  \(paint("\(arrow) \(texts.signedCents(rounded))", colour))  \(words)"
-            )
+                    + texts.intervalAsked(
+                        completed.interval, tuning: completed.tuningSystem, from: completed.referenceNote))
         case .observerFailed(let error):
             line("peach: " + texts.message(for: error))
         case .feedbackEnded, .stopped:
@@ -245,6 +254,8 @@ public final class TerminalScreen: TrainingPresenter {
         case .strikeOutside:
             status(texts.strikeOutside)
         case .trialCompleted(let completed):
+            // A calibration stores no trials: its loop's sixteen cycles are no result to tell.
+            guard mode != .calibration else { break }
             line(paint(texts.gapFillTrial(completed), "1"))
             if completed.silentBars > 0 { line(texts.silentDrift(completed)) }
         case .silence(let bars, _):
@@ -252,7 +263,7 @@ public final class TerminalScreen: TrainingPresenter {
         case .tempoChanged(let tempo, _):
             status(texts.tempoNow(tempo))
         case .trialEmpty:
-            line(texts.gapFillEmpty)
+            if mode != .calibration { line(texts.gapFillEmpty) }
         case .dropout:
             line(paint(texts.gapFillDropout, "33"))
         case .observerFailed(let error):

@@ -197,11 +197,7 @@ public struct ProfileReport: Sendable {
         }
     }
 
-    private func day(_ date: Date) -> LocalDay {
-        LocalDay(
-            secondsSince1970: date.timeIntervalSince1970, utcOffsetSeconds: timeZone.secondsFromGMT(for: date)
-        )
-    }
+    private func day(_ date: Date) -> LocalDay { LocalDayReader.day(of: date, in: timeZone) }
 
     /// The numbers as one JSON document (sorted keys, pretty-printed).
     public func json() -> String {

@@ -84,7 +84,10 @@ public final class SimulationReport: SimulationReporting {
         emit(
             pad(String(number), 7) + "  " + texts.noteName(comparison.note1).padded(5)
                 + pad(signedNumber(comparison.centDifference.rawValue), 7) + "  " + answer.padded(6) + "  "
-                + result)
+                + result
+                + (comparison.interval.map {
+                    texts.intervalAsked($0, tuning: comparison.tuningSystem, from: comparison.note1)
+                } ?? ""))
     }
 
     /// One committed attempt.
@@ -94,7 +97,9 @@ public final class SimulationReport: SimulationReporting {
         emit(
             pad(String(number), 7) + "  " + texts.noteName(completed.referenceNote).padded(5)
                 + pad(signedNumber(completed.initialOffset.rawValue), 7)
-                + pad(signedNumber(completed.userError.rawValue), 9) + "  " + band(completed.feedbackBand))
+                + pad(signedNumber(completed.userError.rawValue), 9) + "  " + band(completed.feedbackBand)
+                + texts.intervalAsked(
+                    completed.interval, tuning: completed.tuningSystem, from: completed.referenceNote))
     }
 
     /// The summary of a comparison simulation.
@@ -148,7 +153,11 @@ public final class SimulationReport: SimulationReporting {
 
     /// Where the answers were saved.
     public func saved(to path: String, total: Int) {
-        row(.savedTo, texts.tr("\(path) (\(total) records in all)"))
+        row(
+            .savedTo,
+            texts.tr(
+                one: "\(path) (\(total) record in all)", other: "\(path) (\(total) records in all)",
+                count: total))
     }
 
     /// Reports the first store failure of a run on stderr through `error` (training goes on, as in a real

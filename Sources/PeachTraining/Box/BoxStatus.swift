@@ -43,12 +43,16 @@ public struct BoxStatus: Sendable, Equatable, Codable {
     public var started: Date
     /// The box's process.
     public var processID: Int32
+    /// When the box's process started (``ProcessLiveness/startTicks(of:)``): with ``processID`` it names the
+    /// process, so a pid used again by another process later is not taken for the box. Nil in a status written
+    /// before Peach kept it, which is then believed by nothing.
+    public var processStart: UInt64?
 
     /// A status.
     public init(
         activity: Activity, mode: TrainingMode? = nil, controllers: [String] = [], audio: String? = nil,
         audioProblem: String? = nil, lastProblem: String? = nil, lastProblemTime: Date? = nil, since: Date,
-        started: Date, processID: Int32
+        started: Date, processID: Int32, processStart: UInt64? = nil
     ) {
         self.activity = activity
         self.mode = mode
@@ -60,6 +64,7 @@ public struct BoxStatus: Sendable, Equatable, Codable {
         self.since = since
         self.started = started
         self.processID = processID
+        self.processStart = processStart
     }
 
     /// The activity and mode of a box in `state`.

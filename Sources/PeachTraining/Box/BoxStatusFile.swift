@@ -43,12 +43,14 @@ public enum BoxStatusFile {
         case none
     }
 
-    /// The status in `directory`, checked against the writer: running only while its process exists and
-    /// started after this boot, and has not said it stopped.
+    /// The status in `directory`, checked against the writer: running only while its process exists (the same
+    /// process: its pid and start time as the status recorded them, not a pid used again) and started after this
+    /// boot, and has not said it stopped.
     public static func current(in directory: String) -> Reading {
         guard let status = read(in: directory) else { return .none }
         let bootedBefore = ProcessLiveness.bootTime().map { status.started.timeIntervalSince1970 >= $0 - 1 }
-        guard status.activity != .stopped, bootedBefore ?? true, ProcessLiveness.isRunning(status.processID)
+        guard status.activity != .stopped, bootedBefore ?? true, ProcessLiveness.isRunning(status.processID),
+            let recorded = status.processStart, ProcessLiveness.startTicks(of: status.processID) == recorded
         else { return .gone(status) }
         return .running(status)
     }

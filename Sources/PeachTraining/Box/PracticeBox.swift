@@ -846,13 +846,16 @@ public final class PracticeBox {
         publish()
     }
 
+    /// When this process started (read once: it does not change).
+    private static let processStart = ProcessLiveness.startTicks(of: getpid())
+
     /// What the box is doing now, as facts.
     public var status: BoxStatus {
         let (activity, mode) = BoxStatus.activity(of: state)
         return BoxStatus(
             activity: activity, mode: mode, controllers: controllers, audio: audio?.name,
             audioProblem: audioProblem, lastProblem: lastProblem?.message, lastProblemTime: lastProblem?.time,
-            since: stateSince, started: started, processID: getpid())
+            since: stateSince, started: started, processID: getpid(), processStart: Self.processStart)
     }
 
     /// Hands the status to ``Ports/publishStatus`` when it changed.

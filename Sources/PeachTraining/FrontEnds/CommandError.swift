@@ -43,16 +43,26 @@ public enum CommandError: Error, Equatable, Sendable {
     /// `peach web --set-password` at a terminal: the two entries differ.
     case passwordsDiffer
 
-    /// The exit status: 64 for bad usage, 1 for other failures.
+    /// `--data-dir` names no folder, for a command that reads the training data (a typing slip would otherwise
+    /// look like an empty store).
+    case noDataFolder(path: String)
+    /// `peach web` in a `peach` built without the `Dashboard` trait.
+    case builtWithoutDashboard
+    /// `peach timing calibrate` on an output that plays nothing (`--audio-out null`).
+    case calibrationNeedsSound
+
+    /// The exit status: 64 for bad usage, 66 for no data where it was asked for (EX_NOINPUT), 1 for other
+    /// failures.
     public var exitStatus: Int32 {
         switch self {
         case .option, .invalidSpec, .duplicate, .keyboardNeedsTerminal, .learnNeedsMIDI, .fileExists,
             .refusingToDelete, .invalidPlayBackItems, .placementWithItems, .inTempoNeedsMelodies,
             .unknownCommand,
             .passwordTooShort,
-            .passwordsDiffer:
+            .passwordsDiffer, .calibrationNeedsSound:
             64
-        case .noSynthFound, .learnInputEnded, .cannotWrite, .cannotListen: 1
+        case .noSynthFound, .learnInputEnded, .cannotWrite, .cannotListen, .builtWithoutDashboard: 1
+        case .noDataFolder: 66
         }
     }
 }
@@ -89,6 +99,8 @@ public enum SpecKind: String, Equatable, Sendable, CaseIterable {
     case playBackKind
     /// An address to listen on (`peach web --address`).
     case listenAddress
+    /// A host name (`peach.fritz.box`).
+    case hostName
 }
 
 extension CommandError {

@@ -27,16 +27,31 @@ public struct SettingsEditor: Sendable {
     public let file: SettingsFile
     /// The names of the controller profiles that exist.
     public let profiles: [String]
+    /// The files an output a setting names (`audioOutput` `wav:PATH`, `midiOutput` `rawmidi:PATH`) must not be
+    /// (nil: not checked, as for a settings file of no data folder).
+    public let protected: ProtectedFiles?
 
-    /// An editor of `file`, knowing the `profiles` that exist.
-    public init(file: SettingsFile, profiles: [String]) {
+    /// An editor of `file`, knowing the `profiles` that exist and, with `protected`, refusing an output path that
+    /// would write onto Peach's own data or settings (the same rule as `--audio-out wav:FILE`).
+    public init(file: SettingsFile, profiles: [String], protected: ProtectedFiles? = nil) {
         self.file = file
         self.profiles = profiles
+        self.protected = protected
+    }
+
+    /// The file the value `text` of `key` would write to, if it names one (`wav:PATH`, `rawmidi:PATH`).
+    public static func outputPath(_ key: SettingKey, _ text: String) -> String? {
+        switch key {
+        case .audioOutput: text.hasPrefix("wav:") ? String(text.dropFirst(4)) : nil
+        case .midiOutput: text.hasPrefix("rawmidi:") ? String(text.dropFirst(8)) : nil
+        default: nil
+        }
     }
 
     /// Sets `key` from `text` (as a user types it).
     /// - Throws: ``SettingsError`` for a value the key does not allow (nothing is written then),
-    ///   ``StoreError`` when the file cannot be read or written.
+    ///   ``StoreError/protectedOutput(path:protected:)`` for an output onto Peach's own files, ``StoreError``
+    ///   when the file cannot be read or written.
     public func set(_ key: SettingKey, to text: String, at time: Date) throws -> Outcome {
         try file.withWriteLock { try setLocked(key, to: text, at: time) }
     }
@@ -50,6 +65,7 @@ public struct SettingsEditor: Sendable {
     private func setLocked(_ key: SettingKey, to text: String, at time: Date) throws -> Outcome {
         let loaded = try file.loadForRepair()
         let changed = try loaded.settings.setting(key, toText: text)
+        if let protected, let path = Self.outputPath(key, text) { try protected.check(output: path) }
         if key == .controllerProfile, !profiles.contains(changed.controllerProfile) {
             throw SettingsError.noSuchProfile(
                 key: key.rawValue, value: changed.controllerProfile, known: profiles.sorted())

@@ -23,13 +23,16 @@ public enum TrainingEnding: Sendable {
     case storeFailure(any Error)
     /// The reader of the output went away: the run ends as if stopped, the notes silenced.
     case outputClosed
-    /// A calibration took its strikes: what it measured (saved by the command line).
+    /// A calibration took its strikes: what it measured (saved by the command line when it is
+    /// ``TimingCalibration/isSteady``; strikes too uneven are a failure, nothing saved).
     case calibrated(TimingCalibration)
 
-    /// The exit status: 0 for the user, the end of the input or of the output, 128 + n for signal n, 1 for a failure.
+    /// The exit status: 0 for the user, the end of the input or of the output, 128 + n for signal n, 1 for a failure
+    /// (a calibration too uneven to keep is one).
     public var exitStatus: Int32 {
         switch self {
-        case .user, .inputEnded, .measured, .outputClosed, .calibrated: 0
+        case .user, .inputEnded, .measured, .outputClosed: 0
+        case .calibrated(let calibration): calibration.isSteady ? 0 : 1
         case .signal(let number): 128 + number
         case .controllerDisconnected, .controllerFailed, .audioFailure, .storeFailure: 1
         }
@@ -39,7 +42,7 @@ public enum TrainingEnding: Sendable {
     public var isFailure: Bool { exitStatus == 1 }
 
     /// The reason's name in the events stream: `user`, `inputEnded`, `signal`, `controllerDisconnected`,
-    /// `audioFailure`, `measured`, `storeFailed`, `outputClosed`, `calibrated`.
+    /// `audioFailure`, `measured`, `storeFailed`, `outputClosed`, `calibrated`, `calibrationUneven`.
     public var name: String {
         switch self {
         case .user: "user"
@@ -50,7 +53,7 @@ public enum TrainingEnding: Sendable {
         case .measured: "measured"
         case .storeFailure: "storeFailed"
         case .outputClosed: "outputClosed"
-        case .calibrated: "calibrated"
+        case .calibrated(let calibration): calibration.isSteady ? "calibrated" : "calibrationUneven"
         }
     }
 

@@ -87,7 +87,10 @@ public struct Simulation: Sendable {
         let settings = self.settings
         switch mode {
         case .comparison, .measurement:
+            // The session chooses from everything stored (as a real one does); the summary tells this run alone
+            // (`run`), so a saved simulation's figures are not mixed with the store's.
             let tracker = ProfileTracker()
+            let run = ProfileTracker()
             if let contents = store?.contents {
                 tracker.restore(profile: contents.profile, trend: contents.trend)
             }
@@ -97,7 +100,7 @@ public struct Simulation: Sendable {
             let session = ComparisonSession(
                 notePlayer: SilentNotePlayer(), strategy: psi ?? KazezNoteStrategy(),
                 profile: { tracker.profile },
-                settings: { settings }, clock: clock, observers: (store.map { [$0] } ?? []) + [tracker],
+                settings: { settings }, clock: clock, observers: (store.map { [$0] } ?? []) + [tracker, run],
                 generator: SeededRandomGenerator(seed: seed), procedure: psi == nil ? .training : .measurement
             )
             listener.answer(session)
@@ -111,7 +114,7 @@ public struct Simulation: Sendable {
             }
             if let psi, let last = session.lastCompleted { psi.record(last) }
             report.comparisonSummary(
-                tracker: tracker, answered: session.answeredCount, sessionBest: session.sessionBest,
+                tracker: run, answered: session.answeredCount, sessionBest: session.sessionBest,
                 nextDifference: psi == nil ? next : nil, elapsed: clock.elapsed,
                 measured: psi?.procedure.estimate)
         case .matching:

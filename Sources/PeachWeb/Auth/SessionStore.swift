@@ -8,6 +8,9 @@ import PeachSystem
 /// which every state-changing request must carry; it ends after ``idleLimit`` without use or ``lifetime`` in
 /// all. A client (by IP address) that fails ``attemptsAllowed`` sign-ins within ``attemptWindow`` is refused for
 /// ``lockout``; and only one password is checked at a time, so bcrypt's cost cannot be turned against the box.
+/// Beside each address's budget there is one for all of them, since an attacker may have many addresses: after
+/// ``globalAllowed`` failures from anyone within ``attemptWindow``, one sign-in is checked every
+/// ``globalSpacing`` seconds, from anyone (the owner waits half a minute at most; guessing drops to 120 an hour).
 actor SessionStore {
     /// A signed-in browser.
     struct Session: Sendable {
@@ -29,11 +32,32 @@ actor SessionStore {
     static let attemptWindow = 15.0 * 60
     /// How long a client that used up its attempts is refused, seconds.
     static let lockout = 15.0 * 60
+    /// Failed sign-ins from all clients within ``attemptWindow`` after which checks are spaced.
+    static let globalAllowed = 20
+    /// The time between two checks once the global budget is spent, seconds.
+    static let globalSpacing = 30.0
+    /// Failed sign-ins within ``attemptWindow`` worth a line each in the box's log (then one line that sign-ins
+    /// are slowed), so guessing cannot push the box's own lines out of its log.
+    static let failuresLogged = 10
+
+    /// What a failed sign-in is worth telling the owner.
+    enum FailureNotice: Equatable, Sendable {
+        /// Nothing more: this window's lines are written.
+        case none
+        /// This failure, in a line.
+        case failed
+        /// This failure spent the global budget: sign-ins are slowed from now on.
+        case slowed
+    }
 
     private let now: @Sendable () -> Double
     private var sessions: [String: Session] = [:]
     private var failures: [String: (count: Int, since: Double, blockedUntil: Double)] = [:]
     private var checking = false
+    private var recentFailures: [Double] = []
+    private var lastCheck = -Double.infinity
+    private var loggedSince = -Double.infinity
+    private var logged = 0
 
     /// Sessions timed by `now` (seconds; the monotonic clock unless a test gives its own).
     init(now: @escaping @Sendable () -> Double = MonotonicTime.now) { self.now = now }
@@ -80,18 +104,40 @@ actor SessionStore {
             if time - record.since > Self.attemptWindow { failures[client] = nil }
         }
         guard !checking else { return 1 }
+        recentFailures.removeAll { time - $0 > Self.attemptWindow }
+        if recentFailures.count >= Self.globalAllowed, time - lastCheck < Self.globalSpacing {
+            return Self.globalSpacing - (time - lastCheck)
+        }
         checking = true
+        lastCheck = time
         return nil
     }
 
-    /// Ends the check ``beginAttempt(client:)`` allowed: a failure counts against `client`; a success clears it.
-    func finishAttempt(client: String, succeeded: Bool) {
+    /// Ends the check ``beginAttempt(client:)`` allowed: a failure counts against `client` and all; a success
+    /// clears `client`'s. What of a failure to tell the owner.
+    @discardableResult
+    func finishAttempt(client: String, succeeded: Bool) -> FailureNotice {
         checking = false
         guard !succeeded else {
             failures[client] = nil
-            return
+            return .none
         }
         let time = now()
+        recentFailures.removeAll { time - $0 > Self.attemptWindow }
+        recentFailures.append(time)
+        if recentFailures.count > Self.globalAllowed { recentFailures.removeFirst() }
+        defer { recordFailure(client, at: time) }
+        if time - loggedSince > Self.attemptWindow { (loggedSince, logged) = (time, 0) }
+        if recentFailures.count == Self.globalAllowed, logged <= Self.failuresLogged {
+            logged = Self.failuresLogged + 1
+            return .slowed
+        }
+        guard logged < Self.failuresLogged else { return .none }
+        logged += 1
+        return .failed
+    }
+
+    private func recordFailure(_ client: String, at time: Double) {
         var record = failures[client] ?? (0, time, 0)
         record.count += 1
         if record.count >= Self.attemptsAllowed {

@@ -19,8 +19,11 @@ actor DashboardStore: Service {
         var contents: JournalContents
         /// Valid records in it.
         var recordCount: Int
-        /// The last answers that arrived while the dashboard ran, newest last.
+        /// The last answers that arrived while the dashboard ran, newest last (the overview's live list).
         var recent: [StoredRecord]
+        /// The store's last answer, whenever it was stored (``JournalFollower/latest``): what "in use" is told
+        /// from, also on the first page after the dashboard started.
+        var latest: StoredRecord?
         /// Why the store could not be read last time (what was read before is still shown), if it could not.
         var error: StoreError?
         /// Counts the store's changes (an answer stored, the store read anew): what was made from one
@@ -32,18 +35,18 @@ actor DashboardStore: Service {
     enum LiveEvent: Sendable {
         /// Answers stored, oldest first, and the store's record count after them.
         case answers([StoredRecord], count: Int)
-        /// The store was read anew (replaced, imported): its record count.
-        case reloaded(count: Int)
+        /// The store was read anew (replaced, imported): its record count and its last answer.
+        case reloaded(count: Int, last: StoredRecord?)
         /// Nothing happened for a while: a comment keeps proxies from closing the stream (and finds closed ones).
         case keepAlive
     }
 
     /// How old a read may be before a page reads again, seconds.
     static let freshness = 0.25
-    /// How often the journal is looked at while live pages are open, seconds.
-    static let pollInterval = 0.5
     /// How many arrived answers are kept for the overview.
     static let recentLimit = 10
+    /// How often the journal is looked at while live pages are open, seconds.
+    static let pollInterval = 0.5
     /// How often an idle live stream is sent a keep-alive, in polls (15 s).
     static let keepAlivePolls = 30
 
@@ -65,7 +68,8 @@ actor DashboardStore: Service {
     func current() -> View {
         if MonotonicTime.now() - readAt > Self.freshness { refresh() }
         return View(
-            contents: follower.contents, recordCount: follower.recordCount, recent: recent, error: error,
+            contents: follower.contents, recordCount: follower.recordCount, recent: recent,
+            latest: follower.latest.last, error: error,
             generation: generation)
     }
 
@@ -134,7 +138,7 @@ actor DashboardStore: Service {
                 recent = Array((recent + records).suffix(Self.recentLimit))
                 broadcast(.answers(records, count: follower.recordCount))
             case .reloaded:
-                broadcast(.reloaded(count: follower.recordCount))
+                broadcast(.reloaded(count: follower.recordCount, last: follower.latest.last))
             case .unchanged: break
             }
             return change

@@ -8,8 +8,12 @@ import PeachText
 
 /// `GET /events`: a `text/event-stream` that sends an `answer` event for each answer stored (its line, the
 /// store's count and whether the box is in use), a `store` event when the store was read anew, and a comment
-/// every 15 s while nothing happens. It ends when the page goes away (the next write fails) or the server stops.
+/// every 15 s while nothing happens. It ends when the page goes away (the next write fails), the server stops,
+/// or after ``lifetime`` (the browser's EventSource then opens a new one within two seconds).
 enum LiveStream {
+    /// How long one stream lasts (it ends at the first event after it).
+    static let lifetime = Duration.seconds(600)
+
     /// The response streaming ``DashboardStore``'s events in `texts`' language.
     static func response(store: DashboardStore, pages: DashboardPages, texts: Texts) -> Response {
         let headers: HTTPFields = [
@@ -21,7 +25,11 @@ enum LiveStream {
                 let (id, events) = await store.subscribe()
                 do {
                     try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
+                    let end = ContinuousClock.now + lifetime
                     for await event in events {
+                        // A page that stays open is moved to a new stream now and then (EventSource reconnects
+                        // after the `retry` above), so no connection is held for ever.
+                        if ContinuousClock.now >= end { break }
                         let text = message(event, pages: pages, texts: texts, now: Date())
                         try await writer.write(ByteBuffer(string: text))
                     }
@@ -51,9 +59,9 @@ enum LiveStream {
                 ]
                 return "event: answer\ndata: \(json(payload))\n\n"
             }.joined()
-        case .reloaded(let count):
-            return
-                "event: store\ndata: \(json(["count": "\(count)", "state": pages.liveState(nil, texts: texts, now: now)]))\n\n"
+        case .reloaded(let count, let last):
+            let payload = ["count": "\(count)", "state": pages.liveState(last, texts: texts, now: now)]
+            return "event: store\ndata: \(json(payload))\n\n"
         case .keepAlive:
             return ": still here\n\n"
         }

@@ -34,7 +34,7 @@ struct DashboardPages: Sendable {
                 + report.summaryLines.filter { !$0.isEmpty }.map { $0.trimmingCharacters(in: .whitespaces) }
         }
         let values: [String: Any] = [
-            "liveTitle": texts(.now), "liveState": liveState(view.recent.last, texts: texts, now: now),
+            "liveTitle": texts(.now), "liveState": liveState(view.latest, texts: texts, now: now),
             "answersLabel": texts(.answersStoredLabel), "answerCount": view.recordCount,
             "recent": view.recent.reversed().map { AnswerLine.text($0, texts: texts, timeZone: timeZone) },
             "summaryTitle": texts(.inShort), "summary": Array(summary.dropFirst()),
@@ -109,7 +109,7 @@ struct DashboardPages: Sendable {
         var facts: [[String: String]] = [
             ["name": texts(.version), "value": renderer.version],
             ["name": texts(.answersStored), "value": "\(view.recordCount)"],
-            ["name": texts(.inUse), "value": liveState(view.recent.last, texts: texts, now: now)],
+            ["name": texts(.inUse), "value": liveState(view.latest, texts: texts, now: now)],
         ]
         let boxFacts = texts.boxFacts(BoxStatusFile.current(in: locations.dataDirectory)) {
             LocalTime.text($0, timeZone: timeZone, .dayAndMinute)
@@ -227,7 +227,7 @@ struct DashboardPages: Sendable {
             "tooLarge": texts(.importTooLarge),
             "failed": texts(.importNoAnswer),
             "importExplanation": texts(.importExplanation),
-            "signInToImport": texts(.importSignIn),
+            "signInToImport": texts(.importSignIn), "signInToExport": texts(.exportSignIn),
         ]
         return renderer.document(
             "data", values: values, title: PageRenderer.name(of: .data, texts: texts), current: .data,
@@ -243,6 +243,7 @@ struct DashboardPages: Sendable {
             case 405: texts(.notAllowed)
             case 403: texts(.forbidden)
             case 429: texts(.tooManyTries)
+            case 421: texts(.unknownHost)
             default: texts(.serverError)
             }
         let values: [String: Any] = [

@@ -5,7 +5,8 @@ import Hummingbird
 import Logging
 import PeachText
 
-/// Around every request: the security headers (a Content-Security-Policy that allows only the dashboard's own
+/// Around every request: first the `Host` it names, which must be one the dashboard answers to (``HostNames``:
+/// 421 otherwise, and 400 without one, before any route; against DNS rebinding); the security headers (a Content-Security-Policy that allows only the dashboard's own
 /// script, style and images; no framing or sniffing; a referrer only to itself, so a browser names the origin of
 /// its own forms, which ``Authentication`` checks), only the methods the router has a route for on the path
 /// (``RouteMethods``; GET and HEAD where it has none), and every error turned into
@@ -14,6 +15,7 @@ import PeachText
 struct DashboardMiddleware<Context: RequestContext>: RouterMiddleware {
     let pages: DashboardPages
     let languages: LanguageNegotiation
+    let hosts: HostNames
     let methods: RouteMethods
     let logger: Logger
 
@@ -33,7 +35,11 @@ struct DashboardMiddleware<Context: RequestContext>: RouterMiddleware {
     ) async throws -> Response {
         var response: Response
         let allowed = methods.methods(for: request.uri.path)
-        if !allowed.contains(request.method) {
+        if request.head.authority == nil {
+            response = errorPage(400, request)
+        } else if !hosts.allows(request.head.authority) {
+            response = errorPage(421, request)
+        } else if !allowed.contains(request.method) {
             response = errorPage(405, request)
             response.headers[.allow] = allowed.map(\.rawValue).joined(separator: ", ")
         } else {

@@ -4,21 +4,28 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOCore
 import PeachCore
 import PeachStore
 import PeachText
 import PeachTraining
 
-/// The routes of the dashboard. Reading needs nothing: the pages, the two charts, the live stream, the exports
-/// and the assets are GETs anyone who reaches the page may make. Changing needs a session (``Authentication``):
-/// `POST /login` (the password), and in a route group behind ``RequireSession`` `/logout`, `POST /settings` (one
-/// setting, as `peach settings set` does), and `POST /data/import` (``ImportUpload``).
+/// The routes of the dashboard. Reading needs nothing: the pages, the two charts, the live stream and the assets
+/// are GETs anyone who reaches the page may make. Changing, and taking every answer away, need a session
+/// (``Authentication``): `POST /login` (the password), and in a route group behind ``RequireSession``
+/// `/logout`, `GET /export/FORMAT` (``ExportDownload``), `POST /settings` (one setting, as `peach settings set`
+/// does, within ``DashboardSettingRules``), and `POST /data/import` (``ImportUpload``).
 struct DashboardRoutes: Sendable {
     let store: DashboardStore
     let pages: DashboardPages
     let languages: LanguageNegotiation
+    let hosts: HostNames
     let authentication: Authentication
     let editor: @Sendable () -> SettingsEditor
+    let soundFonts: SoundFontLibrary
+    let exports = ExportDownload()
+    let sessionsCache = SessionsCache()
+    let audit: DashboardAudit
     let logger: Logger
 
     /// The router, wrapped in ``DashboardMiddleware``, which learns the methods of each path from the routes
@@ -29,7 +36,7 @@ struct DashboardRoutes: Sendable {
         let methods = RouteMethods()
         router.add(
             middleware: DashboardMiddleware(
-                pages: pages, languages: languages, methods: methods, logger: logger))
+                pages: pages, languages: languages, hosts: hosts, methods: methods, logger: logger))
         router.add(middleware: SessionMiddleware(authentication: authentication))
         addPages(to: router, methods)
         addChanges(to: router, methods)
@@ -61,7 +68,7 @@ struct DashboardRoutes: Sendable {
             let session = context.session
             let directory = pages.locations.dataDirectory
             do {
-                let sessions = try await BlockingWork.run { try PracticeSessions.read(directory: directory) }
+                let sessions = try await recentSessions(directory)
                 return Self.html(pages.sessions(sessions, error: nil, texts: texts, session: session))
             } catch {
                 return Self.html(pages.sessions(nil, error: error, texts: texts, session: session))
@@ -69,7 +76,7 @@ struct DashboardRoutes: Sendable {
         }
         page(router, "/sessions/{id}") { request, context in
             let directory = pages.locations.dataDirectory
-            let sessions = try await BlockingWork.run { try PracticeSessions.read(directory: directory) }
+            let sessions = try await recentSessions(directory)
             guard let id = context.parameters.get("id"),
                 let entry = sessions.sessions.first(where: { $0.id == id })
             else { throw HTTPError(.notFound) }
@@ -112,13 +119,6 @@ struct DashboardRoutes: Sendable {
         page(router, "/events") { request, _ in
             LiveStream.response(store: store, pages: pages, texts: texts(request))
         }
-        page(router, "/export/{format}") { _, context in
-            guard let format = context.parameters.get("format").flatMap(ExportFormat.init(rawValue:)) else {
-                throw HTTPError(.notFound)
-            }
-            return try await ExportDownload.response(
-                directory: pages.locations.dataDirectory, format: format, now: Date())
-        }
         page(router, "/assets/dashboard.css") { _, _ in
             Self.asset(DashboardAssets.styleSheet, type: "text/css; charset=utf-8")
         }
@@ -130,7 +130,7 @@ struct DashboardRoutes: Sendable {
 
     /// Adds `handler` for GET and HEAD on `path` (``DashboardMiddleware`` drops a HEAD's body).
     private func page(
-        _ router: Router<DashboardContext>, _ methods: RouteMethods, _ path: String,
+        _ router: some RouterMethods<DashboardContext>, _ methods: RouteMethods, _ path: String,
         _ handler: @escaping @Sendable (Request, DashboardContext) async throws -> Response
     ) {
         router.get(RouterPath(path), use: handler)
@@ -169,6 +169,15 @@ struct DashboardRoutes: Sendable {
     /// from the dashboard's own origin passes (``RequireSession``).
     private func addChanges(to router: Router<DashboardContext>, _ methods: RouteMethods) {
         let signedIn = router.group().add(middleware: RequireSession())
+        page(signedIn, methods, "/export/{format}") { request, context in
+            guard let format = context.parameters.get("format").flatMap(ExportFormat.init(rawValue:)) else {
+                throw HTTPError(.notFound)
+            }
+            // A HEAD starts no export (its body would never be taken, and the export would hold its turn).
+            if request.method == .head { return Response(status: .ok, headers: [.cacheControl: "no-store"]) }
+            return try await exports.response(
+                directory: pages.locations.dataDirectory, format: format, now: Date())
+        }
         post(router, methods, "/login") { request, context in
             let texts = texts(request)
             let form = try await Self.form(LoginForm.self, request, context)
@@ -183,9 +192,18 @@ struct DashboardRoutes: Sendable {
             }
             let password = authentication.password
             let succeeded = (try? await BlockingWork.run { password.verify(form.password) }) ?? false
-            await authentication.sessions.finishAttempt(client: context.client, succeeded: succeeded)
+            let notice = await authentication.sessions.finishAttempt(
+                client: context.client, succeeded: succeeded)
+            switch notice {
+            case .none: break
+            case .failed: await audit.record(audit.texts.auditFailedSignIn(client: context.client))
+            case .slowed:
+                await audit.record(
+                    audit.texts.auditSignInsSlowed(
+                        failures: SessionStore.globalAllowed, minutes: Int(SessionStore.attemptWindow / 60),
+                        seconds: Int(SessionStore.globalSpacing)))
+            }
             guard succeeded else {
-                logger.notice("dashboard: a failed sign-in from \(context.client)")
                 let token = SessionStore.token()
                 var response = Self.html(
                     pages.login(
@@ -213,8 +231,22 @@ struct DashboardRoutes: Sendable {
             let session = try Authentication.authorize(context, token: form.csrf)
             do {
                 let key = try SettingKey.named(form.key)
+                if let refusal = DashboardSettingRules.refusal(key, form.value, soundFonts: soundFonts) {
+                    await audit.record(
+                        audit.texts.auditSettingRefused(
+                            key.rawValue, value: form.value, client: context.client))
+                    let notice =
+                        switch refusal {
+                        case .path: texts.settingNamesAFile(key.rawValue)
+                        case .unknownSoundFont(let known): texts.unknownSoundFont(form.value, known: known)
+                        }
+                    return Self.html(
+                        pages.settings(texts: texts, session: session, hasPassword: true, notices: [notice]),
+                        status: .badRequest)
+                }
                 _ = try editor().set(key, to: form.value, at: Date())
-                logger.notice("dashboard: \(key.rawValue) set to \(form.value)")
+                await audit.record(
+                    audit.texts.auditSettingChanged(key.rawValue, value: form.value, client: context.client))
                 return Self.redirect("/settings?saved=\(key.rawValue)#setting-\(key.rawValue)")
             } catch {
                 return Self.html(
@@ -228,7 +260,7 @@ struct DashboardRoutes: Sendable {
             _ = try Authentication.authorize(context, token: request.headers[DashboardHeader.csrfToken])
             let outcome = try await ImportUpload.run(
                 request, directory: pages.locations.dataDirectory, pages: pages, texts: texts)
-            logger.notice("dashboard: an import: \(outcome.text)")
+            await audit.record(audit.texts.auditImport(outcome.text, client: context.client))
             var response = Response(
                 status: outcome.status, headers: [.contentType: "text/plain; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: outcome.text + "\n")))
@@ -240,10 +272,19 @@ struct DashboardRoutes: Sendable {
 
     // MARK: - Parts
 
+    /// The recent practice sessions of the store in `directory`, read again only when the store changed.
+    private func recentSessions(_ directory: String) async throws -> PracticeSessions {
+        let generation = await store.current().generation
+        return try await sessionsCache.sessions(generation: generation) {
+            try await BlockingWork.run { try PracticeSessions.read(directory: directory) }
+        }
+    }
+
     private func texts(_ request: Request) -> Texts { languages.texts(for: request.headers[.acceptLanguage]) }
 
     /// A form's fields (`application/x-www-form-urlencoded`, at most 16 KiB).
-    /// - Throws: `HTTPError(.badRequest)` for another type, a body too large or fields missing.
+    /// - Throws: `HTTPError(.unsupportedMediaType)` for another type, `.contentTooLarge` for a body too large,
+    ///   `.badRequest` for fields missing.
     private static func form<Form: Decodable>(
         _ type: Form.Type, _ request: Request, _ context: DashboardContext
     )
@@ -252,7 +293,12 @@ struct DashboardRoutes: Sendable {
         guard request.headers[.contentType]?.hasPrefix("application/x-www-form-urlencoded") == true else {
             throw HTTPError(.unsupportedMediaType)
         }
-        var body = try await request.body.collect(upTo: context.maxUploadSize)
+        var body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: context.maxUploadSize)
+        } catch is NIOTooManyBytesError {
+            throw HTTPError(.contentTooLarge)
+        }
         guard let text = body.readString(length: body.readableBytes) else { throw HTTPError(.badRequest) }
         do { return try URLEncodedFormDecoder().decode(Form.self, from: text) } catch {
             throw HTTPError(.badRequest)

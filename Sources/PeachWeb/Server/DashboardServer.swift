@@ -13,13 +13,16 @@ import ServiceLifecycle
 
 /// The dashboard: pages of the data folder's progress for a browser, served over HTTP by Hummingbird. Reading
 /// needs nothing (the store without its lock, as ``DashboardStore`` says; the settings; the box's log);
-/// changing a setting or importing needs the password (``Authentication``). Pages are in the browser's language
-/// (`Accept-Language`, through Peach's catalogues), have no script or style of their own inline and load nothing
-/// from elsewhere (a box on a LAN without internet works the same).
+/// downloading every answer, changing a setting or importing needs the password (``Authentication``). Pages are
+/// in the browser's language (`Accept-Language`, through Peach's catalogues), have no script or style of their
+/// own inline and load nothing from elsewhere (a box on a LAN without internet works the same).
 ///
-/// Limits, because the page may be on a network: request heads of at most 16 KiB (64 fields), form bodies of at
-/// most 16 KiB and uploads of 32 MiB, idle connections close after 30 s, a live stream is sent something every 15 s; an unknown path is
-/// a 404 page, and no error page says more than its status (no paths, no stack traces).
+/// Limits, because the page may be on a network: only the names it is reached by (``HostNames``); request heads
+/// of at most 16 KiB (64 fields), form bodies of at most 16 KiB (413 beyond) and uploads of 32 MiB; connections
+/// per client and in all (``ConnectionLimits``), each request's arrival and a stalled reader (``ConnectionGuard``);
+/// idle connections close after 30 s, a live stream is sent something every 15 s and ends after 10 minutes (the
+/// browser reconnects); two exports at a time, streamed without a file (``ExportDownload``); an unknown path is a
+/// 404 page, and no error page says more than its status (no paths, no stack traces).
 public struct DashboardServer: Sendable {
     /// Where and what to serve.
     public struct Configuration: Sendable {
@@ -35,14 +38,25 @@ public struct DashboardServer: Sendable {
         public var timeZone: TimeZone
         /// The controller profiles there are (the `profile` setting takes one of them).
         public var profiles: @Sendable () -> [String]
+        /// The SoundFonts a setting saved from the dashboard may name (``DashboardSettingRules``).
+        public var soundFonts: SoundFontLibrary
+        /// The language of the lines the dashboard writes to the box's log (``DashboardAudit``).
+        public var texts: Texts
+        /// Names besides the computer's own that a browser may reach the dashboard by (`--host`: ``HostNames``).
+        public var hostNames: [String]
 
         /// A configuration.
         public init(
             host: String = DashboardServer.defaultHost, port: Int = DashboardServer.defaultPort,
             locations: DataLocations, version: String, timeZone: TimeZone = .current,
-            profiles: @escaping @Sendable () -> [String] = { [] }
+            profiles: @escaping @Sendable () -> [String] = { [] }, hostNames: [String] = [],
+            soundFonts: SoundFontLibrary = SoundFontLibrary(environment: ProcessInfo.processInfo.environment),
+            texts: Texts = Texts(language: .english)
         ) {
+            self.texts = texts
+            self.soundFonts = soundFonts
             self.profiles = profiles
+            self.hostNames = hostNames
             self.host = host
             self.port = port
             self.locations = locations
@@ -51,10 +65,10 @@ public struct DashboardServer: Sendable {
         }
     }
 
-    /// Where the dashboard listens unless told: this computer only.
-    public static let defaultHost = "127.0.0.1"
+    /// Where the dashboard listens unless told: this computer only (``DashboardAddress``).
+    public static let defaultHost = DashboardAddress.defaultHost
     /// The dashboard's port unless told (the box's `peach-web.service` uses it too).
-    public static let defaultPort = 8765
+    public static let defaultPort = DashboardAddress.defaultPort
 
     private let configuration: Configuration
     private let logger: Logger
@@ -76,11 +90,18 @@ public struct DashboardServer: Sendable {
             timeZone: configuration.timeZone)
         let settingsFile = SettingsFile(path: configuration.locations.settingsFile)
         let profiles = configuration.profiles
+        let protected = ProtectedFiles(configuration.locations)
         return DashboardRoutes(
             store: store, pages: pages, languages: LanguageNegotiation(),
+            hosts: HostNames(listenAddress: configuration.host, extra: configuration.hostNames),
             authentication: Authentication(
                 sessions: SessionStore(), password: PasswordFile(locations: configuration.locations)),
-            editor: { SettingsEditor(file: settingsFile, profiles: profiles()) }, logger: logger
+            editor: { SettingsEditor(file: settingsFile, profiles: profiles(), protected: protected) },
+            soundFonts: configuration.soundFonts,
+            audit: DashboardAudit(
+                log: StatusLog(directory: configuration.locations.dataDirectory), logger: logger,
+                texts: configuration.texts),
+            logger: logger
         ).router()
     }
 
@@ -92,7 +113,9 @@ public struct DashboardServer: Sendable {
         ThresholdPosterior.keepLevelLikelihoodsFromNowOn()
         let store = DashboardStore(directory: configuration.locations.dataDirectory)
         let router = try Self.router(configuration: configuration, store: store, logger: logger)
+        let limits = ConnectionLimits()
         let http1 = HTTP1Channel.Configuration(
+            additionalChannelHandlers: [ConnectionGuard(limits: limits)],
             idleTimeout: .seconds(30),
             httpDecoderConfiguration: .init(
                 maxHeaderFieldSize: 8 * 1024, maxHeaderListSize: 16 * 1024, maxHeaderFieldCount: 64))

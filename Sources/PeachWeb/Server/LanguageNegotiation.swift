@@ -6,9 +6,20 @@ import Synchronization
 
 /// Picks the language of a page from the request's `Accept-Language` (`de-DE,de;q=0.9,en;q=0.8`): the wanted
 /// languages by weight, the first that Peach has a catalogue for (or English) wins; none given is English.
-/// The texts of each language are loaded once.
+/// The texts of each catalogue are loaded once, and what is kept is bounded whatever the headers.
 final class LanguageNegotiation: Sendable {
-    private let cache = Mutex<[String: Texts]>([:])
+    /// The texts of each catalogue loaded (its language code; "" for English), and which catalogue each code
+    /// asked for has (at most ``codesKept`` codes are remembered: a header with a new code each time costs a look
+    /// for its catalogue, never memory).
+    private struct Cache {
+        var texts: [String: Texts] = [:]
+        var codes: [String: String] = [:]
+    }
+
+    /// How many codes are remembered before the memory of them starts afresh.
+    static let codesKept = 256
+
+    private let cache = Mutex<Cache>(Cache())
 
     /// An empty cache.
     init() {}
@@ -23,12 +34,23 @@ final class LanguageNegotiation: Sendable {
         return texts(code: "en")
     }
 
-    /// The texts of `code`, loaded once (English for a code without a catalogue).
+    /// The number of catalogues and of codes held (tests: both stay bounded whatever the headers).
+    var held: (catalogues: Int, codes: Int) { cache.withLock { ($0.texts.count, $0.codes.count) } }
+
+    /// The texts of `code`, each catalogue loaded once (English for a code without a catalogue).
     private func texts(code: String) -> Texts {
-        if let known = cache.withLock({ $0[code] }) { return known }
-        let texts = Texts(language: code == "en" ? .english : Language(code: code))
-        cache.withLock { $0[code] = texts }
-        return texts
+        let known = cache.withLock { cache in cache.codes[code].flatMap { cache.texts[$0] } }
+        if let known { return known }
+        var loaded = Texts(language: code == "en" ? .english : Language(code: code))
+        let language = loaded.catalogue.language
+        if language.isEmpty { loaded = Texts(language: .english) }
+        return cache.withLock { cache in
+            if cache.codes.count >= Self.codesKept { cache.codes.removeAll(keepingCapacity: true) }
+            cache.codes[code] = language
+            if let kept = cache.texts[language] { return kept }
+            cache.texts[language] = loaded
+            return loaded
+        }
     }
 
     /// The codes `header` asks for, by weight (ties in order), as gettext spells them (`de_AT`); at most eight,

@@ -78,7 +78,8 @@ extension TimingKernelTests {
             }
         }
         session.start()
-        // Four bars: 120 BPM sounding, 140 silent, 160 sounding, 180 silent (2 + 1.7 + 1.5 + 1.3 s).
+        // Four bars: 120 BPM sounding, 120 silent (the ramp counts bars played), 140 sounding, 140 silent
+        // (2 + 2 + 1.7 + 1.7 s).
         try await Task.sleep(for: .seconds(8))
         session.stop()
         try await Task.sleep(for: .milliseconds(300))
@@ -103,7 +104,7 @@ extension TimingKernelTests {
     }
 
     @Test(
-        "fill the gap ramped 20 BPM a bar with every other bar silent: each click where Peach placed it, none in the silence",
+        "fill the gap ramped 20 BPM a bar played with every other bar silent: each click where Peach placed it, none in the silence",
         .enabled(if: ALSAMachine.hasLoopback, "needs snd-aloop (alsa-vm)"))
     @MainActor
     func rampAndSilenceInVM() async throws {

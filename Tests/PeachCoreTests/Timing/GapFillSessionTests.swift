@@ -327,6 +327,40 @@ struct GapFillSilenceTests {
     }
 
     @Test(
+        "a ramp holds the tempo through silent bars: strikes in the silence are scored against the last tempo heard"
+    )
+    func rampHoldsInSilence() throws {
+        let harness = GapFillHarness(
+            settings: try TimingSettings(silentBars: 1, silentEvery: 1, tempoRamp: 20, rampEvery: 1))
+        harness.session.start()
+        // A trial is one bar played and one silent (8 cycles); the ramp counts bars played.
+        let bpms = (0..<20).map { harness.session.tempo(ofCycle: $0).bpm }
+        #expect(
+            bpms == [
+                80, 80, 80, 80, 80, 80, 80, 80, 100, 100, 100, 100, 100, 100, 100, 100, 120, 120, 120, 120,
+            ])
+        // The silent bar's grid is 80 BPM's: a beat (0.75 s) from cycle to cycle.
+        let first = try #require(harness.session.gap(cycle: 4, position: 4))
+        let second = try #require(harness.session.gap(cycle: 5, position: 4))
+        #expect(abs(second.time - first.time - 0.75) < 1e-9)
+        #expect(first.silentBar != nil)
+        // A player who holds the tempo they heard strikes on that grid: on time, not "dragging".
+        harness.advance(to: second.time)
+        #expect(harness.session.strike(at: second.time))
+        let struck = harness.recorder.events.compactMap {
+            if case .struck(let strike, _) = $0 { strike.offsetMs } else { nil }
+        }
+        #expect(abs(struck.last ?? 99) < 1e-6)
+        // The tempo changes as the loop comes back (cycle 8), heard then, not in the silence.
+        harness.advance(to: start + 2 * bar + 2 * 0.6)
+        let changes = harness.recorder.events.compactMap {
+            if case .tempoChanged(let tempo, let at) = $0 { (tempo.bpm, at) } else { nil }
+        }
+        #expect(changes.first?.0 == 100)
+        #expect(abs((changes.first?.1 ?? 0) - (start + 2 * bar)) < 1e-9)
+    }
+
+    @Test(
         "in a pattern, a cycle is a beat of its steps: its notes click, its rests are the gaps, windows half a step"
     )
     func pattern() throws {

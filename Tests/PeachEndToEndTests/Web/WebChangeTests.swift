@@ -18,7 +18,10 @@ struct SignedInDashboard {
 
     /// Sets up the folders (or takes `folders`, a data and a settings folder of another process); with
     /// `password`, sets the password first.
-    init(password: Bool = true, folders: (data: String, config: String)? = nil) throws {
+    init(
+        password: Bool = true, folders: (data: String, config: String)? = nil, arguments: [String] = [],
+        environment extra: [String: String] = [:]
+    ) throws {
         let root = NSTemporaryDirectory() + "peach-web-auth-\(UUID().uuidString)"
         folder = folders?.data ?? root + "/data"
         config = folders?.config ?? root + "/config"
@@ -29,17 +32,21 @@ struct SignedInDashboard {
                 environment: ["XDG_CONFIG_HOME": config], typing: Self.password + "\n")
             try #require(set.status == 0, "\(set.standardError)")
         }
-        web = try RunningDashboard(folder: folder, environment: ["XDG_CONFIG_HOME": config])
+        web = try RunningDashboard(
+            folder: folder, arguments: arguments,
+            environment: extra.merging(["XDG_CONFIG_HOME": config]) { $1 })
     }
 
-    /// Signs in with `password`: the response, and the session cookie when it worked.
-    func signIn(_ password: String = SignedInDashboard.password) throws -> (HTTPProbe.Response, String?) {
-        let form = try HTTPProbe.get(port: web.port, "/login")
+    /// Signs in with `password` from `source`: the response, and the session cookie when it worked.
+    func signIn(
+        _ password: String = SignedInDashboard.password, source: String = "127.0.0.1"
+    ) throws -> (HTTPProbe.Response, String?) {
+        let form = try HTTPProbe.get(port: web.port, Array("/login".utf8), source: source)
         let token = try #require(form.field("csrf"))
         let login = try #require(form.cookies["peach_login"])
         let response = try HTTPProbe.post(
             port: web.port, "/login", form: ["password": password, "csrf": token],
-            headers: ["Cookie": "peach_login=\(login)"])
+            headers: ["Cookie": "peach_login=\(login)"], source: source)
         return (response, response.cookies["peach_session"].flatMap { $0.isEmpty ? nil : $0 })
     }
 

@@ -15,10 +15,14 @@ final class RunningDashboard {
     let port: Int
     let output: LineReader
 
-    /// Starts `peach web --port 0` over `folder` and reads the port from the address it prints.
-    init(folder: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
+    /// Starts `peach web --port 0` over `folder` (with at most `openFiles` open files when given) and reads the
+    /// port from the address it prints.
+    init(
+        folder: String, arguments: [String] = [], environment: [String: String] = [:], openFiles: Int? = nil
+    ) throws {
         running = try PeachBinary.start(
-            ["web", "--port", "0", "--data-dir", folder] + arguments, environment: environment)
+            ["web", "--port", "0", "--data-dir", folder] + arguments, environment: environment,
+            openFiles: openFiles)
         watchdog = Watchdog(running.process)
         output = LineReader(running.output)
         let line = output.next() ?? ""
@@ -164,13 +168,17 @@ struct WebCommandTests {
         #expect(web.stop() == 0)
     }
 
-    @Test("each download is byte for byte what peach data export writes")
+    @Test("signed in, each download is byte for byte what peach data export writes, and no file is left")
     func downloads() throws {
         let folder = try data()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let web = try RunningDashboard(folder: folder)
+        let box = try SignedInDashboard(folders: (folder, folder + "-config"))
+        defer { try? FileManager.default.removeItem(atPath: folder + "-config") }
+        let web = box.web
+        let session = try #require(try box.signIn().1)
         for format in ["json", "csv", "peach-csv"] {
-            let download = try HTTPProbe.get(port: web.port, "/export/\(format)")
+            let download = try HTTPProbe.get(
+                port: web.port, "/export/\(format)", headers: ["Cookie": "peach_session=\(session)"])
             #expect(download.status == 200)
             #expect(
                 download.headers["content-disposition"]?.hasPrefix("attachment; filename=\"peach-") == true)
@@ -206,7 +214,7 @@ struct WebCommandTests {
             (Array("/%ff%fe".utf8), "GET", 400...404),
             (Array("/progress?weeks=3".utf8), "GET", 400...400),
             (Array("/progress?weeks=%ff".utf8), "GET", 400...400),
-            (Array("/export/xml".utf8), "GET", 404...404),
+            (Array("/export/xml".utf8), "GET", 403...404),
             (Array("/".utf8), "POST", 405...405),
             (Array("/settings".utf8), "DELETE", 405...405),
         ]
