@@ -141,6 +141,26 @@ struct PlayBackCommandTests {
         }
     }
 
+    @Test("scale degrees over a drone: a drone line with the key, the right degree an octave up is right")
+    func degreesOverADrone() throws {
+        var drone: [String: Any] = [:]
+        var result: [String: Any] = [:]
+        try Self.play(["--kind", "degrees", "--items", "3-major", "--key", "C", "--degree-context", "drone"])
+        {
+            keys, events in
+            drone = Self.object(events.await("\"drone\""))
+            let question = Self.object(events.await("\"question\""))
+            let notes = try #require(question["answerNotes"] as? [Int], "\(events.lines)")
+            try #require(events.await("\"answerable\"") != nil)
+            Self.strike([notes[0] + 12], on: keys)
+            result = Self.object(events.await("\"result\""))
+        } check: { screen, _ in
+            #expect(drone["key"] as? String == "C major", "\(drone)")
+            #expect(result["verdict"] as? String == "right", "\(result)")
+            #expect(screen.contains("✔ Correct  3 in C major: E"), "\(screen)")
+        }
+    }
+
     @Test(
         "a four-note melody played in order is right; with one note wrong it is judged in place and said so")
     func melodies() throws {

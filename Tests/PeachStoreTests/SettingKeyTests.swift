@@ -18,7 +18,7 @@ struct SettingKeyTests {
             .offsetClick: "2", .timingPatterns: "triplets,4:x-xx", .maxRepetitions: "3", .silentBars: "2",
             .silentEvery: "3", .tempoRamp: "-4", .rampEvery: "2", .gapPattern: "3:x-x",
             .gapPositions: "2,4", .chordWindow: "60", .grazeVelocity: "25", .keySignature: "Eb",
-            .cadenceEvery: "3", .degreeKey: "F#", .degreeNames: "solfege",
+            .cadenceEvery: "3", .degreeKey: "F#", .degreeNames: "solfege", .degreeContext: "drone",
             .showReference: "off",
         ]
         #expect(Set(changed.keys) == Set(SettingKey.allCases), "a value for every key")

@@ -12,9 +12,12 @@ import Testing
 struct DegreesPresenterTests {
     static let fifth = PlayBackItem.degree(ScaleDegree(mode: .major, semitones: 7))
 
-    static func presented(language: Language = .english) -> PresenterTests.Presented {
+    static func presented(
+        language: Language = .english, context: DegreeContext = .cadence
+    ) -> PresenterTests.Presented {
         var options = PlayBackOptions(kind: .degrees, items: [fifth])
         options.degreeKey = .tonic(KeySignature(fifths: -3) ?? .c)  // E♭
+        options.degreeContext = context
         return PresenterTests.Presented(
             harness: RunHarness(mode: .playDegrees, playBack: options), language: language)
     }
@@ -46,6 +49,25 @@ struct DegreesPresenterTests {
         }
         let screen = presented.output.screen
         #expect(screen.contains("Home to the tonic: A♭5 G5 F5 E♭5 (4 3 2 1)"), "\(screen)")
+    }
+
+    @Test("a drone: its own events line with the key, and its words (Bordun in German)")
+    func drone() throws {
+        let presented = Self.presented(context: .drone)
+        presented.harness.run.start()
+        let drone = try #require(presented.objects.first { $0["event"] as? String == "drone" })
+        #expect(drone["key"] as? String == "E♭ major")
+        #expect(!presented.objects.contains { $0["event"] as? String == "cadence" })
+        let key = Key(tonic: 3, mode: .major)
+        #expect(
+            Texts(language: .english).playBackCadence(key, context: .drone, namesReference: true)
+                == "Drone: E♭ major")
+        #expect(
+            Texts(language: .german).playBackCadence(key, context: .drone, namesReference: true)
+                == "Bordun: Es-Dur")
+        #expect(
+            Texts(language: .german).playBackCadence(key, context: .cadence, namesReference: false)
+                == "Kadenz")
     }
 
     @Test(

@@ -106,7 +106,7 @@ struct PresenterTests {
                     "levelChanged", "strike", "dropout", "question",
                     "answerable",
                     "referenceOnly", "played", "notCounted", "placementEnded",
-                    "skipped", "cadence", "resolving",
+                    "skipped", "cadence", "drone", "resolving",
                 ]))
         #expect(presented.objects.last?["detail"] as? String == "SIGTERM")
     }

@@ -11,9 +11,12 @@ import Testing
 struct DegreesRunTests {
     static let fifth = PlayBackItem.degree(ScaleDegree(mode: .major, semitones: 7))
 
-    func harness(every: Int = 1, items: [PlayBackItem]? = [fifth]) -> RunHarness {
+    func harness(
+        every: Int = 1, items: [PlayBackItem]? = [fifth], context: DegreeContext = .cadence
+    ) -> RunHarness {
         var options = PlayBackOptions(kind: .degrees, items: items)
         options.cadenceEvery = every
+        options.degreeContext = context
         let harness = RunHarness(mode: .playDegrees, playBack: options)
         harness.run.start()
         return harness
@@ -98,5 +101,50 @@ struct DegreesRunTests {
         let played = harness.sound.fake.playedNotes.count
         harness.run.perform(.press(.replay, input: .midiNote))
         #expect(harness.sound.fake.playedNotes.count == played + 4)
+    }
+
+    @Test(
+        "a drone: tonic and fifth an octave down, softly, 2 s alone, then the note; held until a wrong answer"
+    )
+    func drone() throws {
+        let harness = harness(context: .drone)
+        let question = try #require(harness.question)
+        #expect(harness.names.prefix(3) == ["started", "cadence", "questionStarted"])
+        let tonic = question.reference.rawValue
+        let played = harness.sound.fake.playedNotes
+        let drone = [tonic - 12, tonic - 5].map { MIDINote(clamping: $0).frequency() }
+        #expect(played.map(\.frequency) == drone)
+        #expect(played.allSatisfy { $0.velocity == PlayBackSession.droneVelocity })
+        harness.advance(1.9)
+        #expect(!harness.isAnswerable && harness.sound.fake.playedNotes.count == 2)
+        harness.advance(0.15)
+        #expect(harness.isAnswerable)
+        #expect(harness.sound.fake.playedNotes.count == 3)
+        #expect(harness.sound.fake.playedNotes.last?.frequency == question.answerNotes[0].frequency())
+        // The note ends; the drone holds on under the answer.
+        harness.advance(3)
+        #expect(harness.sound.fake.soundingHandles.count == 2)
+        harness.strike([question.answerNotes[0].rawValue + 1])
+        harness.advance(0.2)
+        #expect(harness.sound.fake.handles.prefix(2).allSatisfy { $0.isStopped }, "a wrong answer stops it")
+        let drones = harness.presenter.events.compactMap { event -> DegreeContext? in
+            if case .playBack(.cadence(_, let context, _), _) = event { return context }
+            return nil
+        }
+        #expect(drones == [.drone])
+        // A replay during the feedback plays the drone, then the note.
+        let before = harness.sound.fake.playedNotes.count
+        harness.run.perform(.press(.replay, input: .midiNote))
+        #expect(harness.sound.fake.playedNotes.count == before + 2)
+    }
+
+    @Test("a drone with nothing played stops by itself 8 s after the note")
+    func droneEnds() throws {
+        let harness = harness(context: .drone)
+        harness.advanceUntilAnswerable()
+        harness.advance(PlayBackSession.droneHold - 0.1)
+        #expect(harness.sound.fake.handles.prefix(2).allSatisfy { !$0.isStopped })
+        harness.advance(0.2)
+        #expect(harness.sound.fake.handles.prefix(2).allSatisfy { $0.isStopped })
     }
 }

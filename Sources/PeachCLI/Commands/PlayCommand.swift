@@ -50,6 +50,9 @@ struct PlayCommand: AsyncParsableCommand {
     @Option(name: .setting(.degreeNames), help: CLI.help(.degreeNames, valueName: "names"))
     var degreeNames: String?
 
+    @Option(name: .setting(.degreeContext), help: CLI.help(.degreeContext, valueName: "context"))
+    var degreeContext: String?
+
     @OptionGroup(title: CLI.texts.help(.groupSettings)) var overrides: SoundOverrides
     @OptionGroup var live: RunOptions
 
@@ -73,12 +76,14 @@ struct PlayCommand: AsyncParsableCommand {
         return options
     }
 
-    /// `--chord-window`, `--cadence-every`, `--key`, `--degree-names` and `--tempo` as setting overrides.
+    /// `--chord-window`, `--cadence-every`, `--key`, `--degree-names`, `--degree-context` and `--tempo` as setting
+    /// overrides.
     private var own: [(key: SettingKey, text: String?)] {
         [
             (.chordWindow, chordWindow.map(CLI.texts.shortest)),
             (.cadenceEvery, cadenceEvery.map(String.init)),
-            (.degreeKey, key), (.degreeNames, degreeNames), (.tempo, tempo.map(String.init)),
+            (.degreeKey, key), (.degreeNames, degreeNames), (.degreeContext, degreeContext),
+            (.tempo, tempo.map(String.init)),
         ]
     }
 

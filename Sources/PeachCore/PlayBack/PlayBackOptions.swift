@@ -27,6 +27,8 @@ public struct PlayBackOptions: Hashable, Sendable {
     public var cadenceEvery = 1
     /// Degrees: the key the questions are in, random per block or a fixed tonic.
     public var degreeKey = DegreeKey.random
+    /// Degrees: what sets the key before a note, the cadence or a drone (``DegreeContext``).
+    public var degreeContext = DegreeContext.cadence
     /// Melodies: call and response against the click (``TempoGrid``) instead of free time.
     public var inTempo = false
     /// Melodies in tempo: the tempo (the `tempo` setting).

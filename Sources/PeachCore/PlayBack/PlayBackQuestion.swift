@@ -91,6 +91,13 @@ public struct PlayBackQuestion: Hashable, Sendable {
         return chords.map { chord in chord.map { MIDINote(clamping: reference.rawValue + $0) } }
     }
 
+    /// Degrees: the drone that may set the key instead of the cadence (``DegreeContext/drone``): the tonic and
+    /// its fifth, an octave below the tonic (where the cadence's bass lies). Empty for the other kinds.
+    public var drone: [MIDINote] {
+        guard item.kind == .degrees else { return [] }
+        return [-12, -5].map { MIDINote(clamping: reference.rawValue + $0) }
+    }
+
     /// Degrees: after a right answer, the notes that lead the answer home to the tonic (``ScaleDegree/resolution``),
     /// from the answer's octave; empty for the other kinds and the tonic.
     public func resolution(from note: MIDINote) -> [MIDINote] {

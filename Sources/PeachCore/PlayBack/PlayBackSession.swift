@@ -19,7 +19,8 @@ import Foundation
 /// first); the window stays open.
 ///
 /// Degrees: the key's cadence (``PlayBackQuestion/cadence``, chords of ``cadenceChordDuration`` and a rest of
-/// ``cadenceRest``) sounds before the note when the ``CadencePlan`` says so, and before every replay; the window
+/// ``cadenceRest``) sounds before the note when the ``CadencePlan`` says so, and before every replay — or with
+/// ``DegreeContext/drone`` the tonic and its fifth, ``droneLead`` alone and then under the note; the window
 /// opens when the note starts. After a right answer the note resolves to the tonic
 /// (``PlayBackQuestion/resolution(from:)``), so its function is heard.
 ///
@@ -72,6 +73,13 @@ public final class PlayBackSession: TrainingSession {
     public static let cadenceChordDuration = 0.75
     /// The rest between a cadence's last chord and the note, seconds.
     public static let cadenceRest = 0.5
+    /// Degrees with a drone: how long the drone sounds alone before the note, seconds.
+    public static let droneLead = 2.0
+    /// Degrees with a drone: how long it holds on after the note starts, at most, seconds: an answer judged
+    /// wrong, a skip or the next question stops it sooner; a right one resolves home over it.
+    public static let droneHold = 8.0
+    /// Degrees with a drone: its velocity, softer than the question (mezzo-piano), so the note stands out.
+    public static let droneVelocity: MIDIVelocity = 64
     /// Melodies: how long a beat of the phrase lasts, seconds (a quarter note at 120 BPM).
     public static let melodyBeat = 0.5
     /// Melodies: after this many seconds without a note the answer is judged, though notes are missing.
@@ -319,7 +327,8 @@ public final class PlayBackSession: TrainingSession {
         lastItem = next.item
         question = next
         if playsCadence, next.item.kind == .degrees, let key = next.key {
-            machinery.emit(.cadence(key, namesReference: trialOptions.namesReference))
+            machinery.emit(
+                .cadence(key, context: trialOptions.degreeContext, namesReference: trialOptions.namesReference))
         }
         machinery.emit(.questionStarted(next, namesReference: trialOptions.namesReference))
         play(next)
@@ -438,9 +447,15 @@ public final class PlayBackSession: TrainingSession {
     /// have arrived by then).
     static let scoringDelay = 0.05
 
-    /// Degrees: sounds the question's cadence from now; returns when the note that follows it starts (0 for the
-    /// other kinds).
+    /// Degrees: sounds the question's cadence (or its drone, ``DegreeContext``) from now; returns when the note
+    /// that follows it starts (0 for the other kinds).
     private func soundCadence(_ question: PlayBackQuestion) -> Double {
+        if trialOptions.degreeContext == .drone, !question.drone.isEmpty {
+            sound(
+                question.drone, harmonic: true, after: 0, lasting: Self.droneLead + Self.droneHold,
+                velocity: Self.droneVelocity)
+            return Self.droneLead
+        }
         var start = 0.0
         for chord in question.cadence {
             sound(chord, harmonic: true, after: start, lasting: Self.cadenceChordDuration)
@@ -472,10 +487,11 @@ public final class PlayBackSession: TrainingSession {
     }
 
     /// Sounds `notes` after `delay` seconds, together or one after another (each `lasting` seconds and back to
-    /// back, or a chord's duration, or a note's with the gap between); returns when the last ends.
+    /// back, or a chord's duration, or a note's with the gap between), at `velocity`; returns when the last ends.
     @discardableResult
     private func sound(
-        _ notes: [MIDINote], harmonic: Bool, after delay: Double, lasting: Double? = nil
+        _ notes: [MIDINote], harmonic: Bool, after delay: Double, lasting: Double? = nil,
+        velocity: MIDIVelocity = questionVelocity
     ) -> Double {
         let duration = lasting ?? (harmonic ? Self.chordDuration : trialSettings.noteDuration)
         let step = lasting ?? (trialSettings.noteDuration + trialSettings.gapBetweenNotes)
@@ -484,17 +500,17 @@ public final class PlayBackSession: TrainingSession {
             let start = delay + (harmonic ? 0 : Double(index) * step)
             let begin = { [weak self] in
                 guard let self, self.machinery.trialNumber == trial, self.state != .idle else { return }
-                self.startNote(note, for: duration)
+                self.startNote(note, for: duration, velocity: velocity)
             }
             if start == 0 { begin() } else { clock.schedule(after: .seconds(start)) { begin() } }
         }
         return delay + (harmonic ? duration : Double(max(notes.count - 1, 0)) * step + duration)
     }
 
-    private func startNote(_ note: MIDINote, for duration: Double) {
+    private func startNote(_ note: MIDINote, for duration: Double, velocity: MIDIVelocity) {
         do {
             let handle = try player.playKey(
-                note, velocity: Self.questionVelocity, referencePitch: trialSettings.referencePitch,
+                note, velocity: velocity, referencePitch: trialSettings.referencePitch,
                 gain: .nominal)
             handles.append(handle)
             clock.schedule(after: .seconds(duration)) { try? handle.stop() }

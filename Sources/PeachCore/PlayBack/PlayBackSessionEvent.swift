@@ -9,9 +9,9 @@ public enum PlayBackSessionEvent: TrainingSessionEvent {
         if case .observerFailed(let error) = self { error } else { nil }
     }
 
-    /// Degrees: the key's cadence sounds before the question that follows (``CadencePlan``); whether the key may
-    /// be named on screen.
-    case cadence(Key, namesReference: Bool)
+    /// Degrees: the key's cadence, or its drone (`context`), sounds before the question that follows
+    /// (``CadencePlan``); whether the key may be named on screen.
+    case cadence(Key, context: DegreeContext, namesReference: Bool)
     /// Melodies in tempo: the question's count-in, call and response are placed on the click timeline.
     case grid(TempoGrid)
     /// The output's sound broke off (an underrun, or a stall a sound server hid with silence): `new` dropouts

@@ -80,6 +80,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case degreeKey
     /// Play-back, degrees: how degrees are named: `numbers` (`5`, `♭6`) or `solfege` (movable do: `sol`, `le`).
     case degreeNames
+    /// Play-back, degrees: what sets the key before a note: `cadence` (I–IV–V–I) or `drone` (tonic and fifth held).
+    case degreeContext
 
     /// The key named `name` (as in the settings file).
     /// - Throws: ``SettingsError/unknownKey(_:)`` when no setting has that name.
@@ -97,7 +99,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .controllerProfile, .audioOutput, .midiOutput, .wrongAnswerTick, .longPress, .soundFont, .preset,
             .earconLevel, .tempo, .offsetClick, .timingPatterns, .maxRepetitions, .gapPositions, .chordWindow,
             .grazeVelocity, .showReference, .keySignature, .silentBars, .silentEvery, .tempoRamp, .rampEvery,
-            .gapPattern, .cadenceEvery, .degreeKey, .degreeNames:
+            .gapPattern, .cadenceEvery, .degreeKey, .degreeNames, .degreeContext:
             false
         }
     }
@@ -134,6 +136,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .cadenceEvery: "cadence-every"
         case .degreeKey: "key"
         case .degreeNames: "degree-names"
+        case .degreeContext: "degree-context"
         case .velocity, .wrongAnswerTick, .longPress, .earconLevel, .showReference, .grazeVelocity,
             .keySignature:
             nil
@@ -182,6 +185,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .cadenceEvery: .wholeNumber(ValueDomains.cadenceEvery)
         case .degreeKey: .degreeKey
         case .degreeNames: .oneOf(["numbers", "solfege"])
+        case .degreeContext: .oneOf(DegreeContext.allCases.map(\.rawValue))
         }
     }
 
@@ -205,7 +209,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .timbre, .intervals, .tuningSystem, .controllerProfile, .audioOutput, .midiOutput,
             .wrongAnswerTick,
             .soundFont, .preset, .gapPositions, .showReference, .timingPatterns, .maxRepetitions, .gapPattern,
-            .keySignature, .degreeKey, .degreeNames:
+            .keySignature, .degreeKey, .degreeNames, .degreeContext:
             return .text(trimmed)
         }
     }

@@ -127,7 +127,7 @@ public struct TrainingSettings: Hashable, Sendable {
         case .controllerProfile, .audioOutput, .midiOutput, .wrongAnswerTick, .longPress, .soundFont, .preset,
             .earconLevel, .tempo, .offsetClick, .timingPatterns, .maxRepetitions, .gapPositions, .chordWindow,
             .grazeVelocity, .showReference, .keySignature, .silentBars, .silentEvery, .tempoRamp, .rampEvery,
-            .gapPattern, .cadenceEvery, .degreeKey, .degreeNames:
+            .gapPattern, .cadenceEvery, .degreeKey, .degreeNames, .degreeContext:
             nil
         }
     }
@@ -189,7 +189,7 @@ public struct TrainingSettings: Hashable, Sendable {
         case .controllerProfile, .audioOutput, .midiOutput, .wrongAnswerTick, .longPress, .soundFont, .preset,
             .earconLevel, .tempo, .offsetClick, .timingPatterns, .maxRepetitions, .gapPositions, .chordWindow,
             .grazeVelocity, .showReference, .keySignature, .silentBars, .silentEvery, .tempoRamp, .rampEvery,
-            .gapPattern, .cadenceEvery, .degreeKey, .degreeNames:
+            .gapPattern, .cadenceEvery, .degreeKey, .degreeNames, .degreeContext:
             throw .unknownKey(key.rawValue)
         }
         return copy

@@ -47,6 +47,8 @@ public struct PeachSettings: Hashable, Sendable {
     public private(set) var degreeKey = DegreeKey.random
     /// Play-back, degrees: whether degrees are named by movable do (`solfege`) rather than numbers.
     public private(set) var solfege = false
+    /// Play-back, degrees: what sets the key before a note, the cadence or a drone.
+    public private(set) var degreeContext = DegreeContext.cadence
     /// Timing training's settings: `tempo`, `offsetClick`, `gapPositions`, `timingPatterns`, `maxRepetitions`
     /// (their feedback lasts the training
     /// settings' `feedbackDuration`: see ``timingSettings``).
@@ -107,6 +109,7 @@ public struct PeachSettings: Hashable, Sendable {
         case .cadenceEvery: return String(cadenceEvery)
         case .degreeKey: return degreeKey.description
         case .degreeNames: return solfege ? "solfege" : "numbers"
+        case .degreeContext: return degreeContext.rawValue
         case .noteRange, .noteDuration, .gapBetweenNotes, .referencePitch, .varyLoudness, .feedbackDuration,
             .velocity, .timbre, .intervals, .tuningSystem:
             return training.value(of: key)?.description ?? ""
@@ -179,6 +182,9 @@ public struct PeachSettings: Hashable, Sendable {
         case .degreeNames:
             guard value == "numbers" || value == "solfege" else { throw invalid() }
             copy.solfege = value == "solfege"
+        case .degreeContext:
+            guard let context = DegreeContext(rawValue: value) else { throw invalid() }
+            copy.degreeContext = context
         case .grazeVelocity:
             guard let velocity = Int(value) else { throw invalid() }
             guard ValueDomains.grazeVelocity.contains(velocity) else { throw outOfRange() }
@@ -266,6 +272,7 @@ extension PeachSettings {
         options.grazeVelocity = grazeVelocity
         options.cadenceEvery = cadenceEvery
         options.degreeKey = degreeKey
+        options.degreeContext = degreeContext
         options.tempo = timing.tempo
         options.namesReference = showReference && (chosen?.namesReference ?? true)
         return options

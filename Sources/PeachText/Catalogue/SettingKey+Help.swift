@@ -35,6 +35,7 @@ extension SettingKey {
         case .cadenceEvery: .cadenceEvery
         case .degreeKey: .degreeKey
         case .degreeNames: .degreeNames
+        case .degreeContext: .degreeContext
         case .velocity, .wrongAnswerTick, .longPress, .earconLevel, .showReference, .grazeVelocity,
             .keySignature:
             nil

@@ -220,8 +220,11 @@ extension Texts {
     }
 
     /// The line when a degrees question's cadence sounds: `Cadence: E♭ major`.
-    public func playBackCadence(_ key: Key, namesReference: Bool) -> String {
-        namesReference ? tr("Cadence: \(keyName(key))") : tr("Cadence")
+    public func playBackCadence(_ key: Key, context: DegreeContext, namesReference: Bool) -> String {
+        switch context {
+        case .cadence: namesReference ? tr("Cadence: \(keyName(key))") : tr("Cadence")
+        case .drone: namesReference ? tr("Drone: \(keyName(key))") : tr("Drone")
+        }
     }
 
     /// Melodies in tempo, the state line as the count-in starts: `Count-in at 80 BPM: the phrase, then your turn

@@ -200,7 +200,7 @@ public struct EventLine: Encodable, Equatable, Sendable {
         "started", "modeChanged", "trialStarted", "replayStarted", "note2Started", "tunableStarted", "answer",
         "result",
         "repetition", "loopStarted", "silence", "tempoChanged", "countIn", "call", "respond", "echoOnset",
-        "levelChanged", "strike", "dropout", "cadence", "question", "answerable",
+        "levelChanged", "strike", "dropout", "cadence", "drone", "question", "answerable",
         "referenceOnly", "played", "notCounted", "resolving", "placementEnded",
         "skipped",
         "stopped",
@@ -245,6 +245,7 @@ public struct EventLine: Encodable, Equatable, Sendable {
         "tempoChanged": ["tempo"],
         "dropout": ["dropouts", "replaying"],
         "cadence": ["key"],
+        "drone": ["key"],
         "question": [
             "kind", "item", "referenceNote", "soundedNotes", "answerNotes", "spelled", "symbol", "key",
         ],

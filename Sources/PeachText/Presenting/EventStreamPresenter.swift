@@ -255,8 +255,8 @@ public final class EventStreamPresenter: TrainingPresenter {
 
     private func playBackLines(_ event: PlayBackSessionEvent, at time: Date) -> [EventLine] {
         switch event {
-        case .cadence(let key, _):
-            var line = EventLine("cadence", at: time)
+        case .cadence(let key, let context, _):
+            var line = EventLine(context == .drone ? "drone" : "cadence", at: time)
             line.key = key.description
             return [line]
         case .grid(let grid):

@@ -293,8 +293,8 @@ public final class TerminalScreen: TrainingPresenter {
 
     private func show(_ event: PlayBackSessionEvent, progress: TrainingProgress) {
         switch event {
-        case .cadence(let key, let names):
-            status(texts.playBackCadence(key, namesReference: names))
+        case .cadence(let key, let context, let names):
+            status(texts.playBackCadence(key, context: context, namesReference: names))
         case .resolving(let question, let notes):
             line("      " + texts.playBackResolving(question, notes: notes))
         case .grid(let grid):
