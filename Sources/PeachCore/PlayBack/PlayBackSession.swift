@@ -328,7 +328,8 @@ public final class PlayBackSession: TrainingSession {
         question = next
         if playsCadence, next.item.kind == .degrees, let key = next.key {
             machinery.emit(
-                .cadence(key, context: trialOptions.degreeContext, namesReference: trialOptions.namesReference))
+                .cadence(
+                    key, context: trialOptions.degreeContext, namesReference: trialOptions.namesReference))
         }
         machinery.emit(.questionStarted(next, namesReference: trialOptions.namesReference))
         play(next)
