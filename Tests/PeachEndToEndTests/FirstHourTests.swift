@@ -115,6 +115,8 @@ struct FirstHourTests {
             "organ", "synth", "bend", "mts", "weibull", "comparison", "matching", "measurement", "standard",
             "low",
             "learned", "jq", "stdin", "keyboard", "tempo", "calibrate", "c", "random", "numbers", "solfege",
+            "cadence",
+            "drone",
         ])
         for arguments in commands + helps {
             let result = try PeachBinary.run(
