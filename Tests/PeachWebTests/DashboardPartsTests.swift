@@ -236,4 +236,41 @@ struct DashboardPartsTests {
             StoredRecord(.playBack(completed)), texts: Texts(language: .german), timeZone: utc)
         #expect(german.contains("F5 As5 C6"), "\(german)")
     }
+
+    @Test(
+        "a session is a sitting: modes within five minutes are its parts, in the order practised; a pause begins the next"
+    )
+    func sittings() throws {
+        func answer(_ item: PlayBackItem, at seconds: Double, right: Bool = true) throws -> StoredRecord {
+            let question = try #require(PlayBackQuestion(item, reference: 60))
+            let notes = right ? question.answerNotes : question.answerNotes.map { $0.advanced(by: 1) }
+            return StoredRecord(
+                .playBack(
+                    CompletedPlayBack(
+                        question: question,
+                        played: notes.map { PlayedNote(note: $0, velocity: 80, time: 0) },
+                        anyOctave: false, anyVoicing: false,
+                        timestamp: Date(timeIntervalSince1970: 1_800_000_000 + seconds), responseTime: 1,
+                        inputKind: .midiNote)))
+        }
+        let chord = PlayBackItem.chord(.major, inversion: 0)
+        let degree = PlayBackItem.degree(ScaleDegree(mode: .major, semitones: 7))
+        let records = [
+            try answer(chord, at: 0), try answer(degree, at: 60), try answer(chord, at: 120, right: false),
+            try answer(degree, at: 290),
+            // Ten minutes later: the next sitting.
+            try answer(degree, at: 890),
+        ]
+        let sessions = PracticeSessions(records: records).sessions
+        #expect(sessions.map(\.records.count) == [1, 4], "newest first")
+        let sitting = try #require(sessions.last)
+        #expect(sitting.parts.map(\.mode) == [.playChords, .playDegrees])
+        #expect(sitting.parts.map(\.records.count) == [2, 2])
+        #expect(sitting.length == 290)
+        let texts = Texts(language: .english)
+        #expect(
+            sitting.parts.map { $0.result(texts: texts) } == ["1 of 2 right (50 %)", "2 of 2 right (100 %)"])
+        #expect(texts.sessionLength(sitting.length) == "5 min" && texts.sessionLength(20) == "under a minute")
+        #expect(texts.sessionLength(3_900) == "1 h 5 min")
+    }
 }

@@ -97,6 +97,15 @@ extension Texts {
     /// `mean error 4.2 cents`: a pitch-matching session.
     public func sessionMeanError(_ cents: Double) -> String { tr("mean error \(self.cents(cents))") }
 
+    /// A practice session's length: `under a minute`, `12 min`, `1 h 5 min`.
+    public func sessionLength(_ seconds: Double) -> String {
+        let total = Int((seconds / 60).rounded())
+        if total < 1 { return tr("under a minute") }
+        if total < 60 { return tr("\(total) min") }
+        let (hours, minutes) = (total / 60, total % 60)
+        return tr("\(hours) h \(minutes) min")
+    }
+
     /// `mean offset 12.5 ms`: a fill-the-gap session (how far its trials were from on time).
     public func sessionMeanOffset(_ milliseconds: Double) -> String {
         tr("mean offset \(format(milliseconds, 1)) ms")

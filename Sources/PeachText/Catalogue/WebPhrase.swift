@@ -4,7 +4,7 @@
 /// case in both languages).
 public enum WebPhrase: CaseIterable, Sendable {
     case overview, progress, box, settings, yourData, navigation, skipToContent, signIn, signOut
-    case sessions, sessionsExplanation, noSessions, when, mode, answers, result, trials, allSessions
+    case sessions, sessionsExplanation, noSessions, when, answers, allSessions, length, practised
     case now, answersStoredLabel, inShort, period, oneYear, everything
     case version, answersStored, inUse, notInUse, freeSpace, logTitle, noLog
     case boxNow, controllers, noneConnected, sound, lastProblem, boxNotHere
@@ -24,14 +24,13 @@ public enum WebPhrase: CaseIterable, Sendable {
         case .overview: "Overview"
         case .sessions: "Sessions"
         case .sessionsExplanation:
-            "The recent sessions: answers of one mode with less than five minutes between them. Open one for its answers."
+            "The recent sessions: answers with less than five minutes between them, whatever you practised. Open one for its answers."
         case .noSessions: "No answers yet."
         case .when: "When"
-        case .mode: "Mode"
         case .answers: "Answers"
-        case .result: "Result"
-        case .trials: "Its answers"
         case .allSessions: "All sessions"
+        case .length: "Length"
+        case .practised: "Practised"
         case .progress: "Progress"
         case .box: "Box"
         case .settings: "Settings"

@@ -75,14 +75,16 @@ struct DashboardPages: Sendable {
         let rows = (sessions?.sessions ?? []).map { entry -> [String: Any] in
             [
                 "id": entry.id, "when": LocalTime.text(entry.start, timeZone: timeZone, .dayAndMinute),
-                "mode": texts.title(of: entry.mode), "count": entry.records.count,
-                "result": entry.result(texts: texts),
+                "length": texts.sessionLength(entry.length), "count": entry.records.count,
+                "parts": entry.parts.map { part in
+                    ["mode": texts.title(of: part.mode), "result": part.result(texts: texts)]
+                },
             ]
         }
         let values: [String: Any] = [
             "explanation": texts(.sessionsExplanation), "hasSessions": !rows.isEmpty, "sessions": rows,
-            "noSessions": texts(.noSessions), "whenHeader": texts(.when), "modeHeader": texts(.mode),
-            "answersHeader": texts(.answers), "resultHeader": texts(.result),
+            "noSessions": texts(.noSessions), "whenHeader": texts(.when), "lengthHeader": texts(.length),
+            "practisedHeader": texts(.practised), "answersHeader": texts(.answers),
         ]
         return renderer.document(
             "sessions", values: values, title: PageRenderer.name(of: .sessions, texts: texts),
@@ -92,15 +94,18 @@ struct DashboardPages: Sendable {
 
     /// One practice session and its answers.
     func session(_ entry: PracticeSessions.Session, texts: Texts, session: SessionStore.Session?) -> String {
+        let when = LocalTime.text(entry.start, timeZone: timeZone, .dayAndMinute)
         let values: [String: Any] = [
-            "mode": texts.title(of: entry.mode),
-            "when": LocalTime.text(entry.start, timeZone: timeZone, .dayAndMinute),
-            "result": entry.result(texts: texts), "trialsTitle": texts(.trials), "back": texts(.allSessions),
-            "answers": entry.records.map { AnswerLine.text($0, texts: texts, timeZone: timeZone) },
+            "when": when, "length": texts.sessionLength(entry.length), "back": texts(.allSessions),
+            "parts": entry.parts.map { part -> [String: Any] in
+                [
+                    "mode": texts.title(of: part.mode), "result": part.result(texts: texts),
+                    "answers": part.records.map { AnswerLine.text($0, texts: texts, timeZone: timeZone) },
+                ]
+            },
         ]
         return renderer.document(
-            "session", values: values, title: texts.title(of: entry.mode), current: .sessions, texts: texts,
-            session: session)
+            "session", values: values, title: when, current: .sessions, texts: texts, session: session)
     }
 
     /// The box: what `peach serve` does now (its status file), version, answers, disk, last answer, and its

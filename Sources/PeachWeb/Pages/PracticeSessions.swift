@@ -6,22 +6,18 @@ import PeachStore
 import PeachText
 import PeachTraining
 
-/// Recent answers as practice sessions: a session is answers of one mode with less than ``pause`` between
-/// them (another mode, or a longer pause, begins the next). Read from the journal's last ``window`` bytes
-/// (``JournalStore/recentRecords(in:bytes:)``: about 8,000 answers), so the page costs the same for a
-/// store of a hundred answers or of a lifetime.
+/// Recent answers as practice sessions, the way a musician counts them: a **session** is a sitting, answers
+/// with less than ``pause`` between them whatever was practised (a player who warms up on pitch and moves on to
+/// degrees sat down once); its **parts** are its modes, each with its answers and what they came to. Read from
+/// the journal's last ``window`` bytes (``JournalStore/recentRecords(in:bytes:)``: about 8,000 answers), so the
+/// page costs the same for a store of a hundred answers or of a lifetime.
 struct PracticeSessions: Sendable {
-    /// One session.
-    struct Session: Sendable {
-        /// The mode it was practised in.
+    /// The answers of one mode within a session.
+    struct Part: Sendable {
+        /// The mode they were practised in.
         let mode: TrainingMode
         /// Its answers, oldest first.
-        let records: [StoredRecord]
-
-        /// When it began.
-        var start: Date { records.first?.timestamp ?? .distantPast }
-        /// Its address: the start in milliseconds since 1970.
-        var id: String { String(Int64((start.timeIntervalSince1970 * 1000).rounded(.down))) }
+        var records: [StoredRecord]
 
         /// What it came to, in a few words: how many were right, or the mean error or offset.
         func result(texts: Texts) -> String {
@@ -57,6 +53,36 @@ struct PracticeSessions: Sendable {
         }
     }
 
+    /// One session: a sitting.
+    struct Session: Sendable {
+        /// Its modes in the order first practised, each with its answers.
+        let parts: [Part]
+        /// Its answers, oldest first.
+        let records: [StoredRecord]
+
+        /// The session of `records` (oldest first), parted by mode.
+        init(records: [StoredRecord]) {
+            var parts: [Part] = []
+            for record in records {
+                let mode = AnswerLine.mode(of: record)
+                if let index = parts.firstIndex(where: { $0.mode == mode }) {
+                    parts[index].records.append(record)
+                } else {
+                    parts.append(Part(mode: mode, records: [record]))
+                }
+            }
+            self.parts = parts
+            self.records = records
+        }
+
+        /// When it began.
+        var start: Date { records.first?.timestamp ?? .distantPast }
+        /// How long it lasted: its first answer to its last, seconds.
+        var length: Double { max(0, (records.last?.timestamp ?? start).timeIntervalSince(start)) }
+        /// Its address: the start in milliseconds since 1970.
+        var id: String { String(Int64((start.timeIntervalSince1970 * 1000).rounded(.down))) }
+    }
+
     /// The bytes of the journal's end that are read.
     static let window = 2 << 20
     /// The longest pause within a session, seconds.
@@ -71,20 +97,14 @@ struct PracticeSessions: Sendable {
     init(records: [StoredRecord]) {
         var result: [Session] = []
         var current: [StoredRecord] = []
-        var mode: TrainingMode?
         for record in records {
-            let recordMode = AnswerLine.mode(of: record)
-            if let last = current.last,
-                recordMode != mode || abs(record.timestamp.timeIntervalSince(last.timestamp)) > Self.pause,
-                let mode
-            {
-                result.append(Session(mode: mode, records: current))
+            if let last = current.last, abs(record.timestamp.timeIntervalSince(last.timestamp)) > Self.pause {
+                result.append(Session(records: current))
                 current = []
             }
-            mode = recordMode
             current.append(record)
         }
-        if let mode, !current.isEmpty { result.append(Session(mode: mode, records: current)) }
+        if !current.isEmpty { result.append(Session(records: current)) }
         sessions = Array(result.suffix(Self.shown).reversed())
     }
 

@@ -108,18 +108,27 @@ struct WebCommandTests {
             #expect(svg.headers["content-type"] == "image/svg+xml; charset=utf-8")
             #expect(svg.text.contains("<svg") && svg.text.contains("</svg>"), "\(chart)")
         }
-        // The three simulated runs are three sessions (another mode begins the next), newest first.
+        // The three simulated runs, one after another, are one sitting: one session of three parts, in the order
+        // practised, each with what it came to.
         let sessions = try HTTPProbe.get(port: web.port, "/sessions").text
         let rows = sessions.components(separatedBy: "<tr><td><a href=\"/sessions/").dropFirst()
-        #expect(rows.count == 3, "\(sessions)")
-        #expect(
-            rows.first?.contains("Timing: early or late") == true
-                && rows.last?.contains("Pitch discrimination") == true)
-        #expect(rows.allSatisfy { $0.contains("<td>40</td>") }, "\(sessions)")
-        let first = try #require(rows.last.map { String($0.prefix { $0 != "\"" }) })
+        #expect(rows.count == 1, "\(sessions)")
+        let row = try #require(rows.first)
+        let parts = row.components(separatedBy: "<li>").dropFirst().map { String($0.prefix { $0 != "<" }) }
+        #expect(parts.count == 3, "\(row)")
+        #expect(parts.first?.hasPrefix("Pitch discrimination: ") == true, "\(parts)")
+        #expect(parts.first?.contains(" of 40 right (") == true, "\(parts)")
+        #expect(parts.last?.hasPrefix("Timing: early or late: ") == true, "\(parts)")
+        #expect(row.contains("<td>120</td>"), "\(row)")
+        let first = String(row.prefix { $0 != "\"" })
         let detail = try HTTPProbe.get(port: web.port, "/sessions/" + first)
         #expect(detail.status == 200)
-        #expect(items(detail.text, id: "session-answers").count == 40)
+        let lists = detail.text.components(separatedBy: "<ol class=\"lines session-answers\">").dropFirst()
+        #expect(lists.count == 3, "\(detail.text)")
+        let counts = lists.map { list in
+            (list.components(separatedBy: "</ol>").first ?? "").components(separatedBy: "<li>").count - 1
+        }
+        #expect(counts == [40, 40, 40], "\(detail.text)")
         #expect(try HTTPProbe.get(port: web.port, "/sessions/12345").status == 404)
         let settings = try HTTPProbe.get(port: web.port, "/settings").text
         #expect(settings.contains("<code>noteRange</code>") && settings.contains("<code>tempo</code>"))
