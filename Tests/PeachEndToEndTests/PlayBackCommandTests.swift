@@ -162,6 +162,37 @@ struct PlayBackCommandTests {
     }
 
     @Test(
+        "two degrees in a row: right in other octaves; then the asked one wrong, stored as a confusion; data check passes"
+    )
+    func degreesInARow() throws {
+        var results: [[String: Any]] = []
+        try Self.play(["--kind", "degrees", "--items", "5-major", "--key", "C", "--degree-notes", "2"]) {
+            keys, events in
+            for answer in 0..<2 {
+                let question = Self.object(events.await("\"question\""))
+                let notes = try #require(question["answerNotes"] as? [Int], "\(events.lines)")
+                #expect(notes.count == 2 && notes.last.map { ($0 - 7) % 12 == 0 } == true, "\(question)")
+                try #require(events.await("\"answerable\"") != nil)
+                let played = answer == 0 ? [notes[0] - 12, notes[1] + 12] : [notes[0], notes[1] + 1]
+                for note in played {
+                    Self.strike([note], on: keys)
+                    usleep(150_000)
+                }
+                results.append(Self.object(events.await("\"result\"")))
+            }
+        } check: { screen, data in
+            #expect(results.map { $0["verdict"] as? String } == ["right", "wrongItem"], "\(results)")
+            #expect(results.last?["heardAs"] as? String == "b6-major", "\(results)")
+            #expect(screen.contains("1 of 2 notes right; note 2: A♭4 is ♭6, it was 5 (G4)"), "\(screen)")
+            let check = try PeachBinary.run(["data", "check", "--data-dir", data])
+            #expect(check.status == 0, "\(check.standardOutput)\(check.standardError)")
+            let profile = try PeachBinary.run(["profile", "--confusions", "degrees", "--data-dir", data])
+            #expect(profile.standardOutput.contains("♭6 in major"), "\(profile.standardOutput)")
+            #expect(!profile.standardOutput.contains("by place in the phrase"), "\(profile.standardOutput)")
+        }
+    }
+
+    @Test(
         "a four-note melody played in order is right; with one note wrong it is judged in place and said so")
     func melodies() throws {
         var results: [[String: Any]] = []

@@ -103,6 +103,29 @@ struct RecordCodecTests {
         }
     }
 
+    @Test(
+        "degrees in a row round-trip: the whole row, a wrong asked note as heard, the onsets a phrase apart")
+    func degreeRowRoundTrip() throws {
+        let degree = ScaleDegree(mode: .major, semitones: 7)
+        let question = try #require(PlayBackQuestion(degree: degree, tonic: 60, row: [64, 60, 67]))
+        for (notes, heard) in [([52, 72, 67], nil), ([64, 60, 68], "b6-major"), ([65, 60, 67], nil)] {
+            let completed = CompletedPlayBack(
+                question: question,
+                played: notes.enumerated().map {
+                    PlayedNote(
+                        note: MIDINote(clamping: $0.element), velocity: 90, time: Double($0.offset) * 1.5)
+                },
+                anyOctave: true, anyVoicing: false, timestamp: Date(timeIntervalSince1970: 1_800_000_000),
+                responseTime: 1, inputKind: .midiNote)
+            #expect(
+                completed.isCorrect
+                    ? heard == nil && notes[0] == 52
+                    : completed.missedOnlyTheLine || completed.verdict.answered?.id == heard)
+            let record = StoredRecord(.playBack(completed))
+            #expect(try decode(RecordCodec.encode(record)) == record)
+        }
+    }
+
     @Test("an unknown field is kept only when its value is valid JSON; hostile nesting does not crash")
     func unknownFieldValues() throws {
         // The sample line without its checksum (which must come last), open for one more field.

@@ -19,6 +19,7 @@ struct SettingKeyTests {
             .silentEvery: "3", .tempoRamp: "-4", .rampEvery: "2", .gapPattern: "3:x-x",
             .gapPositions: "2,4", .chordWindow: "60", .grazeVelocity: "25", .keySignature: "Eb",
             .cadenceEvery: "3", .degreeKey: "F#", .degreeNames: "solfege", .degreeContext: "drone",
+            .degreeNotes: "3",
             .showReference: "off",
         ]
         #expect(Set(changed.keys) == Set(SettingKey.allCases), "a value for every key")

@@ -51,6 +51,38 @@ struct DegreesPresenterTests {
         #expect(screen.contains("Home to the tonic: A♭5 G5 F5 E♭5 (4 3 2 1)"), "\(screen)")
     }
 
+    @Test("degrees in a row: named as the row in the key, each miss in place, EN and DE")
+    func rowWords() throws {
+        // E♭ major: G4 (3), E♭4 (1), B♭4 (5, asked).
+        let question = try #require(
+            PlayBackQuestion(degree: ScaleDegree(mode: .major, semitones: 7), tonic: 63, row: [67, 63, 70]))
+        func completed(_ notes: [Int]) -> CompletedPlayBack {
+            CompletedPlayBack(
+                question: question,
+                played: notes.enumerated().map {
+                    PlayedNote(
+                        note: MIDINote(clamping: $0.element), velocity: 90, time: Double($0.offset) * 0.6)
+                },
+                anyOctave: true, anyVoicing: false, timestamp: Date(timeIntervalSince1970: 0),
+                responseTime: 1,
+                inputKind: .midiNote)
+        }
+        let english = Texts(language: .english)
+        let german = Texts(language: .german)
+        #expect(english.playBackVerdict(completed([55, 75, 70])) == "3 1 5 in E♭ major: G4 E♭4 B♭4")
+        #expect(
+            english.playBackVerdict(completed([66, 63, 70]))
+                == "2 of 3 notes right; note 1: G♭4 is ♭3, it was 3 (G4) — it was G4 E♭4 B♭4 (3 1 5 in E♭ major)"
+        )
+        #expect(
+            german.playBackVerdict(completed([67, 63]))
+                == "2 von 3 Tönen richtig; Ton 3 fehlt (B4) — es war G4 Es4 B4 (3 1 5 in Es-Dur)",
+            "\(german.playBackVerdict(completed([67, 63])))")
+        #expect(
+            english.playBackYourTurn(question, namesReference: true)
+                == "Play the 3 notes in order, each in any octave · E♭ major")
+    }
+
     @Test("a drone: its own events line with the key, and its words (Bordun in German)")
     func drone() throws {
         let presented = Self.presented(context: .drone)

@@ -12,11 +12,12 @@ struct DegreesRunTests {
     static let fifth = PlayBackItem.degree(ScaleDegree(mode: .major, semitones: 7))
 
     func harness(
-        every: Int = 1, items: [PlayBackItem]? = [fifth], context: DegreeContext = .cadence
+        every: Int = 1, items: [PlayBackItem]? = [fifth], context: DegreeContext = .cadence, notes: Int = 1
     ) -> RunHarness {
         var options = PlayBackOptions(kind: .degrees, items: items)
         options.cadenceEvery = every
         options.degreeContext = context
+        options.degreeNotes = notes
         let harness = RunHarness(mode: .playDegrees, playBack: options)
         harness.run.start()
         return harness
@@ -147,4 +148,63 @@ struct DegreesRunTests {
         harness.advance(0.2)
         #expect(harness.sound.fake.handles.prefix(2).allSatisfy { $0.isStopped })
     }
+
+    @Test("three degrees in a row: the asked one last, the others in play or the tonic, none twice in a row")
+    func rowOfThree() throws {
+        let third = PlayBackItem.degree(ScaleDegree(mode: .major, semitones: 4))
+        let harness = harness(items: [Self.fifth, third], notes: 3)
+        for number in 1...6 {
+            let question = try #require(harness.question)
+            let tonic = question.reference.rawValue
+            let row = question.answerNotes.map { $0.rawValue - tonic }
+            #expect(row.count == 3 && Set([0, 4, 7]).isSuperset(of: row), "\(row)")
+            #expect(zip(row, row.dropFirst()).allSatisfy { $0 != $1 }, "\(row)")
+            guard case .degree(let asked) = question.item else { throw Failure() }
+            #expect(row.last == asked.semitones)
+            harness.advanceUntilAnswerable()
+            // Each note in another octave, one after another.
+            for (index, note) in question.answerNotes.enumerated() {
+                harness.strike([note.rawValue + (index == 1 ? -12 : 12)])
+                harness.advance(0.6)
+            }
+            harness.advance(1)
+            let stored = try #require(harness.store.playBacks.last)
+            #expect(harness.store.playBacks.count == number)
+            #expect(stored.isCorrect && stored.question.answerNotes == question.answerNotes)
+            while harness.names.filter({ $0 == "questionStarted" }).count == number, harness.now < 900 {
+                harness.advance(0.1)
+            }
+        }
+        #expect(harness.names.contains("resolving"))
+    }
+
+    @Test(
+        "a row with only its first note wrong is a miss, but no confusion of the asked degree; the last wrong is"
+    )
+    func rowMisses() throws {
+        let harness = harness(notes: 2)
+        for wrongFirst in [true, false] {
+            let question = try #require(harness.question)
+            harness.advanceUntilAnswerable()
+            let notes = question.answerNotes.map(\.rawValue)
+            harness.strike([notes[0] + (wrongFirst ? 1 : 0)])
+            harness.advance(0.5)
+            harness.strike([notes[1] + (wrongFirst ? 0 : 1)])
+            harness.advance(1)
+            let stored = try #require(harness.store.playBacks.last)
+            #expect(!stored.isCorrect)
+            #expect(stored.missedOnlyTheLine == wrongFirst)
+            #expect(stored.verdict.answered?.id == (wrongFirst ? "5-major" : "b6-major"))
+            while harness.names.filter({ $0 == "questionStarted" }).count < 2 + (wrongFirst ? 0 : 1),
+                harness.now < 900
+            {
+                harness.advance(0.1)
+            }
+        }
+        var history = PlayBackHistory()
+        for answer in harness.store.playBacks { history.add(answer) }
+        #expect(history.items[Self.fifth]?.heardAs == ["b6-major": 1])
+    }
+
+    struct Failure: Error {}
 }

@@ -53,6 +53,9 @@ struct PlayCommand: AsyncParsableCommand {
     @Option(name: .setting(.degreeContext), help: CLI.help(.degreeContext, valueName: "context"))
     var degreeContext: String?
 
+    @Option(name: .setting(.degreeNotes), help: CLI.help(.degreeNotes, valueName: "n"))
+    var degreeNotes: Int?
+
     @OptionGroup(title: CLI.texts.help(.groupSettings)) var overrides: SoundOverrides
     @OptionGroup var live: RunOptions
 
@@ -76,13 +79,14 @@ struct PlayCommand: AsyncParsableCommand {
         return options
     }
 
-    /// `--chord-window`, `--cadence-every`, `--key`, `--degree-names`, `--degree-context` and `--tempo` as setting
-    /// overrides.
+    /// `--chord-window`, `--cadence-every`, `--key`, `--degree-names`, `--degree-context`, `--degree-notes` and
+    /// `--tempo` as setting overrides.
     private var own: [(key: SettingKey, text: String?)] {
         [
             (.chordWindow, chordWindow.map(CLI.texts.shortest)),
             (.cadenceEvery, cadenceEvery.map(String.init)),
             (.degreeKey, key), (.degreeNames, degreeNames), (.degreeContext, degreeContext),
+            (.degreeNotes, degreeNotes.map(String.init)),
             (.tempo, tempo.map(String.init)),
         ]
     }

@@ -67,6 +67,9 @@ struct SimulateCommand: ParsableCommand {
     @Flag(name: .long, help: ArgumentHelp(CLI.texts.help(.placement)))
     var placement = false
 
+    @Option(name: .setting(.degreeNotes), help: CLI.help(.degreeNotes, valueName: "n"))
+    var degreeNotes = 1
+
     @OptionGroup var tempo: TempoOption
 
     @Option(
@@ -89,8 +92,16 @@ struct SimulateCommand: ParsableCommand {
                 ("--drift", drift, -50...50, .number(-50...50, .milliseconds)),
             ], number: CLI.texts.shortest)
         _ = try OptionOverrides.apply(timing, to: PeachSettings.defaults)
+        let notes = ValueDomains.degreeNotes
         try CommandError.checkRanges(
-            [("--accuracy", accuracy, 0...1, .number(0...1, .amount))], number: CLI.texts.shortest)
+            [
+                ("--accuracy", accuracy, 0...1, .number(0...1, .amount)),
+                (
+                    "--degree-notes", Double(degreeNotes),
+                    Double(notes.lowerBound)...Double(notes.upperBound),
+                    .wholeNumber(notes)
+                ),
+            ], number: CLI.texts.shortest)
         _ = try player()
         _ = try playBack()
     }
@@ -119,6 +130,7 @@ struct SimulateCommand: ParsableCommand {
         guard let kind = mode.playBackKind else { return nil }
         var options = PlayBackOptions(kind: kind)
         options.placement = placement
+        options.degreeNotes = degreeNotes
         guard let items else { return options }
         if placement { throw .placementWithItems }
         switch PlayBackItem.list(parsing: items, kind: kind) {

@@ -56,6 +56,12 @@ public struct CompletedPlayBack: Hashable, Sendable {
         self.gridOffset = gridOffset.map { ($0 * 10_000).rounded() / 10_000 }
     }
 
+    /// Degrees in a row: the asked degree (the row's last note) was played right though another note of the row
+    /// was not: a miss of the question, but no confusion of its item.
+    public var missedOnlyTheLine: Bool {
+        !isCorrect && question.item.kind == .degrees && question.isPhrase && verdict.marks.last == .right
+    }
+
     /// Melodies in tempo: each note of the phrase, how far from its place on the grid it was played, seconds
     /// (positive late; nil when missing); empty when played freely. The note that answered a place is the one the
     /// pitch alignment gives it (``MelodyMark/alignment(expected:played:anyOctave:)``), right or wrong.

@@ -103,7 +103,7 @@ public struct PlayBackHistory: Hashable, Sendable {
             record.correct += 1
         } else if completed.verdict.outcome.isRightItemElsewhere {
             record.elsewhere += 1
-        } else {
+        } else if !completed.missedOnlyTheLine {
             record.heardAs[Self.heardAsKey(completed.verdict), default: 0] += 1
         }
         record.recent.append(completed.isCorrect)
@@ -112,7 +112,7 @@ public struct PlayBackHistory: Hashable, Sendable {
         if record.responseTimes.count > Self.responseTimeLength { record.responseTimes.removeFirst() }
         record.lastAnswer = answerCount
         items[item] = record
-        for (index, mark) in completed.verdict.marks.enumerated() {
+        for (index, mark) in completed.verdict.marks.enumerated() where item.kind == .melodies {
             melodyPositions[index + 1, default: Week()].answers += 1
             if mark.isRight { melodyPositions[index + 1, default: Week()].correct += 1 }
         }

@@ -29,6 +29,9 @@ public struct PlayBackOptions: Hashable, Sendable {
     public var degreeKey = DegreeKey.random
     /// Degrees: what sets the key before a note, the cadence or a drone (``DegreeContext``).
     public var degreeContext = DegreeContext.cadence
+    /// Degrees: how many notes a question plays in a row, 1…3: the degree asked comes last, after degrees in play
+    /// of its mode (``PlayBackQuestion/init(degree:tonic:row:)``).
+    public var degreeNotes = 1
     /// Melodies: call and response against the click (``TempoGrid``) instead of free time.
     public var inTempo = false
     /// Melodies in tempo: the tempo (the `tempo` setting).

@@ -66,6 +66,25 @@ public struct PlayBackQuestion: Hashable, Sendable {
         answerNotes = notes
     }
 
+    /// Degrees in a row: `row`, notes of the key of `tonic` (each 0–11 semitones above it) that end on `degree`,
+    /// the item asked; the notes before it set it in a line (``PlayBackOptions/degreeNotes``). The answer is every
+    /// note in order, each in any octave. Nil when the row is empty, does not end on the degree, or leaves the
+    /// octave above the tonic.
+    public init?(degree: ScaleDegree, tonic: MIDINote, row: [MIDINote]) {
+        guard let last = row.last, last.rawValue == tonic.rawValue + degree.semitones,
+            row.allSatisfy({ (0...11).contains($0.rawValue - tonic.rawValue) })
+        else { return nil }
+        item = .degree(degree)
+        soundedNotes = row
+        isHarmonic = false
+        reference = tonic
+        answerNotes = row
+    }
+
+    /// Whether the answer is a line of notes played one after another, each judged in place (a melody, degrees in
+    /// a row), rather than one note or one chord.
+    public var isPhrase: Bool { !isHarmonic && answerNotes.count > 1 }
+
     /// Degrees and melodies: the key the question is in (its tonic is the reference's pitch class); nil for the
     /// other kinds.
     public var key: Key? {

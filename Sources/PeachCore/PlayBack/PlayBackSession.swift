@@ -223,7 +223,7 @@ public final class PlayBackSession: TrainingSession {
         guard state == .awaitingAnswer else { return }
         answerInput = input
         let first = capture.add(PlayedNote(note: note, velocity: velocity, time: time))
-        if let question, question.item.kind == .melodies {
+        if let question, question.isPhrase {
             // Free: judged after a pause (or soon after the phrase's count); in tempo: when the response ends.
             guard grid == nil else { return }
             machinery.cancelTimer()
@@ -312,9 +312,6 @@ public final class PlayBackSession: TrainingSession {
         trialOptions = options()
         trialSettings = settings()
         playThrough.referencePitch = trialSettings.referencePitch
-        capture = AnswerCapture(
-            window: trialOptions.kind == .melodies ? Self.melodyWindow : trialOptions.chordWindow,
-            grazeVelocity: trialOptions.grazeVelocity)
         judgedOnset = nil
         let scheduler = PlayBackScheduler(options: trialOptions)
         if placing, scheduler.placementItem(history(), skipping: placementAsked) == nil { endPlacement() }
@@ -326,6 +323,9 @@ public final class PlayBackSession: TrainingSession {
         }
         lastItem = next.item
         question = next
+        capture = AnswerCapture(
+            window: next.isPhrase ? Self.melodyWindow : trialOptions.chordWindow,
+            grazeVelocity: trialOptions.grazeVelocity)
         if playsCadence, next.item.kind == .degrees, let key = next.key {
             machinery.emit(
                 .cadence(
@@ -362,7 +362,29 @@ public final class PlayBackSession: TrainingSession {
             let placed = cadencePlan.next(itemMode, in: trialOptions.range, using: &generator)
         else { return nil }
         playsCadence = placed.cadence
-        return PlayBackQuestion(item, reference: placed.tonic)
+        guard trialOptions.degreeNotes > 1, case .degree(let degree) = item else {
+            return PlayBackQuestion(item, reference: placed.tonic)
+        }
+        let row = degreeRow(ending: degree, scheduler.activeItems(history()), count: trialOptions.degreeNotes)
+        return PlayBackQuestion(
+            degree: degree, tonic: placed.tonic,
+            row: row.map { MIDINote(clamping: placed.tonic.rawValue + $0) })
+    }
+
+    /// Degrees in a row: the semitones above the tonic of `count` degrees ending on `degree`: the ones before it
+    /// drawn from the degrees of its mode in play (`active`) and the tonic, never one twice in a row.
+    private func degreeRow(ending degree: ScaleDegree, _ active: [PlayBackItem], count: Int) -> [Int] {
+        var choices: Set<Int> = [0]
+        for case .degree(let other) in active where other.mode == degree.mode {
+            choices.insert(other.semitones)
+        }
+        var row = [degree.semitones]
+        while row.count < count {
+            let next = row[0]
+            let fitting = choices.subtracting([next]).sorted()
+            row.insert(fitting.randomElement(using: &generator) ?? 0, at: 0)
+        }
+        return row
     }
 
     /// Sounds `question`: its notes one after another (each `noteDuration`, `gapBetweenNotes` apart) or
@@ -533,7 +555,7 @@ public final class PlayBackSession: TrainingSession {
         guard state == .awaitingAnswer, let question else { return }
         // A grazed first key moved the answer's start: wait for the window of the first note that counts (a
         // melody's window is its whole answer, judged by its pause instead).
-        if question.item.kind != .melodies, let closes = capture.closesAt,
+        if !question.isPhrase, let closes = capture.closesAt,
             closes + Self.judgingGrace - timeline() > 1e-6
         {
             scheduleJudging(after: closes - timeline())
@@ -594,7 +616,8 @@ public final class PlayBackSession: TrainingSession {
             machinery.emit(.notCounted(late: after, grazed: grazed, window: trialOptions.chordWindow))
         }
         var rest = trialSettings.feedbackDuration
-        let resolution = completed.verdict.played.first.map { question.resolution(from: $0) } ?? []
+        let from = question.isPhrase ? completed.verdict.played.last : completed.verdict.played.first
+        let resolution = from.map { question.resolution(from: $0) } ?? []
         if completed.isCorrect, !resolution.isEmpty {
             machinery.emit(.resolving(question, notes: resolution))
             rest =
@@ -618,7 +641,7 @@ public final class PlayBackSession: TrainingSession {
     /// intervals, the notes themselves for chords.
     private func comparisonNotes(_ question: PlayBackQuestion, played: [MIDINote]) -> [MIDINote] {
         guard question.item.kind != .chords, question.item.kind != .melodies else { return played }
-        if question.item.kind == .degrees { return Array(played.prefix(1)) }
+        if question.item.kind == .degrees { return question.isPhrase ? played : Array(played.prefix(1)) }
         let others = played.filter { $0 != question.reference }
         guard let note = others.first ?? played.first else { return [question.reference] }
         switch question.item {

@@ -131,6 +131,8 @@ public struct PlayBackVerdict: Hashable, Sendable {
             return PlayBackVerdict(outcome: outcome, played: played, answered: answered, semitoneError: error)
         case .melody:
             return judgeMelody(question, played: notes, anyOctave: options.anyOctave)
+        case .degree(let degree) where question.isPhrase:
+            return judgeDegreeRow(question, degree: degree, played: notes)
         case .degree(let degree):
             let classes = Set(played.map(\.pitchClass))
             guard classes.count == 1, let note = played.first, let key = question.key else {
@@ -221,6 +223,33 @@ public struct PlayBackVerdict: Hashable, Sendable {
             outcome: outcome, played: played, answered: outcome == .right ? question.item : nil,
             semitoneError: nil,
             missing: missing, extra: extra, marks: marks)
+    }
+
+    /// Degrees in a row: each note judged in place in any octave, as a melody's are; right when every note is
+    /// played and none added. What the asked degree (the last note) was heard as is the answer's item: the item
+    /// itself when its note was right, the degree played in its place when only that note was wrong
+    /// (``Outcome/wrongItem``, with `semitoneError`), so the profile counts the confusion; nil otherwise.
+    private static func judgeDegreeRow(
+        _ question: PlayBackQuestion, degree: ScaleDegree, played: [MIDINote]
+    ) -> PlayBackVerdict {
+        let melody = judgeMelody(question, played: played, anyOctave: true)
+        guard let key = question.key, let last = melody.marks.last else { return melody }
+        var answered: PlayBackItem?
+        var outcome = melody.outcome
+        var error: Int?
+        switch last {
+        case .right: answered = question.item
+        case .wrong(let note):
+            let heard = key.degree(of: note)
+            answered = .degree(heard)
+            error = ((heard.semitones - degree.semitones) % 12 + 18) % 12 - 6
+            if melody.marks.dropLast().allSatisfy(\.isRight), melody.extra.isEmpty { outcome = .wrongItem }
+        case .missing: break
+        }
+        return PlayBackVerdict(
+            outcome: outcome, played: played, answered: answered, semitoneError: error,
+            missing: melody.missing,
+            extra: melody.extra, marks: melody.marks)
     }
 
     private static func isWrong(_ mark: MelodyMark) -> Bool {

@@ -60,6 +60,22 @@ public struct SimulatedPlayer: Sendable {
         if case .melody = question.item { return answerMelody(question, using: &generator) }
         let right = Double.random(in: 0..<1, using: &generator) < (accuracy[question.item] ?? defaultAccuracy)
         var notes = question.answerNotes
+        if question.isPhrase, case .degree = question.item {
+            // Degrees in a row: the notes before the asked one right, the asked one as the item's accuracy says.
+            if !right, let last = notes.last {
+                let heard = confusions[question.item] ?? neighbour(of: question.item, using: &generator)
+                let wrong = PlayBackQuestion(heard, reference: question.reference)?.answerNotes.first
+                notes[notes.count - 1] = wrong.flatMap { $0 != last ? $0 : nil } ?? last.advanced(by: 1)
+            }
+            let onsets = notes.enumerated().map { index, note in
+                (
+                    note: note,
+                    onset: Double(index) * melodyStep + Double.random(in: 0...chordSpread, using: &generator)
+                )
+            }
+            let response = max(0.15, meanResponseTime * Double.random(in: 0.6...1.4, using: &generator))
+            return (onsets, response)
+        }
         if !right {
             let heard = confusions[question.item] ?? neighbour(of: question.item, using: &generator)
             if let wrong = PlayBackQuestion(heard, reference: question.reference), wrong.answerNotes != notes

@@ -82,6 +82,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case degreeNames
     /// Play-back, degrees: what sets the key before a note: `cadence` (I–IV–V–I) or `drone` (tonic and fifth held).
     case degreeContext
+    /// Play-back, degrees: how many notes a question plays in a row, 1 … 3 (the asked degree last).
+    case degreeNotes
 
     /// The key named `name` (as in the settings file).
     /// - Throws: ``SettingsError/unknownKey(_:)`` when no setting has that name.
@@ -99,7 +101,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .controllerProfile, .audioOutput, .midiOutput, .wrongAnswerTick, .longPress, .soundFont, .preset,
             .earconLevel, .tempo, .offsetClick, .timingPatterns, .maxRepetitions, .gapPositions, .chordWindow,
             .grazeVelocity, .showReference, .keySignature, .silentBars, .silentEvery, .tempoRamp, .rampEvery,
-            .gapPattern, .cadenceEvery, .degreeKey, .degreeNames, .degreeContext:
+            .gapPattern, .cadenceEvery, .degreeKey, .degreeNames, .degreeContext, .degreeNotes:
             false
         }
     }
@@ -137,6 +139,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .degreeKey: "key"
         case .degreeNames: "degree-names"
         case .degreeContext: "degree-context"
+        case .degreeNotes: "degree-notes"
         case .velocity, .wrongAnswerTick, .longPress, .earconLevel, .showReference, .grazeVelocity,
             .keySignature:
             nil
@@ -186,6 +189,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .degreeKey: .degreeKey
         case .degreeNames: .oneOf(["numbers", "solfege"])
         case .degreeContext: .oneOf(DegreeContext.allCases.map(\.rawValue))
+        case .degreeNotes: .wholeNumber(ValueDomains.degreeNotes)
         }
     }
 
@@ -199,7 +203,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
             guard let range = try? NoteRange(parsing: trimmed) else { throw invalid(text) }
             return .noteRange(range)
         case .velocity, .tempo, .offsetClick, .silentBars, .silentEvery, .tempoRamp, .rampEvery,
-            .grazeVelocity, .cadenceEvery:
+            .grazeVelocity, .cadenceEvery, .degreeNotes:
             guard let number = Int(trimmed) else { throw invalid(text) }
             return .integer(number)
         case .noteDuration, .gapBetweenNotes, .referencePitch, .varyLoudness, .feedbackDuration, .longPress,

@@ -127,7 +127,7 @@ public struct TrainingSettings: Hashable, Sendable {
         case .controllerProfile, .audioOutput, .midiOutput, .wrongAnswerTick, .longPress, .soundFont, .preset,
             .earconLevel, .tempo, .offsetClick, .timingPatterns, .maxRepetitions, .gapPositions, .chordWindow,
             .grazeVelocity, .showReference, .keySignature, .silentBars, .silentEvery, .tempoRamp, .rampEvery,
-            .gapPattern, .cadenceEvery, .degreeKey, .degreeNames, .degreeContext:
+            .gapPattern, .cadenceEvery, .degreeKey, .degreeNames, .degreeContext, .degreeNotes:
             nil
         }
     }
@@ -189,7 +189,7 @@ public struct TrainingSettings: Hashable, Sendable {
         case .controllerProfile, .audioOutput, .midiOutput, .wrongAnswerTick, .longPress, .soundFont, .preset,
             .earconLevel, .tempo, .offsetClick, .timingPatterns, .maxRepetitions, .gapPositions, .chordWindow,
             .grazeVelocity, .showReference, .keySignature, .silentBars, .silentEvery, .tempoRamp, .rampEvery,
-            .gapPattern, .cadenceEvery, .degreeKey, .degreeNames, .degreeContext:
+            .gapPattern, .cadenceEvery, .degreeKey, .degreeNames, .degreeContext, .degreeNotes:
             throw .unknownKey(key.rawValue)
         }
         return copy

@@ -31,6 +31,8 @@ public enum ValueDomains {
     public static let grazeVelocity = 0...127
     /// Play-back's degrees: the cadence before every this many questions of a key (the `cadenceEvery` setting).
     public static let cadenceEvery = 1...8
+    /// Play-back's degrees: how many notes a question plays in a row (the `degreeNotes` setting).
+    public static let degreeNotes = 1...3
     /// How loud the practice box's earcons play against a training note, dB: the `earconLevel` setting.
     public static let earconLevel = -40.0...0.0
     /// A comparison's `responseTime` and a pitch-matching attempt's `timeTaken`, seconds: up to a day (a

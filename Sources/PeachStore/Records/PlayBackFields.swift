@@ -77,6 +77,12 @@ extension PlayBackFields {
                 let melody = PlayBackQuestion(melody: level, tonic: note, notes: asked)
             else { throw invalid("answerNotes", .noteList) }
             question = melody
+        } else if case .degree(let degree) = item, let asked = parseNotes(answerNotes), asked.count > 1 {
+            // Degrees in a row: the notes before the asked degree were drawn, not made from the tonic.
+            guard let row = PlayBackQuestion(degree: degree, tonic: note, row: asked) else {
+                throw invalid("answerNotes", .noteList)
+            }
+            question = row
         } else {
             guard let made = PlayBackQuestion(item, reference: note) else {
                 throw invalid("reference", .midiNote)
@@ -84,7 +90,8 @@ extension PlayBackFields {
             guard parseNotes(answerNotes) == made.answerNotes else { throw invalid("answerNotes", .noteList) }
             question = made
         }
-        guard let notes = parsePlayed(played, span: item.kind.onsetSpan) else {
+        let span = question.isPhrase ? PlayBackKind.melodies.onsetSpan : item.kind.onsetSpan
+        guard let notes = parsePlayed(played, span: span) else {
             throw invalid("played", .playedNotes)
         }
         guard ValueDomains.answerTime.contains(responseTime) else { throw invalid("responseTime", .seconds) }

@@ -49,6 +49,8 @@ public struct PeachSettings: Hashable, Sendable {
     public private(set) var solfege = false
     /// Play-back, degrees: what sets the key before a note, the cadence or a drone.
     public private(set) var degreeContext = DegreeContext.cadence
+    /// Play-back, degrees: how many notes a question plays in a row.
+    public private(set) var degreeNotes = 1
     /// Timing training's settings: `tempo`, `offsetClick`, `gapPositions`, `timingPatterns`, `maxRepetitions`
     /// (their feedback lasts the training
     /// settings' `feedbackDuration`: see ``timingSettings``).
@@ -110,6 +112,7 @@ public struct PeachSettings: Hashable, Sendable {
         case .degreeKey: return degreeKey.description
         case .degreeNames: return solfege ? "solfege" : "numbers"
         case .degreeContext: return degreeContext.rawValue
+        case .degreeNotes: return String(degreeNotes)
         case .noteRange, .noteDuration, .gapBetweenNotes, .referencePitch, .varyLoudness, .feedbackDuration,
             .velocity, .timbre, .intervals, .tuningSystem:
             return training.value(of: key)?.description ?? ""
@@ -185,6 +188,10 @@ public struct PeachSettings: Hashable, Sendable {
         case .degreeContext:
             guard let context = DegreeContext(rawValue: value) else { throw invalid() }
             copy.degreeContext = context
+        case .degreeNotes:
+            guard let count = Int(value) else { throw invalid() }
+            guard ValueDomains.degreeNotes.contains(count) else { throw outOfRange() }
+            copy.degreeNotes = count
         case .grazeVelocity:
             guard let velocity = Int(value) else { throw invalid() }
             guard ValueDomains.grazeVelocity.contains(velocity) else { throw outOfRange() }
@@ -273,6 +280,7 @@ extension PeachSettings {
         options.cadenceEvery = cadenceEvery
         options.degreeKey = degreeKey
         options.degreeContext = degreeContext
+        options.degreeNotes = degreeNotes
         options.tempo = timing.tempo
         options.namesReference = showReference && (chosen?.namesReference ?? true)
         return options

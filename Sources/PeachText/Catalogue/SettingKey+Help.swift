@@ -36,6 +36,7 @@ extension SettingKey {
         case .degreeKey: .degreeKey
         case .degreeNames: .degreeNames
         case .degreeContext: .degreeContext
+        case .degreeNotes: .degreeNotes
         case .velocity, .wrongAnswerTick, .longPress, .earconLevel, .showReference, .grazeVelocity,
             .keySignature:
             nil

@@ -15,7 +15,7 @@ public enum Help: CaseIterable, Sendable {
     case timingPatterns, maxRepetitions, silentBars, silentEvery, tempoRamp, rampEvery, gapPattern
     case calibrateAbstract, calibrateDiscussion, echoAbstract, echoDiscussion
     case playAbstract, playDiscussion, playKind, playItems, anyOctave, anyVoicing, hideReference, chordWindow,
-        placement, cadenceEvery, degreeKey, degreeNames, degreeContext, inTempo
+        placement, cadenceEvery, degreeKey, degreeNames, degreeContext, degreeNotes, inTempo
     case confusions, accuracy, confuse
     case profileAbstract, profileDiscussion, chartRange, svg, json, days
     case simulateAbstract, simulateDiscussion, mode, trials, threshold, lapse, slope, shape, bias, spread,
@@ -230,6 +230,8 @@ public enum Help: CaseIterable, Sendable {
             "Degrees: the cadence sounds before every this many questions of a key (1-8; always at a new key)."
         case .degreeKey: "Degrees: random (a new key every 8 questions) or a fixed tonic such as C, Eb or F#."
         case .degreeNames: "Degrees: name them by numbers (5, b6) or solfege (movable do: sol, le)."
+        case .degreeNotes:
+            "Degrees: how many notes a question plays in a row (1-3); the degree asked comes last, each in any octave."
         case .degreeContext:
             "Degrees: the key is set by a cadence (I-IV-V-I) or a drone (tonic and fifth, held under the note)."
         case .inTempo:

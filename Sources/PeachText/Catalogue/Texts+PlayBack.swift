@@ -137,7 +137,9 @@ extension Texts {
     /// degree in its key: `5 in E♭ major`.
     public func itemName(of question: PlayBackQuestion) -> String {
         if case .degree(let degree) = question.item, let key = question.key {
-            return tr("\(degreeName(degree)) in \(keyName(key))")
+            guard question.isPhrase else { return tr("\(degreeName(degree)) in \(keyName(key))") }
+            let row = question.answerNotes.map { degreeName(key.degree(of: $0)) }.joined(separator: " ")
+            return tr("\(row) in \(keyName(key))")
         }
         if case .melody = question.item, let key = question.key {
             return tr("\(itemName(question.item)) in \(keyName(key))")
@@ -211,7 +213,11 @@ extension Texts {
                 + (namesReference ? " · " + tr("bass \(name)") : "")
         case .degrees:
             let key = question.key.map { " · " + keyName($0) } ?? ""
-            return tr("Play the note, in any octave") + (namesReference ? key : "")
+            let prompt =
+                question.isPhrase
+                ? tr("Play the \(question.answerNotes.count) notes in order, each in any octave")
+                : tr("Play the note, in any octave")
+            return prompt + (namesReference ? key : "")
         case .melodies:
             let first = spelledNames(Array(question.answerNotes.prefix(1)), in: question)
             return tr("Play the melody, note by note")
@@ -292,6 +298,7 @@ extension Texts {
         let it = tr("it was \(expected) (\(right))")
         let isChord = question.item.kind == .chords
         if question.item.kind == .melodies { return melodyVerdict(completed) }
+        if question.isPhrase, let key = question.key { return degreeRowVerdict(completed, key: key) }
         if let key = question.key {
             guard verdict.outcome != .right else { return right + ": " + expected }
             guard let note = verdict.played.first, verdict.outcome == .wrongItem else {
@@ -380,6 +387,38 @@ extension Texts {
         if !verdict.extra.isEmpty { parts.append(tr("extra \(names(verdict.extra))")) }
         if let timing = melodyTiming(completed) { parts.append(timing) }
         return parts.joined(separator: "; ") + " — " + it
+    }
+
+    /// Degrees in a row, note by note in place: `5 3 1 in E♭ major: B♭4 G4 E♭4` when right; else how many notes
+    /// were right, then each miss in the key — `note 2: G♭4 is ♭3, it was 3 (G4)`, `note 3 missing (E♭4)`, `extra
+    /// C5` — and the row.
+    func degreeRowVerdict(_ completed: CompletedPlayBack, key: Key) -> String {
+        let question = completed.question
+        let verdict = completed.verdict
+        func names(_ notes: [MIDINote]) -> String { spelledNames(notes, in: question) }
+        let expected = names(question.answerNotes)
+        guard verdict.outcome != .right else { return itemName(of: question) + ": " + expected }
+        let right = verdict.marks.count(where: \.isRight)
+        var parts = [
+            tr(
+                one: "\(right) of \(verdict.marks.count) note right",
+                other: "\(right) of \(verdict.marks.count) notes right",
+                count: verdict.marks.count)
+        ]
+        for (index, (mark, note)) in zip(verdict.marks, question.answerNotes).enumerated() {
+            switch mark {
+            case .right: continue
+            case .wrong(let played):
+                parts.append(
+                    tr(
+                        "note \(index + 1): \(names([played])) is \(degreeName(key.degree(of: played))), it was \(degreeName(key.degree(of: note))) (\(names([note])))"
+                    ))
+            case .missing:
+                parts.append(tr("note \(index + 1) missing (\(names([note])))"))
+            }
+        }
+        if !verdict.extra.isEmpty { parts.append(tr("extra \(names(verdict.extra))")) }
+        return parts.joined(separator: "; ") + " — " + tr("it was \(expected) (\(itemName(of: question)))")
     }
 
     /// Melodies in tempo: how far each note was from its place, `timing: +12 −5 +3 – ms` (– for a note not played),
