@@ -365,26 +365,11 @@ extension Texts {
         default:
             break
         }
-        let right = verdict.marks.count(where: \.isRight)
-        var parts = [
+        var parts = phraseMisses(verdict, of: question) { number, played, note in
             tr(
-                one: "\(right) of \(verdict.marks.count) note right",
-                other: "\(right) of \(verdict.marks.count) notes right",
-                count: verdict.marks.count)
-        ]
-        for (index, (mark, note)) in zip(verdict.marks, question.answerNotes).enumerated() {
-            switch mark {
-            case .right: continue
-            case .wrong(let played):
-                parts.append(
-                    tr(
-                        "note \(index + 1): you played \(names([played])), it was \(names([note])) (\(miss(played.rawValue - note.rawValue)))"
-                    ))
-            case .missing:
-                parts.append(tr("note \(index + 1) missing (\(names([note])))"))
-            }
+                "note \(number): you played \(names([played])), it was \(names([note])) (\(miss(played.rawValue - note.rawValue)))"
+            )
         }
-        if !verdict.extra.isEmpty { parts.append(tr("extra \(names(verdict.extra))")) }
         if let timing = melodyTiming(completed) { parts.append(timing) }
         return parts.joined(separator: "; ") + " — " + it
     }
@@ -398,6 +383,22 @@ extension Texts {
         func names(_ notes: [MIDINote]) -> String { spelledNames(notes, in: question) }
         let expected = names(question.answerNotes)
         guard verdict.outcome != .right else { return itemName(of: question) + ": " + expected }
+        let parts = phraseMisses(verdict, of: question) { number, played, note in
+            tr(
+                "note \(number): \(names([played])) is \(degreeName(key.degree(of: played))), it was \(degreeName(key.degree(of: note))) (\(names([note])))"
+            )
+        }
+        return parts.joined(separator: "; ") + " — " + tr("it was \(expected) (\(itemName(of: question)))")
+    }
+
+    /// A phrase's verdict but its last words (a melody, degrees in a row): how many notes were right, each miss
+    /// in place — what `wrong` says of note `number` when another was played in its place, or `note 4 missing
+    /// (E4)` — and the notes added.
+    private func phraseMisses(
+        _ verdict: PlayBackVerdict, of question: PlayBackQuestion,
+        wrong: (_ number: Int, _ played: MIDINote, _ note: MIDINote) -> String
+    ) -> [String] {
+        func names(_ notes: [MIDINote]) -> String { spelledNames(notes, in: question) }
         let right = verdict.marks.count(where: \.isRight)
         var parts = [
             tr(
@@ -408,17 +409,12 @@ extension Texts {
         for (index, (mark, note)) in zip(verdict.marks, question.answerNotes).enumerated() {
             switch mark {
             case .right: continue
-            case .wrong(let played):
-                parts.append(
-                    tr(
-                        "note \(index + 1): \(names([played])) is \(degreeName(key.degree(of: played))), it was \(degreeName(key.degree(of: note))) (\(names([note])))"
-                    ))
-            case .missing:
-                parts.append(tr("note \(index + 1) missing (\(names([note])))"))
+            case .wrong(let played): parts.append(wrong(index + 1, played, note))
+            case .missing: parts.append(tr("note \(index + 1) missing (\(names([note])))"))
             }
         }
         if !verdict.extra.isEmpty { parts.append(tr("extra \(names(verdict.extra))")) }
-        return parts.joined(separator: "; ") + " — " + tr("it was \(expected) (\(itemName(of: question)))")
+        return parts
     }
 
     /// Melodies in tempo: how far each note was from its place, `timing: +12 −5 +3 – ms` (– for a note not played),
