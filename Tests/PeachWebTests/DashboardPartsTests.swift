@@ -115,7 +115,7 @@ struct DashboardPartsTests {
         let documents = [
             pages.overview(view, texts: texts, session: nil, now: now),
             pages.progress(view, weeks: 26, texts: texts, session: nil),
-            pages.sessions(PracticeSessions(records: []), error: nil, texts: texts, session: nil),
+            pages.sessions(PracticeSessions(records: []), error: nil, texts: texts, session: nil, now: now),
             pages.box(view, texts: texts, session: nil, now: now),
             pages.settings(texts: texts, session: nil, hasPassword: false),
             pages.login(texts: texts, csrf: "t", hasPassword: true), pages.data(texts: texts, session: nil),
@@ -272,5 +272,37 @@ struct DashboardPartsTests {
             sitting.parts.map { $0.result(texts: texts) } == ["1 of 2 right (50 %)", "2 of 2 right (100 %)"])
         #expect(texts.sessionLength(sitting.length) == "5 min" && texts.sessionLength(20) == "under a minute")
         #expect(texts.sessionLength(3_900) == "1 h 5 min")
+    }
+
+    @Test(
+        "practice time: each session's length on the day it began, weeks Monday to Sunday, this week and last"
+    )
+    func practiceTime() throws {
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        // Wednesday 2026-11-25 12:00 UTC.
+        let now = Date(timeIntervalSince1970: 1_795_608_000)
+        let day = 86_400.0
+        let sittings: [(start: Date, length: Double)] = [
+            (now, 600), (now.addingTimeInterval(3_600), 1_500),  // Wednesday: 35 min
+            (now.addingTimeInterval(-2 * day), 0),  // Monday: one answer
+            (now.addingTimeInterval(-3 * day), 300),  // last Sunday
+            (now.addingTimeInterval(-9 * day), 2_400),  // last Monday
+            (now.addingTimeInterval(-200 * day), 999),  // before the calendar
+        ]
+        let time = PracticeTime(sittings: sittings, now: now, timeZone: utc)
+        #expect(time.weeks.count == PracticeTime.calendarWeeks && time.weeks.allSatisfy { $0.count == 7 })
+        let thisWeek = try #require(time.weeks.last)
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = utc
+        #expect(calendar.component(.weekday, from: thisWeek[0].start) == 2, "Monday first")
+        #expect(thisWeek.map(\.seconds) == [0, 0, 2_100, 0, 0, 0, 0])
+        #expect(thisWeek.map(\.practised) == [true, false, true, false, false, false, false])
+        #expect(time.total(weeksAgo: 0) == (2_100, 2))
+        #expect(time.total(weeksAgo: 1) == (2_700, 2))
+        #expect(thisWeek.map(PracticeTime.level) == [1, 0, 3, 0, 0, 0, 0])
+        let texts = Texts(language: .english)
+        #expect(texts.practiceThisWeek(2_100, days: 2) == "This week: 35 min on 2 days")
+        #expect(Texts(language: .german).practiceLastWeek(2_700, days: 1) == "Letzte Woche: 45 Min. an 1 Tag")
+        #expect(Texts(language: .german).shortDate(month: 11, day: 23) == "23.11.")
     }
 }

@@ -97,6 +97,43 @@ extension Texts {
     /// `mean error 4.2 cents`: a pitch-matching session.
     public func sessionMeanError(_ cents: Double) -> String { tr("mean error \(self.cents(cents))") }
 
+    /// This week's practice time: `This week: 1 h 5 min on 3 days`.
+    public func practiceThisWeek(_ seconds: Double, days: Int) -> String {
+        guard days > 0 else { return tr("This week: no practice yet") }
+        let time = sessionLength(seconds)
+        return tr(
+            one: "This week: \(time) on \(days) day", other: "This week: \(time) on \(days) days", count: days
+        )
+    }
+
+    /// Last week's practice time: `Last week: 40 min on 2 days`.
+    public func practiceLastWeek(_ seconds: Double, days: Int) -> String {
+        guard days > 0 else { return tr("Last week: no practice") }
+        let time = sessionLength(seconds)
+        return tr(
+            one: "Last week: \(time) on \(days) day", other: "Last week: \(time) on \(days) days", count: days
+        )
+    }
+
+    /// A weekday's short name, Monday 0 … Sunday 6: `Mon`, German `Mo`.
+    public func weekdayShort(_ index: Int) -> String {
+        switch index {
+        case 0: tr("Mon")
+        case 1: tr("Tue")
+        case 2: tr("Wed")
+        case 3: tr("Thu")
+        case 4: tr("Fri")
+        case 5: tr("Sat")
+        default: tr("Sun")
+        }
+    }
+
+    /// A day of the year as people write it short: `11/23`, German `23.11.`.
+    public func shortDate(month: Int, day: Int) -> String {
+        // TRANSLATORS: a short date, month and day; write it in your language's order (German: {2}.{1}.)
+        tr("\(month)/\(day)")
+    }
+
     /// A practice session's length: `under a minute`, `12 min`, `1 h 5 min`.
     public func sessionLength(_ seconds: Double) -> String {
         let total = Int((seconds / 60).rounded())

@@ -5,6 +5,7 @@
 public enum WebPhrase: CaseIterable, Sendable {
     case overview, progress, box, settings, yourData, navigation, skipToContent, signIn, signOut
     case sessions, sessionsExplanation, noSessions, when, answers, allSessions, length, practised
+    case practiceTime, calendarCaption
     case now, answersStoredLabel, inShort, period, oneYear, everything
     case version, answersStored, inUse, notInUse, freeSpace, logTitle, noLog
     case boxNow, controllers, noneConnected, sound, lastProblem, boxNotHere
@@ -31,6 +32,9 @@ public enum WebPhrase: CaseIterable, Sendable {
         case .allSessions: "All sessions"
         case .length: "Length"
         case .practised: "Practised"
+        case .practiceTime: "Practice time"
+        case .calendarCaption:
+            "Minutes practised each day, the last 12 weeks (a session counts from its first answer to its last)"
         case .progress: "Progress"
         case .box: "Box"
         case .settings: "Settings"

@@ -68,7 +68,8 @@ struct DashboardPages: Sendable {
 
     /// The recent practice sessions, newest first (or why they could not be read).
     func sessions(
-        _ sessions: PracticeSessions?, error: (any Error)?, texts: Texts, session: SessionStore.Session?
+        _ sessions: PracticeSessions?, error: (any Error)?, texts: Texts, session: SessionStore.Session?,
+        now: Date
     )
         -> String
     {
@@ -81,15 +82,51 @@ struct DashboardPages: Sendable {
                 },
             ]
         }
-        let values: [String: Any] = [
+        let time = PracticeTime(sittings: sessions?.sittings ?? [], now: now, timeZone: timeZone)
+        let (thisWeek, lastWeek) = (time.total(weeksAgo: 0), time.total(weeksAgo: 1))
+        var values: [String: Any] = [
+            "practiceTitle": texts(.practiceTime), "sessionsTitle": texts(.sessions),
+            "calendarCaption": texts(.calendarCaption),
+            "thisWeek": texts.practiceThisWeek(thisWeek.seconds, days: thisWeek.days),
+            "lastWeek": texts.practiceLastWeek(lastWeek.seconds, days: lastWeek.days),
             "explanation": texts(.sessionsExplanation), "hasSessions": !rows.isEmpty, "sessions": rows,
             "noSessions": texts(.noSessions), "whenHeader": texts(.when), "lengthHeader": texts(.length),
             "practisedHeader": texts(.practised), "answersHeader": texts(.answers),
         ]
+        values.merge(calendar(time, texts: texts)) { $1 }
         return renderer.document(
             "sessions", values: values, title: PageRenderer.name(of: .sessions, texts: texts),
             current: .sessions,
             notices: error.map { [publicMessage($0, texts: texts)] } ?? [], texts: texts, session: session)
+    }
+
+    /// The sessions page's calendar: a column a week (its Monday's date shown every fourth week, every one
+    /// named for a screen reader), a row a weekday, each day's minutes and how much they weigh.
+    private func calendar(_ time: PracticeTime, texts: Texts) -> [String: Any] {
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = timeZone
+        func date(_ day: Date) -> String {
+            let parts = calendar.dateComponents([.month, .day], from: day)
+            return texts.shortDate(month: parts.month ?? 1, day: parts.day ?? 1)
+        }
+        let mondays = time.weeks.map { $0.first?.start ?? .distantPast }
+        let starts = mondays.enumerated().map { index, monday -> [String: Any] in
+            let shown = (time.weeks.count - 1 - index) % 4 == 0
+            return ["label": date(monday), "text": shown ? date(monday) : ""]
+        }
+        let weekdays = (0..<7).map { weekday -> [String: Any] in
+            let days = time.weeks.map { week -> [String: Any] in
+                let day = week[weekday]
+                let minutes = Int((day.seconds / 60).rounded())
+                guard day.practised else { return ["level": 0, "minutes": ""] }
+                return [
+                    "level": PracticeTime.level(day), "minutes": String(minutes),
+                    "title": date(day.start) + ": " + texts.sessionLength(day.seconds),
+                ]
+            }
+            return ["name": texts.weekdayShort(weekday), "days": days]
+        }
+        return ["weekStarts": starts, "weekdays": weekdays]
     }
 
     /// One practice session and its answers.

@@ -92,6 +92,8 @@ struct PracticeSessions: Sendable {
 
     /// The sessions, newest first.
     let sessions: [Session]
+    /// Every session read (not only the ones shown), oldest first: its start and length, for the practice time.
+    let sittings: [(start: Date, length: Double)]
 
     /// The sessions of `records` (oldest first), newest first, at most ``shown``.
     init(records: [StoredRecord]) {
@@ -106,6 +108,7 @@ struct PracticeSessions: Sendable {
         }
         if !current.isEmpty { result.append(Session(records: current)) }
         sessions = Array(result.suffix(Self.shown).reversed())
+        sittings = result.map { ($0.start, $0.length) }
     }
 
     /// The sessions of the store in `directory`.

@@ -69,9 +69,11 @@ struct DashboardRoutes: Sendable {
             let directory = pages.locations.dataDirectory
             do {
                 let sessions = try await recentSessions(directory)
-                return Self.html(pages.sessions(sessions, error: nil, texts: texts, session: session))
+                return Self.html(
+                    pages.sessions(sessions, error: nil, texts: texts, session: session, now: Date()))
             } catch {
-                return Self.html(pages.sessions(nil, error: error, texts: texts, session: session))
+                return Self.html(
+                    pages.sessions(nil, error: error, texts: texts, session: session, now: Date()))
             }
         }
         page(router, "/sessions/{id}") { request, context in

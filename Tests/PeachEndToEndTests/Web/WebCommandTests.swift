@@ -120,6 +120,16 @@ struct WebCommandTests {
         #expect(parts.first?.contains(" of 40 right (") == true, "\(parts)")
         #expect(parts.last?.hasPrefix("Timing: early or late: ") == true, "\(parts)")
         #expect(row.contains("<td>120</td>"), "\(row)")
+        // The practice time: this week's, and a calendar of 12 weeks × 7 days with today's minutes in it.
+        // (Last week's when the page is read just past Sunday midnight.)
+        let weeks = items(sessions, id: "practice-weeks")
+        #expect(weeks.first?.hasPrefix("This week: ") == true, "\(sessions)")
+        #expect(weeks.contains { $0.hasSuffix(" on 1 day") }, "\(weeks)")
+        let calendar = sessions.components(separatedBy: "id=\"calendar\"").last ?? ""
+        let days = (calendar.components(separatedBy: "</table>").first ?? "").components(
+            separatedBy: "<td class=\"p")
+        #expect(days.count - 1 == 84, "\(calendar)")
+        #expect(days.dropFirst().filter { !$0.hasPrefix("0") }.count == 1, "one day practised: \(calendar)")
         let first = String(row.prefix { $0 != "\"" })
         let detail = try HTTPProbe.get(port: web.port, "/sessions/" + first)
         #expect(detail.status == 200)
