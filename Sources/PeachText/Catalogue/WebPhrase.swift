@@ -5,7 +5,7 @@
 public enum WebPhrase: CaseIterable, Sendable {
     case overview, progress, box, settings, yourData, navigation, skipToContent, signIn, signOut
     case sessions, sessionsExplanation, noSessions, when, answers, allSessions, length, practised
-    case practiceTime, calendarCaption
+    case practiceTime, calendarCaption, lowerIsBetter
     case now, answersStoredLabel, inShort, period, oneYear, everything
     case version, answersStored, inUse, notInUse, freeSpace, logTitle, noLog
     case boxNow, controllers, noneConnected, sound, lastProblem, boxNotHere
@@ -33,6 +33,8 @@ public enum WebPhrase: CaseIterable, Sendable {
         case .length: "Length"
         case .practised: "Practised"
         case .practiceTime: "Practice time"
+        case .lowerIsBetter:
+            "Lower is better: the smaller the difference you still hear, the finer your ear. A cent is a hundredth of a semitone."
         case .calendarCaption:
             "Minutes practised each day, the last 12 weeks (a session counts from its first answer to its last)"
         case .progress: "Progress"

@@ -30,7 +30,7 @@ struct DashboardPages: Sendable {
         _ view: DashboardStore.View, texts: Texts, session: SessionStore.Session?, now: Date
     ) -> String {
         let (summary, notices) = cached(view, texts: texts, .summary) { report in
-            [report.title]
+            [report.title] + ProgressTrend(texts: texts).sentences(report.progress)
                 + report.summaryLines.filter { !$0.isEmpty }.map { $0.trimmingCharacters(in: .whitespaces) }
         }
         let values: [String: Any] = [
@@ -38,7 +38,7 @@ struct DashboardPages: Sendable {
             "answersLabel": texts(.answersStoredLabel), "answerCount": view.recordCount,
             "recent": view.recent.reversed().map { AnswerLine.text($0, texts: texts, timeZone: timeZone) },
             "summaryTitle": texts(.inShort), "summary": Array(summary.dropFirst()),
-            "chartTitle": summary.first ?? "",
+            "chartTitle": summary.first ?? "", "chartNote": texts(.lowerIsBetter),
         ]
         return renderer.document(
             "overview", values: values, title: PageRenderer.name(of: .overview, texts: texts),
@@ -58,7 +58,7 @@ struct DashboardPages: Sendable {
             "periods": Self.periods.map { period -> [String: Any] in
                 ["weeks": period, "label": periodName(period, texts: texts), "current": period == weeks]
             },
-            "lines": lines.filter { !$0.isEmpty },
+            "lines": lines.filter { !$0.isEmpty }, "chartNote": texts(.lowerIsBetter),
         ]
         return renderer.document(
             "progress", values: values, title: PageRenderer.name(of: .progress, texts: texts),
