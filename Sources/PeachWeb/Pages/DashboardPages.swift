@@ -33,13 +33,16 @@ struct DashboardPages: Sendable {
             [report.title] + ProgressTrend(texts: texts).sentences(report.progress)
                 + report.summaryLines.filter { !$0.isEmpty }.map { $0.trimmingCharacters(in: .whitespaces) }
         }
-        let values: [String: Any] = [
+        var values: [String: Any] = [
             "liveTitle": texts(.now), "liveState": liveState(view.latest, texts: texts, now: now),
             "answersLabel": texts(.answersStoredLabel), "answerCount": view.recordCount,
             "recent": view.recent.reversed().map { AnswerLine.text($0, texts: texts, timeZone: timeZone) },
             "summaryTitle": texts(.inShort), "summary": Array(summary.dropFirst()),
             "chartTitle": summary.first ?? "", "chartNote": texts(.lowerIsBetter),
         ]
+        if let suggestion = PracticeSuggestion(history: view.contents.playBack, texts: texts).sentence {
+            values["suggestion"] = suggestion
+        }
         return renderer.document(
             "overview", values: values, title: PageRenderer.name(of: .overview, texts: texts),
             current: .overview,
