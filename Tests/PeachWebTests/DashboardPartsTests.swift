@@ -305,4 +305,14 @@ struct DashboardPartsTests {
         #expect(Texts(language: .german).practiceLastWeek(2_700, days: 1) == "Letzte Woche: 45 Min. an 1 Tag")
         #expect(Texts(language: .german).shortDate(month: 11, day: 23) == "23.11.")
     }
+
+    @Test("every setting says what it does, in English and German")
+    func settingDescriptions() {
+        for key in SettingKey.allCases {
+            let english = Texts(language: .english).settingDescription(key)
+            let german = Texts(language: .german).settingDescription(key)
+            #expect(english.count > 20, "\(key)")
+            #expect(german.count > 20 && german != english, "\(key): \(german)")
+        }
+    }
 }

@@ -197,6 +197,7 @@ struct DashboardPages: Sendable {
             let raw = settings.text(of: key)
             return [
                 "key": key.rawValue, "value": texts.settingValue(raw, of: key), "raw": raw,
+                "description": texts.settingDescription(key),
                 "allowed": texts.allowed(key.allowed), "editable": session != nil,
             ].merging(Self.field(for: key.allowed, value: raw)) { $1 }
         }
