@@ -66,6 +66,35 @@ def browser(downloads, language="en", width=None):
     return driver
 
 
+# The lowest contrast of any visible text on the page below AA, as [ratio, text, colour, background], or null.
+# The background is the nearest one painted behind the text, else the canvas (white, or #121212 in dark mode).
+CONTRAST = """
+function channel(v) { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); }
+function rgb(c) { return (c.match(/[\\d.]+/g) || []).map(Number); }
+function luminance(c) { const [r, g, b] = rgb(c); return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b); }
+function behind(element) {
+  for (let e = element; e; e = e.parentElement) {
+    const c = getComputedStyle(e).backgroundColor, parts = rgb(c);
+    if (parts.length === 3 || (parts.length === 4 && parts[3] > 0)) return c;
+  }
+  return matchMedia('(prefers-color-scheme: dark)').matches ? 'rgb(18, 18, 18)' : 'rgb(255, 255, 255)';
+}
+let worst = null;
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  const element = node.parentElement;
+  if (!node.textContent.trim() || !element || element.closest('.skip') || element.offsetParent === null) continue;
+  const style = getComputedStyle(element);
+  const large = parseFloat(style.fontSize) >= 24 || (parseFloat(style.fontSize) >= 18.66 && Number(style.fontWeight) >= 700);
+  const a = luminance(style.color), b = luminance(behind(element));
+  const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  if (ratio < (large ? 3 : 4.5) && (worst === null || ratio < worst[0]))
+    worst = [Math.round(ratio * 100) / 100, node.textContent.trim().slice(0, 40), style.color, behind(element)];
+}
+return worst;
+"""
+
+
 def is_drawn(png, what):
     """Whether a screenshot of a chart shows a picture: many colours, not one flat area."""
     image = Image.open(io.BytesIO(png)).convert("RGB")
@@ -185,6 +214,15 @@ def main():
             widths = phone.execute_script(
                 "return [document.documentElement.scrollWidth, window.innerWidth]")
             check(widths[0] <= widths[1], f"/{path} fits 375 px", widths)
+
+        # Every text's contrast with what lies behind it, light and dark: WCAG AA (4.5:1; 3:1 for large text).
+        for scheme in ["light", "dark"]:
+            phone.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+                "features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            for path in ["", "progress", "sessions", "box", "settings", "data", "login"]:
+                phone.get(address + path)
+                worst = phone.execute_script(CONTRAST)
+                check(worst is None, f"/{path} in {scheme} mode: every text at least AA contrast", worst)
     finally:
         for driver in drivers:
             driver.quit()
