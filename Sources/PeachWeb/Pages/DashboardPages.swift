@@ -31,13 +31,17 @@ struct DashboardPages: Sendable {
     ) -> String {
         let (summary, notices) = cached(view, texts: texts, .summary) { report in
             [report.title] + ProgressTrend(texts: texts).sentences(report.progress)
-                + report.summaryLines.filter { !$0.isEmpty }.map { $0.trimmingCharacters(in: .whitespaces) }
+                + report.summaryLines.filter { !$0.isEmpty }
         }
         var values: [String: Any] = [
             "liveTitle": texts(.now), "liveState": liveState(view.latest, texts: texts, now: now),
             "answersLabel": texts(.answersStoredLabel), "answerCount": view.recordCount,
             "recent": view.recent.reversed().map { AnswerLine.text($0, texts: texts, timeZone: timeZone) },
-            "summaryTitle": texts(.inShort), "summary": Array(summary.dropFirst()),
+            "summaryTitle": texts(.inShort),
+            // A line the terminal indents belongs to the one above it: nested here too.
+            "summary": summary.dropFirst().map { line -> [String: Any] in
+                ["text": line.trimmingCharacters(in: .whitespaces), "nested": line.hasPrefix(" ")]
+            },
             "chartTitle": summary.first ?? "", "chartNote": texts(.lowerIsBetter),
         ]
         if let suggestion = PracticeSuggestion(history: view.contents.playBack, texts: texts).sentence {
