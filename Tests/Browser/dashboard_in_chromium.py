@@ -178,8 +178,12 @@ def main():
         field.send_keys("95")
         driver.find_element(By.CSS_SELECTOR, "#setting-tempo button").click()
         WebDriverWait(driver, 10).until(lambda d: "saved=tempo" in d.current_url)
-        notice = driver.find_element(By.CSS_SELECTOR, ".notice").text
-        check(notice == "tempo saved.", "signed in, a setting is saved", notice)
+        notice = driver.find_element(By.CSS_SELECTOR, "#setting-tempo .saved").text
+        check(notice == "tempo saved.", "signed in, a setting is saved, and its row says so", notice)
+        place = driver.execute_script(
+            "const r = document.querySelector('#setting-tempo .saved').getBoundingClientRect();"
+            "return [r.top, r.bottom, window.innerHeight];")
+        check(0 <= place[0] and place[1] <= place[2], "where the page opens after saving, on screen", place)
         stored = peach(binary, "settings", "get", "tempo", environment=environment).stdout
         check("95" in stored, "and is the box's setting", stored)
 

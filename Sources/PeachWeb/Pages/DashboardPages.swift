@@ -181,10 +181,12 @@ struct DashboardPages: Sendable {
             notices: notices(view, texts: texts), texts: texts, session: session)
     }
 
-    /// Every setting with its value and what it allows; signed in, a form for each; `notices` above (what was
-    /// saved, or why not).
+    /// Every setting with its value and what it allows; signed in, a form for each; `notices` above (why a value
+    /// was not saved); that `saved` was saved, in its own row (where the page opens after saving: a notice at the
+    /// top would be off-screen on a phone).
     func settings(
-        texts: Texts, session: SessionStore.Session?, hasPassword: Bool, notices: [String] = []
+        texts: Texts, session: SessionStore.Session?, hasPassword: Bool, notices: [String] = [],
+        saved: SettingKey? = nil
     )
         -> String
     {
@@ -202,6 +204,7 @@ struct DashboardPages: Sendable {
             return [
                 "key": key.rawValue, "value": texts.settingValue(raw, of: key), "raw": raw,
                 "description": texts.settingDescription(key),
+                "saved": key == saved ? texts.settingSaved(key.rawValue) : false,
                 "allowed": texts.allowed(key.allowed), "editable": session != nil,
             ].merging(Self.field(for: key.allowed, value: raw)) { $1 }
         }

@@ -96,8 +96,7 @@ struct DashboardRoutes: Sendable {
             return Self.html(
                 pages.settings(
                     texts: texts, session: context.session,
-                    hasPassword: authentication.password.isSet,
-                    notices: saved.map { [texts.settingSaved($0.rawValue)] } ?? []))
+                    hasPassword: authentication.password.isSet, saved: saved))
         }
         page(router, "/data") { request, context in
             Self.html(pages.data(texts: texts(request), session: context.session))
