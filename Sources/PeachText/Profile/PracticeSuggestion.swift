@@ -35,14 +35,16 @@ public struct PracticeSuggestion: Sendable {
             )
             return
         }
-        let weak = history.items.filter { item, record in
-            record.answers >= Self.leastAnswers && !record.mastery.isMastered
-                && Double(record.correct) / Double(record.answers) < Self.weakShare
-        }
-        .min {
-            ($0.value.correct * $1.value.answers, $0.key.id) < (
-                $1.value.correct * $0.value.answers, $1.key.id
-            )
+        // The lowest share right, then the first id: plain steps (a tuple of products is slow to type-check).
+        var weak: (item: PlayBackItem, record: PlayBackHistory.ItemRecord)?
+        for (item, record) in history.items where record.answers >= Self.leastAnswers {
+            let share: Double = Double(record.correct) / Double(record.answers)
+            guard share < Self.weakShare, !record.mastery.isMastered else { continue }
+            if let best = weak {
+                let bestShare: Double = Double(best.record.correct) / Double(best.record.answers)
+                if bestShare < share || (bestShare == share && best.item.id < item.id) { continue }
+            }
+            weak = (item, record)
         }
         if let (item, record) = weak {
             let share = texts.format(Double(record.correct) / Double(record.answers) * 100, 0)
