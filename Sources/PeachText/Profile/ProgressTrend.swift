@@ -1,4 +1,4 @@
-// ProgressTrend: the progress chart's change in plain words: "your threshold fell from 57 to 40 cents in 4 weeks".
+// ProgressTrend: the progress chart's change in plain words: "your threshold fell from 57 cents to 40 cents in 4 weeks".
 
 import PeachCore
 import PeachTraining
@@ -22,7 +22,7 @@ public struct ProgressTrend: Sendable {
         chart.series.compactMap(sentence)
     }
 
-    /// `Unison (equal), discrimination: your threshold fell from 57 to 40 cents in 4 weeks`; nil when the series
+    /// `Prime, discrimination: your threshold fell from 57 cents to 40 cents in 4 weeks`; nil when the series
     /// has fewer than two certain weeks.
     public func sentence(_ series: ProgressChart.Series) -> String? {
         let points = series.points.filter { !$0.isUncertain }
