@@ -85,6 +85,23 @@ struct ProfileCommandTests {
         #expect(!start.contains("Start training"))
     }
 
+    @Test("a degrees player is told what to practise next: the confusion heard most often, with its command")
+    func suggestion() throws {
+        let folder = NSTemporaryDirectory() + "peach-profile-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try PeachBinary.run([
+            "simulate", "--mode", "degrees", "--degree-notes", "2", "--trials", "150", "--quiet", "--save",
+            "--seed", "7", "--data-dir", folder,
+        ])
+        #expect(run.status == 0, "\(run.standardError)")
+        let profile = try PeachBinary.run(["profile", "--data-dir", folder]).standardOutput
+        let words = profile.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(
+            words.contains(
+                "Next: tell 1 in minor from ♯7 in minor — you heard the one as the other 2 times: "
+                    + "peach play --kind degrees --items 1-minor,#7-minor"), "\(profile)")
+    }
+
     @Test("text: a chart over the keyboard with the C names, the summary, matching and days")
     func text() throws {
         let folder = try data(comparisons: 300, matchings: 20)

@@ -74,6 +74,12 @@ public struct ProfileReport: Sendable {
         }
         result.append("")
         result += summaryLines
+        // What the weeks did, and what to practise next, as the dashboard's overview says them.
+        let lately = ProgressTrend(texts: texts).sentences(progress)
+        if !lately.isEmpty { result += [""] + lately }
+        if let next = PracticeSuggestion(history: contents.playBack, texts: texts).sentence {
+            result += ["", next]
+        }
         let points = contents.timeline.days(in: timeZone).suffix(days)
         if !points.isEmpty {
             result.append("")
