@@ -309,8 +309,8 @@ struct DashboardPartsTests {
     @Test("every setting says what it does, in English and German")
     func settingDescriptions() {
         for key in SettingKey.allCases {
-            let english = Texts(language: .english).settingDescription(key)
-            let german = Texts(language: .german).settingDescription(key)
+            let english = Texts(language: .english).help(key.meaning)
+            let german = Texts(language: .german).help(key.meaning)
             #expect(english.count > 20, "\(key)")
             #expect(german.count > 20 && german != english, "\(key): \(german)")
         }

@@ -73,8 +73,7 @@ public struct SimulatedPlayer: Sendable {
                     onset: Double(index) * melodyStep + Double.random(in: 0...chordSpread, using: &generator)
                 )
             }
-            let response = max(0.15, meanResponseTime * Double.random(in: 0.6...1.4, using: &generator))
-            return (onsets, response)
+            return (onsets, responseTime(using: &generator))
         }
         if !right {
             let heard = confusions[question.item] ?? neighbour(of: question.item, using: &generator)
@@ -88,8 +87,7 @@ public struct SimulatedPlayer: Sendable {
         let onsets = notes.enumerated().map { index, note in
             (note: note, onset: index == 0 ? 0 : Double.random(in: 0...chordSpread, using: &generator))
         }
-        let response = max(0.15, meanResponseTime * Double.random(in: 0.6...1.4, using: &generator))
-        return (onsets, response)
+        return (onsets, responseTime(using: &generator))
     }
 
     /// A melody: each note right with the item's accuracy less ``positionDecay`` for each note before it (memory
@@ -106,8 +104,12 @@ public struct SimulatedPlayer: Sendable {
                 played, Double(index) * melodyStep + Double.random(in: 0...chordSpread, using: &generator)
             )
         }
-        let response = max(0.15, meanResponseTime * Double.random(in: 0.6...1.4, using: &generator))
-        return (notes, response)
+        return (notes, responseTime(using: &generator))
+    }
+
+    /// How long after the answer window opened the player starts: ``meanResponseTime`` ± 40 %, at least 0.15 s.
+    private func responseTime(using generator: inout some RandomNumberGenerator) -> Double {
+        max(0.15, meanResponseTime * Double.random(in: 0.6...1.4, using: &generator))
     }
 
     private func neighbour(

@@ -28,6 +28,9 @@ public enum Help: CaseIterable, Sendable {
     case soundsAbstract, soundsDiscussion, soundsFile
     case settingsAbstract, settingsDiscussion, settingsList, settingsGet, settingsSet, settingsReset
     case settingKey, settingValue, settingKeyToReset
+    /// What the settings no command takes as an option do (the dashboard's settings page).
+    case velocitySetting, wrongAnswerTickSetting, longPressSetting, earconLevelSetting, showReferenceSetting,
+        grazeVelocitySetting, keySignatureSetting
     case dataAbstract, dataDiscussion, dataCheck, dataExport, dataExportDiscussion, format, exportFile
     case dataImport, dataImportDiscussion, importFile, replace, dataReset, yes
     case infoAbstract
@@ -232,6 +235,16 @@ public enum Help: CaseIterable, Sendable {
         case .degreeNames: "Degrees: name them by numbers (5, b6) or solfege (movable do: sol, le)."
         case .degreeNotes:
             "Degrees: how many notes a question plays in a row (1-3); the degree asked comes last, each in any octave."
+        case .velocitySetting: "How hard Peach plays its notes (MIDI velocity)."
+        case .wrongAnswerTickSetting: "A short tick after a wrong answer (on or off)."
+        case .longPressSetting:
+            "How long a press must last to count as a long press (it stops, or opens the box's menu), seconds."
+        case .earconLevelSetting: "How loud the practice box's signal sounds are, in dB below full level."
+        case .showReferenceSetting:
+            "Play-back: whether the reference note (or a chord's bass) is named on screen."
+        case .grazeVelocitySetting:
+            "Play-back: a key struck this softly and let go at once was grazed, not played (0: every note counts)."
+        case .keySignatureSetting: "Play-back: the key lone notes are spelled in (C, G, F#, Bb, Am ...)."
         case .degreeContext:
             "Degrees: the key is set by a cadence (I-IV-V-I) or a drone (tonic and fifth, held under the note)."
         case .inTempo:

@@ -20,40 +20,34 @@ public struct PracticeSuggestion: Sendable {
 
     /// The suggestion for `history` in `texts`' language.
     public init(history: PlayBackHistory, texts: Texts) {
-        var confusion: (item: PlayBackItem, heard: PlayBackItem, count: Int)?
-        for (item, record) in history.items {
-            for (id, count) in record.heardAs where count >= Self.leastConfusions {
-                guard let heard = PlayBackItem(id: id), heard.kind == item.kind else { continue }
-                if let best = confusion, (best.count, best.item.id) >= (count, item.id) { continue }
-                confusion = (item, heard, count)
-            }
-        }
-        if let confusion {
-            let command = Self.command(confusion.item.kind, items: [confusion.item, confusion.heard])
+        // The history's own confusion tables, most often heard first (ties: the first kind, the first item).
+        let confusions = PlayBackKind.allCases.flatMap { history.confusions(of: $0) }
+            .filter { $0.count >= Self.leastConfusions }
+            .compactMap { entry in PlayBackItem(id: entry.heardAs).map { (entry.asked, $0, entry.count) } }
+        if let (asked, heard, count) = confusions.max(by: { $0.2 < $1.2 }) {
+            let command = Self.command(asked.kind, items: [asked, heard])
             sentence = texts.tr(
-                "Next: tell \(texts.itemName(confusion.item)) from \(texts.itemName(confusion.heard)) — you heard the one as the other \(confusion.count) times: \(command)"
+                "Next: tell \(texts.itemName(asked)) from \(texts.itemName(heard)) — you heard the one as the other \(count) times: \(command)"
             )
             return
         }
-        // The lowest share right, then the first id: plain steps (a tuple of products is slow to type-check).
-        var weak: (item: PlayBackItem, record: PlayBackHistory.ItemRecord)?
-        for (item, record) in history.items where record.answers >= Self.leastAnswers {
-            let share: Double = Double(record.correct) / Double(record.answers)
-            guard share < Self.weakShare, !record.mastery.isMastered else { continue }
-            if let best = weak {
-                let bestShare: Double = Double(best.record.correct) / Double(best.record.answers)
-                if bestShare < share || (bestShare == share && best.item.id < item.id) { continue }
-            }
-            weak = (item, record)
-        }
+        let weak = PlayBackKind.allCases.flatMap { history.weakest(of: $0) }
+            .filter { $0.record.answers >= Self.leastAnswers && !$0.record.mastery.isMastered }
+            .filter { Self.share($0.record) < Self.weakShare }
+            .min { Self.share($0.record) < Self.share($1.record) }
         if let (item, record) = weak {
-            let share = texts.format(Double(record.correct) / Double(record.answers) * 100, 0)
+            let share = texts.format(Self.share(record) * 100, 0)
             sentence = texts.tr(
                 "Next: practise \(texts.itemName(item)) on its own — \(share) % of \(texts.answers(record.answers)) right so far: \(Self.command(item.kind, items: [item]))"
             )
             return
         }
         sentence = nil
+    }
+
+    /// The share of an item's answers that were right.
+    static func share(_ record: PlayBackHistory.ItemRecord) -> Double {
+        Double(record.correct) / Double(max(record.answers, 1))
     }
 
     /// `peach play --kind degrees --items 5-major,b6-major`.

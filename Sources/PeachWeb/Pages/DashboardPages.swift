@@ -203,7 +203,7 @@ struct DashboardPages: Sendable {
             let raw = settings.text(of: key)
             return [
                 "key": key.rawValue, "value": texts.settingValue(raw, of: key), "raw": raw,
-                "description": texts.settingDescription(key),
+                "description": texts.help(key.meaning),
                 "saved": key == saved ? texts.settingSaved(key.rawValue) : false,
                 "allowed": texts.allowed(key.allowed), "editable": session != nil,
             ].merging(Self.field(for: key.allowed, value: raw)) { $1 }
