@@ -224,6 +224,48 @@ struct RecordCodecTests {
         #expect(try decode(again) == record)
     }
 
+    @Test("a line longer than the encoder's stack room (a long unknown field) is written whole")
+    func longLine() throws {
+        let base = RecordCodec.encode(Samples.matching(4)).replacingOccurrences(
+            of: #","crc":"[0-9a-f]{8}"\}$"#, with: "", options: .regularExpression)
+        let long = String(repeating: "ab", count: 3000)
+        let record = try decode(base + #","note":""# + long + #""}"#)
+        let again = RecordCodec.encode(record)
+        #expect(again.utf8.count > 6000)
+        #expect(again.hasPrefix(base + #","note":""# + long + #"","crc":""#))
+        #expect(try decode(again) == record)
+    }
+
+    @Test("numbers are written in Swift's shortest form without making a string, the same digits as before")
+    func shortDecimals() {
+        /// How the encoder wrote numbers before: whole ones as integers, the rest by `description`.
+        func described(_ value: Double) -> String {
+            value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : value.description
+        }
+        func written(_ value: Double) -> String {
+            var bytes: [UInt8] = []
+            RecordCodec.appendNumber(value, decimals: nil, to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        var generator = SeededRandomGenerator(seed: 7)
+        var values: [Double] = [
+            0.45, -0.45, 0.001, -0.001, 0.0015, 0.00099, 0.0001, 1e-5, 99_999_999.5, 100_000_000.5, 1234.5678,
+            0.1 + 0.2, 1.0 / 3.0, 2.675, 1e7 + 0.125, 0.000_999_999, 12_345_678.123_456, 5e-324, 1.5e15 + 0.5,
+        ]
+        for _ in 0..<20_000 {
+            let decimals = Int.random(in: 0...8, using: &generator)
+            let digits = Int.random(in: 1...14, using: &generator)
+            var mantissa = Double(Int64.random(in: 1...Int64(pow(10, Double(digits))), using: &generator))
+            if Bool.random(using: &generator) { mantissa = -mantissa }
+            values.append(mantissa / pow(10, Double(decimals)))
+            values.append(Double.random(in: -200...200, using: &generator))  // cents: 16–17 digits
+            values.append(Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &generator)))
+        }
+        for value in values where value.isFinite {
+            #expect(written(value) == described(value), "\(value)")
+        }
+    }
+
     @Test("older lines without the optional conditions load with the defaults")
     func minimalLine() throws {
         let record = try decode(
@@ -432,6 +474,26 @@ struct RecordCodecTests {
             #expect(parsed.map { abs($0.timeIntervalSince1970 - seconds) < 0.0005 } == true, "\(text)")
         }
         #expect(Timestamp.format(Date(timeIntervalSince1970: 951_782_400)) == "2000-02-29T00:00:00.000Z")
+        // Every field against the calendar's own reading, and the whole-second form without its fraction.
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var generator = SeededRandomGenerator(seed: 3)
+        for step in 0..<5_000 {
+            var milliseconds = Int64.random(in: -2_208_988_800_000...7_258_118_399_999, using: &generator)
+            if step % 2 == 0 { milliseconds -= milliseconds % 1000 }
+            let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+            let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+            func two(_ value: Int?) -> String { String(format: "%02d", value ?? -1) }
+            let fraction = Int((milliseconds % 1000 + 1000) % 1000)
+            let whole =
+                String(format: "%04d", parts.year ?? -1) + "-" + two(parts.month) + "-" + two(parts.day) + "T"
+                + two(parts.hour) + ":" + two(parts.minute) + ":" + two(parts.second)
+            #expect(Timestamp.format(date) == whole + String(format: ".%03dZ", fraction))
+            var iso: [UInt8] = []
+            Timestamp.appendISO(date, to: &iso)
+            let expected = fraction == 0 ? whole + "Z" : whole + String(format: ".%03dZ", fraction)
+            #expect(String(decoding: iso, as: UTF8.self) == expected)
+        }
         for bad in [
             "2026-13-01T00:00:00Z", "2026-01-01 00:00:00Z", "2026-01-01T00:00:00", "2026-01-01T00:00:00.Z",
         ] {

@@ -311,6 +311,55 @@ struct RecordTransferTests {
         #expect(String(decoding: bytes, as: UTF8.self) == "1e+308")
     }
 
+    /// `body` (a JSON object without a checksum) with its checksum, as Peach closes a line.
+    func checksummed(_ body: String) -> String {
+        let bytes = Array(body.utf8)
+        let crc = bytes.withUnsafeBufferPointer { RecordCodec.lineChecksum($0, before: $0.count - 1) }
+        return String(body.dropLast()) + String(format: #","crc":"%08x"}"#, crc)
+    }
+
+    @Test(
+        "an import copies the lines Peach wrote and encodes the rest: other key order, no checksum, old version"
+    )
+    func importCopiesWrittenLines() throws {
+        let plain = Samples.comparison(1)
+        let interval = Samples.intervalComparison(2)
+        // Read as its own by the one-pass reader (its checksum holds), though Peach writes `440`: kept as it is.
+        let kept = checksummed(
+            RecordCodec.encode(plain).replacingOccurrences(
+                of: #","crc":"[0-9a-f]{8}"\}$"#, with: "}", options: .regularExpression
+            ).replacingOccurrences(of: #""referencePitch":440,"#, with: #""referencePitch":440.0,"#))
+        // An interval that says version 1: written again as version 2.
+        let oldVersion = checksummed(
+            RecordCodec.encode(interval).replacingOccurrences(
+                of: #","crc":"[0-9a-f]{8}"\}$"#, with: "}", options: .regularExpression
+            ).replacingOccurrences(of: #"{"v":2,"#, with: #"{"v":1,"#))
+        let other = Samples.matching(3)
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(RecordCodec.encode(other).utf8)) as? [String: Any])
+        let sorted = String(
+            decoding: try JSONSerialization.data(
+                withJSONObject: object.filter { $0.key != "crc" }, options: [.sortedKeys]),
+            as: UTF8.self)
+        #expect(kept.contains("440.0") && oldVersion.hasPrefix(#"{"v":1,"#))
+        let expected =
+            [kept, RecordCodec.encode(interval), RecordCodec.encode(other)].joined(separator: "\n") + "\n"
+        for (name, text) in [
+            ("array", "[\n" + [kept, oldVersion, sorted].joined(separator: ",\n") + "\n]\n"),
+            ("lines", [kept, oldVersion, sorted].joined(separator: "\n") + "\n"),
+        ] {
+            let source = TemporaryDirectory()
+            source.write(Array(text.utf8), "import")
+            let target = TemporaryDirectory()
+            let store = try JournalStore(directory: target.path)
+            #expect(try store.mergeImport(path: source.path + "/import").added == 3, "\(name)")
+            #expect(String(decoding: target.bytes(), as: UTF8.self) == expected, "\(name)")
+            #expect(
+                try RecordTransfer.readImport(path: target.path + "/" + JournalStore.journalName)
+                    == [plain, interval, other], "\(name)")
+        }
+    }
+
     @Test("merging adds only what is new")
     func merge() throws {
         let (directory, records) = try sampleStore()

@@ -317,7 +317,7 @@ public final class JournalStore: TrainingStore {
         guard !records.isEmpty else { return }
         do {
             _ = try appendAllOrNothing { add in
-                for record in records { try add(record) }
+                for record in records { try add(record, nil) }
             }
         } catch let error as StoreError {
             throw error
@@ -336,7 +336,7 @@ public final class JournalStore: TrainingStore {
     /// leaves it, and the next writer cuts the journal back.
     private func appendAllOrNothing(
         pieceSize: Int = appendPieceSize, source: String? = nil,
-        _ produce: (_ add: (StoredRecord) throws -> Void) throws -> Void
+        _ produce: (_ add: (StoredRecord, UnsafeBufferPointer<UInt8>?) throws -> Void) throws -> Void
     ) throws -> Int {
         // The path must still name the file held open: if something replaced or removed the journal (another
         // program, a copy onto it), an answer appended to the old file would be acknowledged and then lost.
@@ -362,11 +362,17 @@ public final class JournalStore: TrainingStore {
             written += bytes.count
         }
         do {
-            try produce { record in
+            try produce { record, line in
                 if let field = record.nonFiniteField {
                     throw StoreError.nonFiniteValue(path: journalPath, field: field)
                 }
-                RecordCodec.encode(record, into: &bytes)
+                // A line Peach wrote (an import from a journal or an export) goes in as it is: it reads back as
+                // `record` (``RecordCodec/canStandAsWritten(_:for:)``), and encoding it again was half an import.
+                if let line {
+                    bytes.append(contentsOf: line)
+                } else {
+                    RecordCodec.encode(record, into: &bytes)
+                }
                 bytes.append(0x0A)
                 pending.append(record)
                 count += 1
@@ -492,7 +498,7 @@ public final class JournalStore: TrainingStore {
         return try merge(
             progress: progress?.store, pieceSize: Self.appendPieceSize, expectedNew: expected, source: path
         ) { add in
-            try RecordTransfer.forEachImportRecord(
+            try RecordTransfer.forEachImportLine(
                 path: path, progress: progress?.file, skipped: skipped, add)
         }
     }
@@ -515,6 +521,18 @@ public final class JournalStore: TrainingStore {
         source path: String? = nil,
         from source: (_ add: (StoredRecord) throws -> Void) throws -> Void
     ) throws -> (added: Int, duplicates: Int) {
+        try merge(progress: progress, pieceSize: pieceSize, expectedNew: expectedNew, source: path) { add in
+            try withoutActuallyEscaping(add) { add in try source { record in try add(record, nil) } }
+        }
+    }
+
+    /// ``merge(progress:from:)`` with each record's line where it can go into the journal as it is
+    /// (``RecordCodec/canStandAsWritten(_:for:)``), else nil.
+    func merge(
+        progress: ((StoreProgress) -> Void)?, pieceSize: Int, expectedNew: Int = 0,
+        source path: String? = nil,
+        from source: (_ add: (StoredRecord, UnsafeBufferPointer<UInt8>?) throws -> Void) throws -> Void
+    ) throws -> (added: Int, duplicates: Int) {
         // The store's identities in a sorted array, the file's new ones hashed by key: a set of both, sized for
         // both, was the peak memory of importing a file twice (194 MB at 1M).
         var stored: [StoredRecord.Identity] = []
@@ -526,10 +544,10 @@ public final class JournalStore: TrainingStore {
         var duplicates = 0
         let added = try appendAllOrNothing(pieceSize: pieceSize, source: path) { append in
             try withoutActuallyEscaping(append) { append in
-                try source { record in
+                try source { record, line in
                     // Also the neighbouring second: an export that kept whole seconds may have rounded the time.
                     if !known.contains(record.neighbourIdentity), known.insertIfNew(record.identity) {
-                        try append(record)
+                        try append(record, line)
                     } else {
                         duplicates += 1
                     }

@@ -83,6 +83,12 @@ struct JSONObjectScanner {
 
     var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
+    /// Moves on to `position`, past a value read by other means (a line the one-pass reader took).
+    mutating func skip(to position: Int) {
+        precondition(position >= index && position <= bytes.count, "the scanner only moves forward")
+        index = position
+    }
+
     private mutating func scanValue() -> JSONValueSpan? {
         guard let first = peek else { return nil }
         let start = index

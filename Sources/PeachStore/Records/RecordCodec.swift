@@ -157,11 +157,29 @@ enum RecordCodec {
             }
         }
 
-        /// `,"name":` of every key, by raw value: what the encoder writes before a value, in one append.
-        static let prefixes: [[UInt8]] = allCases.map { key in
-            Array(",\"".utf8)
-                + Array(UnsafeBufferPointer(start: key.name.utf8Start, count: key.name.utf8CodeUnitCount))
-                + Array("\":".utf8)
+        /// `,"name":` of every key, by raw value, one after the other: what the encoder writes before a value.
+        /// Made once and never changed or freed, so a pointer into it stays valid (an array's storage may not be
+        /// used outside `withUnsafeBytes`).
+        nonisolated(unsafe) private static let prefixBytes: UnsafeRawBufferPointer = {
+            let bytes = allCases.flatMap { key in
+                Array(",\"".utf8)
+                    + Array(UnsafeBufferPointer(start: key.name.utf8Start, count: key.name.utf8CodeUnitCount))
+                    + Array("\":".utf8)
+            }
+            let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 1)
+            storage.copyBytes(from: bytes)
+            return UnsafeRawBufferPointer(storage)
+        }()
+
+        /// Where each key's prefix starts in ``prefixBytes`` (and, one further, where it ends).
+        private static let prefixStarts: [Int] = allCases.reduce(into: [0]) { starts, key in
+            starts.append(starts[starts.count - 1] + key.name.utf8CodeUnitCount + 4)
+        }
+
+        /// `,"name":`, what the encoder writes before the key's value.
+        var prefix: UnsafeRawBufferPointer {
+            UnsafeRawBufferPointer(
+                rebasing: Self.prefixBytes[Self.prefixStarts[rawValue]..<Self.prefixStarts[rawValue + 1]])
         }
 
         /// The keys grouped by name length, each with its name's bytes, for matching scanned keys quickly (the
@@ -186,28 +204,35 @@ enum RecordCodec {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends the record as one line of JSON (without the newline) to `bytes`. Written byte by byte, not by
-    /// joining strings: exports and imports encode a million records.
+    /// Appends the record as one line of JSON (without the newline) to `bytes`. Written through a pointer into a
+    /// buffer on the stack (``ByteWriter``) and appended in one copy: exports and imports encode a million
+    /// records.
     static func encode(_ record: StoredRecord, into bytes: inout [UInt8]) {
-        let start = bytes.count
-        // Room for a record, growing geometrically: reserving exactly `start + 320` each time made every call
-        // reallocate and copy the whole buffer, and a --replace import of 100k records quadratic (128 s).
-        if bytes.capacity - start < 320 { bytes.reserveCapacity(max(start + 320, bytes.capacity * 2)) }
-        append("{\"v\":", to: &bytes)
-        appendInteger(record.schemaVersion, to: &bytes)
-        let prefixes = Key.prefixes
-        func key(_ name: Key) { bytes += prefixes[name.rawValue] }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { room in
+            var writer = ByteWriter(room: room)
+            defer { writer.release() }
+            encode(record, to: &writer)
+            bytes.append(contentsOf: writer.written)
+        }
+    }
+
+    /// Writes the record as one line of JSON (without the newline), its checksum over what was written from
+    /// the writer's start.
+    private static func encode(_ record: StoredRecord, to out: inout ByteWriter) {
+        out.write("{\"v\":")
+        out.write(integer: record.schemaVersion)
+        func key(_ name: Key) { out.write(name.prefix) }
         func number(_ name: Key, _ value: Double, decimals: Int? = nil) {
             key(name)
-            appendNumber(value, decimals: decimals, to: &bytes)
+            writeNumber(value, decimals: decimals, to: &out)
         }
         func integer(_ name: Key, _ value: some BinaryInteger) {
             key(name)
-            appendInteger(value, to: &bytes)
+            out.write(integer: value)
         }
         func string(_ name: Key, _ value: String) {
             key(name)
-            appendQuoted(value, to: &bytes)
+            writeQuoted(value, to: &out)
         }
         func context(_ context: TrialContext) {
             number(.referencePitch, context.referencePitch.hertz)
@@ -219,9 +244,9 @@ enum RecordCodec {
         switch record.payload {
         case .comparison(let completed):
             key(.type)
-            append("\"comparison\"", to: &bytes)
+            out.write("\"comparison\"")
             key(.time)
-            appendTimestamp(completed.timestamp, to: &bytes)
+            writeTimestamp(completed.timestamp, to: &out)
             integer(.note1, completed.comparison.note1.rawValue)
             integer(.note2, completed.comparison.note2.rawValue)
             number(.cents, completed.comparison.centDifference.rawValue)
@@ -230,7 +255,7 @@ enum RecordCodec {
             }
             string(.answer, completed.answer.rawValue)
             key(.correct)
-            append(completed.isCorrect ? "true" : "false", to: &bytes)
+            out.write(completed.isCorrect ? "true" : "false")
             context(completed.context)
             number(.note2Gain, completed.note2AmplitudeOffset, decimals: 3)
             number(.responseTime, completed.responseTime, decimals: 3)
@@ -240,9 +265,9 @@ enum RecordCodec {
             }
         case .pitchMatching(let completed):
             key(.type)
-            append("\"pitchMatching\"", to: &bytes)
+            out.write("\"pitchMatching\"")
             key(.time)
-            appendTimestamp(completed.timestamp, to: &bytes)
+            writeTimestamp(completed.timestamp, to: &out)
             integer(.referenceNote, completed.referenceNote.rawValue)
             if !completed.isUnison {
                 integer(.targetNote, completed.targetNote.rawValue)
@@ -257,26 +282,26 @@ enum RecordCodec {
             string(.tuneControl, completed.tuneControl.rawValue)
         case .playBack(let completed):
             key(.type)
-            append("\"playBack\"", to: &bytes)
+            out.write("\"playBack\"")
             key(.time)
-            appendTimestamp(completed.timestamp, to: &bytes)
+            writeTimestamp(completed.timestamp, to: &out)
             string(.kind, completed.question.item.kind.rawValue)
             string(.item, completed.question.item.id)
             integer(.reference, completed.question.reference.rawValue)
             string(.answerNotes, PlayBackFields.notes(completed.question.answerNotes))
             string(.played, PlayBackFields.played(completed.played))
             key(.correct)
-            append(completed.isCorrect ? "true" : "false", to: &bytes)
+            out.write(completed.isCorrect ? "true" : "false")
             if !completed.isCorrect, let heard = completed.verdict.answered { string(.heardAs, heard.id) }
             number(.responseTime, completed.responseTime, decimals: 3)
             string(.input, completed.inputKind.rawValue)
             if completed.anyOctave {
                 key(.anyOctave)
-                append("true", to: &bytes)
+                out.write("true")
             }
             if completed.anyVoicing {
                 key(.anyVoicing)
-                append("true", to: &bytes)
+                out.write("true")
             }
             if let tempo = completed.tempo, let offset = completed.gridOffset {
                 integer(.tempoBPM, tempo.bpm)
@@ -284,9 +309,9 @@ enum RecordCodec {
             }
         case .echo(let completed):
             key(.type)
-            appendQuoted("rhythmEcho", to: &bytes)
+            out.write("\"rhythmEcho\"")
             key(.time)
-            appendTimestamp(completed.timestamp, to: &bytes)
+            writeTimestamp(completed.timestamp, to: &out)
             integer(.tempoBPM, completed.tempo.bpm)
             string(.rhythm, completed.rhythm.description)
             integer(.level, completed.level)
@@ -295,14 +320,14 @@ enum RecordCodec {
             string(.input, completed.inputKind.rawValue)
         case .rhythm(let rhythm):
             key(.type)
-            appendQuoted(rhythm.kind.rawValue, to: &bytes)
+            writeQuoted(rhythm.kind.rawValue, to: &out)
             key(.time)
-            appendTimestamp(rhythm.timestamp, to: &bytes)
+            writeTimestamp(rhythm.timestamp, to: &out)
             integer(.tempoBPM, rhythm.tempoBPM)
             if let offset = rhythm.offsetMs { number(.offsetMs, offset) }
             if let correct = rhythm.isCorrect {
                 key(.correct)
-                append(correct ? "true" : "false", to: &bytes)
+                out.write(correct ? "true" : "false")
             }
             if let pattern = rhythm.pattern, let position = rhythm.offsetPosition {
                 string(.pattern, pattern.id)
@@ -333,23 +358,21 @@ enum RecordCodec {
             }
         }
         for extra in record.extraFields {
-            append(",\"", to: &bytes)
-            bytes += extra.rawKey.utf8  // kept escaped as it was read
-            append("\":", to: &bytes)
-            bytes += extra.rawValue.utf8
+            out.write(",\"")
+            out.write(extra.rawKey)  // kept escaped as it was read
+            out.write("\":")
+            out.write(extra.rawValue)
         }
         // The checksum covers the line as it would read without it (`{…}`), and closes it.
-        bytes.append(0x7D)
-        let crc = bytes.withUnsafeBufferPointer {
-            CRC32C.checksum(UnsafeBufferPointer(rebasing: $0[start...]))
-        }
-        bytes.removeLast()
-        append(",\"crc\":\"", to: &bytes)
-        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        out.write(byte: 0x7D)
+        let crc = CRC32C.checksum(out.written)
+        out.unwrite(1)
+        out.write(",\"crc\":\"")
+        let digits: StaticString = "0123456789abcdef"
         for shift in stride(from: 28, through: 0, by: -4) {
-            bytes.append(digits[Int((crc >> UInt32(shift)) & 0xF)])
+            out.write(byte: digits.utf8Start[Int((crc >> UInt32(shift)) & 0xF)])
         }
-        append("\"}", to: &bytes)
+        out.write("\"}")
     }
 
     static func append(_ text: StaticString, to bytes: inout [UInt8]) {
@@ -376,9 +399,90 @@ enum RecordCodec {
         let value = rounded(value, decimals: decimals)
         if value == value.rounded(), abs(value) < 1e15 {
             appendInteger(Int64(value), to: &bytes)
-        } else {
+        } else if !appendShortDecimal(value, to: &bytes) {
             bytes += value.description.utf8
         }
+    }
+
+    /// 10^0 … 10^6, exactly.
+    private static let smallPowersOfTen: [Double] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000]
+
+    /// Appends `value` as Swift's `description` writes it when it has at most six decimals and 0.001 ≤ |value|
+    /// < 10^8, without making a string (`description` was a seventh of encoding a record); false otherwise.
+    ///
+    /// `description` writes the shortest digits that read back as `value`. With `k` decimals those are the
+    /// integer `m` nearest to `value × 10^k` for the smallest `k` at which `m / 10^k` reads back as `value`:
+    /// `m / 10^k` is correctly rounded (both are doubles exactly, one IEEE division: Clinger), so comparing it
+    /// with `value` is that test; `value × 10^k` is below 2^47, so its rounding cannot move `m` to a neighbour;
+    /// and two decimals with as many digits are further apart than a double's spacing there, so only one can
+    /// read back. At 0.001 and above `description` does not switch to an exponent (it does below 0.0001).
+    static func appendShortDecimal(_ value: Double, to bytes: inout [UInt8]) -> Bool {
+        var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        return withUnsafeMutableBytes(of: &text) { raw in
+            guard let start = shortDecimal(value, into: raw) else { return false }
+            bytes.append(contentsOf: raw[start...])
+            return true
+        }
+    }
+
+    /// ``appendShortDecimal(_:to:)``'s digits, written at the end of `raw` (24 bytes); where they start.
+    private static func shortDecimal(_ value: Double, into raw: UnsafeMutableRawBufferPointer) -> Int? {
+        let magnitude = abs(value)
+        guard magnitude >= 0.001, magnitude < 1e8, raw.count == 24 else { return nil }
+        for decimals in 1...6 {
+            let scale = smallPowersOfTen[decimals]
+            let scaled = (magnitude * scale).rounded()
+            guard scaled / scale == magnitude else { continue }
+            var whole = UInt64(scaled)
+            var index = 24
+            for _ in 0..<decimals {
+                index &-= 1
+                raw[index] = 0x30 &+ UInt8(truncatingIfNeeded: whole % 10)
+                whole /= 10
+            }
+            index &-= 1
+            raw[index] = 0x2E
+            repeat {
+                index &-= 1
+                raw[index] = 0x30 &+ UInt8(truncatingIfNeeded: whole % 10)
+                whole /= 10
+            } while whole > 0
+            if value < 0 {
+                index &-= 1
+                raw[index] = 0x2D
+            }
+            return index
+        }
+        return nil
+    }
+
+    /// A number as JSON (see ``number(_:decimals:)``), written.
+    private static func writeNumber(_ value: Double, decimals: Int?, to writer: inout ByteWriter) {
+        let value = rounded(value, decimals: decimals)
+        if value == value.rounded(), abs(value) < 1e15 {
+            writer.write(integer: Int64(value))
+            return
+        }
+        var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        let start = withUnsafeMutableBytes(of: &text) { shortDecimal(value, into: $0) }
+        if let start {
+            withUnsafeBytes(of: &text) { writer.write(UnsafeRawBufferPointer(rebasing: $0[start...])) }
+        } else {
+            writer.write(value.description)
+        }
+    }
+
+    /// A string as JSON, with quotes and escapes, written; plain ASCII is copied as it is.
+    private static func writeQuoted(_ text: String, to writer: inout ByteWriter) {
+        var text = text
+        let plain = text.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C { return false }
+            writer.write(byte: 0x22)
+            writer.write(UnsafeRawBufferPointer(bytes))
+            writer.write(byte: 0x22)
+            return true
+        }
+        if !plain { writer.write(quoted(text)) }
     }
 
     /// `value` rounded to `decimals` places; a non-finite value is 0 (``JournalStore`` refuses to write one, see
@@ -392,11 +496,11 @@ enum RecordCodec {
         return scaled.isFinite ? scaled : value
     }
 
-    /// A time as `"YYYY-MM-DDTHH:MM:SS.fffZ"` (with the quotes), appended.
-    private static func appendTimestamp(_ date: Date, to bytes: inout [UInt8]) {
-        bytes.append(0x22)
-        Timestamp.append(date, to: &bytes)
-        bytes.append(0x22)
+    /// A time as `"YYYY-MM-DDTHH:MM:SS.fffZ"` (with the quotes), written.
+    private static func writeTimestamp(_ date: Date, to writer: inout ByteWriter) {
+        writer.write(byte: 0x22)
+        Timestamp.write(date, to: &writer)
+        writer.write(byte: 0x22)
     }
 
     /// A string as JSON, with quotes and escapes, appended; plain ASCII is copied as it is.
@@ -446,7 +550,7 @@ enum RecordCodec {
 
     /// Reusable buffers for decoding many lines.
     struct Decoder {
-        fileprivate var fields: [JSONField] = []
+        var fields: [JSONField] = []
         fileprivate var slots = [Int](repeating: -1, count: Key.allCases.count)
         /// Whether to check each line's `crc` (a journal line as written); off for a JSON array, whose objects a
         /// tool may have re-laid out, where the field is only dropped.
@@ -468,13 +572,14 @@ enum RecordCodec {
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, using decoder: inout Decoder, path: String
     ) throws -> StoredRecord {
         // Nearly every journal line is laid out as Peach writes it: read in one pass (same record), else here.
-        if decoder.checksums, decoder.canonicalLines,
+        // Also without `checksums` (an array's objects): the one-pass reader takes only a line whose checksum
+        // holds, and gives the record the general reader gives, which then drops the field.
+        if decoder.canonicalLines,
             let record = CanonicalLine.decode(UnsafeBufferPointer(rebasing: bytes[range]))
         {
             return record
         }
         decoder.fields.removeAll(keepingCapacity: true)
-        for index in decoder.slots.indices { decoder.slots[index] = -1 }
         let line = UnsafeBufferPointer(rebasing: bytes[range])
         var scanner = JSONObjectScanner(bytes: line, start: 0)
         guard scanner.scanObject(into: &decoder.fields) else {
@@ -482,7 +587,17 @@ enum RecordCodec {
         }
         scanner.skipWhitespace()
         guard scanner.peek == nil else { throw RecordDamage(problem: .textAfterObject) }
+        return try decodeFields(line, using: &decoder, path: path)
+    }
 
+    /// Decodes the record whose fields `decoder.fields` holds, already scanned from `line` (their ranges index
+    /// `line`): a JSON array's objects are scanned once, where they stand in the file, and read from there.
+    /// With ``Decoder/checksums``, `line` must be the record's line alone (the checksum covers it from its
+    /// start).
+    static func decodeFields(
+        _ line: UnsafeBufferPointer<UInt8>, using decoder: inout Decoder, path: String
+    ) throws -> StoredRecord {
+        for index in decoder.slots.indices { decoder.slots[index] = -1 }
         var extras: [StoredRecord.ExtraField] = []
         let keysByLength = Key.byLength
         for (position, field) in decoder.fields.enumerated() {
@@ -583,6 +698,26 @@ enum RecordCodec {
         // A line that says version 1 but holds an interval (hand-made, or a CSV row) is version 2.
         return StoredRecord(
             payload: payload, schemaVersion: max(version, Self.version(for: payload)), extraFields: extras)
+    }
+
+    /// Whether `line`, read as `record` with its checksum checked, can go into a journal as it is instead of
+    /// `record` encoded again: it ends in its checksum (`,"crc":"…"}`) and opens with `record`'s schema version
+    /// (a line that says 1 but holds an interval is written again, as 2). It then reads back as the same record.
+    static func canStandAsWritten(_ line: UnsafeBufferPointer<UInt8>, for record: StoredRecord) -> Bool {
+        let suffix: StaticString = ",\"crc\":\""
+        let tail = suffix.utf8CodeUnitCount + 10
+        guard line.count > tail + 6, let base = line.baseAddress, line[line.count - 1] == 0x7D,
+            line[line.count - 2] == 0x22,
+            memcmp(base + line.count - tail, suffix.utf8Start, suffix.utf8CodeUnitCount) == 0,
+            memcmp(base, "{\"v\":", 5) == 0
+        else { return false }
+        var index = 5
+        var version = 0
+        while index < 8, line[index] >= 0x30, line[index] <= 0x39 {
+            version = version * 10 + Int(line[index] - 0x30)
+            index += 1
+        }
+        return index > 5 && line[index] == 0x2C && version == record.schemaVersion
     }
 
     /// Checks the `crc` field, when the line has one (older lines have none): it must be the last field, and the

@@ -34,14 +34,28 @@ extension RecordTransfer {
         skipped: ((InterchangeCSV.SkippedRow) -> Void)? = nil, _ visit: (StoredRecord) throws -> Void
     ) throws {
         try forEachImportRecord(
+            path: path, progress: progress, pieceSize: JournalScan.chunkSize, skipped: skipped
+        ) { record, _ in try visit(record) }
+    }
+
+    /// ``forEachImportRecord(path:progress:skipped:_:)`` handing on, with each record, its line when that line
+    /// can go into the journal as it is (``RecordCodec/canStandAsWritten(_:for:)``: a line Peach wrote, from a
+    /// journal or an export), so an import copies it instead of encoding the record again; nil otherwise.
+    static func forEachImportLine(
+        path: String, progress: ((StoreProgress) -> Void)? = nil,
+        skipped: ((InterchangeCSV.SkippedRow) -> Void)? = nil,
+        _ visit: (StoredRecord, UnsafeBufferPointer<UInt8>?) throws -> Void
+    ) throws {
+        try forEachImportRecord(
             path: path, progress: progress, pieceSize: JournalScan.chunkSize, skipped: skipped, visit)
     }
 
-    /// ``forEachImportRecord(path:progress:_:)`` reading JSON Lines `pieceSize` bytes at a time (tests make it
-    /// small, to cross many piece boundaries with a small file).
+    /// ``forEachImportLine(path:progress:skipped:_:)`` reading JSON Lines `pieceSize` bytes at a time (tests
+    /// make it small, to cross many piece boundaries with a small file).
     static func forEachImportRecord(
         path: String, progress: ((StoreProgress) -> Void)?, pieceSize: Int,
-        skipped: ((InterchangeCSV.SkippedRow) -> Void)? = nil, _ visit: (StoredRecord) throws -> Void
+        skipped: ((InterchangeCSV.SkippedRow) -> Void)? = nil,
+        _ visit: (StoredRecord, UnsafeBufferPointer<UInt8>?) throws -> Void
     ) throws {
         let file = try StoreFile(path: path, flags: O_RDONLY)
         if (try? file.file.fileStatus())?.kind == .regular {
@@ -54,23 +68,32 @@ extension RecordTransfer {
                 var mode = importing(path)
                 mode.pieceSize = pieceSize
                 _ = try JournalScan.scanLines(file, path: path, mode: mode, progress: progress) {
-                    record, _ in try visit(record)
+                    record, line in
+                    try visit(record, RecordCodec.canStandAsWritten(line, for: record) ? line : nil)
                 }
                 return
             }
         }
-        for record in try readWhole(file, path: path, progress: progress, skipped: skipped) {
-            try visit(record)
+        var bytes = try file.readAll()
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }  // a spreadsheet's byte-order mark
+        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        if first == 0x5B {
+            // Handed on as read (an import is all or nothing anyway: the journal is cut back if a later record
+            // cannot be read), with each line Peach wrote: no array of a million records beside the file.
+            try readJSONArray(bytes, path: path, progress: progress, visit)
+            return
+        }
+        for record in try readWhole(bytes, path: path, progress: progress, skipped: skipped) {
+            try visit(record, nil)
         }
     }
 
-    /// Reads a whole file to import (a JSON array, a CSV export, or JSON Lines from a pipe).
+    /// The records of a whole file to import (a JSON array, a CSV export, or JSON Lines from a pipe), its
+    /// bytes without a byte-order mark.
     private static func readWhole(
-        _ file: StoreFile, path: String, progress: ((StoreProgress) -> Void)?,
+        _ bytes: [UInt8], path: String, progress: ((StoreProgress) -> Void)?,
         skipped: ((InterchangeCSV.SkippedRow) -> Void)?
     ) throws(StoreError) -> [StoredRecord] {
-        var bytes = try file.readAll()
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }  // a spreadsheet's byte-order mark
         let start = bytes.firstIndex { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         if let start, InterchangeCSV.isInterchange(bytes[start...]) {
             let (records, rows) = try InterchangeCSV.read(
@@ -82,7 +105,17 @@ extension RecordTransfer {
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         switch first {
         case nil: return []
-        case 0x5B: return try readJSONArray(bytes, path: path, progress: progress)
+        case 0x5B:
+            var records: [StoredRecord] = []
+            do {
+                try readJSONArray(bytes, path: path, progress: progress) { record, _ in records.append(record)
+                }
+            } catch let error as StoreError {
+                throw error
+            } catch {
+                throw .io(path, .read, EIO)  // only the reading throws: appending does not
+            }
+            return records
         case 0x7B: return try readJSONLines(bytes, path: path, progress: progress)
         default: return try readCSV(bytes, path: path, progress: progress)
         }
@@ -105,15 +138,25 @@ extension RecordTransfer {
     ) -> JournalScan.Outcome {
         let limit = JournalScan.maximumLineLength
         guard range.count < limit else { return .damage(.lineTooLong(limit)) }
+        return importOutcome(length: range.count) {
+            try RecordCodec.decode(buffer, range, using: &decoder, path: path)
+        }
+    }
+
+    /// ``importOutcome(_:_:using:path:)`` of the record `decode` gives, read from `length` bytes.
+    private static func importOutcome(
+        length: Int, _ decode: () throws -> StoredRecord
+    ) -> JournalScan.Outcome {
+        let limit = JournalScan.maximumLineLength
         do {
-            let record = try RecordCodec.decode(buffer, range, using: &decoder, path: path)
+            let record = try decode()
             // Every number within its domain: the journal reads back what it holds, but takes in only what a
             // session could have made (`1e308` seconds of gap was stored and spoiled every average).
             if let problem = record.domainProblem { return .damage(problem) }
             // A record the journal could not read back (a 10 MB text cell) is refused here, not stored. Its line
             // holds the known fields (under 512 bytes) and the text it was read from, each byte escaped to at
             // most 6: only a long one can reach the limit, so only that one is encoded to check.
-            guard 512 + 6 * range.count < limit || RecordCodec.encode(record).utf8.count < limit else {
+            guard 512 + 6 * length < limit || RecordCodec.encode(record).utf8.count < limit else {
                 return .damage(.lineTooLong(limit))
             }
             return .record(record)
@@ -129,11 +172,17 @@ extension RecordTransfer {
     }
 
     private static func decodeOne(
-        _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, path: String, line: Int,
-        checksums: Bool = true
+        _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, path: String, line: Int
     ) throws(StoreError) -> StoredRecord {
-        var decoder = RecordCodec.Decoder(checksums: checksums)
-        switch importOutcome(buffer, range, using: &decoder, path: path) {
+        var decoder = RecordCodec.Decoder()
+        return try record(importOutcome(buffer, range, using: &decoder, path: path), path: path, line: line)
+    }
+
+    /// The record of an outcome, or the error that refuses the file at `line`.
+    private static func record(
+        _ outcome: JournalScan.Outcome, path: String, line: Int
+    ) throws(StoreError) -> StoredRecord {
+        switch outcome {
         case .record(let record): return record
         case .damage(let problem):
             throw .unreadableImport(path: path, line: line, problem: problem)
@@ -168,50 +217,94 @@ extension RecordTransfer {
         }
     }
 
+    /// A JSON array's records, each object scanned once where it stands. An export's objects, one a line as
+    /// Peach writes them with the checksum, are read by the one-pass reader (``CanonicalLine``); any other
+    /// (another key order, no checksum, spread over lines) is scanned into fields and read from them.
+    ///
+    /// `visit` gets each record in order, with its line when that line can go into a journal as it is
+    /// (``RecordCodec/canStandAsWritten(_:for:)``), else nil.
+    /// - Throws: ``StoreError/unreadableImport(path:line:problem:)``, or what `visit` throws.
     private static func readJSONArray(
-        _ bytes: [UInt8], path: String, progress: ((StoreProgress) -> Void)?
-    ) throws(StoreError) -> [StoredRecord] {
-        try bytes.withUnsafeBufferPointer { buffer throws(StoreError) -> [StoredRecord] in
+        _ bytes: [UInt8], path: String, progress: ((StoreProgress) -> Void)?,
+        _ visit: (StoredRecord, UnsafeBufferPointer<UInt8>?) throws -> Void
+    ) throws {
+        try bytes.withUnsafeBufferPointer { buffer in
             var scanner = JSONObjectScanner(bytes: buffer, start: 0)
-            var records: [StoredRecord] = []
+            var count = 0
             var lines = LineCounter(buffer)
+            var decoder = RecordCodec.Decoder(checksums: false)
             scanner.skipWhitespace()
             while let byte = scanner.peek, byte != 0x5B { _ = scanner.consume(byte) }  // a byte-order mark
             _ = scanner.consume(0x5B)
             scanner.skipWhitespace()
-            if scanner.consume(0x5D) { return [] }
+            if scanner.consume(0x5D) { return }
             while true {
                 scanner.skipWhitespace()
                 let start = scanner.index
-                var ignored: [JSONField] = []
-                guard scanner.scanObject(into: &ignored) else {
-                    throw .unreadableImport(
-                        path: path, line: lines.line(at: scanner.index),
-                        problem: .notAnArray)
+                if let (record, end) = exportLine(buffer, at: start) {
+                    let written = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                    try visit(record, RecordCodec.canStandAsWritten(written, for: record) ? written : nil)
+                    scanner.skip(to: end)
+                } else {
+                    decoder.fields.removeAll(keepingCapacity: true)
+                    guard scanner.scanObject(into: &decoder.fields) else {
+                        throw StoreError.unreadableImport(
+                            path: path, line: lines.line(at: scanner.index),
+                            problem: .notAnArray)
+                    }
+                    let outcome = importOutcome(length: scanner.index - start) {
+                        try RecordCodec.decodeFields(buffer, using: &decoder, path: path)
+                    }
+                    try visit(try record(outcome, path: path, line: lines.line(at: start)), nil)
                 }
-                records.append(
-                    try decodeOne(
-                        buffer, start..<scanner.index, path: path, line: lines.line(at: start),
-                        checksums: false))
-                if records.count % StoreProgress.interval == 0 {
-                    progress?(StoreProgress(done: scanner.index, total: buffer.count, records: records.count))
+                count += 1
+                if count % StoreProgress.interval == 0 {
+                    progress?(StoreProgress(done: scanner.index, total: buffer.count, records: count))
                 }
                 scanner.skipWhitespace()
                 if scanner.consume(0x2C) { continue }
                 guard scanner.consume(0x5D) else {
-                    throw .unreadableImport(
+                    throw StoreError.unreadableImport(
                         path: path, line: lines.line(at: scanner.index), problem: .missingSeparator
                     )
                 }
                 scanner.skipWhitespace()
                 guard scanner.peek == nil else {
-                    throw .unreadableImport(
+                    throw StoreError.unreadableImport(
                         path: path, line: lines.line(at: scanner.index),
                         problem: .textAfterArray)
                 }
-                return records
+                return
             }
         }
+    }
+
+    /// The record of an array's object at `start` laid out as a JSON export writes it — the rest of its line,
+    /// up to a comma, is a journal line (``CanonicalLine``: Peach's layout, its checksum holding) whose values
+    /// are all in their domains — and where the object ends; nil for anything else.
+    private static func exportLine(
+        _ buffer: UnsafeBufferPointer<UInt8>, at start: Int
+    ) -> (StoredRecord, end: Int)? {
+        guard start < buffer.count, let base = buffer.baseAddress else { return nil }
+        var end = buffer.count
+        if let newline = memchr(base + start, 0x0A, buffer.count - start) {
+            end = UnsafeRawPointer(newline) - UnsafeRawPointer(base)
+        }
+        func trim() {
+            while end > start, buffer[end - 1] == 0x20 || buffer[end - 1] == 0x09 || buffer[end - 1] == 0x0D {
+                end -= 1
+            }
+        }
+        trim()
+        if end > start, buffer[end - 1] == 0x2C {
+            end -= 1
+            trim()
+        }
+        guard end - start < JournalScan.maximumLineLength / 8,
+            let record = CanonicalLine.decode(UnsafeBufferPointer(rebasing: buffer[start..<end])),
+            record.domainProblem == nil
+        else { return nil }
+        return (record, end)
     }
 
     private static func readJSONLines(

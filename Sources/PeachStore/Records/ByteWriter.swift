@@ -1,0 +1,109 @@
+// ByteWriter: a record's line written byte by byte through a pointer, then handed on at once.
+
+import Foundation
+
+/// Bytes written through a pointer into room it was lent (a stack buffer), moving to memory of its own only
+/// when a line outgrows it. The encoder writes a record's line here and appends it to its array in one copy:
+/// appending a key, a digit or a string to the array itself (a capacity and uniqueness check, and a generic
+/// copy, every time) was half of encoding a record.
+///
+/// One owner, one ``release()``: a plain struct (not a non-copyable one, which the older compiler that builds
+/// the arm64 package handles less well in nested functions), so it must not be copied while in use.
+struct ByteWriter {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var owned = false
+    /// The number of bytes written.
+    private(set) var count = 0
+
+    /// A writer into `room` (which must outlive it), with no bytes yet.
+    init(room: UnsafeMutableBufferPointer<UInt8>) {
+        precondition(room.count > 0, "a writer needs room")
+        base = room.baseAddress ?? UnsafeMutablePointer.allocate(capacity: 1)
+        capacity = room.count
+    }
+
+    /// Frees the memory the writer moved to, if it outgrew its room; the writer is not used after it.
+    mutating func release() {
+        if owned { base.deallocate() }
+        owned = false
+        count = 0
+    }
+
+    /// The bytes written so far.
+    var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    mutating func reserve(_ extra: Int) {
+        if count &+ extra > capacity { grow(to: count + extra) }
+    }
+
+    private mutating func grow(to needed: Int) {
+        let larger = max(needed, capacity * 2)
+        let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        fresh.update(from: base, count: count)
+        if owned { base.deallocate() }
+        base = fresh
+        capacity = larger
+        owned = true
+    }
+
+    /// Takes back the last `count` bytes written.
+    mutating func unwrite(_ count: Int) {
+        precondition(count <= self.count, "more taken back than written")
+        self.count -= count
+    }
+
+    /// Writes one byte.
+    @inline(__always)
+    mutating func write(byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count &+= 1
+    }
+
+    /// Writes `bytes`.
+    @inline(__always)
+    mutating func write(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: bytes.count)
+        count &+= bytes.count
+    }
+
+    /// Writes `text`.
+    @inline(__always)
+    mutating func write(_ text: StaticString) {
+        write(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Writes `text`'s UTF-8.
+    mutating func write(_ text: String) {
+        var text = text
+        text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes `value` in decimal.
+    mutating func write(integer value: some BinaryInteger) {
+        var magnitude = UInt64(value.magnitude)
+        reserve(21)
+        if value < 0 {
+            base[count] = 0x2D
+            count &+= 1
+        }
+        var digits = 1
+        var rest = magnitude / 10
+        while rest > 0 {
+            digits &+= 1
+            rest /= 10
+        }
+        var index = count &+ digits
+        repeat {
+            index &-= 1
+            base[index] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        count &+= digits
+    }
+}
