@@ -230,6 +230,9 @@ struct RecordTransferTests {
         let oversized = problem(header + "comparison,2026-01-01T00:00:00.000Z,60,60,5,higher,\(huge)\n")
         #expect(oversized?.line == 2)
         #expect(oversized?.1 == .lineTooLong(1 << 20))
+        // An array's object of a mebibyte (blanks before its brace) is as long as a line may be: refused too.
+        let spread = "[" + String(line.dropLast()) + String(repeating: " ", count: 1 << 20) + "}]"
+        #expect(problem(spread)?.1 == .lineTooLong(1 << 20))
         // The line without its checksum (which must come last), open for one more field.
         let open = line.replacingOccurrences(
             of: #","crc":"[0-9a-f]{8}"\}$"#, with: "", options: .regularExpression)

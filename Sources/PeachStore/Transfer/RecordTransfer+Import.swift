@@ -136,18 +136,18 @@ extension RecordTransfer {
         _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, using decoder: inout RecordCodec.Decoder,
         path: String
     ) -> JournalScan.Outcome {
-        let limit = JournalScan.maximumLineLength
-        guard range.count < limit else { return .damage(.lineTooLong(limit)) }
-        return importOutcome(length: range.count) {
+        importOutcome(length: range.count) {
             try RecordCodec.decode(buffer, range, using: &decoder, path: path)
         }
     }
 
-    /// ``importOutcome(_:_:using:path:)`` of the record `decode` gives, read from `length` bytes.
+    /// ``importOutcome(_:_:using:path:)`` of the record `decode` gives, read from `length` bytes (not read at
+    /// all when they are too many).
     private static func importOutcome(
         length: Int, _ decode: () throws -> StoredRecord
     ) -> JournalScan.Outcome {
         let limit = JournalScan.maximumLineLength
+        guard length < limit else { return .damage(.lineTooLong(limit)) }
         do {
             let record = try decode()
             // Every number within its domain: the journal reads back what it holds, but takes in only what a
