@@ -512,22 +512,13 @@ public final class JournalStore: TrainingStore {
         progress: ((StoreProgress) -> Void)? = nil,
         from source: (_ add: (StoredRecord) throws -> Void) throws -> Void
     ) throws -> (added: Int, duplicates: Int) {
-        try merge(progress: progress, pieceSize: Self.appendPieceSize, expectedNew: 0, from: source)
-    }
-
-    /// ``merge(progress:from:)`` writing pieces of `pieceSize` bytes (tests make it small).
-    func merge(
-        progress: ((StoreProgress) -> Void)?, pieceSize: Int, expectedNew: Int = 0,
-        source path: String? = nil,
-        from source: (_ add: (StoredRecord) throws -> Void) throws -> Void
-    ) throws -> (added: Int, duplicates: Int) {
-        try merge(progress: progress, pieceSize: pieceSize, expectedNew: expectedNew, source: path) { add in
+        try merge(progress: progress, pieceSize: Self.appendPieceSize) { add in
             try withoutActuallyEscaping(add) { add in try source { record in try add(record, nil) } }
         }
     }
 
-    /// ``merge(progress:from:)`` with each record's line where it can go into the journal as it is
-    /// (``RecordCodec/canStandAsWritten(_:for:)``), else nil.
+    /// ``merge(progress:from:)`` writing pieces of `pieceSize` bytes (tests make it small), with each record's
+    /// line where it can go into the journal as it is (``RecordCodec/canStandAsWritten(_:for:)``), else nil.
     func merge(
         progress: ((StoreProgress) -> Void)?, pieceSize: Int, expectedNew: Int = 0,
         source path: String? = nil,

@@ -23,6 +23,26 @@ struct ByteWriter {
         capacity = room.count
     }
 
+    /// Appends to `bytes` what `body` writes, through a writer into 1 KiB of stack room (a longer text moves
+    /// to the heap), in one copy.
+    static func append(to bytes: inout [UInt8], _ body: (inout ByteWriter) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { room in
+            var writer = ByteWriter(room: room)
+            defer { writer.release() }
+            body(&writer)
+            bytes.append(contentsOf: writer.written)
+        }
+    }
+
+    /// Writes `value` (0…99) as two digits.
+    @inline(__always)
+    mutating func write(twoDigits value: Int) {
+        reserve(2)
+        base[count] = 0x30 &+ UInt8(truncatingIfNeeded: value / 10)
+        base[count &+ 1] = 0x30 &+ UInt8(truncatingIfNeeded: value % 10)
+        count &+= 2
+    }
+
     /// Frees the memory the writer moved to, if it outgrew its room; the writer is not used after it.
     mutating func release() {
         if owned { base.deallocate() }

@@ -208,12 +208,7 @@ enum RecordCodec {
     /// buffer on the stack (``ByteWriter``) and appended in one copy: exports and imports encode a million
     /// records.
     static func encode(_ record: StoredRecord, into bytes: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { room in
-            var writer = ByteWriter(room: room)
-            defer { writer.release() }
-            encode(record, to: &writer)
-            bytes.append(contentsOf: writer.written)
-        }
+        ByteWriter.append(to: &bytes) { encode(record, to: &$0) }
     }
 
     /// Writes the record as one line of JSON (without the newline), its checksum over what was written from
@@ -380,35 +375,37 @@ enum RecordCodec {
     }
 
     static func appendInteger(_ value: some BinaryInteger, to bytes: inout [UInt8]) {
-        var magnitude = UInt64(value.magnitude)
-        if value < 0 { bytes.append(0x2D) }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 20 digits, filled from the end
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { raw in
-            repeat {
-                count += 1
-                raw[24 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            bytes.append(contentsOf: raw[(24 - count)...])
-        }
+        ByteWriter.append(to: &bytes) { $0.write(integer: value) }
     }
 
     /// A number as JSON (see ``number(_:decimals:)``), appended.
     static func appendNumber(_ value: Double, decimals: Int?, to bytes: inout [UInt8]) {
-        let value = rounded(value, decimals: decimals)
-        if value == value.rounded(), abs(value) < 1e15 {
-            appendInteger(Int64(value), to: &bytes)
-        } else if !appendShortDecimal(value, to: &bytes) {
-            bytes += value.description.utf8
-        }
+        ByteWriter.append(to: &bytes) { writeNumber(value, decimals: decimals, to: &$0) }
     }
 
     /// 10^0 … 10^6, exactly.
     private static let smallPowersOfTen: [Double] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000]
 
-    /// Appends `value` as Swift's `description` writes it when it has at most six decimals and 0.001 ≤ |value|
-    /// < 10^8, without making a string (`description` was a seventh of encoding a record); false otherwise.
+    /// A number as JSON (see ``number(_:decimals:)``), written: a whole one as an integer, one of at most six
+    /// decimals between 0.001 and 10^8 from its digits (``shortDecimal(_:into:)``: `description` was a seventh
+    /// of encoding a record), any other by `description`.
+    private static func writeNumber(_ value: Double, decimals: Int?, to writer: inout ByteWriter) {
+        let value = rounded(value, decimals: decimals)
+        if value == value.rounded(), abs(value) < 1e15 {
+            writer.write(integer: Int64(value))
+            return
+        }
+        var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        let start = withUnsafeMutableBytes(of: &text) { shortDecimal(value, into: $0) }
+        if let start {
+            withUnsafeBytes(of: &text) { writer.write(UnsafeRawBufferPointer(rebasing: $0[start...])) }
+        } else {
+            writer.write(value.description)
+        }
+    }
+
+    /// `value` as Swift's `description` writes it, written at the end of `raw` (24 bytes), when it has at most
+    /// six decimals and 0.001 ≤ |value| < 10^8; where the text starts, nil otherwise.
     ///
     /// `description` writes the shortest digits that read back as `value`. With `k` decimals those are the
     /// integer `m` nearest to `value × 10^k` for the smallest `k` at which `m / 10^k` reads back as `value`:
@@ -416,16 +413,6 @@ enum RecordCodec {
     /// with `value` is that test; `value × 10^k` is below 2^47, so its rounding cannot move `m` to a neighbour;
     /// and two decimals with as many digits are further apart than a double's spacing there, so only one can
     /// read back. At 0.001 and above `description` does not switch to an exponent (it does below 0.0001).
-    static func appendShortDecimal(_ value: Double, to bytes: inout [UInt8]) -> Bool {
-        var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        return withUnsafeMutableBytes(of: &text) { raw in
-            guard let start = shortDecimal(value, into: raw) else { return false }
-            bytes.append(contentsOf: raw[start...])
-            return true
-        }
-    }
-
-    /// ``appendShortDecimal(_:to:)``'s digits, written at the end of `raw` (24 bytes); where they start.
     private static func shortDecimal(_ value: Double, into raw: UnsafeMutableRawBufferPointer) -> Int? {
         let magnitude = abs(value)
         guard magnitude >= 0.001, magnitude < 1e8, raw.count == 24 else { return nil }
@@ -454,22 +441,6 @@ enum RecordCodec {
             return index
         }
         return nil
-    }
-
-    /// A number as JSON (see ``number(_:decimals:)``), written.
-    private static func writeNumber(_ value: Double, decimals: Int?, to writer: inout ByteWriter) {
-        let value = rounded(value, decimals: decimals)
-        if value == value.rounded(), abs(value) < 1e15 {
-            writer.write(integer: Int64(value))
-            return
-        }
-        var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        let start = withUnsafeMutableBytes(of: &text) { shortDecimal(value, into: $0) }
-        if let start {
-            withUnsafeBytes(of: &text) { writer.write(UnsafeRawBufferPointer(rebasing: $0[start...])) }
-        } else {
-            writer.write(value.description)
-        }
     }
 
     /// A string as JSON, with quotes and escapes, written; plain ASCII is copied as it is.
@@ -505,26 +476,15 @@ enum RecordCodec {
 
     /// A string as JSON, with quotes and escapes, appended; plain ASCII is copied as it is.
     static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
-        var plain = true
-        for byte in text.utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-            plain = false
-            break
-        }
-        if plain {
-            bytes.append(0x22)
-            bytes += text.utf8
-            bytes.append(0x22)
-        } else {
-            bytes += quoted(text).utf8
-        }
+        ByteWriter.append(to: &bytes) { writeQuoted(text, to: &$0) }
     }
 
     /// A number as JSON: whole numbers without a point, others in Swift's shortest exact form, optionally
     /// rounded to `decimals` first.
     static func number(_ value: Double, decimals: Int? = nil) -> String {
-        let value = rounded(value, decimals: decimals)
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return String(value)
+        var bytes: [UInt8] = []
+        appendNumber(value, decimals: decimals, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A string as JSON, with quotes and escapes.

@@ -13,115 +13,50 @@ public enum Timestamp {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends the text of `date` (``format(_:)``) to `bytes`, digit by digit: exports write a million.
+    /// Appends the text of `date` (``format(_:)``) to `bytes`: exports write a million.
     static func append(_ date: Date, to bytes: inout [UInt8]) {
-        append(date, wholeSecondsWithoutFraction: false, to: &bytes)
+        ByteWriter.append(to: &bytes) { write(date, to: &$0) }
     }
 
     /// Appends the time as ISO 8601 UTC the way the iOS and web apps read it: `YYYY-MM-DDTHH:MM:SSZ` for a
     /// whole second (their own exports), `YYYY-MM-DDTHH:MM:SS.fffZ` otherwise.
     static func appendISO(_ date: Date, to bytes: inout [UInt8]) {
-        append(date, wholeSecondsWithoutFraction: true, to: &bytes)
+        ByteWriter.append(to: &bytes) { write(date, wholeSecondsWithoutFraction: true, to: &$0) }
     }
 
-    private static func append(_ date: Date, wholeSecondsWithoutFraction: Bool, to bytes: inout [UInt8]) {
-        var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        let count = withUnsafeMutableBytes(of: &text) {
-            write(date, wholeSecondsWithoutFraction: wholeSecondsWithoutFraction, into: $0)
-        }
-        guard count > 0 else {
-            appendAnyYear(date, wholeSecondsWithoutFraction, to: &bytes)
-            return
-        }
-        withUnsafeBytes(of: &text) { raw in bytes.append(contentsOf: raw[..<count]) }
-    }
-
-    /// Writes the text of `date` (``format(_:)``) to `writer`.
-    static func write(_ date: Date, to writer: inout ByteWriter) {
-        var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        let count = withUnsafeMutableBytes(of: &text) {
-            write(date, wholeSecondsWithoutFraction: false, into: $0)
-        }
-        guard count > 0 else {
-            var bytes: [UInt8] = []
-            appendAnyYear(date, false, to: &bytes)
-            bytes.withUnsafeBytes { writer.write($0) }
-            return
-        }
-        withUnsafeBytes(of: &text) { raw in writer.write(UnsafeRawBufferPointer(rebasing: raw[..<count])) }
-    }
-
-    /// Writes the 20 or 24 bytes of `date`'s text into `raw` (24 bytes) and returns how many; 0 for a year
-    /// outside 0…9999 (never written by a session). In place and at once: a digit at a time into an array (a
-    /// capacity and uniqueness check each) was a sixth of encoding a record.
-    private static func write(
-        _ date: Date, wholeSecondsWithoutFraction: Bool, into raw: UnsafeMutableRawBufferPointer
-    ) -> Int {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
-        let days = Int(milliseconds.floorDivided(by: 86_400_000))
-        let inDay = Int(milliseconds - Int64(days) * 86_400_000)
-        let (year, month, day) = LocalDay(dayNumber: days).components
-        guard year >= 0 && year < 10_000, raw.count >= 24 else { return 0 }
-        @inline(__always) func pair(_ value: Int, at offset: Int) {
-            raw[offset] = 0x30 &+ UInt8(truncatingIfNeeded: value / 10)
-            raw[offset &+ 1] = 0x30 &+ UInt8(truncatingIfNeeded: value % 10)
-        }
-        pair(year / 100, at: 0)
-        pair(year % 100, at: 2)
-        raw[4] = 0x2D
-        pair(month, at: 5)
-        raw[7] = 0x2D
-        pair(day, at: 8)
-        raw[10] = 0x54
-        pair(inDay / 3_600_000, at: 11)
-        raw[13] = 0x3A
-        pair(inDay / 60_000 % 60, at: 14)
-        raw[16] = 0x3A
-        pair(inDay / 1000 % 60, at: 17)
-        let fraction = inDay % 1000
-        guard !wholeSecondsWithoutFraction || fraction != 0 else {
-            raw[19] = 0x5A
-            return 20
-        }
-        raw[19] = 0x2E
-        pair(fraction / 10, at: 20)
-        raw[22] = 0x30 &+ UInt8(truncatingIfNeeded: fraction % 10)
-        raw[23] = 0x5A
-        return 24
-    }
-
-    /// ``append(_:wholeSecondsWithoutFraction:to:)`` for a year outside 0…9999.
-    private static func appendAnyYear(
-        _ date: Date, _ wholeSecondsWithoutFraction: Bool, to bytes: inout [UInt8]
+    /// Writes the text of `date` (``format(_:)``; with `wholeSecondsWithoutFraction`, ``appendISO(_:to:)``'s),
+    /// two digits at a time through the writer's pointer (a digit at a time into an array, a capacity and
+    /// uniqueness check each, was a sixth of encoding a record).
+    static func write(
+        _ date: Date, wholeSecondsWithoutFraction: Bool = false, to writer: inout ByteWriter
     ) {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
         let days = Int(milliseconds.floorDivided(by: 86_400_000))
         let inDay = Int(milliseconds - Int64(days) * 86_400_000)
         let (year, month, day) = LocalDay(dayNumber: days).components
-        func digits(_ value: Int, _ count: Int) {
-            var divisor = 1
-            for _ in 1..<count { divisor *= 10 }
-            while divisor > 0 {
-                bytes.append(0x30 + UInt8(value / divisor % 10))
-                divisor /= 10
-            }
+        if year >= 0 && year < 10_000 {
+            writer.write(twoDigits: year / 100)
+            writer.write(twoDigits: year % 100)
+        } else {
+            writer.write(String(year))  // never written by a session
         }
-        bytes += String(year).utf8
-        bytes.append(0x2D)
-        digits(month, 2)
-        bytes.append(0x2D)
-        digits(day, 2)
-        bytes.append(0x54)
-        digits(inDay / 3_600_000, 2)
-        bytes.append(0x3A)
-        digits(inDay / 60_000 % 60, 2)
-        bytes.append(0x3A)
-        digits(inDay / 1000 % 60, 2)
-        if !wholeSecondsWithoutFraction || inDay % 1000 != 0 {
-            bytes.append(0x2E)
-            digits(inDay % 1000, 3)
+        writer.write(byte: 0x2D)
+        writer.write(twoDigits: month)
+        writer.write(byte: 0x2D)
+        writer.write(twoDigits: day)
+        writer.write(byte: 0x54)
+        writer.write(twoDigits: inDay / 3_600_000)
+        writer.write(byte: 0x3A)
+        writer.write(twoDigits: inDay / 60_000 % 60)
+        writer.write(byte: 0x3A)
+        writer.write(twoDigits: inDay / 1000 % 60)
+        let fraction = inDay % 1000
+        if !wholeSecondsWithoutFraction || fraction != 0 {
+            writer.write(byte: 0x2E)
+            writer.write(twoDigits: fraction / 10)
+            writer.write(byte: 0x30 &+ UInt8(truncatingIfNeeded: fraction % 10))
         }
-        bytes.append(0x5A)
+        writer.write(byte: 0x5A)
     }
 
     /// The time as part of a file name: `20261121T090000-123Z` (no colons).
