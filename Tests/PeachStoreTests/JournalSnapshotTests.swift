@@ -119,6 +119,52 @@ struct JournalSnapshotTests {
         #expect(Loaded(store.contents) == loaded, "the writer's own view agrees")
     }
 
+    @Test(
+        "an import, a replace and the first reader of many new lines leave a snapshot; an answer at a time does not"
+    )
+    func importsAndReadersLeaveSnapshots() throws {
+        let threshold = JournalSnapshot.rewriteThreshold
+        func snapshotCovers(_ directory: TemporaryDirectory) -> Bool {
+            JournalSnapshot.read(directory: directory.path, journalPath: directory.journal)?.journalLength
+                == directory.bytes().count
+        }
+        // A merge (what `peach data import` does) of a thousand records.
+        let imported = TemporaryDirectory()
+        do {
+            let store = try JournalStore(directory: imported.path)
+            try store.append([Samples.comparison(0)])
+            #expect(try store.merge(records(1..<(threshold + 1))).added == threshold)
+        }
+        #expect(snapshotCovers(imported), "the store waits for its snapshot when it closes")
+        #expect(try throughSnapshot(imported) == (try everyLine(imported)))
+        // A replace.
+        do { try JournalStore(directory: imported.path).replaceAll(with: records(5000..<(5000 + threshold))) }
+        #expect(snapshotCovers(imported))
+        #expect(try throughSnapshot(imported) == (try everyLine(imported)))
+        // One answer at a time: none, though a thousand are past the last snapshot.
+        let answered = TemporaryDirectory()
+        do {
+            let store = try JournalStore(directory: answered.path)
+            try store.append(records(0..<(threshold - 1)))
+            try store.append(records(threshold..<(threshold + 1)))
+        }
+        #expect(answered.bytes(JournalSnapshot.fileName).isEmpty)
+        // A journal no store has opened since it grew (an upgrade, another tool): the first reader saves one.
+        let grown = TemporaryDirectory()
+        grown.write(Array(records(0..<threshold).map { RecordCodec.encode($0) + "\n" }.joined().utf8))
+        _ = try JournalStore.read(directory: grown.path, usingSnapshot: false)
+        #expect(grown.bytes(JournalSnapshot.fileName).isEmpty, "told not to use a snapshot: it writes none")
+        let loaded = try throughSnapshot(grown)
+        #expect(snapshotCovers(grown))
+        #expect(loaded == (try everyLine(grown)))
+        // The dashboard's first load does the same.
+        let followed = TemporaryDirectory()
+        followed.write(grown.bytes())
+        var follower = JournalFollower(directory: followed.path)
+        _ = try follower.refresh()
+        #expect(snapshotCovers(followed))
+    }
+
     @Test("damage and newer records inside what the snapshot covers keep their line numbers")
     func damageIsKept() throws {
         let directory = TemporaryDirectory()

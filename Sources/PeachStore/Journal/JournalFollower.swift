@@ -63,7 +63,9 @@ public struct JournalFollower: Sendable {
 
     private mutating func reload(_ now: FileIdentity?) throws(StoreError) -> Change {
         if try StoreFiles.exists(directory) { try StoreFiles.requireSafeDirectory(directory) }
-        let (contents, scanned) = try JournalStore.load(directory: directory, usingSnapshot: true)
+        let read = try JournalStore.load(directory: directory, usingSnapshot: true)
+        JournalStore.saveSnapshot(of: read, directory: directory)
+        let (contents, scanned) = read
         self.contents = contents
         recordCount = contents.recordCount
         position = (scanned.completeLength, scanned.lineCount)

@@ -25,8 +25,9 @@ import PeachSystem
 /// (``SnapshotCodable``: counts, profile, trend, progress, timing history; the damaged lines as JSON, usually
 /// none), then the timeline's samples as little-endian float64 pairs (time since 2001, as `Date` keeps it;
 /// threshold), then the CRC-32C of all that, 4 bytes little-endian. The writer (``JournalStore``, holding the
-/// lock) saves a new snapshot when it has read ``rewriteThreshold`` or more records past the old one; readers
-/// never write it. It is read in one `read` and decoded without `JSONDecoder` (a header of 5.5 years of
+/// lock) saves a new snapshot when it has read ``rewriteThreshold`` or more records past the old one, and after
+/// an append of many records at once (an import) that brings that many; a reader that read that many saves one
+/// too, without the lock (``JournalStore/saveSnapshot(of:directory:)``). It is read in one `read` and decoded without `JSONDecoder` (a header of 5.5 years of
 /// practice was 3.3 MB of JSON and four fifths of a start).
 struct JournalSnapshot {
     /// The snapshot's file name in the data folder.

@@ -41,6 +41,10 @@ public final class JournalStore: TrainingStore {
     private var identity: FileIdentity
     /// The snapshot being written, if one is.
     private let snapshotWrite: DispatchGroup
+    /// The journal's complete lines (what a snapshot of it all covers).
+    private var lineCount: Int
+    /// Records appended since the last snapshot (or since the start, without one).
+    private var recordsPastSnapshot: Int
     /// Whether ``contents`` keeps the timeline.
     private let keepsTimeline: Bool
 
@@ -99,6 +103,9 @@ public final class JournalStore: TrainingStore {
             }
         }
         self.snapshotWrite = snapshotWrite
+        lineCount = scanned.lineCount
+        recordsPastSnapshot =
+            scanned.recordCount >= JournalSnapshot.rewriteThreshold ? 0 : scanned.recordCount
         if !keepsTimeline { loaded.dropTimeline() }
         if loaded.tornTailLength > 0 {
             loaded.tornTailSetAside = try Self.setAsideTornTail(
@@ -187,7 +194,25 @@ public final class JournalStore: TrainingStore {
         directory: String, usingSnapshot: Bool = true, progress: ((StoreProgress) -> Void)? = nil
     ) throws(StoreError) -> JournalContents {
         if try StoreFiles.exists(directory) { try StoreFiles.requireSafeDirectory(directory) }
-        return try load(directory: directory, usingSnapshot: usingSnapshot, progress: progress).contents
+        let loaded = try load(directory: directory, usingSnapshot: usingSnapshot, progress: progress)
+        if usingSnapshot { saveSnapshot(of: loaded, directory: directory) }
+        return loaded.contents
+    }
+
+    /// Saves a snapshot of what a reader loaded when it read ``JournalSnapshot/rewriteThreshold`` records or more
+    /// past the old snapshot (or without one), as the writer does when it opens the store: `peach profile` and
+    /// the dashboard then leave one too, so only the first of them after an import or an upgrade reads every
+    /// line. Without the lock, on purpose (a writer may be training): a snapshot is checked against the journal
+    /// before it is believed, and one that lands late or is overwritten only makes a later load read more lines.
+    nonisolated static func saveSnapshot(
+        of loaded: (contents: JournalContents, scanned: JournalScanSummary), directory: String
+    ) {
+        guard loaded.scanned.recordCount >= JournalSnapshot.rewriteThreshold, loaded.contents.keepsTimeline
+        else { return }
+        JournalSnapshot.write(
+            loaded.contents, journalLength: loaded.scanned.completeLength,
+            lineCount: loaded.scanned.lineCount,
+            directory: directory, journalPath: journalPath(in: directory))
     }
 
     /// What `peach data check` reports: every line of the journal in `directory` read and decoded (never the
@@ -405,7 +430,29 @@ public final class JournalStore: TrainingStore {
         }
         for record in pending { contents.add(record) }
         committedLength += written
+        noteAppended(count, inOneGo: count > 1)
         return count
+    }
+
+    /// Counts `count` lines appended and, after an import or any other append of many records at once that
+    /// brings ``JournalSnapshot/rewriteThreshold`` or more past the last snapshot, saves a new one (on another
+    /// thread, waited for as the one written at opening is): the next start, `peach profile` or dashboard then
+    /// reads the snapshot instead of every line the import added. An answer at a time never writes one: a
+    /// training run's store keeps no timeline to save, and its next opening does it.
+    private func noteAppended(_ count: Int, inOneGo: Bool) {
+        lineCount += count
+        recordsPastSnapshot += count
+        guard inOneGo, recordsPastSnapshot >= JournalSnapshot.rewriteThreshold, contents.keepsTimeline else {
+            return
+        }
+        recordsPastSnapshot = 0
+        let (snapshot, length, lines, directory, path) = (
+            contents, committedLength, lineCount, directory, journalPath
+        )
+        DispatchQueue.global().async(group: snapshotWrite) {
+            JournalSnapshot.write(
+                snapshot, journalLength: length, lineCount: lines, directory: directory, journalPath: path)
+        }
     }
 
     /// The size of the pieces a many-record append writes.
@@ -471,6 +518,8 @@ public final class JournalStore: TrainingStore {
         if !keepsTimeline { fresh.dropTimeline() }
         for record in records { fresh.add(record) }
         contents = fresh
+        (lineCount, recordsPastSnapshot) = (0, 0)
+        noteAppended(records.count, inOneGo: records.count > 1)
         return backup
     }
 
