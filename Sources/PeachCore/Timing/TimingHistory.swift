@@ -96,18 +96,19 @@ public struct TimingHistory: Hashable, Sendable {
         guard tempoBPM > 0, offsetMs.isFinite, offsetMs != 0 else { return }
         let stepMs = 60_000 / Double(tempoBPM) / Double(pattern.steps)
         let percent = abs(offsetMs) / stepMs * 100
-        let key = Self.key(TempoBand(bpm: tempoBPM), TimingDirection(offsetMs: offsetMs))
-        offsetCells[key, default: OffsetCell()].counts.add(cents: percent, correct: isCorrect)
-        offsetCells[key, default: OffsetCell()].stepMs.add(stepMs)
-        familyCells[pattern.family.rawValue, default: OffsetCell()].counts.add(
-            cents: percent, correct: isCorrect)
-        familyCells[pattern.family.rawValue, default: OffsetCell()].stepMs.add(stepMs)
+        let band = TempoBand(bpm: tempoBPM)
+        // One look-up a table each, under keys made once (a key built and two look-ups per table, each hashing
+        // it, were most of what a timing answer cost a load).
+        func add(_ cell: inout OffsetCell) {
+            cell.counts.add(cents: percent, correct: isCorrect)
+            cell.stepMs.add(stepMs)
+        }
+        add(&offsetCells[Keys.offset(band, TimingDirection(offsetMs: offsetMs)), default: OffsetCell()])
+        add(&familyCells[pattern.family.rawValue, default: OffsetCell()])
         offsetDetectionCount += 1
         if let date {
             ProgressHistory.update(
-                &weeks[
-                    "\(Discipline.offsetDetection.rawValue).\(TempoBand(bpm: tempoBPM).rawValue)", default: []
-                ],
+                &weeks[Keys.week(.offsetDetection, band), default: []],
                 week: ProgressHistory.weekNumber(of: date)
             ) { $0.addComparison(cents: percent, correct: isCorrect) }
         }
@@ -127,18 +128,18 @@ public struct TimingHistory: Hashable, Sendable {
         guard tempoBPM > 0, meanOffsetMs.isFinite else { return }
         let band = TempoBand(bpm: tempoBPM)
         if let drift, drift.msPerBar.isFinite, drift.meanOffsetMs.isFinite {
-            gapCells["\(band.rawValue).drift", default: WelfordAccumulator()].add(drift.msPerBar)
-            gapCells["\(band.rawValue).silent", default: WelfordAccumulator()].add(drift.meanOffsetMs)
+            gapCells[Keys.gap(band, .drift), default: WelfordAccumulator()].add(drift.msPerBar)
+            gapCells[Keys.gap(band, .silent), default: WelfordAccumulator()].add(drift.meanOffsetMs)
         }
-        gapCells[band.rawValue, default: WelfordAccumulator()].add(meanOffsetMs)
+        gapCells[Keys.gap(band, .all), default: WelfordAccumulator()].add(meanOffsetMs)
         for (index, value) in positions.prefix(4).enumerated() {
             guard let value, value.isFinite else { continue }
-            gapCells["\(band.rawValue).\(index + 1)", default: WelfordAccumulator()].add(value)
+            gapCells[Keys.gap(band, .step(index + 1)), default: WelfordAccumulator()].add(value)
         }
         gapFillCount += 1
         if let date {
             ProgressHistory.update(
-                &weeks["\(Discipline.gapFill.rawValue).\(band.rawValue)", default: []],
+                &weeks[Keys.week(.gapFill, band), default: []],
                 week: ProgressHistory.weekNumber(of: date)
             ) { $0.addMatching(error: meanOffsetMs) }
         }
@@ -159,7 +160,7 @@ public struct TimingHistory: Hashable, Sendable {
         let hits = completed.hitOffsets.filter(\.isFinite)
         if !hits.isEmpty {
             ProgressHistory.update(
-                &weeks["\(Discipline.echo.rawValue).\(TempoBand(completed.tempo).rawValue)", default: []],
+                &weeks[Keys.week(.echo, TempoBand(completed.tempo)), default: []],
                 week: ProgressHistory.weekNumber(of: completed.timestamp)
             ) { $0.addMatching(error: hits.reduce(0) { $0 + abs($1) } / Double(hits.count)) }
         }
@@ -178,18 +179,14 @@ public struct TimingHistory: Hashable, Sendable {
     /// mean offsets of its trials, for rhythm echo each echo's mean distance of its hits from their notes
     /// (``ProgressHistory/Week/absoluteErrors``, ms).
     public func weeks(of discipline: Discipline, band: TempoBand) -> [ProgressHistory.Week] {
-        weeks["\(discipline.rawValue).\(band.rawValue)"] ?? []
-    }
-
-    private static func key(_ band: TempoBand, _ direction: TimingDirection) -> String {
-        "\(band.rawValue).\(direction.rawValue)"
+        weeks[Keys.week(discipline, band)] ?? []
     }
 
     /// The fitted offset-detection threshold of `band`, for `direction` or (nil) both; nil with fewer than
     /// ``minimumAnswers`` answers.
     public func threshold(band: TempoBand, direction: TimingDirection? = nil) -> TimingThreshold? {
         let directions = direction.map { [$0] } ?? TimingDirection.allCases
-        return Self.threshold(of: directions.compactMap { offsetCells[Self.key(band, $0)] })
+        return Self.threshold(of: directions.compactMap { offsetCells[Keys.offset(band, $0)] })
     }
 
     /// The fitted offset-detection threshold of the patterns of `family`, all tempos and directions; nil with
@@ -250,7 +247,7 @@ public struct TimingHistory: Hashable, Sendable {
     /// The tempo bands with offset-detection answers, slow to fast.
     public var offsetDetectionBands: [TempoBand] {
         TempoBand.allCases.filter { band in
-            TimingDirection.allCases.contains { offsetCells[Self.key(band, $0)] != nil }
+            TimingDirection.allCases.contains { offsetCells[Keys.offset(band, $0)] != nil }
         }
     }
 
@@ -262,14 +259,14 @@ public struct TimingHistory: Hashable, Sendable {
     public func silentDrift(
         band: TempoBand
     ) -> (msPerBar: WelfordAccumulator, meanOffset: WelfordAccumulator)? {
-        guard let drift = gapCells["\(band.rawValue).drift"], let silent = gapCells["\(band.rawValue).silent"]
+        guard let drift = gapCells[Keys.gap(band, .drift)], let silent = gapCells[Keys.gap(band, .silent)]
         else { return nil }
         return (drift, silent)
     }
 
     /// Fill the gap's trial means in `band`, at step `position` (1–4) or (nil) over the whole trial.
     public func gapFill(band: TempoBand, position: Int? = nil) -> WelfordAccumulator? {
-        gapCells[position.map { "\(band.rawValue).\($0)" } ?? band.rawValue]
+        gapCells[Keys.gap(band, position.map { .step($0) } ?? .all)]
     }
 
     /// Whether the latest ``recentWindow`` answers' threshold (as a share of a step, all tempos and patterns) is lower,

@@ -179,16 +179,17 @@ extension RecordTransfer {
     }
 
     /// The record of an outcome, or the error that refuses the file at `line`.
+    /// `line` is asked only for an error (an array's line numbers are counted from the start of the file).
     private static func record(
-        _ outcome: JournalScan.Outcome, path: String, line: Int
+        _ outcome: JournalScan.Outcome, path: String, line: @autoclosure () -> Int
     ) throws(StoreError) -> StoredRecord {
         switch outcome {
         case .record(let record): return record
         case .damage(let problem):
-            throw .unreadableImport(path: path, line: line, problem: problem)
+            throw .unreadableImport(path: path, line: line(), problem: problem)
         case .newer(let found):  // importOutcome gives damage instead
             throw .unreadableImport(
-                path: path, line: line,
+                path: path, line: line(),
                 problem: .newerVersion(found: found, supported: RecordCodec.currentVersion))
         case .failure(let error): throw error
         }
