@@ -250,7 +250,8 @@ struct RecordCodecTests {
         var generator = SeededRandomGenerator(seed: 7)
         var values: [Double] = [
             0.45, -0.45, 0.001, -0.001, 0.0015, 0.00099, 0.0001, 1e-5, 99_999_999.5, 100_000_000.5, 1234.5678,
-            0.1 + 0.2, 1.0 / 3.0, 2.675, 1e7 + 0.125, 0.000_999_999, 12_345_678.123_456, 5e-324, 1.5e15 + 0.5,
+            0.1 + 0.2, 1.0 / 3.0, 2.675, 1e7 + 0.125, 0.000_999_999, 12_345_678.123_456,
+            .leastNonzeroMagnitude, 1.5e15 + 0.5,
         ]
         for _ in 0..<20_000 {
             let decimals = Int.random(in: 0...8, using: &generator)
