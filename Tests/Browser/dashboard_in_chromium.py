@@ -2,7 +2,7 @@
 """The dashboard as a person uses it, in a real headless Chromium (Debian's chromium and chromium-driver,
 driven by Selenium): the overview renders with its charts, a live answer appears without a reload, settings
 refuse without signing in and save with it, an export downloads byte for byte, German with Accept-Language: de,
-and a 375 px wide phone has no horizontal scrolling.
+and a 375 px wide phone has no horizontal scrolling, chart text of at least 12 px and one time axis a chart.
 
     dashboard_in_chromium.py PEACH_BINARY
 
@@ -17,6 +17,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from xml.etree import ElementTree
 
 try:
     from PIL import Image
@@ -115,6 +116,25 @@ def main():
     os.makedirs(downloads)
     environment = {"HOME": "/nonexistent-home", "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": config,
                    "PEACH_PROFILES_DIR": os.environ.get("PEACH_PROFILES_DIR", "")}
+    # Twenty weeks of matching and the last ten of discrimination, ending three weeks ago: two series of
+    # different spans for the progress chart's one time axis.
+    history = os.path.join(root, "history.jsonl")
+    with open(history, "w") as lines:
+        last_monday = (int(time.time()) // 86400 - 3) // 7 * 7 * 86400 - 21 * 86400
+        for week in range(20):
+            for index in range(8):
+                moment = time.gmtime(last_monday - (19 - week) * 7 * 86400 + 36000 + index * 20)
+                stamp = time.strftime("%Y-%m-%dT%H:%M:%S.000Z", moment)
+                lines.write('{"v":1,"type":"pitchMatching","time":"%s","referenceNote":60,"initialCents":30,'
+                            '"errorCents":%d,"referencePitch":440,"timbre":"sine","noteDuration":1,"gap":0,'
+                            '"velocity":63,"timeTaken":3,"tuneControl":"pitch-bend"}\n' % (stamp, 20 - week // 2))
+                if week >= 10:
+                    lines.write('{"v":1,"type":"comparison","time":"%s","note1":60,"note2":60,"cents":%d,'
+                                '"answer":"higher","correct":true,"referencePitch":440,"timbre":"sine",'
+                                '"noteDuration":1,"gap":0,"velocity":63,"note2Gain":0,"responseTime":0.5,'
+                                '"input":"midi-note"}\n' % (stamp, 5 + index * 3))
+    run = peach(binary, "data", "import", history, "--data-dir", data, environment=environment)
+    check(run.returncode == 0, "peach data import of twenty weeks", run.stderr)
     for mode in ["comparison", "matching", "timing"]:
         run = peach(binary, "simulate", "--mode", mode, "--trials", "60", "--quiet", "--save", "--seed", "4",
                     "--data-dir", data, environment=environment)
@@ -218,6 +238,31 @@ def main():
             widths = phone.execute_script(
                 "return [document.documentElement.scrollWidth, window.innerWidth]")
             check(widths[0] <= widths[1], f"/{path} fits 375 px", widths)
+
+        # Its charts are drawn for it: text at least 12 CSS pixels as shown, one time axis under every panel.
+        for path, name in [("", "profile-chart"), ("progress?weeks=26", "progress-chart"),
+                           ("progress?weeks=520", "progress-chart")]:
+            phone.get(address + path)
+            chart = phone.find_element(By.ID, name)
+            WebDriverWait(phone, 10).until(lambda d: d.execute_script(
+                "return arguments[0].complete && arguments[0].naturalWidth > 0", chart))
+            source, shown = phone.execute_script(
+                "return [arguments[0].currentSrc, arguments[0].getBoundingClientRect().width]", chart)
+            document = phone.execute_script("return await fetch(arguments[0]).then(r => r.text())", source)
+            svg = ElementTree.fromstring(document.encode())
+            sizes = [float(element.get("font-size")) for element in svg.iter() if element.get("font-size")]
+            smallest = min(sizes) * shown / float(svg.get("width"))
+            check(smallest >= 12, f"/{path}: the chart's smallest text is {smallest:.1f} px at 375 px", source)
+            if name == "progress-chart":
+                axes = {}
+                for text in svg.iter("{http://www.w3.org/2000/svg}text"):
+                    if text.get("class") == "period":
+                        axes.setdefault(text.get("y"), []).append((text.get("x"), text.text))
+                panels = list(axes.values())
+                check(len(panels) >= 3 and all(panel == panels[0] for panel in panels),
+                      f"/{path}: one time axis under all {len(panels)} panels", panels)
+                check(not any(label and "-W" in label for _, label in panels[0]),
+                      f"/{path}: its axis names dates, not ISO weeks", panels[0][:3])
 
         # Every text's contrast with what lies behind it, light and dark: WCAG AA (4.5:1; 3:1 for large text).
         for scheme in ["light", "dark"]:

@@ -207,6 +207,11 @@ extension DocsCommandsTests {
         text.components(separatedBy: "\n").map { line in
             line.replacingOccurrences(of: #"\d{4}-\d{2}-\d{2}"#, with: "DATE", options: .regularExpression)
                 .replacingOccurrences(of: #"\d{4}-W\d{2}"#, with: "WEEK", options: .regularExpression)
+                // A progress row's week (`30 Nov`) and the line of its year.
+                .replacingOccurrences(
+                    of: #"^  \d{1,2} [A-Z][a-z]{2} +"#, with: "  DAY  ", options: .regularExpression
+                )
+                .replacingOccurrences(of: #"^  \d{4}$"#, with: "  YEAR", options: .regularExpression)
                 .replacingOccurrences(of: #"\s+$"#, with: "", options: .regularExpression)
         }.filter { !$0.isEmpty }
     }

@@ -238,4 +238,75 @@ struct DashboardRouterTests {
             form: [("password", String(repeating: "x", count: 20_000)), ("csrf", token)])
         #expect(big.status == .contentTooLarge)
     }
+
+    @Test(
+        "sessions come 30 a page, newest first, as far back as the journal goes; an old session opens; a page past the last is 404"
+    )
+    func sessionPages() async throws {
+        let client = try DashboardClient()
+        defer { client.remove() }
+        // 90 sittings of 100 answers, an hour apart: about 3 MB, past the 2 MiB the first page reads.
+        let start = Date(timeIntervalSince1970: 1_780_000_000)
+        let records = (0..<9_000).map { index in
+            let note = MIDINote(clamping: 48 + index % 24)
+            return StoredRecord(
+                .comparison(
+                    CompletedComparison(
+                        comparison: Comparison(note1: note, note2: note, centDifference: Cents(12.5)),
+                        answer: index % 4 == 0 ? .lower : .higher,
+                        timestamp: start.addingTimeInterval(
+                            Double(index / 100) * 3_600 + Double(index % 100) * 3),
+                        context: TrialContext(settings: .defaults), responseTime: 0.5, inputKind: .keyboard)))
+        }
+        try await JournalStore(directory: client.locations.dataDirectory).append(records)
+        func rows(_ body: String) -> [String] {
+            body.components(separatedBy: #"<tr><td><a href="/sessions/"#).dropFirst().map {
+                String($0.prefix { $0 != "\"" })
+            }
+        }
+        let first = try await client.send(.get, "/sessions")
+        #expect(first.status == .ok)
+        let newest = rows(first.body)
+        #expect(newest.count == 30)
+        #expect(newest.first == String(Int64((start.timeIntervalSince1970 + 89 * 3_600) * 1000)))
+        #expect(first.body.contains(#"href="/sessions?page=2" rel="next""#))
+        #expect(!first.body.contains(#"rel="prev""#))
+        let third = try await client.send(.get, "/sessions?page=3")
+        let oldest = rows(third.body)
+        #expect(oldest.count == 30, "the oldest page is whole: read back past the first window")
+        #expect(oldest.last == String(Int64(start.timeIntervalSince1970 * 1000)))
+        #expect(
+            third.body.contains(#"href="/sessions?page=2" rel="prev""#)
+                && !third.body.contains(#"rel="next""#))
+        #expect(third.body.contains("100</td>"), "each sitting with all its 100 answers")
+        let session = try await client.send(.get, "/sessions/" + (oldest.last ?? ""))
+        #expect(session.status == .ok)
+        let answers = session.body.components(separatedBy: #"<ol class="lines session-answers">"#).dropFirst()
+            .map { $0.components(separatedBy: "</ol>")[0].components(separatedBy: "<li>").count - 1 }
+        #expect(answers == [100])
+        #expect(try await client.send(.get, "/sessions?page=4").status == .notFound)
+        #expect(try await client.send(.get, "/sessions?page=0").status == .badRequest)
+        #expect(try await client.send(.get, "/sessions/123").status == .notFound)
+    }
+
+    @Test(
+        "a chart is drawn for a phone when asked (340 pixels, text 13), wide otherwise; another layout is 400"
+    )
+    func chartLayouts() async throws {
+        let client = try DashboardClient()
+        defer { client.remove() }
+        for chart in ["/charts/profile.svg", "/charts/progress.svg?weeks=520"] {
+            let separator = chart.contains("?") ? "&" : "?"
+            let phone = try await client.send(.get, chart + separator + "layout=phone")
+            #expect(phone.status == .ok && phone.body.contains(#"width="340""#), "\(chart)")
+            let wide = try await client.send(.get, chart)
+            #expect(wide.body.contains(#"width="960""#), "\(chart)")
+            #expect(try await client.send(.get, chart + separator + "layout=watch").status == .badRequest)
+        }
+        let page = try await client.send(.get, "/progress")
+        #expect(
+            page.body.contains(
+                #"<source media="(max-width: 40rem)" srcset="/charts/progress.svg?weeks=26&amp;layout=phone">"#
+            ))
+    }
 }

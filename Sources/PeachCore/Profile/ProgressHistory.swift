@@ -100,6 +100,20 @@ public struct ProgressHistory: Hashable, Sendable {
         }
 
         mutating func addMatching(error: Double) { absoluteErrors.add(abs(error)) }
+
+        /// This week with `other`'s answers added (its trials level by level, its errors as if added one by one):
+        /// a longer period of a chart (a month, a year) is fitted as one week of all its answers. Keeps this
+        /// week's number.
+        public func merged(with other: Week) -> Week {
+            var result = self
+            for (level, tally) in other.levels {
+                let old = result.levels[level] ?? TrialTally()
+                result.levels[level] = TrialTally(
+                    trials: old.trials &+ tally.trials, correct: old.correct &+ tally.correct)
+            }
+            result.absoluteErrors.merge(other.absoluteErrors)
+            return result
+        }
     }
 
     /// Trials and correct answers at one level.

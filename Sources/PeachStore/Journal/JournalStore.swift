@@ -263,24 +263,35 @@ public final class JournalStore: TrainingStore {
     ) throws(StoreError)
         -> [StoredRecord]
     {
+        try recentRecordsReachingStart(in: directory, bytes: bytes).records
+    }
+
+    /// ``recentRecords(in:bytes:)``, and whether they are all the journal holds (its first line in the window).
+    /// - Throws: ``StoreError`` for an unsafe folder, a newer schema or a system error.
+    nonisolated public static func recentRecordsReachingStart(
+        in directory: String, bytes: Int
+    ) throws(StoreError)
+        -> (records: [StoredRecord], reachesStart: Bool)
+    {
         if try StoreFiles.exists(directory) { try StoreFiles.requireSafeDirectory(directory) }
         let path = journalPath(in: directory)
-        guard try StoreFiles.exists(path) else { return [] }
+        guard try StoreFiles.exists(path) else { return ([], true) }
         let file = try StoreFile(path: path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
         try file.requireRegularFile()
         let size = try file.size()
         let end = readableLength(in: directory) ?? size
         var start = max(0, end - bytes)
+        let reachesStart = start == 0
         if start > 0 {
             // The first line that begins in the window: after the newline before it.
             var probe = [UInt8](repeating: 0, count: min(JournalScan.maximumLineLength, end - start))
             let count = try file.read(into: &probe, at: start - 1)
-            guard let newline = probe[0..<count].firstIndex(of: 0x0A) else { return [] }
+            guard let newline = probe[0..<count].firstIndex(of: 0x0A) else { return ([], false) }
             start += newline
         }
         var records: [StoredRecord] = []
         _ = try JournalScan.scanRecords(path: path, from: (start, 0), end: end) { records.append($0) }
-        return records
+        return (records, reachesStart)
     }
 
     /// Calls `visit` with every valid record of the store in `directory`, in order, without loading them all.

@@ -6,6 +6,7 @@ public enum WebPhrase: CaseIterable, Sendable {
     case overview, progress, box, settings, yourData, navigation, skipToContent, signIn, signOut
     case sessions, sessionsExplanation, noSessions, when, answers, allSessions, length, practised
     case practiceTime, calendarCaption, lowerIsBetter
+    case newerSessions, olderSessions, sessionPages, olderInExports
     case now, answersStoredLabel, inShort, period, oneYear, everything
     case version, answersStored, inUse, notInUse, freeSpace, logTitle, noLog
     case boxNow, controllers, noneConnected, sound, lastProblem, boxNotHere
@@ -32,6 +33,10 @@ public enum WebPhrase: CaseIterable, Sendable {
         case .allSessions: "All sessions"
         case .length: "Length"
         case .practised: "Practised"
+        case .newerSessions: "Newer sessions"
+        case .olderSessions: "Older sessions"
+        case .sessionPages: "Pages of sessions"
+        case .olderInExports: "Older sessions than these are in your data's exports."
         case .practiceTime: "Practice time"
         case .lowerIsBetter:
             "Lower is better: the smaller the difference you still hear, the finer your ear. A cent is a hundredth of a semitone."

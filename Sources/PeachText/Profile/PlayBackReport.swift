@@ -196,11 +196,11 @@ public struct PlayBackReport: Sendable {
         }
         let title = texts.tr("Peach: what you hear as what (\(texts.playBackTitle(kind)))")
         let rowNames = rows.map(texts.itemName)
-        let labelWidth = (rowNames.map { SVGChartRenderer.textWidth($0) }.max() ?? 60) + 16
+        let labelWidth = (rowNames.map { ChartLayout.textWidth($0, size: 10) }.max() ?? 60) + 16
         let cell = 30.0
         let top = 130.0
         let width = max(
-            labelWidth + cell * Double(columns.count) + 20, SVGChartRenderer.textWidth(title, size: 13) + 16)
+            labelWidth + cell * Double(columns.count) + 20, ChartLayout.textWidth(title, size: 13) + 16)
         let height = top + cell * Double(max(rows.count, 1)) + 60
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" \

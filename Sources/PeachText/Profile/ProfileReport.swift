@@ -142,28 +142,44 @@ public struct ProfileReport: Sendable {
         return result
     }
 
-    /// The progress chart as text lines (`peach profile --progress`): the last `weeks` weeks with answers of
-    /// each series (26 unless asked: the dashboard zooms).
-    public func progressLines(weeks: Int = ProgressChart.standardWeeks) -> [String] {
-        let chart = weeks == ProgressChart.standardWeeks ? progress : progressChart(weeks: weeks)
+    /// The progress chart as text lines (`peach profile --progress`): the `weeks` weeks up to the newest answer
+    /// (26 unless asked: the dashboard zooms), by week while `maximumPeriods` weeks fit, else by month or year.
+    public func progressLines(
+        weeks: Int = ProgressChart.standardWeeks, maximumPeriods: Int = ProgressChart.standardPeriods
+    ) -> [String] {
+        let chart = progressChart(weeks: weeks, maximumPeriods: maximumPeriods)
         let playBack = PlayBackReport(history: contents.playBack, texts: texts).weekLines
         return ProgressRenderer(texts: texts).lines(chart) + (playBack.isEmpty ? [] : [""] + playBack)
     }
 
-    /// The profile chart, or with `progress` the progress chart (of the last `weeks` weeks), as a standalone
-    /// SVG document.
-    public func svg(progress showProgress: Bool, weeks: Int = ProgressChart.standardWeeks) -> String {
+    /// The profile chart, or with `progress` the progress chart (of the `weeks` weeks up to the newest answer), as
+    /// a standalone SVG document drawn for `layout` (a phone's shows at most 36 periods: a year by month).
+    public func svg(
+        progress showProgress: Bool, weeks: Int = ProgressChart.standardWeeks, layout: ChartLayout = .wide
+    ) -> String {
         guard showProgress else {
-            return SVGChartRenderer(texts: texts).document(chart, title: title, notes: svgNotes)
+            return SVGChartRenderer(texts: texts).document(
+                chart, title: title, notes: svgNotes, layout: layout)
         }
-        let chart = weeks == ProgressChart.standardWeeks ? progress : progressChart(weeks: weeks)
-        return ProgressRenderer(texts: texts).document(chart, title: texts.progressTitle)
+        let chart = progressChart(
+            weeks: weeks, maximumPeriods: layout == .phone ? Self.phonePeriods : ProgressChart.standardPeriods
+        )
+        return ProgressRenderer(texts: texts).document(chart, title: texts.progressTitle, layout: layout)
     }
 
-    /// The progress chart of the last `weeks` weeks.
-    private func progressChart(weeks: Int) -> ProgressChart {
-        ThresholdPosterior.sharingLevelLikelihoods {
-            ProgressChart(history: contents.progress, timing: contents.timing, weeks: weeks)
+    /// The most periods a phone's chart (and the dashboard's list) shows: a year is shown by month.
+    public static let phonePeriods = 36
+
+    /// The progress chart of the `weeks` weeks up to the newest answer, in periods of which at most
+    /// `maximumPeriods` fit (the report's own when it is the same).
+    private func progressChart(weeks: Int, maximumPeriods: Int) -> ProgressChart {
+        if weeks == ProgressChart.standardWeeks, maximumPeriods >= ProgressChart.standardWeeks {
+            return progress
+        }
+        return ThresholdPosterior.sharingLevelLikelihoods {
+            ProgressChart(
+                history: contents.progress, timing: contents.timing, weeks: weeks,
+                maximumPeriods: maximumPeriods)
         }
     }
 

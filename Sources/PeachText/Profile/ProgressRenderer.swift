@@ -15,12 +15,15 @@ public struct ProgressRenderer: Sendable {
     /// The width of the terminal scale, characters.
     static let scaleWidth = 41
 
-    /// The series title, e.g. `P5 (just) · discrimination: threshold (T75) per week, with its likely range`.
-    public func title(_ series: ProgressChart.Series) -> String {
-        texts.intervalName(series.key.interval)
+    /// The series title, e.g. `P5 (just) · discrimination: threshold (T75) per week, with its likely range`
+    /// (`per month`, `per year` over a long span).
+    public func title(_ series: ProgressChart.Series, grain: ProgressChart.Grain = .week) -> String {
+        let per = texts.perPeriod(grain)
+        // TRANSLATORS: {1}: per week, per month or per year
+        return texts.intervalName(series.key.interval)
             + (series.key.isDiscrimination
-                ? texts.tr(" · discrimination: threshold (75 % correct) per week, with its likely range")
-                : texts.tr(" · matching: mean absolute error per week, ± one standard error"))
+                ? texts.tr(" · discrimination: threshold (75 % correct) \(per), with its likely range")
+                : texts.tr(" · matching: mean absolute error \(per), ± one standard error"))
     }
 
     /// One panel of the chart: a pitch series or a timing series, with its words and unit.
@@ -37,45 +40,51 @@ public struct ProgressRenderer: Sendable {
 
     /// The panels of `chart`: the pitch series, then the timing series.
     private func panels(_ chart: ProgressChart) -> [Panel] {
-        chart.series.map { series in
+        let per = texts.perPeriod(chart.grain)
+        return chart.series.map { series in
             Panel(
-                title: title(series), points: series.points, unit: texts.tr("cents"),
+                title: title(series, grain: chart.grain), points: series.points, unit: texts.tr("cents"),
                 value: { texts.cents($0) },
                 count: { series.key.isDiscrimination ? texts.answers($0) : texts.attempts($0) },
                 legend: legend(
-                    isThreshold: series.key.isDiscrimination,
+                    isThreshold: series.key.isDiscrimination, per: per,
                     uncertain: series.points.contains(where: \.isUncertain)))
         }
             + chart.timing.map { series in
                 Panel(
-                    title: timingTitle(series), points: series.points, unit: texts.tr("ms"),
+                    title: timingTitle(series, grain: chart.grain), points: series.points,
+                    unit: texts.tr("ms"),
                     value: { texts.tr("\(texts.format($0, 1)) ms") },
                     count: {
                         series.discipline == .offsetDetection ? texts.answers($0) : texts.trialsCount($0)
                     },
-                    legend: timingLegend(series))
+                    legend: timingLegend(series, per: per))
             }
     }
 
-    /// A timing series' title, e.g. `Early or late, 80–119 BPM: threshold (75 % correct) per week, ms`.
-    public func timingTitle(_ series: ProgressChart.TimingSeries) -> String {
+    /// A timing series' title, e.g. `Early or late, 80–119 BPM: threshold (75 % correct) per week, with its
+    /// likely range` (`per month`, `per year` over a long span).
+    public func timingTitle(
+        _ series: ProgressChart.TimingSeries, grain: ProgressChart.Grain = .week
+    ) -> String {
+        let band = texts.bandName(series.band)
+        let per = texts.perPeriod(grain)
         switch series.discipline {
         case .offsetDetection:
-            texts.tr(
-                "Early or late, \(texts.bandName(series.band)): threshold (75 % correct) per week, with its likely range"
-            )
+            // TRANSLATORS: {1}: a band's name, e.g. moderate; {2}: per week, per month or per year
+            return texts.tr("Early or late, \(band): threshold (75 % correct) \(per), with its likely range")
         case .gapFill:
-            texts.tr(
-                "Fill the gap, \(texts.bandName(series.band)): distance from on time per week, ± one standard error"
-            )
+            // TRANSLATORS: {1}: a band's name, e.g. moderate; {2}: per week, per month or per year
+            return texts.tr("Fill the gap, \(band): distance from on time \(per), ± one standard error")
         case .echo:
-            texts.tr(
-                "Rhythm echo, \(texts.bandName(series.band)): distance of the hits from their notes per week, ± one "
-                    + "standard error")
+            // TRANSLATORS: {1}: a band's name, e.g. moderate; {2}: per week, per month or per year
+            return texts.tr(
+                "Rhythm echo, \(band): distance of the hits from their notes \(per), ± one standard error")
         }
     }
 
-    /// The chart as terminal lines.
+    /// The chart as terminal lines: a row per period, named as people read dates (`12 Oct`, a month `Oct`, a
+    /// year `2026`), with a line for the year where it begins or changes.
     public func lines(_ chart: ProgressChart) -> [String] {
         guard !chart.isEmpty else {
             return [texts.tr("No progress to show yet.")]
@@ -89,11 +98,27 @@ public struct ProgressRenderer: Sendable {
             let start = min(column(cents), width - label.count)
             for (offset, character) in label.enumerated() { axis[start + offset] = character }
         }
+        // As wide as the grain's longest label in this language, so every panel's rows line up.
+        let labelWidth =
+            switch chart.grain {
+            case .week:
+                (1...12).map { texts.dayAndMonth(LocalDay(year: 2001, month: $0, day: 28)).count }.max() ?? 6
+            case .month: (1...12).map { texts.monthShort($0).count }.max() ?? 3
+            case .year: 4
+            }
         var result: [String] = []
         for panel in panels(chart) {
+            let labels = panel.points.map { texts.periodLabel($0.start, chart.grain) }
             result.append(panel.title)
-            result.append("            \(String(axis))  \(panel.unit)")
-            for point in panel.points {
+            result.append(String(repeating: " ", count: labelWidth + 4) + String(axis) + "  " + panel.unit)
+            var year: Int?
+            for (point, label) in zip(panel.points, labels) {
+                let pointYear = point.start.components.year
+                if chart.grain != .year, pointYear != year {
+                    result.append("  \(pointYear)")
+                    year = pointYear
+                }
+                let name = label + String(repeating: " ", count: labelWidth - label.count)
                 var row = [Character](repeating: "·", count: width)
                 let low = column(max(point.band.lowerBound, ProfileChart.bottom))
                 let high = column(point.band.upperBound)
@@ -104,133 +129,176 @@ public struct ProgressRenderer: Sendable {
                 }
                 let count = panel.count(point.count)
                 guard !point.isUncertain else {
-                    result.append(
-                        texts.tr("  \(point.week)  \(String(row))  too uncertain to say  (\(count))"))
+                    result.append(texts.tr("  \(name)  \(String(row))  too uncertain to say  (\(count))"))
                     continue
                 }
                 row[column(point.value)] = "●"
-                result.append(
-                    "  \(point.week)  " + String(row) + "  " + panel.value(point.value) + "  (\(count))")
+                result.append("  \(name)  " + String(row) + "  " + panel.value(point.value) + "  (\(count))")
             }
             result.append("")
         }
         return Array(result.dropLast())
     }
 
-    /// The chart as a standalone SVG document: the title, then a panel per series with its own title and legend
-    /// (the value per week and its band: the likely range of a threshold, ± one standard error of a matching
-    /// error), weeks along the bottom, the log scale up (labelled in cents). A single week is drawn as a point
-    /// with its band as an error bar (a band needs two weeks to be an area); the document is at least as wide as
-    /// its longest text, so one week of data is as readable as a year.
-    public func document(_ chart: ProgressChart, title: String) -> String {
-        let left = 52.0
-        let right = 20.0
-        let panelHeight = 150.0
-        let panelStride = panelHeight + 100
-        let panels = self.panels(chart)
-        let weeks = max(panels.map(\.points.count).max() ?? 1, 1)
-        let step = 28.0
-        let legends = panels.map(\.legend)
-        let textWidths =
-            [SVGChartRenderer.textWidth(title, size: 13)]
-            + panels.map { SVGChartRenderer.textWidth($0.title, size: 11) }
-            + legends.map { $0.reduce(0) { $0 + 34 + SVGChartRenderer.textWidth($1.label) } }
-        let width = max(left + step * Double(weeks) + right, 8 + (textWidths.max() ?? 0), 360).rounded(.up)
+    /// The chart as a standalone SVG document drawn for `layout`: the title, then a panel per series with its own
+    /// title and legend (the value per period and its band: the likely range of a threshold, ± one standard
+    /// error of a matching error), the log scale up (labelled in cents or ms), and one time axis under every
+    /// panel: the same periods, dates as people read them, the year under its first period. A period without
+    /// answers is a gap; a lone period is drawn as a point with its band as an error bar (a band needs two
+    /// neighbouring periods to be an area). Titles and legends wrap to the width.
+    public func document(_ chart: ProgressChart, title: String, layout: ChartLayout = .wide) -> String {
+        let size = layout.textSize
+        let line = size + 5
+        let (left, right) = (8 + ChartLayout.textWidth("100", size: size) + 6, 12.0)
+        let width = layout.width
         let plotWidth = width - left - right
-        let slot = plotWidth / Double(weeks)
-        let height = 36 + panelStride * Double(max(panels.count, 1))
+        let plotHeight = layout == .phone ? 140.0 : 150
+        let panels = self.panels(chart)
+        let periods = max(chart.periods.count, 1)
+        let slot = plotWidth / Double(periods)
+        let labels = chart.periods.map { texts.periodLabel($0, chart.grain) }
+        let labelRoom = (labels.map { ChartLayout.textWidth($0, size: size) }.max() ?? 0) + 8
+        let labelEvery = max(1, Int((labelRoom / slot).rounded(.up)))
         let escape = SVGChartRenderer.escape
         let number = SVGChartRenderer.number
-        var parts: [String] = [
-            ##"<?xml version="1.0" encoding="UTF-8"?>"##,
-            ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(width))" height="\##(Int(height))" viewBox="0 0 \##(Int(width)) \##(Int(height))" font-family="sans-serif" font-size="10">"##,
-            "<title>\(escape(title))</title>",
-            ##"<rect x="0" y="0" width="\##(Int(width))" height="\##(Int(height))" fill="white"/>"##,
-            ##"<text class="title" x="4" y="17" font-size="13">\##(escape(title))</text>"##,
-        ]
-        if panels.isEmpty {
-            // No week yet: the picture says so, as the text does, rather than staying blank.
-            parts.append(
-                ##"<text class="empty" x="4" y="44">\##(escape(texts.tr("No progress to show yet.")))</text>"##
-            )
+        let titleLines = ChartLayout.wrap(title, size: layout.titleSize, room: width - 8)
+        var body: [String] = titleLines.enumerated().map { index, text in
+            ##"<text class="title" x="4" y="\##(number(layout.titleSize + 4 + Double(index) * (layout.titleSize + 4)))" font-size="\##(number(layout.titleSize))">\##(escape(text))</text>"##
         }
-        for (index, panel) in panels.enumerated() {
-            let panelTop = 36 + Double(index) * panelStride
-            let top = panelTop + 62  // below the panel's title, legend and axis label
+        var top = 8 + Double(titleLines.count) * (layout.titleSize + 4) + 8
+        if panels.isEmpty {
+            // No period yet: the picture says so, as the text does, rather than staying blank.
+            body.append(
+                ##"<text class="empty" x="4" y="\##(number(top + size))">\##(escape(texts.tr("No progress to show yet.")))</text>"##
+            )
+            top += line + 8
+        }
+        // The time axis's labels, the same under every panel: the latest period always, evenly back; the year
+        // under the first labelled period and where it changes.
+        var ticks: [(x: Double, label: String, year: String?)] = []
+        var lastYear: Int?
+        for position in chart.periods.indices where (periods - 1 - position) % labelEvery == 0 {
+            let year = chart.periods[position].components.year
+            let shown = chart.grain != .year && year != lastYear ? String(year) : nil
+            // Centred under its period, but inside the picture (the newest label at the right edge).
+            let longest = labels[position].count > (shown?.count ?? 0) ? labels[position] : shown ?? ""
+            let half = ChartLayout.textWidth(longest, size: size) * 0.45
+            let x = min(left + slot * (Double(position) + 0.5), width - 2 - half)
+            ticks.append((x, labels[position], shown))
+            lastYear = year
+        }
+        for panel in panels {
+            let seriesSize = layout.seriesTitleSize
+            for text in ChartLayout.wrap(panel.title, size: seriesSize, room: width - 8) {
+                top += seriesSize + 4
+                body.append(
+                    ##"<text class="series-title" x="4" y="\##(number(top))" font-size="\##(number(seriesSize))">\##(escape(text))</text>"##
+                )
+            }
+            top += 6
+            var legendX = 4.0
+            for item in panel.legend {
+                let itemWidth = 24 + ChartLayout.textWidth(item.label, size: size)
+                if legendX > 4, legendX + itemWidth > width - 4 {
+                    legendX = 4
+                    top += line
+                }
+                body.append(item.swatch(legendX, top + 2))
+                body.append(
+                    ##"<text x="\##(number(legendX + 20))" y="\##(number(top + size))">\##(escape(item.label))</text>"##
+                )
+                legendX += itemWidth + 10
+            }
+            top += line + 6
+            body.append(
+                ##"<text class="axis-label" x="4" y="\##(number(top + size))">\##(panel.unit)</text>"##
+            )
+            let plotTop = top + size + 14  // the unit's label clear of the top value's
             func y(_ cents: Double) -> Double {
-                top + panelHeight - ProfileChart.position(cents) * panelHeight
+                plotTop + plotHeight - ProfileChart.position(cents) * plotHeight
             }
             func x(_ position: Int) -> Double { left + slot * (Double(position) + 0.5) }
-            parts.append(
-                ##"<text class="series-title" x="4" y="\##(number(panelTop + 12))" font-size="11">\##(escape(panel.title))</text>"##
-            )
-            var legendX = 4.0
-            for item in legends[index] {
-                parts.append(item.swatch(legendX, panelTop + 22))
-                parts.append(
-                    ##"<text x="\##(number(legendX + 20))" y="\##(number(panelTop + 31))">\##(escape(item.label))</text>"##
-                )
-                legendX += 34 + SVGChartRenderer.textWidth(item.label)
-            }
-            parts.append(
-                ##"<text class="axis-label" x="4" y="\##(number(top - 12))">\##(panel.unit)</text>"##
-            )
             for cents in [1.0, 10, 100] {
-                parts.append(
+                body.append(
                     ##"<line x1="\##(number(left))" y1="\##(number(y(cents)))" x2="\##(number(width - right))" y2="\##(number(y(cents)))" stroke="#ddd"/>"##
                 )
-                parts.append(
+                body.append(
                     ##"<text x="\##(number(left - 4))" y="\##(number(y(cents)))" text-anchor="end" dominant-baseline="middle">\##(Int(cents))</text>"##
                 )
             }
-            let points = Array(panel.points.enumerated())
-            if points.count >= 2 {
-                let upper = points.map { "\(number(x($0.offset))),\(number(y($0.element.band.upperBound)))" }
-                let lower = points.reversed().map {
-                    "\(number(x($0.offset))),\(number(y(max($0.element.band.lowerBound, ProfileChart.bottom))))"
+            // Each run of neighbouring periods is an area and a line; a gap breaks them.
+            var runs: [[ProgressChart.Point]] = []
+            for point in panel.points {
+                if let previous = runs.last?.last, previous.position + 1 == point.position {
+                    runs[runs.count - 1].append(point)
+                } else {
+                    runs.append([point])
                 }
-                parts.append(
+            }
+            for run in runs where run.count >= 2 {
+                let upper = run.map { "\(number(x($0.position))),\(number(y($0.band.upperBound)))" }
+                let lower = run.reversed().map {
+                    "\(number(x($0.position))),\(number(y(max($0.band.lowerBound, ProfileChart.bottom))))"
+                }
+                body.append(
                     ##"<polygon class="band" points="\##((upper + lower).joined(separator: " "))" fill="#9ecae1" opacity="0.7"/>"##
                 )
-                parts.append(
-                    ##"<polyline class="value" points="\##(points.map { "\(number(x($0.offset))),\(number(y($0.element.value)))" }.joined(separator: " "))" fill="none" stroke="#3182bd" stroke-width="2"/>"##
+                body.append(
+                    ##"<polyline class="value" points="\##(run.map { "\(number(x($0.position))),\(number(y($0.value)))" }.joined(separator: " "))" fill="none" stroke="#3182bd" stroke-width="2"/>"##
                 )
             }
-            let labelEvery = max(1, Int((60 / slot).rounded(.up)))
-            for (position, point) in points {
+            let barWidth = min(8, max(slot * 0.6, 2))
+            for point in panel.points {
                 let bandTop = y(point.band.upperBound)
                 let bandBottom = y(max(point.band.lowerBound, ProfileChart.bottom))
-                parts.append(
-                    ##"<rect class="band-bar" x="\##(number(x(position) - 4))" y="\##(number(bandTop))" width="8" height="\##(number(max(bandBottom - bandTop, 0)))" fill="#9ecae1"/>"##
+                let name = texts.periodName(point.start, chart.grain)
+                let range = "\(number(point.band.lowerBound))–\(number(point.band.upperBound))"
+                body.append(
+                    ##"<rect class="band-bar" x="\##(number(x(point.position) - barWidth / 2))" y="\##(number(bandTop))" width="\##(number(barWidth))" height="\##(number(max(bandBottom - bandTop, 0)))" fill="#9ecae1"/>"##
                 )
-                parts.append(
-                    ##"<circle cx="\##(number(x(position)))" cy="\##(number(y(point.value)))" r="3" fill="\##(point.isUncertain ? "white" : "#3182bd")" stroke="#3182bd"><title>\##(point.week): \##(number(point.value)) \##(panel.unit), \##(escape(legends[index][1].label)) \##(number(point.band.lowerBound))–\##(number(point.band.upperBound)), \##(panel.count(point.count))</title></circle>"##
+                body.append(
+                    ##"<circle cx="\##(number(x(point.position)))" cy="\##(number(y(point.value)))" r="3" fill="\##(point.isUncertain ? "white" : "#3182bd")" stroke="#3182bd"><title>\##(escape(name)): \##(number(point.value)) \##(panel.unit), \##(escape(panel.legend[1].label)) \##(range), \##(panel.count(point.count))</title></circle>"##
                 )
-                if (points.count - 1 - position) % labelEvery == 0 {  // the latest week always, evenly back
-                    parts.append(
-                        ##"<text x="\##(number(x(position)))" y="\##(number(top + panelHeight + 14))" text-anchor="middle">\##(point.week)</text>"##
+            }
+            let axisY = plotTop + plotHeight
+            for tick in ticks {
+                body.append(
+                    ##"<text class="period" x="\##(number(tick.x))" y="\##(number(axisY + line))" text-anchor="middle">\##(escape(tick.label))</text>"##
+                )
+                if let year = tick.year {
+                    body.append(
+                        ##"<text class="year" x="\##(number(tick.x))" y="\##(number(axisY + 2 * line))" text-anchor="middle">\##(year)</text>"##
                     )
                 }
             }
+            top = axisY + 2 * line + 12
         }
-        parts.append("</svg>")
-        return parts.joined(separator: "\n") + "\n"
+        let height = (top + 8).rounded(.up)
+        let head = [
+            ##"<?xml version="1.0" encoding="UTF-8"?>"##,
+            ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(width))" height="\##(Int(height))" viewBox="0 0 \##(Int(width)) \##(Int(height))" font-family="sans-serif" font-size="\##(number(size))">"##,
+            "<title>\(escape(title))</title>",
+            ##"<rect x="0" y="0" width="\##(Int(width))" height="\##(Int(height))" fill="white"/>"##,
+        ]
+        return (head + body + ["</svg>"]).joined(separator: "\n") + "\n"
     }
 
     /// The legend of a timing series: the value per week, and what its band is.
     private func timingLegend(
-        _ series: ProgressChart.TimingSeries
+        _ series: ProgressChart.TimingSeries, per: String
     ) -> [(label: String, swatch: (Double, Double) -> String)] {
-        let threshold = legend(isThreshold: true, uncertain: series.points.contains(where: \.isUncertain))
-        let error = legend(isThreshold: false)
+        let threshold = legend(
+            isThreshold: true, per: per, uncertain: series.points.contains(where: \.isUncertain))
+        let error = legend(isThreshold: false, per: per)
+        // TRANSLATORS: {1}: per week, per month or per year
         return series.discipline == .offsetDetection
-            ? threshold : [(texts.tr("distance from on time, per week"), error[0].swatch), error[1]]
+            ? threshold : [(texts.tr("distance from on time, \(per)"), error[0].swatch), error[1]]
     }
 
     /// The legend of a threshold per week (with its likely range) or an error per week (± one standard error);
     /// with `uncertain`, the hollow point of a week too uncertain to give a number.
     private func legend(
-        isThreshold: Bool, uncertain: Bool = false
+        isThreshold: Bool, per: String, uncertain: Bool = false
     ) -> [(label: String, swatch: (Double, Double) -> String)] {
         let number = SVGChartRenderer.number
         let value: (Double, Double) -> String = { x, y in
@@ -244,11 +312,13 @@ public struct ProgressRenderer: Sendable {
         }
         return isThreshold
             ? [
-                (texts.tr("threshold (75 % correct), per week"), value),
+                // TRANSLATORS: {1}: per week, per month or per year
+                (texts.tr("threshold (75 % correct), \(per)"), value),
                 (texts.tr("likely range"), band),
             ] + (uncertain ? [(texts.tr("too uncertain to say"), hollow)] : [])
             : [
-                (texts.tr("mean absolute error, per week"), value),
+                // TRANSLATORS: {1}: per week, per month or per year
+                (texts.tr("mean absolute error, \(per)"), value),
                 (texts.tr("± one standard error"), band),
             ]
     }

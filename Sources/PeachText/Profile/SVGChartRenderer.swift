@@ -7,7 +7,7 @@ import PeachTraining
 /// Draws a ``ProfileChart`` as a standalone SVG document: a title and a legend at the top, the same log scale
 /// (labelled in cents), a bar per trained key up to its fitted threshold with its likely range as a lighter
 /// band, and a piano keyboard along the bottom with the name at each C; the intervals trained are listed under
-/// it. The document is at least as wide as its longest text, so nothing is cut off whatever the range.
+/// it. Drawn for a ``ChartLayout``'s width; long texts wrap, so nothing is cut off whatever the range.
 public struct SVGChartRenderer: Sendable {
     /// The language of the legend.
     public let texts: Texts
@@ -15,46 +15,54 @@ public struct SVGChartRenderer: Sendable {
     /// A renderer whose legend is in `texts`' language.
     public init(texts: Texts = Texts(language: .english)) { self.texts = texts }
 
-    /// A generous width of `text` in pixels at `size` (sans-serif averages about 0.55 em a character).
-    static func textWidth(_ text: String, size: Double = 10) -> Double { Double(text.count) * size * 0.62 }
-
-    /// The document; `notes` are lines of text below the keyboard (the intervals trained).
-    public func document(_ chart: ProfileChart, title: String, notes: [String] = []) -> String {
-        let keyWidth = 14.0
-        let left = 44.0
-        let plotTop = 66.0
+    /// The document drawn for `layout`; `notes` are lines of text below the keyboard (the intervals trained).
+    /// Keys are 14 pixels wide while the range fits, narrower when not; titles, legend and notes wrap.
+    public func document(
+        _ chart: ProfileChart, title: String, notes: [String] = [], layout: ChartLayout = .wide
+    ) -> String {
+        let size = layout.textSize
+        let line = size + 5
+        let width = layout.width
+        let left = 8 + ChartLayout.textWidth("100", size: size) + 6
+        let keyWidth = min(14, (width - left - 10) / Double(max(chart.columns.count, 1)))
         let plotHeight = 240.0
-        let keyboardTop = plotTop + plotHeight
         let legend = [
             ("#3182bd", texts.tr("threshold (75 % correct)")),
             ("#9ecae1", texts.tr("likely range")),
         ]
-        let legendWidth = legend.reduce(0) { $0 + 18 + Self.textWidth($1.1) + 16 }
-        let widths =
-            [
-                left + keyWidth * Double(chart.columns.count) + 10, 8 + Self.textWidth(title, size: 13),
-                8 + legendWidth,
-            ]
-            + notes.map { 8 + Self.textWidth($0) }
-        let width = (widths.max() ?? 360).rounded(.up)
-        let height = keyboardTop + 64 + 16 * Double(notes.count)
-        func y(_ cents: Double) -> Double { keyboardTop - ProfileChart.position(cents) * plotHeight }
-        let plotRight = left + keyWidth * Double(chart.columns.count)
-        var parts: [String] = [
-            ##"<?xml version="1.0" encoding="UTF-8"?>"##,
-            ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(width))" height="\##(Int(height))" viewBox="0 0 \##(Int(width)) \##(Int(height))" font-family="sans-serif" font-size="10">"##,
-            "<title>\(Self.escape(title))</title>",
-            ##"<rect x="0" y="0" width="\##(Int(width))" height="\##(Int(height))" fill="white"/>"##,
-            ##"<text class="title" x="4" y="17" font-size="13">\##(Self.escape(title))</text>"##,
-        ]
+        let titleLines = ChartLayout.wrap(title, size: layout.titleSize, room: width - 8)
+        var parts: [String] = titleLines.enumerated().map { index, text in
+            ##"<text class="title" x="4" y="\##(Self.number(layout.titleSize + 4 + Double(index) * (layout.titleSize + 4)))" font-size="\##(Self.number(layout.titleSize))">\##(Self.escape(text))</text>"##
+        }
+        var legendTop = 8 + Double(titleLines.count) * (layout.titleSize + 4) + 4
         var legendX = 4.0
         for (colour, label) in legend {
+            let itemWidth = 18 + ChartLayout.textWidth(label, size: size)
+            if legendX > 4, legendX + itemWidth > width - 4 {
+                legendX = 4
+                legendTop += line
+            }
             parts.append(
-                ##"<rect class="legend" x="\##(Self.number(legendX))" y="27" width="12" height="10" fill="\##(colour)"/>"##
+                ##"<rect class="legend" x="\##(Self.number(legendX))" y="\##(Self.number(legendTop + 2))" width="12" height="10" fill="\##(colour)"/>"##
             )
-            parts.append(##"<text x="\##(Self.number(legendX + 16))" y="36">\##(Self.escape(label))</text>"##)
-            legendX += 18 + Self.textWidth(label) + 16
+            parts.append(
+                ##"<text x="\##(Self.number(legendX + 16))" y="\##(Self.number(legendTop + size))">\##(Self.escape(label))</text>"##
+            )
+            legendX += itemWidth + 16
         }
+        let plotTop = legendTop + 2 * line + 14
+        let keyboardTop = plotTop + plotHeight
+        let noteLines = notes.flatMap { ChartLayout.wrap($0, size: size, room: width - 8) }
+        let height = (keyboardTop + 48 + 2 * line + line * Double(noteLines.count)).rounded(.up)
+        func y(_ cents: Double) -> Double { keyboardTop - ProfileChart.position(cents) * plotHeight }
+        let plotRight = left + keyWidth * Double(chart.columns.count)
+        parts.insert(
+            contentsOf: [
+                ##"<?xml version="1.0" encoding="UTF-8"?>"##,
+                ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(width))" height="\##(Int(height))" viewBox="0 0 \##(Int(width)) \##(Int(height))" font-family="sans-serif" font-size="\##(Self.number(size))">"##,
+                "<title>\(Self.escape(title))</title>",
+                ##"<rect x="0" y="0" width="\##(Int(width))" height="\##(Int(height))" fill="white"/>"##,
+            ], at: 0)
         parts.append(
             ##"<text class="axis-label" x="4" y="\##(Self.number(plotTop - 12))">\##(texts.tr("cents"))</text>"##
         )
@@ -95,12 +103,12 @@ public struct SVGChartRenderer: Sendable {
         for (index, column) in chart.columns.enumerated() where column.note.pitchClass == 0 {
             let x = left + Double(index) * keyWidth + keyWidth / 2
             parts.append(
-                ##"<text x="\##(Self.number(x))" y="\##(Self.number(keyboardTop + 54))" text-anchor="middle">\##(column.note.name)</text>"##
+                ##"<text x="\##(Self.number(x))" y="\##(Self.number(keyboardTop + 40 + line))" text-anchor="middle">\##(column.note.name)</text>"##
             )
         }
-        for (index, note) in notes.enumerated() {
+        for (index, note) in noteLines.enumerated() {
             parts.append(
-                ##"<text class="interval-line" x="4" y="\##(Self.number(keyboardTop + 72 + 16 * Double(index)))">\##(Self.escape(note))</text>"##
+                ##"<text class="interval-line" x="4" y="\##(Self.number(keyboardTop + 48 + 2 * line + line * Double(index)))">\##(Self.escape(note))</text>"##
             )
         }
         parts.append("</svg>")

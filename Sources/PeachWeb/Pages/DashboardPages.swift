@@ -57,8 +57,9 @@ struct DashboardPages: Sendable {
     func progress(
         _ view: DashboardStore.View, weeks: Int, texts: Texts, session: SessionStore.Session?
     ) -> String {
+        // Listed as a phone's chart draws them: a year by month, longer by year (not a line a week).
         let (lines, notices) = cached(view, texts: texts, .progressLines(weeks: weeks)) {
-            $0.progressLines(weeks: weeks)
+            $0.progressLines(weeks: weeks, maximumPeriods: ProfileReport.phonePeriods)
         }
         let values: [String: Any] = [
             "title": texts.progressTitle, "weeks": weeks, "periodLabel": texts(.period),
@@ -73,14 +74,15 @@ struct DashboardPages: Sendable {
             notices: notices, texts: texts, session: session)
     }
 
-    /// The recent practice sessions, newest first (or why they could not be read).
+    /// Page `page` of the practice sessions (30 a page), newest first, with links to the newer and older
+    /// pages (or why they could not be read).
     func sessions(
-        _ sessions: PracticeSessions?, error: (any Error)?, texts: Texts, session: SessionStore.Session?,
-        now: Date
+        _ sessions: PracticeSessions?, page: Int = 1, error: (any Error)?, texts: Texts,
+        session: SessionStore.Session?, now: Date
     )
         -> String
     {
-        let rows = (sessions?.sessions ?? []).map { entry -> [String: Any] in
+        let rows = (sessions?.page(page) ?? []).map { entry -> [String: Any] in
             [
                 "id": entry.id, "when": LocalTime.text(entry.start, timeZone: timeZone, .dayAndMinute),
                 "length": texts.sessionLength(entry.length), "count": entry.records.count,
@@ -99,7 +101,17 @@ struct DashboardPages: Sendable {
             "explanation": texts(.sessionsExplanation), "hasSessions": !rows.isEmpty, "sessions": rows,
             "noSessions": texts(.noSessions), "whenHeader": texts(.when), "lengthHeader": texts(.length),
             "practisedHeader": texts(.practised), "answersHeader": texts(.answers),
+            "pagesLabel": texts(.sessionPages),
         ]
+        if page > 1 {
+            values["newer"] = ["href": "/sessions?page=\(page - 1)", "text": texts(.newerSessions)]
+        }
+        if let sessions, sessions.sessions.count > page * PracticeSessions.shown {
+            values["older"] = ["href": "/sessions?page=\(page + 1)", "text": texts(.olderSessions)]
+        } else if let sessions, sessions.hasOlder, !rows.isEmpty {
+            values["olderInExports"] = texts(.olderInExports)  // read as far back as a page goes
+        }
+        values["hasPages"] = values["newer"] != nil || values["older"] != nil
         values.merge(calendar(time, texts: texts)) { $1 }
         return renderer.document(
             "sessions", values: values, title: PageRenderer.name(of: .sessions, texts: texts),
@@ -308,15 +320,20 @@ struct DashboardPages: Sendable {
 
     // MARK: - Charts
 
-    /// The profile chart over the keyboard, as SVG.
-    func profileChart(_ view: DashboardStore.View, texts: Texts) -> String {
-        cached(view, texts: texts, .profileChart) { [$0.svg(progress: false)] }.value.first ?? ""
+    /// The profile chart over the keyboard, as SVG drawn for `layout`.
+    func profileChart(_ view: DashboardStore.View, texts: Texts, layout: ChartLayout = .wide) -> String {
+        cached(view, texts: texts, .profileChart(phone: layout == .phone)) {
+            [$0.svg(progress: false, layout: layout)]
+        }.value.first ?? ""
     }
 
-    /// The progress chart of the last `weeks` weeks, as SVG.
-    func progressChart(_ view: DashboardStore.View, weeks: Int, texts: Texts) -> String {
-        cached(view, texts: texts, .progressChart(weeks: weeks)) { [$0.svg(progress: true, weeks: weeks)] }
-            .value.first ?? ""
+    /// The progress chart of the last `weeks` weeks, as SVG drawn for `layout`.
+    func progressChart(
+        _ view: DashboardStore.View, weeks: Int, texts: Texts, layout: ChartLayout = .wide
+    ) -> String {
+        cached(view, texts: texts, .progressChart(weeks: weeks, phone: layout == .phone)) {
+            [$0.svg(progress: true, weeks: weeks, layout: layout)]
+        }.value.first ?? ""
     }
 
     // MARK: - Parts

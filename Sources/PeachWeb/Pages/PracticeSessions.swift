@@ -10,7 +10,8 @@ import PeachTraining
 /// with less than ``pause`` between them whatever was practised (a player who warms up on pitch and moves on to
 /// degrees sat down once); its **parts** are its modes, each with its answers and what they came to. Read from
 /// the journal's last ``window`` bytes (``JournalStore/recentRecords(in:bytes:)``: about 8,000 answers), so the
-/// page costs the same for a store of a hundred answers or of a lifetime.
+/// first page costs the same for a store of a hundred answers or of a lifetime; an older page reads further back
+/// (up to ``deepestWindow``).
 struct PracticeSessions: Sendable {
     /// The answers of one mode within a session.
     struct Part: Sendable {
@@ -83,20 +84,26 @@ struct PracticeSessions: Sendable {
         var id: String { String(Int64((start.timeIntervalSince1970 * 1000).rounded(.down))) }
     }
 
-    /// The bytes of the journal's end that are read.
+    /// The bytes of the journal's end that are read first (about 8,000 answers); an older page doubles them.
     static let window = 2 << 20
+    /// The most bytes read for an older page: 32 MiB, about 120,000 answers (years of daily practice); what
+    /// lies before is in the exports.
+    static let deepestWindow = 32 << 20
     /// The longest pause within a session, seconds.
     static let pause = 5.0 * 60
-    /// The most sessions shown.
+    /// The sessions on a page.
     static let shown = 30
 
-    /// The sessions, newest first.
+    /// The sessions read whole, newest first (the oldest one read is left out unless the journal was read
+    /// from its start: its beginning may lie before the bytes read).
     let sessions: [Session]
-    /// Every session read (not only the ones shown), oldest first: its start and length, for the practice time.
+    /// Every session read, oldest first: its start and length, for the practice time.
     let sittings: [(start: Date, length: Double)]
+    /// Whether older sessions may be there that were not read: the journal was not read from its start.
+    let hasOlder: Bool
 
-    /// The sessions of `records` (oldest first), newest first, at most ``shown``.
-    init(records: [StoredRecord]) {
+    /// The sessions of `records` (oldest first), newest first; `reachesStart` when they begin the journal.
+    init(records: [StoredRecord], reachesStart: Bool = true) {
         var result: [Session] = []
         var current: [StoredRecord] = []
         for record in records {
@@ -107,13 +114,34 @@ struct PracticeSessions: Sendable {
             current.append(record)
         }
         if !current.isEmpty { result.append(Session(records: current)) }
-        sessions = Array(result.suffix(Self.shown).reversed())
+        sessions = Array(result.dropFirst(reachesStart ? 0 : 1).reversed())
         sittings = result.map { ($0.start, $0.length) }
+        hasOlder = !reachesStart
     }
 
-    /// The sessions of the store in `directory`.
+    /// The sessions of page `number` (1: the newest ``shown``), newest first; empty past the last.
+    func page(_ number: Int) -> ArraySlice<Session> {
+        let first = (max(number, 1) - 1) * Self.shown
+        guard first < sessions.count else { return [] }
+        return sessions[first..<min(first + Self.shown, sessions.count)]
+    }
+
+    /// Whether page `number` has every session it should show (or is the last there is).
+    func covers(page number: Int) -> Bool { !hasOlder || sessions.count > number * Self.shown }
+
+    /// The sessions of the store in `directory`, read from the journal's end until `enough` says they are (or
+    /// the journal's start, or ``deepestWindow`` bytes, is reached).
     /// - Throws: ``StoreError`` when the journal cannot be read.
-    static func read(directory: String) throws -> PracticeSessions {
-        PracticeSessions(records: try JournalStore.recentRecords(in: directory, bytes: window))
+    static func read(
+        directory: String, until enough: (PracticeSessions) -> Bool = { _ in true }
+    ) throws -> PracticeSessions {
+        var bytes = window
+        while true {
+            let (records, reachesStart) = try JournalStore.recentRecordsReachingStart(
+                in: directory, bytes: bytes)
+            let sessions = PracticeSessions(records: records, reachesStart: reachesStart)
+            if reachesStart || bytes >= deepestWindow || enough(sessions) { return sessions }
+            bytes *= 2
+        }
     }
 }

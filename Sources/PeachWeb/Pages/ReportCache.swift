@@ -13,10 +13,10 @@ final class ReportCache: Sendable {
         case summary
         /// `peach profile --progress`'s lines for so many weeks.
         case progressLines(weeks: Int)
-        /// The profile chart's SVG.
-        case profileChart
-        /// The progress chart's SVG for so many weeks.
-        case progressChart(weeks: Int)
+        /// The profile chart's SVG, drawn for a desktop's page or a phone's (`phone`).
+        case profileChart(phone: Bool)
+        /// The progress chart's SVG for so many weeks, drawn for a desktop's page or a phone's.
+        case progressChart(weeks: Int, phone: Bool)
     }
 
     private struct Key: Hashable {

@@ -11,14 +11,27 @@ final class SessionsCache: Sendable {
     /// An empty cache.
     init() {}
 
-    /// The sessions of `generation`: those kept when they are of it, else `read()`'s, kept.
+    /// The sessions of `generation`: those kept when they are of it and `enough` for the page asked (or all
+    /// there are), else `read()`'s, kept (the deepest read of a generation is kept, so paging back reads once).
     /// - Throws: `read`'s error (nothing is kept then).
     func sessions(
-        generation: Int, read: @Sendable () async throws -> PracticeSessions
+        generation: Int, enough: @Sendable (PracticeSessions) -> Bool = { _ in true },
+        read: @Sendable () async throws -> PracticeSessions
     ) async rethrows -> PracticeSessions {
-        if let known = kept.withLock({ $0 }), known.generation == generation { return known.sessions }
+        if let known = kept.withLock({ $0 }), known.generation == generation,
+            !known.sessions.hasOlder || enough(known.sessions)
+        {
+            return known.sessions
+        }
         let sessions = try await read()
-        kept.withLock { $0 = (generation, sessions) }
+        kept.withLock { kept in
+            if let known = kept, known.generation == generation,
+                known.sessions.sittings.count > sessions.sittings.count
+            {
+                return
+            }
+            kept = (generation, sessions)
+        }
         return sessions
     }
 }

@@ -67,21 +67,32 @@ struct DashboardRoutes: Sendable {
             let texts = texts(request)
             let session = context.session
             let directory = pages.locations.dataDirectory
+            let number = try Self.pageNumber(request)
+            let sessions: PracticeSessions
             do {
-                let sessions = try await recentSessions(directory)
-                return Self.html(
-                    pages.sessions(sessions, error: nil, texts: texts, session: session, now: Date()))
+                sessions = try await recentSessions(directory) { $0.covers(page: number) }
             } catch {
                 return Self.html(
-                    pages.sessions(nil, error: error, texts: texts, session: session, now: Date()))
+                    pages.sessions(
+                        nil, page: number, error: error, texts: texts, session: session, now: Date()))
             }
+            if number > 1, sessions.page(number).isEmpty { throw HTTPError(.notFound) }
+            return Self.html(
+                pages.sessions(
+                    sessions, page: number, error: nil, texts: texts, session: session, now: Date()))
         }
         page(router, "/sessions/{id}") { request, context in
             let directory = pages.locations.dataDirectory
-            let sessions = try await recentSessions(directory)
-            guard let id = context.parameters.get("id"),
-                let entry = sessions.sessions.first(where: { $0.id == id })
-            else { throw HTTPError(.notFound) }
+            guard let id = context.parameters.get("id"), let start = Int64(id) else {
+                throw HTTPError(.notFound)
+            }
+            // Read back until the session that began then is whole (or there is nothing older).
+            let sessions = try await recentSessions(directory) { sessions in
+                sessions.sessions.last.map { (Int64($0.id) ?? 0) < start } ?? false
+            }
+            guard let entry = sessions.sessions.first(where: { $0.id == id }) else {
+                throw HTTPError(.notFound)
+            }
             let session = context.session
             return Self.html(pages.session(entry, texts: texts(request), session: session))
         }
@@ -110,12 +121,14 @@ struct DashboardRoutes: Sendable {
         }
         page(router, "/charts/profile.svg") { request, _ in
             let view = await store.current()
-            return Self.svg(pages.profileChart(view, texts: texts(request)))
+            return Self.svg(pages.profileChart(view, texts: texts(request), layout: try Self.layout(request)))
         }
         page(router, "/charts/progress.svg") { request, _ in
             let weeks = try Self.weeks(request)
             let view = await store.current()
-            return Self.svg(pages.progressChart(view, weeks: weeks, texts: texts(request)))
+            return Self.svg(
+                pages.progressChart(
+                    view, weeks: weeks, texts: texts(request), layout: try Self.layout(request)))
         }
         page(router, "/events") { request, _ in
             LiveStream.response(store: store, pages: pages, texts: texts(request))
@@ -273,11 +286,14 @@ struct DashboardRoutes: Sendable {
 
     // MARK: - Parts
 
-    /// The recent practice sessions of the store in `directory`, read again only when the store changed.
-    private func recentSessions(_ directory: String) async throws -> PracticeSessions {
+    /// The practice sessions of the store in `directory`, as many as `enough` asks for (the newest page's
+    /// unless told), read again only when the store changed or an older page is asked for.
+    private func recentSessions(
+        _ directory: String, enough: @escaping @Sendable (PracticeSessions) -> Bool = { $0.covers(page: 1) }
+    ) async throws -> PracticeSessions {
         let generation = await store.current().generation
-        return try await sessionsCache.sessions(generation: generation) {
-            try await BlockingWork.run { try PracticeSessions.read(directory: directory) }
+        return try await sessionsCache.sessions(generation: generation, enough: enough) {
+            try await BlockingWork.run { try PracticeSessions.read(directory: directory, until: enough) }
         }
     }
 
@@ -313,6 +329,22 @@ struct DashboardRoutes: Sendable {
             throw HTTPError(.badRequest)
         }
         return weeks
+    }
+
+    /// The sessions page asked for: `page=N` (1 to 10,000), the first without it.
+    private static func pageNumber(_ request: Request) throws -> Int {
+        guard let text = request.uri.queryParameters.get("page") else { return 1 }
+        guard let number = Int(text), (1...10_000).contains(number) else { throw HTTPError(.badRequest) }
+        return number
+    }
+
+    /// The layout a chart is asked for: `layout=phone`, or the wide one without it.
+    private static func layout(_ request: Request) throws -> ChartLayout {
+        switch request.uri.queryParameters.get("layout") {
+        case nil, "wide": return .wide
+        case "phone": return .phone
+        default: throw HTTPError(.badRequest)
+        }
     }
 
     static func html(_ document: String, status: HTTPResponse.Status = .ok) -> Response {
