@@ -139,6 +139,7 @@ let package = Package(
                 .embedInCode("Resources/settings.mustache"),
                 .embedInCode("Resources/login.mustache"),
                 .embedInCode("Resources/data.mustache"),
+                .embedInCode("Resources/setup.mustache"),
                 .embedInCode("Resources/error.mustache"),
                 .embedInCode("Resources/dashboard.css"),
                 .embedInCode("Resources/live.js"),

@@ -233,7 +233,7 @@ def main():
         # A phone: 375 px wide, no page scrolls sideways.
         phone = browser(downloads, width=375)
         drivers.append(phone)
-        for path in ["", "progress", "sessions", "box", "settings", "data", "login"]:
+        for path in ["", "progress", "sessions", "box", "setup", "settings", "data", "login"]:
             phone.get(address + path)
             widths = phone.execute_script(
                 "return [document.documentElement.scrollWidth, window.innerWidth]")
@@ -268,7 +268,7 @@ def main():
         for scheme in ["light", "dark"]:
             phone.execute_cdp_cmd("Emulation.setEmulatedMedia", {
                 "features": [{"name": "prefers-color-scheme", "value": scheme}]})
-            for path in ["", "progress", "sessions", "box", "settings", "data", "login"]:
+            for path in ["", "progress", "sessions", "box", "setup", "settings", "data", "login"]:
                 phone.get(address + path)
                 worst = phone.execute_script(CONTRAST)
                 check(worst is None, f"/{path} in {scheme} mode: every text at least AA contrast", worst)

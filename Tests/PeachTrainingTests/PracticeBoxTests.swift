@@ -44,6 +44,10 @@ final class BoxHarness {
         var statuses: [BoxStatus] = []
         /// Whether the settings file changed (the box asks before each session and trial; asking clears it).
         var settingsChanged = false
+        /// The sound outputs the box is told it sees.
+        var listed: [BoxStatus.Output] = []
+        /// The dashboard's request SIGUSR1 reads.
+        var request: BoxRequest?
         /// What SIGHUP and a changed settings file read.
         var reloaded: Result<PracticeBox.Configuration, any Error> = .success(
             PracticeBox.Configuration(settings: .defaults, profile: .builtInDefault))
@@ -86,19 +90,22 @@ final class BoxHarness {
         let posted = self.posted
         let devices = self.devices
         devices.clock = clock
+        var ports = PracticeBox.Ports(
+            clock: clock, store: store, storeLocation: folder + "/records.jsonl", history: { nil },
+            openAudio: { _, lost in try devices.open(lost) }, externalSynth: external,
+            configuration: ConfigurationWatcher(
+                changed: {
+                    defer { devices.settingsChanged = false }
+                    return devices.settingsChanged
+                }, initial: PracticeBox.Configuration(settings: settings, profile: profile),
+                load: { _ in try devices.reloaded.get() }),
+            post: { posted.append($0) },
+            timeline: { [clock] in clock.now.timeIntervalSince1970 },
+            publishStatus: { devices.statuses.append($0) })
+        ports.listOutputs = { devices.listed }
+        ports.readRequest = { devices.request }
         box = PracticeBox(
-            ports: PracticeBox.Ports(
-                clock: clock, store: store, storeLocation: folder + "/records.jsonl", history: { nil },
-                openAudio: { _, lost in try devices.open(lost) }, externalSynth: external,
-                configuration: ConfigurationWatcher(
-                    changed: {
-                        defer { devices.settingsChanged = false }
-                        return devices.settingsChanged
-                    }, initial: PracticeBox.Configuration(settings: settings, profile: profile),
-                    load: { _ in try devices.reloaded.get() }),
-                post: { posted.append($0) },
-                timeline: { [clock] in clock.now.timeIntervalSince1970 },
-                publishStatus: { devices.statuses.append($0) }),
+            ports: ports,
             logger: RecordingLogHandler.logger(lines), statusLog: StatusLog(directory: folder),
             words: BoxHarness.word, seed: 11)
         box.start()
@@ -187,6 +194,10 @@ final class BoxHarness {
         case .audioOpened(let name): "audioOpened \(name)"
         case .audioUnavailable(let error): "audioUnavailable \(error)"
         case .audioLost(let error): "audioLost \(error)"
+        case .restarting: "restarting"
+        case .watchingKeys(let seconds): "watchingKeys \(seconds)"
+        case .testTone(let output): "testTone \(output)"
+        case .testToneRefused: "testToneRefused"
         }
     }
 

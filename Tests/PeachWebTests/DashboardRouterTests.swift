@@ -8,6 +8,7 @@ import NIOCore
 import NIOEmbedded
 import PeachCore
 import PeachStore
+import PeachTraining
 import Testing
 
 @testable import PeachWeb
@@ -41,14 +42,16 @@ struct DashboardClient {
         }
     }
 
-    init(password: String? = nil) throws {
+    init(password: String? = nil, box: BoxControl? = nil) throws {
         try FileManager.default.createDirectory(atPath: folder + "/config", withIntermediateDirectories: true)
         locations = try DataLocations(
             environment: ["HOME": "/nonexistent-home", "XDG_CONFIG_HOME": folder + "/config"],
             dataDirectoryOverride: folder + "/data")
         if let password { try PasswordFile(locations: locations).set(password) }
-        let configuration = DashboardServer.Configuration(
-            locations: locations, version: "test", timeZone: .gmt, profiles: { ["default", "pads"] })
+        var configuration = DashboardServer.Configuration(
+            locations: locations, version: "test", timeZone: .gmt, profiles: { ["default", "pads"] },
+            soundFonts: SoundFontLibrary(directories: [folder + "/soundfonts"]))
+        configuration.box = box
         responder = try DashboardServer.router(
             configuration: configuration, store: DashboardStore(directory: locations.dataDirectory),
             logger: Logger(label: "test")
@@ -109,6 +112,15 @@ struct DashboardClient {
         let answer = try await send(
             .post, "/login", headers: headers, form: [("password", password), ("csrf", token)])
         return (answer.cookie(Authentication.sessionCookie), answer)
+    }
+
+    /// Signs in and returns the headers a signed-in browser sends (the session's cookie) and the session's token.
+    func signedIn(_ password: String) async throws -> (headers: HTTPFields, csrf: String) {
+        let session = try #require(try await signIn(password).session)
+        var headers = HTTPFields()
+        headers[.cookie] = "\(Authentication.sessionCookie)=\(session)"
+        let page = try await send(.get, "/settings", headers: headers)
+        return (headers, try #require(page.csrf))
     }
 
     func remove() { try? FileManager.default.removeItem(atPath: folder) }

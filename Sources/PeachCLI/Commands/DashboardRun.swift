@@ -2,6 +2,7 @@
 
 #if Dashboard
     import Logging
+    import PeachAudio
     import PeachLive
     import PeachText
     import PeachTraining
@@ -18,12 +19,12 @@
                 try setPassword(PasswordFile(locations: locations))
                 return
             }
-            let server = DashboardServer(
-                configuration: DashboardServer.Configuration(
-                    host: command.address, port: command.port, locations: locations, version: CLI.version,
-                    profiles: { Completions.values.profileNames() }, hostNames: command.host, texts: CLI.texts
-                ),
-                logger: Logger(label: "peach.web"))
+            var configuration = DashboardServer.Configuration(
+                host: command.address, port: command.port, locations: locations, version: CLI.version,
+                profiles: { Completions.values.profileNames() }, hostNames: command.host, texts: CLI.texts)
+            // An uploaded SoundFont is read as --soundfont reads one: every chunk and table checked.
+            configuration.checkSoundFont = { _ = try SoundFont.open(path: $0) }
+            let server = DashboardServer(configuration: configuration, logger: Logger(label: "peach.web"))
             try await server.run { url in
                 Terminal.show(CLI.texts.dashboardAddress(url))
             }

@@ -1,6 +1,7 @@
 // ServeCommand: `peach serve`: the practice box daemon, wired to the live ports; `--status` shows its log.
 
 import ArgumentParser
+import PeachALSA
 import PeachLive
 import PeachStore
 import PeachText
@@ -35,7 +36,13 @@ struct ServeCommand: AsyncParsableCommand {
             plan, texts: CLI.texts, environment: CLI.environment,
             openAudio: { try live.sound.openInternal(settings: $0, onLost: $1).output },
             openExternal: { try live.sound.openExternal(settings: $0) },
-            openInput: { try live.controller.open(profile: $0, useKeyboard: false) })
+            openInput: { try live.controller.open(profile: $0, useKeyboard: false) },
+            listOutputs: {
+                ALSADeviceList.playableOutputs().map {
+                    BoxStatus.Output(
+                        setting: "alsa:" + $0.name, description: $0.description, busy: $0.stack == nil)
+                }
+            })
         if status != 0 { throw ExitCode(status) }
     }
 }

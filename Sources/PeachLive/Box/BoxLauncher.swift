@@ -51,6 +51,7 @@ public struct BoxLauncher {
     ///   - openAudio: opens the internal synth on the audio device (its second argument reports a failure).
     ///   - openExternal: opens the external synth the settings name, or returns nil for the internal synth.
     ///   - openInput: opens the controller input for a profile.
+    ///   - listOutputs: the sound outputs the box sees, for the dashboard's setup page.
     /// - Returns: the exit status: 0 after SIGTERM/SIGINT or the end of a raw input.
     /// - Throws: what opening the store, the events file, the external synth or the input threw (the audio
     ///   device is retried instead).
@@ -60,7 +61,8 @@ public struct BoxLauncher {
             @escaping @MainActor (PeachSettings, @escaping @Sendable (any Error & Sendable) -> Void) throws ->
             any SoundOutput,
         openExternal: (PeachSettings) throws -> (any SoundOutput)?,
-        openInput: (ControllerProfile) throws -> ControllerInput
+        openInput: (ControllerProfile) throws -> ControllerInput,
+        listOutputs: @escaping @MainActor () -> [BoxStatus.Output] = { [] }
     ) async throws -> Int32 {
         let configuration = try plan.configuration()
         let store = try JournalStore(directory: plan.dataDirectory, keepsTimeline: false)
@@ -87,17 +89,20 @@ public struct BoxLauncher {
         }
         let journald = environment["JOURNAL_STREAM"] != nil
         let level = environment["PEACH_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+        var ports = PracticeBox.Ports(
+            clock: LiveSessionClock(), store: store, storeLocation: store.journalPath,
+            history: { store.contents }, openAudio: openAudio, externalSynth: external,
+            configuration: ConfigurationWatcher(
+                settingsFile: plan.settingsFile.path, initial: configuration,
+                load: { _ in try plan.configuration() }),
+            post: { continuation.yield($0) },
+            presenters: presenters,
+            publishStatus: { [directory = plan.dataDirectory] in BoxStatusFile.write($0, in: directory) }
+        )
+        ports.listOutputs = listOutputs
+        ports.readRequest = { [directory = plan.dataDirectory] in BoxRequest.read(in: directory) }
         let box = PracticeBox(
-            ports: PracticeBox.Ports(
-                clock: LiveSessionClock(), store: store, storeLocation: store.journalPath,
-                history: { store.contents }, openAudio: openAudio, externalSynth: external,
-                configuration: ConfigurationWatcher(
-                    settingsFile: plan.settingsFile.path, initial: configuration,
-                    load: { _ in try plan.configuration() }),
-                post: { continuation.yield($0) },
-                presenters: presenters,
-                publishStatus: { [directory = plan.dataDirectory] in BoxStatusFile.write($0, in: directory) }
-            ),
+            ports: ports,
             logger: Logger(label: "peach.serve") { _ in JournalLogHandler(level: level, journald: journald) },
             statusLog: StatusLog(directory: plan.dataDirectory), words: texts.line,
             seed: UInt64.random(in: .min ... .max))
@@ -108,7 +113,8 @@ public struct BoxLauncher {
         }
         for await item in inputs {
             if case .controller = item { input.gate.taken() }
-            if case .controller(.signal(let number)) = item, number != SIGHUP {
+            // SIGHUP (read the settings again) and SIGUSR1 (the dashboard's request) do not stop the box.
+            if case .controller(.signal(let number)) = item, number != SIGHUP, number != SIGUSR1 {
                 deadline.arm(exitStatus: PracticeBox.exitStatus(forSignal: number))
             }
             box.handle(item)

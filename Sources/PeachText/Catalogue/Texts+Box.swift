@@ -13,6 +13,11 @@ extension Texts {
             tr("practice box started (profile \(profile), answers in \(store))")
         case .error(let error): message(for: error)
         case .signal(let name): tr("\(name): stopping")
+        case .restarting: tr("restart asked (SIGUSR2): stopping, the service starts the box again")
+        case .watchingKeys(let seconds):
+            tr("the dashboard tests the controller: key presses are shown, not acted on, for \(seconds) s")
+        case .testTone(let output): tr("test tone on \(output)")
+        case .testToneRefused: tr("no test tone: the box does not see that output")
         case .controllerConnected(let label): tr("controller connected: \(label)")
         case .controllerGone(let label): tr("controller gone: \(label)")
         case .audioClosed: tr("audio closed until a controller connects")

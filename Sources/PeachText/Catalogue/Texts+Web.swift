@@ -147,4 +147,51 @@ extension Texts {
     public func sessionMeanOffset(_ milliseconds: Double) -> String {
         tr("mean offset \(format(milliseconds, 1)) ms")
     }
+
+    /// The setup page's sound output now: `The box plays through alsa:hw:CARD=Device,DEV=0.`
+    public func boxPlaysThrough(_ output: String) -> String { tr("The box plays through \(output).") }
+
+    /// A test tone played: `The box played a tone on alsa:hw:CARD=Device,DEV=0.`
+    public func tonePlayed(_ output: String) -> String { tr("The box played a tone on \(output).") }
+
+    /// A test tone not played, and the box's reason.
+    public func toneNotPlayed(_ reason: String) -> String { tr("No tone: \(reason)") }
+
+    /// An output saved from the setup page; the box restarts with it (or uses it when it starts).
+    public func outputSaved(_ output: String, restarting: Bool) -> String {
+        restarting
+            ? tr("Saved: the box restarts with \(output).")
+            : tr("Saved: the box uses \(output) when it starts.")
+    }
+
+    /// A SoundFont added to the box's library: `Added Piano.sf2 (12.5 MB) to the box's library.`
+    public func soundFontAdded(_ name: String, megabytes: Double) -> String {
+        let size = format(megabytes, 1)
+        return tr("Added \(name) (\(size) MB) to the box's library.")
+    }
+
+    /// A SoundFont refused: `Piano.sf2 is not a SoundFont Peach can play: …; nothing was added.`
+    public func soundFontRefused(_ name: String, reason: String) -> String {
+        tr("\(name) is not a SoundFont Peach can play: \(reason); nothing was added.")
+    }
+
+    /// A SoundFont whose name the library has already.
+    public func soundFontExists(_ name: String) -> String {
+        tr("The library has a SoundFont named \(name) already; nothing was added.")
+    }
+
+    /// A SoundFont's file name that is no `NAME.sf2` of letters, digits, `-`, `_` and `.`.
+    public func soundFontBadName(_ name: String) -> String {
+        tr(
+            "\(name): a SoundFont's name is letters, digits, '-', '_' and '.', ending in .sf2; nothing was added."
+        )
+    }
+
+    /// A key pressed while the setup page watches: `C4, velocity 80`.
+    public func keyPressed(_ name: String, velocity: Int) -> String { tr("\(name), velocity \(velocity)") }
+
+    /// The dashboard's log line for a sound output chosen, a restart or a SoundFont added, from `client`.
+    public func auditSetup(_ what: String, client: String) -> String {
+        tr("dashboard: \(what) from \(client)")
+    }
 }

@@ -19,6 +19,12 @@ public enum WebPhrase: CaseIterable, Sendable {
     case dataFolder, settingsFolder
     case notFound, badRequest, notAllowed, forbidden, tooManyTries, serverError, unknownHost
     case passwordPrompt, passwordAgain, passwordSet
+    case setUp, setUpSignIn, boxNotRunning, outputTitle, outputExplanation, test, use, busyNow
+    case controllersTitle, noControllerYet, testController, testControllerExplanation, watchingKeys,
+        notWatching
+    case profileLabel, soundFontTitle, soundFontExplanation, soundFontFile, upload, soundFontTooLarge
+    case soundFontFailed, downloadLog, restartTitle, restartExplanation, restartButton, restarting
+    case boxNoAnswer, boxNotRunningShort, outputNotListed
 
     /// The English text: the catalogue's `msgid` (its translations are in `po/`).
     var english: Message {
@@ -116,6 +122,41 @@ public enum WebPhrase: CaseIterable, Sendable {
         case .passwordPrompt: "New password for the dashboard: "
         case .passwordAgain: "The same again: "
         case .passwordSet: "Password set: sign in on the dashboard to change settings and import answers."
+        case .setUp: "Set up"
+        case .setUpSignIn:
+            "Sign in to set up the box here: choose its sound output, test its controller, add a SoundFont, read its log, restart it."
+        case .boxNotRunning:
+            "The box is not running: it starts when a controller is plugged in. Its sound outputs and controllers are listed once it runs."
+        case .outputTitle: "Sound output"
+        case .outputExplanation:
+            "The outputs the box sees. Test plays a short tone on one; Use saves it as the box's sound and restarts the box with it."
+        case .test: "Test"
+        case .use: "Use"
+        case .busyNow: "in use by a program (the box itself, perhaps)"
+        case .controllersTitle: "Controllers"
+        case .noControllerYet: "No controller connected: plug one in."
+        case .testController: "Test the controller"
+        case .testControllerExplanation:
+            "For a minute the box shows here each key you press, instead of acting on it."
+        case .watchingKeys: "Press keys on the controller: each shows here."
+        case .notWatching: "Not testing the controller now."
+        case .profileLabel: "Controller profile"
+        case .soundFontTitle: "Instrument sounds (SoundFont)"
+        case .soundFontExplanation:
+            "Add a SoundFont (.sf2, at most 512 MiB) to the box's library: it is checked as --soundfont checks it, then the soundfont setting may name it."
+        case .soundFontFile: "A SoundFont file"
+        case .upload: "Add it"
+        case .soundFontTooLarge: "The file is larger than the dashboard takes (512 MiB)."
+        case .soundFontFailed: "The box did not answer; nothing was added."
+        case .downloadLog: "Download the box's log"
+        case .restartTitle: "Restart"
+        case .restartExplanation:
+            "Stops the box cleanly (every answer is kept) and starts it again: a new sound output, SoundFont or profile is used from then on."
+        case .restartButton: "Restart the box"
+        case .restarting: "The box restarts: it is back in a few seconds."
+        case .boxNoAnswer: "The box did not answer in time; try again."
+        case .boxNotRunningShort: "The box is not running: plug a controller in to start it."
+        case .outputNotListed: "The box does not see that output."
         }
     }
 }

@@ -43,6 +43,7 @@ public struct ChartLayout: Sendable, Equatable {
                 line = candidate
             }
         }
-        return lines + [line]
+        // The kept spaces were only for the breaking: the lines say them as they were.
+        return (lines + [line]).map { $0.replacingOccurrences(of: "\u{00A0}", with: " ") }
     }
 }

@@ -10,6 +10,14 @@ public enum BoxLogEntry {
     case error(any Error)
     /// A stop signal arrived (its name).
     case signal(name: String)
+    /// SIGUSR2: the box stops so that its service starts it again (the dashboard's restart).
+    case restarting
+    /// The dashboard's setup page watches the controller: key presses are shown for so many seconds.
+    case watchingKeys(seconds: Int)
+    /// A test tone on an output (its setting), asked for by the dashboard.
+    case testTone(String)
+    /// A test tone was asked for on an output the box did not list.
+    case testToneRefused
     /// A controller was connected (its label).
     case controllerConnected(String)
     /// The controller went away (its label).

@@ -23,6 +23,57 @@ public struct BoxStatus: Sendable, Equatable, Codable {
         case stopped
     }
 
+    /// A sound output the box sees (what the dashboard's setup page offers).
+    public struct Output: Sendable, Equatable, Codable {
+        /// The `audioOutput` setting that names it: `alsa:hw:CARD=Device,DEV=0`.
+        public var setting: String
+        /// ALSA's description of it: `USB Audio, USB Audio`.
+        public var description: String
+        /// Whether a program (the box itself, perhaps) holds it now.
+        public var busy: Bool
+
+        /// An output.
+        public init(setting: String, description: String, busy: Bool = false) {
+            self.setting = setting
+            self.description = description
+            self.busy = busy
+        }
+    }
+
+    /// A key pressed on a controller while the setup page watches it.
+    public struct Key: Sendable, Equatable, Codable {
+        /// The note.
+        public var note: Int
+        /// How hard (1–127).
+        public var velocity: Int
+        /// When.
+        public var time: Date
+
+        /// A key press.
+        public init(note: Int, velocity: Int, time: Date) {
+            self.note = note
+            self.velocity = velocity
+            self.time = time
+        }
+    }
+
+    /// What the box made of the dashboard's last request (``BoxRequest``).
+    public struct Answer: Sendable, Equatable, Codable {
+        /// The request's id.
+        public var id: String
+        /// Whether it was done.
+        public var done: Bool
+        /// Why not (the box's log line), when not.
+        public var problem: String?
+
+        /// An answer.
+        public init(id: String, done: Bool, problem: String? = nil) {
+            self.id = id
+            self.done = done
+            self.problem = problem
+        }
+    }
+
     /// What the box is doing.
     public var activity: Activity
     /// The mode being practised, started or chosen in the menu; nil otherwise.
@@ -47,6 +98,15 @@ public struct BoxStatus: Sendable, Equatable, Codable {
     /// process, so a pid used again by another process later is not taken for the box. Nil in a status written
     /// before Peach kept it, which is then believed by nothing.
     public var processStart: UInt64?
+    /// The sound outputs the box sees (listed when a controller connects, and for each request); nil before.
+    public var outputs: [Output]?
+    /// The keys pressed while the setup page watches the controller, the newest last (at most
+    /// ``PracticeBox/watchedKeys``); nil when it does not watch.
+    public var keys: [Key]?
+    /// Until when the box shows key presses instead of acting on them (the setup page's controller test).
+    public var watchingUntil: Date?
+    /// What the box made of the dashboard's last request.
+    public var answer: Answer?
 
     /// A status.
     public init(

@@ -122,6 +122,11 @@ public final class PracticeBox {
         public var timeline: @MainActor () -> Double
         /// Takes the box's status at every change (`peach serve` writes it for the dashboard).
         public var publishStatus: @MainActor (BoxStatus) -> Void
+        /// The sound outputs the box sees, for the dashboard's setup page (`peach serve`: ALSA's playable
+        /// devices; none in tests unless given).
+        public var listOutputs: @MainActor () -> [BoxStatus.Output] = { [] }
+        /// The dashboard's request, read when SIGUSR1 comes (``BoxRequest``; none unless given).
+        public var readRequest: @MainActor () -> BoxRequest? = { nil }
 
         /// The ports.
         public init(
@@ -149,6 +154,11 @@ public final class PracticeBox {
             self.presenters = presenters
         }
     }
+
+    /// How long the setup page's controller test shows key presses instead of acting on them.
+    public static let watchSeconds = 60.0
+    /// How many of the watched key presses the status keeps.
+    public static let watchedKeyCount = 12
 
     /// Lower and Higher pressed within this time of each other stop a session (profiles without `stop`); a key
     /// press when ready or in the play-back menu waits this long before it counts (a cluster may follow).
@@ -215,6 +225,15 @@ public final class PracticeBox {
     private var stateSince: Date
     private var lastProblem: (message: String, time: Date)?
     private var published: BoxStatus?
+    /// The sound outputs listed last, for the dashboard's setup page.
+    private var outputs: [BoxStatus.Output]?
+    /// Until when key presses are shown instead of acted on, and those shown.
+    private var watchingUntil: Date?
+    private var watchedKeys: [BoxStatus.Key] = []
+    /// What came of the dashboard's last request.
+    private var answer: BoxStatus.Answer?
+    /// The test tone's own output, closed when its tone has ended.
+    private var testOutput: (any SoundOutput)?
 
     /// What the box does when a session has ended.
     private enum AfterRun {
@@ -264,6 +283,7 @@ public final class PracticeBox {
             guard generation == audioGeneration, audio != nil else { return }
             audioLost(error)
         case .controller(.midi(.event(let event))):
+            if watching(event) { return }
             if case .training(let mode) = state, mode.playBackKind != nil, let run, isPlayed(event) {
                 run.handle(.controller(.midi(.event(event))))
                 return
@@ -286,6 +306,11 @@ public final class PracticeBox {
         case .controller(.signal(let number)):
             if number == SIGHUP {
                 hangUp()
+            } else if number == SIGUSR1 {
+                takeRequest()
+            } else if number == SIGUSR2 {
+                record(.notice, .restarting)
+                finish(status: Self.exitStatus(forSignal: number), reason: .signal(number))
             } else {
                 record(.notice, .signal(name: TrainingEnding.signalName(number)))
                 finish(status: Self.exitStatus(forSignal: number), reason: .signal(number))
@@ -320,7 +345,80 @@ public final class PracticeBox {
         }
     }
 
+    // MARK: The dashboard's requests
+
+    /// SIGUSR1: does what the dashboard's ``BoxRequest`` asks, if it may, and says so in the status.
+    private func takeRequest() {
+        guard let request = ports.readRequest(), request.id != answer?.id else { return }
+        outputs = ports.listOutputs()
+        switch request.action {
+        case .listOutputs:
+            answer = BoxStatus.Answer(id: request.id, done: true)
+        case .watchKeys:
+            watchingUntil = ports.clock.now.addingTimeInterval(Self.watchSeconds)
+            watchedKeys = []
+            record(.notice, .watchingKeys(seconds: Int(Self.watchSeconds)))
+            answer = BoxStatus.Answer(id: request.id, done: true)
+        case .testTone:
+            answer = testTone(request)
+        }
+        publish()
+    }
+
+    /// A key press while the setup page watches the controller: shown in the status, not acted on (so testing
+    /// the keys starts nothing). True when it was taken so.
+    private func watching(_ event: MIDIEvent) -> Bool {
+        guard let until = watchingUntil else { return false }
+        guard ports.clock.now < until, state != .finished else {
+            watchingUntil = nil
+            watchedKeys = []
+            publish()
+            return false
+        }
+        if case .training = state { return false }  // a session's keys are its own
+        if case .noteOn(_, let note, let velocity) = event.message, velocity > 0 {
+            watchedKeys.append(BoxStatus.Key(note: Int(note), velocity: Int(velocity), time: ports.clock.now))
+            watchedKeys = Array(watchedKeys.suffix(Self.watchedKeyCount))
+            publish()
+        }
+        return true
+    }
+
+    /// A short tone on the request's output: the box's own when it is the one open (its ready earcon), else
+    /// that output opened for the tone and closed after it. Only an output the box listed itself is opened.
+    private func testTone(_ request: BoxRequest) -> BoxStatus.Answer {
+        guard let setting = request.output,
+            outputs?.contains(where: { $0.setting == setting }) == true
+                || setting == configuration.settings.audioOutput
+        else {
+            return BoxStatus.Answer(id: request.id, done: false, problem: words(.testToneRefused))
+        }
+        record(.info, .testTone(setting))
+        if audio != nil, setting == configuration.settings.audioOutput {
+            playEarcon(.ready)
+            return BoxStatus.Answer(id: request.id, done: true)
+        }
+        do {
+            testOutput?.shutdown()
+            let settings = try configuration.settings.setting(.audioOutput, toText: setting)
+            let output = try ports.openAudio(settings) { _ in }
+            testOutput = output
+            let clock = ports.clock
+            Earcon.ready.play(
+                on: output.player, clock: clock, level: AmplitudeDB(configuration.settings.earconLevel))
+            clock.schedule(after: Earcon.ready.duration + .milliseconds(300)) { [weak self] in
+                guard let self, self.testOutput === output else { return }
+                output.shutdown()
+                self.testOutput = nil
+            }
+            return BoxStatus.Answer(id: request.id, done: true)
+        } catch {
+            return BoxStatus.Answer(id: request.id, done: false, problem: words(.error(error)))
+        }
+    }
+
     private func becomeReady() {
+        if outputs == nil { outputs = ports.listOutputs() }
         state = .ready
         lastPress = nil
         if audio != nil {
@@ -852,10 +950,15 @@ public final class PracticeBox {
     /// What the box is doing now, as facts.
     public var status: BoxStatus {
         let (activity, mode) = BoxStatus.activity(of: state)
-        return BoxStatus(
+        var status = BoxStatus(
             activity: activity, mode: mode, controllers: controllers, audio: audio?.name,
             audioProblem: audioProblem, lastProblem: lastProblem?.message, lastProblemTime: lastProblem?.time,
             since: stateSince, started: started, processID: getpid(), processStart: Self.processStart)
+        status.outputs = outputs
+        status.keys = watchingUntil == nil ? nil : watchedKeys
+        status.watchingUntil = watchingUntil
+        status.answer = answer
+        return status
     }
 
     /// Hands the status to ``Ports/publishStatus`` when it changed.

@@ -34,6 +34,9 @@ enum DashboardTemplates {
     /// The data page: the exports, and (signed in) an import.
     static let data = text(PackageResources.data_mustache)
 
+    /// Setting up the box: its sound output, its controller, a SoundFont, its log, a restart.
+    static let setup = text(PackageResources.setup_mustache)
+
     /// An error page: the status and one line, nothing of the server's insides.
     static let error = text(PackageResources.error_mustache)
 

@@ -8,7 +8,7 @@ import PeachText
 struct PageRenderer: Sendable {
     /// A page of the dashboard's navigation.
     enum Page: String, CaseIterable, Sendable {
-        case overview, progress, sessions, box, settings, data
+        case overview, progress, sessions, box, setup, settings, data
 
         /// Its address.
         var path: String { self == .overview ? "/" : "/" + rawValue }
@@ -29,6 +29,7 @@ struct PageRenderer: Sendable {
             ("settings", DashboardTemplates.settings), ("data", DashboardTemplates.data),
             ("error", DashboardTemplates.error), ("login", DashboardTemplates.login),
             ("sessions", DashboardTemplates.sessions), ("session", DashboardTemplates.session),
+            ("setup", DashboardTemplates.setup),
         ] {
             try library.register(template, named: name)
         }
@@ -66,6 +67,7 @@ struct PageRenderer: Sendable {
         case .progress: texts(.progress)
         case .sessions: texts(.sessions)
         case .box: texts(.box)
+        case .setup: texts(.setUp)
         case .settings: texts(WebPhrase.settings)
         case .data: texts(.yourData)
         }

@@ -8,6 +8,8 @@ enum DashboardHeader {
     static let referrerPolicy = name("Referrer-Policy")
     /// `X-CSRF-Token`: an upload's anti-forgery token (a form sends it as a field).
     static let csrfToken = name("X-CSRF-Token")
+    /// `X-File-Name`: an upload's file name, percent-encoded (the SoundFont upload names its file by it).
+    static let fileName = name("X-File-Name")
 
     /// `text` as a field name; only this module's constants come here, each a valid token.
     private static func name(_ text: String) -> HTTPField.Name {

@@ -27,6 +27,10 @@ struct DashboardRoutes: Sendable {
     let sessionsCache = SessionsCache()
     let audit: DashboardAudit
     let logger: Logger
+    /// The setup page: the way to the box, its page, and Peach's SoundFont check.
+    let box: BoxControl
+    let setup: SetupPage
+    let checkSoundFont: @Sendable (String) throws -> Void
 
     /// The router, wrapped in ``DashboardMiddleware``, which learns the methods of each path from the routes
     /// added here (``RouteMethods``), then in ``SessionMiddleware``, which puts each request's session in its
@@ -40,6 +44,7 @@ struct DashboardRoutes: Sendable {
         router.add(middleware: SessionMiddleware(authentication: authentication))
         addPages(to: router, methods)
         addChanges(to: router, methods)
+        addSetup(to: router, methods)
         return router
     }
 
@@ -143,7 +148,7 @@ struct DashboardRoutes: Sendable {
     }
 
     /// Adds `handler` for GET and HEAD on `path` (``DashboardMiddleware`` drops a HEAD's body).
-    private func page(
+    func page(
         _ router: some RouterMethods<DashboardContext>, _ methods: RouteMethods, _ path: String,
         _ handler: @escaping @Sendable (Request, DashboardContext) async throws -> Response
     ) {
@@ -154,7 +159,7 @@ struct DashboardRoutes: Sendable {
     }
 
     /// Adds `handler` for POST on `path`.
-    private func post(
+    func post(
         _ router: some RouterMethods<DashboardContext>, _ methods: RouteMethods, _ path: String,
         _ handler: @escaping @Sendable (Request, DashboardContext) async throws -> Response
     ) {
@@ -169,7 +174,7 @@ struct DashboardRoutes: Sendable {
         let csrf: String
     }
 
-    private struct TokenForm: Decodable {
+    struct TokenForm: Decodable {
         let csrf: String
     }
 
@@ -297,12 +302,12 @@ struct DashboardRoutes: Sendable {
         }
     }
 
-    private func texts(_ request: Request) -> Texts { languages.texts(for: request.headers[.acceptLanguage]) }
+    func texts(_ request: Request) -> Texts { languages.texts(for: request.headers[.acceptLanguage]) }
 
     /// A form's fields (`application/x-www-form-urlencoded`, at most 16 KiB).
     /// - Throws: `HTTPError(.unsupportedMediaType)` for another type, `.contentTooLarge` for a body too large,
     ///   `.badRequest` for fields missing.
-    private static func form<Form: Decodable>(
+    static func form<Form: Decodable>(
         _ type: Form.Type, _ request: Request, _ context: DashboardContext
     )
         async throws -> Form
@@ -353,7 +358,7 @@ struct DashboardRoutes: Sendable {
             body: ResponseBody(byteBuffer: ByteBuffer(string: document)))
     }
 
-    private static func redirect(_ location: String) -> Response {
+    static func redirect(_ location: String) -> Response {
         Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
     }
 

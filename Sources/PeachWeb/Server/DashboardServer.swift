@@ -44,6 +44,12 @@ public struct DashboardServer: Sendable {
         public var texts: Texts
         /// Names besides the computer's own that a browser may reach the dashboard by (`--host`: ``HostNames``).
         public var hostNames: [String]
+        /// Checks that a file is a SoundFont Peach can play, as `--soundfont` does (the setup page's upload);
+        /// throws why not. `peach web` gives Peach's SoundFont reader; unless given, only the file's RIFF `sfbk`
+        /// header is checked (``SoundFontUpload/checkHeader(_:)``).
+        public var checkSoundFont: @Sendable (String) throws -> Void = SoundFontUpload.checkHeader
+        /// The way to the box (tests give their own; nil: the box of the data folder, by signals).
+        var box: BoxControl?
 
         /// A configuration.
         public init(
@@ -101,7 +107,10 @@ public struct DashboardServer: Sendable {
             audit: DashboardAudit(
                 log: StatusLog(directory: configuration.locations.dataDirectory), logger: logger,
                 texts: configuration.texts),
-            logger: logger
+            logger: logger,
+            box: configuration.box ?? BoxControl.live(directory: configuration.locations.dataDirectory),
+            setup: SetupPage(pages: pages, soundFonts: configuration.soundFonts, profiles: profiles),
+            checkSoundFont: configuration.checkSoundFont
         ).router()
     }
 
