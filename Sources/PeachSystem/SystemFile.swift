@@ -238,6 +238,20 @@ public final class SystemFile: @unchecked Sendable {
         return true
     }
 
+    /// Whether another open file holds a `flock(2)` lock on this file now: a shared lock is tried without waiting
+    /// and, when it is had, given back at once (a writer waiting for its exclusive lock waits that moment).
+    /// - Throws: ``FileError`` (`lock`) for any failure but "held by another".
+    public func isLockedByAnother() throws(FileError) -> Bool {
+        while flock(descriptor.rawValue, LOCK_SH | LOCK_NB) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            if code == EWOULDBLOCK { return true }
+            throw FileError(path: path, operation: .lock, code: code)
+        }
+        flock(descriptor.rawValue, LOCK_UN)
+        return false
+    }
+
     /// The file's status as Peach's value.
     /// - Throws: ``FileError`` (`stat`).
     public func fileStatus() throws(FileError) -> FileStatus { FileStatus(try status()) }

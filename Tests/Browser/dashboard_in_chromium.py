@@ -207,6 +207,13 @@ def main():
         stored = peach(binary, "settings", "get", "tempo", environment=environment).stdout
         check("95" in stored, "and is the box's setting", stored)
 
+        # The setup page, signed in, with no box running here: it says so, and offers the upload and the log.
+        driver.get(address + "setup")
+        text = driver.find_element(By.TAG_NAME, "main").text
+        check("The box is not running" in text and driver.find_elements(By.ID, "soundfont-upload")
+              and driver.find_elements(By.CSS_SELECTOR, "a[href='/setup/log']"),
+              "signed in, the setup page says no box runs and offers a SoundFont upload and the log", text[:300])
+
         # An export downloads as peach data export writes it.
         driver.get(address + "data")
         driver.find_element(By.CSS_SELECTOR, "a[href='/export/csv']").click()

@@ -69,4 +69,25 @@ struct BoxStatusFileTests {
             to: URL(fileURLWithPath: folder + "/box-status.json"))
         #expect(BoxStatusFile.current(in: folder) == .none, "a file that does not read is no status")
     }
+
+    @Test(
+        "where the box's process cannot be seen, its held lock vouches for its status; a lock let go does not"
+    )
+    func lockVouches() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // A status whose process this reader cannot confirm (as the dashboard's sandbox sees the box).
+        let hidden = status(.ready, pid: Int32.max)
+        BoxStatusFile.write(hidden, in: folder)
+        #expect(BoxStatusFile.current(in: folder) == .gone(hidden))
+        let lock = try #require(BoxStatusFile.holdLock(in: folder))
+        #expect(BoxStatusFile.current(in: folder) == .running(hidden), "the box holds its lock: it runs")
+        #expect(FileSystem.status(folder + "/" + BoxStatusFile.lockName)?.permissions == 0o640)
+        let stopped = status(.stopped, pid: Int32.max)
+        BoxStatusFile.write(stopped, in: folder)
+        #expect(BoxStatusFile.current(in: folder) == .gone(stopped), "a box that said it stopped has stopped")
+        BoxStatusFile.write(hidden, in: folder)
+        lock.close()
+        #expect(BoxStatusFile.current(in: folder) == .gone(hidden), "the lock let go (the box ended)")
+        #expect(BoxStatusFile.holdLock(in: folder) != nil, "and a new box takes it")
+    }
 }

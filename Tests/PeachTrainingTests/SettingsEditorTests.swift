@@ -3,6 +3,7 @@
 import Foundation
 import PeachCore
 import PeachStore
+import PeachSystem
 import PeachTraining
 import Testing
 
@@ -123,6 +124,15 @@ struct SettingsEditorTests {
             let expected = try PeachSettings.defaults.setting(key, toText: value).text(of: key)
             #expect(loaded.settings.text(of: key) == expected, "\(key)")
         }
+        // The lock is readable to all (flock needs no more): root's `peach settings set` on a box leaves one the
+        // dashboard (user peach) can take too.
+        let lock = editor.file.path + SettingsFile.lockSuffix
+        // This process's umask, read without setting it (umask(2) would change it for every thread meanwhile).
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let line = status.split(separator: "\n").first { $0.hasPrefix("Umask:") }
+        let mask = mode_t(
+            line.flatMap { UInt32($0.dropFirst(6).trimmingCharacters(in: .whitespaces), radix: 8) } ?? 0o022)
+        #expect(FileSystem.status(lock)?.permissions == 0o644 & ~mask)
     }
 
     /// Errors collected from the writer threads.

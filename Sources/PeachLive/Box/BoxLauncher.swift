@@ -66,6 +66,9 @@ public struct BoxLauncher {
     ) async throws -> Int32 {
         let configuration = try plan.configuration()
         let store = try JournalStore(directory: plan.dataDirectory, keepsTimeline: false)
+        // Held until the process ends: a reader whose sandbox hides this process learns from it that the box runs.
+        let boxLock = BoxStatusFile.holdLock(in: plan.dataDirectory)
+        defer { withExtendedLifetime(boxLock) {} }
         for line in texts.storeNotices(store.contents) { Terminal.emitError(line) }
         let (inputs, continuation) = AsyncStream<PracticeBox.Input>.makeStream()
         var presenters: [any TrainingPresenter] = []

@@ -171,9 +171,24 @@ public struct SettingsFile: Sendable {
         let target = Self.linkTarget(path) ?? path
         let directory = (target as NSString).deletingLastPathComponent
         try StoreFiles.createDirectory(directory.isEmpty ? "." : directory)
-        let lock = try StoreFile(path: target + Self.lockSuffix, flags: O_RDWR | O_CREAT | O_NOFOLLOW)
+        let lockPath = target + Self.lockSuffix
+        var opened = Result { () throws(StoreError) in try Self.openLock(lockPath) }
+        if case .failure(.io(let error)) = opened, error.code == EACCES {
+            // A private lock file another user made (root's `peach settings set` before Peach made it readable):
+            // the folder lets this writer replace it (a box's /etc/peach is the dashboard's too).
+            FileSystem.removeQuietly(lockPath)
+            opened = Result { () throws(StoreError) in try Self.openLock(lockPath) }
+        }
+        let lock = try opened.get()
         do { try lock.file.lockExclusivelyWaiting() } catch { throw StoreError.io(error) }
         return try body()  // the lock goes with `lock`'s descriptor, closed when it is released
+    }
+
+    /// The lock file, opened to read only (made readable to all, 0644): `flock` needs no more, so every writer
+    /// who may change the settings can take it, whoever made the file (root's `peach settings set` on a box, the
+    /// dashboard as the user `peach`).
+    private static func openLock(_ path: String) throws(StoreError) -> StoreFile {
+        try StoreFile(path: path, flags: O_RDONLY | O_CREAT | O_NOFOLLOW, mode: 0o644)
     }
 
     /// The file a symbolic link at `path` resolves to, nil when `path` is not a link (or dangles).

@@ -43,16 +43,47 @@ public enum BoxStatusFile {
         case none
     }
 
-    /// The status in `directory`, checked against the writer: running only while its process exists (the same
-    /// process: its pid and start time as the status recorded them, not a pid used again) and started after this
-    /// boot, and has not said it stopped.
+    /// The lock file's name in the data folder: `peach serve` holds it for its whole life (``holdLock(in:)``).
+    public static let lockName = "box.lock"
+
+    /// Takes the box's lock in `directory` (waiting while a box that is stopping still holds it) and returns the
+    /// open file, which holds it until it is closed or the process ends; nil when it cannot be had (the status is
+    /// then believed by its process alone).
+    public static func holdLock(in directory: String) -> SystemFile? {
+        guard
+            let file = try? SystemFile(
+                path: directory + "/" + lockName, flags: O_RDWR | O_CREAT, permissions: 0o640),
+            (try? file.lockExclusivelyWaiting()) != nil
+        else { return nil }
+        return file
+    }
+
+    /// Whether a box holds the lock in `directory` now.
+    static func lockIsHeld(in directory: String) -> Bool {
+        guard let file = try? SystemFile(path: directory + "/" + lockName, flags: O_RDONLY | O_NOFOLLOW)
+        else {
+            return false
+        }
+        defer { file.close() }
+        return (try? file.isLockedByAnother()) ?? false
+    }
+
+    /// The status in `directory`, checked against the writer: running only while it has not said it stopped, and
+    /// its process exists (the same process: its pid and start time as the status recorded them, not a pid used
+    /// again, started after this boot) or the box's lock is held. The lock answers where a sandbox hides the
+    /// box's process (the dashboard's service: `ProtectProc=invisible` with `PrivateUsers` shows it no other
+    /// process); a box writes its status only while it holds the lock, so a held lock vouches for the status.
     public static func current(in directory: String) -> Reading {
         guard let status = read(in: directory) else { return .none }
+        guard status.activity != .stopped else { return .gone(status) }
         let bootedBefore = ProcessLiveness.bootTime().map { status.started.timeIntervalSince1970 >= $0 - 1 }
-        guard status.activity != .stopped, bootedBefore ?? true, ProcessLiveness.isRunning(status.processID),
-            let recorded = status.processStart, ProcessLiveness.startTicks(of: status.processID) == recorded
-        else { return .gone(status) }
-        return .running(status)
+        if bootedBefore ?? true, ProcessLiveness.isRunning(status.processID),
+            let recorded = status.processStart,
+            ProcessLiveness.startTicks(of: status.processID) == recorded
+        {
+            return .running(status)
+        }
+        return lockIsHeld(in: directory) ? .running(status) : .gone(status)
     }
 
     private static let encoder: JSONEncoder = {

@@ -50,8 +50,10 @@ import PeachSystem
 /// change, and keeps the controller; a session on the internal synth ends when its device goes, one on an
 /// external synth goes on without earcons. SIGHUP reloads the settings and the profile (the next session uses
 /// them; the controller stays connected); a changed settings file is read again before the next session or
-/// trial (a setting saved by `peach settings set` or the dashboard). Earcons never overlap: one that comes
-/// while another plays follows it.
+/// trial (a setting saved by `peach settings set` or the dashboard). SIGUSR1 takes the dashboard's
+/// ``BoxRequest`` (a test tone on an output the box listed, or a minute in which key presses are shown in the
+/// status instead of acted on); SIGUSR2 stops the box with status 140 so that its service starts it again.
+/// Earcons never overlap: one that comes while another plays follows it.
 @MainActor
 public final class PracticeBox {
     /// Where the box is.
@@ -393,7 +395,7 @@ public final class PracticeBox {
         else {
             return BoxStatus.Answer(id: request.id, done: false, problem: words(.testToneRefused))
         }
-        record(.info, .testTone(setting))
+        record(.notice, .testTone(setting))
         if audio != nil, setting == configuration.settings.audioOutput {
             playEarcon(.ready)
             return BoxStatus.Answer(id: request.id, done: true)
