@@ -85,8 +85,13 @@ struct PracticeBoxSetupTests {
     @Test("SIGUSR2 stops the box cleanly with a failure status, so its service starts it again")
     func restart() {
         let harness = BoxHarness()
+        harness.devices.listed = Self.outputs
         harness.connect()
-        harness.signal(SIGUSR2)
+        harness.devices.request = BoxRequest(id: "t", action: .testTone, output: "alsa:hw:CARD=Device,DEV=0")
+        harness.signal(SIGUSR1)
+        harness.signal(SIGUSR2)  // while the test tone's own device plays
+        #expect(
+            harness.audioOutputs.allSatisfy { $0.shutdownCount == 1 }, "every device closed, the tone's too")
         #expect(harness.box.state == .finished)
         #expect(harness.box.exitStatus == 128 + SIGUSR2)
         #expect(harness.notices.contains("restarting"))

@@ -810,6 +810,8 @@ public final class PracticeBox {
         }
         audio?.base.shutdown()
         audio = nil
+        testOutput?.shutdown()  // a test tone's own device, if its tone is still playing
+        testOutput = nil
         ports.externalSynth?.shutdown()
         record(.notice, .finished)
     }

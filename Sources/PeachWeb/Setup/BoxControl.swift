@@ -51,10 +51,11 @@ struct BoxControl: Sendable {
         return nil
     }
 
-    /// Asks the box for `request` and waits for its answer.
-    func ask(_ request: BoxRequest) async -> Outcome {
+    /// Asks the box for `request` and waits for its answer; `describe` words an error of leaving the request
+    /// (a full disk) for the page.
+    func ask(_ request: BoxRequest, describe: (any Error) -> String) async -> Outcome {
         guard let box = running else { return .notRunning }
-        do { try leave(request) } catch { return .refused(String(describing: error)) }
+        do { try leave(request) } catch { return .refused(describe(error)) }
         guard signal(box.processID, SIGUSR1) else { return .notRunning }
         for _ in 0..<Int(Self.answerWait / Self.lookEvery) {
             if let answer = running?.answer, answer.id == request.id {

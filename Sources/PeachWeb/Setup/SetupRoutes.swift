@@ -38,7 +38,9 @@ extension DashboardRoutes {
             let texts = texts(request)
             let form = try await Self.form(OutputForm.self, request, context)
             let session = try Authentication.authorize(context, token: form.csrf)
-            let outcome = await box.ask(BoxRequest(action: .testTone, output: form.output))
+            let outcome = await box.ask(BoxRequest(action: .testTone, output: form.output)) {
+                pages.publicMessage($0, texts: texts)
+            }
             let notice =
                 switch outcome {
                 case .done: texts.tonePlayed(form.output)
@@ -92,7 +94,9 @@ extension DashboardRoutes {
             let texts = texts(request)
             let form = try await Self.form(TokenForm.self, request, context)
             let session = try Authentication.authorize(context, token: form.csrf)
-            let outcome = await box.ask(BoxRequest(action: .watchKeys))
+            let outcome = await box.ask(BoxRequest(action: .watchKeys)) {
+                pages.publicMessage($0, texts: texts)
+            }
             guard outcome == .done else {
                 let notice =
                     switch outcome {
@@ -146,7 +150,8 @@ extension DashboardRoutes {
             var response = Response(
                 status: outcome.status, headers: [.contentType: "text/plain; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: outcome.text + "\n")))
-            if outcome.status == .contentTooLarge { response.headers[.connection] = "close" }
+            // A refused upload's rest is not read: the connection closes after the answer.
+            if outcome.status != .ok { response.headers[.connection] = "close" }
             return response
         }
         page(signedIn, methods, "/setup/log") { _, _ in
@@ -168,7 +173,7 @@ extension DashboardRoutes {
             if restarting { await audit.record(audit.texts.auditSetup("restart", client: context.client)) }
             return Self.html(
                 setup.render(
-                    status: nil, texts: texts, session: session,
+                    status: box.running, texts: texts, session: session,
                     notices: [restarting ? texts(.restarting) : texts(.boxNotRunningShort)], now: Date()),
                 status: restarting ? .ok : .conflict)
         }
