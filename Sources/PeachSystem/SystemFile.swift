@@ -229,7 +229,13 @@ public final class SystemFile: @unchecked Sendable {
     /// releases it when the descriptor is closed or the process dies.
     /// - Throws: ``FileError`` (`lock`) for any failure but "held by another".
     public func lockExclusively() throws(FileError) -> Bool {
-        while flock(descriptor.rawValue, LOCK_EX | LOCK_NB) != 0 {
+        try lockWithoutWaiting(LOCK_EX)
+    }
+
+    /// Takes a `flock(2)` lock of `kind` without waiting: false when another open file holds one that excludes it.
+    /// - Throws: ``FileError`` (`lock`) for any failure but "held by another".
+    private func lockWithoutWaiting(_ kind: Int32) throws(FileError) -> Bool {
+        while flock(descriptor.rawValue, kind | LOCK_NB) != 0 {
             let code = errno
             if code == EINTR { continue }
             if code == EWOULDBLOCK { return false }
@@ -242,12 +248,7 @@ public final class SystemFile: @unchecked Sendable {
     /// and, when it is had, given back at once (a writer waiting for its exclusive lock waits that moment).
     /// - Throws: ``FileError`` (`lock`) for any failure but "held by another".
     public func isLockedByAnother() throws(FileError) -> Bool {
-        while flock(descriptor.rawValue, LOCK_SH | LOCK_NB) != 0 {
-            let code = errno
-            if code == EINTR { continue }
-            if code == EWOULDBLOCK { return true }
-            throw FileError(path: path, operation: .lock, code: code)
-        }
+        guard try lockWithoutWaiting(LOCK_SH) else { return true }
         flock(descriptor.rawValue, LOCK_UN)
         return false
     }

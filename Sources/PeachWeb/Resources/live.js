@@ -22,25 +22,31 @@
   });
 })();
 (function () {
-  var form = document.getElementById("import");
-  if (!form) { return; }
-  var result = document.getElementById("import-result");
-  form.addEventListener("submit", function (event) {
-    event.preventDefault();
-    var file = document.getElementById("import-file").files[0];
-    if (!file) { return; }
-    if (file.size > Number(form.getAttribute("data-limit"))) {
-      result.textContent = form.getAttribute("data-too-large");
-      return;
-    }
-    result.textContent = "…";
-    fetch("/data/import", {
-      method: "POST", body: file, credentials: "same-origin",
-      headers: { "Content-Type": "application/octet-stream", "X-CSRF-Token": form.getAttribute("data-csrf") }
-    }).then(function (response) { return response.text(); })
-      .then(function (text) { result.textContent = text; })
-      .catch(function () { result.textContent = form.getAttribute("data-failed"); });
-  });
+  // An upload form (the import, a SoundFont): its file sent as the body with the session's token, the answer's
+  // line shown; a file over the form's limit is not sent.
+  function upload(formId, fileId, resultId, address, named) {
+    var form = document.getElementById(formId);
+    if (!form) { return; }
+    var result = document.getElementById(resultId);
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var file = document.getElementById(fileId).files[0];
+      if (!file) { return; }
+      if (file.size > Number(form.getAttribute("data-limit"))) {
+        result.textContent = form.getAttribute("data-too-large");
+        return;
+      }
+      result.textContent = "…";
+      var headers = { "Content-Type": "application/octet-stream", "X-CSRF-Token": form.getAttribute("data-csrf") };
+      if (named) { headers["X-File-Name"] = encodeURIComponent(file.name); }
+      fetch(address, { method: "POST", body: file, credentials: "same-origin", headers: headers })
+        .then(function (response) { return response.text(); })
+        .then(function (text) { result.textContent = text; })
+        .catch(function () { result.textContent = form.getAttribute("data-failed"); });
+    });
+  }
+  upload("import", "import-file", "import-result", "/data/import", false);
+  upload("soundfont-upload", "soundfont-file", "soundfont-result", "/setup/soundfont", true);
 })();
 (function () {
   var keys = document.getElementById("keys");
@@ -62,28 +68,4 @@
       })
       .catch(function () { clearInterval(timer); });
   }, 400);
-})();
-(function () {
-  var form = document.getElementById("soundfont-upload");
-  if (!form) { return; }
-  var result = document.getElementById("soundfont-result");
-  form.addEventListener("submit", function (event) {
-    event.preventDefault();
-    var file = document.getElementById("soundfont-file").files[0];
-    if (!file) { return; }
-    if (file.size > Number(form.getAttribute("data-limit"))) {
-      result.textContent = form.getAttribute("data-too-large");
-      return;
-    }
-    result.textContent = "…";
-    fetch("/setup/soundfont", {
-      method: "POST", body: file, credentials: "same-origin",
-      headers: {
-        "Content-Type": "application/octet-stream", "X-CSRF-Token": form.getAttribute("data-csrf"),
-        "X-File-Name": encodeURIComponent(file.name)
-      }
-    }).then(function (response) { return response.text(); })
-      .then(function (text) { result.textContent = text; })
-      .catch(function () { result.textContent = form.getAttribute("data-failed"); });
-  });
 })();

@@ -34,19 +34,9 @@ enum ImportUpload {
         }
         let path = FileManager.default.temporaryDirectory.path + "/peach-web-import-\(UUID().uuidString)"
         defer { FileSystem.removeQuietly(path) }
-        let file = try SystemFile(path: path, flags: O_WRONLY | O_CREAT | O_EXCL, permissions: 0o600)
-        var received = 0
-        do {
-            defer { file.close() }
-            for try await piece in request.body {
-                received += piece.readableBytes
-                guard received <= limit else {
-                    return Outcome(
-                        status: .contentTooLarge,
-                        text: texts(.importTooLarge))
-                }
-                try piece.withUnsafeReadableBytes { try file.writeAll($0) }
-            }
+        guard let received = try await UploadBody.write(request, to: path, permissions: 0o600, limit: limit)
+        else {
+            return Outcome(status: .contentTooLarge, text: texts(.importTooLarge))
         }
         guard received > 0 else {
             return Outcome(status: .badRequest, text: texts(.importEmpty))

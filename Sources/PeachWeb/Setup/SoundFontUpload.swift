@@ -70,18 +70,9 @@ enum SoundFontUpload {
         try FileSystem.createDirectory(folder, permissions: 0o755)
         let part = folder + "/.upload-\(UUID().uuidString).part"
         defer { FileSystem.removeQuietly(part) }
-        let file = try SystemFile(path: part, flags: O_WRONLY | O_CREAT | O_EXCL, permissions: 0o644)
-        var received = 0
-        do {
-            defer { file.close() }
-            for try await piece in request.body {
-                received += piece.readableBytes
-                guard received <= limit else {
-                    return Outcome(status: .contentTooLarge, text: texts(.soundFontTooLarge))
-                }
-                try piece.withUnsafeReadableBytes { try file.writeAll($0) }
-            }
-            try file.sync()
+        guard let received = try await UploadBody.write(request, to: part, permissions: 0o644, limit: limit)
+        else {
+            return Outcome(status: .contentTooLarge, text: texts(.soundFontTooLarge))
         }
         do {
             try await BlockingWork.run { try check(part) }
