@@ -19,7 +19,8 @@ actor DashboardStore: Service {
         var contents: JournalContents
         /// Valid records in it.
         var recordCount: Int
-        /// The last answers that arrived while the dashboard ran, newest last (the overview's live list).
+        /// The last answers, newest last (the overview's live list): the journal's last when it was read, then
+        /// each as it arrives.
         var recent: [StoredRecord]
         /// The store's last answer, whenever it was stored (``JournalFollower/latest``): what "in use" is told
         /// from, also on the first page after the dashboard started.
@@ -138,6 +139,8 @@ actor DashboardStore: Service {
                 recent = Array((recent + records).suffix(Self.recentLimit))
                 broadcast(.answers(records, count: follower.recordCount))
             case .reloaded:
+                // The journal's last answers, so the overview's list is not empty until the next one comes.
+                recent = Array(follower.latest.suffix(Self.recentLimit))
                 broadcast(.reloaded(count: follower.recordCount, last: follower.latest.last))
             case .unchanged: break
             }

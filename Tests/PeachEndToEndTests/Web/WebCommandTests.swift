@@ -187,6 +187,21 @@ struct WebCommandTests {
         #expect(web.stop() == 0)
     }
 
+    @Test("the overview lists the store's last ten answers from the first page on, newest first")
+    func lastAnswersAtOnce() throws {
+        let folder = try data()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let web = try RunningDashboard(folder: folder)
+        let overview = try HTTPProbe.get(port: web.port, "/").text
+        let answers = items(overview, id: "live-answers")
+        #expect(answers.count == 10, "\(answers)")
+        // The simulations ran comparison, matching, then timing: the ten newest are all timing's.
+        #expect(
+            !answers.contains { $0.contains("Pitch discrimination") || $0.contains("Pitch matching") },
+            "\(answers)")
+        #expect(web.stop() == 0)
+    }
+
     @Test("signed in, each download is byte for byte what peach data export writes, and no file is left")
     func downloads() throws {
         let folder = try data()
