@@ -170,7 +170,9 @@ def main():
         driver.execute_script("window.peachMark = 'same page'")
         # The list opens with the store's last ten answers (the timing run's) and keeps ten: two new ones come first.
         def live_items(d):
-            return [item.text for item in d.find_elements(By.CSS_SELECTOR, "#live-answers li")]
+            # Read in one script: the page replaces the items as answers come, so elements read one by one go stale.
+            return d.execute_script(
+                "return Array.from(document.querySelectorAll('#live-answers li')).map(e => e.textContent)")
         before = live_items(driver)
         time.sleep(1)  # the page's event stream is open (it connects as the page loads)
         run = peach(binary, "simulate", "--trials", "2", "--quiet", "--save", "--data-dir", data,
