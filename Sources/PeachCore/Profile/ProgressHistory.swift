@@ -78,14 +78,20 @@ public struct ProgressHistory: Hashable, Sendable {
         }
 
         /// The Monday the week starts on (UTC).
-        public var start: LocalDay { LocalDay(dayNumber: number * 7 + 4) }
+        public var start: LocalDay { Self.monday(ofWeek: number) }
+
+        /// The Monday of week `number` (``ProgressHistory/weekNumber(of:)``; 1970-01-01, day 0, was a Thursday).
+        public static func monday(ofWeek number: Int) -> LocalDay { LocalDay(dayNumber: number * 7 + 4) }
+
+        /// The Thursday of week `number`: ISO 8601 gives a week the year (and a chart the month) it falls in.
+        public static func thursday(ofWeek number: Int) -> LocalDay { LocalDay(dayNumber: number * 7 + 7) }
 
         /// The ISO 8601 week, e.g. `2026-W47`.
         public var isoWeek: String { Self.isoWeek(number: number) }
 
         /// The ISO 8601 week of week `number` (``ProgressHistory/weekNumber(of:)``), e.g. `2026-W47`.
         public static func isoWeek(number: Int) -> String {
-            let thursday = LocalDay(dayNumber: number * 7 + 7)  // the week's Thursday names its year
+            let thursday = thursday(ofWeek: number)  // the week's Thursday names its year
             let year = thursday.components.year
             let januaryFirst = LocalDay(year: year, month: 1, day: 1).dayNumber
             // 0 = Monday (1970-01-01, day 0, was a Thursday).

@@ -190,8 +190,11 @@ extension Texts {
     /// A key pressed while the setup page watches: `C4, velocity 80`.
     public func keyPressed(_ name: String, velocity: Int) -> String { tr("\(name), velocity \(velocity)") }
 
-    /// The dashboard's log line for a sound output chosen, a restart or a SoundFont added, from `client`.
+    /// The dashboard's log line for what came of a SoundFont upload (its answer's line), from `client`.
     public func auditSetup(_ what: String, client: String) -> String {
         tr("dashboard: \(what) from \(client)")
     }
+
+    /// The dashboard's log line for a restart of the box asked from `client`.
+    public func auditRestart(client: String) -> String { tr("dashboard: restart from \(client)") }
 }

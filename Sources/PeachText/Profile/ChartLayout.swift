@@ -24,6 +24,49 @@ public struct ChartLayout: Sendable, Equatable {
     /// The size of a series' title.
     var seriesTitleSize: Double { textSize + 1 }
 
+    /// The picture's title, wrapped to the width: its text elements, and the y below its last line.
+    func title(_ title: String) -> (elements: [String], bottom: Double) {
+        let step = titleSize + 4
+        let lines = Self.wrap(title, size: titleSize, room: width - 8)
+        let elements = lines.enumerated().map { index, text in
+            ##"<text class="title" x="4" y="\##(SVGChartRenderer.number(step * Double(index + 1)))" font-size="\##(SVGChartRenderer.number(titleSize))">\##(SVGChartRenderer.escape(text))</text>"##
+        }
+        return (elements, 8 + Double(lines.count) * step)
+    }
+
+    /// A legend from `top`: each item its swatch (drawn at its x and its row's top + 2) and its label, in rows
+    /// that begin again at the left where an item would not fit. The elements, and the top of the last row.
+    func legend(
+        _ items: [(label: String, swatch: (Double, Double) -> String)], top: Double
+    ) -> (elements: [String], lastRow: Double) {
+        var (elements, x, row) = ([String](), 4.0, top)
+        for item in items {
+            let itemWidth = 24 + Self.textWidth(item.label, size: textSize)
+            if x > 4, x + itemWidth > width - 4 {
+                x = 4
+                row += textSize + 5
+            }
+            elements.append(item.swatch(x, row + 2))
+            elements.append(
+                ##"<text x="\##(SVGChartRenderer.number(x + 20))" y="\##(SVGChartRenderer.number(row + textSize))">\##(SVGChartRenderer.escape(item.label))</text>"##
+            )
+            x += itemWidth + 10
+        }
+        return (elements, row)
+    }
+
+    /// The standalone SVG document of `body` titled `title`, this layout's width and `height` high, on white.
+    func document(title: String, height: Double, body: [String]) -> String {
+        let (width, height) = (Int(width), Int(height.rounded(.up)))
+        let head = [
+            ##"<?xml version="1.0" encoding="UTF-8"?>"##,
+            ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(width)" height="\##(height)" viewBox="0 0 \##(width) \##(height)" font-family="sans-serif" font-size="\##(SVGChartRenderer.number(textSize))">"##,
+            "<title>\(SVGChartRenderer.escape(title))</title>",
+            ##"<rect x="0" y="0" width="\##(width)" height="\##(height)" fill="white"/>"##,
+        ]
+        return (head + body + ["</svg>"]).joined(separator: "\n") + "\n"
+    }
+
     /// A generous width of `text` in pixels at `size` (sans-serif averages about 0.55 em a character).
     static func textWidth(_ text: String, size: Double) -> Double { Double(text.count) * size * 0.62 }
 

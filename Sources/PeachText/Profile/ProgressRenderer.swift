@@ -161,11 +161,8 @@ public struct ProgressRenderer: Sendable {
         let labelEvery = max(1, Int((labelRoom / slot).rounded(.up)))
         let escape = SVGChartRenderer.escape
         let number = SVGChartRenderer.number
-        let titleLines = ChartLayout.wrap(title, size: layout.titleSize, room: width - 8)
-        var body: [String] = titleLines.enumerated().map { index, text in
-            ##"<text class="title" x="4" y="\##(number(layout.titleSize + 4 + Double(index) * (layout.titleSize + 4)))" font-size="\##(number(layout.titleSize))">\##(escape(text))</text>"##
-        }
-        var top = 8 + Double(titleLines.count) * (layout.titleSize + 4) + 8
+        var (body, top) = layout.title(title)
+        top += 8
         if panels.isEmpty {
             // No period yet: the picture says so, as the text does, rather than staying blank.
             body.append(
@@ -195,21 +192,9 @@ public struct ProgressRenderer: Sendable {
                     ##"<text class="series-title" x="4" y="\##(number(top))" font-size="\##(number(seriesSize))">\##(escape(text))</text>"##
                 )
             }
-            top += 6
-            var legendX = 4.0
-            for item in panel.legend {
-                let itemWidth = 24 + ChartLayout.textWidth(item.label, size: size)
-                if legendX > 4, legendX + itemWidth > width - 4 {
-                    legendX = 4
-                    top += line
-                }
-                body.append(item.swatch(legendX, top + 2))
-                body.append(
-                    ##"<text x="\##(number(legendX + 20))" y="\##(number(top + size))">\##(escape(item.label))</text>"##
-                )
-                legendX += itemWidth + 10
-            }
-            top += line + 6
+            let legend = layout.legend(panel.legend, top: top + 6)
+            body += legend.elements
+            top = legend.lastRow + line + 6
             body.append(
                 ##"<text class="axis-label" x="4" y="\##(number(top + size))">\##(panel.unit)</text>"##
             )
@@ -273,14 +258,7 @@ public struct ProgressRenderer: Sendable {
             }
             top = axisY + 2 * line + 12
         }
-        let height = (top + 8).rounded(.up)
-        let head = [
-            ##"<?xml version="1.0" encoding="UTF-8"?>"##,
-            ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(width))" height="\##(Int(height))" viewBox="0 0 \##(Int(width)) \##(Int(height))" font-family="sans-serif" font-size="\##(number(size))">"##,
-            "<title>\(escape(title))</title>",
-            ##"<rect x="0" y="0" width="\##(Int(width))" height="\##(Int(height))" fill="white"/>"##,
-        ]
-        return (head + body + ["</svg>"]).joined(separator: "\n") + "\n"
+        return layout.document(title: title, height: top + 8, body: body)
     }
 
     /// The legend of a timing series: the value per week, and what its band is.

@@ -26,43 +26,24 @@ public struct SVGChartRenderer: Sendable {
         let left = 8 + ChartLayout.textWidth("100", size: size) + 6
         let keyWidth = min(14, (width - left - 10) / Double(max(chart.columns.count, 1)))
         let plotHeight = 240.0
-        let legend = [
-            ("#3182bd", texts.tr("threshold (75 % correct)")),
-            ("#9ecae1", texts.tr("likely range")),
-        ]
-        let titleLines = ChartLayout.wrap(title, size: layout.titleSize, room: width - 8)
-        var parts: [String] = titleLines.enumerated().map { index, text in
-            ##"<text class="title" x="4" y="\##(Self.number(layout.titleSize + 4 + Double(index) * (layout.titleSize + 4)))" font-size="\##(Self.number(layout.titleSize))">\##(Self.escape(text))</text>"##
-        }
-        var legendTop = 8 + Double(titleLines.count) * (layout.titleSize + 4) + 4
-        var legendX = 4.0
-        for (colour, label) in legend {
-            let itemWidth = 18 + ChartLayout.textWidth(label, size: size)
-            if legendX > 4, legendX + itemWidth > width - 4 {
-                legendX = 4
-                legendTop += line
+        func swatch(_ colour: String) -> (Double, Double) -> String {
+            { x, y in
+                ##"<rect class="legend" x="\##(Self.number(x))" y="\##(Self.number(y))" width="16" height="10" fill="\##(colour)"/>"##
             }
-            parts.append(
-                ##"<rect class="legend" x="\##(Self.number(legendX))" y="\##(Self.number(legendTop + 2))" width="12" height="10" fill="\##(colour)"/>"##
-            )
-            parts.append(
-                ##"<text x="\##(Self.number(legendX + 16))" y="\##(Self.number(legendTop + size))">\##(Self.escape(label))</text>"##
-            )
-            legendX += itemWidth + 16
         }
-        let plotTop = legendTop + 2 * line + 14
+        var (parts, titleBottom) = layout.title(title)
+        let legend = layout.legend(
+            [
+                (texts.tr("threshold (75 % correct)"), swatch("#3182bd")),
+                (texts.tr("likely range"), swatch("#9ecae1")),
+            ], top: titleBottom + 4)
+        parts += legend.elements
+        let plotTop = legend.lastRow + 2 * line + 14
         let keyboardTop = plotTop + plotHeight
         let noteLines = notes.flatMap { ChartLayout.wrap($0, size: size, room: width - 8) }
-        let height = (keyboardTop + 48 + 2 * line + line * Double(noteLines.count)).rounded(.up)
+        let height = keyboardTop + 48 + 2 * line + line * Double(noteLines.count)
         func y(_ cents: Double) -> Double { keyboardTop - ProfileChart.position(cents) * plotHeight }
         let plotRight = left + keyWidth * Double(chart.columns.count)
-        parts.insert(
-            contentsOf: [
-                ##"<?xml version="1.0" encoding="UTF-8"?>"##,
-                ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(width))" height="\##(Int(height))" viewBox="0 0 \##(Int(width)) \##(Int(height))" font-family="sans-serif" font-size="\##(Self.number(size))">"##,
-                "<title>\(Self.escape(title))</title>",
-                ##"<rect x="0" y="0" width="\##(Int(width))" height="\##(Int(height))" fill="white"/>"##,
-            ], at: 0)
         parts.append(
             ##"<text class="axis-label" x="4" y="\##(Self.number(plotTop - 12))">\##(texts.tr("cents"))</text>"##
         )
@@ -111,8 +92,7 @@ public struct SVGChartRenderer: Sendable {
                 ##"<text class="interval-line" x="4" y="\##(Self.number(keyboardTop + 48 + 2 * line + line * Double(index)))">\##(Self.escape(note))</text>"##
             )
         }
-        parts.append("</svg>")
-        return parts.joined(separator: "\n") + "\n"
+        return layout.document(title: title, height: height, body: parts)
     }
 
     /// A coordinate with one decimal.

@@ -104,12 +104,7 @@ public struct ProgressChart: Sendable {
                     guard let estimate = period.threshold(within: whole) else { return nil }
                     return (estimate.cents, estimate.interval68, ProgressHistory.isUncertain(estimate))
                 }
-                let errors = period.absoluteErrors
-                guard errors.count > 0,
-                    let band = Self.band(
-                        errors.mean, spread: errors.sampleStandardDeviation, count: errors.count)
-                else { return nil }
-                return (errors.mean, band, false)
+                return Self.meanError(of: period)
             }
             return points.isEmpty ? nil : Series(key: key, points: points)
         }
@@ -139,14 +134,14 @@ public struct ProgressChart: Sendable {
         /// The period of week `number`: the week itself, or its Thursday's month (counted from year 0) or year.
         static func key(of number: Int, _ grain: Grain) -> Int {
             guard grain != .week else { return number }
-            let thursday = LocalDay(dayNumber: number * 7 + 7).components
+            let thursday = ProgressHistory.Week.thursday(ofWeek: number).components
             return grain == .month ? thursday.year * 12 + thursday.month - 1 : thursday.year
         }
 
         /// The first day of period `key`.
         static func start(ofPeriod key: Int, _ grain: Grain) -> LocalDay {
             switch grain {
-            case .week: LocalDay(dayNumber: key * 7 + 4)
+            case .week: ProgressHistory.Week.monday(ofWeek: key)
             case .month:
                 LocalDay(year: (key - (key < 0 ? 11 : 0)) / 12, month: (key % 12 + 12) % 12 + 1, day: 1)
             case .year: LocalDay(year: key, month: 1, day: 1)
@@ -209,15 +204,20 @@ public struct ProgressChart: Sendable {
                 )
             }
         case .gapFill, .echo:
-            return axis.points(of: weeks) { period in
-                let offsets = period.absoluteErrors
-                guard offsets.count > 0,
-                    let range = Self.band(
-                        offsets.mean, spread: offsets.sampleStandardDeviation, count: offsets.count)
-                else { return nil }
-                return (offsets.mean, range, false)
-            }
+            return axis.points(of: weeks, value: meanError)
         }
+    }
+
+    /// A period's mean absolute error (matching's cents, fill the gap's and rhythm echo's milliseconds) with
+    /// its band; nil without errors or with numbers that cannot be true.
+    private static func meanError(
+        of period: ProgressHistory.Week
+    ) -> (Double, ClosedRange<Double>, uncertain: Bool)? {
+        let errors = period.absoluteErrors
+        guard errors.count > 0,
+            let band = band(errors.mean, spread: errors.sampleStandardDeviation, count: errors.count)
+        else { return nil }
+        return (errors.mean, band, false)
     }
 
     /// A week's mean ± one standard error (`spread` / √`count`), never below zero: nil when a number is not

@@ -248,31 +248,20 @@ struct DashboardRoutes: Sendable {
             let texts = texts(request)
             let form = try await Self.form(SettingForm.self, request, context)
             let session = try Authentication.authorize(context, token: form.csrf)
+            let problem: String?
             do {
                 let key = try SettingKey.named(form.key)
-                if let refusal = DashboardSettingRules.refusal(key, form.value, soundFonts: soundFonts) {
-                    await audit.record(
-                        audit.texts.auditSettingRefused(
-                            key.rawValue, value: form.value, client: context.client))
-                    let notice =
-                        switch refusal {
-                        case .path: texts.settingNamesAFile(key.rawValue)
-                        case .unknownSoundFont(let known): texts.unknownSoundFont(form.value, known: known)
-                        }
-                    return Self.html(
-                        pages.settings(texts: texts, session: session, hasPassword: true, notices: [notice]),
-                        status: .badRequest)
+                problem = await saveSetting(key, form.value, texts: texts, client: context.client)
+                if problem == nil {
+                    return Self.redirect("/settings?saved=\(key.rawValue)#setting-\(key.rawValue)")
                 }
-                _ = try editor().set(key, to: form.value, at: Date())
-                await audit.record(
-                    audit.texts.auditSettingChanged(key.rawValue, value: form.value, client: context.client))
-                return Self.redirect("/settings?saved=\(key.rawValue)#setting-\(key.rawValue)")
             } catch {
-                return Self.html(
-                    pages.settings(
-                        texts: texts, session: session, hasPassword: true,
-                        notices: [pages.publicMessage(error, texts: texts)]), status: .badRequest)
+                problem = pages.publicMessage(error, texts: texts)
             }
+            return Self.html(
+                pages.settings(
+                    texts: texts, session: session, hasPassword: true, notices: problem.map { [$0] } ?? []),
+                status: .badRequest)
         }
         post(signedIn, methods, "/data/import") { request, context in
             let texts = texts(request)
@@ -300,6 +289,26 @@ struct DashboardRoutes: Sendable {
         return try await sessionsCache.sessions(generation: generation, enough: enough) {
             try await BlockingWork.run { try PracticeSessions.read(directory: directory, until: enough) }
         }
+    }
+
+    /// Saves `value` for `key` as the dashboard may: refused where it names a file on the box or a SoundFont the
+    /// library lacks (``DashboardSettingRules``), else saved as `peach settings set` saves it; either is logged
+    /// for the owner (``DashboardAudit``). Nil when saved, else why not, in `texts`' words.
+    func saveSetting(_ key: SettingKey, _ value: String, texts: Texts, client: String) async -> String? {
+        if let refusal = DashboardSettingRules.refusal(key, value, soundFonts: soundFonts) {
+            await audit.record(audit.texts.auditSettingRefused(key.rawValue, value: value, client: client))
+            return switch refusal {
+            case .path: texts.settingNamesAFile(key.rawValue)
+            case .unknownSoundFont(let known): texts.unknownSoundFont(value, known: known)
+            }
+        }
+        do {
+            _ = try editor().set(key, to: value, at: Date())
+        } catch {
+            return pages.publicMessage(error, texts: texts)
+        }
+        await audit.record(audit.texts.auditSettingChanged(key.rawValue, value: value, client: client))
+        return nil
     }
 
     func texts(_ request: Request) -> Texts { languages.texts(for: request.headers[.acceptLanguage]) }

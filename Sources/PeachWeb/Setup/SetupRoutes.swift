@@ -45,8 +45,7 @@ extension DashboardRoutes {
                 switch outcome {
                 case .done: texts.tonePlayed(form.output)
                 case .refused(let reason): texts.toneNotPlayed(reason)
-                case .notRunning: texts(.boxNotRunningShort)
-                case .noAnswer: texts(.boxNoAnswer)
+                default: Self.words(outcome, texts: texts)
                 }
             return Self.html(
                 setup.render(
@@ -58,33 +57,20 @@ extension DashboardRoutes {
             let form = try await Self.form(OutputForm.self, request, context)
             let session = try Authentication.authorize(context, token: form.csrf)
             let running = box.running
-            // Only an output the box lists (or, with no box running, a device name: never a file).
-            let listed = running?.outputs?.contains { $0.setting == form.output } ?? false
-            guard
+            // Only an output the box lists (where it lists none, an ALSA device; never a file: saving checks).
+            let listed =
+                running?.outputs?.contains { $0.setting == form.output } ?? form.output.hasPrefix("alsa:")
+            let problem =
                 listed
-                    || (running == nil
-                        && DashboardSettingRules.refusal(
-                            .audioOutput, form.output, soundFonts: soundFonts) == nil
-                        && form.output.hasPrefix("alsa:"))
-            else {
+                ? await saveSetting(.audioOutput, form.output, texts: texts, client: context.client)
+                : texts(.outputNotListed)
+            if let problem {
                 return Self.html(
                     setup.render(
-                        status: running, texts: texts, session: session, notices: [texts(.outputNotListed)],
-                        now: Date()), status: .badRequest)
-            }
-            do {
-                _ = try editor().set(.audioOutput, to: form.output, at: Date())
-            } catch {
-                return Self.html(
-                    setup.render(
-                        status: running, texts: texts, session: session,
-                        notices: [pages.publicMessage(error, texts: texts)], now: Date()), status: .badRequest
-                )
+                        status: running, texts: texts, session: session, notices: [problem], now: Date()),
+                    status: .badRequest)
             }
             let restarting = box.restart()
-            await audit.record(
-                audit.texts.auditSettingChanged(
-                    SettingKey.audioOutput.rawValue, value: form.output, client: context.client))
             return Self.html(
                 setup.render(
                     status: running, texts: texts, session: session,
@@ -98,15 +84,10 @@ extension DashboardRoutes {
                 pages.publicMessage($0, texts: texts)
             }
             guard outcome == .done else {
-                let notice =
-                    switch outcome {
-                    case .refused(let reason): reason
-                    case .noAnswer: texts(.boxNoAnswer)
-                    default: texts(.boxNotRunningShort)
-                    }
                 return Self.html(
                     setup.render(
-                        status: box.running, texts: texts, session: session, notices: [notice], now: Date()),
+                        status: box.running, texts: texts, session: session,
+                        notices: [Self.words(outcome, texts: texts)], now: Date()),
                     status: .conflict)
             }
             return Self.redirect("/setup#controllers")
@@ -127,18 +108,14 @@ extension DashboardRoutes {
             let texts = texts(request)
             let form = try await Self.form(ValueForm.self, request, context)
             let session = try Authentication.authorize(context, token: form.csrf)
-            do {
-                _ = try editor().set(.controllerProfile, to: form.value, at: Date())
-            } catch {
+            if let problem = await saveSetting(
+                .controllerProfile, form.value, texts: texts, client: context.client)
+            {
                 return Self.html(
                     setup.render(
-                        status: box.running, texts: texts, session: session,
-                        notices: [pages.publicMessage(error, texts: texts)], now: Date()), status: .badRequest
-                )
+                        status: box.running, texts: texts, session: session, notices: [problem], now: Date()),
+                    status: .badRequest)
             }
-            await audit.record(
-                audit.texts.auditSettingChanged(
-                    SettingKey.controllerProfile.rawValue, value: form.value, client: context.client))
             return Self.redirect("/setup#controllers")
         }
         post(signedIn, methods, "/setup/soundfont") { request, context in
@@ -170,12 +147,25 @@ extension DashboardRoutes {
             let form = try await Self.form(TokenForm.self, request, context)
             let session = try Authentication.authorize(context, token: form.csrf)
             let restarting = box.restart()
-            if restarting { await audit.record(audit.texts.auditSetup("restart", client: context.client)) }
+            if restarting { await audit.record(audit.texts.auditRestart(client: context.client)) }
             return Self.html(
                 setup.render(
                     status: box.running, texts: texts, session: session,
                     notices: [restarting ? texts(.restarting) : texts(.boxNotRunningShort)], now: Date()),
                 status: restarting ? .ok : .conflict)
+        }
+    }
+}
+
+extension DashboardRoutes {
+    /// What came of a request the box did not do, in `texts`' words: its reason, that it is not running, or that
+    /// it did not answer.
+    static func words(_ outcome: BoxControl.Outcome, texts: Texts) -> String {
+        switch outcome {
+        case .done: ""
+        case .refused(let reason): reason
+        case .notRunning: texts(.boxNotRunningShort)
+        case .noAnswer: texts(.boxNoAnswer)
         }
     }
 }
