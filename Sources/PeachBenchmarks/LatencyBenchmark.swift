@@ -19,8 +19,10 @@ import Synchronization
 /// read's return and the capture delay (all on `CLOCK_MONOTONIC`). Prints median and maximum of write → sound.
 /// The last setting plays each note after more than ``AudioOutput/restAfter`` of silence, so every note restarts a
 /// resting stream; `PEACH_BENCH_LATENCY_ONLY=rest` runs only that one and prints every note's times. The
-/// play-through setting sends each key through play-back's ``PlayThrough`` (the key at its velocity, as a
-/// play-back session sounds the player's notes); `PEACH_BENCH_LATENCY_ONLY=playthrough` runs only it.
+/// play-through setting sounds each key as play-back does: on the sequencer's thread through a ``PlayThroughTap``
+/// into the synth's play-through (the key at its velocity), the main thread's ``PlayThrough`` then leaving it be;
+/// "(main thread)" sounds it from the main thread instead, as before the tap;
+/// `PEACH_BENCH_LATENCY_ONLY=playthrough` runs only these.
 ///
 /// `PEACH_BENCH_LATENCY_ONLY=low` runs `--latency low` alone (a training note and play-through), with the capture
 /// at the output's period: for a loopback clocked by another card's period interrupt instead of the kernel's
@@ -53,6 +55,9 @@ enum LatencyBenchmark {
             let period = PCMConfiguration.lowLatency.periodFrames
             measure("low", .lowLatency, capturePeriod: period)
             measure("low, play-through", .lowLatency, playThrough: true, capturePeriod: period)
+            measure(
+                "low, play-through (main thread)", .lowLatency, playThrough: true, onInputThread: false,
+                capturePeriod: period)
             return
         }
         if only == "card" {
@@ -60,18 +65,26 @@ enum LatencyBenchmark {
             let text = ProcessInfo.processInfo.environment["PEACH_BENCH_LATENCY_CONFIG"] ?? "low"
             if text == "playing" {
                 // What `peach play` opens without --latency (ALSAPCMSink.forPlaying: 4 × 64 where it sustains).
-                measure(
-                    "(none), play-through", .playing, count: 100, playThrough: true,
-                    capturePeriod: PCMConfiguration.playing.periodFrames, forPlaying: true)
+                for onInputThread in [true, false] {
+                    measure(
+                        "(none), play-through" + (onInputThread ? "" : " (main thread)"), .playing,
+                        count: 100,
+                        playThrough: true, onInputThread: onInputThread,
+                        capturePeriod: PCMConfiguration.playing.periodFrames, forPlaying: true)
+                }
                 return
             }
             guard let configuration = PCMConfiguration(latency: text) else {
                 report("--latency \(text)", "not a --latency value")
                 return
             }
-            measure(
-                "\(text), play-through", configuration, count: 100, playThrough: true,
-                capturePeriod: configuration.periodFrames)
+            for onInputThread in [true, false] {
+                measure(
+                    "\(text), play-through" + (onInputThread ? "" : " (main thread)"), configuration,
+                    count: 100,
+                    playThrough: true, onInputThread: onInputThread, capturePeriod: configuration.periodFrames
+                )
+            }
             return
         }
         if only == nil {
@@ -93,8 +106,8 @@ enum LatencyBenchmark {
 
     @MainActor static func measure(
         _ name: String, _ configuration: PCMConfiguration, count: Int = notes,
-        gaps: ClosedRange<UInt32> = 120_000...220_000, playThrough: Bool = false, capturePeriod: Int = 128,
-        forPlaying: Bool = false
+        gaps: ClosedRange<UInt32> = 120_000...220_000, playThrough: Bool = false, onInputThread: Bool = true,
+        capturePeriod: Int = 128, forPlaying: Bool = false
     ) {
         let notes = count
         let label = "--latency \(name)"
@@ -145,12 +158,14 @@ enum LatencyBenchmark {
             try output.start()
             reader.start()
             let sequencer = try ALSASequencer(clientName: "Peach latency")
-            let inbox = Inbox<MIDIMessage>()
+            let inbox = Inbox<MIDIEvent>()
+            let tap = PlayThroughTap()
             try sequencer.connectInput(from: MIDIAddress(client: 20, port: 0))
             try sequencer.startNotifications { notification in
                 if case .message(let event) = notification {
                     if case .noteOn = event.message { arrived.withLock { $0.append(monotonic()) } }
-                    inbox.post(event.message)
+                    tap.take(event)
+                    inbox.post(event)
                 }
             }
             defer { sequencer.stopNotifications() }
@@ -172,17 +187,21 @@ enum LatencyBenchmark {
             try MainActor.assumeIsolated {
                 let player = try SynthNotePlayer(engine: output.engine)
                 let through = PlayThrough(player: player, referencePitch: 440, gain: .nominal)
+                through.start()
+                if playThrough && onInputThread { tap.route(to: player, profile: .builtInDefault) }
+                defer { through.silence() }
                 var handle: (any PlaybackHandle)?
                 let deadline = monotonic() + Double(notes) * (Double(gaps.upperBound) / 1e6 + 0.1) + 1
                 while monotonic() < deadline,
                     sent.withLock({ $0.count }) < notes || handle != nil || !through.soundingNotes.isEmpty
                 {
-                    guard let message = inbox.next(timeout: 0.5) else { continue }
-                    if case .noteOn = message { received.append(monotonic()) }
-                    switch message {
+                    guard let event = inbox.next(timeout: 0.5) else { continue }
+                    if case .noteOn = event.message { received.append(monotonic()) }
+                    switch event.message {
                     case .noteOn(_, let note, let velocity) where playThrough:
                         try through.noteOn(
-                            MIDINote(clamping: Int(note)), velocity: MIDIVelocity(clamping: Int(velocity)))
+                            MIDINote(clamping: Int(note)), velocity: MIDIVelocity(clamping: Int(velocity)),
+                            at: event.time)
                     case .noteOff(_, let note, _) where playThrough:
                         through.noteOff(MIDINote(clamping: Int(note)))
                     case .noteOn:

@@ -8,7 +8,8 @@ import PeachTestSupport
 
 /// `PeachBenchmarks allocations`: the render path (``SynthRenderer/render(into:frameCount:channelCount:)``)
 /// must never allocate or lock. This runs play-back's worst case on every timbre and on a SoundFont
-/// instrument — a seventh chord's question, the player's chord through ``PlayThrough`` with velocities, the
+/// instrument — a seventh chord's question, the player's chord through ``PlayThrough`` with velocities (every
+/// other round from the input thread's path, the synth's own play-through armed), the
 /// sustain pedal holding it, a note struck again, every voice busy and a new note stealing one, retunes,
 /// releases, notes placed ahead — sending the commands from this thread between blocks, and counts the
 /// calls the rendering made to malloc and pthread_mutex_lock (`CAllocationCounter` interposes them in this
@@ -57,20 +58,35 @@ enum RenderAllocations {
         for round in 0..<40 {
             for player in players {
                 let through = PlayThrough(player: player, referencePitch: 440, gain: .nominal)
+                // Every other round the keys come as from the input thread (the synth's own play-through, armed).
+                let direct = round % 2 == 0 ? player.inputPlayThrough : nil
+                if direct != nil { through.start() }
+                func strike(_ note: Int, _ velocity: Int) {
+                    let (note, velocity) = (MIDINote(clamping: note), MIDIVelocity(clamping: velocity))
+                    if let direct {
+                        direct.noteOn(note, velocity: velocity, at: Double(round))
+                    } else {
+                        try? through.noteOn(note, velocity: velocity)
+                    }
+                }
+                func pedal(_ down: Bool) {
+                    if let direct { direct.sustain(down) } else { through.sustain(down) }
+                }
                 let question = try? [60, 64, 67, 70].map {
                     try player.playKey(
                         MIDINote(clamping: $0), velocity: 96, referencePitch: 440, gain: .nominal)
                 }
                 counted(4)
-                through.sustain(true)
+                pedal(true)
                 for (index, note) in [48, 60, 64, 67, 70, 72].enumerated() {
-                    try? through.noteOn(
-                        MIDINote(clamping: note + round % 5),
-                        velocity: MIDIVelocity(clamping: 30 + index * 15))
+                    strike(note + round % 5, 30 + index * 15)
                     counted(1)
                 }
-                for note in [48, 60, 64] { through.noteOff(MIDINote(clamping: note + round % 5)) }
-                try? through.noteOn(MIDINote(clamping: 60 + round % 5), velocity: 127)  // struck again
+                for note in [48, 60, 64] {
+                    let key = MIDINote(clamping: note + round % 5)
+                    if let direct { direct.noteOff(key) } else { through.noteOff(key) }
+                }
+                strike(60 + round % 5, 127)  // struck again
                 for handle in question ?? [] { try? handle.stop() }
                 // Every voice busy, then one more: it steals.
                 let crowd = (0..<SynthEngine.voiceCount + 2).compactMap {
@@ -85,7 +101,7 @@ enum RenderAllocations {
                     frequency: Frequency(hertz: 880), velocity: 80, amplitude: -6, after: .milliseconds(7),
                     duration: .milliseconds(40), clock: VirtualClock())
                 counted(8)
-                through.sustain(false)
+                pedal(false)
                 counted(4)
                 through.silence()
                 counted(6)

@@ -14,14 +14,18 @@ public final class InputThread: Sendable {
     private let pipe: Mutex<WakePipe?>
     private let finished = DispatchSemaphore(value: 0)
 
-    /// Starts a thread named `name` running `body(wakeDescriptor)`.
+    /// Starts a thread named `name` running `body(wakeDescriptor)`, at the real-time `priority` when given and
+    /// allowed (``RealTimePriority``).
     /// - Throws: ``FileError`` (`pipe`) naming `name` when no pipe can be made.
-    public init(name: String, body: @escaping @Sendable (_ wakeDescriptor: Int32) -> Void) throws {
+    public init(
+        name: String, priority: Int32? = nil, body: @escaping @Sendable (_ wakeDescriptor: Int32) -> Void
+    ) throws {
         let pipe = try WakePipe(name: name)
         let reader = pipe.reader
         self.pipe = Mutex(pipe)
         let finished = self.finished
         let thread = Thread {
+            if let priority { RealTimePriority.raise(to: priority) }
             body(reader)
             finished.signal()
         }

@@ -38,6 +38,8 @@ public final class FakeNotePlayer: NotePlayer {
     public var playError: Failure?
     /// When set, handles created from now on throw it from `stop()`.
     public var stopError: Failure?
+    /// The play-through on the input thread it offers (none unless set).
+    public var inputPlayThrough: (any InputPlayThrough)?
 
     /// Creates the fake.
     public init() {}

@@ -29,17 +29,24 @@ public final class RunHarness {
     public let box = SettingsBox()
     /// The run.
     public let run: TrainingRun
+    /// The run's tap: each MIDI event sent is handed to it first, as the input thread does.
+    public let tap = PlayThroughTap()
+    /// The sound's play-through on the input thread, when the run was made with one.
+    public let inputPlayThrough: FakeInputPlayThrough?
 
     /// A run of `mode`; `tick` false turns the wrong-answer tick off; `playBack` sets play-back's options (the
     /// kind follows the mode); `profile` is the controller profile; `withClicks` gives the output clicks on the
-    /// virtual clock (0.1 s ahead). MIDI times are the virtual clock's seconds.
+    /// virtual clock (0.1 s ahead); `withInputPlayThrough` gives its player a play-through on the input thread
+    /// (``FakeInputPlayThrough``). MIDI times are the virtual clock's seconds.
     public init(
         mode: TrainingMode = .comparison, tick: Bool = true, playBack: PlayBackOptions? = nil,
         profile: ControllerProfile = .builtInDefault, history: JournalContents? = nil,
-        withClicks: Bool = false
+        withClicks: Bool = false, withInputPlayThrough: Bool = false
     ) {
         clicks = withClicks ? FakeClickPlayer(clock: clock, leadTime: 0.1) : nil
         sound = FakeSoundOutput(name: "fake-synth", clicks: clicks)
+        inputPlayThrough = withInputPlayThrough ? FakeInputPlayThrough() : nil
+        sound.fake.inputPlayThrough = inputPlayThrough
         let box = self.box
         if !tick {
             box.settings = (try? box.settings.setting(.wrongAnswerTick, toText: "off")) ?? box.settings
@@ -51,7 +58,7 @@ public final class RunHarness {
             seed: 7,
             playBack: { kind in PlayBackOptions.forRun(playBack, kind: kind, settings: box.settings.training)
             },
-            timeline: { clock.elapsed.seconds })
+            timeline: { clock.elapsed.seconds }, tap: tap)
     }
 
     /// Now on the run's input timeline (the virtual clock's seconds).
@@ -59,7 +66,9 @@ public final class RunHarness {
 
     /// A MIDI message from the controller, stamped `delay` seconds from now (negative: earlier).
     public func send(_ message: MIDIMessage, stampedIn delay: Double = 0) {
-        run.handle(.controller(.midi(.event(MIDIEvent(message, at: now + delay)))))
+        let event = MIDIEvent(message, at: now + delay)
+        tap.take(event)
+        run.handle(.controller(.midi(.event(event))))
     }
 
     /// Keys struck (note-ons at `velocity` on channel 1), each stamped at its offset from now.

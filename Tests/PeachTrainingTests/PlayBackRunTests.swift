@@ -16,11 +16,13 @@ struct PlayBackRunTests {
     func harness(
         _ mode: TrainingMode = .playIntervals, items: [PlayBackItem]? = [majorThird],
         options: (inout PlayBackOptions) -> Void = { _ in }, profile: ControllerProfile = .builtInDefault,
-        withClicks: Bool = false
+        withClicks: Bool = false, withInputPlayThrough: Bool = false
     ) -> RunHarness {
         var chosen = PlayBackOptions(kind: mode.playBackKind ?? .intervals, items: items)
         options(&chosen)
-        let harness = RunHarness(mode: mode, playBack: chosen, profile: profile, withClicks: withClicks)
+        let harness = RunHarness(
+            mode: mode, playBack: chosen, profile: profile, withClicks: withClicks,
+            withInputPlayThrough: withInputPlayThrough)
         harness.run.start()
         return harness
     }
@@ -210,6 +212,74 @@ struct PlayBackRunTests {
         harness.send(.controlChange(channel: 0, controller: 64, value: 0))
         #expect(handle.isStopped)
         #expect(harness.run.ending == nil)  // the pedal did not commit (default profile) nor stop
+    }
+
+    @Test(
+        "with play-through on the input thread, keys and pedal sound there and not again; the piano still sounds; the end disarms"
+    )
+    func inputThreadPlayThrough() throws {
+        let harness = harness(withInputPlayThrough: true)
+        let through = try #require(harness.inputPlayThrough)
+        #expect(through.isArmed)
+        // The run rehearses a key while disarmed (silent), then the session arms.
+        let calls = through.calls
+        guard case .noteOn(let rehearsed, 1, let stamp) = calls.first, stamp.isNaN else {
+            Issue.record("no rehearsal first: \(calls)")
+            return
+        }
+        #expect(
+            Array(calls.dropFirst().prefix(2)) == [
+                .noteOff(rehearsed), .arm(harness.box.settings.training.referencePitch, .nominal),
+            ])
+        #expect(through.soundingNotes.isEmpty)
+        let question = try #require(harness.question)
+        harness.advanceUntilAnswerable()
+        let note = question.answerNotes[0]
+        let before = harness.sound.fake.playedNotes.count
+        harness.advance(0.4)
+        harness.strike([note.rawValue], velocity: 64)
+        #expect(through.calls.last == .noteOn(note, 64, harness.now))
+        #expect(through.soundingNotes == [note.rawValue])
+        #expect(harness.sound.fake.playedNotes.count == before)  // not sounded a second time
+        harness.advance(0.2)
+        let stored = try #require(harness.store.playBacks.first)
+        #expect(stored.isCorrect && stored.played.map(\.velocity) == [64])  // judged as ever
+        // The pedal holds the key there until it is lifted.
+        harness.send(.controlChange(channel: 0, controller: 64, value: 127))
+        harness.release([note.rawValue])
+        #expect(through.soundingNotes == [note.rawValue])
+        harness.send(.controlChange(channel: 0, controller: 64, value: 0))
+        #expect(through.soundingNotes.isEmpty)
+        // The computer keyboard's piano is read on the main actor, and sounds there.
+        let played = harness.sound.fake.playedNotes.count
+        harness.run.handle(
+            .controller(.keys([KeyboardKey(name: "a", actions: [], time: harness.now, piano: .note(0))])))
+        #expect(harness.sound.fake.playedNotes.count == played + 1)
+        harness.press(.stop)
+        #expect(!through.isArmed && through.soundingNotes.isEmpty)
+        let count = through.calls.count
+        harness.strike([60])  // the tap is routed nowhere after the end
+        #expect(through.calls.count == count)
+    }
+
+    @Test(
+        "play-through on the input thread: silent in comparison, and a pad mapped to replay never reaches it")
+    func inputThreadPlayThroughOnlyForKeys() throws {
+        let comparison = RunHarness(mode: .comparison, withInputPlayThrough: true)
+        comparison.run.start()
+        let through = try #require(comparison.inputPlayThrough)
+        comparison.strike([60])
+        #expect(!through.isArmed && through.soundingNotes.isEmpty)
+        let pads = ControllerProfile(
+            name: "pads",
+            switches: [SwitchMapping(.note(36), channel: 9, action: .replay)]
+                + ControllerProfile.builtInDefault.switches)
+        let harness = harness(profile: pads, withInputPlayThrough: true)
+        let keys = try #require(harness.inputPlayThrough)
+        harness.advanceUntilAnswerable()
+        harness.send(.noteOn(channel: 9, note: 36, velocity: 100))
+        #expect(!keys.calls.contains { if case .noteOn(_, _, let time) = $0 { !time.isNaN } else { false } })
+        #expect(harness.names.last == "replayStarted")
     }
 
     @Test("a cluster below C4 replays, one from C4 up skips (nothing stored), two in a second stop")

@@ -294,7 +294,8 @@ public final class ALSASequencer: MIDISequencerClient, @unchecked Sendable {
             let filled = snd_seq_poll_descriptors(handle, &fds, UInt32(fds.count), Int16(POLLIN))
             return Array(fds.prefix(Int(filled)))
         }
-        let started = try InputThread(name: "peach-seq-in") { [self] wake in
+        let started = try InputThread(name: "peach-seq-in", priority: RealTimePriority.midiInput) {
+            [self] wake in
             notificationLoop(descriptors + [pollfd(fd: wake, events: Int16(POLLIN), revents: 0)], handler)
         }
         thread.withLock { current in

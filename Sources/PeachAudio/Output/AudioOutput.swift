@@ -35,7 +35,7 @@ public final class AudioOutput {
     /// Where the audio goes.
     nonisolated public var sink: any AudioSink { loop.sink }
     /// The `SCHED_FIFO` priority the thread asks for (the range JACK and PipeWire use for audio threads).
-    nonisolated public static let realTimePriority: Int32 = 70
+    nonisolated public static let realTimePriority = RealTimePriority.audio
 
     private let loop: AudioLoop
     private var stopped = false
@@ -199,7 +199,7 @@ private final class AudioLoop: @unchecked Sendable {
 
     private func run() {
         blockAllSignals()
-        realTime.store(Self.raisePriority(), ordering: .relaxed)
+        realTime.store(RealTimePriority.raise(to: AudioOutput.realTimePriority), ordering: .relaxed)
         let period = sink.periodFrames
         let channels = sink.channelCount
         // After a stop request: the release ramp, then a buffer of silence, so that closing (which drops what
@@ -273,22 +273,6 @@ private final class AudioLoop: @unchecked Sendable {
         var all = sigset_t()
         sigfillset(&all)
         pthread_sigmask(SIG_BLOCK, &all, nil)
-    }
-
-    /// Asks for SCHED_FIFO; within the user's RLIMIT_RTPRIO when the fixed priority is above it.
-    private static func raisePriority() -> Bool {
-        var limit = rlimit()
-        getrlimit(__rlimit_resource_t(__RLIMIT_RTPRIO.rawValue), &limit)
-        let allowed = limit.rlim_cur == rlim_t.max ? rlim_t(AudioOutput.realTimePriority) : limit.rlim_cur
-        for priority in [
-            AudioOutput.realTimePriority, Int32(clamping: min(allowed, rlim_t(AudioOutput.realTimePriority))),
-        ]
-        where priority > 0 {
-            var parameters = sched_param()
-            parameters.sched_priority = priority
-            if pthread_setschedparam(pthread_self(), Int32(SCHED_FIFO), &parameters) == 0 { return true }
-        }
-        return false
     }
 }
 

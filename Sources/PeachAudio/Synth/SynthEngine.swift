@@ -7,9 +7,10 @@ import Synchronization
 /// ``renderer``, which belongs to the one thread that renders (an ``AudioOutput``'s audio thread, or an
 /// ``OfflineRenderer``'s caller).
 ///
-/// The two sides share nothing but the command queue: a bounded single-producer/single-consumer ring allocated
-/// here. Its one producer is the main actor, and the compiler holds every sender to it (``send(_:)`` and
-/// ``install(_:)`` are `@MainActor`); its one consumer is the renderer. Nothing the control side keeps (the
+/// The two sides share nothing but the command queue: bounded single-producer/single-consumer rings allocated
+/// here. The main actor is the one producer of the first, and the compiler holds every sender to it (``send(_:)``
+/// and ``install(_:)`` are `@MainActor`); the keys played through on the input thread (``keys``) fill the
+/// second; its one consumer is the renderer. Nothing the control side keeps (the
 /// installed instruments, the last voice id) is read by the render side, and nothing of the render side
 /// (voices, frames, clicks) is read here — as FluidSynth keeps its `synth/` API and its `rvoice/` mixer apart.
 public final class SynthEngine: Sendable {
@@ -29,9 +30,8 @@ public final class SynthEngine: Sendable {
     /// The render side: hand it to the thread that renders, and to nobody else.
     public let renderer: SynthRenderer
     private let commands: CommandQueue
-    /// The last voice id handed out: every player on this engine draws from it, so no two notes share an id
-    /// (a release finds its voice by id).
-    private let lastVoiceID = Atomic<Int32>(0)
+    /// The player's keys sounding from the input thread (play-through without the main actor).
+    let keys: SynthKeys
     /// The installed instruments by slot, kept alive for the engine's life.
     @MainActor private var installed: [SampledInstrument] = []
 
@@ -44,6 +44,7 @@ public final class SynthEngine: Sendable {
         self.sampleRate = sampleRate
         commands = CommandQueue(capacity: 256, rest: rest)
         renderer = SynthRenderer(sampleRate: sampleRate, commands: commands)
+        keys = SynthKeys(commands: commands)
     }
 
     /// Sends `command` to the renderer; false when the queue is full (the renderer is not keeping up) or closed
@@ -76,7 +77,7 @@ public final class SynthEngine: Sendable {
     }
 
     /// A voice id no other note of this engine has.
-    func newVoiceID() -> Int32 { lastVoiceID.wrappingAdd(1, ordering: .relaxed).newValue }
+    func newVoiceID() -> Int32 { commands.newVoiceID() }
 
     /// The index of `timbre` in the engine's table (``Timbre/all``, which the renderer's tables follow), or nil
     /// when the engine does not have it.

@@ -85,6 +85,40 @@ public final class SynthNotePlayer: NotePlayer {
     public func silenceAll() {
         engine.send(.releaseAll)
     }
+
+    /// This player itself: the keys sound on the engine from the input thread, in this player's timbre or
+    /// instrument.
+    public var inputPlayThrough: (any InputPlayThrough)? { self }
+}
+
+extension SynthNotePlayer: InputPlayThrough {
+    private nonisolated var voicing: SynthKeys.Voicing {
+        SynthKeys.Voicing(timbre: timbreIndex, instrument: instrumentSlot)
+    }
+
+    /// Keys struck from now on sound in this player's timbre or instrument (``InputPlayThrough``).
+    public nonisolated func arm(referencePitch: Frequency, gain: AmplitudeDB) {
+        engine.keys.arm(voicing: voicing, referencePitch: referencePitch, gain: gain)
+    }
+
+    /// Keys struck from now on are silent; those sounding are released (``InputPlayThrough``).
+    public nonisolated func disarm() { engine.keys.disarm() }
+
+    /// Whether the input thread sounded this note-on (``InputPlayThrough``).
+    public nonisolated func sounded(_ note: MIDINote, at time: Double) -> Bool {
+        engine.keys.sounded(note, at: time)
+    }
+
+    /// The input thread strikes a key (``InputPlayThrough``).
+    public nonisolated func noteOn(_ note: MIDINote, velocity: MIDIVelocity, at time: Double) {
+        engine.keys.noteOn(note, velocity: velocity, at: time)
+    }
+
+    /// The input thread lets go of a key (``InputPlayThrough``).
+    public nonisolated func noteOff(_ note: MIDINote) { engine.keys.noteOff(note) }
+
+    /// The input thread moves the sustain pedal (``InputPlayThrough``).
+    public nonisolated func sustain(_ down: Bool) { engine.keys.sustain(down) }
 }
 
 /// One voice of the internal synth.

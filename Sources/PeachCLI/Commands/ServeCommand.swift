@@ -34,7 +34,9 @@ struct ServeCommand: AsyncParsableCommand {
             events: live.events)
         let status = try await BoxLauncher.run(
             plan, texts: CLI.texts, environment: CLI.environment,
-            openAudio: { try live.sound.openInternal(settings: $0, onLost: $1).output },
+            // The box's one output serves play-back's keys too: opened as `peach play` opens one (4 × 64 where it
+            // sustains it, without --latency).
+            openAudio: { try live.sound.openInternal(settings: $0, playing: true, onLost: $1).output },
             openExternal: { try live.sound.openExternal(settings: $0) },
             openInput: { try live.controller.open(profile: $0, useKeyboard: false) },
             listOutputs: {

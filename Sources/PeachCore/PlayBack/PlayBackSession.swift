@@ -193,6 +193,7 @@ public final class PlayBackSession: TrainingSession {
         machinery.started()
         dropoutsTold = output?.dropoutCount ?? 0
         dropoutCount = 0
+        playThrough.start()
         placing = trialOptions.placement
         cadencePlan = CadencePlan(every: trialOptions.cadenceEvery, key: trialOptions.degreeKey)
         beginTrial()
@@ -210,7 +211,7 @@ public final class PlayBackSession: TrainingSession {
     public func noteOn(_ note: MIDINote, velocity: MIDIVelocity, at time: Double, input: InputKind) {
         guard state != .idle else { return }
         do {
-            try playThrough.noteOn(note, velocity: velocity)
+            try playThrough.noteOn(note, velocity: velocity, at: time)
         } catch {
             stop(reason: .audioFailure(error))
             return

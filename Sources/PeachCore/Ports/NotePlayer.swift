@@ -33,9 +33,16 @@ public protocol NotePlayer: AnyObject {
     func playKey(
         _ note: MIDINote, velocity: MIDIVelocity, referencePitch: Frequency, gain: AmplitudeDB
     ) throws -> any PlaybackHandle
+
+    /// Sounds the controller's keys on the thread that reads them, or nil when this player cannot (the default):
+    /// the internal synth can; ``PlayThrough`` arms it while a play-back session runs.
+    var inputPlayThrough: (any InputPlayThrough)? { get }
 }
 
 extension NotePlayer {
+    /// None: the keys sound on the main actor, through ``playKey(_:velocity:referencePitch:gain:)``.
+    public var inputPlayThrough: (any InputPlayThrough)? { nil }
+
     /// The note tuned to `referencePitch`, its velocity as loudness.
     public func playKey(
         _ note: MIDINote, velocity: MIDIVelocity, referencePitch: Frequency, gain: AmplitudeDB

@@ -79,13 +79,14 @@ public struct BoxLauncher {
         }
         let external = try openExternal(configuration.settings)
         let input: ControllerInput
+        let tap = PlayThroughTap()
         do {
             input = try openInput(configuration.profile)
             if let raw = input.source as? RawMIDISource {
                 // A raw stream is a controller that is there from the start until its end.
                 continuation.yield(.controller(.midi(.connected(Self.rawPort(name: raw.name)))))
             }
-            try input.start { continuation.yield(.controller($0)) }
+            try input.start(tap: tap) { continuation.yield(.controller($0)) }
         } catch {
             external?.shutdown()
             throw error
@@ -103,6 +104,7 @@ public struct BoxLauncher {
             publishStatus: { [directory = plan.dataDirectory] in BoxStatusFile.write($0, in: directory) }
         )
         ports.listOutputs = listOutputs
+        ports.tap = tap
         ports.readRequest = { [directory = plan.dataDirectory] in BoxRequest.read(in: directory) }
         let box = PracticeBox(
             ports: ports,

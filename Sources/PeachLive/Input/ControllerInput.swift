@@ -73,18 +73,23 @@ public final class ControllerInput {
     }
 
     /// Starts delivery to `deliver` (called on the input threads) through ``gate``: the consumer calls
-    /// ``InputGate/taken()`` for every item it takes.
+    /// ``InputGate/taken()`` for every item it takes. Each MIDI event is handed to `tap` first, on the input
+    /// thread, so a played key sounds before the consumer hears of it.
     /// - Throws: the source's error when it cannot be opened.
-    public func start(_ deliver: @escaping @Sendable (ControllerInputItem) -> Void) throws {
+    public func start(
+        tap: PlayThroughTap? = nil, _ deliver: @escaping @Sendable (ControllerInputItem) -> Void
+    ) throws {
         let gate = self.gate
-        try startDelivering { item in
+        try startDelivering(tap: tap) { item in
             if gate.admit(item) { deliver(item) }
         }
     }
 
     /// Starts delivery to `deliver`, every terminating signal included. Ctrl-Z (SIGTSTP) gives the terminal
     /// back before the process stops, and `fg` (SIGCONT) takes it again.
-    private func startDelivering(_ deliver: @escaping @Sendable (ControllerInputItem) -> Void) throws {
+    private func startDelivering(
+        tap: PlayThroughTap? = nil, _ deliver: @escaping @Sendable (ControllerInputItem) -> Void
+    ) throws {
         let keyboard = self.keyboard
         trap = SignalTrap(SignalTrap.terminating + [SIGTSTP, SIGCONT]) { signal in
             switch signal {
@@ -97,7 +102,10 @@ public final class ControllerInput {
                 deliver(.signal(signal))
             }
         }
-        try source?.start { deliver(.midi($0)) }
+        try source?.start { input in
+            if let tap, case .event(let event) = input { tap.take(event) }
+            deliver(.midi(input))
+        }
         keyboard?.start { deliver(.keys($0)) }
     }
 

@@ -176,9 +176,10 @@ public struct TrainingLauncher {
             throw refusal
         }
         let input: ControllerInput
+        let tap = PlayThroughTap()
         do {
             input = try openInput(plan.profile)
-            try input.start { continuation.yield(.controller($0)) }
+            try input.start(tap: tap) { continuation.yield(.controller($0)) }
         } catch {
             sound.shutdown()
             throw error
@@ -200,7 +201,7 @@ public struct TrainingLauncher {
             timing: { settings().timingSettings }, calibrations: known,
             playBack: { [playBack = plan.playBack] kind in
                 settings().playBack(playBack, kind: kind)
-            })
+            }, tap: tap)
         box.run = run
         run.start()
         if let soundFontProblem {

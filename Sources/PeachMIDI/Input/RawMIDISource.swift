@@ -38,7 +38,7 @@ public final class RawMIDISource: MIDISource, @unchecked Sendable {
         } catch {
             throw MIDIInputError.cannotOpen(error)
         }
-        let thread = try InputThread(name: "peach-midi-in") { wake in
+        let thread = try InputThread(name: "peach-midi-in", priority: RealTimePriority.midiInput) { wake in
             Self.readLoop(file, wake: wake, handler: handler)
             file.close()
         }

@@ -129,6 +129,9 @@ public final class PracticeBox {
         public var listOutputs: @MainActor () -> [BoxStatus.Output] = { [] }
         /// The dashboard's request, read when SIGUSR1 comes (``BoxRequest``; none unless given).
         public var readRequest: @MainActor () -> BoxRequest? = { nil }
+        /// Where the input thread sends the played keys; each session routes it to its sound's play-through
+        /// (``PlayThroughTap``; none unless given: the keys sound when the session takes them).
+        public var tap: PlayThroughTap?
 
         /// The ports.
         public init(
@@ -681,7 +684,7 @@ public final class PracticeBox {
             playBack: { [weak self] kind in
                 PlayBackOptions.forRun(
                     nil, kind: kind, settings: (self?.reloadedSessionSettings() ?? settings).training)
-            }, timeline: ports.timeline)
+            }, timeline: ports.timeline, tap: ports.tap)
         self.run = run
         runSound = sound
         runMode = mode

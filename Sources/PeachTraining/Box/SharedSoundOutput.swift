@@ -51,6 +51,10 @@ public final class SharedSoundOutput: SoundOutput, NotePlayer {
         return TrackedHandle(handle) { [weak self] in self?.sounding[identifier] = nil }
     }
 
+    /// The base's play-through on the input thread (the session disarms it when it stops), until
+    /// ``shutdown()``.
+    public var inputPlayThrough: (any InputPlayThrough)? { isShutDown ? nil : base.player.inputPlayThrough }
+
     /// Stops every note started through it; the base stays open.
     public func shutdown() {
         guard !isShutDown else { return }

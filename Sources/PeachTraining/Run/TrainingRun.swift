@@ -75,6 +75,8 @@ public final class TrainingRun {
 
     private let clock: any SessionClock
     private let sound: any SoundOutput
+    /// Where the input thread sends the played keys (routed to the sound's play-through while the run lasts).
+    private let tap: PlayThroughTap?
     private let store: any TrainingStore
     private let storeLocation: String
     private let settings: @MainActor () -> PeachSettings
@@ -121,6 +123,8 @@ public final class TrainingRun {
     ///     is shown with fill the gap's strikes.
     ///   - playBack: the play-back options of a kind (what to ask, how to judge), read at the start of each trial.
     ///   - timeline: now on the timeline that stamps MIDI input (the monotonic clock; virtual time in tests).
+    ///   - tap: where the input thread sends the played keys, to sound on the output without the main actor
+    ///     (``PlayThroughTap``); nil: the keys sound when the run takes them.
     public init(
         mode: TrainingMode, clock: any SessionClock, sound: any SoundOutput, store: any TrainingStore,
         storeLocation: String, history: JournalContents?, settings: @escaping @MainActor () -> PeachSettings,
@@ -129,8 +133,10 @@ public final class TrainingRun {
         timing: @escaping @MainActor () -> TimingSettings = { .defaults },
         calibrations: [TimingCalibration] = [],
         playBack: @escaping @MainActor (PlayBackKind) -> PlayBackOptions = { PlayBackOptions(kind: $0) },
-        timeline: @escaping @MainActor () -> Double = { MonotonicTime.now() }
+        timeline: @escaping @MainActor () -> Double = { MonotonicTime.now() },
+        tap: PlayThroughTap? = nil
     ) {
+        self.tap = tap
         self.timing = timing
         playBackOptions = playBack
         self.timeline = timeline
@@ -158,6 +164,8 @@ public final class TrainingRun {
     public func start() {
         guard active == nil, ending == nil else { return }
         updateCalibration()
+        tap?.route(to: sound.player.inputPlayThrough, profile: profile)
+        tap?.rehearse()  // before the session arms the play-through: silent
         present(.started(mode, profile: profile.name, output: sound.name, stack: sound.stack))
         begin(mode)
     }
@@ -169,6 +177,7 @@ public final class TrainingRun {
         guard ending == nil, profile != self.profile else { return }
         self.profile = profile
         mapper = ControllerMapper(profile: profile, longPressThreshold: settings().longPress)
+        tap?.route(to: sound.player.inputPlayThrough, profile: profile)
         present(.notice(.profileChanged(profile.name)))
     }
 
@@ -286,13 +295,10 @@ public final class TrainingRun {
     /// In play-back, the keys' notes and the sustain pedal go to the session (true: `event` was taken); a
     /// cluster replays or skips.
     private func play(_ event: MIDIEvent, on session: PlayBackSession, input: InputKind) -> Bool {
-        switch event.message {
-        case .noteOn(let channel, let number, let velocity) where velocity > 0:
-            guard profile.isPlayedKey(number, channel: channel) else { return false }
-            let note = MIDINote(clamping: Int(number))
-            session.noteOn(
-                note, velocity: MIDIVelocity(clamping: Int(velocity)), at: event.time, input: input)
-            if let low = cluster.noteOn(Int(number), at: event.time) {
+        switch PlayedKey(event.message, profile: profile) {
+        case .struck(let note, let velocity):
+            session.noteOn(note, velocity: velocity, at: event.time, input: input)
+            if let low = cluster.noteOn(note.rawValue, at: event.time) {
                 // Two clusters within a second stop (a keys-only controller's stop); one replays or skips.
                 if let last = lastCluster, event.time - last <= ClusterGesture.stopWithin {
                     end(.user)
@@ -302,15 +308,14 @@ public final class TrainingRun {
                 if low < ClusterGesture.skipFrom { session.replay() } else { session.skip() }
             }
             return true
-        case .noteOn(let channel, let number, _), .noteOff(let channel, let number, _):
-            guard profile.isPlayedKey(number, channel: channel) else { return false }
-            cluster.noteOff(Int(number))
-            session.noteOff(MIDINote(clamping: Int(number)), at: event.time)
+        case .released(let note):
+            cluster.noteOff(note.rawValue)
+            session.noteOff(note, at: event.time)
             return true
-        case .controlChange(_, 64, let value):
-            session.sustain(value >= 64)
+        case .pedal(let down):
+            session.sustain(down)
             return true
-        default:
+        case nil:
             return false
         }
     }
@@ -358,6 +363,7 @@ public final class TrainingRun {
         let session = active
         active = nil  // detached first: its `stopped` is the run's ending, not a session stopping by itself
         session?.stop()
+        tap?.route(to: nil, profile: profile)
         sound.shutdown()
         present(.ended(reason, progress, storeLocation: storeLocation))
         onEnd?()
