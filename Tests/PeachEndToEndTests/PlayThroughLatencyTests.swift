@@ -23,6 +23,11 @@ import Testing
 struct PlayThroughLatencyTests {
     static var cardClock: Bool { ProcessInfo.processInfo.environment["PEACH_CARD_CLOCK"] != nil }
 
+    /// The measuring threads' `SCHED_FIFO` priority (the VM runs as root): above Peach's own threads, so the
+    /// apparatus — a key's stamp and its write, the capture's reads — waits behind nothing of the program it
+    /// measures, as a controller's USB packet and a card's interrupt do not.
+    static let apparatusPriority: Int32 = 80
+
     /// What one run measured: each key's delay (seconds, in the order struck; nil where no onset was found),
     /// and the delay of one more key struck after a silence (nil: none struck, or not heard).
     struct Run {
@@ -46,7 +51,10 @@ struct PlayThroughLatencyTests {
             capture = try ALSAPCMCapture(
                 device: "hw:Loopback,1,0", sampleRate: 48_000, channelCount: 2, periodFrames: 64,
                 periodCount: 32)
-            Thread { self.run() }.start()
+            Thread {
+                RealTimePriority.raise(to: PlayThroughLatencyTests.apparatusPriority)
+                self.run()
+            }.start()
         }
 
         var times: [Double] { found.withLock { $0 } }
@@ -84,6 +92,12 @@ struct PlayThroughLatencyTests {
     /// Runs `peach play` (intervals, M3 up) with `latency` (nil: the default) and answers `count` questions, then
     /// one more after ``silence`` when `thenSilence`.
     func measure(latency: String?, count: Int, thenSilence: Bool = false) throws -> Run {
+        // The keys are stamped and written from this thread: at the apparatus's priority while it measures.
+        var policy: Int32 = 0
+        var saved = sched_param()
+        pthread_getschedparam(pthread_self(), &policy, &saved)
+        RealTimePriority.raise(to: Self.apparatusPriority)
+        defer { pthread_setschedparam(pthread_self(), policy, &saved) }
         let card = try #require(ALSAMachine.virtualMIDICard)
         let folder = NSTemporaryDirectory() + "peach-latency-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -516,8 +516,8 @@ public enum Help: CaseIterable, Sendable {
             """
         case .latency:
             "ALSA buffering: standard (3 x 256 frames at 48 kHz, 16 ms), low (2 x 64 frames, 2.7 ms) or "
-                + "FRAMESxPERIODS (16-8192 frames, 2-16 periods). Default: standard; peach play on a sound card "
-                + "4 x 64 (5.3 ms) where the card keeps up."
+                + "FRAMESxPERIODS (16-8192 frames, 2-16 periods). Default: standard; peach play and peach serve on "
+                + "a sound card 4 x 64 (5.3 ms) where the card keeps up."
         case .midiChannels:
             "MIDI channels 1-16 to play on, in rotation (one sounding note per channel), e.g. 1,2 or 1-4."
         case .midiProgram:
