@@ -367,6 +367,42 @@ struct SoundFontTests {
         #expect(abs(Measure.frequency(rightChannel, sampleRate: 48_000, from: 0.1, to: 1) - 660) < 0.01)
     }
 
+    @Test("a mono output plays a stereo pair's two channels' mean, and exact zeros once the voice has ended")
+    func stereoPairOnMono() throws {
+        let left = Builder.Sample(
+            name: "L", frames: Builder.sine(count: 4800, period: 4800, cycles: 44, amplitude: 0.5),
+            sampleRate: 48_000, originalPitch: 69, type: 4, link: 1)
+        let right = Builder.Sample(
+            name: "R", frames: Builder.sine(count: 4800, period: 4800, cycles: 66, amplitude: 0.5),
+            sampleRate: 48_000, originalPitch: 69, type: 2, link: 0)
+        let instrument = Builder.Part(
+            name: "Stereo",
+            zones: [
+                Builder.Zone([Builder.generator(.pan, -500), Builder.generator(.sampleModes, 1)], target: 0),
+                Builder.Zone([Builder.generator(.pan, 500), Builder.generator(.sampleModes, 1)], target: 1),
+            ])
+        let preset = Builder.Part(name: "Stereo", zones: [Builder.Zone(target: 0)])
+        let sampled = try Self.instrument(
+            Builder(samples: [left, right], instruments: [instrument], presets: [preset]))
+        func script(_ player: SynthNotePlayer, _ block: Int) throws {
+            if block == 0 {
+                Self.handle = try player.play(frequency: Frequency(hertz: 440), velocity: 63, amplitude: 0)
+            }
+            if block == 300 { try Self.handle?.stop() }
+        }
+        let stereo = try Self.render(sampled, seconds: 0.8, channels: 2, script)
+        let mono = try Self.render(sampled, seconds: 0.8, channels: 1, script)
+        #expect(mono.count * 2 == stereo.count)
+        var worst: Float = 0
+        for frame in 0..<mono.count {
+            worst = max(worst, abs(mono[frame] - (stereo[2 * frame] + stereo[2 * frame + 1]) / 2))
+        }
+        #expect(worst < 1e-6, "largest difference \(worst)")
+        #expect(Measure.rms(mono[9_600..<19_200]) > 0.01)
+        // Released after block 300 (frame 19,264): its 10 ms ramp is over long before frame 21,000.
+        #expect(mono[21_000...].allSatisfy { $0 == 0 } && stereo[42_000...].allSatisfy { $0 == 0 })
+    }
+
     @Test("presets of different levels sound as loud as a sine at the same gain")
     func loudnessIsNormalised() throws {
         var levels: [Double] = []

@@ -171,14 +171,23 @@ public final class SynthRenderer: @unchecked Sendable {
     /// contents. Call from one thread only. Never allocates, locks or waits.
     ///
     /// Work is done in chunks of at most ``chunkFrames``: each sounding voice (only those: an index list, not a
-    /// scan of every slot) adds its chunk into a mix buffer allocated in `init`, then the mix is written out.
+    /// scan of every slot) adds its chunk into a mix buffer allocated in `init`, then the mix is written out. A
+    /// chunk in which nothing sounds (no voice, no click) is written as zeros at once, without mixing: the
+    /// silence after the last voice costs next to nothing.
     public func render(into buffer: UnsafeMutablePointer<Float>, frameCount: Int, channelCount: Int) {
         while let command = commands.pop() { apply(command) }
         var done = 0
         while done < frameCount {
             let count = min(Self.chunkFrames, frameCount - done)
-            mix.update(repeating: 0, count: count)
+            let output = buffer + done * channelCount
             while let due = placedNotes.takeDue(before: framePosition + count) { apply(due) }
+            if soundingCount == 0 && clicks.isIdle {
+                output.update(repeating: 0, count: count * channelCount)
+                framePosition += count
+                done += count
+                continue
+            }
+            mix.update(repeating: 0, count: count)
             var stereo = false
             var position = 0
             while position < soundingCount {
@@ -202,13 +211,18 @@ public final class SynthRenderer: @unchecked Sendable {
             }
             clicks.mix(into: mix, from: framePosition, count: count)
             framePosition += count
-            let output = buffer + done * channelCount
             if stereo && channelCount == 2 {
                 // Sampled voices are panned: left and right (the common case, without the general loop's
                 // per-channel choice: a third of a sampled voice's cost).
                 for frame in 0..<count {
                     output[2 * frame] = Float(mix[frame] + sampledLeft[frame])
                     output[2 * frame + 1] = Float(mix[frame] + sampledRight[frame])
+                }
+            } else if stereo && channelCount == 1 {
+                // A mono output: the panned voices' mean (no per-channel choice).
+                for frame in 0..<count {
+                    output[frame] = Float(
+                        ((mix[frame] + sampledLeft[frame]) + (mix[frame] + sampledRight[frame])) / 2)
                 }
             } else if stereo {
                 // Sampled voices are panned: left and right on the first two channels, their mean elsewhere.
@@ -228,6 +242,8 @@ public final class SynthRenderer: @unchecked Sendable {
                     output[2 * frame] = value
                     output[2 * frame + 1] = value
                 }
+            } else if channelCount == 1 {
+                for frame in 0..<count { output[frame] = Float(mix[frame]) }
             } else {
                 for frame in 0..<count {
                     let value = Float(mix[frame])
