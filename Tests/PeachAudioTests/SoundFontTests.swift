@@ -339,8 +339,8 @@ struct SoundFontTests {
         #expect(untilRelease > 0.55 && untilRelease < 0.578, "ended at \(untilRelease) s")
     }
 
-    @Test("a stereo pair plays its left sample left and its right sample right")
-    func stereoPair() throws {
+    /// A stereo pair: 440 Hz on the left sample (panned hard left), 660 Hz on the right, looped.
+    static func stereoPair() throws -> SampledInstrument {
         let left = Builder.Sample(
             name: "L", frames: Builder.sine(count: 4800, period: 4800, cycles: 44, amplitude: 0.5),
             sampleRate: 48_000, originalPitch: 69, type: 4, link: 1)
@@ -354,8 +354,13 @@ struct SoundFontTests {
                 Builder.Zone([Builder.generator(.pan, 500), Builder.generator(.sampleModes, 1)], target: 1),
             ])
         let preset = Builder.Part(name: "Stereo", zones: [Builder.Zone(target: 0)])
-        let sampled = try Self.instrument(
+        return try Self.instrument(
             Builder(samples: [left, right], instruments: [instrument], presets: [preset]))
+    }
+
+    @Test("a stereo pair plays its left sample left and its right sample right")
+    func stereoPair() throws {
+        let sampled = try Self.stereoPair()
         let samples = try Self.render(sampled, seconds: 1, channels: 2) { player, block in
             if block == 0 {
                 _ = try player.play(frequency: Frequency(hertz: 440), velocity: 63, amplitude: 0)
@@ -369,21 +374,7 @@ struct SoundFontTests {
 
     @Test("a mono output plays a stereo pair's two channels' mean, and exact zeros once the voice has ended")
     func stereoPairOnMono() throws {
-        let left = Builder.Sample(
-            name: "L", frames: Builder.sine(count: 4800, period: 4800, cycles: 44, amplitude: 0.5),
-            sampleRate: 48_000, originalPitch: 69, type: 4, link: 1)
-        let right = Builder.Sample(
-            name: "R", frames: Builder.sine(count: 4800, period: 4800, cycles: 66, amplitude: 0.5),
-            sampleRate: 48_000, originalPitch: 69, type: 2, link: 0)
-        let instrument = Builder.Part(
-            name: "Stereo",
-            zones: [
-                Builder.Zone([Builder.generator(.pan, -500), Builder.generator(.sampleModes, 1)], target: 0),
-                Builder.Zone([Builder.generator(.pan, 500), Builder.generator(.sampleModes, 1)], target: 1),
-            ])
-        let preset = Builder.Part(name: "Stereo", zones: [Builder.Zone(target: 0)])
-        let sampled = try Self.instrument(
-            Builder(samples: [left, right], instruments: [instrument], presets: [preset]))
+        let sampled = try Self.stereoPair()
         func script(_ player: SynthNotePlayer, _ block: Int) throws {
             if block == 0 {
                 Self.handle = try player.play(frequency: Frequency(hertz: 440), velocity: 63, amplitude: 0)
