@@ -32,8 +32,11 @@ public struct ProgressHistory: Hashable, Sendable {
     public struct Week: Hashable, Sendable {
         /// Weeks since Monday 1970-01-05 (negative before).
         public let number: Int
-        /// Discrimination: trials and correct answers per stimulus level (only the levels played).
-        public private(set) var levels: [Int: TrialTally] = [:]
+        /// Discrimination: trials and correct answers per stimulus level (only the levels played), in level order.
+        /// An array, not a dictionary: a week holds a few levels, read in order by every fit, and a profile
+        /// builds and decodes tens of thousands of weeks (hashing them cost `peach profile --json` 30 million
+        /// instructions at a million answers).
+        public private(set) var levels: [LevelTally] = []
         /// Matching: the absolute errors, cents.
         public private(set) var absoluteErrors = WelfordAccumulator()
 
@@ -46,7 +49,7 @@ public struct ProgressHistory: Hashable, Sendable {
         }
 
         /// The number of answers (comparisons or attempts) in the week.
-        public var count: Int { levels.values.reduce(0) { $0 + Int($1.trials) } + absoluteErrors.count }
+        public var count: Int { levels.reduce(0) { $0 + Int($1.tally.trials) } + absoluteErrors.count }
 
         /// The threshold fitted to the week's comparisons alone, over the model's whole grid of slopes; nil
         /// without any. Biased high for a week of one or two sessions (see ``threshold(within:)``).
@@ -70,9 +73,10 @@ public struct ProgressHistory: Hashable, Sendable {
         private func fit(_ prior: ThresholdPosterior) -> ThresholdEstimate? {
             guard !levels.isEmpty else { return nil }
             var posterior = prior
-            // In level order: a dictionary's order changes from run to run, and so would the sum's last bits.
-            for (level, tally) in levels.sorted(by: { $0.key < $1.key }) {
-                posterior.update(level: level, trials: Double(tally.trials), correct: Double(tally.correct))
+            for entry in levels {
+                posterior.update(
+                    level: entry.level, trials: Double(entry.tally.trials),
+                    correct: Double(entry.tally.correct))
             }
             return posterior.estimate
         }
@@ -102,7 +106,22 @@ public struct ProgressHistory: Hashable, Sendable {
         }
 
         mutating func addComparison(cents: Double, correct: Bool) {
-            levels[StimulusLevel.index(of: cents), default: TrialTally()].add(correct: correct)
+            let index = position(of: StimulusLevel.index(of: cents))
+            levels[index].tally.add(correct: correct)
+        }
+
+        /// Where `level` is in ``levels``, inserted (with no trials) where it belongs when missing.
+        private mutating func position(of level: Int) -> Int {
+            var low = 0
+            var high = levels.count
+            while low < high {
+                let middle = (low + high) / 2
+                if levels[middle].level < level { low = middle + 1 } else { high = middle }
+            }
+            if low == levels.count || levels[low].level != level {
+                levels.insert(LevelTally(level: level, tally: TrialTally()), at: low)
+            }
+            return low
         }
 
         mutating func addMatching(error: Double) { absoluteErrors.add(abs(error)) }
@@ -112,14 +131,23 @@ public struct ProgressHistory: Hashable, Sendable {
         /// week's number.
         public func merged(with other: Week) -> Week {
             var result = self
-            for (level, tally) in other.levels {
-                let old = result.levels[level] ?? TrialTally()
-                result.levels[level] = TrialTally(
-                    trials: old.trials &+ tally.trials, correct: old.correct &+ tally.correct)
+            for entry in other.levels {
+                let index = result.position(of: entry.level)
+                let old = result.levels[index].tally
+                result.levels[index].tally = TrialTally(
+                    trials: old.trials &+ entry.tally.trials, correct: old.correct &+ entry.tally.correct)
             }
             result.absoluteErrors.merge(other.absoluteErrors)
             return result
         }
+    }
+
+    /// One stimulus level of a week and its trials.
+    public struct LevelTally: Hashable, Sendable {
+        /// The stimulus level (``StimulusLevel``).
+        public let level: Int
+        /// Its trials and correct answers.
+        public internal(set) var tally: TrialTally
     }
 
     /// Trials and correct answers at one level.
@@ -156,17 +184,20 @@ public struct ProgressHistory: Hashable, Sendable {
     /// The threshold fitted to every comparison of a discrimination `key`'s weeks (the whole grid of slopes),
     /// what each week's fit leans on; nil without comparisons.
     public func fit(of key: Series) -> ThresholdEstimate? {
-        var pooled: [Int: (trials: Double, correct: Double)] = [:]
+        var trials = [Double](repeating: 0, count: StimulusLevel.count)
+        var correct = trials
+        var any = false
         for week in series[key] ?? [] {
-            for (level, tally) in week.levels {
-                pooled[level, default: (0, 0)].trials += Double(tally.trials)
-                pooled[level, default: (0, 0)].correct += Double(tally.correct)
+            for entry in week.levels {
+                trials[entry.level] += Double(entry.tally.trials)
+                correct[entry.level] += Double(entry.tally.correct)
+                any = true
             }
         }
-        guard !pooled.isEmpty else { return nil }
+        guard any else { return nil }
         var posterior = ThresholdPosterior()
-        for (level, tally) in pooled.sorted(by: { $0.key < $1.key }) {
-            posterior.update(level: level, trials: tally.trials, correct: tally.correct)
+        for level in 0..<StimulusLevel.count where trials[level] > 0 {
+            posterior.update(level: level, trials: trials[level], correct: correct[level])
         }
         return posterior.estimate
     }
@@ -274,8 +305,7 @@ extension ProgressHistory.Week: SnapshotCodable {
     /// correct answers) and its matching errors.
     public func write(to writer: inout SnapshotWriter) {
         writer.write(number)
-        writer.writeLevels(
-            levels.sorted { $0.key < $1.key }.map { ($0.key, $0.value.trials, $0.value.correct) })
+        writer.writeLevels(levels.map { ($0.level, $0.tally.trials, $0.tally.correct) })
         writer.write(absoluteErrors)
     }
 
@@ -283,9 +313,11 @@ extension ProgressHistory.Week: SnapshotCodable {
     /// snapshot cannot feed the fit nonsense.
     public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
         number = try reader.int(in: -999_999...999_999)
-        var levels: [Int: ProgressHistory.TrialTally] = [:]
+        var levels: [ProgressHistory.LevelTally] = []
+        // In increasing order, each level once (the reader refuses a step of 0).
         try reader.levels { level, trials, correct in
-            levels[level] = ProgressHistory.TrialTally(trials: trials, correct: correct)
+            levels.append(
+                .init(level: level, tally: ProgressHistory.TrialTally(trials: trials, correct: correct)))
         }
         self.levels = levels
         absoluteErrors = try reader.read()

@@ -72,14 +72,20 @@ public struct ThresholdTimeline: Hashable, Sendable {
     public func days(in timeZone: TimeZone) -> [DayPoint] {
         var perDay: [(day: LocalDay, statistics: WelfordAccumulator)] = []
         var reader = LocalDayReader(timeZone: timeZone)
+        // The day being summed is kept aside and appended when the next begins: summing into the array's last
+        // element checked its index and its storage's uniqueness for every answer.
+        var day = LocalDay(dayNumber: .min)
+        var statistics = WelfordAccumulator()
         for sample in samples {
-            let day = reader.day(of: sample.timestamp)
-            if perDay.last?.day == day {
-                perDay[perDay.count - 1].statistics.add(sample.threshold)
-            } else {
-                perDay.append((day, WelfordAccumulator([sample.threshold])))
+            let sampleDay = reader.day(of: sample.timestamp)
+            if sampleDay != day {
+                if statistics.count > 0 { perDay.append((day, statistics)) }
+                day = sampleDay
+                statistics = WelfordAccumulator()
             }
+            statistics.add(sample.threshold)
         }
+        if statistics.count > 0 { perDay.append((day, statistics)) }
         return perDay.indices.map { index in
             let window = perDay[max(0, index - Self.rollingWindow + 1)...index].map(\.statistics.mean)
             let rolling = WelfordAccumulator(window)

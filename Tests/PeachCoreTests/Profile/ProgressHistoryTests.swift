@@ -1,8 +1,9 @@
 // ProgressHistoryTests: a week's threshold is not biased by where its sessions' staircase started.
 
 import Foundation
-import PeachCore
 import Testing
+
+@testable import PeachCore
 
 @MainActor
 @Suite("Progress by week")
@@ -103,5 +104,35 @@ struct ProgressHistoryTests {
         #expect(changes.count == 18)
         #expect(abs(median) < 0.1, "median change \(median)")
         #expect(verdicts.filter { $0 != .stable }.count <= 1, "\(verdicts)")
+    }
+
+    @Test("a week keeps its levels in level order, each once: tallied, merged and read back from a snapshot")
+    func weekLevels() throws {
+        var history = ProgressHistory()
+        // Out of order, repeated, two weeks apart.
+        for (cents, correct, day) in [
+            (30.0, true, 0.0), (3.0, false, 0), (30, false, 0), (10, true, 0), (3, true, 0), (100, true, 0),
+            (10, true, 7), (50, false, 7), (3, true, 7),
+        ] {
+            history.add(Fixtures.comparison(cents: cents, correct: correct, at: day * 86_400))
+        }
+        let key = ProgressHistory.Series(
+            isDiscrimination: true, interval: .prime, tuningSystem: .equalTemperament)
+        let weeks = try #require(history.series[key])
+        #expect(weeks.count == 2)
+        for week in weeks {
+            let order = week.levels.map(\.level)
+            #expect(order == order.sorted() && Set(order).count == order.count)
+        }
+        let first = weeks[0]
+        #expect(first.count == 6)
+        let thirty = try #require(first.levels.first { $0.level == StimulusLevel.index(of: 30) })
+        #expect(thirty.tally.trials == 2 && thirty.tally.correct == 1)
+        let merged = first.merged(with: weeks[1])
+        #expect(merged.count == 9 && merged.levels.map(\.level) == merged.levels.map(\.level).sorted())
+        let three = try #require(merged.levels.first { $0.level == StimulusLevel.index(of: 3) })
+        #expect(three.tally.trials == 3 && three.tally.correct == 2)
+        #expect(try snapshotRoundTrip(merged) == merged)
+        #expect(try snapshotRoundTrip(history).series == history.series)
     }
 }
