@@ -32,6 +32,9 @@ public final class FakeNotePlayer: NotePlayer {
 
     /// Every note played, in order.
     public private(set) var playedNotes: [PlayedNote] = []
+    /// Every key played as a key (``playKey(_:velocity:referencePitch:gain:)``), in order; each is also in
+    /// ``playedNotes``, as the internal synth plays it.
+    public private(set) var playedKeys: [MIDINote] = []
     /// The handle of every note played, in order.
     public private(set) var handles: [FakePlaybackHandle] = []
     /// When set, the next `play` calls throw it.
@@ -46,6 +49,17 @@ public final class FakeNotePlayer: NotePlayer {
 
     /// The handles whose notes are still sounding.
     public var soundingHandles: [FakePlaybackHandle] { handles.filter { !$0.isStopped } }
+
+    /// Records the key, then plays it as the internal synth does (its pitch, its velocity as loudness).
+    public func playKey(
+        _ note: MIDINote, velocity: MIDIVelocity, referencePitch: Frequency, gain: AmplitudeDB
+    ) throws -> any PlaybackHandle {
+        if let playError { throw playError }
+        playedKeys.append(note)
+        return try play(
+            frequency: note.frequency(referencePitch: referencePitch), velocity: velocity,
+            amplitude: AmplitudeDB(gain.decibels + PlayThrough.amplitude(for: velocity)))
+    }
 
     /// Records the note and returns a new handle, or throws ``playError``.
     public func play(

@@ -40,15 +40,34 @@ public final class SharedSoundOutput: SoundOutput, NotePlayer {
     public func play(
         frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB
     ) throws -> any PlaybackHandle {
-        guard !isShutDown else {
-            throw DeviceError(
-                device: name, operation: .writePCM, kind: .deviceLost, systemText: "session ended")
-        }
-        let handle = try base.player.play(frequency: frequency, velocity: velocity, amplitude: amplitude)
+        try refuseAfterShutdown()
+        return tracked(try base.player.play(frequency: frequency, velocity: velocity, amplitude: amplitude))
+    }
+
+    /// Plays a key on the base as the base plays keys (an external synth: the key itself, at its velocity, on
+    /// one channel); after ``shutdown()`` nothing plays.
+    public func playKey(
+        _ note: MIDINote, velocity: MIDIVelocity, referencePitch: Frequency, gain: AmplitudeDB
+    ) throws -> any PlaybackHandle {
+        try refuseAfterShutdown()
+        return tracked(
+            try base.player.playKey(note, velocity: velocity, referencePitch: referencePitch, gain: gain))
+    }
+
+    /// A handle of the base's that this view stops at ``shutdown()``.
+    private func tracked(_ handle: any PlaybackHandle) -> any PlaybackHandle {
         let identifier = nextIdentifier
         nextIdentifier += 1
         sounding[identifier] = handle
         return TrackedHandle(handle) { [weak self] in self?.sounding[identifier] = nil }
+    }
+
+    /// Throws once the session has ended (a late timer of an ended session plays nothing).
+    private func refuseAfterShutdown() throws {
+        guard !isShutDown else {
+            throw DeviceError(
+                device: name, operation: .writePCM, kind: .deviceLost, systemText: "session ended")
+        }
     }
 
     /// The base's play-through on the input thread (the session disarms it when it stops), until
