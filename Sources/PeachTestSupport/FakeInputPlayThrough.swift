@@ -24,9 +24,7 @@ public final class FakeInputPlayThrough: InputPlayThrough {
         var calls: [Call] = []
         var armed = false
         var struck: [Int: Double] = [:]
-        var sounding: Set<Int> = []
-        var held: Set<Int> = []
-        var pedal = false
+        var keys = SoundingKeys<Int>()
     }
 
     private let state = Mutex(State())
@@ -39,7 +37,7 @@ public final class FakeInputPlayThrough: InputPlayThrough {
     /// Whether it is armed.
     public var isArmed: Bool { state.withLock { $0.armed } }
     /// The keys sounding here (struck while armed, not released).
-    public var soundingNotes: [Int] { state.withLock { $0.sounding.sorted() } }
+    public var soundingNotes: [Int] { state.withLock { $0.keys.keys } }
 
     /// Records the call and arms.
     public func arm(referencePitch: Frequency, gain: AmplitudeDB) {
@@ -55,9 +53,7 @@ public final class FakeInputPlayThrough: InputPlayThrough {
         state.withLock {
             $0.calls.append(.disarm)
             $0.armed = false
-            $0.sounding = []
-            $0.held = []
-            $0.pedal = false
+            _ = $0.keys.releaseAll()
         }
     }
 
@@ -72,8 +68,8 @@ public final class FakeInputPlayThrough: InputPlayThrough {
             $0.calls.append(.noteOn(note, velocity, time))
             guard $0.armed else { return }
             $0.struck[note.rawValue] = time
-            $0.sounding.insert(note.rawValue)
-            $0.held.remove(note.rawValue)
+            _ = $0.keys.restrike(note.rawValue)
+            $0.keys.sound(note.rawValue, on: note.rawValue)
         }
     }
 
@@ -81,8 +77,7 @@ public final class FakeInputPlayThrough: InputPlayThrough {
     public func noteOff(_ note: MIDINote) {
         state.withLock {
             $0.calls.append(.noteOff(note))
-            guard $0.sounding.contains(note.rawValue) else { return }
-            if $0.pedal { $0.held.insert(note.rawValue) } else { $0.sounding.remove(note.rawValue) }
+            _ = $0.keys.letGo(note.rawValue)
         }
     }
 
@@ -90,10 +85,7 @@ public final class FakeInputPlayThrough: InputPlayThrough {
     public func sustain(_ down: Bool) {
         state.withLock {
             $0.calls.append(.sustain(down))
-            $0.pedal = down
-            guard !down else { return }
-            $0.sounding.subtract($0.held)
-            $0.held = []
+            _ = $0.keys.pedal(down: down)
         }
     }
 }

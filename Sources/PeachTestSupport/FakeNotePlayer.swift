@@ -58,7 +58,7 @@ public final class FakeNotePlayer: NotePlayer {
         playedKeys.append(note)
         return try play(
             frequency: note.frequency(referencePitch: referencePitch), velocity: velocity,
-            amplitude: AmplitudeDB(gain.decibels + PlayThrough.amplitude(for: velocity)))
+            amplitude: PlayThrough.loudness(of: velocity, at: gain))
     }
 
     /// Records the note and returns a new handle, or throws ``playError``.

@@ -28,17 +28,16 @@ final class CommandQueue: @unchecked Sendable {
     /// a resting output.
     @MainActor
     @discardableResult
-    func push(_ command: SynthCommand) -> Bool {
-        guard !closed.load(ordering: .acquiring), ring.push(command) else { return false }
-        rest?.commandQueued()
-        return true
-    }
+    func push(_ command: SynthCommand) -> Bool { enqueue(command, on: ring) }
 
     /// Adds a command of the keys played through on the input thread; as ``push(_:)``. Only under
     /// ``SynthKeys``' lock.
     @discardableResult
-    func pushKey(_ command: SynthCommand) -> Bool {
-        guard !closed.load(ordering: .acquiring), keys.push(command) else { return false }
+    func pushKey(_ command: SynthCommand) -> Bool { enqueue(command, on: keys) }
+
+    /// Pushes `command` on `ring` unless closed or full, and wakes a resting output.
+    private func enqueue(_ command: SynthCommand, on ring: SPSCRing<SynthCommand>) -> Bool {
+        guard !closed.load(ordering: .acquiring), ring.push(command) else { return false }
         rest?.commandQueued()
         return true
     }

@@ -20,6 +20,16 @@ final class SynthKeys: Sendable {
         var timbre: Int
         /// The instrument's slot on the engine, or nil for the timbre.
         var instrument: Int?
+
+        /// The command that starts `voice` at `frequency` Hz, linear `gain`, struck at `velocity`, in this voicing.
+        func start(voice: Int32, frequency: Double, gain: Double, velocity: MIDIVelocity) -> SynthCommand {
+            guard let instrument else {
+                return .start(voice: voice, frequency: frequency, gain: gain, timbre: timbre)
+            }
+            return .startSampled(
+                voice: voice, frequency: frequency, gain: gain, instrument: instrument,
+                velocity: Int(velocity.rawValue))
+        }
     }
 
     private struct State: ~Copyable {
@@ -27,13 +37,10 @@ final class SynthKeys: Sendable {
         var voicing = Voicing(timbre: 0, instrument: nil)
         var referencePitch = Frequency(hertz: 440)
         var gain = AmplitudeDB.nominal
-        /// Per key, the voice sounding it (0: none; voice ids start at 1).
-        var voices = [Int32](repeating: 0, count: 128)
-        /// Per key, whether the pedal holds it (released while the pedal was down).
-        var held = [Bool](repeating: false, count: 128)
+        /// The keys sounding, each on its voice, and what the pedal holds.
+        var keys = SoundingKeys<Int32>()
         /// Per key, the stamp of the last note-on sounded here since the last arm (NaN: none).
         var struck = [Double](repeating: .nan, count: 128)
-        var pedalDown = false
         /// Whether the first arm has rehearsed a key (``rehearse(in:)``).
         var rehearsed = false
     }
@@ -66,15 +73,14 @@ final class SynthKeys: Sendable {
     private func rehearse(in state: inout State) {
         let key = 60
         strike(MIDINote(clamping: key), velocity: 1, at: .nan, silent: true, in: &state)
-        if state.voices[key] != 0 { release(key, in: &state) }
+        if let voice = state.keys.restrike(key) { commands.pushKey(.release(voice: voice)) }
     }
 
     /// Keys struck from now on do not sound; every key sounding here is released and the pedal lifted.
     func disarm() {
         state.withLock { state in
             state.armed = false
-            for key in 0..<128 where state.voices[key] != 0 { release(key, in: &state) }
-            state.pedalDown = false
+            for voice in state.keys.releaseAll() { commands.pushKey(.release(voice: voice)) }
         }
     }
 
@@ -96,51 +102,29 @@ final class SynthKeys: Sendable {
         _ note: MIDINote, velocity: MIDIVelocity, at time: Double, silent: Bool, in state: inout State
     ) {
         let key = note.rawValue
-        if state.voices[key] != 0 { release(key, in: &state) }
+        if let previous = state.keys.restrike(key) { commands.pushKey(.release(voice: previous)) }
         let voice = commands.newVoiceID()
-        let frequency = note.frequency(referencePitch: state.referencePitch).hertz
-        let level = AmplitudeDB(state.gain.decibels + PlayThrough.amplitude(for: velocity)).linearGain
-        let gain = silent ? 0 : level
-        let command: SynthCommand =
-            if let instrument = state.voicing.instrument {
-                .startSampled(
-                    voice: voice, frequency: frequency, gain: gain, instrument: instrument,
-                    velocity: Int(velocity.rawValue))
-            } else {
-                .start(voice: voice, frequency: frequency, gain: gain, timbre: state.voicing.timbre)
-            }
+        let level = PlayThrough.loudness(of: velocity, at: state.gain).linearGain
+        let command = state.voicing.start(
+            voice: voice, frequency: note.frequency(referencePitch: state.referencePitch).hertz,
+            gain: silent ? 0 : level, velocity: velocity)
         // A full ring (the render thread stalled) sounds nothing here: the main actor is then asked to.
         guard commands.pushKey(command) else { return }
-        state.voices[key] = voice
+        state.keys.sound(key, on: voice)
         state.struck[key] = time
     }
 
     /// Lets go of `note`: released, or held while the pedal is down.
     func noteOff(_ note: MIDINote) {
-        let key = note.rawValue
         state.withLock { state in
-            guard state.voices[key] != 0 else { return }
-            if state.pedalDown {
-                state.held[key] = true
-            } else {
-                release(key, in: &state)
-            }
+            if let voice = state.keys.letGo(note.rawValue) { commands.pushKey(.release(voice: voice)) }
         }
     }
 
     /// The pedal down (released keys held) or up (the keys it held released).
     func sustain(_ down: Bool) {
         state.withLock { state in
-            state.pedalDown = down
-            guard !down else { return }
-            for key in 0..<128 where state.held[key] { release(key, in: &state) }
+            for voice in state.keys.pedal(down: down) { commands.pushKey(.release(voice: voice)) }
         }
-    }
-
-    /// Releases `key`'s voice; under the lock.
-    private func release(_ key: Int, in state: inout State) {
-        commands.pushKey(.release(voice: state.voices[key]))
-        state.voices[key] = 0
-        state.held[key] = false
     }
 }

@@ -50,16 +50,8 @@ public final class SynthNotePlayer: NotePlayer {
         frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB
     ) throws -> any PlaybackHandle {
         let voice = engine.newVoiceID()
-        let command: SynthCommand =
-            if let instrumentSlot {
-                .startSampled(
-                    voice: voice, frequency: frequency.hertz, gain: amplitude.linearGain,
-                    instrument: instrumentSlot,
-                    velocity: Int(velocity.rawValue))
-            } else {
-                .start(
-                    voice: voice, frequency: frequency.hertz, gain: amplitude.linearGain, timbre: timbreIndex)
-            }
+        let command = voicing.start(
+            voice: voice, frequency: frequency.hertz, gain: amplitude.linearGain, velocity: velocity)
         guard engine.send(command) else { throw SynthError.outputNotRunning }
         return SynthPlaybackHandle(engine: engine, voice: voice)
     }
@@ -92,7 +84,8 @@ public final class SynthNotePlayer: NotePlayer {
 }
 
 extension SynthNotePlayer: InputPlayThrough {
-    private nonisolated var voicing: SynthKeys.Voicing {
+    /// This player's timbre or instrument, as the engine's commands name it.
+    nonisolated var voicing: SynthKeys.Voicing {
         SynthKeys.Voicing(timbre: timbreIndex, instrument: instrumentSlot)
     }
 

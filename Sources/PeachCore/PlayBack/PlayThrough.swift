@@ -24,9 +24,7 @@ public final class PlayThrough {
         }
     }
     private let gain: AmplitudeDB
-    private var sounding: [Int: any PlaybackHandle] = [:]
-    private var sustained: Set<Int> = []
-    private var pedalDown = false
+    private var keys = SoundingKeys<any PlaybackHandle>()
 
     /// Play-through on `player`, tuned to `referencePitch`, at `gain` dB for the loudest velocity.
     public init(player: any NotePlayer, referencePitch: Frequency, gain: AmplitudeDB) {
@@ -48,44 +46,36 @@ public final class PlayThrough {
         40 * log10(Double(velocity.rawValue) / 127)
     }
 
+    /// A key struck at `velocity` on a player whose loudest key is `gain`: ``amplitude(for:)`` dB on top of it.
+    nonisolated public static func loudness(of velocity: MIDIVelocity, at gain: AmplitudeDB) -> AmplitudeDB {
+        AmplitudeDB(gain.decibels + amplitude(for: velocity))
+    }
+
     /// The notes sounding now (held, or kept by the pedal).
-    public var soundingNotes: [Int] { sounding.keys.sorted() }
+    public var soundingNotes: [Int] { keys.keys }
 
     /// Starts `note` at `velocity`, unless the input thread already sounds this note-on (the one stamped `time`).
     /// - Throws: the player's error when the output cannot play.
     public func noteOn(_ note: MIDINote, velocity: MIDIVelocity, at time: Double? = nil) throws {
         if let time, let direct, direct.sounded(note, at: time) { return }
-        if let previous = sounding.removeValue(forKey: note.rawValue) { try? previous.stop() }
-        sustained.remove(note.rawValue)
-        sounding[note.rawValue] = try player.playKey(
-            note, velocity: velocity, referencePitch: referencePitch, gain: gain)
+        try? keys.restrike(note.rawValue)?.stop()
+        keys.sound(
+            note.rawValue,
+            on: try player.playKey(note, velocity: velocity, referencePitch: referencePitch, gain: gain))
     }
 
     /// Releases `note`, or keeps it sounding while the pedal is down.
-    public func noteOff(_ note: MIDINote) {
-        guard sounding[note.rawValue] != nil else { return }
-        if pedalDown {
-            sustained.insert(note.rawValue)
-        } else {
-            try? sounding.removeValue(forKey: note.rawValue)?.stop()
-        }
-    }
+    public func noteOff(_ note: MIDINote) { try? keys.letGo(note.rawValue)?.stop() }
 
     /// The sustain pedal: down holds released notes; up releases those it held.
     public func sustain(_ down: Bool) {
-        pedalDown = down
-        guard !down else { return }
-        for note in sustained { try? sounding.removeValue(forKey: note)?.stop() }
-        sustained.removeAll()
+        for handle in keys.pedal(down: down) { try? handle.stop() }
     }
 
     /// Stops every note and lifts the pedal; the keys sound no more until ``start()``.
     public func silence() {
         started = false
         direct?.disarm()
-        for handle in sounding.values { try? handle.stop() }
-        sounding.removeAll()
-        sustained.removeAll()
-        pedalDown = false
+        for handle in keys.releaseAll() { try? handle.stop() }
     }
 }

@@ -49,7 +49,7 @@ extension NotePlayer {
     ) throws -> any PlaybackHandle {
         try play(
             frequency: note.frequency(referencePitch: referencePitch), velocity: velocity,
-            amplitude: AmplitudeDB(gain.decibels + PlayThrough.amplitude(for: velocity)))
+            amplitude: PlayThrough.loudness(of: velocity, at: gain))
     }
 
     /// Plays a note for a fixed duration: starts it and schedules its stop on `clock`.

@@ -32,10 +32,12 @@ public final class PlayThroughTap: Sendable {
     /// before its session arms the target.
     public func rehearse() {
         guard let profile = route.withLock({ $0.target == nil ? nil : $0.profile }) else { return }
-        let key = (0...127).first {
-            PlayedKey(.noteOn(channel: 0, note: $0, velocity: 1), profile: profile) != nil
-        }
-        guard let key = key.map({ UInt8($0) }) else { return }
+        let keys: ClosedRange<UInt8> = 0...127
+        guard
+            let key = keys.first(where: {
+                PlayedKey(.noteOn(channel: 0, note: $0, velocity: 1), profile: profile) != nil
+            })
+        else { return }
         take(MIDIEvent(.noteOn(channel: 0, note: key, velocity: 1), at: .nan))
         take(MIDIEvent(.noteOff(channel: 0, note: key, velocity: 0), at: .nan))
     }
