@@ -1,6 +1,6 @@
 // PeachBenchmarks: release-build measurements of the core's speed and memory; prints its figures.
 //
-// Run: swift run -c release PeachBenchmarks [core | synth | pcm | store | midi | train [RECORDS...] | web [RECORDS [SECONDS]] | fixture RECORDS DIR | validate SEEDS [kazez|training|measurement] | allocations
+// Run: swift run -c release PeachBenchmarks [core | synth | pcm | store | midi | train [RECORDS...] | web [RECORDS [SECONDS]] | report [RECORDS [ROUNDS [KIND]]] | fixture RECORDS DIR | validate SEEDS [kazez|training|measurement] | allocations
 //      | latency (in the alsa-vm VM: scripts/latency-vm)]   (PEACH_BENCH_AUDIO=DEVICE, PEACH_BENCH_LATENCY=low)
 
 import CMIDIPeer
@@ -118,6 +118,13 @@ if CommandLine.arguments.dropFirst().first == "web" {
     WebBenchmark.run(
         records: CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 1_000_000,
         seconds: CommandLine.arguments.dropFirst(3).first.flatMap { Int($0) } ?? 60)
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "report" {
+    let arguments = Array(CommandLine.arguments.dropFirst(2))
+    ReportRebuild.run(
+        records: arguments.first.flatMap { Int($0) } ?? 1_000_000,
+        rounds: arguments.dropFirst().first.flatMap { Int($0) } ?? 20, only: arguments.dropFirst(2).first)
     exit(0)
 }
 if CommandLine.arguments.dropFirst().first == "latency" {

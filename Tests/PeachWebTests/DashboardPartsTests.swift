@@ -199,22 +199,35 @@ struct DashboardPartsTests {
     }
 
     @Test(
-        "the report's parts are made once a generation, per language and range; a new generation makes them anew"
+        "the report and its parts are made once a generation, per language and range; a new generation makes them anew"
     )
     func reportCache() {
-        let cache = ReportCache()
+        let cache = ReportCache<String>()
+        var reports = 0
         var made = 0
-        func value(_ generation: Int, _ language: String = "en") -> [String] {
-            cache.value(generation: generation, language: language, range: "C2-C6", item: .summary) {
-                made += 1
-                return ["\(generation) \(made)"]
-            }
+        func value(
+            _ generation: Int, _ language: String = "en", _ item: ReportCache<String>.Item = .summary
+        ) -> [String] {
+            cache.value(
+                generation: generation, language: language, range: "C2-C6", item: item,
+                report: {
+                    reports += 1
+                    return "report \(reports)"
+                },
+                make: { report in
+                    made += 1
+                    return ["\(generation) \(made) \(report)"]
+                })
         }
-        #expect(value(1) == ["1 1"])
-        #expect(value(1) == ["1 1"] && made == 1)
-        #expect(value(1, "de") == ["1 2"] && made == 2)
-        #expect(value(2) == ["2 3"])
-        #expect(value(1) == ["1 4"] && value(2) == ["2 3"], "an older generation is made, never kept")
+        #expect(value(1) == ["1 1 report 1"])
+        #expect(value(1) == ["1 1 report 1"] && made == 1)
+        #expect(value(1, "en", .profileChart(phone: false)) == ["1 2 report 1"], "one report for every part")
+        #expect(value(1, "de") == ["1 3 report 2"] && reports == 2)
+        #expect(value(2) == ["2 4 report 3"])
+        #expect(
+            value(1) == ["1 5 report 4"] && value(2) == ["2 4 report 3"],
+            "an older generation is made, never kept")
+        #expect(reports == 4)
     }
 
     @Test("a play-back answer in the live feed says what was played, spelled in the chord's key, EN and DE")

@@ -63,9 +63,7 @@ public struct IntervalProfile: Hashable, Sendable {
     /// The threshold (T75) fitted to this interval's comparisons, nil before any.
     public var fittedThreshold: ThresholdEstimate? {
         guard comparisonCount > 0 else { return nil }
-        var posterior = ThresholdPosterior()
-        posterior.update(trials)
-        return posterior.estimate
+        return ThresholdPosterior.fit(BinnedTrials(trials))
     }
 }
 

@@ -53,7 +53,7 @@ public struct ProgressHistory: Hashable, Sendable {
 
         /// The threshold fitted to the week's comparisons alone, over the model's whole grid of slopes; nil
         /// without any. Biased high for a week of one or two sessions (see ``threshold(within:)``).
-        public var threshold: ThresholdEstimate? { fit(ThresholdPosterior()) }
+        public var threshold: ThresholdEstimate? { ThresholdPosterior.fit(trials) }
 
         /// The threshold fitted to the week's comparisons within `series`, the fit of every week of the series:
         /// at its slope (the slope is the listener's; the threshold is what changes from week to week), with a
@@ -67,18 +67,18 @@ public struct ProgressHistory: Hashable, Sendable {
         /// without comparisons; the plain fit when the series has none to lean on.
         public func threshold(within series: ThresholdEstimate?) -> ThresholdEstimate? {
             guard let series else { return threshold }
-            return fit(ThresholdPosterior(partOf: series))
+            return ThresholdPosterior.fit(trials, partOf: series)
         }
 
-        private func fit(_ prior: ThresholdPosterior) -> ThresholdEstimate? {
-            guard !levels.isEmpty else { return nil }
-            var posterior = prior
+        /// The week's comparisons as a fit takes them in, level by level.
+        private var trials: BinnedTrials {
+            var trials = BinnedTrials()
             for entry in levels {
-                posterior.update(
+                trials.append(
                     level: entry.level, trials: Double(entry.tally.trials),
                     correct: Double(entry.tally.correct))
             }
-            return posterior.estimate
+            return trials
         }
 
         /// The Monday the week starts on (UTC).
@@ -195,11 +195,11 @@ public struct ProgressHistory: Hashable, Sendable {
             }
         }
         guard any else { return nil }
-        var posterior = ThresholdPosterior()
+        var data = BinnedTrials()
         for level in 0..<StimulusLevel.count where trials[level] > 0 {
-            posterior.update(level: level, trials: trials[level], correct: correct[level])
+            data.append(level: level, trials: trials[level], correct: correct[level])
         }
-        return posterior.estimate
+        return ThresholdPosterior.fit(data)
     }
 
     /// An empty history.

@@ -33,11 +33,7 @@ public struct TrendAnalyzer: Hashable, Sendable {
         public fileprivate(set) var count = 0
 
         /// The threshold fitted to this session's trials.
-        public var estimate: ThresholdEstimate? {
-            var posterior = ThresholdPosterior()
-            posterior.update(counts)
-            return posterior.estimate
-        }
+        public var estimate: ThresholdEstimate? { ThresholdPosterior.fit(BinnedTrials(counts)) }
     }
 
     /// A completed measurement and its result.
@@ -131,13 +127,9 @@ public struct TrendAnalyzer: Hashable, Sendable {
         let counted = sessions.filter { $0.count >= Self.minimumCount }
         var pooled = TrialCounts()
         for session in counted { pooled.add(session.counts) }
-        var whole = ThresholdPosterior()
-        whole.update(pooled)
-        guard let series = whole.estimate else { return [] }
+        guard let series = ThresholdPosterior.fit(BinnedTrials(pooled)) else { return [] }
         return counted.compactMap { session in
-            var posterior = ThresholdPosterior(partOf: series)
-            posterior.update(session.counts)
-            return posterior.estimate.map { (session, $0) }
+            ThresholdPosterior.fit(BinnedTrials(session.counts), partOf: series).map { (session, $0) }
         }
     }
 

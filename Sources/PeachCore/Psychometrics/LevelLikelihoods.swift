@@ -17,7 +17,7 @@ import Synchronization
 /// They are kept only while a batch of fits runs (``ThresholdPosterior/sharingLevelLikelihoods(_:)``: a report,
 /// a dashboard page) and dropped when the last batch ends: a fit alone (a training run's starting difference)
 /// computes its tables and lets them go, so a long training run or the box does not carry megabytes of them.
-/// The dashboard keeps them for its whole run (``ThresholdPosterior/keepLevelLikelihoodsFromNowOn()``).
+/// The dashboard keeps them for its whole run (``ThresholdPosterior/keepFitsFromNowOn()``).
 final class LevelLikelihoods: Sendable {
     /// The most bytes of tables kept.
     static let budgetBytes = 12 << 20
@@ -86,11 +86,5 @@ extension ThresholdPosterior {
         _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
         try LevelLikelihoods.shared.keeping(body)
-    }
-
-    /// Keeps each stimulus level's log-likelihoods from now on, for the rest of the process: for a process
-    /// that builds reports all its life (the dashboard), whose every page would otherwise compute them again.
-    public static func keepLevelLikelihoodsFromNowOn() {
-        LevelLikelihoods.shared.keepFromNowOn()
     }
 }

@@ -9,9 +9,7 @@ extension PerceptualProfile {
 
     /// The threshold (T75) fitted to every answered comparison, with its intervals; nil before any.
     public var fittedThreshold: ThresholdEstimate? {
-        var posterior = ThresholdPosterior()
-        posterior.update(trialCounts)
-        return posterior.estimate
+        ThresholdPosterior.fit(BinnedTrials(trialCounts))
     }
 
     /// The threshold fitted to the trials of the intervals `settings` train (in its tuning): the unison fit
@@ -27,9 +25,7 @@ extension PerceptualProfile {
             }
         }
         guard pooled.trials.contains(where: { $0 > 0 }) else { return nil }
-        var posterior = ThresholdPosterior()
-        posterior.update(pooled)
-        return posterior.estimate
+        return ThresholdPosterior.fit(BinnedTrials(pooled))
     }
 
     /// How far a note's threshold is expected to stray from the overall one: σ of ln T75 (±50 %). Local fits
@@ -61,13 +57,13 @@ extension PerceptualProfile {
                     correct[level] += weight * Double(counts.correct[level])
                 }
             }
-            var posterior = ThresholdPosterior(
-                slopes: [slope], thresholdPrior: (overall.cents, Self.keyboardSpread))
+            var data = BinnedTrials()
             for level in 0..<StimulusLevel.count where trials[level] > 0 {
-                posterior.update(level: level, trials: trials[level], correct: correct[level])
+                data.append(level: level, trials: trials[level], correct: correct[level])
             }
-            guard posterior.trials >= Self.minimumFittedTrials else { return nil }
-            return posterior.estimate
+            guard data.total >= Self.minimumFittedTrials else { return nil }
+            return ThresholdPosterior.fit(
+                data, slopes: [slope], thresholdPrior: (overall.cents, Self.keyboardSpread))
         }
     }
 }

@@ -287,9 +287,7 @@ public struct TimingHistory: Hashable, Sendable {
     }
 
     private static func fit(_ counts: TrialCounts) -> ThresholdEstimate? {
-        var posterior = ThresholdPosterior()
-        posterior.update(counts)
-        return posterior.estimate
+        ThresholdPosterior.fit(BinnedTrials(counts))
     }
 }
 

@@ -102,12 +102,12 @@ public struct Texts: Sendable {
 
     /// `value` with `decimals` places: a dot in English, a comma in German.
     public func format(_ value: Double, _ decimals: Int) -> String {
-        decimal(String(format: "%.\(decimals)f", value))
+        decimal(FixedDecimals.string(value, decimals: decimals))
     }
 
     /// `value` with up to three decimals and no trailing zeros (`0.4`, `440`, `1,25`).
     public func shortest(_ value: Double) -> String {
-        var text = String(format: "%.3f", value)
+        var text = FixedDecimals.string(value, decimals: 3)
         while text.contains("."), text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         if text == "-0" { text = "0" }

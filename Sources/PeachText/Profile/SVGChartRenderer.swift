@@ -96,7 +96,7 @@ public struct SVGChartRenderer: Sendable {
     }
 
     /// A coordinate with one decimal.
-    static func number(_ value: Double) -> String { String(format: "%.1f", value) }
+    static func number(_ value: Double) -> String { FixedDecimals.string(value, decimals: 1) }
 
     /// `text` with XML's special characters escaped.
     static func escape(_ text: String) -> String {

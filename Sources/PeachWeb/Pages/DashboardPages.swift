@@ -21,7 +21,7 @@ struct DashboardPages: Sendable {
     let locations: DataLocations
     let timeZone: TimeZone
     /// The report's parts until the store changes.
-    let cache = ReportCache()
+    let cache = ReportCache<ProfileReport>()
 
     // MARK: - Pages
 
@@ -341,7 +341,8 @@ struct DashboardPages: Sendable {
     /// `item` of the store's report (as the settings' note range shows it), from the cache while the store has
     /// not changed; and what the page should say above it.
     private func cached(
-        _ view: DashboardStore.View, texts: Texts, _ item: ReportCache.Item, make: (ProfileReport) -> [String]
+        _ view: DashboardStore.View, texts: Texts, _ item: ReportCache<ProfileReport>.Item,
+        make: (ProfileReport) -> [String]
     ) -> (value: [String], notices: [String]) {
         var notices = notices(view, texts: texts)
         var range = PeachSettings.defaults.training.noteRange
@@ -351,12 +352,11 @@ struct DashboardPages: Sendable {
             notices.append(publicMessage(error, texts: texts))
         }
         let value = cache.value(
-            generation: view.generation, language: texts.language.code, range: range.description, item: item
-        ) {
-            make(
+            generation: view.generation, language: texts.language.code, range: range.description, item: item,
+            report: {
                 ProfileReport(
-                    contents: view.contents, range: range, texts: texts, days: 14, timeZone: timeZone))
-        }
+                    contents: view.contents, range: range, texts: texts, days: 14, timeZone: timeZone)
+            }, make: make)
         return (value, notices)
     }
 

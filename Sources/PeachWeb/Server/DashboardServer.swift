@@ -119,7 +119,7 @@ public struct DashboardServer: Sendable {
     ///   taken, the address is not this computer's); the templates' error (a mistake of Peach's).
     public func run(onReady: @escaping @Sendable (String) -> Void) async throws {
         // Pages are built all the server's life: each level's log-likelihoods are computed once for all of them.
-        ThresholdPosterior.keepLevelLikelihoodsFromNowOn()
+        ThresholdPosterior.keepFitsFromNowOn()
         let store = DashboardStore(directory: configuration.locations.dataDirectory)
         let router = try Self.router(configuration: configuration, store: store, logger: logger)
         let limits = ConnectionLimits()

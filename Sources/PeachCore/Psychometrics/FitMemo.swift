@@ -1,0 +1,145 @@
+// FitMemo: fits kept by their data in a process that makes reports all its life, so a page after an answer
+// refits only what the answer changed.
+
+import Synchronization
+
+/// The fits of binned trials (``ThresholdPosterior/fit(_:slopes:thresholdPrior:)``) kept by what they were made
+/// from: the slopes, the prior and the trials. A fit's result depends on nothing else, so a kept one is the
+/// bits the fit would give. Off unless a process asks (``ThresholdPosterior/keepFitsFromNowOn()``: the
+/// dashboard, whose every page after a stored answer fits the whole store again, while the answer changed a few
+/// of its hundreds of fits: the rest of the weeks, the other intervals, the timing bands).
+///
+/// The kept fits are bounded: at ``generationSize`` the newest generation becomes the older one and the one
+/// before it is let go; a fit found in the older generation is kept again in the newest. So what the last
+/// report or two used stays, and a store whose fits keep changing does not grow the process.
+final class FitMemo: Sendable {
+    /// The process's memo.
+    static let shared = FitMemo()
+
+    /// How many fits a generation holds (a report of a lifetime of answers makes about 800).
+    let generationSize: Int
+
+    /// What a fit was made from. Its hash is computed once, by a multiply-and-fold over the numbers' bits
+    /// (Swift's hashing of every number of a note's fit over the keyboard, a few hundred, was a third of the
+    /// memo's cost); equal keys compare every number.
+    struct Key: Hashable {
+        let slopes: [UInt64]
+        let prior: [UInt64]
+        let data: BinnedTrials
+        let digest: UInt64
+
+        init(slopes: [Double], prior: (center: Double, width: Double)?, data: BinnedTrials) {
+            self.slopes = slopes.map(\.bitPattern)
+            self.prior = prior.map { [$0.center.bitPattern, $0.width.bitPattern] } ?? []
+            self.data = data
+            var digest: UInt64 = 0xCBF2_9CE4_8422_2325
+            func fold(_ bits: UInt64) {
+                digest = (digest ^ bits) &* 0x9E37_79B9_7F4A_7C15
+                digest ^= digest >> 29
+            }
+            for bits in self.slopes { fold(bits) }
+            for bits in self.prior { fold(bits) }
+            fold(UInt64(data.levels.count))
+            for index in data.levels.indices {
+                fold(UInt64(truncatingIfNeeded: data.levels[index]))
+                fold(data.trials[index].bitPattern)
+                fold(data.correct[index].bitPattern)
+            }
+            self.digest = digest
+        }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.digest == rhs.digest && lhs.slopes == rhs.slopes && lhs.prior == rhs.prior
+                && lhs.data == rhs.data
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(digest) }
+    }
+
+    private struct Kept: ~Copyable {
+        var on = false
+        var newest: [Key: ThresholdEstimate?] = [:]
+        var older: [Key: ThresholdEstimate?] = [:]
+
+        /// Keeps `estimate` in the newest generation, which becomes the older one at `size`.
+        mutating func keep(_ key: Key, _ estimate: ThresholdEstimate?, size: Int) {
+            if newest.count >= size {
+                older = newest
+                newest = [:]
+            }
+            newest[key] = estimate
+        }
+    }
+
+    private let kept = Mutex(Kept())
+
+    /// A memo whose generations hold `generationSize` fits, off until ``keepFromNowOn()``.
+    init(generationSize: Int = 4096) { self.generationSize = generationSize }
+
+    /// `fit()`'s result, kept by `key` while the memo is on (`fit` runs outside the lock).
+    func estimate(
+        _ key: @autoclosure () -> Key, fit: () -> ThresholdEstimate?
+    ) -> ThresholdEstimate? {
+        guard kept.withLock({ $0.on }) else { return fit() }
+        let key = key()
+        let found = kept.withLock { kept -> ThresholdEstimate?? in
+            if let estimate = kept.newest[key] { return estimate }
+            guard let estimate = kept.older[key] else { return nil }
+            kept.keep(key, estimate, size: generationSize)
+            return estimate
+        }
+        if let found { return found }
+        let estimate = fit()
+        kept.withLock { $0.keep(key, estimate, size: generationSize) }
+        return estimate
+    }
+
+    /// Keeps fits from now on, for the rest of the process.
+    func keepFromNowOn() { kept.withLock { $0.on = true } }
+
+    /// How many fits are kept now (both generations).
+    var keptCount: Int { kept.withLock { $0.newest.count + $0.older.count } }
+}
+
+extension ThresholdPosterior {
+    /// The estimate of a posterior over `slopes` with `thresholdPrior` that took in `data` level by level (nil
+    /// without trials): the same bits as making that posterior, kept by its data where the process keeps fits
+    /// (``keepFitsFromNowOn()``).
+    public static func fit(
+        _ data: BinnedTrials, slopes: [Double] = ThresholdModel.slopes,
+        thresholdPrior: (center: Double, width: Double)? = nil
+    ) -> ThresholdEstimate? {
+        fit(data, slopes: slopes, thresholdPrior: thresholdPrior, memo: .shared)
+    }
+
+    /// ``fit(_:slopes:thresholdPrior:)`` through `memo`.
+    static func fit(
+        _ data: BinnedTrials, slopes: [Double], thresholdPrior: (center: Double, width: Double)?,
+        memo: FitMemo
+    ) -> ThresholdEstimate? {
+        memo.estimate(
+            FitMemo.Key(slopes: slopes, prior: thresholdPrior, data: data)
+        ) {
+            var posterior = ThresholdPosterior(slopes: slopes, thresholdPrior: thresholdPrior)
+            for index in data.levels.indices {
+                posterior.update(
+                    level: data.levels[index], trials: data.trials[index], correct: data.correct[index])
+            }
+            return posterior.estimate
+        }
+    }
+
+    /// The estimate of a part of a series (a week, a session) whose whole was fitted as `series`
+    /// (``init(partOf:)``) that took in `data`.
+    public static func fit(_ data: BinnedTrials, partOf series: ThresholdEstimate) -> ThresholdEstimate? {
+        fit(data, slopes: [series.slope], thresholdPrior: (series.cents, ThresholdModel.partPriorWidth))
+    }
+
+    /// Keeps each stimulus level's log-likelihoods and each fit of binned trials from now on, for the rest of
+    /// the process: for a process that builds reports all its life (the dashboard), whose every page would
+    /// otherwise compute them again.
+    public static func keepFitsFromNowOn() {
+        LevelLikelihoods.shared.keepFromNowOn()
+        FitMemo.shared.keepFromNowOn()
+    }
+}

@@ -1,0 +1,41 @@
+// FixedDecimalsTests: numbers written as printf's %.Nf writes them, to the byte, halfway cases and signs included.
+
+import Foundation
+import PeachCore
+import Testing
+
+@testable import PeachText
+
+@Suite("FixedDecimals")
+struct FixedDecimalsTests {
+    @Test("the same bytes as String(format:) for 0–3 decimals: halfway cases, tiny and huge numbers, signs")
+    func sameAsPrintf() {
+        var values: [Double] = [
+            0, -0.0, 0.05, -0.05, 0.15, 0.25, 0.35, 0.45, 2.5, -2.5, 9.95, 99.95, -99.95, 1.005, 0.0005,
+            -0.0004,
+            123_456.7895, 1e12, 0x1p40, 1e15, 1e300, -1e300, .leastNonzeroMagnitude, .nan, .infinity,
+            -.infinity,
+        ]
+        var generator = SeededRandomGenerator(seed: 11)
+        for _ in 0..<20_000 {
+            values.append(Double.random(in: -1000...1000, using: &generator))
+            // Decimal fractions, many of them exactly or nearly halfway at some number of decimals.
+            values.append(Double(Int.random(in: -100_000...100_000, using: &generator)) / 200)
+            values.append(Double(Int.random(in: -100_000...100_000, using: &generator)) / 1000)
+        }
+        var differing: [String] = []
+        for value in values {
+            for decimals in 0...3 {
+                let written = FixedDecimals.string(value, decimals: decimals)
+                let printf = String(format: "%.\(decimals)f", value)
+                if written != printf {
+                    differing.append("\(value) to \(decimals): \(written), not \(printf)")
+                }
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(5))")
+        #expect(
+            FixedDecimals.string(-0.04, decimals: 1) == "-0.0"
+                && FixedDecimals.string(0.25, decimals: 1) == "0.2")
+    }
+}
