@@ -1,13 +1,17 @@
-// FitMemo: fits kept by their data in a process that makes reports all its life, so a page after an answer
-// refits only what the answer changed.
+// FitMemo: fits kept by their data while a batch of fits runs, and all its life in a process that makes
+// reports all its life, so a page after an answer refits only what the answer changed.
 
 import Synchronization
 
 /// The fits of binned trials (``ThresholdPosterior/fit(_:slopes:thresholdPrior:)``) kept by what they were made
 /// from: the slopes, the prior and the trials. A fit's result depends on nothing else, so a kept one is the
-/// bits the fit would give. Off unless a process asks (``ThresholdPosterior/keepFitsFromNowOn()``: the
-/// dashboard, whose every page after a stored answer fits the whole store again, while the answer changed a few
-/// of its hundreds of fits: the rest of the weeks, the other intervals, the timing bands).
+/// bits the fit would give. Kept, like the level tables (``LevelLikelihoods``), while a batch of fits runs
+/// (``ThresholdPosterior/sharingLevelLikelihoods(_:)``: a report asks for some fits more than once: the timing
+/// bands' by the summary, the progress chart and the JSON, the trend's sessions by the trend and the list) and
+/// let go when the last batch ends; for the process's life where it asks
+/// (``ThresholdPosterior/keepFitsFromNowOn()``: the dashboard, whose every page after a stored answer fits the
+/// whole store again, while the answer changed a few of its hundreds of fits: the rest of the weeks, the other
+/// intervals, the timing bands are found).
 ///
 /// The kept fits are bounded: at ``generationSize`` the newest generation becomes the older one and the one
 /// before it is let go; a fit found in the older generation is kept again in the newest. So what the last
@@ -57,7 +61,8 @@ final class FitMemo: Sendable {
     }
 
     private struct Kept: ~Copyable {
-        var on = false
+        /// Batches running: fits are kept while there is one.
+        var batches = 0
         var newest: [Key: ThresholdEstimate?] = [:]
         var older: [Key: ThresholdEstimate?] = [:]
 
@@ -80,7 +85,7 @@ final class FitMemo: Sendable {
     func estimate(
         _ key: @autoclosure () -> Key, fit: () -> ThresholdEstimate?
     ) -> ThresholdEstimate? {
-        guard kept.withLock({ $0.on }) else { return fit() }
+        guard kept.withLock({ $0.batches > 0 }) else { return fit() }
         let key = key()
         let found = kept.withLock { kept -> ThresholdEstimate?? in
             if let estimate = kept.newest[key] { return estimate }
@@ -94,8 +99,23 @@ final class FitMemo: Sendable {
         return estimate
     }
 
-    /// Keeps fits from now on, for the rest of the process.
-    func keepFromNowOn() { kept.withLock { $0.on = true } }
+    /// Runs `body` with fits kept between its fits; when the last batch running ends, they are let go.
+    func keeping<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        kept.withLock { $0.batches += 1 }
+        defer {
+            kept.withLock { kept in
+                kept.batches -= 1
+                if kept.batches == 0 {
+                    kept.newest = [:]
+                    kept.older = [:]
+                }
+            }
+        }
+        return try body()
+    }
+
+    /// Keeps fits from now on, for the rest of the process (one batch that never ends).
+    func keepFromNowOn() { kept.withLock { $0.batches += 1 } }
 
     /// How many fits are kept now (both generations).
     var keptCount: Int { kept.withLock { $0.newest.count + $0.older.count } }

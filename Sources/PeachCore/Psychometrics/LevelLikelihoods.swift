@@ -80,11 +80,14 @@ final class LevelLikelihoods: Sendable {
 
 extension ThresholdPosterior {
     /// Runs `body`, a batch of fits (a report's charts, a dashboard page), with each stimulus level's
-    /// log-likelihoods computed once and shared by all its fits; they are let go when the last batch ends.
-    /// Outside a batch every fit computes its own (the same bits either way).
+    /// log-likelihoods computed once and shared by all its fits, and each fit of binned trials made once
+    /// (``FitMemo``); both are let go when the last batch ends. Outside a batch every fit computes its own (the
+    /// same bits either way).
     public static func sharingLevelLikelihoods<Result, Failure: Error>(
         _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try LevelLikelihoods.shared.keeping(body)
+        try LevelLikelihoods.shared.keeping { () throws(Failure) -> Result in
+            try FitMemo.shared.keeping(body)
+        }
     }
 }

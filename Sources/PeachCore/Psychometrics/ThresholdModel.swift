@@ -51,6 +51,7 @@ public struct ThresholdPosterior: Hashable, Sendable {
         var weights: [Double] = []
         var scales: [Double] = []
         weights.reserveCapacity(slopes.count * thresholds.count)
+        scales.reserveCapacity(slopes.count * thresholds.count)
         for slope in slopes {
             let z = (logDouble(slope) - logDouble(2)) / ThresholdModel.slopePriorWidth
             let prior = slopes.count == 1 ? 0 : -z * z / 2
@@ -77,17 +78,31 @@ public struct ThresholdPosterior: Hashable, Sendable {
     /// The grid's probability of a correct answer at ln x for grid point `index`.
     @inline(__always)
     func probabilityCorrect(logCents: Double, index: Int) -> Double {
-        let slope = slopes[index / ThresholdModel.logThresholds.count]
-        return 0.5 + 0.5 * (1 - ThresholdModel.lapseRate)
-            * Self.detection(slope * (logCents - logScales[index]))
+        Self.probability(detection: Self.detection(exponent(logCents: logCents, index: index)))
+    }
+
+    /// The Weibull's exponent t at ln x for grid point `index` (``detection(_:)`` of it is the detection
+    /// probability).
+    @inline(__always)
+    func exponent(logCents: Double, index: Int) -> Double {
+        slopes[index / ThresholdModel.logThresholds.count] * (logCents - logScales[index])
+    }
+
+    /// The probability of a correct answer for a detection probability: a guess is right half the time, a lapse
+    /// is a guess.
+    @inline(__always)
+    static func probability(detection: Double) -> Double {
+        0.5 + 0.5 * (1 - ThresholdModel.lapseRate) * detection
     }
 
     /// The Weibull's detection probability 1 − exp(−e^t). Above t = 4 it is 1 exactly in double precision
     /// (exp(−e⁴) ≈ 2·10⁻²⁴), so it is not computed: the libm call underflowing there (`exp` of −10⁶) was a tenth
     /// of a profile's time.
+    /// Below t = −40 it is 0 exactly (e^t < 2⁻⁵⁴, and exp of so small a negative rounds to 1: glibc returns
+    /// 1 + x there; checked for every t from −40 down to −800 in steps of 10⁻⁴), so it is not computed either.
     @inline(__always)
     static func detection(_ t: Double) -> Double {
-        t > 4 ? 1 : 1 - expDouble(-expDouble(t))
+        t > 4 ? 1 : t < -40 ? 0 : 1 - expDouble(-expDouble(t))
     }
 
     /// ln P(right) and ln P(wrong) of a trial at `cents` at each grid point of a posterior with these `slopes`
@@ -98,10 +113,32 @@ public struct ThresholdPosterior: Hashable, Sendable {
         let logCents = logDouble(max(abs(cents), 1e-6))
         var right = [Double](repeating: 0, count: posterior.logScales.count)
         var wrong = right
-        for index in right.indices {
-            let p = posterior.probabilityCorrect(logCents: logCents, index: index)
-            right[index] = logDouble(p)
-            wrong[index] = logDouble(1 - p)
+        // Where the detection is certain (t > 4) or nil (t < −40) the probability is the ceiling's or a
+        // guess's, whose logarithms are taken once: the same bits, and most of the grid's points lie there.
+        let ceiling = probability(detection: 1)
+        let guess = probability(detection: 0)
+        let (ceilingRight, ceilingWrong) = (logDouble(ceiling), logDouble(1 - ceiling))
+        let (guessRight, guessWrong) = (logDouble(guess), logDouble(1 - guess))
+        let thresholds = ThresholdModel.logThresholds.count
+        posterior.logScales.withUnsafeBufferPointer { scales in
+            right.withUnsafeMutableBufferPointer { right in
+                wrong.withUnsafeMutableBufferPointer { wrong in
+                    for (row, slope) in slopes.enumerated() {
+                        for index in (row * thresholds)..<((row + 1) * thresholds) {
+                            // ``exponent(logCents:index:)``, a row at a time.
+                            let t = slope * (logCents - scales[index])
+                            if t > 4 {
+                                (right[index], wrong[index]) = (ceilingRight, ceilingWrong)
+                            } else if t < -40 {
+                                (right[index], wrong[index]) = (guessRight, guessWrong)
+                            } else {
+                                let p = probability(detection: detection(t))
+                                (right[index], wrong[index]) = (logDouble(p), logDouble(1 - p))
+                            }
+                        }
+                    }
+                }
+            }
         }
         return (right, wrong)
     }

@@ -83,6 +83,30 @@ struct FitMemoTests {
                     data, slopes: [series.slope], prior: (series.cents, ThresholdModel.partPriorWidth)))
     }
 
+    @Test(
+        "kept while a batch of fits runs (a report), also inside a batch within it; let go when the last ends"
+    )
+    func keptWhileABatchRuns() {
+        let memo = FitMemo()
+        let data = Self.trials(around: 8, seed: 4)
+        var made = 0
+        func fit() {
+            _ = memo.estimate(FitMemo.Key(slopes: ThresholdModel.slopes, prior: nil, data: data)) {
+                made += 1
+                return Self.byHand(data, slopes: ThresholdModel.slopes, prior: nil)
+            }
+        }
+        memo.keeping {
+            fit()
+            memo.keeping { fit() }
+            #expect(made == 1 && memo.keptCount == 1, "the inner batch's end lets nothing go")
+            fit()
+        }
+        #expect(made == 1 && memo.keptCount == 0)
+        fit()
+        #expect(made == 2 && memo.keptCount == 0, "outside a batch nothing is kept")
+    }
+
     @Test("at most two generations are kept; a fit found in the older one is kept again in the newest")
     func bounded() {
         let memo = FitMemo(generationSize: 4)
