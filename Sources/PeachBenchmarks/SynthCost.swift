@@ -9,14 +9,19 @@ import PeachTestSupport
 /// its `render` mode (once rendering nothing, once `seconds` of audio) and divides the difference by the
 /// frames rendered, so start-up cost cancels out. Instruction counts do not depend on the machine's load.
 enum SynthCost {
-    /// `PeachBenchmarks render SOUND VOICES SECONDS`: renders stereo 48 kHz audio in 128-frame blocks and exits.
-    /// SOUND is a timbre's name or the path of a SoundFont (its first preset).
+    /// `PeachBenchmarks render SOUND VOICES SECONDS [CHANNELS]`: renders 48 kHz audio in 128-frame blocks, stereo
+    /// unless CHANNELS is 1, and exits. SOUND is a timbre's name or the path of a SoundFont (its first preset).
     static func render(arguments: [String]) {
-        guard arguments.count == 3, let voices = Int(arguments[1]), let seconds = Double(arguments[2]) else {
+        guard (3...4).contains(arguments.count), let voices = Int(arguments[1]),
+            let seconds = Double(arguments[2]), let channels = Int(arguments.count == 4 ? arguments[3] : "2"),
+            (1...2).contains(channels)
+        else {
             return
         }
         MainActor.assumeIsolated {
-            guard let renderer = renderer(arguments[0], voices: voices) else { return }
+            guard let renderer = renderer(arguments[0], voices: voices, channelCount: channels) else {
+                return
+            }
             var checksum: Float = 0
             renderer.render(seconds: seconds) { block, _ in checksum += block[0] }
             if checksum.isNaN { print("NaN") }
@@ -48,17 +53,17 @@ enum SynthCost {
     /// organ, strings and five more families (guitar, trumpet, flute, lead, a plucked bass).
     static let measuredPresets = ["0:0", "0:19", "0:48", "0:24", "0:56", "0:73", "0:80", "0:33"]
 
-    /// A stereo 48 kHz renderer in 128-frame blocks with `voices` notes of `sound` sounding (220 Hz and its
-    /// multiples, −6 dB): what both the speed and the instruction figures measure.
+    /// A 48 kHz renderer (stereo unless `channelCount` says 1) in 128-frame blocks with `voices` notes of `sound`
+    /// sounding (220 Hz and its multiples, −6 dB): what both the speed and the instruction figures measure.
     @MainActor
-    static func renderer(_ sound: String, voices: Int) -> OfflineRenderer? {
+    static func renderer(_ sound: String, voices: Int, channelCount: Int = 2) -> OfflineRenderer? {
         let engine = SynthEngine(sampleRate: 48_000)
         guard let player = player(sound, engine: engine) else { return nil }
         for voice in 0..<voices {
             _ = try? player.play(
                 frequency: Frequency(hertz: 220 * Double(voice + 1)), velocity: 63, amplitude: -6)
         }
-        return OfflineRenderer(engine: engine, blockFrames: 128, channelCount: 2)
+        return OfflineRenderer(engine: engine, blockFrames: 128, channelCount: channelCount)
     }
 
     /// Prints the synth's speed, its pitch error on rendered samples and its instructions per sample.
