@@ -151,23 +151,26 @@ public final class SystemFile: @unchecked Sendable {
     /// - Throws: ``FileError`` (`stat`, `read`).
     public func readAll() throws(FileError) -> [UInt8] {
         let length = try size()
-        var bytes = [UInt8](repeating: 0, count: length)
-        var offset = 0
-        while offset < length {
-            let count: Int
-            do {
-                count = try bytes.withUnsafeMutableBytes { buffer in
-                    try descriptor.read(
-                        fromAbsoluteOffset: Int64(offset),
-                        into: UnsafeMutableRawBufferPointer(rebasing: buffer[offset...]))
+        var failure: Errno?
+        // Read into the array's storage as it is made: zeroing it first cost a store's snapshot (10 MB at a
+        // million answers) ten million instructions.
+        let bytes = [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
+            while initialized < length {
+                let count: Int
+                do {
+                    count = try descriptor.read(
+                        fromAbsoluteOffset: Int64(initialized),
+                        into: UnsafeMutableRawBufferPointer(
+                            UnsafeMutableBufferPointer(rebasing: buffer[initialized...])))
+                } catch {
+                    failure = error as? Errno ?? .ioError
+                    return
                 }
-            } catch {
-                throw FileError(path: path, operation: .read, errno: error as? Errno ?? .ioError)
+                if count == 0 { return }
+                initialized += count
             }
-            if count == 0 { break }
-            offset += count
         }
-        if offset < length { bytes.removeLast(length - offset) }
+        if let failure { throw FileError(path: path, operation: .read, errno: failure) }
         return bytes
     }
 

@@ -16,6 +16,8 @@ public struct LocalDayReader: Sendable {
     private var offset = 0
     private var validFrom = Double.infinity
     private var validUntil = -Double.infinity
+    /// The day of the moments from `validFrom` up to `validUntil` (the end of the day looked up at the latest).
+    private var validDay = LocalDay(dayNumber: 0)
 
     /// A reader of days in `timeZone`.
     public init(timeZone: TimeZone) { self.timeZone = timeZone }
@@ -23,15 +25,14 @@ public struct LocalDayReader: Sendable {
     /// The local day `date` falls on.
     public mutating func day(of date: Date) -> LocalDay {
         let seconds = date.timeIntervalSince1970
-        if seconds >= validFrom && seconds < validUntil {
-            return LocalDay(secondsSince1970: seconds, utcOffsetSeconds: offset)
-        }
+        if seconds >= validFrom && seconds < validUntil { return validDay }
         offset = timeZone.secondsFromGMT(for: date)
         let day = LocalDay(secondsSince1970: seconds, utcOffsetSeconds: offset)
         let dayEnd = Double((day.dayNumber + 1) * 86_400 - offset)
         let transition = timeZone.nextDaylightSavingTimeTransition(after: date)?.timeIntervalSince1970
         validFrom = seconds
         validUntil = min(dayEnd, transition ?? dayEnd)
+        validDay = day
         return day
     }
 

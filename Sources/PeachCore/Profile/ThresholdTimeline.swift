@@ -12,6 +12,12 @@ public struct ThresholdTimeline: Hashable, Sendable {
         public let timestamp: Date
         /// The unsigned cent difference of the comparison.
         public let threshold: Double
+
+        /// An answer at `timestamp` with cent difference `threshold`.
+        public init(timestamp: Date, threshold: Double) {
+            self.timestamp = timestamp
+            self.threshold = threshold
+        }
     }
 
     /// One day with practice.
@@ -51,6 +57,10 @@ public struct ThresholdTimeline: Hashable, Sendable {
     public init(comparisons: some Sequence<CompletedComparison>) {
         for comparison in comparisons { add(comparison) }
     }
+
+    /// A timeline of `samples`, in time order (a store's snapshot holds a million: handed over whole, not
+    /// appended one by one across the module boundary).
+    public init(samples: [Sample]) { self.samples = samples }
 
     /// Adds one answered comparison.
     public mutating func add(_ completed: CompletedComparison) {

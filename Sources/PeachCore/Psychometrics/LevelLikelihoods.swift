@@ -41,8 +41,10 @@ final class LevelLikelihoods: Sendable {
 
     /// ln P(right) and ln P(wrong) of a trial at `level` at each grid point of a posterior over `slopes`
     /// (``ThresholdPosterior/logLikelihoods(cents:slopes:)`` of the level's cents).
-    func table(level: Int, slopes: [Double]) -> (right: [Double], wrong: [Double]) {
-        let key = Key(slopes: slopes.map(\.bitPattern), level: level)
+    /// `slopeBits`, the slopes' bit patterns, when the caller keeps them (a posterior asks for many levels).
+    func table(level: Int, slopes: [Double], slopeBits: [UInt64]? = nil) -> (right: [Double], wrong: [Double])
+    {
+        let key = Key(slopes: slopeBits ?? slopes.map(\.bitPattern), level: level)
         if let table = kept.withLock({ $0.tables[key] }) { return table }
         let table = ThresholdPosterior.logLikelihoods(cents: StimulusLevel.cents(of: level), slopes: slopes)
         let bytes = 2 * table.right.count * MemoryLayout<Double>.stride

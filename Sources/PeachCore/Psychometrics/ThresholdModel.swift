@@ -31,6 +31,8 @@ public enum ThresholdModel {
 public struct ThresholdPosterior: Hashable, Sendable {
     /// The slopes of this posterior (all of the model's, or one).
     public let slopes: [Double]
+    /// The slopes' bit patterns: the key of their level tables (``LevelLikelihoods``), made once per posterior.
+    let slopeBits: [UInt64]
     /// ln of the unnormalised posterior, slope-major: `[slope * thresholds + threshold]`.
     public private(set) var logWeights: [Double]
     /// ln α of the Weibull at each grid point (same layout).
@@ -45,24 +47,27 @@ public struct ThresholdPosterior: Hashable, Sendable {
         slopes: [Double] = ThresholdModel.slopes, thresholdPrior: (center: Double, width: Double)? = nil
     ) {
         self.slopes = slopes
+        slopeBits = slopes.map(\.bitPattern)
         let thresholds = ThresholdModel.logThresholds
-        let f75 = 0.5 / (1 - ThresholdModel.lapseRate)
-        let lnMinusLn = logDouble(-logDouble(1 - f75))
+        let lnMinusLn = Self.lnMinusLnMiss75
         var weights: [Double] = []
         var scales: [Double] = []
         weights.reserveCapacity(slopes.count * thresholds.count)
         scales.reserveCapacity(slopes.count * thresholds.count)
+        // What does not change along a row is computed once for it (the same bits as computed at every point).
+        let logCenter = thresholdPrior.map { logDouble($0.center) }
         for slope in slopes {
             let z = (logDouble(slope) - logDouble(2)) / ThresholdModel.slopePriorWidth
             let prior = slopes.count == 1 ? 0 : -z * z / 2
+            let shift = lnMinusLn / slope
             for logThreshold in thresholds {
                 var threshold = 0.0
-                if let thresholdPrior {
-                    let z = (logThreshold - logDouble(thresholdPrior.center)) / thresholdPrior.width
+                if let thresholdPrior, let logCenter {
+                    let z = (logThreshold - logCenter) / thresholdPrior.width
                     threshold = -z * z / 2
                 }
                 weights.append(prior + threshold)
-                scales.append(logThreshold - lnMinusLn / slope)
+                scales.append(logThreshold - shift)
             }
         }
         logWeights = weights
@@ -88,6 +93,10 @@ public struct ThresholdPosterior: Hashable, Sendable {
         slopes[index / ThresholdModel.logThresholds.count] * (logCents - logScales[index])
     }
 
+    /// ln(−ln(1 − f)) for f = 0.5 / (1 − λ), the detection at T75: a grid point's ln α is its ln T75 minus
+    /// this over its slope.
+    static let lnMinusLnMiss75 = logDouble(-logDouble(1 - 0.5 / (1 - ThresholdModel.lapseRate)))
+
     /// The probability of a correct answer for a detection probability: a guess is right half the time, a lapse
     /// is a guess.
     @inline(__always)
@@ -109,9 +118,9 @@ public struct ThresholdPosterior: Hashable, Sendable {
     /// (``logWeights``' layout): what an update adds, weighted by the right and wrong answers. Computed once
     /// and reused (``LevelLikelihoods``), it spares the logarithms of fits that take the same levels many times.
     static func logLikelihoods(cents: Double, slopes: [Double]) -> (right: [Double], wrong: [Double]) {
-        let posterior = ThresholdPosterior(slopes: slopes)
         let logCents = logDouble(max(abs(cents), 1e-6))
-        var right = [Double](repeating: 0, count: posterior.logScales.count)
+        let logThresholds = ThresholdModel.logThresholds
+        var right = [Double](repeating: 0, count: slopes.count * logThresholds.count)
         var wrong = right
         // Where the detection is certain (t > 4) or nil (t < −40) the probability is the ceiling's or a
         // guess's, whose logarithms are taken once: the same bits, and most of the grid's points lie there.
@@ -119,14 +128,16 @@ public struct ThresholdPosterior: Hashable, Sendable {
         let guess = probability(detection: 0)
         let (ceilingRight, ceilingWrong) = (logDouble(ceiling), logDouble(1 - ceiling))
         let (guessRight, guessWrong) = (logDouble(guess), logDouble(1 - guess))
-        let thresholds = ThresholdModel.logThresholds.count
-        posterior.logScales.withUnsafeBufferPointer { scales in
+        let thresholds = logThresholds.count
+        logThresholds.withUnsafeBufferPointer { logThresholds in
             right.withUnsafeMutableBufferPointer { right in
                 wrong.withUnsafeMutableBufferPointer { wrong in
                     for (row, slope) in slopes.enumerated() {
-                        for index in (row * thresholds)..<((row + 1) * thresholds) {
-                            // ``exponent(logCents:index:)``, a row at a time.
-                            let t = slope * (logCents - scales[index])
+                        // ``exponent(logCents:index:)`` a row at a time, the scales made as `init` makes them.
+                        let shift = lnMinusLnMiss75 / slope
+                        for column in 0..<thresholds {
+                            let index = row * thresholds + column
+                            let t = slope * (logCents - (logThresholds[column] - shift))
                             if t > 4 {
                                 (right[index], wrong[index]) = (ceilingRight, ceilingWrong)
                             } else if t < -40 {
@@ -176,7 +187,7 @@ public struct ThresholdPosterior: Hashable, Sendable {
     /// log-likelihoods (``LevelLikelihoods``).
     public mutating func update(level: Int, trials: Double, correct: Double, weight: Double = 1) {
         guard trials > 0, weight > 0 else { return }
-        let table = LevelLikelihoods.shared.table(level: level, slopes: slopes)
+        let table = LevelLikelihoods.shared.table(level: level, slopes: slopes, slopeBits: slopeBits)
         let rightWeight = weight * correct
         let wrongWeight = weight * (trials - correct)
         table.right.withUnsafeBufferPointer { right in

@@ -223,16 +223,19 @@ struct JournalSnapshot {
                 header.isConsistent(sampleBytes: reader.remaining),
                 tailCRC(header.journalLength) == header.tailCRC
             else { return nil }
-            var timeline = ThresholdTimeline()
-            if keepsSamples { timeline.reserveCapacity(header.sampleCount) }
+            var samples: [ThresholdTimeline.Sample] = []
+            if keepsSamples { samples.reserveCapacity(header.sampleCount) }
             for _ in 0..<header.sampleCount {
                 guard let time = try? reader.double(), let threshold = try? reader.double() else {
                     return nil
                 }
                 let date = Date(timeIntervalSinceReferenceDate: time)
                 guard ValueDomains.isRecordTime(date), threshold.isFinite else { return nil }
-                if keepsSamples { timeline.add(threshold: threshold, at: date) }
+                if keepsSamples {
+                    samples.append(ThresholdTimeline.Sample(timestamp: date, threshold: threshold))
+                }
             }
+            let timeline = ThresholdTimeline(samples: samples)
             var contents = JournalContents()
             if !keepsSamples { contents.dropTimeline() }
             contents.profile = header.profile
