@@ -157,12 +157,18 @@ struct JournalSnapshotTests {
         let loaded = try throughSnapshot(grown)
         #expect(snapshotCovers(grown))
         #expect(loaded == (try everyLine(grown)))
-        // The dashboard's first load does the same.
+        // The dashboard's first load does the same, with the timeline it does not keep for itself.
         let followed = TemporaryDirectory()
         followed.write(grown.bytes())
-        var follower = JournalFollower(directory: followed.path)
+        var follower = JournalFollower(directory: followed.path, keepsTimeline: false)
         _ = try follower.refresh()
         #expect(snapshotCovers(followed))
+        #expect(try throughSnapshot(followed) == everyLine(followed), "the snapshot has the timeline")
+        #expect(follower.contents.timeline.samples.isEmpty && !follower.contents.keepsTimeline)
+        #expect(follower.contents.profile == loaded.profile && !loaded.timeline.samples.isEmpty)
+        try JournalStore(directory: followed.path).append(records(threshold..<(threshold + 3)))
+        _ = try follower.refresh()
+        #expect(follower.recordCount == threshold + 3 && follower.contents.timeline.samples.isEmpty)
     }
 
     @Test("damage and newer records inside what the snapshot covers keep their line numbers")

@@ -20,7 +20,10 @@ final class FitMemo: Sendable {
     /// The process's memo.
     static let shared = FitMemo()
 
-    /// How many fits a generation holds (a report of a lifetime of answers makes about 800).
+    /// How many fits a generation holds: a dashboard page's report makes a few hundred (the keyboard's notes,
+    /// 26 weeks of each series, the sessions, the timing bands). At 4096 the dashboard held 6 MB more after a
+    /// hundred answers (a note's fit over the keyboard is kept by a few hundred numbers) for no fewer fits
+    /// made again.
     let generationSize: Int
 
     /// What a fit was made from. Its hash is computed once, by a multiply-and-fold over the numbers' bits
@@ -79,7 +82,7 @@ final class FitMemo: Sendable {
     private let kept = Mutex(Kept())
 
     /// A memo whose generations hold `generationSize` fits, off until ``keepFromNowOn()``.
-    init(generationSize: Int = 4096) { self.generationSize = generationSize }
+    init(generationSize: Int = 1024) { self.generationSize = generationSize }
 
     /// `fit()`'s result, kept by `key` while the memo is on (`fit` runs outside the lock).
     func estimate(

@@ -37,9 +37,17 @@ public struct JournalFollower: Sendable {
     private var position: (offset: Int, lineNumber: Int) = (0, 0)
     private var identity: FileIdentity?
     private var loaded = false
+    /// Whether ``contents`` keeps the timeline (``JournalContents/keepsTimeline``).
+    public let keepsTimeline: Bool
 
-    /// A follower of the store in `directory`; nothing is read until ``refresh()``.
-    public init(directory: String) { self.directory = directory }
+    /// A follower of the store in `directory`; nothing is read until ``refresh()``. Without `keepsTimeline` the
+    /// contents hold no timeline once loaded (the snapshot a load leaves still has it): for a reader that never
+    /// draws one (the dashboard, whose pages keep a report of the contents while the follower adds to them: each
+    /// added answer copied the million samples' array, 10 MB, and they took as much memory).
+    public init(directory: String, keepsTimeline: Bool = true) {
+        self.directory = directory
+        self.keepsTimeline = keepsTimeline
+    }
 
     /// Reads what was added since the last call (all of it the first time).
     /// - Throws: ``StoreError`` for an unsafe folder, a newer schema or a system error; what was read before stays.
@@ -67,6 +75,7 @@ public struct JournalFollower: Sendable {
         JournalStore.saveSnapshot(of: read, directory: directory)
         let (contents, scanned) = read
         self.contents = contents
+        if !keepsTimeline { self.contents.dropTimeline() }
         recordCount = contents.recordCount
         position = (scanned.completeLength, scanned.lineCount)
         identity = now

@@ -62,7 +62,7 @@ actor DashboardStore: Service {
     private var stopped = false
 
     /// The store in `directory`.
-    init(directory: String) { follower = JournalFollower(directory: directory) }
+    init(directory: String) { follower = JournalFollower(directory: directory, keepsTimeline: false) }
 
     /// The store, read again if the last read is older than ``freshness`` (what arrived goes to the live pages
     /// too, whoever asked).
