@@ -63,11 +63,16 @@ final class FitMemo: Sendable {
         func hash(into hasher: inout Hasher) { hasher.combine(digest) }
     }
 
-    private struct Kept: ~Copyable {
+    private struct Kept: KeptWhileBatchesRun, ~Copyable {
         /// Batches running: fits are kept while there is one.
         var batches = 0
         var newest: [Key: ThresholdEstimate?] = [:]
         var older: [Key: ThresholdEstimate?] = [:]
+
+        mutating func letGo() {
+            newest = [:]
+            older = [:]
+        }
 
         /// Keeps `estimate` in the newest generation, which becomes the older one at `size`.
         mutating func keep(_ key: Key, _ estimate: ThresholdEstimate?, size: Int) {
@@ -104,21 +109,11 @@ final class FitMemo: Sendable {
 
     /// Runs `body` with fits kept between its fits; when the last batch running ends, they are let go.
     func keeping<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-        kept.withLock { $0.batches += 1 }
-        defer {
-            kept.withLock { kept in
-                kept.batches -= 1
-                if kept.batches == 0 {
-                    kept.newest = [:]
-                    kept.older = [:]
-                }
-            }
-        }
-        return try body()
+        try kept.keeping(body)
     }
 
     /// Keeps fits from now on, for the rest of the process (one batch that never ends).
-    func keepFromNowOn() { kept.withLock { $0.batches += 1 } }
+    func keepFromNowOn() { kept.keepFromNowOn() }
 
     /// How many fits are kept now (both generations).
     var keptCount: Int { kept.withLock { $0.newest.count + $0.older.count } }

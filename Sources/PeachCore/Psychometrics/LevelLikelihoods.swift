@@ -30,11 +30,16 @@ final class LevelLikelihoods: Sendable {
         let level: Int
     }
 
-    private struct Kept: ~Copyable {
+    private struct Kept: KeptWhileBatchesRun, ~Copyable {
         var tables: [Key: (right: [Double], wrong: [Double])] = [:]
         var bytes = 0
         /// Batches running (``keeping(_:)``): tables are kept while there is one.
         var batches = 0
+
+        mutating func letGo() {
+            tables = [:]
+            bytes = 0
+        }
     }
 
     private let kept = Mutex(Kept())
@@ -60,21 +65,11 @@ final class LevelLikelihoods: Sendable {
 
     /// Runs `body` with the tables kept between its fits; when the last batch running ends, they are dropped.
     func keeping<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-        kept.withLock { $0.batches += 1 }
-        defer {
-            kept.withLock { kept in
-                kept.batches -= 1
-                if kept.batches == 0 {
-                    kept.tables = [:]
-                    kept.bytes = 0
-                }
-            }
-        }
-        return try body()
+        try kept.keeping(body)
     }
 
     /// Keeps the tables from now on, for the rest of the process (one batch that never ends).
-    func keepFromNowOn() { kept.withLock { $0.batches += 1 } }
+    func keepFromNowOn() { kept.keepFromNowOn() }
 
     /// How many tables are kept now.
     var keptCount: Int { kept.withLock { $0.tables.count } }
