@@ -30,6 +30,36 @@ struct LevelLikelihoodsTests {
         #expect(tables.keptCount == 0)
     }
 
+    @Test(
+        "a level's table holds, bit for bit, the logarithms of each grid point's probability computed alone")
+    func tableIsEveryPointAlone() {
+        let slopeSets = [ThresholdModel.slopes, [0.8], [2.3456789], [8.0]]
+        var differing = 0
+        var points = 0
+        for slopes in slopeSets {
+            let posterior = ThresholdPosterior(slopes: slopes)
+            for level in stride(from: 0, to: StimulusLevel.count, by: 3) {
+                let cents = StimulusLevel.cents(of: level)
+                let table = ThresholdPosterior.logLikelihoods(cents: cents, slopes: slopes)
+                let logCents = logDouble(max(abs(cents), 1e-6))
+                for index in table.right.indices {
+                    // The formula as written before the table skipped certain and nil detections.
+                    let slope = slopes[index / ThresholdModel.logThresholds.count]
+                    let t = slope * (logCents - posterior.logScales[index])
+                    let detection = t > 4 ? 1 : 1 - expDouble(-expDouble(t))
+                    let p = 0.5 + 0.5 * (1 - ThresholdModel.lapseRate) * detection
+                    points += 1
+                    if table.right[index].bitPattern != logDouble(p).bitPattern
+                        || table.wrong[index].bitPattern != logDouble(1 - p).bitPattern
+                    {
+                        differing += 1
+                    }
+                }
+            }
+        }
+        #expect(differing == 0 && points > 100_000, "\(differing) of \(points) points differ")
+    }
+
     @Test("a fit gives the same bits inside a batch as outside")
     func sameFitEitherWay() {
         var counts = TrialCounts()
