@@ -22,8 +22,8 @@ final class FitMemo: Sendable {
 
     /// How many fits a generation holds: a dashboard page's report makes a few hundred (the keyboard's notes,
     /// 26 weeks of each series, the sessions, the timing bands). At 4096 the dashboard held 6 MB more after a
-    /// hundred answers (a note's fit over the keyboard is kept by a few hundred numbers) for no fewer fits
-    /// made again.
+    /// hundred answers (a note's fit over the keyboard is kept by a few hundred numbers) and spent no less CPU
+    /// an answer (5.0–5.6 ms a comparison, against 5.2 ms at 1024).
     let generationSize: Int
 
     /// What a fit was made from. Its hash is computed once, by a multiply-and-fold over the numbers' bits
