@@ -195,11 +195,7 @@ public struct ProgressHistory: Hashable, Sendable {
             }
         }
         guard any else { return nil }
-        var data = BinnedTrials()
-        for level in 0..<StimulusLevel.count where trials[level] > 0 {
-            data.append(level: level, trials: trials[level], correct: correct[level])
-        }
-        return ThresholdPosterior.fit(data)
+        return ThresholdPosterior.fit(BinnedTrials(trials: trials, correct: correct))
     }
 
     /// An empty history.

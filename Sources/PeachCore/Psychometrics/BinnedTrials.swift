@@ -21,6 +21,14 @@ public struct BinnedTrials: Hashable, Sendable {
         }
     }
 
+    /// The (weighted) trials and right answers given per level (``StimulusLevel``), lowest level first; levels
+    /// without trials are left out.
+    public init(trials: [Double], correct: [Double]) {
+        for level in trials.indices where trials[level] > 0 {
+            append(level: level, trials: trials[level], correct: correct[level])
+        }
+    }
+
     /// Takes `trials` at `level` of which `correct` were right, after the ones before (none is nothing).
     public mutating func append(level: Int, trials: Double, correct: Double) {
         guard trials > 0 else { return }

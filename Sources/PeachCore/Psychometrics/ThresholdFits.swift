@@ -57,6 +57,8 @@ extension PerceptualProfile {
                     correct[level] += weight * Double(counts.correct[level])
                 }
             }
+            // Appended here rather than through `BinnedTrials(trials:correct:)`: handing the arrays over made the
+            // optimiser check their uniqueness in the kernel's loop above (5 million instructions at 1M).
             var data = BinnedTrials()
             for level in 0..<StimulusLevel.count where trials[level] > 0 {
                 data.append(level: level, trials: trials[level], correct: correct[level])

@@ -202,15 +202,6 @@ public struct ThresholdPosterior: Hashable, Sendable {
         self.trials += weight * trials
     }
 
-    /// Takes in binned counts, each level weighted by `weight`.
-    public mutating func update(_ counts: TrialCounts, weight: Double = 1) {
-        for level in 0..<StimulusLevel.count where counts.trials[level] > 0 {
-            update(
-                level: level, trials: Double(counts.trials[level]), correct: Double(counts.correct[level]),
-                weight: weight)
-        }
-    }
-
     /// The posterior probabilities on the grid (normalised).
     public var probabilities: [Double] {
         let top = logWeights.max() ?? 0

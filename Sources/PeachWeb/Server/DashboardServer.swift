@@ -118,7 +118,8 @@ public struct DashboardServer: Sendable {
     /// - Throws: ``CommandError/cannotListen(address:port:errno:reason:)`` when it cannot listen (the port is
     ///   taken, the address is not this computer's); the templates' error (a mistake of Peach's).
     public func run(onReady: @escaping @Sendable (String) -> Void) async throws {
-        // Pages are built all the server's life: each level's log-likelihoods are computed once for all of them.
+        // Pages are built all the server's life: each level's log-likelihoods are computed once for all of them,
+        // and each fit is kept by its data, so a page after an answer refits only what the answer changed.
         ThresholdPosterior.keepFitsFromNowOn()
         let store = DashboardStore(directory: configuration.locations.dataDirectory)
         let router = try Self.router(configuration: configuration, store: store, logger: logger)

@@ -66,11 +66,7 @@ struct LevelLikelihoodsTests {
         for (index, cents) in [3.0, 5.5, 8.0, 12.0, 20.0, 35.0].enumerated() {
             for trial in 0..<12 { counts.add(cents: cents, correct: trial % (index + 2) != 0) }
         }
-        func fit() -> ThresholdEstimate? {
-            var posterior = ThresholdPosterior()
-            posterior.update(counts)
-            return posterior.estimate
-        }
+        func fit() -> ThresholdEstimate? { ThresholdPosterior.fit(BinnedTrials(counts)) }
         let alone = fit()
         let batched = ThresholdPosterior.sharingLevelLikelihoods { fit() }
         #expect(alone == batched)
