@@ -36,6 +36,18 @@ struct CRC32CTests {
         }
     }
 
+    @Test("a checksum closed by one more byte is the checksum of the bytes and that byte")
+    func closedBy() {
+        var generator = SeededRandomGenerator(seed: 31)
+        for count in 0..<300 {
+            let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let last = UInt8.random(in: 0...255, using: &generator)
+            let closed = bytes.withUnsafeBufferPointer { CRC32C.checksum($0, closedBy: last) }
+            #expect(closed == (bytes + [last]).withUnsafeBufferPointer { CRC32C.checksum($0) })
+            #expect(closed == (bytes + [last]).withUnsafeBufferPointer { CRC32C.software($0) })
+        }
+    }
+
     @Test("this machine's processor has the instruction (x86-64 with SSE 4.2, arm64 with CRC)")
     func hardwareHere() {
         #if arch(x86_64) || arch(arm64)

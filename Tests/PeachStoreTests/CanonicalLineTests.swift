@@ -77,15 +77,28 @@ struct CanonicalLineTests {
         }
     }
 
-    func canonical(_ line: [UInt8]) -> StoredRecord? {
-        line.withUnsafeBufferPointer { CanonicalLine.decode($0) }
+    /// The one-pass reading of `line`, with what the reader kept from the lines before it (`memory`).
+    func canonical(_ line: [UInt8], memory: inout LineMemory) -> StoredRecord? {
+        line.withUnsafeBufferPointer { try? CanonicalLine.decode($0, memory: &memory) }
+    }
+
+    /// `line` with its checksum made right again (it ends `,"crc":"xxxxxxxx"}`).
+    static func resealed(_ line: [UInt8]) -> [UInt8] {
+        guard let comma = line.lastIndex(of: UInt8(ascii: ",")), line.count - comma == 18 else { return line }
+        let crc = line.withUnsafeBufferPointer {
+            CRC32C.checksum(UnsafeBufferPointer(rebasing: $0[..<comma]), closedBy: 0x7D)
+        }
+        var sealed = line
+        sealed.replaceSubrange((comma + 8)..<(comma + 16), with: Array(String(format: "%08x", crc).utf8))
+        return sealed
     }
 
     @Test("every line the writer makes is read in one pass, to the record the general decoder reads")
     func writerLines() {
+        var memory = LineMemory()  // kept from line to line, as a reader keeps it
         for record in Self.records {
             let line = Array(RecordCodec.encode(record).utf8)
-            let fast = canonical(line)
+            let fast = canonical(line, memory: &memory)
             #expect(fast != nil, "\(String(decoding: line, as: UTF8.self))")
             #expect(fast == general(line) && fast == record, "\(String(decoding: line, as: UTF8.self))")
         }
@@ -94,6 +107,7 @@ struct CanonicalLineTests {
     @Test("a mutated line is either refused by both or read alike: the one-pass reader never accepts more")
     func mutatedLines() {
         var generator = SeededRandomGenerator(seed: 29)
+        var memory = LineMemory()  // words and days kept across the mutated lines too
         let alphabet = Array(#"{}[]",:0123456789.-+eE tfnaluxr\"#.utf8) + [0x00, 0x7F, 0xC3, 0xFF]
         var accepted = 0
         for round in 0..<40_000 {
@@ -108,22 +122,72 @@ struct CanonicalLineTests {
                 }
             }
             // Half of them with the checksum made right again, so the reader gets past it.
-            if round % 2 == 0, let comma = line.lastIndex(of: UInt8(ascii: ",")), line.count - comma == 18 {
-                var crc = line.withUnsafeBufferPointer {
-                    CRC32C.checksum(UnsafeBufferPointer(rebasing: $0[..<comma]))
-                }
-                var brace: UInt8 = 0x7D
-                crc = withUnsafePointer(to: &brace) {
-                    CRC32C.checksum(UnsafeBufferPointer(start: $0, count: 1), continuing: crc)
-                }
-                let hex = Array(String(format: "%08x", crc).utf8)
-                line.replaceSubrange((comma + 8)..<(comma + 16), with: hex)
-            }
-            guard let fast = canonical(line) else { continue }
+            if round % 2 == 0 { line = Self.resealed(line) }
+            guard let fast = canonical(line, memory: &memory) else { continue }
             accepted += 1
             #expect(fast == general(line), "\(String(decoding: line, as: UTF8.self))")
         }
         #expect(
             accepted > 100, "some mutations keep a valid line (a changed digit with its checksum made right)")
+    }
+
+    @Test("a number in every form reads as the general decoder reads it; the plain forms in one pass")
+    func numberForms() {
+        let record = Self.records[0]
+        let line = String(decoding: Array(RecordCodec.encode(record).utf8), as: UTF8.self)
+        guard let range = line.range(of: #""responseTime":[^,]*"#, options: .regularExpression) else {
+            Issue.record("no response time in \(line)")
+            return
+        }
+        var memory = LineMemory()
+        let plain = [
+            "0", "-0", "1", "0.5", "-0.5", "1234567", "12345678", "0.45", "440", "-3.5459365890190906",
+            "0.29771129400411767", "17.118218196693746", "1.2345678901234567", "9007199254740993",
+            "0.1234567890123456789", "1234567.123456789012", "5e-324", "2.5E+3", "0.30000000000000004",
+        ]
+        let odd = [
+            "00.5", "01", "1.", ".5", "-", "--1", "1e", "1.5e-3", "123456789.5", "1234567.1234567890123",
+            "0.12345678901234567890123", "1x", "+1", "1.2.3", "١",
+        ]
+        for text in plain + odd {
+            let changed = Self.resealed(
+                Array(line.replacingCharacters(in: range, with: #""responseTime":"# + text).utf8))
+            let fast = canonical(changed, memory: &memory)
+            #expect(fast == general(changed), "\(text)")
+            if plain.contains(text), !text.contains(where: { "eE".contains($0) }), text.count <= 21 {
+                #expect(fast != nil, "\(text) is read in one pass")
+            }
+        }
+    }
+
+    @Test(
+        "the reader's memory hands back a kept word only for its very bytes, and a day's number only for its day"
+    )
+    func lineMemory() {
+        var memory = LineMemory()
+        // Six words cycling through four places, twice, with near neighbours (one byte, one length apart).
+        let words = ["sine", "sinf", "sin", "midi-note", "midi-notes", "fifteen-bytes!!", "x"]
+        for _ in 0..<3 {
+            for word in words {
+                let bytes = Array(word.utf8) + Array(repeating: UInt8(ascii: "\""), count: 16)
+                let made = bytes.withUnsafeBufferPointer { memory.word($0, 0..<word.utf8.count) }
+                #expect(made == word)
+            }
+        }
+        let long = Array("sixteen-bytes!!!".utf8) + Array(repeating: 0x22, count: 16)
+        #expect(long.withUnsafeBufferPointer { memory.word($0, 0..<16) } == nil)
+        let accented = Array("é".utf8) + Array(repeating: 0x22, count: 16)
+        #expect(accented.withUnsafeBufferPointer { memory.word($0, 0..<2) } == nil)
+        // Times across days, months and a leap day, read with one memory, as without it.
+        var reading = LineMemory()
+        var time = Date(timeIntervalSince1970: 1_709_000_000)
+        for step in 0..<2_000 {
+            time = time.addingTimeInterval(Double(step % 7) * 3_571.25)
+            let text = Array(Timestamp.format(time).utf8)
+            let remembered = withUnsafeMutablePointer(to: &reading) { pointer in
+                text.withUnsafeBufferPointer { Timestamp.parse($0, memory: pointer) }
+            }
+            #expect(remembered == text.withUnsafeBufferPointer { Timestamp.parse($0) } && remembered == time)
+        }
     }
 }

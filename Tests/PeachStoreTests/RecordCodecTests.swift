@@ -430,6 +430,29 @@ struct RecordCodecTests {
         }
     }
 
+    @Test(
+        "checksums: eight hex digits read at once, in either case, are their value; any other byte refuses them"
+    )
+    func hexWords() {
+        func read(_ text: [UInt8]) -> UInt32? {
+            text.withUnsafeBufferPointer { RecordCodec.hexWord($0, 0..<8) }
+        }
+        let digits = Array("0123456789abcdefABCDEF".utf8)
+        var generator = SeededRandomGenerator(seed: 29)
+        for _ in 0..<10_000 {
+            let text = (0..<8).map { _ in digits.randomElement(using: &generator)! }
+            #expect(read(text) == UInt32(String(decoding: text, as: UTF8.self), radix: 16))
+        }
+        #expect(read(Array("ffffffff".utf8)) == .max && read(Array("00000000".utf8)) == 0)
+        for position in 0..<8 {
+            for byte in UInt8.min...UInt8.max where !digits.contains(byte) {
+                var text = Array("9aF0c3E1".utf8)
+                text[position] = byte
+                #expect(read(text) == nil, "byte \(byte) at \(position)")
+            }
+        }
+    }
+
     @Test("timestamps: Peach's own form (three decimals) reads as the general form does, each digit checked")
     func timestampFastPath() {
         func parse(_ text: String) -> Date? {
@@ -448,13 +471,22 @@ struct RecordCodecTests {
         }
         let good = Array("2026-11-28T05:14:09.123Z".utf8)
         #expect(parse("2026-11-28T05:14:09.123Z")?.timeIntervalSince1970 == 1_795_842_849.123)
-        for position in [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18, 20, 21, 22] {
-            for byte: UInt8 in [0x2F, 0x3A, 0x41, 0x20, 0xFF] {
+        // Every byte at every place: a digit for a digit reads as the general reading (a fourth decimal sends
+        // the text there) reads it; anything else is refused.
+        for position in 0..<24 {
+            for byte in UInt8.min...UInt8.max where byte != good[position] {
                 var text = good
                 text[position] = byte
-                #expect(
-                    text.withUnsafeBufferPointer { Timestamp.parse($0) } == nil, "byte \(byte) at \(position)"
-                )
+                let fast = text.withUnsafeBufferPointer { Timestamp.parse($0) }
+                if (0x30...0x39).contains(byte), (0x30...0x39).contains(good[position]) {
+                    var longer = text
+                    longer.insert(0x30, at: 23)
+                    #expect(
+                        fast == longer.withUnsafeBufferPointer { Timestamp.parse($0) },
+                        "byte \(byte) at \(position)")
+                } else {
+                    #expect(fast == nil, "byte \(byte) at \(position)")
+                }
             }
         }
         for bad in [

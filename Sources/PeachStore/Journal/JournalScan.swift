@@ -95,9 +95,9 @@ enum JournalScan {
         var lastLineIsALine = false
         /// Whether a byte-order mark at the start of the file is skipped (a file a spreadsheet wrote).
         var skipsByteOrderMark = false
-        /// Decodes one line. A journal's mode notes damage and goes on; an import's stops at the first
-        /// (``damageIsFatal``).
-        var decode: @Sendable (UnsafeBufferPointer<UInt8>, Range<Int>, inout RecordCodec.Decoder) -> Outcome
+        /// Decodes one line, writing its record (when it is one) to the slot given. A journal's mode notes damage
+        /// and goes on; an import's stops at the first (``damageIsFatal``).
+        var decode: Decode
         /// Whether the first damaged line (or one too long) ends the scan with
         /// ``StoreError/unreadableImport(path:line:problem:)``.
         var damageIsFatal = false
@@ -105,10 +105,20 @@ enum JournalScan {
         var pieceSize = JournalScan.chunkSize
 
         /// A journal's lines: damage and newer records are noted and skipped, a torn tail is left alone.
-        static let journal = Mode(decode: { bytes, range, decoder in
-            JournalScan.decode(bytes, range, using: &decoder, path: "")
+        static let journal = Mode(decode: { bytes, range, decoder, slot in
+            JournalScan.decode(bytes, range, using: &decoder, path: "", into: slot)
         })
     }
+
+    /// How a mode decodes the line `bytes[range]`: its record initialized at the slot (only for
+    /// ``LineOutcome/record``), or why there is none. The record is made where it is kept until it is handed on:
+    /// returned in an enum it was copied into the enum, into its slot, out of it and out of the enum again — a
+    /// twelfth of reading a line.
+    typealias Decode =
+        @Sendable (
+            UnsafeBufferPointer<UInt8>, Range<Int>, inout RecordCodec.Decoder,
+            UnsafeMutablePointer<StoredRecord>
+        ) -> LineOutcome
 
     /// ``scanLines(path:from:end:progress:_:)`` over a file already open, in `mode`.
     static func scanLines(
@@ -138,6 +148,7 @@ enum JournalScan {
         var fileOffset = start.offset
         var lineNumber = start.lineNumber
         var skippingLongLine = false
+        var linesInLastPiece = 0
 
         /// Waits for `job`'s decoding (helping with it), then hands its records on in order.
         func finish(_ job: DecodeJob) throws {
@@ -145,12 +156,14 @@ enum JournalScan {
             job.wait()
             defer { job.release() }
             for index in 0..<job.ranges.count {
-                // Moved out of its slot, not copied (a copy and a destroy of each record were a tenth of a
-                // journal scan's time).
+                // Handed on where it stands and destroyed there, not copied (a copy and a destroy of each record
+                // were a tenth of a journal scan's time).
                 switch job.take(index) {
-                case .record(let record):
+                case .record:
                     summary.recordCount += 1
-                    try visit(record, UnsafeBufferPointer(rebasing: job.bytes[job.ranges[index]]))
+                    try job.withRecord(index) {
+                        try visit($0, UnsafeBufferPointer(rebasing: job.bytes[job.ranges[index]]))
+                    }
                 case .damage(let problem):
                     if mode.damageIsFatal {
                         throw StoreError.unreadableImport(
@@ -189,6 +202,10 @@ enum JournalScan {
             var lineStart = 0
             var ranges: [Range<Int>] = []
             var numbers: [Int] = []
+            // Room for as many lines as the last piece had and an eighth more: the arrays grew from nothing in
+            // every piece, copying themselves a dozen times (two hundredths of reading a line).
+            ranges.reserveCapacity(linesInLastPiece &+ linesInLastPiece / 8)
+            numbers.reserveCapacity(linesInLastPiece &+ linesInLastPiece / 8)
             if mode.skipsByteOrderMark, fileOffset == count, filled >= 3, buffer[0] == 0xEF,
                 buffer[1] == 0xBB,
                 buffer[2] == 0xBF
@@ -232,6 +249,7 @@ enum JournalScan {
                     lineStart = filled
                 }
             }
+            linesInLastPiece = ranges.count
             // Decode this chunk on the other thread while the previous one is handed on here.
             let job = DecodeJob(
                 bytes: UnsafeBufferPointer(buffer), ranges: ranges, lineNumbers: numbers,
@@ -266,33 +284,54 @@ enum JournalScan {
         return summary
     }
 
-    /// What decoding one line gave.
+    /// What decoding one line gave, the record itself included (an import's array of objects, read one by one).
     enum Outcome: Sendable {
         case record(StoredRecord)
+        case damage(RecordProblem)
+        case newer(Int)
+        case failure(StoreError)
+
+        /// The outcome of a scan's line: its record initialized at `slot`, or why there is none.
+        func written(to slot: UnsafeMutablePointer<StoredRecord>) -> LineOutcome {
+            switch self {
+            case .record(let record):
+                slot.initialize(to: record)
+                return .record
+            case .damage(let problem): return .damage(problem)
+            case .newer(let version): return .newer(version)
+            case .failure(let error): return .failure(error)
+            }
+        }
+    }
+
+    /// What decoding one of a scan's lines gave: a record (initialized in its slot) or why there is none.
+    /// Indirect: the rare reasons are boxed, so the outcome of a line that is a record — nearly all — is one
+    /// word to store, read and destroy (the reasons held inline made it six).
+    indirect enum LineOutcome: Sendable {
+        case record
         case damage(RecordProblem)
         case newer(Int)
         case failure(StoreError)
     }
 
     /// The lines of one chunk to decode, shared by the two threads: each takes blocks of lines from `next` and
-    /// writes only their slots of the outcomes, and the bytes are not changed until both are done (the group is
-    /// waited for), so sharing is safe though the compiler cannot prove it.
+    /// writes only their slots (the outcome, and the record when there is one), and the bytes are not changed
+    /// until both are done (the group is waited for), so sharing is safe though the compiler cannot prove it.
     final class DecodeJob: @unchecked Sendable {
         let bytes: UnsafeBufferPointer<UInt8>
         let ranges: [Range<Int>]
         let lineNumbers: [Int]
         let fileOffset: Int
-        private let decode:
-            @Sendable (UnsafeBufferPointer<UInt8>, Range<Int>, inout RecordCodec.Decoder) -> Outcome
-        private let slots: UnsafeMutableBufferPointer<Outcome>
+        private let decode: Decode
+        private let outcomes: UnsafeMutableBufferPointer<LineOutcome>
+        /// A line's record, initialized where its outcome is ``LineOutcome/record``.
+        private let records: UnsafeMutablePointer<StoredRecord>
         private let next = Atomic<Int>(0)
         private static let block = 128
 
         init(
             bytes: UnsafeBufferPointer<UInt8>, ranges: [Range<Int>], lineNumbers: [Int], fileOffset: Int,
-            decode:
-                @escaping @Sendable (UnsafeBufferPointer<UInt8>, Range<Int>, inout RecordCodec.Decoder) ->
-                Outcome
+            decode: @escaping Decode
         ) {
             self.bytes = bytes
             self.ranges = ranges
@@ -301,17 +340,26 @@ enum JournalScan {
             self.decode = decode
             // Left uninitialized: each slot is initialized by the block that decodes it, and every block is
             // decoded before the outcomes are read or released (`wait()`).
-            slots = .allocate(capacity: ranges.count)
+            outcomes = .allocate(capacity: ranges.count)
+            records = .allocate(capacity: max(1, ranges.count))
         }
 
-        /// Slots already moved out by ``take(_:)``: the first `taken`, in line order.
+        /// Outcomes already read by ``take(_:)``: the first `taken`, in line order. Their records are moved out
+        /// (``withRecord(_:_:)``); the others' are destroyed by ``release()``.
         private var taken = 0
 
-        /// The outcome of line `index` (in order, once every block is done), moved out of its slot.
-        func take(_ index: Int) -> Outcome {
+        /// The outcome of line `index` (in order, once every block is done).
+        func take(_ index: Int) -> LineOutcome {
             precondition(index == taken, "outcomes are taken in line order")
             taken += 1
-            return slots.moveElement(from: index)
+            return outcomes[index]
+        }
+
+        /// Hands line `index`'s record (its outcome just taken: a record) to `body`, moved out of its slot (a
+        /// copy read from the slot counted every reference the record holds twice).
+        func withRecord(_ index: Int, _ body: (StoredRecord) throws -> Void) rethrows {
+            precondition(index == taken - 1, "a record is handed on right after its outcome is taken")
+            try body((records + index).move())
         }
 
         private let group = DispatchGroup()
@@ -332,25 +380,32 @@ enum JournalScan {
                 let first = next.wrappingAdd(Self.block, ordering: .relaxed).oldValue
                 guard first < ranges.count else { return }
                 for index in first..<min(first + Self.block, ranges.count) {
-                    slots.initializeElement(at: index, to: decode(bytes, ranges[index], &decoder))
+                    outcomes.initializeElement(
+                        at: index, to: decode(bytes, ranges[index], &decoder, records + index))
                 }
             }
         }
 
-        /// Frees the outcomes not taken (all, when handing them on threw) and the slots; after ``wait()``.
+        /// Destroys the records not handed on (all, when handing them on threw) and every outcome, and frees
+        /// the slots; after ``wait()``.
         func release() {
-            if taken < slots.count { UnsafeMutableBufferPointer(rebasing: slots[taken...]).deinitialize() }
-            slots.deallocate()
+            for index in taken..<outcomes.count {
+                if case .record = outcomes[index] { (records + index).deinitialize(count: 1) }
+            }
+            outcomes.deinitialize()
+            outcomes.deallocate()
+            records.deallocate()
         }
     }
 
-    /// One line's outcome.
+    /// One line's outcome, its record initialized at `slot`.
     static func decode(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, using decoder: inout RecordCodec.Decoder,
-        path: String
-    ) -> Outcome {
+        path: String, into slot: UnsafeMutablePointer<StoredRecord>
+    ) -> LineOutcome {
         do {
-            return .record(try RecordCodec.decode(bytes, range, using: &decoder, path: path))
+            slot.initialize(to: try RecordCodec.decode(bytes, range, using: &decoder, path: path))
+            return .record
         } catch let damage as RecordDamage {
             return .damage(damage.problem)
         } catch let StoreError.newerSchema(_, found, _) {

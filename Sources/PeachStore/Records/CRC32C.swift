@@ -33,6 +33,13 @@ public enum CRC32C {
 
     /// ``checksum(_:continuing:)`` by table, whatever the processor (the fallback, and what tests compare
     /// the instruction with).
+    /// The checksum of `bytes` followed by the one byte `last` (a line's `}`), without a second call for it.
+    static func checksum(_ bytes: UnsafeBufferPointer<UInt8>, closedBy last: UInt8) -> UInt32 {
+        let crc = ~checksum(bytes)
+        return flat.withUnsafeBufferPointer { table in ~((crc >> 8) ^ table[Int((crc ^ UInt32(last)) & 0xFF)])
+        }
+    }
+
     static func software(_ bytes: UnsafeBufferPointer<UInt8>, continuing crc: UInt32 = 0) -> UInt32 {
         var crc = ~crc
         flat.withUnsafeBufferPointer { table in

@@ -16,109 +16,137 @@ import PeachCore
 /// time parsers and the same domain checks; a test compares the two on every kind of record and on lines
 /// mutated at random).
 enum CanonicalLine {
-    /// The record on `line` (one line without its newline), or nil when it is not laid out as Peach writes it.
+    /// Why a line is not read here: it is not laid out as Peach writes it (the general decoder decides).
+    enum Refusal: Error { case refused }
+
+    /// The record on `line` (one line without its newline); ``Refusal`` when it is not laid out as Peach writes
+    /// it. `memory` is what this reader keeps from line to line (the short words made into strings, the last day).
+    ///
+    /// It throws instead of returning an optional: a record of some 200 bytes then goes straight to where the
+    /// caller's result is, where an optional was copied out of its wrapper twice more on each line.
     @inline(__always)
-    static func decode(_ line: UnsafeBufferPointer<UInt8>) -> StoredRecord? {
+    static func decode(
+        _ line: UnsafeBufferPointer<UInt8>, memory: inout LineMemory
+    ) throws(Refusal) -> StoredRecord {
         // The checksum is the last field: `,"crc":"xxxxxxxx"}`, over the line without it, closed by `}`.
         let tail = 18
-        guard line.count > tail + 8, line[line.count - 1] == 0x7D else { return nil }
+        guard line.count > tail + 8, line[line.count - 1] == 0x7D else { throw .refused }
         let crcStart = line.count - tail
-        var cursor = Cursor(line: line, index: crcStart, end: line.count)
+        var cursor = Cursor(line: line, index: crcStart, end: line.count, memory: nil)
         guard cursor.literal(",\"crc\":\""),
             let stored = RecordCodec.hexWord(line, (crcStart + 8)..<(crcStart + 16)),
             RecordCodec.lineChecksum(line, before: crcStart) == stored
-        else { return nil }
+        else { throw .refused }
         cursor.index = crcStart + 16
-        guard cursor.literal("\"}") else { return nil }
+        guard cursor.literal("\"}") else { throw .refused }
 
-        cursor = Cursor(line: line, index: 0, end: crcStart)
+        return try withUnsafeMutablePointer(to: &memory) { (memory) throws(Refusal) -> StoredRecord in
+            cursor = Cursor(line: line, index: 0, end: crcStart, memory: memory)
+            return try record(&cursor)
+        }
+    }
+
+    /// The record from the cursor at the line's start to its checksum (checked).
+    @inline(__always)
+    private static func record(_ cursor: inout Cursor) throws(Refusal) -> StoredRecord {
         guard cursor.literal("{\"v\":"), let version = cursor.integer(),
             (1...RecordCodec.currentVersion).contains(version), cursor.literal(",\"type\":\"")
-        else { return nil }
-        let record: StoredRecord?
-        if cursor.literal("comparison\"") {
-            record = comparison(&cursor, version: version)
-        } else if cursor.literal("pitchMatching\"") {
-            record = pitchMatching(&cursor, version: version)
-        } else if cursor.literal("rhythmOffsetDetection\"") {
-            record = rhythm(&cursor, .offsetDetection, version: version)
-        } else if cursor.literal("continuousRhythmMatching\"") {
-            record = rhythm(&cursor, .continuousMatching, version: version)
-        } else if cursor.literal("playBack\"") {
-            record = playBack(&cursor, version: version)
-        } else if cursor.literal("rhythmEcho\"") {
-            record = echo(&cursor, version: version)
-        } else {
-            return nil
+        else { throw .refused }
+        // Each kind's reader checks that its last field ends at the checksum and returns its record as it
+        // makes it (held in a variable here and checked after, the record was copied twice more).
+        if cursor.literal("comparison\"") { return try comparison(&cursor, version: version) }
+        if cursor.literal("pitchMatching\"") { return try pitchMatching(&cursor, version: version) }
+        if cursor.literal("rhythmOffsetDetection\"") {
+            return try rhythm(&cursor, .offsetDetection, version: version)
         }
-        return cursor.index == crcStart ? record : nil
+        if cursor.literal("continuousRhythmMatching\"") {
+            return try rhythm(&cursor, .continuousMatching, version: version)
+        }
+        if cursor.literal("playBack\"") { return try playBack(&cursor, version: version) }
+        if cursor.literal("rhythmEcho\"") { return try echo(&cursor, version: version) }
+        throw .refused
     }
 
     /// `,"time":"…"`: the record's time.
     private static func time(_ cursor: inout Cursor) -> Date? {
-        guard cursor.literal(",\"time\":"), let text = cursor.string() else { return nil }
+        guard cursor.literal(",\"time\":") else { return nil }
+        // Peach's own form between its quotes, read where it stands: its 24 bytes are digits and separators
+        // (the parser checks each), so no scan for the closing quote is needed.
+        let start = cursor.index &+ 1
+        if start &+ 24 < cursor.end, cursor.line[start &- 1] == 0x22, cursor.line[start &+ 24] == 0x22,
+            let date = Timestamp.parse(
+                UnsafeBufferPointer(rebasing: cursor.line[start..<(start &+ 24)]), memory: cursor.memory)
+        {
+            cursor.index = start &+ 25
+            return date
+        }
+        guard let text = cursor.string() else { return nil }
         return Timestamp.parse(UnsafeBufferPointer(rebasing: cursor.line[text]))
     }
 
-    private static func comparison(_ cursor: inout Cursor, version: Int) -> StoredRecord? {
+    private static func comparison(_ cursor: inout Cursor, version: Int) throws(Refusal) -> StoredRecord {
         guard let timestamp = time(&cursor),
             cursor.literal(",\"note1\":"), let note1 = cursor.note(),
             cursor.literal(",\"note2\":"), let note2 = cursor.note(),
             cursor.literal(",\"cents\":"), let cents = cursor.cents()
-        else { return nil }
+        else { throw .refused }
         var tuning = TuningSystem.equalTemperament
         if cursor.literal(",\"tuning\":") {
-            guard let word = cursor.text(), let named = TuningSystem(rawValue: word) else { return nil }
+            guard let word = cursor.text(), let named = TuningSystem(rawValue: word) else { throw .refused }
             tuning = named
         }
         let answer: ComparisonAnswer
-        guard cursor.literal(",\"answer\":\"") else { return nil }
+        guard cursor.literal(",\"answer\":\"") else { throw .refused }
         if cursor.literal("higher\"") {
             answer = .higher
         } else if cursor.literal("lower\"") {
             answer = .lower
         } else {
-            return nil
+            throw .refused
         }
         guard cursor.literal(",\"correct\":"), let correct = cursor.boolean(), let context = context(&cursor),
             cursor.literal(",\"note2Gain\":"), let gain = cursor.number(),
             cursor.literal(",\"responseTime\":"), let responseTime = cursor.number(),
             cursor.literal(",\"input\":"), let input = cursor.text()
-        else { return nil }
+        else { throw .refused }
         var procedure = TrialProcedure.training
         if cursor.literal(",\"procedure\":") {
-            guard let word = cursor.text(), let named = TrialProcedure(rawValue: word) else { return nil }
+            guard let word = cursor.text(), let named = TrialProcedure(rawValue: word) else { throw .refused }
             procedure = named
         }
+        guard cursor.atEnd else { throw .refused }
         let completed = CompletedComparison(
             comparison: Comparison(note1: note1, note2: note2, centDifference: cents, tuningSystem: tuning),
             answer: answer, timestamp: timestamp, context: context.with(procedure),
             note2AmplitudeOffset: gain, responseTime: responseTime, inputKind: InputKind(rawValue: input))
-        guard completed.isCorrect == correct else { return nil }
+        guard completed.isCorrect == correct else { throw .refused }
         let payload = StoredRecord.Payload.comparison(completed)
         return StoredRecord(
             payload: payload, schemaVersion: max(version, RecordCodec.version(for: payload)), extraFields: [])
     }
 
-    private static func pitchMatching(_ cursor: inout Cursor, version: Int) -> StoredRecord? {
+    private static func pitchMatching(_ cursor: inout Cursor, version: Int) throws(Refusal) -> StoredRecord {
         guard let timestamp = time(&cursor), cursor.literal(",\"referenceNote\":"),
             let reference = cursor.note()
-        else { return nil }
+        else { throw .refused }
         var target = reference
         if cursor.literal(",\"targetNote\":") {
-            guard let note = cursor.note(), abs(note.rawValue - reference.rawValue) <= 12 else { return nil }
+            guard let note = cursor.note(), abs(note.rawValue - reference.rawValue) <= 12 else {
+                throw .refused
+            }
             target = note
         }
         var tuning = TuningSystem.equalTemperament
         if cursor.literal(",\"tuning\":") {
-            guard let word = cursor.text(), let named = TuningSystem(rawValue: word) else { return nil }
+            guard let word = cursor.text(), let named = TuningSystem(rawValue: word) else { throw .refused }
             tuning = named
         }
         guard cursor.literal(",\"initialCents\":"), let initial = cursor.cents(),
             cursor.literal(",\"errorCents\":"), let error = cursor.cents(), let context = context(&cursor),
             cursor.literal(",\"timeTaken\":"), let timeTaken = cursor.number(),
             cursor.literal(",\"tuneControl\":"), let control = cursor.text()
-        else { return nil }
+        else { throw .refused }
+        guard cursor.atEnd else { throw .refused }
         let payload = StoredRecord.Payload.pitchMatching(
             CompletedPitchMatching(
                 referenceNote: reference, initialOffset: initial, userError: error, targetNote: target,
@@ -130,10 +158,10 @@ enum CanonicalLine {
 
     private static func rhythm(
         _ cursor: inout Cursor, _ kind: RhythmRecord.Kind, version: Int
-    ) -> StoredRecord? {
+    ) throws(Refusal) -> StoredRecord {
         guard let timestamp = time(&cursor), cursor.literal(",\"tempoBPM\":"), let tempo = cursor.integer(),
             ValueDomains.tempo.contains(tempo)
-        else { return nil }
+        else { throw .refused }
         func milliseconds() -> Double? {
             guard let value = cursor.number(), ValueDomains.rhythmOffset.contains(value) else { return nil }
             return value
@@ -144,14 +172,14 @@ enum CanonicalLine {
             guard cursor.literal(",\"offsetMs\":"), let offset = milliseconds(),
                 cursor.literal(",\"correct\":"),
                 let correct = cursor.boolean()
-            else { return nil }
+            else { throw .refused }
             var pattern: TimingPattern?
             var position: Int?
             if cursor.literal(",\"pattern\":") {
                 guard let name = cursor.text(), let named = TimingPattern.named(name),
                     cursor.literal(",\"offsetPosition\":"), let step = cursor.integer(),
                     RhythmRecord.isOffsetPosition(step, of: named)
-                else { return nil }
+                else { throw .refused }
                 pattern = named
                 position = step
             }
@@ -159,14 +187,14 @@ enum CanonicalLine {
                 offsetDetectionAt: timestamp, tempoBPM: tempo, offsetMs: offset, isCorrect: correct,
                 pattern: pattern, offsetPosition: position)
         case .continuousMatching:
-            guard cursor.literal(",\"meanOffsetMs\":"), let mean = milliseconds() else { return nil }
+            guard cursor.literal(",\"meanOffsetMs\":"), let mean = milliseconds() else { throw .refused }
             var positions: [Double?] = [nil, nil, nil, nil]
             // `,"meanOffsetMsPosition` then the step's digit: each step that has a mean, in order.
             var next = 0
             while next < 4, cursor.literal(",\"meanOffsetMsPosition") {
                 guard let digit = cursor.digit(), digit >= next, digit < 4, cursor.literal("\":"),
                     let value = milliseconds()
-                else { return nil }
+                else { throw .refused }
                 positions[digit] = value
                 next = digit + 1
             }
@@ -175,13 +203,13 @@ enum CanonicalLine {
             var silentBars: Int?
             var drift: SilentDrift?
             if cursor.literal(",\"silentBars\":") {
-                guard let bars = cursor.integer() else { return nil }
+                guard let bars = cursor.integer() else { throw .refused }
                 silentBars = bars
                 if cursor.literal(",\"silentStrikes\":") {
                     guard let strikes = cursor.integer(), cursor.literal(",\"driftMsPerBar\":"),
                         let slope = cursor.number(), cursor.literal(",\"silentMeanOffsetMs\":"),
                         let silentMean = milliseconds()
-                    else { return nil }
+                    else { throw .refused }
                     drift = SilentDrift(msPerBar: slope, meanOffsetMs: silentMean, strikes: strikes)
                 }
             }
@@ -190,67 +218,68 @@ enum CanonicalLine {
             if cursor.literal(",\"tempoRamp\":") {
                 guard let step = cursor.integer(), cursor.literal(",\"rampEvery\":"),
                     let bars = cursor.integer()
-                else { return nil }
+                else { throw .refused }
                 (ramp, every) = (step, bars)
             }
             var pattern: TimingPattern?
             if cursor.literal(",\"pattern\":") {
-                guard let name = cursor.text(), let named = TimingPattern.named(name) else { return nil }
+                guard let name = cursor.text(), let named = TimingPattern.named(name) else { throw .refused }
                 pattern = named
             }
             record = RhythmRecord(
                 continuousMatchingAt: timestamp, tempoBPM: tempo, meanOffsetMs: mean, positions: positions,
                 silentBars: silentBars, drift: drift, tempoRamp: ramp, rampEvery: every, pattern: pattern)
-            guard record.hasValidFillFields else { return nil }
+            guard record.hasValidFillFields else { throw .refused }
         }
+        guard cursor.atEnd else { throw .refused }
         return StoredRecord(payload: .rhythm(record), schemaVersion: max(version, 2), extraFields: [])
     }
 
-    private static func echo(_ cursor: inout Cursor, version: Int) -> StoredRecord? {
+    private static func echo(_ cursor: inout Cursor, version: Int) throws(Refusal) -> StoredRecord {
         guard let timestamp = time(&cursor), cursor.literal(",\"tempoBPM\":"), let tempo = cursor.integer(),
             cursor.literal(",\"rhythm\":"), let rhythm = cursor.text(), cursor.literal(",\"level\":"),
             let level = cursor.integer(), cursor.literal(",\"onsets\":"), let onsets = cursor.text(),
             cursor.literal(",\"extras\":"), let extras = cursor.integer(), cursor.literal(",\"input\":"),
-            let input = cursor.text(),
+            let input = cursor.text(), cursor.atEnd,
             let completed = try? EchoFields.completed(
                 tempoBPM: tempo, rhythm: rhythm, level: level, onsets: onsets, extras: extras, input: input,
                 at: timestamp)
-        else { return nil }
+        else { throw .refused }
         return StoredRecord(payload: .echo(completed), schemaVersion: max(version, 4), extraFields: [])
     }
 
-    private static func playBack(_ cursor: inout Cursor, version: Int) -> StoredRecord? {
+    private static func playBack(_ cursor: inout Cursor, version: Int) throws(Refusal) -> StoredRecord {
         guard let timestamp = time(&cursor), cursor.literal(",\"kind\":"), let kind = cursor.text(),
             cursor.literal(",\"item\":"), let item = cursor.text(), cursor.literal(",\"reference\":"),
             let reference = cursor.integer(), cursor.literal(",\"answerNotes\":"),
             let answerNotes = cursor.text(),
             cursor.literal(",\"played\":"), let played = cursor.text(), cursor.literal(",\"correct\":"),
             let correct = cursor.boolean()
-        else { return nil }
+        else { throw .refused }
         var heardAs: String?
         if cursor.literal(",\"heardAs\":") {
-            guard let text = cursor.text() else { return nil }
+            guard let text = cursor.text() else { throw .refused }
             heardAs = text
         }
         guard cursor.literal(",\"responseTime\":"), let responseTime = cursor.number(),
             cursor.literal(",\"input\":"), let input = cursor.text()
-        else { return nil }
+        else { throw .refused }
         let anyOctave = cursor.literal(",\"anyOctave\":true")
         let anyVoicing = cursor.literal(",\"anyVoicing\":true")
         var tempoBPM: Int?
         var offsetMs: Double?
         if cursor.literal(",\"tempoBPM\":") {
             guard let tempo = cursor.integer(), cursor.literal(",\"offsetMs\":"), let offset = cursor.number()
-            else { return nil }
+            else { throw .refused }
             (tempoBPM, offsetMs) = (tempo, offset)
         }
-        guard
+        guard cursor.atEnd,
             let completed = try? PlayBackFields.completed(
                 item: item, kind: kind, reference: reference, answerNotes: answerNotes, played: played,
                 correct: correct, heardAs: heardAs, responseTime: responseTime, input: input,
                 anyOctave: anyOctave, anyVoicing: anyVoicing, tempoBPM: tempoBPM, offsetMs: offsetMs,
                 at: timestamp)
-        else { return nil }
+        else { throw .refused }
         return StoredRecord(payload: .playBack(completed), schemaVersion: max(version, 3), extraFields: [])
     }
 
@@ -288,13 +317,15 @@ enum CanonicalLine {
         let line: UnsafeBufferPointer<UInt8>
         var index: Int
         let end: Int
+        /// What the reader keeps from line to line (nil: everything made anew).
+        let memory: UnsafeMutablePointer<LineMemory>?
 
         /// Consumes `text` if it comes next: compared eight bytes at a time (keys are 8–26 bytes with their
         /// quotes; a byte at a time was the pass's largest cost).
         @inline(__always)
         mutating func literal(_ text: StaticString) -> Bool {
             let count = text.utf8CodeUnitCount
-            guard end - index >= count, let base = line.baseAddress else { return false }
+            guard end &- index >= count, let base = line.baseAddress else { return false }
             let here = UnsafeRawPointer(base + index)
             let expected = UnsafeRawPointer(text.utf8Start)
             var offset = 0
@@ -303,16 +334,16 @@ enum CanonicalLine {
                     here.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
                         == expected.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
                 else { return false }
-                offset += 8
+                offset &+= 8
             }
             while offset < count {
                 guard
                     here.load(fromByteOffset: offset, as: UInt8.self)
                         == expected.load(fromByteOffset: offset, as: UInt8.self)
                 else { return false }
-                offset += 1
+                offset &+= 1
             }
-            index += count
+            index &+= count
             return true
         }
 
@@ -324,14 +355,95 @@ enum CanonicalLine {
             return index > start ? start..<index : nil
         }
 
+        /// Whether every field up to the checksum has been read.
+        var atEnd: Bool { index == end }
+
         /// A number (JSON's grammar, parsed exactly as the general decoder does).
+        @inline(__always)
         mutating func number() -> Double? {
+            if let value = shortNumber() { return value }
             guard let range = numberText() else { return nil }
             return NumberParser.double(line, range)
         }
 
+        /// The number at the cursor when it is what a journal mostly holds — up to 7 digits, then decimals, 19
+        /// digits at most, no exponent, closed by a comma or the end — read where it stands: its digits eight at a
+        /// time as they are found, no scan for its end first, no second pass to check it. Nil (the cursor
+        /// unmoved) for anything else, which ``number()`` then reads the general way; the value is the one
+        /// ``NumberParser/double(_:_:)`` gives (the same exact fast paths).
+        @inline(__always)
+        private mutating func shortNumber() -> Double? {
+            guard let base = line.baseAddress else { return nil }
+            var at = index
+            let negative = at < end && base[at] == 0x2D
+            if negative { at &+= 1 }
+            guard at &+ 8 <= line.count else { return nil }
+            let whole = NumberParser.leadingDigits(ByteLanes.load(base, at))
+            // No digit, eight or more (a long number: the general way), or a leading zero before a digit.
+            guard whole.count > 0, whole.count < 8, base[at] != 0x30 || whole.count == 1 else { return nil }
+            at &+= whole.count
+            var mantissa = whole.value
+            var decimals = 0
+            if at < end, base[at] == 0x2E {
+                at &+= 1
+                // Eight decimals at a time while eight are there (written out: a loop cost more than the third
+                // word saves), 19 digits at most in all.
+                guard at &+ 16 <= line.count else { return nil }
+                let first = NumberParser.leadingDigits(ByteLanes.load(base, at))
+                guard first.count > 0 else { return nil }
+                var fraction = first.value
+                decimals = first.count
+                if first.count == 8 {
+                    let second = NumberParser.leadingDigits(ByteLanes.load(base, at &+ 8))
+                    fraction = fraction &* Self.powersOfTen[second.count] &+ second.value
+                    decimals &+= second.count
+                    if second.count == 8 {
+                        guard at &+ 24 <= line.count else { return nil }
+                        let third = NumberParser.leadingDigits(ByteLanes.load(base, at &+ 16))
+                        guard whole.count &+ 16 &+ third.count <= 19 else { return nil }
+                        fraction = fraction &* Self.powersOfTen[third.count] &+ third.value
+                        decimals &+= third.count
+                    }
+                }
+                guard whole.count &+ decimals <= 19 else { return nil }
+                mantissa = mantissa &* Self.powersOfTen[decimals] &+ fraction
+                at &+= decimals
+            }
+            guard at == end || (at < end && base[at] == 0x2C),
+                let value = NumberParser.exactValue(
+                    mantissa, digits: whole.count &+ decimals, decimals: decimals, negative: negative)
+            else { return nil }
+            index = at
+            return value
+        }
+
+        /// 10^0 … 10^19 as integers.
+        private static let powersOfTen: [UInt64] = [
+            1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
+            10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000,
+            1_000_000_000_000_000, 10_000_000_000_000_000, 100_000_000_000_000_000,
+            1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
+        ]
+
         /// A whole number, written as JSON writes one: no leading zeros, no point, no exponent.
+        @inline(__always)
         mutating func integer() -> Int? {
+            // Up to 7 digits closed by a comma or the end, read where they stand (nearly every one).
+            if let base = line.baseAddress {
+                var at = index
+                let negative = at < end && base[at] == 0x2D
+                if negative { at &+= 1 }
+                if at &+ 8 <= line.count {
+                    let digits = NumberParser.leadingDigits(ByteLanes.load(base, at))
+                    let stop = at &+ digits.count
+                    if digits.count > 0, digits.count < 8, base[at] != 0x30 || digits.count == 1,
+                        stop == end || (stop < end && base[stop] == 0x2C)
+                    {
+                        index = stop
+                        return negative ? -Int(digits.value) : Int(digits.value)
+                    }
+                }
+            }
             guard let range = numberText() else { return nil }
             let digits = line[range.lowerBound] == 0x2D ? range.lowerBound + 1 : range.lowerBound
             guard digits < range.upperBound, line[digits] != 0x30 || digits + 1 == range.upperBound else {
@@ -374,7 +486,35 @@ enum CanonicalLine {
         /// A string's text: plain ASCII (what Peach writes) as it is; other valid UTF-8 through the validator;
         /// nil for invalid UTF-8 (the general decoder's `String(decoding:)` repairs it instead).
         mutating func text() -> String? {
+            // A short word (a timbre, an input) found in two loads after its quote — its end among them, its
+            // string from the reader's memory — without scanning for its end first.
+            if let memory, let base = line.baseAddress, index &+ 17 <= line.count, index < end,
+                base[index] == 0x22
+            {
+                let loaded = (ByteLanes.load(base, index &+ 1), ByteLanes.load(base, index &+ 9))
+                @inline(__always) func stops(_ word: UInt64) -> UInt64 {
+                    ByteLanes.equal(word, 0x22) | ByteLanes.equal(word, 0x5C) | ByteLanes.below(word, 0x20)
+                }
+                let firstStops = stops(loaded.0)
+                let count =
+                    firstStops != 0
+                    ? ByteLanes.firstLane(firstStops) : 8 &+ ByteLanes.firstLane(stops(loaded.1) | 1 << 63)
+                let close = index &+ 1 &+ count
+                if count <= 15, close < end, base[close] == 0x22,
+                    let word = memory.pointee.word(
+                        loaded: loaded, count: count,
+                        {
+                            String(
+                                decoding: UnsafeBufferPointer(start: base + (index &+ 1), count: count),
+                                as: UTF8.self)
+                        })
+                {
+                    index = close &+ 1
+                    return word
+                }
+            }
             guard let range = string() else { return nil }
+            if let memory, let word = memory.pointee.word(line, range) { return word }
             let bytes = UnsafeBufferPointer(rebasing: line[range])
             var high: UInt8 = 0
             for byte in bytes { high |= byte }

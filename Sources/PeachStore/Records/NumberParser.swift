@@ -79,19 +79,53 @@ enum NumberParser {
             while isDigit(index) { index += 1 }
         }
         guard index == end else { return nil }
+        if !hasExponent,
+            let value = exactValue(mantissa, digits: digits, decimals: decimals, negative: negative)
+        {
+            return value
+        }
+        return parseWithStrtod(bytes, range)
+    }
+
+    /// The value of a decimal without an exponent, read as the integer `mantissa` of its `digits` digits,
+    /// `decimals` of them after the point; nil when neither exact fast path decides (then strtod must).
+    @inline(__always)
+    static func exactValue(_ mantissa: UInt64, digits: Int, decimals: Int, negative: Bool) -> Double? {
+        guard digits <= 19 else { return nil }
         // Exact (Clinger): the digits as an integer up to 2^53 and a power of ten up to 10^22 are both doubles
         // exactly, and one IEEE division rounds correctly. That covers every number of up to 15 digits and
         // most of 16 (a cent value as Swift writes it: 57.38403917741034); strtod takes the rest.
-        if !hasExponent, digits <= 19, mantissa <= 1 << 53, decimals <= 22 {
+        if mantissa <= 1 << 53, decimals <= 22 {
             let value = Double(mantissa) / powersOfTen[decimals]
             return negative ? -value : value
         }
         // Exact too (Eisel–Lemire): the 17 digits of most cents as Swift writes them, which strtod took at a
         // tenth of reading a journal.
-        if !hasExponent, digits <= 19, let value = eiselLemire(mantissa, exponent: -decimals) {
-            return negative ? -value : value
-        }
-        return parseWithStrtod(bytes, range)
+        if let value = eiselLemire(mantissa, exponent: -decimals) { return negative ? -value : value }
+        return nil
+    }
+
+    /// How many of `word`'s bytes, from its first (lowest), are ASCII digits (0…8), and their value.
+    @inline(__always)
+    static func leadingDigits(_ word: UInt64) -> (count: Int, value: UInt64) {
+        let values = word ^ 0x3030_3030_3030_3030  // a digit's lane now holds its value, 0…9
+        // A lane's top bit set: 10 or more (with 0x76 added) or a byte of 0x80 and more. A carry out of a lane
+        // comes only from a lane already flagged, so the lowest flag is the first byte that is no digit.
+        let flags = ((values &+ 0x7676_7676_7676_7676) | values) & ByteLanes.highs
+        let count = flags.trailingZeroBitCount &>> 3
+        guard count > 0 else { return (0, 0) }
+        // The digits moved to the top lanes, zeros (leading zeros) below them: one eight-digit number.
+        return (count, combine(values << UInt64(64 &- count &* 8)))
+    }
+
+    /// The value of eight lanes holding one decimal digit each (the most significant in the lowest lane):
+    /// three multiplications instead of eight steps (as in fast_float).
+    @inline(__always)
+    private static func combine(_ digits: UInt64) -> UInt64 {
+        let value = digits &* 10 &+ (digits >> 8)
+        let mask: UInt64 = 0x0000_00FF_0000_00FF
+        return ((value & mask) &* 0x000F_4240_0000_0064 &+ ((value >> 16) & mask) &* 0x0000_2710_0000_0001)
+            >> 32 & 0xFFFF_FFFF
     }
 
     /// The value of eight ASCII digits in `word` (the first in its lowest byte), or nil when any byte is not a
@@ -102,12 +136,7 @@ enum NumberParser {
         guard word & 0xF0F0_F0F0_F0F0_F0F0 == 0x3030_3030_3030_3030,
             (word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0 == 0x3030_3030_3030_3030
         else { return nil }
-        var value = word &- 0x3030_3030_3030_3030
-        value = value &* 10 &+ (value >> 8)
-        let mask: UInt64 = 0x0000_00FF_0000_00FF
-        value =
-            ((value & mask) &* 0x000F_4240_0000_0064 &+ ((value >> 16) & mask) &* 0x0000_2710_0000_0001) >> 32
-        return value & 0xFFFF_FFFF
+        return combine(word &- 0x3030_3030_3030_3030)
     }
 
     /// 128-bit approximations of 5^q for q = −25…0 (Eisel–Lemire's table as fast_float generates it: each

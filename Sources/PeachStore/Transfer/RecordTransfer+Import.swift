@@ -127,7 +127,9 @@ extension RecordTransfer {
     private static func importing(_ path: String) -> JournalScan.Mode {
         JournalScan.Mode(
             lastLineIsALine: true, skipsByteOrderMark: true,
-            decode: { bytes, range, decoder in importOutcome(bytes, range, using: &decoder, path: path) },
+            decode: { bytes, range, decoder, slot in
+                importOutcome(bytes, range, using: &decoder, path: path).written(to: slot)
+            },
             damageIsFatal: true)
     }
 
@@ -242,7 +244,7 @@ extension RecordTransfer {
             while true {
                 scanner.skipWhitespace()
                 let start = scanner.index
-                if let (record, end) = exportLine(buffer, at: start) {
+                if let (record, end) = exportLine(buffer, at: start, memory: &decoder.memory) {
                     let written = UnsafeBufferPointer(rebasing: buffer[start..<end])
                     try visit(record, RecordCodec.canStandAsWritten(written, for: record) ? written : nil)
                     scanner.skip(to: end)
@@ -284,7 +286,7 @@ extension RecordTransfer {
     /// up to a comma, is a journal line (``CanonicalLine``: Peach's layout, its checksum holding) whose values
     /// are all in their domains — and where the object ends; nil for anything else.
     private static func exportLine(
-        _ buffer: UnsafeBufferPointer<UInt8>, at start: Int
+        _ buffer: UnsafeBufferPointer<UInt8>, at start: Int, memory: inout LineMemory
     ) -> (StoredRecord, end: Int)? {
         guard start < buffer.count, let base = buffer.baseAddress else { return nil }
         var end = buffer.count
@@ -302,7 +304,8 @@ extension RecordTransfer {
             trim()
         }
         guard end - start < JournalScan.maximumLineLength / 8,
-            let record = CanonicalLine.decode(UnsafeBufferPointer(rebasing: buffer[start..<end])),
+            let record = try? CanonicalLine.decode(
+                UnsafeBufferPointer(rebasing: buffer[start..<end]), memory: &memory),
             record.domainProblem == nil
         else { return nil }
         return (record, end)

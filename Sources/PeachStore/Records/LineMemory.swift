@@ -1,0 +1,78 @@
+// LineMemory: what a reader of many lines keeps from one to the next: its short words as strings, the last day.
+
+/// What a reader of many journal lines keeps from one line to the next: the short words it has made into
+/// strings, and the day its last time fell on.
+///
+/// The short ASCII words a journal repeats on every line — `sine`, `midi-note`, `pitch-bend`, `just` — made into
+/// a `String` once per reader and then handed out again when the same bytes come back. Making the string
+/// (checking its bytes are UTF-8, laying out a small string) was a twentieth of reading a line; comparing the
+/// bytes with the four words seen last is a few instructions.
+///
+/// Only words of at most 15 bytes are kept: Swift holds those in the string's own two words, so handing one out
+/// copies no storage and counts no reference. A word is compared as two 64-bit words, its length in the top
+/// byte of the second (which a word of at most 15 bytes leaves free): a cached word is returned only for exactly
+/// its bytes. Four entries in the value itself, no array: no bounds, no allocation, no reference counted.
+struct LineMemory {
+    /// The date part of the last time read (`YYYY-MM-` and `DD`, as loaded) and its day number: a journal's
+    /// lines come in order, hundreds a day, so the calendar's arithmetic is done once a day.
+    private var dayKey: (UInt64, UInt64) = (.max, .max)
+    private var dayNumber = 0
+
+    /// The day number of the date whose bytes are `key` (checked as a date already), computed by `compute` when
+    /// it is not the last one asked for.
+    @inline(__always)
+    mutating func dayNumber(_ key: (UInt64, UInt64), _ compute: () -> Int) -> Int {
+        if key != dayKey {
+            dayKey = key
+            dayNumber = compute()
+        }
+        return dayNumber
+    }
+
+    private struct Entry {
+        var first: UInt64 = 0
+        var second: UInt64 = .max  // no word's key: its length byte would be 0xFF
+        var word = ""
+    }
+
+    private var entries = (Entry(), Entry(), Entry(), Entry())
+    private var nextSlot = 0
+
+    /// The string of the bytes `line[range]` when they are a short ASCII word; nil for a longer text or one
+    /// with any byte of 0x80 or more (the caller makes or validates those itself).
+    @inline(__always)
+    mutating func word(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
+        // Two loads of eight bytes: only where the line has the bytes (the words before a checksum always do).
+        guard range.count <= 15, range.lowerBound &+ 16 <= line.count, let base = line.baseAddress else {
+            return nil
+        }
+        return word(
+            loaded: (ByteLanes.load(base, range.lowerBound), ByteLanes.load(base, range.lowerBound &+ 8)),
+            count: range.count
+        ) { String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self) }
+    }
+
+    /// The string of the word of `count` bytes (at most 15) at the start of the sixteen bytes `loaded`, when it is
+    /// ASCII; `make` makes it when it is not kept. Nil for a word with any byte of 0x80 or more.
+    @inline(__always)
+    mutating func word(loaded: (UInt64, UInt64), count: Int, _ make: () -> String) -> String? {
+        let first = count >= 8 ? loaded.0 : loaded.0 & (UInt64(1) << UInt64(count &* 8) &- 1)
+        let second =
+            (count <= 8 ? 0 : loaded.1 & (UInt64(1) << UInt64((count &- 8) &* 8) &- 1))
+            | UInt64(count) << 56
+        guard (first | second) & ByteLanes.highs == 0 else { return nil }  // ASCII only
+        if entries.0.first == first && entries.0.second == second { return entries.0.word }
+        if entries.1.first == first && entries.1.second == second { return entries.1.word }
+        if entries.2.first == first && entries.2.second == second { return entries.2.word }
+        if entries.3.first == first && entries.3.second == second { return entries.3.word }
+        let entry = Entry(first: first, second: second, word: make())
+        switch nextSlot {
+        case 0: entries.0 = entry
+        case 1: entries.1 = entry
+        case 2: entries.2 = entry
+        default: entries.3 = entry
+        }
+        nextSlot = (nextSlot &+ 1) & 3
+        return entry.word
+    }
+}
