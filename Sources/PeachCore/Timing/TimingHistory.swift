@@ -17,12 +17,12 @@ public struct TimingHistory: Hashable, Sendable {
     }
 
     /// The answers of offset detection, by band and direction (`"moderate.early"`).
-    private var offsetCells: [String: OffsetCell] = [:]
+    private var offsetCells: [CellName: OffsetCell] = [:]
     /// The answers of offset detection, by pattern family (`"triplets"`), all tempos and directions.
-    private var familyCells: [String: OffsetCell] = [:]
+    private var familyCells: [CellName: OffsetCell] = [:]
     /// Fill the gap's trial means, by band and step (`"moderate.4"`), and by band alone (`"moderate"`); the
     /// silent bars' drifts (`"moderate.drift"`, ms per bar) and their means (`"moderate.silent"`).
-    private var gapCells: [String: WelfordAccumulator] = [:]
+    private var gapCells: [CellName: WelfordAccumulator] = [:]
     /// The answers before the last ``recentWindow``, for the trend (percent level, correct).
     private var earlier = TrialCounts()
     /// The last ``recentWindow`` answers, oldest first.
@@ -30,7 +30,7 @@ public struct TimingHistory: Hashable, Sendable {
     /// Week by week, per kind and band (`offsetDetection.moderate`): offset detection's answers binned by
     /// percent of a step; fill the gap's trials' absolute mean offsets (how far from on time, either way);
     /// rhythm echo's mean distance of each echo's hits from their notes.
-    private var weeks: [String: [ProgressHistory.Week]] = [:]
+    private var weeks: [CellName: [ProgressHistory.Week]] = [:]
 
     /// The two timing disciplines, as the progress chart names its series.
     public enum Discipline: String, CaseIterable, Hashable, Sendable, Codable {
@@ -68,7 +68,7 @@ public struct TimingHistory: Hashable, Sendable {
     }
 
     /// Rhythm echo by pattern family (`"triplets"`).
-    private var echoCells: [String: EchoCell] = [:]
+    private var echoCells: [CellName: EchoCell] = [:]
     /// The level of the latest echo (where the next session starts), 0 without one.
     public private(set) var echoLevel = 0
     /// Rhythm echoes counted.
@@ -104,7 +104,7 @@ public struct TimingHistory: Hashable, Sendable {
             cell.stepMs.add(stepMs)
         }
         add(&offsetCells[Keys.offset(band, TimingDirection(offsetMs: offsetMs)), default: OffsetCell()])
-        add(&familyCells[pattern.family.rawValue, default: OffsetCell()])
+        add(&familyCells[Keys.family(pattern.family), default: OffsetCell()])
         offsetDetectionCount += 1
         if let date {
             ProgressHistory.update(
@@ -147,14 +147,15 @@ public struct TimingHistory: Hashable, Sendable {
 
     /// Adds a scored rhythm echo: counted under its bar's family; its level is where the next session starts.
     public mutating func addEcho(_ completed: CompletedEcho) {
-        var cell = echoCells[completed.rhythm.family.rawValue, default: EchoCell()]
+        let family = Keys.family(completed.rhythm.family)
+        var cell = echoCells[family, default: EchoCell()]
         cell.echoes += 1
         cell.notes += completed.onsets.count
         cell.hits += completed.hits
         cell.extras += completed.extras
         for offset in completed.hitOffsets where offset.isFinite { cell.offsets.add(offset) }
         cell.scores.add(completed.score)
-        echoCells[completed.rhythm.family.rawValue] = cell
+        echoCells[family] = cell
         echoLevel = completed.level
         echoCount += 1
         let hits = completed.hitOffsets.filter(\.isFinite)
@@ -167,11 +168,11 @@ public struct TimingHistory: Hashable, Sendable {
     }
 
     /// Rhythm echo in `family`, nil without an echo there.
-    public func echo(family: TimingPattern.Family) -> EchoCell? { echoCells[family.rawValue] }
+    public func echo(family: TimingPattern.Family) -> EchoCell? { echoCells[Keys.family(family)] }
 
     /// The families with rhythm echoes, plainest first.
     public var echoFamilies: [TimingPattern.Family] {
-        ([.simple] + TimingPattern.Family.catalogued).filter { echoCells[$0.rawValue] != nil }
+        ([.simple] + TimingPattern.Family.catalogued).filter { echoCells[Keys.family($0)] != nil }
     }
 
     /// The weeks of `discipline` at `band`, oldest first: for offset detection its answers binned by percent of
@@ -192,12 +193,12 @@ public struct TimingHistory: Hashable, Sendable {
     /// The fitted offset-detection threshold of the patterns of `family`, all tempos and directions; nil with
     /// fewer than ``minimumAnswers`` answers.
     public func threshold(family: TimingPattern.Family) -> TimingThreshold? {
-        Self.threshold(of: familyCells[family.rawValue].map { [$0] } ?? [])
+        Self.threshold(of: familyCells[Keys.family(family)].map { [$0] } ?? [])
     }
 
     /// The pattern families with offset-detection answers, in the catalogue's order.
     public var offsetDetectionFamilies: [TimingPattern.Family] {
-        TimingPattern.Family.allCases.filter { familyCells[$0.rawValue] != nil }
+        TimingPattern.Family.allCases.filter { familyCells[Keys.family($0)] != nil }
     }
 
     private static func threshold(of cells: [OffsetCell]) -> TimingThreshold? {
@@ -252,7 +253,7 @@ public struct TimingHistory: Hashable, Sendable {
     }
 
     /// The tempo bands with fill-the-gap trials, slow to fast.
-    public var gapFillBands: [TempoBand] { TempoBand.allCases.filter { gapCells[$0.rawValue] != nil } }
+    public var gapFillBands: [TempoBand] { TempoBand.allCases.filter { gapCells[Keys.gap($0, .all)] != nil } }
 
     /// The drifts of fill the gap's silent bars in `band`: ms per bar (positive: dragging further) and the silent
     /// strikes' mean offsets, a value per trial; nil without a trial that had a drift.
