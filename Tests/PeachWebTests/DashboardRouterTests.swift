@@ -5,7 +5,6 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
-import NIOEmbedded
 import PeachCore
 import PeachStore
 import PeachTraining
@@ -14,12 +13,13 @@ import Testing
 @testable import PeachWeb
 
 /// The dashboard's router over a fresh data folder, answering requests without a socket (Hummingbird's router
-/// responder called directly, the client's address on an embedded channel).
+/// responder called directly, the client's address given with each request).
 struct DashboardClient {
     let folder = NSTemporaryDirectory() + "peach-router-" + UUID().uuidString
     let locations: DataLocations
     let responder: RouterResponder<DashboardContext>
-    let channel = EmbeddedChannel()
+    /// The client's address every request comes from.
+    let clientAddress: SocketAddress
 
     /// An answer: its status, headers and body as text.
     struct Answer {
@@ -56,7 +56,7 @@ struct DashboardClient {
             configuration: configuration, store: DashboardStore(directory: locations.dataDirectory),
             logger: Logger(label: "test")
         ).buildResponder()
-        channel.remoteAddress = try SocketAddress(ipAddress: "192.0.2.7", port: 50_000)
+        clientAddress = try SocketAddress(ipAddress: "192.0.2.7", port: 50_000)
     }
 
     /// Sends `method path` with `headers` and `body` (a form when `form` is given) to `host`.
@@ -75,8 +75,7 @@ struct DashboardClient {
             head: HTTPRequest(
                 method: method, scheme: "http", authority: host, path: path, headerFields: fields),
             body: RequestBody(buffer: ByteBuffer(string: text)))
-        let context = DashboardContext(
-            source: ApplicationRequestContextSource(channel: channel, logger: Logger(label: "test")))
+        let context = DashboardContext(logger: Logger(label: "test"), remoteAddress: clientAddress)
         let response = try await responder.respond(to: request, context: context)
         let collected = Collected()
         try await response.body.write(Collector(into: collected))
