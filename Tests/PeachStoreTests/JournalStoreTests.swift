@@ -20,6 +20,45 @@ struct JournalStoreTests {
         return result
     }
 
+    @Test("a reader that stops at a record got those before it in order, none after, in every piece")
+    func visitorStops() throws {
+        struct Stop: Error {}
+        let directory = TemporaryDirectory()
+        // Long timbres and inputs (more than a string holds in itself), so each record owns storage: a record
+        // left in its slot destroyed twice would crash here.
+        let written = records(3_000).map { record -> StoredRecord in
+            guard case .comparison(let completed) = record.payload else { return record }
+            return StoredRecord(
+                .comparison(
+                    CompletedComparison(
+                        comparison: completed.comparison, answer: completed.answer,
+                        timestamp: completed.timestamp,
+                        context: TrialContext(
+                            referencePitch: completed.context.referencePitch,
+                            timbre: "a timbre named at length \(completed.comparison.note1.rawValue)",
+                            noteDuration: 1, gap: 0, velocity: completed.context.velocity,
+                            procedure: .training),
+                        note2AmplitudeOffset: 0, responseTime: 0.5,
+                        inputKind: InputKind(rawValue: "an input named at some length"))))
+        }
+        let text = written.map { RecordCodec.encode($0) + "\n" }.joined()
+        directory.write(Array(text.utf8))
+        let file = try StoreFile(
+            path: directory.path + "/" + JournalStore.journalName, flags: O_RDONLY)
+        var mode = JournalScan.Mode.journal
+        mode.pieceSize = 16_384  // many pieces: the stop comes while the next piece is being decoded
+        for stop in [0, 1, 57, 1_234, 2_999] {
+            var seen: [StoredRecord] = []
+            #expect(throws: Stop.self) {
+                _ = try JournalScan.scanLines(file, path: "journal", mode: mode) { record, _ in
+                    if seen.count == stop { throw Stop() }
+                    seen.append(record)
+                }
+            }
+            #expect(seen == Array(written.prefix(stop)), "stopped at \(stop)")
+        }
+    }
+
     @Test("appends survive a reopen; the profile is rebuilt; files are private")
     func appendAndReopen() throws {
         let directory = TemporaryDirectory()
