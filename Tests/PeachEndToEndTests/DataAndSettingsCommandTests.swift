@@ -34,6 +34,30 @@ struct DataAndSettingsCommandTests {
         deinit { try? FileManager.default.removeItem(atPath: root) }
     }
 
+    @Test("simulate takes the play-back settings as play does (the key, notes in a row); its flags go over")
+    func simulateTakesPlayBackSettings() throws {
+        let home = Home()
+        #expect(try home.run(["settings", "set", "degreeNotes", "3"]).status == 0)
+        #expect(try home.run(["settings", "set", "degreeKey", "F#"]).status == 0)
+        func answerNotes(_ extra: [String]) throws -> [[Substring]] {
+            try? FileManager.default.removeItem(atPath: home.journalPath)
+            let run = try home.run(
+                ["simulate", "--mode", "degrees", "--trials", "6", "--quiet", "--save", "--seed", "3"] + extra
+            )
+            #expect(run.status == 0, "\(run.standardError)")
+            let journal = try String(contentsOfFile: home.journalPath, encoding: .utf8)
+            return journal.split(separator: "\n").map { line in
+                #expect(line.contains(#""reference":66,"#), "the settings' key, F♯4: \(line)")
+                let notes = line.split(separator: #""answerNotes":""#).last?.prefix { $0 != "\"" } ?? ""
+                return notes.split(separator: " ")
+            }
+        }
+        let fromSettings = try answerNotes([])
+        #expect(fromSettings.count == 6 && fromSettings.allSatisfy { $0.count == 3 }, "\(fromSettings)")
+        let fromFlag = try answerNotes(["--degree-notes", "2"])
+        #expect(fromFlag.count == 6 && fromFlag.allSatisfy { $0.count == 2 }, "\(fromFlag)")
+    }
+
     @Test("settings: set, get, list, reset; a bad value is one clear line")
     func settings() throws {
         let home = Home()

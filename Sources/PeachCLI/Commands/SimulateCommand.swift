@@ -68,7 +68,7 @@ struct SimulateCommand: ParsableCommand {
     var placement = false
 
     @Option(name: .setting(.degreeNotes), help: CLI.help(.degreeNotes, valueName: "n"))
-    var degreeNotes = 1
+    var degreeNotes: Int?
 
     @OptionGroup var tempo: TempoOption
 
@@ -91,17 +91,9 @@ struct SimulateCommand: ParsableCommand {
                 ("--spread", spread, 0...100, .number(0...100, .cents)),
                 ("--drift", drift, -50...50, .number(-50...50, .milliseconds)),
             ], number: CLI.texts.shortest)
-        _ = try OptionOverrides.apply(timing, to: PeachSettings.defaults)
-        let notes = ValueDomains.degreeNotes
+        _ = try OptionOverrides.apply(settingOverrides, to: PeachSettings.defaults)
         try CommandError.checkRanges(
-            [
-                ("--accuracy", accuracy, 0...1, .number(0...1, .amount)),
-                (
-                    "--degree-notes", Double(degreeNotes),
-                    Double(notes.lowerBound)...Double(notes.upperBound),
-                    .wholeNumber(notes)
-                ),
-            ], number: CLI.texts.shortest)
+            [("--accuracy", accuracy, 0...1, .number(0...1, .amount))], number: CLI.texts.shortest)
         _ = try player()
         _ = try playBack()
     }
@@ -125,12 +117,12 @@ struct SimulateCommand: ParsableCommand {
         return player
     }
 
-    /// The play-back options: `--items` of the mode's kind, if given.
+    /// The play-back options: `--items` of the mode's kind, if given (the rest, as for `peach play`, from the
+    /// settings with this command's own flags over them: ``settingOverrides``).
     func playBack() throws(CommandError) -> PlayBackOptions? {
         guard let kind = mode.playBackKind else { return nil }
         var options = PlayBackOptions(kind: kind)
         options.placement = placement
-        options.degreeNotes = degreeNotes
         guard let items else { return options }
         if placement { throw .placementWithItems }
         switch PlayBackItem.list(parsing: items, kind: kind) {
@@ -140,8 +132,10 @@ struct SimulateCommand: ParsableCommand {
         return options
     }
 
-    private var timing: [(key: SettingKey, text: String?)] {
-        [tempo.value, (.timingPatterns, patterns)] + loopShape.values
+    /// The flags that stand for settings (timing's, `--degree-notes`), over the settings file's values.
+    private var settingOverrides: [(key: SettingKey, text: String?)] {
+        [tempo.value, (.timingPatterns, patterns), (.degreeNotes, degreeNotes.map(String.init))]
+            + loopShape.values
     }
 
     func run() throws {
@@ -154,7 +148,8 @@ struct SimulateCommand: ParsableCommand {
         let stored = try MainActor.assumeIsolated {
             try SimulationLauncher.run(
                 mode, listener: listener, trials: trials, seed: seed, at: try data.locations(),
-                training: overrides.apply, timing: timing, save: save, verbose: !quiet, texts: CLI.texts,
+                training: overrides.apply, overrides: settingOverrides, save: save, verbose: !quiet,
+                texts: CLI.texts,
                 player: player, playBack: playBack)
         }
         guard stored else { throw ExitCode(1) }

@@ -10,23 +10,25 @@ import PeachTraining
 /// (saying what its opening had to tell), reports line by line on stdout and errors on stderr.
 public enum SimulationLauncher {
     /// Runs a simulation of `mode` for the user at `locations`: its training settings are the file's with
-    /// `training` applied, its timing settings the file's with the `timing` options applied; `save` keeps the
-    /// answers in the store; `verbose` shows every trial.
+    /// `training` applied, its timing and play-back settings the file's with the command line's `overrides`
+    /// applied (as `peach play` and `peach timing` take them: a key, a cadence, the notes in a row, a tempo);
+    /// `playBack` holds the command line's own play-back choices (items, placement); `save` keeps the answers
+    /// in the store; `verbose` shows every trial.
     /// - Returns: whether every answer was stored.
     /// - Throws: ``StoreError`` for the settings or the store, ``CommandError`` for an option.
     @MainActor
     public static func run(
         _ mode: SimulationMode, listener: SimulatedListener.Parameters, trials: Int, seed: UInt64,
         at locations: DataLocations, training: (TrainingSettings) throws -> TrainingSettings,
-        timing: [(key: SettingKey, text: String?)], save: Bool, verbose: Bool, texts: Texts,
+        overrides: [(key: SettingKey, text: String?)], save: Bool, verbose: Bool, texts: Texts,
         player: SimulatedPlayer = SimulatedPlayer(), playBack: PlayBackOptions? = nil
     ) throws -> Bool {
         let loaded = try SettingsFile(path: locations.settingsFile).load().settings
+        let settings = try OptionOverrides.apply(overrides, to: loaded)
         let simulation = Simulation(
             mode: mode, parameters: listener, settings: try training(loaded.training), trials: trials,
-            seed: seed,
-            timing: try OptionOverrides.apply(timing, to: loaded).timingSettings, player: player,
-            playBack: playBack)
+            seed: seed, timing: settings.timingSettings, player: player,
+            playBack: mode.playBackKind.map { settings.playBack(playBack, kind: $0) })
         return try run(
             simulation, saveIn: save ? locations.dataDirectory : nil, verbose: verbose, texts: texts)
     }
