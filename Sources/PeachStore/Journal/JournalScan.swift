@@ -156,8 +156,8 @@ enum JournalScan {
             job.wait()
             defer { job.release() }
             for index in 0..<job.ranges.count {
-                // Handed on where it stands and destroyed there, not copied (a copy and a destroy of each record
-                // were a tenth of a journal scan's time).
+                // Moved out of its slot and handed on, not copied (a copy and a destroy of each record were a
+                // tenth of a journal scan's time).
                 switch job.take(index) {
                 case .record:
                     summary.recordCount += 1
