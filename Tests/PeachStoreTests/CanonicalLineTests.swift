@@ -165,19 +165,28 @@ struct CanonicalLineTests {
     )
     func lineMemory() {
         var memory = LineMemory()
+        /// The word of `count` bytes at the start of `bytes` (16 or more), as the reader asks for it.
+        func kept(_ bytes: [UInt8], _ count: Int) -> String? {
+            bytes.withUnsafeBufferPointer { buffer in
+                memory.word(
+                    loaded: (ByteLanes.load(buffer.baseAddress!, 0), ByteLanes.load(buffer.baseAddress!, 8)),
+                    count: count
+                ) { String(decoding: buffer.prefix(count), as: UTF8.self) }
+            }
+        }
         // Six words cycling through four places, twice, with near neighbours (one byte, one length apart).
         let words = ["sine", "sinf", "sin", "midi-note", "midi-notes", "fifteen-bytes!!", "x"]
         for _ in 0..<3 {
             for word in words {
                 let bytes = Array(word.utf8) + Array(repeating: UInt8(ascii: "\""), count: 16)
-                let made = bytes.withUnsafeBufferPointer { memory.word($0, 0..<word.utf8.count) }
+                let made = kept(bytes, word.utf8.count)
                 #expect(made == word)
             }
         }
         let long = Array("sixteen-bytes!!!".utf8) + Array(repeating: 0x22, count: 16)
-        #expect(long.withUnsafeBufferPointer { memory.word($0, 0..<16) } == nil)
+        #expect(kept(long, 16) == nil)
         let accented = Array("é".utf8) + Array(repeating: 0x22, count: 16)
-        #expect(accented.withUnsafeBufferPointer { memory.word($0, 0..<2) } == nil)
+        #expect(kept(accented, 2) == nil)
         // Times across days, months and a leap day, read with one memory, as without it.
         var reading = LineMemory()
         var time = Date(timeIntervalSince1970: 1_709_000_000)

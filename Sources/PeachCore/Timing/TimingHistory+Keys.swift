@@ -14,9 +14,9 @@ extension TimingHistory {
 
         init(_ text: String) {
             self.text = text
-            var code: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in text.utf8 { code = (code ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            self.code = code
+            var code = FNV1a()
+            code.fold(bytesOf: text)
+            self.code = code.value
         }
 
         static func == (left: CellName, right: CellName) -> Bool {

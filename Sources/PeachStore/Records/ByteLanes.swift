@@ -32,6 +32,13 @@ enum ByteLanes {
     @inline(__always)
     static func firstLane(_ flags: UInt64) -> Int { flags.trailingZeroBitCount &>> 3 }
 
+    /// Flags the lanes of `word` that end a JSON string as Peach reads one: a quote, a backslash or a control
+    /// character.
+    @inline(__always)
+    static func stringStops(_ word: UInt64) -> UInt64 {
+        equal(word, 0x22) | equal(word, 0x5C) | below(word, 0x20)
+    }
+
     /// The first index in `start..<end` of `line` whose byte ends a JSON string as Peach reads one: a quote, a
     /// backslash or a control character; `end` when there is none.
     @inline(__always)
@@ -39,8 +46,7 @@ enum ByteLanes {
         guard let base = line.baseAddress else { return end }
         var index = start
         while index &+ 8 <= end {
-            let word = load(base, index)
-            let flags = equal(word, 0x22) | equal(word, 0x5C) | below(word, 0x20)
+            let flags = stringStops(load(base, index))
             if flags != 0 { return index &+ firstLane(flags) }
             index &+= 8
         }

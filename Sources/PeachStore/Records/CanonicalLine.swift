@@ -492,13 +492,11 @@ enum CanonicalLine {
                 base[index] == 0x22
             {
                 let loaded = (ByteLanes.load(base, index &+ 1), ByteLanes.load(base, index &+ 9))
-                @inline(__always) func stops(_ word: UInt64) -> UInt64 {
-                    ByteLanes.equal(word, 0x22) | ByteLanes.equal(word, 0x5C) | ByteLanes.below(word, 0x20)
-                }
-                let firstStops = stops(loaded.0)
+                let firstStops = ByteLanes.stringStops(loaded.0)
                 let count =
                     firstStops != 0
-                    ? ByteLanes.firstLane(firstStops) : 8 &+ ByteLanes.firstLane(stops(loaded.1) | 1 << 63)
+                    ? ByteLanes.firstLane(firstStops)
+                    : 8 &+ ByteLanes.firstLane(ByteLanes.stringStops(loaded.1) | 1 << 63)
                 let close = index &+ 1 &+ count
                 if count <= 15, close < end, base[close] == 0x22,
                     let word = memory.pointee.word(
@@ -513,8 +511,9 @@ enum CanonicalLine {
                     return word
                 }
             }
+            // Anything else — a longer text, one with an escape or a byte of 0x80 or more, or a reader without a
+            // memory — the general way.
             guard let range = string() else { return nil }
-            if let memory, let word = memory.pointee.word(line, range) { return word }
             let bytes = UnsafeBufferPointer(rebasing: line[range])
             var high: UInt8 = 0
             for byte in bytes { high |= byte }

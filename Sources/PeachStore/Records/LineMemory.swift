@@ -38,24 +38,12 @@ struct LineMemory {
     private var entries = (Entry(), Entry(), Entry(), Entry())
     private var nextSlot = 0
 
-    /// The string of the bytes `line[range]` when they are a short ASCII word; nil for a longer text or one
-    /// with any byte of 0x80 or more (the caller makes or validates those itself).
-    @inline(__always)
-    mutating func word(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
-        // Two loads of eight bytes: only where the line has the bytes (the words before a checksum always do).
-        guard range.count <= 15, range.lowerBound &+ 16 <= line.count, let base = line.baseAddress else {
-            return nil
-        }
-        return word(
-            loaded: (ByteLanes.load(base, range.lowerBound), ByteLanes.load(base, range.lowerBound &+ 8)),
-            count: range.count
-        ) { String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self) }
-    }
-
-    /// The string of the word of `count` bytes (at most 15) at the start of the sixteen bytes `loaded`, when it is
-    /// ASCII; `make` makes it when it is not kept. Nil for a word with any byte of 0x80 or more.
+    /// The string of the word of `count` bytes at the start of the sixteen bytes `loaded` (the first in the lowest
+    /// byte of the first word), when it is a short ASCII word; `make` makes it when it is not kept. Nil for more
+    /// than 15 bytes or any byte of 0x80 or more (the caller makes or validates those itself).
     @inline(__always)
     mutating func word(loaded: (UInt64, UInt64), count: Int, _ make: () -> String) -> String? {
+        guard count <= 15 else { return nil }
         let first = count >= 8 ? loaded.0 : loaded.0 & (UInt64(1) << UInt64(count &* 8) &- 1)
         let second =
             (count <= 8 ? 0 : loaded.1 & (UInt64(1) << UInt64((count &- 8) &* 8) &- 1))

@@ -164,32 +164,33 @@ public struct StoredRecord: Hashable, Sendable {
         case .playBack(let completed):
             // The item, the notes asked, each note played (number, velocity, onset) and a melody's grid folded
             // into one word.
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            func fold(_ value: UInt64) { hash = (hash ^ value) &* 0x100_0000_01b3 }
-            for byte in completed.question.item.id.utf8 { fold(UInt64(byte)) }
-            for note in completed.question.answerNotes { fold(UInt64(note.rawValue)) }
+            var hash = FNV1a()
+            hash.fold(bytesOf: completed.question.item.id)
+            for note in completed.question.answerNotes { hash.fold(UInt64(note.rawValue)) }
             for note in completed.played {
-                fold(UInt64(note.note.rawValue) << 8 | UInt64(note.velocity.rawValue))
-                fold(note.time.bitPattern)
+                hash.fold(UInt64(note.note.rawValue) << 8 | UInt64(note.velocity.rawValue))
+                hash.fold(note.time.bitPattern)
             }
             if let tempo = completed.tempo, let offset = completed.gridOffset {
-                fold(UInt64(tempo.bpm))
-                fold(offset.bitPattern)
+                hash.fold(UInt64(tempo.bpm))
+                hash.fold(offset.bitPattern)
             }
             let flags: UInt8 =
                 (completed.isCorrect ? 1 : 0) | (completed.anyOctave ? 2 : 0) | (completed.anyVoicing ? 4 : 0)
             return Identity(
-                seconds: seconds, values: (hash, completed.responseTime.bitPattern),
+                seconds: seconds, values: (hash.value, completed.responseTime.bitPattern),
                 notes: UInt16(completed.question.reference.rawValue), millisecond: millisecond, kind: 4,
                 flags: flags)
         case .echo(let completed):
             // The bar, the level and each note's echo folded into one word.
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            func fold(_ value: UInt64) { hash = (hash ^ value) &* 0x100_0000_01b3 }
-            for byte in completed.rhythm.description.utf8 { fold(UInt64(byte)) }
-            for onset in completed.onsets { fold(onset.offsetMs.map(\.bitPattern) ?? 0x7ff8_dead_0000_0002) }
+            var hash = FNV1a()
+            hash.fold(bytesOf: completed.rhythm.description)
+            for onset in completed.onsets {
+                hash.fold(onset.offsetMs.map(\.bitPattern) ?? 0x7ff8_dead_0000_0002)
+            }
             return Identity(
-                seconds: seconds, values: (hash, UInt64(completed.extras) << 16 | UInt64(completed.level)),
+                seconds: seconds,
+                values: (hash.value, UInt64(completed.extras) << 16 | UInt64(completed.level)),
                 notes: UInt16(completed.tempo.bpm), millisecond: millisecond, kind: 5, flags: 0)
         case .rhythm(let record):
             let tempo = UInt64(UInt32(truncatingIfNeeded: record.tempoBPM))
@@ -201,12 +202,13 @@ public struct StoredRecord: Hashable, Sendable {
                     millisecond: millisecond, kind: 2, flags: correct)
             case .continuousMatching:
                 // The four step means folded into one word (FNV-1a over their bits; a missing one has its own).
-                var steps: UInt64 = 0xcbf2_9ce4_8422_2325
+                var steps = FNV1a()
                 for position in record.meanOffsetMsPositions {
-                    steps = (steps ^ (position.map(\.bitPattern) ?? 0x7ff8_dead_0000_0001)) &* 0x100_0000_01b3
+                    steps.fold(position.map(\.bitPattern) ?? 0x7ff8_dead_0000_0001)
                 }
                 return Identity(
-                    seconds: seconds, values: (record.meanOffsetMs.map(\.bitPattern) ?? 0, steps ^ tempo),
+                    seconds: seconds,
+                    values: (record.meanOffsetMs.map(\.bitPattern) ?? 0, steps.value ^ tempo),
                     notes: UInt16(truncatingIfNeeded: record.tempoBPM), millisecond: millisecond, kind: 3,
                     flags: 0)
             }
