@@ -261,10 +261,73 @@ struct RecordCodecTests {
             values.append(mantissa / pow(10, Double(decimals)))
             values.append(Double.random(in: -200...200, using: &generator))  // cents: 16–17 digits
             values.append(Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &generator)))
+            // Every decade ShortestDecimal takes (0.001 … 10^15), spread evenly in the exponent, and the
+            // doubles next to a power of ten and a power of two (where its interval is lopsided).
+            let decade = Double.random(in: -3.5...15.5, using: &generator)
+            values.append(pow(10, decade))
+            let power = pow(10, Double(Int.random(in: -3...15, using: &generator)))
+            values += [power.nextUp, power.nextDown, power.nextUp.nextUp, power.nextDown.nextDown]
+            let two = Double(
+                sign: .plus, exponent: Int.random(in: -10...50, using: &generator), significand: 1)
+            values += [two, two.nextUp, two.nextDown, -two.nextUp]
         }
         for value in values where value.isFinite {
             #expect(written(value) == described(value), "\(value)")
         }
+    }
+
+    @Test("a checksum's eight hex digits, made at once, are its lower-case hex with leading zeros")
+    func hexDigits() {
+        var generator = SeededRandomGenerator(seed: 3)
+        var values: [UInt32] = [
+            0, 1, 0xF, 0x10, 0x9A, 0xAB_CDEF, 0xFFFF_FFFF, 0x8000_0000, 0x0123_4567, 0x89AB_CDEF,
+        ]
+        values += (0..<10_000).map { _ in UInt32.random(in: 0...UInt32.max, using: &generator) }
+        for value in values {
+            var word = RecordCodec.hexDigits(value)
+            let text = withUnsafeBytes(of: &word) { String(decoding: $0, as: UTF8.self) }
+            let hex = String(value, radix: 16)
+            #expect(text == String(repeating: "0", count: 8 - hex.count) + hex)
+            #expect(RecordCodec.hexWord(word) == value)
+        }
+    }
+
+    @Test("eight digits at once are the number's digits with leading zeros")
+    func asciiDigits() {
+        var generator = SeededRandomGenerator(seed: 5)
+        var values: [UInt64] = [0, 1, 9, 10, 99, 100, 999, 1000, 9999, 10_000, 12_345_678, 99_999_999]
+        values += (0..<10_000).map { _ in UInt64.random(in: 0..<100_000_000, using: &generator) }
+        values += (0..<10_000).map { UInt64($0) }  // every lane's value
+        for value in values {
+            var word = ByteWriter.eightDigits(value)
+            let text = withUnsafeBytes(of: &word) { String(decoding: $0, as: UTF8.self) }
+            let expected = String(repeating: "0", count: 8 - String(value).count) + String(value)
+            #expect(text == expected)
+        }
+    }
+
+    @Test("measured values are written by exact integer steps, as description writes them")
+    func shortestDigits() {
+        var generator = SeededRandomGenerator(seed: 11)
+        var decided = 0
+        var fractional = 0
+        let count = Int(ProcessInfo.processInfo.environment["PEACH_SHORTEST_COUNT"] ?? "") ?? 100_000
+        for _ in 0..<count {
+            let value =
+                pow(10, Double.random(in: -3...15, using: &generator))
+                * (Bool.random(using: &generator) ? 1 : -1)
+            guard value != value.rounded() else { continue }
+            fractional += 1
+            var bytes: [UInt8] = []
+            ByteWriter.append(to: &bytes) { writer in
+                if ShortestDecimal.write(value, to: &writer) { decided += 1 }
+            }
+            if !bytes.isEmpty {
+                #expect(String(decoding: bytes, as: UTF8.self) == value.description, "\(value)")
+            }
+        }
+        // Only a power of two or a parse left to strtod is left to description.
+        #expect(decided > fractional * 999 / 1000, "decided \(decided) of \(fractional)")
     }
 
     @Test("older lines without the optional conditions load with the defaults")

@@ -386,6 +386,13 @@ public final class JournalStore: TrainingStore {
         var count = 0
         var applied = false  // whether `contents` took records of an earlier piece
         var marked = false  // whether the PendingAppend marker is down
+        // Each record lent to `contents` where it lies in the array: `for record in pending` copied it (every
+        // string and array in it retained and released again).
+        func apply(_ records: [StoredRecord]) {
+            records.withUnsafeBufferPointer { records in
+                for index in records.indices { contents.add(records[index]) }
+            }
+        }
         func write(_ bytes: [UInt8]) throws {
             if !marked, count > 1 {
                 try PendingAppend(
@@ -416,7 +423,7 @@ public final class JournalStore: TrainingStore {
                     try write(bytes)
                     bytes.removeAll(keepingCapacity: true)
                     // In place, piece by piece: a copy of `contents` would copy the whole timeline.
-                    for record in pending { contents.add(record) }
+                    apply(pending)
                     pending.removeAll(keepingCapacity: true)
                     applied = true
                 }
@@ -439,7 +446,7 @@ public final class JournalStore: TrainingStore {
             }
             throw error
         }
-        for record in pending { contents.add(record) }
+        apply(pending)
         committedLength += written
         noteAppended(count, inOneGo: count > 1)
         return count

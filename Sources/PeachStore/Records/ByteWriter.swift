@@ -98,10 +98,24 @@ struct ByteWriter {
         write(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    /// Writes `text`'s UTF-8.
-    mutating func write(_ text: String) {
+    /// Writes `text`'s UTF-8. (Not `write(_:)`: a literal would pick it over the `StaticString` one, a
+    /// string made at run time for every constant.)
+    mutating func write(text: String) {
         var text = text
         text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// `value` (below 10^8) as eight ASCII digits with leading zeros, the first in the lowest byte: each step
+    /// splits every lane in two by a multiplication (by 10486 / 2^20 for a hundredth, 103 / 2^10 for a tenth,
+    /// exact below 10^4 and 100), instead of eight divisions.
+    @inline(__always)
+    static func eightDigits(_ value: UInt64) -> UInt64 {
+        var lanes = value / 10_000 | (value % 10_000) << 32  // the first four digits in the lower half
+        let hundreds = (lanes &* 10486) >> 20 & 0x0000_007F_0000_007F
+        lanes = hundreds | (lanes &- hundreds &* 100) << 16
+        let tens = (lanes &* 103) >> 10 & 0x000F_000F_000F_000F
+        lanes = tens | (lanes &- tens &* 10) << 8
+        return lanes | 0x3030_3030_3030_3030
     }
 
     /// Writes `value` in decimal.

@@ -8,6 +8,8 @@ struct FieldReader {
     let line: UnsafeBufferPointer<UInt8>
     let fields: [JSONField]
     let slots: [Int]
+    /// What the reader keeps from record to record (its short words, the last day), when it reads many.
+    var memory: UnsafeMutablePointer<LineMemory>? = nil
 
     func span(_ key: RecordCodec.Key) -> JSONValueSpan? {
         let position = slots[key.rawValue]
@@ -57,7 +59,21 @@ struct FieldReader {
     func optionalString(_ key: RecordCodec.Key) throws -> String? {
         guard let span = span(key) else { return nil }
         guard case .string(let escaped) = span.kind else { throw invalid(key, .text) }
-        guard escaped else { return RecordCodec.text(line, span.range) }
+        guard escaped else {
+            // A short word (`sine`, `midi-note`) handed out again when the last records had it.
+            if let memory, let base = line.baseAddress, span.range.lowerBound &+ 16 <= line.count {
+                let loaded = (
+                    ByteLanes.load(base, span.range.lowerBound),
+                    ByteLanes.load(base, span.range.lowerBound &+ 8)
+                )
+                if let word = memory.pointee.word(
+                    loaded: loaded, count: span.range.count, { RecordCodec.text(line, span.range) })
+                {
+                    return word
+                }
+            }
+            return RecordCodec.text(line, span.range)
+        }
         guard let text = JSONString.unescape(UnsafeBufferPointer(rebasing: line[span.range])) else {
             throw invalid(key, .text)
         }
@@ -169,19 +185,18 @@ struct FieldReader {
     }
 
     func context() throws -> TrialContext {
-        let defaults = TrainingSettings.defaults
-        let pitch = try optionalNumber(.referencePitch) ?? defaults.referencePitch.hertz
+        let pitch = try optionalNumber(.referencePitch) ?? TrainingSettings.defaults.referencePitch.hertz
         guard let referencePitch = try? Frequency(validating: pitch) else {
             throw invalid(.referencePitch, .frequency)
         }
-        let duration = try optionalNumber(.noteDuration) ?? defaults.noteDuration
-        let gap = try optionalNumber(.gap) ?? defaults.gapBetweenNotes
+        let duration = try optionalNumber(.noteDuration) ?? TrainingSettings.defaults.noteDuration
+        let gap = try optionalNumber(.gap) ?? TrainingSettings.defaults.gapBetweenNotes
         guard duration >= 0, gap >= 0 else {
             throw invalid(duration < 0 ? .noteDuration : .gap, .seconds)
         }
         let velocity: MIDIVelocity
         if span(.velocity) == nil {
-            velocity = defaults.velocity
+            velocity = TrainingSettings.defaults.velocity
         } else {
             guard let value = try? MIDIVelocity(validating: try integer(.velocity)) else {
                 throw invalid(.velocity, .velocity)
@@ -193,7 +208,8 @@ struct FieldReader {
             throw invalid(.procedure, .procedure)
         }
         return TrialContext(
-            referencePitch: referencePitch, timbre: try optionalString(.timbre) ?? defaults.timbre,
+            referencePitch: referencePitch,
+            timbre: try optionalString(.timbre) ?? TrainingSettings.defaults.timbre,
             noteDuration: duration, gap: gap, velocity: velocity, procedure: procedure)
     }
 }

@@ -1,0 +1,170 @@
+// ShortestDecimal: the digits Swift's `description` writes for a double, found by exact integer steps.
+
+/// The shortest decimal digits that read back as a double, as Swift's `description` gives them (the shortest
+/// that round-trips; among those, the closest), for 0.001 ≤ |value| < 10^15: `description` made a `String`
+/// through the standard library's general formatter, for the 16 or 17 digits most measured values take (a
+/// cent difference), a sixth of encoding a record an import had to write again.
+///
+/// The closest decimal of `n` digits to `value` is `round(value × 10^d)` for the `d` decimals that gives `n`
+/// digits, computed exactly: `value` is `m × 2^e`, so `value × 10^d = m × 5^d × 2^(e+d)`, a 117-bit product
+/// shifted. If any decimal of `n` digits reads back as `value`, the closest one does (the doubles that read
+/// back as `value` fill an interval around it, the same width on both sides except at a power of two, which
+/// is left to `description`). So: the closest of 16 digits does not read back → 17 digits (which always
+/// do); it does → one digit less while that still reads back. Reading back is
+/// ``NumberParser/exactValue(_:digits:decimals:negative:)``, the reader's own exact parse. Whatever the steps
+/// cannot decide (a power of two, a parse the exact paths leave to strtod, outside the range) is nil, and the
+/// caller asks `description`.
+enum ShortestDecimal {
+    /// The shortest digits of `value` as an integer `significand` of `count` digits, `decimals` of them after
+    /// the point (`-5.690446803802753` is 5690446803802753, 16 and 15); nil when the steps cannot decide (see the type).
+    /// `value` must not be a whole number.
+    @inline(__always)
+    static func digits(_ value: Double) -> (significand: UInt64, count: Int, decimals: Int)? {
+        let magnitude = value.magnitude
+        guard magnitude >= 0.001, magnitude < 1e15, magnitude.significandBitPattern != 0 else { return nil }
+        // The power of ten of the first digit: from the binary exponent (log10(2) ≈ 1233 / 4096), then one
+        // comparison; a wrong guess shows as a wrong number of digits below.
+        let binary = Int(truncatingIfNeeded: magnitude.exponentBitPattern) &- 1023  // `exponent` is a call
+        var power = (binary &* 1233) >> 12
+        if power &+ 1 <= 15, magnitude >= powersOfTen[power &+ 1 &+ 3] { power &+= 1 }
+        guard let sixteen = closest(magnitude, digits: 16, power: power) else { return nil }
+        if !readsBack(sixteen, 16, power, magnitude) {
+            guard let seventeen = closest(magnitude, digits: 17, power: power), seventeen % 10 != 0,
+                readsBack(seventeen, 17, power, magnitude)
+            else { return nil }
+            return (seventeen, 17, 16 &- power)
+        }
+        // Fewer digits: one less while the closest of one less still reads back (rarely more than one step).
+        var digits = 16
+        var significand = sixteen
+        while digits > 1 {
+            guard let shorter = closest(magnitude, digits: digits &- 1, power: power) else { return nil }
+            guard readsBack(shorter, digits &- 1, power, magnitude) else { break }
+            digits &-= 1
+            significand = shorter
+        }
+        guard significand % 10 != 0 else { return nil }
+        return (significand, digits, digits &- 1 &- power)
+    }
+
+    /// Writes `value` (not a whole number) as `description` does when ``digits(_:)`` finds its digits; false
+    /// (nothing written) otherwise.
+    @inline(__always)
+    static func write(_ value: Double, to writer: inout ByteWriter) -> Bool {
+        guard let (significand, count, decimals) = digits(value) else { return false }
+        // All 24 digits of the significand (leading zeros first), eight at a time; its own are the last.
+        var text: (UInt64, UInt64, UInt64) = (
+            ByteWriter.eightDigits(significand / 10_000_000_000_000_000),
+            ByteWriter.eightDigits(significand / 100_000_000 % 100_000_000),
+            ByteWriter.eightDigits(significand % 100_000_000)
+        )
+        withUnsafeBytes(of: &text) { digits in
+            let first = 24 &- count
+            if value < 0 { writer.write(byte: 0x2D) }
+            if decimals < count {  // digits before the point
+                writer.write(UnsafeRawBufferPointer(rebasing: digits[first..<(24 &- decimals)]))
+                writer.write(byte: 0x2E)
+                writer.write(UnsafeRawBufferPointer(rebasing: digits[(24 &- decimals)...]))
+            } else {
+                writer.write("0.")
+                for _ in 0..<(decimals &- count) { writer.write(byte: 0x30) }
+                writer.write(UnsafeRawBufferPointer(rebasing: digits[first...]))
+            }
+        }
+        return true
+    }
+
+    /// 10^−3 … 10^15, the nearest doubles (the first three are not exact; see ``digits(_:)``).
+    private static let powersOfTen: [Double] = [
+        1e-3, 1e-2, 1e-1, 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14,
+        1e15,
+    ]
+
+    /// 5^0 … 5^27, every one below 2^63.
+    private static let powersOfFive: [UInt64] = [
+        1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1_953_125, 9_765_625, 48_828_125, 244_140_625,
+        1_220_703_125, 6_103_515_625, 30_517_578_125, 152_587_890_625, 762_939_453_125, 3_814_697_265_625,
+        19_073_486_328_125, 95_367_431_640_625, 476_837_158_203_125, 2_384_185_791_015_625,
+        11_920_928_955_078_125, 59_604_644_775_390_625, 298_023_223_876_953_125, 1_490_116_119_384_765_625,
+        7_450_580_596_923_828_125,
+    ]
+
+    /// 10^0 … 10^17: the bounds of significands of 1 … 17 digits.
+    private static let digitBounds: [UInt64] = [
+        1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000, 10_000_000_000,
+        100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,
+        10_000_000_000_000_000, 100_000_000_000_000_000,
+    ]
+
+    /// The `digits`-digit decimal nearest to `magnitude` (whose first digit is at 10^`power`), as an integer:
+    /// `magnitude × 10^(digits − 1 − power)` rounded exactly, a tie to the even one (as `description` does:
+    /// both are as far, so both read back or neither). Nil when it does not have `digits` digits (a wrong
+    /// `power`, or rounding up to the next power of ten).
+    @inline(__always)
+    private static func closest(_ magnitude: Double, digits: Int, power: Int) -> UInt64? {
+        let decimals = digits &- 1 &- power
+        guard decimals >= 0, decimals < powersOfFive.count else { return nil }
+        // magnitude = m × 2^e, m of 53 bits (the value is normal: at least 0.001).
+        let m = magnitude.significandBitPattern | 1 << 52
+        let e = Int(truncatingIfNeeded: magnitude.exponentBitPattern) &- 1075
+        let product = m.multipliedFullWidth(by: powersOfFive[decimals])  // below 2^117
+        let shift = -(e &+ decimals)
+        var rounded: UInt64
+        if shift <= 0 {
+            // A whole number already: shifted up, it must stay within 64 bits.
+            guard product.high == 0, shift > -64, product.low >> UInt64(63 &+ shift) == 0 else { return nil }
+            rounded = product.low << UInt64(-shift)
+        } else {
+            guard shift < 128 else { return nil }
+            let (quotient, remainder, half) = shifted(product, by: shift)
+            guard let quotient else { return nil }
+            rounded = quotient
+            if remainder.high > half.high || (remainder.high == half.high && remainder.low > half.low)
+                || (remainder == half && quotient & 1 == 1)
+            {
+                rounded &+= 1
+            }
+        }
+        guard rounded >= digitBounds[digits &- 1], rounded < digitBounds[digits] else { return nil }
+        return rounded
+    }
+
+    /// `value` (128 bits) shifted right by `shift` (1…127): the quotient (nil when it exceeds 64 bits), the
+    /// bits shifted out, and half of one unit of the quotient, to compare the two.
+    @inline(__always)
+    private static func shifted(
+        _ value: (high: UInt64, low: UInt64), by shift: Int
+    ) -> (quotient: UInt64?, remainder: (high: UInt64, low: UInt64), half: (high: UInt64, low: UInt64)) {
+        let quotient: UInt64?
+        let remainder: (high: UInt64, low: UInt64)
+        let half: (high: UInt64, low: UInt64)
+        if shift < 64 {
+            let s = UInt64(shift)
+            quotient = value.high >> s == 0 ? (value.low >> s) | (value.high << (64 &- s)) : nil
+            remainder = (0, value.low & ((1 << s) &- 1))
+            half = (0, 1 << (s &- 1))
+        } else if shift == 64 {
+            quotient = value.high
+            remainder = (0, value.low)
+            half = (0, 1 << 63)
+        } else {
+            let s = UInt64(shift &- 64)
+            quotient = value.high >> s
+            remainder = (value.high & ((1 << s) &- 1), value.low)
+            half = (1 << (s &- 1), 0)
+        }
+        return (quotient, remainder, half)
+    }
+
+    /// Whether `significand` × 10^(power − digits + 1) reads back as `magnitude` (exactly, as the reader
+    /// parses it).
+    @inline(__always)
+    private static func readsBack(
+        _ significand: UInt64, _ digits: Int, _ power: Int, _ magnitude: Double
+    )
+        -> Bool
+    {
+        NumberParser.exactValue(significand, digits: digits, decimals: digits &- 1 &- power, negative: false)
+            == magnitude
+    }
+}
