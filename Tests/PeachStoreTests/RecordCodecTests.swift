@@ -276,6 +276,27 @@ struct RecordCodecTests {
         }
     }
 
+    @Test("rounding to the nearest whole number without the C library is rounded()'s, halves away from zero")
+    func nearestWhole() {
+        var generator = SeededRandomGenerator(seed: 13)
+        var values: [Double] = [
+            0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
+            4_503_599_627_370_495.5,
+            4_503_599_627_370_496, 1e300, -1e300, .infinity, -.infinity, 1234.4999, 1234.5001,
+        ]
+        for _ in 0..<20_000 {
+            values.append(Double.random(in: -1e6...1e6, using: &generator))
+            values.append(Double(Int.random(in: -100_000...100_000, using: &generator)) / 2)  // halves
+            values.append(Double.random(in: -1...1, using: &generator) * 1e15)
+        }
+        for value in values {
+            let expected = value.rounded()
+            // The same number; only a zero's sign may differ.
+            #expect(value.nearestWhole == expected || (value.nearestWhole == 0 && expected == 0), "\(value)")
+        }
+        #expect(Double.nan.nearestWhole.isNaN)
+    }
+
     @Test("a checksum's eight hex digits, made at once, are its lower-case hex with leading zeros")
     func hexDigits() {
         var generator = SeededRandomGenerator(seed: 3)

@@ -1,10 +1,10 @@
 // Double+Nearest: rounding to a whole number without a call into the C library.
 
 extension Double {
-    /// The nearest whole number, halves away from zero (what `rounded()` gives, but without its call into the C
-    /// library's `round`, which the baseline x86-64 instruction set has no instruction for): the encoder rounds
-    /// every time, gain and duration it writes. Exact: below 2^52 the difference from the truncated value is
-    /// exact, and it is compared with one half.
+    /// The nearest whole number, halves away from zero: what `rounded()` gives (but +0 from a small negative
+    /// value) without its call into the C library's `round`, which the baseline x86-64 instruction set has no
+    /// instruction for; the encoder rounds every time, gain and duration it writes. Exact: below 2^52 the
+    /// difference from the truncated value is exact, and it is compared with one half.
     @inline(__always)
     var nearestWhole: Double {
         // 2^52 and up: whole already, or not finite.

@@ -39,6 +39,7 @@ struct KeyMatcher {
             for index in 0..<name.utf8CodeUnitCount { padded[index] = name.utf8Start[index] }
             return Name(key: key, length: name.utf8CodeUnitCount, words: words(padded, count: padded.count))
         }
+        precondition(names.count < Int(UInt8.max), "a slot holds a name's index below UInt8.max")
         // Odd multipliers from a fixed sequence until every name has a slot of its own (a few tries: 52 names
         // in 512 slots).
         var candidate: UInt64 = 0x9E37_79B9_7F4A_7C15
