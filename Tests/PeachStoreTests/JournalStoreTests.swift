@@ -379,7 +379,17 @@ struct JournalStoreTests {
         }
         #expect(directory.bytes() == before)
         #expect(store.contents.comparisonCount + store.contents.pitchMatchingCount == countBefore)
+        // Refused within the first piece too: what `contents` took of it is gone again.
         lines[1998] = RecordCodec.encode(all[1998])
+        lines[150] = "{\"v\":1,\"type\":\"comparison\"}"
+        try (lines.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(throws: StoreError.unreadableImport(path: file, line: 151, problem: .invalidTime)) {
+            _ = try merge()
+        }
+        #expect(directory.bytes() == before)
+        #expect(store.contents.comparisonCount + store.contents.pitchMatchingCount == countBefore)
+        #expect(store.contents.profile == (try JournalStore.read(directory: directory.path)).profile)
+        lines[150] = RecordCodec.encode(all[150])
         try lines.joined(separator: "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
         let result = try merge()
         #expect(result.added == 1900 && result.duplicates == 100)

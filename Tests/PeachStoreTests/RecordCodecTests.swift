@@ -313,6 +313,25 @@ struct RecordCodecTests {
         }
     }
 
+    @Test("whole numbers are written as String writes them, the short ones without a loop")
+    func integers() {
+        var generator = SeededRandomGenerator(seed: 17)
+        var values: [Int64] = [
+            0, 1, -1, 9, 10, 99, 100, 12_345_678, 99_999_999, 100_000_000, -99_999_999, -100_000_000, .max,
+            .min + 1,
+        ]
+        for _ in 0..<5000 {
+            values.append(Int64.random(in: -1000...1000, using: &generator))
+            values.append(Int64.random(in: -100_000_000...100_000_000, using: &generator))
+            values.append(Int64.random(in: Int64.min + 1...Int64.max, using: &generator))
+        }
+        for value in values {
+            var bytes: [UInt8] = [0x2C]
+            RecordCodec.appendInteger(value, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == "," + String(value))
+        }
+    }
+
     @Test("eight digits at once are the number's digits with leading zeros")
     func asciiDigits() {
         var generator = SeededRandomGenerator(seed: 5)

@@ -24,13 +24,19 @@ public enum StimulusLevel {
     /// falls inside a bucket.
     private static let bucketBits = 10
 
-    /// The bucket of a positive x within ``exponents``: its exponent and the top ``bucketBits`` of its
-    /// significand, from the bits of the double.
+    /// The bucket of a positive x within ``exponents`` whose binary exponent is `exponent`: the exponent and
+    /// the top ``bucketBits`` of its significand, from the bits of the double.
     @inline(__always)
-    private static func bucket(_ x: Double) -> Int {
-        let exponent = Int(x.exponent) - exponents.lowerBound
+    private static func bucket(_ x: Double, exponent: Int) -> Int {
         let fraction = Int(x.significandBitPattern >> UInt64(Double.significandBitCount - bucketBits))
-        return exponent << bucketBits | fraction
+        return (exponent - exponents.lowerBound) << bucketBits | fraction
+    }
+
+    /// The binary exponent of a positive normal x, from its bits (`exponent` is a call into the standard
+    /// library, twice per answer filed).
+    @inline(__always)
+    private static func binaryExponent(_ x: Double) -> Int {
+        Int(truncatingIfNeeded: x.exponentBitPattern) &- 1023
     }
 
     /// The level of each bucket's lowest difference.
@@ -53,8 +59,9 @@ public enum StimulusLevel {
     public static func index(of cents: Double) -> Int {
         let x = abs(cents)
         guard x > minimum else { return 0 }
-        guard x.isFinite, exponents.contains(Int(x.exponent)) else { return searchedIndex(of: x) }
-        var level = Int(bucketLevels[bucket(x)])
+        let exponent = binaryExponent(x)  // x is above the minimum: normal
+        guard x.isFinite, exponents.contains(exponent) else { return searchedIndex(of: x) }
+        var level = Int(bucketLevels[bucket(x, exponent: exponent)])
         if level < edges.count, x >= edges[level] { level += 1 }
         return level
     }

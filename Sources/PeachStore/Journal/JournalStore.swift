@@ -365,7 +365,8 @@ public final class JournalStore: TrainingStore {
     /// Appends the records `produce` hands to its argument: encoded and written in pieces of about 4 MiB (an
     /// import of a million records never builds one buffer of hundreds of megabytes), flushed once at the end.
     /// Any failure — a write, or `produce` throwing (an unreadable record further on in an import) — cuts the
-    /// journal back to where it was, so the records go in all together or not at all. Returns how many.
+    /// journal back to where it was, so the records go in all together or not at all; ``contents`` takes each
+    /// record as it is handed on and is read again from the journal after a failure. Returns how many.
     ///
     /// Across a crash too: before the first write of more than one record a ``PendingAppend`` marker (naming
     /// `source`) is put down, and it is removed only once every line is on the disk; a Peach killed in between
@@ -381,18 +382,9 @@ public final class JournalStore: TrainingStore {
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(pieceSize + 4096)
-        var pending: [StoredRecord] = []  // written to `bytes`, not yet in `contents`
         var written = 0
         var count = 0
-        var applied = false  // whether `contents` took records of an earlier piece
         var marked = false  // whether the PendingAppend marker is down
-        // Each record lent to `contents` where it lies in the array: `for record in pending` copied it (every
-        // string and array in it retained and released again).
-        func apply(_ records: [StoredRecord]) {
-            records.withUnsafeBufferPointer { records in
-                for index in records.indices { contents.add(records[index]) }
-            }
-        }
         func write(_ bytes: [UInt8]) throws {
             if !marked, count > 1 {
                 try PendingAppend(
@@ -417,15 +409,14 @@ public final class JournalStore: TrainingStore {
                     RecordCodec.encode(record, into: &bytes)
                 }
                 bytes.append(0x0A)
-                pending.append(record)
+                // Into `contents` at once, in place (a copy of `contents` would copy the whole timeline): keeping
+                // the records until their piece was written copied each twice, a twentieth of an import. If
+                // anything fails, `contents` is read again below.
+                contents.add(record)
                 count += 1
                 if bytes.count >= pieceSize {
                     try write(bytes)
                     bytes.removeAll(keepingCapacity: true)
-                    // In place, piece by piece: a copy of `contents` would copy the whole timeline.
-                    apply(pending)
-                    pending.removeAll(keepingCapacity: true)
-                    applied = true
                 }
             }
             if !bytes.isEmpty { try write(bytes) }
@@ -435,7 +426,7 @@ public final class JournalStore: TrainingStore {
             try? file.truncate(to: committedLength)
             if marked, (try? file.sync()) != nil { try? PendingAppend.remove(directory: directory) }
             // The journal is as it was; so must be what it holds (read again: this is rare).
-            if applied,
+            if count > 0,
                 let reloaded = try? Self.load(
                     directory: directory, usingSnapshot: true, timeline: keepsTimeline)
             {
@@ -446,7 +437,6 @@ public final class JournalStore: TrainingStore {
             }
             throw error
         }
-        apply(pending)
         committedLength += written
         noteAppended(count, inOneGo: count > 1)
         return count
@@ -604,7 +594,8 @@ public final class JournalStore: TrainingStore {
             try withoutActuallyEscaping(append) { append in
                 try source { record, line in
                     // Also the neighbouring second: an export that kept whole seconds may have rounded the time.
-                    if !known.contains(record.neighbourIdentity), known.insertIfNew(record.identity) {
+                    let identity = record.identity  // made once: it is most of what a duplicate check costs
+                    if !known.contains(identity.neighbour), known.insertIfNew(identity) {
                         try append(record, line)
                     } else {
                         duplicates += 1

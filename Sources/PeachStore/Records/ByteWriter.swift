@@ -126,6 +126,22 @@ struct ByteWriter {
             base[count] = 0x2D
             count &+= 1
         }
+        if magnitude < 1000 {
+            // Up to three digits (a note, a velocity, a tempo, a pitch in hertz): without the loops below.
+            if magnitude >= 100 {
+                base[count] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude / 100)
+                count &+= 1
+                magnitude %= 100
+                base[count] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude / 10)
+                count &+= 1
+            } else if magnitude >= 10 {
+                base[count] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude / 10)
+                count &+= 1
+            }
+            base[count] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            count &+= 1
+            return
+        }
         var digits = 1
         var rest = magnitude / 10
         while rest > 0 {

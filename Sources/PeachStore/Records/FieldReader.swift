@@ -3,6 +3,12 @@
 import Foundation
 import PeachCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Typed access to the fields of one scanned line.
 struct FieldReader {
     let line: UnsafeBufferPointer<UInt8>
@@ -47,13 +53,9 @@ struct FieldReader {
     /// Whether the field is the unescaped string `literal` (compared as bytes, no string made).
     func isText(_ key: RecordCodec.Key, _ literal: StaticString) -> Bool {
         guard let span = span(key), case .string(false) = span.kind,
-            span.range.count == literal.utf8CodeUnitCount
+            span.range.count == literal.utf8CodeUnitCount, let base = line.baseAddress
         else { return false }
-        let start = literal.utf8Start
-        for offset in 0..<span.range.count where line[span.range.lowerBound + offset] != start[offset] {
-            return false
-        }
-        return true
+        return memcmp(base + span.range.lowerBound, literal.utf8Start, span.range.count) == 0
     }
 
     func optionalString(_ key: RecordCodec.Key) throws -> String? {
@@ -203,9 +205,12 @@ struct FieldReader {
             }
             velocity = value
         }
-        let procedureName = try optionalString(.procedure) ?? TrialProcedure.training.rawValue
-        guard let procedure = TrialProcedure(rawValue: procedureName) else {
-            throw invalid(.procedure, .procedure)
+        var procedure = TrialProcedure.training  // not written for training: no name made to be read back
+        if span(.procedure) != nil {
+            guard let named = TrialProcedure(rawValue: try string(.procedure)) else {
+                throw invalid(.procedure, .procedure)
+            }
+            procedure = named
         }
         return TrialContext(
             referencePitch: referencePitch,

@@ -70,6 +70,7 @@ struct KeyMatcher {
     private let table = Self.table
 
     /// The key whose name `line[range]` is (not escaped), or nil.
+    @inline(__always)
     func match(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> RecordCodec.Key? {
         let count = range.count
         guard count <= Self.longest, let base = line.baseAddress else { return nil }

@@ -554,9 +554,18 @@ enum RecordCodec {
                 UnsafeBufferPointer(rebasing: line[time.range]), memory: fields.memory)
         else { throw RecordDamage(problem: .invalidTime) }
 
-        // The two types of nearly every line compared as bytes: no string is made for them.
+        // The types of nearly every line compared as bytes: no string is made for them.
         var isComparison = fields.isText(.type, "comparison")
         if !isComparison, !fields.isText(.type, "pitchMatching") {
+            let rhythmKind: RhythmRecord.Kind? =
+                fields.isText(.type, "rhythmOffsetDetection")
+                ? .offsetDetection
+                : fields.isText(.type, "continuousRhythmMatching") ? .continuousMatching : nil
+            if let kind = rhythmKind {
+                return StoredRecord(
+                    payload: .rhythm(try fields.rhythm(kind, at: timestamp)), schemaVersion: max(version, 2),
+                    extraFields: extras)
+            }
             let type = try fields.string(.type)
             if type == "rhythmEcho" {
                 return StoredRecord(

@@ -132,6 +132,13 @@ public struct StoredRecord: Hashable, Sendable {
         /// The key alone: this identity with millisecond 0 (the first of its key in the sort order).
         var key: Identity { shifted(by: 0, millisecond: 0) }
 
+        /// The identity of the same answer one second away (``StoredRecord/neighbourIdentity``).
+        var neighbour: Identity {
+            millisecond == Self.wholeSecond
+                ? shifted(by: -1, millisecond: Self.wholeSecond)
+                : shifted(by: 1, millisecond: Self.wholeSecondOnly)
+        }
+
         /// The same key one second away, with `millisecond`.
         func shifted(by delta: Int64, millisecond: UInt16) -> Identity {
             Identity(
@@ -142,7 +149,7 @@ public struct StoredRecord: Hashable, Sendable {
 
     /// This record's ``Identity``.
     public var identity: Identity {
-        let milliseconds = Int64((timestamp.timeIntervalSince1970 * 1000).rounded())
+        let milliseconds = Int64((timestamp.timeIntervalSince1970 * 1000).nearestWhole)
         let seconds = milliseconds.floorDivided(by: 1000)
         let remainder = milliseconds.floorModulo(1000)
         let millisecond = remainder == 0 ? Identity.wholeSecond : UInt16(remainder)
@@ -220,12 +227,7 @@ public struct StoredRecord: Hashable, Sendable {
     /// second before (its neighbour matches any there), a time with milliseconds could be stored rounded up to
     /// the next second (its neighbour matches only a whole second there). Merging treats a record whose identity
     /// or neighbour identity matches a known one as a duplicate (``Identity``'s `isSameAnswer`).
-    public var neighbourIdentity: Identity {
-        let own = identity
-        return own.millisecond == Identity.wholeSecond
-            ? own.shifted(by: -1, millisecond: Identity.wholeSecond)
-            : own.shifted(by: 1, millisecond: Identity.wholeSecondOnly)
-    }
+    public var neighbourIdentity: Identity { identity.neighbour }
 }
 
 extension Int64 {

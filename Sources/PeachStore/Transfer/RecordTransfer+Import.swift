@@ -288,7 +288,10 @@ extension RecordTransfer {
     private static func exportLine(
         _ buffer: UnsafeBufferPointer<UInt8>, at start: Int, memory: inout LineMemory
     ) -> (StoredRecord, end: Int)? {
-        guard start < buffer.count, let base = buffer.baseAddress else { return nil }
+        // Peach's layout opens with the version: anything else is not looked at further (another tool's object
+        // was searched for its line's end first, a fiftieth of importing it).
+        guard buffer.count - start > 5, let base = buffer.baseAddress, memcmp(base + start, "{\"v\":", 5) == 0
+        else { return nil }
         var end = buffer.count
         if let newline = memchr(base + start, 0x0A, buffer.count - start) {
             end = UnsafeRawPointer(newline) - UnsafeRawPointer(base)
