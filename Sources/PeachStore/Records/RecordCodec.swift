@@ -333,6 +333,11 @@ enum RecordCodec {
     /// from its digits (``shortDecimal(_:into:)``: `description` was a seventh of encoding a record), any
     /// other by `description`.
     fileprivate static func writeNumber(_ value: Double, decimals: Int?, to writer: inout ByteWriter) {
+        // A whole number (a pitch of 440, a gap of 0) stays what it is when rounded.
+        if let whole = Int64(exactly: value), whole > -1_000_000_000_000_000, whole < 1_000_000_000_000_000 {
+            writer.write(integer: whole)
+            return
+        }
         let value = rounded(value, decimals: decimals)
         if abs(value) < 1e15, value == value.nearestWhole {
             writer.write(integer: Int64(value))
