@@ -174,10 +174,10 @@ extension RecordTransfer {
     }
 
     private static func decodeOne(
-        _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, path: String, line: Int
+        _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, using decoder: inout RecordCodec.Decoder,
+        path: String, line: Int
     ) throws(StoreError) -> StoredRecord {
-        var decoder = RecordCodec.Decoder()
-        return try record(importOutcome(buffer, range, using: &decoder, path: path), path: path, line: line)
+        try record(importOutcome(buffer, range, using: &decoder, path: path), path: path, line: line)
     }
 
     /// The record of an outcome, or the error that refuses the file at `line`.
@@ -319,6 +319,7 @@ extension RecordTransfer {
     ) throws(StoreError) -> [StoredRecord] {
         try bytes.withUnsafeBufferPointer { buffer throws(StoreError) -> [StoredRecord] in
             var records: [StoredRecord] = []
+            var decoder = RecordCodec.Decoder()  // one for every line: its buffers made once
             var start = 0
             var line = 0
             while start < buffer.count {
@@ -327,7 +328,8 @@ extension RecordTransfer {
                 var stop = end
                 if stop > start, buffer[stop - 1] == 0x0D { stop -= 1 }
                 if buffer[start..<stop].contains(where: { $0 != 0x20 && $0 != 0x09 }) {
-                    records.append(try decodeOne(buffer, start..<stop, path: path, line: line))
+                    records.append(
+                        try decodeOne(buffer, start..<stop, using: &decoder, path: path, line: line))
                     if records.count % StoreProgress.interval == 0 {
                         progress?(StoreProgress(done: stop, total: buffer.count, records: records.count))
                     }
@@ -349,10 +351,12 @@ extension RecordTransfer {
     ) throws(StoreError) -> [StoredRecord] {
         var header: [String]?
         let lines = bytes.reduce(into: 1) { count, byte in if byte == 0x0A { count += 1 } }
-        var columns: [(name: String, prefix: [UInt8], isText: Bool)?] = []
+        // Each column's kind decided once from the header, not looked up by name in a set for every cell.
+        var columns: [(name: String, prefix: [UInt8], isText: Bool, isBoolean: Bool)?] = []
         var versionColumn: Int?
         var records: [StoredRecord] = []
         var line: [UInt8] = []
+        var decoder = RecordCodec.Decoder()  // one for every row: its buffers made once
         let known = Set(csvColumns + ["v"])
         try bytes.withUnsafeBufferPointer { buffer throws(StoreError) in
             do {
@@ -371,7 +375,7 @@ extension RecordTransfer {
                             guard known.contains(column), column != "v" else { return nil }
                             return (
                                 column, Array(("," + RecordCodec.quoted(column) + ":").utf8),
-                                csvTextColumns.contains(column)
+                                csvTextColumns.contains(column), csvBooleanColumns.contains(column)
                             )
                         }
                         return
@@ -395,8 +399,8 @@ extension RecordTransfer {
                         line += column.prefix
                         if column.isText {
                             RecordCodec.appendQuoted(cell, to: &line)
-                        } else if csvBooleanColumns.contains(column.name)
-                            ? ["true", "false"].contains(cell) : Self.isJSONNumber(cell)
+                        } else if column.isBoolean
+                            ? cell == "true" || cell == "false" : Self.isJSONNumber(cell)
                         {
                             line += cell.utf8
                         } else {
@@ -405,12 +409,12 @@ extension RecordTransfer {
                                 path: path, line: row.line,
                                 problem: .invalidField(
                                     column.name,
-                                    expected: csvBooleanColumns.contains(column.name) ? .boolean : .number))
+                                    expected: column.isBoolean ? .boolean : .number))
                         }
                     }
                     line.append(0x7D)
                     let record = try line.withUnsafeBufferPointer { buffer throws(StoreError) in
-                        try decodeOne(buffer, 0..<buffer.count, path: path, line: row.line)
+                        try decodeOne(buffer, 0..<buffer.count, using: &decoder, path: path, line: row.line)
                     }
                     records.append(record)
                     if records.count % StoreProgress.interval == 0 {
