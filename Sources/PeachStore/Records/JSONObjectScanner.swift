@@ -48,7 +48,7 @@ struct JSONObjectScanner {
     /// Returns false when the text is not a well-formed object; the index then points near the problem.
     ///
     /// Keys, strings and numbers — every field of a record — are read here through the buffer's pointer, eight
-    /// bytes at a time ( ``ByteLanes``); literals and nested values take ``scanValue()``. Reading through
+    /// bytes at a time (``ByteLanes``); literals and nested values take ``scanValue()``. Reading through
     /// `peek` and the checked subscript, a call a value, was a fifth of importing a file in another key order.
     mutating func scanObject(into fields: inout [JSONField]) -> Bool {
         guard let base = bytes.baseAddress else { return false }

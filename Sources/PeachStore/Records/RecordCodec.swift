@@ -307,7 +307,7 @@ enum RecordCodec {
         let crc = CRC32C.checksum(out.written)
         out.unwrite(1)
         out.write(",\"crc\":\"")
-        var hex = hexDigits(crc)
+        var hex = hexDigits(crc).littleEndian  // the first digit in the lowest byte, first in memory
         withUnsafeBytes(of: &hex) { out.write($0) }
         out.write("\"}")
     }

@@ -54,9 +54,9 @@ enum ShortestDecimal {
         guard let (significand, count, decimals) = digits(value) else { return false }
         // All 24 digits of the significand (leading zeros first), eight at a time; its own are the last.
         var text: (UInt64, UInt64, UInt64) = (
-            ByteWriter.eightDigits(significand / 10_000_000_000_000_000),
-            ByteWriter.eightDigits(significand / 100_000_000 % 100_000_000),
-            ByteWriter.eightDigits(significand % 100_000_000)
+            ByteWriter.eightDigits(significand / 10_000_000_000_000_000).littleEndian,
+            ByteWriter.eightDigits(significand / 100_000_000 % 100_000_000).littleEndian,
+            ByteWriter.eightDigits(significand % 100_000_000).littleEndian
         )
         withUnsafeBytes(of: &text) { digits in
             let first = 24 &- count

@@ -68,9 +68,12 @@ public enum Timestamp {
         let dateWord = year4 | 0x2D << 32 | month2 << 40 | 0x2D << 56
         let dayWord = day2 | 0x54 << 16 | hour << 24 | 0x3A << 40 | minute << 48
         let secondWord = 0x3A | second << 8 | 0x2E << 24 | (fractionDigits >> 40) << 32 | 0x5A << 56
-        var text: (UInt64, UInt64, UInt64) = (dateWord, dayWord, secondWord)
+        // Laid out first byte lowest: stored little-endian, whatever the machine.
+        var text: (UInt64, UInt64, UInt64) = (
+            dateWord.littleEndian, dayWord.littleEndian, secondWord.littleEndian
+        )
         if wholeSecondsWithoutFraction && fraction == 0 {
-            text.2 = 0x3A | second << 8 | 0x5A << 24  // :SSZ
+            text.2 = (0x3A | second << 8 | 0x5A << 24 as UInt64).littleEndian  // :SSZ
             withUnsafeBytes(of: &text) { writer.write(UnsafeRawBufferPointer(rebasing: $0[0..<20])) }
         } else {
             withUnsafeBytes(of: &text) { writer.write($0) }
