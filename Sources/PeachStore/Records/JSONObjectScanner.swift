@@ -72,7 +72,9 @@ struct JSONObjectScanner {
         }
         while true {
             skipSpace()
-            guard i < end, base[i] == 0x22, let key = Self.string(base, end, after: i) else { return false }
+            guard i < end, base[i] == 0x22, let key = Self.string(bytes, after: i, stop: &i) else {
+                return false
+            }
             i = key.range.upperBound &+ 1
             skipSpace()
             guard i < end, base[i] == 0x3A else { return false }  // :
@@ -82,13 +84,17 @@ struct JSONObjectScanner {
             let value: JSONValueSpan
             let first = base[i]
             if first == 0x22 {
-                guard let string = Self.string(base, end, after: i) else { return false }
+                guard let string = Self.string(bytes, after: i, stop: &i) else { return false }
                 value = JSONValueSpan(kind: .string(escaped: string.escaped), range: string.range)
                 i = string.range.upperBound &+ 1
             } else if first == 0x2D || (first >= 0x30 && first <= 0x39) {
-                guard let numberEnd = Self.numberEnd(base, end, from: i) else { return false }
-                value = JSONValueSpan(kind: .number, range: i..<numberEnd)
-                i = numberEnd
+                let number = Self.number(bytes, from: i)
+                guard number.valid else {
+                    i = number.end
+                    return false
+                }
+                value = JSONValueSpan(kind: .number, range: i..<number.end)
+                i = number.end
             } else {
                 index = i
                 guard let other = scanValue() else {
@@ -112,73 +118,65 @@ struct JSONObjectScanner {
     }
 
     /// The string whose opening quote is at `quote`: its contents' range (the closing quote at its upper bound)
-    /// and whether it holds an escape; nil when it is not closed or holds a control character.
+    /// and whether it holds an escape; nil when it is not closed or holds a control character, `stop` then
+    /// where it broke off. One pass to the closing quote, eight bytes at a time (``ByteLanes/stringStop(in:
+    /// from:to:)``), escapes walked only where a backslash is.
     @inline(__always)
     private static func string(
-        _ base: UnsafePointer<UInt8>, _ end: Int, after quote: Int
-    )
-        -> (range: Range<Int>, escaped: Bool)?
-    {
+        _ bytes: UnsafeBufferPointer<UInt8>, after quote: Int, stop: inout Int
+    ) -> (range: Range<Int>, escaped: Bool)? {
         let start = quote &+ 1
         var i = start
         var escaped = false
         while true {
-            while i &+ 8 <= end {
-                let flags = ByteLanes.stringStops(ByteLanes.load(base, i))
-                if flags != 0 {
-                    i &+= ByteLanes.firstLane(flags)
-                    break
-                }
-                i &+= 8
-            }
-            guard i < end else { return nil }
-            let byte = base[i]
+            i = ByteLanes.stringStop(in: bytes, from: i, to: bytes.count)
+            stop = i
+            guard i < bytes.count else { return nil }
+            let byte = bytes[i]
             if byte == 0x22 { return (start..<i, escaped) }
             if byte < 0x20 { return nil }
-            if byte == 0x5C {
-                escaped = true
-                i &+= 1
-            }
-            i &+= 1
+            escaped = true  // a backslash: the escaped byte is skipped with it
+            i &+= 2
         }
     }
 
     /// Where the number starting at `start` ends, by JSON's grammar (`-? (0 | [1-9][0-9]*) (. [0-9]+)?
-    /// ([eE] [+-]? [0-9]+)?`); nil when it breaks it.
+    /// ([eE] [+-]? [0-9]+)?`), and whether it keeps to it (if not, `end` is where it broke off). Whatever is
+    /// kept verbatim (an unknown field) must be valid JSON when it is written out again.
     @inline(__always)
-    private static func numberEnd(_ base: UnsafePointer<UInt8>, _ end: Int, from start: Int) -> Int? {
+    private static func number(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int
+    ) -> (end: Int, valid: Bool) {
+        guard let base = bytes.baseAddress else { return (start, false) }
+        let end = bytes.count
         var i = start
         @inline(__always) func isDigit(_ position: Int) -> Bool {
             position < end && base[position] >= 0x30 && base[position] <= 0x39
         }
-        /// Past the digits from `i`, eight at a time while eight are there.
+        /// Past the digits from `i`, eight at a time while eight are there; how many.
         @inline(__always) func digits() -> Int {
             let first = i
             while i &+ 8 <= end {
-                let values = ByteLanes.load(base, i) ^ 0x3030_3030_3030_3030
-                let flags = ((values &+ 0x7676_7676_7676_7676) | values) & ByteLanes.highs
-                guard flags == 0 else {
-                    i &+= ByteLanes.firstLane(flags)
-                    return i &- first
-                }
-                i &+= 8
+                let count = NumberParser.leadingDigitCount(ByteLanes.load(base, i))
+                i &+= count
+                if count < 8 { return i &- first }
             }
             while isDigit(i) { i &+= 1 }
             return i &- first
         }
-        if base[i] == 0x2D { i &+= 1 }
-        guard isDigit(i) else { return nil }
+        if i < end, base[i] == 0x2D { i &+= 1 }
+        guard isDigit(i) else { return (i, false) }
         if base[i] == 0x30 { i &+= 1 } else { _ = digits() }
         if i < end, base[i] == 0x2E {
             i &+= 1
-            guard digits() > 0 else { return nil }
+            guard digits() > 0 else { return (i, false) }
         }
         if i < end, base[i] | 0x20 == 0x65 {  // e or E
             i &+= 1
             if i < end, base[i] == 0x2B || base[i] == 0x2D { i &+= 1 }
-            guard digits() > 0 else { return nil }
+            guard digits() > 0 else { return (i, false) }
         }
-        return i
+        return (i, true)
     }
 
     /// Skips spaces, tabs, carriage returns and newlines.
@@ -230,76 +228,23 @@ struct JSONObjectScanner {
         }
     }
 
-    /// Scans a number by JSON's grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`. Whatever is
-    /// kept verbatim (an unknown field) must be valid JSON when it is written out again.
+    /// Scans a number at the index (``number(_:from:)``), the index moved past it or to where it broke off.
     private mutating func scanNumber() -> Bool {
-        if peek == 0x2D { index += 1 }
-        guard let first = peek, Self.isDigit(first) else { return false }
-        index += 1
-        if first != 0x30 { skipDigits() }
-        if peek == 0x2E {
-            index += 1
-            guard skipDigits() else { return false }
-        }
-        if peek == 0x65 || peek == 0x45 {
-            index += 1
-            if peek == 0x2B || peek == 0x2D { index += 1 }
-            guard skipDigits() else { return false }
-        }
-        return true
+        let number = Self.number(bytes, from: index)
+        index = number.end
+        return number.valid
     }
 
-    /// Skips digits; whether there was at least one.
-    @discardableResult
-    private mutating func skipDigits() -> Bool {
-        let start = index
-        while let byte = peek, Self.isDigit(byte) { index += 1 }
-        return index > start
-    }
-
-    private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
-
-    /// Scans a string at the index (which is at its opening quote): one pass that stops at the closing quote,
-    /// and walks escapes only when it meets a backslash. Control characters make it invalid.
+    /// Scans a string at the index, which is at its opening quote (``string(_:after:stop:)``), the index moved
+    /// past it or to where it broke off.
     private mutating func scanString() -> (range: Range<Int>, escaped: Bool)? {
-        index += 1
-        let start = index
-        var escaped = false
-        let count = bytes.count
-        let raw = bytes.baseAddress.map(UnsafeRawPointer.init)
-        while index < count {
-            // Eight bytes at a time (SWAR) up to the first quote, backslash or control character: each test sets
-            // the top bit of every byte that is one (never missing one), and the lowest set bit is the first.
-            if let raw {
-                while index + 8 <= count {
-                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    let quote = word ^ 0x2222_2222_2222_2222
-                    let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
-                    let ones: UInt64 = 0x0101_0101_0101_0101
-                    let special =
-                        ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash
-                            | (word &- 0x2020_2020_2020_2020) & ~word) & 0x8080_8080_8080_8080
-                    if special != 0 {
-                        index += special.trailingZeroBitCount / 8
-                        break
-                    }
-                    index += 8
-                }
-            }
-            guard index < count else { break }
-            let byte = bytes[index]
-            if byte == 0x22 {
-                index += 1
-                return (start..<(index - 1), escaped)
-            }
-            if byte < 0x20 { return nil }
-            if byte == 0x5C {
-                escaped = true
-                index += 1
-            }
-            index += 1
+        var stop = index
+        guard let string = Self.string(bytes, after: index, stop: &stop) else {
+            index = stop
+            return nil
         }
-        return nil
+        index = string.range.upperBound &+ 1
+        return string
     }
 
     /// What may come next inside a nested value.

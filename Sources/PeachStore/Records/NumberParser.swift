@@ -108,14 +108,20 @@ enum NumberParser {
     /// How many of `word`'s bytes, from its first (lowest), are ASCII digits (0…8), and their value.
     @inline(__always)
     static func leadingDigits(_ word: UInt64) -> (count: Int, value: UInt64) {
+        let count = leadingDigitCount(word)
+        guard count > 0 else { return (0, 0) }
+        // The digits moved to the top lanes, zeros (leading zeros) below them: one eight-digit number.
+        return (count, combine((word ^ 0x3030_3030_3030_3030) << UInt64(64 &- count &* 8)))
+    }
+
+    /// How many of `word`'s bytes, from its first (lowest), are ASCII digits (0…8).
+    @inline(__always)
+    static func leadingDigitCount(_ word: UInt64) -> Int {
         let values = word ^ 0x3030_3030_3030_3030  // a digit's lane now holds its value, 0…9
         // A lane's top bit set: 10 or more (with 0x76 added) or a byte of 0x80 and more. A carry out of a lane
         // comes only from a lane already flagged, so the lowest flag is the first byte that is no digit.
         let flags = ((values &+ 0x7676_7676_7676_7676) | values) & ByteLanes.highs
-        let count = flags.trailingZeroBitCount &>> 3
-        guard count > 0 else { return (0, 0) }
-        // The digits moved to the top lanes, zeros (leading zeros) below them: one eight-digit number.
-        return (count, combine(values << UInt64(64 &- count &* 8)))
+        return flags.trailingZeroBitCount &>> 3
     }
 
     /// The value of eight lanes holding one decimal digit each (the most significant in the lowest lane):

@@ -100,6 +100,7 @@ enum RecordCodec {
         case rhythm, level, onsets, extras
         case crc
 
+        /// The key as a line writes it (inlined: where the key is a constant, so is its name).
         @inline(__always)
         var name: StaticString {
             switch self {
@@ -329,8 +330,8 @@ enum RecordCodec {
     private static let smallPowersOfTen: [Double] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000]
 
     /// A number as JSON (see ``number(_:decimals:)``), written: a whole one as an integer, a measured one
-    /// (no `decimals`) by ``ShortestDecimal``, a rounded one of at most six decimals between 0.001 and 10^8
-    /// from its digits (``shortDecimal(_:into:)``: `description` was a seventh of encoding a record), any
+    /// (no `decimals`) by ``ShortestDecimal/digits(_:)``, a rounded one of at most six decimals between 0.001
+    /// and 10^8 by ``ShortestDecimal/fewDecimals(_:)`` (`description` was a seventh of encoding a record), any
     /// other by `description`.
     fileprivate static func writeNumber(_ value: Double, decimals: Int?, to writer: inout ByteWriter) {
         // A whole number (a pitch of 440, a gap of 0) stays what it is when rounded.
@@ -344,53 +345,13 @@ enum RecordCodec {
             return
         }
         // A measured value (a cent difference) mostly takes 16 or 17 digits, a rounded one six decimals or fewer.
-        if decimals == nil, ShortestDecimal.write(value, to: &writer) { return }
-        var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        let start = withUnsafeMutableBytes(of: &text) { shortDecimal(value, into: $0) }
-        if let start {
-            withUnsafeBytes(of: &text) { writer.write(UnsafeRawBufferPointer(rebasing: $0[start...])) }
+        var digits = decimals == nil ? ShortestDecimal.digits(value) : nil
+        if digits == nil { digits = ShortestDecimal.fewDecimals(value) }
+        if let digits {
+            ShortestDecimal.write(digits, negative: value < 0, to: &writer)
         } else {
             writer.write(text: value.description)
         }
-    }
-
-    /// `value` as Swift's `description` writes it, written at the end of `raw` (24 bytes), when it has at most
-    /// six decimals and 0.001 ≤ |value| < 10^8; where the text starts, nil otherwise.
-    ///
-    /// `description` writes the shortest digits that read back as `value`. With `k` decimals those are the
-    /// integer `m` nearest to `value × 10^k` for the smallest `k` at which `m / 10^k` reads back as `value`:
-    /// `m / 10^k` is correctly rounded (both are doubles exactly, one IEEE division: Clinger), so comparing it
-    /// with `value` is that test; `value × 10^k` is below 2^47, so its rounding cannot move `m` to a neighbour;
-    /// and two decimals with as many digits are further apart than a double's spacing there, so only one can
-    /// read back. At 0.001 and above `description` does not switch to an exponent (it does below 0.0001).
-    private static func shortDecimal(_ value: Double, into raw: UnsafeMutableRawBufferPointer) -> Int? {
-        let magnitude = abs(value)
-        guard magnitude >= 0.001, magnitude < 1e8, raw.count == 24 else { return nil }
-        for decimals in 1...6 {
-            let scale = smallPowersOfTen[decimals]
-            let scaled = (magnitude * scale).nearestWhole
-            guard scaled / scale == magnitude else { continue }
-            var whole = UInt64(scaled)
-            var index = 24
-            for _ in 0..<decimals {
-                index &-= 1
-                raw[index] = 0x30 &+ UInt8(truncatingIfNeeded: whole % 10)
-                whole /= 10
-            }
-            index &-= 1
-            raw[index] = 0x2E
-            repeat {
-                index &-= 1
-                raw[index] = 0x30 &+ UInt8(truncatingIfNeeded: whole % 10)
-                whole /= 10
-            } while whole > 0
-            if value < 0 {
-                index &-= 1
-                raw[index] = 0x2D
-            }
-            return index
-        }
-        return nil
     }
 
     /// A string as JSON, with quotes and escapes, written; plain ASCII is copied as it is.

@@ -47,31 +47,58 @@ enum ShortestDecimal {
         return (significand, digits, digits &- 1 &- power)
     }
 
-    /// Writes `value` (not a whole number) as `description` does when ``digits(_:)`` finds its digits; false
-    /// (nothing written) otherwise.
+    /// The digits of `value` when it has at most six decimals and 0.001 ≤ |value| < 10^8 (a time or gain the
+    /// encoder rounded), as ``digits(_:)`` gives them; nil otherwise.
+    ///
+    /// With `k` decimals the shortest digits are the integer `m` nearest to `value × 10^k` for the smallest `k`
+    /// at which `m / 10^k` reads back as `value`: `m / 10^k` is correctly rounded (both are doubles exactly, one
+    /// IEEE division: Clinger), so comparing it with `value` is that test; `value × 10^k` is below 2^47, so its
+    /// rounding cannot move `m` to a neighbour; and two decimals with as many digits are further apart than a
+    /// double's spacing there, so only one can read back. A few steps where ``digits(_:)`` would take ten.
     @inline(__always)
-    static func write(_ value: Double, to writer: inout ByteWriter) -> Bool {
-        guard let (significand, count, decimals) = digits(value) else { return false }
-        // All 24 digits of the significand (leading zeros first), eight at a time; its own are the last.
+    static func fewDecimals(_ value: Double) -> (significand: UInt64, count: Int, decimals: Int)? {
+        let magnitude = value.magnitude
+        guard magnitude >= 0.001, magnitude < 1e8 else { return nil }
+        for decimals in 1...6 {
+            let scale = Double(digitBounds[decimals])  // exactly
+            let scaled = (magnitude * scale).nearestWhole
+            guard scaled / scale == magnitude else { continue }
+            let significand = UInt64(scaled)
+            var count = 1
+            while significand >= digitBounds[count] { count &+= 1 }
+            return (significand, count, decimals)
+        }
+        return nil
+    }
+
+    /// Writes the number of these digits (``digits(_:)``, ``fewDecimals(_:)``) as `description` does: a point
+    /// between them, or `0.` and zeros before them.
+    @inline(__always)
+    static func write(
+        _ digits: (significand: UInt64, count: Int, decimals: Int), negative: Bool,
+        to writer: inout ByteWriter
+    ) {
+        let (significand, count, decimals) = digits
+        // All 24 digits of the significand (leading zeros first), eight at a time; its own are the last. Laid out
+        // first byte lowest: stored little-endian, whatever the machine.
         var text: (UInt64, UInt64, UInt64) = (
             ByteWriter.eightDigits(significand / 10_000_000_000_000_000).littleEndian,
             ByteWriter.eightDigits(significand / 100_000_000 % 100_000_000).littleEndian,
             ByteWriter.eightDigits(significand % 100_000_000).littleEndian
         )
-        withUnsafeBytes(of: &text) { digits in
+        withUnsafeBytes(of: &text) { text in
             let first = 24 &- count
-            if value < 0 { writer.write(byte: 0x2D) }
+            if negative { writer.write(byte: 0x2D) }
             if decimals < count {  // digits before the point
-                writer.write(UnsafeRawBufferPointer(rebasing: digits[first..<(24 &- decimals)]))
+                writer.write(UnsafeRawBufferPointer(rebasing: text[first..<(24 &- decimals)]))
                 writer.write(byte: 0x2E)
-                writer.write(UnsafeRawBufferPointer(rebasing: digits[(24 &- decimals)...]))
+                writer.write(UnsafeRawBufferPointer(rebasing: text[(24 &- decimals)...]))
             } else {
                 writer.write("0.")
                 for _ in 0..<(decimals &- count) { writer.write(byte: 0x30) }
-                writer.write(UnsafeRawBufferPointer(rebasing: digits[first...]))
+                writer.write(UnsafeRawBufferPointer(rebasing: text[first...]))
             }
         }
-        return true
     }
 
     /// 10^−3 … 10^15, the nearest doubles (the first three are not exact; see ``digits(_:)``).
