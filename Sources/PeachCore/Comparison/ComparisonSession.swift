@@ -97,14 +97,10 @@ public final class ComparisonSession: TrainingSession {
             note2AmplitudeOffset: note2AmplitudeOffset,
             responseTime: max(0, now.timeIntervalSince(note2StartTime)),
             inputKind: input)
-        for observer in observers {
-            do { try observer.comparisonCompleted(completed) } catch {
-                // Not durable, so not acknowledged: no feedback, no count; the session stops.
-                machinery.emit(.observerFailed(error))
-                stop(reason: .storeFailure(error))
-                return true
-            }
+        let kept = machinery.delivered(to: observers, discarding: discardTrial) {
+            try $0.comparisonCompleted(completed)
         }
+        guard kept else { return true }
         lastCompleted = completed
         answeredCount += 1
         if completed.isCorrect {
@@ -201,23 +197,9 @@ public final class ComparisonSession: TrainingSession {
 
     /// Starts a note; on failure stops the session and returns `false`.
     private func play(_ frequency: Frequency, amplitude: AmplitudeDB) -> Bool {
-        do {
-            try machinery.play(frequency, velocity: trialSettings.velocity, amplitude: amplitude)
-            return true
-        } catch {
-            stop(reason: .audioFailure(error))
-            return false
-        }
+        sounded { try machinery.play(frequency, velocity: trialSettings.velocity, amplitude: amplitude) }
     }
 
     /// Stops the sounding note; on failure stops the session and returns `false`.
-    private func stopNote() -> Bool {
-        do {
-            try machinery.stopNote()
-            return true
-        } catch {
-            stop(reason: .audioFailure(error))
-            return false
-        }
-    }
+    private func stopNote() -> Bool { sounded(machinery.stopNote) }
 }

@@ -45,15 +45,5 @@ public enum TrialProcedure: String, Hashable, Sendable, Codable {
     case measurement
 }
 
-extension TrialProcedure: SnapshotCodable {
-    /// Writes the procedure's name.
-    public func write(to writer: inout SnapshotWriter) { writer.write(rawValue) }
-
-    /// Reads a procedure.
-    public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
-        guard let procedure = TrialProcedure(rawValue: try reader.string()) else {
-            throw SnapshotReader.Malformed()
-        }
-        self = procedure
-    }
-}
+/// Written as the procedure's name.
+extension TrialProcedure: SnapshotCodable {}

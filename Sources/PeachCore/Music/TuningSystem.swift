@@ -100,15 +100,5 @@ extension TuningSystem {
     }
 }
 
-extension TuningSystem: SnapshotCodable {
-    /// Writes the tuning's name (`equal`, `just`, `pythagorean`).
-    public func write(to writer: inout SnapshotWriter) { writer.write(rawValue) }
-
-    /// Reads a tuning.
-    public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
-        guard let tuning = TuningSystem(rawValue: try reader.string()) else {
-            throw SnapshotReader.Malformed()
-        }
-        self = tuning
-    }
-}
+/// Written as the tuning's name (`equal`, `just`, `pythagorean`).
+extension TuningSystem: SnapshotCodable {}

@@ -81,11 +81,7 @@ public final class PitchMatchingSession: TrainingSession {
         currentOffset = Cents(min(max(offset.rawValue, -limit), limit))
         tuneControl = input
         let frequency = challenge.tunableFrequency(offset: currentOffset, in: trialSettings.tuning)
-        do {
-            try machinery.retune(to: frequency)
-        } catch {
-            stop(reason: .audioFailure(error))
-        }
+        _ = sounded { try machinery.retune(to: frequency) }
         return true
     }
 
@@ -114,14 +110,10 @@ public final class PitchMatchingSession: TrainingSession {
             userError: userError, targetNote: challenge.targetNote, tuningSystem: challenge.tuningSystem,
             timestamp: now, context: TrialContext(settings: trialSettings),
             timeTaken: max(0, now.timeIntervalSince(tunableStartTime)), tuneControl: tuneControl)
-        for observer in observers {
-            do { try observer.pitchMatchingCompleted(completed) } catch {
-                // Not durable, so not acknowledged: no feedback, no count; the session stops.
-                machinery.emit(.observerFailed(error))
-                stop(reason: .storeFailure(error))
-                return true
-            }
+        let kept = machinery.delivered(to: observers, discarding: discardTrial) {
+            try $0.pitchMatchingCompleted(completed)
         }
+        guard kept else { return true }
         lastCompleted = completed
         committedCount += 1
         state = .showingFeedback
@@ -141,12 +133,7 @@ public final class PitchMatchingSession: TrainingSession {
     public func replay() -> Bool {
         guard state == .playingTunable, let challenge = currentChallenge else { return false }
         machinery.cancelTimer()
-        do {
-            try machinery.stopNote()
-        } catch {
-            stop(reason: .audioFailure(error))
-            return true
-        }
+        guard sounded(machinery.stopNote) else { return true }
         machinery.beginTrial()
         guard play(challenge.referenceFrequency(in: trialSettings.tuning)) else { return true }
         state = .playingReference
@@ -183,13 +170,7 @@ public final class PitchMatchingSession: TrainingSession {
     }
 
     private func endReference() {
-        guard state == .playingReference else { return }
-        do {
-            try machinery.stopNote()
-        } catch {
-            stop(reason: .audioFailure(error))
-            return
-        }
+        guard state == .playingReference, sounded(machinery.stopNote) else { return }
         if trialSettings.gapBetweenNotes > 0 {
             machinery.schedule(after: trialSettings.gapBetweenNotes) { [weak self] in self?.startTunable() }
         } else {
@@ -215,12 +196,6 @@ public final class PitchMatchingSession: TrainingSession {
 
     /// Starts a note; on failure stops the session and returns `false`.
     private func play(_ frequency: Frequency) -> Bool {
-        do {
-            try machinery.play(frequency, velocity: trialSettings.velocity, amplitude: .nominal)
-            return true
-        } catch {
-            stop(reason: .audioFailure(error))
-            return false
-        }
+        sounded { try machinery.play(frequency, velocity: trialSettings.velocity, amplitude: .nominal) }
     }
 }

@@ -249,36 +249,20 @@ extension PlayBackHistory.ItemRecord: SnapshotCodable {
     /// Writes the record: counts, recent answers, response times, what it was heard as, the answers elsewhere,
     /// its last answer number.
     public func write(to writer: inout SnapshotWriter) {
-        writer.write(answers)
-        writer.write(correct)
-        writer.write(recent.count)
-        for answer in recent { writer.write(answer) }
-        writer.write(responseTimes.count)
-        for time in responseTimes { writer.write(time) }
-        writer.write(heardAs)
-        writer.write(elsewhere)
-        writer.write(lastAnswer)
+        writer.write(answers, correct, recent, responseTimes, heardAs, elsewhere, lastAnswer)
     }
 
     /// Reads a record; its numbers are checked by ``PlayBackHistory/isConsistent(maximumCount:)``.
     public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
-        answers = try reader.int()
-        correct = try reader.int()
-        for _ in 0..<(try reader.count()) { recent.append(try reader.bool()) }
+        (answers, correct, recent) = try reader.fields()
         for _ in 0..<(try reader.count()) { responseTimes.append(try reader.finiteDouble()) }
-        heardAs = try reader.dictionary()
-        elsewhere = try reader.int()
-        lastAnswer = try reader.int()
+        (heardAs, elsewhere, lastAnswer) = try reader.fields()
     }
 }
 
 extension PlayBackHistory.Offsets: SnapshotCodable {
     /// Writes the count and the two sums.
-    public func write(to writer: inout SnapshotWriter) {
-        writer.write(count)
-        writer.write(sum)
-        writer.write(absoluteSum)
-    }
+    public func write(to writer: inout SnapshotWriter) { writer.write(count, sum, absoluteSum) }
 
     /// Reads the offsets; checked by ``PlayBackHistory/isConsistent(maximumCount:)``.
     public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
@@ -290,15 +274,11 @@ extension PlayBackHistory.Offsets: SnapshotCodable {
 
 extension PlayBackHistory.Week: SnapshotCodable {
     /// Writes the week's answers and right answers.
-    public func write(to writer: inout SnapshotWriter) {
-        writer.write(answers)
-        writer.write(correct)
-    }
+    public func write(to writer: inout SnapshotWriter) { writer.write(answers, correct) }
 
     /// Reads a week.
     public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
-        answers = try reader.int()
-        correct = try reader.int()
+        (answers, correct) = try reader.fields()
     }
 }
 
@@ -310,14 +290,9 @@ extension PlayBackHistory: SnapshotCodable {
         let kinds = PlayBackKind.allCases.filter { weeks[$0] != nil }
         writer.write(kinds.count)
         for kind in kinds {
-            writer.write(kind.rawValue)
-            writer.write(weeks[kind] ?? [:])
-            let recent = recentByKind[kind] ?? []
-            writer.write(recent.count)
-            for answer in recent { writer.write(answer) }
+            writer.write(kind.rawValue, weeks[kind] ?? [:], recentByKind[kind] ?? [])
         }
-        writer.write(melodyPositions)
-        writer.write(melodyTiming)
+        writer.write(melodyPositions, melodyTiming)
     }
 
     /// Reads a history; its numbers are checked by the snapshot's consistency check.
@@ -334,13 +309,10 @@ extension PlayBackHistory: SnapshotCodable {
             guard let kind = PlayBackKind(rawValue: try reader.string()), weeks[kind] == nil else {
                 throw SnapshotReader.Malformed()
             }
-            weeks[kind] = try reader.dictionary()
-            var recent: [Bool] = []
-            for _ in 0..<(try reader.count()) { recent.append(try reader.bool()) }
+            let (kindWeeks, recent): ([Int: Week], [Bool]) = try reader.fields()
             guard recent.count <= Self.levelLength else { throw SnapshotReader.Malformed() }
-            recentByKind[kind] = recent
+            (weeks[kind], recentByKind[kind]) = (kindWeeks, recent)
         }
-        melodyPositions = try reader.dictionary()
-        melodyTiming = try reader.dictionary()
+        (melodyPositions, melodyTiming) = try reader.fields()
     }
 }

@@ -210,12 +210,7 @@ public final class PlayBackSession: TrainingSession {
     /// of the answer.
     public func noteOn(_ note: MIDINote, velocity: MIDIVelocity, at time: Double, input: InputKind) {
         guard state != .idle else { return }
-        do {
-            try playThrough.noteOn(note, velocity: velocity, at: time)
-        } catch {
-            stop(reason: .audioFailure(error))
-            return
-        }
+        guard sounded({ try playThrough.noteOn(note, velocity: velocity, at: time) }) else { return }
         output?.keepAwake()
         tellDropouts()
         if state == .showingFeedback {
@@ -447,12 +442,10 @@ public final class PlayBackSession: TrainingSession {
             tempo: trialOptions.tempo, start: clicks.now + clicks.leadTime, count: question.answerNotes.count)
         self.grid = grid
         gridDropouts = clicks.dropoutCount
-        do {
+        let placed = sounded {
             for click in grid.clicks { _ = try clicks.click(at: click.time, accent: click.accent) }
-        } catch {
-            stop(reason: .audioFailure(error))
-            return
         }
+        guard placed else { return }
         let now = clicks.now
         sound(question.cadence.first ?? [], harmonic: true, after: grid.start - now, lasting: grid.bar * 0.9)
         let lengths = MelodyMaker.beats(of: question.soundedNotes.count)
@@ -532,14 +525,11 @@ public final class PlayBackSession: TrainingSession {
     }
 
     private func startNote(_ note: MIDINote, for duration: Double, velocity: MIDIVelocity) {
-        do {
+        _ = sounded {
             let handle = try player.playKey(
-                note, velocity: velocity, referencePitch: trialSettings.referencePitch,
-                gain: .nominal)
+                note, velocity: velocity, referencePitch: trialSettings.referencePitch, gain: .nominal)
             handles.append(handle)
             clock.schedule(after: .seconds(duration)) { try? handle.stop() }
-        } catch {
-            stop(reason: .audioFailure(error))
         }
     }
 
@@ -598,13 +588,10 @@ public final class PlayBackSession: TrainingSession {
             responseTime: (capture.firstOnset ?? windowOpened) - windowOpened, inputKind: answerInput,
             tempo: grid?.tempo,
             gridOffset: grid.flatMap { grid in answer.first.map { $0.time - grid.responseStart } })
-        for observer in observers {
-            do { try observer.playBackCompleted(completed) } catch {
-                machinery.emit(.observerFailed(error))
-                stop(reason: .storeFailure(error))
-                return
-            }
+        let kept = machinery.delivered(to: observers, discarding: discardTrial) {
+            try $0.playBackCompleted(completed)
         }
+        guard kept else { return }
         answeredCount += 1
         if completed.isCorrect { correctCount += 1 }
         state = .showingFeedback

@@ -46,7 +46,7 @@ public enum PlayBackSessionEvent: TrainingSessionEvent {
     /// No item can be asked in the note range (the range is too narrow for the item's notes).
     case nothingToAsk
     /// The store or the profile could not take the answer.
-    case observerFailed(any Error & Sendable)
+    case observerFailed(any Error)
     /// The feedback is over; the next question follows.
     case feedbackEnded
     /// The session stopped.

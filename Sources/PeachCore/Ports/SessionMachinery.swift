@@ -32,6 +32,23 @@ final class SessionMachinery<Event: TrainingSessionEvent> {
         for handler in eventHandlers { handler(event) }
     }
 
+    /// Hands a result to each observer in turn (the store first): true when every one kept it. When one throws,
+    /// the result is not durable, so not acknowledged (no feedback, no count): `observerFailed` goes to the
+    /// handlers, then the one stop path for the store's failure (``stop(_:discarding:)`` with `discard`), and it
+    /// is false.
+    func delivered<Observer>(
+        to observers: [Observer], discarding discard: () -> Void, _ deliver: (Observer) throws -> Void
+    ) -> Bool {
+        for observer in observers {
+            do { try deliver(observer) } catch {
+                emit(.observerFailed(error))
+                stop(.storeFailure(error), discarding: discard)
+                return false
+            }
+        }
+        return true
+    }
+
     /// Starts a new trial: timers of the previous one will not fire.
     func beginTrial() { trialNumber += 1 }
 

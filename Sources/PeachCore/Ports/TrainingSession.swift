@@ -8,6 +8,9 @@ public protocol TrainingSessionEvent: Sendable {
     static func stopped(_ reason: SessionStopReason) -> Self
     /// The reason when this event is `stopped`, nil for every other event.
     var stopReason: SessionStopReason? { get }
+    /// The store or the profile could not keep a result (it is not acknowledged, and the session stops). An
+    /// enum's `case observerFailed(any Error)` is this requirement.
+    static func observerFailed(_ error: any Error) -> Self
     /// The error when this event is `observerFailed` (the store could not keep a result: it is not acknowledged,
     /// and the session stops), nil for every other event.
     var observerFailure: (any Error)? { get }
@@ -31,4 +34,18 @@ public protocol TrainingSession: AnyObject {
     func stop(reason: SessionStopReason)
     /// Adds a handler that receives every event from now on.
     func addEventHandler(_ handler: @escaping @MainActor (Event) -> Void)
+}
+
+extension TrainingSession {
+    /// Runs one step of the sound (a note started, moved or stopped, clicks placed): true when it went; when the
+    /// player throws, the session stops for that (``SessionStopReason/audioFailure(_:)``) and it is false.
+    func sounded(_ step: () throws -> Void) -> Bool {
+        do {
+            try step()
+            return true
+        } catch {
+            stop(reason: .audioFailure(error))
+            return false
+        }
+    }
 }

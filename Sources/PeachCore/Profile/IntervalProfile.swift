@@ -69,10 +69,7 @@ public struct IntervalProfile: Hashable, Sendable {
 
 extension IntervalKey: SnapshotCodable {
     /// Writes the interval and the tuning.
-    public func write(to writer: inout SnapshotWriter) {
-        writer.write(interval)
-        writer.write(tuningSystem)
-    }
+    public func write(to writer: inout SnapshotWriter) { writer.write(interval, tuningSystem) }
 
     /// Reads a key.
     public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
@@ -82,10 +79,7 @@ extension IntervalKey: SnapshotCodable {
 
 extension IntervalProfile: SnapshotCodable {
     /// Writes the trials and the matching accuracy.
-    public func write(to writer: inout SnapshotWriter) {
-        writer.write(trials)
-        writer.write(matching)
-    }
+    public func write(to writer: inout SnapshotWriter) { writer.write(trials, matching) }
 
     /// Reads an interval's profile.
     public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {

@@ -43,14 +43,10 @@ public struct PitchMatchingStatistics: Hashable, Sendable {
 
 extension PitchMatchingStatistics: SnapshotCodable {
     /// Writes both accumulators.
-    public func write(to writer: inout SnapshotWriter) {
-        writer.write(absoluteError)
-        writer.write(signedError)
-    }
+    public func write(to writer: inout SnapshotWriter) { writer.write(absoluteError, signedError) }
 
     /// Reads statistics.
     public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
-        absoluteError = try reader.read()
-        signedError = try reader.read()
+        (absoluteError, signedError) = try reader.fields()
     }
 }

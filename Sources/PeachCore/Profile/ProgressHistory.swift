@@ -177,8 +177,27 @@ public struct ProgressHistory: Hashable, Sendable {
         }
     }
 
+    /// A series and its weeks, oldest first.
+    struct SeriesWeeks: Hashable, Sendable {
+        let key: Series
+        var weeks: [Week]
+    }
+
+    /// Each series with its weeks, in the series' order (``Series/<``): a sorted list, not a dictionary. A history
+    /// holds a few series, and every comparison and matching filed looks one up: comparing a few keys costs a
+    /// fraction of hashing one.
+    private var filed: [SeriesWeeks] = []
+
     /// The weeks of each series, oldest first.
-    public private(set) var series: [Series: [Week]] = [:]
+    public var series: [Series: [Week]] {
+        Dictionary(uniqueKeysWithValues: filed.map { ($0.key, $0.weeks) })
+    }
+
+    /// The series with weeks, in order: discrimination first, then by interval and tuning.
+    public var seriesKeys: [Series] { filed.map(\.key) }
+
+    /// The weeks of `key`, oldest first; none when it has none.
+    public func weeks(of key: Series) -> [Week] { filed.first { $0.key == key }?.weeks ?? [] }
 
     /// A week's 68 % interval spanning more than this factor (its upper end over its lower) is too uncertain
     /// to show as a number.
@@ -196,7 +215,7 @@ public struct ProgressHistory: Hashable, Sendable {
         var trials = [Double](repeating: 0, count: StimulusLevel.count)
         var correct = trials
         var any = false
-        for week in series[key] ?? [] {
+        for week in weeks(of: key) {
             for entry in week.levels {
                 trials[entry.level] += Double(entry.tally.trials)
                 correct[entry.level] += Double(entry.tally.correct)
@@ -236,8 +255,15 @@ public struct ProgressHistory: Hashable, Sendable {
     }
 
     private mutating func update(_ key: Series, at date: Date, _ change: (inout Week) -> Void) {
-        // In place: a copy of the series taken out of the dictionary would copy every week on each record.
-        Self.update(&series[key, default: []], week: Self.weekNumber(of: date), change)
+        let slot: Int
+        if let found = filed.firstIndex(where: { $0.key == key }) {
+            slot = found
+        } else {
+            slot = filed.firstIndex { key < $0.key } ?? filed.endIndex
+            filed.insert(SeriesWeeks(key: key, weeks: []), at: slot)
+        }
+        // In place: a copy of the weeks taken out would copy every week on each record.
+        Self.update(&filed[slot].weeks, week: Self.weekNumber(of: date), change)
     }
 
     /// Changes week `number` of `weeks` (kept in order), adding it when missing.
@@ -257,7 +283,7 @@ public struct ProgressHistory: Hashable, Sendable {
     /// Whether a saved history (a store's snapshot) holds at most `maximumCount` answers in all, each series'
     /// weeks in order.
     public func isConsistent(maximumCount: Int) -> Bool {
-        Self.isConsistent(series.values, maximumCount: maximumCount)
+        Self.isConsistent(filed.map(\.weeks), maximumCount: maximumCount)
     }
 
     /// Whether series of weeks hold at most `maximumCount` answers in all, each in order of its weeks.
@@ -275,10 +301,10 @@ public struct ProgressHistory: Hashable, Sendable {
     }
 
     /// Forgets the discrimination series.
-    public mutating func resetDiscrimination() { series = series.filter { !$0.key.isDiscrimination } }
+    public mutating func resetDiscrimination() { filed.removeAll { $0.key.isDiscrimination } }
 
     /// Forgets the matching series.
-    public mutating func resetMatching() { series = series.filter { $0.key.isDiscrimination } }
+    public mutating func resetMatching() { filed.removeAll { !$0.key.isDiscrimination } }
 }
 
 extension Int {
@@ -295,15 +321,11 @@ extension Int {
 
 extension ProgressHistory.Series: SnapshotCodable {
     /// Writes the mode and the interval.
-    public func write(to writer: inout SnapshotWriter) {
-        writer.write(isDiscrimination)
-        writer.write(interval)
-    }
+    public func write(to writer: inout SnapshotWriter) { writer.write(isDiscrimination, interval) }
 
     /// Reads a series key.
     public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
-        isDiscrimination = try reader.bool()
-        interval = try reader.read()
+        (isDiscrimination, interval) = try reader.fields()
     }
 }
 
@@ -332,11 +354,20 @@ extension ProgressHistory.Week: SnapshotCodable {
 }
 
 extension ProgressHistory: SnapshotCodable {
-    /// Writes every series' weeks.
-    public func write(to writer: inout SnapshotWriter) { writer.write(series) }
+    /// Writes every series' weeks: their count, then each series and its weeks in the series' order (as a
+    /// dictionary of them is written).
+    public func write(to writer: inout SnapshotWriter) {
+        writer.write(filed.count)
+        for series in filed { writer.write(series.key, series.weeks) }
+    }
 
-    /// Reads a history (checked later with ``isConsistent(maximumCount:)``).
+    /// Reads a history, refusing series out of order or twice (checked further with
+    /// ``isConsistent(maximumCount:)``).
     public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
-        series = try reader.dictionary()
+        for _ in 0..<(try reader.count()) {
+            let (key, weeks): (Series, [Week]) = try reader.fields()
+            guard filed.last.map({ $0.key < key }) ?? true else { throw SnapshotReader.Malformed() }
+            filed.append(SeriesWeeks(key: key, weeks: weeks))
+        }
     }
 }

@@ -169,50 +169,30 @@ public struct TrendAnalyzer: Hashable, Sendable {
 
 extension TrendAnalyzer.Session: SnapshotCodable {
     /// Writes the session's times, procedure, trials and count.
-    public func write(to writer: inout SnapshotWriter) {
-        writer.write(start)
-        writer.write(end)
-        writer.write(procedure)
-        writer.write(counts)
-        writer.write(count)
-    }
+    public func write(to writer: inout SnapshotWriter) { writer.write(start, end, procedure, counts, count) }
 
     /// Reads a session.
     public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
-        start = try reader.date()
-        end = try reader.date()
-        procedure = try reader.read()
-        counts = try reader.read()
-        count = try reader.int()
+        (start, end, procedure, counts, count) = try reader.fields()
     }
 }
 
 extension TrendAnalyzer.Measurement: SnapshotCodable {
     /// Writes when it ended and what it measured.
-    public func write(to writer: inout SnapshotWriter) {
-        writer.write(date)
-        writer.write(estimate)
-    }
+    public func write(to writer: inout SnapshotWriter) { writer.write(date, estimate) }
 
     /// Reads a measurement.
     public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
-        date = try reader.date()
-        estimate = try reader.read()
+        (date, estimate) = try reader.fields()
     }
 }
 
 extension TrendAnalyzer: SnapshotCodable {
     /// Writes the recent sessions, the closed measurements and the count.
-    public func write(to writer: inout SnapshotWriter) {
-        writer.write(sessions)
-        writer.write(closedMeasurements)
-        writer.write(count)
-    }
+    public func write(to writer: inout SnapshotWriter) { writer.write(sessions, closedMeasurements, count) }
 
     /// Reads an analyzer (checked later with ``isConsistent(maximumCount:)``).
     public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
-        sessions = try reader.array()
-        closedMeasurements = try reader.array()
-        count = try reader.int()
+        (sessions, closedMeasurements, count) = try reader.fields()
     }
 }

@@ -63,16 +63,10 @@ public struct WelfordAccumulator: Hashable, Sendable {
 
 extension WelfordAccumulator: SnapshotCodable {
     /// Writes the count, mean and sum of squared deviations.
-    public func write(to writer: inout SnapshotWriter) {
-        writer.write(count)
-        writer.write(mean)
-        writer.write(sumOfSquaredDeviations)
-    }
+    public func write(to writer: inout SnapshotWriter) { writer.write(count, mean, sumOfSquaredDeviations) }
 
     /// Reads an accumulator (checked later with ``isConsistent(maximumCount:)``).
     public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
-        count = try reader.int()
-        mean = try reader.double()
-        sumOfSquaredDeviations = try reader.double()
+        (count, mean, sumOfSquaredDeviations) = try reader.fields()
     }
 }

@@ -22,6 +22,34 @@ extension Int: SnapshotCodable {
     }
 }
 
+extension Double: SnapshotCodable {
+    /// Writes the number, bit for bit.
+    public func write(to writer: inout SnapshotWriter) { writer.write(self) }
+    /// Reads a number, any bit pattern (its owner checks it, as ``WelfordAccumulator/isConsistent(maximumCount:)``
+    /// does; ``SnapshotReader/finiteDouble()`` refuses what is not finite at once).
+    public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
+        self = try reader.double()
+    }
+}
+
+extension Bool: SnapshotCodable {
+    /// Writes the boolean as one byte.
+    public func write(to writer: inout SnapshotWriter) { writer.write(self) }
+    /// Reads a boolean (refused unless 0 or 1).
+    public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
+        self = try reader.bool()
+    }
+}
+
+extension Date: SnapshotCodable {
+    /// Writes the time, bit for bit.
+    public func write(to writer: inout SnapshotWriter) { writer.write(self) }
+    /// Reads a time (refused unless finite).
+    public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
+        self = try reader.date()
+    }
+}
+
 extension String: SnapshotCodable {
     /// Writes the string.
     public func write(to writer: inout SnapshotWriter) { writer.write(self) }
@@ -50,5 +78,25 @@ extension Array: SnapshotCodable where Element: SnapshotCodable {
     /// Reads an array.
     public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
         self = try reader.array(of: Element.self)
+    }
+}
+
+extension SnapshotCodable where Self: RawRepresentable, RawValue == String {
+    /// Writes the case's name.
+    public func write(to writer: inout SnapshotWriter) { writer.write(rawValue) }
+
+    /// Reads a case by its name (refused when no case has it).
+    public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
+        guard let value = Self(rawValue: try reader.string()) else { throw SnapshotReader.Malformed() }
+        self = value
+    }
+}
+
+extension Dictionary: SnapshotCodable where Key: SnapshotCodable & Comparable, Value: SnapshotCodable {
+    /// Writes the count, then each key and value in the keys' order.
+    public func write(to writer: inout SnapshotWriter) { writer.write(self) }
+    /// Reads a dictionary (refused when a key comes twice).
+    public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
+        self = try reader.dictionary()
     }
 }

@@ -100,6 +100,12 @@ public struct SnapshotReader {
         try Value(from: &self)
     }
 
+    /// Reads fields written by ``SnapshotWriter/write(_:_:_:)``, in order, each as its type reads itself:
+    /// `(count, mean, sumOfSquaredDeviations) = try reader.fields()`.
+    public mutating func fields<each Value: SnapshotCodable>() throws(Malformed) -> (repeat each Value) {
+        (repeat try (each Value)(from: &self))
+    }
+
     /// Reads an array written by ``SnapshotWriter/write(_:)-(Array)``.
     public mutating func array<Element: SnapshotCodable>(
         of type: Element.Type = Element.self

@@ -44,6 +44,17 @@ public struct SnapshotWriter {
     /// Writes a value.
     public mutating func write(_ value: some SnapshotCodable) { value.write(to: &self) }
 
+    /// Writes a value's fields in order, as ``SnapshotReader/fields()`` reads them back:
+    /// `writer.write(count, mean, sumOfSquaredDeviations)` beside `(count, mean, sumOfSquaredDeviations) = try
+    /// reader.fields()`, so the two orders can be compared at a glance.
+    public mutating func write<each Rest: SnapshotCodable>(
+        _ first: some SnapshotCodable, _ second: some SnapshotCodable, _ rest: repeat each Rest
+    ) {
+        first.write(to: &self)
+        second.write(to: &self)
+        repeat (each rest).write(to: &self)
+    }
+
     /// Writes an array: its count, then each element.
     public mutating func write<Element: SnapshotCodable>(_ values: [Element]) {
         write(values.count)

@@ -168,10 +168,8 @@ public final class EchoSession: TrainingSession {
             } else {
                 times = (0..<EchoRhythm.beatsPerBar).map { (barStart(bar) + Double($0) * tempo.beat, false) }
             }
-            do {
-                for (time, high) in times { _ = try clicks.click(at: time, accent: high) }
-            } catch {
-                stop(reason: .audioFailure(error))
+            guard sounded({ for (time, high) in times { _ = try clicks.click(at: time, accent: high) } })
+            else {
                 return false
             }
             nextBar += 1
@@ -223,13 +221,10 @@ public final class EchoSession: TrainingSession {
                 CompletedEcho.Onset(beat: $0, offsetMs: $1.map { $0 * 1000 })
             },
             extras: extras, inputKind: inputKind)
-        for observer in observers {
-            do { try observer.echoCompleted(completed) } catch {
-                machinery.emit(.observerFailed(error))
-                stop(reason: .storeFailure(error))
-                return
-            }
+        let kept = machinery.delivered(to: observers, discarding: discardTrial) {
+            try $0.echoCompleted(completed)
         }
+        guard kept else { return }
         machinery.emit(.trialCompleted(completed))
         if levels.count(score: completed.score) { machinery.emit(.levelChanged(levels.level)) }
     }

@@ -284,12 +284,7 @@ public final class GapFillSession: TrainingSession {
                             silentBar: silentBar(cycle, position)))
                 }
                 if (targets == .gaps && isGap) || silent { continue }
-                do {
-                    _ = try clicks.click(at: due, accent: position == 1)
-                } catch {
-                    stop(reason: .audioFailure(error))
-                    return false
-                }
+                guard sounded({ _ = try clicks.click(at: due, accent: position == 1) }) else { return false }
             }
             nextCycleToPlace += 1
         }
@@ -358,13 +353,10 @@ public final class GapFillSession: TrainingSession {
                 silentStrikes: strikes.filter { $0.silentBar != nil }, silentBars: loopSettings.silentBars,
                 tempoRamp: loopSettings.tempoRamp, rampEvery: loopSettings.rampEvery,
                 pattern: loopSettings.gapPattern)
-            for observer in observers {
-                do { try observer.gapFillCompleted(completed) } catch {
-                    machinery.emit(.observerFailed(error))
-                    stop(reason: .storeFailure(error))
-                    return
-                }
+            let kept = machinery.delivered(to: observers, discarding: discardTrial) {
+                try $0.gapFillCompleted(completed)
             }
+            guard kept else { return }
             machinery.emit(.trialCompleted(completed))
         }
         scheduleCycle(nextCycle + 1)

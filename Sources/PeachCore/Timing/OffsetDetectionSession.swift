@@ -121,13 +121,10 @@ public final class OffsetDetectionSession: TrainingSession {
         let completed = CompletedOffsetDetection(
             trial: trial, answer: answer, timestamp: machinery.now,
             responseTime: max(0, (time ?? clicks.now) - offsetClickHeard), inputKind: input)
-        for observer in observers {
-            do { try observer.offsetDetectionCompleted(completed) } catch {
-                machinery.emit(.observerFailed(error))
-                stop(reason: .storeFailure(error))
-                return true
-            }
+        let kept = machinery.delivered(to: observers, discarding: discardTrial) {
+            try $0.offsetDetectionCompleted(completed)
         }
+        guard kept else { return true }
         last = completed
         answeredCount += 1
         if completed.isCorrect { correctCount += 1 }
@@ -170,10 +167,7 @@ public final class OffsetDetectionSession: TrainingSession {
         repetitionsPlaced = 0
         lastClickHeard = trialStart
         var heard: [Double] = []
-        do { heard = try placeRepetition() } catch {
-            stop(reason: .audioFailure(error))
-            return
-        }
+        guard sounded({ heard = try placeRepetition() }) else { return }
         offsetClickHeard = heard[trial.offsetNoteIndex]
         state = .playingClicks
         machinery.emit(.trialStarted(trial, firstClickAt: heard[0]))
@@ -201,10 +195,7 @@ public final class OffsetDetectionSession: TrainingSession {
     /// (and halts) when the player fails.
     private func placeAhead(upTo sounding: Int) -> Bool {
         while repetitionsPlaced <= sounding + Self.repetitionsAhead - 1, repetitionsPlaced < repetitionLimit {
-            do { _ = try placeRepetition() } catch {
-                stop(reason: .audioFailure(error))
-                return false
-            }
+            guard sounded({ _ = try placeRepetition() }) else { return false }
         }
         return true
     }

@@ -1,42 +1,9 @@
-// TimingHistory+Keys: the names TimingHistory files its cells and weeks under, each made once.
+// TimingHistory+Keys: the names TimingHistory files its cells and weeks under, and each name's slot.
 
 extension TimingHistory {
-    /// A name ``TimingHistory`` files a cell or a series of weeks under (`"moderate.early"`): its text, which the
-    /// snapshot keeps as it is, and a number made from the text once, which the tables hash. Hashing the text
-    /// itself, three to seven times an answer, was most of what filing a timing answer cost after the keys were
-    /// made once. Equal texts make equal numbers, so the number only speeds the look-up; names compare and sort
-    /// by their text.
-    struct CellName: Hashable, Comparable, Sendable, SnapshotCodable {
-        /// The name as the snapshot keeps it.
-        let text: String
-        /// FNV-1a of the text's bytes.
-        private let code: UInt64
-
-        init(_ text: String) {
-            self.text = text
-            var code = FNV1a()
-            code.fold(bytesOf: text)
-            self.code = code.value
-        }
-
-        static func == (left: CellName, right: CellName) -> Bool {
-            left.code == right.code && left.text == right.text
-        }
-
-        func hash(into hasher: inout Hasher) { hasher.combine(code) }
-
-        static func < (left: CellName, right: CellName) -> Bool { left.text < right.text }
-
-        func write(to writer: inout SnapshotWriter) { text.write(to: &writer) }
-
-        init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
-            self.init(try String(from: &reader))
-        }
-    }
-
-    /// The keys of ``TimingHistory``'s tables (`"moderate.early"`, `"moderate.4"`, `"gapFill.fast"`: the
-    /// snapshot keeps them as they are), made once for every band instead of once per answer: a key built by
-    /// interpolation and hashed twice a table was most of what a timing answer cost a load.
+    /// The names of ``TimingHistory``'s cells (`"moderate.early"`, `"moderate.4"`, `"gapFill.fast"`: the snapshot
+    /// keeps them as they are), each table's in its slots' order, and the slot of each band, direction, step or
+    /// family (``CellTable``).
     enum Keys {
         /// What of a band's fill-the-gap trials a cell holds.
         enum GapCell {
@@ -51,19 +18,21 @@ extension TimingHistory {
         }
 
         private static let bands = TempoBand.allCases
-        private static let offsetKeys: [CellName] = bands.flatMap { band in
-            TimingDirection.allCases.map { CellName("\(band.rawValue).\($0.rawValue)") }
+        /// Offset detection's cells: per band, early then late.
+        static let offsetNames: [String] = bands.flatMap { band in
+            TimingDirection.allCases.map { "\(band.rawValue).\($0.rawValue)" }
         }
-        private static let weekKeys: [CellName] = Discipline.allCases.flatMap { discipline in
-            bands.map { CellName("\(discipline.rawValue).\($0.rawValue)") }
+        /// The weeks: per discipline, each band.
+        static let weekNames: [String] = Discipline.allCases.flatMap { discipline in
+            bands.map { "\(discipline.rawValue).\($0.rawValue)" }
         }
-        /// Per band: its own key, `.drift`, `.silent`, then steps 1 to 4.
-        private static let gapKeys: [CellName] = bands.flatMap { band in
-            [band.rawValue, band.rawValue + ".drift", band.rawValue + ".silent"].map(CellName.init)
-                + (1...4).map { CellName("\(band.rawValue).\($0)") }
+        /// Fill the gap's cells: per band, its own name, `.drift`, `.silent`, then steps 1 to 4.
+        static let gapNames: [String] = bands.flatMap { band in
+            [band.rawValue, band.rawValue + ".drift", band.rawValue + ".silent"]
+                + (1...4).map { "\(band.rawValue).\($0)" }
         }
-        private static let families = TimingPattern.Family.allCases
-        private static let familyKeys: [CellName] = families.map { CellName($0.rawValue) }
+        /// The pattern families' cells (offset detection, rhythm echo): each family's name.
+        static let familyNames: [String] = TimingPattern.Family.allCases.map(\.rawValue)
 
         private static func index(_ band: TempoBand) -> Int {
             switch band {
@@ -73,32 +42,32 @@ extension TimingHistory {
             }
         }
 
-        /// Offset detection's cell of `band` and `direction`.
-        static func offset(_ band: TempoBand, _ direction: TimingDirection) -> CellName {
-            offsetKeys[index(band) * 2 + (direction == .early ? 0 : 1)]
+        /// Offset detection's slot of `band` and `direction`.
+        static func offset(_ band: TempoBand, _ direction: TimingDirection) -> Int {
+            index(band) * 2 + (direction == .early ? 0 : 1)
         }
 
-        /// The weeks of `discipline` in `band`.
-        static func week(_ discipline: Discipline, _ band: TempoBand) -> CellName {
+        /// The slot of the weeks of `discipline` in `band`.
+        static func week(_ discipline: Discipline, _ band: TempoBand) -> Int {
             let row = Discipline.allCases.firstIndex(of: discipline) ?? 0
-            return weekKeys[row * bands.count + index(band)]
+            return row * bands.count + index(band)
         }
 
-        /// Fill the gap's `cell` of `band`.
-        static func gap(_ band: TempoBand, _ cell: GapCell) -> CellName {
+        /// Fill the gap's slot of `cell` in `band`; nil for a step outside 1–4.
+        static func gap(_ band: TempoBand, _ cell: GapCell) -> Int? {
             let base = index(band) * 7
             switch cell {
-            case .all: return gapKeys[base]
-            case .drift: return gapKeys[base + 1]
-            case .silent: return gapKeys[base + 2]
-            case .step(let step) where (1...4).contains(step): return gapKeys[base + 2 + step]
-            case .step(let step): return CellName("\(band.rawValue).\(step)")
+            case .all: return base
+            case .drift: return base + 1
+            case .silent: return base + 2
+            case .step(let step) where (1...4).contains(step): return base + 2 + step
+            case .step: return nil
             }
         }
 
-        /// A pattern family's cell (offset detection, rhythm echo): the family's name.
-        static func family(_ family: TimingPattern.Family) -> CellName {
-            families.firstIndex(of: family).map { familyKeys[$0] } ?? CellName(family.rawValue)
+        /// A pattern family's slot.
+        static func family(_ family: TimingPattern.Family) -> Int {
+            TimingPattern.Family.allCases.firstIndex(of: family) ?? 0
         }
     }
 }

@@ -17,12 +17,12 @@ public struct TimingHistory: Hashable, Sendable {
     }
 
     /// The answers of offset detection, by band and direction (`"moderate.early"`).
-    private var offsetCells: [CellName: OffsetCell] = [:]
+    private var offsetCells = CellTable(slots: Keys.offsetNames.count, empty: OffsetCell())
     /// The answers of offset detection, by pattern family (`"triplets"`), all tempos and directions.
-    private var familyCells: [CellName: OffsetCell] = [:]
+    private var familyCells = CellTable(slots: Keys.familyNames.count, empty: OffsetCell())
     /// Fill the gap's trial means, by band and step (`"moderate.4"`), and by band alone (`"moderate"`); the
     /// silent bars' drifts (`"moderate.drift"`, ms per bar) and their means (`"moderate.silent"`).
-    private var gapCells: [CellName: WelfordAccumulator] = [:]
+    private var gapCells = CellTable(slots: Keys.gapNames.count, empty: WelfordAccumulator())
     /// The answers before the last ``recentWindow``, for the trend (percent level, correct).
     private var earlier = TrialCounts()
     /// The last ``recentWindow`` answers, oldest first.
@@ -30,7 +30,7 @@ public struct TimingHistory: Hashable, Sendable {
     /// Week by week, per kind and band (`offsetDetection.moderate`): offset detection's answers binned by
     /// percent of a step; fill the gap's trials' absolute mean offsets (how far from on time, either way);
     /// rhythm echo's mean distance of each echo's hits from their notes.
-    private var weeks: [CellName: [ProgressHistory.Week]] = [:]
+    private var weeks = CellTable<[ProgressHistory.Week]>(slots: Keys.weekNames.count, empty: [])
 
     /// The two timing disciplines, as the progress chart names its series.
     public enum Discipline: String, CaseIterable, Hashable, Sendable, Codable {
@@ -65,10 +65,20 @@ public struct TimingHistory: Hashable, Sendable {
 
         /// The share of notes hit.
         public var hitRate: Double { notes == 0 ? 0 : Double(hits) / Double(notes) }
+
+        /// Counts an echo.
+        mutating func add(_ completed: CompletedEcho) {
+            echoes += 1
+            notes += completed.onsets.count
+            hits += completed.hits
+            extras += completed.extras
+            for offset in completed.hitOffsets where offset.isFinite { offsets.add(offset) }
+            scores.add(completed.score)
+        }
     }
 
     /// Rhythm echo by pattern family (`"triplets"`).
-    private var echoCells: [CellName: EchoCell] = [:]
+    private var echoCells = CellTable(slots: Keys.familyNames.count, empty: EchoCell())
     /// The level of the latest echo (where the next session starts), 0 without one.
     public private(set) var echoLevel = 0
     /// Rhythm echoes counted.
@@ -97,20 +107,16 @@ public struct TimingHistory: Hashable, Sendable {
         let stepMs = 60_000 / Double(tempoBPM) / Double(pattern.steps)
         let percent = abs(offsetMs) / stepMs * 100
         let band = TempoBand(bpm: tempoBPM)
-        // One look-up a table each, under keys made once (a key built and two look-ups per table, each hashing
-        // it, were most of what a timing answer cost a load).
+        // One slot a table each (``CellTable``).
         func add(_ cell: inout OffsetCell) {
             cell.counts.add(cents: percent, correct: isCorrect)
             cell.stepMs.add(stepMs)
         }
-        add(&offsetCells[Keys.offset(band, TimingDirection(offsetMs: offsetMs)), default: OffsetCell()])
-        add(&familyCells[Keys.family(pattern.family), default: OffsetCell()])
+        offsetCells.file(Keys.offset(band, TimingDirection(offsetMs: offsetMs)), add)
+        familyCells.file(Keys.family(pattern.family), add)
         offsetDetectionCount += 1
         if let date {
-            ProgressHistory.update(
-                &weeks[Keys.week(.offsetDetection, band), default: []],
-                week: ProgressHistory.weekNumber(of: date)
-            ) { $0.addComparison(cents: percent, correct: isCorrect) }
+            addWeek(.offsetDetection, band, date) { $0.addComparison(cents: percent, correct: isCorrect) }
         }
         recent.append(RecentAnswer(percent: percent, correct: isCorrect))
         if recent.count > Self.recentWindow {
@@ -127,43 +133,44 @@ public struct TimingHistory: Hashable, Sendable {
     ) {
         guard tempoBPM > 0, meanOffsetMs.isFinite else { return }
         let band = TempoBand(bpm: tempoBPM)
-        if let drift, drift.msPerBar.isFinite, drift.meanOffsetMs.isFinite {
-            gapCells[Keys.gap(band, .drift), default: WelfordAccumulator()].add(drift.msPerBar)
-            gapCells[Keys.gap(band, .silent), default: WelfordAccumulator()].add(drift.meanOffsetMs)
+        func add(_ value: Double, to cell: Keys.GapCell) {
+            guard let slot = Keys.gap(band, cell) else { return }
+            gapCells.file(slot) { $0.add(value) }
         }
-        gapCells[Keys.gap(band, .all), default: WelfordAccumulator()].add(meanOffsetMs)
+        if let drift, drift.msPerBar.isFinite, drift.meanOffsetMs.isFinite {
+            add(drift.msPerBar, to: .drift)
+            add(drift.meanOffsetMs, to: .silent)
+        }
+        add(meanOffsetMs, to: .all)
         for (index, value) in positions.prefix(4).enumerated() {
             guard let value, value.isFinite else { continue }
-            gapCells[Keys.gap(band, .step(index + 1)), default: WelfordAccumulator()].add(value)
+            add(value, to: .step(index + 1))
         }
         gapFillCount += 1
-        if let date {
-            ProgressHistory.update(
-                &weeks[Keys.week(.gapFill, band), default: []],
-                week: ProgressHistory.weekNumber(of: date)
-            ) { $0.addMatching(error: meanOffsetMs) }
-        }
+        if let date { addWeek(.gapFill, band, date) { $0.addMatching(error: meanOffsetMs) } }
     }
 
     /// Adds a scored rhythm echo: counted under its bar's family; its level is where the next session starts.
     public mutating func addEcho(_ completed: CompletedEcho) {
         let family = Keys.family(completed.rhythm.family)
-        var cell = echoCells[family, default: EchoCell()]
-        cell.echoes += 1
-        cell.notes += completed.onsets.count
-        cell.hits += completed.hits
-        cell.extras += completed.extras
-        for offset in completed.hitOffsets where offset.isFinite { cell.offsets.add(offset) }
-        cell.scores.add(completed.score)
-        echoCells[family] = cell
+        echoCells.file(family) { $0.add(completed) }
         echoLevel = completed.level
         echoCount += 1
         let hits = completed.hitOffsets.filter(\.isFinite)
         if !hits.isEmpty {
-            ProgressHistory.update(
-                &weeks[Keys.week(.echo, TempoBand(completed.tempo)), default: []],
-                week: ProgressHistory.weekNumber(of: completed.timestamp)
-            ) { $0.addMatching(error: hits.reduce(0) { $0 + abs($1) } / Double(hits.count)) }
+            addWeek(.echo, TempoBand(completed.tempo), completed.timestamp) {
+                $0.addMatching(error: hits.reduce(0) { $0 + abs($1) } / Double(hits.count))
+            }
+        }
+    }
+
+    /// Changes the week of `date` in the weeks of `discipline` at `band`, adding it when missing.
+    private mutating func addWeek(
+        _ discipline: Discipline, _ band: TempoBand, _ date: Date,
+        _ change: (inout ProgressHistory.Week) -> Void
+    ) {
+        weeks.file(Keys.week(discipline, band)) {
+            ProgressHistory.update(&$0, week: ProgressHistory.weekNumber(of: date), change)
         }
     }
 
@@ -253,21 +260,24 @@ public struct TimingHistory: Hashable, Sendable {
     }
 
     /// The tempo bands with fill-the-gap trials, slow to fast.
-    public var gapFillBands: [TempoBand] { TempoBand.allCases.filter { gapCells[Keys.gap($0, .all)] != nil } }
+    public var gapFillBands: [TempoBand] {
+        TempoBand.allCases.filter { band in Keys.gap(band, .all).map { gapCells[$0] != nil } ?? false }
+    }
 
     /// The drifts of fill the gap's silent bars in `band`: ms per bar (positive: dragging further) and the silent
     /// strikes' mean offsets, a value per trial; nil without a trial that had a drift.
     public func silentDrift(
         band: TempoBand
     ) -> (msPerBar: WelfordAccumulator, meanOffset: WelfordAccumulator)? {
-        guard let drift = gapCells[Keys.gap(band, .drift)], let silent = gapCells[Keys.gap(band, .silent)]
+        guard let driftSlot = Keys.gap(band, .drift), let silentSlot = Keys.gap(band, .silent),
+            let drift = gapCells[driftSlot], let silent = gapCells[silentSlot]
         else { return nil }
         return (drift, silent)
     }
 
     /// Fill the gap's trial means in `band`, at step `position` (1–4) or (nil) over the whole trial.
     public func gapFill(band: TempoBand, position: Int? = nil) -> WelfordAccumulator? {
-        gapCells[Keys.gap(band, position.map { .step($0) } ?? .all)]
+        Keys.gap(band, position.map { .step($0) } ?? .all).flatMap { gapCells[$0] }
     }
 
     /// Whether the latest ``recentWindow`` answers' threshold (as a share of a step, all tempos and patterns) is lower,
@@ -311,79 +321,55 @@ public struct TimingThreshold: Hashable, Sendable {
 }
 
 extension TimingHistory.OffsetCell: SnapshotCodable {
-    func write(to writer: inout SnapshotWriter) {
-        writer.write(counts)
-        writer.write(stepMs)
-    }
+    func write(to writer: inout SnapshotWriter) { writer.write(counts, stepMs) }
 
     init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
-        counts = try reader.read()
-        stepMs = try reader.read()
+        (counts, stepMs) = try reader.fields()
     }
 }
 
 extension TimingHistory.EchoCell: SnapshotCodable {
     /// Writes the counts and the accumulators.
     public func write(to writer: inout SnapshotWriter) {
-        writer.write(echoes)
-        writer.write(notes)
-        writer.write(hits)
-        writer.write(extras)
-        writer.write(offsets)
-        writer.write(scores)
+        writer.write(echoes, notes, hits, extras, offsets, scores)
     }
 
     /// Reads a cell (checked later with ``TimingHistory/isConsistent(maximumCount:)``).
     public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
-        echoes = try reader.int()
-        notes = try reader.int()
-        hits = try reader.int()
-        extras = try reader.int()
-        offsets = try reader.read()
-        scores = try reader.read()
+        (echoes, notes, hits, extras, offsets, scores) = try reader.fields()
     }
 }
 
 extension TimingHistory.RecentAnswer: SnapshotCodable {
-    func write(to writer: inout SnapshotWriter) {
-        writer.write(percent)
-        writer.write(correct)
-    }
+    func write(to writer: inout SnapshotWriter) { writer.write(percent, correct) }
 
     init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
-        percent = try reader.double()
-        correct = try reader.bool()
+        (percent, correct) = try reader.fields()
     }
 }
 
 extension TimingHistory: SnapshotCodable {
     /// Writes the cells, the trend's answers, the weeks and the counts.
     public func write(to writer: inout SnapshotWriter) {
-        writer.write(offsetCells)
-        writer.write(familyCells)
-        writer.write(gapCells)
-        writer.write(earlier)
-        writer.write(recent)
-        writer.write(weeks)
-        writer.write(offsetDetectionCount)
-        writer.write(gapFillCount)
-        writer.write(echoCells)
-        writer.write(echoLevel)
-        writer.write(echoCount)
+        offsetCells.write(to: &writer, names: Keys.offsetNames)
+        familyCells.write(to: &writer, names: Keys.familyNames)
+        gapCells.write(to: &writer, names: Keys.gapNames)
+        writer.write(earlier, recent)
+        weeks.write(to: &writer, names: Keys.weekNames)
+        writer.write(offsetDetectionCount, gapFillCount)
+        echoCells.write(to: &writer, names: Keys.familyNames)
+        writer.write(echoLevel, echoCount)
     }
 
     /// Reads a history (checked later with ``isConsistent(maximumCount:)``).
     public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
-        offsetCells = try reader.dictionary()
-        familyCells = try reader.dictionary()
-        gapCells = try reader.dictionary()
-        earlier = try reader.read()
-        recent = try reader.array()
-        weeks = try reader.dictionary()
-        offsetDetectionCount = try reader.int()
-        gapFillCount = try reader.int()
-        echoCells = try reader.dictionary()
-        echoLevel = try reader.int()
-        echoCount = try reader.int()
+        offsetCells = try CellTable(from: &reader, names: Keys.offsetNames, empty: OffsetCell())
+        familyCells = try CellTable(from: &reader, names: Keys.familyNames, empty: OffsetCell())
+        gapCells = try CellTable(from: &reader, names: Keys.gapNames, empty: WelfordAccumulator())
+        (earlier, recent) = try reader.fields()
+        weeks = try CellTable(from: &reader, names: Keys.weekNames, empty: [])
+        (offsetDetectionCount, gapFillCount) = try reader.fields()
+        echoCells = try CellTable(from: &reader, names: Keys.familyNames, empty: EchoCell())
+        (echoLevel, echoCount) = try reader.fields()
     }
 }

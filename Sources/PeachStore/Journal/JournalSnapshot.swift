@@ -71,20 +71,9 @@ struct JournalSnapshot {
                 damaged = String(decoding: json, as: UTF8.self)
             }
             writer.append(raw: JournalSnapshot.magic)
-            for number in [
-                format, journalLength, lineCount, Int(tailCRC), sampleCount, comparisonCount,
-                pitchMatchingCount,
-                rhythmCount, playBackCount,
-            ] {
-                writer.write(number)
-            }
-            writer.write(profile)
-            writer.write(trend)
-            writer.write(progress)
-            writer.write(timing)
-            writer.write(playBack)
-            writer.write(damaged)
-            writer.write(newerRecordLines)
+            writer.write(format, journalLength, lineCount, Int(tailCRC), sampleCount)
+            writer.write(comparisonCount, pitchMatchingCount, rhythmCount, playBackCount)
+            writer.write(profile, trend, progress, timing, playBack, damaged, newerRecordLines)
             return true
         }
 
@@ -94,19 +83,12 @@ struct JournalSnapshot {
                 try reader.int() == JournalSnapshot.format
             else { return nil }
             format = JournalSnapshot.format
-            journalLength = try reader.int()
-            lineCount = try reader.int()
+            (journalLength, lineCount) = try reader.fields()
             tailCRC = UInt32(try reader.int(in: 0...Int(UInt32.max)))
-            sampleCount = try reader.int()
-            comparisonCount = try reader.int()
-            pitchMatchingCount = try reader.int()
-            rhythmCount = try reader.int()
-            playBackCount = try reader.int()
-            profile = try reader.read()
-            trend = try reader.read()
-            progress = try reader.read()
-            timing = try reader.read()
-            playBack = try reader.read()
+            (
+                sampleCount, comparisonCount, pitchMatchingCount, rhythmCount, playBackCount, profile, trend,
+                progress, timing, playBack
+            ) = try reader.fields()
             let damaged = try reader.string()
             if damaged.isEmpty {
                 damagedLines = []

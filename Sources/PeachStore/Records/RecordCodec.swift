@@ -183,10 +183,7 @@ enum RecordCodec {
         out.write(integer: record.schemaVersion)
         switch record.payload {
         case .comparison(let completed):
-            out.key(.type)
-            out.write("\"comparison\"")
-            out.key(.time)
-            writeTimestamp(completed.timestamp, to: &out)
+            out.head("\"comparison\"", completed.timestamp)
             out.integer(.note1, completed.comparison.note1.rawValue)
             out.integer(.note2, completed.comparison.note2.rawValue)
             out.number(.cents, completed.comparison.centDifference.rawValue)
@@ -194,8 +191,7 @@ enum RecordCodec {
                 out.string(.tuning, completed.comparison.tuningSystem.rawValue)
             }
             out.string(.answer, completed.answer.rawValue)
-            out.key(.correct)
-            out.write(completed.isCorrect ? "true" : "false")
+            out.boolean(.correct, completed.isCorrect)
             out.context(completed.context)
             out.number(.note2Gain, completed.note2AmplitudeOffset, decimals: 3)
             out.number(.responseTime, completed.responseTime, decimals: 3)
@@ -204,10 +200,7 @@ enum RecordCodec {
                 out.string(.procedure, completed.context.procedure.rawValue)
             }
         case .pitchMatching(let completed):
-            out.key(.type)
-            out.write("\"pitchMatching\"")
-            out.key(.time)
-            writeTimestamp(completed.timestamp, to: &out)
+            out.head("\"pitchMatching\"", completed.timestamp)
             out.integer(.referenceNote, completed.referenceNote.rawValue)
             if !completed.isUnison {
                 out.integer(.targetNote, completed.targetNote.rawValue)
@@ -221,37 +214,24 @@ enum RecordCodec {
             out.number(.timeTaken, completed.timeTaken, decimals: 3)
             out.string(.tuneControl, completed.tuneControl.rawValue)
         case .playBack(let completed):
-            out.key(.type)
-            out.write("\"playBack\"")
-            out.key(.time)
-            writeTimestamp(completed.timestamp, to: &out)
+            out.head("\"playBack\"", completed.timestamp)
             out.string(.kind, completed.question.item.kind.rawValue)
             out.string(.item, completed.question.item.id)
             out.integer(.reference, completed.question.reference.rawValue)
             out.string(.answerNotes, PlayBackFields.notes(completed.question.answerNotes))
             out.string(.played, PlayBackFields.played(completed.played))
-            out.key(.correct)
-            out.write(completed.isCorrect ? "true" : "false")
+            out.boolean(.correct, completed.isCorrect)
             if !completed.isCorrect, let heard = completed.verdict.answered { out.string(.heardAs, heard.id) }
             out.number(.responseTime, completed.responseTime, decimals: 3)
             out.string(.input, completed.inputKind.rawValue)
-            if completed.anyOctave {
-                out.key(.anyOctave)
-                out.write("true")
-            }
-            if completed.anyVoicing {
-                out.key(.anyVoicing)
-                out.write("true")
-            }
+            if completed.anyOctave { out.boolean(.anyOctave, true) }
+            if completed.anyVoicing { out.boolean(.anyVoicing, true) }
             if let tempo = completed.tempo, let offset = completed.gridOffset {
                 out.integer(.tempoBPM, tempo.bpm)
                 out.number(.offsetMs, offset * 1000, decimals: 1)
             }
         case .echo(let completed):
-            out.key(.type)
-            out.write("\"rhythmEcho\"")
-            out.key(.time)
-            writeTimestamp(completed.timestamp, to: &out)
+            out.head("\"rhythmEcho\"", completed.timestamp)
             out.integer(.tempoBPM, completed.tempo.bpm)
             out.string(.rhythm, completed.rhythm.description)
             out.integer(.level, completed.level)
@@ -261,14 +241,10 @@ enum RecordCodec {
         case .rhythm(let rhythm):
             out.key(.type)
             writeQuoted(rhythm.kind.rawValue, to: &out)
-            out.key(.time)
-            writeTimestamp(rhythm.timestamp, to: &out)
+            out.time(rhythm.timestamp)
             out.integer(.tempoBPM, rhythm.tempoBPM)
             if let offset = rhythm.offsetMs { out.number(.offsetMs, offset) }
-            if let correct = rhythm.isCorrect {
-                out.key(.correct)
-                out.write(correct ? "true" : "false")
-            }
+            if let correct = rhythm.isCorrect { out.boolean(.correct, correct) }
             if let pattern = rhythm.pattern, let position = rhythm.offsetPosition {
                 out.string(.pattern, pattern.id)
                 out.integer(.offsetPosition, position)
@@ -384,7 +360,7 @@ enum RecordCodec {
     }
 
     /// A time as `"YYYY-MM-DDTHH:MM:SS.fffZ"` (with the quotes), written.
-    private static func writeTimestamp(_ date: Date, to writer: inout ByteWriter) {
+    fileprivate static func writeTimestamp(_ date: Date, to writer: inout ByteWriter) {
         writer.write(byte: 0x22)
         Timestamp.write(date, to: &writer)
         writer.write(byte: 0x22)
@@ -717,6 +693,29 @@ extension ByteWriter {
         self.write(",\"")
         self.write(name.name)
         self.write("\":")
+    }
+
+    /// Writes `,"type":` with the record's type (its name in quotes) and `,"time":` with its time: how every
+    /// record but a timing one (whose type is its kind's name) begins after its version.
+    @_transparent
+    fileprivate mutating func head(_ quotedType: StaticString, _ timestamp: Date) {
+        key(.type)
+        self.write(quotedType)
+        time(timestamp)
+    }
+
+    /// Writes `,"time":` and the time in quotes.
+    @_transparent
+    fileprivate mutating func time(_ timestamp: Date) {
+        key(.time)
+        RecordCodec.writeTimestamp(timestamp, to: &self)
+    }
+
+    /// Writes the key and `true` or `false`.
+    @_transparent
+    fileprivate mutating func boolean(_ name: RecordCodec.Key, _ value: Bool) {
+        key(name)
+        self.write(value ? "true" : "false")
     }
 
     /// Writes the key and a number (``RecordCodec/writeNumber(_:decimals:to:)``).

@@ -83,7 +83,7 @@ public struct ProgressChart: Sendable {
         let timingWeeks = TimingHistory.Discipline.allCases.flatMap { discipline in
             TempoBand.allCases.map { band in (discipline, band, timing.weeks(of: discipline, band: band)) }
         }
-        let allWeeks = Array(history.series.values) + timingWeeks.map(\.2)
+        let allWeeks = history.seriesKeys.map(history.weeks(of:)) + timingWeeks.map(\.2)
         guard let last = allWeeks.compactMap(\.last?.number).max(),
             let oldest = allWeeks.compactMap(\.first?.number).min()
         else {
@@ -97,9 +97,9 @@ public struct ProgressChart: Sendable {
             let points = Self.timingPoints(timing, discipline, band, weeks: weeks, axis: axis)
             return points.isEmpty ? nil : TimingSeries(discipline: discipline, band: band, points: points)
         }
-        series = history.series.keys.sorted().compactMap { key in
+        series = history.seriesKeys.compactMap { key in
             let whole = key.isDiscrimination ? history.fit(of: key) : nil
-            let points = axis.points(of: history.series[key] ?? []) { period in
+            let points = axis.points(of: history.weeks(of: key)) { period in
                 if key.isDiscrimination {
                     guard let estimate = period.threshold(within: whole) else { return nil }
                     return (estimate.cents, estimate.interval68, ProgressHistory.isUncertain(estimate))

@@ -65,6 +65,43 @@ struct SnapshotCodingTests {
         #expect(try snapshotRoundTrip([3, nil, -7] as [Int?]) == [3, nil, -7])
     }
 
+    @Test(
+        "fields written together read back in order, each as its type reads itself, in the bytes of one by one"
+    )
+    func fields() throws {
+        let date = Date(timeIntervalSinceReferenceDate: 98_765.4321)
+        var together = SnapshotWriter()
+        together.write(-3, 2.5, true, "A♭4", [1, 2], ["b": 2, "a": 1], date, TuningSystem.justIntonation)
+        var apart = SnapshotWriter()
+        apart.write(-3)
+        apart.write(2.5)
+        apart.write(true)
+        apart.write("A♭4")
+        apart.write([1, 2])
+        apart.write(["b": 2, "a": 1])
+        apart.write(date)
+        apart.write(TuningSystem.justIntonation.rawValue)
+        #expect(together.bytes == apart.bytes)
+        let read = try reading(together.bytes) { reader in
+            let fields: (Int, Double, Bool, String, [Int], [String: Int], Date, TuningSystem) =
+                try reader.fields()
+            return (fields, reader.isAtEnd)
+        }
+        #expect(read.0.0 == -3 && read.0.1 == 2.5 && read.0.2 && read.0.3 == "A♭4" && read.0.4 == [1, 2])
+        #expect(read.0.5 == ["a": 1, "b": 2] && read.0.6 == date && read.0.7 == .justIntonation && read.1)
+    }
+
+    @Test("a case named by its raw value is written by name; a name no case has is refused")
+    func namedCases() throws {
+        for tuning in TuningSystem.allCases { #expect(try snapshotRoundTrip(tuning) == tuning) }
+        #expect(try snapshotRoundTrip(TrialProcedure.measurement) == .measurement)
+        var writer = SnapshotWriter()
+        writer.write("meantone")
+        #expect(throws: SnapshotReader.Malformed.self) {
+            try snapshotDecode(writer.bytes, as: TuningSystem.self)
+        }
+    }
+
     @Test("cut short, overlong, out of range or beyond the bytes left: refused, nothing allocated for it")
     func refusals() throws {
         func refused(_ bytes: [UInt8], _ read: (inout SnapshotReader) throws -> Void) {
