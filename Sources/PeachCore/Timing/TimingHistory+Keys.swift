@@ -5,7 +5,7 @@ extension TimingHistory {
     /// keeps them as they are), each table's in its slots' order, and the slot of each band, direction, step or
     /// family (``CellTable``).
     enum Keys {
-        /// What of a band's fill-the-gap trials a cell holds.
+        /// What of a band's fill-the-gap trials a cell holds, besides the means at each step (``gapStep(_:_:)``).
         enum GapCell {
             /// The trials' means.
             case all
@@ -13,8 +13,6 @@ extension TimingHistory {
             case drift
             /// The silent bars' mean offset.
             case silent
-            /// The mean at one step (1–4) of the bar.
-            case step(Int)
         }
 
         private static let bands = TempoBand.allCases
@@ -53,16 +51,19 @@ extension TimingHistory {
             return row * bands.count + index(band)
         }
 
-        /// Fill the gap's slot of `cell` in `band`; nil for a step outside 1–4.
-        static func gap(_ band: TempoBand, _ cell: GapCell) -> Int? {
+        /// Fill the gap's slot of `cell` in `band`.
+        static func gap(_ band: TempoBand, _ cell: GapCell) -> Int {
             let base = index(band) * 7
             switch cell {
             case .all: return base
             case .drift: return base + 1
             case .silent: return base + 2
-            case .step(let step) where (1...4).contains(step): return base + 2 + step
-            case .step: return nil
             }
+        }
+
+        /// Fill the gap's slot of the mean at `step` (1–4) of the bar in `band`; nil for another step.
+        static func gapStep(_ band: TempoBand, _ step: Int) -> Int? {
+            (1...4).contains(step) ? index(band) * 7 + 2 + step : nil
         }
 
         /// A pattern family's slot.

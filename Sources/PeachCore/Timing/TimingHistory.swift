@@ -133,18 +133,14 @@ public struct TimingHistory: Hashable, Sendable {
     ) {
         guard tempoBPM > 0, meanOffsetMs.isFinite else { return }
         let band = TempoBand(bpm: tempoBPM)
-        func add(_ value: Double, to cell: Keys.GapCell) {
-            guard let slot = Keys.gap(band, cell) else { return }
-            gapCells.file(slot) { $0.add(value) }
-        }
         if let drift, drift.msPerBar.isFinite, drift.meanOffsetMs.isFinite {
-            add(drift.msPerBar, to: .drift)
-            add(drift.meanOffsetMs, to: .silent)
+            gapCells.file(Keys.gap(band, .drift)) { $0.add(drift.msPerBar) }
+            gapCells.file(Keys.gap(band, .silent)) { $0.add(drift.meanOffsetMs) }
         }
-        add(meanOffsetMs, to: .all)
+        gapCells.file(Keys.gap(band, .all)) { $0.add(meanOffsetMs) }
         for (index, value) in positions.prefix(4).enumerated() {
-            guard let value, value.isFinite else { continue }
-            add(value, to: .step(index + 1))
+            guard let value, value.isFinite, let slot = Keys.gapStep(band, index + 1) else { continue }
+            gapCells.file(slot) { $0.add(value) }
         }
         gapFillCount += 1
         if let date { addWeek(.gapFill, band, date) { $0.addMatching(error: meanOffsetMs) } }
@@ -261,7 +257,7 @@ public struct TimingHistory: Hashable, Sendable {
 
     /// The tempo bands with fill-the-gap trials, slow to fast.
     public var gapFillBands: [TempoBand] {
-        TempoBand.allCases.filter { band in Keys.gap(band, .all).map { gapCells[$0] != nil } ?? false }
+        TempoBand.allCases.filter { gapCells[Keys.gap($0, .all)] != nil }
     }
 
     /// The drifts of fill the gap's silent bars in `band`: ms per bar (positive: dragging further) and the silent
@@ -269,15 +265,15 @@ public struct TimingHistory: Hashable, Sendable {
     public func silentDrift(
         band: TempoBand
     ) -> (msPerBar: WelfordAccumulator, meanOffset: WelfordAccumulator)? {
-        guard let driftSlot = Keys.gap(band, .drift), let silentSlot = Keys.gap(band, .silent),
-            let drift = gapCells[driftSlot], let silent = gapCells[silentSlot]
+        guard let drift = gapCells[Keys.gap(band, .drift)], let silent = gapCells[Keys.gap(band, .silent)]
         else { return nil }
         return (drift, silent)
     }
 
     /// Fill the gap's trial means in `band`, at step `position` (1–4) or (nil) over the whole trial.
     public func gapFill(band: TempoBand, position: Int? = nil) -> WelfordAccumulator? {
-        Keys.gap(band, position.map { .step($0) } ?? .all).flatMap { gapCells[$0] }
+        guard let position else { return gapCells[Keys.gap(band, .all)] }
+        return Keys.gapStep(band, position).flatMap { gapCells[$0] }
     }
 
     /// Whether the latest ``recentWindow`` answers' threshold (as a share of a step, all tempos and patterns) is lower,

@@ -67,11 +67,14 @@ struct CellTableTests {
         }
         #expect(weeks == Array(Keys.weekNames.indices))
         #expect(Keys.weekNames[Keys.week(.echo, .fast)] == "echo.fast")
-        let cells: [Keys.GapCell] = [.all, .drift, .silent, .step(1), .step(2), .step(3), .step(4)]
-        let gaps = TempoBand.allCases.flatMap { band in cells.compactMap { Keys.gap(band, $0) } }
+        let gaps = TempoBand.allCases.flatMap { band in
+            [Keys.gap(band, .all), Keys.gap(band, .drift), Keys.gap(band, .silent)]
+                + (1...4).compactMap { Keys.gapStep(band, $0) }
+        }
         #expect(gaps == Array(Keys.gapNames.indices))
-        #expect(Keys.gapNames[try #require(Keys.gap(.slow, .step(4)))] == "slow.4")
-        #expect(Keys.gap(.slow, .step(5)) == nil && Keys.gap(.slow, .step(0)) == nil)
+        #expect(Keys.gapNames[try #require(Keys.gapStep(.slow, 4))] == "slow.4")
+        #expect(Keys.gapNames[Keys.gap(.fast, .drift)] == "fast.drift")
+        #expect(Keys.gapStep(.slow, 5) == nil && Keys.gapStep(.slow, 0) == nil)
         #expect(TimingPattern.Family.allCases.map { Keys.familyNames[Keys.family($0)] } == Keys.familyNames)
         #expect(
             Set(Keys.offsetNames + Keys.weekNames + Keys.gapNames + Keys.familyNames).count
