@@ -184,8 +184,8 @@ public struct ProgressHistory: Hashable, Sendable {
     }
 
     /// Each series with its weeks, in the series' order (``Series/<``): a sorted list, not a dictionary. A history
-    /// holds a few series, and every comparison and matching filed looks one up: comparing a few keys costs a
-    /// fraction of hashing one.
+    /// holds a series per mode, interval and tuning practised, usually a handful, and every comparison and
+    /// matching filed looks one up: comparing a few keys costs a fraction of hashing one.
     private var filed: [SeriesWeeks] = []
 
     /// The weeks of each series, oldest first.
