@@ -255,6 +255,7 @@ extension PlayBackHistory.ItemRecord: SnapshotCodable {
     /// Reads a record; its numbers are checked by ``PlayBackHistory/isConsistent(maximumCount:)``.
     public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
         (answers, correct, recent) = try reader.fields()
+        // Written as any array of numbers, read refusing one that is not finite.
         for _ in 0..<(try reader.count()) { responseTimes.append(try reader.finiteDouble()) }
         (heardAs, elsewhere, lastAnswer) = try reader.fields()
     }
@@ -309,9 +310,10 @@ extension PlayBackHistory: SnapshotCodable {
             guard let kind = PlayBackKind(rawValue: try reader.string()), weeks[kind] == nil else {
                 throw SnapshotReader.Malformed()
             }
-            let (kindWeeks, recent): ([Int: Week], [Bool]) = try reader.fields()
+            weeks[kind] = try reader.read([Int: Week].self)
+            let recent = try reader.array(of: Bool.self)
             guard recent.count <= Self.levelLength else { throw SnapshotReader.Malformed() }
-            (weeks[kind], recentByKind[kind]) = (kindWeeks, recent)
+            recentByKind[kind] = recent
         }
         (melodyPositions, melodyTiming) = try reader.fields()
     }
