@@ -21,13 +21,6 @@ public final class FakeNotePlayer: NotePlayer {
         public let velocity: MIDIVelocity
         /// The requested gain.
         public let amplitude: AmplitudeDB
-
-        /// Creates a record of one `play` call.
-        public init(frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB) {
-            self.frequency = frequency
-            self.velocity = velocity
-            self.amplitude = amplitude
-        }
     }
 
     /// Every note played, in order.

@@ -7,14 +7,13 @@ import PeachSystem
 
 /// `peach data`: the training data on disk.
 struct DataCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "data", abstract: CLI.texts.help(.dataAbstract),
-        discussion: CLI.texts.help(.dataDiscussion),
+    static let configuration = CommandConfiguration.peach(
+        "data", abstract: .dataAbstract, discussion: .dataDiscussion,
         subcommands: [Check.self, Export.self, Import.self, Reset.self])
 
     /// `peach data check`.
     struct Check: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: CLI.texts.help(.dataCheck))
+        static let configuration = CommandConfiguration.peach(abstract: .dataCheck)
 
         @OptionGroup var data: DataOptions
 
@@ -27,8 +26,8 @@ struct DataCommand: ParsableCommand {
 
     /// `peach data export`.
     struct Export: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: CLI.texts.help(.dataExport), discussion: CLI.texts.help(.dataExportDiscussion))
+        static let configuration = CommandConfiguration.peach(
+            abstract: .dataExport, discussion: .dataExportDiscussion)
 
         @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.format)))
         var format: ExportFormat = .json
@@ -50,8 +49,8 @@ struct DataCommand: ParsableCommand {
 
     /// `peach data import`.
     struct Import: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: CLI.texts.help(.dataImport), discussion: CLI.texts.help(.dataImportDiscussion))
+        static let configuration = CommandConfiguration.peach(
+            abstract: .dataImport, discussion: .dataImportDiscussion)
 
         @Argument(help: ArgumentHelp(CLI.texts.help(.importFile)))
         var file: String
@@ -72,7 +71,7 @@ struct DataCommand: ParsableCommand {
 
     /// `peach data reset`.
     struct Reset: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: CLI.texts.help(.dataReset))
+        static let configuration = CommandConfiguration.peach(abstract: .dataReset)
 
         @Flag(name: .long, help: ArgumentHelp(CLI.texts.help(.yes)))
         var yes = false

@@ -10,9 +10,8 @@ import PeachTraining
 
 /// `peach devices`: what Peach can connect to, marking what it would use with the current options.
 struct DevicesCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "devices", abstract: CLI.texts.help(.devicesAbstract),
-        discussion: CLI.texts.help(.devicesDiscussion))
+    static let configuration = CommandConfiguration.peach(
+        "devices", abstract: .devicesAbstract, discussion: .devicesDiscussion)
 
     @OptionGroup var controller: ControllerOptions
     @OptionGroup var profileOptions: ProfileOptions

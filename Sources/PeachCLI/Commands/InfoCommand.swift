@@ -8,8 +8,7 @@ import PeachTraining
 
 /// `peach info`: what this Peach is and where it keeps its files.
 struct InfoCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "info", abstract: CLI.texts.help(.infoAbstract))
+    static let configuration = CommandConfiguration.peach("info", abstract: .infoAbstract)
 
     @OptionGroup var data: DataOptions
 

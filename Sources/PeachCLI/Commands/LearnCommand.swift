@@ -7,9 +7,8 @@ import PeachTraining
 
 /// `peach learn`: MIDI learn into `$XDG_CONFIG_HOME/peach/profiles/NAME.json`.
 struct LearnCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "learn", abstract: CLI.texts.help(.learnAbstract),
-        discussion: CLI.texts.help(.learnDiscussion))
+    static let configuration = CommandConfiguration.peach(
+        "learn", abstract: .learnAbstract, discussion: .learnDiscussion)
 
     @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.learnName)))
     var name = "learned"

@@ -6,9 +6,8 @@ import PeachLive
 /// `peach monitor`: prints each incoming MIDI event (and terminal key) with the actions the active profile
 /// makes of it, one line per event; `--json` prints JSON Lines for machines.
 struct MonitorCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "monitor", abstract: CLI.texts.help(.monitorAbstract),
-        discussion: CLI.texts.help(.monitorDiscussion))
+    static let configuration = CommandConfiguration.peach(
+        "monitor", abstract: .monitorAbstract, discussion: .monitorDiscussion)
 
     @OptionGroup var controller: ControllerOptions
     @OptionGroup var profileOptions: ProfileOptions

@@ -8,9 +8,8 @@ import PeachTraining
 
 /// `peach play`: hear a note, interval, chord or scale degree, then play it on the keys.
 struct PlayCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "play", abstract: CLI.texts.help(.playAbstract),
-        discussion: CLI.texts.help(.playDiscussion))
+    static let configuration = CommandConfiguration.peach(
+        "play", abstract: .playAbstract, discussion: .playDiscussion)
 
     @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.playKind), valueName: "kind"))
     var kind: PlayBackKind = .intervals

@@ -9,9 +9,8 @@ import PeachTraining
 /// `peach profile`: the chart over the keyboard, the summary, pitch matching and progress by day; `--svg`
 /// writes the chart as SVG, `--json` prints the numbers.
 struct ProfileCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "profile", abstract: CLI.texts.help(.profileAbstract),
-        discussion: CLI.texts.help(.profileDiscussion))
+    static let configuration = CommandConfiguration.peach(
+        "profile", abstract: .profileAbstract, discussion: .profileDiscussion)
 
     @OptionGroup var data: DataOptions
 

@@ -9,9 +9,8 @@ import PeachTraining
 
 /// `peach serve`: the headless practice box (see `PracticeBox`).
 struct ServeCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "serve", abstract: CLI.texts.help(.serveAbstract),
-        discussion: CLI.texts.help(.serveDiscussion))
+    static let configuration = CommandConfiguration.peach(
+        "serve", abstract: .serveAbstract, discussion: .serveDiscussion)
 
     @OptionGroup(title: CLI.texts.help(.groupSettings)) var overrides: SettingsOverrides
     @OptionGroup var live: RunOptions

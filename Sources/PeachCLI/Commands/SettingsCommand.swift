@@ -10,9 +10,8 @@ import PeachTraining
 
 /// `peach settings`: the settings file.
 struct SettingsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "settings", abstract: CLI.texts.help(.settingsAbstract),
-        discussion: CLI.texts.help(.settingsDiscussion),
+    static let configuration = CommandConfiguration.peach(
+        "settings", abstract: .settingsAbstract, discussion: .settingsDiscussion,
         subcommands: [List.self, Get.self, Set.self, Reset.self], defaultSubcommand: List.self)
 
     /// The editor of the user's settings file.
@@ -32,7 +31,7 @@ struct SettingsCommand: ParsableCommand {
 
     /// `peach settings list`.
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: CLI.texts.help(.settingsList))
+        static let configuration = CommandConfiguration.peach(abstract: .settingsList)
 
         func run() throws {
             let file = try CLI.settingsFile()
@@ -46,7 +45,7 @@ struct SettingsCommand: ParsableCommand {
 
     /// `peach settings get KEY`.
     struct Get: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: CLI.texts.help(.settingsGet))
+        static let configuration = CommandConfiguration.peach(abstract: .settingsGet)
 
         @Argument(help: ArgumentHelp(CLI.texts.help(.settingKey)), completion: Completions.settingKeys)
         var key: String
@@ -61,7 +60,7 @@ struct SettingsCommand: ParsableCommand {
 
     /// `peach settings set KEY VALUE`.
     struct Set: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: CLI.texts.help(.settingsSet))
+        static let configuration = CommandConfiguration.peach(abstract: .settingsSet)
 
         @Argument(help: ArgumentHelp(CLI.texts.help(.settingKey)), completion: Completions.settingKeys)
         var key: String
@@ -86,7 +85,7 @@ struct SettingsCommand: ParsableCommand {
 
     /// `peach settings reset [KEY]`.
     struct Reset: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: CLI.texts.help(.settingsReset))
+        static let configuration = CommandConfiguration.peach(abstract: .settingsReset)
 
         @Argument(help: ArgumentHelp(CLI.texts.help(.settingKeyToReset)), completion: Completions.settingKeys)
         var key: String?

@@ -11,9 +11,8 @@ import PeachTraining
 /// `peach simulate`: runs the real session, strategy and profile answered by a ``SimulatedListener`` in
 /// virtual time. Nothing sounds; nothing is stored unless `--save`.
 struct SimulateCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "simulate", abstract: CLI.texts.help(.simulateAbstract),
-        discussion: CLI.texts.help(.simulateDiscussion))
+    static let configuration = CommandConfiguration.peach(
+        "simulate", abstract: .simulateAbstract, discussion: .simulateDiscussion)
 
     @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.mode)))
     var mode: SimulationMode = .comparison

@@ -8,9 +8,8 @@ import PeachTraining
 
 /// `peach sounds [FILE]`: what the internal synth can play.
 struct SoundsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "sounds", abstract: CLI.texts.help(.soundsAbstract),
-        discussion: CLI.texts.help(.soundsDiscussion))
+    static let configuration = CommandConfiguration.peach(
+        "sounds", abstract: .soundsAbstract, discussion: .soundsDiscussion)
 
     @Argument(help: ArgumentHelp(CLI.texts.help(.soundsFile), valueName: "soundfont"))
     var file: String?

@@ -7,14 +7,14 @@ import PeachText
 import PeachTraining
 
 /// `peach timing`: a pattern loops, one note early or late; answer which.
-struct TimingCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "timing", abstract: CLI.texts.help(.timingAbstract),
-        discussion: CLI.texts.help(.timingDiscussion), subcommands: [TimingCalibrateCommand.self])
+struct TimingCommand: TimingRunCommand {
+    static let configuration = CommandConfiguration.peach(
+        "timing", abstract: .timingAbstract, discussion: .timingDiscussion,
+        subcommands: [TimingCalibrateCommand.self])
+    static let mode = TrainingMode.offsetDetection
 
     @OptionGroup var tempo: TempoOption
     @OptionGroup var live: RunOptions
-    private var options: TimingOptions { TimingOptions(tempo: tempo, run: live) }
 
     @Option(
         name: .setting(.offsetClick), help: CLI.help(.offsetClick, valueName: "step"))
@@ -30,28 +30,22 @@ struct TimingCommand: AsyncParsableCommand {
         completion: .list(TimingSettings.repetitionChoices.map(String.init) + ["unlimited"]))
     var maxRepetitions: String?
 
-    private var own: [(key: SettingKey, text: String?)] {
+    var own: [(key: SettingKey, text: String?)] {
         [
             (.offsetClick, offsetClick.map(String.init)), (.timingPatterns, patterns),
             (.maxRepetitions, maxRepetitions),
         ]
     }
-
-    func validate() throws { _ = try OptionOverrides.apply(options.values(own), to: PeachSettings.defaults) }
-
-    @MainActor
-    func run() async throws { try await options.launch(.offsetDetection, own: own) }
 }
 
 /// `peach tap`: fill the gap: strike the silent steps of a click loop.
-struct TapCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "tap", abstract: CLI.texts.help(.tapAbstract), discussion: CLI.texts.help(.tapDiscussion)
-    )
+struct TapCommand: TimingRunCommand {
+    static let configuration = CommandConfiguration.peach(
+        "tap", abstract: .tapAbstract, discussion: .tapDiscussion)
+    static let mode = TrainingMode.gapFill
 
     @OptionGroup var tempo: TempoOption
     @OptionGroup var live: RunOptions
-    private var options: TimingOptions { TimingOptions(tempo: tempo, run: live) }
 
     @Option(
         name: .setting(.gapPositions), help: CLI.help(.gapPositions, valueName: "steps"))
@@ -64,28 +58,17 @@ struct TapCommand: AsyncParsableCommand {
 
     @OptionGroup var loopShape: LoopShapeOptions
 
-    private var own: [(key: SettingKey, text: String?)] {
+    var own: [(key: SettingKey, text: String?)] {
         [(.gapPositions, gapPositions), (.gapPattern, pattern)] + loopShape.values
     }
-
-    func validate() throws { _ = try OptionOverrides.apply(options.values(own), to: PeachSettings.defaults) }
-
-    @MainActor
-    func run() async throws { try await options.launch(.gapFill, own: own) }
 }
 
 /// `peach timing calibrate`: tap along with the clicks; what the chain adds is kept per controller and output.
-struct TimingCalibrateCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "calibrate", abstract: CLI.texts.help(.calibrateAbstract),
-        discussion: CLI.texts.help(.calibrateDiscussion))
+struct TimingCalibrateCommand: TimingRunCommand {
+    static let configuration = CommandConfiguration.peach(
+        "calibrate", abstract: .calibrateAbstract, discussion: .calibrateDiscussion)
+    static let mode = TrainingMode.calibration
 
     @OptionGroup var tempo: TempoOption
     @OptionGroup var live: RunOptions
-    private var options: TimingOptions { TimingOptions(tempo: tempo, run: live) }
-
-    func validate() throws { _ = try OptionOverrides.apply(options.values(), to: PeachSettings.defaults) }
-
-    @MainActor
-    func run() async throws { try await options.launch(.calibration) }
 }

@@ -13,9 +13,8 @@ import PeachTraining
 /// `null` it renders offline (faster than real time, sample-exact). The reference pitch and the timbre come
 /// from the settings unless the options say otherwise.
 struct ToneCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "tone", abstract: CLI.texts.help(.toneAbstract),
-        discussion: CLI.texts.help(.toneDiscussion))
+    static let configuration = CommandConfiguration.peach(
+        "tone", abstract: .toneAbstract, discussion: .toneDiscussion)
 
     @Argument(help: ArgumentHelp(CLI.texts.help(.note)))
     var note: MIDINote

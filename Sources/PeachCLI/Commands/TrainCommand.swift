@@ -9,9 +9,8 @@ import PeachTraining
 
 /// `peach train`: pitch-discrimination training until you stop.
 struct TrainCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "train", abstract: CLI.texts.help(.trainAbstract),
-        discussion: CLI.texts.help(.trainDiscussion))
+    static let configuration = CommandConfiguration.peach(
+        "train", abstract: .trainAbstract, discussion: .trainDiscussion)
 
     @OptionGroup(title: CLI.texts.help(.groupSettings)) var overrides: SettingsOverrides
     @OptionGroup var live: RunOptions
@@ -24,9 +23,8 @@ struct TrainCommand: AsyncParsableCommand {
 
 /// `peach match`: pitch-matching training until you stop.
 struct MatchCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "match", abstract: CLI.texts.help(.matchAbstract),
-        discussion: CLI.texts.help(.matchDiscussion))
+    static let configuration = CommandConfiguration.peach(
+        "match", abstract: .matchAbstract, discussion: .matchDiscussion)
 
     @OptionGroup(title: CLI.texts.help(.groupSettings)) var overrides: SettingsOverrides
     @OptionGroup var live: RunOptions
@@ -39,9 +37,8 @@ struct MatchCommand: AsyncParsableCommand {
 
 /// `peach measure`: a threshold measurement placed by the Psi procedure, until precise or at its trial count.
 struct MeasureCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "measure", abstract: CLI.texts.help(.measureAbstract),
-        discussion: CLI.texts.help(.measureDiscussion))
+    static let configuration = CommandConfiguration.peach(
+        "measure", abstract: .measureAbstract, discussion: .measureDiscussion)
 
     @OptionGroup(title: CLI.texts.help(.groupSettings)) var overrides: SettingsOverrides
     @OptionGroup var live: RunOptions

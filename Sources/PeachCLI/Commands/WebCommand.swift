@@ -8,9 +8,8 @@ import PeachTraining
 /// `Dashboard` package trait, the default; a build without it, as the README's first command makes, says how to
 /// get it).
 struct WebCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "web", abstract: CLI.texts.help(.webAbstract), discussion: CLI.texts.help(.webDiscussion)
-    )
+    static let configuration = CommandConfiguration.peach(
+        "web", abstract: .webAbstract, discussion: .webDiscussion)
 
     @OptionGroup var data: DataOptions
 

@@ -87,9 +87,7 @@ public final class ComparisonSession: TrainingSession {
     @discardableResult
     public func answer(_ answer: ComparisonAnswer, input: InputKind = .unknown) -> Bool {
         guard state.acceptsAnswer, let comparison = currentComparison else { return false }
-        machinery.cancelTimer()
-        var audioError: (any Error)?
-        do { try machinery.stopNote() } catch { audioError = error }
+        let audioError = machinery.silenceForAnswer()
         let now = machinery.now
         let completed = CompletedComparison(
             comparison: comparison, answer: answer, timestamp: now,
@@ -108,10 +106,10 @@ public final class ComparisonSession: TrainingSession {
         }
         state = .showingFeedback
         machinery.emit(.answered(completed))
-        if let audioError {
-            stop(reason: .audioFailure(audioError))
-        } else {
-            machinery.schedule(after: trialSettings.feedbackDuration) { [weak self] in self?.endFeedback() }
+        machinery.feedback(
+            for: trialSettings.feedbackDuration, audioError: audioError, discarding: discardTrial
+        ) {
+            [weak self] in self?.endFeedback()
         }
         return true
     }
@@ -164,11 +162,7 @@ public final class ComparisonSession: TrainingSession {
 
     private func endNote1() {
         guard state == .playingNote1, stopNote() else { return }
-        if trialSettings.gapBetweenNotes > 0 {
-            machinery.schedule(after: trialSettings.gapBetweenNotes) { [weak self] in self?.startNote2() }
-        } else {
-            startNote2()
-        }
+        machinery.schedule(orNow: trialSettings.gapBetweenNotes) { [weak self] in self?.startNote2() }
     }
 
     private func startNote2() {

@@ -97,9 +97,7 @@ public final class PitchMatchingSession: TrainingSession {
     @discardableResult
     public func commit(input: InputKind = .unknown) -> Bool {
         guard state == .playingTunable, let challenge = currentChallenge else { return false }
-        machinery.cancelTimer()
-        var audioError: (any Error)?
-        do { try machinery.stopNote() } catch { audioError = error }
+        let audioError = machinery.silenceForAnswer()
         let tuning = trialSettings.tuning
         let userError = EqualTemperament.cents(
             from: challenge.tunableFrequency(offset: 0, in: tuning),
@@ -118,10 +116,10 @@ public final class PitchMatchingSession: TrainingSession {
         committedCount += 1
         state = .showingFeedback
         machinery.emit(.committed(completed))
-        if let audioError {
-            stop(reason: .audioFailure(audioError))
-        } else {
-            machinery.schedule(after: trialSettings.feedbackDuration) { [weak self] in self?.endFeedback() }
+        machinery.feedback(
+            for: trialSettings.feedbackDuration, audioError: audioError, discarding: discardTrial
+        ) {
+            [weak self] in self?.endFeedback()
         }
         return true
     }
@@ -171,11 +169,7 @@ public final class PitchMatchingSession: TrainingSession {
 
     private func endReference() {
         guard state == .playingReference, sounded(machinery.stopNote) else { return }
-        if trialSettings.gapBetweenNotes > 0 {
-            machinery.schedule(after: trialSettings.gapBetweenNotes) { [weak self] in self?.startTunable() }
-        } else {
-            startTunable()
-        }
+        machinery.schedule(orNow: trialSettings.gapBetweenNotes) { [weak self] in self?.startTunable() }
     }
 
     private func startTunable() {

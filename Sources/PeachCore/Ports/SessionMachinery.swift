@@ -79,6 +79,33 @@ final class SessionMachinery<Event: TrainingSessionEvent> {
         }
     }
 
+    /// Runs `step` after `seconds`, or at once when there is no wait (a gap of zero between two notes).
+    func schedule(orNow seconds: Double, _ step: @escaping @MainActor () -> Void) {
+        if seconds > 0 { schedule(after: seconds, step) } else { step() }
+    }
+
+    /// An answer was taken: cancels the timer and stops the sounding note. The answer is filed even when the
+    /// player throws; its error is returned for ``feedback(for:audioError:discarding:then:)``, which acts on it
+    /// once the answer is kept.
+    func silenceForAnswer() -> (any Error)? {
+        cancelTimer()
+        do { try stopNote() } catch { return error }
+        return nil
+    }
+
+    /// After a kept answer's feedback began: `next` once `seconds` have passed, or, when the note would not stop
+    /// at the answer (`audioError`), the one stop path for the audio's failure.
+    func feedback(
+        for seconds: Double, audioError: (any Error)?, discarding discard: () -> Void,
+        then next: @escaping @MainActor () -> Void
+    ) {
+        if let audioError {
+            stop(.audioFailure(audioError), discarding: discard)
+        } else {
+            schedule(after: seconds, next)
+        }
+    }
+
     /// Whether `clicks`' timeline can be trusted now (``ClickPlayer/settlesIn`` is zero: a click is placed by the
     /// timeline of the moment it is placed). If not, `retry` runs once it should be (a scheduled step like any
     /// other: a stale one does nothing), and the caller waits for it.

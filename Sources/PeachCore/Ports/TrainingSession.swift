@@ -21,7 +21,7 @@ public protocol TrainingSessionEvent: Sendable {
 /// one through this protocol and a new discipline plugs in without a new branch in each of them
 /// (CONTRIBUTING's "Adding a discipline").
 ///
-/// Every session runs its stop path through ``SessionMachinery``'s `halt`: timer cancelled, sound silenced,
+/// Every session runs its stop path through ``SessionMachinery``'s `stop`: timer cancelled, sound silenced,
 /// the unfinished trial discarded, then `stopped` emitted; `stop` from idle does nothing.
 @MainActor
 public protocol TrainingSession: AnyObject {
