@@ -284,26 +284,6 @@ enum JournalScan {
         return summary
     }
 
-    /// What decoding one line gave, the record itself included (an import's array of objects, read one by one).
-    enum Outcome: Sendable {
-        case record(StoredRecord)
-        case damage(RecordProblem)
-        case newer(Int)
-        case failure(StoreError)
-
-        /// The outcome of a scan's line: its record initialized at `slot`, or why there is none.
-        func written(to slot: UnsafeMutablePointer<StoredRecord>) -> LineOutcome {
-            switch self {
-            case .record(let record):
-                slot.initialize(to: record)
-                return .record
-            case .damage(let problem): return .damage(problem)
-            case .newer(let version): return .newer(version)
-            case .failure(let error): return .failure(error)
-            }
-        }
-    }
-
     /// What decoding one of a scan's lines gave: a record (initialized in its slot) or why there is none.
     /// Indirect: the rare reasons are boxed, so the outcome of a line that is a record — nearly all — is one
     /// word to store, read and destroy (the reasons held inline made it six).
@@ -403,8 +383,18 @@ enum JournalScan {
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, using decoder: inout RecordCodec.Decoder,
         path: String, into slot: UnsafeMutablePointer<StoredRecord>
     ) -> LineOutcome {
+        // The one-pass reader's record goes straight into its slot (through ``RecordCodec/decode(_:_:using:path:)``
+        // it was copied twice more).
+        if decoder.canonicalLines {
+            do throws(CanonicalLine.Refusal) {
+                slot.initialize(
+                    to: try CanonicalLine.decode(
+                        UnsafeBufferPointer(rebasing: bytes[range]), memory: &decoder.memory))
+                return .record
+            } catch {}
+        }
         do {
-            slot.initialize(to: try RecordCodec.decode(bytes, range, using: &decoder, path: path))
+            slot.initialize(to: try RecordCodec.decodeScanned(bytes, range, using: &decoder, path: path))
             return .record
         } catch let damage as RecordDamage {
             return .damage(damage.problem)

@@ -436,6 +436,13 @@ enum RecordCodec {
                     UnsafeBufferPointer(rebasing: bytes[range]), memory: &decoder.memory)
             } catch {}
         }
+        return try decodeScanned(bytes, range, using: &decoder, path: path)
+    }
+
+    /// ``decode(_:_:using:path:)`` by the general reader alone: the object scanned into fields, read from them.
+    static func decodeScanned(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, using decoder: inout Decoder, path: String
+    ) throws -> StoredRecord {
         decoder.fields.removeAll(keepingCapacity: true)
         let line = UnsafeBufferPointer(rebasing: bytes[range])
         var scanner = JSONObjectScanner(bytes: line, start: 0)

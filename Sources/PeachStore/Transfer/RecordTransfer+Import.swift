@@ -128,72 +128,86 @@ extension RecordTransfer {
         JournalScan.Mode(
             lastLineIsALine: true, skipsByteOrderMark: true,
             decode: { bytes, range, decoder, slot in
-                importOutcome(bytes, range, using: &decoder, path: path).written(to: slot)
+                do throws(Refusal) {
+                    slot.initialize(
+                        to: try importedRecord(length: range.count) {
+                            try RecordCodec.decode(bytes, range, using: &decoder, path: path)
+                        })
+                    return .record
+                } catch {
+                    return error.outcome
+                }
             },
             damageIsFatal: true)
     }
 
-    /// What one record of a file to import is: a record Peach takes in, or why not.
-    static func importOutcome(
-        _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, using decoder: inout RecordCodec.Decoder,
-        path: String
-    ) -> JournalScan.Outcome {
-        importOutcome(length: range.count) {
-            try RecordCodec.decode(buffer, range, using: &decoder, path: path)
+    /// Why a record of a file to import is not taken in (a newer record is damage to an import).
+    enum Refusal: Error {
+        /// The record is damaged, too long, newer than this Peach reads, or holds a value out of its domain.
+        case damage(RecordProblem)
+        /// The file could not be read.
+        case failure(StoreError)
+
+        /// The refusal as a scan's outcome for the line.
+        var outcome: JournalScan.LineOutcome {
+            switch self {
+            case .damage(let problem): .damage(problem)
+            case .failure(let error): .failure(error)
+            }
+        }
+
+        /// The error that refuses the file at `line`.
+        func error(path: String, line: Int) -> StoreError {
+            switch self {
+            case .damage(let problem): .unreadableImport(path: path, line: line, problem: problem)
+            case .failure(let error): error
+            }
         }
     }
 
-    /// ``importOutcome(_:_:using:path:)`` of the record `decode` gives, read from `length` bytes (not read at
-    /// all when they are too many).
-    private static func importOutcome(
+    /// The record `decode` gives, read from `length` bytes (not read at all when they are too many), as an import
+    /// takes it in. It throws instead of returning an outcome holding the record: the record, some 200 bytes, then
+    /// goes straight to where the caller keeps it (held in an outcome, it was copied four times more).
+    /// - Throws: ``Refusal`` for a line too long, damage, a newer record or a value out of its domain.
+    private static func importedRecord(
         length: Int, _ decode: () throws -> StoredRecord
-    ) -> JournalScan.Outcome {
+    ) throws(Refusal) -> StoredRecord {
         let limit = JournalScan.maximumLineLength
-        guard length < limit else { return .damage(.lineTooLong(limit)) }
+        guard length < limit else { throw .damage(.lineTooLong(limit)) }
+        let record: StoredRecord
         do {
-            let record = try decode()
-            // Every number within its domain: the journal reads back what it holds, but takes in only what a
-            // session could have made (`1e308` seconds of gap was stored and spoiled every average).
-            if let problem = record.domainProblem { return .damage(problem) }
-            // A record the journal could not read back (a 10 MB text cell) is refused here, not stored. Its line
-            // holds the known fields (under 512 bytes) and the text it was read from, each byte escaped to at
-            // most 6: only a long one can reach the limit, so only that one is encoded to check.
-            guard 512 + 6 * length < limit || RecordCodec.encode(record).utf8.count < limit else {
-                return .damage(.lineTooLong(limit))
-            }
-            return .record(record)
+            record = try decode()
         } catch let StoreError.newerSchema(_, found, supported) {
-            return .damage(.newerVersion(found: found, supported: supported))
+            throw .damage(.newerVersion(found: found, supported: supported))
         } catch let error as StoreError {
-            return .failure(error)
+            throw .failure(error)
         } catch let damage as RecordDamage {
-            return .damage(damage.problem)
+            throw .damage(damage.problem)
         } catch {
-            return .damage(.notAnObject)  // decode throws nothing else
+            throw .damage(.notAnObject)  // decode throws nothing else
         }
+        // Every number within its domain: the journal reads back what it holds, but takes in only what a
+        // session could have made (`1e308` seconds of gap was stored and spoiled every average).
+        if let problem = record.domainProblem { throw .damage(problem) }
+        // A record the journal could not read back (a 10 MB text cell) is refused here, not stored. Its line
+        // holds the known fields (under 512 bytes) and the text it was read from, each byte escaped to at
+        // most 6: only a long one can reach the limit, so only that one is encoded to check.
+        guard 512 + 6 * length < limit || RecordCodec.encode(record).utf8.count < limit else {
+            throw .damage(.lineTooLong(limit))
+        }
+        return record
     }
 
     private static func decodeOne(
         _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, using decoder: inout RecordCodec.Decoder,
         path: String, line: Int
     ) throws(StoreError) -> StoredRecord {
-        try record(importOutcome(buffer, range, using: &decoder, path: path), path: path, line: line)
-    }
-
-    /// The record of an outcome, or the error that refuses the file at `line`.
-    /// `line` is asked only for an error (an array's line numbers are counted from the start of the file).
-    private static func record(
-        _ outcome: JournalScan.Outcome, path: String, line: @autoclosure () -> Int
-    ) throws(StoreError) -> StoredRecord {
-        switch outcome {
-        case .record(let record): return record
-        case .damage(let problem):
-            throw .unreadableImport(path: path, line: line(), problem: problem)
-        case .newer(let found):  // importOutcome gives damage instead
-            throw .unreadableImport(
-                path: path, line: line(),
-                problem: .newerVersion(found: found, supported: RecordCodec.currentVersion))
-        case .failure(let error): throw error
+        do throws(Refusal) {
+            return try importedRecord(length: range.count) {
+                try RecordCodec.decode(buffer, range, using: &decoder, path: path)
+            }
+        } catch {
+            throw error.error(path: path, line: line)
         }
     }
 
@@ -255,10 +269,15 @@ extension RecordTransfer {
                             path: path, line: lines.line(at: scanner.index),
                             problem: .notAnArray)
                     }
-                    let outcome = importOutcome(length: scanner.index - start) {
-                        try RecordCodec.decodeFields(buffer, using: &decoder, path: path)
+                    let record: StoredRecord
+                    do throws(Refusal) {
+                        record = try importedRecord(length: scanner.index - start) {
+                            try RecordCodec.decodeFields(buffer, using: &decoder, path: path)
+                        }
+                    } catch {
+                        throw error.error(path: path, line: lines.line(at: start))
                     }
-                    try visit(try record(outcome, path: path, line: lines.line(at: start)), nil)
+                    try visit(record, nil)
                 }
                 count += 1
                 if count % StoreProgress.interval == 0 {
