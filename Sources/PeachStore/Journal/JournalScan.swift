@@ -383,18 +383,8 @@ enum JournalScan {
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, using decoder: inout RecordCodec.Decoder,
         path: String, into slot: UnsafeMutablePointer<StoredRecord>
     ) -> LineOutcome {
-        // The one-pass reader's record goes straight into its slot (through ``RecordCodec/decode(_:_:using:path:)``
-        // it was copied twice more).
-        if decoder.canonicalLines {
-            do throws(CanonicalLine.Refusal) {
-                slot.initialize(
-                    to: try CanonicalLine.decode(
-                        UnsafeBufferPointer(rebasing: bytes[range]), memory: &decoder.memory))
-                return .record
-            } catch {}
-        }
         do {
-            slot.initialize(to: try RecordCodec.decodeScanned(bytes, range, using: &decoder, path: path))
+            try RecordCodec.decode(bytes, range, using: &decoder, path: path, into: slot)
             return .record
         } catch let damage as RecordDamage {
             return .damage(damage.problem)

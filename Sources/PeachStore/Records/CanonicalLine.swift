@@ -21,13 +21,27 @@ enum CanonicalLine {
 
     /// The record on `line` (one line without its newline); ``Refusal`` when it is not laid out as Peach writes
     /// it. `memory` is what this reader keeps from line to line (the short words made into strings, the last day).
-    ///
-    /// It throws instead of returning an optional: a record of some 200 bytes then goes straight to where the
-    /// caller's result is, where an optional was copied out of its wrapper twice more on each line.
     @inline(__always)
     static func decode(
         _ line: UnsafeBufferPointer<UInt8>, memory: inout LineMemory
     ) throws(Refusal) -> StoredRecord {
+        try withUnsafeTemporaryAllocation(of: StoredRecord.self, capacity: 1) {
+            (buffer) throws(Refusal) -> StoredRecord in
+            guard let slot = buffer.baseAddress else { throw .refused }
+            try decode(line, memory: &memory, into: slot)
+            return slot.move()
+        }
+    }
+
+    /// ``decode(_:memory:)`` with the record initialized at `slot` (left uninitialized when it throws): a
+    /// journal's scan makes each line's record where it keeps it, in one step. Every kind's reader makes its
+    /// record there as the last thing it does (returned, a record of some 200 bytes was copied twice on its
+    /// way to the scan's slot; returned in an optional, four times).
+    @inline(__always)
+    static func decode(
+        _ line: UnsafeBufferPointer<UInt8>, memory: inout LineMemory,
+        into slot: UnsafeMutablePointer<StoredRecord>
+    ) throws(Refusal) {
         // The checksum is the last field: `,"crc":"xxxxxxxx"}`, over the line without it, closed by `}`.
         let tail = 18
         guard line.count > tail + 8, line[line.count - 1] == 0x7D else { throw .refused }
@@ -40,30 +54,33 @@ enum CanonicalLine {
         cursor.index = crcStart + 16
         guard cursor.literal("\"}") else { throw .refused }
 
-        return try withUnsafeMutablePointer(to: &memory) { (memory) throws(Refusal) -> StoredRecord in
+        try withUnsafeMutablePointer(to: &memory) { (memory) throws(Refusal) in
             cursor = Cursor(line: line, index: 0, end: crcStart, memory: memory)
-            return try record(&cursor)
+            try record(&cursor, into: slot)
         }
     }
 
-    /// The record from the cursor at the line's start to its checksum (checked).
+    /// The record from the cursor at the line's start to its checksum (checked), made at `slot`.
     @inline(__always)
-    private static func record(_ cursor: inout Cursor) throws(Refusal) -> StoredRecord {
+    private static func record(
+        _ cursor: inout Cursor, into slot: UnsafeMutablePointer<StoredRecord>
+    ) throws(Refusal) {
         guard cursor.literal("{\"v\":"), let version = cursor.integer(),
             (1...RecordCodec.currentVersion).contains(version), cursor.literal(",\"type\":\"")
         else { throw .refused }
-        // Each kind's reader checks that its last field ends at the checksum and returns its record as it
-        // makes it (held in a variable here and checked after, the record was copied twice more).
-        if cursor.literal("comparison\"") { return try comparison(&cursor, version: version) }
-        if cursor.literal("pitchMatching\"") { return try pitchMatching(&cursor, version: version) }
+        // Each kind's reader checks that its last field ends at the checksum, then makes its record at `slot`.
+        if cursor.literal("comparison\"") { return try comparison(&cursor, version: version, into: slot) }
+        if cursor.literal("pitchMatching\"") {
+            return try pitchMatching(&cursor, version: version, into: slot)
+        }
         if cursor.literal("rhythmOffsetDetection\"") {
-            return try rhythm(&cursor, .offsetDetection, version: version)
+            return try rhythm(&cursor, .offsetDetection, version: version, into: slot)
         }
         if cursor.literal("continuousRhythmMatching\"") {
-            return try rhythm(&cursor, .continuousMatching, version: version)
+            return try rhythm(&cursor, .continuousMatching, version: version, into: slot)
         }
-        if cursor.literal("playBack\"") { return try playBack(&cursor, version: version) }
-        if cursor.literal("rhythmEcho\"") { return try echo(&cursor, version: version) }
+        if cursor.literal("playBack\"") { return try playBack(&cursor, version: version, into: slot) }
+        if cursor.literal("rhythmEcho\"") { return try echo(&cursor, version: version, into: slot) }
         throw .refused
     }
 
@@ -84,7 +101,9 @@ enum CanonicalLine {
         return Timestamp.parse(UnsafeBufferPointer(rebasing: cursor.line[text]))
     }
 
-    private static func comparison(_ cursor: inout Cursor, version: Int) throws(Refusal) -> StoredRecord {
+    private static func comparison(
+        _ cursor: inout Cursor, version: Int, into slot: UnsafeMutablePointer<StoredRecord>
+    ) throws(Refusal) {
         guard let timestamp = time(&cursor),
             cursor.literal(",\"note1\":"), let note1 = cursor.note(),
             cursor.literal(",\"note2\":"), let note2 = cursor.note(),
@@ -121,11 +140,15 @@ enum CanonicalLine {
             note2AmplitudeOffset: gain, responseTime: responseTime, inputKind: InputKind(rawValue: input))
         guard completed.isCorrect == correct else { throw .refused }
         let payload = StoredRecord.Payload.comparison(completed)
-        return StoredRecord(
-            payload: payload, schemaVersion: max(version, RecordCodec.version(for: payload)), extraFields: [])
+        slot.initialize(
+            to: StoredRecord(
+                payload: payload, schemaVersion: max(version, RecordCodec.version(for: payload)),
+                extraFields: []))
     }
 
-    private static func pitchMatching(_ cursor: inout Cursor, version: Int) throws(Refusal) -> StoredRecord {
+    private static func pitchMatching(
+        _ cursor: inout Cursor, version: Int, into slot: UnsafeMutablePointer<StoredRecord>
+    ) throws(Refusal) {
         guard let timestamp = time(&cursor), cursor.literal(",\"referenceNote\":"),
             let reference = cursor.note()
         else { throw .refused }
@@ -152,13 +175,16 @@ enum CanonicalLine {
                 referenceNote: reference, initialOffset: initial, userError: error, targetNote: target,
                 tuningSystem: tuning, timestamp: timestamp, context: context.with(.training),
                 timeTaken: timeTaken, tuneControl: InputKind(rawValue: control)))
-        return StoredRecord(
-            payload: payload, schemaVersion: max(version, RecordCodec.version(for: payload)), extraFields: [])
+        slot.initialize(
+            to: StoredRecord(
+                payload: payload, schemaVersion: max(version, RecordCodec.version(for: payload)),
+                extraFields: []))
     }
 
     private static func rhythm(
-        _ cursor: inout Cursor, _ kind: RhythmRecord.Kind, version: Int
-    ) throws(Refusal) -> StoredRecord {
+        _ cursor: inout Cursor, _ kind: RhythmRecord.Kind, version: Int,
+        into slot: UnsafeMutablePointer<StoredRecord>
+    ) throws(Refusal) {
         guard let timestamp = time(&cursor), cursor.literal(",\"tempoBPM\":"), let tempo = cursor.integer(),
             ValueDomains.tempo.contains(tempo)
         else { throw .refused }
@@ -232,10 +258,13 @@ enum CanonicalLine {
             guard record.hasValidFillFields else { throw .refused }
         }
         guard cursor.atEnd else { throw .refused }
-        return StoredRecord(payload: .rhythm(record), schemaVersion: max(version, 2), extraFields: [])
+        slot.initialize(
+            to: StoredRecord(payload: .rhythm(record), schemaVersion: max(version, 2), extraFields: []))
     }
 
-    private static func echo(_ cursor: inout Cursor, version: Int) throws(Refusal) -> StoredRecord {
+    private static func echo(
+        _ cursor: inout Cursor, version: Int, into slot: UnsafeMutablePointer<StoredRecord>
+    ) throws(Refusal) {
         guard let timestamp = time(&cursor), cursor.literal(",\"tempoBPM\":"), let tempo = cursor.integer(),
             cursor.literal(",\"rhythm\":"), let rhythm = cursor.text(), cursor.literal(",\"level\":"),
             let level = cursor.integer(), cursor.literal(",\"onsets\":"), let onsets = cursor.text(),
@@ -245,10 +274,13 @@ enum CanonicalLine {
                 tempoBPM: tempo, rhythm: rhythm, level: level, onsets: onsets, extras: extras, input: input,
                 at: timestamp)
         else { throw .refused }
-        return StoredRecord(payload: .echo(completed), schemaVersion: max(version, 4), extraFields: [])
+        slot.initialize(
+            to: StoredRecord(payload: .echo(completed), schemaVersion: max(version, 4), extraFields: []))
     }
 
-    private static func playBack(_ cursor: inout Cursor, version: Int) throws(Refusal) -> StoredRecord {
+    private static func playBack(
+        _ cursor: inout Cursor, version: Int, into slot: UnsafeMutablePointer<StoredRecord>
+    ) throws(Refusal) {
         guard let timestamp = time(&cursor), cursor.literal(",\"kind\":"), let kind = cursor.text(),
             cursor.literal(",\"item\":"), let item = cursor.text(), cursor.literal(",\"reference\":"),
             let reference = cursor.integer(), cursor.literal(",\"answerNotes\":"),
@@ -280,7 +312,8 @@ enum CanonicalLine {
                 anyOctave: anyOctave, anyVoicing: anyVoicing, tempoBPM: tempoBPM, offsetMs: offsetMs,
                 at: timestamp)
         else { throw .refused }
-        return StoredRecord(payload: .playBack(completed), schemaVersion: max(version, 3), extraFields: [])
+        slot.initialize(
+            to: StoredRecord(payload: .playBack(completed), schemaVersion: max(version, 3), extraFields: []))
     }
 
     /// The conditions a trial was played under, as the writer lays them out (the procedure comes later).

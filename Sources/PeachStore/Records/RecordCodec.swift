@@ -427,16 +427,30 @@ enum RecordCodec {
     static func decode(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, using decoder: inout Decoder, path: String
     ) throws -> StoredRecord {
+        try withUnsafeTemporaryAllocation(of: StoredRecord.self, capacity: 1) { buffer in
+            guard let slot = buffer.baseAddress else { throw RecordDamage(problem: .notAnObject) }
+            try decode(bytes, range, using: &decoder, path: path, into: slot)
+            return slot.move()
+        }
+    }
+
+    /// ``decode(_:_:using:path:)`` with the record initialized at `slot` (left uninitialized when it throws),
+    /// where a scan keeps it: the one-pass reader makes it there.
+    static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, using decoder: inout Decoder, path: String,
+        into slot: UnsafeMutablePointer<StoredRecord>
+    ) throws {
         // Nearly every journal line is laid out as Peach writes it: read in one pass (same record), else here.
         // Also without `checksums` (an array's objects): the one-pass reader takes only a line whose checksum
         // holds, and gives the record the general reader gives, which then drops the field.
         if decoder.canonicalLines {
-            do {
-                return try CanonicalLine.decode(
-                    UnsafeBufferPointer(rebasing: bytes[range]), memory: &decoder.memory)
+            do throws(CanonicalLine.Refusal) {
+                try CanonicalLine.decode(
+                    UnsafeBufferPointer(rebasing: bytes[range]), memory: &decoder.memory, into: slot)
+                return
             } catch {}
         }
-        return try decodeScanned(bytes, range, using: &decoder, path: path)
+        slot.initialize(to: try decodeScanned(bytes, range, using: &decoder, path: path))
     }
 
     /// ``decode(_:_:using:path:)`` by the general reader alone: the object scanned into fields, read from them.

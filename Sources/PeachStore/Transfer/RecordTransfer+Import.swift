@@ -128,15 +128,18 @@ extension RecordTransfer {
         JournalScan.Mode(
             lastLineIsALine: true, skipsByteOrderMark: true,
             decode: { bytes, range, decoder, slot in
-                do throws(Refusal) {
-                    slot.initialize(
-                        to: try importedRecord(length: range.count) {
-                            try RecordCodec.decode(bytes, range, using: &decoder, path: path)
-                        })
-                    return .record
+                // The record made in its slot by the one-pass reader, then checked there.
+                if let refusal = tooLong(range.count) { return refusal.outcome }
+                do {
+                    try RecordCodec.decode(bytes, range, using: &decoder, path: path, into: slot)
                 } catch {
-                    return error.outcome
+                    return Refusal(decoding: error).outcome
                 }
+                if let refusal = refusal(of: &slot.pointee, length: range.count) {
+                    slot.deinitialize(count: 1)
+                    return refusal.outcome
+                }
+                return .record
             },
             damageIsFatal: true)
     }
@@ -156,6 +159,17 @@ extension RecordTransfer {
             }
         }
 
+        /// The refusal for what reading a record threw.
+        init(decoding error: any Error) {
+            switch error {
+            case StoreError.newerSchema(_, let found, let supported):
+                self = .damage(.newerVersion(found: found, supported: supported))
+            case let error as StoreError: self = .failure(error)
+            case let damage as RecordDamage: self = .damage(damage.problem)
+            default: self = .damage(.notAnObject)  // decode throws nothing else
+            }
+        }
+
         /// The error that refuses the file at `line`.
         func error(path: String, line: Int) -> StoreError {
             switch self {
@@ -172,30 +186,37 @@ extension RecordTransfer {
     private static func importedRecord(
         length: Int, _ decode: () throws -> StoredRecord
     ) throws(Refusal) -> StoredRecord {
-        let limit = JournalScan.maximumLineLength
-        guard length < limit else { throw .damage(.lineTooLong(limit)) }
-        let record: StoredRecord
+        if let refusal = tooLong(length) { throw refusal }
+        var record: StoredRecord
         do {
             record = try decode()
-        } catch let StoreError.newerSchema(_, found, supported) {
-            throw .damage(.newerVersion(found: found, supported: supported))
-        } catch let error as StoreError {
-            throw .failure(error)
-        } catch let damage as RecordDamage {
-            throw .damage(damage.problem)
         } catch {
-            throw .damage(.notAnObject)  // decode throws nothing else
+            throw Refusal(decoding: error)
         }
+        if let refusal = refusal(of: &record, length: length) { throw refusal }
+        return record
+    }
+
+    /// The refusal of a record read from `length` bytes: more than a line may hold, not read at all.
+    private static func tooLong(_ length: Int) -> Refusal? {
+        length < JournalScan.maximumLineLength ? nil : .damage(.lineTooLong(JournalScan.maximumLineLength))
+    }
+
+    /// Why an import does not take in `record`, read from `length` bytes; nil when it does. In-out only so that a
+    /// record in a scan's slot is read where it is: passed by value, it was copied and destroyed (390
+    /// instructions a record, 7 % of importing Peach's journal).
+    private static func refusal(of record: inout StoredRecord, length: Int) -> Refusal? {
         // Every number within its domain: the journal reads back what it holds, but takes in only what a
         // session could have made (`1e308` seconds of gap was stored and spoiled every average).
-        if let problem = record.domainProblem { throw .damage(problem) }
+        if let problem = record.domainProblem { return .damage(problem) }
         // A record the journal could not read back (a 10 MB text cell) is refused here, not stored. Its line
         // holds the known fields (under 512 bytes) and the text it was read from, each byte escaped to at
         // most 6: only a long one can reach the limit, so only that one is encoded to check.
+        let limit = JournalScan.maximumLineLength
         guard 512 + 6 * length < limit || RecordCodec.encode(record).utf8.count < limit else {
-            throw .damage(.lineTooLong(limit))
+            return .damage(.lineTooLong(limit))
         }
-        return record
+        return nil
     }
 
     private static func decodeOne(
@@ -245,6 +266,9 @@ extension RecordTransfer {
         _ bytes: [UInt8], path: String, progress: ((StoreProgress) -> Void)?,
         _ visit: (StoredRecord, UnsafeBufferPointer<UInt8>?) throws -> Void
     ) throws {
+        // Where an export's object is made by the one-pass reader, then moved out to be handed on.
+        let slot = UnsafeMutablePointer<StoredRecord>.allocate(capacity: 1)
+        defer { slot.deallocate() }
         try bytes.withUnsafeBufferPointer { buffer in
             var scanner = JSONObjectScanner(bytes: buffer, start: 0)
             var count = 0
@@ -258,7 +282,8 @@ extension RecordTransfer {
             while true {
                 scanner.skipWhitespace()
                 let start = scanner.index
-                if let (record, end) = exportLine(buffer, at: start, memory: &decoder.memory) {
+                if let end = exportLine(buffer, at: start, memory: &decoder.memory, into: slot) {
+                    let record = slot.move()
                     let written = UnsafeBufferPointer(rebasing: buffer[start..<end])
                     try visit(record, RecordCodec.canStandAsWritten(written, for: record) ? written : nil)
                     scanner.skip(to: end)
@@ -303,10 +328,12 @@ extension RecordTransfer {
 
     /// The record of an array's object at `start` laid out as a JSON export writes it — the rest of its line,
     /// up to a comma, is a journal line (``CanonicalLine``: Peach's layout, its checksum holding) whose values
-    /// are all in their domains — and where the object ends; nil for anything else.
+    /// are all in their domains — and where the object ends; nil for anything else. The record is made at `slot`
+    /// (left uninitialized when it is nil).
     private static func exportLine(
-        _ buffer: UnsafeBufferPointer<UInt8>, at start: Int, memory: inout LineMemory
-    ) -> (StoredRecord, end: Int)? {
+        _ buffer: UnsafeBufferPointer<UInt8>, at start: Int, memory: inout LineMemory,
+        into slot: UnsafeMutablePointer<StoredRecord>
+    ) -> Int? {
         // Peach's layout opens with the version: anything else is not looked at further (another tool's object
         // was searched for its line's end first, a fiftieth of importing it).
         guard buffer.count - start > 5, let base = buffer.baseAddress, memcmp(base + start, "{\"v\":", 5) == 0
@@ -325,12 +352,18 @@ extension RecordTransfer {
             end -= 1
             trim()
         }
-        guard end - start < JournalScan.maximumLineLength / 8,
-            let record = try? CanonicalLine.decode(
-                UnsafeBufferPointer(rebasing: buffer[start..<end]), memory: &memory),
-            record.domainProblem == nil
-        else { return nil }
-        return (record, end)
+        guard end - start < JournalScan.maximumLineLength / 8 else { return nil }
+        do throws(CanonicalLine.Refusal) {
+            try CanonicalLine.decode(
+                UnsafeBufferPointer(rebasing: buffer[start..<end]), memory: &memory, into: slot)
+        } catch {
+            return nil
+        }
+        guard refusal(of: &slot.pointee, length: end - start) == nil else {
+            slot.deinitialize(count: 1)
+            return nil
+        }
+        return end
     }
 
     private static func readJSONLines(
