@@ -79,7 +79,14 @@ struct CanonicalLineTests {
 
     /// The one-pass reading of `line`, with what the reader kept from the lines before it (`memory`).
     func canonical(_ line: [UInt8], memory: inout LineMemory) -> StoredRecord? {
-        line.withUnsafeBufferPointer { try? CanonicalLine.decode($0, memory: &memory) }
+        let slot = UnsafeMutablePointer<StoredRecord>.allocate(capacity: 1)
+        defer { slot.deallocate() }
+        do {
+            try line.withUnsafeBufferPointer { try CanonicalLine.decode($0, memory: &memory, into: slot) }
+        } catch {
+            return nil
+        }
+        return slot.move()
     }
 
     /// `line` with its checksum made right again (it ends `,"crc":"xxxxxxxx"}`).

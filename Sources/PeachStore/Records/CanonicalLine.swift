@@ -19,24 +19,11 @@ enum CanonicalLine {
     /// Why a line is not read here: it is not laid out as Peach writes it (the general decoder decides).
     enum Refusal: Error { case refused }
 
-    /// The record on `line` (one line without its newline); ``Refusal`` when it is not laid out as Peach writes
-    /// it. `memory` is what this reader keeps from line to line (the short words made into strings, the last day).
-    @inline(__always)
-    static func decode(
-        _ line: UnsafeBufferPointer<UInt8>, memory: inout LineMemory
-    ) throws(Refusal) -> StoredRecord {
-        try withUnsafeTemporaryAllocation(of: StoredRecord.self, capacity: 1) {
-            (buffer) throws(Refusal) -> StoredRecord in
-            guard let slot = buffer.baseAddress else { throw .refused }
-            try decode(line, memory: &memory, into: slot)
-            return slot.move()
-        }
-    }
-
-    /// ``decode(_:memory:)`` with the record initialized at `slot` (left uninitialized when it throws): a
-    /// journal's scan makes each line's record where it keeps it, in one step. Every kind's reader makes its
-    /// record there as the last thing it does (returned, a record of some 200 bytes was copied twice on its
-    /// way to the scan's slot; returned in an optional, four times).
+    /// The record on `line` (one line without its newline), initialized at `slot` (left uninitialized when it
+    /// throws); ``Refusal`` when it is not laid out as Peach writes it. `memory` is what this reader keeps from
+    /// line to line (the short words made into strings, the last day). A scan makes each line's record where it
+    /// keeps it: every kind's reader makes its record there as the last thing it does (returned, a record of some
+    /// 200 bytes was copied twice on its way to the scan's slot; returned in an optional, four times).
     @inline(__always)
     static func decode(
         _ line: UnsafeBufferPointer<UInt8>, memory: inout LineMemory,
