@@ -1,9 +1,6 @@
 // EchoCommand: `peach echo`: rhythm echo, call and response on a pad.
 
 import ArgumentParser
-import PeachCore
-import PeachStore
-import PeachText
 import PeachTraining
 
 /// `peach echo`: a bar plays; echo it on a pad in the next bar against the click.

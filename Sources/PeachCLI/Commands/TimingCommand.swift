@@ -2,7 +2,6 @@
 
 import ArgumentParser
 import PeachCore
-import PeachStore
 import PeachText
 import PeachTraining
 

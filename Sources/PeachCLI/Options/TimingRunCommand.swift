@@ -3,7 +3,6 @@
 import ArgumentParser
 import PeachCore
 import PeachStore
-import PeachText
 import PeachTraining
 
 /// A timing command: `--tempo` and a live run's option groups, declared in each command as a plain pair (a

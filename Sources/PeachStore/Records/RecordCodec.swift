@@ -454,7 +454,7 @@ enum RecordCodec {
     }
 
     /// ``decode(_:_:using:path:)`` by the general reader alone: the object scanned into fields, read from them.
-    static func decodeScanned(
+    private static func decodeScanned(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, using decoder: inout Decoder, path: String
     ) throws -> StoredRecord {
         decoder.fields.removeAll(keepingCapacity: true)
