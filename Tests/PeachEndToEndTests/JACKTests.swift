@@ -217,7 +217,11 @@ struct JACKTests {
     /// The frame domain, where the scheduler has no say: each engine frame reaches JACK a fixed number of frames
     /// later (the ring is played in order), so every click is heard exactly as many frames after the frame it was
     /// placed on as the first, unless a cycle found the ring short in between, which the sink counts as an underrun
-    /// (and the output as a dropout: training discards what it touched). Silence can only delay what follows.
+    /// (and the output as a dropout: training discards what it touched). Peach's silence can only delay what
+    /// follows, but at an xrun on a loaded machine the server itself may hand the recorder a cycle's audio under
+    /// the next cycle's frame and then catch up (a run here heard one click 1,024 frames late, the next four on
+    /// their first offset again): what Peach answers for is that no click moved without an underrun or xrun
+    /// counted behind it, at least one for every change of the offset.
     static func expectFramesKept(_ placed: [Placed], _ onsets: [TestJACKClient.Onset], underruns: Int) {
         let offsets = zip(onsets, placed).map { $0.frame - $1.frame }
         guard let first = offsets.first else { return }
@@ -225,9 +229,11 @@ struct JACKTests {
             #expect(
                 offsets.allSatisfy { $0 == first }, "heard − placed, frames: \(offsets), with no underrun")
         } else {
+            let changes = zip(offsets, offsets.dropFirst()).filter { $0 != $1 }.count
             #expect(
-                zip(offsets, offsets.dropFirst()).allSatisfy { $0 <= $1 },
-                "heard − placed, frames: \(offsets): an underrun can only delay")
+                changes <= underruns,
+                "heard − placed, frames: \(offsets): \(changes) changes with \(underruns) underruns or xruns counted"
+            )
             print(
                 "jack (dummy backend): \(underruns) underruns or xruns on a loaded machine; offsets \(offsets)"
             )
