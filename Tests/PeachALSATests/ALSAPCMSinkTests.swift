@@ -131,10 +131,13 @@ struct ALSAPCMSinkTests {
         "play-back's buffer: forPlaying takes 4 × 64 or standard, whichever the device sustains, and it plays on",
         .enabled(if: ALSAMachine.hasLoopback, "needs snd-aloop (run in ../shared/tools/alsa-vm)"))
     func vmForPlaying() throws {
-        // Substream 5: the other VM tests, which may run meanwhile, play into 0 to 4. The kernel's 4 ms tick moves
-        // this loopback in bursts, so 64-frame periods are marginal here: a probe at normal priority underruns now
-        // and then (a third of the probes in a run here), and forPlaying then takes standard.
-        let standard = try ALSAPCMSink(device: "hw:Loopback,0,5", configuration: .standard)
+        // Substreams 6 and 7: the other VM tests, which may run meanwhile, play into 0 to 5 (this suite's rest
+        // test into 5, in parallel with this one: a shared substream was "busy" in a CI run), and the probe told
+        // below has a substream of its own, so forPlaying does not open a device this test has just closed. The
+        // kernel's 4 ms tick moves this loopback in bursts, so 64-frame periods are marginal here: a probe at
+        // normal priority underruns now and then (a third of the probes in a run here), and forPlaying then
+        // takes standard.
+        let standard = try ALSAPCMSink(device: "hw:Loopback,0,7", configuration: .standard)
         #expect(standard.stack == .hardware)
         // What the probe says of 16 ms of buffer here, told, not held: under the other VM tests' load a writer at
         // normal priority underran even that in all three probes of one run (forPlaying then takes standard, as
@@ -143,7 +146,7 @@ struct ALSAPCMSinkTests {
         for _ in 0..<3 { verdicts.append(standard.sustains(for: 1.0 / 3)) }
         print("the probe on the tick-clocked loopback, 3 x 256: \(verdicts)")
         standard.close()
-        let sink = try ALSAPCMSink.forPlaying(device: "hw:Loopback,0,5")
+        let sink = try ALSAPCMSink.forPlaying(device: "hw:Loopback,0,6")
         let chosen = PCMConfiguration(
             periodFrames: sink.periodFrames, periodCount: sink.bufferFrames / max(1, sink.periodFrames))
         #expect(

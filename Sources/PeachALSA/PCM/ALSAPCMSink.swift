@@ -75,9 +75,7 @@ public final class ALSAPCMSink: AudioSink {
     /// Opens and configures `device` for playback.
     /// - Throws: ``DeviceError`` naming the device, the call that failed and ALSA's message: no such device,
     ///   device busy, no usable sample format, sizes it will not take.
-    public init(device: String, configuration: PCMConfiguration = .standard) throws(DeviceError) {
-        self.device = device
-        name = "alsa:\(device)"
+    public convenience init(device: String, configuration: PCMConfiguration = .standard) throws(DeviceError) {
         var opened: OpaquePointer?
         _ = ALSALibrary.takeDiagnostic()  // what alsa-lib said before is not this open's reason
         // libjack (behind ALSA's jack plugin) prints lines of its own to stderr when no server runs.
@@ -94,6 +92,16 @@ public final class ALSAPCMSink: AudioSink {
             throw ALSAError.make(
                 -ENODEV, device: "alsa:\(device)", operation: .openPCM, function: "snd_pcm_open")
         }
+        try self.init(opened: pcm, device: device, configuration: configuration)
+    }
+
+    /// Configures `pcm`, opened on `device` (by ``init(device:configuration:)``, or handed over by another
+    /// sink's ``handOver()``), for playback; closes it when that fails.
+    private init(
+        opened pcm: OpaquePointer, device: String, configuration: PCMConfiguration
+    ) throws(DeviceError) {
+        self.device = device
+        name = "alsa:\(device)"
         do throws(DeviceError) {
             try ALSAError.check(
                 snd_pcm_nonblock(pcm, 0), device: "alsa:\(device)", operation: .configurePCM,
@@ -444,16 +452,23 @@ public final class ALSAPCMSink: AudioSink {
     /// (``AudioStack/hardware``) when the stream sustains it for a third of a second (``sustains(for:)``),
     /// else ``PCMConfiguration/standard`` (a sound server, dmix, a tick-clocked loopback, a machine too busy).
     /// It opens `standard` first, so a sound server (whose graph follows the period asked for) is never asked
-    /// for 64-frame periods, not even for a moment.
+    /// for 64-frame periods, not even for a moment; the device stays open while it is configured again.
     /// - Throws: ``DeviceError`` as ``init(device:configuration:)``.
     public static func forPlaying(device: String) throws(DeviceError) -> ALSAPCMSink {
         let standard = try ALSAPCMSink(device: device, configuration: .standard)
         guard standard.stack == .hardware else { return standard }
-        standard.close()
-        let small = try ALSAPCMSink(device: device, configuration: .playing)
+        let small = try ALSAPCMSink(opened: standard.handOver(), device: device, configuration: .playing)
         if small.sustains(for: 1.0 / 3) { return small }
-        small.close()
-        return try ALSAPCMSink(device: device, configuration: .standard)
+        return try ALSAPCMSink(opened: small.handOver(), device: device, configuration: .standard)
+    }
+
+    /// Stops the stream and hands its PCM to a sink configured anew: the device is never closed and opened
+    /// again, so neither another program nor a child process (which holds an inherited descriptor until it
+    /// execs) can leave it busy in between. This sink is closed after.
+    private func handOver() -> OpaquePointer {
+        closed = true
+        snd_pcm_drop(pcm)
+        return pcm
     }
 
     /// A device rests: its stream stops (`snd_pcm_drop`) while nothing sounds.
