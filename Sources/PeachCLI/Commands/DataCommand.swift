@@ -13,7 +13,7 @@ struct DataCommand: ParsableCommand {
 
     /// `peach data check`.
     struct Check: ParsableCommand {
-        static let configuration = CommandConfiguration.peach(abstract: .dataCheck)
+        static let configuration = CommandConfiguration.peach("check", abstract: .dataCheck)
 
         @OptionGroup var data: DataOptions
 
@@ -27,7 +27,7 @@ struct DataCommand: ParsableCommand {
     /// `peach data export`.
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration.peach(
-            abstract: .dataExport, discussion: .dataExportDiscussion)
+            "export", abstract: .dataExport, discussion: .dataExportDiscussion)
 
         @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.format)))
         var format: ExportFormat = .json
@@ -50,7 +50,7 @@ struct DataCommand: ParsableCommand {
     /// `peach data import`.
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration.peach(
-            abstract: .dataImport, discussion: .dataImportDiscussion)
+            "import", abstract: .dataImport, discussion: .dataImportDiscussion)
 
         @Argument(help: ArgumentHelp(CLI.texts.help(.importFile)))
         var file: String
@@ -71,7 +71,7 @@ struct DataCommand: ParsableCommand {
 
     /// `peach data reset`.
     struct Reset: ParsableCommand {
-        static let configuration = CommandConfiguration.peach(abstract: .dataReset)
+        static let configuration = CommandConfiguration.peach("reset", abstract: .dataReset)
 
         @Flag(name: .long, help: ArgumentHelp(CLI.texts.help(.yes)))
         var yes = false

@@ -31,7 +31,7 @@ struct SettingsCommand: ParsableCommand {
 
     /// `peach settings list`.
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration.peach(abstract: .settingsList)
+        static let configuration = CommandConfiguration.peach("list", abstract: .settingsList)
 
         func run() throws {
             let file = try CLI.settingsFile()
@@ -45,7 +45,7 @@ struct SettingsCommand: ParsableCommand {
 
     /// `peach settings get KEY`.
     struct Get: ParsableCommand {
-        static let configuration = CommandConfiguration.peach(abstract: .settingsGet)
+        static let configuration = CommandConfiguration.peach("get", abstract: .settingsGet)
 
         @Argument(help: ArgumentHelp(CLI.texts.help(.settingKey)), completion: Completions.settingKeys)
         var key: String
@@ -60,7 +60,7 @@ struct SettingsCommand: ParsableCommand {
 
     /// `peach settings set KEY VALUE`.
     struct Set: ParsableCommand {
-        static let configuration = CommandConfiguration.peach(abstract: .settingsSet)
+        static let configuration = CommandConfiguration.peach("set", abstract: .settingsSet)
 
         @Argument(help: ArgumentHelp(CLI.texts.help(.settingKey)), completion: Completions.settingKeys)
         var key: String
@@ -85,7 +85,7 @@ struct SettingsCommand: ParsableCommand {
 
     /// `peach settings reset [KEY]`.
     struct Reset: ParsableCommand {
-        static let configuration = CommandConfiguration.peach(abstract: .settingsReset)
+        static let configuration = CommandConfiguration.peach("reset", abstract: .settingsReset)
 
         @Argument(help: ArgumentHelp(CLI.texts.help(.settingKeyToReset)), completion: Completions.settingKeys)
         var key: String?

@@ -43,7 +43,18 @@ public struct Message: ExpressibleByStringInterpolation, Sendable, Hashable {
 
         /// A value: its place in the template is `{n}`.
         public mutating func appendInterpolation<Value>(_ value: Value) {
-            values.append(String(describing: value))
+            append(String(describing: value))
+        }
+
+        /// A text: its place in the template is `{n}`. (Not through `String(describing:)`, whose first use for a
+        /// type asks the runtime for its conformances: a fifth of a million instructions.)
+        public mutating func appendInterpolation(_ value: String) { append(value) }
+
+        /// A whole number: its place in the template is `{n}` (as `String(describing:)` writes it).
+        public mutating func appendInterpolation(_ value: Int) { append(String(value)) }
+
+        private mutating func append(_ value: String) {
+            values.append(value)
             template += "{\(values.count)}"
         }
     }
@@ -74,23 +85,31 @@ public struct Message: ExpressibleByStringInterpolation, Sendable, Hashable {
         case place(Int)
     }
 
-    /// Calls `body` with each piece of `template`: `{` digits `}` is a place, everything else is text.
+    /// Calls `body` with each piece of `template`: `{` digits `}` is a place, everything else is text. Read as
+    /// UTF-8 bytes (a brace and digits are ASCII, so their positions are character boundaries): walking
+    /// characters made filling the help texts every command builds a sixth of a command line's parsing.
     static func forEachPiece(of template: String, _ body: (Piece) -> Void) {
-        var rest = template[...]
-        while let open = rest.firstIndex(of: "{") {
-            let digits = rest[rest.index(after: open)...].prefix { $0.isASCII && $0.isNumber }
-            if !digits.isEmpty, digits.endIndex < rest.endIndex, rest[digits.endIndex] == "}",
-                let number = Int(digits)
+        let utf8 = template.utf8
+        var start = utf8.startIndex  // where the current text piece begins
+        var search = start
+        while let open = utf8[search...].firstIndex(of: UInt8(ascii: "{")) {
+            let first = utf8.index(after: open)
+            var close = first
+            while close < utf8.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(utf8[close]) {
+                close = utf8.index(after: close)
+            }
+            if close > first, close < utf8.endIndex, utf8[close] == UInt8(ascii: "}"),
+                let number = Int(Substring(template[first..<close]))
             {
-                body(.text(rest[..<open]))
+                if start < open { body(.text(template[start..<open])) }
                 body(.place(number))
-                rest = rest[rest.index(after: digits.endIndex)...]
+                start = utf8.index(after: close)
+                search = start
             } else {
-                body(.text(rest[...open]))
-                rest = rest[rest.index(after: open)...]
+                search = first
             }
         }
-        body(.text(rest))
+        body(.text(template[start...]))
     }
 
     /// The numbers of the places in `template`, in order.
@@ -102,6 +121,7 @@ public struct Message: ExpressibleByStringInterpolation, Sendable, Hashable {
 
     /// `template` with each place filled from `values` (a place with no value stays as it is).
     public static func filling(_ template: String, with values: [String]) -> String {
+        guard !values.isEmpty else { return template }  // every piece as it is
         var result = ""
         forEachPiece(of: template) { piece in
             switch piece {
