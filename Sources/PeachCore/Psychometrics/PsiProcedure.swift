@@ -17,20 +17,18 @@ public struct PsiProcedure: Sendable {
     /// The trials taken so far.
     public private(set) var trialCount = 0
 
-    private let candidates: [Double]
-    /// P(correct) per candidate per grid point: `[candidate * gridCount + index]`.
-    private let table: [Double]
-
-    /// A measurement of at most `maximumTrials` trials that may stop at `targetPrecision` after `minimumTrials`.
-    public init(minimumTrials: Int = 20, maximumTrials: Int = 100, targetPrecision: Double = 0.0) {
-        self.minimumTrials = minimumTrials
-        self.maximumTrials = max(maximumTrials, 1)
-        self.targetPrecision = targetPrecision
+    /// The differences a trial may be placed at. Made once, when a procedure first places a trial: a procedure
+    /// is made for every run (the launcher's default), and the table was a quarter of starting `peach train`.
+    private static let candidates: [Double] = {
         // Every other level: candidates 6 % apart, finer than the posterior can tell apart in 100 trials.
         let levels = (0..<StimulusLevel.count).filter {
             $0.isMultiple(of: 2) && (0.1...100).contains(StimulusLevel.cents(of: $0))
         }
-        candidates = levels.map(StimulusLevel.cents(of:))
+        return levels.map(StimulusLevel.cents(of:))
+    }()
+    /// P(correct) per candidate per grid point of the prior: `[candidate * gridCount + index]`, the same for every
+    /// procedure.
+    private static let table: [Double] = {
         let prior = ThresholdPosterior()
         var table: [Double] = []
         table.reserveCapacity(candidates.count * prior.logWeights.count)
@@ -40,7 +38,14 @@ public struct PsiProcedure: Sendable {
                 table.append(prior.probabilityCorrect(logCents: logCents, index: index))
             }
         }
-        self.table = table
+        return table
+    }()
+
+    /// A measurement of at most `maximumTrials` trials that may stop at `targetPrecision` after `minimumTrials`.
+    public init(minimumTrials: Int = 20, maximumTrials: Int = 100, targetPrecision: Double = 0.0) {
+        self.minimumTrials = minimumTrials
+        self.maximumTrials = max(maximumTrials, 1)
+        self.targetPrecision = targetPrecision
     }
 
     /// Whether the measurement is complete.
@@ -58,10 +63,11 @@ public struct PsiProcedure: Sendable {
         let weights = posterior.probabilities
         let gridCount = weights.count
         let thresholds = ThresholdModel.logThresholds.count
+        let candidates = Self.candidates
         var best = (entropy: Double.infinity, cents: candidates[candidates.count / 2])
         var right = [Double](repeating: 0, count: thresholds)
         var wrong = [Double](repeating: 0, count: thresholds)
-        table.withUnsafeBufferPointer { table in
+        Self.table.withUnsafeBufferPointer { table in
             weights.withUnsafeBufferPointer { weights in
                 for (candidate, cents) in candidates.enumerated() {
                     for index in 0..<thresholds {
