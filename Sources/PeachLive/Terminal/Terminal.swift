@@ -77,14 +77,18 @@ public enum Terminal {
     public static func show(_ lines: [String]) { for line in lines { show(line) } }
 
     /// The width screens fit: stdout's terminal's, else `COLUMNS` when it is a number, else 80.
+    /// (`COLUMNS` read by itself: `ProcessInfo`'s environment is a dictionary made anew at each call, 0.36 M
+    /// instructions, and a screen asks for the width at each line it shows.)
     public static var width: Int {
         if let columns = standardOutput.terminalColumns() { return columns }
-        return width(environment: ProcessInfo.processInfo.environment)
+        return width(columns: getenv("COLUMNS").map { String(cString: $0) })
     }
 
     /// The width for an output that is not a terminal: `COLUMNS` when it is a number of at least 20, else 80.
-    public static func width(environment: [String: String]) -> Int {
-        if let columns = environment["COLUMNS"].flatMap(Int.init), columns >= 20 { return columns }
+    public static func width(environment: [String: String]) -> Int { width(columns: environment["COLUMNS"]) }
+
+    private static func width(columns: String?) -> Int {
+        if let columns = columns.flatMap(Int.init), columns >= 20 { return columns }
         return LineWrapper.standardWidth
     }
 
