@@ -38,6 +38,23 @@ struct CommandParsingTests {
         #expect(refusal(["trian"]) != nil)
     }
 
+    @Test("every command names its word: none is derived from its type's name (a reflection on every run)")
+    func everyCommandNamed() {
+        var unnamed: [String] = []
+        var visited = 0
+        func visit(_ command: any ParsableCommand.Type, path: String) {
+            visited += 1
+            let name = command.configuration.commandName
+            if name == nil { unnamed.append("\(path) \(command)") }
+            for subcommand in command.configuration.subcommands {
+                visit(subcommand, path: "\(path) \(name ?? "?")")
+            }
+        }
+        visit(PeachCommand.self, path: "")
+        #expect(visited > 25)
+        #expect(unnamed.isEmpty, "\(unnamed)")
+    }
+
     @Test("train, match and measure: the settings' options and the live run's")
     func pitchTraining() throws {
         let train = try parse(
