@@ -204,6 +204,7 @@ struct ALSAPCMSinkTests {
             blocks += 1
             let entered = DispatchTime.now().uptimeNanoseconds
             let done = super.write(samples, frameCount: frameCount)
+            let returned = DispatchTime.now().uptimeNanoseconds
             if recoveryCount != lastRecoveryCount {
                 lastRecoveryCount = recoveryCount
                 let lateness = started.map { start in
@@ -219,7 +220,7 @@ struct ALSAPCMSinkTests {
             } else {
                 blocksSincePrepare += 1
                 if blocksSincePrepare * periodFrames >= bufferFrames {
-                    started = (DispatchTime.now().uptimeNanoseconds, 0)
+                    started = (returned, 0)
                 }
             }
             if writesAfterRest.load(ordering: .relaxed) >= 0,
