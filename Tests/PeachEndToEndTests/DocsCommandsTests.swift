@@ -216,6 +216,14 @@ extension DocsCommandsTests {
         }.filter { !$0.isEmpty }
     }
 
+    /// A fixed-offset zone (`Etc/GMT…`, whose sign is POSIX's: `Etc/GMT-5` is five hours east of UTC) where
+    /// `now` falls between 11:00 and 12:00, whatever the hour the tests run at.
+    static func zoneAtNoon(_ now: Date) -> String {
+        let hour = Int(now.timeIntervalSince1970 / 3600) % 24
+        let east = 11 - hour  // −12 … +11
+        return east == 0 ? "Etc/GMT" : east > 0 ? "Etc/GMT-\(east)" : "Etc/GMT+\(-east)"
+    }
+
     /// The ```text blocks of `page`, each as its lines.
     static func textBlocks(in page: String) throws -> [String] {
         let text = try String(contentsOfFile: repository.appendingPathComponent(page).path, encoding: .utf8)
@@ -240,6 +248,9 @@ extension DocsCommandsTests {
         #expect(sessions.count == 5)
         var environment = home.environment
         environment["COLUMNS"] = "80"
+        // Each simulated session runs a quarter of an hour of virtual time from now: near midnight it would
+        // part into two days, and the progress by day would show two rows where the page shows one.
+        environment["TZ"] = Self.zoneAtNoon(Date())
         for session in sessions {
             let result = try PeachBinary.run(
                 PeachBinary.url, Array(Self.words(session).dropFirst()), environment: environment,

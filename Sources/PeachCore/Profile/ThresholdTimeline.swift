@@ -4,7 +4,8 @@ import Foundation
 
 /// The discrimination thresholds over time: points per day, a rolling mean ± standard deviation over the
 /// last ``rollingWindow`` days with practice, and practice sessions (answers split at gaps of
-/// ``sessionGap`` or more). Samples are expected in time order (the order answers were stored).
+/// ``sessionGap`` or more). Samples are kept in the order answers were stored, which is not always time order
+/// (an import of older answers, sessions simulated side by side): days and sessions are read in time order.
 public struct ThresholdTimeline: Hashable, Sendable {
     /// One answer: when, and the unsigned cent difference.
     public struct Sample: Hashable, Sendable {
@@ -47,7 +48,7 @@ public struct ThresholdTimeline: Hashable, Sendable {
     /// The pause that starts a new practice session: 30 minutes.
     public static let sessionGap: Double = 30 * 60
 
-    /// Every answer, in time order.
+    /// Every answer, in the order it was stored.
     public private(set) var samples: [Sample] = []
 
     /// An empty timeline.
@@ -86,7 +87,7 @@ public struct ThresholdTimeline: Hashable, Sendable {
         // element checked its index and its storage's uniqueness for every answer.
         var day = LocalDay(dayNumber: .min)
         var statistics = WelfordAccumulator()
-        for sample in samples {
+        for sample in samplesInTimeOrder {
             let sampleDay = reader.day(of: sample.timestamp)
             if sampleDay != day {
                 if statistics.count > 0 { perDay.append((day, statistics)) }
@@ -105,11 +106,29 @@ public struct ThresholdTimeline: Hashable, Sendable {
         }
     }
 
+    /// The samples in time order: as stored when they were stored in that order (nearly always; one pass to
+    /// see), else sorted by time, answers of one moment in the order they were stored. Grouped in the order
+    /// stored, an import of older answers listed their days after today's, and a day twice.
+    private var samplesInTimeOrder: [Sample] {
+        var previous = -Double.infinity
+        for sample in samples {
+            let time = sample.timestamp.timeIntervalSinceReferenceDate
+            guard time >= previous else {
+                return samples.indices.sorted {
+                    (samples[$0].timestamp, $0) < (samples[$1].timestamp, $1)
+                }
+                .map { samples[$0] }
+            }
+            previous = time
+        }
+        return samples
+    }
+
     /// The practice sessions, oldest first.
     public var sessions: [Session] {
         var result: [Session] = []
         var current: (start: Date, end: Date, statistics: WelfordAccumulator)?
-        for sample in samples {
+        for sample in samplesInTimeOrder {
             if var session = current, sample.timestamp.timeIntervalSince(session.end) < Self.sessionGap {
                 session.end = sample.timestamp
                 session.statistics.add(sample.threshold)

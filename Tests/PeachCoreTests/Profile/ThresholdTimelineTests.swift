@@ -28,6 +28,31 @@ struct ThresholdTimelineTests {
         #expect(timeline.days(in: newYork).map(\.day.description) == ["2025-12-31", "2026-01-01"])
     }
 
+    @Test(
+        "answers stored out of time order (an import of older ones, overlapping sessions) are read in time order"
+    )
+    func storedOutOfOrder() {
+        var timeline = ThresholdTimeline()
+        let day: Double = 86_400
+        // Today's session, then last week's imported after it, then a session simulated beside today's.
+        timeline.add(threshold: 4, at: Fixtures.start.addingTimeInterval(7 * day))
+        timeline.add(threshold: 6, at: Fixtures.start.addingTimeInterval(7 * day + 60))
+        timeline.add(threshold: 20, at: Fixtures.start)
+        timeline.add(threshold: 10, at: Fixtures.start.addingTimeInterval(60))
+        timeline.add(threshold: 8, at: Fixtures.start.addingTimeInterval(7 * day + 30))
+        let days = timeline.days(in: utc)
+        #expect(days.map(\.day.description) == ["2026-01-01", "2026-01-08"])
+        #expect(days.map(\.statistics.count) == [2, 3])
+        #expect(days[1].statistics.mean == 6)
+        #expect(days[1].rollingMean == 10.5)
+        let sessions = timeline.sessions
+        #expect(sessions.map(\.statistics.count) == [2, 3])
+        #expect(sessions.map(\.start) == [Fixtures.start, Fixtures.start.addingTimeInterval(7 * day)])
+        #expect(sessions[1].end == Fixtures.start.addingTimeInterval(7 * day + 60))
+        // The samples themselves stay as stored (the snapshot writes them so).
+        #expect(timeline.samples.map(\.threshold) == [4, 6, 20, 10, 8])
+    }
+
     @Test("the rolling mean spans the last 20 practice days")
     func rollingWindow() {
         var timeline = ThresholdTimeline()
