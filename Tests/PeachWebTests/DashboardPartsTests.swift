@@ -285,6 +285,13 @@ struct DashboardPartsTests {
             sitting.parts.map { $0.result(texts: texts) } == ["1 of 2 right (50 %)", "2 of 2 right (100 %)"])
         #expect(texts.sessionLength(sitting.length) == "5 min" && texts.sessionLength(20) == "under a minute")
         #expect(texts.sessionLength(3_900) == "1 h 5 min")
+        // Stored out of time order (the older sitting imported after the newer one, its answers shuffled): the
+        // same sittings, the same parts.
+        let imported = PracticeSessions(records: [records[4], records[2], records[0], records[3], records[1]])
+        #expect(imported.sessions.map(\.records.count) == [1, 4])
+        #expect(imported.sessions.map(\.start) == sessions.map(\.start))
+        #expect(imported.sessions.last?.parts.map(\.records.count) == [2, 2])
+        #expect(imported.sessions.last?.length == 290)
     }
 
     @Test(

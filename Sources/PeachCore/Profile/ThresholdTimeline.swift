@@ -106,23 +106,9 @@ public struct ThresholdTimeline: Hashable, Sendable {
         }
     }
 
-    /// The samples in time order: as stored when they were stored in that order (nearly always; one pass to
-    /// see), else sorted by time, answers of one moment in the order they were stored. Grouped in the order
-    /// stored, an import of older answers listed their days after today's, and a day twice.
-    private var samplesInTimeOrder: [Sample] {
-        var previous = -Double.infinity
-        for sample in samples {
-            let time = sample.timestamp.timeIntervalSinceReferenceDate
-            guard time >= previous else {
-                return samples.indices.sorted {
-                    (samples[$0].timestamp, $0) < (samples[$1].timestamp, $1)
-                }
-                .map { samples[$0] }
-            }
-            previous = time
-        }
-        return samples
-    }
+    /// The samples in time order (``TimeOrder``): grouped in the order stored, an import of older answers
+    /// listed their days after today's, and a day twice.
+    private var samplesInTimeOrder: [Sample] { TimeOrder.ordered(samples, by: \.timestamp) }
 
     /// The practice sessions, oldest first.
     public var sessions: [Session] {

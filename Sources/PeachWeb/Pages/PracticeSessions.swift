@@ -102,11 +102,12 @@ struct PracticeSessions: Sendable {
     /// Whether older sessions may be there that were not read: the journal was not read from its start.
     let hasOlder: Bool
 
-    /// The sessions of `records` (oldest first), newest first; `reachesStart` when they begin the journal.
+    /// The sessions of `records` (as stored: read in time order, ``TimeOrder``), newest first; `reachesStart`
+    /// when they begin the journal.
     init(records: [StoredRecord], reachesStart: Bool = true) {
         var result: [Session] = []
         var current: [StoredRecord] = []
-        for record in records {
+        for record in TimeOrder.ordered(records, by: \.timestamp) {
             if let last = current.last, abs(record.timestamp.timeIntervalSince(last.timestamp)) > Self.pause {
                 result.append(Session(records: current))
                 current = []
