@@ -248,8 +248,8 @@ extension DocsCommandsTests {
         #expect(sessions.count == 5)
         var environment = home.environment
         environment["COLUMNS"] = "80"
-        // Each simulated session runs a quarter of an hour of virtual time from now: near midnight it would
-        // part into two days, and the progress by day would show two rows where the page shows one.
+        // Each simulated session runs minutes of virtual time from the moment it starts: near midnight they
+        // would part into two days, and the progress by day would show two rows where the page shows one.
         environment["TZ"] = Self.zoneAtNoon(Date())
         for session in sessions {
             let result = try PeachBinary.run(
