@@ -108,7 +108,7 @@ struct PracticeSessions: Sendable {
         var result: [Session] = []
         var current: [StoredRecord] = []
         for record in TimeOrder.ordered(records, by: \.timestamp) {
-            if let last = current.last, abs(record.timestamp.timeIntervalSince(last.timestamp)) > Self.pause {
+            if let last = current.last, record.timestamp.timeIntervalSince(last.timestamp) > Self.pause {
                 result.append(Session(records: current))
                 current = []
             }
