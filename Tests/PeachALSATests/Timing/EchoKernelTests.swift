@@ -15,10 +15,10 @@ import Testing
 /// (``VirtualPad``) at known moments and stamped by the kernel. Part of the timing measurement's suite (the same
 /// devices, so never at the same time as its tests).
 extension TimingKernelTests {
-    /// A loopback output that has settled, and the recorder of its capture side.
+    /// A loopback output that has settled (``settle(_:_:)``), and the recorder of its capture side.
     @MainActor
     static func settledOutput(
-        periodFrames: Int = 256
+        periodFrames: Int = 512
     ) async throws -> (ALSAPCMSink, TimingKernelTests.LoopbackRecorder, AudioOutput) {
         ALSALibrary.printsDiagnostics(false)
         let sink = try ALSAPCMSink(
@@ -28,8 +28,7 @@ extension TimingKernelTests {
             device: "hw:Loopback,1,2", rate: sink.sampleRate, channelCount: sink.channelCount)
         let output = AudioOutput(sink: sink)
         try output.start()
-        try await Task.sleep(for: .seconds(1.5))
-        while MonotonicTime.now() < output.settledAt { try await Task.sleep(for: .milliseconds(50)) }
+        settle(sink, output)
         return (sink, recorder, output)
     }
 
@@ -148,10 +147,10 @@ extension TimingKernelTests {
             "needs snd-virmidi and snd-aloop (alsa-vm)"))
     @MainActor
     func echoInVM() async throws {
-        // 512 × 3: the emulated machine underruns about every ten seconds at 256 × 3, and each dropout discards the
-        // echo being played (a rest, a count-in): a larger buffer lets echoes through (the placement is exact at
-        // any size).
-        let (sink, recorder, output) = try await Self.settledOutput(periodFrames: 512)
+        // 512 × 3 (settledOutput's): the emulated machine underruns about every ten seconds at 256 × 3, and each
+        // dropout discards the echo being played (a rest, a count-in): a larger buffer lets echoes through (the
+        // placement is exact at any size).
+        let (sink, recorder, output) = try await Self.settledOutput()
         defer { output.stop() }
         let pad = try VirtualPad()
         defer { pad.stop() }

@@ -28,8 +28,9 @@ extension TimingKernelTests {
             "needs snd-virmidi and snd-aloop (alsa-vm)"))
     @MainActor
     func melodyInTempoInVM() async throws {
-        // 512 × 3, as rhythm echo's test: a dropout replays the question, and fewer come with the larger buffer.
-        let (sink, recorder, output) = try await Self.settledOutput(periodFrames: 512)
+        // 512 × 3 (settledOutput's), as rhythm echo's test: a dropout replays the question, and fewer come with
+        // the larger buffer.
+        let (sink, recorder, output) = try await Self.settledOutput()
         defer { output.stop() }
         let keys = try VirtualPad(keys: true)
         defer { keys.stop() }
@@ -72,10 +73,22 @@ extension TimingKernelTests {
             default: break
             }
         }
+        // Each judged answer's response as placed and as heard: its first click anchors the grid. An answer whose
+        // anchor was not heard cannot be measured; answers are taken until three can.
+        typealias Anchor = (placed: Double, heard: Double)
+        func anchor(of grid: TempoGrid) -> Anchor? {
+            let first = clicks.placed.first { abs($0.time - grid.responseStart) < 0.002 }
+            guard let placed = first?.time,
+                let heard = TimingKernelTests.onset(near: placed, in: recorder.onsets, within: 0.02)
+            else { return nil }
+            return (placed, heard)
+        }
+        var measurable: [(answer: CompletedPlayBack, plan: Planned, anchor: Anchor)] = []
+        var unheard = 0
         session.start()
         let deadline = MonotonicTime.now() + 150
         var forwarded = 0
-        while judged.count < 3, MonotonicTime.now() < deadline {
+        while measurable.count < 3, MonotonicTime.now() < deadline {
             try await Task.sleep(for: .milliseconds(20))
             let (stamps, notes) = (keys.stamped, keys.notes)
             for index in forwarded..<min(stamps.count, notes.count) {
@@ -83,27 +96,32 @@ extension TimingKernelTests {
                     MIDINote(clamping: Int(notes[index])), velocity: 100, at: stamps[index], input: .midiNote)
             }
             forwarded = min(stamps.count, notes.count)
+            // A response's clicks are heard a bar before its answer is judged.
+            for (answer, plan) in judged.dropFirst(measurable.count + unheard) {
+                if let anchor = anchor(of: plan.grid) {
+                    measurable.append((answer, plan, anchor))
+                } else {
+                    unheard += 1
+                }
+            }
         }
         session.stop()
         try await Task.sleep(for: .milliseconds(300))
         recorder.stop()
-        try #require(
-            judged.count >= 3,
-            "\(judged.count) answers, \(dropouts) dropouts, \(replays) phrases played again")
+        let overruns = recorder.capture.overrunCount
         #expect(answers.completed.count == judged.count)
-        let heard = recorder.onsets
+        // The emulator's own stalls (an underrun, a capture overrun) may lose a click from the recording: an
+        // answer judged on a grid the session saw no dropout in, yet not measurable, is a fault only where no
+        // stall came at all.
+        if unheard > 0 && dropouts == 0 && overruns == 0 {
+            Issue.record("\(unheard) responses' first clicks were not heard, with no dropout or overrun")
+        }
+        let why = "\(measurable.count) answers measured (\(unheard) not), \(dropouts) dropouts"
+        try #require(
+            measurable.count >= 3, "\(why), \(replays) phrases played again, \(overruns) capture overruns")
         var errors: [Double] = []
-        for (answer, plan) in judged.prefix(3) {
+        for (answer, plan, (anchor, heardAnchor)) in measurable.prefix(3) {
             #expect(answer.isCorrect, "\(answer.verdict.marks)")
-            // The response's first click, as placed and as heard, anchors its grid.
-            guard
-                let anchor = clicks.placed.first(where: { abs($0.time - plan.grid.responseStart) < 0.002 })?
-                    .time,
-                let heardAnchor = TimingKernelTests.onset(near: anchor, in: heard, within: 0.02)
-            else {
-                Issue.record("the response's first click was not heard")
-                continue
-            }
             for (index, offset) in answer.noteOffsets.enumerated() {
                 guard let recorded = offset, let truth = keys.truth(of: plan.firstWrite + index) else {
                     Issue.record("note \(index + 1) of an answer has no offset")
@@ -118,8 +136,9 @@ extension TimingKernelTests {
             String(
                 format:
                     "melodies in tempo (VM): recorded − true offset over %d notes: median %.3f ms, max %.3f ms; "
-                    + "%d dropouts (%d phrases played again), %d underruns",
-                errors.count, median, maximum, dropouts, replays, sink.recoveryCount))
+                    + "%d dropouts (%d phrases played again), %d underruns, %d capture overruns, %d answers not "
+                    + "measurable (the response's first click not heard)",
+                errors.count, median, maximum, dropouts, replays, sink.recoveryCount, overruns, unheard))
         try #require(errors.count >= 12)
         #expect(median <= 1 && maximum <= 2)
     }

@@ -20,19 +20,11 @@ extension TimingKernelTests {
         .enabled(if: ALSAMachine.hasLoopback, "needs snd-aloop (alsa-vm)"))
     @MainActor
     func loopedPatternsInVM() async throws {
-        ALSALibrary.printsDiagnostics(false)
-        let sink = try ALSAPCMSink(
-            device: "hw:Loopback,0,2", configuration: PCMConfiguration(periodFrames: 512, periodCount: 3))
-        let recorder = try TimingKernelTests.LoopbackRecorder(
-            device: "hw:Loopback,1,2", rate: sink.sampleRate, channelCount: sink.channelCount)
-        let output = AudioOutput(sink: sink)
-        try output.start()
-        defer { output.stop() }
         // As the timing measurement does: the output settles first (its timeline filter wants a second of
         // readings; an underrun at the start, common in the emulator, starts it anew), so what is measured is the
         // loop's placement, not the emulated device's first second.
-        try await Task.sleep(for: .seconds(1.5))
-        while MonotonicTime.now() < output.settledAt { try await Task.sleep(for: .milliseconds(50)) }
+        let (sink, recorder, output) = try await TimingKernelTests.settledOutput()
+        defer { output.stop() }
         let underrunsBefore = sink.recoveryCount
         let clicks = RecordingClicks(SynthClickPlayer(output: output))
         let patterns = try TimingPattern.parseList("3:x-x,4:x-xx,5:xxxxx")

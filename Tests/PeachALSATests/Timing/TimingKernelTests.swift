@@ -101,6 +101,26 @@ struct TimingKernelTests {
         }
     }
 
+    /// Waits until `output` (started on `sink`) has settled, as a session waits for it (its timeline filter wants
+    /// a second of readings; an underrun starts it anew), and has played a second without an underrun (waited
+    /// for at most 15 s more): a measurement starts on an emulated machine that keeps up. Just after the VM boots
+    /// (the test bundle read in through the shared folder) the emulator underran 14 times in the settling alone,
+    /// in a CI run on 2026-12-02.
+    static func settle(_ sink: ALSAPCMSink, _ output: AudioOutput) {
+        Thread.sleep(forTimeInterval: 1.5)
+        let giveUp = MonotonicTime.now() + 15
+        var underruns = sink.recoveryCount
+        var quietSince = MonotonicTime.now()
+        while MonotonicTime.now() < giveUp, MonotonicTime.now() < max(output.settledAt, quietSince + 1) {
+            Thread.sleep(forTimeInterval: 0.05)
+            if sink.recoveryCount != underruns {
+                underruns = sink.recoveryCount
+                quietSince = MonotonicTime.now()
+            }
+        }
+        while MonotonicTime.now() < output.settledAt { Thread.sleep(forTimeInterval: 0.05) }
+    }
+
     /// The recorded onset nearest `time`, if one is within `limit` seconds of it.
     static func onset(near time: Double, in onsets: [Double], within limit: Double) -> Double? {
         guard let nearest = onsets.min(by: { abs($0 - time) < abs($1 - time) }), abs(nearest - time) <= limit
@@ -108,15 +128,17 @@ struct TimingKernelTests {
         return nearest
     }
 
-    /// Measures with `measure`, and again (at most three runs in all) while the emulated machine's own underruns
+    /// Measures with `measure`, and again (at most five runs in all) while the emulated machine's own underruns
     /// spoiled the run: such a run measured the emulator, not Peach. `spoiled` says how (printed with "measured
-    /// again"), or nil for a run to keep. The tests hold whatever run is kept to their bounds.
+    /// again"), or nil for a run to keep. The tests hold whatever run is kept to their bounds. Five, not three: in
+    /// CI on 2026-12-02 (4 % of the host's CPU stolen) the emulator underran in three runs of a test in a row
+    /// (48 and 68 underruns in the 8 s of fill the gap's first two), while the stage's later tests met 0–5.
     @MainActor
     static func measuredUnspoiled<Run>(
         _ measure: @MainActor () async throws -> Run, spoiled: (Run) -> String?
     ) async rethrows -> Run {
         var run = try await measure()
-        for _ in 0..<2 {
+        for _ in 0..<4 {
             guard let why = spoiled(run) else { break }
             print(why + "; measured again")
             run = try await measure()
@@ -140,8 +162,11 @@ struct TimingKernelTests {
 
     @MainActor
     func runStrikes() throws -> StrikeRun {
+        // 512 × 3, as the other tests here (a click is placed as exactly at any size): with both of the host's
+        // cores taken (two busy loops beside the VM, 2026-12-02) the emulator ran 256 × 3 dry 33–78 times in each
+        // run's 14 s and spoiled 28–37 of the 40 clicks in five runs, while the tests at 512 × 3 passed.
         let sink = try ALSAPCMSink(
-            device: "hw:Loopback,0,2", configuration: PCMConfiguration(periodFrames: 256, periodCount: 3))
+            device: "hw:Loopback,0,2", configuration: PCMConfiguration(periodFrames: 512, periodCount: 3))
         let recorder = try LoopbackRecorder(
             device: "hw:Loopback,1,2", rate: sink.sampleRate, channelCount: sink.channelCount)
         let output = AudioOutput(sink: sink)
@@ -153,10 +178,7 @@ struct TimingKernelTests {
         #expect(pad.sequencer.hasKernelTimestamps)
         defer { pad.stop() }
 
-        // Let the output settle (its timeline filter wants a second of readings; an underrun starts it anew), as a
-        // session waits for it.
-        Thread.sleep(forTimeInterval: 1.5)
-        while MonotonicTime.now() < output.settledAt { Thread.sleep(forTimeInterval: 0.05) }
+        Self.settle(sink, output)
         var run = StrikeRun()
         run.underrunsBefore = sink.recoveryCount
         let player = SynthClickPlayer(output: output)
@@ -322,7 +344,7 @@ struct TimingKernelTests {
         let output = AudioOutput(sink: sink)
         try output.start()
         defer { output.stop() }
-        Thread.sleep(forTimeInterval: 1.5)  // the timeline filter wants a second of readings
+        Self.settle(device, output)
         let player = SynthClickPlayer(output: output)
         func slips() -> Int { player.dropoutCount - device.recoveryCount }
         var placed: [(time: Double, afterSlip: Bool)] = []
@@ -378,7 +400,7 @@ struct TimingKernelTests {
             }
             return nil
         }
-        try #require(run.underruns == 0, "the emulator underran in three runs")
+        try #require(run.underruns == 0, "the emulator underran in five runs")
         let end = run.stalledAt + Self.stall
         print(
             "timing (VM), silent slip of \(Int(Self.stall * 1000)) ms, no underrun reported: found "
