@@ -11,6 +11,12 @@ import Foundation
 /// weighted means of ln T75): "improving" or "declining" only when the change exceeds ``criticalZ`` times its
 /// standard error, "stable" otherwise. A listener who never changes is called stable in well over 95 % of
 /// simulated histories (tested). Measurement sessions are kept with their estimates: they anchor the timeline.
+///
+/// Answers usually come in time order, but not always: an import of older answers, or sessions stored side by
+/// side, hands in an answer older than the current session. Such an answer is filed where it belongs in time
+/// (the kept session it falls in or within the gap after, the next one when it comes within the gap before it,
+/// or a session of its own at its place), so the sessions stay ordered by their start and today's session does
+/// not take in last month's answers.
 public struct TrendAnalyzer: Hashable, Sendable {
     /// Answers a session needs to count.
     public static let minimumCount = 20
@@ -22,7 +28,7 @@ public struct TrendAnalyzer: Hashable, Sendable {
     /// One session's trials.
     public struct Session: Hashable, Sendable {
         /// The first answer's time.
-        public let start: Date
+        public fileprivate(set) var start: Date
         /// The last answer's time.
         public fileprivate(set) var end: Date
         /// Training or measurement.
@@ -34,6 +40,15 @@ public struct TrendAnalyzer: Hashable, Sendable {
 
         /// The threshold fitted to this session's trials.
         public var estimate: ThresholdEstimate? { ThresholdPosterior.fit(BinnedTrials(counts)) }
+
+        /// What this session measured: a measurement session's estimate once it has
+        /// ``TrendAnalyzer/minimumMeasurementAnswers``; nil for training or a measurement stopped before.
+        fileprivate var measurement: Measurement? {
+            guard procedure == .measurement, count >= TrendAnalyzer.minimumMeasurementAnswers,
+                let estimate
+            else { return nil }
+            return Measurement(date: end, estimate: estimate)
+        }
     }
 
     /// A completed measurement and its result.
@@ -44,7 +59,7 @@ public struct TrendAnalyzer: Hashable, Sendable {
         public let estimate: ThresholdEstimate
     }
 
-    /// The most recent sessions (at most ``recentSessionCount``), oldest first.
+    /// The most recent sessions (at most ``recentSessionCount``), ordered by their start.
     public private(set) var sessions: [Session] = []
     /// The fewest answers a measurement session needs to count as one: the fewest a measurement may stop at
     /// (``PsiProcedure/minimumTrials``). One stopped before, with a handful of answers, measured nothing.
@@ -52,15 +67,8 @@ public struct TrendAnalyzer: Hashable, Sendable {
 
     /// Every measurement session's result, oldest first (the one in progress included once it has
     /// ``minimumMeasurementAnswers``); a measurement stopped before that is left out.
-    public var measurements: [Measurement] {
-        let open = sessions.last.flatMap { session -> Measurement? in
-            guard session.procedure == .measurement, session.count >= Self.minimumMeasurementAnswers,
-                let estimate = session.estimate
-            else { return nil }
-            return Measurement(date: session.end, estimate: estimate)
-        }
-        return closedMeasurements + (open.map { [$0] } ?? [])
-    }
+    public var measurements: [Measurement] { closedMeasurements + sessions.compactMap(\.measurement) }
+    /// The results of measurement sessions no longer kept in ``sessions`` (older than every kept one).
     private var closedMeasurements: [Measurement] = []
     /// The number of answers taken in.
     public private(set) var count = 0
@@ -76,32 +84,64 @@ public struct TrendAnalyzer: Hashable, Sendable {
     /// Adds one answered comparison.
     public mutating func add(_ completed: CompletedComparison) {
         count += 1
+        let time = completed.timestamp
         let procedure = completed.context.procedure
-        if let last = sessions.last, last.procedure == procedure,
-            completed.timestamp.timeIntervalSince(last.end) < ThresholdTimeline.sessionGap
+        let index: Int
+        if let last = sessions.last, time < last.start {
+            guard let older = fileOlder(at: time, procedure) else { return }
+            index = older
+        } else if let last = sessions.last, last.procedure == procedure,
+            time.timeIntervalSince(last.end) < ThresholdTimeline.sessionGap
         {
-            sessions[sessions.count - 1].end = completed.timestamp
+            index = sessions.count - 1
+            sessions[index].end = time
         } else {
-            if let last = sessions.last, last.procedure == .measurement,
-                last.count >= Self.minimumMeasurementAnswers, let estimate = last.estimate
-            {
-                closedMeasurements.append(Measurement(date: last.end, estimate: estimate))
-            }
-            sessions.append(
-                Session(start: completed.timestamp, end: completed.timestamp, procedure: procedure))
-            if sessions.count > Self.recentSessionCount { sessions.removeFirst() }
+            sessions.append(Session(start: time, end: time, procedure: procedure))
+            index = sessions.count - 1 - dropOldestBeyondLimit()
         }
-        sessions[sessions.count - 1].counts.add(
+        sessions[index].counts.add(
             cents: completed.comparison.centDifference.magnitude, correct: completed.isCorrect)
-        sessions[sessions.count - 1].count += 1
+        sessions[index].count += 1
+    }
+
+    /// The session an answer older than the current session's start goes to, made or stretched for it: the
+    /// kept session it falls in or comes within ``ThresholdTimeline/sessionGap`` after, else the next one when
+    /// the answer comes within the gap before its start, else a session of its own at its place. Nil when it is
+    /// older than every kept session and ``recentSessionCount`` are kept: it is only counted, as the answers of
+    /// sessions no longer kept are.
+    private mutating func fileOlder(at time: Date, _ procedure: TrialProcedure) -> Int? {
+        let next = sessions.firstIndex { $0.start > time } ?? sessions.count
+        if next > 0, sessions[next - 1].procedure == procedure,
+            time.timeIntervalSince(sessions[next - 1].end) < ThresholdTimeline.sessionGap
+        {
+            sessions[next - 1].end = max(sessions[next - 1].end, time)
+            return next - 1
+        }
+        if next < sessions.count, sessions[next].procedure == procedure,
+            sessions[next].start.timeIntervalSince(time) < ThresholdTimeline.sessionGap
+        {
+            sessions[next].start = time
+            return next
+        }
+        if next == 0, sessions.count >= Self.recentSessionCount { return nil }
+        sessions.insert(Session(start: time, end: time, procedure: procedure), at: next)
+        return next - dropOldestBeyondLimit()
+    }
+
+    /// Drops the oldest session while more than ``recentSessionCount`` are kept, its measurement kept in
+    /// ``closedMeasurements``; returns how many were dropped (0 or 1).
+    private mutating func dropOldestBeyondLimit() -> Int {
+        guard sessions.count > Self.recentSessionCount else { return 0 }
+        if let measurement = sessions.removeFirst().measurement { closedMeasurements.append(measurement) }
+        return 1
     }
 
     /// Forgets every answer.
     public mutating func reset() { self = TrendAnalyzer() }
 
     /// Whether a saved analyzer (a store's snapshot) could have taken in at most `maximumCount` answers: its
-    /// sessions at most ``recentSessionCount``, each session's answers binned and counted alike, finite times
-    /// and measured thresholds.
+    /// sessions at most ``recentSessionCount`` and ordered by their start, each session's answers binned and
+    /// counted alike, finite times and measured thresholds.
     public func isConsistent(maximumCount: Int) -> Bool {
         var inSessions = 0
         for session in sessions {
@@ -112,6 +152,7 @@ public struct TrendAnalyzer: Hashable, Sendable {
             inSessions += session.count
         }
         return (0...max(0, maximumCount)).contains(count) && inSessions <= count
+            && zip(sessions, sessions.dropFirst()).allSatisfy { $0.start <= $1.start }
             && sessions.count <= Self.recentSessionCount && closedMeasurements.count <= count
             && closedMeasurements.allSatisfy {
                 $0.estimate.isConsistent && ValueDomains.isRecordTime($0.date)

@@ -37,9 +37,10 @@ struct JournalSnapshot {
     /// This layout's number; another one is not read (3 added the timing profile; 4 leaves out a measurement
     /// stopped before it measured; 5 is binary; 6 adds play-back; 7 keeps timing thresholds per pattern family and
     /// a step's share; 8 adds rhythm echo; 9 counts play-back answers of the right item elsewhere apart and keeps
-    /// each kind's last answers for its level; 10 keeps the melodies' accuracy and timing per place in the phrase), so older
-    /// snapshots are read anew from the journal.
-    static let format = 10
+    /// each kind's last answers for its level; 10 keeps the melodies' accuracy and timing per place in the phrase; 11
+    /// files an older answer into the trend's session of its time, and keeps apart only the measurements of sessions
+    /// no longer kept), so older snapshots are read anew from the journal.
+    static let format = 11
     /// The bytes a snapshot starts with.
     static let magic: [UInt8] = Array("PSNP".utf8)
 

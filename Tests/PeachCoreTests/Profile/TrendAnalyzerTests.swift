@@ -110,4 +110,81 @@ struct TrendAnalyzerTests {
         }
         #expect(analyzer.measurements.count == 1, "one of the fewest answers a measurement takes")
     }
+
+    /// One answer at `time`: correct when `correct`.
+    static func answer(
+        at time: Date, procedure: TrialProcedure = .training, correct: Bool = true
+    ) -> CompletedComparison {
+        CompletedComparison(
+            comparison: Comparison(note1: 60, note2: 60, centDifference: Cents(correct ? 20 : 2)),
+            answer: correct ? .higher : .lower, timestamp: time,
+            context: TrialContext(settings: .defaults, procedure: procedure), note2AmplitudeOffset: 0,
+            responseTime: 0.5, inputKind: .simulated)
+    }
+
+    @Test(
+        "answers older than the current session (an import) are filed where they belong in time: today's session keeps its own"
+    )
+    func olderAnswers() {
+        let day = 86_400.0
+        let today = Date(timeIntervalSince1970: 1_800_000_000)
+        var analyzer = TrendAnalyzer()
+        for index in 0..<30 { analyzer.add(Self.answer(at: today + Double(index) * 3)) }
+        let current = analyzer.sessions[0]
+        // An export of a month-old session and a week-old measurement, imported after today's session.
+        let monthAgo = today - 30 * day
+        for index in 0..<25 { analyzer.add(Self.answer(at: monthAgo + Double(index) * 3)) }
+        let weekAgo = today - 7 * day
+        for index in 0..<TrendAnalyzer.minimumMeasurementAnswers {
+            analyzer.add(Self.answer(at: weekAgo + Double(index) * 3, procedure: .measurement))
+        }
+        #expect(analyzer.count == 30 + 25 + TrendAnalyzer.minimumMeasurementAnswers)
+        #expect(analyzer.sessions.map(\.start) == [monthAgo, weekAgo, today])
+        #expect(analyzer.sessions.map(\.count) == [25, TrendAnalyzer.minimumMeasurementAnswers, 30])
+        #expect(analyzer.sessions.last == current, "today's session took in nothing older")
+        #expect(
+            analyzer.measurements.map(\.date) == [
+                weekAgo + Double(TrendAnalyzer.minimumMeasurementAnswers - 1) * 3
+            ])
+        // A later answer continues today's session, as ever.
+        analyzer.add(Self.answer(at: today + 100))
+        #expect(analyzer.sessions.last?.count == 31 && analyzer.sessions.count == 3)
+        // An older answer within the gap after a kept session joins it; within the gap before one, it starts it
+        // earlier.
+        analyzer.add(Self.answer(at: monthAgo + 600))
+        analyzer.add(Self.answer(at: monthAgo - 600))
+        #expect(analyzer.sessions[0].start == monthAgo - 600 && analyzer.sessions[0].end == monthAgo + 600)
+        #expect(analyzer.sessions[0].count == 27 && analyzer.sessions.count == 3)
+        #expect(analyzer.isConsistent(maximumCount: analyzer.count))
+    }
+
+    @Test(
+        "with every session slot kept, an answer older than all of them is only counted; one between two makes its session and the oldest goes, its measurement kept"
+    )
+    func olderAnswersWithEverySlotKept() {
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        var analyzer = TrendAnalyzer()
+        // A measurement first, then training sessions a day apart until every slot is taken.
+        for index in 0..<TrendAnalyzer.minimumMeasurementAnswers {
+            analyzer.add(Self.answer(at: start + Double(index), procedure: .measurement))
+        }
+        for session in 1..<TrendAnalyzer.recentSessionCount {
+            for index in 0..<5 {
+                analyzer.add(Self.answer(at: start + Double(session) * 86_400 + Double(index)))
+            }
+        }
+        #expect(analyzer.sessions.count == TrendAnalyzer.recentSessionCount)
+        let before = analyzer.sessions
+        analyzer.add(Self.answer(at: start - 30 * 86_400))
+        #expect(analyzer.sessions == before && analyzer.count == before.reduce(0) { $0 + $1.count } + 1)
+        // Between the second and third days: a session of its own; the measurement's session goes, its result
+        // stays.
+        let between = start + 1.5 * 86_400
+        analyzer.add(Self.answer(at: between))
+        #expect(analyzer.sessions.count == TrendAnalyzer.recentSessionCount)
+        #expect(
+            analyzer.sessions.map(\.start) == ([before[1].start, between] + before.dropFirst(2).map(\.start)))
+        #expect(analyzer.measurements.count == 1)
+        #expect(analyzer.isConsistent(maximumCount: analyzer.count))
+    }
 }
