@@ -94,7 +94,7 @@ public struct TrendAnalyzer: Hashable, Sendable {
             time.timeIntervalSince(last.end) < ThresholdTimeline.sessionGap
         {
             index = sessions.count - 1
-            sessions[index].end = time
+            sessions[index].end = max(sessions[index].end, time)
         } else {
             sessions.append(Session(start: time, end: time, procedure: procedure))
             index = sessions.count - 1 - dropOldestBeyondLimit()

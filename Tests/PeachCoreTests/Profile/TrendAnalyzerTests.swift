@@ -149,6 +149,9 @@ struct TrendAnalyzerTests {
         // A later answer continues today's session, as ever.
         analyzer.add(Self.answer(at: today + 100))
         #expect(analyzer.sessions.last?.count == 31 && analyzer.sessions.count == 3)
+        // One from within it (stored after a later one) leaves its end where it was.
+        analyzer.add(Self.answer(at: today + 50))
+        #expect(analyzer.sessions.last?.end == today + 100 && analyzer.sessions.last?.count == 32)
         // An older answer within the gap after a kept session joins it; within the gap before one, it starts it
         // earlier.
         analyzer.add(Self.answer(at: monthAgo + 600))
