@@ -103,9 +103,8 @@ struct TimingKernelTests {
 
     /// Waits until `output` (started on `sink`) has settled, as a session waits for it (its timeline filter wants
     /// a second of readings; an underrun starts it anew), and has played a second without an underrun (waited
-    /// for at most 15 s more): a measurement starts on an emulated machine that keeps up. Just after the VM boots
-    /// (the test bundle read in through the shared folder) the emulator underran 14 times in the settling alone,
-    /// in a CI run on 2026-12-02.
+    /// for at most 15 s more): a measurement starts on an emulated machine that keeps up. Just after the VM
+    /// booted, the emulator underran 14 times in the settling alone in a CI run on 2026-12-02.
     static func settle(_ sink: ALSAPCMSink, _ output: AudioOutput) {
         Thread.sleep(forTimeInterval: 1.5)
         let giveUp = MonotonicTime.now() + 15
