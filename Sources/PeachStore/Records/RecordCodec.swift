@@ -414,6 +414,11 @@ enum RecordCodec {
         var memory = LineMemory()
         /// Names the scanned keys.
         let keys = KeyMatcher()
+        /// The keys of the object scanned last, where they stood (``KeyLayout``): pass it to the scanner.
+        var layout = KeyLayout()
+        /// For each layout, the slots of the object last decoded with it when it had no unknown field (else
+        /// nil): an object scanned with every key as that one had it (``KeyLayout/repeated``) is read with them.
+        fileprivate var keptSlots = [[Int]?](repeating: nil, count: KeyLayout.layouts)
 
         init(checksums: Bool = true) {
             self.checksums = checksums
@@ -460,7 +465,7 @@ enum RecordCodec {
         decoder.fields.removeAll(keepingCapacity: true)
         let line = UnsafeBufferPointer(rebasing: bytes[range])
         var scanner = JSONObjectScanner(bytes: line, start: 0)
-        guard scanner.scanObject(into: &decoder.fields) else {
+        guard scanner.scanObject(into: &decoder.fields, layout: &decoder.layout) else {
             throw RecordDamage(problem: .notAnObject)
         }
         scanner.skipWhitespace()
@@ -469,25 +474,35 @@ enum RecordCodec {
     }
 
     /// Decodes the record whose fields `decoder.fields` holds, already scanned from `line` (their ranges index
-    /// `line`): a JSON array's objects are scanned once, where they stand in the file, and read from there.
-    /// With ``Decoder/checksums``, `line` must be the record's line alone (the checksum covers it from its
-    /// start).
+    /// `line`) with `decoder.layout`: a JSON array's objects are scanned once, where they stand in the file, and
+    /// read from there. With ``Decoder/checksums``, `line` must be the record's line alone (the checksum covers
+    /// it from its start).
+    ///
+    /// The keys are named once for a run of objects with the same keys in the same places (another tool's
+    /// export: ``KeyLayout``); naming each object's keys again was a tenth of importing one.
     static func decodeFields(
         _ line: UnsafeBufferPointer<UInt8>, using decoder: inout Decoder, path: String
     ) throws -> StoredRecord {
-        for index in decoder.slots.indices { decoder.slots[index] = -1 }
         var extras: [StoredRecord.ExtraField] = []
-        for (position, field) in decoder.fields.enumerated() {
-            if !field.keyEscaped, let key = decoder.keys.match(line, field.keyRange) {
-                guard decoder.slots[key.rawValue] < 0 else {
-                    throw RecordDamage(problem: .duplicateField("\(key.name)"))
+        let layout = decoder.layout.current
+        if decoder.layout.repeated, layout >= 0, let kept = decoder.keptSlots[layout] {
+            decoder.slots = kept
+        } else {
+            if layout >= 0 { decoder.keptSlots[layout] = nil }
+            for index in decoder.slots.indices { decoder.slots[index] = -1 }
+            for (position, field) in decoder.fields.enumerated() {
+                if !field.keyEscaped, let key = decoder.keys.match(line, field.keyRange) {
+                    guard decoder.slots[key.rawValue] < 0 else {
+                        throw RecordDamage(problem: .duplicateField("\(key.name)"))
+                    }
+                    decoder.slots[key.rawValue] = position
+                } else {
+                    extras.append(
+                        StoredRecord.ExtraField(
+                            rawKey: text(line, field.keyRange), rawValue: rawText(line, field.value)))
                 }
-                decoder.slots[key.rawValue] = position
-            } else {
-                extras.append(
-                    StoredRecord.ExtraField(
-                        rawKey: text(line, field.keyRange), rawValue: rawText(line, field.value)))
             }
+            if layout >= 0, extras.isEmpty { decoder.keptSlots[layout] = decoder.slots }
         }
         if decoder.checksums {
             try verifyChecksum(

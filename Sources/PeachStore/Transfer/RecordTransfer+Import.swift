@@ -289,7 +289,7 @@ extension RecordTransfer {
                     scanner.skip(to: end)
                 } else {
                     decoder.fields.removeAll(keepingCapacity: true)
-                    guard scanner.scanObject(into: &decoder.fields) else {
+                    guard scanner.scanObject(into: &decoder.fields, layout: &decoder.layout) else {
                         throw StoreError.unreadableImport(
                             path: path, line: lines.line(at: scanner.index),
                             problem: .notAnArray)
