@@ -14,8 +14,8 @@ public enum StimulusLevel {
 
     /// The upper edge of each level but the last: level k holds differences below `edges[k]` (and at or above
     /// `edges[k - 1]`), the geometric middle between it and the next level.
-    private static let edges: [Double] = (0..<(count - 1)).map { level in
-        expDouble(logMinimum + (Double(level) + 0.5) * logRatio)
+    private static func makeEdges() -> [Double] {
+        (0..<(count - 1)).map { level in expDouble(logMinimum + (Double(level) + 0.5) * logRatio) }
     }
 
     /// The binary exponents the buckets cover: 2⁻⁵ (0.031, below ``minimum``) up to 2⁹ (512, above 400).
@@ -39,8 +39,21 @@ public enum StimulusLevel {
         Int(truncatingIfNeeded: x.exponentBitPattern) &- 1023
     }
 
+    /// The levels' edges and the level of each bucket's lowest difference, made once and held together: a
+    /// static is asked whether it is made at every use (2.4 million times at a first start of a million records,
+    /// when the two were apart).
+    private struct Tables {
+        let edges: [Double]
+        let bucketLevels: [Int16]
+    }
+
+    private static let tables: Tables = {
+        let edges = makeEdges()
+        return Tables(edges: edges, bucketLevels: makeBucketLevels(edges: edges))
+    }()
+
     /// The level of each bucket's lowest difference.
-    private static let bucketLevels: [Int16] = {
+    private static func makeBucketLevels(edges: [Double]) -> [Int16] {
         let count = exponents.count << bucketBits
         return (0..<count).map { bucket in
             let exponent = bucket >> bucketBits + exponents.lowerBound
@@ -48,9 +61,9 @@ public enum StimulusLevel {
                 UInt64(bucket & (1 << bucketBits - 1)) << UInt64(Double.significandBitCount - bucketBits)
             let low = Double(
                 sign: .plus, exponentBitPattern: UInt(1023 + exponent), significandBitPattern: fraction)
-            return Int16(searchedIndex(of: low))
+            return Int16(searchedIndex(of: low, edges: edges))
         }
-    }()
+    }
 
     /// The level of an unsigned difference (clamped to the table): the nearest level on the log scale. Read from
     /// the bucket of the difference's bits, then one comparison with the edge that may fall inside the bucket:
@@ -61,13 +74,16 @@ public enum StimulusLevel {
         guard x > minimum else { return 0 }
         let exponent = binaryExponent(x)  // x is above the minimum: normal
         guard x.isFinite, exponents.contains(exponent) else { return searchedIndex(of: x) }
-        var level = Int(bucketLevels[bucket(x, exponent: exponent)])
-        if level < edges.count, x >= edges[level] { level += 1 }
+        let tables = tables
+        var level = Int(tables.bucketLevels[bucket(x, exponent: exponent)])
+        if level < tables.edges.count, x >= tables.edges[level] { level += 1 }
         return level
     }
 
     /// ``index(of:)`` by binary search over the levels' edges.
-    static func searchedIndex(of x: Double) -> Int {
+    static func searchedIndex(of x: Double) -> Int { searchedIndex(of: x, edges: tables.edges) }
+
+    private static func searchedIndex(of x: Double, edges: [Double]) -> Int {
         guard x > minimum else { return 0 }
         return edges.withUnsafeBufferPointer { edges in
             var low = 0
