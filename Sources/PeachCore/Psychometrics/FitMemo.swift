@@ -63,24 +63,42 @@ final class FitMemo: Sendable {
         func hash(into hasher: inout Hasher) { hasher.combine(digest) }
     }
 
-    private struct Kept: KeptWhileBatchesRun, ~Copyable {
-        /// Batches running: fits are kept while there is one.
-        var batches = 0
-        var newest: [Key: ThresholdEstimate?] = [:]
-        var older: [Key: ThresholdEstimate?] = [:]
+    /// Values kept by key in two generations: at a size the newest becomes the older one.
+    private struct Generations<Value> {
+        var newest: [Key: Value] = [:]
+        var older: [Key: Value] = [:]
 
-        mutating func letGo() {
-            newest = [:]
-            older = [:]
+        /// The value kept by `key`, kept again in the newest generation when it was in the older one.
+        mutating func find(_ key: Key, size: Int) -> Value? {
+            if let value = newest[key] { return value }
+            guard let value = older[key] else { return nil }
+            keep(key, value, size: size)
+            return value
         }
 
-        /// Keeps `estimate` in the newest generation, which becomes the older one at `size`.
-        mutating func keep(_ key: Key, _ estimate: ThresholdEstimate?, size: Int) {
+        /// Keeps `value` in the newest generation, which becomes the older one at `size`.
+        mutating func keep(_ key: Key, _ value: Value, size: Int) {
             if newest.count >= size {
                 older = newest
                 newest = [:]
             }
-            newest[key] = estimate
+            newest[key] = value
+        }
+
+        var count: Int { newest.count + older.count }
+    }
+
+    private struct Kept: KeptWhileBatchesRun, ~Copyable {
+        /// Batches running: fits are kept while there is one.
+        var batches = 0
+        var estimates = Generations<ThresholdEstimate?>()
+        /// The evidence of trials fitted with a prior (``ThresholdPosterior/Evidence``), kept by the trials and
+        /// the slope: 181 numbers each.
+        var evidence = Generations<ThresholdPosterior.Evidence>()
+
+        mutating func letGo() {
+            estimates = Generations()
+            evidence = Generations()
         }
     }
 
@@ -95,16 +113,25 @@ final class FitMemo: Sendable {
     ) -> ThresholdEstimate? {
         guard kept.withLock({ $0.batches > 0 }) else { return fit() }
         let key = key()
-        let found = kept.withLock { kept -> ThresholdEstimate?? in
-            if let estimate = kept.newest[key] { return estimate }
-            guard let estimate = kept.older[key] else { return nil }
-            kept.keep(key, estimate, size: generationSize)
-            return estimate
-        }
-        if let found { return found }
+        let size = generationSize
+        if let found = kept.withLock({ $0.estimates.find(key, size: size) }) { return found }
         let estimate = fit()
-        kept.withLock { $0.keep(key, estimate, size: generationSize) }
+        kept.withLock { $0.estimates.keep(key, estimate, size: size) }
         return estimate
+    }
+
+    /// `make()`'s evidence, kept by `key` (its trials and slope) while the memo is on (`make` runs outside the
+    /// lock).
+    func evidence(
+        _ key: @autoclosure () -> Key, make: () -> ThresholdPosterior.Evidence
+    ) -> ThresholdPosterior.Evidence {
+        guard kept.withLock({ $0.batches > 0 }) else { return make() }
+        let key = key()
+        let size = generationSize
+        if let found = kept.withLock({ $0.evidence.find(key, size: size) }) { return found }
+        let evidence = make()
+        kept.withLock { $0.evidence.keep(key, evidence, size: size) }
+        return evidence
     }
 
     /// Runs `body` with fits kept between its fits; when the last batch running ends, they are let go.
@@ -116,7 +143,10 @@ final class FitMemo: Sendable {
     func keepFromNowOn() { kept.keepFromNowOn() }
 
     /// How many fits are kept now (both generations).
-    var keptCount: Int { kept.withLock { $0.newest.count + $0.older.count } }
+    var keptCount: Int { kept.withLock { $0.estimates.count } }
+
+    /// How many trials' evidence is kept now (both generations).
+    var keptEvidenceCount: Int { kept.withLock { $0.evidence.count } }
 }
 
 extension ThresholdPosterior {
@@ -139,9 +169,18 @@ extension ThresholdPosterior {
             FitMemo.Key(slopes: slopes, prior: thresholdPrior, data: data)
         ) {
             var posterior = ThresholdPosterior(slopes: slopes, thresholdPrior: thresholdPrior)
-            for index in data.levels.indices {
-                posterior.update(
-                    level: data.levels[index], trials: data.trials[index], correct: data.correct[index])
+            if thresholdPrior != nil, slopes.count == 1 {
+                // A prior that moves with a whole (the overall fit, a series) over trials that often stay: the
+                // trials' evidence is kept apart from it.
+                posterior.add(
+                    memo.evidence(FitMemo.Key(slopes: slopes, prior: nil, data: data)) {
+                        ThresholdPosterior.evidence(data, slope: slopes[0])
+                    })
+            } else {
+                for index in data.levels.indices {
+                    posterior.update(
+                        level: data.levels[index], trials: data.trials[index], correct: data.correct[index])
+                }
             }
             return posterior.estimate
         }

@@ -202,6 +202,38 @@ public struct ThresholdPosterior: Hashable, Sendable {
         self.trials += weight * trials
     }
 
+    /// What trials add to a posterior's log weights, apart from its prior: the level terms summed in order from
+    /// nothing, and the trials' weight. A fit with a prior adds them to the prior's weights at once
+    /// (``add(_:)``): a fit whose prior moved while its trials did not (a note's fit over the keyboard, a week
+    /// of the progress chart, after an answer elsewhere moved the overall fit they lean on) is made again from
+    /// its kept evidence (``FitMemo``), not from every level's trials again.
+    public struct Evidence: Sendable {
+        /// Σ over the levels of r · ln P(right) + w · ln P(wrong) at each grid point (``logWeights``' layout).
+        let logLikelihoods: [Double]
+        /// The weight of the trials.
+        let trials: Double
+    }
+
+    /// The evidence of `data` for a posterior over one slope (whose slope prior is nothing).
+    static func evidence(_ data: BinnedTrials, slope: Double) -> Evidence {
+        var sums = ThresholdPosterior(slopes: [slope])  // flat: every log weight 0
+        for index in data.levels.indices {
+            sums.update(level: data.levels[index], trials: data.trials[index], correct: data.correct[index])
+        }
+        return Evidence(logLikelihoods: sums.logWeights, trials: sums.trials)
+    }
+
+    /// Takes in the trials `evidence` sums (made for a posterior over these slopes).
+    mutating func add(_ evidence: Evidence) {
+        precondition(evidence.logLikelihoods.count == logWeights.count, "evidence for this grid")
+        evidence.logLikelihoods.withUnsafeBufferPointer { terms in
+            logWeights.withUnsafeMutableBufferPointer { weights in
+                for index in weights.indices { weights[index] += terms[index] }
+            }
+        }
+        trials += evidence.trials
+    }
+
     /// The posterior probabilities on the grid (normalised).
     public var probabilities: [Double] {
         let top = logWeights.max() ?? 0

@@ -18,16 +18,68 @@ struct FitMemoTests {
         return BinnedTrials(counts)
     }
 
-    /// The posterior made and fed by hand: what every fit did before fits were kept.
+    /// The posterior made and fed by hand: what every fit did before fits were kept. A fit at one slope with a
+    /// prior sums its trials' terms apart and adds them to the prior at once (``ThresholdPosterior/Evidence``).
     static func byHand(
         _ data: BinnedTrials, slopes: [Double], prior: (center: Double, width: Double)?
     ) -> ThresholdEstimate? {
         var posterior = ThresholdPosterior(slopes: slopes, thresholdPrior: prior)
+        var terms = ThresholdPosterior(slopes: slopes)
+        let apart = prior != nil && slopes.count == 1
         for index in data.levels.indices {
-            posterior.update(
-                level: data.levels[index], trials: data.trials[index], correct: data.correct[index])
+            if apart {
+                terms.update(
+                    level: data.levels[index], trials: data.trials[index], correct: data.correct[index])
+            } else {
+                posterior.update(
+                    level: data.levels[index], trials: data.trials[index], correct: data.correct[index])
+            }
+        }
+        if apart {
+            posterior.add(ThresholdPosterior.Evidence(logLikelihoods: terms.logWeights, trials: terms.trials))
         }
         return posterior.estimate
+    }
+
+    @Test(
+        "a fit whose prior moved over the same trials is made from their kept evidence, as the memo off makes it"
+    )
+    func keptEvidence() throws {
+        let memo = FitMemo()
+        memo.keepFromNowOn()
+        let data = Self.trials(around: 15, seed: 5)
+        let slope = try #require(
+            ThresholdPosterior.fit(data, slopes: ThresholdModel.slopes, thresholdPrior: nil)
+        ).slope
+        for (step, center) in [10.0, 11.0, 12.5, 9.0].enumerated() {
+            let prior = (center: center, width: PerceptualProfile.keyboardSpread)
+            let kept = ThresholdPosterior.fit(data, slopes: [slope], thresholdPrior: prior, memo: memo)
+            #expect(
+                kept == ThresholdPosterior.fit(data, slopes: [slope], thresholdPrior: prior, memo: FitMemo()))
+            #expect(kept == Self.byHand(data, slopes: [slope], prior: prior))
+            #expect(memo.keptCount == step + 1 && memo.keptEvidenceCount == 1, "the trials taken in once")
+            // The same model as taking the trials in level by level after the prior: the sums differ only in
+            // the order of their additions.
+            var sequential = ThresholdPosterior(slopes: [slope], thresholdPrior: prior)
+            for index in data.levels.indices {
+                sequential.update(
+                    level: data.levels[index], trials: data.trials[index], correct: data.correct[index])
+            }
+            let estimate = try #require(kept)
+            let other = try #require(sequential.estimate)
+            #expect(abs(estimate.cents / other.cents - 1) < 1e-9)
+            #expect(abs(estimate.interval95.upperBound / other.interval95.upperBound - 1) < 1e-9)
+            #expect(estimate.trials == other.trials)
+        }
+        // Other trials, or the same at another slope, are other evidence.
+        _ = ThresholdPosterior.fit(data, slopes: [slope * 1.1], thresholdPrior: (10, 0.5), memo: memo)
+        _ = ThresholdPosterior.fit(
+            Self.trials(around: 20, seed: 5), slopes: [slope], thresholdPrior: (10, 0.5), memo: memo)
+        #expect(memo.keptEvidenceCount == 3)
+        // Without a prior, or over every slope, a fit takes its trials in as before: no evidence is kept.
+        _ = ThresholdPosterior.fit(data, slopes: [slope], thresholdPrior: nil, memo: memo)
+        _ = ThresholdPosterior.fit(data, slopes: ThresholdModel.slopes, thresholdPrior: (10, 0.5), memo: memo)
+        #expect(memo.keptEvidenceCount == 3)
     }
 
     @Test("off, every fit is made; on, the second is the kept one, equal to the bit to a fit made by hand")
