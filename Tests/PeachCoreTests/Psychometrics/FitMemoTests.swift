@@ -76,6 +76,12 @@ struct FitMemoTests {
         _ = ThresholdPosterior.fit(
             Self.trials(around: 20, seed: 5), slopes: [slope], thresholdPrior: (10, 0.5), memo: memo)
         #expect(memo.keptEvidenceCount == 3)
+        // In a batch (a report) the fits are kept, the evidence not: one report seldom fits trials twice.
+        let batch = FitMemo()
+        batch.keeping {
+            _ = ThresholdPosterior.fit(data, slopes: [slope], thresholdPrior: (10, 0.5), memo: batch)
+            #expect(batch.keptCount == 1 && batch.keptEvidenceCount == 0)
+        }
         // Without a prior, or over every slope, a fit takes its trials in as before: no evidence is kept.
         _ = ThresholdPosterior.fit(data, slopes: [slope], thresholdPrior: nil, memo: memo)
         _ = ThresholdPosterior.fit(data, slopes: ThresholdModel.slopes, thresholdPrior: (10, 0.5), memo: memo)
