@@ -88,7 +88,7 @@ final class FitMemo: Sendable {
         var count: Int { newest.count + older.count }
     }
 
-    private struct Kept: KeptWhileBatchesRun, ~Copyable {
+    private struct Kept: KeptWhileBatchesRun {
         /// Batches running: fits are kept while there is one.
         var batches = 0
         var estimates = Generations<ThresholdEstimate?>()
@@ -98,6 +98,8 @@ final class FitMemo: Sendable {
         var evidence = Generations<ThresholdPosterior.Evidence>()
         /// Whether fits are kept for the process's life (``FitMemo/keepFromNowOn()``).
         var lifelong = false
+        /// Whether a batch runs (or fits are kept for the process's life).
+        var isBatching: Bool { batches > 0 }
 
         mutating func letGo() {
             estimates = Generations()
@@ -114,13 +116,7 @@ final class FitMemo: Sendable {
     func estimate(
         _ key: @autoclosure () -> Key, fit: () -> ThresholdEstimate?
     ) -> ThresholdEstimate? {
-        guard kept.withLock({ $0.batches > 0 }) else { return fit() }
-        let key = key()
-        let size = generationSize
-        if let found = kept.withLock({ $0.estimates.find(key, size: size) }) { return found }
-        let estimate = fit()
-        kept.withLock { $0.estimates.keep(key, estimate, size: size) }
-        return estimate
+        value(key, on: \.isBatching, in: \.estimates, make: fit)
     }
 
     /// `make()`'s evidence, kept by `key` (its trials and slope) where the memo is on for the process's life
@@ -128,13 +124,22 @@ final class FitMemo: Sendable {
     func evidence(
         _ key: @autoclosure () -> Key, make: () -> ThresholdPosterior.Evidence
     ) -> ThresholdPosterior.Evidence {
-        guard kept.withLock({ $0.lifelong }) else { return make() }
+        value(key, on: \.lifelong, in: \.evidence, make: make)
+    }
+
+    /// `make()`'s value, found by `key` in the generations at `generations` while `on` holds, else made outside
+    /// the lock and kept there.
+    private func value<Value: Sendable>(
+        _ key: () -> Key, on: KeyPath<Kept, Bool> & Sendable,
+        in generations: WritableKeyPath<Kept, Generations<Value>> & Sendable, make: () -> Value
+    ) -> Value {
+        guard kept.withLock({ $0[keyPath: on] }) else { return make() }
         let key = key()
         let size = generationSize
-        if let found = kept.withLock({ $0.evidence.find(key, size: size) }) { return found }
-        let evidence = make()
-        kept.withLock { $0.evidence.keep(key, evidence, size: size) }
-        return evidence
+        if let found = kept.withLock({ $0[keyPath: generations].find(key, size: size) }) { return found }
+        let value = make()
+        kept.withLock { $0[keyPath: generations].keep(key, value, size: size) }
+        return value
     }
 
     /// Runs `body` with fits kept between its fits; when the last batch running ends, they are let go.
