@@ -25,8 +25,6 @@ final class TestJACKServer: @unchecked Sendable {
     let process = Process()
     let lifeline = Pipe()
     let running: Bool
-    /// When the server first answered.
-    private(set) var upAt = MonotonicTime.now()
 
     private init() {
         setenv("JACK_DEFAULT_SERVER", Self.name, 1)
@@ -58,18 +56,6 @@ final class TestJACKServer: @unchecked Sendable {
             }
         }
         running = up
-        upAt = MonotonicTime.now()
-    }
-
-    /// Waits until the server has run 5 s. JACK's cycle times are its filter of the driver's wake-ups (a
-    /// delay-locked loop of about 1/8 Hz), started with the server: a machine busy as the server starts wakes
-    /// its first cycles late, and the filter takes seconds to forget them. In two of four whole-suite runs
-    /// (2026-12-01 and 02) the first test, seconds after jackd started under the suite's load, found every
-    /// click 9.0–12.1 ms from Peach's timeline by those times, with no underrun and each click on its frame;
-    /// never when run later.
-    func waitForSteadyClock() {
-        let steadyAt = upAt + 5
-        while MonotonicTime.now() < steadyAt { usleep(50_000) }
     }
 
     deinit { try? lifeline.fileHandleForWriting.close() }
@@ -108,6 +94,9 @@ final class TestJACKClient: @unchecked Sendable {
         var frame: UInt32
         /// Its start by JACK's clock (a filter of the driver's wake-ups), seconds on the monotonic clock.
         var start: Double
+        /// The length of a cycle as JACK's filter has it now, seconds (the period's frames over the rate
+        /// when the filter is steady).
+        var period: Double
         var samples: [Float]
     }
 
@@ -158,6 +147,30 @@ final class TestJACKClient: @unchecked Sendable {
         return onsets
     }
 
+    /// How far apart the longest and shortest cycle JACK's filter gave among the cycles recorded (the last
+    /// `count` of them when given), seconds; nil before any.
+    func periodSpread(last count: Int? = nil) -> Double? {
+        let periods = recorded.withLock { cycles in cycles.suffix(count ?? cycles.count).map(\.period) }
+        guard let low = periods.min(), let high = periods.max() else { return nil }
+        return high - low
+    }
+
+    /// Waits, at most `limit` seconds, until JACK's filter has held a cycle's length within `tolerance` for a
+    /// second of cycles; whether it did.
+    func waitForSteadyPeriod(tolerance: Double, limit: Double) -> Bool {
+        let deadline = MonotonicTime.now() + limit
+        let second = 48_000 / 256
+        while MonotonicTime.now() < deadline {
+            if recorded.withLock({ $0.count }) >= second, let spread = periodSpread(last: second),
+                spread < tolerance
+            {
+                return true
+            }
+            usleep(50_000)
+        }
+        return false
+    }
+
     private func process(_ frames: UInt32) {
         var first: UInt32 = 0
         var usecs: UInt64 = 0
@@ -170,7 +183,9 @@ final class TestJACKClient: @unchecked Sendable {
         if let buffer = client.library.portGetBuffer(audioIn, frames) {
             let samples = Array(
                 UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: Float.self), count: Int(frames)))
-            recorded.withLock { $0.append(Cycle(frame: first, start: start, samples: samples)) }
+            recorded.withLock {
+                $0.append(Cycle(frame: first, start: start, period: Double(period) / 1e6, samples: samples))
+            }
         }
         guard let midi = client.library.portGetBuffer(midiOut, frames) else { return }
         client.library.midiClearBuffer(midi)
@@ -263,8 +278,6 @@ struct JACKTests {
     @MainActor
     func clicksOnTheTimeline() throws {
         try #require(TestJACKServer.shared.running, "jackd -d dummy did not start")
-        // Judged by JACK's clock: only once that clock has forgotten the server's start.
-        TestJACKServer.shared.waitForSteadyClock()
         let recorder = try TestJACKClient()
         let sink = try JACKSink(target: "peachtest")
         #expect(sink.stack == .jack && sink.sampleRate == 48_000 && sink.periodFrames == 256)
@@ -279,34 +292,64 @@ struct JACKTests {
         // No click before the timeline has settled (a session waits the same way).
         #expect(clicks.settlesIn > AudioOutput.settleTime / 2)
         while clicks.settlesIn > 0 { usleep(10_000) }
-        let underrunsBefore = sink.recoveryCount
-        let dropoutsBefore = clicks.dropoutCount
-        let placed = try Self.playClicks(8, on: clicks)
-        let onsets = recorder.clickOnsets()
-        try #require(onsets.count == placed.count, "\(onsets.count) clicks recorded of \(placed.count)")
-        let underruns = sink.recoveryCount - underrunsBefore
-        Self.expectFramesKept(placed, onsets, underruns: underruns)
-        // The time domain, by JACK's own cycle times (its filter of the driver's wake-ups): each click's first
-        // sample as the recorder got it, moved to the speakers by the playback latency.
-        let latency = Double(sink.bufferFrames - 3 * sink.periodFrames) / sink.sampleRate
-        let offset = try Self.clockOffset()
-        let errors = zip(onsets, placed).map { $0.time - offset + latency - $1.time }
-        print(
-            "jack (dummy backend): heard − placed per click by JACK's clock (µs): "
-                + errors.map { String(format: "%.0f", $0 * 1e6) }.joined(separator: " "))
-        // Peach's timeline is its own filter of when its callback woke, so the machine's scheduler moves it
-        // (0.02–0.09 ms here, idle or beside two busy loops); what Peach promises is the 2 ms, or a dropout flagged.
-        if clicks.dropoutCount == dropoutsBefore {
-            for error in errors {
-                #expect(abs(error) < Self.promise, "heard \(error * 1e3) ms from the timeline")
+        for run in 1...Self.runs {
+            // JACK's times are only a reference while its filter holds the cycle's length: wait for a second of it.
+            _ = recorder.waitForSteadyPeriod(tolerance: Self.steadyPeriod, limit: 30)
+            recorder.recorded.withLock { $0.removeAll() }
+            let underrunsBefore = sink.recoveryCount
+            let dropoutsBefore = clicks.dropoutCount
+            let placed = try Self.playClicks(8, on: clicks)
+            let onsets = recorder.clickOnsets()
+            try #require(onsets.count == placed.count, "\(onsets.count) clicks recorded of \(placed.count)")
+            let underruns = sink.recoveryCount - underrunsBefore
+            Self.expectFramesKept(placed, onsets, underruns: underruns)
+            // The time domain, by JACK's own cycle times (its filter of the driver's wake-ups): each click's first
+            // sample as the recorder got it, moved to the speakers by the playback latency.
+            let latency = Double(sink.bufferFrames - 3 * sink.periodFrames) / sink.sampleRate
+            let offset = try Self.clockOffset()
+            let errors = zip(onsets, placed).map { $0.time - offset + latency - $1.time }
+            let spread = recorder.periodSpread() ?? 0
+            print(
+                "jack (dummy backend), run \(run): heard − placed per click by JACK's clock (µs): "
+                    + errors.map { String(format: "%.0f", $0 * 1e6) }.joined(separator: " ")
+                    + String(format: "; JACK's cycle moved by %.2f µs meanwhile", spread * 1e6))
+            // While JACK's filter was still taking up a disturbance (its cycle's length off by 0.4 %, a run of the
+            // whole suite on a loaded machine: every click 12 ms early at first, 6 ms at last), its times are no
+            // reference for Peach's: the clicks are played again, each run's frames judged all the same.
+            guard spread < Self.steadyPeriod else {
+                if run < Self.runs { continue }
+                let moved = String(format: "%.2f µs", spread * 1e6)
+                Issue.record(
+                    """
+                    JACK's clock never held steady through \(Self.runs) runs of the clicks (its cycle moved by \
+                    \(moved) in the last): the time domain was not judged
+                    """)
+                return
             }
+            // Peach's timeline is its own filter of when its callback woke, so the machine's scheduler moves it
+            // (0.02–0.09 ms here, idle or beside two busy loops); what Peach promises is the 2 ms, or a dropout
+            // flagged.
+            if clicks.dropoutCount == dropoutsBefore {
+                for error in errors {
+                    #expect(abs(error) < Self.promise, "heard \(error * 1e3) ms from the timeline")
+                }
+            }
+            // A dropout counted without an underrun (a ring found short) or a JACK xrun is the timeline's filter
+            // seeing a slip that was not there.
+            #expect(
+                clicks.dropoutCount == 0 || sink.recoveryCount > 0,
+                "\(clicks.dropoutCount) dropouts with no underrun or xrun behind them")
+            return
         }
-        // A dropout counted without an underrun (a ring found short) or a JACK xrun is the timeline's filter
-        // seeing a slip that was not there.
-        #expect(
-            clicks.dropoutCount == 0 || sink.recoveryCount > 0,
-            "\(clicks.dropoutCount) dropouts with no underrun or xrun behind them")
     }
+
+    /// How many times the clicks are played while JACK's own clock is not steady.
+    static let runs = 5
+
+    /// How much JACK's filter may move a cycle's length while its times judge Peach's, seconds: steady, it moved
+    /// by 0.06–0.09 µs (of 5,333 µs) in the whole test, idle or beside four busy loops (2026-12-02); taking up a
+    /// disturbance, by tens of µs (0.4 %: 4 ms a second of drift). 1 µs drifts 0.4 ms over the clicks' 2 s.
+    static let steadyPeriod = 1e-6
 
     @Test(
         "the server changes its cycle while Peach plays (256 → 1,024 frames): the ring follows (no cycle short for it), every click on its frame"
