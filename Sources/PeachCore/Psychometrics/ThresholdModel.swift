@@ -207,7 +207,7 @@ public struct ThresholdPosterior: Hashable, Sendable {
     /// (``add(_:)``): a fit whose prior moved while its trials did not (a note's fit over the keyboard, a week
     /// of the progress chart, after an answer elsewhere moved the overall fit they lean on) is made again from
     /// its kept evidence (``FitMemo``), not from every level's trials again.
-    public struct Evidence: Sendable {
+    struct Evidence: Sendable {
         /// Σ over the levels of r · ln P(right) + w · ln P(wrong) at each grid point (``logWeights``' layout).
         let logLikelihoods: [Double]
         /// The weight of the trials.

@@ -68,7 +68,8 @@ struct JSONObjectScanner {
                 repeating: KeyLayout.Entry(), count: places * KeyLayout.layouts)
         }
         // The fields are gathered on the stack and appended once: appended one by one, each asked whether the
-        // array was shared and had room, a quarter of the scan.
+        // array was shared and had room, a quarter of the scan. (A field is a plain value: the room is left
+        // without deinitializing it.)
         let scan = withUnsafeTemporaryAllocation(of: JSONField.self, capacity: Self.gathered) { gathered in
             layout.entries.withUnsafeMutableBufferPointer { all in
                 scanFields(into: &fields, gathered: gathered, all: all, places: places, victim: victim)
