@@ -293,8 +293,9 @@ struct JACKTests {
         #expect(clicks.settlesIn > AudioOutput.settleTime / 2)
         while clicks.settlesIn > 0 { usleep(10_000) }
         for run in 1...Self.runs {
-            // JACK's times are only a reference while its filter holds the cycle's length: wait for a second of it.
-            _ = recorder.waitForSteadyPeriod(tolerance: Self.steadyPeriod, limit: 30)
+            // JACK's times are only a reference while its filter holds the cycle's length: wait for a second of it
+            // (at most 10 s).
+            _ = recorder.waitForSteadyPeriod(tolerance: Self.steadyPeriod, limit: 10)
             recorder.recorded.withLock { $0.removeAll() }
             let underrunsBefore = sink.recoveryCount
             let dropoutsBefore = clicks.dropoutCount
@@ -313,25 +314,21 @@ struct JACKTests {
                 "jack (dummy backend), run \(run): heard − placed per click by JACK's clock (µs): "
                     + errors.map { String(format: "%.0f", $0 * 1e6) }.joined(separator: " ")
                     + String(format: "; JACK's cycle moved by %.2f µs meanwhile", spread * 1e6))
-            // While JACK's filter was still taking up a disturbance (its cycle's length off by 0.4 %, a run of the
-            // whole suite on a loaded machine: every click 12 ms early at first, 6 ms at last), its times are no
-            // reference for Peach's: the clicks are played again, each run's frames judged all the same.
-            guard spread < Self.steadyPeriod else {
-                if run < Self.runs { continue }
-                let moved = String(format: "%.2f µs", spread * 1e6)
-                Issue.record(
-                    """
-                    JACK's clock never held steady through \(Self.runs) runs of the clicks (its cycle moved by \
-                    \(moved) in the last): the time domain was not judged
-                    """)
-                return
-            }
             // Peach's timeline is its own filter of when its callback woke, so the machine's scheduler moves it
             // (0.02–0.09 ms here, idle or beside two busy loops); what Peach promises is the 2 ms, or a dropout
-            // flagged.
-            if clicks.dropoutCount == dropoutsBefore {
+            // flagged. While JACK's own filter was still taking up a disturbance (a whole-suite run on a loaded
+            // machine: its cycle's length off by 0.4 %, every click 12 ms early at first, 6 ms at last), its
+            // times were no reference for Peach's: a click judged late or early then is played again, up to
+            // five runs, each run's frames judged all the same.
+            let steady = spread < Self.steadyPeriod
+            if clicks.dropoutCount == dropoutsBefore, !errors.allSatisfy({ abs($0) < Self.promise }) {
+                if !steady, run < Self.runs { continue }
+                let moved = String(format: "%.2f µs", spread * 1e6)
                 for error in errors {
-                    #expect(abs(error) < Self.promise, "heard \(error * 1e3) ms from the timeline")
+                    #expect(
+                        abs(error) < Self.promise,
+                        "heard \(error * 1e3) ms from the timeline (JACK's cycle moved by \(moved) meanwhile)"
+                    )
                 }
             }
             // A dropout counted without an underrun (a ring found short) or a JACK xrun is the timeline's filter
@@ -343,12 +340,13 @@ struct JACKTests {
         }
     }
 
-    /// How many times the clicks are played while JACK's own clock is not steady.
+    /// How many times the clicks are played while JACK's own clock is not steady and a click was judged off.
     static let runs = 5
 
-    /// How much JACK's filter may move a cycle's length while its times judge Peach's, seconds: steady, it moved
-    /// by 0.06–0.09 µs (of 5,333 µs) in the whole test, idle or beside four busy loops (2026-12-02); taking up a
-    /// disturbance, by tens of µs (0.4 %: 4 ms a second of drift). 1 µs drifts 0.4 ms over the clicks' 2 s.
+    /// How much JACK's filter may move a cycle's length while a click judged off is taken as Peach's, seconds:
+    /// steady, it moved by 0.06–0.21 µs (of 5,333 µs) in a run of this test alone, idle or beside four busy
+    /// loops, and by 0.8–2.9 µs in a whole-suite run whose clicks were all within 0.5 ms (2026-12-02); taking
+    /// up a disturbance, by tens of µs (0.4 %: 4 ms a second of drift).
     static let steadyPeriod = 1e-6
 
     @Test(
