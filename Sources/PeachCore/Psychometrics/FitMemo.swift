@@ -188,10 +188,7 @@ extension ThresholdPosterior {
                         ThresholdPosterior.evidence(data, slope: slopes[0])
                     })
             } else {
-                for index in data.levels.indices {
-                    posterior.update(
-                        level: data.levels[index], trials: data.trials[index], correct: data.correct[index])
-                }
+                posterior.update(data)
             }
             return posterior.estimate
         }

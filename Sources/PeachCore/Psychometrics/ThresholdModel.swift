@@ -217,10 +217,15 @@ public struct ThresholdPosterior: Hashable, Sendable {
     /// The evidence of `data` for a posterior over one slope (whose slope prior is nothing).
     static func evidence(_ data: BinnedTrials, slope: Double) -> Evidence {
         var sums = ThresholdPosterior(slopes: [slope])  // flat: every log weight 0
-        for index in data.levels.indices {
-            sums.update(level: data.levels[index], trials: data.trials[index], correct: data.correct[index])
-        }
+        sums.update(data)
         return Evidence(logLikelihoods: sums.logWeights, trials: sums.trials)
+    }
+
+    /// Takes in every level of `data`, in its order (``update(level:trials:correct:weight:)``).
+    mutating func update(_ data: BinnedTrials) {
+        for index in data.levels.indices {
+            update(level: data.levels[index], trials: data.trials[index], correct: data.correct[index])
+        }
     }
 
     /// Takes in the trials `evidence` sums (made for a posterior over these slopes).
