@@ -82,6 +82,7 @@ public struct ProgressHistory: Hashable, Sendable {
         /// The week's comparisons as a fit takes them in, level by level.
         private var trials: BinnedTrials {
             var trials = BinnedTrials()
+            trials.reserveCapacity(levels.count)
             for entry in levels {
                 trials.append(
                     level: entry.level, trials: Double(entry.tally.trials),
@@ -220,11 +221,17 @@ public struct ProgressHistory: Hashable, Sendable {
         var trials = [Double](repeating: 0, count: StimulusLevel.count)
         var correct = trials
         var any = false
-        for week in weeks(of: key) {
-            for entry in week.levels {
-                trials[entry.level] += Double(entry.tally.trials)
-                correct[entry.level] += Double(entry.tally.correct)
-                any = true
+        // Through buffer pointers: each level's sums asked whether their arrays were shared, a quarter of
+        // the dashboard's fit of a series over years of weeks after every answer.
+        trials.withUnsafeMutableBufferPointer { trials in
+            correct.withUnsafeMutableBufferPointer { correct in
+                for week in weeks(of: key) {
+                    for entry in week.levels {
+                        trials[entry.level] += Double(entry.tally.trials)
+                        correct[entry.level] += Double(entry.tally.correct)
+                        any = true
+                    }
+                }
             }
         }
         guard any else { return nil }

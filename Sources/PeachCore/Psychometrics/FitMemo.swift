@@ -92,9 +92,11 @@ final class FitMemo: Sendable {
         /// Batches running: fits are kept while there is one.
         var batches = 0
         var estimates = Generations<ThresholdEstimate?>()
-        /// The evidence of trials fitted with a prior (``ThresholdPosterior/Evidence``), kept by the trials and
-        /// the slope: 181 numbers each. Only where fits are kept for the process's life: one report seldom fits
-        /// the same trials under two priors (kept there, it cost `peach profile --json` 0.6 % more).
+        /// The evidence of trials (``ThresholdPosterior/Evidence``), kept by the trials and the slopes: a fit
+        /// with a prior at one slope, a trained note's trials at the keyboard's slope (181 numbers each), a
+        /// block of a whole's levels over every slope (``ThresholdPosterior/blockedEvidence(_:slopes:memo:)``,
+        /// 2,353). Only where fits are kept for the process's life: one report seldom takes the same trials in
+        /// twice (kept there, it cost `peach profile --json` 0.6 % more).
         var evidence = Generations<ThresholdPosterior.Evidence>()
         /// Whether fits are kept for the process's life (``FitMemo/keepFromNowOn()``).
         var lifelong = false
@@ -183,15 +185,59 @@ extension ThresholdPosterior {
             if thresholdPrior != nil, slopes.count == 1 {
                 // A prior that moves with a whole (the overall fit, a series) over trials that often stay: the
                 // trials' evidence is kept apart from it.
-                posterior.add(
-                    memo.evidence(FitMemo.Key(slopes: slopes, prior: nil, data: data)) {
-                        ThresholdPosterior.evidence(data, slope: slopes[0])
-                    })
+                posterior.add(keptEvidence(data, slope: slopes[0], memo: memo))
             } else {
-                posterior.update(data)
+                posterior.add(blockedEvidence(data, slopes: slopes, memo: memo))
             }
             return posterior.estimate
         }
+    }
+
+    /// The evidence of `data` at one `slope` (``evidence(_:slope:)``), kept by the trials where `memo` keeps fits
+    /// for the process's life (``keepFitsFromNowOn()``).
+    static func keptEvidence(_ data: BinnedTrials, slope: Double, memo: FitMemo = .shared) -> Evidence {
+        memo.evidence(FitMemo.Key(slopes: [slope], prior: nil, data: data)) { evidence(data, slope: slope) }
+    }
+
+    /// How many stimulus levels a block of ``blockedEvidence(_:slopes:memo:)`` spans: ten blocks over the 305
+    /// levels.
+    static let evidenceBlock = 32
+
+    /// The evidence of `data` over `slopes`, summed block by block: each block of ``evidenceBlock`` levels'
+    /// evidence summed from nothing (kept by its trials where `memo` keeps fits for the process's life), the
+    /// blocks added in order. An answer changes one level, so after it a whole's fit (every comparison, a mode's
+    /// series) takes in one block's levels again, not all of them: on a million answers the dashboard fitted
+    /// two wholes after every comparison from about 200 levels each, a quarter of its work. Made the same way
+    /// whether kept or not, so the same bits either way.
+    static func blockedEvidence(_ data: BinnedTrials, slopes: [Double], memo: FitMemo) -> Evidence {
+        var sums: [Double] = []
+        var trials = 0.0
+        var start = 0
+        let levels = data.levels
+        while start < levels.count {
+            let block = levels[start] / evidenceBlock
+            var end = start + 1
+            while end < levels.count, levels[end] / evidenceBlock == block { end += 1 }
+            let part = data.slice(start..<end)
+            let evidence = memo.evidence(FitMemo.Key(slopes: slopes, prior: nil, data: part)) {
+                ThresholdPosterior.evidence(part, slopes: slopes)
+            }
+            if sums.isEmpty {
+                sums = evidence.logLikelihoods
+            } else {
+                sums.withUnsafeMutableBufferPointer { sums in
+                    evidence.logLikelihoods.withUnsafeBufferPointer { terms in
+                        for index in sums.indices { sums[index] += terms[index] }
+                    }
+                }
+            }
+            trials += evidence.trials
+            start = end
+        }
+        if sums.isEmpty {
+            sums = [Double](repeating: 0, count: slopes.count * ThresholdModel.logThresholds.count)
+        }
+        return Evidence(logLikelihoods: sums, trials: trials)
     }
 
     /// The estimate of a part of a series (a week, a session) whose whole was fitted as `series`

@@ -216,7 +216,13 @@ public struct ThresholdPosterior: Hashable, Sendable {
 
     /// The evidence of `data` for a posterior over one slope (whose slope prior is nothing).
     static func evidence(_ data: BinnedTrials, slope: Double) -> Evidence {
-        var sums = ThresholdPosterior(slopes: [slope])  // flat: every log weight 0
+        evidence(data, slopes: [slope])
+    }
+
+    /// The evidence of `data` for a posterior over `slopes`: its terms summed from nothing (no prior).
+    static func evidence(_ data: BinnedTrials, slopes: [Double]) -> Evidence {
+        var sums = ThresholdPosterior(slopes: slopes)
+        sums.logWeights = [Double](repeating: 0, count: sums.logWeights.count)
         sums.update(data)
         return Evidence(logLikelihoods: sums.logWeights, trials: sums.trials)
     }
@@ -239,10 +245,15 @@ public struct ThresholdPosterior: Hashable, Sendable {
         trials += evidence.trials
     }
 
-    /// The posterior probabilities on the grid (normalised).
+    /// The posterior probabilities on the grid (normalised). A point more than 746 below the top in ln is 0
+    /// without `exp`: e^−746 is below half the smallest double, so `exp` gives 0 there too (the same bits), and
+    /// with thousands of trials most of the grid lies there; `exp` underflowing was half of an estimate.
     public var probabilities: [Double] {
         let top = logWeights.max() ?? 0
-        var weights = logWeights.map { expDouble($0 - top) }
+        var weights = logWeights.map { weight in
+            let exponent = weight - top
+            return exponent < -746 ? 0 : expDouble(exponent)
+        }
         let sum = weights.reduce(0, +)
         for index in weights.indices { weights[index] /= sum }
         return weights

@@ -20,14 +20,28 @@ enum FixedDecimals {
         // than that rounding's error, `nearest` is what printf rounds the exact value to.
         let rest = abs((-nearest).addingProduct(value, scale))
         guard abs(nearest) < 0x1p40, rest < 0.5 - 1e-6 else { return formatted(value, decimals) }
-        var digits = String(Int64(abs(nearest)))
-        if decimals > 0 {
-            if digits.utf8.count <= decimals {
-                digits = String(repeating: "0", count: decimals + 1 - digits.utf8.count) + digits
+        // The digits written into a few bytes and made a string once: `String(Int64)`, a `"0"` prefix and
+        // `insert` made three strings a number (a chart's SVG after every answer on the dashboard).
+        var whole = UInt64(abs(nearest))
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { bytes in
+            var start = bytes.count
+            var written = 0
+            repeat {
+                if written == decimals, decimals > 0 {
+                    start -= 1
+                    bytes[start] = 0x2E  // .
+                }
+                start -= 1
+                bytes[start] = 0x30 + UInt8(whole % 10)
+                whole /= 10
+                written += 1
+            } while whole > 0 || written <= decimals
+            if value.sign == .minus {
+                start -= 1
+                bytes[start] = 0x2D  // -
             }
-            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -decimals))
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)
         }
-        return value.sign == .minus ? "-" + digits : digits
     }
 
     private static func formatted(_ value: Double, _ decimals: Int) -> String {

@@ -18,25 +18,37 @@ struct FitMemoTests {
         return BinnedTrials(counts)
     }
 
-    /// The posterior made and fed by hand: what every fit did before fits were kept. A fit at one slope with a
-    /// prior sums its trials' terms apart and adds them to the prior at once (``ThresholdPosterior/Evidence``).
+    /// The posterior made and fed by hand: what every fit does. A fit at one slope with a prior sums its
+    /// trials' terms apart and adds them to the prior at once (``ThresholdPosterior/Evidence``); any other fit
+    /// sums them block by block of ``ThresholdPosterior/evidenceBlock`` levels, each from nothing, and adds the
+    /// blocks in order, then their sum to the prior.
     static func byHand(
         _ data: BinnedTrials, slopes: [Double], prior: (center: Double, width: Double)?
     ) -> ThresholdEstimate? {
         var posterior = ThresholdPosterior(slopes: slopes, thresholdPrior: prior)
-        var terms = ThresholdPosterior(slopes: slopes)
-        let apart = prior != nil && slopes.count == 1
-        for index in data.levels.indices {
-            if apart {
+        if prior != nil && slopes.count == 1 {
+            var terms = ThresholdPosterior(slopes: slopes)
+            for index in data.levels.indices {
                 terms.update(
                     level: data.levels[index], trials: data.trials[index], correct: data.correct[index])
-            } else {
-                posterior.update(
+            }
+            posterior.add(ThresholdPosterior.Evidence(logLikelihoods: terms.logWeights, trials: terms.trials))
+        } else {
+            var blocks: [Int: BinnedTrials] = [:]
+            for index in data.levels.indices {
+                blocks[data.levels[index] / ThresholdPosterior.evidenceBlock, default: BinnedTrials()].append(
                     level: data.levels[index], trials: data.trials[index], correct: data.correct[index])
             }
-        }
-        if apart {
-            posterior.add(ThresholdPosterior.Evidence(logLikelihoods: terms.logWeights, trials: terms.trials))
+            var sums: [Double] = []
+            var trials = 0.0
+            for (_, part) in blocks.sorted(by: { $0.key < $1.key }) {
+                let evidence = ThresholdPosterior.evidence(part, slopes: slopes)
+                sums = sums.isEmpty ? evidence.logLikelihoods : zip(sums, evidence.logLikelihoods).map(+)
+                trials += evidence.trials
+            }
+            if !sums.isEmpty {
+                posterior.add(ThresholdPosterior.Evidence(logLikelihoods: sums, trials: trials))
+            }
         }
         return posterior.estimate
     }
@@ -82,10 +94,12 @@ struct FitMemoTests {
             _ = ThresholdPosterior.fit(data, slopes: [slope], thresholdPrior: (10, 0.5), memo: batch)
             #expect(batch.keptCount == 1 && batch.keptEvidenceCount == 0)
         }
-        // Without a prior, or over every slope, a fit takes its trials in as before: no evidence is kept.
+        // Without a prior, or over every slope, a fit keeps its trials' evidence by blocks of levels.
+        let blocks = Set(data.levels.map { $0 / ThresholdPosterior.evidenceBlock }).count
         _ = ThresholdPosterior.fit(data, slopes: [slope], thresholdPrior: nil, memo: memo)
+        #expect(memo.keptEvidenceCount == 3 + blocks)
         _ = ThresholdPosterior.fit(data, slopes: ThresholdModel.slopes, thresholdPrior: (10, 0.5), memo: memo)
-        #expect(memo.keptEvidenceCount == 3)
+        #expect(memo.keptEvidenceCount == 3 + 2 * blocks)
     }
 
     @Test("off, every fit is made; on, the second is the kept one, equal to the bit to a fit made by hand")
@@ -139,6 +153,42 @@ struct FitMemoTests {
             ThresholdPosterior.fit(data, partOf: series)
                 == Self.byHand(
                     data, slopes: [series.slope], prior: (series.cents, ThresholdModel.partPriorWidth)))
+    }
+
+    @Test("a whole's fit after one more trial takes in again only the block of levels that trial is in")
+    func blocksOfLevels() throws {
+        let memo = FitMemo()
+        memo.keepFromNowOn()
+        var counts = TrialCounts()
+        // Trials over 0.1 … 300 cents: levels in most of the blocks.
+        for (index, cents) in [0.1, 0.4, 1.5, 4.0, 12.0, 30.0, 90.0, 300.0].enumerated() {
+            for trial in 0..<(20 + index) { counts.add(cents: cents, correct: trial % 3 != 0) }
+        }
+        let slopes = ThresholdModel.slopes
+        let first = try #require(
+            ThresholdPosterior.fit(BinnedTrials(counts), slopes: slopes, thresholdPrior: nil, memo: memo))
+        let blocks = memo.keptEvidenceCount
+        #expect(
+            blocks == Set(BinnedTrials(counts).levels.map { $0 / ThresholdPosterior.evidenceBlock }).count)
+        #expect(blocks >= 5)
+        counts.add(cents: 4.0, correct: true)
+        let after = ThresholdPosterior.fit(
+            BinnedTrials(counts), slopes: slopes, thresholdPrior: nil, memo: memo)
+        #expect(memo.keptEvidenceCount == blocks + 1, "one block made again")
+        // The same bits as the memo off makes them, and the same model as taking the levels in one by one.
+        #expect(
+            after
+                == ThresholdPosterior.fit(
+                    BinnedTrials(counts), slopes: slopes, thresholdPrior: nil, memo: FitMemo()))
+        #expect(after == Self.byHand(BinnedTrials(counts), slopes: slopes, prior: nil))
+        var sequential = ThresholdPosterior(slopes: slopes)
+        sequential.update(BinnedTrials(counts))
+        let estimate = try #require(after)
+        let other = try #require(sequential.estimate)
+        #expect(abs(estimate.cents / other.cents - 1) < 1e-9)
+        #expect(abs(estimate.interval68.lowerBound / other.interval68.lowerBound - 1) < 1e-9)
+        #expect(estimate.trials == other.trials && estimate.slope == other.slope)
+        #expect(estimate.trials == first.trials + 1)
     }
 
     @Test(

@@ -163,4 +163,76 @@ struct ThresholdTests {
         #expect(fits[0] == nil && fits[48] == nil)  // C2 and C6: no trials nearby
         #expect(try #require(profile.fittedThreshold).kazezLevel < overall.cents)
     }
+
+    @Test(
+        "a note's fit across the keyboard is the fit to its neighbours' weighted trials, summed in another order"
+    )
+    func keyboardFitsSumNeighboursEvidence() throws {
+        var profile = PerceptualProfile()
+        var generator = SeededRandomGenerator(seed: 9)
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        for index in 0..<900 {
+            let note = MIDINote(clamping: 50 + (index * 7) % 19)
+            let truth = PsychometricFunction(
+                threshold: Double(note.rawValue - 40) / 2, slope: 2, lapseRate: 0.02)
+            let cents = [1.0, 3, 6, 12, 25, 50][index % 6]
+            let correct = Double.random(in: 0..<1, using: &generator) < truth.probabilityCorrect(at: cents)
+            profile.add(
+                CompletedComparison(
+                    comparison: Comparison(note1: note, note2: note, centDifference: Cents(cents)),
+                    answer: correct ? .higher : .lower, timestamp: start + Double(index),
+                    context: TrialContext(settings: .defaults), note2AmplitudeOffset: 0, responseTime: 0.5,
+                    inputKind: .simulated))
+        }
+        let overall = try #require(profile.fittedThreshold)
+        let range = NoteRange(36, 84)
+        let fits = profile.fittedThresholds(over: range)
+        // The fit as it was made before: each level's trials weighted by the kernel, taken in for each note.
+        for (position, note) in range.notes.enumerated() {
+            var trials = [Double](repeating: 0, count: StimulusLevel.count)
+            var correct = trials
+            for other in 0..<128 {
+                guard let counts = profile.trialCounts(for: MIDINote(clamping: other)) else { continue }
+                let distance = Double(other - note.rawValue) / PerceptualProfile.keyboardBandwidth
+                let weight = exp(-distance * distance / 2)
+                guard weight > 1e-3 else { continue }
+                for level in 0..<StimulusLevel.count where counts.trials[level] > 0 {
+                    trials[level] += weight * Double(counts.trials[level])
+                    correct[level] += weight * Double(counts.correct[level])
+                }
+            }
+            let data = BinnedTrials(trials: trials, correct: correct)
+            guard data.total >= PerceptualProfile.minimumFittedTrials else {
+                #expect(fits[position] == nil, "\(note)")
+                continue
+            }
+            var posterior = ThresholdPosterior(
+                slopes: [overall.slope], thresholdPrior: (overall.cents, PerceptualProfile.keyboardSpread))
+            for index in data.levels.indices {
+                posterior.update(
+                    level: data.levels[index], trials: data.trials[index], correct: data.correct[index])
+            }
+            let expected = try #require(posterior.estimate)
+            let fit = try #require(fits[position], "\(note)")
+            #expect(abs(fit.cents / expected.cents - 1) < 1e-9, "\(note)")
+            #expect(abs(fit.interval95.upperBound / expected.interval95.upperBound - 1) < 1e-9, "\(note)")
+            #expect(abs(fit.trials / expected.trials - 1) < 1e-12, "\(note)")
+        }
+        #expect(fits.contains { $0 != nil } && fits.contains { $0 == nil })
+    }
+
+    @Test("a grid point far below the top is 0 without exp, the same bits as exp gives")
+    func probabilitiesSkipUnderflow() throws {
+        var posterior = ThresholdPosterior()
+        for level in stride(from: 40, to: 200, by: 7) {
+            posterior.update(level: level, trials: 4000, correct: level > 120 ? 3900 : 2400)
+        }
+        let weights = posterior.logWeights
+        let top = try #require(weights.max())
+        #expect(weights.contains { $0 - top < -746 }, "most of the grid lies far below the top")
+        let naive = weights.map { exp($0 - top) }
+        let sum = naive.reduce(0, +)
+        #expect(posterior.probabilities == naive.map { $0 / sum })
+        #expect(exp(-746.0 as Double) == 0 && exp(-745.0 as Double) > 0)
+    }
 }
