@@ -136,16 +136,17 @@ struct ThresholdTests {
         #expect((23...39).contains(covered), "covered \(covered) of \(runs)")
     }
 
-    @Test("the profile's fits: overall, and across the keyboard where a note has enough neighbours")
-    func profileFits() throws {
+    /// A profile of `answers` simulated comparisons, a second apart: answer `index` at the note, with the
+    /// listener's threshold (cents, slope 2) and at the difference `trial(index)` gives.
+    static func simulatedProfile(
+        answers: Int, seed: UInt64, trial: (Int) -> (note: MIDINote, threshold: Double, cents: Double)
+    ) -> PerceptualProfile {
         var profile = PerceptualProfile()
-        var generator = SeededRandomGenerator(seed: 5)
+        var generator = SeededRandomGenerator(seed: seed)
         let start = Date(timeIntervalSince1970: 1_800_000_000)
-        for index in 0..<600 {
-            let note = MIDINote(clamping: 48 + index % 25)
-            let truth = PsychometricFunction(
-                threshold: note.rawValue < 60 ? 12 : 4, slope: 2, lapseRate: 0.02)
-            let cents = [2.0, 4, 8, 16, 32][index % 5]
+        for index in 0..<answers {
+            let (note, threshold, cents) = trial(index)
+            let truth = PsychometricFunction(threshold: threshold, slope: 2, lapseRate: 0.02)
             let correct = Double.random(in: 0..<1, using: &generator) < truth.probabilityCorrect(at: cents)
             profile.add(
                 CompletedComparison(
@@ -153,6 +154,15 @@ struct ThresholdTests {
                     answer: correct ? .higher : .lower, timestamp: start + Double(index),
                     context: TrialContext(settings: .defaults), note2AmplitudeOffset: 0, responseTime: 0.5,
                     inputKind: .simulated))
+        }
+        return profile
+    }
+
+    @Test("the profile's fits: overall, and across the keyboard where a note has enough neighbours")
+    func profileFits() throws {
+        let profile = Self.simulatedProfile(answers: 600, seed: 5) { index in
+            let note = MIDINote(clamping: 48 + index % 25)
+            return (note, note.rawValue < 60 ? 12 : 4, [2.0, 4, 8, 16, 32][index % 5])
         }
         let overall = try #require(profile.fittedThreshold)
         #expect((4...12).contains(overall.cents))
@@ -168,21 +178,9 @@ struct ThresholdTests {
         "a note's fit across the keyboard is the fit to its neighbours' weighted trials, summed in another order"
     )
     func keyboardFitsSumNeighboursEvidence() throws {
-        var profile = PerceptualProfile()
-        var generator = SeededRandomGenerator(seed: 9)
-        let start = Date(timeIntervalSince1970: 1_800_000_000)
-        for index in 0..<900 {
+        let profile = Self.simulatedProfile(answers: 900, seed: 9) { index in
             let note = MIDINote(clamping: 50 + (index * 7) % 19)
-            let truth = PsychometricFunction(
-                threshold: Double(note.rawValue - 40) / 2, slope: 2, lapseRate: 0.02)
-            let cents = [1.0, 3, 6, 12, 25, 50][index % 6]
-            let correct = Double.random(in: 0..<1, using: &generator) < truth.probabilityCorrect(at: cents)
-            profile.add(
-                CompletedComparison(
-                    comparison: Comparison(note1: note, note2: note, centDifference: Cents(cents)),
-                    answer: correct ? .higher : .lower, timestamp: start + Double(index),
-                    context: TrialContext(settings: .defaults), note2AmplitudeOffset: 0, responseTime: 0.5,
-                    inputKind: .simulated))
+            return (note, Double(note.rawValue - 40) / 2, [1.0, 3, 6, 12, 25, 50][index % 6])
         }
         let overall = try #require(profile.fittedThreshold)
         let range = NoteRange(36, 84)
