@@ -10,8 +10,8 @@ import PeachText
 /// (``ThresholdPosterior/keepFitsFromNowOn()``); then `rounds` answers of each kind are added one at a time, and
 /// after each the overview's parts are made again from a new report, as the first reload after that answer
 /// makes them (the summary, the trend's sentences, the profile chart's SVG). Prints CPU milliseconds an answer;
-/// for instructions, run it under `valgrind --tool=callgrind` with 0 and with N rounds of one kind (the
-/// difference over N).
+/// for instructions, run it under callgrind counting only ``answerRounds(_:offset:index:generator:_:)`` (its
+/// total over N rounds of one kind).
 enum ReportRebuild {
     /// The answer kinds added, by their index in ``syntheticRecord(index:generator:)``'s cycle of ten.
     static let kinds: [(name: String, offset: Int)] = [
@@ -41,16 +41,33 @@ enum ReportRebuild {
         var index = records
         for kind in kinds where only == nil || only == kind.name {
             let before = cpuSeconds()
-            for _ in 0..<rounds {
-                index += (10 + kind.offset - index % 10) % 10
-                contents.add(syntheticRecord(index: index, generator: &generator))
-                index += 1
-                sink &+= overview()
+            sink &+= answerRounds(rounds, offset: kind.offset, index: &index, generator: &generator) {
+                contents.add($0)
+                return overview()
             }
             let perAnswer = (cpuSeconds() - before) * 1000 / Double(max(rounds, 1))
             report("  \(kind.name) answer, then the overview", "\(format(perAnswer, 2)) ms CPU an answer")
         }
         if sink == 0 { print("nothing made") }
+    }
+
+    /// `rounds` answers of the kind at `offset` in the cycle of ten, each handed to `answer` (which stores it
+    /// and makes the overview). Its own function, never inlined, so that callgrind counts only it:
+    /// `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*ReportRebuild*answerRounds*'`
+    /// counts the answers and their overviews without the store's setup (whose snapshot writing varies from
+    /// run to run with the time it takes).
+    @inline(never)
+    static func answerRounds(
+        _ rounds: Int, offset: Int, index: inout Int, generator: inout SeededRandomGenerator,
+        _ answer: (StoredRecord) -> Int
+    ) -> Int {
+        var sink = 0
+        for _ in 0..<rounds {
+            index += (10 + offset - index % 10) % 10
+            sink &+= answer(syntheticRecord(index: index, generator: &generator))
+            index += 1
+        }
+        return sink
     }
 
     /// This process's user and system CPU seconds.

@@ -30,33 +30,51 @@ final class FitMemo: Sendable {
     /// (Swift's hashing of every number of a note's fit over the keyboard, a few hundred, was a third of the
     /// memo's cost); equal keys compare every number.
     struct Key: Hashable {
-        let slopes: [UInt64]
-        let prior: [UInt64]
+        /// The slopes, compared by their bits; kept as given (mapped to their bits, they cost each key an array).
+        let slopes: [Double]
+        /// The prior's center and width as bits, (0, 0) where there is none (as an array, each key allocated once
+        /// more).
+        let prior: (center: UInt64, width: UInt64)
+        /// Whether there is a prior.
+        let hasPrior: Bool
         let data: BinnedTrials
         let digest: UInt64
 
         init(slopes: [Double], prior: (center: Double, width: Double)?, data: BinnedTrials) {
-            self.slopes = slopes.map(\.bitPattern)
-            self.prior = prior.map { [$0.center.bitPattern, $0.width.bitPattern] } ?? []
+            self.slopes = slopes
+            self.prior = prior.map { ($0.center.bitPattern, $0.width.bitPattern) } ?? (0, 0)
+            hasPrior = prior != nil
             self.data = data
             var digest: UInt64 = 0xCBF2_9CE4_8422_2325
-            func fold(_ bits: UInt64) {
+            @inline(__always) func fold(_ bits: UInt64) {
                 digest = (digest ^ bits) &* 0x9E37_79B9_7F4A_7C15
                 digest ^= digest >> 29
             }
-            for bits in self.slopes { fold(bits) }
-            for bits in self.prior { fold(bits) }
+            slopes.withUnsafeBufferPointer { slopes in
+                for slope in slopes { fold(slope.bitPattern) }
+            }
+            if let prior {
+                fold(prior.center.bitPattern)
+                fold(prior.width.bitPattern)
+            }
             fold(UInt64(data.levels.count))
-            for index in data.levels.indices {
-                fold(UInt64(truncatingIfNeeded: data.levels[index]))
-                fold(data.trials[index].bitPattern)
-                fold(data.correct[index].bitPattern)
+            data.levels.withUnsafeBufferPointer { levels in
+                data.trials.withUnsafeBufferPointer { trials in
+                    data.correct.withUnsafeBufferPointer { correct in
+                        for index in levels.indices {
+                            fold(UInt64(truncatingIfNeeded: levels[index]))
+                            fold(trials[index].bitPattern)
+                            fold(correct[index].bitPattern)
+                        }
+                    }
+                }
             }
             self.digest = digest
         }
 
         static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.digest == rhs.digest && lhs.slopes == rhs.slopes && lhs.prior == rhs.prior
+            lhs.digest == rhs.digest && lhs.hasPrior == rhs.hasPrior && lhs.prior == rhs.prior
+                && lhs.slopes.elementsEqual(rhs.slopes) { $0.bitPattern == $1.bitPattern }
                 && lhs.data == rhs.data
         }
 

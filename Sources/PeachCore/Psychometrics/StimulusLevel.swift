@@ -120,11 +120,21 @@ public struct TrialCounts: Hashable, Sendable {
         if isCorrect { correct[level] += 1 }
     }
 
-    /// Adds every trial of `other`.
+    /// Adds every trial of `other`. Through buffer pointers, without overflow checks (which keep the loop from
+    /// running eight levels at once): pooling a profile's notes level by level through the arrays' getters
+    /// took 250 thousand instructions, twice in every report the dashboard makes. No sum can overflow: a
+    /// store's counts are at most its answers (``isConsistent(maximumCount:)``).
     public mutating func add(_ other: TrialCounts) {
-        for level in 0..<StimulusLevel.count where other.trials[level] > 0 {
-            trials[level] += other.trials[level]
-            correct[level] += other.correct[level]
+        Self.add(other.trials, to: &trials)
+        Self.add(other.correct, to: &correct)
+    }
+
+    /// `other`'s counts added to `counts`, level by level.
+    private static func add(_ other: [Int32], to counts: inout [Int32]) {
+        other.withUnsafeBufferPointer { other in
+            counts.withUnsafeMutableBufferPointer { counts in
+                for level in 0..<min(counts.count, other.count) { counts[level] &+= other[level] }
+            }
         }
     }
 

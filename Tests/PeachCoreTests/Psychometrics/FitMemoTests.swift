@@ -138,6 +138,7 @@ struct FitMemoTests {
             (data, [series.slope], nil),
             (data, [series.slope], (series.cents, ThresholdModel.partPriorWidth)),
             (data, [series.slope], (series.cents * 2, ThresholdModel.partPriorWidth)),
+            (data, [series.slope], (series.cents, ThresholdModel.partPriorWidth * 2)),
             (data, [series.slope * 1.1], (series.cents, ThresholdModel.partPriorWidth)),
             (Self.trials(around: 30, seed: 2), ThresholdModel.slopes, nil),
             (Self.trials(around: 12, seed: 3), ThresholdModel.slopes, nil),
