@@ -54,8 +54,8 @@ enum ReportRebuild {
     /// `rounds` answers of the kind at `offset` in the cycle of ten, each handed to `answer` (which stores it
     /// and makes the overview). Its own function, never inlined, so that callgrind counts only it:
     /// `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*ReportRebuild*answerRounds*'`
-    /// counts the answers and their overviews without the store's setup (whose snapshot writing varies from
-    /// run to run with the time it takes).
+    /// counts the answers and their overviews without the store's setup (counted with it, 0 against N rounds,
+    /// the setup moved the difference by up to 0.7 million instructions an answer between runs).
     @inline(never)
     static func answerRounds(
         _ rounds: Int, offset: Int, index: inout Int, generator: inout SeededRandomGenerator,
