@@ -19,11 +19,7 @@ public struct BinnedTrials: Hashable, Sendable {
         self.init()
         counts.trials.withUnsafeBufferPointer { trials in
             counts.correct.withUnsafeBufferPointer { correct in
-                var played = 0
-                for level in trials.indices { played &+= trials[level] > 0 ? 1 : 0 }
-                take(played, of: trials.count, where: { trials[$0] > 0 }) {
-                    (Double(trials[$0]), Double(correct[$0]))
-                }
+                take(trials.count, where: { trials[$0] > 0 }) { (Double(trials[$0]), Double(correct[$0])) }
             }
         }
     }
@@ -34,22 +30,21 @@ public struct BinnedTrials: Hashable, Sendable {
         self.init()
         trials.withUnsafeBufferPointer { trials in
             correct.withUnsafeBufferPointer { correct in
-                var played = 0
-                for level in trials.indices { played &+= trials[level] > 0 ? 1 : 0 }
-                take(played, of: trials.count, where: { trials[$0] > 0 }) { (trials[$0], correct[$0]) }
+                take(trials.count, where: { trials[$0] > 0 }) { (trials[$0], correct[$0]) }
             }
         }
     }
 
-    /// Takes in the `played` levels below `count` that `isPlayed`, lowest first, with their trials and right
-    /// answers (`values`), each array made once at its size: appended level by level from arrays read through
-    /// their getters, a trained note's 305 levels took 12 thousand instructions, made for every trained note
-    /// after every answer the dashboard stores.
+    /// Takes in the levels below `count` that `isPlayed`, lowest first, with their trials and right answers
+    /// (`values`), each array made once at its size: appended level by level from arrays read through their
+    /// getters, a trained note's 305 levels took 10 thousand instructions, made for every trained note after
+    /// every answer the dashboard stores.
     @inline(__always)
     private mutating func take(
-        _ played: Int, of count: Int, where isPlayed: (Int) -> Bool,
-        _ values: (Int) -> (trials: Double, correct: Double)
+        _ count: Int, where isPlayed: (Int) -> Bool, _ values: (Int) -> (trials: Double, correct: Double)
     ) {
+        var played = 0
+        for level in 0..<count { played &+= isPlayed(level) ? 1 : 0 }
         levels = [Int](unsafeUninitializedCapacity: played) { levels, initialized in
             var position = 0
             for level in 0..<count where isPlayed(level) && position < played {

@@ -78,7 +78,7 @@ public struct ChartLayout: Sendable, Equatable {
     /// `text` broken between words into lines no wider than `room` pixels at `size` (a word longer than a line
     /// stands alone; a number keeps its `%`, a `±` its number). A line's width grows by its words' counts: made
     /// by replacing the kept spaces through Foundation and counting every candidate line again, the wrapping
-    /// was a twentieth of the dashboard's work after an answer.
+    /// was 3 % of the dashboard's work after an answer.
     static func wrap(_ text: String, size: Double, room: Double) -> [String] {
         var lines: [String] = []
         var line = ""
