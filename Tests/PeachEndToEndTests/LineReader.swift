@@ -29,8 +29,13 @@ final class LineReader {
     /// Reads until a line contains `text`; returns that line, or nil at the end of the output.
     @discardableResult
     func await(_ text: String) -> String? {
+        self.await(anyOf: [text])
+    }
+
+    /// Reads until a line contains any of `texts`; returns that line, or nil at the end of the output.
+    func await(anyOf texts: [String]) -> String? {
         while let line = next() {
-            if line.contains(text) { return line }
+            if texts.contains(where: { line.contains($0) }) { return line }
         }
         return nil
     }

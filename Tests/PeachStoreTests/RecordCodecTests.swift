@@ -612,6 +612,15 @@ struct RecordCodecTests {
             #expect(parsed.map { abs($0.timeIntervalSince1970 - seconds) < 0.0005 } == true, "\(text)")
         }
         #expect(Timestamp.format(Date(timeIntervalSince1970: 951_782_400)) == "2000-02-29T00:00:00.000Z")
+        // The edges of the unsigned steps (1970 to 9999) and the general ones on either side of them.
+        for (seconds, text) in [
+            (-0.001, "1969-12-31T23:59:59.999Z"), (0, "1970-01-01T00:00:00.000Z"),
+            (253_402_300_799.999, "9999-12-31T23:59:59.999Z"), (253_402_300_800, "10000-01-01T00:00:00.000Z"),
+            (-62_135_596_800, "0001-01-01T00:00:00.000Z"), (-62_167_219_200, "0000-01-01T00:00:00.000Z"),
+            (-62_198_755_200, "-1-01-01T00:00:00.000Z"),
+        ] {
+            #expect(Timestamp.format(Date(timeIntervalSince1970: seconds)) == text)
+        }
         // Every field against the calendar's own reading, and the whole-second form without its fraction.
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!

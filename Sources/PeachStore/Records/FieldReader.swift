@@ -9,11 +9,15 @@ import PeachCore
     import Darwin
 #endif
 
-/// Typed access to the fields of one scanned line.
+/// Typed access to the fields of one scanned line. The fields and their slots are the decoder's, borrowed
+/// through buffer pointers for the one record read: held as arrays, they were retained and released with each
+/// reader and checked at each look-up.
 struct FieldReader {
     let line: UnsafeBufferPointer<UInt8>
-    let fields: [JSONField]
-    let slots: [Int]
+    /// The scanned fields (``RecordCodec/Decoder/fields``).
+    let fields: UnsafeBufferPointer<JSONField>
+    /// For each ``RecordCodec/Key``, the position of its field in `fields`, or -1.
+    let slots: UnsafeBufferPointer<Int>
     /// What the reader keeps from record to record (its short words, the last day), when it reads many.
     var memory: UnsafeMutablePointer<LineMemory>? = nil
 

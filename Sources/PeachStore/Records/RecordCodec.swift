@@ -250,12 +250,11 @@ enum RecordCodec {
                 out.integer(.offsetPosition, position)
             }
             if let mean = rhythm.meanOffsetMs { out.number(.meanOffsetMs, mean) }
-            let positions: [Key] = [
-                .meanOffsetMsPosition0, .meanOffsetMsPosition1, .meanOffsetMsPosition2,
-                .meanOffsetMsPosition3,
-            ]
-            for (position, value) in zip(positions, rhythm.meanOffsetMsPositions) {
-                if let value { out.number(position, value) }
+            // The keys follow each other (no array of them is made for each record).
+            for (index, value) in rhythm.meanOffsetMsPositions.prefix(4).enumerated() {
+                if let value, let position = Key(rawValue: Key.meanOffsetMsPosition0.rawValue &+ index) {
+                    out.number(position, value)
+                }
             }
             if let silentBars = rhythm.silentBars {
                 out.integer(.silentBars, silentBars)
@@ -331,9 +330,10 @@ enum RecordCodec {
     }
 
     /// A string as JSON, with quotes and escapes, written; plain ASCII is copied as it is.
+    /// Read in place (`utf8.withContiguousStorageIfAvailable`, a native string's own bytes): the copy of the
+    /// string made to call `withUTF8` on was retained and released (70 instructions a record an import writes).
     fileprivate static func writeQuoted(_ text: String, to writer: inout ByteWriter) {
-        var text = text
-        let plain = text.withUTF8 { bytes in
+        @inline(__always) func write(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             // Nothing to escape: no quote, backslash or control character (eight bytes at a time).
             guard ByteLanes.stringStop(in: bytes, from: 0, to: bytes.count) == bytes.count else {
                 return false
@@ -342,6 +342,13 @@ enum RecordCodec {
             writer.write(UnsafeRawBufferPointer(bytes))
             writer.write(byte: 0x22)
             return true
+        }
+        let plain: Bool
+        if let inPlace = text.utf8.withContiguousStorageIfAvailable(write) {
+            plain = inPlace
+        } else {
+            var text = text
+            plain = text.withUTF8(write)
         }
         if !plain { writer.write(text: quoted(text)) }
     }
@@ -509,11 +516,14 @@ enum RecordCodec {
                 line, fields: decoder.fields, slot: decoder.slots[Key.crc.rawValue],
                 lastIsKnown: decoder.slots.contains(decoder.fields.count - 1))
         }
-        let (fields, slots) = (decoder.fields, decoder.slots)
-        return try withUnsafeMutablePointer(to: &decoder.memory) { memory in
-            try decodeRecord(
-                FieldReader(line: line, fields: fields, slots: slots, memory: memory), extras: extras,
-                path: path)
+        return try decoder.fields.withUnsafeBufferPointer { fields in
+            try decoder.slots.withUnsafeBufferPointer { slots in
+                try withUnsafeMutablePointer(to: &decoder.memory) { memory in
+                    try decodeRecord(
+                        FieldReader(line: line, fields: fields, slots: slots, memory: memory), extras: extras,
+                        path: path)
+                }
+            }
         }
     }
 
