@@ -85,7 +85,9 @@ public struct RhythmRecord: Hashable, Sendable {
         self.pattern = pattern
         offsetPosition = nil
         self.meanOffsetMs = meanOffsetMs
-        meanOffsetMsPositions = Array((positions + [nil, nil, nil, nil]).prefix(4))
+        // Four steps: the readers' array kept as it is (padding and cutting made three arrays a record).
+        meanOffsetMsPositions =
+            positions.count == 4 ? positions : (0..<4).map { $0 < positions.count ? positions[$0] : nil }
         self.silentBars = silentBars
         self.drift = silentBars == nil ? nil : drift
         self.tempoRamp = tempoRamp
