@@ -236,14 +236,26 @@ struct PlayBackCommandTests {
             let notes = try #require(question["answerNotes"] as? [Int], "\(events.lines)")
             #expect(Self.object(events.await("\"countIn\""))["tempo"] as? Int == 120)
             // The window opens half a beat (0.25 s) before the response's first place; the places are a beat apart.
-            try #require(events.await("\"answerable\"") != nil)
-            let opened = Date()
-            for (index, note) in notes.enumerated() {
-                let wait = 0.25 + Double(index) * 0.5 - Date().timeIntervalSince(opened)
-                if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
-                Self.strike([note], on: keys)
+            // When the machine is too busy to keep the output going and a dropout spoils the grid, the phrase is
+            // played again (`"replaying":true`) and answered then (four windows at most).
+            for _ in 0..<4 where result.isEmpty {
+                let cue = Self.object(events.await(anyOf: ["\"answerable\"", "\"dropout\""]))
+                guard cue["event"] as? String == "answerable" else { continue }
+                let opened = Date()
+                for (index, note) in notes.enumerated() {
+                    let wait = 0.25 + Double(index) * 0.5 - Date().timeIntervalSince(opened)
+                    if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
+                    Self.strike([note], on: keys)
+                }
+                while let line = events.await(anyOf: ["\"result\"", "\"dropout\""]) {
+                    let outcome = Self.object(line)
+                    if outcome["event"] as? String == "result" {
+                        result = outcome
+                        break
+                    }
+                    if outcome["replaying"] as? Bool == true { break }  // answered again when played again
+                }
             }
-            result = Self.object(events.await("\"result\""))
         } check: { screen, data in
             #expect(result["verdict"] as? String == "right", "\(result)")
             let offsets = try #require(result["offsetsMs"] as? [Double], "\(result)")
