@@ -62,18 +62,46 @@ struct JSONObjectScanner {
     /// bytes at a time (``ByteLanes``); literals and nested values take ``scanValue()``. Reading through
     /// `peek` and the checked subscript, a call a value, was a fifth of importing a file in another key order.
     mutating func scanObject(into fields: inout [JSONField], layout: inout KeyLayout) -> Bool {
+        // The fields are gathered on the stack and appended once: appended one by one, each asked whether the
+        // array was shared and had room, a quarter of the scan. (A field is a plain value: the room is left
+        // without deinitializing it.)
+        withUnsafeTemporaryAllocation(of: JSONField.self, capacity: Self.gathered) { gathered in
+            scan(room: gathered, layout: &layout, inPlace: false) { fields.append(contentsOf: $0) }.wellFormed
+        }
+    }
+
+    /// ``scanObject(into:layout:)`` with the object's fields written in place over those of the object before
+    /// (``JSONFields``): a reader of many objects neither removes nor appends any (that was a twentieth of
+    /// importing a file in another key order). An object with more fields than the room holds is scanned again
+    /// once the room is doubled.
+    mutating func scanObject(into fields: inout JSONFields, layout: inout KeyLayout) -> Bool {
+        let start = index
+        while true {
+            let result = fields.room.withUnsafeMutableBufferPointer { room in
+                scan(room: room, layout: &layout, inPlace: true) { _ in }
+            }
+            fields.count = result.count
+            guard result.overflowed else { return result.wellFormed }
+            fields.room += fields.room
+            index = start
+        }
+    }
+
+    /// The scan of ``scanObject(into:layout:)`` and its layout kept: the fields written into `room` and handed
+    /// to `flush` each time the room is full and at the end; `inPlace`, they stay in the room, and a full room
+    /// stops the scan (`overflowed`, and the layout is forgotten: some of its keys were this object's). Whether
+    /// the object is well formed, and its number of fields.
+    private mutating func scan(
+        room: UnsafeMutableBufferPointer<JSONField>, layout: inout KeyLayout, inPlace: Bool,
+        flush: (UnsafeBufferPointer<JSONField>) -> Void
+    ) -> (wellFormed: Bool, count: Int, overflowed: Bool) {
         let (places, victim) = (layout.places, layout.next)
         if layout.entries.isEmpty {
             layout.entries = [KeyLayout.Entry](
                 repeating: KeyLayout.Entry(), count: places * KeyLayout.layouts)
         }
-        // The fields are gathered on the stack and appended once: appended one by one, each asked whether the
-        // array was shared and had room, a quarter of the scan. (A field is a plain value: the room is left
-        // without deinitializing it.)
-        let scan = withUnsafeTemporaryAllocation(of: JSONField.self, capacity: Self.gathered) { gathered in
-            layout.entries.withUnsafeMutableBufferPointer { all in
-                scanFields(into: &fields, gathered: gathered, all: all, places: places, victim: victim)
-            }
+        let scan = layout.entries.withUnsafeMutableBufferPointer { all in
+            scanFields(room: room, inPlace: inPlace, flush: flush, all: all, places: places, victim: victim)
         }
         layout.current = scan.wellFormed ? scan.layout : -1
         layout.repeated = false
@@ -82,30 +110,35 @@ struct JSONObjectScanner {
             layout.repeated = scan.wellFormed && scan.asKept && scan.count == layout.counts[scan.layout]
             layout.counts[scan.layout] = scan.wellFormed ? scan.count : -1
         }
-        return scan.wellFormed
+        return (scan.wellFormed, scan.count, scan.overflowed)
     }
+
+    /// What ``scanFields(room:inPlace:flush:all:places:victim:)`` found.
+    private typealias Scan = (
+        wellFormed: Bool, count: Int, asKept: Bool, layout: Int, givenUp: Bool, overflowed: Bool
+    )
 
     /// The scan of ``scanObject(into:layout:)`` with the layouts' entries (`all`, `places` a layout): whether the
     /// object is well formed, its number of fields, whether every key was found as the layout kept it, and the
     /// layout it was read with: the one whose first key it has, else `victim`, given up for it (-1 when it has
     /// no key or broke off before its first).
     private mutating func scanFields(
-        into fields: inout [JSONField], gathered: UnsafeMutableBufferPointer<JSONField>,
-        all: UnsafeMutableBufferPointer<KeyLayout.Entry>, places: Int, victim: Int
-    ) -> (wellFormed: Bool, count: Int, asKept: Bool, layout: Int, givenUp: Bool) {
+        room gathered: UnsafeMutableBufferPointer<JSONField>, inPlace: Bool,
+        flush: (UnsafeBufferPointer<JSONField>) -> Void, all: UnsafeMutableBufferPointer<KeyLayout.Entry>,
+        places: Int, victim: Int
+    ) -> Scan {
         var chosen = -1
         var givenUp = false
+        var overflowed = false
         var entries = UnsafeMutableBufferPointer(rebasing: all[0..<0])
-        var failed: (wellFormed: Bool, count: Int, asKept: Bool, layout: Int, givenUp: Bool) {
-            (false, 0, false, chosen, givenUp)
-        }
+        var failed: Scan { (false, 0, false, chosen, givenUp, overflowed) }
         guard let base = bytes.baseAddress, let room = gathered.baseAddress else { return failed }
         let end = bytes.count
         var i = index
-        var waiting = 0  // fields gathered in `room`, not yet appended
+        var waiting = 0  // fields gathered in `room`, not yet handed to `flush`
         defer {
             index = i
-            fields.append(contentsOf: UnsafeBufferPointer(start: room, count: waiting))
+            if !inPlace { flush(UnsafeBufferPointer(start: room, count: waiting)) }
         }
         @inline(__always) func skipSpace() {
             while i < end {
@@ -120,7 +153,7 @@ struct JSONObjectScanner {
         skipSpace()
         if i < end, base[i] == 0x7D {  // }
             i &+= 1
-            return (true, 0, true, -1, false)
+            return (true, 0, true, -1, false, false)
         }
         var place = 0
         var asKept = true
@@ -187,13 +220,31 @@ struct JSONObjectScanner {
                 value = JSONValueSpan(kind: .string(escaped: string.escaped), range: string.range)
                 i = string.range.upperBound &+ 1
             } else if first == 0x2D || (first >= 0x30 && first <= 0x39) {
-                let number = Self.number(bytes, from: i)
-                guard number.valid else {
-                    i = number.end
-                    return failed
+                // A whole number of up to seven digits (a note, a tempo, a velocity: most of a record's numbers)
+                // ends where one load of eight bytes says; anything else is read by the grammar.
+                var numberEnd = -1
+                if first != 0x2D, i &+ 8 <= end {
+                    let count = NumberParser.leadingDigitCount(ByteLanes.load(base, i))
+                    if count < 8, first != 0x30 || count == 1 {
+                        let next = base[i &+ count]
+                        if next != 0x2E, next | 0x20 != 0x65 { numberEnd = i &+ count }  // no `.`, `e` or `E`
+                    }
                 }
-                value = JSONValueSpan(kind: .number, range: i..<number.end)
-                i = number.end
+                if numberEnd < 0 {
+                    let number = Self.number(bytes, from: i)
+                    guard number.valid else {
+                        i = number.end
+                        return failed
+                    }
+                    numberEnd = number.end
+                }
+                value = JSONValueSpan(kind: .number, range: i..<numberEnd)
+                i = numberEnd
+            } else if first | 0x12 == 0x76, let literal = Self.boolean(base, i, end) {
+                // `true` or `false` (t is 0x74, f 0x66) compared as one word: through ``scanValue()`` it was a
+                // call and a byte at a time.
+                value = JSONValueSpan(kind: .boolean(literal), range: i..<i &+ (literal ? 4 : 5))
+                i &+= literal ? 4 : 5
             } else {
                 index = i
                 guard let other = scanValue() else {
@@ -204,7 +255,11 @@ struct JSONObjectScanner {
                 i = index
             }
             if waiting == gathered.count {
-                fields.append(contentsOf: UnsafeBufferPointer(start: room, count: waiting))
+                guard !inPlace else {
+                    overflowed = true
+                    return failed
+                }
+                flush(UnsafeBufferPointer(start: room, count: waiting))
                 waiting = 0
             }
             (room + waiting).initialize(
@@ -219,7 +274,7 @@ struct JSONObjectScanner {
             }
             guard base[i] == 0x7D else { return failed }
             i &+= 1
-            return (true, place, asKept, chosen, givenUp)
+            return (true, place, asKept, chosen, givenUp, false)
         }
     }
 
@@ -244,6 +299,16 @@ struct JSONObjectScanner {
             escaped = true  // a backslash: the escaped byte is skipped with it
             i &+= 2
         }
+    }
+
+    /// The literal `true` or `false` at `start` (`end` bounding the bytes), nil for anything else.
+    @inline(__always)
+    private static func boolean(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool? {
+        guard start &+ 4 <= end else { return nil }
+        let word = UInt32(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt32.self))
+        if word == 0x6575_7274 { return true }  // "true"
+        if word == 0x736C_6166, start &+ 5 <= end, base[start &+ 4] == 0x65 { return false }  // "fals" "e"
+        return nil
     }
 
     /// Where the number starting at `start` ends, by JSON's grammar (`-? (0 | [1-9][0-9]*) (. [0-9]+)?

@@ -190,7 +190,11 @@ enum RecordCodec {
             if completed.comparison.tuningSystem != .equalTemperament {
                 out.string(.tuning, completed.comparison.tuningSystem.rawValue)
             }
-            out.string(.answer, completed.answer.rawValue)
+            out.key(.answer)
+            switch completed.answer {  // a constant each: no string made and scanned for escapes
+            case .higher: out.write("\"higher\"")
+            case .lower: out.write("\"lower\"")
+            }
             out.boolean(.correct, completed.isCorrect)
             out.context(completed.context)
             out.number(.note2Gain, completed.note2AmplitudeOffset, decimals: 3)
@@ -309,8 +313,17 @@ enum RecordCodec {
     /// and 10^8 by ``ShortestDecimal/fewDecimals(_:)`` (`description` was a seventh of encoding a record), any
     /// other by `description`.
     fileprivate static func writeNumber(_ value: Double, decimals: Int?, to writer: inout ByteWriter) {
-        // A whole number (a pitch of 440, a gap of 0) stays what it is when rounded.
-        if let whole = Int64(exactly: value), whole > -1_000_000_000_000_000, whole < 1_000_000_000_000_000 {
+        // A whole number (a pitch of 440, a gap of 0) stays what it is when rounded. Below 10^15 tested by a
+        // conversion and back (`Int64(exactly:)` calls the C library's `trunc`).
+        if value.magnitude < 1e15 {
+            let whole = Int64(value)
+            if Double(whole) == value {
+                writer.write(integer: whole)
+                return
+            }
+        } else if let whole = Int64(exactly: value), whole > -1_000_000_000_000_000,
+            whole < 1_000_000_000_000_000
+        {
             writer.write(integer: whole)
             return
         }
@@ -409,7 +422,8 @@ enum RecordCodec {
 
     /// Reusable buffers for decoding many lines.
     struct Decoder {
-        var fields: [JSONField] = []
+        /// The fields of the object scanned last.
+        var fields = JSONFields()
         fileprivate var slots = [Int](repeating: -1, count: Key.allCases.count)
         /// Whether to check each line's `crc` (a journal line as written); off for a JSON array, whose objects a
         /// tool may have re-laid out, where the field is only dropped.
@@ -429,7 +443,6 @@ enum RecordCodec {
 
         init(checksums: Bool = true) {
             self.checksums = checksums
-            fields.reserveCapacity(32)
         }
     }
 
@@ -469,7 +482,6 @@ enum RecordCodec {
     private static func decodeScanned(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, using decoder: inout Decoder, path: String
     ) throws -> StoredRecord {
-        decoder.fields.removeAll(keepingCapacity: true)
         let line = UnsafeBufferPointer(rebasing: bytes[range])
         var scanner = JSONObjectScanner(bytes: line, start: 0)
         guard scanner.scanObject(into: &decoder.fields, layout: &decoder.layout) else {
@@ -492,12 +504,14 @@ enum RecordCodec {
     ) throws -> StoredRecord {
         var extras: [StoredRecord.ExtraField] = []
         let layout = decoder.layout.current
+        let count = decoder.fields.count
         if decoder.layout.repeated, layout >= 0, let kept = decoder.keptSlots[layout] {
             decoder.slots = kept
         } else {
             if layout >= 0 { decoder.keptSlots[layout] = nil }
             for index in decoder.slots.indices { decoder.slots[index] = -1 }
-            for (position, field) in decoder.fields.enumerated() {
+            for position in 0..<count {
+                let field = decoder.fields.room[position]
                 if !field.keyEscaped, let key = decoder.keys.match(line, field.keyRange) {
                     guard decoder.slots[key.rawValue] < 0 else {
                         throw RecordDamage(problem: .duplicateField("\(key.name)"))
@@ -511,13 +525,13 @@ enum RecordCodec {
             }
             if layout >= 0, extras.isEmpty { decoder.keptSlots[layout] = decoder.slots }
         }
-        if decoder.checksums {
-            try verifyChecksum(
-                line, fields: decoder.fields, slot: decoder.slots[Key.crc.rawValue],
-                lastIsKnown: decoder.slots.contains(decoder.fields.count - 1))
-        }
-        return try decoder.fields.withUnsafeBufferPointer { fields in
-            try decoder.slots.withUnsafeBufferPointer { slots in
+        return try decoder.fields.withFields { fields in
+            if decoder.checksums {
+                try verifyChecksum(
+                    line, fields: fields, slot: decoder.slots[Key.crc.rawValue],
+                    lastIsKnown: decoder.slots.contains(count - 1))
+            }
+            return try decoder.slots.withUnsafeBufferPointer { slots in
                 try withUnsafeMutablePointer(to: &decoder.memory) { memory in
                     try decodeRecord(
                         FieldReader(line: line, fields: fields, slots: slots, memory: memory), extras: extras,
@@ -648,7 +662,8 @@ enum RecordCodec {
     /// eight hex digits is damage too: that is a checksum whose key name was damaged (a flipped bit in `crc`),
     /// which would otherwise take the line's protection away unnoticed.
     private static func verifyChecksum(
-        _ line: UnsafeBufferPointer<UInt8>, fields: [JSONField], slot: Int, lastIsKnown: Bool
+        _ line: UnsafeBufferPointer<UInt8>, fields: UnsafeBufferPointer<JSONField>, slot: Int,
+        lastIsKnown: Bool
     ) throws {
         guard slot >= 0 else {
             if let last = fields.last, !lastIsKnown, case .string(false) = last.value.kind,

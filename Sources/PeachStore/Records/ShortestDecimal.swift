@@ -10,10 +10,15 @@
 /// shifted. If any decimal of `n` digits reads back as `value`, the closest one does (the doubles that read
 /// back as `value` fill an interval around it, the same width on both sides except at a power of two, which
 /// is left to `description`). So: the closest of 16 digits does not read back → 17 digits (which always
-/// do); it does → one digit less while that still reads back. Reading back is
-/// ``NumberParser/exactValue(_:digits:decimals:negative:)``, the reader's own exact parse. Whatever the steps
-/// cannot decide (a power of two, a parse the exact paths leave to strtod, outside the range) is nil, and the
-/// caller asks `description`.
+/// do); it does → one digit less while that still reads back.
+///
+/// Whether a decimal reads back is decided by the same product, exactly: the decimal `q / 10^d` lies
+/// `δ / 2^s / 10^d` from `value`, where `δ` is what the shift `s` left over (or its complement, rounded up),
+/// and it reads back when that is less than half of `value`'s unit in the last place, `2^(e−1)`: when
+/// `2δ < 5^d` (never equal: `5^d` is odd, so no decimal lies halfway). A correctly rounded reader (Peach's
+/// ``NumberParser``, or any) then gives `value` back. (Asking the reader's own parse cost two parses a number,
+/// 170 instructions a measured value written.) Whatever the steps cannot decide (a power of two, outside the
+/// range) is nil, and the caller asks `description`.
 enum ShortestDecimal {
     /// The shortest digits of `value` as an integer `significand` of `count` digits, `decimals` of them after
     /// the point (`-5.690446803802753` is 5690446803802753, 16 and 15); nil when the steps cannot decide (see the type).
@@ -28,20 +33,20 @@ enum ShortestDecimal {
         var power = (binary &* 1233) >> 12
         if power &+ 1 <= 15, magnitude >= powersOfTen[power &+ 1 &+ 3] { power &+= 1 }
         guard let sixteen = closest(magnitude, digits: 16, power: power) else { return nil }
-        if !readsBack(sixteen, 16, power, magnitude) {
-            guard let seventeen = closest(magnitude, digits: 17, power: power), seventeen % 10 != 0,
-                readsBack(seventeen, 17, power, magnitude)
+        if !sixteen.readsBack {
+            guard let seventeen = closest(magnitude, digits: 17, power: power), seventeen.value % 10 != 0,
+                seventeen.readsBack
             else { return nil }
-            return (seventeen, 17, 16 &- power)
+            return (seventeen.value, 17, 16 &- power)
         }
         // Fewer digits: one less while the closest of one less still reads back (rarely more than one step).
         var digits = 16
-        var significand = sixteen
+        var significand = sixteen.value
         while digits > 1 {
             guard let shorter = closest(magnitude, digits: digits &- 1, power: power) else { return nil }
-            guard readsBack(shorter, digits &- 1, power, magnitude) else { break }
+            guard shorter.readsBack else { break }
             digits &-= 1
-            significand = shorter
+            significand = shorter.value
         }
         guard significand % 10 != 0 else { return nil }
         return (significand, digits, digits &- 1 &- power)
@@ -79,13 +84,17 @@ enum ShortestDecimal {
         to writer: inout ByteWriter
     ) {
         let (significand, count, decimals) = digits
-        // All 24 digits of the significand (leading zeros first), eight at a time; its own are the last. Laid out
-        // first byte lowest: stored little-endian, whatever the machine.
-        var text: (UInt64, UInt64, UInt64) = (
-            ByteWriter.eightDigits(significand / 10_000_000_000_000_000).littleEndian,
-            ByteWriter.eightDigits(significand / 100_000_000 % 100_000_000).littleEndian,
-            ByteWriter.eightDigits(significand % 100_000_000).littleEndian
-        )
+        // The significand's digits at the end of 24 bytes (leading zeros before them), eight at a time: only the
+        // words its digits reach are made (only those are written). Laid out first byte lowest: stored
+        // little-endian, whatever the machine.
+        var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        if count > 16 {
+            text.0 = ByteWriter.eightDigits(significand / 10_000_000_000_000_000).littleEndian
+            text.1 = ByteWriter.eightDigits(significand / 100_000_000 % 100_000_000).littleEndian
+        } else if count > 8 {
+            text.1 = ByteWriter.eightDigits(significand / 100_000_000).littleEndian
+        }
+        text.2 = ByteWriter.eightDigits(significand % 100_000_000).littleEndian
         withUnsafeBytes(of: &text) { text in
             let first = 24 &- count
             if negative { writer.write(byte: 0x2D) }
@@ -125,35 +134,58 @@ enum ShortestDecimal {
 
     /// The `digits`-digit decimal nearest to `magnitude` (whose first digit is at 10^`power`), as an integer:
     /// `magnitude × 10^(digits − 1 − power)` rounded exactly, a tie to the even one (as `description` does:
-    /// both are as far, so both read back or neither). Nil when it does not have `digits` digits (a wrong
-    /// `power`, or rounding up to the next power of ten).
+    /// both are as far, so both read back or neither); and whether it reads back as `magnitude` (see the type).
+    /// Nil when it does not have `digits` digits (a wrong `power`, or rounding up to the next power of ten).
     @inline(__always)
-    private static func closest(_ magnitude: Double, digits: Int, power: Int) -> UInt64? {
+    private static func closest(
+        _ magnitude: Double, digits: Int, power: Int
+    ) -> (value: UInt64, readsBack: Bool)? {
         let decimals = digits &- 1 &- power
         guard decimals >= 0, decimals < powersOfFive.count else { return nil }
         // magnitude = m × 2^e, m of 53 bits (the value is normal: at least 0.001).
         let m = magnitude.significandBitPattern | 1 << 52
         let e = Int(truncatingIfNeeded: magnitude.exponentBitPattern) &- 1075
-        let product = m.multipliedFullWidth(by: powersOfFive[decimals])  // below 2^117
+        let five = powersOfFive[decimals]
+        let product = m.multipliedFullWidth(by: five)  // below 2^117
         let shift = -(e &+ decimals)
         var rounded: UInt64
+        let readsBack: Bool
         if shift <= 0 {
-            // A whole number already: shifted up, it must stay within 64 bits.
+            // A whole number already, the decimal exactly `magnitude`: shifted up, it must stay within 64 bits.
             guard product.high == 0, shift > -64, product.low >> UInt64(63 &+ shift) == 0 else { return nil }
             rounded = product.low << UInt64(-shift)
+            readsBack = true
+        } else if shift < 64, product.high >> UInt64(shift) == 0 {
+            // Most values (a cent difference of 16 digits is shifted by 30 to 40): all in one word.
+            let s = UInt64(shift)
+            rounded = (product.low >> s) | (product.high << (64 &- s))
+            let remainder = product.low & ((1 << s) &- 1)
+            let half: UInt64 = 1 << (s &- 1)
+            var distance = remainder
+            if remainder > half || (remainder == half && rounded & 1 == 1) {
+                rounded &+= 1
+                distance = half << 1 &- remainder
+            }
+            readsBack = distance <= five >> 1  // 2δ < 5^d, 5^d odd
         } else {
             guard shift < 128 else { return nil }
             let (quotient, remainder, half) = shifted(product, by: shift)
             guard let quotient else { return nil }
             rounded = quotient
+            // δ, what lies between the decimal and the product: the remainder, or 2^shift − remainder when the
+            // decimal is rounded up (then the remainder is at least half, and δ at most half).
+            var distance = remainder
             if remainder.high > half.high || (remainder.high == half.high && remainder.low > half.low)
                 || (remainder == half && quotient & 1 == 1)
             {
                 rounded &+= 1
+                let (low, borrow) = (half.low << 1).subtractingReportingOverflow(remainder.low)
+                distance = ((half.high << 1 | half.low >> 63) &- remainder.high &- (borrow ? 1 : 0), low)
             }
+            readsBack = distance.high == 0 && distance.low <= five >> 1  // 2δ < 5^d, 5^d odd
         }
         guard rounded >= digitBounds[digits &- 1], rounded < digitBounds[digits] else { return nil }
-        return rounded
+        return (rounded, readsBack)
     }
 
     /// `value` (128 bits) shifted right by `shift` (1…127): the quotient (nil when it exceeds 64 bits), the
@@ -181,17 +213,5 @@ enum ShortestDecimal {
             half = (1 << (s &- 1), 0)
         }
         return (quotient, remainder, half)
-    }
-
-    /// Whether `significand` × 10^(power − digits + 1) reads back as `magnitude` (exactly, as the reader
-    /// parses it).
-    @inline(__always)
-    private static func readsBack(
-        _ significand: UInt64, _ digits: Int, _ power: Int, _ magnitude: Double
-    )
-        -> Bool
-    {
-        NumberParser.exactValue(significand, digits: digits, decimals: digits &- 1 &- power, negative: false)
-            == magnitude
     }
 }

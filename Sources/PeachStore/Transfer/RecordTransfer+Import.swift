@@ -288,7 +288,6 @@ extension RecordTransfer {
                     try visit(record, RecordCodec.canStandAsWritten(written, for: record) ? written : nil)
                     scanner.skip(to: end)
                 } else {
-                    decoder.fields.removeAll(keepingCapacity: true)
                     guard scanner.scanObject(into: &decoder.fields, layout: &decoder.layout) else {
                         throw StoreError.unreadableImport(
                             path: path, line: lines.line(at: scanner.index),
