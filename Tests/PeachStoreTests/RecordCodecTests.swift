@@ -512,6 +512,46 @@ struct RecordCodecTests {
     }
 
     @Test(
+        "numbers: a short whole number inside a longer line, read with one load, is what its own text reads as"
+    )
+    func shortWholeNumbers() {
+        // Each text at the start of a line that goes on (digits among what follows included), read both ways:
+        // there, and alone in a buffer of its own size. Only the range is the number.
+        func inLine(_ text: String, then rest: String) -> (double: Double?, integer: Int?) {
+            let bytes = Array((text + rest).utf8)
+            return bytes.withUnsafeBufferPointer {
+                (NumberParser.double($0, 0..<text.utf8.count), NumberParser.integer($0, 0..<text.utf8.count))
+            }
+        }
+        func alone(_ text: String) -> (double: Double?, integer: Int?) {
+            Array(text.utf8).withUnsafeBufferPointer {
+                (NumberParser.double($0, 0..<$0.count), NumberParser.integer($0, 0..<$0.count))
+            }
+        }
+        var texts = [
+            "0", "7", "10", "440", "1234567", "9999999", "12345678", "07", "00", "0000000", "-5", "1.5",
+        ]
+        texts += ["1e3", "4a", "", "-0", "0.45"]
+        var generator = SeededRandomGenerator(seed: 31)
+        for _ in 0..<10_000 { texts.append(String(Int.random(in: 0..<10_000_000, using: &generator))) }
+        for text in texts {
+            for rest in [
+                ",\"gap\":0}", "}\n\n\n\n\n\n\n\n", "5}\n\n\n\n\n\n\n", " \u{00A0}\u{00A0}\u{00A0}\u{00A0}",
+            ] {
+                let (double, integer) = inLine(text, then: rest)
+                #expect(
+                    double == alone(text).double && integer == alone(text).integer, "\(text) then \(rest)")
+            }
+        }
+        #expect(
+            inLine("440", then: ",\"gap\":0}").double == 440
+                && inLine("0", then: "}\n\n\n\n\n\n\n").integer == 0)
+        #expect(
+            inLine("07", then: "}\n\n\n\n\n\n\n").double == nil
+                && inLine("1234567", then: "8}").integer == 1_234_567)
+    }
+
+    @Test(
         "numbers: eight digits read at once are the digits' value, and any other byte among them stops them")
     func eightDigits() {
         func word(_ text: [UInt8]) -> UInt64 {

@@ -44,7 +44,13 @@ public struct IntervalProfile: Hashable, Sendable {
 
     /// Adds one answered comparison of this interval.
     public mutating func add(_ completed: CompletedComparison) {
-        trials.add(cents: completed.comparison.centDifference.magnitude, correct: completed.isCorrect)
+        add(completed, level: StimulusLevel.index(of: completed.comparison.centDifference.magnitude))
+    }
+
+    /// Adds one answered comparison of this interval, its unsigned difference at stimulus level `level`
+    /// (``StimulusLevel/index(of:)``).
+    public mutating func add(_ completed: CompletedComparison, level: Int) {
+        trials.add(level: level, correct: completed.isCorrect)
     }
 
     /// Adds one committed pitch-matching attempt of this interval.

@@ -115,8 +115,9 @@ public struct ProgressHistory: Hashable, Sendable {
             return "\(year)-W" + (week < 10 ? "0" : "") + String(week)
         }
 
-        mutating func addComparison(cents: Double, correct: Bool) {
-            let index = position(of: StimulusLevel.index(of: cents))
+        /// Adds a trial at stimulus level `level` (``StimulusLevel/index(of:)``).
+        mutating func addComparison(level: Int, correct: Bool) {
+            let index = position(of: level)
             levels[index].tally.add(correct: correct)
         }
 
@@ -249,13 +250,18 @@ public struct ProgressHistory: Hashable, Sendable {
 
     /// Adds one answered comparison.
     public mutating func add(_ completed: CompletedComparison) {
+        add(completed, level: StimulusLevel.index(of: completed.comparison.centDifference.magnitude))
+    }
+
+    /// Adds one answered comparison whose unsigned difference is at stimulus level `level`
+    /// (``StimulusLevel/index(of:)``, found once by a caller that files the answer in several places).
+    public mutating func add(_ completed: CompletedComparison, level: Int) {
         let comparison = completed.comparison
         guard let interval = comparison.interval else { return }
         let key = Series(isDiscrimination: true, interval: interval, tuningSystem: comparison.tuningSystem)
         // The closure takes the two numbers, not the answer (capturing it copied the whole answer three times).
-        let cents = comparison.centDifference.magnitude
         let correct = completed.isCorrect
-        update(key, at: completed.timestamp) { $0.addComparison(cents: cents, correct: correct) }
+        update(key, at: completed.timestamp) { $0.addComparison(level: level, correct: correct) }
     }
 
     /// Adds one committed pitch-matching attempt.

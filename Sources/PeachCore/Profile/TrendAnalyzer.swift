@@ -83,10 +83,15 @@ public struct TrendAnalyzer: Hashable, Sendable {
 
     /// Adds one answered comparison.
     public mutating func add(_ completed: CompletedComparison) {
+        add(completed, level: StimulusLevel.index(of: completed.comparison.centDifference.magnitude))
+    }
+
+    /// Adds one answered comparison whose unsigned difference is at stimulus level `level`
+    /// (``StimulusLevel/index(of:)``, found once by a caller that files the answer in several places).
+    public mutating func add(_ completed: CompletedComparison, level: Int) {
         count += 1
         guard let index = session(for: completed.timestamp, completed.context.procedure) else { return }
-        sessions[index].counts.add(
-            cents: completed.comparison.centDifference.magnitude, correct: completed.isCorrect)
+        sessions[index].counts.add(level: level, correct: completed.isCorrect)
         sessions[index].count += 1
     }
 

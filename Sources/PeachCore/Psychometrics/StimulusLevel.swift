@@ -115,7 +115,12 @@ public struct TrialCounts: Hashable, Sendable {
 
     /// Adds one trial at `cents`.
     public mutating func add(cents: Double, correct isCorrect: Bool) {
-        let level = StimulusLevel.index(of: cents)
+        add(level: StimulusLevel.index(of: cents), correct: isCorrect)
+    }
+
+    /// Adds one trial at `level` (``StimulusLevel/index(of:)``, found once where one answer is filed in
+    /// several places).
+    public mutating func add(level: Int, correct isCorrect: Bool) {
         trials[level] += 1
         if isCorrect { correct[level] += 1 }
     }

@@ -107,16 +107,17 @@ public struct TimingHistory: Hashable, Sendable {
         let stepMs = 60_000 / Double(tempoBPM) / Double(pattern.steps)
         let percent = abs(offsetMs) / stepMs * 100
         let band = TempoBand(bpm: tempoBPM)
+        let level = StimulusLevel.index(of: percent)  // once for the three places the answer goes
         // One slot a table each (``CellTable``).
         func add(_ cell: inout OffsetCell) {
-            cell.counts.add(cents: percent, correct: isCorrect)
+            cell.counts.add(level: level, correct: isCorrect)
             cell.stepMs.add(stepMs)
         }
         offsetCells.file(Keys.offset(band, TimingDirection(offsetMs: offsetMs)), add)
         familyCells.file(Keys.family(pattern.family), add)
         offsetDetectionCount += 1
         if let date {
-            addWeek(.offsetDetection, band, date) { $0.addComparison(cents: percent, correct: isCorrect) }
+            addWeek(.offsetDetection, band, date) { $0.addComparison(level: level, correct: isCorrect) }
         }
         recent.append(RecentAnswer(percent: percent, correct: isCorrect))
         if recent.count > Self.recentWindow {

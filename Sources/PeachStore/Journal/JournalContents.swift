@@ -73,10 +73,12 @@ public struct JournalContents: Sendable {
         switch record.payload {
         case .comparison(let completed):
             comparisonCount += 1
-            profile.add(completed)
-            progress.add(completed)
+            // The difference's level found once for the three places the answer goes.
+            let level = StimulusLevel.index(of: completed.comparison.centDifference.magnitude)
+            profile.add(completed, level: level)
+            progress.add(completed, level: level)
             if completed.comparison.isUnison {
-                trend.add(completed)
+                trend.add(completed, level: level)
                 if keepsTimeline { timeline.add(completed) }
             }
         case .pitchMatching(let completed):
