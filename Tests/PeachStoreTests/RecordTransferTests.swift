@@ -314,6 +314,51 @@ struct RecordTransferTests {
         #expect(String(decoding: bytes, as: UTF8.self) == "1e+308")
     }
 
+    @Test(
+        "an import hands on nothing infinite: each number of each kind of record made 1e999 (infinity when read) is refused, as a journal line and in an array, and the merge adds nothing"
+    )
+    func infinityRefusedOnImport() throws {
+        let records = [
+            Samples.comparison(1), Samples.matching(2), Samples.intervalComparison(3), Samples.rhythm(4),
+            Samples.rhythm(5), Samples.echo(6), Samples.playBack(7), Samples.playBack(8),
+        ]
+        let number = try Regex(#"\":(-?[0-9][0-9.e+-]*)"#)  // a field's number
+        var mutated = 0
+        for record in records {
+            // Hand-made (no checksum): the reader takes it as another tool's line.
+            let line = RecordCodec.encode(record).replacingOccurrences(
+                of: #","crc":"[0-9a-f]{8}"\}$"#, with: "}", options: .regularExpression)
+            var texts = line.matches(of: number).compactMap { match in
+                match.output[1].range.map { line.replacingCharacters(in: $0, with: "1e999") }
+            }
+            // And a number inside the text of an echo's onsets and of the notes played back.
+            texts += [
+                line.replacingOccurrences(of: #""onsets":"-2.5"#, with: #""onsets":"1e999"#),
+                line.replacingOccurrences(of: "74:40:0", with: "74:40:1e999"),
+            ].filter { $0 != line }
+            for text in texts {
+                for form in [text + "\n", "[\n" + text + "\n]\n"] {
+                    mutated += 1
+                    let directory = TemporaryDirectory()
+                    let store = try JournalStore(directory: directory.path)
+                    directory.write(Array(form.utf8), "import")
+                    do {
+                        _ = try store.mergeImport(path: directory.path + "/import")
+                        Issue.record("imported: \(text)")
+                    } catch StoreError.unreadableImport(_, _, let problem) {
+                        // Out of its domain, or no whole number where one belongs (a note, a version): refused
+                        // either way, and never as a value the journal would refuse to write.
+                        if case .outOfRange = problem { continue }
+                        if case .invalidField = problem { continue }
+                        Issue.record("\(problem) for \(text)")
+                    }
+                    #expect(try JournalStore.read(directory: directory.path).comparisonCount == 0)
+                }
+            }
+        }
+        #expect(mutated > 60)
+    }
+
     /// `body` (a JSON object without a checksum) with its checksum, as Peach closes a line.
     func checksummed(_ body: String) -> String {
         let bytes = Array(body.utf8)

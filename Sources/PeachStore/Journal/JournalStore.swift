@@ -371,8 +371,13 @@ public final class JournalStore: TrainingStore {
     /// Across a crash too: before the first write of more than one record a ``PendingAppend`` marker (naming
     /// `source`) is put down, and it is removed only once every line is on the disk; a Peach killed in between
     /// leaves it, and the next writer cuts the journal back.
+    ///
+    /// `withinDomains`: every record `produce` hands on is known to hold each number within its domain
+    /// (``StoredRecord/domainProblem``: an import's), so none is infinite or NaN and the check for those is
+    /// left out (1 % of an import in another key order). Otherwise each is checked, and one holding such a
+    /// value refused.
     private func appendAllOrNothing(
-        pieceSize: Int = appendPieceSize, source: String? = nil,
+        pieceSize: Int = appendPieceSize, source: String? = nil, withinDomains: Bool = false,
         _ produce: (_ add: (StoredRecord, UnsafeBufferPointer<UInt8>?) throws -> Void) throws -> Void
     ) throws -> Int {
         // The path must still name the file held open: if something replaced or removed the journal (another
@@ -404,7 +409,7 @@ public final class JournalStore: TrainingStore {
         swap(&adding, &contents)
         let produced = Result {
             try produce { record, line in
-                if let field = record.nonFiniteField {
+                if !withinDomains, let field = record.nonFiniteField {
                     throw StoreError.nonFiniteValue(path: journalPath, field: field)
                 }
                 // A line Peach wrote (an import from a journal or an export) goes in as it is: it reads back as
@@ -566,8 +571,11 @@ public final class JournalStore: TrainingStore {
         // Room for the store's identities and the file's (a journal or JSON record takes about 250 bytes), so
         // the set does not grow by copying itself: that copy was the peak memory of a large import.
         let expected = (FileSystem.status(path)?.size ?? 0) / 250
+        // An import hands on only records within their domains (``RecordTransfer``'s refusal of any other, and
+        // ``InterchangeCSV``'s skipping of such a row).
         return try merge(
-            progress: progress?.store, pieceSize: Self.appendPieceSize, expectedNew: expected, source: path
+            progress: progress?.store, pieceSize: Self.appendPieceSize, expectedNew: expected, source: path,
+            withinDomains: true
         ) { add in
             try RecordTransfer.forEachImportLine(
                 path: path, progress: progress?.file, skipped: skipped, add)
@@ -592,7 +600,7 @@ public final class JournalStore: TrainingStore {
     /// line where it can go into the journal as it is (``RecordCodec/canStandAsWritten(_:for:)``), else nil.
     func merge(
         progress: ((StoreProgress) -> Void)?, pieceSize: Int, expectedNew: Int = 0,
-        source path: String? = nil,
+        source path: String? = nil, withinDomains: Bool = false,
         from source: (_ add: (StoredRecord, UnsafeBufferPointer<UInt8>?) throws -> Void) throws -> Void
     ) throws -> (added: Int, duplicates: Int) {
         // The store's identities in a sorted array, the file's new ones hashed by key: a set of both, sized for
@@ -604,7 +612,8 @@ public final class JournalStore: TrainingStore {
         var known = IdentityIndex(sortedStored: stored, expectedNew: expectedNew)
         stored = []  // the index holds the only copy
         var duplicates = 0
-        let added = try appendAllOrNothing(pieceSize: pieceSize, source: path) { append in
+        let added = try appendAllOrNothing(pieceSize: pieceSize, source: path, withinDomains: withinDomains) {
+            append in
             try withoutActuallyEscaping(append) { append in
                 try source { record, line in
                     // Also the neighbouring second: an export that kept whole seconds may have rounded the time.

@@ -97,7 +97,11 @@ public enum InterchangeCSV {
                         return
                     }
                     do {
-                        records.append(try record(RowReader(row: row.cells, columns: columns)))
+                        let record = try record(RowReader(row: row.cells, columns: columns))
+                        // Every number within its domain, as for any record an import hands on (the journal
+                        // then need not look again: ``JournalStore/mergeImport(path:progress:skipped:)``).
+                        if let problem = record.domainProblem { throw RecordDamage(problem: problem) }
+                        records.append(record)
                     } catch let damage as RecordDamage {
                         skipped.append(SkippedRow(line: line, problem: damage.problem))
                     }
