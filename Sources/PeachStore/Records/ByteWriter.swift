@@ -92,6 +92,21 @@ struct ByteWriter {
         count &+= bytes.count
     }
 
+    /// Writes the first `length` (0…24) of the 24 bytes at `source`, which must all be readable: three words
+    /// copied whatever `length` is (past it they are overwritten by what comes next, or left past ``count``).
+    /// A number's digits, without a call to `memcpy` for a few bytes (two a cent value, 3 % of encoding).
+    @inline(__always)
+    mutating func write(upTo24 source: UnsafeRawPointer, length: Int) {
+        reserve(24)
+        let target = UnsafeMutableRawPointer(base + count)
+        target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+        target.storeBytes(
+            of: source.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+        target.storeBytes(
+            of: source.loadUnaligned(fromByteOffset: 16, as: UInt64.self), toByteOffset: 16, as: UInt64.self)
+        count &+= length
+    }
+
     /// Writes `text`.
     @inline(__always)
     mutating func write(_ text: StaticString) {

@@ -73,17 +73,18 @@ enum RecordCodec {
     static func version(for payload: StoredRecord.Payload) -> Int {
         switch payload {
         case .comparison(let completed):
-            let comparison = completed.comparison
-            return comparison.isUnison && comparison.tuningSystem == .equalTemperament
-                ? 1 : 2
+            return version(unison: completed.comparison.isUnison, completed.comparison.tuningSystem)
         case .pitchMatching(let completed):
-            return completed.isUnison
-                && completed.tuningSystem == .equalTemperament
-                ? 1 : 2
+            return version(unison: completed.isUnison, completed.tuningSystem)
         case .rhythm: return 2
         case .playBack: return 3
         case .echo: return 4
         }
+    }
+
+    /// ``version(for:)`` of a comparison or a pitch matching: 1 for unison in equal temperament, else 2.
+    static func version(unison: Bool, _ tuning: TuningSystem) -> Int {
+        unison && tuning == .equalTemperament ? 1 : 2
     }
 
     /// The keys of schema version 1.
@@ -592,6 +593,7 @@ enum RecordCodec {
         let context = try fields.context()
         let tuning = try fields.tuning()
         let payload: StoredRecord.Payload
+        let lowest: Int  // ``version(for:)`` of the payload, found before it is made (passed, it was copied)
         if isComparison {
             let comparison = Comparison(
                 note1: try fields.note(.note1), note2: try fields.note(.note2),
@@ -617,12 +619,14 @@ enum RecordCodec {
                 throw RecordDamage(problem: .contradictoryCorrect)
             }
             payload = .comparison(completed)
+            lowest = Self.version(unison: comparison.isUnison, tuning)
         } else {
             let reference = try fields.note(.referenceNote)
             let target = fields.span(.targetNote) == nil ? reference : try fields.note(.targetNote)
             guard abs(target.rawValue - reference.rawValue) <= 12 else {
                 throw fields.invalid(.targetNote, .midiNote)
             }
+            lowest = Self.version(unison: target == reference, tuning)
             payload = .pitchMatching(
                 CompletedPitchMatching(
                     referenceNote: reference, initialOffset: try fields.cents(.initialCents),
@@ -634,7 +638,7 @@ enum RecordCodec {
         }
         // A line that says version 1 but holds an interval (hand-made, or a CSV row) is version 2.
         return StoredRecord(
-            payload: payload, schemaVersion: max(version, Self.version(for: payload)), extraFields: extras)
+            payload: payload, schemaVersion: max(version, lowest), extraFields: extras)
     }
 
     /// Whether `line`, read as `record` with its checksum checked, can go into a journal as it is instead of

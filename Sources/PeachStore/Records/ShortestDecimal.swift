@@ -87,7 +87,8 @@ enum ShortestDecimal {
         // The significand's digits at the end of 24 bytes (leading zeros before them), eight at a time: only the
         // words its digits reach are made (only those are written). Laid out first byte lowest: stored
         // little-endian, whatever the machine.
-        var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        // Then 24 bytes more, so that any 24 from a digit on can be read (``ByteWriter/write(upTo24:length:)``).
+        var text: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
         if count > 16 {
             text.0 = ByteWriter.eightDigits(significand / 10_000_000_000_000_000).littleEndian
             text.1 = ByteWriter.eightDigits(significand / 100_000_000 % 100_000_000).littleEndian
@@ -98,14 +99,15 @@ enum ShortestDecimal {
         withUnsafeBytes(of: &text) { text in
             let first = 24 &- count
             if negative { writer.write(byte: 0x2D) }
+            guard let start = text.baseAddress else { return }
             if decimals < count {  // digits before the point
-                writer.write(UnsafeRawBufferPointer(rebasing: text[first..<(24 &- decimals)]))
+                writer.write(upTo24: start + first, length: count &- decimals)
                 writer.write(byte: 0x2E)
-                writer.write(UnsafeRawBufferPointer(rebasing: text[(24 &- decimals)...]))
+                writer.write(upTo24: start + (24 &- decimals), length: decimals)
             } else {
                 writer.write("0.")
                 for _ in 0..<(decimals &- count) { writer.write(byte: 0x30) }
-                writer.write(UnsafeRawBufferPointer(rebasing: text[first...]))
+                writer.write(upTo24: start + first, length: count)
             }
         }
     }

@@ -147,20 +147,20 @@ public struct StoredRecord: Hashable, Sendable {
         }
     }
 
-    /// This record's ``Identity``.
+    /// This record's ``Identity``. Its time is taken in each case from the answer already at hand: read through
+    /// ``timestamp`` first, the record's payload was copied once more (with its retains and releases, a third of
+    /// making an identity, which an import does for every record).
     public var identity: Identity {
-        let milliseconds = Int64((timestamp.timeIntervalSince1970 * 1000).nearestWhole)
-        let seconds = milliseconds.floorDivided(by: 1000)
-        let remainder = milliseconds.floorModulo(1000)
-        let millisecond = remainder == 0 ? Identity.wholeSecond : UInt16(remainder)
         switch payload {
         case .comparison(let completed):
+            let (seconds, millisecond) = Identity.time(completed.timestamp)
             let comparison = completed.comparison
             return Identity(
                 seconds: seconds, values: (comparison.centDifference.rawValue.bitPattern, 0),
                 notes: UInt16(comparison.note1.rawValue) << 8 | UInt16(comparison.note2.rawValue),
                 millisecond: millisecond, kind: 0, flags: completed.isCorrect ? 1 : 0)
         case .pitchMatching(let completed):
+            let (seconds, millisecond) = Identity.time(completed.timestamp)
             return Identity(
                 seconds: seconds,
                 values: (
@@ -169,6 +169,7 @@ public struct StoredRecord: Hashable, Sendable {
                 notes: UInt16(completed.referenceNote.rawValue) << 8 | UInt16(completed.targetNote.rawValue),
                 millisecond: millisecond, kind: 1, flags: 0)
         case .playBack(let completed):
+            let (seconds, millisecond) = Identity.time(completed.timestamp)
             // The item, the notes asked, each note played (number, velocity, onset) and a melody's grid folded
             // into one word.
             var hash = FNV1a()
@@ -189,6 +190,7 @@ public struct StoredRecord: Hashable, Sendable {
                 notes: UInt16(completed.question.reference.rawValue), millisecond: millisecond, kind: 4,
                 flags: flags)
         case .echo(let completed):
+            let (seconds, millisecond) = Identity.time(completed.timestamp)
             // The bar, the level and each note's echo folded into one word.
             var hash = FNV1a()
             hash.fold(bytesOf: completed.rhythm.description)
@@ -200,6 +202,7 @@ public struct StoredRecord: Hashable, Sendable {
                 values: (hash.value, UInt64(completed.extras) << 16 | UInt64(completed.level)),
                 notes: UInt16(completed.tempo.bpm), millisecond: millisecond, kind: 5, flags: 0)
         case .rhythm(let record):
+            let (seconds, millisecond) = Identity.time(record.timestamp)
             let tempo = UInt64(UInt32(truncatingIfNeeded: record.tempoBPM))
             switch record.kind {
             case .offsetDetection:
@@ -228,6 +231,15 @@ public struct StoredRecord: Hashable, Sendable {
     /// the next second (its neighbour matches only a whole second there). Merging treats a record whose identity
     /// or neighbour identity matches a known one as a duplicate (``Identity``'s `isSameAnswer`).
     public var neighbourIdentity: Identity { identity.neighbour }
+}
+
+extension StoredRecord.Identity {
+    /// An identity's ``seconds`` and ``millisecond`` of `date` (rounded to the millisecond).
+    fileprivate static func time(_ date: Date) -> (seconds: Int64, millisecond: UInt16) {
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).nearestWhole)
+        let remainder = milliseconds.floorModulo(1000)
+        return (milliseconds.floorDivided(by: 1000), remainder == 0 ? wholeSecond : UInt16(remainder))
+    }
 }
 
 extension Int64 {

@@ -64,9 +64,13 @@ public enum Timestamp {
         )
         if wholeSecondsWithoutFraction && fraction == 0 {
             text.2 = (0x3A | second << 8 | 0x5A << 24 as UInt64).littleEndian  // :SSZ
-            withUnsafeBytes(of: &text) { writer.write(UnsafeRawBufferPointer(rebasing: $0[0..<20])) }
+            withUnsafeBytes(of: &text) {
+                if let start = $0.baseAddress { writer.write(upTo24: start, length: 20) }
+            }
         } else {
-            withUnsafeBytes(of: &text) { writer.write($0) }
+            withUnsafeBytes(of: &text) {
+                if let start = $0.baseAddress { writer.write(upTo24: start, length: 24) }
+            }
         }
     }
 
