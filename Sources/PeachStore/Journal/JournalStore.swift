@@ -481,8 +481,8 @@ public final class JournalStore: TrainingStore {
     /// The size of the pieces a many-record append writes.
     static let appendPieceSize = 4 << 20
 
-    /// What ``contents`` holds while an append has moved it out (``appendAllOrNothing(pieceSize:source:_:)``):
-    /// made once, so that moving it in makes nothing.
+    /// What ``contents`` holds while an append has moved it out
+    /// (``appendAllOrNothing(pieceSize:source:withinDomains:_:)``): made once, so that moving it in makes nothing.
     private static let noContents = JournalContents()
 
     /// Stores an answered comparison durably.
@@ -598,6 +598,8 @@ public final class JournalStore: TrainingStore {
 
     /// ``merge(progress:from:)`` writing pieces of `pieceSize` bytes (tests make it small), with each record's
     /// line where it can go into the journal as it is (``RecordCodec/canStandAsWritten(_:for:)``), else nil.
+    /// `withinDomains`: `source` hands on only records within their domains (an import's), which the journal
+    /// then need not check for infinity and NaN.
     func merge(
         progress: ((StoreProgress) -> Void)?, pieceSize: Int, expectedNew: Int = 0,
         source path: String? = nil, withinDomains: Bool = false,

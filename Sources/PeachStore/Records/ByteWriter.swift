@@ -94,7 +94,8 @@ struct ByteWriter {
 
     /// Writes the first `length` (0…24) of the 24 bytes at `source`, which must all be readable: three words
     /// copied whatever `length` is (past it they are overwritten by what comes next, or left past ``count``).
-    /// A number's digits, without a call to `memcpy` for a few bytes (two a cent value, 3 % of encoding).
+    /// A number's digits, without a call to `memcpy` for a few bytes (two a cent value and one a time: 2 % of
+    /// encoding a record).
     @inline(__always)
     mutating func write(upTo24 source: UnsafeRawPointer, length: Int) {
         reserve(24)

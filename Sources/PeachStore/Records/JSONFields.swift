@@ -1,8 +1,8 @@
 // JSONFields: the fields of the object a reader scanned last, in room it keeps from object to object.
 
-/// The fields of one scanned object (``JSONObjectScanner``), written over
-/// those of the object before: the room is never shrunk, so reading an object removes and appends nothing. It
-/// grows (doubled) only for an object with more fields than any before.
+/// The fields of one scanned object (``JSONObjectScanner``), written over those of the object before: the room
+/// is never shrunk, so reading an object removes and appends nothing. It grows (doubled) only for an object
+/// with more fields than any before.
 struct JSONFields {
     /// Room for the fields; the first ``count`` are the object's.
     var room = [JSONField](repeating: Self.none, count: 32)
