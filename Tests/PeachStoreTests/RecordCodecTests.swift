@@ -514,7 +514,7 @@ struct RecordCodecTests {
     @Test(
         "numbers: a short whole number inside a longer line, read with one load, is what its own text reads as"
     )
-    func shortWholeNumbers() {
+    func numbersInsideALine() {
         // Each text at the start of a line that goes on (digits among what follows included), read both ways:
         // there, and alone in a buffer of its own size. Only the range is the number.
         func inLine(_ text: String, then rest: String) -> (double: Double?, integer: Int?) {

@@ -37,3 +37,9 @@ public struct CompletedComparison: Hashable, Sendable, Codable {
         self.inputKind = inputKind
     }
 }
+
+extension CompletedComparison {
+    /// The ``StimulusLevel`` of the answer's unsigned cent difference (``StimulusLevel/index(of:)``): found
+    /// once by whoever files the answer in several places (the profile, the progress history, the trend).
+    public var stimulusLevel: Int { StimulusLevel.index(of: comparison.centDifference.magnitude) }
+}

@@ -44,7 +44,7 @@ public struct IntervalProfile: Hashable, Sendable {
 
     /// Adds one answered comparison of this interval.
     public mutating func add(_ completed: CompletedComparison) {
-        add(completed, level: StimulusLevel.index(of: completed.comparison.centDifference.magnitude))
+        add(completed, level: completed.stimulusLevel)
     }
 
     /// Adds one answered comparison of this interval, its unsigned difference at stimulus level `level`

@@ -36,7 +36,7 @@ public struct PerceptualProfile: Hashable, Sendable {
 
     /// Adds one answered comparison (an interval's to ``intervals``).
     public mutating func add(_ completed: CompletedComparison) {
-        add(completed, level: StimulusLevel.index(of: completed.comparison.centDifference.magnitude))
+        add(completed, level: completed.stimulusLevel)
     }
 
     /// Adds one answered comparison whose unsigned difference is at stimulus level `level`

@@ -250,7 +250,7 @@ public struct ProgressHistory: Hashable, Sendable {
 
     /// Adds one answered comparison.
     public mutating func add(_ completed: CompletedComparison) {
-        add(completed, level: StimulusLevel.index(of: completed.comparison.centDifference.magnitude))
+        add(completed, level: completed.stimulusLevel)
     }
 
     /// Adds one answered comparison whose unsigned difference is at stimulus level `level`

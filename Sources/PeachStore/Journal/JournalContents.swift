@@ -74,7 +74,7 @@ public struct JournalContents: Sendable {
         case .comparison(let completed):
             comparisonCount += 1
             // The difference's level found once for the three places the answer goes.
-            let level = StimulusLevel.index(of: completed.comparison.centDifference.magnitude)
+            let level = completed.stimulusLevel
             profile.add(completed, level: level)
             progress.add(completed, level: level)
             if completed.comparison.isUnison {

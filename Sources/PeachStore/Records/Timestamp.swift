@@ -62,15 +62,10 @@ public enum Timestamp {
         var text: (UInt64, UInt64, UInt64) = (
             dateWord.littleEndian, dayWord.littleEndian, secondWord.littleEndian
         )
-        if wholeSecondsWithoutFraction && fraction == 0 {
-            text.2 = (0x3A | second << 8 | 0x5A << 24 as UInt64).littleEndian  // :SSZ
-            withUnsafeBytes(of: &text) {
-                if let start = $0.baseAddress { writer.write(upTo24: start, length: 20) }
-            }
-        } else {
-            withUnsafeBytes(of: &text) {
-                if let start = $0.baseAddress { writer.write(upTo24: start, length: 24) }
-            }
+        let whole = wholeSecondsWithoutFraction && fraction == 0
+        if whole { text.2 = (0x3A | second << 8 | 0x5A << 24 as UInt64).littleEndian }  // :SSZ
+        withUnsafeBytes(of: &text) {
+            if let start = $0.baseAddress { writer.write(upTo24: start, length: whole ? 20 : 24) }
         }
     }
 
