@@ -206,4 +206,61 @@ struct CanonicalLineTests {
             #expect(remembered == text.withUnsafeBufferPointer { Timestamp.parse($0) } && remembered == time)
         }
     }
+
+    @Test(
+        "a trial's conditions are taken from the last line's only when their bytes are the same, to the end")
+    func rememberedConditions() {
+        /// A comparison (or a pitch matching) played under `context`.
+        func record(_ context: TrialContext, matching: Bool = false) -> StoredRecord {
+            let time = Samples.start
+            if matching {
+                return StoredRecord(
+                    .pitchMatching(
+                        CompletedPitchMatching(
+                            referenceNote: 60, initialOffset: Cents(12.5), userError: Cents(-3.25),
+                            timestamp: time, context: context, timeTaken: 2, tuneControl: .pitchBend)))
+            }
+            return StoredRecord(
+                .comparison(
+                    CompletedComparison(
+                        comparison: Comparison(note1: 60, note2: 60, centDifference: Cents(7.5)),
+                        answer: .higher,
+                        timestamp: time, context: context, note2AmplitudeOffset: 0, responseTime: 0.5,
+                        inputKind: .midiNote)))
+        }
+        func context(
+            pitch: Double = 440, timbre: String = "sine", duration: Double = 1, gap: Double = 0,
+            velocity: Int = 63
+        ) -> TrialContext {
+            TrialContext(
+                referencePitch: Frequency(hertz: pitch), timbre: timbre, noteDuration: duration, gap: gap,
+                velocity: MIDIVelocity(clamping: velocity))
+        }
+        // Each next to the one before it: the same bytes but one longer number or word at either end, one digit
+        // or letter changed, the same conditions in the other kind of record.
+        let contexts = [
+            context(velocity: 6), context(velocity: 63), context(velocity: 6), context(velocity: 100),
+            context(velocity: 10), context(pitch: 44), context(pitch: 440), context(pitch: 440.5),
+            context(pitch: 441), context(timbre: "sin"), context(timbre: "sine"), context(timbre: "sines"),
+            context(duration: 1.5), context(duration: 1), context(gap: 0.25), context(gap: 0.2),
+            context(timbre: "sf:Grand Piano"), context(timbre: "sf:Grand Pianö"), context(),
+        ]
+        var memory = LineMemory()
+        for (index, conditions) in contexts.enumerated() {
+            for matching in [false, true, false] {
+                let expected = record(conditions, matching: matching)
+                let line = Array(RecordCodec.encode(expected).utf8)
+                let read = canonical(line, memory: &memory)
+                #expect(read == expected, "line \(index): \(String(decoding: line, as: UTF8.self))")
+            }
+        }
+        // A line whose remembered conditions are followed by anything but a comma is read the general way (and
+        // refused here: a velocity followed by a letter is no number).
+        var line = Array(RecordCodec.encode(record(context())).utf8)
+        let text = String(decoding: line, as: UTF8.self)
+        line = Self.resealed(
+            Array(text.replacingOccurrences(of: #""velocity":63,"#, with: #""velocity":63x,"#).utf8))
+        #expect(canonical(line, memory: &memory) == nil)
+        #expect(general(line) == nil)
+    }
 }

@@ -304,7 +304,7 @@ enum CanonicalLine {
     }
 
     /// The conditions a trial was played under, as the writer lays them out (the procedure comes later).
-    private struct Conditions {
+    struct Conditions {
         let referencePitch: Frequency
         let timbre: String
         let noteDuration: Double
@@ -318,7 +318,23 @@ enum CanonicalLine {
         }
     }
 
+    /// The conditions at the cursor: the last line's again when their bytes are the same (``LineMemory``), else
+    /// parsed (and remembered).
     private static func context(_ cursor: inout Cursor) -> Conditions? {
+        let start = cursor.index
+        if let memory = cursor.memory,
+            let known = memory.pointee.conditions(in: cursor.line, at: start, end: cursor.end)
+        {
+            cursor.index = known.end
+            return known.conditions
+        }
+        guard let conditions = parsedContext(&cursor) else { return nil }
+        cursor.memory?.pointee.remember(
+            conditions, bytes: UnsafeBufferPointer(rebasing: cursor.line[start..<cursor.index]))
+        return conditions
+    }
+
+    private static func parsedContext(_ cursor: inout Cursor) -> Conditions? {
         guard cursor.literal(",\"referencePitch\":"), let pitch = cursor.number(),
             let referencePitch = try? Frequency(validating: pitch),
             cursor.literal(",\"timbre\":"), let timbre = cursor.text(),

@@ -1,7 +1,9 @@
-// LineMemory: what a reader of many lines keeps from one to the next: its short words as strings, the last day.
+// LineMemory: what a reader of many lines keeps from one to the next: its short words, the last day and conditions.
+
+import Foundation
 
 /// What a reader of many journal lines keeps from one line to the next: the short words it has made into
-/// strings, and the day its last time fell on.
+/// strings, the day its last time fell on, and the conditions of its last trial.
 ///
 /// The short ASCII words a journal repeats on every line — `sine`, `midi-note`, `pitch-bend`, `just` — made into
 /// a `String` once per reader and then handed out again when the same bytes come back. Making the string
@@ -62,5 +64,37 @@ struct LineMemory {
         }
         nextSlot = (nextSlot &+ 1) & 3
         return entry.word
+    }
+
+    /// The bytes of the conditions read last (``CanonicalLine/Conditions``: from `,"referencePitch":` to the
+    /// velocity's last digit) and what they said. A journal's trials are played under the same settings for
+    /// hundreds of lines, so the same bytes come back line after line: compared with the last ones, their five
+    /// values are known without parsing them again (the conditions were a sixth of reading a comparison's line).
+    private var conditionsBytes: [UInt8] = []
+    private var lastConditions: CanonicalLine.Conditions?
+
+    /// The conditions whose bytes start at `start` in `line` (before `end`), and where they end, when they are the
+    /// bytes of the last ones remembered and a comma or `end` follows them (so the velocity's number ends where
+    /// it ended then): the same bytes parse to the same values. Nil otherwise.
+    @inline(__always)
+    func conditions(
+        in line: UnsafeBufferPointer<UInt8>, at start: Int, end: Int
+    ) -> (conditions: CanonicalLine.Conditions, end: Int)? {
+        guard let lastConditions, let base = line.baseAddress else { return nil }
+        let count = conditionsBytes.count
+        let stop = start &+ count
+        guard stop <= end, stop == end || base[stop] == 0x2C,
+            conditionsBytes.withUnsafeBufferPointer({
+                $0.baseAddress.map { memcmp(base + start, $0, count) == 0 } ?? false
+            })
+        else { return nil }
+        return (lastConditions, stop)
+    }
+
+    /// Remembers `conditions`, read from `bytes`, for ``conditions(in:at:end:)``.
+    mutating func remember(_ conditions: CanonicalLine.Conditions, bytes: UnsafeBufferPointer<UInt8>) {
+        conditionsBytes.removeAll(keepingCapacity: true)
+        conditionsBytes.append(contentsOf: bytes)
+        lastConditions = conditions
     }
 }
