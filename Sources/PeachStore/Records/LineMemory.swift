@@ -69,7 +69,7 @@ struct LineMemory {
     /// The bytes of the conditions read last (``CanonicalLine/Conditions``: from `,"referencePitch":` to the
     /// velocity's last digit) and what they said. A journal's trials are played under the same settings for
     /// hundreds of lines, so the same bytes come back line after line: compared with the last ones, their five
-    /// values are known without parsing them again (the conditions were a sixth of reading a comparison's line).
+    /// values are known without parsing them again (parsing them was nearly a third of reading a comparison's line).
     private var conditionsBytes: [UInt8] = []
     private var lastConditions: CanonicalLine.Conditions?
 
