@@ -273,10 +273,14 @@ public struct ProgressHistory: Hashable, Sendable {
     }
 
     private mutating func update(_ key: Series, at date: Date, _ change: (inout Week) -> Void) {
-        let slot: Int
-        if let found = filed.firstIndex(where: { $0.key == key }) {
-            slot = found
-        } else {
+        // The keys compared where they stand: `firstIndex(where:)` handed each series to its closure as a copy,
+        // retaining and releasing its weeks for every series passed on every answer.
+        var slot = filed.withUnsafeBufferPointer { series in
+            var index = 0
+            while index < series.count, series[index].key != key { index &+= 1 }
+            return index
+        }
+        if slot == filed.count {
             slot = filed.firstIndex { key < $0.key } ?? filed.endIndex
             filed.insert(SeriesWeeks(key: key, weeks: []), at: slot)
         }

@@ -47,7 +47,14 @@ extension TimingHistory {
 
         /// The slot of the weeks of `discipline` in `band`.
         static func week(_ discipline: Discipline, _ band: TempoBand) -> Int {
-            let row = Discipline.allCases.firstIndex(of: discipline) ?? 0
+            // The row written out in `allCases`' order (a test holds them together): `allCases.firstIndex` made
+            // the array of cases on each call, twice for each timing answer filed.
+            let row =
+                switch discipline {
+                case .offsetDetection: 0
+                case .gapFill: 1
+                case .echo: 2
+                }
             return row * bands.count + index(band)
         }
 
@@ -68,7 +75,15 @@ extension TimingHistory {
 
         /// A pattern family's slot.
         static func family(_ family: TimingPattern.Family) -> Int {
-            TimingPattern.Family.allCases.firstIndex(of: family) ?? 0
+            // In `allCases`' order, as ``familyNames`` (a test holds them together).
+            switch family {
+            case .sixteenths: 0
+            case .triplets: 1
+            case .sextuplets: 2
+            case .quintuplets: 3
+            case .septuplets: 4
+            case .simple: 5
+            }
         }
     }
 }
