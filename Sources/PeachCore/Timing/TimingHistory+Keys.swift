@@ -48,7 +48,7 @@ extension TimingHistory {
         /// The slot of the weeks of `discipline` in `band`.
         static func week(_ discipline: Discipline, _ band: TempoBand) -> Int {
             // The row written out in `allCases`' order (a test holds them together): `allCases.firstIndex` made
-            // the array of cases on each call, twice for each timing answer filed.
+            // the array of cases on each call, once for every timing answer filed.
             let row =
                 switch discipline {
                 case .offsetDetection: 0
