@@ -13,4 +13,8 @@ int peach_crc32c_hardware_available(void);
 /// instruction. Call only when peach_crc32c_hardware_available() returned 1.
 uint32_t peach_crc32c_hardware(uint32_t crc, const uint8_t *bytes, size_t count);
 
+/// peach_crc32c_hardware() over `count` bytes at `bytes`, then over the one byte `last` (a journal line's
+/// closing brace, which its checksum covers though the `crc` field stands before it).
+uint32_t peach_crc32c_hardware_closed(uint32_t crc, const uint8_t *bytes, size_t count, uint8_t last);
+
 #endif

@@ -26,7 +26,7 @@ public struct TimingHistory: Hashable, Sendable {
     /// The answers before the last ``recentWindow``, for the trend (percent level, correct).
     private var earlier = TrialCounts()
     /// The last ``recentWindow`` answers, oldest first.
-    private var recent: [RecentAnswer] = []
+    private var recent = RecentWindow<RecentAnswer>(capacity: TimingHistory.recentWindow)
     /// Week by week, per kind and band (`offsetDetection.moderate`): offset detection's answers binned by
     /// percent of a step; fill the gap's trials' absolute mean offsets (how far from on time, either way);
     /// rhythm echo's mean distance of each echo's hits from their notes.
@@ -119,9 +119,7 @@ public struct TimingHistory: Hashable, Sendable {
         if let date {
             addWeek(.offsetDetection, band, date) { $0.addComparison(level: level, correct: isCorrect) }
         }
-        recent.append(RecentAnswer(percent: percent, correct: isCorrect))
-        if recent.count > Self.recentWindow {
-            let oldest = recent.removeFirst()
+        if let oldest = recent.append(RecentAnswer(percent: percent, correct: isCorrect)) {
             earlier.add(cents: oldest.percent, correct: oldest.correct)
         }
     }
@@ -351,7 +349,7 @@ extension TimingHistory: SnapshotCodable {
         offsetCells.write(to: &writer, names: Keys.offsetNames)
         familyCells.write(to: &writer, names: Keys.familyNames)
         gapCells.write(to: &writer, names: Keys.gapNames)
-        writer.write(earlier, recent)
+        writer.write(earlier, recent.elements)
         weeks.write(to: &writer, names: Keys.weekNames)
         writer.write(offsetDetectionCount, gapFillCount)
         echoCells.write(to: &writer, names: Keys.familyNames)
@@ -363,7 +361,13 @@ extension TimingHistory: SnapshotCodable {
         offsetCells = try CellTable(from: &reader, names: Keys.offsetNames, empty: OffsetCell())
         familyCells = try CellTable(from: &reader, names: Keys.familyNames, empty: OffsetCell())
         gapCells = try CellTable(from: &reader, names: Keys.gapNames, empty: WelfordAccumulator())
-        (earlier, recent) = try reader.fields()
+        let answers: [RecentAnswer]
+        (earlier, answers) = try reader.fields()
+        // More than a window's answers: not a snapshot this type wrote.
+        guard let window = RecentWindow(capacity: Self.recentWindow, elements: answers) else {
+            throw SnapshotReader.Malformed()
+        }
+        recent = window
         weeks = try CellTable(from: &reader, names: Keys.weekNames, empty: [])
         (offsetDetectionCount, gapFillCount) = try reader.fields()
         echoCells = try CellTable(from: &reader, names: Keys.familyNames, empty: EchoCell())

@@ -31,15 +31,20 @@ public enum CRC32C {
         return ~peach_crc32c_hardware(~crc, base, bytes.count)
     }
 
-    /// ``checksum(_:continuing:)`` by table, whatever the processor (the fallback, and what tests compare
-    /// the instruction with).
-    /// The checksum of `bytes` followed by the one byte `last` (a line's `}`), without a second call for it.
+    /// The checksum of `bytes` followed by the one byte `last` (a line's `}`), without a second call for it:
+    /// by the instruction where there is one (the closing byte too: by table it asked twice whether the table
+    /// was made, and read it), else by table.
     static func checksum(_ bytes: UnsafeBufferPointer<UInt8>, closedBy last: UInt8) -> UInt32 {
-        let crc = ~checksum(bytes)
+        if hardware, let base = bytes.baseAddress {
+            return ~peach_crc32c_hardware_closed(~0, base, bytes.count, last)
+        }
+        let crc = ~software(bytes)
         return flat.withUnsafeBufferPointer { table in ~((crc >> 8) ^ table[Int((crc ^ UInt32(last)) & 0xFF)])
         }
     }
 
+    /// ``checksum(_:continuing:)`` by table, whatever the processor (the fallback, and what tests compare
+    /// the instruction with).
     static func software(_ bytes: UnsafeBufferPointer<UInt8>, continuing crc: UInt32 = 0) -> UInt32 {
         var crc = ~crc
         flat.withUnsafeBufferPointer { table in
