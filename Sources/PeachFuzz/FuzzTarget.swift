@@ -35,6 +35,10 @@ enum FuzzTarget: String, CaseIterable {
         return path
     }()
 
+    /// Removes the scratch folder with what the targets left in it (each run made one, named by its process,
+    /// and left it in the temporary folder).
+    static func removeScratch() { try? FileManager.default.removeItem(atPath: scratch) }
+
     /// Feeds `bytes` to the target's parser and throws away the result.
     func run(_ bytes: [UInt8]) {
         switch self {

@@ -33,7 +33,9 @@ let fuzzTarget: FuzzTarget? = ProcessInfo.processInfo.environment["PEACH_FUZZ_TA
     fuzzTarget?.prepare()
     var argc = CommandLine.argc
     var argv = CommandLine.unsafeArgv
-    exit(llvmFuzzerRunDriver(&argc, &argv, fuzzOne))
+    let status = llvmFuzzerRunDriver(&argc, &argv, fuzzOne)
+    FuzzTarget.removeScratch()
+    exit(status)
 #else
     let arguments = CommandLine.arguments.dropFirst()
     guard let name = arguments.first, let target = FuzzTarget(rawValue: name) else {
@@ -50,5 +52,6 @@ let fuzzTarget: FuzzTarget? = ProcessInfo.processInfo.environment["PEACH_FUZZ_TA
         }
         target.run([UInt8](data))
     }
+    FuzzTarget.removeScratch()
     print("PeachFuzz: \(arguments.count - 1) inputs through \(target.rawValue), none crashed")
 #endif

@@ -7,10 +7,12 @@ import Testing
 
 @Suite("peach monitor, learn, devices and MIDI output")
 struct MIDICommandTests {
+    /// The test's folders, removed after it.
+    let paths = ScratchPaths()
+
     /// A fresh folder with a file of raw MIDI bytes.
     func scratch(_ bytes: [UInt8] = []) throws -> (folder: String, midi: String) {
-        let folder = NSTemporaryDirectory() + "peach-midi-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try paths.folder("peach-midi")
         let midi = folder + "/in.mid"
         try Data(bytes).write(to: URL(fileURLWithPath: midi))
         return (folder, midi)
@@ -347,7 +349,7 @@ struct MIDICommandTests {
             if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"),
             "needs script(1) for a terminal"))
     func terminalRestored() throws {
-        let folder = NSTemporaryDirectory() + "peach-tty-\(UUID().uuidString)"
+        let folder = paths.path("peach-tty")
         let (_, text) = try PeachBinary.runInTerminal(
             "\(PeachBinary.url.path) train --midi-in keyboard --audio-out null --data-dir \(folder) --note-duration 0.3; "
                 + "echo \"status=$?\"; stty -a", typing: "q")
@@ -364,7 +366,7 @@ struct MIDICommandTests {
             if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"),
             "needs script(1) for a terminal"))
     func colour() throws {
-        let folder = NSTemporaryDirectory() + "peach-colour-\(UUID().uuidString)"
+        let folder = paths.path("peach-colour")
         let command = "\(PeachBinary.url.path) train --midi-in keyboard --audio-out null --data-dir \(folder)"
         let coloured = try PeachBinary.runInTerminal(command, typing: "q", environment: ["TERM": "xterm"])
         #expect(coloured.text.contains("\u{1B}[1mPitch discrimination\u{1B}[0m"))

@@ -1,15 +1,18 @@
 // ProfileCommandTests: `peach profile` (text, JSON, SVG, German, empty) and the start screen.
 
 import Foundation
+import PeachTestSupport
 import Testing
 
 @Suite("peach profile and the start screen")
 struct ProfileCommandTests {
+    /// The test's folders, removed after it.
+    let paths = ScratchPaths()
+
     /// A data folder with `comparisons` simulated answers (seeded) and `matchings` pitch-matching attempts.
     func data(comparisons: Int, matchings: Int) throws -> String {
-        let folder = NSTemporaryDirectory() + "peach-profile-\(UUID().uuidString)"
         // An empty store is an empty folder (a --data-dir naming none is refused as a typing slip).
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try paths.folder("peach-profile")
         if comparisons > 0 {
             let run = try PeachBinary.run([
                 "simulate", "--trials", "\(comparisons)", "--quiet", "--save", "--seed", "7", "--data-dir",

@@ -70,6 +70,7 @@ final class ScriptedSession {
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         if controller >= 0 { close(controller) }
+        try? FileManager.default.removeItem(atPath: folder)
     }
 
     /// Plays MIDI bytes on the scripted controller.

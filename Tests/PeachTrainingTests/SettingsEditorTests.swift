@@ -4,15 +4,18 @@ import Foundation
 import PeachCore
 import PeachStore
 import PeachSystem
+import PeachTestSupport
 import PeachTraining
 import Testing
 
 @Suite("SettingsEditor")
 struct SettingsEditorTests {
+    /// The test's folders, removed after it.
+    let paths = ScratchPaths()
+
     /// A settings file in a fresh folder, with `text` in it (or none).
-    static func editor(_ text: String?) throws -> (SettingsEditor, String) {
-        let folder = NSTemporaryDirectory() + "peach-editor-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    func makeEditor(_ text: String?) throws -> (SettingsEditor, String) {
+        let folder = try paths.folder("peach-editor")
         let path = folder + "/settings.json"
         if let text { try text.write(toFile: path, atomically: true, encoding: .utf8) }
         return (SettingsEditor(file: SettingsFile(path: path), profiles: ["default", "pads"]), folder)
@@ -22,7 +25,7 @@ struct SettingsEditorTests {
 
     @Test("set checks the value as loading does, and the profile against the profiles that exist")
     func validation() throws {
-        let (editor, _) = try Self.editor(nil)
+        let (editor, _) = try makeEditor(nil)
         #expect(
             throws: SettingsError.invalidValue(
                 key: "timbre", value: "banjo", expected: .oneOf(TrainingSettings.timbres))
@@ -49,7 +52,7 @@ struct SettingsEditorTests {
     @Test("a broken file is repaired keeping every setting that still reads; the original is copied aside")
     func repair() throws {
         let broken = "{\n  \"noteRange\": \"C3-C5\"\n  \"velocity\": 90,\n  \"noteDuration\": 9\n}\n"
-        let (editor, folder) = try Self.editor(broken)
+        let (editor, folder) = try makeEditor(broken)
         let outcome = try editor.set(.referencePitch, to: "442", at: Self.time)
         #expect(outcome.brokenCopy == folder + "/settings.json.broken-20270115T080000-000Z")
         #expect(try String(contentsOfFile: try #require(outcome.brokenCopy), encoding: .utf8) == broken)
@@ -63,7 +66,7 @@ struct SettingsEditorTests {
 
     @Test("reset of the broken key repairs without reporting it as dropped; reset of all keeps unknown keys")
     func reset() throws {
-        let (editor, _) = try Self.editor(#"{"noteDuration": 9, "velocity": 80, "future": 1}"#)
+        let (editor, _) = try makeEditor(#"{"noteDuration": 9, "velocity": 80, "future": 1}"#)
         let one = try editor.reset(.noteDuration, at: Self.time)
         #expect(one.dropped.isEmpty && one.brokenCopy != nil)
         #expect(try editor.file.load().settings.training.velocity == 80)
@@ -76,7 +79,7 @@ struct SettingsEditorTests {
         "the file holds only what was set: set adds its key, reset KEY takes it out, reset keeps only unknown keys"
     )
     func onlySetKeys() throws {
-        let (editor, folder) = try Self.editor(nil)
+        let (editor, folder) = try makeEditor(nil)
         let path = folder + "/settings.json"
         _ = try editor.set(.timbre, to: "piano", at: Self.time)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\n  \"timbre\": \"piano\"\n}\n")
@@ -95,7 +98,7 @@ struct SettingsEditorTests {
 
     @Test("ten writers at the same moment, each setting another key, keep all ten (the write lock)")
     func concurrentWriters() throws {
-        let (editor, _) = try Self.editor(nil)
+        let (editor, _) = try makeEditor(nil)
         let edits: [(SettingKey, String)] = [
             (.timbre, "piano"), (.velocity, "70"), (.noteDuration, "0.5"), (.referencePitch, "442"),
             (.tempo, "90"), (.noteRange, "C3-C5"), (.wrongAnswerTick, "off"), (.feedbackDuration, "0.6"),

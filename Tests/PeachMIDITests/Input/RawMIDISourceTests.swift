@@ -25,6 +25,7 @@ struct RawMIDISourceTests {
     @Test("a file's bytes become messages (running status too), then the source ends")
     func file() throws {
         let path = NSTemporaryDirectory() + "peach-raw-\(UUID().uuidString).mid"
+        defer { unlink(path) }
         try Data([0x90, 60, 100, 62, 0, 0xF8, 0xB0, 64, 127]).write(to: URL(fileURLWithPath: path))
         let source = RawMIDISource(path: path)
         let collector = Collector()

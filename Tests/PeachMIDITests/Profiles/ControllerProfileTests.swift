@@ -2,6 +2,7 @@
 
 import Foundation
 import PeachMIDI
+import PeachTestSupport
 import Testing
 
 @Suite("Controller profiles")
@@ -172,9 +173,11 @@ struct ControllerProfileTests {
 
 @Suite("Profile library")
 struct ProfileLibraryTests {
+    /// The test's folders, removed after it.
+    let paths = ScratchPaths()
+
     func folder(_ files: [String: String]) throws -> String {
-        let path = NSTemporaryDirectory() + "peach-profiles-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let path = try paths.folder("peach-profiles")
         for (name, text) in files {
             try text.write(toFile: path + "/" + name, atomically: true, encoding: .utf8)
         }
