@@ -1,8 +1,9 @@
 // ThresholdTests: the psychometric function, the fitted threshold and its intervals, and the Psi placement.
 
 import Foundation
-import PeachCore
 import Testing
+
+@testable import PeachCore
 
 @Suite("Psychometric function, threshold fits, Psi")
 struct ThresholdTests {
@@ -45,6 +46,22 @@ struct ThresholdTests {
         }
         #expect(StimulusLevel.index(of: .infinity) == StimulusLevel.count - 1)
         #expect(StimulusLevel.index(of: .nan) == 0)
+    }
+
+    @Test("the bucket table gives the binary search's level at every edge, just below and above it")
+    func levelsAtEdges() {
+        for level in 0..<(StimulusLevel.count - 1) {
+            let edge = exp(log(StimulusLevel.minimum) + (Double(level) + 0.5) * log(StimulusLevel.ratio))
+            var cents = edge
+            for _ in 0..<4 { cents = cents.nextDown }
+            for _ in 0..<9 {  // four ulps either side: the edge the table holds is among them
+                #expect(StimulusLevel.index(of: cents) == StimulusLevel.searchedIndex(of: cents), "\(cents)")
+                cents = cents.nextUp
+            }
+        }
+        for cents in [0.0, 0.03, StimulusLevel.minimum, StimulusLevel.minimum.nextUp, 511.9, 512, 1e9] {
+            #expect(StimulusLevel.index(of: cents) == StimulusLevel.searchedIndex(of: cents), "\(cents)")
+        }
     }
 
     @Test("the posterior of many trials at known probabilities finds the threshold, inside its interval")
