@@ -5,9 +5,9 @@ import Synchronization
 
 /// Fresh paths under the system's temporary folder (`<tmp>/<prefix>-<uuid><suffix>`), for a test that makes a
 /// folder, a file or a FIFO there; whatever stands at them is removed when this value goes away. Kept as a
-/// stored property of a suite, it lives as long as the test (Swift Testing makes a suite value per test):
-/// a helper that returns a path no longer leaves its folder behind in `/tmp` (a tmpfs in RAM on Debian 13 and later, filled a little
-/// by every test run).
+/// stored property of a suite, it lives as long as the test (Swift Testing makes a suite value per test): a
+/// helper that returns a path no longer leaves its folder behind in `/tmp` (a tmpfs in RAM on Debian 13 and
+/// later, filled a little by every test run).
 public final class ScratchPaths: Sendable {
     private let made = Mutex<[String]>([])
 
