@@ -31,11 +31,11 @@ let fuzzTarget: FuzzTarget? = ProcessInfo.processInfo.environment["PEACH_FUZZ_TA
         exit(64)
     }
     fuzzTarget?.prepare()
+    // libFuzzer ends the process itself (at -max_total_time, -runs), so the scratch folder goes at exit.
+    atexit { FuzzTarget.removeScratch() }
     var argc = CommandLine.argc
     var argv = CommandLine.unsafeArgv
-    let status = llvmFuzzerRunDriver(&argc, &argv, fuzzOne)
-    FuzzTarget.removeScratch()
-    exit(status)
+    exit(llvmFuzzerRunDriver(&argc, &argv, fuzzOne))
 #else
     let arguments = CommandLine.arguments.dropFirst()
     guard let name = arguments.first, let target = FuzzTarget(rawValue: name) else {
