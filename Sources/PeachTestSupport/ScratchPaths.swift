@@ -7,7 +7,7 @@ import Synchronization
 /// folder, a file or a FIFO there; whatever stands at them is removed when this value goes away. Kept as a
 /// stored property of a suite, it lives as long as the test (Swift Testing makes a suite value per test): a
 /// helper that returns a path no longer leaves its folder behind in `/tmp` (a tmpfs in RAM on Debian 13 and
-/// later, filled a little by every test run).
+/// later, filled a little by every test run). ``TemporaryFolder`` is the one folder a test holds itself.
 public final class ScratchPaths: Sendable {
     private let made = Mutex<[String]>([])
 

@@ -31,15 +31,15 @@ public enum CRC32C {
         return ~peach_crc32c_hardware(~crc, base, bytes.count)
     }
 
-    /// The checksum of `bytes` followed by the one byte `last` (a line's `}`), without a second call for it:
-    /// by the instruction where there is one (the closing byte too: by table it asked twice whether the table
-    /// was made, and read it), else by table.
+    /// The checksum of `bytes` followed by the one byte `last` (a line's `}`), without copying them together:
+    /// by the instruction where there is one, in one call (the closing byte too: by table it asked twice whether
+    /// the table was made, and read it), else by table, the byte continuing the bytes' checksum.
     static func checksum(_ bytes: UnsafeBufferPointer<UInt8>, closedBy last: UInt8) -> UInt32 {
         if hardware, let base = bytes.baseAddress {
             return ~peach_crc32c_hardware_closed(~0, base, bytes.count, last)
         }
-        let crc = ~software(bytes)
-        return flat.withUnsafeBufferPointer { table in ~((crc >> 8) ^ table[Int((crc ^ UInt32(last)) & 0xFF)])
+        return withUnsafeBytes(of: last) {
+            software($0.assumingMemoryBound(to: UInt8.self), continuing: software(bytes))
         }
     }
 
