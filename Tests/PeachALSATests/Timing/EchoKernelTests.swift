@@ -50,6 +50,8 @@ extension TimingKernelTests {
         var dropouts = 0
         var underruns = 0
         var underrunsBefore = 0
+        /// The capture side's overruns (a stall of the emulator that lost recorded frames).
+        var overruns = 0
     }
 
     @MainActor
@@ -99,6 +101,7 @@ extension TimingKernelTests {
         }
         (run.placed, run.heard, run.errors, run.silences) = (placed, heard, errors, silences)
         (run.dropouts, run.underruns, run.underrunsBefore) = (dropouts, sink.recoveryCount, underrunsBefore)
+        run.overruns = recorder.capture.overrunCount
         return run
     }
 
@@ -117,7 +120,14 @@ extension TimingKernelTests {
         }
         let (placed, heard, errors, silences) = (run.placed, run.heard, run.errors, run.silences)
         let (dropouts, underruns, underrunsBefore) = (run.dropouts, run.underruns, run.underrunsBefore)
-        for time in run.unheard { Issue.record("a click placed at \(time) was not heard") }
+        // An unheard click says how far the nearest onset was, so that a shift of the whole run tells itself from
+        // clicks that never sounded or were never recorded.
+        for time in run.unheard {
+            let nearest = heard.min { abs($0 - time) < abs($1 - time) }
+            let away = nearest.map { String(format: "%+.1f ms away", ($0 - time) * 1000) } ?? "none"
+            let counts = "\(heard.count) onsets heard in all, \(run.overruns) capture overruns"
+            Issue.record("a click placed at \(time) was not heard (nearest onset \(away); \(counts))")
+        }
         // Nothing sounds in a silent bar: no onset between a silence's start and the next placed click.
         for start in silences {
             let next = placed.first { $0 > start + 0.01 } ?? .infinity

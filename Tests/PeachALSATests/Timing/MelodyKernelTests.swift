@@ -121,7 +121,8 @@ extension TimingKernelTests {
             measurable.count >= 3, "\(why), \(replays) phrases played again, \(overruns) capture overruns")
         var errors: [Double] = []
         for (answer, plan, (anchor, heardAnchor)) in measurable.prefix(3) {
-            #expect(answer.isCorrect, "\(answer.verdict.marks)")
+            #expect(
+                answer.isCorrect, "\(answer.verdict.marks); \(keys.account(from: plan.firstWrite, answer))")
             for (index, offset) in answer.noteOffsets.enumerated() {
                 guard let recorded = offset, let truth = keys.truth(of: plan.firstWrite + index) else {
                     Issue.record("note \(index + 1) of an answer has no offset")

@@ -2,6 +2,7 @@
 
 import Foundation
 import PeachALSA
+import PeachCore
 import PeachMIDI
 import PeachSystem
 import PeachTestSupport
@@ -16,7 +17,9 @@ final class VirtualPad: @unchecked Sendable {
     let sequencer: ALSASequencer
     private let stamps = Mutex<[Double]>([])
     private let stampedNotes = Mutex<[UInt8]>([])
-    private let written = Mutex<[(before: Double, after: Double)]>([])
+    private let written = Mutex<[(before: Double, after: Double, note: UInt8)]>([])
+    /// With `keys`: every message the virtual device delivered and its time, for a wrong answer's account.
+    private let delivered = Mutex<[(time: Double, message: MIDIMessage)]>([])
 
     /// Listens to the first virtual MIDI device: to note 38, or with `keys` to every note.
     init(keys: Bool = false) throws {
@@ -28,9 +31,9 @@ final class VirtualPad: @unchecked Sendable {
         else { throw Missing() }
         try sequencer.connectInput(from: virtual.address)
         try sequencer.startNotifications { [self] notification in
-            if case .message(let event) = notification, case .noteOn(_, let note, _) = event.message,
-                keys || note == 38, event.source == virtual.address
-            {
+            guard case .message(let event) = notification, event.source == virtual.address else { return }
+            if keys { self.delivered.withLock { $0.append((event.time, event.message)) } }
+            if case .noteOn(_, let note, _) = event.message, keys || note == 38 {
                 self.stamps.withLock { $0.append(event.time) }
                 self.stampedNotes.withLock { $0.append(note) }
             }
@@ -43,8 +46,8 @@ final class VirtualPad: @unchecked Sendable {
     var stamped: [Double] { stamps.withLock { $0 } }
     /// The note of each stamp.
     var notes: [UInt8] { stampedNotes.withLock { $0 } }
-    /// Each write so far: when its call began and returned.
-    var writes: [(before: Double, after: Double)] { written.withLock { $0 } }
+    /// Each write so far: when its call began and returned, and its note.
+    var writes: [(before: Double, after: Double, note: UInt8)] { written.withLock { $0 } }
 
     /// Writes a strike at each of `targets` (monotonic seconds, in order), from a thread of its own: note 38, or
     /// each of `notes`.
@@ -62,7 +65,7 @@ final class VirtualPad: @unchecked Sendable {
                 let before = MonotonicTime.now()
                 try? file.writeAll([0x90, note, 100])
                 let after = MonotonicTime.now()
-                self.written.withLock { $0.append((before, after)) }
+                self.written.withLock { $0.append((before, after, note)) }
                 try? file.writeAll([0x80, note, 0])
             }
         }.start()
@@ -70,6 +73,23 @@ final class VirtualPad: @unchecked Sendable {
 
     /// Stops listening.
     func stop() { sequencer.stopNotifications() }
+
+    /// What the kernel delivered against what was written, from write `first` on, for a wrong answer's report
+    /// (a pad made with `keys`): each message's time, each write's note and time (ms after the first write), and
+    /// the answer's notes.
+    func account(from first: Int, _ answer: CompletedPlayBack) -> String {
+        let (writes, messages) = (self.writes, delivered.withLock { $0 })
+        guard writes.indices.contains(first) else { return "no write \(first)" }
+        let origin = writes[first].before
+        func ms(_ time: Double) -> String { String(format: "%.1f", (time - origin) * 1000) }
+        let delivered = messages.filter { $0.time >= origin - 0.1 && $0.time <= origin + 10 }
+            .map { "\($0.message)@\(ms($0.time))" }
+        let written = zip(writes.indices, writes).dropFirst(first)
+            .prefix(answer.question.answerNotes.count + 2).map { "\($0.1.note)#\($0.0)@\(ms($0.1.before))" }
+        let played = answer.played.map { "\($0.note.rawValue)@\(String(format: "%.1f", $0.time * 1000))" }
+        return "asked \(answer.question.answerNotes.map(\.rawValue)), played \(played); the kernel delivered "
+            + "\(delivered) for the writes \(written)"
+    }
 
     /// The truth of strike `index`: the moment within its write call nearest the kernel's stamp.
     func truth(of index: Int) -> Double? {
