@@ -91,10 +91,16 @@ final class VirtualPad: @unchecked Sendable {
             + "\(delivered) for the writes \(written)"
     }
 
+    /// How long after its write call returned the kernel stamped strike `index` (0 when within it): the
+    /// emulator's part of what is recorded, not Peach's.
+    func lateness(of index: Int) -> Double? { stampAndTruth(of: index).map { $0.stamp - $0.truth } }
+
     /// The truth of strike `index`: the moment within its write call nearest the kernel's stamp.
-    func truth(of index: Int) -> Double? {
+    func truth(of index: Int) -> Double? { stampAndTruth(of: index)?.truth }
+
+    private func stampAndTruth(of index: Int) -> (stamp: Double, truth: Double)? {
         let (stamps, writes) = (stamped, self.writes)
         guard stamps.indices.contains(index), writes.indices.contains(index) else { return nil }
-        return min(max(stamps[index], writes[index].before), writes[index].after)
+        return (stamps[index], min(max(stamps[index], writes[index].before), writes[index].after))
     }
 }
