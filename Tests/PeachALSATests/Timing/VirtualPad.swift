@@ -98,6 +98,7 @@ final class VirtualPad: @unchecked Sendable {
     /// The truth of strike `index`: the moment within its write call nearest the kernel's stamp.
     func truth(of index: Int) -> Double? { stampAndTruth(of: index)?.truth }
 
+    /// Strike `index`'s stamp and its truth, once it has both a stamp and a write.
     private func stampAndTruth(of index: Int) -> (stamp: Double, truth: Double)? {
         let (stamps, writes) = (stamped, self.writes)
         guard stamps.indices.contains(index), writes.indices.contains(index) else { return nil }
