@@ -22,6 +22,8 @@ struct CellTable<Cell: Hashable & Sendable & SnapshotCodable>: Hashable, Sendabl
     subscript(slot: Int) -> Cell? { filed[slot] ? cells[slot] : nil }
 
     /// Files into the cell in `slot` (the empty cell the first time), changed in place.
+    /// Inlined with the closure its caller hands it (``TimingHistory``'s filing, once per table an answer).
+    @inline(__always)
     mutating func file(_ slot: Int, _ change: (inout Cell) -> Void) {
         filed[slot] = true
         change(&cells[slot])
