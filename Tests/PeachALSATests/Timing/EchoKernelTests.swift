@@ -37,6 +37,20 @@ extension TimingKernelTests {
         return (magnitudes.isEmpty ? .nan : magnitudes[magnitudes.count / 2], magnitudes.last ?? .nan)
     }
 
+    /// Notes' errors (recorded − true offset) in their two parts, each as ``describe(_:)`` gives it (ms): the
+    /// whole, the kernel's stamp after its write call (`lateness`, the emulator's) and the rest, Peach's.
+    struct SplitErrors {
+        let whole: (median: Double, max: Double)
+        let stamp: (median: Double, max: Double)
+        let peach: (median: Double, max: Double)
+
+        init(_ errors: [Double], lateness: [Double]) {
+            whole = TimingKernelTests.describe(errors)
+            stamp = TimingKernelTests.describe(lateness)
+            peach = TimingKernelTests.describe(zip(errors, lateness).map { $0 - $1 })
+        }
+    }
+
     /// What one run of ``rampAndSilenceInVM()`` heard and counted.
     struct RampRun {
         var placed: [Double] = []
@@ -243,21 +257,19 @@ extension TimingKernelTests {
         }
         let hits = echoes.prefix(2).reduce(0) { $0 + $1.hits }
         let notes = echoes.prefix(2).reduce(0) { $0 + $1.onsets.count }
-        let (median, maximum) = Self.describe(errors)
-        let (stampMedian, stampMaximum) = Self.describe(stampParts)
-        let (_, peachMaximum) = Self.describe(zip(errors, stampParts).map { $0 - $1 })
+        let split = SplitErrors(errors, lateness: stampParts)
         print(
             String(
                 format:
                     "echo (VM): recorded − true offset over %d of %d notes: median %.3f ms, max %.3f ms (the "
                     + "stamp after its write call: median %.3f ms, max %.3f ms; Peach's part: max %.3f ms); "
                     + "%d dropouts, %d underruns",
-                errors.count, notes, median, maximum, stampMedian, stampMaximum, peachMaximum, dropouts,
-                sink.recoveryCount))
+                errors.count, notes, split.whole.median, split.whole.max, split.stamp.median, split.stamp.max,
+                split.peach.max, dropouts, sink.recoveryCount))
         #expect(hits == notes, "every strike within ±25 ms of its note is its echo")
         try #require(errors.count >= notes * 3 / 4)
         // As in the timing measurement, the kernel's stamp against the write call is the emulator's: only the
         // median is held to a millisecond, and Peach's part of every note to 2 ms.
-        #expect(median <= 1 && peachMaximum <= 2)
+        #expect(split.whole.median <= 1 && split.peach.max <= 2)
     }
 }
