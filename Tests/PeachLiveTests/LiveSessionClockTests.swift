@@ -30,6 +30,49 @@ struct LiveSessionClockTests {
         #expect(fired == ["early", "late"])
         #expect(clock.now.timeIntervalSince(before) >= 0.02)
     }
+
+    // What the arm64 check met: a later timer's task started, slept and woke while the main actor was busy, before
+    // an earlier timer's task had started. Here a main-actor job between the two keeps it busy past both deadlines
+    // (a busy wait: the test is about the real clock); the earlier timer still fires first.
+    @Test("a timer whose task starts after a later timer has woken still fires first")
+    func earlierFiresFirstBehindABusyMainActor() async {
+        let clock = LiveSessionClock()
+        var fired: [String] = []
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            clock.schedule(after: .milliseconds(5)) {
+                fired.append("late")
+                if fired.count == 2 { done.resume() }
+            }
+            Task { @MainActor in
+                let until = ContinuousClock.now + .milliseconds(30)
+                while ContinuousClock.now < until {}
+            }
+            clock.schedule(after: .milliseconds(1)) {
+                fired.append("early")
+                if fired.count == 2 { done.resume() }
+            }
+        }
+        #expect(fired == ["early", "late"])
+    }
+
+    // A timer fired by its own wake-up runs its action in that task, which is not cancelled: an action that waits
+    // for something (a task it starts, a sleep) would otherwise find itself cancelled at once.
+    @Test("an action runs in a task that is not cancelled, whichever wake-up fires it")
+    func actionsRunUncancelled() async {
+        let clock = LiveSessionClock()
+        var cancelled: [Bool] = []
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            clock.schedule(after: .milliseconds(1)) {
+                cancelled.append(Task.isCancelled)
+                if cancelled.count == 2 { done.resume() }
+            }
+            clock.schedule(after: .milliseconds(2)) {
+                cancelled.append(Task.isCancelled)
+                if cancelled.count == 2 { done.resume() }
+            }
+        }
+        #expect(cancelled == [false, false])
+    }
 }
 
 @MainActor
