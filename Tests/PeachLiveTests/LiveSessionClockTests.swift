@@ -37,20 +37,13 @@ struct LiveSessionClockTests {
     @Test("a timer whose task starts after a later timer has woken still fires first")
     func earlierFiresFirstBehindABusyMainActor() async {
         let clock = LiveSessionClock()
-        var fired: [String] = []
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            clock.schedule(after: .milliseconds(5)) {
-                fired.append("late")
-                if fired.count == 2 { done.resume() }
-            }
+        let fired: [String] = await Self.recorded(2) { record in
+            clock.schedule(after: .milliseconds(5)) { record("late") }
             Task { @MainActor in
                 let until = ContinuousClock.now + .milliseconds(30)
                 while ContinuousClock.now < until {}
             }
-            clock.schedule(after: .milliseconds(1)) {
-                fired.append("early")
-                if fired.count == 2 { done.resume() }
-            }
+            clock.schedule(after: .milliseconds(1)) { record("early") }
         }
         #expect(fired == ["early", "late"])
     }
@@ -60,18 +53,25 @@ struct LiveSessionClockTests {
     @Test("an action runs in a task that is not cancelled, whichever wake-up fires it")
     func actionsRunUncancelled() async {
         let clock = LiveSessionClock()
-        var cancelled: [Bool] = []
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            clock.schedule(after: .milliseconds(1)) {
-                cancelled.append(Task.isCancelled)
-                if cancelled.count == 2 { done.resume() }
-            }
-            clock.schedule(after: .milliseconds(2)) {
-                cancelled.append(Task.isCancelled)
-                if cancelled.count == 2 { done.resume() }
-            }
+        let cancelled: [Bool] = await Self.recorded(2) { record in
+            clock.schedule(after: .milliseconds(1)) { record(Task.isCancelled) }
+            clock.schedule(after: .milliseconds(2)) { record(Task.isCancelled) }
         }
         #expect(cancelled == [false, false])
+    }
+
+    /// What the timers `schedule` sets up record through the closure it is handed, once `count` are recorded.
+    private static func recorded<Value>(
+        _ count: Int, _ schedule: (@escaping @MainActor (Value) -> Void) -> Void
+    ) async -> [Value] {
+        var values: [Value] = []
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            schedule { value in
+                values.append(value)
+                if values.count == count { done.resume() }
+            }
+        }
+        return values
     }
 }
 
