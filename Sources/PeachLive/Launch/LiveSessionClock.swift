@@ -33,18 +33,17 @@ public final class LiveSessionClock: SessionClock {
         let timer = LiveTimer(deadline: deadline, action: action)
         pending.append(timer)
         timer.task = Task { @MainActor [timer] in
-            // Woken by its deadline, it fires everything due up to it; woken by its cancellation, only what is due.
-            let woke = (try? await Task.sleep(until: deadline, clock: .continuous)) != nil
-            self.fireDue(through: woke ? deadline : nil, wokenBy: timer)
+            try? await Task.sleep(until: deadline, clock: .continuous)
+            self.fireDue(wokenBy: timer)
         }
         return timer
     }
 
-    /// Fires every pending timer whose deadline is now or earlier, or `deadline` or earlier, earliest first, on the
-    /// wake-up of `waking`'s task.
-    private func fireDue(through deadline: ContinuousClock.Instant?, wokenBy waking: LiveTimer) {
+    /// Fires every pending timer that is due, earliest first, on the wake-up of `waking`'s task: through its own
+    /// deadline when it woke for it, through now when its cancellation woke it (it is gone from the list then).
+    private func fireDue(wokenBy waking: LiveTimer) {
         pending.removeAll { $0.isCancelled }
-        let limit = max(ContinuousClock.now, deadline ?? .now)
+        let limit = waking.isCancelled ? ContinuousClock.now : max(ContinuousClock.now, waking.deadline)
         // An action may schedule or cancel timers: the next one due is looked for again after each.
         while let next = pending.indices.min(by: { pending[$0].deadline < pending[$1].deadline }),
             pending[next].deadline <= limit
