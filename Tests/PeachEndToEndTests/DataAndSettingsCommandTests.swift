@@ -91,6 +91,40 @@ struct DataAndSettingsCommandTests {
         #expect(try home.run(["settings", "get", "referencePitch"]).standardOutput == "440\n")
     }
 
+    @Test(
+        "in German, keys are typed and shown as German musicians write them (B is B-flat, H is B); the file keeps English"
+    )
+    func germanKeys() throws {
+        let home = Home()
+        let german = home.environment.merging(["LANG": "de_DE.UTF-8"]) { $1 }
+        func run(_ arguments: [String]) throws -> PeachBinary.Result {
+            try PeachBinary.run(arguments, environment: german)
+        }
+        func stored() throws -> String { try String(contentsOfFile: home.settingsPath, encoding: .utf8) }
+        #expect(try run(["settings", "set", "degreeKey", "B"]).standardOutput == "degreeKey = B\n")
+        #expect(try stored().contains(#""degreeKey": "B♭""#))
+        #expect(try home.run(["settings", "get", "degreeKey"]).standardOutput == "B♭\n")
+        #expect(try run(["settings", "set", "degreeKey", "H"]).standardOutput == "degreeKey = H\n")
+        #expect(try home.run(["settings", "get", "degreeKey"]).standardOutput == "B\n")
+        #expect(try run(["settings", "set", "degreeKey", "Es"]).status == 0)
+        #expect(try stored().contains(#""degreeKey": "E♭""#))
+        #expect(
+            try run(["settings", "set", "keySignature", "fis-Moll"]).standardOutput == "keySignature = A\n")
+        #expect(try run(["settings", "set", "keySignature", "Ces"]).standardOutput == "keySignature = Ces\n")
+        #expect(try home.run(["settings", "get", "keySignature"]).standardOutput == "C♭\n")
+        let refused = try run(["settings", "set", "degreeKey", "es-Moll"])
+        #expect(refused.status == 64)
+        #expect(
+            refused.standardError
+                == "peach: degreeKey 'es-Moll' ist ungültig; erwartet: random oder ein Grundton wie C, Es oder Fis.\n"
+        )
+        let help = try run(["play", "--help"]).standardOutput
+        #expect(help.contains("Jetzt: Es"), "\(help)")
+        // In English, B is B.
+        #expect(try home.run(["settings", "set", "degreeKey", "B"]).standardOutput == "degreeKey = B\n")
+        #expect(try stored().contains(#""degreeKey": "B""#))
+    }
+
     @Test("a broken value is named; set repairs the file keeping what still reads, and keeps the original")
     func brokenSettings() throws {
         let home = Home()

@@ -23,7 +23,8 @@ struct PlayBackCommandTests {
     /// on stdout, its data in `data`): `body` writes to the keys and reads the events; then the run is stopped with
     /// SIGINT, and `check` gets its screen (stderr) and the data folder, which is removed after it.
     static func play(
-        _ arguments: [String], _ body: (_ keys: Int32, _ events: LineReader) throws -> Void,
+        _ arguments: [String], environment: [String: String] = [:],
+        _ body: (_ keys: Int32, _ events: LineReader) throws -> Void,
         check: (_ screen: String, _ data: String) throws -> Void
     ) throws {
         let folder = NSTemporaryDirectory() + "peach-play-\(UUID().uuidString)"
@@ -35,7 +36,7 @@ struct PlayBackCommandTests {
                 "--midi-in", "rawmidi:\(folder)/keys.fifo", "--audio-out", "null", "--events", "-",
                 "--data-dir",
                 "\(folder)/data", "--feedback-duration", "0.2",
-            ])
+            ], environment: environment)
         let watchdog = Watchdog(running.process)
         let keys = open(folder + "/keys.fifo", O_WRONLY)  // returns once peach has opened it
         #expect(keys >= 0)
@@ -138,6 +139,24 @@ struct PlayBackCommandTests {
             #expect(profile.status == 0)
             #expect(profile.standardOutput.contains("5 in major"), "\(profile.standardOutput)")
             #expect(profile.standardOutput.contains("♭6 in major"), "\(profile.standardOutput)")
+        }
+    }
+
+    @Test("in German, --key B is B-flat major: the key as a German musician means it, and named so")
+    func germanKey() throws {
+        var question: [String: Any] = [:]
+        try Self.play(
+            ["--kind", "degrees", "--items", "5-major", "--key", "B"], environment: ["LANG": "de_DE.UTF-8"]
+        ) { keys, events in
+            question = Self.object(events.await("\"question\""))
+            let notes = try #require(question["answerNotes"] as? [Int], "\(events.lines)")
+            try #require(events.await("\"answerable\"") != nil)
+            Self.strike([notes[0] + 1], on: keys)  // a semitone high: G♭, ♭6
+            _ = events.await("\"result\"")
+        } check: { screen, _ in
+            #expect(question["key"] as? String == "B♭ major", "\(question)")
+            #expect(question["spelled"] as? [String] == ["F4"], "\(question)")
+            #expect(screen.contains("Ges4 ist ♭6 — es war 5 (F4) in B-Dur"), "\(screen)")
         }
     }
 

@@ -171,6 +171,31 @@ struct DashboardPartsTests {
                 == SettingKey.allCases.count)
     }
 
+    @Test(
+        "in German the keys are offered as German musicians write them (Es, B, H), sent as the file keeps them"
+    )
+    func germanKeyChoices() throws {
+        let folder = NSTemporaryDirectory() + "peach-keys-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let locations = try DataLocations(
+            environment: ["HOME": folder, "XDG_CONFIG_HOME": folder + "/config"],
+            dataDirectoryOverride: folder + "/data")
+        try FileManager.default.createDirectory(
+            atPath: folder + "/config/peach", withIntermediateDirectories: true)
+        try #"{"degreeKey": "Bb", "keySignature": "Eb"}"#.write(
+            toFile: locations.settingsFile, atomically: true, encoding: .utf8)
+        let pages = DashboardPages(
+            renderer: try PageRenderer(version: "1"), locations: locations, timeZone: .gmt)
+        let session = SessionStore.Session(csrf: "t", created: 0, lastUsed: 0)
+        let german = pages.settings(texts: Texts(language: .german), session: session, hasPassword: true)
+        #expect(german.contains(#"<option value="B♭" selected>B</option>"#), "\(german)")
+        #expect(german.contains(#"<option value="B">H</option>"#))
+        #expect(german.contains(#"<option value="E♭" selected>Es</option>"#))
+        #expect(german.contains("<option>random</option>") && german.contains("<option>C</option>"))
+        let english = pages.settings(texts: Texts(language: .english), session: session, hasPassword: true)
+        #expect(english.contains("<option selected>B♭</option>") && english.contains("<option>B</option>"))
+    }
+
     @Test("the dashboard's texts with values are German in German")
     func germanTexts() {
         let english = Texts(language: .english)

@@ -52,6 +52,14 @@ public struct KeySignature: Hashable, Sendable, CustomStringConvertible {
         return Self.letter(at: fifths).english + (accidental > 0 ? "♯" : accidental < 0 ? "♭" : "")
     }
 
+    /// The major key's tonic as its scale writes it (E♭ for three flats, C♭ for seven), in the octave of
+    /// middle C.
+    public var tonic: SpelledNote {
+        let letter = Self.letter(at: fifths)
+        let pitchClass = (letter.pitchClass + Self.accidentals(at: fifths) + 12) % 12
+        return SpelledNote(MIDINote(clamping: 60 + pitchClass), nearLetter: letter)
+    }
+
     /// How `pitchClass` is written in this key: its letter (the accidental follows from the note). A note of the
     /// key's scale as the scale writes it; any other with the fewest accidentals (B in E♭ major, not C♭), then
     /// the spelling nearer the key on the line of fifths (D♭ in E♭ major, C♯ in C), then the key's side (sharps

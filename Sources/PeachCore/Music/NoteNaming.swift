@@ -45,6 +45,49 @@ public enum NoteNaming: Sendable, Hashable {
         return result
     }
 
+    /// `text` (a key: its tonic, and `m` for minor) written the English way, for the key parsers
+    /// (``KeySignature/init(parsing:)``, ``DegreeKey/init(parsing:)``). In German the tonic is written as German
+    /// musicians write it — `H` is B, `B` is B♭, a sharp adds `is` and a flat `es` (`s` after A and E): `Fis`,
+    /// `Es`, `As`, `Des`, `Cis` — or with the English marks (`F#`, `Eb`; `Bb` is B♭ too, there being no B𝄫
+    /// major), and minor by `m` or `-Moll` (`fis-Moll`, `Fism`), major by nothing or `-Dur` (`Es-Dur`); the case
+    /// of the letter does not say the mode. Anything else comes back as it was written, for the parser to
+    /// refuse; in English `text` is unchanged.
+    public func englishKey(_ text: String) -> String {
+        guard self == .german else { return text }
+        var name = Substring(text.filter { !$0.isWhitespace }.lowercased())
+        var minor = false
+        for (suffix, isMinor) in [
+            ("-moll", true), ("moll", true), ("-dur", false), ("dur", false), ("m", true),
+        ]
+        where name.count > suffix.count && name.hasSuffix(suffix) {
+            name.removeLast(suffix.count)
+            minor = isMinor
+            break
+        }
+        guard let letter = name.first, "abcdefgh".contains(letter) else { return text }
+        let rest = name.dropFirst()
+        let english: String
+        switch (letter, rest) {
+        case ("b", ""), ("b", "b"), ("b", "♭"): english = "Bb"
+        case ("b", _): return text
+        case ("h", ""): english = "B"
+        case ("h", "is"): english = "B#"
+        case ("h", _): return text
+        case (_, ""): english = letter.uppercased()
+        case (_, "is"), (_, "#"), (_, "♯"): english = letter.uppercased() + "#"
+        case ("a", "es"), ("e", "es"): return text  // `As` and `Es`, never `Aes`
+        case ("a", "s"), ("e", "s"), (_, "es"), (_, "b"), (_, "♭"): english = letter.uppercased() + "b"
+        default: return text
+        }
+        return english + (minor ? "m" : "")
+    }
+
+    /// The tonic of the major key `signature` in this naming: English `E♭`, `F♯`, `B♭`; German `Es`, `Fis`,
+    /// `B`, `H`.
+    public func name(of signature: KeySignature) -> String {
+        signature.tonic.pitchName(self)
+    }
+
     /// The note named `text` in this naming (`H4`, `B4`, `C#3`, or a MIDI number).
     /// - Throws: ``DomainValueError`` as ``MIDINote/init(parsing:)`` does, naming `text` as given.
     public func note(_ text: String) throws(DomainValueError) -> MIDINote {

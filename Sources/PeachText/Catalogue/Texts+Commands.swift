@@ -31,11 +31,20 @@ extension Texts {
         return lines
     }
 
-    /// A setting's stored text as the user reads it: the note range in the language's note naming (the file
-    /// keeps the English `B2-B5`; German shows `H2-H5`).
+    /// A setting's stored text as the user reads it: the note range and the keys in the language's note naming
+    /// (the file keeps the English `B2-B5` and `E♭`; German shows `H2-H5` and `Es`).
     public func settingValue(_ text: String, of key: SettingKey) -> String {
-        guard key == .noteRange, let range = try? NoteRange(parsing: text) else { return text }
-        return rangeName(range)
+        switch key {
+        case .noteRange:
+            guard let range = try? NoteRange(parsing: text) else { return text }
+            return rangeName(range)
+        case .degreeKey, .keySignature:
+            // Kept as the major key's tonic (`E♭`, `random`): shown in this language's naming (German `Es`).
+            guard let signature = KeySignature(parsing: text) else { return text }
+            return noteNaming.name(of: signature)
+        default:
+            return text
+        }
     }
 
     /// Every setting was reset.

@@ -456,7 +456,7 @@ public struct Texts: Sendable {
             tr("  peach timing     timing: is a click early or late?"),
             tr("  peach tap        timing: strike the silent step of a click loop"),
             tr("  peach echo       timing: hear a bar, echo it on a pad"),
-            tr("  peach play       play back a note, an interval or a chord on your keys"),
+            tr("  peach play       play back notes, intervals, chords, degrees and melodies"),
             tr("  peach profile    your profile, trend and progress"),
             tr("  peach web        your progress in a browser, on this computer or the network"),
             tr("  peach settings   settings; peach devices, monitor, learn: your controller"),

@@ -218,7 +218,7 @@ struct DashboardPages: Sendable {
                 "description": texts.help(key.meaning),
                 "saved": key == saved ? texts.settingSaved(key.rawValue) : false,
                 "allowed": texts.allowed(key.allowed), "editable": session != nil,
-            ].merging(Self.field(for: key.allowed, value: raw)) { $1 }
+            ].merging(Self.field(for: key.allowed, value: raw) { texts.settingValue($0, of: key) }) { $1 }
         }
         let explanation =
             session != nil
@@ -236,15 +236,22 @@ struct DashboardPages: Sendable {
             notices: notices, texts: texts, session: session)
     }
 
-    /// How a setting's value is edited: a choice among its words (`select` with `options`), a number field
-    /// with the allowed range (`number` with `min`, `max`, `step`), or a text field (`text`). The browser's
-    /// checks only help; the server checks every value as `peach settings set` does.
-    static func field(for allowed: AllowedValues, value: String) -> [String: Any] {
+    /// How a setting's value is edited: a choice among its words (`select` with `options`, each sent as the
+    /// file keeps it and shown as `label` gives it: a key as `Es` in German), a number field with the allowed
+    /// range (`number` with `min`, `max`, `step`), or a text field (`text`). The browser's checks only help; the
+    /// server checks every value as `peach settings set` does.
+    static func field(
+        for allowed: AllowedValues, value: String, label: (String) -> String = { $0 }
+    ) -> [String: Any] {
         func choice(_ words: [String]) -> [String: Any] {
             let listed = words.contains(value) ? words : [value] + words
             return [
                 "select": true,
-                "options": listed.map { ["word": $0, "selected": $0 == value] as [String: Any] },
+                "options": listed.map {
+                    let shown = label($0)
+                    return ["word": $0, "label": shown, "labelled": shown != $0, "selected": $0 == value]
+                        as [String: Any]
+                },
             ]
         }
         switch allowed {

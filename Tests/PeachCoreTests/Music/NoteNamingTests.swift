@@ -25,6 +25,42 @@ struct NoteNamingTests {
         }
     }
 
+    @Test("German keys as German musicians write them: H is B, B is B-flat, -is sharp, -es flat, -Moll minor")
+    func germanKeys() {
+        let german = NoteNaming.german
+        let cases: [(String, String)] = [
+            ("H", "B"), ("B", "Bb"), ("Es", "Eb"), ("As", "Ab"), ("Des", "Db"), ("Ges", "Gb"), ("Ces", "Cb"),
+            ("Fis", "F#"), ("Cis", "C#"), ("His", "B#"), ("C", "C"), ("es", "Eb"), ("Es-Dur", "Eb"),
+            ("fis-Moll", "F#m"), ("h-moll", "Bm"), ("Hm", "Bm"), ("b-Moll", "Bbm"), ("Esm", "Ebm"),
+            ("F#", "F#"), ("Eb", "Eb"), ("Bb", "Bb"), ("E♭", "Eb"), (" G ", "G"),
+        ]
+        for (typed, english) in cases {
+            #expect(german.englishKey(typed) == english, "\(typed)")
+        }
+        // Not German key names: left as written, for the parser to refuse with the user's own words.
+        for typed in ["Hes", "B#", "Bis", "Ees", "X", "", "random", "Fisis"] {
+            #expect(german.englishKey(typed) == typed, "\(typed)")
+        }
+        #expect(KeySignature(parsing: german.englishKey("B"))?.fifths == -2)
+        #expect(KeySignature(parsing: german.englishKey("H"))?.fifths == 5)
+        #expect(KeySignature(parsing: german.englishKey("fis-Moll"))?.fifths == 3)
+        #expect(NoteNaming.english.englishKey("B") == "B" && NoteNaming.english.englishKey("Es") == "Es")
+    }
+
+    @Test("a key's tonic in each naming, for every signature; German names read back to the same key")
+    func keyNames() throws {
+        let names = KeySignature.fifthsRange.compactMap(KeySignature.init(fifths:))
+        #expect(
+            names.map { NoteNaming.german.name(of: $0) } == [
+                "Ces", "Ges", "Des", "As", "Es", "B", "F", "C", "G", "D", "A", "E", "H", "Fis", "Cis",
+            ])
+        #expect(names.map { NoteNaming.english.name(of: $0) } == names.map(\.description))
+        for signature in names {
+            let german = NoteNaming.german.name(of: signature)
+            #expect(KeySignature(parsing: NoteNaming.german.englishKey(german)) == signature, "\(german)")
+        }
+    }
+
     @Test("a name that is none is refused as it was written")
     func refused() {
         #expect(throws: DomainValueError.invalidNoteName("X4")) { try NoteNaming.german.note("X4") }
