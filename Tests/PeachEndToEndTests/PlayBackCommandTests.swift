@@ -280,7 +280,10 @@ struct PlayBackCommandTests {
             let offsets = try #require(result["offsetsMs"] as? [Double], "\(result)")
             // Raw MIDI is timed when read, and this test writes by its own sleeps: within a quarter of a beat.
             #expect(offsets.count == 3 && offsets.allSatisfy { abs($0) < 125 }, "\(offsets)")
-            #expect(screen.contains("timing: "), "\(screen)")
+            // Each note's offset and their mean signed alike (`+12 −5 0`, `mean −3 ms`).
+            #expect(
+                screen.contains(#/timing: [+−]?\d+ [+−]?\d+ [+−]?\d+ ms \(mean (?:[+−][1-9]\d*|0) ms\)/#),
+                "\(screen)")
             let profile = try PeachBinary.run(["profile", "--data-dir", data])
             #expect(
                 profile.standardOutput.contains("In tempo, mean offset by place (ms): 1 "),

@@ -418,21 +418,20 @@ extension Texts {
     }
 
     /// Melodies in tempo: how far each note was from its place, `timing: +12 −5 +3 – ms` (– for a note not played),
-    /// with the mean; nil when played freely.
+    /// with the mean, signed the same way (`mean +3 ms`); nil when played freely.
     public func melodyTiming(_ completed: CompletedPlayBack) -> String? {
         let offsets = completed.noteOffsets
         guard !offsets.isEmpty else { return nil }
-        let values = offsets.map { offset -> String in
-            guard let offset else { return "–" }
-            let milliseconds = Int((offset * 1000).rounded())
+        func signed(_ seconds: Double) -> String {
+            let milliseconds = Int((seconds * 1000).rounded())
             if milliseconds > 0 { return "+" + String(milliseconds) }
             if milliseconds < 0 { return "−" + String(-milliseconds) }
             return "0"
         }
+        let values = offsets.map { offset in offset.map(signed) ?? "–" }
         let played: [Double] = offsets.compactMap { $0 }
-        let total: Double = played.reduce(0, +)
-        let mean: Double = played.isEmpty ? 0 : total / Double(played.count) * 1000
-        return tr("timing: \(values.joined(separator: " ")) ms (mean \(format(mean, 0)) ms)")
+        let mean = signed(played.isEmpty ? 0 : played.reduce(0, +) / Double(played.count))
+        return tr("timing: \(values.joined(separator: " ")) ms (mean \(mean) ms)")
     }
 
     /// The line when a placement is over: `Placement done: 14 items in play; from here the questions follow your
