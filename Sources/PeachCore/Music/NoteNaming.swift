@@ -1,23 +1,20 @@
 // NoteNaming: how note names are written and read: the English way (B, B♭) or the German (H, B).
 
-/// The convention for the letter of the note below C: in English `B` is B (71 is `B4`) and B♭ is `Bb`; in
-/// German `H` is B (`H4`) and `B` is B♭ (`B4` is 70). Peach keeps and stores names the English way (the
-/// settings file, records and exports are the same in every language); the command line reads and shows
-/// them the user's way.
+/// The convention for note names: in English `B` is B (71 is `B4`) and B♭ is `Bb`; in German `H` is B (`H4`),
+/// `B` is B♭ (`B4` is 70), and a sharp adds `is`, a flat `es` (`Fis3`, `Es4`, `As2`). Peach keeps and stores
+/// names the English way (the settings file, records and exports are the same in every language); the command
+/// line reads and shows them the user's way.
 public enum NoteNaming: Sendable, Hashable {
     /// `B` is B, `Bb` is B♭ (scientific pitch notation).
     case english
-    /// `H` is B, `B` is B♭ (German usage); the other letters and `#`/`b` as in English.
+    /// `H` is B, `B` is B♭, `Fis` F♯, `Es` E♭ (German usage); `#` and `b` after a letter read as in English.
     case german
 
-    /// `note`'s name: `A4`, `C#3`; in German `H4` for B4 and `B4` for B♭4 (English `A#4`).
+    /// `note`'s name, its black keys as sharps: `A4`, `C#3`, `A#4`; in German `Cis3`, `B4` (B♭4) and `H4` (B4).
     public func name(of note: MIDINote) -> String {
         guard self == .german else { return note.name }
-        switch note.pitchClass {
-        case 10: return "B\(note.octave)"
-        case 11: return "H\(note.octave)"
-        default: return note.name
-        }
+        let names = ["C", "Cis", "D", "Dis", "E", "F", "Fis", "G", "Gis", "A", "B", "H"]
+        return names[note.pitchClass] + String(note.octave)
     }
 
     /// `range` as `LOW-HIGH` in this naming.
@@ -25,36 +22,63 @@ public enum NoteNaming: Sendable, Hashable {
         "\(name(of: range.lowerBound))-\(name(of: range.upperBound))"
     }
 
-    /// `text` (a note name, or a range of two) with its letters written the English way, for the parsers: in
-    /// German `H` becomes `B` and `B` becomes `Bb` (a `Bb` written in German stays B♭ flattened: `Bbb`).
+    /// `text` (a note name, or a range of two) with its letters written the English way, for the parsers. In
+    /// German a name's letter `H` becomes `B` and `B` becomes `Bb`, and the German endings right after it become
+    /// marks: `is` a sharp, `es` a flat (`s` after A and E): `Fis3` is `F#3`, `Es4` `Eb4`, `Heses2` `Bbb2`. The
+    /// English marks read as they are (`F#3`, `Eb4`), so a `Bb` written in German stays B♭ flattened: `Bbb`.
     public func englishSpelling(of text: String) -> String {
         guard self == .german else { return text }
+        let characters = Array(text)
         var result = ""
-        var previous: Character?
-        for character in text {
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
             // A letter starts a name where it does not follow another letter (the `b` of `Hb`, `Eb` is a flat).
-            let startsName = previous.map { !$0.isLetter } ?? true
-            switch (character, startsName) {
-            case ("H", true), ("h", true): result.append("B")
-            case ("B", true): result.append("Bb")
-            case ("b", true): result.append("bb")
+            let startsName = index == 0 || !characters[index - 1].isLetter
+            index += 1
+            guard startsName, let letter = character.lowercased().first, "abcdefgh".contains(letter) else {
+                result.append(character)
+                continue
+            }
+            switch character {
+            case "H", "h": result.append("B")
+            case "B": result.append("Bb")
+            case "b": result.append("bb")
             default: result.append(character)
             }
-            previous = character
+            // The German endings, each a sharp or a flat: `is`, `es`, and `s` at once after A and E.
+            func ending(_ word: String) -> Bool {
+                let end = index + word.count
+                guard end <= characters.count, String(characters[index..<end]).lowercased() == word else {
+                    return false
+                }
+                index = end
+                return true
+            }
+            if "ae".contains(letter), ending("s") { result.append("b") }
+            while true {
+                if ending("is") {
+                    result.append("#")
+                } else if ending("es") {
+                    result.append("b")
+                } else {
+                    break
+                }
+            }
         }
         return result
     }
 
     /// `text` (a key: its tonic, and `m` for minor) written the English way, for the key parsers
-    /// (``KeySignature/init(parsing:)``, ``DegreeKey/init(parsing:)``). In German the tonic is written as German
-    /// musicians write it — `H` is B, `B` is B♭, a sharp adds `is` and a flat `es` (`s` after A and E): `Fis`,
-    /// `Es`, `As`, `Des`, `Cis` — or with the English marks (`F#`, `Eb`; `Bb` is B♭ too, there being no B𝄫
-    /// major), and minor by `m` or `-Moll` (`fis-Moll`, `Fism`), major by nothing or `-Dur` (`Es-Dur`); the case
-    /// of the letter does not say the mode. Anything else comes back as it was written, for the parser to
-    /// refuse; in English `text` is unchanged.
+    /// (``KeySignature/init(parsing:)``, ``DegreeKey/init(parsing:)``). In German the tonic is read as a note's
+    /// name is (``englishSpelling(of:)``: `H`, `B`, `Fis`, `Es`, `As`, `Des`, or `F#`, `Eb`), but `Bb` is B♭ (there
+    /// is no B𝄫 major); minor is `m` or `-Moll` (`fis-Moll`, `Fism`), major nothing or `-Dur` (`Es-Dur`); the case
+    /// of the letter does not say the mode. A text that names no tonic so comes back as it was written, for the
+    /// parser to refuse in the user's words; in English `text` is unchanged.
     public func englishKey(_ text: String) -> String {
         guard self == .german else { return text }
-        var name = Substring(text.filter { !$0.isWhitespace }.lowercased())
+        var name = String(
+            text.lowercased().compactMap { $0.isWhitespace ? nil : $0 == "♯" ? "#" : $0 == "♭" ? "b" : $0 })
         var minor = false
         for (suffix, isMinor) in [
             ("-moll", true), ("moll", true), ("-dur", false), ("dur", false), ("m", true),
@@ -64,22 +88,11 @@ public enum NoteNaming: Sendable, Hashable {
             minor = isMinor
             break
         }
-        guard let letter = name.first, "abcdefgh".contains(letter) else { return text }
-        let rest = name.dropFirst()
-        let english: String
-        switch (letter, rest) {
-        case ("b", ""), ("b", "b"), ("b", "♭"): english = "Bb"
-        case ("b", _): return text
-        case ("h", ""): english = "B"
-        case ("h", "is"): english = "B#"
-        case ("h", _): return text
-        case (_, ""): english = letter.uppercased()
-        case (_, "is"), (_, "#"), (_, "♯"): english = letter.uppercased() + "#"
-        case ("a", "es"), ("e", "es"): return text  // `As` and `Es`, never `Aes`
-        case ("a", "s"), ("e", "s"), (_, "es"), (_, "b"), (_, "♭"): english = letter.uppercased() + "b"
-        default: return text
-        }
-        return english + (minor ? "m" : "")
+        let tonic = name == "bb" ? name : englishSpelling(of: name).lowercased()
+        guard let letter = tonic.first, "abcdefg".contains(letter),
+            ["", "#", "b"].contains(tonic.dropFirst())
+        else { return text }
+        return letter.uppercased() + tonic.dropFirst() + (minor ? "m" : "")
     }
 
     /// The tonic of the major key `signature` in this naming: English `E♭`, `F♯`, `B♭`; German `Es`, `Fis`,

@@ -15,6 +15,20 @@ struct NoteNamingTests {
         #expect(try german.note("60").rawValue == 60)
         #expect(german.name(of: 71) == "H4" && german.name(of: 70) == "B4" && german.name(of: 69) == "A4")
         #expect(try german.range("H2-H4") == NoteRange(47, 71))
+        // The German endings: is a sharp, es a flat (s after A and E), doubled for a double sharp or flat.
+        let endings: [(String, Int)] = [
+            ("Fis3", 54), ("Es4", 63), ("As2", 44), ("Des5", 73), ("Ces4", 59), ("His3", 60), ("Eis4", 65),
+            ("Ais4", 70), ("Gis1", 32), ("fis3", 54), ("es4", 63), ("Heses2", 45), ("Fisis3", 55),
+            ("Ases4", 67),
+            ("Eses4", 62),
+        ]
+        for (name, number) in endings {
+            #expect(try german.note(name).rawValue == number, "\(name)")
+        }
+        #expect(try german.range("Fis2-Es5") == NoteRange(42, 75))
+        #expect(
+            german.name(of: 54) == "Fis3" && german.name(of: 61) == "Cis4" && german.name(of: 63) == "Dis4")
+        #expect(throws: DomainValueError.invalidNoteName("Fis3")) { try NoteNaming.english.note("Fis3") }
         #expect(german.name(of: NoteRange(47, 71)) == "H2-H4")
         #expect(try NoteNaming.english.note("B4").rawValue == 71)
         #expect(NoteNaming.english.name(of: 70) == "A#4")
@@ -38,7 +52,7 @@ struct NoteNamingTests {
             #expect(german.englishKey(typed) == english, "\(typed)")
         }
         // Not German key names: left as written, for the parser to refuse with the user's own words.
-        for typed in ["Hes", "B#", "Bis", "Ees", "X", "", "random", "Fisis"] {
+        for typed in ["B#", "Bis", "X", "", "random", "Fisis", "Cb#", "Esm5"] {
             #expect(german.englishKey(typed) == typed, "\(typed)")
         }
         #expect(KeySignature(parsing: german.englishKey("B"))?.fifths == -2)
