@@ -165,24 +165,6 @@ enum CLI {
         texts.settingValue(settingsForHelp.text(of: key), of: key)
     }
 
-    /// A setting's text as the user typed it, as the file keeps it: a note range or a key spelled the English
-    /// way (German `H2-H5` is kept as `B2-B5`, `Es` as `Eb`, `B` as `Bb`).
-    static func stored(_ text: String, of key: SettingKey) -> String {
-        switch key {
-        case .noteRange:
-            guard texts.noteNaming != .english else { return text }
-            return (try? texts.noteNaming.range(text).description) ?? text
-        case .degreeKey:
-            let english = texts.noteNaming.englishKey(text)
-            return DegreeKey(parsing: english) == nil ? text : english  // a refusal quotes what was typed
-        case .keySignature:
-            let english = texts.noteNaming.englishKey(text)
-            return KeySignature(parsing: english) == nil ? text : english
-        default:
-            return text
-        }
-    }
-
     /// Writes `peach: message` for `error` on stderr and returns the exit status. ArgumentParser's own
     /// outcomes (help, version, a parse error) keep their meaning; a parse error gets the same one-line form.
     static func report(_ thrown: any Error, usage: Bool) -> Int32 {

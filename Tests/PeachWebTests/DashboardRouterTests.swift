@@ -206,6 +206,25 @@ struct DashboardRouterTests {
             try SettingsFile(path: client.locations.settingsFile).load().settings.text(of: .tempo) == "90")
     }
 
+    @Test("a German page's values are read as German: B is B-flat, H2-H5 is B2-B5 in the file")
+    func germanValues() async throws {
+        let client = try DashboardClient(password: "correct horse")
+        defer { client.remove() }
+        var (headers, token) = try await client.signedIn("correct horse")
+        headers[.acceptLanguage] = "de"
+        for (key, typed) in [("degreeKey", "B"), ("keySignature", "Es"), ("noteRange", "H2-H5")] {
+            let saved = try await client.send(
+                .post, "/settings", headers: headers, form: [("key", key), ("value", typed), ("csrf", token)])
+            #expect(saved.status == .seeOther, "\(key)")
+        }
+        let settings = try SettingsFile(path: client.locations.settingsFile).load().settings
+        #expect(settings.text(of: .degreeKey) == "B♭" && settings.text(of: .keySignature) == "E♭")
+        #expect(settings.text(of: .noteRange) == "B2-B5")
+        let page = try await client.send(.get, "/settings", headers: headers)
+        #expect(page.body.contains(#"<input name="value" value="H2-H5""#), "\(page.body)")
+        #expect(page.body.contains("<option selected>B</option>"))
+    }
+
     @Test("an import needs a session and the token in its header; signed in, the records land in the store")
     func importing() async throws {
         let client = try DashboardClient(password: "correct horse")

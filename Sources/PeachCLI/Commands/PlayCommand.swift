@@ -84,7 +84,7 @@ struct PlayCommand: AsyncParsableCommand {
         [
             (.chordWindow, chordWindow.map(CLI.texts.shortest)),
             (.cadenceEvery, cadenceEvery.map(String.init)),
-            (.degreeKey, key.map { CLI.stored($0, of: .degreeKey) }), (.degreeNames, degreeNames),
+            (.degreeKey, key.map { CLI.texts.storedValue($0, of: .degreeKey) }), (.degreeNames, degreeNames),
             (.degreeContext, degreeContext),
             (.degreeNotes, degreeNotes.map(String.init)),
             (.tempo, tempo.map(String.init)),

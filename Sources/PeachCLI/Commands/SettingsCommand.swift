@@ -78,7 +78,7 @@ struct SettingsCommand: ParsableCommand {
         func run() throws {
             let key = try SettingKey.named(self.key)
             let outcome = try SettingsCommand.editor().set(
-                key, to: CLI.stored(value.joined(separator: " "), of: key), at: Date())
+                key, to: CLI.texts.storedValue(value.joined(separator: " "), of: key), at: Date())
             SettingsCommand.report(outcome, key: key)
         }
     }

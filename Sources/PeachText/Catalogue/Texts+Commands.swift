@@ -47,6 +47,25 @@ extension Texts {
         }
     }
 
+    /// A setting's text as the user typed it, made what the file keeps (the inverse of ``settingValue(_:of:)``):
+    /// a note range or a key spelled the English way — German `H2-H5` is kept as `B2-B5`, `Es` as `Eb`, `B` as
+    /// `Bb`. A text that does not read so is given back as typed, so that the setting's refusal quotes it.
+    public func storedValue(_ typed: String, of key: SettingKey) -> String {
+        switch key {
+        case .noteRange:
+            guard noteNaming != .english else { return typed }
+            return (try? noteNaming.range(typed).description) ?? typed
+        case .degreeKey:
+            let english = noteNaming.englishKey(typed)
+            return DegreeKey(parsing: english) == nil ? typed : english
+        case .keySignature:
+            let english = noteNaming.englishKey(typed)
+            return KeySignature(parsing: english) == nil ? typed : english
+        default:
+            return typed
+        }
+    }
+
     /// Every setting was reset.
     public var allSettingsReset: String {
         tr("All settings are back to their defaults.")

@@ -212,13 +212,14 @@ struct DashboardPages: Sendable {
             notices.append(publicMessage(error, texts: texts))
         }
         let rows = SettingKey.allCases.map { key -> [String: Any] in
-            let raw = settings.text(of: key)
+            let stored = settings.text(of: key)
+            // As the user reads and types it (German `H2-H5`, `Es`); a saved value is read back so.
+            let value = texts.settingValue(stored, of: key)
             return [
-                "key": key.rawValue, "value": texts.settingValue(raw, of: key), "raw": raw,
-                "description": texts.help(key.meaning),
+                "key": key.rawValue, "value": value, "raw": value, "description": texts.help(key.meaning),
                 "saved": key == saved ? texts.settingSaved(key.rawValue) : false,
                 "allowed": texts.allowed(key.allowed), "editable": session != nil,
-            ].merging(Self.field(for: key.allowed, value: raw) { texts.settingValue($0, of: key) }) { $1 }
+            ].merging(Self.field(for: key.allowed, value: stored) { texts.settingValue($0, of: key) }) { $1 }
         }
         let explanation =
             session != nil
@@ -236,22 +237,19 @@ struct DashboardPages: Sendable {
             notices: notices, texts: texts, session: session)
     }
 
-    /// How a setting's value is edited: a choice among its words (`select` with `options`, each sent as the
-    /// file keeps it and shown as `label` gives it: a key as `Es` in German), a number field with the allowed
-    /// range (`number` with `min`, `max`, `step`), or a text field (`text`). The browser's checks only help; the
+    /// How a setting's value (`value`, as the file keeps it) is edited: a choice among its words (`select` with
+    /// `options`), a number field with the allowed range (`number` with `min`, `max`, `step`), or a text field
+    /// (`text`). Each word is offered as the user would type it (`typed`: a key as `Es` in German), and the
+    /// server reads what comes back so (``Texts/storedValue(_:of:)``). The browser's checks only help; the
     /// server checks every value as `peach settings set` does.
     static func field(
-        for allowed: AllowedValues, value: String, label: (String) -> String = { $0 }
+        for allowed: AllowedValues, value: String, typed: (String) -> String = { $0 }
     ) -> [String: Any] {
         func choice(_ words: [String]) -> [String: Any] {
             let listed = words.contains(value) ? words : [value] + words
             return [
                 "select": true,
-                "options": listed.map {
-                    let shown = label($0)
-                    return ["word": $0, "label": shown, "labelled": shown != $0, "selected": $0 == value]
-                        as [String: Any]
-                },
+                "options": listed.map { ["word": typed($0), "selected": $0 == value] as [String: Any] },
             ]
         }
         switch allowed {

@@ -291,10 +291,12 @@ struct DashboardRoutes: Sendable {
         }
     }
 
-    /// Saves `value` for `key` as the dashboard may: refused where it names a file on the box or a SoundFont the
-    /// library lacks (``DashboardSettingRules``), else saved as `peach settings set` saves it; either is logged
-    /// for the owner (``DashboardAudit``). Nil when saved, else why not, in `texts`' words.
-    func saveSetting(_ key: SettingKey, _ value: String, texts: Texts, client: String) async -> String? {
+    /// Saves `typed` for `key` as the dashboard may: read as the page offered it (German `H2-H5`, `Es`: the file
+    /// keeps `B2-B5`, `Eb`), refused where it names a file on the box or a SoundFont the library lacks
+    /// (``DashboardSettingRules``), else saved as `peach settings set` saves it; either is logged for the owner
+    /// (``DashboardAudit``). Nil when saved, else why not, in `texts`' words.
+    func saveSetting(_ key: SettingKey, _ typed: String, texts: Texts, client: String) async -> String? {
+        let value = texts.storedValue(typed, of: key)
         if let refusal = DashboardSettingRules.refusal(key, value, soundFonts: soundFonts) {
             await audit.record(audit.texts.auditSettingRefused(key.rawValue, value: value, client: client))
             return switch refusal {
