@@ -228,6 +228,21 @@ struct ProfileCommandTests {
         #expect(german.standardOutput.hasPrefix("Wahrnehmungsprofil"))
         #expect(german.standardOutput.contains("Mittel der Noten"))
         #expect(german.standardOutput.contains("Tonhöhe treffen: noch keine Versuche"))
+        // The SVG's tooltips in German words, names and numbers: `Fis3: 12,5 Cent bei 75 % richtig, …`.
+        let picture = NSTemporaryDirectory() + "peach-german-\(UUID().uuidString).svg"
+        defer { unlink(picture) }
+        #expect(
+            try PeachBinary.run(
+                ["profile", "--data-dir", folder, "--svg", picture], environment: ["LANG": "de_DE.UTF-8"]
+            ).status == 0)
+        let drawn = String(decoding: try Data(contentsOf: URL(fileURLWithPath: picture)), as: UTF8.self)
+        let tips = drawn.components(separatedBy: "fill=\"#3182bd\"><title>").dropFirst().map {
+            $0.prefix { $0 != "<" }
+        }
+        #expect(
+            !tips.isEmpty
+                && tips.allSatisfy { $0.contains(" Cent bei 75 % richtig, wahrscheinlicher Bereich ") })
+        #expect(tips.allSatisfy { !$0.contains("#") && !$0.contains(".") }, "\(tips)")
         let range = try PeachBinary.run(["profile", "--data-dir", folder, "--range", "C9-X"])
         #expect(range.status == 64)
         #expect(range.standardError == "peach: --range 'C9-X' is not valid; use a range such as C3-C5.\n")

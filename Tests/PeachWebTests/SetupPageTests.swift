@@ -47,7 +47,10 @@ final class FakeBox: Sendable {
                             id: request.id, done: state.refusal == nil, problem: state.refusal)
                         if request.action == .watchKeys {
                             state.status?.watchingUntil = Date().addingTimeInterval(60)
-                            state.status?.keys = [BoxStatus.Key(note: 60, velocity: 80, time: Date())]
+                            state.status?.keys = [
+                                BoxStatus.Key(note: 60, velocity: 80, time: Date()),
+                                BoxStatus.Key(note: 70, velocity: 64, time: Date()),
+                            ]
                         }
                     }
                     return true
@@ -155,10 +158,16 @@ struct SetupPageTests {
         #expect(watch.status == .seeOther || watch.status == .found)
         #expect(box.state.withLock { $0.requests.last?.action } == .watchKeys)
         let keys = try await client.send(.get, "/setup/keys", headers: headers)
-        #expect(keys.body.contains(#""watching":true"#) && keys.body.contains(#""keys":["C4, velocity 80"]"#))
+        #expect(
+            keys.body.contains(#""watching":true"#)
+                && keys.body.contains(#""keys":["A#4, velocity 64","C4, velocity 80"]"#), "\(keys.body)")
         let page = try await client.send(.get, "/setup", headers: headers)
         #expect(
             page.body.contains(#"data-watching="true""#) && page.body.contains("<li>C4, velocity 80</li>"))
+        var german = headers
+        german[.acceptLanguage] = "de"
+        let deutsch = try await client.send(.get, "/setup/keys", headers: german)
+        #expect(deutsch.body.contains(#""B4, "#), "B-flat as German musicians name it: \(deutsch.body)")
         let profile = try await client.send(
             .post, "/setup/profile", headers: headers, form: [("value", "pads"), ("csrf", csrf)])
         #expect(profile.status == .seeOther || profile.status == .found)

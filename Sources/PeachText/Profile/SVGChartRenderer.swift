@@ -65,8 +65,17 @@ public struct SVGChartRenderer: Sendable {
             parts.append(
                 ##"<rect class="interval" x="\##(Self.number(x + 2))" y="\##(Self.number(bandTop))" width="\##(Self.number(keyWidth - 4))" height="\##(Self.number(max(bandBottom - bandTop, 0)))" fill="#9ecae1"/>"##
             )
+            // The tooltip in the page's words and numbers (German `Fis3: 12,5 Cent …`).
+            let (note, value) = (texts.noteName(column.note), texts.format(mean, 1))
+            let (low, high) = (
+                texts.format(threshold.interval68.lowerBound, 1),
+                texts.format(threshold.interval68.upperBound, 1)
+            )
+            // TRANSLATORS: a chart column's tooltip: {1} its note (A4), {2} the threshold in cents, {3}–{4} its
+            // likely range.
+            let tip = texts.tr("\(note): \(value) cents at 75 % correct, likely range \(low)–\(high)")
             parts.append(
-                ##"<rect class="threshold" x="\##(Self.number(x + 4))" y="\##(Self.number(y(mean)))" width="\##(Self.number(keyWidth - 8))" height="\##(Self.number(keyboardTop - y(mean)))" fill="#3182bd"><title>\##(column.note.name): \##(Self.number(mean)) cents at 75 % correct, likely range \##(Self.number(threshold.interval68.lowerBound))–\##(Self.number(threshold.interval68.upperBound))</title></rect>"##
+                ##"<rect class="threshold" x="\##(Self.number(x + 4))" y="\##(Self.number(y(mean)))" width="\##(Self.number(keyWidth - 8))" height="\##(Self.number(keyboardTop - y(mean)))" fill="#3182bd"><title>\##(tip)</title></rect>"##
             )
         }
         for (index, column) in chart.columns.enumerated() where !column.note.isBlackKey {
@@ -84,7 +93,7 @@ public struct SVGChartRenderer: Sendable {
         for (index, column) in chart.columns.enumerated() where column.note.pitchClass == 0 {
             let x = left + Double(index) * keyWidth + keyWidth / 2
             parts.append(
-                ##"<text x="\##(Self.number(x))" y="\##(Self.number(keyboardTop + 40 + line))" text-anchor="middle">\##(column.note.name)</text>"##
+                ##"<text x="\##(Self.number(x))" y="\##(Self.number(keyboardTop + 40 + line))" text-anchor="middle">\##(texts.noteName(column.note))</text>"##
             )
         }
         for (index, note) in noteLines.enumerated() {

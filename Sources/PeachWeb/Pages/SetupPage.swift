@@ -68,7 +68,7 @@ struct SetupPage: Sendable {
     /// The watched key presses, newest first: `C4, velocity 80`.
     static func keys(_ status: BoxStatus?, texts: Texts) -> [String] {
         (status?.keys ?? []).reversed().map {
-            texts.keyPressed(MIDINote(clamping: $0.note).name, velocity: $0.velocity)
+            texts.keyPressed(texts.noteName(MIDINote(clamping: $0.note)), velocity: $0.velocity)
         }
     }
 }
