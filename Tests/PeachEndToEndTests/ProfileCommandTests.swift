@@ -243,6 +243,18 @@ struct ProfileCommandTests {
             !tips.isEmpty
                 && tips.allSatisfy { $0.contains(" Cent bei 75 % richtig, wahrscheinlicher Bereich ") })
         #expect(tips.allSatisfy { !$0.contains("#") && !$0.contains(".") }, "\(tips)")
+        #expect(
+            try PeachBinary.run(
+                ["profile", "--data-dir", folder, "--progress", "--svg", picture],
+                environment: ["LANG": "de_DE.UTF-8"]
+            ).status == 0)
+        let progress = String(decoding: try Data(contentsOf: URL(fileURLWithPath: picture)), as: UTF8.self)
+        let points = progress.components(separatedBy: "<circle").dropFirst().compactMap {
+            $0.components(separatedBy: "<title>").dropFirst().first?.prefix { $0 != "<" }
+        }
+        #expect(
+            !points.isEmpty && points.allSatisfy { $0.contains(" Cent, ") && !$0.contains(#/\d\.\d/#) },
+            "\(points)")
         let range = try PeachBinary.run(["profile", "--data-dir", folder, "--range", "C9-X"])
         #expect(range.status == 64)
         #expect(range.standardError == "peach: --range 'C9-X' is not valid; use a range such as C3-C5.\n")

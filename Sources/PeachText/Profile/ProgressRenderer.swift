@@ -237,12 +237,14 @@ public struct ProgressRenderer: Sendable {
                 let bandTop = y(point.band.upperBound)
                 let bandBottom = y(max(point.band.lowerBound, ProfileChart.bottom))
                 let name = texts.periodName(point.start, chart.grain)
-                let range = "\(number(point.band.lowerBound))–\(number(point.band.upperBound))"
+                // The tooltip's numbers as the page writes them (German `12,5`); coordinates stay `number`'s.
+                let range =
+                    "\(texts.format(point.band.lowerBound, 1))–\(texts.format(point.band.upperBound, 1))"
                 body.append(
                     ##"<rect class="band-bar" x="\##(number(x(point.position) - barWidth / 2))" y="\##(number(bandTop))" width="\##(number(barWidth))" height="\##(number(max(bandBottom - bandTop, 0)))" fill="#9ecae1"/>"##
                 )
                 body.append(
-                    ##"<circle cx="\##(number(x(point.position)))" cy="\##(number(y(point.value)))" r="3" fill="\##(point.isUncertain ? "white" : "#3182bd")" stroke="#3182bd"><title>\##(escape(name)): \##(number(point.value)) \##(panel.unit), \##(escape(panel.legend[1].label)) \##(range), \##(panel.count(point.count))</title></circle>"##
+                    ##"<circle cx="\##(number(x(point.position)))" cy="\##(number(y(point.value)))" r="3" fill="\##(point.isUncertain ? "white" : "#3182bd")" stroke="#3182bd"><title>\##(escape(name)): \##(texts.format(point.value, 1)) \##(panel.unit), \##(escape(panel.legend[1].label)) \##(range), \##(panel.count(point.count))</title></circle>"##
                 )
             }
             let axisY = plotTop + plotHeight
