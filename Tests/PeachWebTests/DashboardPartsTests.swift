@@ -127,10 +127,8 @@ struct DashboardPartsTests {
         }
     }
 
-    @Test(
-        "signed in, each setting is edited as what it allows: a choice of words, a number in its range, or text"
-    )
-    func settingFields() throws {
+    /// The settings page signed in, in each of `languages`, over a settings file holding `json`.
+    static func settingsPages(_ json: String, in languages: [Language]) throws -> [String] {
         let folder = NSTemporaryDirectory() + "peach-fields-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let locations = try DataLocations(
@@ -138,14 +136,20 @@ struct DashboardPartsTests {
             dataDirectoryOverride: folder + "/data")
         try FileManager.default.createDirectory(
             atPath: folder + "/config/peach", withIntermediateDirectories: true)
-        try #"{"timbre": "organ", "tempo": 96}"#.write(
-            toFile: locations.settingsFile, atomically: true, encoding: .utf8)
+        try json.write(toFile: locations.settingsFile, atomically: true, encoding: .utf8)
         let pages = DashboardPages(
             renderer: try PageRenderer(version: "1"), locations: locations, timeZone: .gmt)
-        let page = pages.settings(
-            texts: Texts(language: .english),
-            session: SessionStore.Session(csrf: "t", created: 0, lastUsed: 0),
-            hasPassword: true)
+        let session = SessionStore.Session(csrf: "t", created: 0, lastUsed: 0)
+        return languages.map {
+            pages.settings(texts: Texts(language: $0), session: session, hasPassword: true)
+        }
+    }
+
+    @Test(
+        "signed in, each setting is edited as what it allows: a choice of words, a number in its range, or text"
+    )
+    func settingFields() throws {
+        let page = try Self.settingsPages(#"{"timbre": "organ", "tempo": 96}"#, in: [.english])[0]
         func row(_ key: String) throws -> String {
             let start = try #require(page.range(of: "<tr id=\"setting-\(key)\">"))
             let end = try #require(page[start.upperBound...].range(of: "</tr>"))
@@ -175,24 +179,13 @@ struct DashboardPartsTests {
         "in German the keys are offered as German musicians write them (Es, B, H), and read back so"
     )
     func germanKeyChoices() throws {
-        let folder = NSTemporaryDirectory() + "peach-keys-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let locations = try DataLocations(
-            environment: ["HOME": folder, "XDG_CONFIG_HOME": folder + "/config"],
-            dataDirectoryOverride: folder + "/data")
-        try FileManager.default.createDirectory(
-            atPath: folder + "/config/peach", withIntermediateDirectories: true)
-        try #"{"degreeKey": "Bb", "keySignature": "Eb"}"#.write(
-            toFile: locations.settingsFile, atomically: true, encoding: .utf8)
-        let pages = DashboardPages(
-            renderer: try PageRenderer(version: "1"), locations: locations, timeZone: .gmt)
-        let session = SessionStore.Session(csrf: "t", created: 0, lastUsed: 0)
-        let german = pages.settings(texts: Texts(language: .german), session: session, hasPassword: true)
+        let pages = try Self.settingsPages(
+            #"{"degreeKey": "Bb", "keySignature": "Eb"}"#, in: [.german, .english])
+        let (german, english) = (pages[0], pages[1])
         #expect(german.contains("<option selected>B</option>"), "\(german)")
         #expect(german.contains("<option>H</option>") && german.contains("<option selected>Es</option>"))
         #expect(german.contains("<option>random</option>") && german.contains("<option>Fis</option>"))
         #expect(german.contains(#"<input name="value" value="C2-C6""#))
-        let english = pages.settings(texts: Texts(language: .english), session: session, hasPassword: true)
         #expect(english.contains("<option selected>B♭</option>") && english.contains("<option>B</option>"))
         #expect(english.contains("<option>F♯</option>"))
     }
