@@ -94,6 +94,21 @@ struct FirstHourCommandsTests {
         let items = chords.standardOutput.split(separator: "\n").map(String.init)
         #expect(items.contains("minor/1") && items.contains("dom7"), "\(items)")
         #expect(!items.contains("P5") && !items.contains("up4"), "\(items)")
+        // Keys as the user writes them: English Eb, F#; German Es, Fis, B (B-flat) and H.
+        let keys = try PeachBinary.run([
+            "---completion", "play", "--", "--key", "2", "0", "peach", "play", "--key", "",
+        ]).standardOutput.split(separator: "\n")
+        #expect(
+            keys.first == "random" && keys.contains("Eb") && keys.contains("F#") && keys.count == 16,
+            "\(keys)")
+        let german = try PeachBinary.run(
+            [
+                "---completion", "settings", "set", "--", "value", "4", "0", "peach", "settings", "set",
+                "degreeKey", "",
+            ],
+            environment: ["LANG": "de_DE.UTF-8"]
+        ).standardOutput.split(separator: "\n")
+        #expect(["Es", "Fis", "B", "H"].allSatisfy(german.contains) && !german.contains("Bb"), "\(german)")
     }
 
     @Test(

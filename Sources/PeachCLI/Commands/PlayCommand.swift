@@ -43,7 +43,9 @@ struct PlayCommand: AsyncParsableCommand {
     @Option(name: .setting(.cadenceEvery), help: CLI.help(.cadenceEvery, valueName: "n"))
     var cadenceEvery: Int?
 
-    @Option(name: .setting(.degreeKey), help: CLI.help(.degreeKey, valueName: "key"))
+    @Option(
+        name: .setting(.degreeKey), help: CLI.help(.degreeKey, valueName: "key"),
+        completion: Completions.degreeKeys)
     var key: String?
 
     @Option(name: .setting(.degreeNames), help: CLI.help(.degreeNames, valueName: "names"))

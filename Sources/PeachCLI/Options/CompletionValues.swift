@@ -16,12 +16,24 @@ struct CompletionValues: Sendable {
     let soundFonts: SoundFontLibrary
     /// The settings now (the SoundFont whose presets to offer).
     let settings: PeachSettings
+    /// How the user writes notes and keys (German `Fis`, `B`).
+    let naming: NoteNaming
 
-    /// Values from these places and settings.
-    init(profiles: ProfileLibrary, soundFonts: SoundFontLibrary, settings: PeachSettings) {
+    /// Values from these places and settings, notes and keys written in `naming`.
+    init(profiles: ProfileLibrary, soundFonts: SoundFontLibrary, settings: PeachSettings, naming: NoteNaming)
+    {
         self.profiles = profiles
         self.soundFonts = soundFonts
         self.settings = settings
+        self.naming = naming
+    }
+
+    /// The fifteen keys, as the user types them in `naming`: English `Cb`, `Gb` … `F#`, `C#`; German `Ces`, `Ges`
+    /// … `B`, `H`, `Fis`, `Cis`.
+    static func keyNames(_ naming: NoteNaming) -> [String] {
+        KeySignature.fifthsRange.compactMap(KeySignature.init(fifths:)).map {
+            String(naming.name(of: $0).map { $0 == "♯" ? "#" : $0 == "♭" ? "b" : $0 })
+        }
     }
 
     /// Each interval, up and down (`--intervals` takes a comma-separated list of them).
@@ -63,6 +75,8 @@ struct CompletionValues: Sendable {
         case .midiOutput: ["synth", "midi"]
         case .timingPatterns:
             TimingPattern.catalogue.map(\.id) + TimingPattern.Family.catalogued.map(\.rawValue) + ["all"]
+        case .keySignature: Self.keyNames(naming)
+        case .degreeKey: ["random"] + Self.keyNames(naming)
         default: []
         }
     }

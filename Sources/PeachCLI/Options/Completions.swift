@@ -14,7 +14,7 @@ enum Completions {
     static var values: CompletionValues {
         CompletionValues(
             profiles: ProfileOptions.library(), soundFonts: SoundFontLibrary(environment: CLI.environment),
-            settings: CLI.settingsForHelp)
+            settings: CLI.settingsForHelp, naming: CLI.texts.noteNaming)
     }
 
     /// The internal synth's timbres.
@@ -50,6 +50,10 @@ enum Completions {
     static let soundFonts = CompletionKind.custom { _, _, _ in values.soundFontNames() }
     /// The presets of the SoundFont named earlier on the line (else the setting).
     static let presets = CompletionKind.custom { words, _, _ in values.presetNames(after: words) }
+    /// `random` and the keys, as the user writes them (German `Es`, `B`, `H`).
+    static let degreeKeys = CompletionKind.custom { _, _, _ in
+        ["random"] + CompletionValues.keyNames(CLI.texts.noteNaming)
+    }
     /// A setting's values, for the key before it.
     static let settingValues = CompletionKind.custom { words, index, _ in
         guard index > 0, words.indices.contains(index - 1), let key = SettingKey(rawValue: words[index - 1])
