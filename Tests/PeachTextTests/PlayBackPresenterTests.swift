@@ -95,6 +95,19 @@ struct PlayBackPresenterTests {
         }
     }
 
+    @Test("a miss beyond an octave says the octaves first, then what is left, in English and German")
+    func compoundMisses() {
+        let english = Texts(language: .english)
+        let german = Texts(language: .german)
+        #expect(english.miss(-1) == "a semitone too low" && english.miss(7) == "7 semitones too high")
+        #expect(english.miss(12) == "an octave too high" && english.miss(-24) == "2 octaves too low")
+        #expect(english.miss(-14) == "an octave and a whole tone too low")
+        #expect(english.miss(17) == "an octave and 5 semitones too high")
+        #expect(english.miss(-25) == "2 octaves and a semitone too low")
+        #expect(german.miss(-13) == "eine Oktave und einen Halbton zu tief")
+        #expect(german.miss(29) == "2 Oktaven und 5 Halbtöne zu hoch")
+    }
+
     @Test("a chord's verdict names the chord played, the missing and the extra notes")
     func chordWords() {
         let texts = Texts(language: .english)

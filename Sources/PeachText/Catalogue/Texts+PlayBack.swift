@@ -467,16 +467,23 @@ extension Texts {
     }
 
     /// How far a note or chord missed, in a musician's words: `a semitone too low`, `an octave too high`,
-    /// `2 octaves too low`, `5 semitones too high`.
-    func miss(_ semitones: Int) -> String {
-        let steps = abs(semitones)
+    /// `2 octaves too low`, `5 semitones too high`; beyond an octave the octaves first, then what is left (`an
+    /// octave and a whole tone too low`, not `14 semitones`), so that the octave slip is seen at once.
+    public func miss(_ semitones: Int) -> String {
+        let (octaves, rest) = abs(semitones).quotientAndRemainder(dividingBy: 12)
+        let remainder: String
+        switch rest {
+        case 1: remainder = tr("a semitone")
+        case 2: remainder = tr("a whole tone")
+        default: remainder = tr("\(rest) semitones")
+        }
         let amount: String
-        switch steps {
-        case 1: amount = tr("a semitone")
-        case 2: amount = tr("a whole tone")
-        case 12: amount = tr("an octave")
-        case let octaves where octaves % 12 == 0: amount = tr("\(octaves / 12) octaves")
-        default: amount = tr("\(steps) semitones")
+        switch (octaves, rest) {
+        case (0, _): amount = remainder
+        case (1, 0): amount = tr("an octave")
+        case (_, 0): amount = tr("\(octaves) octaves")
+        case (1, _): amount = tr("an octave and \(remainder)")
+        default: amount = tr("\(octaves) octaves and \(remainder)")
         }
         return semitones < 0 ? tr("\(amount) too low") : tr("\(amount) too high")
     }
