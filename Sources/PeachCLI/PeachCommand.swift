@@ -6,6 +6,7 @@ import Logging
 import PeachALSA
 import PeachCore
 import PeachLive
+import PeachMIDI
 import PeachStore
 import PeachSystem
 import PeachText
@@ -128,9 +129,14 @@ public struct PeachCommand: AsyncParsableCommand {
 enum CLI {
     /// The process's environment.
     static let environment = ProcessInfo.processInfo.environment
-    /// The catalogue in the user's language (`LC_ALL`, `LC_MESSAGES`, `LANG`).
-    static let texts = Texts(
-        language: .from(environment: environment), marksNonASCII: environment["PEACH_MANUAL"] == "1")
+    /// The catalogue in the user's language (`LC_ALL`, `LC_MESSAGES`, `LANG`), naming the computer keyboard's
+    /// piano keys as this machine's keyboard layout has them.
+    static let texts = {
+        var texts = Texts(
+            language: .from(environment: environment), marksNonASCII: environment["PEACH_MANUAL"] == "1")
+        texts.keyboardLayout = KeyboardLayout.detected(environment: environment)
+        return texts
+    }()
     /// Semantic version of this build.
     static let version = "0.2.0"
 

@@ -43,7 +43,7 @@ enum PeachBinary {
     /// (`ASAN_OPTIONS=detect_leaks=0 swift test --sanitize=address`).
     static let baseEnvironment = [
         "HOME": "/nonexistent-home", "PATH": "/usr/bin:/bin", "PEACH_PROFILES_DIR": profilesDirectory,
-        "COLUMNS": "250",
+        "COLUMNS": "250", "PEACH_KEYBOARD_LAYOUT": "qwerty",
     ].merging(ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }) { $1 }
 
     /// Runs `peach` with `arguments` and the given environment (merged over a minimal one).

@@ -6,9 +6,13 @@ import Testing
 @Suite("peach play on the computer keyboard, end to end")
 struct PlayBackKeyboardTests {
     @Test(
-        "a question answered on the computer keyboard's piano: the letter of the note, stored as keyboard input"
+        "a question answered on the computer keyboard's piano: the letter of the note, stored as keyboard input",
+        arguments: [
+            ("qwerty", "awsedftgyhujk", "a w s e d f t g y h u j k o l p ;"),
+            ("qwertz", "awsedftgzhujk", "a w s e d f t g z h u j k o l p ö"),
+        ]
     )
-    func answersFromLetters() throws {
+    func answersFromLetters(layout: String, piano: String, help: String) throws {
         let folder = NSTemporaryDirectory() + "peach-piano-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -22,9 +26,9 @@ struct PlayBackKeyboardTests {
                 + " --events \(events) --data-dir \(folder)/data",
             "/dev/null",
         ]
-        process.environment = PeachBinary.baseEnvironment.merging(["XDG_CONFIG_HOME": folder + "/config"]) {
-            $1
-        }
+        process.environment = PeachBinary.baseEnvironment.merging(
+            ["XDG_CONFIG_HOME": folder + "/config", "PEACH_KEYBOARD_LAYOUT": layout]
+        ) { $1 }
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input
@@ -37,8 +41,8 @@ struct PlayBackKeyboardTests {
         let answerable = try #require(
             Self.await("\"answerable\"", in: events), "no question became answerable: \(screen.text)")
         let note = try #require(answerable["answerNotes"] as? [Int]).first ?? 0
-        // The piano's C is C4 (60): a w s e d f t g y h u j k for 60…72.
-        let letters = Array("awsedftgyhujk")
+        // The piano's C is C4 (60): a w s e d f t g y h u j k for 60…72 (QWERTZ: z for y, in the same place).
+        let letters = Array(piano)
         #expect((60...72).contains(note))
         input.fileHandleForWriting.write(Data(String(letters[note - 60]).utf8))
         let result = try #require(Self.await("\"result\"", in: events), "no result: \(screen.text)")
@@ -50,7 +54,7 @@ struct PlayBackKeyboardTests {
         #expect(
             journal.contains("\"type\":\"playBack\"") && journal.contains("\"input\":\"keyboard\""),
             "\(journal)")
-        #expect(screen.text.contains("a w s e d f t g y h u j k o l p ;"), "the help says the piano's keys")
+        #expect(screen.text.contains(help), "the help says the piano's keys as the layout has them")
     }
 
     /// The first line of the events file at `path` containing `marker`, as JSON; waits up to 30 s for it.

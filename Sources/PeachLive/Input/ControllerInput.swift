@@ -57,7 +57,7 @@ public final class ControllerInput {
         let readsStdin = spec == .raw(path: "-")
         keyboard =
             (useKeyboard || spec == .keyboard) && !readsStdin && TerminalKeyboard.isAvailable
-            ? TerminalKeyboard() : nil
+            ? TerminalKeyboard(layout: texts.keyboardLayout) : nil
     }
 
     /// Whether the source is the sequencer and no controller is connected to it yet.

@@ -17,9 +17,11 @@ public final class TerminalKeyboard: @unchecked Sendable {
     }
 
     private let state = Mutex(State())
+    /// Where its letters sit (its piano is played by place).
+    private let layout: KeyboardLayout
 
-    /// A keyboard, not yet reading.
-    public init() {}
+    /// A keyboard of `layout`, not yet reading.
+    public init(layout: KeyboardLayout = .qwerty) { self.layout = layout }
 
     /// Whether stdin is a terminal (else there is no keyboard to read).
     public static var isAvailable: Bool { FileSystem.isTerminal(STDIN_FILENO) }
@@ -31,8 +33,8 @@ public final class TerminalKeyboard: @unchecked Sendable {
         var raw = Self.raw(original)
         tcsetattr(STDIN_FILENO, TCSANOW, &raw)
         do {
-            let started = try InputThread(name: "peach-keyboard") { wake in
-                Self.readLoop(wake: wake, handler: handler)
+            let started = try InputThread(name: "peach-keyboard") { [layout] wake in
+                Self.readLoop(wake: wake, layout: layout, handler: handler)
             }
             state.withLock { $0 = State(saved: original, thread: started) }
         } catch {
@@ -74,9 +76,11 @@ public final class TerminalKeyboard: @unchecked Sendable {
         if var original { tcsetattr(STDIN_FILENO, TCSANOW, &original) }
     }
 
-    private static func readLoop(wake: Int32, handler: @Sendable ([KeyboardKey]) -> Void) {
+    private static func readLoop(
+        wake: Int32, layout: KeyboardLayout, handler: @Sendable ([KeyboardKey]) -> Void
+    ) {
         let stdin = SystemFile(borrowing: STDIN_FILENO, path: "-")
-        var mapper = KeyboardMapper()
+        var mapper = KeyboardMapper(layout: layout)
         var buffer = [UInt8](repeating: 0, count: 64)
         while true {
             // 50 ms without a byte ends an escape sequence (a lone Esc is a key of its own).

@@ -26,26 +26,31 @@ public struct KeyboardKey: Hashable, Sendable {
 
 /// The computer keyboard as a piano, as digital audio workstations lay it out: the home row `a s d f g h j k l ;`
 /// is the white keys from C (C D E F G A B C D E), the row above, `w e  t y u  o p`, the black keys between
-/// them, one and a half octaves from the piano's C; `z` and `x` move it an octave down or up.
+/// them, one and a half octaves from the piano's C; `z` and `x` move it an octave down or up. The keys are
+/// played by place: on QWERTZ (``KeyboardLayout``) the same places are `z` for `y`, `ö` for `;` and `y` for `z`.
 public enum PianoKey: Hashable, Sendable {
     /// A note, semitones above the piano's C (0 for `a` … 16 for `;`).
     case note(Int)
     /// The piano an octave lower (`z`) or higher (`x`).
     case octave(Int)
 
-    /// The letters and their semitones above C.
+    /// The letters both layouts share, and their semitones above C.
     static let letters: [UInt8: Int] = [
         UInt8(ascii: "a"): 0, UInt8(ascii: "w"): 1, UInt8(ascii: "s"): 2, UInt8(ascii: "e"): 3,
         UInt8(ascii: "d"): 4, UInt8(ascii: "f"): 5, UInt8(ascii: "t"): 6, UInt8(ascii: "g"): 7,
-        UInt8(ascii: "y"): 8, UInt8(ascii: "h"): 9, UInt8(ascii: "u"): 10, UInt8(ascii: "j"): 11,
-        UInt8(ascii: "k"): 12, UInt8(ascii: "o"): 13, UInt8(ascii: "l"): 14, UInt8(ascii: "p"): 15,
-        UInt8(ascii: ";"): 16,
+        UInt8(ascii: "h"): 9, UInt8(ascii: "u"): 10, UInt8(ascii: "j"): 11, UInt8(ascii: "k"): 12,
+        UInt8(ascii: "o"): 13, UInt8(ascii: "l"): 14, UInt8(ascii: "p"): 15, UInt8(ascii: ";"): 16,
     ]
 
-    /// The piano key of `byte` (lower case only: Caps Lock or Shift keeps the other meanings), nil for others.
-    static func of(_ byte: UInt8) -> PianoKey? {
+    /// The piano key of `byte` on `layout` (lower case only: Caps Lock or Shift keeps the other meanings), nil for
+    /// others. (`ö`, two bytes in UTF-8, is ``KeyboardMapper``'s to find.)
+    static func of(_ byte: UInt8, on layout: KeyboardLayout) -> PianoKey? {
         if let semitones = letters[byte] { return .note(semitones) }
-        if byte == UInt8(ascii: "z") { return .octave(-1) }
+        let (black, down) =
+            layout == .qwertz
+            ? (UInt8(ascii: "z"), UInt8(ascii: "y")) : (UInt8(ascii: "y"), UInt8(ascii: "z"))
+        if byte == black { return .note(8) }
+        if byte == down { return .octave(-1) }
         if byte == UInt8(ascii: "x") { return .octave(1) }
         return nil
     }
@@ -77,9 +82,13 @@ public struct KeyboardMapper: Sendable {
     public static let coarseStep: Cents = 10
 
     private var pending: [UInt8] = []
+    /// Where the letters sit (the piano is played by place).
+    public let layout: KeyboardLayout
+    /// The first byte of a two-byte UTF-8 letter (QWERTZ's `ö`), waiting for its second.
+    private var lead: UInt8?
 
-    /// A mapper with nothing pending.
-    public init() {}
+    /// A mapper with nothing pending, for a keyboard of `layout`.
+    public init(layout: KeyboardLayout = .qwerty) { self.layout = layout }
 
     /// The keys completed by `bytes`, in order.
     public mutating func keys(for bytes: some Sequence<UInt8>) -> [KeyboardKey] {
@@ -110,10 +119,23 @@ public struct KeyboardMapper: Sendable {
                 pending = [byte]
                 continue
             }
+            // QWERTZ's `ö` (UTF-8 C3 B6) is the piano's top E, where QWERTY has `;`; other letters of two or
+            // more bytes mean nothing here.
+            if let first = lead {
+                lead = nil
+                if layout == .qwertz, first == 0xC3, byte == 0xB6 {
+                    result.append(KeyboardKey(name: "ö", actions: [], piano: .note(16)))
+                    continue
+                }
+            }
+            if byte >= 0xC0 {
+                lead = byte
+                continue
+            }
             if var key = Self.plainKey(byte) {
-                key.piano = PianoKey.of(byte)
+                key.piano = PianoKey.of(byte, on: layout)
                 result.append(key)
-            } else if let piano = PianoKey.of(byte) {
+            } else if let piano = PianoKey.of(byte, on: layout) {
                 result.append(KeyboardKey(name: String(UnicodeScalar(byte)), actions: [], piano: piano))
             }
         }

@@ -180,13 +180,15 @@ extension Texts {
         }
     }
 
-    /// How to answer in play-back, in one line.
+    /// How to answer in play-back, in one line; the computer keyboard's piano in the letters of its layout.
     var playBackKeysHelp: String {
-        tr(
+        let letters = keyboardLayout.pianoLetters.joined(separator: " ")
+        let (down, up) = keyboardLayout.octaveLetters
+        return tr(
             "Play the answer on your keys; Space replays, Enter skips, q stops "
                 + "(on the keys: four adjacent keys at once replay below C4, skip from C4 up; twice stops). "
-                + "No MIDI keyboard: the letters a w s e d f t g y h u j k o l p ; are a piano from C4, "
-                + "z and x an octave down and up.")
+                + "No MIDI keyboard: the letters \(letters) are a piano from C4, \(down) and \(up) an octave down and up."
+        )
     }
 
     /// The state line while a question sounds: `Listen · reference C4`; a degree's: `Listen · E♭ major`.

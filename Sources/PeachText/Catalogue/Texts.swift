@@ -26,6 +26,9 @@ public struct Texts: Sendable {
     /// Whether scale degrees are named by movable do (`sol`, `le`) rather than numbers (`5`, `♭6`): the
     /// `degreeNames` setting.
     public var solfege = false
+    /// Where the computer keyboard's letters sit, so its piano's keys are named as they are found (QWERTZ `z`,
+    /// `ö`, `y` where QWERTY has `y`, `;`, `z`).
+    public var keyboardLayout = KeyboardLayout.qwerty
 
     /// The texts of `language`; `marksNonASCII` for the manual's help texts.
     public init(language: Language, marksNonASCII: Bool = false) {

@@ -1,5 +1,6 @@
 // KeyboardMapperTests: terminal keys, escape sequences split across reads, a lone Esc.
 
+import Foundation
 import PeachMIDI
 import Testing
 
@@ -31,6 +32,43 @@ struct KeyboardMapperTests {
         #expect(keys.map(\.piano) == (0...16).map { .note($0) } + [.octave(-1), .octave(1)])
         #expect(keys.filter { $0.name != "h" && $0.name != "l" }.allSatisfy { $0.actions.isEmpty })
         #expect(mapper.keys(for: Array("A".utf8)).isEmpty, "Shift or Caps Lock: no piano")
+    }
+
+    @Test("on QWERTZ the piano is played by place: z is G-sharp, ö the top E, y and x an octave down and up")
+    func qwertzPiano() {
+        var mapper = KeyboardMapper(layout: .qwertz)
+        let keys = mapper.keys(for: Array("awsedftgzhujkolpöyx".utf8))
+        #expect(keys.map(\.piano) == (0...16).map { .note($0) } + [.octave(-1), .octave(1)], "\(keys)")
+        #expect(keys[16].name == "ö")
+        // `;` still plays the top E; another letter of two bytes (é), or one split across reads, does no harm.
+        #expect(mapper.keys(for: Array(";".utf8)).map(\.piano) == [.note(16)])
+        #expect(mapper.keys(for: Array("é".utf8)).isEmpty)
+        let split = Array("ö".utf8)
+        #expect(mapper.keys(for: [split[0]]).isEmpty)
+        #expect(mapper.keys(for: [split[1]]).map(\.piano) == [.note(16)])
+        var english = KeyboardMapper()
+        #expect(english.keys(for: Array("ö".utf8)).isEmpty, "no ö on QWERTY")
+    }
+
+    @Test("the layout from the environment, else the keyboard configuration's XKBLAYOUT, else QWERTY")
+    func layoutDetected() throws {
+        #expect(KeyboardLayout(xkbLayout: "de") == .qwertz && KeyboardLayout(xkbLayout: "de,us") == .qwertz)
+        #expect(KeyboardLayout(xkbLayout: "us,de") == .qwerty && KeyboardLayout(xkbLayout: "CH") == .qwertz)
+        #expect(KeyboardLayout(xkbLayout: "gb") == .qwerty && KeyboardLayout(xkbLayout: "") == .qwerty)
+        let file = NSTemporaryDirectory() + "peach-keyboard-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try "XKBMODEL=\"pc105\"\nXKBLAYOUT=\"at\"\nXKBVARIANT=\"nodeadkeys\"\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
+        #expect(KeyboardLayout.detected(environment: [:], keyboardFile: file) == .qwertz)
+        #expect(
+            KeyboardLayout.detected(environment: ["PEACH_KEYBOARD_LAYOUT": "QWERTY"], keyboardFile: file)
+                == .qwerty)
+        #expect(
+            KeyboardLayout.detected(environment: ["PEACH_KEYBOARD_LAYOUT": "dvorak"], keyboardFile: file)
+                == .qwertz)
+        #expect(KeyboardLayout.detected(environment: [:], keyboardFile: file + "-missing") == .qwerty)
+        #expect(
+            KeyboardLayout.qwertz.pianoLetters.joined(separator: " ") == "a w s e d f t g z h u j k o l p ö")
     }
 
     @Test("an escape sequence split across reads; a lone Esc stops when nothing follows")
