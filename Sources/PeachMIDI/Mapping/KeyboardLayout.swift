@@ -3,17 +3,18 @@
 import Foundation
 
 /// The computer keyboard's layout, as far as its piano (``PianoKey``) cares: a terminal sends letters, not places,
-/// so the piano must know which letter sits where. On a German, Austrian, Swiss, Czech, Slovak, Hungarian, Slovene
-/// or Croatian keyboard (QWERTZ) `z` and `y` trade places and `ö` sits right of `l`: the piano's G♯ is `z`, its
-/// top E `ö`, and `y`/`x` move it an octave, in the same places as `y`, `;` and `z`/`x` on QWERTY.
+/// so the piano must know which letter sits where. On a German, Austrian or Swiss keyboard (QWERTZ) `z` and `y`
+/// trade places and `ö` sits right of `l`: the piano's G♯ is `z`, its top E `ö`, and `y`/`x` move it an octave,
+/// in the same places as `y`, `;` and `z`/`x` on QWERTY. (Other QWERTZ layouts, Czech or Hungarian, have another
+/// letter right of `l`; they are taken as QWERTY, unless `PEACH_KEYBOARD_LAYOUT` says otherwise.)
 public enum KeyboardLayout: String, CaseIterable, Hashable, Sendable {
     /// English and most others: `z` at the bottom left.
     case qwerty
-    /// German and central European: `z` in the top row, `y` at the bottom left, `ö` right of `l`.
+    /// German, Austrian and Swiss: `z` in the top row, `y` at the bottom left, `ö` right of `l`.
     case qwertz
 
     /// The XKB layouts (as in `/etc/default/keyboard`'s `XKBLAYOUT`) whose letters sit as on QWERTZ.
-    static let qwertzLayouts: Set<String> = ["de", "at", "ch", "cz", "sk", "hu", "si", "hr"]
+    static let qwertzLayouts: Set<String> = ["de", "at", "ch"]
 
     /// The layout of an XKB layout list (`de`, `de,us`: the first one counts); QWERTY for any other.
     public init(xkbLayout: String) {
