@@ -32,7 +32,7 @@ struct CompletionValues: Sendable {
     /// … `B`, `H`, `Fis`, `Cis`.
     static func keyNames(_ naming: NoteNaming) -> [String] {
         KeySignature.fifthsRange.compactMap(KeySignature.init(fifths:)).map {
-            String(naming.name(of: $0).map { $0 == "♯" ? "#" : $0 == "♭" ? "b" : $0 })
+            NoteNaming.ascii(naming.name(of: $0))
         }
     }
 

@@ -77,8 +77,7 @@ public enum NoteNaming: Sendable, Hashable {
     /// parser to refuse in the user's words; in English `text` is unchanged.
     public func englishKey(_ text: String) -> String {
         guard self == .german else { return text }
-        var name = String(
-            text.lowercased().compactMap { $0.isWhitespace ? nil : $0 == "♯" ? "#" : $0 == "♭" ? "b" : $0 })
+        var name = Self.ascii(text.lowercased().filter { !$0.isWhitespace })
         var minor = false
         for (suffix, isMinor) in [
             ("-moll", true), ("moll", true), ("-dur", false), ("dur", false), ("m", true),
@@ -93,6 +92,11 @@ public enum NoteNaming: Sendable, Hashable {
             ["", "#", "b"].contains(tonic.dropFirst())
         else { return text }
         return letter.uppercased() + tonic.dropFirst() + (minor ? "m" : "")
+    }
+
+    /// `text` with its accidental signs as typed on a keyboard: `♯` as `#`, `♭` as `b` (`E♭` is `Eb`).
+    public static func ascii(_ text: String) -> String {
+        String(text.map { $0 == "♯" ? "#" : $0 == "♭" ? "b" : $0 })
     }
 
     /// The tonic of the major key `signature` in this naming: English `E♭`, `F♯`, `B♭`; German `Es`, `Fis`,

@@ -243,7 +243,7 @@ struct DashboardPages: Sendable {
     /// server reads what comes back so (``Texts/storedValue(_:of:)``). The browser's checks only help; the
     /// server checks every value as `peach settings set` does.
     static func field(
-        for allowed: AllowedValues, value: String, typed: (String) -> String = { $0 }
+        for allowed: AllowedValues, value: String, typed: (String) -> String
     ) -> [String: Any] {
         func choice(_ words: [String]) -> [String: Any] {
             let listed = words.contains(value) ? words : [value] + words
