@@ -76,10 +76,10 @@ struct PlayBackPresenterTests {
     @Test("the screen says what was played in note names and musical words, in English and German")
     func words() throws {
         for (language, expected) in [
-            (Language.english, "a semitone too low — you played Minor third up, it was Major third up"),
+            (Language.english, "a semitone too low — you played a minor third up, it was a major third up"),
             (
                 .german,
-                "einen Halbton zu tief — du hast Kleine Terz aufwärts gespielt, es war Große Terz aufwärts"
+                "einen Halbton zu tief — das ist eine kleine Terz aufwärts, gefragt war eine große Terz aufwärts"
             ),
         ] {
             let presented = Self.presented(language: language, items: [Self.majorThird])
@@ -156,7 +156,7 @@ struct PlayBackPresenterTests {
             .interval(DirectedInterval(.majorThird), harmonic: false), reference: 60, played: [63])
         #expect(
             english.playBackVerdict(low)
-                == "E♭4, a semitone too low — you played Minor third up, it was Major third up (E4)")
+                == "E♭4, a semitone too low — you played a minor third up, it was a major third up (E4)")
         let skipped = PlayBackQuestion.testing(.chord(.minor, inversion: 0), reference: 65)
         #expect(
             english.playBackSkipped(skipped) == "Skipped: it was Minor triad, root position (Fm) (F4 A♭4 C5)")

@@ -43,7 +43,8 @@ struct PracticeSuggestionTests {
                 + "peach play --kind degrees --items 5-major,b6-major")
         let german = try #require(
             PracticeSuggestion(history: history, texts: Texts(language: .german)).sentence)
-        #expect(german.hasPrefix("Als Nächstes: unterscheide 5 in Dur von ♭6 in Dur"), "\(german)")
+        #expect(
+            german.hasPrefix("Als Nächstes: 5 in Dur oder ♭6 in Dur? — du hast das eine 3-mal"), "\(german)")
     }
 
     @Test("without a confusion heard twice, the weakest item not mastered, alone; nothing when none is weak")
@@ -63,5 +64,55 @@ struct PracticeSuggestionTests {
         #expect(PracticeSuggestion(history: fine, texts: Texts(language: .english)).sentence == nil)
         #expect(
             PracticeSuggestion(history: PlayBackHistory(), texts: Texts(language: .english)).sentence == nil)
+    }
+
+    @Test(
+        "intervals and chords are named in the sentence as a teacher says them, with their article; German too"
+    )
+    func phrases() {
+        var history = PlayBackHistory()
+        let third = PlayBackItem.interval(DirectedInterval(.majorThird), harmonic: false)
+        for _ in 0..<2 {
+            guard let question = PlayBackQuestion(third, reference: 60) else { continue }
+            history.add(
+                CompletedPlayBack(
+                    question: question,
+                    played: [PlayedNote(note: MIDINote(clamping: 63), velocity: 80, time: 0)],
+                    anyOctave: true, anyVoicing: false, timestamp: Date(timeIntervalSince1970: 1_800_000_000),
+                    responseTime: 1, inputKind: .midiNote))
+        }
+        #expect(
+            PracticeSuggestion(history: history, texts: Texts(language: .english)).sentence
+                == "Next: tell a major third up from a minor third up — you heard the one as the other 2 times: "
+                + "peach play --kind intervals --items M3,m3")
+        #expect(
+            PracticeSuggestion(history: history, texts: Texts(language: .german)).sentence?.hasPrefix(
+                "Als Nächstes: eine große Terz aufwärts oder eine kleine Terz aufwärts?") == true)
+        let english = Texts(language: .english)
+        let german = Texts(language: .german)
+        let cases: [(PlayBackItem, String, String)] = [
+            (
+                .interval(DirectedInterval(.tritone, down: true), harmonic: false), "a tritone down",
+                "ein Tritonus abwärts"
+            ),
+            (.interval(DirectedInterval(.octave), harmonic: false), "an octave up", "eine Oktave aufwärts"),
+            (.note(semitones: 0), "a unison", "eine Prime"),
+            (
+                .interval(DirectedInterval(.minorThird), harmonic: true), "a minor third (harmonic)",
+                "eine kleine Terz (harmonisch)"
+            ),
+            (
+                .chord(.augmented, inversion: 2), "an augmented triad in 2nd inversion",
+                "ein übermäßiger Dreiklang in der 2. Umkehrung"
+            ),
+            (
+                .chord(.minor, inversion: 0), "a minor triad in root position",
+                "ein Molldreiklang in Grundstellung"
+            ),
+        ]
+        for (item, inEnglish, inGerman) in cases {
+            #expect(english.itemPhrase(item) == inEnglish)
+            #expect(german.itemPhrase(item) == inGerman)
+        }
     }
 }

@@ -147,6 +147,80 @@ extension Texts {
         return itemName(question.item) + (chordSymbol(question).map { " (\($0))" } ?? "")
     }
 
+    /// A play-back item as a teacher names it inside a sentence, with its article, where ``itemName(_:)`` is a
+    /// label: `a major third up`, `a minor third (harmonic)`, `a minor triad in 1st inversion`, `♭6 in major`, `a
+    /// melody of 4 notes by step`; German `eine große Terz aufwärts`, `ein Molldreiklang in der 1. Umkehrung`. The
+    /// German forms are nominative: the sentences that take them are written so.
+    public func itemPhrase(_ item: PlayBackItem) -> String {
+        switch item {
+        case .note(let semitones):
+            return DirectedInterval(semitones: semitones).map(intervalPhrase) ?? item.id
+        case .interval(let interval, let harmonic):
+            return harmonic
+                ? tr("\(intervalPhrase(interval.interval)) (harmonic)")
+                : intervalPhrase(interval)
+        case .chord(let quality, let inversion):
+            return chordPhrase(quality) + " " + inversionPhrase(inversion)
+        case .degree:
+            return itemName(item)
+        case .melody(let level):
+            let notes = level.length
+            switch level.shape {
+            case .steps: return tr("a melody of \(notes) notes by step")
+            case .leaps: return tr("a melody of \(notes) notes with leaps")
+            case .wide: return tr("a melody of \(notes) notes with wide leaps")
+            case .chromatic: return tr("a melody of \(notes) notes with a chromatic note")
+            }
+        }
+    }
+
+    /// An interval inside a sentence, with its article and direction: `a minor third up`, `an octave down`, `a
+    /// unison`.
+    func intervalPhrase(_ interval: DirectedInterval) -> String {
+        let name = intervalPhrase(interval.interval)
+        guard interval.interval != .prime else { return name }
+        return name + (interval.isDown ? tr(" down") : tr(" up"))
+    }
+
+    /// An interval inside a sentence, with its article, without a direction (its notes sound together): `a minor
+    /// third`, `an octave`.
+    func intervalPhrase(_ interval: Interval) -> String {
+        let names = [
+            tr("a unison"), tr("a minor second"), tr("a major second"), tr("a minor third"),
+            tr("a major third"),
+            tr("a perfect fourth"), tr("a tritone"), tr("a perfect fifth"), tr("a minor sixth"),
+            tr("a major sixth"), tr("a minor seventh"), tr("a major seventh"), tr("an octave"),
+        ]
+        return names[interval.rawValue]
+    }
+
+    /// A chord quality inside a sentence, with its article: `a major triad`, `an augmented triad`.
+    func chordPhrase(_ quality: ChordQuality) -> String {
+        switch quality {
+        case .major: tr("a major triad")
+        case .minor: tr("a minor triad")
+        case .diminished: tr("a diminished triad")
+        case .augmented: tr("an augmented triad")
+        case .sus2: tr("a suspended second chord")
+        case .sus4: tr("a suspended fourth chord")
+        case .majorSeventh: tr("a major seventh chord")
+        case .dominantSeventh: tr("a dominant seventh chord")
+        case .minorSeventh: tr("a minor seventh chord")
+        case .halfDiminishedSeventh: tr("a half-diminished seventh chord")
+        case .diminishedSeventh: tr("a diminished seventh chord")
+        }
+    }
+
+    /// An inversion inside a sentence: `in root position`, `in 1st inversion` (German `in der 1. Umkehrung`).
+    func inversionPhrase(_ inversion: Int) -> String {
+        switch inversion {
+        case 0: tr("in root position")
+        case 1: tr("in 1st inversion")
+        case 2: tr("in 2nd inversion")
+        default: tr("in 3rd inversion")
+        }
+    }
+
     /// The title of a play-back kind.
     func playBackTitle(_ kind: PlayBackKind) -> String {
         switch kind {
@@ -286,7 +360,7 @@ extension Texts {
     }
 
     /// What an answer was, in note names and musical words, by its ``PlayBackVerdict/Outcome``: `Major third up:
-    /// E4` when right; `E♭4, a semitone too low — you played Minor third up, it was Major third up (E4)` for
+    /// E4` when right; `E♭4, a semitone too low — you played a minor third up, it was a major third up (E4)` for
     /// another item; `E5, an octave too high: the right note in another octave — it was Major third up (E4)`; `The
     /// right chord an octave too high: A4 C5 E5 — it was A3 C4 E4 (Minor triad (Am))`; the right notes in another
     /// voicing, the right chord on another root, a chord with notes missing or added, each said so.
@@ -336,11 +410,15 @@ extension Texts {
         case .wrongItem, .noItem, .wrongNotes:
             break
         }
-        let heard = verdict.answered.map(itemName)
         if let error = verdict.semitoneError {
-            guard let heard else { return tr("\(note), \(miss(error)) — it was \(right) (\(expected))") }
-            return tr("\(note), \(miss(error)) — you played \(heard), it was \(right) (\(expected))")
+            guard let heard = verdict.answered.map(itemPhrase) else {
+                return tr("\(note), \(miss(error)) — it was \(right) (\(expected))")
+            }
+            return tr(
+                "\(note), \(miss(error)) — you played \(heard), it was \(itemPhrase(question.item)) (\(expected))"
+            )
         }
+        let heard = verdict.answered.map(itemName)
         guard isChord else { return tr("You played \(played), it was \(expected) (\(right))") }
         var parts = [tr("You played \(played)") + (heard.map { " (\($0))" } ?? "") + ", " + it]
         if !verdict.missing.isEmpty { parts.append(tr("missing \(names(verdict.missing))")) }

@@ -27,7 +27,7 @@ public struct PracticeSuggestion: Sendable {
         if let (asked, heard, count) = confusions.max(by: { $0.2 < $1.2 }) {
             let command = Self.command(asked.kind, items: [asked, heard])
             sentence = texts.tr(
-                "Next: tell \(texts.itemName(asked)) from \(texts.itemName(heard)) — you heard the one as the other \(count) times: \(command)"
+                "Next: tell \(texts.itemPhrase(asked)) from \(texts.itemPhrase(heard)) — you heard the one as the other \(count) times: \(command)"
             )
             return
         }
@@ -38,7 +38,7 @@ public struct PracticeSuggestion: Sendable {
         if let (item, record) = weak {
             let share = texts.format(Self.share(record) * 100, 0)
             sentence = texts.tr(
-                "Next: practise \(texts.itemName(item)) on its own — \(share) % of \(texts.answers(record.answers)) right so far: \(Self.command(item.kind, items: [item]))"
+                "Next: practise \(texts.itemPhrase(item)) on its own — \(share) % of \(texts.answers(record.answers)) right so far: \(Self.command(item.kind, items: [item]))"
             )
             return
         }
