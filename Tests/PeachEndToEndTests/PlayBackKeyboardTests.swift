@@ -8,11 +8,13 @@ struct PlayBackKeyboardTests {
     @Test(
         "a question answered on the computer keyboard's piano: the letter of the note, stored as keyboard input",
         arguments: [
-            ("qwerty", "awsedftgyhujk", "a w s e d f t g y h u j k o l p ;"),
-            ("qwertz", "awsedftgzhujk", "a w s e d f t g z h u j k o l p ö"),
+            ("qwerty", "awsedftgyhujk", "a w s e d f t g y h u j k o l p ;", "q"),
+            ("qwertz", "awsedftgzhujk", "a w s e d f t g z h u j k o l p ö", "q"),
+            // On AZERTY q is the piano's C: Esc stops.
+            ("azerty", "qzsedftgyhujk", "q z s e d f t g y h u j k o l p m", "\u{1B}"),
         ]
     )
-    func answersFromLetters(layout: String, piano: String, help: String) throws {
+    func answersFromLetters(layout: String, piano: String, help: String, stop: String) throws {
         let folder = NSTemporaryDirectory() + "peach-piano-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -41,12 +43,13 @@ struct PlayBackKeyboardTests {
         let answerable = try #require(
             Self.await("\"answerable\"", in: events), "no question became answerable: \(screen.text)")
         let note = try #require(answerable["answerNotes"] as? [Int]).first ?? 0
-        // The piano's C is C4 (60): a w s e d f t g y h u j k for 60…72 (QWERTZ: z for y, in the same place).
+        // The piano's C is C4 (60): a w s e d f t g y h u j k for 60…72 (QWERTZ and AZERTY: other letters in the
+        // same places).
         let letters = Array(piano)
         #expect((60...72).contains(note))
         input.fileHandleForWriting.write(Data(String(letters[note - 60]).utf8))
         let result = try #require(Self.await("\"result\"", in: events), "no result: \(screen.text)")
-        input.fileHandleForWriting.write(Data("q".utf8))
+        input.fileHandleForWriting.write(Data(stop.utf8))
         process.waitUntilExit()
         watchdog.disarm("peach play")
         #expect(result["correct"] as? Bool == true, "\(result)")

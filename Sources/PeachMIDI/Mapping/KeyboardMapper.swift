@@ -27,32 +27,43 @@ public struct KeyboardKey: Hashable, Sendable {
 /// The computer keyboard as a piano, as digital audio workstations lay it out: the home row `a s d f g h j k l ;`
 /// is the white keys from C (C D E F G A B C D E), the row above, `w e  t y u  o p`, the black keys between
 /// them, one and a half octaves from the piano's C; `z` and `x` move it an octave down or up. The keys are
-/// played by place: on QWERTZ (``KeyboardLayout``) the same places are `z` for `y`, `ö` for `;` and `y` for `z`.
+/// played by place: on QWERTZ (``KeyboardLayout``) the same places are `z` for `y`, `ö` for `;` and `y` for `z`;
+/// on AZERTY `q` for `a`, `z` for `w`, `m` for `;` and `w` for `z`.
 public enum PianoKey: Hashable, Sendable {
     /// A note, semitones above the piano's C (0 for `a` … 16 for `;`).
     case note(Int)
     /// The piano an octave lower (`z`) or higher (`x`).
     case octave(Int)
 
-    /// The letters both layouts share, and their semitones above C.
+    /// The letters every layout has in the same places, and their semitones above C.
     static let letters: [UInt8: Int] = [
-        UInt8(ascii: "a"): 0, UInt8(ascii: "w"): 1, UInt8(ascii: "s"): 2, UInt8(ascii: "e"): 3,
-        UInt8(ascii: "d"): 4, UInt8(ascii: "f"): 5, UInt8(ascii: "t"): 6, UInt8(ascii: "g"): 7,
-        UInt8(ascii: "h"): 9, UInt8(ascii: "u"): 10, UInt8(ascii: "j"): 11, UInt8(ascii: "k"): 12,
-        UInt8(ascii: "o"): 13, UInt8(ascii: "l"): 14, UInt8(ascii: "p"): 15, UInt8(ascii: ";"): 16,
+        UInt8(ascii: "s"): 2, UInt8(ascii: "e"): 3, UInt8(ascii: "d"): 4, UInt8(ascii: "f"): 5,
+        UInt8(ascii: "t"): 6, UInt8(ascii: "g"): 7, UInt8(ascii: "h"): 9, UInt8(ascii: "u"): 10,
+        UInt8(ascii: "j"): 11, UInt8(ascii: "k"): 12, UInt8(ascii: "o"): 13, UInt8(ascii: "l"): 14,
+        UInt8(ascii: "p"): 15,
     ]
 
     /// The piano key of `byte` on `layout` (lower case only: Caps Lock or Shift keeps the other meanings), nil for
     /// others. (`ö`, two bytes in UTF-8, is ``KeyboardMapper``'s to find.)
     static func of(_ byte: UInt8, on layout: KeyboardLayout) -> PianoKey? {
         if let semitones = letters[byte] { return .note(semitones) }
-        let (black, down) =
-            layout == .qwertz
-            ? (UInt8(ascii: "z"), UInt8(ascii: "y")) : (UInt8(ascii: "y"), UInt8(ascii: "z"))
-        if byte == black { return .note(8) }
-        if byte == down { return .octave(-1) }
-        if byte == UInt8(ascii: "x") { return .octave(1) }
-        return nil
+        // The letters whose places differ, as ``KeyboardLayout/pianoLetters`` and ``KeyboardLayout/octaveLetters``
+        // name them (QWERTZ's top E, `ö`, is two bytes; `;` plays it too).
+        let (c, cSharp, gSharp, top, down): (Character, Character, Character, Character, Character) =
+            switch layout {
+            case .qwerty: ("a", "w", "y", ";", "z")
+            case .qwertz: ("a", "w", "z", ";", "y")
+            case .azerty: ("q", "z", "y", "m", "w")
+            }
+        switch Character(UnicodeScalar(byte)) {
+        case c: return .note(0)
+        case cSharp: return .note(1)
+        case gSharp: return .note(8)
+        case top: return .note(16)
+        case down: return .octave(-1)
+        case "x": return .octave(1)
+        default: return nil
+        }
     }
 }
 

@@ -202,7 +202,8 @@ public enum Help: CaseIterable, Sendable {
             four adjacent keys below C4 replays, Enter or such a cluster from C4 up skips, q (or two clusters \
             in a row) stops. No MIDI keyboard: with --midi-in keyboard the letters a w s e d f t g y h u j k o \
             l p ; are a piano from C4 (z and x an octave down and up; on a German keyboard, QWERTZ, the keys \
-            in the same places: z for y, ö for ;, y for z; PEACH_KEYBOARD_LAYOUT=qwertz or qwerty says which).
+            in the same places: z for y, ö for ;, y for z; on a French or Belgian one, AZERTY: q for a, z for \
+            w, m for ;, w for z, and Esc stops; PEACH_KEYBOARD_LAYOUT=qwertz, azerty or qwerty says which).
             Examples:
               peach play
               peach play --kind notes --midi-in keyboard

@@ -258,8 +258,9 @@ extension Texts {
     var playBackKeysHelp: String {
         let letters = keyboardLayout.pianoLetters.joined(separator: " ")
         let (down, up) = keyboardLayout.octaveLetters
+        let stop = keyboardLayout.playBackStopKey
         return tr(
-            "Play the answer on your keys; Space replays, Enter skips, q stops "
+            "Play the answer on your keys; Space replays, Enter skips, \(stop) stops "
                 + "(on the keys: four adjacent keys at once replay below C4, skip from C4 up; twice stops). "
                 + "No MIDI keyboard: the letters \(letters) are a piano from C4, \(down) and \(up) an octave down and up."
         )

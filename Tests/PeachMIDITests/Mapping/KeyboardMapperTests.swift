@@ -50,11 +50,30 @@ struct KeyboardMapperTests {
         #expect(english.keys(for: Array("ö".utf8)).isEmpty, "no ö on QWERTY")
     }
 
+    @Test("on AZERTY the piano starts on q: z is C-sharp, m the top E, w and x an octave down and up")
+    func azertyPiano() {
+        var mapper = KeyboardMapper(layout: .azerty)
+        let keys = mapper.keys(for: Array("qzsedftgyhujkolpmwx".utf8))
+        #expect(keys.map(\.piano) == (0...16).map { .note($0) } + [.octave(-1), .octave(1)], "\(keys)")
+        // QWERTY's places of C, C-sharp and the top E are other letters here: a, w (the octave down) and ;.
+        #expect(mapper.keys(for: Array("a;".utf8)).isEmpty)
+        #expect(mapper.keys(for: Array("w".utf8)).map(\.piano) == [.octave(-1)])
+        // q keeps its meaning outside play-back (it stops), so play-back names Esc as its stop key.
+        #expect(keys[0].actions == [.press(.stop, input: .keyboard)])
+        #expect(
+            KeyboardLayout.azerty.playBackStopKey == "Esc" && KeyboardLayout.qwertz.playBackStopKey == "q")
+        #expect(
+            KeyboardLayout.azerty.pianoLetters.joined(separator: " ") == "q z s e d f t g y h u j k o l p m")
+        #expect(KeyboardLayout.azerty.octaveLetters == ("w", "x"))
+    }
+
     @Test("the layout from the environment, else the keyboard configuration's XKBLAYOUT, else QWERTY")
     func layoutDetected() throws {
         #expect(KeyboardLayout(xkbLayout: "de") == .qwertz && KeyboardLayout(xkbLayout: "de,us") == .qwertz)
         #expect(KeyboardLayout(xkbLayout: "us,de") == .qwerty && KeyboardLayout(xkbLayout: "CH") == .qwertz)
         #expect(KeyboardLayout(xkbLayout: "gb") == .qwerty && KeyboardLayout(xkbLayout: "") == .qwerty)
+        #expect(KeyboardLayout(xkbLayout: "fr") == .azerty && KeyboardLayout(xkbLayout: "be,us") == .azerty)
+        #expect(KeyboardLayout(xkbLayout: "ca") == .qwerty, "Canadian French types on QWERTY")
         let file = NSTemporaryDirectory() + "peach-keyboard-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: file) }
         try "XKBMODEL=\"pc105\"\nXKBLAYOUT=\"at\"\nXKBVARIANT=\"nodeadkeys\"\n".write(
