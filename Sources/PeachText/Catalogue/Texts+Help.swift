@@ -317,7 +317,8 @@ public enum Help: CaseIterable, Sendable {
         case .mode:
             "comparison (higher/lower), matching (tune to the reference), measurement (Psi places each trial), "
                 + "timing (early or late; --threshold in ms), tap (fill the gap; --bias and --spread in ms, "
-                + "--trials of sixteen cycles), or notes, intervals, chords (play-back, answered by a model player: "
+                + "--trials of sixteen cycles), echo (rhythm echo; --bias and --spread in ms, --lapse a missed "
+                + "note), or notes, intervals, chords, degrees, melodies (play-back, answered by a model player: "
                 + "--accuracy, --confuse, --items)."
         case .trials: "Number of trials (1-1000000)."
         case .threshold:
@@ -330,9 +331,9 @@ public enum Help: CaseIterable, Sendable {
         case .lapse:
             "Share of trials the listener is inattentive on and guesses (0-0.4)."
         case .bias:
-            "Pitch matching: the listener's mean error in cents (+ = sharp)."
+            "Pitch matching: the listener's mean error in cents (+ = sharp); tap and echo: in ms (+ = late)."
         case .spread:
-            "Pitch matching: the standard deviation of the listener's error in cents."
+            "Pitch matching: the standard deviation of the listener's error in cents; tap and echo: in ms."
         case .drift:
             "Fill the gap with --silent-bars: how far the player drifts per silent bar, in ms (+ dragging)."
         case .seed:
