@@ -118,7 +118,7 @@ struct PlayBackPresenterTests {
             anyOctave: false, anyVoicing: false, timestamp: Date(), responseTime: 1, inputKind: .midiNote)
         #expect(
             texts.playBackVerdict(completed)
-                == "You played C4 E♭4 G4 (Minor triad, root position), it was C4 E4 G4 (Major triad, root position (C)); "
+                == "You played C4 E♭4 G4 (Minor triad, root position), it was C4 E4 G4 (C: Major triad, root position); "
                 + "missing E4; extra E♭4")
     }
 
@@ -159,7 +159,7 @@ struct PlayBackPresenterTests {
                 == "E♭4, a semitone too low — you played a minor third up, it was a major third up (E4)")
         let skipped = PlayBackQuestion.testing(.chord(.minor, inversion: 0), reference: 65)
         #expect(
-            english.playBackSkipped(skipped) == "Skipped: it was Minor triad, root position (Fm) (F4 A♭4 C5)")
+            english.playBackSkipped(skipped) == "Skipped: it was F4 A♭4 C5 (Fm: Minor triad, root position)")
     }
 
     @Test(
@@ -176,7 +176,7 @@ struct PlayBackPresenterTests {
                     anyOctave: false, anyVoicing: false, timestamp: Date(), responseTime: 1,
                     inputKind: .midiNote))
         }
-        let aMinor = "it was A3 C4 E4 (Minor triad, root position (Am))"
+        let aMinor = "it was A3 C4 E4 (Am: Minor triad, root position)"
         #expect(said([69, 72, 76]) == "The right chord an octave too high: A4 C5 E5 — " + aMinor)
         #expect(said([45, 48, 52]) == "The right chord an octave too low: A2 C3 E3 — " + aMinor)
         #expect(said([57, 64, 72]) == "The right notes in another voicing: A3 E4 C5 — " + aMinor)

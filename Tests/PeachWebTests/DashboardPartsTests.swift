@@ -262,7 +262,7 @@ struct DashboardPartsTests {
             StoredRecord(.playBack(completed)), texts: Texts(language: .english), timeZone: utc)
         #expect(
             english.hasSuffix(
-                "The right chord an octave too high: F5 A♭5 C6 — it was F4 A♭4 C5 (Minor triad, root position (Fm))"
+                "The right chord an octave too high: F5 A♭5 C6 — it was F4 A♭4 C5 (Fm: Minor triad, root position)"
             ), "\(english)")
         let german = AnswerLine.text(
             StoredRecord(.playBack(completed)), texts: Texts(language: .german), timeZone: utc)

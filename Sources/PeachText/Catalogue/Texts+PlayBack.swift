@@ -221,6 +221,13 @@ extension Texts {
         }
     }
 
+    /// The item a question asks as a label in parentheses after its notes: `Major third up`; a chord's symbol first,
+    /// so that no parentheses nest: `Fm: Minor triad, root position`.
+    func itemLabel(of question: PlayBackQuestion) -> String {
+        guard let symbol = chordSymbol(question) else { return itemName(of: question) }
+        return symbol + ": " + itemName(question.item)
+    }
+
     /// The title of a play-back kind.
     func playBackTitle(_ kind: PlayBackKind) -> String {
         switch kind {
@@ -350,9 +357,10 @@ extension Texts {
     /// The state line while the player's answer and then the right one sound.
     public var playBackComparing: String { tr("Yours, then the right one") }
 
-    /// The line of a skipped question: `Skipped: it was Major third up (E4)`.
+    /// The line of a skipped question: `Skipped: it was E4 (Major third up)`, `Skipped: it was F4 A♭4 C5 (Fm: Minor
+    /// triad, root position)`.
     public func playBackSkipped(_ question: PlayBackQuestion) -> String {
-        tr("Skipped: it was \(itemName(of: question)) (\(spelledNames(question.answerNotes, in: question)))")
+        tr("Skipped: it was \(spelledNames(question.answerNotes, in: question)) (\(itemLabel(of: question)))")
     }
 
     /// The line when no item fits the note range.
@@ -372,7 +380,7 @@ extension Texts {
         func names(_ notes: [MIDINote]) -> String { spelledNames(notes, in: question) }
         let expected = names(question.answerNotes)
         let played = names(verdict.played)
-        let it = tr("it was \(expected) (\(right))")
+        let it = tr("it was \(expected) (\(itemLabel(of: question)))")
         let isChord = question.item.kind == .chords
         if question.item.kind == .melodies { return melodyVerdict(completed) }
         if question.isPhrase, let key = question.key { return degreeRowVerdict(completed, key: key) }
@@ -435,7 +443,7 @@ extension Texts {
         let verdict = completed.verdict
         func names(_ notes: [MIDINote]) -> String { spelledNames(notes, in: question) }
         let expected = names(question.answerNotes)
-        let it = tr("it was \(expected) (\(itemName(of: question)))")
+        let it = tr("it was \(expected) (\(itemLabel(of: question)))")
         switch verdict.outcome {
         case .right:
             return itemName(of: question) + ": " + expected
@@ -469,7 +477,7 @@ extension Texts {
                 "note \(number): \(names([played])) is \(degreeName(key.degree(of: played))), it was \(degreeName(key.degree(of: note))) (\(names([note])))"
             )
         }
-        return parts.joined(separator: "; ") + " — " + tr("it was \(expected) (\(itemName(of: question)))")
+        return parts.joined(separator: "; ") + " — " + tr("it was \(expected) (\(itemLabel(of: question)))")
     }
 
     /// A phrase's verdict but its last words (a melody, degrees in a row): how many notes were right, each miss
