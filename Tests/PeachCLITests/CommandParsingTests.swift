@@ -151,6 +151,19 @@ struct CommandParsingTests {
         #expect(try simulate.playBack()?.items?.map(\.id) == ["M3", "P5"])
         #expect(try simulate.player().confusions.count == 2)
         #expect(refusal(["simulate", "--mode", "intervals", "--items", "major"]) != nil)
+        // A pair that is not asked=heard of the kind's items: the message names --confuse, not --items.
+        for pair in ["maj=minor", "major", "major=minor=dim", "major=M3"] {
+            do {
+                _ = try PeachCommand.parseAsRoot(["simulate", "--mode", "chords", "--confuse", pair])
+                Issue.record("--confuse \(pair) was taken")
+            } catch {
+                #expect(
+                    Texts(language: .english).message(for: ParserErrors.ownError(in: error))
+                        == "--confuse '\(pair)' is no pair of --kind chords items; write asked=heard, such as "
+                        + "major=minor (peach play --help lists the items).")
+            }
+        }
+        #expect(refusal(["simulate", "--mode", "chords", "--confuse", "major=minor, dim = aug"]) == nil)
         let comparison = try parse(
             ["simulate", "--threshold", "12", "--bias", "-3", "--seed", "7", "--quiet"],
             as: SimulateCommand.self)

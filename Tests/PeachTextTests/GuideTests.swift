@@ -127,6 +127,7 @@ struct GuideTests {
                         CommandError.learnInputEnded(learned: 1, total: 3),
                         CommandError.fileExists(path: profile), CommandError.refusingToDelete(count: 3),
                         CommandError.invalidPlayBackItems("M9", kind: .intervals),
+                        CommandError.invalidConfusion("M3", kind: .intervals),
                         CommandError.placementWithItems,
                         CommandError.inTempoNeedsMelodies,
                         CommandError.unknownCommand("trian", nearest: "train"),

@@ -98,18 +98,20 @@ struct SimulateCommand: ParsableCommand {
     }
 
     /// The model player: `--accuracy` for every item, 40 % and the other item for each `--confuse` pair.
-    /// - Throws: ``CommandError/invalidPlayBackItems(_:kind:)`` for a pair that is not two items of the kind.
+    /// Each side is read as `--items` reads an item (``PlayBackItem/list(parsing:kind:)``).
+    /// - Throws: ``CommandError/invalidConfusion(_:kind:)`` for a pair that is not two items of the kind.
     func player() throws(CommandError) -> SimulatedPlayer {
         var player = SimulatedPlayer(defaultAccuracy: accuracy)
         guard let confuse, let kind = mode.playBackKind else { return player }
         for pair in confuse.split(separator: ",") {
             let parts = pair.split(separator: "=", omittingEmptySubsequences: false).map {
-                $0.trimmingCharacters(in: .whitespaces)
+                PlayBackItem.list(parsing: String($0), kind: kind)
             }
-            guard parts.count == 2, let asked = PlayBackItem(id: parts[0]),
-                let heard = PlayBackItem(id: parts[1]),
-                asked.kind == kind, heard.kind == kind
-            else { throw .invalidPlayBackItems(String(pair), kind: kind) }
+            guard parts.count == 2, case .success(let askedList) = parts[0],
+                case .success(let heardList) = parts[1],
+                askedList.count == 1, heardList.count == 1
+            else { throw .invalidConfusion(String(pair), kind: kind) }
+            let (asked, heard) = (askedList[0], heardList[0])
             player.accuracy[asked] = 0.4
             player.confusions[asked] = heard
         }

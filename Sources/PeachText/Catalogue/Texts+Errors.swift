@@ -664,6 +664,11 @@ extension Texts {
             return tr(
                 "--items '\(shown(value))' is no item of --kind \(kind.rawValue); use a list such as \(examples) "
                     + "(peach play --help lists them).")
+        case .invalidConfusion(let value, let kind):
+            let example = PlayBackItem.catalogue(of: kind).prefix(2).map(\.id).joined(separator: "=")
+            return tr(
+                "--confuse '\(shown(value))' is no pair of --kind \(kind.rawValue) items; write asked=heard, such as "
+                    + "\(example) (peach play --help lists the items).")
         case .placementWithItems:
             return tr("--placement places you in the kind's whole list; leave out --items, or --placement.")
         case .noDataFolder(let path):

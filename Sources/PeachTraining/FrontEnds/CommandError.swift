@@ -28,6 +28,8 @@ public enum CommandError: Error, Equatable, Sendable {
     case cannotWrite(FileError)
     /// `peach play --items` names something that is no item of the kind.
     case invalidPlayBackItems(String, kind: PlayBackKind)
+    /// `peach simulate --confuse` has a pair that is not `asked=heard` with two items of the kind.
+    case invalidConfusion(String, kind: PlayBackKind)
     /// `--placement` with `--items`: a fixed list has nothing to place in.
     case placementWithItems
     /// `--in-tempo` with another kind than melodies: only a phrase is played back in tempo.
@@ -56,7 +58,8 @@ public enum CommandError: Error, Equatable, Sendable {
     public var exitStatus: Int32 {
         switch self {
         case .option, .invalidSpec, .duplicate, .keyboardNeedsTerminal, .learnNeedsMIDI, .fileExists,
-            .refusingToDelete, .invalidPlayBackItems, .placementWithItems, .inTempoNeedsMelodies,
+            .refusingToDelete, .invalidPlayBackItems, .invalidConfusion, .placementWithItems,
+            .inTempoNeedsMelodies,
             .unknownCommand,
             .passwordTooShort,
             .passwordsDiffer, .calibrationNeedsSound:
