@@ -28,6 +28,8 @@ public final class RecordingSimulationReporter: SimulationReporting {
     public private(set) var playBacks: [CompletedPlayBack] = []
     /// The play-back summary's history, when one was given.
     public private(set) var playBackHistory: PlayBackHistory?
+    /// Whether the run said that no question fits the note range.
+    public private(set) var hadNothingToAsk = false
     /// Where the answers were saved, and how many the store holds, each time.
     public private(set) var saves: [(path: String, total: Int)] = []
     /// Every store failure reported.
@@ -86,6 +88,8 @@ public final class RecordingSimulationReporter: SimulationReporting {
 
     /// Keeps where the placement ended.
     public func placementEnded(inPlay: Int, answered: Int) { placements.append((inPlay, answered)) }
+    /// Notes that nothing could be asked.
+    public func nothingToAsk() { hadNothingToAsk = true }
 
     /// Keeps the history.
     public func playBackSummary(

@@ -142,6 +142,37 @@ struct SimulationTests {
     }
 
     @Test(
+        "a one-octave note range still asks degrees and melodies, a fixed key too: the cadence's bass below it"
+    )
+    func narrowRange() throws {
+        let octave = try TrainingSettings(noteRange: NoteRange(48, 60))
+        for (kind, key) in [
+            (PlayBackKind.degrees, DegreeKey.random), (.degrees, DegreeKey(parsing: "F#")),
+            (.melodies, .random),
+        ] {
+            var options = PlayBackOptions(kind: kind)
+            options.degreeKey = try #require(key)
+            let report = RecordingSimulationReporter()
+            let simulation = Simulation(
+                mode: kind == .degrees ? .degrees : .melodies,
+                parameters: SimulatedListener.Parameters(threshold: 8),
+                settings: octave, trials: 12, seed: 3, player: SimulatedPlayer(defaultAccuracy: 0.9),
+                playBack: options)
+            #expect(
+                simulation.run(start: Date(timeIntervalSince1970: 1_800_000_000), store: nil, report: report)
+                { _ in })
+            #expect(
+                report.playBacks.count == 12 && !report.hadNothingToAsk, "\(kind) \(String(describing: key))")
+            if kind == .melodies {
+                #expect(
+                    report.playBacks.allSatisfy {
+                        $0.question.answerNotes.allSatisfy { (48...60).contains($0.rawValue) }
+                    })
+            }
+        }
+    }
+
+    @Test(
         "a player who hears ♭6 as 5 is found by the profile; a melody player's fading memory shows by place in the phrase"
     )
     func degreesAndMelodiesFound() throws {

@@ -5,7 +5,9 @@
 /// questions, or when the next item is of the other mode; a new block takes a new tonic (``DegreeKey/random``,
 /// never the last one) or the fixed one, placed so the cadence (an octave below the tonic) and the note (up to
 /// a seventh above) lie in the note range, within ``comfortable`` where the range allows — at random among the
-/// places that fit, or for a fixed tonic the one nearest their middle. The cadence sounds at a block's first question and then every ``every``-th
+/// places that fit (``tonicPlaces(in:above:)``), or for a fixed tonic its octave nearest their middle (in a
+/// narrow range that octave may reach a few semitones past the range: the answer counts in any octave). The
+/// cadence sounds at a block's first question and then every ``every``-th
 /// (1: before each question; 3: the first, fourth, seventh …), so the player learns to hold the key in mind
 /// (asked for by open-ear's users). A replay always plays it.
 public struct CadencePlan: Sendable {
@@ -24,9 +26,15 @@ public struct CadencePlan: Sendable {
     private var asked = 0
 
     /// Where a tonic may lie so that its chord's bass (an octave below) and the notes up to `above` semitones over
-    /// it stay in `range`: within ``comfortable`` where the range allows; nil when no tonic fits.
+    /// it stay in `range`: within ``comfortable`` where the range allows. A range too narrow for the bass too
+    /// (under `12 + above` semitones: the two octaves of a 25-key controller, say) places the tonic so that the
+    /// notes stay in it and the bass sounds below it: the cadence accompanies, it is not answered. Nil only when
+    /// not even the notes fit.
     public static func tonicPlaces(in range: ClosedRange<Int>, above: Int) -> ClosedRange<Int>? {
-        guard range.lowerBound + 12 <= range.upperBound - above else { return nil }
+        guard range.lowerBound + 12 <= range.upperBound - above else {
+            guard range.lowerBound <= range.upperBound - above else { return nil }
+            return range.lowerBound...(range.upperBound - above)
+        }
         let fitting = (range.lowerBound + 12)...(range.upperBound - above)
         return fitting.overlaps(comfortable) ? fitting.clamped(to: comfortable) : fitting
     }
@@ -40,8 +48,8 @@ public struct CadencePlan: Sendable {
     /// The mode the next question must be in to stay in the block; nil when the next question begins a block.
     public var blockMode: KeyMode? { asked < Self.blockLength ? mode : nil }
 
-    /// Places the next question, of `mode`: its tonic, and whether the cadence sounds before it. Nil when no
-    /// octave of the tonic fits `range` (a range narrower than two octaves).
+    /// Places the next question, of `mode`: its tonic, and whether the cadence sounds before it. Nil only when
+    /// `range` is narrower than the notes (``tonicPlaces(in:above:)``).
     public mutating func next(
         _ mode: KeyMode, in range: ClosedRange<Int>, using generator: inout some RandomNumberGenerator
     ) -> (tonic: MIDINote, cadence: Bool)? {
@@ -49,10 +57,10 @@ public struct CadencePlan: Sendable {
             guard let places = Self.tonicPlaces(in: range, above: 11) else { return nil }
             let candidates: [Int]
             if let fixed = key.tonicPitchClass {
+                // The octave of the fixed tonic nearest the places' middle: inside them whenever one is.
                 let middle = (places.lowerBound + places.upperBound) / 2
-                let octaves = places.filter { ($0 - fixed) % 12 == 0 }
-                let nearest = octaves.min { abs($0 - middle) < abs($1 - middle) }
-                candidates = nearest.map { [$0] } ?? []
+                let below = middle - ((middle - fixed) % 12 + 12) % 12
+                candidates = [middle - below <= below + 12 - middle ? below : below + 12]
             } else {
                 let last = tonic?.pitchClass
                 let fresh = places.filter { $0 % 12 != last }  // never the last block's tonic

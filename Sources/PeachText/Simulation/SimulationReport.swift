@@ -248,6 +248,12 @@ public final class SimulationReport: SimulationReporting {
         emit(texts.playBackPlacementEnded(inPlay: inPlay) + " (" + texts.answers(answered) + ")")
     }
 
+    /// No question fits the note range: the line `peach play` shows, whether verbose or not (else a run of no
+    /// answers would not say why).
+    public func nothingToAsk() {
+        emit(texts.playBackNothingToAsk)
+    }
+
     /// One answered question (with `--verbose`).
     public func playBack(_ completed: CompletedPlayBack, number: Int) {
         guard verbose else { return }

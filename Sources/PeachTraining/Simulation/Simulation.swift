@@ -248,6 +248,7 @@ public struct Simulation: Sendable {
             case .answered(let completed): report.playBack(completed, number: session?.answeredCount ?? 0)
             case .placementEnded(let inPlay):
                 report.placementEnded(inPlay: inPlay, answered: session?.answeredCount ?? 0)
+            case .nothingToAsk: report.nothingToAsk()
             default: break
             }
         }

@@ -41,6 +41,8 @@ public protocol SimulationReporting: AnyObject {
     func playBack(_ completed: CompletedPlayBack, number: Int)
     /// A placement ended after `answered` answers with `inPlay` items in play.
     func placementEnded(inPlay: Int, answered: Int)
+    /// No question of the play-back kind fits the note range: the run stops there.
+    func nothingToAsk()
     /// The summary of play-back: the history (what the store held, and this run's answers), the run's answers.
     func playBackSummary(
         history: PlayBackHistory, kind: PlayBackKind, answered: Int, correct: Int, elapsed: Duration)

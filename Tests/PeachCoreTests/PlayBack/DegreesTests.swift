@@ -91,12 +91,24 @@ struct DegreesTests {
         #expect(plan.blockMode == .major)
         let minor = try #require(plan.next(.minor, in: 48...84, using: &generator))
         #expect(minor.cadence && plan.blockMode == .minor)
-        // A fixed tonic: E♭, the octave nearest the range's middle; a range too narrow for the cadence places none.
+        // A fixed tonic: E♭, the octave nearest the range's middle.
         var fixed = CadencePlan(every: 1, key: try #require(DegreeKey(parsing: "Eb")))
         #expect(fixed.next(.minor, in: 48...84, using: &generator)?.tonic == MIDINote(63))
         #expect(fixed.next(.minor, in: 48...84, using: &generator)?.cadence == true)
+        // A range too narrow for the cadence's bass (one octave; a 25-key controller's two) keeps the notes in it,
+        // the bass below it; a fixed tonic takes its octave nearest the middle even when none fits exactly (D4
+        // in C3–C5: its notes reach C♯5). Only a range narrower than the notes places none.
         var narrow = CadencePlan(every: 1, key: .random)
-        #expect(narrow.next(.major, in: 60...72, using: &generator) == nil)
+        #expect(
+            narrow.next(.major, in: 60...72, using: &generator).map { (60...61).contains($0.tonic.rawValue) }
+                == true)
+        #expect(CadencePlan.tonicPlaces(in: 48...72, above: 11) == 60...61)
+        #expect(CadencePlan.tonicPlaces(in: 60...72, above: 11) == 60...61)
+        #expect(CadencePlan.tonicPlaces(in: 60...70, above: 11) == nil)
+        var small = CadencePlan(every: 1, key: try #require(DegreeKey(parsing: "D")))
+        #expect(small.next(.major, in: 48...72, using: &generator)?.tonic == MIDINote(62))
+        var octave = CadencePlan(every: 1, key: try #require(DegreeKey(parsing: "F#")))
+        #expect(octave.next(.major, in: 60...72, using: &generator)?.tonic == MIDINote(54))
         // A range that does not reach G3–B4 places the tonic where it fits.
         var high = CadencePlan(every: 1, key: .random)
         #expect(
