@@ -72,11 +72,11 @@ struct DegreesPresenterTests {
         #expect(english.playBackVerdict(completed([55, 75, 70])) == "3 1 5 in E♭ major: G4 E♭4 B♭4")
         #expect(
             english.playBackVerdict(completed([66, 63, 70]))
-                == "2 of 3 notes right; note 1: G♭4 is ♭3, it was 3 (G4) — it was G4 E♭4 B♭4 (3 1 5 in E♭ major)"
+                == "2 of 3 notes right; note 1: G♭4 is ♭3, it was 3 (G4) — the notes were G4 E♭4 B♭4 (3 1 5 in E♭ major)"
         )
         #expect(
             german.playBackVerdict(completed([67, 63]))
-                == "2 von 3 Tönen richtig; Ton 3 fehlt (B4) — es war G4 Es4 B4 (3 1 5 in Es-Dur)",
+                == "2 von 3 Tönen richtig; Ton 3 fehlt (B4) — die Töne waren G4 Es4 B4 (3 1 5 in Es-Dur)",
             "\(german.playBackVerdict(completed([67, 63])))")
         #expect(
             english.playBackYourTurn(question, namesReference: true)
@@ -135,5 +135,26 @@ struct DegreesPresenterTests {
             english.playBackYourTurn(minor, namesReference: true) == "Play the note, in any octave · F♯ minor"
         )
         #expect(english.playBackYourTurn(minor, namesReference: false) == "Play the note, in any octave")
+    }
+
+    @Test("a melody's misses in place, then the melody once (not a second 'it was'), EN and DE")
+    func melodyWords() throws {
+        let level = try #require(MelodyLevel(id: "steps4"))
+        // C major: C4 D4 E4 C4.
+        let question = try #require(PlayBackQuestion(melody: level, tonic: 60, notes: [60, 62, 64, 60]))
+        let played = [60, 62, 65, 60].enumerated().map {
+            PlayedNote(note: MIDINote(clamping: $0.element), velocity: 90, time: Double($0.offset) * 0.5)
+        }
+        let completed = CompletedPlayBack(
+            question: question, played: played, anyOctave: false, anyVoicing: false,
+            timestamp: Date(timeIntervalSince1970: 0), responseTime: 1, inputKind: .midiNote)
+        #expect(
+            Texts(language: .english).playBackVerdict(completed)
+                == "3 of 4 notes right; note 3: you played F4, it was E4 (a semitone too high) — the melody was "
+                + "C4 D4 E4 C4 (Melody of 4 notes by step in C major)")
+        #expect(
+            Texts(language: .german).playBackVerdict(completed)
+                == "3 von 4 Tönen richtig; Ton 3: du hast F4 gespielt, es war E4 (einen Halbton zu hoch) — die "
+                + "Melodie war C4 D4 E4 C4 (Melodie aus 4 Tönen in Schritten in C-Dur)")
     }
 }

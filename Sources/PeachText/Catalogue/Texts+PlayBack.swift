@@ -437,7 +437,7 @@ extension Texts {
 
     /// A melody's verdict, note by note in place: `Melody of 4 notes by step in C major: C4 D4 E4 C4` when right;
     /// `The right melody an octave too high: …`; else how many notes were right, then each miss — `note 3: you
-    /// played F4, it was E4 (a semitone too high)`, `note 4 missing`, `extra G4` — and the phrase.
+    /// played F4, it was E4 (a semitone too high)`, `note 4 missing`, `extra G4` — and `the melody was …`.
     func melodyVerdict(_ completed: CompletedPlayBack) -> String {
         let question = completed.question
         let verdict = completed.verdict
@@ -460,7 +460,9 @@ extension Texts {
             )
         }
         if let timing = melodyTiming(completed) { parts.append(timing) }
-        return parts.joined(separator: "; ") + " — " + it
+        // Not `it was` again: a note's miss already said it.
+        return parts.joined(separator: "; ") + " — "
+            + tr("the melody was \(expected) (\(itemLabel(of: question)))")
     }
 
     /// Degrees in a row, note by note in place: `5 3 1 in E♭ major: B♭4 G4 E♭4` when right; else how many notes
@@ -477,7 +479,8 @@ extension Texts {
                 "note \(number): \(names([played])) is \(degreeName(key.degree(of: played))), it was \(degreeName(key.degree(of: note))) (\(names([note])))"
             )
         }
-        return parts.joined(separator: "; ") + " — " + tr("it was \(expected) (\(itemLabel(of: question)))")
+        return parts.joined(separator: "; ") + " — "
+            + tr("the notes were \(expected) (\(itemLabel(of: question)))")
     }
 
     /// A phrase's verdict but its last words (a melody, degrees in a row): how many notes were right, each miss
