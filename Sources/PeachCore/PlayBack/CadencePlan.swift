@@ -5,9 +5,11 @@
 /// questions, or when the next item is of the other mode; a new block takes a new tonic (``DegreeKey/random``,
 /// never the last one) or the fixed one, placed so the cadence (an octave below the tonic) and the note (up to
 /// a seventh above) lie in the note range, within ``comfortable`` where the range allows — at random among the
-/// places that fit (``tonicPlaces(in:above:)``), or for a fixed tonic its octave nearest their middle (in a
-/// narrow range that octave may reach a few semitones past the range: the answer counts in any octave). The
-/// cadence sounds at a block's first question and then every ``every``-th
+/// tonics that fit (``tonics(in:above:mayLeave:)``: in a narrow range a key the cadence's places lack is placed
+/// so that its notes stay in the range and the bass sounds below it, so a 25-key controller is asked in every
+/// key, not only C and C♯), or the fixed one's octave nearest their middle (in a one-octave range that octave
+/// may reach past the range: the answer counts in any octave). The cadence sounds at a block's first question
+/// and then every ``every``-th
 /// (1: before each question; 3: the first, fourth, seventh …), so the player learns to hold the key in mind
 /// (asked for by open-ear's users). A replay always plays it.
 public struct CadencePlan: Sendable {
@@ -39,6 +41,32 @@ public struct CadencePlan: Sendable {
         return fitting.overlaps(comfortable) ? fitting.clamped(to: comfortable) : fitting
     }
 
+    /// The tonics a block (or a melody, `above` 7) may take: every place of ``tonicPlaces(in:above:)``, and each
+    /// pitch class they lack once, at its octave nearest their middle among the tonics whose notes (`above`
+    /// semitones over it) stay in `range`, the bass below it; with `mayLeave`, where no such octave is (a range
+    /// of an octave), at its octave nearest their middle. Without it a narrow range kept most keys out: in a
+    /// 25-key controller's C3–C5 the places with the bass in the range are C4 and C♯4 alone. Empty when not even
+    /// the notes fit.
+    public static func tonics(in range: ClosedRange<Int>, above: Int, mayLeave: Bool) -> [Int] {
+        guard let places = tonicPlaces(in: range, above: above) else { return [] }
+        var tonics = Array(places)
+        guard places.count < 12 else { return tonics }
+        let middle = (places.lowerBound + places.upperBound) / 2
+        let notesFit = range.lowerBound...(range.upperBound - above)
+        for pitchClass in 0..<12 where !places.contains(where: { $0 % 12 == pitchClass }) {
+            if let fitting = notesFit.filter({ $0 % 12 == pitchClass }).min(by: {
+                abs($0 - middle) < abs($1 - middle)
+            }) {
+                tonics.append(fitting)
+            } else if mayLeave {
+                // The pitch class's octave nearest the middle, the lower on a tie.
+                let below = middle - ((middle - pitchClass) % 12 + 12) % 12
+                tonics.append(middle - below <= below + 12 - middle ? below : below + 12)
+            }
+        }
+        return tonics
+    }
+
     /// A plan with the cadence every `every` questions (clamped to 1…``blockLength``) in `key`.
     public init(every: Int, key: DegreeKey) {
         self.every = min(max(every, 1), Self.blockLength)
@@ -54,17 +82,18 @@ public struct CadencePlan: Sendable {
         _ mode: KeyMode, in range: ClosedRange<Int>, using generator: inout some RandomNumberGenerator
     ) -> (tonic: MIDINote, cadence: Bool)? {
         if blockMode != mode || tonic == nil {
+            let tonics = Self.tonics(in: range, above: 11, mayLeave: true)
             guard let places = Self.tonicPlaces(in: range, above: 11) else { return nil }
             let candidates: [Int]
             if let fixed = key.tonicPitchClass {
                 // The octave of the fixed tonic nearest the places' middle: inside them whenever one is.
                 let middle = (places.lowerBound + places.upperBound) / 2
-                let below = middle - ((middle - fixed) % 12 + 12) % 12
-                candidates = [middle - below <= below + 12 - middle ? below : below + 12]
+                let octaves = tonics.filter { $0 % 12 == fixed }
+                candidates = octaves.min(by: { abs($0 - middle) < abs($1 - middle) }).map { [$0] } ?? []
             } else {
                 let last = tonic?.pitchClass
-                let fresh = places.filter { $0 % 12 != last }  // never the last block's tonic
-                candidates = fresh.isEmpty ? Array(places) : fresh
+                let fresh = tonics.filter { $0 % 12 != last }  // never the last block's tonic
+                candidates = fresh.isEmpty ? tonics : fresh
             }
             guard let chosen = candidates.randomElement(using: &generator) else { return nil }
             tonic = MIDINote(clamping: chosen)

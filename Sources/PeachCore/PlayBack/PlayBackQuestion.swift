@@ -126,13 +126,14 @@ public struct PlayBackQuestion: Hashable, Sendable {
     }
 
     /// A melody of `level` in a key drawn at random (tonic within G3–B4 where `range` allows, a third of the
-    /// phrases from `leaps` on in minor), every note and the tonic chord in `range`.
+    /// phrases from `leaps` on in minor), every note in `range`, the tonic chord too where the range allows (in a
+    /// range under 31 semitones its bass may sound below it: ``CadencePlan/tonics(in:above:mayLeave:)``).
     static func melody(
         _ level: MelodyLevel, in range: ClosedRange<Int>, using generator: inout some RandomNumberGenerator
     ) -> PlayBackQuestion? {
-        guard let places = CadencePlan.tonicPlaces(in: range, above: 7),
-            let tonic = places.randomElement(using: &generator).map(MIDINote.init(clamping:))
-        else { return nil }
+        let tonics = CadencePlan.tonics(in: range, above: 7, mayLeave: false)
+        guard let drawn = tonics.randomElement(using: &generator) else { return nil }
+        let tonic = MIDINote(clamping: drawn)
         let minor = level.shape != .steps && Double.random(in: 0..<1, using: &generator) < 1.0 / 3
         guard
             let notes = MelodyMaker.phrase(

@@ -96,19 +96,33 @@ struct DegreesTests {
         #expect(fixed.next(.minor, in: 48...84, using: &generator)?.tonic == MIDINote(63))
         #expect(fixed.next(.minor, in: 48...84, using: &generator)?.cadence == true)
         // A range too narrow for the cadence's bass (one octave; a 25-key controller's two) keeps the notes in it,
-        // the bass below it; a fixed tonic takes its octave nearest the middle even when none fits exactly (D4
-        // in C3–C5: its notes reach C♯5). Only a range narrower than the notes places none.
+        // the bass below it; a fixed tonic takes its octave whose notes fit (D3 in C3–C5), else its octave nearest
+        // the middle (F♯3 in C4–C5: its notes reach F4 below the range). Only a range narrower than the notes
+        // places none.
         var narrow = CadencePlan(every: 1, key: .random)
         #expect(
-            narrow.next(.major, in: 60...72, using: &generator).map { (60...61).contains($0.tonic.rawValue) }
+            narrow.next(.major, in: 60...72, using: &generator).map { (54...66).contains($0.tonic.rawValue) }
                 == true)
         #expect(CadencePlan.tonicPlaces(in: 48...72, above: 11) == 60...61)
         #expect(CadencePlan.tonicPlaces(in: 60...72, above: 11) == 60...61)
         #expect(CadencePlan.tonicPlaces(in: 60...70, above: 11) == nil)
         var small = CadencePlan(every: 1, key: try #require(DegreeKey(parsing: "D")))
-        #expect(small.next(.major, in: 48...72, using: &generator)?.tonic == MIDINote(62))
+        #expect(small.next(.major, in: 48...72, using: &generator)?.tonic == MIDINote(50))
         var octave = CadencePlan(every: 1, key: try #require(DegreeKey(parsing: "F#")))
         #expect(octave.next(.major, in: 60...72, using: &generator)?.tonic == MIDINote(54))
+        // Random keys in a 25-key controller's C3–C5 come in all twelve, each with its notes in the range (the
+        // places with the bass in it too are C4 and C♯4 alone); in one octave all twelve too, as a fixed key.
+        var keys: Set<Int> = []
+        var twoOctaves = CadencePlan(every: 1, key: .random)
+        for _ in 0..<(400 * CadencePlan.blockLength) {
+            let placed = try #require(twoOctaves.next(.major, in: 48...72, using: &generator))
+            #expect((48...61).contains(placed.tonic.rawValue))
+            keys.insert(placed.tonic.pitchClass)
+        }
+        #expect(keys.count == 12)
+        #expect(Set(CadencePlan.tonics(in: 60...72, above: 11, mayLeave: true).map { $0 % 12 }).count == 12)
+        #expect(CadencePlan.tonics(in: 60...72, above: 11, mayLeave: false) == [60, 61])
+        #expect(CadencePlan.tonics(in: 48...84, above: 11, mayLeave: true) == Array(60...71))
         // A range that does not reach G3–B4 places the tonic where it fits.
         var high = CadencePlan(every: 1, key: .random)
         #expect(

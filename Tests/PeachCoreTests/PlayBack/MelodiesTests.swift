@@ -1,7 +1,8 @@
 // MelodiesTests: phrases a musician would sing, each note judged in place, and the verdict's outcomes.
 
-import PeachCore
 import Testing
+
+@testable import PeachCore
 
 @Suite("Play back: melodies")
 struct MelodiesTests {
@@ -105,5 +106,21 @@ struct MelodiesTests {
                 }
             }
         }
+    }
+
+    @Test(
+        "in a 25-key controller's two octaves (C3–C5) melodies come in all twelve keys, every note in the range"
+    )
+    func narrowRange() throws {
+        var generator = SeededRandomGenerator(seed: 5)
+        var keys: Set<Int> = []
+        for _ in 0..<400 {
+            let question = try #require(
+                PlayBackQuestion.melody(MelodyLevel.curriculum[1], in: 48...72, using: &generator))
+            #expect(question.answerNotes.allSatisfy { (48...72).contains($0.rawValue) })
+            keys.insert(question.reference.pitchClass)
+        }
+        // Before, only C to F: a tonic with its chord's bass in the range lies in C4–F4.
+        #expect(keys.count == 12)
     }
 }
