@@ -149,9 +149,12 @@ struct PlayBackPresenterTests {
             .interval(DirectedInterval(.majorThird), harmonic: false), reference: 60, played: [76])
         #expect(
             english.playBackVerdict(octaveUp)
-                == "E5, an octave too high: the right note in another octave — it was Major third up (E4)",
+                == "E5, an octave too high: the right note in another octave — it was a major third up (E4)",
             "\(english.playBackVerdict(octaveUp))")
-        #expect(german.playBackVerdict(octaveUp).hasPrefix("E5, eine Oktave zu hoch"))
+        #expect(
+            german.playBackVerdict(octaveUp)
+                == "E5, eine Oktave zu hoch: der richtige Ton in einer anderen Oktave — es war eine große Terz aufwärts (E4)",
+            "\(german.playBackVerdict(octaveUp))")
         let low = completed(
             .interval(DirectedInterval(.majorThird), harmonic: false), reference: 60, played: [63])
         #expect(
@@ -187,7 +190,7 @@ struct PlayBackPresenterTests {
         let harmonicThird = PlayBackItem.interval(DirectedInterval(.majorThird), harmonic: true)
         #expect(
             said([56, 60], harmonicThird, reference: 60)
-                == "A♭3: the right interval, but below C4 — it was Major third up, harmonic (E4)",
+                == "A♭3: the right interval, but below C4 — it was a major third up (E4)",
             "\(said([56, 60], harmonicThird, reference: 60))")
         let german = Texts(language: .german).playBackVerdict(
             CompletedPlayBack(

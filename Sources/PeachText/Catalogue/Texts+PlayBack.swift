@@ -174,6 +174,14 @@ extension Texts {
         }
     }
 
+    /// An item inside a verdict's sentence, before its notes in parentheses: ``itemPhrase(_:)``, but a harmonic
+    /// interval by its direction from the reference (`it was a major third up (E4)`, not `a major third
+    /// (harmonic) (E4)`: the question said it sounded together).
+    func verdictPhrase(_ item: PlayBackItem) -> String {
+        guard case .interval(let interval, true) = item else { return itemPhrase(item) }
+        return intervalPhrase(interval)
+    }
+
     /// An interval inside a sentence, with its article and direction: `a minor third up`, `an octave down`, `a
     /// unison`.
     func intervalPhrase(_ interval: DirectedInterval) -> String {
@@ -370,7 +378,7 @@ extension Texts {
 
     /// What an answer was, in note names and musical words, by its ``PlayBackVerdict/Outcome``: `Major third up:
     /// E4` when right; `E♭4, a semitone too low — you played a minor third up, it was a major third up (E4)` for
-    /// another item; `E5, an octave too high: the right note in another octave — it was Major third up (E4)`; `The
+    /// another item; `E5, an octave too high: the right note in another octave — it was a major third up (E4)`; `The
     /// right chord an octave too high: A4 C5 E5 — it was A3 C4 E4 (Minor triad (Am))`; the right notes in another
     /// voicing, the right chord on another root, a chord with notes missing or added, each said so.
     public func playBackVerdict(_ completed: CompletedPlayBack) -> String {
@@ -393,6 +401,8 @@ extension Texts {
                 "\(names([note])) is \(degreeName(key.degree(of: note))) — it was \(degreeName(key.degree(of: question.answerNotes.first ?? note))) (\(expected)) in \(keyName(key))"
             )
         }
+        // Inside a sentence the item is said as a teacher says it: `it was a major third up (E4)`.
+        let asked = verdictPhrase(question.item)
         let shown = verdict.played.filter { $0 != question.reference }
         let note = names(shown.isEmpty ? verdict.played : shown)
         switch verdict.outcome {
@@ -404,11 +414,11 @@ extension Texts {
                 ?? ((verdict.played.first?.rawValue ?? 0) - (question.answerNotes.first?.rawValue ?? 0))
             if isChord { return tr("The right chord \(miss(error)): \(played) — \(it)") }
             return tr(
-                "\(note), \(miss(error)): the right note in another octave — it was \(right) (\(expected))")
+                "\(note), \(miss(error)): the right note in another octave — it was \(asked) (\(expected))")
         case .otherVoicing:
             if isChord { return tr("The right notes in another voicing: \(played) — \(it)") }
             return tr(
-                "\(note): the right interval, but below \(names([question.reference])) — it was \(right) (\(expected))"
+                "\(note): the right interval, but below \(names([question.reference])) — it was \(asked) (\(expected))"
             )
         case .otherRoot:
             return tr("You played \(played): the right chord on another root — \(it)")
@@ -420,12 +430,10 @@ extension Texts {
             break
         }
         if let error = verdict.semitoneError {
-            guard let heard = verdict.answered.map(itemPhrase) else {
-                return tr("\(note), \(miss(error)) — it was \(right) (\(expected))")
+            guard let heard = verdict.answered.map(verdictPhrase) else {
+                return tr("\(note), \(miss(error)) — it was \(asked) (\(expected))")
             }
-            return tr(
-                "\(note), \(miss(error)) — you played \(heard), it was \(itemPhrase(question.item)) (\(expected))"
-            )
+            return tr("\(note), \(miss(error)) — you played \(heard), it was \(asked) (\(expected))")
         }
         let heard = verdict.answered.map(itemName)
         guard isChord else { return tr("You played \(played), it was \(expected) (\(right))") }
