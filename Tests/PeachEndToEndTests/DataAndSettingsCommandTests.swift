@@ -116,8 +116,21 @@ struct DataAndSettingsCommandTests {
         #expect(refused.status == 64)
         #expect(
             refused.standardError
-                == "peach: degreeKey 'es-Moll' ist ungültig; erwartet: random oder ein Grundton wie C, Es oder Fis.\n"
+                == "peach: degreeKey 'es-Moll' ist eine Molltonart; bitte nur den Grundton angeben, Es: Moll-Stufen "
+                + "werden dann in es-Moll gefragt, Dur-Stufen in Es-Dur.\n")
+        let unknown = try run(["settings", "set", "degreeKey", "X"])
+        #expect(unknown.status == 64)
+        #expect(
+            unknown.standardError
+                == "peach: degreeKey 'X' ist ungültig; erwartet: random oder ein Grundton wie C, Es oder Fis.\n"
         )
+        #expect(try stored().contains(#""degreeKey": "E♭""#))
+        let english = try home.run(["play", "--kind", "degrees", "--key", "G#m", "--audio-out", "null"])
+        #expect(english.status == 64)
+        #expect(
+            english.standardError
+                == "peach: --key 'G#m' names a minor key; give its tonic alone, A♭: minor degrees are then asked in "
+                + "G♯ minor, major ones in A♭ major.\n")
         let help = try run(["play", "--help"]).standardOutput
         #expect(help.contains("Jetzt: Es"), "\(help)")
         // In English, B is B.

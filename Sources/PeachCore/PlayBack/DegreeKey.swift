@@ -21,6 +21,33 @@ public enum DegreeKey: Hashable, Sendable, CustomStringConvertible {
         self = .tonic(signature)
     }
 
+    /// The tonic of the minor key named `text` (`Am`, `A minor`, `Ebm`, `D#m`), as a fixed tonic: the spelling
+    /// typed where a major key has it (`Am` → A), else the major key's on that pitch class (`D#m` → E♭, `A#m` →
+    /// B♭). What a refusal of a minor key's name offers instead: the tonic serves both modes. Nil when `text` is
+    /// no minor key's name.
+    public static func tonic(ofMinorKey text: String) -> DegreeKey? {
+        var name = text.filter { !$0.isWhitespace }
+        guard
+            let suffix = ["minor", "min", "m"].first(where: { name.count > $0.count && name.hasSuffix($0) })
+        else { return nil }
+        name.removeLast(suffix.count)
+        if let signature = KeySignature(parsing: name) { return .tonic(signature) }
+        guard let letter = name.first.map(String.init), let natural = KeySignature(parsing: letter) else {
+            return nil
+        }
+        let accidental: Int
+        switch name.dropFirst() {
+        case "#", "♯": accidental = 1
+        case "b", "♭": accidental = -1
+        default: return nil
+        }
+        let pitchClass = ((7 * natural.fifths + accidental) % 12 + 12) % 12
+        let fewest = KeySignature.fifthsRange.compactMap(KeySignature.init(fifths:))
+            .filter { DegreeKey.tonic($0).tonicPitchClass == pitchClass }
+            .min { abs($0.fifths) < abs($1.fifths) }
+        return fewest.map(DegreeKey.tonic)
+    }
+
     /// The fixed tonic's pitch class; nil for `random`.
     public var tonicPitchClass: Int? {
         guard case .tonic(let signature) = self else { return nil }

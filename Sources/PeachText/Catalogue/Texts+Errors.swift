@@ -91,6 +91,18 @@ extension Texts {
         case .rangeTooNarrow(let key, let range, let minimum):
             return tr(
                 "\(key) \(shown(range)) is too narrow; the range must span at least \(minimum) semitones")
+        case .invalidValue(let key, let value, .degreeKey):
+            // A minor key's name (`Am`, German `a-Moll`): its tonic is what is meant, and serves both modes.
+            guard let tonic = DegreeKey.tonic(ofMinorKey: noteNaming.englishKey(value)),
+                let pitchClass = tonic.tonicPitchClass, case .tonic(let signature) = tonic
+            else {
+                return tr("\(key) '\(shown(value))' is not valid; expected \(allowed(.degreeKey))")
+            }
+            let minor = keyName(Key(tonic: pitchClass, mode: .minor, leaning: signature))
+            let major = keyName(Key(tonic: pitchClass, mode: .major, leaning: signature))
+            return tr(
+                "\(key) '\(shown(value))' names a minor key; give its tonic alone, \(noteNaming.name(of: signature)): minor degrees are then asked in \(minor), major ones in \(major)"
+            )
         case .invalidValue(let key, let value, let expected):
             return tr("\(key) '\(shown(value))' is not valid; expected \(allowed(expected))")
         case .unknownKey(let key):

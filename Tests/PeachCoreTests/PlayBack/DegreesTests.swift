@@ -129,6 +129,16 @@ struct DegreesTests {
             high.next(.major, in: 72...108, using: &generator).map { (84...97).contains($0.tonic.rawValue) }
                 == true)
         #expect(DegreeKey(parsing: "Ebm") == nil && DegreeKey(parsing: "random") == .random)
+        // A minor key's name is refused with its tonic offered: as typed where a major key has it, else the
+        // major key's spelling of that pitch class.
+        for (minor, tonic) in [
+            ("Am", "A"), ("A minor", "A"), ("Ebm", "E♭"), ("C#m", "C♯"), ("D#m", "E♭"), ("A#m", "B♭"),
+            ("G#min", "A♭"), ("Fbm", "E"),
+        ] {
+            #expect(DegreeKey.tonic(ofMinorKey: minor)?.description == tonic, "\(minor)")
+        }
+        #expect(DegreeKey.tonic(ofMinorKey: "A") == nil && DegreeKey.tonic(ofMinorKey: "Hm") == nil)
+        #expect(DegreeKey.tonic(ofMinorKey: "m") == nil && DegreeKey.tonic(ofMinorKey: "A#xm") == nil)
         #expect(
             DegreeKey(parsing: "F#")?.tonicPitchClass == 6 && DegreeKey(parsing: "Cb")?.tonicPitchClass == 11)
     }
