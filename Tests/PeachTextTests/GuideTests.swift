@@ -297,4 +297,60 @@ extension GuideTests {
         let learn = Texts(language: .english).help(.learnDiscussion)
         for action in SwitchAction.allCases { #expect(learn.contains(action.rawValue), "\(action)") }
     }
+
+    @Test("play's help lists the items of every kind: each is named, or spanned by `first … last`")
+    func playItemLists() throws {
+        for language in [Language.english, .german] {
+            let help = Texts(language: language).help(.playDiscussion)
+            // The block's lines: a kind's name, then its words; continuation lines belong to the kind before.
+            var words: [PlayBackKind: [String]] = [:]
+            var kind: PlayBackKind?
+            for line in help.split(separator: "\n").drop(while: {
+                !$0.hasPrefix("Items") && !$0.hasPrefix("Aufgaben")
+            })
+            .dropFirst().prefix(while: { $0.hasPrefix("  ") }) {
+                let tokens = line.split(whereSeparator: { " ,:;()".contains($0) }).map(String.init)
+                if let first = tokens.first, let named = PlayBackKind(rawValue: first) {
+                    kind = named
+                    words[named, default: []] += tokens.dropFirst()
+                } else if let kind {
+                    words[kind, default: []] += tokens
+                }
+            }
+            #expect(Set(words.keys) == Set(PlayBackKind.allCases), "\(language)")
+            for (kind, named) in words {
+                let items = named.filter { PlayBackItem.list(parsing: $0, kind: kind).isSuccess }
+                for item in PlayBackItem.catalogue(of: kind) {
+                    // Named, or (notes, degrees, melodies) spanned by `first … last` of the same shape.
+                    let id = item.id
+                    let stem = id.filter { !$0.isNumber }
+                    let number = Int(id.filter(\.isNumber)) ?? 0
+                    let spanned = named.indices.dropFirst().dropLast().contains { index in
+                        let (first, last) = (named[index - 1], named[index + 1])
+                        guard named[index] == "…", first.filter({ !$0.isNumber }) == stem,
+                            last.filter({ !$0.isNumber }) == stem,
+                            let low = Int(first.filter(\.isNumber)), let high = Int(last.filter(\.isNumber))
+                        else { return false }
+                        return low <= number && number <= high
+                    }
+                    let base = kind == .intervals ? String(id.prefix(2)) : kind == .chords ? item.quality : id
+                    #expect(items.contains(base) || spanned, "\(language) \(kind): \(id)")
+                }
+            }
+        }
+    }
+}
+
+extension Result {
+    fileprivate var isSuccess: Bool {
+        if case .success = self { return true }
+        return false
+    }
+}
+
+extension PlayBackItem {
+    fileprivate var quality: String {
+        guard case .chord(let quality, _) = self else { return id }
+        return quality.rawValue
+    }
 }

@@ -63,6 +63,27 @@ public enum ChordQuality: String, CaseIterable, Hashable, Sendable {
         }
     }
 
+    /// The quality a lead sheet's suffix names, as a player may type it for an item (`--items m7,7,ø7`): `M`,
+    /// `maj` or `Δ` major; `m`, `min` or `-` minor; `°` or `o` diminished; `+` augmented; `sus` (sus4); `M7` or
+    /// `Δ7` maj7; `7` dom7; `m7` or `-7` min7; `ø`, `ø7`, `m7♭5` or `m7b5` half-diminished; `°7` or `o7` dim7;
+    /// and each quality's own identifier. Case counts (`M` major, `m` minor). Nil for anything else.
+    public init?(leadSheet text: String) {
+        if let quality = ChordQuality(rawValue: text) {
+            self = quality
+            return
+        }
+        let aliases: [String: ChordQuality] = [
+            "M": .major, "maj": .major, "Δ": .major, "m": .minor, "min": .minor, "-": .minor,
+            "°": .diminished, "o": .diminished, "+": .augmented, "sus": .sus4,
+            "M7": .majorSeventh, "Δ7": .majorSeventh, "7": .dominantSeventh, "m7": .minorSeventh,
+            "-7": .minorSeventh, "ø": .halfDiminishedSeventh, "ø7": .halfDiminishedSeventh,
+            "m7♭5": .halfDiminishedSeventh, "-7b5": .halfDiminishedSeventh, "°7": .diminishedSeventh,
+            "o7": .diminishedSeventh,
+        ]
+        guard let quality = aliases[text] else { return nil }
+        self = quality
+    }
+
     /// The notes of the chord on `root` in `inversion` (0 = root position, 1 = first …): the lowest
     /// `inversion` chord tones moved up an octave, in ascending order.
     public func notes(root: Int, inversion: Int) -> [Int] {

@@ -123,8 +123,8 @@ public enum PlayBackItem: Hashable, Sendable, CustomStringConvertible {
         return ScaleDegree(mode: mode, number: number, alteration: alteration)
     }
 
-    /// The items of a list as a player types it (`--items "M3, P5"`): ids separated by commas, blanks around
-    /// each ignored, each item once in the order first given. The one parser of such lists (`peach play`,
+    /// The items of a list as a player types it (`--items "M3, P5"`): ids separated by commas (a chord also by
+    /// its lead-sheet suffix: `m7`, `7/1`), blanks around each ignored, each item once in the order first given. The one parser of such lists (`peach play`,
     /// `peach simulate`).
     /// - Returns: the items, or the first entry that is no item of `kind`'s catalogue (a sus chord's inversion,
     ///   `sus4/1`, is sus2 on another root and is not asked; an augmented triad only in root position), or the
@@ -134,13 +134,22 @@ public enum PlayBackItem: Hashable, Sendable, CustomStringConvertible {
         for entry in text.split(separator: ",", omittingEmptySubsequences: false) {
             let id = String(entry.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
             if id.isEmpty { continue }
-            guard let item = PlayBackItem(id: id), item.kind == kind, catalogue(of: kind).contains(item)
-            else {
+            guard let item = typed(id, kind: kind), catalogue(of: kind).contains(item) else {
                 return .failure(InvalidItem(id))
             }
             if !items.contains(item) { items.append(item) }
         }
         return items.isEmpty ? .failure(InvalidItem(text)) : .success(items)
+    }
+
+    /// The item of `kind` an entry of a typed list names: its identifier, or for chords a lead sheet's suffix
+    /// (`m7`, `7/1`, `ø7`: ``ChordQuality/init(leadSheet:)``) with an inversion after a slash.
+    private static func typed(_ entry: String, kind: PlayBackKind) -> PlayBackItem? {
+        if let item = PlayBackItem(id: entry), item.kind == kind { return item }
+        guard kind == .chords else { return nil }
+        let parts = entry.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let quality = ChordQuality(leadSheet: String(parts[0])) else { return nil }
+        return PlayBackItem(id: quality.rawValue + (parts.count > 1 ? "/" + parts[1] : ""))
     }
 
     /// An entry of a list that is no item of the kind asked for (``list(parsing:kind:)``).

@@ -204,6 +204,17 @@ public enum Help: CaseIterable, Sendable {
             l p ; are a piano from C4 (z and x an octave down and up; on a German keyboard, QWERTZ, the keys \
             in the same places: z for y, ö for ;, y for z; on a French or Belgian one, AZERTY: q for a, z for \
             w, m for ;, w for z, and Esc stops; PEACH_KEYBOARD_LAYOUT=qwertz, azerty or qwerty says which).
+            Items (--items; peach simulate --confuse pairs them):
+              notes: unison, up1 … up12, down1 … down12
+              intervals: P1 m2 M2 m3 M3 P4 d5 P5 m6 M6 m7 M7 P8, up, down (M3down) or
+                harmonic (P5harmonic)
+              chords: major minor dim aug sus2 sus4 maj7 dom7 min7 m7b5 dim7, or as on a
+                lead sheet (m 7 m7 ø7 °7 +); /1 … /3 an inversion (minor/1, 7/3); aug,
+                dim7 and the sus chords in root position
+              degrees: 1-major … 7-major, 1-minor … 7-minor, #7-minor, and b7-major
+                b3-major b6-major #6-minor #4-major #4-minor b2-major b2-minor #3-minor
+              melodies: steps3 steps4 steps5, leaps4 … leaps7, wide5 … wide8,
+                chromatic5 … chromatic8
             Examples:
               peach play
               peach play --kind notes --midi-in keyboard

@@ -110,4 +110,27 @@ struct PlayBackItemTests {
         #expect(PlayBackItem.list(parsing: "major, minor/1", kind: .chords).map(\.count) == .success(2))
         #expect(PlayBackItem.list(parsing: " , ", kind: .notes) == .failure(.init(" , ")))
     }
+
+    @Test(
+        "chords typed as on a lead sheet: m, 7, m7, ø7, °7, + and the rest, with an inversion after a slash")
+    func leadSheetChords() {
+        func chords(_ text: String) -> [String]? {
+            try? PlayBackItem.list(parsing: text, kind: .chords).get().map(\.id)
+        }
+        #expect(
+            chords("m, 7, m7, ø7, °7, +, maj7, M7, Δ7, o, sus") == [
+                "minor", "dom7", "min7", "m7b5", "dim7", "aug", "maj7", "dim", "sus4",
+            ])
+        #expect(
+            chords("M, -, -7, m7♭5, o7, 7/1, m/2, ø/3") == [
+                "major", "minor", "min7", "m7b5", "dim7", "dom7/1", "minor/2", "m7b5/3",
+            ])
+        // Case counts; an inversion the catalogue does not ask is refused as before; intervals keep their m7.
+        #expect(PlayBackItem.list(parsing: "M7, mM7", kind: .chords) == .failure(.init("mM7")))
+        #expect(PlayBackItem.list(parsing: "°7/1", kind: .chords) == .failure(.init("°7/1")))
+        #expect(PlayBackItem.list(parsing: "+/1", kind: .chords) == .failure(.init("+/1")))
+        #expect(
+            PlayBackItem.list(parsing: "m7", kind: .intervals)
+                == .success([.interval(DirectedInterval(.minorSeventh), harmonic: false)]))
+    }
 }
