@@ -187,6 +187,14 @@ struct PlayBackPresenterTests {
         #expect(said([57, 60]) == "You played A3 C4, missing E4 — " + aMinor)
         #expect(said([57, 60, 64, 67]) == "You played A3 C4 E4 G4, extra G4 — " + aMinor)
         #expect(said([57, 61, 64]).hasPrefix("You played A3 C♯4 E4 (Major triad, root position), it was"))
+        // A chord played for another is spelled as the chord it is: E major's G♯, not a lone A♭.
+        #expect(
+            said([64, 68, 71], reference: 64).hasPrefix(
+                "You played E4 G♯4 B4 (Major triad, root position), it was"),
+            "\(said([64, 68, 71], reference: 64))")
+        #expect(
+            said([52, 56, 59, 62], .chord(.minorSeventh, inversion: 0), reference: 52).hasPrefix(
+                "You played E3 G♯3 B3 D4"))
         let harmonicThird = PlayBackItem.interval(DirectedInterval(.majorThird), harmonic: true)
         #expect(
             said([56, 60], harmonicThird, reference: 60)

@@ -20,6 +20,21 @@ extension PlayBackQuestion {
         }
     }
 
+    /// Notes played for this question, spelled: for a chord question, as the chord they form when they form one
+    /// (`heard`, the verdict's ``PlayBackVerdict/answered``: E G♯ B D for an E7 played for Em7, where the asked
+    /// chord's spelling would write its foreign G♯ as a lone A♭), else as ``spelled(_:in:)`` spells them.
+    public func spelled(
+        played notes: [MIDINote], heard: PlayBackItem?, in key: KeySignature = .c
+    ) -> [SpelledNote] {
+        guard case .chord = item, case .chord(let quality, let inversion)? = heard, let bass = notes.min()
+        else {
+            return spelled(notes, in: key)
+        }
+        let index = max(0, min(inversion, quality.voicings - 1))
+        let root = MIDINote(clamping: bass.rawValue - quality.intervals[index])
+        return Spelling.chord(notes, root: root, quality: quality, in: key)
+    }
+
     /// The chord's root, spelled as its symbol writes it in `key`; nil for notes and intervals.
     public func chordRoot(in key: KeySignature = .c) -> SpelledNote? {
         guard case .chord(let quality, _) = item, let root = chordRootNote else { return nil }

@@ -122,6 +122,13 @@ extension Texts {
         question.spelled(notes, in: keySignature).map { $0.name(noteNaming) }.joined(separator: " ")
     }
 
+    /// What a player played, spelled in the question (a chord they played as that chord:
+    /// ``PlayBackQuestion/spelled(played:heard:in:)``) and named in this language.
+    public func playedNames(_ verdict: PlayBackVerdict, in question: PlayBackQuestion) -> String {
+        question.spelled(played: verdict.played, heard: verdict.answered, in: keySignature)
+            .map { $0.name(noteNaming) }.joined(separator: " ")
+    }
+
     /// A chord question's symbol as a lead sheet writes it: `Fm`, `B♭m7`, `G7/B` (an inversion names its bass);
     /// German `Fm`, `Bm7`, `G7/H`. Nil for notes and intervals.
     public func chordSymbol(_ question: PlayBackQuestion) -> String? {
@@ -387,7 +394,7 @@ extension Texts {
         let right = itemName(of: question)
         func names(_ notes: [MIDINote]) -> String { spelledNames(notes, in: question) }
         let expected = names(question.answerNotes)
-        let played = names(verdict.played)
+        let played = playedNames(verdict, in: question)
         let it = tr("it was \(expected) (\(itemLabel(of: question)))")
         let isChord = question.item.kind == .chords
         if question.item.kind == .melodies { return melodyVerdict(completed) }

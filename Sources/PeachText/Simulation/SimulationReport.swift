@@ -258,7 +258,7 @@ public final class SimulationReport: SimulationReporting {
     public func playBack(_ completed: CompletedPlayBack, number: Int) {
         guard verbose else { return }
         let result = completed.isCorrect ? texts.tr("correct") : texts.tr("wrong")
-        let played = texts.spelledNames(completed.verdict.played, in: completed.question)
+        let played = texts.playedNames(completed.verdict, in: completed.question)
         emit(
             pad(String(number), 7) + "  " + completed.question.item.id.padded(10) + "  " + played.padded(16)
                 + "  " + result)
