@@ -152,7 +152,7 @@ struct CommandParsingTests {
         #expect(try simulate.player().confusions.count == 2)
         #expect(refusal(["simulate", "--mode", "intervals", "--items", "major"]) != nil)
         // A pair that is not asked=heard of the kind's items: the message names --confuse, not --items.
-        for pair in ["maj=minor", "major", "major=minor=dim", "major=M3"] {
+        for pair in ["mj=minor", "major", "major=minor=dim", "major=M3"] {
             do {
                 _ = try PeachCommand.parseAsRoot(["simulate", "--mode", "chords", "--confuse", pair])
                 Issue.record("--confuse \(pair) was taken")
@@ -164,6 +164,8 @@ struct CommandParsingTests {
             }
         }
         #expect(refusal(["simulate", "--mode", "chords", "--confuse", "major=minor, dim = aug"]) == nil)
+        // Lead-sheet symbols as for --items: Cm7 heard as C7.
+        #expect(refusal(["simulate", "--mode", "chords", "--confuse", "m7=7, maj=m"]) == nil)
         let comparison = try parse(
             ["simulate", "--threshold", "12", "--bias", "-3", "--seed", "7", "--quiet"],
             as: SimulateCommand.self)
