@@ -106,8 +106,8 @@ struct PracticeSuggestionTests {
                 "ein übermäßiger Dreiklang in der 2. Umkehrung"
             ),
             (
-                .chord(.minor, inversion: 0), "a minor triad in root position",
-                "ein Molldreiklang in Grundstellung"
+                .chord(.minor, inversion: 0), "a minor triad",
+                "ein Molldreiklang"
             ),
         ]
         for (item, inEnglish, inGerman) in cases {

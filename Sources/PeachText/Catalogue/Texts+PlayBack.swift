@@ -155,9 +155,10 @@ extension Texts {
     }
 
     /// A play-back item as a teacher names it inside a sentence, with its article, where ``itemName(_:)`` is a
-    /// label: `a major third up`, `a minor third (harmonic)`, `a minor triad in 1st inversion`, `♭6 in major`, `a
-    /// melody of 4 notes by step`; German `eine große Terz aufwärts`, `ein Molldreiklang in der 1. Umkehrung`. The
-    /// German forms are nominative: the sentences that take them are written so.
+    /// label: `a major third up`, `a minor third (harmonic)`, `a minor triad` (in root position), `a minor triad in
+    /// 1st inversion`, `♭6 in major`, `a melody of 4 notes by step`; German `eine große Terz aufwärts`, `ein
+    /// Molldreiklang in der 1. Umkehrung`. The German forms are nominative: the sentences that take them are
+    /// written so.
     public func itemPhrase(_ item: PlayBackItem) -> String {
         switch item {
         case .note(let semitones):
@@ -166,6 +167,9 @@ extension Texts {
             return harmonic
                 ? tr("\(intervalPhrase(interval.interval)) (harmonic)")
                 : intervalPhrase(interval)
+        case .chord(let quality, 0):
+            // Root position goes without saying, as a teacher says it: `a minor triad`.
+            return chordPhrase(quality)
         case .chord(let quality, let inversion):
             return chordPhrase(quality) + " " + inversionPhrase(inversion)
         case .degree:
@@ -226,10 +230,10 @@ extension Texts {
         }
     }
 
-    /// An inversion inside a sentence: `in root position`, `in 1st inversion` (German `in der 1. Umkehrung`).
+    /// An inversion inside a sentence: `in 1st inversion` (German `in der 1. Umkehrung`); root position is not
+    /// said (``itemPhrase(_:)``).
     func inversionPhrase(_ inversion: Int) -> String {
         switch inversion {
-        case 0: tr("in root position")
         case 1: tr("in 1st inversion")
         case 2: tr("in 2nd inversion")
         default: tr("in 3rd inversion")
