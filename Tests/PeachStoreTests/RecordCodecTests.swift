@@ -126,6 +126,42 @@ struct RecordCodecTests {
         }
     }
 
+    @Test(
+        "a degree in a key named F♯ keeps the name after its reference; a name that changes nothing is damage"
+    )
+    func namedTonicRoundTrip() throws {
+        let fSharp = try #require(KeySignature(parsing: "F#"))
+        let degree = ScaleDegree(mode: .major, semitones: 7)
+        let question = try #require(PlayBackQuestion(.degree(degree), reference: 66)).naming(fSharp)
+        let completed = CompletedPlayBack(
+            question: question, played: [PlayedNote(note: 73, velocity: 90, time: 0)], anyOctave: true,
+            anyVoicing: false, timestamp: Date(timeIntervalSince1970: 1_800_000_000), responseTime: 1,
+            inputKind: .midiNote)
+        let record = StoredRecord(.playBack(completed))
+        let line = RecordCodec.encode(record)
+        #expect(line.contains(#""reference":66,"tonic":"F♯","answerNotes":"73""#))
+        let decoded = try decode(line)
+        #expect(decoded == record)
+        if case .playBack(let read) = decoded.payload {
+            #expect(read.question.key?.description == "F♯ major")
+        }
+        // The samples every reader is tested on hold such records too.
+        #expect(Samples.mixed(400).contains { RecordCodec.encode($0).contains(#""tonic":"#) })
+        let open = line.replacingOccurrences(
+            of: #","crc":"[0-9a-f]{8}"\}$"#, with: "", options: .regularExpression)
+        // G♭ major is what the key is without a name; G is another pitch class; X and F♯m no major key's tonic.
+        for bad in ["G♭", "G", "X", "F♯m"] {
+            let changed = open.replacingOccurrences(of: #""tonic":"F♯""#, with: #""tonic":"\#(bad)""#) + "}"
+            #expect(throws: RecordDamage.self, "\(bad)") { try decode(changed) }
+        }
+        let plain = RecordCodec.encode(Samples.playBack(0))
+        let withTonic = plain.replacingOccurrences(
+            of: #","answerNotes""#, with: #","tonic":"F♯","answerNotes""#
+        )
+        .replacingOccurrences(of: #","crc":"[0-9a-f]{8}"\}$"#, with: "}", options: .regularExpression)
+        #expect(throws: RecordDamage.self) { try decode(withTonic) }
+    }
+
     @Test("an unknown field is kept only when its value is valid JSON; hostile nesting does not crash")
     func unknownFieldValues() throws {
         // The sample line without its checksum (which must come last), open for one more field.

@@ -165,9 +165,17 @@ enum Samples {
         let kind = kinds[index % kinds.count]
         let catalogue = PlayBackItem.catalogue(of: kind)
         let item = catalogue[index % catalogue.count]
-        let question =
-            PlayBackQuestion(item, reference: MIDINote(clamping: 55 + index % 12))
+        // Degrees take their tonics round the circle (every sixth record of ``mixed(_:)`` of every fifth kind).
+        let step = kind == .degrees ? index / 30 : index
+        var question =
+            PlayBackQuestion(item, reference: MIDINote(clamping: 55 + step % 12))
             ?? PlayBackQuestion.testing(item, reference: 60)
+        // A degree in a key the player named otherwise than its plainer spelling (F♯ or C♯ major, A♭ minor).
+        if let named = KeySignature.fifthsRange.compactMap(KeySignature.init(fifths:)).first(where: {
+            question.naming($0).tonicName != nil
+        }) {
+            question = question.naming(named)
+        }
         var notes = question.answerNotes
         if index % 4 == 1 { notes[0] = notes[0].advanced(by: index % 8 == 1 ? -1 : 1) }
         if index % 4 == 3, kind == .chords { notes = notes.map { $0.advanced(by: 12) } }

@@ -12,9 +12,11 @@ struct DegreesRunTests {
     static let fifth = PlayBackItem.degree(ScaleDegree(mode: .major, semitones: 7))
 
     func harness(
-        every: Int = 1, items: [PlayBackItem]? = [fifth], context: DegreeContext = .cadence, notes: Int = 1
+        every: Int = 1, items: [PlayBackItem]? = [fifth], context: DegreeContext = .cadence, notes: Int = 1,
+        key: DegreeKey = .random
     ) -> RunHarness {
         var options = PlayBackOptions(kind: .degrees, items: items)
+        options.degreeKey = key
         options.cadenceEvery = every
         options.degreeContext = context
         options.degreeNotes = notes
@@ -59,6 +61,20 @@ struct DegreesRunTests {
         // The four notes home sounded, then the next question's cadence began.
         #expect(harness.sound.fake.playedNotes.count >= before + 4)
         #expect(harness.names.filter { $0 == "questionStarted" }.count == 2)
+    }
+
+    @Test("a key fixed as F♯ is asked in F♯ major (not G♭), and stored with its tonic so named")
+    func namedKey() throws {
+        let fSharp = try #require(KeySignature(parsing: "F#"))
+        let harness = harness(key: .tonic(fSharp))
+        let question = try #require(harness.question)
+        #expect(question.key?.description == "F♯ major")
+        #expect(question.key?.spelled(question.answerNotes[0]).pitchName(.english) == "C♯")
+        harness.advanceUntilAnswerable()
+        harness.strike([question.answerNotes[0].rawValue])
+        harness.advance(0.2)
+        let stored = try #require(harness.store.playBacks.first)
+        #expect(stored.question.tonicName == fSharp && stored.question.key?.description == "F♯ major")
     }
 
     @Test("a wrong degree is stored as heard (♭6), plays yours then the right note, and resolves nothing")

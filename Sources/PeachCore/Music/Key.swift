@@ -32,10 +32,9 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
 
     /// The key on `tonic`'s pitch class in `mode`; `leaning` settles the six-accidental tie.
     public init(tonic: Int, mode: KeyMode, leaning: KeySignature = .c) {
-        self.tonic = ((tonic % 12) + 12) % 12
-        self.mode = mode
+        let pitchClass = ((tonic % 12) + 12) % 12
         // The relative major's place on the line of fifths: the tonic's (major) or a minor third above (minor).
-        let major = (self.tonic + (mode == .minor ? 3 : 0)) % 12
+        let major = (pitchClass + (mode == .minor ? 3 : 0)) % 12
         // Its sharps (0…11) or as many flats less (−12…−1): the fewer; six each way as the player's key leans.
         let sharps = (7 * major) % 12
         let fifths: Int
@@ -44,7 +43,27 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
         } else {
             fifths = sharps < 6 ? sharps : sharps - 12
         }
-        signature = KeySignature(fifths: fifths) ?? .c
+        self.init(pitchClass: pitchClass, mode: mode, signature: KeySignature(fifths: fifths) ?? .c)
+    }
+
+    /// The key on the tonic of `named` (a major key's signature: the tonic a player typed, C♯ or D♭) in `mode`.
+    /// A major key is spelled as typed: C♯ major (seven sharps, not D♭ major), F♯ major (not G♭), C♭ major. A
+    /// minor key, which the player did not name, as ``init(tonic:mode:leaning:)`` spells it leaning as they
+    /// typed: C♯ minor for D♭ (D♭ minor would need eight flats), G♯ minor for A♭ (as music writes it, not A♭
+    /// minor's seven flats), E♭ minor for E♭.
+    public init(named: KeySignature, mode: KeyMode) {
+        let tonic = named.tonic.note.pitchClass
+        guard mode == .major else {
+            self.init(tonic: tonic, mode: mode, leaning: named)
+            return
+        }
+        self.init(pitchClass: tonic, mode: mode, signature: named)
+    }
+
+    private init(pitchClass: Int, mode: KeyMode, signature: KeySignature) {
+        tonic = pitchClass
+        self.mode = mode
+        self.signature = signature
     }
 
     /// The tonic spelled (octave 4), as the signature writes it.

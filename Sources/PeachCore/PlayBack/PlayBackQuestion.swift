@@ -14,6 +14,10 @@ public struct PlayBackQuestion: Hashable, Sendable {
     public let reference: MIDINote
     /// The notes the answer must contain, lowest first (in order for melodies, when they come).
     public let answerNotes: [MIDINote]
+    /// Degrees in a key the player fixed: its tonic as the player named it (`--key F#`), where that spells the key
+    /// otherwise than its fewest accidentals do (F♯ major, not G♭ major; C♯ major, not D♭); nil otherwise
+    /// (``naming(_:)``).
+    public private(set) var tonicName: KeySignature?
 
     /// A question of `item` on `reference` (for chords: the bass, the lowest note of the voicing). Nil when a
     /// note would leave MIDI 0–127.
@@ -81,6 +85,18 @@ public struct PlayBackQuestion: Hashable, Sendable {
         answerNotes = row
     }
 
+    /// This degree question with its tonic named as `tonic` names it (the player's fixed key: F♯), where that
+    /// spells its key otherwise than the key's fewest accidentals (``tonicName``); itself where it does not: another
+    /// kind, another pitch class, or the same spelling (F♯ minor either way).
+    public func naming(_ tonic: KeySignature) -> PlayBackQuestion {
+        guard case .degree(let degree) = item, tonic.tonic.note.pitchClass == reference.pitchClass,
+            Key(named: tonic, mode: degree.mode) != Key(tonic: reference.pitchClass, mode: degree.mode)
+        else { return self }
+        var named = self
+        named.tonicName = tonic
+        return named
+    }
+
     /// Whether the answer is a line of notes played one after another, each judged in place (a melody, degrees in
     /// a row), rather than one note or one chord.
     public var isPhrase: Bool { !isHarmonic && answerNotes.count > 1 }
@@ -89,7 +105,9 @@ public struct PlayBackQuestion: Hashable, Sendable {
     /// other kinds.
     public var key: Key? {
         switch item {
-        case .degree(let degree): Key(tonic: reference.pitchClass, mode: degree.mode)
+        case .degree(let degree):
+            tonicName.map { Key(named: $0, mode: degree.mode) }
+                ?? Key(tonic: reference.pitchClass, mode: degree.mode)
         case .melody:
             Key(tonic: reference.pitchClass, mode: MelodyMaker.mode(of: answerNotes, tonic: reference))
         case .note, .interval, .chord: nil

@@ -358,13 +358,19 @@ public final class PlayBackSession: TrainingSession {
             let placed = cadencePlan.next(itemMode, in: trialOptions.range, using: &generator)
         else { return nil }
         playsCadence = placed.cadence
-        guard trialOptions.degreeNotes > 1, case .degree(let degree) = item else {
-            return PlayBackQuestion(item, reference: placed.tonic)
+        let question: PlayBackQuestion?
+        if trialOptions.degreeNotes > 1, case .degree(let degree) = item {
+            let row = degreeRow(
+                ending: degree, scheduler.activeItems(history()), count: trialOptions.degreeNotes)
+            question = PlayBackQuestion(
+                degree: degree, tonic: placed.tonic,
+                row: row.map { MIDINote(clamping: placed.tonic.rawValue + $0) })
+        } else {
+            question = PlayBackQuestion(item, reference: placed.tonic)
         }
-        let row = degreeRow(ending: degree, scheduler.activeItems(history()), count: trialOptions.degreeNotes)
-        return PlayBackQuestion(
-            degree: degree, tonic: placed.tonic,
-            row: row.map { MIDINote(clamping: placed.tonic.rawValue + $0) })
+        // A key the player fixed is spelled as they named it (F♯ major, not G♭ major).
+        guard case .tonic(let named) = trialOptions.degreeKey else { return question }
+        return question?.naming(named)
     }
 
     /// Degrees in a row: the semitones above the tonic of `count` degrees ending on `degree`: the ones before it

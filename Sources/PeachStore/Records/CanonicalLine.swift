@@ -270,8 +270,14 @@ enum CanonicalLine {
     ) throws(Refusal) {
         guard let timestamp = time(&cursor), cursor.literal(",\"kind\":"), let kind = cursor.text(),
             cursor.literal(",\"item\":"), let item = cursor.text(), cursor.literal(",\"reference\":"),
-            let reference = cursor.integer(), cursor.literal(",\"answerNotes\":"),
-            let answerNotes = cursor.text(),
+            let reference = cursor.integer()
+        else { throw .refused }
+        var tonic: String?
+        if cursor.literal(",\"tonic\":") {
+            guard let text = cursor.text() else { throw .refused }
+            tonic = text
+        }
+        guard cursor.literal(",\"answerNotes\":"), let answerNotes = cursor.text(),
             cursor.literal(",\"played\":"), let played = cursor.text(), cursor.literal(",\"correct\":"),
             let correct = cursor.boolean()
         else { throw .refused }
@@ -294,7 +300,8 @@ enum CanonicalLine {
         }
         guard cursor.atEnd,
             let completed = try? PlayBackFields.completed(
-                item: item, kind: kind, reference: reference, answerNotes: answerNotes, played: played,
+                item: item, kind: kind, reference: reference, tonic: tonic, answerNotes: answerNotes,
+                played: played,
                 correct: correct, heardAs: heardAs, responseTime: responseTime, input: input,
                 anyOctave: anyOctave, anyVoicing: anyVoicing, tempoBPM: tempoBPM, offsetMs: offsetMs,
                 at: timestamp)

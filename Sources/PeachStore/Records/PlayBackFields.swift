@@ -59,9 +59,9 @@ extension PlayBackFields {
     /// What both readers (the general decoder and ``CanonicalLine``) build a `playBack` line with.
     /// - Throws: ``RecordDamage`` naming the field that does not fit.
     static func completed(
-        item id: String, kind: String?, reference: Int, answerNotes: String, played: String, correct: Bool,
-        heardAs: String?, responseTime: Double, input: String?, anyOctave: Bool, anyVoicing: Bool,
-        tempoBPM: Int? = nil, offsetMs: Double? = nil, at timestamp: Date
+        item id: String, kind: String?, reference: Int, tonic: String? = nil, answerNotes: String,
+        played: String, correct: Bool, heardAs: String?, responseTime: Double, input: String?,
+        anyOctave: Bool, anyVoicing: Bool, tempoBPM: Int? = nil, offsetMs: Double? = nil, at timestamp: Date
     ) throws(RecordDamage) -> CompletedPlayBack {
         func invalid(_ field: String, _ kind: RecordProblem.FieldKind) -> RecordDamage {
             RecordDamage(problem: .invalidField(field, expected: kind))
@@ -70,7 +70,7 @@ extension PlayBackFields {
             throw invalid("item", .playBackItem)
         }
         guard let note = try? MIDINote(validating: reference) else { throw invalid("reference", .midiNote) }
-        let question: PlayBackQuestion
+        var question: PlayBackQuestion
         if case .melody(let level) = item {
             // A melody is written, not made from its tonic: its notes are what was asked, in order.
             guard let asked = parseNotes(answerNotes),
@@ -89,6 +89,14 @@ extension PlayBackFields {
             }
             guard parseNotes(answerNotes) == made.answerNotes else { throw invalid("answerNotes", .noteList) }
             question = made
+        }
+        if let tonic {
+            // A fixed key's tonic as the player named it: a key of the reference's pitch class that spells it
+            // otherwise than its fewest accidentals (written only then).
+            guard let named = KeySignature(parsing: tonic), !tonic.hasSuffix("m"),
+                question.naming(named).tonicName == named
+            else { throw invalid("tonic", .keyName) }
+            question = question.naming(named)
         }
         let span = question.isPhrase ? PlayBackKind.melodies.onsetSpan : item.kind.onsetSpan
         guard let notes = parsePlayed(played, span: span) else {
@@ -127,7 +135,8 @@ extension FieldReader {
         guard let correct = try optionalBoolean(.correct) else { throw missing(.correct) }
         return try PlayBackFields.completed(
             item: try string(.item), kind: try optionalString(.kind), reference: try integer(.reference),
-            answerNotes: try string(.answerNotes), played: try string(.played), correct: correct,
+            tonic: try optionalString(.tonic), answerNotes: try string(.answerNotes),
+            played: try string(.played), correct: correct,
             heardAs: try optionalString(.heardAs), responseTime: try optionalNumber(.responseTime) ?? 0,
             input: try optionalString(.input), anyOctave: try optionalBoolean(.anyOctave) ?? false,
             anyVoicing: try optionalBoolean(.anyVoicing) ?? false,

@@ -47,6 +47,10 @@ import PeachCore
 ///     {"v":3,"type":"playBack","time":"…","kind":"intervals","item":"M3","reference":60,"answerNotes":"64",
 ///      "played":"63:88:0","correct":false,"heardAs":"m3","responseTime":1.204,"input":"midi-note"}
 ///
+/// A degree asked in a key the player fixed adds its tonic as they named it where that spells the key otherwise
+/// than its fewest accidentals (`"tonic":"F♯"` after `reference`: F♯ major, not G♭ major; an older Peach keeps
+/// the field and spells the key its own way).
+///
 /// Reading checks that the notes asked are the item's on that reference and that `correct` and `heardAs` are
 /// what the played notes make of it (``PlayBackVerdict/judge(_:played:options:)``). A melody (`kind`
 /// `melodies`) keeps its phrase in `answerNotes` in order and its tonic as `reference`; played in tempo, it adds
@@ -98,7 +102,7 @@ enum RecordCodec {
             meanOffsetMsPosition2, meanOffsetMsPosition3
         case kind, item, reference, answerNotes, played, heardAs, anyOctave, anyVoicing, pattern,
             offsetPosition, silentBars, silentStrikes, driftMsPerBar, silentMeanOffsetMs, tempoRamp, rampEvery
-        case rhythm, level, onsets, extras
+        case rhythm, level, onsets, extras, tonic
         case crc
 
         /// The key as a line writes it (inlined: where the key is a constant, so is its name).
@@ -156,6 +160,7 @@ enum RecordCodec {
             case .level: "level"
             case .onsets: "onsets"
             case .extras: "extras"
+            case .tonic: "tonic"
             case .crc: "crc"
             }
         }
@@ -223,6 +228,7 @@ enum RecordCodec {
             out.string(.kind, completed.question.item.kind.rawValue)
             out.string(.item, completed.question.item.id)
             out.integer(.reference, completed.question.reference.rawValue)
+            if let named = completed.question.tonicName { out.string(.tonic, named.description) }
             out.string(.answerNotes, PlayBackFields.notes(completed.question.answerNotes))
             out.string(.played, PlayBackFields.played(completed.played))
             out.boolean(.correct, completed.isCorrect)

@@ -9,7 +9,7 @@ public enum RecordTransfer {
     /// The CSV columns, in order: the journal's fields (see ``RecordCodec``) without the schema version; those
     /// of schema version 2 (intervals, tunings, rhythm records) after the first twenty, then those of version 3
     /// (play-back), then an offset-detection answer's pattern and offset step, then fill the gap's silent bars
-    /// and tempo ramp, then rhythm echo's (schema version 4).
+    /// and tempo ramp, then rhythm echo's (schema version 4), then a degree's tonic as the player named it.
     public static let csvColumns = [
         "type", "time", "note1", "note2", "cents", "answer", "correct", "referenceNote", "initialCents",
         "errorCents",
@@ -20,11 +20,11 @@ public enum RecordTransfer {
         "meanOffsetMsPosition1", "meanOffsetMsPosition2", "meanOffsetMsPosition3",
         "kind", "item", "reference", "answerNotes", "played", "heardAs", "anyOctave", "anyVoicing",
         "pattern", "offsetPosition", "silentBars", "silentStrikes", "driftMsPerBar", "silentMeanOffsetMs",
-        "tempoRamp", "rampEvery", "rhythm", "level", "onsets", "extras",
+        "tempoRamp", "rampEvery", "rhythm", "level", "onsets", "extras", "tonic",
     ]
     static let csvTextColumns: Set<String> = [
         "type", "time", "answer", "timbre", "input", "tuneControl", "tuning", "kind", "item", "answerNotes",
-        "played", "heardAs", "pattern", "rhythm", "onsets",
+        "played", "heardAs", "pattern", "rhythm", "onsets", "tonic",
     ]
     /// The CSV columns holding `true` or `false`.
     static let csvBooleanColumns: Set<String> = ["correct", "anyOctave", "anyVoicing"]
@@ -183,6 +183,7 @@ public enum RecordTransfer {
             number(context.gap, decimals: 3)
             integer(context.velocity.rawValue)
         }
+        var tonic: KeySignature?  // the last column: a degree's tonic as the player named it
         switch record.payload {
         case .comparison(let completed):
             RecordCodec.append("comparison,", to: &bytes)
@@ -249,6 +250,7 @@ public enum RecordTransfer {
             flag(completed.anyOctave)
             flag(completed.anyVoicing)
             empty(2 + 6 + 4)
+            tonic = completed.question.tonicName
         case .rhythm(let rhythm):
             bytes += rhythm.kind.rawValue.utf8
             comma()
@@ -296,6 +298,7 @@ public enum RecordTransfer {
             text(EchoFields.onsets(completed.onsets))
             integer(completed.extras)
         }
+        if let tonic { text(tonic.description) } else { comma() }
     }
 
     /// A CSV cell: the text as it is, or in quotes (quotes doubled) when it holds a comma, quote or line break.

@@ -138,7 +138,9 @@ extension Texts {
         }
         if contents.playBackCount > 0 {
             lines.append(
-                tr("Play-back:        \(contents.playBackCount) (notes, intervals and chords played back)"))
+                tr(
+                    "Play-back:        \(contents.playBackCount) (notes, intervals, chords, degrees and melodies played back)"
+                ))
         }
         lines.append(tr("Damaged lines:    \(contents.damagedLines.count)"))
         for damaged in contents.damagedLines.prefix(20) {

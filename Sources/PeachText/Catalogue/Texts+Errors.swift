@@ -94,12 +94,12 @@ extension Texts {
         case .invalidValue(let key, let value, .degreeKey):
             // A minor key's name (`Am`, German `a-Moll`): its tonic is what is meant, and serves both modes.
             guard let tonic = DegreeKey.tonic(ofMinorKey: noteNaming.englishKey(value)),
-                let pitchClass = tonic.tonicPitchClass, case .tonic(let signature) = tonic
+                case .tonic(let signature) = tonic
             else {
                 return tr("\(key) '\(shown(value))' is not valid; expected \(allowed(.degreeKey))")
             }
-            let minor = keyName(Key(tonic: pitchClass, mode: .minor, leaning: signature))
-            let major = keyName(Key(tonic: pitchClass, mode: .major, leaning: signature))
+            let minor = keyName(Key(named: signature, mode: .minor))
+            let major = keyName(Key(named: signature, mode: .major))
             return tr(
                 "\(key) '\(shown(value))' names a minor key; give its tonic alone, \(noteNaming.name(of: signature)): minor degrees are then asked in \(minor), major ones in \(major)"
             )
@@ -359,6 +359,10 @@ extension Texts {
         case .echoRhythm:
             tr("a bar of four beats such as 4:x-xx 2:xx 3:xxx 1:x, and a level 1-6 that holds it")
         case .echoOnsets: tr("one offset in ms (within ±1000) or - per note of the bar, separated by spaces")
+        case .keyName:
+            tr(
+                "a tonic such as F♯ or C♯ on the reference's note, where the key's plainer spelling is another"
+            )
         case .fillTheGapFields:
             tr("silent bars 1-4 (a drift with two strikes or more) and a ramp of ±1-20 BPM every 1-16 bars")
         }

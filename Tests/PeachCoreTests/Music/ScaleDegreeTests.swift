@@ -90,4 +90,33 @@ struct ScaleDegreeTests {
         #expect(Key(tonic: 10, mode: .minor).description == "B♭ minor")
         #expect(Key(tonic: 9, mode: .minor).signature == .c)
     }
+
+    @Test(
+        "a major key the player names keeps their spelling, C♯ and F♯ major; a minor key takes the plainer one"
+    )
+    func namedTonics() {
+        func key(_ name: String, _ mode: KeyMode) -> String {
+            guard let signature = KeySignature(parsing: name) else { return "unparsed \(name)" }
+            return Key(named: signature, mode: mode).description
+        }
+        #expect(key("C#", .major) == "C♯ major")
+        #expect(key("C#", .minor) == "C♯ minor")
+        #expect(key("F#", .major) == "F♯ major")
+        #expect(key("Gb", .major) == "G♭ major")
+        #expect(key("Cb", .major) == "C♭ major")
+        // A minor key the player did not name takes the plainer spelling: D♭, G♭ and C♭ minor would need eight,
+        // nine and ten flats, A♭ minor seven against G♯ minor's five sharps; E♭ minor's tie leans as typed.
+        #expect(key("Db", .minor) == "C♯ minor")
+        #expect(key("Gb", .minor) == "F♯ minor")
+        #expect(key("Cb", .minor) == "B minor")
+        #expect(key("Ab", .minor) == "G♯ minor")
+        #expect(key("Eb", .minor) == "E♭ minor")
+        #expect(key("Bb", .minor) == "B♭ minor")
+        // The named key's notes are spelled from its tonic: C♯ major's fourth and seventh are F♯ and B♯.
+        guard let cSharp = KeySignature(parsing: "C#") else { return }
+        let major = Key(named: cSharp, mode: .major)
+        #expect(major.tonic == 1 && major.signature.fifths == 7)
+        #expect(
+            [66, 72].map { major.spelled(MIDINote(clamping: $0)).description } == ["F♯4", "B♯4"])
+    }
 }

@@ -26,6 +26,22 @@ struct DegreesTests {
         }
     }
 
+    @Test("a question names its tonic as the player did only where that changes the key's spelling")
+    func namedTonic() throws {
+        let fSharp = try #require(KeySignature(parsing: "F#"))
+        let major = try #require(PlayBackQuestion(Self.degree(.major, 7), reference: MIDINote(66)))
+        #expect(major.key?.description == "G♭ major" && major.tonicName == nil)
+        let named = major.naming(fSharp)
+        #expect(named.key?.description == "F♯ major" && named.tonicName == fSharp)
+        // F♯ minor is F♯ minor either way; another pitch class or kind is not named.
+        let minor = try #require(PlayBackQuestion(Self.degree(.minor, 7), reference: MIDINote(66)))
+        #expect(minor.naming(fSharp) == minor)
+        let other = try #require(PlayBackQuestion(Self.degree(.major, 7), reference: MIDINote(67)))
+        #expect(other.naming(fSharp) == other)
+        let interval = try #require(PlayBackQuestion(.note(semitones: 0), reference: MIDINote(66)))
+        #expect(interval.naming(fSharp) == interval)
+    }
+
     @Test("the cadence is I–IV–V–I around the tonic, minor's with i, iv and a major V (the raised seventh)")
     func cadence() throws {
         let major = try #require(PlayBackQuestion(Self.degree(.major, 7), reference: MIDINote(60)))
