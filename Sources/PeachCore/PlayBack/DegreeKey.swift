@@ -1,8 +1,9 @@
-// DegreeKey: the key scale degrees are asked in: a new one at random for each block, or a fixed tonic.
+// DegreeKey: the key scale degrees and melodies are asked in: a new one at random, or a fixed tonic.
 
-/// Which key a degrees run asks in (the `degreeKey` setting): `random`, a new tonic for each block of questions
-/// (``CadencePlan/blockLength``), so degrees are heard as functions and not as pitches; or a fixed tonic (`C`,
-/// `Eb`, `F#`), whose major and minor keys (E♭ major, E♭ minor) the questions are in.
+/// Which key a degrees or melodies run asks in (the `degreeKey` setting): `random`, a new tonic for each block of
+/// degrees (``CadencePlan/blockLength``), so degrees are heard as functions and not as pitches, and for each
+/// melody; or a fixed tonic (`C`, `Eb`, `F#`), whose major and minor keys (E♭ major, E♭ minor) the questions are
+/// in, the major key spelled as the player named it (``Key/init(named:mode:)``).
 public enum DegreeKey: Hashable, Sendable, CustomStringConvertible {
     /// A tonic drawn for each block, never the last block's.
     case random

@@ -25,7 +25,7 @@ public struct PlayBackOptions: Hashable, Sendable {
     public var range: ClosedRange<Int>
     /// Degrees: the cadence sounds before every this many questions of a block, 1…8 (``CadencePlan``).
     public var cadenceEvery = 1
-    /// Degrees: the key the questions are in, random per block or a fixed tonic.
+    /// Degrees and melodies: the key the questions are in, random (per block, per phrase) or a fixed tonic.
     public var degreeKey = DegreeKey.random
     /// Degrees: what sets the key before a note, the cadence or a drone (``DegreeContext``).
     public var degreeContext = DegreeContext.cadence

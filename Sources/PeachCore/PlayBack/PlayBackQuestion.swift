@@ -14,9 +14,9 @@ public struct PlayBackQuestion: Hashable, Sendable {
     public let reference: MIDINote
     /// The notes the answer must contain, lowest first (in order for melodies, when they come).
     public let answerNotes: [MIDINote]
-    /// Degrees in a key the player fixed: its tonic as the player named it (`--key F#`), where that spells the key
-    /// otherwise than its fewest accidentals do (F♯ major, not G♭ major; C♯ major, not D♭); nil otherwise
-    /// (``naming(_:)``).
+    /// Degrees and melodies in a key the player fixed: its tonic as the player named it (`--key F#`), where that
+    /// spells the key otherwise than its fewest accidentals do (F♯ major, not G♭ major; C♯ major, not D♭); nil
+    /// otherwise (``naming(_:)``).
     public private(set) var tonicName: KeySignature?
 
     /// A question of `item` on `reference` (for chords: the bass, the lowest note of the voicing). Nil when a
@@ -85,12 +85,12 @@ public struct PlayBackQuestion: Hashable, Sendable {
         answerNotes = row
     }
 
-    /// This degree question with its tonic named as `tonic` names it (the player's fixed key: F♯), where that
-    /// spells its key otherwise than the key's fewest accidentals (``tonicName``); itself where it does not: another
-    /// kind, another pitch class, or the same spelling (F♯ minor either way).
+    /// This degree or melody question with its tonic named as `tonic` names it (the player's fixed key: F♯), where
+    /// that spells its key otherwise than the key's fewest accidentals (``tonicName``); itself where it does not:
+    /// another kind, another pitch class, or the same spelling (F♯ minor either way).
     public func naming(_ tonic: KeySignature) -> PlayBackQuestion {
-        guard case .degree(let degree) = item, tonic.tonic.note.pitchClass == reference.pitchClass,
-            Key(named: tonic, mode: degree.mode) != Key(tonic: reference.pitchClass, mode: degree.mode)
+        guard let key = unnamedKey, tonic.tonic.note.pitchClass == reference.pitchClass,
+            Key(named: tonic, mode: key.mode) != key
         else { return self }
         var named = self
         named.tonicName = tonic
@@ -104,10 +104,14 @@ public struct PlayBackQuestion: Hashable, Sendable {
     /// Degrees and melodies: the key the question is in (its tonic is the reference's pitch class); nil for the
     /// other kinds.
     public var key: Key? {
+        guard let key = unnamedKey else { return nil }
+        return tonicName.map { Key(named: $0, mode: key.mode) } ?? key
+    }
+
+    /// ``key`` spelled with its fewest accidentals, whatever the player named it.
+    private var unnamedKey: Key? {
         switch item {
-        case .degree(let degree):
-            tonicName.map { Key(named: $0, mode: degree.mode) }
-                ?? Key(tonic: reference.pitchClass, mode: degree.mode)
+        case .degree(let degree): Key(tonic: reference.pitchClass, mode: degree.mode)
         case .melody:
             Key(tonic: reference.pitchClass, mode: MelodyMaker.mode(of: answerNotes, tonic: reference))
         case .note, .interval, .chord: nil
@@ -143,26 +147,49 @@ public struct PlayBackQuestion: Hashable, Sendable {
         return degree.resolution.map { MIDINote(clamping: tonic + $0) }
     }
 
-    /// A melody of `level` in a key drawn at random (tonic within G3–B4 where `range` allows, a third of the
-    /// phrases from `leaps` on in minor), every note in `range`, the tonic chord too where the range allows (in a
-    /// range under 31 semitones its bass may sound below it: ``CadencePlan/tonics(in:above:mayLeave:)``).
+    /// A melody of `level` in a key drawn at random, or on the tonic `key` fixes (tonic within G3–B4 where `range`
+    /// allows, a third of the phrases from `leaps` on in minor), every note in `range`, the tonic chord too where
+    /// the range allows (in a range under 31 semitones its bass may sound below it:
+    /// ``CadencePlan/tonics(in:above:mayLeave:)``). A fixed tonic is named as the player named it (``naming(_:)``);
+    /// where the range holds none of its octaves with a fifth above, any octave whose phrase fits.
     static func melody(
-        _ level: MelodyLevel, in range: ClosedRange<Int>, using generator: inout some RandomNumberGenerator
+        _ level: MelodyLevel, in range: ClosedRange<Int>, key: DegreeKey = .random,
+        using generator: inout some RandomNumberGenerator
     ) -> PlayBackQuestion? {
-        let tonics = CadencePlan.tonics(in: range, above: 7, mayLeave: false)
-        guard let drawn = tonics.randomElement(using: &generator) else { return nil }
-        let tonic = MIDINote(clamping: drawn)
+        var tonics = CadencePlan.tonics(in: range, above: 7, mayLeave: false)
+        guard case .tonic(let named) = key, let fixed = key.tonicPitchClass else {
+            guard let drawn = tonics.randomElement(using: &generator) else { return nil }
+            let tonic = MIDINote(clamping: drawn)
+            let minor = level.shape != .steps && Double.random(in: 0..<1, using: &generator) < 1.0 / 3
+            guard
+                let notes = MelodyMaker.phrase(
+                    level, tonic: tonic, mode: minor ? .minor : .major, in: range, using: &generator)
+            else { return nil }
+            return PlayBackQuestion(melody: level, tonic: tonic, notes: notes)
+        }
+        tonics = tonics.filter { $0 % 12 == fixed }
+        if tonics.isEmpty {
+            tonics = Array(max(0, range.lowerBound - 11)...range.upperBound).filter { $0 % 12 == fixed }
+        }
+        tonics.shuffle(using: &generator)
         let minor = level.shape != .steps && Double.random(in: 0..<1, using: &generator) < 1.0 / 3
-        guard
-            let notes = MelodyMaker.phrase(
-                level, tonic: tonic, mode: minor ? .minor : .major, in: range, using: &generator)
-        else { return nil }
-        return PlayBackQuestion(melody: level, tonic: tonic, notes: notes)
+        for place in tonics {
+            let tonic = MIDINote(clamping: place)
+            if let notes = MelodyMaker.phrase(
+                level, tonic: tonic, mode: minor ? .minor : .major, in: range, using: &generator),
+                let question = PlayBackQuestion(melody: level, tonic: tonic, notes: notes)
+            {
+                return question.naming(named)
+            }
+        }
+        return nil
     }
 
-    /// A question of `item` with a reference drawn at random so every sounded note lies in `range`.
+    /// A question of `item` with a reference drawn at random so every sounded note lies in `range`; a melody on
+    /// the tonic `key` fixes, where it fixes one.
     public static func random(
-        _ item: PlayBackItem, in range: ClosedRange<Int>, using generator: inout some RandomNumberGenerator
+        _ item: PlayBackItem, in range: ClosedRange<Int>, key: DegreeKey = .random,
+        using generator: inout some RandomNumberGenerator
     ) -> PlayBackQuestion? {
         let (low, high): (Int, Int)
         switch item {
@@ -176,7 +203,7 @@ public struct PlayBackQuestion: Hashable, Sendable {
             // The cadence's bass an octave below the tonic, the note up to a major seventh above.
             (low, high) = (-12, 11)
         case .melody(let level):
-            return melody(level, in: range, using: &generator)
+            return melody(level, in: range, key: key, using: &generator)
         }
         let first = range.lowerBound - low
         let last = range.upperBound - high

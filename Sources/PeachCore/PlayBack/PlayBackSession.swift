@@ -342,7 +342,8 @@ public final class PlayBackSession: TrainingSession {
             else {
                 return nil
             }
-            return PlayBackQuestion.random(item, in: trialOptions.range, using: &generator)
+            return PlayBackQuestion.random(
+                item, in: trialOptions.range, key: trialOptions.degreeKey, using: &generator)
         }
         if cadencePlan.every != trialOptions.cadenceEvery || cadencePlan.key != trialOptions.degreeKey {
             cadencePlan = CadencePlan(every: trialOptions.cadenceEvery, key: trialOptions.degreeKey)

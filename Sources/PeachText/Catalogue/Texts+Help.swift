@@ -245,7 +245,7 @@ public enum Help: CaseIterable, Sendable {
         case .cadenceEvery:
             "Degrees: the cadence sounds before every this many questions of a key (1-8; always at a new key)."
         case .degreeKey:
-            "Degrees: random (a new key every 8 questions) or a fixed tonic such as C, Eb or F#, spelled as you write it (F# major, not Gb major)."
+            "Degrees and melodies: random (a new key every 8 degrees, every melody) or a fixed tonic such as C, Eb or F#, spelled as you write it (F# major, not Gb major)."
         case .degreeNames: "Degrees: name them by numbers (5, b6) or solfege (movable do: sol, le)."
         case .degreeNotes:
             "Degrees: how many notes a question plays in a row (1-3); the degree asked comes last, each in any octave."

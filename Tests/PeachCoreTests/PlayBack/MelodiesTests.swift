@@ -123,4 +123,27 @@ struct MelodiesTests {
         // Before, only C to F: a tonic with its chord's bass in the range lies in C4–F4.
         #expect(keys.count == 12)
     }
+
+    @Test("a fixed key (--key F#) puts every phrase on its tonic, spelled as named; in one octave too")
+    func fixedKey() throws {
+        var generator = SeededRandomGenerator(seed: 7)
+        let fSharp = try #require(KeySignature(parsing: "F#"))
+        var modes: Set<KeyMode> = []
+        for (range, level) in [
+            (36...96, MelodyLevel.curriculum[5]), (48...72, .curriculum[1]), (60...72, .curriculum[0]),
+        ] {
+            for _ in 0..<60 {
+                let question = try #require(
+                    PlayBackQuestion.random(
+                        .melody(level), in: range, key: .tonic(fSharp), using: &generator), "\(range)")
+                let key = try #require(question.key)
+                #expect(question.reference.pitchClass == 6 && key.tonic == 6)
+                #expect(key.mode == .minor || key.description == "F♯ major", "\(key)")
+                #expect(question.answerNotes.allSatisfy { range.contains($0.rawValue) })
+                modes.insert(key.mode)
+            }
+        }
+        // Minor phrases come from `leaps` on, F♯ minor either way.
+        #expect(modes == [.major, .minor])
+    }
 }
