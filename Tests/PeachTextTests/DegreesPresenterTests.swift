@@ -157,4 +157,41 @@ struct DegreesPresenterTests {
                 == "3 von 4 Tönen richtig; Ton 3: du hast F4 gespielt, es war E4 (einen Halbton zu hoch) — die "
                 + "Melodie war C4 D4 E4 C4 (Melodie aus 4 Tönen in Schritten in C-Dur)")
     }
+
+    @Test("a melody's wrong note is named against the note it should have been: B for B-flat, G-sharp for G")
+    func melodyWrongNoteSpelling() throws {
+        let level = try #require(MelodyLevel(id: "steps4"))
+        func verdict(
+            _ tonic: Int, _ asked: [Int], _ played: [Int], _ language: Language = .english
+        ) throws
+            -> String
+        {
+            let question = try #require(
+                PlayBackQuestion(
+                    melody: level, tonic: MIDINote(clamping: tonic),
+                    notes: asked.map { MIDINote(clamping: $0) }))
+            let notes = played.enumerated().map {
+                PlayedNote(note: MIDINote(clamping: $0.element), velocity: 90, time: Double($0.offset) * 0.5)
+            }
+            return Texts(language: language).playBackVerdict(
+                CompletedPlayBack(
+                    question: question, played: notes, anyOctave: false, anyVoicing: false,
+                    timestamp: Date(timeIntervalSince1970: 0), responseTime: 1, inputKind: .midiNote))
+        }
+        // B-flat major: B♮ for the tonic, not C♭ (♭2 of the key); German H, not Ces.
+        let bFlat = try verdict(58, [58, 60, 58, 62], [59, 60, 58, 62])
+        #expect(
+            bFlat.hasPrefix("3 of 4 notes right; note 1: you played B3, it was B♭3 (a semitone too high)"),
+            "\(bFlat)")
+        let german = try verdict(58, [58, 60, 58, 62], [59, 60, 58, 62], .german)
+        #expect(german.hasPrefix("3 von 4 Tönen richtig; Ton 1: du hast H3 gespielt, es war B3"), "\(german)")
+        // C major: G♯ for G raised (not A♭); a note of the scale as the key writes it (F for E).
+        let cMajor = try verdict(60, [60, 62, 64, 67], [60, 62, 65, 68])
+        #expect(
+            cMajor.contains("note 3: you played F4, it was E4")
+                && cMajor.contains("note 4: you played G♯4, it was G4"), "\(cMajor)")
+        // E major: F natural for E raised, not E♯ (a white key is written plain).
+        let eMajor = try verdict(64, [64, 66, 68, 64], [65, 66, 68, 64])
+        #expect(eMajor.contains("note 1: you played F4, it was E4"), "\(eMajor)")
+    }
 }

@@ -35,6 +35,23 @@ extension PlayBackQuestion {
         return Spelling.chord(notes, root: root, quality: quality, in: key)
     }
 
+    /// A note played in a phrase in place of `expected` (a melody's wrong note), spelled as a teacher names it
+    /// against the note it should have been: a note of the key's scale as the key writes it; another as the
+    /// expected note's letter raised or lowered, where that writes a black key with one sharp or flat or a white
+    /// key plain (B♮ for B♭ in B♭ major, not C♭; G♯ for G in C major); else as ``spelled(_:in:)`` spells it (F
+    /// for E in E major, not E♯).
+    public func spelled(
+        played note: MIDINote, for expected: MIDINote, in key: KeySignature = .c
+    ) -> SpelledNote {
+        let asDegree = spelled([note], in: key)[0]
+        guard let questionKey = self.key, !questionKey.degree(of: note).isDiatonic,
+            let alongside = questionKey.spelled(expected).spelling(note, lettersAway: 0),
+            abs(alongside.accidentals) <= 1,
+            alongside.accidentals == 0 || [1, 3, 6, 8, 10].contains(note.pitchClass)
+        else { return asDegree }
+        return alongside
+    }
+
     /// The chord's root, spelled as its symbol writes it in `key`; nil for notes and intervals.
     public func chordRoot(in key: KeySignature = .c) -> SpelledNote? {
         guard case .chord(let quality, _) = item, let root = chordRootNote else { return nil }

@@ -474,8 +474,9 @@ extension Texts {
             break
         }
         var parts = phraseMisses(verdict, of: question) { number, played, note in
-            tr(
-                "note \(number): you played \(names([played])), it was \(names([note])) (\(miss(played.rawValue - note.rawValue)))"
+            let instead = question.spelled(played: played, for: note, in: keySignature).name(noteNaming)
+            return tr(
+                "note \(number): you played \(instead), it was \(names([note])) (\(miss(played.rawValue - note.rawValue)))"
             )
         }
         if let timing = melodyTiming(completed) { parts.append(timing) }
