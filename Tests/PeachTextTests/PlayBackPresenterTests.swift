@@ -160,6 +160,17 @@ struct PlayBackPresenterTests {
         #expect(
             english.playBackVerdict(low)
                 == "E♭4, a semitone too low — you played a minor third up, it was a major third up (E4)")
+        // A wrong note is named as the interval the words name: a fifth below D♭5 is G♭4, not F♯4.
+        let fifthDown = completed(
+            .interval(DirectedInterval(.minorSixth, down: true), harmonic: false), reference: 73, played: [66]
+        )
+        #expect(
+            english.playBackVerdict(fifthDown)
+                == "G♭4, a semitone too high — you played a perfect fifth down, it was a minor sixth down (F4)",
+            "\(english.playBackVerdict(fifthDown))")
+        #expect(
+            german.playBackVerdict(fifthDown).hasPrefix("Ges4, einen Halbton zu hoch"),
+            "\(german.playBackVerdict(fifthDown))")
         let skipped = PlayBackQuestion.testing(.chord(.minor, inversion: 0), reference: 65)
         #expect(
             english.playBackSkipped(skipped) == "Skipped: it was F4 A♭4 C5 (Fm: Minor triad, root position)")

@@ -79,6 +79,17 @@ extension PlayBackQuestion {
             {
                 return spelled
             }
+            // Another note (a wrong one played): as the interval it makes with the reference, so that its name
+            // and the interval the verdict names agree (G♭4 a fifth below D♭5, not F♯4).
+            let distance = note.rawValue - reference.rawValue
+            if distance != 0, abs(distance) <= 12 {
+                let steps = Spelling.letterSteps(semitones: abs(distance))
+                if let spelled = pair.reference.spelling(note, lettersAway: distance < 0 ? -steps : steps),
+                    abs(spelled.accidentals) <= 1
+                {
+                    return spelled
+                }
+            }
             return Spelling.lone(note, in: key)
         }
     }
