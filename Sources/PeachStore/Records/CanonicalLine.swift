@@ -272,20 +272,12 @@ enum CanonicalLine {
             cursor.literal(",\"item\":"), let item = cursor.text(), cursor.literal(",\"reference\":"),
             let reference = cursor.integer()
         else { throw .refused }
-        var tonic: String?
-        if cursor.literal(",\"tonic\":") {
-            guard let text = cursor.text() else { throw .refused }
-            tonic = text
-        }
+        let tonic = try cursor.optionalText(",\"tonic\":")
         guard cursor.literal(",\"answerNotes\":"), let answerNotes = cursor.text(),
             cursor.literal(",\"played\":"), let played = cursor.text(), cursor.literal(",\"correct\":"),
             let correct = cursor.boolean()
         else { throw .refused }
-        var heardAs: String?
-        if cursor.literal(",\"heardAs\":") {
-            guard let text = cursor.text() else { throw .refused }
-            heardAs = text
-        }
+        let heardAs = try cursor.optionalText(",\"heardAs\":")
         guard cursor.literal(",\"responseTime\":"), let responseTime = cursor.number(),
             cursor.literal(",\"input\":"), let input = cursor.text()
         else { throw .refused }
@@ -362,6 +354,14 @@ enum CanonicalLine {
         let end: Int
         /// What the reader keeps from line to line (nil: everything made anew).
         let memory: UnsafeMutablePointer<LineMemory>?
+
+        /// The text of an optional field whose key (`,"heardAs":`) is `key`, where it comes next; nil where
+        /// another comes; ``Refusal`` where its value is not a plain string.
+        mutating func optionalText(_ key: StaticString) throws(Refusal) -> String? {
+            guard literal(key) else { return nil }
+            guard let text = text() else { throw .refused }
+            return text
+        }
 
         /// Consumes `text` if it comes next: compared eight bytes at a time (keys are 8–26 bytes with their
         /// quotes; a byte at a time was the pass's largest cost).
