@@ -76,7 +76,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case keySignature
     /// Play-back, degrees: the cadence sounds before every this many questions of a key, 1 … 8.
     case cadenceEvery
-    /// Play-back, degrees: `random` (a new key for each block of questions) or a fixed tonic (`C`, `Eb`).
+    /// Play-back, degrees and melodies: `random` (a new key for each block of degrees, each melody) or a fixed
+    /// tonic (`C`, `Eb`).
     case degreeKey
     /// Play-back, degrees: how degrees are named: `numbers` (`5`, `♭6`) or `solfege` (movable do: `sol`, `le`).
     case degreeNames

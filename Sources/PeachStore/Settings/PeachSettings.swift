@@ -43,7 +43,7 @@ public struct PeachSettings: Hashable, Sendable {
     public private(set) var keySignature = KeySignature.c
     /// Play-back, degrees: the cadence sounds before every this many questions of a key.
     public private(set) var cadenceEvery = 1
-    /// Play-back, degrees: random keys, or a fixed tonic.
+    /// Play-back, degrees and melodies: random keys, or a fixed tonic.
     public private(set) var degreeKey = DegreeKey.random
     /// Play-back, degrees: whether degrees are named by movable do (`solfege`) rather than numbers.
     public private(set) var solfege = false
