@@ -293,8 +293,7 @@ enum CanonicalLine {
         guard cursor.atEnd,
             let completed = try? PlayBackFields.completed(
                 item: item, kind: kind, reference: reference, tonic: tonic, answerNotes: answerNotes,
-                played: played,
-                correct: correct, heardAs: heardAs, responseTime: responseTime, input: input,
+                played: played, correct: correct, heardAs: heardAs, responseTime: responseTime, input: input,
                 anyOctave: anyOctave, anyVoicing: anyVoicing, tempoBPM: tempoBPM, offsetMs: offsetMs,
                 at: timestamp)
         else { throw .refused }

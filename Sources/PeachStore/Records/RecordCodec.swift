@@ -47,9 +47,9 @@ import PeachCore
 ///     {"v":3,"type":"playBack","time":"…","kind":"intervals","item":"M3","reference":60,"answerNotes":"64",
 ///      "played":"63:88:0","correct":false,"heardAs":"m3","responseTime":1.204,"input":"midi-note"}
 ///
-/// A degree asked in a key the player fixed adds its tonic as they named it where that spells the key otherwise
-/// than its fewest accidentals (`"tonic":"F♯"` after `reference`: F♯ major, not G♭ major; an older Peach keeps
-/// the field and spells the key its own way).
+/// A degree or melody asked in a key the player fixed adds its tonic as they named it where that spells the key
+/// otherwise than its fewest accidentals (`"tonic":"F♯"` after `reference`: F♯ major, not G♭ major; an older
+/// Peach keeps the field and spells the key its own way).
 ///
 /// Reading checks that the notes asked are the item's on that reference and that `correct` and `heardAs` are
 /// what the played notes make of it (``PlayBackVerdict/judge(_:played:options:)``). A melody (`kind`

@@ -98,8 +98,8 @@ public enum RecordProblem: Hashable, Sendable, Codable {
         case echoRhythm
         /// One offset (ms, within ±1000) or `-` per note of the bar, separated by spaces.
         case echoOnsets
-        /// A degree's tonic as the player named it (`F♯`), of the reference's pitch class, where it spells the key
-        /// otherwise than the key's fewest accidentals.
+        /// A degree's or melody's tonic as the player named it (`F♯`), of the reference's pitch class, where it
+        /// spells the key otherwise than the key's fewest accidentals.
         case keyName
     }
 }

@@ -9,7 +9,7 @@ public enum RecordTransfer {
     /// The CSV columns, in order: the journal's fields (see ``RecordCodec``) without the schema version; those
     /// of schema version 2 (intervals, tunings, rhythm records) after the first twenty, then those of version 3
     /// (play-back), then an offset-detection answer's pattern and offset step, then fill the gap's silent bars
-    /// and tempo ramp, then rhythm echo's (schema version 4), then a degree's tonic as the player named it.
+    /// and tempo ramp, then rhythm echo's (schema version 4), then a fixed key's tonic as the player named it.
     public static let csvColumns = [
         "type", "time", "note1", "note2", "cents", "answer", "correct", "referenceNote", "initialCents",
         "errorCents",
@@ -183,7 +183,7 @@ public enum RecordTransfer {
             number(context.gap, decimals: 3)
             integer(context.velocity.rawValue)
         }
-        var tonic: KeySignature?  // the last column: a degree's tonic as the player named it
+        var tonic: KeySignature?  // the last column: a fixed key's tonic as the player named it
         switch record.payload {
         case .comparison(let completed):
             RecordCodec.append("comparison,", to: &bytes)
