@@ -139,6 +139,37 @@ struct CommandParsingTests {
         }
     }
 
+    @Test("play: --key is for degrees and melodies, --cadence-every and the other degree options for degrees")
+    func keyedOptions() throws {
+        let degrees = try parse(
+            ["play", "--kind", "degrees", "--key", "Eb", "--cadence-every", "3"], as: PlayCommand.self)
+        #expect(degrees.key == "Eb" && degrees.cadenceEvery == 3)
+        #expect(try parse(["play", "--kind", "melodies", "--key", "D"], as: PlayCommand.self).key == "D")
+        func said(_ arguments: [String]) -> String? {
+            do {
+                _ = try PeachCommand.parseAsRoot(["play"] + arguments)
+                return nil
+            } catch {
+                return Texts(language: .english).message(for: ParserErrors.ownError(in: error))
+            }
+        }
+        #expect(
+            said(["--kind", "chords", "--key", "Eb"])
+                == "--key is for --kind degrees or melodies, not --kind chords; it would do nothing there.")
+        #expect(
+            said(["--key", "Eb"])
+                == "--key is for --kind degrees or melodies, not --kind intervals; it would do nothing there."
+        )
+        for option in [
+            ["--cadence-every", "3"], ["--degree-names", "solfege"], ["--degree-context", "drone"],
+            ["--degree-notes", "2"],
+        ] {
+            #expect(
+                said(["--kind", "melodies"] + option)
+                    == "\(option[0]) is for --kind degrees, not --kind melodies; it would do nothing there.")
+        }
+    }
+
     @Test("simulate takes the same item lists as play (one parser): --items \"M3, P5\" and --confuse pairs")
     func simulate() throws {
         let simulate = try parse(

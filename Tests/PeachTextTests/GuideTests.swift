@@ -130,6 +130,8 @@ struct GuideTests {
                         CommandError.invalidConfusion("M3", kind: .intervals),
                         CommandError.placementWithItems,
                         CommandError.inTempoNeedsMelodies,
+                        CommandError.optionNeedsKind(
+                            option: "--key", kinds: [.degrees, .melodies], given: .chords),
                         CommandError.unknownCommand("trian", nearest: "train"),
                         CommandError.unknownCommand("nonsense", nearest: nil),
                     ]

@@ -34,6 +34,9 @@ public enum CommandError: Error, Equatable, Sendable {
     case placementWithItems
     /// `--in-tempo` with another kind than melodies: only a phrase is played back in tempo.
     case inTempoNeedsMelodies
+    /// An option of some kinds only (`--key`: degrees and melodies; `--cadence-every`: degrees) with another
+    /// kind, where it would be taken and do nothing.
+    case optionNeedsKind(option: String, kinds: [PlayBackKind], given: PlayBackKind)
     /// A word where a command belongs (`peach trian`, `peach help trian`) that names none; the command it is
     /// nearest to, when one is at most two letters away.
     case unknownCommand(String, nearest: String?)
@@ -59,7 +62,7 @@ public enum CommandError: Error, Equatable, Sendable {
         switch self {
         case .option, .invalidSpec, .duplicate, .keyboardNeedsTerminal, .learnNeedsMIDI, .fileExists,
             .refusingToDelete, .invalidPlayBackItems, .invalidConfusion, .placementWithItems,
-            .inTempoNeedsMelodies,
+            .inTempoNeedsMelodies, .optionNeedsKind,
             .unknownCommand,
             .passwordTooShort,
             .passwordsDiffer, .calibrationNeedsSound:
