@@ -201,6 +201,19 @@ struct CommandParsingTests {
             ["simulate", "--threshold", "12", "--bias", "-3", "--seed", "7", "--quiet"],
             as: SimulateCommand.self)
         #expect(comparison.threshold == 12 && comparison.bias == Cents(-3) && comparison.seed == 7)
+        // The key of degrees and melodies, as peach play takes it (a minor key's name refused the same way).
+        #expect(
+            try parse(["simulate", "--mode", "melodies", "--key", "F#"], as: SimulateCommand.self).key == "F#"
+        )
+        do {
+            _ = try PeachCommand.parseAsRoot(["simulate", "--mode", "degrees", "--key", "Am"])
+            Issue.record("--key Am was taken")
+        } catch {
+            #expect(
+                Texts(language: .english).message(for: ParserErrors.ownError(in: error))
+                    == "--key 'Am' names a minor key; give its tonic alone, A: minor degrees are then asked in A "
+                    + "minor, major ones in A major.")
+        }
     }
 
     @Test("profile, tone, monitor, learn, devices, sounds, info, serve and web")

@@ -69,6 +69,11 @@ struct SimulateCommand: ParsableCommand {
     @Option(name: .setting(.degreeNotes), help: CLI.help(.degreeNotes, valueName: "n"))
     var degreeNotes: Int?
 
+    @Option(
+        name: .setting(.degreeKey), help: CLI.help(.degreeKey, valueName: "key"),
+        completion: Completions.degreeKeys)
+    var key: String?
+
     @OptionGroup var tempo: TempoOption
 
     @Option(
@@ -133,9 +138,12 @@ struct SimulateCommand: ParsableCommand {
         return options
     }
 
-    /// The flags that stand for settings (timing's, `--degree-notes`), over the settings file's values.
+    /// The flags that stand for settings (timing's, `--degree-notes`, `--key`), over the settings file's values.
     private var settingOverrides: [(key: SettingKey, text: String?)] {
-        [tempo.value, (.timingPatterns, patterns), (.degreeNotes, degreeNotes.map(String.init))]
+        [
+            tempo.value, (.timingPatterns, patterns), (.degreeNotes, degreeNotes.map(String.init)),
+            (.degreeKey, key.map { CLI.texts.storedValue($0, of: .degreeKey) }),
+        ]
             + loopShape.values
     }
 
