@@ -24,6 +24,16 @@ func refusal(_ arguments: [String]) -> String? {
     }
 }
 
+/// Peach's own words (English) for `arguments` refused by a command's validation; nil when they parse.
+func ownRefusal(_ arguments: [String]) -> String? {
+    do {
+        _ = try PeachCommand.parseAsRoot(arguments)
+        return nil
+    } catch {
+        return Texts(language: .english).message(for: ParserErrors.ownError(in: error))
+    }
+}
+
 @Suite("peach's command line, parsed in process")
 struct CommandParsingTests {
     @Test("no arguments: the start screen; every subcommand by its name")
@@ -129,14 +139,9 @@ struct CommandParsingTests {
             try parse(["play", "--range", "C3-C5", "--timbre", "piano"], as: PlayCommand.self).overrides
                 .timbre != nil)
         #expect(try parse(["play", "--placement"], as: PlayCommand.self).playBackOptions().placement)
-        do {
-            _ = try PeachCommand.parseAsRoot(["play", "--placement", "--items", "M3"])
-            Issue.record("--placement with --items was taken")
-        } catch {
-            #expect(
-                Texts(language: .english).message(for: ParserErrors.ownError(in: error))
-                    == "--placement places you in the kind's whole list; leave out --items, or --placement.")
-        }
+        #expect(
+            ownRefusal(["play", "--placement", "--items", "M3"])
+                == "--placement places you in the kind's whole list; leave out --items, or --placement.")
     }
 
     @Test("play: --key is for degrees and melodies, --cadence-every and the other degree options for degrees")
@@ -145,14 +150,7 @@ struct CommandParsingTests {
             ["play", "--kind", "degrees", "--key", "Eb", "--cadence-every", "3"], as: PlayCommand.self)
         #expect(degrees.key == "Eb" && degrees.cadenceEvery == 3)
         #expect(try parse(["play", "--kind", "melodies", "--key", "D"], as: PlayCommand.self).key == "D")
-        func said(_ arguments: [String]) -> String? {
-            do {
-                _ = try PeachCommand.parseAsRoot(["play"] + arguments)
-                return nil
-            } catch {
-                return Texts(language: .english).message(for: ParserErrors.ownError(in: error))
-            }
-        }
+        func said(_ arguments: [String]) -> String? { ownRefusal(["play"] + arguments) }
         #expect(
             said(["--kind", "chords", "--key", "Eb"])
                 == "--key is for --kind degrees or melodies, not --kind chords; it would do nothing there.")
@@ -184,15 +182,10 @@ struct CommandParsingTests {
         #expect(refusal(["simulate", "--mode", "intervals", "--items", "major"]) != nil)
         // A pair that is not asked=heard of the kind's items: the message names --confuse, not --items.
         for pair in ["mj=minor", "major", "major=minor=dim", "major=M3"] {
-            do {
-                _ = try PeachCommand.parseAsRoot(["simulate", "--mode", "chords", "--confuse", pair])
-                Issue.record("--confuse \(pair) was taken")
-            } catch {
-                #expect(
-                    Texts(language: .english).message(for: ParserErrors.ownError(in: error))
-                        == "--confuse '\(pair)' is no pair of --kind chords items; write asked=heard, such as "
-                        + "major=minor (peach play --help lists the items).")
-            }
+            #expect(
+                ownRefusal(["simulate", "--mode", "chords", "--confuse", pair])
+                    == "--confuse '\(pair)' is no pair of --kind chords items; write asked=heard, such as "
+                    + "major=minor (peach play --help lists the items).")
         }
         #expect(refusal(["simulate", "--mode", "chords", "--confuse", "major=minor, dim = aug"]) == nil)
         // Lead-sheet symbols as for --items: Cm7 heard as C7.
@@ -205,15 +198,10 @@ struct CommandParsingTests {
         #expect(
             try parse(["simulate", "--mode", "melodies", "--key", "F#"], as: SimulateCommand.self).key == "F#"
         )
-        do {
-            _ = try PeachCommand.parseAsRoot(["simulate", "--mode", "degrees", "--key", "Am"])
-            Issue.record("--key Am was taken")
-        } catch {
-            #expect(
-                Texts(language: .english).message(for: ParserErrors.ownError(in: error))
-                    == "--key 'Am' names a minor key; give its tonic alone, A: minor degrees are then asked in A "
-                    + "minor, major ones in A major.")
-        }
+        #expect(
+            ownRefusal(["simulate", "--mode", "degrees", "--key", "Am"])
+                == "--key 'Am' names a minor key; give its tonic alone, A: minor degrees are then asked in A "
+                + "minor, major ones in A major.")
     }
 
     @Test("profile, tone, monitor, learn, devices, sounds, info, serve and web")
