@@ -73,15 +73,17 @@ struct PlayCommand: AsyncParsableCommand {
         if placement, chosen != nil { throw .placementWithItems }
         if inTempo, kind != .melodies { throw .inTempoNeedsMelodies }
         // The key and the degrees' options do nothing for the other kinds: said, not silently taken.
-        let keyed: [(option: String, given: Bool, kinds: [PlayBackKind])] = [
-            ("--key", key != nil, [.degrees, .melodies]),
-            ("--cadence-every", cadenceEvery != nil, [.degrees]),
-            ("--degree-names", degreeNames != nil, [.degrees]),
-            ("--degree-context", degreeContext != nil, [.degrees]),
-            ("--degree-notes", degreeNotes != nil, [.degrees]),
-        ]
-        if let stray = keyed.first(where: { $0.given && !$0.kinds.contains(kind) }) {
-            throw .optionNeedsKind(option: stray.option, kinds: stray.kinds, given: kind)
+        for (setting, text) in own where text != nil {
+            let kinds: [PlayBackKind]
+            switch setting {
+            case .degreeKey: kinds = [.degrees, .melodies]
+            case .cadenceEvery, .degreeNames, .degreeContext, .degreeNotes: kinds = [.degrees]
+            default: continue
+            }
+            guard kinds.contains(kind) else {
+                throw .optionNeedsKind(
+                    option: "--" + (setting.optionName ?? setting.rawValue), kinds: kinds, given: kind)
+            }
         }
         var options = PlayBackOptions(
             kind: kind, items: chosen, anyOctave: anyOctave, anyVoicing: anyVoicing,

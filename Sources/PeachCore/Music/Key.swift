@@ -52,7 +52,7 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
     /// typed: C♯ minor for D♭ (D♭ minor would need eight flats), G♯ minor for A♭ (as music writes it, not A♭
     /// minor's seven flats), E♭ minor for E♭.
     public init(named: KeySignature, mode: KeyMode) {
-        let tonic = named.tonic.note.pitchClass
+        let tonic = named.tonicPitchClass
         guard mode == .major else {
             self.init(tonic: tonic, mode: mode, leaning: named)
             return

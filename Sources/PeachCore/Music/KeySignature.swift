@@ -52,6 +52,9 @@ public struct KeySignature: Hashable, Sendable, CustomStringConvertible {
         return Self.letter(at: fifths).english + (accidental > 0 ? "♯" : accidental < 0 ? "♭" : "")
     }
 
+    /// The major key's tonic's pitch class, 0 (C) … 11 (B): its place on the line of fifths, seven semitones a step.
+    public var tonicPitchClass: Int { ((7 * fifths) % 12 + 12) % 12 }
+
     /// The major key's tonic as its scale writes it (E♭ for three flats, C♭ for seven), in the octave of
     /// middle C.
     public var tonic: SpelledNote {

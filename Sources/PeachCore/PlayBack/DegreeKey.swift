@@ -52,7 +52,7 @@ public enum DegreeKey: Hashable, Sendable, CustomStringConvertible {
     /// The fixed tonic's pitch class; nil for `random`.
     public var tonicPitchClass: Int? {
         guard case .tonic(let signature) = self else { return nil }
-        return ((7 * signature.fifths) % 12 + 12) % 12
+        return signature.tonicPitchClass
     }
 
     /// `random`, `E♭`.

@@ -47,7 +47,7 @@ extension PlayBackQuestion {
         guard let questionKey = self.key, !questionKey.degree(of: note).isDiatonic,
             let alongside = questionKey.spelled(expected).spelling(note, lettersAway: 0),
             abs(alongside.accidentals) <= 1,
-            alongside.accidentals == 0 || [1, 3, 6, 8, 10].contains(note.pitchClass)
+            alongside.accidentals == 0 || note.isBlackKey
         else { return asDegree }
         return alongside
     }

@@ -89,7 +89,7 @@ public struct PlayBackQuestion: Hashable, Sendable {
     /// that spells its key otherwise than the key's fewest accidentals (``tonicName``); itself where it does not:
     /// another kind, another pitch class, or the same spelling (F♯ minor either way).
     public func naming(_ tonic: KeySignature) -> PlayBackQuestion {
-        guard let key = unnamedKey, tonic.tonic.note.pitchClass == reference.pitchClass,
+        guard let key = unnamedKey, tonic.tonicPitchClass == reference.pitchClass,
             Key(named: tonic, mode: key.mode) != key
         else { return self }
         var named = self

@@ -91,12 +91,13 @@ extension PlayBackFields {
             question = made
         }
         if let tonic {
-            // A fixed key's tonic as the player named it: a key of the reference's pitch class that spells it
-            // otherwise than its fewest accidentals (written only then).
-            guard let named = KeySignature(parsing: tonic), !tonic.hasSuffix("m"),
-                question.naming(named).tonicName == named
+            // A fixed key's tonic as the player named it (read as `--key` reads it): a key of the reference's pitch
+            // class that spells it otherwise than its fewest accidentals (written only then).
+            guard case .tonic(let signature)? = DegreeKey(parsing: tonic),
+                case let named = question.naming(signature),
+                named.tonicName != nil
             else { throw invalid("tonic", .keyName) }
-            question = question.naming(named)
+            question = named
         }
         let span = question.isPhrase ? PlayBackKind.melodies.onsetSpan : item.kind.onsetSpan
         guard let notes = parsePlayed(played, span: span) else {

@@ -112,6 +112,9 @@ struct ScaleDegreeTests {
         #expect(key("Ab", .minor) == "G♯ minor")
         #expect(key("Eb", .minor) == "E♭ minor")
         #expect(key("Bb", .minor) == "B♭ minor")
+        for signature in KeySignature.fifthsRange.compactMap(KeySignature.init(fifths:)) {
+            #expect(signature.tonicPitchClass == signature.tonic.note.pitchClass, "\(signature)")
+        }
         // The named key's notes are spelled from its tonic: C♯ major's fourth and seventh are F♯ and B♯.
         guard let cSharp = KeySignature(parsing: "C#") else { return }
         let major = Key(named: cSharp, mode: .major)
