@@ -191,9 +191,59 @@ struct CommandParsingTests {
         // Lead-sheet symbols as for --items: Cm7 heard as C7.
         #expect(refusal(["simulate", "--mode", "chords", "--confuse", "m7=7, maj=m"]) == nil)
         let comparison = try parse(
-            ["simulate", "--threshold", "12", "--bias", "-3", "--seed", "7", "--quiet"],
+            ["simulate", "--threshold", "12", "--lapse", "0.05", "--seed", "7", "--quiet"],
             as: SimulateCommand.self)
-        #expect(comparison.threshold == 12 && comparison.bias == Cents(-3) && comparison.seed == 7)
+        #expect(comparison.threshold == 12 && comparison.lapse == 0.05 && comparison.seed == 7)
+        let tap = try parse(
+            [
+                "simulate", "--mode", "tap", "--bias", "-3", "--drift", "2", "--silent-bars", "1", "--tempo",
+                "90",
+            ],
+            as: SimulateCommand.self)
+        #expect(tap.bias == Cents(-3) && tap.drift == 2)
+    }
+
+    @Test(
+        "simulate refuses an option its mode does not use, naming the modes that do (a default given passes)")
+    func simulateOptionOfAnotherMode() throws {
+        #expect(
+            ownRefusal(["simulate", "--threshold", "12", "--bias", "-3"])
+                == "--bias is for --mode matching, tap or echo, not --mode comparison; it would do nothing there."
+        )
+        #expect(
+            ownRefusal(["simulate", "--mode", "matching", "--threshold", "5"])
+                == "--threshold is for --mode comparison, measurement or timing, not --mode matching; it would do "
+                + "nothing there.")
+        #expect(
+            ownRefusal(["simulate", "--mode", "intervals", "--lapse", "0.1"])
+                == "--lapse is for --mode comparison, measurement, timing, tap or echo, not --mode intervals; it "
+                + "would do nothing there.")
+        #expect(
+            ownRefusal(["simulate", "--accuracy", "0.5"])
+                == "--accuracy is for --mode notes, intervals, chords, degrees or melodies, not --mode comparison; it "
+                + "would do nothing there.")
+        #expect(
+            ownRefusal(["simulate", "--mode", "chords", "--key", "D"])?.hasPrefix(
+                "--key is for --mode degrees or melodies") == true)
+        #expect(
+            ownRefusal(["simulate", "--mode", "melodies", "--degree-notes", "2"])?.hasPrefix(
+                "--degree-notes is for --mode degrees,") == true)
+        #expect(
+            ownRefusal(["simulate", "--mode", "echo", "--patterns", "all"])?.hasPrefix(
+                "--patterns is for --mode timing,") == true)
+        #expect(
+            ownRefusal(["simulate", "--mode", "timing", "--ramp", "4"])?.hasPrefix(
+                "--ramp is for --mode tap,") == true)
+        #expect(
+            ownRefusal(["simulate", "--mode", "degrees", "--tempo", "90"])?.hasPrefix(
+                "--tempo is for --mode timing, tap or echo,") == true)
+        #expect(ownRefusal(["simulate", "--mode", "matching", "--confuse", "M3=m3"]) != nil)
+        #expect(ownRefusal(["simulate", "--items", "M3"]) != nil)
+        #expect(ownRefusal(["simulate", "--placement"]) != nil)
+        // The default given changes nothing anywhere: taken in any mode.
+        #expect(refusal(["simulate", "--mode", "matching", "--threshold", "10", "--accuracy", "0.9"]) == nil)
+        // The general settings apply to every mode.
+        #expect(refusal(["simulate", "--mode", "degrees", "--range", "C3-C5", "--timbre", "piano"]) == nil)
         // The key of degrees and melodies, as peach play takes it (a minor key's name refused the same way).
         #expect(
             try parse(["simulate", "--mode", "melodies", "--key", "F#"], as: SimulateCommand.self).key == "F#"

@@ -132,6 +132,9 @@ struct GuideTests {
                         CommandError.inTempoNeedsMelodies,
                         CommandError.optionNeedsKind(
                             option: "--key", kinds: [.degrees, .melodies], given: .chords),
+                        CommandError.optionNeedsMode(
+                            option: "--threshold", modes: [.comparison, .measurement, .timing],
+                            given: .matching),
                         CommandError.unknownCommand("trian", nearest: "train"),
                         CommandError.unknownCommand("nonsense", nearest: nil),
                     ]

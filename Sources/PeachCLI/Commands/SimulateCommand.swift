@@ -21,25 +21,25 @@ struct SimulateCommand: ParsableCommand {
     var trials = 100
 
     @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.threshold)))
-    var threshold = 10.0
+    var threshold = Self.listener.threshold
 
     @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.lapse)))
-    var lapse = 0.02
+    var lapse = Self.listener.lapseRate
 
     @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.slope)))
-    var slope = 2.0
+    var slope = Self.listener.slope
 
     @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.shape)))
-    var shape: PsychometricShape = .weibull
+    var shape = Self.listener.shape
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(CLI.texts.help(.bias)))
-    var bias: Cents = 0
+    var bias = Cents(Self.listener.matchingBias)
 
     @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.spread)))
-    var spread = 5.0
+    var spread = Self.listener.matchingSpread
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(CLI.texts.help(.drift)))
-    var drift = 0.0
+    var drift = Self.listener.silentDrift
 
     @OptionGroup var loopShape: LoopShapeOptions
 
@@ -53,7 +53,7 @@ struct SimulateCommand: ParsableCommand {
     var save = false
 
     @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.accuracy)))
-    var accuracy = 0.9
+    var accuracy = Self.defaultAccuracy
 
     @Option(name: .long, help: ArgumentHelp(CLI.texts.help(.confuse), valueName: "pairs"))
     var confuse: String?
@@ -100,6 +100,56 @@ struct SimulateCommand: ParsableCommand {
             [("--accuracy", accuracy, 0...1, .number(0...1, .amount))], number: CLI.texts.shortest)
         _ = try player()
         _ = try playBack()
+        for (option, modes, given) in modeOptions where given && !modes.contains(mode) {
+            throw CommandError.optionNeedsMode(option: option, modes: modes, given: mode)
+        }
+    }
+
+    /// The model listener's parameters unless told: the defaults of `--threshold` and the rest.
+    private static let listener = SimulatedListener.Parameters()
+    /// The model player's accuracy unless told (`--accuracy`).
+    private static let defaultAccuracy = 0.9
+
+    /// Each option that acts in some modes only, with those modes and whether it was given: set to other than its
+    /// default (the default given changes nothing in any mode, so it passes). `peach simulate --mode matching
+    /// --threshold 5` ran a matching session that never asked the threshold; now it is refused, as `peach play`
+    /// refuses `--key` with intervals.
+    private var modeOptions: [(option: String, modes: [SimulationMode], given: Bool)] {
+        // Answered by a psychometric function; struck or tuned with an error drawn around a bias.
+        let judged: [SimulationMode] = [.comparison, .measurement, .timing]
+        let struck: [SimulationMode] = [.matching, .tap, .echo]
+        let playBack = SimulationMode.allCases.filter { $0.playBackKind != nil }
+        let defaults = Self.listener
+        let own: [(option: String, modes: [SimulationMode], given: Bool)] = [
+            ("--threshold", judged, threshold != defaults.threshold),
+            ("--slope", judged, slope != defaults.slope), ("--shape", judged, shape != defaults.shape),
+            ("--lapse", judged + [.tap, .echo], lapse != defaults.lapseRate),
+            ("--bias", struck, bias.rawValue != defaults.matchingBias),
+            ("--spread", struck, spread != defaults.matchingSpread),
+            ("--drift", [.tap], drift != defaults.silentDrift),
+            ("--accuracy", playBack, accuracy != Self.defaultAccuracy),
+            ("--confuse", playBack, confuse != nil), ("--items", playBack, items != nil),
+            ("--placement", playBack, placement),
+        ]
+        return own
+            + settingOverrides.map { setting in
+                (
+                    "--" + (setting.key.optionName ?? setting.key.rawValue), Self.modes(of: setting.key),
+                    setting.text != nil
+                )
+            }
+    }
+
+    /// The modes a setting this command takes (``settingOverrides``) acts in.
+    private static func modes(of setting: SettingKey) -> [SimulationMode] {
+        switch setting {
+        case .tempo: [.timing, .tap, .echo]
+        case .timingPatterns: [.timing]
+        case .silentBars, .silentEvery, .tempoRamp, .rampEvery: [.tap]
+        case .degreeNotes: [.degrees]
+        case .degreeKey: [.degrees, .melodies]
+        default: SimulationMode.allCases
+        }
     }
 
     /// The model player: `--accuracy` for every item, 40 % and the other item for each `--confuse` pair.

@@ -705,6 +705,10 @@ extension Texts {
             return tr(
                 "\(option) is for --kind \(list(kinds.map(\.rawValue))), not --kind \(given.rawValue); it would do nothing there."
             )
+        case .optionNeedsMode(let option, let modes, let given):
+            return tr(
+                "\(option) is for --mode \(list(modes.map(\.rawValue))), not --mode \(given.rawValue); it would do nothing there."
+            )
         case .unknownCommand(let word, let nearest):
             guard let nearest else {
                 return tr("'\(shown(word))' is no command of peach; 'peach help' lists them.")

@@ -318,7 +318,8 @@ public enum Help: CaseIterable, Sendable {
             The session, the Kazez staircase and the profile are the real ones; only the listener is a model \
             (a psychometric function with the given threshold and lapse rate). Nothing sounds; nothing is \
             stored unless --save. The settings apply as in training (the note range, the tempo, play-back's \
-            key and notes in a row); the options given here go over them.
+            key and notes in a row); the options given here go over them. An option the mode does not use \
+            (--threshold with --mode matching, --accuracy outside play-back) is refused.
             Examples:
               peach simulate --trials 300 --threshold 5
               peach simulate --mode matching --trials 50 --bias -3 --spread 8

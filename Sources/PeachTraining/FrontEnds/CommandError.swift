@@ -37,6 +37,9 @@ public enum CommandError: Error, Equatable, Sendable {
     /// An option of some kinds only (`--key`: degrees and melodies; `--cadence-every`: degrees) with another
     /// kind, where it would be taken and do nothing.
     case optionNeedsKind(option: String, kinds: [PlayBackKind], given: PlayBackKind)
+    /// A `peach simulate` option of some modes only (`--threshold`: the ones answered by a psychometric function;
+    /// `--accuracy`: play-back) with another mode, where it would be taken and do nothing.
+    case optionNeedsMode(option: String, modes: [SimulationMode], given: SimulationMode)
     /// A word where a command belongs (`peach trian`, `peach help trian`) that names none; the command it is
     /// nearest to, when one is at most two letters away.
     case unknownCommand(String, nearest: String?)
@@ -62,7 +65,7 @@ public enum CommandError: Error, Equatable, Sendable {
         switch self {
         case .option, .invalidSpec, .duplicate, .keyboardNeedsTerminal, .learnNeedsMIDI, .fileExists,
             .refusingToDelete, .invalidPlayBackItems, .invalidConfusion, .placementWithItems,
-            .inTempoNeedsMelodies, .optionNeedsKind,
+            .inTempoNeedsMelodies, .optionNeedsKind, .optionNeedsMode,
             .unknownCommand,
             .passwordTooShort,
             .passwordsDiffer, .calibrationNeedsSound:
