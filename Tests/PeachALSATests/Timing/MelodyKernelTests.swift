@@ -116,7 +116,8 @@ extension TimingKernelTests {
         if unheard > 0 && dropouts == 0 && overruns == 0 {
             Issue.record("\(unheard) responses' first clicks were not heard, with no dropout or overrun")
         }
-        let why = "\(measurable.count) answers measured (\(unheard) not), \(dropouts) dropouts"
+        let why =
+            "\(measurable.count) answers measured (\(unheard) not), \(dropouts) dropouts, \(keys.strays) stray note-ons"
         try #require(
             measurable.count >= 3, "\(why), \(replays) phrases played again, \(overruns) capture overruns")
         // Each note's error is two parts, as in the timing measurement: the kernel's stamp against the write call
@@ -146,9 +147,11 @@ extension TimingKernelTests {
                     "melodies in tempo (VM): recorded − true offset over %d notes: median %.3f ms, max %.3f ms "
                     + "(the stamp after its write call: median %.3f ms, max %.3f ms; Peach's part: median %.3f ms, "
                     + "max %.3f ms); %d dropouts (%d phrases played again), %d underruns, %d capture overruns, %d "
-                    + "answers not measurable (the response's first click not heard)",
+                    + "answers not measurable (the response's first click not heard), %d stray note-ons the "
+                    + "virtual device delivered unwritten (not played)",
                 errors.count, split.whole.median, split.whole.max, split.stamp.median, split.stamp.max,
-                split.peach.median, split.peach.max, dropouts, replays, sink.recoveryCount, overruns, unheard)
+                split.peach.median, split.peach.max, dropouts, replays, sink.recoveryCount, overruns, unheard,
+                keys.strays)
         )
         try #require(errors.count >= 12)
         // Within 1 ms on median, and Peach's part of every note within 2 ms; the stamp's delay is the emulator's,

@@ -20,8 +20,15 @@ final class VirtualPad: @unchecked Sendable {
     private let written = Mutex<[(before: Double, after: Double, note: UInt8)]>([])
     /// With `keys`: every message the virtual device delivered and its time, for a wrong answer's account.
     private let delivered = Mutex<[(time: Double, message: MIDIMessage)]>([])
+    /// With `keys`: the notes ``strike(at:notes:)`` was asked to write, in order, and the note-ons the device
+    /// delivered that were none of them.
+    private let planned = Mutex<(notes: [UInt8], strays: Int)>(([], 0))
 
-    /// Listens to the first virtual MIDI device: to note 38, or with `keys` to every note.
+    /// Listens to the first virtual MIDI device: to note 38, or with `keys` to each note written, in order.
+    ///
+    /// With `keys` a note-on is kept only when it is the next note written: the emulated virtual device once
+    /// delivered a note-on of note 0 that no write made (while a note-off was being written), and an extra stamp
+    /// shifts every later one against its write. Such strays are counted (``strays``), not played.
     init(keys: Bool = false) throws {
         sequencer = try ALSASequencer(clientName: "Peach pad test")
         guard
@@ -33,10 +40,22 @@ final class VirtualPad: @unchecked Sendable {
         try sequencer.startNotifications { [self] notification in
             guard case .message(let event) = notification, event.source == virtual.address else { return }
             if keys { self.delivered.withLock { $0.append((event.time, event.message)) } }
-            if case .noteOn(_, let note, _) = event.message, keys || note == 38 {
-                self.stamps.withLock { $0.append(event.time) }
-                self.stampedNotes.withLock { $0.append(note) }
+            guard case .noteOn(_, let note, _) = event.message else { return }
+            if keys {
+                let written = self.planned.withLock { planned in
+                    let next = self.stampedNotes.withLock { $0.count }
+                    guard planned.notes.indices.contains(next), planned.notes[next] == note else {
+                        planned.strays += 1
+                        return false
+                    }
+                    return true
+                }
+                guard written else { return }
+            } else if note != 38 {
+                return
             }
+            self.stamps.withLock { $0.append(event.time) }
+            self.stampedNotes.withLock { $0.append(note) }
         }
     }
 
@@ -46,6 +65,8 @@ final class VirtualPad: @unchecked Sendable {
     var stamped: [Double] { stamps.withLock { $0 } }
     /// The note of each stamp.
     var notes: [UInt8] { stampedNotes.withLock { $0 } }
+    /// Note-ons the device delivered that were not the next note written (a pad made with `keys`).
+    var strays: Int { planned.withLock { $0.strays } }
     /// Each write so far: when its call began and returned, and its note.
     var writes: [(before: Double, after: Double, note: UInt8)] { written.withLock { $0 } }
 
@@ -53,6 +74,7 @@ final class VirtualPad: @unchecked Sendable {
     /// each of `notes`.
     func strike(at targets: [Double], notes: [UInt8]? = nil) {
         let device = "/dev/snd/midiC\(ALSAMachine.virtualMIDICard ?? 1)D0"
+        planned.withLock { $0.notes += notes ?? Array(repeating: 38, count: targets.count) }
         Thread { [self] in
             guard let file = try? SystemFile(path: device, flags: O_WRONLY) else { return }
             for (index, target) in targets.enumerated() {
