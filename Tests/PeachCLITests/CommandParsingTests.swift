@@ -168,6 +168,34 @@ struct CommandParsingTests {
         }
     }
 
+    @Test(
+        "play: --tempo needs --in-tempo; --any-octave is for notes, intervals and melodies, --any-voicing for chords"
+    )
+    func judgingOptions() throws {
+        func said(_ arguments: [String]) -> String? { ownRefusal(["play"] + arguments) }
+        let inTempo = try parse(
+            ["play", "--kind", "melodies", "--in-tempo", "--tempo", "90"], as: PlayCommand.self)
+        #expect(inTempo.tempo == 90 && inTempo.inTempo)
+        for kind in ["melodies", "intervals"] {
+            #expect(
+                said(["--kind", kind, "--tempo", "90"])
+                    == "--tempo sets the click of --in-tempo, and without it nothing clicks; add --in-tempo (with "
+                    + "--kind melodies), or leave --tempo out.")
+        }
+        for kind in ["notes", "intervals", "melodies"] {
+            #expect(try parse(["play", "--kind", kind, "--any-octave"], as: PlayCommand.self).anyOctave)
+        }
+        #expect(
+            said(["--kind", "degrees", "--any-octave"])
+                == "--any-octave is for --kind notes, intervals or melodies, not --kind degrees; it would do nothing "
+                + "there.")
+        #expect(said(["--kind", "chords", "--any-octave"]) != nil)
+        #expect(try parse(["play", "--kind", "chords", "--any-voicing"], as: PlayCommand.self).anyVoicing)
+        #expect(
+            said(["--kind", "melodies", "--any-voicing"])
+                == "--any-voicing is for --kind chords, not --kind melodies; it would do nothing there.")
+    }
+
     @Test("simulate takes the same item lists as play (one parser): --items \"M3, P5\" and --confuse pairs")
     func simulate() throws {
         let simulate = try parse(

@@ -130,6 +130,7 @@ struct GuideTests {
                         CommandError.invalidConfusion("M3", kind: .intervals),
                         CommandError.placementWithItems,
                         CommandError.inTempoNeedsMelodies,
+                        CommandError.tempoNeedsInTempo,
                         CommandError.optionNeedsKind(
                             option: "--key", kinds: [.degrees, .melodies], given: .chords),
                         CommandError.optionNeedsMode(

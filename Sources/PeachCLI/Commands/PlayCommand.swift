@@ -72,6 +72,16 @@ struct PlayCommand: AsyncParsableCommand {
         }
         if placement, chosen != nil { throw .placementWithItems }
         if inTempo, kind != .melodies { throw .inTempoNeedsMelodies }
+        // The tempo is the click's, and only a melody in tempo has one.
+        if tempo != nil, !inTempo { throw .tempoNeedsInTempo }
+        // The judging flags act for the kinds they judge (a degree is right in any octave already).
+        let judging: [(option: String, given: Bool, kinds: [PlayBackKind])] = [
+            ("--any-octave", anyOctave, [.notes, .intervals, .melodies]),
+            ("--any-voicing", anyVoicing, [.chords]),
+        ]
+        for (option, given, kinds) in judging where given && !kinds.contains(kind) {
+            throw .optionNeedsKind(option: option, kinds: kinds, given: kind)
+        }
         // The key and the degrees' options do nothing for the other kinds: said, not silently taken.
         for (setting, text) in own where text != nil {
             let kinds: [PlayBackKind]

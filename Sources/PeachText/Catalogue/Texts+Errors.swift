@@ -701,6 +701,10 @@ extension Texts {
                     + "sound card (--audio-out alsa:hw:0) or an external synth (--output midi).")
         case .inTempoNeedsMelodies:
             return tr("--in-tempo plays a melody back against the click; use it with --kind melodies.")
+        case .tempoNeedsInTempo:
+            return tr(
+                "--tempo sets the click of --in-tempo, and without it nothing clicks; add --in-tempo (with --kind "
+                    + "melodies), or leave --tempo out.")
         case .optionNeedsKind(let option, let kinds, let given):
             return tr(
                 "\(option) is for --kind \(list(kinds.map(\.rawValue))), not --kind \(given.rawValue); it would do nothing there."

@@ -34,6 +34,8 @@ public enum CommandError: Error, Equatable, Sendable {
     case placementWithItems
     /// `--in-tempo` with another kind than melodies: only a phrase is played back in tempo.
     case inTempoNeedsMelodies
+    /// `peach play --tempo` without `--in-tempo`: the tempo is the click's, and only a melody in tempo has one.
+    case tempoNeedsInTempo
     /// An option of some kinds only (`--key`: degrees and melodies; `--cadence-every`: degrees) with another
     /// kind, where it would be taken and do nothing.
     case optionNeedsKind(option: String, kinds: [PlayBackKind], given: PlayBackKind)
@@ -65,7 +67,7 @@ public enum CommandError: Error, Equatable, Sendable {
         switch self {
         case .option, .invalidSpec, .duplicate, .keyboardNeedsTerminal, .learnNeedsMIDI, .fileExists,
             .refusingToDelete, .invalidPlayBackItems, .invalidConfusion, .placementWithItems,
-            .inTempoNeedsMelodies, .optionNeedsKind, .optionNeedsMode,
+            .inTempoNeedsMelodies, .tempoNeedsInTempo, .optionNeedsKind, .optionNeedsMode,
             .unknownCommand,
             .passwordTooShort,
             .passwordsDiffer, .calibrationNeedsSound:
