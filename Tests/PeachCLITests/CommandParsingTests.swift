@@ -168,6 +168,19 @@ struct CommandParsingTests {
         }
     }
 
+    @Test("match refuses --vary-loudness, a comparison's rove; train and measure take it")
+    func varyLoudness() throws {
+        #expect(
+            ownRefusal(["match", "--vary-loudness", "0.5"])
+                == "--vary-loudness is for peach train or measure, not peach match; it would do nothing there."
+        )
+        #expect(
+            try parse(["train", "--vary-loudness", "0.5"], as: TrainCommand.self).overrides.varyLoudness
+                == 0.5)
+        #expect(refusal(["measure", "--vary-loudness", "0.5"]) == nil)
+        #expect(refusal(["match", "--intervals", "P5", "--tuning", "just"]) == nil)
+    }
+
     @Test(
         "play: --tempo needs --in-tempo; --any-octave is for notes, intervals and melodies, --any-voicing for chords"
     )
@@ -268,6 +281,14 @@ struct CommandParsingTests {
         #expect(ownRefusal(["simulate", "--mode", "matching", "--confuse", "M3=m3"]) != nil)
         #expect(ownRefusal(["simulate", "--items", "M3"]) != nil)
         #expect(ownRefusal(["simulate", "--placement"]) != nil)
+        #expect(
+            ownRefusal(["simulate", "--mode", "tap", "--intervals", "P5"])
+                == "--intervals is for --mode comparison, matching or measurement, not --mode tap; it would do "
+                + "nothing there.")
+        #expect(ownRefusal(["simulate", "--mode", "matching", "--vary-loudness", "0.5"]) != nil)
+        #expect(ownRefusal(["simulate", "--mode", "chords", "--tuning", "just"]) != nil)
+        #expect(refusal(["simulate", "--mode", "matching", "--intervals", "P5", "--tuning", "just"]) == nil)
+        #expect(refusal(["simulate", "--mode", "measurement", "--vary-loudness", "0.5"]) == nil)
         // The default given changes nothing anywhere: taken in any mode.
         #expect(refusal(["simulate", "--mode", "matching", "--threshold", "10", "--accuracy", "0.9"]) == nil)
         // The general settings apply to every mode.

@@ -131,11 +131,16 @@ struct GuideTests {
                         CommandError.placementWithItems,
                         CommandError.inTempoNeedsMelodies,
                         CommandError.tempoNeedsInTempo,
-                        CommandError.optionNeedsKind(
-                            option: "--key", kinds: [.degrees, .melodies], given: .chords),
-                        CommandError.optionNeedsMode(
-                            option: "--threshold", modes: [.comparison, .measurement, .timing],
-                            given: .matching),
+                        CommandError.optionNeeds(
+                            option: "--key", choice: "--kind", values: ["degrees", "melodies"],
+                            given: "chords"),
+                        CommandError.optionNeeds(
+                            option: "--threshold", choice: "--mode",
+                            values: ["comparison", "measurement", "timing"],
+                            given: "matching"),
+                        CommandError.optionNeeds(
+                            option: "--vary-loudness", choice: "peach", values: ["train", "measure"],
+                            given: "match"),
                         CommandError.unknownCommand("trian", nearest: "train"),
                         CommandError.unknownCommand("nonsense", nearest: nil),
                     ]

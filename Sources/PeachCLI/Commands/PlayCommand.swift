@@ -80,7 +80,7 @@ struct PlayCommand: AsyncParsableCommand {
             ("--any-voicing", anyVoicing, [.chords]),
         ]
         for (option, given, kinds) in judging where given && !kinds.contains(kind) {
-            throw .optionNeedsKind(option: option, kinds: kinds, given: kind)
+            throw .optionNeeds(kind: kind, option: option, kinds: kinds)
         }
         // The key and the degrees' options do nothing for the other kinds: said, not silently taken.
         for (setting, text) in own where text != nil {
@@ -91,8 +91,8 @@ struct PlayCommand: AsyncParsableCommand {
             default: continue
             }
             guard kinds.contains(kind) else {
-                throw .optionNeedsKind(
-                    option: "--" + (setting.optionName ?? setting.rawValue), kinds: kinds, given: kind)
+                throw .optionNeeds(
+                    kind: kind, option: "--" + (setting.optionName ?? setting.rawValue), kinds: kinds)
             }
         }
         var options = PlayBackOptions(
@@ -128,6 +128,13 @@ struct PlayCommand: AsyncParsableCommand {
         try await live.launch(TrainingMode(playBack: kind), playBack: try playBackOptions()) {
             try OptionOverrides.apply(own, to: try overrides.apply(to: $0))
         }
+    }
+}
+
+extension CommandError {
+    /// ``optionNeeds(option:choice:values:given:)`` for `peach play`'s `--kind`.
+    fileprivate static func optionNeeds(kind: PlayBackKind, option: String, kinds: [PlayBackKind]) -> Self {
+        .optionNeeds(option: option, choice: "--kind", values: kinds.map(\.rawValue), given: kind.rawValue)
     }
 }
 

@@ -101,7 +101,8 @@ struct SimulateCommand: ParsableCommand {
         _ = try player()
         _ = try playBack()
         for (option, modes, given) in modeOptions where given && !modes.contains(mode) {
-            throw CommandError.optionNeedsMode(option: option, modes: modes, given: mode)
+            throw CommandError.optionNeeds(
+                option: option, choice: "--mode", values: modes.map(\.rawValue), given: mode.rawValue)
         }
     }
 
@@ -130,6 +131,11 @@ struct SimulateCommand: ParsableCommand {
             ("--accuracy", playBack, accuracy != Self.defaultAccuracy),
             ("--confuse", playBack, confuse != nil), ("--items", playBack, items != nil),
             ("--placement", playBack, placement),
+            // Pitch training's own settings: the loudness rove a comparison's, the intervals and their tuning
+            // pitch training's (play-back sounds its answers' keys in equal temperament).
+            ("--vary-loudness", [.comparison, .measurement], overrides.varyLoudness != nil),
+            ("--intervals", [.comparison, .matching, .measurement], overrides.intervals != nil),
+            ("--tuning", [.comparison, .matching, .measurement], overrides.tuning != nil),
         ]
         return own
             + settingOverrides.map { setting in

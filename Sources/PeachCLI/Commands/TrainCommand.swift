@@ -29,6 +29,14 @@ struct MatchCommand: AsyncParsableCommand {
     @OptionGroup(title: CLI.texts.help(.groupSettings)) var overrides: SettingsOverrides
     @OptionGroup var live: RunOptions
 
+    /// `--vary-loudness` roves a comparison's second note, and matching has none: refused, not silently taken.
+    func validate() throws {
+        if overrides.varyLoudness != nil {
+            throw CommandError.optionNeeds(
+                option: "--vary-loudness", choice: "peach", values: ["train", "measure"], given: "match")
+        }
+    }
+
     @MainActor
     func run() async throws {
         try await live.launch(.pitchMatching, overrides: overrides.apply)

@@ -705,13 +705,9 @@ extension Texts {
             return tr(
                 "--tempo sets the click of --in-tempo, and without it nothing clicks; add --in-tempo (with --kind "
                     + "melodies), or leave --tempo out.")
-        case .optionNeedsKind(let option, let kinds, let given):
+        case .optionNeeds(let option, let choice, let values, let given):
             return tr(
-                "\(option) is for --kind \(list(kinds.map(\.rawValue))), not --kind \(given.rawValue); it would do nothing there."
-            )
-        case .optionNeedsMode(let option, let modes, let given):
-            return tr(
-                "\(option) is for --mode \(list(modes.map(\.rawValue))), not --mode \(given.rawValue); it would do nothing there."
+                "\(option) is for \(choice) \(list(values)), not \(choice) \(given); it would do nothing there."
             )
         case .unknownCommand(let word, let nearest):
             guard let nearest else {

@@ -36,12 +36,10 @@ public enum CommandError: Error, Equatable, Sendable {
     case inTempoNeedsMelodies
     /// `peach play --tempo` without `--in-tempo`: the tempo is the click's, and only a melody in tempo has one.
     case tempoNeedsInTempo
-    /// An option of some kinds only (`--key`: degrees and melodies; `--cadence-every`: degrees) with another
-    /// kind, where it would be taken and do nothing.
-    case optionNeedsKind(option: String, kinds: [PlayBackKind], given: PlayBackKind)
-    /// A `peach simulate` option of some modes only (`--threshold`: the ones answered by a psychometric function;
-    /// `--accuracy`: play-back) with another mode, where it would be taken and do nothing.
-    case optionNeedsMode(option: String, modes: [SimulationMode], given: SimulationMode)
+    /// An option of some runs only with another, where it would be taken and do nothing: `choice` is what chooses
+    /// the run (`--kind` for `peach play`'s `--key`, `--mode` for `peach simulate`'s `--threshold`, `peach` for
+    /// `--vary-loudness`, a comparison's), `values` the choices the option is for, `given` the one given.
+    case optionNeeds(option: String, choice: String, values: [String], given: String)
     /// A word where a command belongs (`peach trian`, `peach help trian`) that names none; the command it is
     /// nearest to, when one is at most two letters away.
     case unknownCommand(String, nearest: String?)
@@ -67,7 +65,7 @@ public enum CommandError: Error, Equatable, Sendable {
         switch self {
         case .option, .invalidSpec, .duplicate, .keyboardNeedsTerminal, .learnNeedsMIDI, .fileExists,
             .refusingToDelete, .invalidPlayBackItems, .invalidConfusion, .placementWithItems,
-            .inTempoNeedsMelodies, .tempoNeedsInTempo, .optionNeedsKind, .optionNeedsMode,
+            .inTempoNeedsMelodies, .tempoNeedsInTempo, .optionNeeds,
             .unknownCommand,
             .passwordTooShort,
             .passwordsDiffer, .calibrationNeedsSound:
