@@ -263,21 +263,16 @@ struct CommandParsingTests {
             ownRefusal(["simulate", "--accuracy", "0.5"])
                 == "--accuracy is for --mode notes, intervals, chords, degrees or melodies, not --mode comparison; it "
                 + "would do nothing there.")
-        #expect(
-            ownRefusal(["simulate", "--mode", "chords", "--key", "D"])?.hasPrefix(
-                "--key is for --mode degrees or melodies") == true)
-        #expect(
-            ownRefusal(["simulate", "--mode", "melodies", "--degree-notes", "2"])?.hasPrefix(
-                "--degree-notes is for --mode degrees,") == true)
-        #expect(
-            ownRefusal(["simulate", "--mode", "echo", "--patterns", "all"])?.hasPrefix(
-                "--patterns is for --mode timing,") == true)
-        #expect(
-            ownRefusal(["simulate", "--mode", "timing", "--ramp", "4"])?.hasPrefix(
-                "--ramp is for --mode tap,") == true)
-        #expect(
-            ownRefusal(["simulate", "--mode", "degrees", "--tempo", "90"])?.hasPrefix(
-                "--tempo is for --mode timing, tap or echo,") == true)
+        // The settings this command takes as options: each for the modes that use it.
+        for (mode, option, value, modes) in [
+            ("chords", "--key", "D", "degrees or melodies"), ("melodies", "--degree-notes", "2", "degrees"),
+            ("echo", "--patterns", "all", "timing"), ("timing", "--ramp", "4", "tap"),
+            ("degrees", "--tempo", "90", "timing, tap or echo"),
+        ] {
+            #expect(
+                ownRefusal(["simulate", "--mode", mode, option, value])
+                    == "\(option) is for --mode \(modes), not --mode \(mode); it would do nothing there.")
+        }
         #expect(ownRefusal(["simulate", "--mode", "matching", "--confuse", "M3=m3"]) != nil)
         #expect(ownRefusal(["simulate", "--items", "M3"]) != nil)
         #expect(ownRefusal(["simulate", "--placement"]) != nil)

@@ -91,8 +91,7 @@ struct PlayCommand: AsyncParsableCommand {
             default: continue
             }
             guard kinds.contains(kind) else {
-                throw .optionNeeds(
-                    kind: kind, option: "--" + (setting.optionName ?? setting.rawValue), kinds: kinds)
+                throw .optionNeeds(kind: kind, option: setting.option, kinds: kinds)
             }
         }
         var options = PlayBackOptions(

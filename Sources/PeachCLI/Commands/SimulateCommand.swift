@@ -138,12 +138,7 @@ struct SimulateCommand: ParsableCommand {
             ("--tuning", [.comparison, .matching, .measurement], overrides.tuning != nil),
         ]
         return own
-            + settingOverrides.map { setting in
-                (
-                    "--" + (setting.key.optionName ?? setting.key.rawValue), Self.modes(of: setting.key),
-                    setting.text != nil
-                )
-            }
+            + settingOverrides.map { ($0.key.option, Self.modes(of: $0.key), $0.text != nil) }
     }
 
     /// The modes a setting this command takes (``settingOverrides``) acts in.

@@ -74,9 +74,10 @@ final class VirtualPad: @unchecked Sendable {
     /// each of `notes`.
     func strike(at targets: [Double], notes: [UInt8]? = nil) {
         let device = "/dev/snd/midiC\(ALSAMachine.virtualMIDICard ?? 1)D0"
-        planned.withLock { $0.notes += notes ?? Array(repeating: 38, count: targets.count) }
         Thread { [self] in
             guard let file = try? SystemFile(path: device, flags: O_WRONLY) else { return }
+            // Planned once the device is open (its notes are then written), before the first is.
+            self.planned.withLock { $0.notes += notes ?? Array(repeating: 38, count: targets.count) }
             for (index, target) in targets.enumerated() {
                 let note = notes?[index] ?? 38
                 // One sleep to 2 ms before (a thread waking every millisecond loads the emulated machine enough
