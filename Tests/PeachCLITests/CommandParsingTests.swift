@@ -263,11 +263,17 @@ struct CommandParsingTests {
             ownRefusal(["simulate", "--accuracy", "0.5"])
                 == "--accuracy is for --mode notes, intervals, chords, degrees or melodies, not --mode comparison; it "
                 + "would do nothing there.")
-        // The settings this command takes as options: each for the modes that use it.
+        // The settings taken as options: each for the modes that use it.
         for (mode, option, value, modes) in [
             ("chords", "--key", "D", "degrees or melodies"), ("melodies", "--degree-notes", "2", "degrees"),
             ("echo", "--patterns", "all", "timing"), ("timing", "--ramp", "4", "tap"),
             ("degrees", "--tempo", "90", "timing, tap or echo"),
+            ("tap", "--intervals", "P5", "comparison, matching or measurement"),
+            ("degrees", "--timbre", "piano", "comparison, matching or measurement"),
+            (
+                "timing", "--range", "C3-C5",
+                "comparison, matching, measurement, notes, intervals, chords, degrees or melodies"
+            ),
         ] {
             #expect(
                 ownRefusal(["simulate", "--mode", mode, option, value])
@@ -276,18 +282,19 @@ struct CommandParsingTests {
         #expect(ownRefusal(["simulate", "--mode", "matching", "--confuse", "M3=m3"]) != nil)
         #expect(ownRefusal(["simulate", "--items", "M3"]) != nil)
         #expect(ownRefusal(["simulate", "--placement"]) != nil)
-        #expect(
-            ownRefusal(["simulate", "--mode", "tap", "--intervals", "P5"])
-                == "--intervals is for --mode comparison, matching or measurement, not --mode tap; it would do "
-                + "nothing there.")
         #expect(ownRefusal(["simulate", "--mode", "matching", "--vary-loudness", "0.5"]) != nil)
         #expect(ownRefusal(["simulate", "--mode", "chords", "--tuning", "just"]) != nil)
         #expect(refusal(["simulate", "--mode", "matching", "--intervals", "P5", "--tuning", "just"]) == nil)
         #expect(refusal(["simulate", "--mode", "measurement", "--vary-loudness", "0.5"]) == nil)
         // The default given changes nothing anywhere: taken in any mode.
         #expect(refusal(["simulate", "--mode", "matching", "--threshold", "10", "--accuracy", "0.9"]) == nil)
-        // The general settings apply to every mode.
-        #expect(refusal(["simulate", "--mode", "degrees", "--range", "C3-C5", "--timbre", "piano"]) == nil)
+        // The sound settings where they reach a simulation: its questions, its virtual time, its pitch records.
+        #expect(
+            refusal(["simulate", "--mode", "degrees", "--range", "C3-C5", "--note-duration", "0.5"]) == nil)
+        #expect(
+            refusal(["simulate", "--mode", "matching", "--timbre", "piano", "--reference-pitch", "442"])
+                == nil)
+        #expect(refusal(["simulate", "--mode", "timing", "--feedback-duration", "1"]) == nil)
         // The key of degrees and melodies, as peach play takes it (a minor key's name refused the same way).
         #expect(
             try parse(["simulate", "--mode", "melodies", "--key", "F#"], as: SimulateCommand.self).key == "F#"

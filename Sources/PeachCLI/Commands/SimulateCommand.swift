@@ -131,25 +131,33 @@ struct SimulateCommand: ParsableCommand {
             ("--accuracy", playBack, accuracy != Self.defaultAccuracy),
             ("--confuse", playBack, confuse != nil), ("--items", playBack, items != nil),
             ("--placement", playBack, placement),
-            // Pitch training's own settings: the loudness rove a comparison's, the intervals and their tuning
-            // pitch training's (play-back sounds its answers' keys in equal temperament).
-            ("--vary-loudness", [.comparison, .measurement], overrides.varyLoudness != nil),
-            ("--intervals", [.comparison, .matching, .measurement], overrides.intervals != nil),
-            ("--tuning", [.comparison, .matching, .measurement], overrides.tuning != nil),
         ]
-        return own
-            + settingOverrides.map { ($0.key.option, Self.modes(of: $0.key), $0.text != nil) }
+        // The settings given as options: this command's own and the training settings' group.
+        let settings =
+            settingOverrides.map { (key: $0.key, given: $0.text != nil) }
+            + overrides.values.map { (key: $0.key, given: $0.value != nil) }
+        return own + settings.map { ($0.key.option, Self.modes(of: $0.key), $0.given) }
     }
 
-    /// The modes a setting this command takes (``settingOverrides``) acts in.
+    /// The modes a setting this command takes as an option acts in (``settingOverrides`` and ``overrides``). A
+    /// simulation sounds nothing: the reference pitch and the timbre reach only the pitch modes' report and records
+    /// (play-back stores neither); the timing modes play no notes (only the feedback's length is theirs too).
     private static func modes(of setting: SettingKey) -> [SimulationMode] {
+        let timing: [SimulationMode] = [.timing, .tap, .echo]
+        let pitch: [SimulationMode] = [.comparison, .matching, .measurement]
         switch setting {
-        case .tempo: [.timing, .tap, .echo]
-        case .timingPatterns: [.timing]
-        case .silentBars, .silentEvery, .tempoRamp, .rampEvery: [.tap]
-        case .degreeNotes: [.degrees]
-        case .degreeKey: [.degrees, .melodies]
-        default: SimulationMode.allCases
+        case .tempo: return timing
+        case .timingPatterns: return [.timing]
+        case .silentBars, .silentEvery, .tempoRamp, .rampEvery: return [.tap]
+        case .degreeNotes: return [.degrees]
+        case .degreeKey: return [.degrees, .melodies]
+        // A comparison's loudness rove; pitch training's intervals and tuning (play-back sounds its answers' keys
+        // in equal temperament).
+        case .varyLoudness: return [.comparison, .measurement]
+        case .intervals, .tuningSystem, .referencePitch, .timbre: return pitch
+        case .noteRange, .noteDuration, .gapBetweenNotes:
+            return SimulationMode.allCases.filter { !timing.contains($0) }
+        default: return SimulationMode.allCases
         }
     }
 
