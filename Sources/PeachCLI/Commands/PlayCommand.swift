@@ -82,17 +82,11 @@ struct PlayCommand: AsyncParsableCommand {
         for (option, given, kinds) in judging where given && !kinds.contains(kind) {
             throw .optionNeeds(kind: kind, option: option, kinds: kinds)
         }
-        // The key and the degrees' options do nothing for the other kinds: said, not silently taken.
-        for (setting, text) in own where text != nil {
-            let kinds: [PlayBackKind]
-            switch setting {
-            case .degreeKey: kinds = [.degrees, .melodies]
-            case .cadenceEvery, .degreeNames, .degreeContext, .degreeNotes: kinds = [.degrees]
-            default: continue
-            }
-            guard kinds.contains(kind) else {
-                throw .optionNeeds(kind: kind, option: setting.option, kinds: kinds)
-            }
+        // The key and the degrees' options do nothing for the other kinds (``TrainingMode/uses(_:)``): said, not
+        // silently taken.
+        for (setting, text) in own where text != nil && !TrainingMode(playBack: kind).uses(setting) {
+            let kinds = PlayBackKind.allCases.filter { TrainingMode(playBack: $0).uses(setting) }
+            throw .optionNeeds(kind: kind, option: setting.option, kinds: kinds)
         }
         var options = PlayBackOptions(
             kind: kind, items: chosen, anyOctave: anyOctave, anyVoicing: anyVoicing,

@@ -139,25 +139,18 @@ struct SimulateCommand: ParsableCommand {
         return own + settings.map { ($0.key.option, Self.modes(of: $0.key), $0.given) }
     }
 
-    /// The modes a setting this command takes as an option acts in (``settingOverrides`` and ``overrides``). A
-    /// simulation sounds nothing: the reference pitch and the timbre reach only the pitch modes' report and records
-    /// (play-back stores neither); the timing modes play no notes (only the feedback's length is theirs too).
+    /// The modes a setting this command takes as an option acts in (``settingOverrides`` and ``overrides``): those
+    /// whose runs read it (``TrainingMode/uses(_:)``), less what a simulation leaves out. It sounds nothing, so the
+    /// reference pitch and the timbre reach only the pitch modes' report and records (play-back stores neither),
+    /// and it plays melodies free, so the tempo is timing's alone.
     private static func modes(of setting: SettingKey) -> [SimulationMode] {
-        let timing: [SimulationMode] = [.timing, .tap, .echo]
-        let pitch: [SimulationMode] = [.comparison, .matching, .measurement]
-        switch setting {
-        case .tempo: return timing
-        case .timingPatterns: return [.timing]
-        case .silentBars, .silentEvery, .tempoRamp, .rampEvery: return [.tap]
-        case .degreeNotes: return [.degrees]
-        case .degreeKey: return [.degrees, .melodies]
-        // A comparison's loudness rove; pitch training's intervals and tuning (play-back sounds its answers' keys
-        // in equal temperament).
-        case .varyLoudness: return [.comparison, .measurement]
-        case .intervals, .tuningSystem, .referencePitch, .timbre: return pitch
-        case .noteRange, .noteDuration, .gapBetweenNotes:
-            return SimulationMode.allCases.filter { !timing.contains($0) }
-        default: return SimulationMode.allCases
+        SimulationMode.allCases.filter { mode in
+            let training = mode.trainingMode
+            switch setting {
+            case .referencePitch, .timbre: return training.family == .pitch
+            case .tempo: return training.isTiming
+            default: return training.uses(setting)
+            }
         }
     }
 

@@ -29,13 +29,8 @@ struct MatchCommand: AsyncParsableCommand {
     @OptionGroup(title: CLI.texts.help(.groupSettings)) var overrides: SettingsOverrides
     @OptionGroup var live: RunOptions
 
-    /// `--vary-loudness` roves a comparison's second note, and matching has none: refused, not silently taken.
-    func validate() throws {
-        if overrides.varyLoudness != nil {
-            throw CommandError.optionNeeds(
-                option: "--vary-loudness", choice: "peach", values: ["train", "measure"], given: "match")
-        }
-    }
+    /// A setting matching does not read (`--vary-loudness`, a comparison's rove): refused, not silently taken.
+    func validate() throws { try overrides.refuseUnused(by: .pitchMatching) }
 
     @MainActor
     func run() async throws {

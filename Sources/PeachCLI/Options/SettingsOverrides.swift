@@ -84,6 +84,21 @@ protocol TrainingOverrides: ParsableArguments {
 }
 
 extension TrainingOverrides {
+    /// Refuses an option given for a setting a run of `mode` (one of the pitch commands') does not read
+    /// (``TrainingMode/uses(_:)``), naming the commands that do.
+    /// - Throws: ``CommandError/optionNeeds(option:choice:values:given:)``.
+    func refuseUnused(by mode: TrainingMode) throws(CommandError) {
+        let commands: [(mode: TrainingMode, name: String)] = [
+            (.comparison, "train"), (.pitchMatching, "match"), (.measurement, "measure"),
+        ]
+        for (key, value) in values where value != nil && !mode.uses(key) {
+            throw .optionNeeds(
+                option: key.option, choice: "peach",
+                values: commands.filter { $0.mode.uses(key) }.map(\.name),
+                given: commands.first { $0.mode == mode }?.name ?? mode.rawValue)
+        }
+    }
+
     func validate() throws {
         _ = try apply(to: TrainingSettings.defaults)
     }

@@ -31,6 +31,23 @@ public enum SimulationMode: String, Sendable, CaseIterable {
 
     /// The play-back kind the mode simulates, or nil.
     public var playBackKind: PlayBackKind? { PlayBackKind(rawValue: rawValue) }
+
+    /// The training mode the simulation runs a session of.
+    public var trainingMode: TrainingMode {
+        switch self {
+        case .comparison: .comparison
+        case .matching: .pitchMatching
+        case .measurement: .measurement
+        case .timing: .offsetDetection
+        case .tap: .gapFill
+        case .echo: .echo
+        case .notes: .playNotes
+        case .intervals: .playIntervals
+        case .chords: .playChords
+        case .degrees: .playDegrees
+        case .melodies: .playMelodies
+        }
+    }
 }
 
 /// Runs the real comparison or pitch-matching session, with the real strategy and profile, answered by a
