@@ -118,7 +118,7 @@ struct PlayBackPresenterTests {
             anyOctave: false, anyVoicing: false, timestamp: Date(), responseTime: 1, inputKind: .midiNote)
         #expect(
             texts.playBackVerdict(completed)
-                == "You played C4 E♭4 G4 (Minor triad, root position), it was C4 E4 G4 (C: Major triad, root position); "
+                == "You played C4 E♭4 G4 (Cm: Minor triad, root position), it was C4 E4 G4 (C: Major triad, root position); "
                 + "missing E4; extra E♭4")
     }
 
@@ -194,14 +194,20 @@ struct PlayBackPresenterTests {
         #expect(said([69, 72, 76]) == "The right chord an octave too high: A4 C5 E5 — " + aMinor)
         #expect(said([45, 48, 52]) == "The right chord an octave too low: A2 C3 E3 — " + aMinor)
         #expect(said([57, 64, 72]) == "The right notes in another voicing: A3 E4 C5 — " + aMinor)
-        #expect(said([59, 62, 66]).hasPrefix("You played B3 D4 F♯4: the right chord on another root — "))
+        #expect(
+            said([59, 62, 66]).hasPrefix("You played B3 D4 F♯4 (Bm): the right chord on another root — "))
         #expect(said([57, 60]) == "You played A3 C4, missing E4 — " + aMinor)
         #expect(said([57, 60, 64, 67]) == "You played A3 C4 E4 G4, extra G4 — " + aMinor)
-        #expect(said([57, 61, 64]).hasPrefix("You played A3 C♯4 E4 (Major triad, root position), it was"))
+        #expect(said([57, 61, 64]).hasPrefix("You played A3 C♯4 E4 (A: Major triad, root position), it was"))
+        // The chord played is named by its symbol as the asked one is, an inversion by its bass.
+        #expect(
+            said([57, 60, 65])
+                == "You played A3 C4 F4 (F/A: Major triad, 1st inversion), it was A3 C4 E4 (Am: Minor triad, root position); "
+                + "missing E4; extra F4")
         // A chord played for another is spelled as the chord it is: E major's G♯, not a lone A♭.
         #expect(
             said([64, 68, 71], reference: 64).hasPrefix(
-                "You played E4 G♯4 B4 (Major triad, root position), it was"),
+                "You played E4 G♯4 B4 (E: Major triad, root position), it was"),
             "\(said([64, 68, 71], reference: 64))")
         #expect(
             said([52, 56, 59, 62], .chord(.minorSeventh, inversion: 0), reference: 52).hasPrefix(
@@ -218,6 +224,24 @@ struct PlayBackPresenterTests {
                 anyOctave: false, anyVoicing: false, timestamp: Date(), responseTime: 1, inputKind: .midiNote)
         )
         #expect(german.hasPrefix("Der richtige Akkord eine Oktave zu hoch: A4 C5 E5 — "), "\(german)")
+        // German names the chord played with its German letters: B major is `H`, B minor `Hm`.
+        func gesagt(_ played: [Int]) -> String {
+            Texts(language: .german).playBackVerdict(
+                CompletedPlayBack(
+                    question: PlayBackQuestion.testing(.chord(.major, inversion: 0), reference: 60),
+                    played: played.map { PlayedNote(note: MIDINote(clamping: $0), velocity: 80, time: 0) },
+                    anyOctave: false, anyVoicing: false, timestamp: Date(), responseTime: 1,
+                    inputKind: .midiNote))
+        }
+        let itWas = "es war C4 E4 G4 (C: Durdreiklang, Grundstellung)"
+        #expect(
+            gesagt([59, 63, 66])
+                == "Du hast H3 Dis4 Fis4 gespielt (H): der richtige Akkord auf einem anderen Grundton — "
+                + itWas)
+        #expect(
+            gesagt([59, 62, 66]).hasPrefix(
+                "Du hast H3 D4 Fis4 gespielt (Hm: Molldreiklang, Grundstellung), " + itWas),
+            "\(gesagt([59, 62, 66]))")
     }
 
     @Test(

@@ -45,6 +45,12 @@ public enum ChordQuality: String, CaseIterable, Hashable, Sendable {
     /// The number of inversions, root position included (3 for triads, 4 for sevenths).
     public var voicings: Int { intervals.count }
 
+    /// The root of this chord in `inversion` (clamped to its ``voicings``) whose lowest note is `bass`: C for E
+    /// in a C major triad's 1st inversion; it may lie outside the MIDI range, as a number.
+    public func root(under bass: Int, inversion: Int) -> Int {
+        bass - intervals[max(0, min(inversion, voicings - 1))]
+    }
+
     /// What follows the root in the chord's symbol on a lead sheet: nothing for a major triad (`F`), `m`, `dim`,
     /// `aug`, `sus2`, `sus4`, `maj7`, `7`, `m7`, `m7♭5`, `dim7` (`Fm`, `G7`).
     public var symbol: String {

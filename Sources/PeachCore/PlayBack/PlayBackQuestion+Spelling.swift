@@ -30,8 +30,7 @@ extension PlayBackQuestion {
         else {
             return spelled(notes, in: key)
         }
-        let index = max(0, min(inversion, quality.voicings - 1))
-        let root = MIDINote(clamping: bass.rawValue - quality.intervals[index])
+        let root = MIDINote(clamping: quality.root(under: bass.rawValue, inversion: inversion))
         return Spelling.chord(notes, root: root, quality: quality, in: key)
     }
 
@@ -52,17 +51,10 @@ extension PlayBackQuestion {
         return alongside
     }
 
-    /// The chord's root, spelled as its symbol writes it in `key`; nil for notes and intervals.
-    public func chordRoot(in key: KeySignature = .c) -> SpelledNote? {
-        guard case .chord(let quality, _) = item, let root = chordRootNote else { return nil }
-        return Spelling.chordRoot(root, quality: quality, in: key)
-    }
-
     /// The chord's root key (below the bass in an inversion).
     private var chordRootNote: MIDINote? {
         guard case .chord(let quality, let inversion) = item else { return nil }
-        let index = max(0, min(inversion, quality.voicings - 1))
-        return MIDINote(clamping: reference.rawValue - quality.intervals[index])
+        return MIDINote(clamping: quality.root(under: reference.rawValue, inversion: inversion))
     }
 
     private func spelledAsInterval(_ notes: [MIDINote], semitones: Int, in key: KeySignature) -> [SpelledNote]

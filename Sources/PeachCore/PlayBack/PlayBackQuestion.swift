@@ -37,7 +37,7 @@ public struct PlayBackQuestion: Hashable, Sendable {
             self.reference = reference
             answerNotes = [target]
         case .chord(let quality, let inversion):
-            let root = reference.rawValue - quality.intervals[max(0, min(inversion, quality.voicings - 1))]
+            let root = quality.root(under: reference.rawValue, inversion: inversion)
             let notes = quality.notes(root: root, inversion: inversion)
             guard let low = notes.first, let high = notes.last, MIDINote.validRange.contains(low),
                 MIDINote.validRange.contains(high)

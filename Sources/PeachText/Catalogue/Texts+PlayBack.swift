@@ -132,12 +132,19 @@ extension Texts {
     /// A chord question's symbol as a lead sheet writes it: `Fm`, `B♭m7`, `G7/B` (an inversion names its bass);
     /// German `Fm`, `Bm7`, `G7/H`. Nil for notes and intervals.
     public func chordSymbol(_ question: PlayBackQuestion) -> String? {
-        guard case .chord(let quality, let inversion) = question.item,
-            let root = question.chordRoot(in: keySignature)
-        else { return nil }
-        let bass = question.spelled([question.reference], in: keySignature)[0]
-        return root.pitchName(noteNaming) + quality.symbol
-            + (inversion > 0 ? "/" + bass.pitchName(noteNaming) : "")
+        chordSymbol(question.item, bass: question.reference)
+    }
+
+    /// The symbol of `item`, a chord, with `bass` its lowest note: `Fm`, `F/A` (the chord a player played for
+    /// another, named as the asked one is). Its root is spelled as ``Spelling/chordRoot(_:quality:in:)`` spells it
+    /// in ``keySignature``, its bass as a note of that chord. Nil for any other item.
+    func chordSymbol(_ item: PlayBackItem, bass: MIDINote) -> String? {
+        guard case .chord(let quality, let inversion) = item else { return nil }
+        let root = MIDINote(clamping: quality.root(under: bass.rawValue, inversion: inversion))
+        let spelledRoot = Spelling.chordRoot(root, quality: quality, in: keySignature)
+        let spelledBass = Spelling.chord([bass], root: root, quality: quality, in: keySignature)[0]
+        return spelledRoot.pitchName(noteNaming) + quality.symbol
+            + (inversion > 0 ? "/" + spelledBass.pitchName(noteNaming) : "")
     }
 
     /// The item a question asks, in words, with a chord's symbol beside it: `Minor triad, root position (Fm)`; a
@@ -432,7 +439,10 @@ extension Texts {
                 "\(note): the right interval, but below \(names([question.reference])) — it was \(asked) (\(expected))"
             )
         case .otherRoot:
-            return tr("You played \(played): the right chord on another root — \(it)")
+            guard let answered = verdict.answered, let bass = verdict.played.min(),
+                let symbol = chordSymbol(answered, bass: bass)
+            else { return tr("You played \(played): the right chord on another root — \(it)") }
+            return tr("You played \(played) (\(symbol)): the right chord on another root — \(it)")
         case .incomplete:
             return tr("You played \(played), missing \(names(verdict.missing)) — \(it)")
         case .extraNotes:
@@ -446,8 +456,12 @@ extension Texts {
             }
             return tr("\(note), \(miss(error)) — you played \(heard), it was \(asked) (\(expected))")
         }
-        let heard = verdict.answered.map(itemName)
         guard isChord else { return tr("You played \(played), it was \(expected) (\(right))") }
+        // The chord played is labelled as the asked one is: `(F/A: Major triad, 1st inversion)`.
+        let heard = verdict.answered.map { answered in
+            (verdict.played.min().flatMap { chordSymbol(answered, bass: $0) }.map { $0 + ": " } ?? "")
+                + itemName(answered)
+        }
         var parts = [tr("You played \(played)") + (heard.map { " (\($0))" } ?? "") + ", " + it]
         if !verdict.missing.isEmpty { parts.append(tr("missing \(names(verdict.missing))")) }
         if !verdict.extra.isEmpty { parts.append(tr("extra \(names(verdict.extra))")) }
