@@ -158,6 +158,38 @@ struct DegreesPresenterTests {
                 + "Melodie war C4 D4 E4 C4 (Melodie aus 4 Tönen in Schritten in C-Dur)")
     }
 
+    @Test(
+        "in tempo: each note's offset in ms, then a note half a beat or more from its place in beats, EN and DE"
+    )
+    func melodyInTempoWords() throws {
+        let level = try #require(MelodyLevel(id: "steps4"))
+        let question = try #require(PlayBackQuestion(melody: level, tonic: 60, notes: [60, 62, 64, 60]))
+        // At 60 BPM the places are 0, 1, 2 and 3 s after the response's first beat, the first note 10 ms late.
+        let played = zip([60, 62, 64, 60], [0, 0.32, 3.0, 5.5]).map {
+            PlayedNote(note: MIDINote(clamping: $0), velocity: 90, time: $1)
+        }
+        let completed = CompletedPlayBack(
+            question: question, played: played, anyOctave: false, anyVoicing: false,
+            timestamp: Date(timeIntervalSince1970: 0), responseTime: 1, inputKind: .midiNote,
+            tempo: try Tempo(bpm: 60), gridOffset: 0.01)
+        #expect(
+            Texts(language: .english).playBackVerdict(completed)
+                == "Melody of 4 notes by step in C major: C4 D4 E4 C4; timing: +10 −670 +1010 +2510 ms (mean +715 ms); "
+                + "note 2 half a beat early, note 3 a beat late, note 4 2½ beats late")
+        #expect(
+            Texts(language: .german).playBackVerdict(completed).hasSuffix(
+                "; Ton 2 einen halben Schlag zu früh, Ton 3 einen Schlag zu spät, Ton 4 2½ Schläge zu spät"))
+        // Within half a beat of every place, the offsets alone.
+        let steady = CompletedPlayBack(
+            question: question,
+            played: zip([60, 62, 64, 60], [0, 1.2, 1.8, 3.0]).map {
+                PlayedNote(note: MIDINote(clamping: $0), velocity: 90, time: $1)
+            }, anyOctave: false, anyVoicing: false, timestamp: Date(timeIntervalSince1970: 0),
+            responseTime: 1,
+            inputKind: .midiNote, tempo: try Tempo(bpm: 60), gridOffset: 0)
+        #expect(Texts(language: .english).melodyTiming(steady) == "timing: 0 +200 −200 0 ms (mean 0 ms)")
+    }
+
     @Test("a melody's wrong note is named against the note it should have been: B for B-flat, G-sharp for G")
     func melodyWrongNoteSpelling() throws {
         let level = try #require(MelodyLevel(id: "steps4"))

@@ -544,8 +544,31 @@ extension Texts {
     }
 
     /// Melodies in tempo: how far each note was from its place, `timing: +12 −5 +3 – ms` (– for a note not played),
-    /// with the mean, signed the same way (`mean +3 ms`); nil when played freely.
+    /// with the mean, signed the same way (`mean +3 ms`); then, as a teacher counts it, each note that landed
+    /// half a beat or more from its place, to the nearest half beat: `; note 3 a beat early, note 4 half a beat
+    /// late`, `2½ beats early`. Nil when played freely.
     public func melodyTiming(_ completed: CompletedPlayBack) -> String? {
+        guard let line = melodyOffsets(completed) else { return nil }
+        guard let beat = completed.tempo?.beat, beat > 0 else { return line }
+        let beside = completed.noteOffsets.enumerated().compactMap { place, offset -> String? in
+            guard let offset, offset.isFinite, abs(offset) >= beat / 2 else { return nil }
+            let (beats, half) = Int((abs(offset) / beat * 2).rounded()).quotientAndRemainder(dividingBy: 2)
+            let amount: String
+            switch (beats, half) {
+            case (0, _): amount = tr("half a beat")
+            case (1, 0): amount = tr("a beat")
+            case (1, _): amount = tr("a beat and a half")
+            case (_, 0): amount = tr("\(beats) beats")
+            default: amount = tr("\(beats)½ beats")
+            }
+            return offset < 0
+                ? tr("note \(place + 1) \(amount) early") : tr("note \(place + 1) \(amount) late")
+        }
+        return beside.isEmpty ? line : line + "; " + beside.joined(separator: ", ")
+    }
+
+    /// Melodies in tempo: the offsets in milliseconds and their mean (``melodyTiming(_:)``).
+    private func melodyOffsets(_ completed: CompletedPlayBack) -> String? {
         let offsets = completed.noteOffsets
         guard !offsets.isEmpty else { return nil }
         func signed(_ seconds: Double) -> String {
