@@ -130,7 +130,7 @@ extension Texts {
     }
 
     /// A chord question's symbol as a lead sheet writes it: `Fm`, `B♭m7`, `G7/B` (an inversion names its bass);
-    /// German `Fm`, `Bm7`, `G7/H`. Nil for notes and intervals.
+    /// German `Fm`, `Bm7`, `G7/H`. Nil for any other kind.
     public func chordSymbol(_ question: PlayBackQuestion) -> String? {
         chordSymbol(question.item, bass: question.reference)
     }
@@ -549,7 +549,7 @@ extension Texts {
     /// late`, `2½ beats early`. Nil when played freely.
     public func melodyTiming(_ completed: CompletedPlayBack) -> String? {
         guard let line = melodyOffsets(completed) else { return nil }
-        guard let beat = completed.tempo?.beat, beat > 0 else { return line }
+        guard let beat = completed.tempo?.beat else { return line }
         let beside = completed.noteOffsets.enumerated().compactMap { place, offset -> String? in
             guard let offset, offset.isFinite, abs(offset) >= beat / 2 else { return nil }
             let (beats, half) = Int((abs(offset) / beat * 2).rounded()).quotientAndRemainder(dividingBy: 2)
