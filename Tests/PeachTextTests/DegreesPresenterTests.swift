@@ -69,7 +69,9 @@ struct DegreesPresenterTests {
         }
         let english = Texts(language: .english)
         let german = Texts(language: .german)
-        #expect(english.playBackVerdict(completed([55, 75, 70])) == "3 1 5 in E♭ major: G4 E♭4 B♭4")
+        // Right in other octaves: the row as played, each note in its octave.
+        #expect(english.playBackVerdict(completed([55, 75, 70])) == "3 1 5 in E♭ major: G3 E♭5 B♭4")
+        #expect(german.playBackVerdict(completed([67, 63, 70])) == "3 1 5 in Es-Dur: G4 Es4 B4")
         #expect(
             english.playBackVerdict(completed([66, 63, 70]))
                 == "2 of 3 notes right; note 1: G♭4 is ♭3, it was 3 (G4) — the notes were G4 E♭4 B♭4 (3 1 5 in E♭ major)"
@@ -117,7 +119,10 @@ struct DegreesPresenterTests {
         }
         let english = Texts(language: .english)
         let german = Texts(language: .german)
-        #expect(english.playBackVerdict(completed([58])) == "5 in E♭ major: B♭4")
+        #expect(english.playBackVerdict(completed([70])) == "5 in E♭ major: B♭4")
+        // Right an octave down: the note played, where its walk home starts.
+        #expect(english.playBackVerdict(completed([58])) == "5 in E♭ major: B♭3")
+        #expect(german.playBackVerdict(completed([82])) == "5 in Es-Dur: B5")
         #expect(english.playBackVerdict(completed([71])) == "C♭5 is ♭6 — it was 5 (B♭4) in E♭ major")
         #expect(
             german.playBackVerdict(completed([71])) == "Ces5 ist ♭6 — es war 5 (B4) in Es-Dur",

@@ -73,6 +73,55 @@ struct PlayBackPresenterTests {
         #expect(result["correct"] as? Bool == false && result["heardAs"] as? String == "m3")
     }
 
+    @Test("melodies in tempo: notes only along with the phrase: one line saying so, a playedDuringCall event")
+    func playedDuringCall() throws {
+        for (language, expected) in [
+            (
+                Language.english,
+                "Your notes came while the phrase played; answer in the bar after it, on the clicks"
+            ),
+            (
+                .german,
+                "Deine Töne kamen, während die Phrase spielte; antworte im Takt danach, auf die Klicks"
+            ),
+        ] {
+            var options = PlayBackOptions(
+                kind: .melodies, items: [try #require(PlayBackItem(id: "steps3"))])
+            options.inTempo = true
+            let presented = PresenterTests.Presented(
+                harness: RunHarness(mode: .playMelodies, playBack: options, withClicks: true),
+                language: language)
+            let harness = presented.harness
+            harness.run.start()
+            let question = try #require(harness.question)
+            let grid = try #require(
+                harness.presenter.events.lazy.compactMap { event -> TempoGrid? in
+                    if case .playBack(.grid(let grid), _) = event { return grid }
+                    return nil
+                }.first)
+            for (index, note) in question.answerNotes.enumerated() {
+                while harness.now < grid.callTimes[index] { harness.advance(0.01) }
+                harness.strike([note.rawValue])
+            }
+            while harness.now < grid.responseEnd + 1 { harness.advance(0.05) }
+            #expect(presented.output.screen.contains(expected), "\(presented.output.screen)")
+            let told = try #require(presented.objects.first { $0["event"] as? String == "playedDuringCall" })
+            #expect(Set(told.keys) == ["event", "time"])
+        }
+    }
+
+    @Test("a play-back replay's state line on a terminal says what to do, not a bare 'again'; German too")
+    func replayStateLine() {
+        for (language, expected) in [(Language.english, "Listen again"), (.german, "Hör noch einmal zu")] {
+            let output = RecordingScreenOutput()
+            let screen = TerminalScreen(
+                texts: Texts(language: language), output: output, isTerminal: true, color: false, width: 80)
+            let question = PlayBackQuestion.testing(Self.majorThird, reference: 60)
+            screen.present(.playBack(.replayStarted(question), TrainingProgress()), at: Date())
+            #expect(output.screen.hasSuffix(expected), "\(output.screen)")
+        }
+    }
+
     @Test("the screen says what was played in note names and musical words, in English and German")
     func words() throws {
         for (language, expected) in [
@@ -99,13 +148,32 @@ struct PlayBackPresenterTests {
     func compoundMisses() {
         let english = Texts(language: .english)
         let german = Texts(language: .german)
-        #expect(english.miss(-1) == "a semitone too low" && english.miss(7) == "7 semitones too high")
+        #expect(english.miss(-1) == "a semitone too low" && english.miss(7) == "a fifth too high")
         #expect(english.miss(12) == "an octave too high" && english.miss(-24) == "2 octaves too low")
         #expect(english.miss(-14) == "an octave and a whole tone too low")
-        #expect(english.miss(17) == "an octave and 5 semitones too high")
+        #expect(english.miss(17) == "an octave and a fourth too high")
         #expect(english.miss(-25) == "2 octaves and a semitone too low")
         #expect(german.miss(-13) == "eine Oktave und einen Halbton zu tief")
-        #expect(german.miss(29) == "2 Oktaven und 5 Halbtöne zu hoch")
+        #expect(german.miss(29) == "2 Oktaven und eine Quarte zu hoch")
+    }
+
+    @Test(
+        "a miss of 3 to 11 semitones is named as the interval it sounds, as a teacher says it; German in the accusative",
+        arguments: [
+            (3, "a minor third too high", "eine kleine Terz zu hoch"),
+            (-4, "a major third too low", "eine große Terz zu tief"),
+            (5, "a fourth too high", "eine Quarte zu hoch"),
+            (-6, "a tritone too low", "einen Tritonus zu tief"),
+            (7, "a fifth too high", "eine Quinte zu hoch"),
+            (-8, "a minor sixth too low", "eine kleine Sexte zu tief"),
+            (9, "a major sixth too high", "eine große Sexte zu hoch"),
+            (-10, "a minor seventh too low", "eine kleine Septime zu tief"),
+            (11, "a major seventh too high", "eine große Septime zu hoch"),
+            (-18, "an octave and a tritone too low", "eine Oktave und einen Tritonus zu tief"),
+        ])
+    func missesAsIntervals(semitones: Int, english: String, german: String) {
+        #expect(Texts(language: .english).miss(semitones) == english)
+        #expect(Texts(language: .german).miss(semitones) == german)
     }
 
     @Test("a chord's verdict names the chord played, the missing and the extra notes")
@@ -120,6 +188,47 @@ struct PlayBackPresenterTests {
             texts.playBackVerdict(completed)
                 == "You played C4 E♭4 G4 (Cm: Minor triad, root position), it was C4 E4 G4 (C: Major triad, root position); "
                 + "missing E4; extra E♭4")
+    }
+
+    @Test(
+        "a right answer the judging options let differ names the notes played: another octave, another voicing"
+    )
+    func rightAsPlayed() throws {
+        func completed(
+            _ question: PlayBackQuestion, played: [Int], anyOctave: Bool = false, anyVoicing: Bool = false
+        ) -> CompletedPlayBack {
+            CompletedPlayBack(
+                question: question,
+                played: played.enumerated().map {
+                    PlayedNote(
+                        note: MIDINote(clamping: $0.element), velocity: 80, time: Double($0.offset) * 0.5)
+                },
+                anyOctave: anyOctave, anyVoicing: anyVoicing, timestamp: Date(), responseTime: 1,
+                inputKind: .midiNote)
+        }
+        let english = Texts(language: .english)
+        let german = Texts(language: .german)
+        let third = PlayBackQuestion.testing(Self.majorThird, reference: 60)
+        #expect(english.playBackVerdict(completed(third, played: [64])) == "Major third up: E4")
+        // The reference played with the answer is not named; the answer an octave up is, as played.
+        #expect(
+            english.playBackVerdict(completed(third, played: [60, 76], anyOctave: true))
+                == "Major third up: E5")
+        let cMajor = PlayBackQuestion.testing(.chord(.major, inversion: 0), reference: 48)
+        #expect(
+            english.playBackVerdict(completed(cMajor, played: [48, 55, 64], anyVoicing: true))
+                == "Major triad, root position (C): C3 G3 E4")
+        #expect(
+            english.playBackVerdict(completed(cMajor, played: [48, 52, 55], anyVoicing: true))
+                == "Major triad, root position (C): C3 E3 G3")
+        let level = try #require(MelodyLevel(id: "steps4"))
+        let melody = try #require(PlayBackQuestion(melody: level, tonic: 70, notes: [70, 72, 74, 70]))
+        #expect(
+            german.playBackVerdict(completed(melody, played: [58, 60, 62, 58], anyOctave: true))
+                == "Melodie aus 4 Tönen in Schritten in B-Dur: B3 C4 D4 B3")
+        #expect(
+            english.playBackVerdict(completed(melody, played: [70, 72, 74, 70]))
+                == "Melody of 4 notes by step in B♭ major: B♭4 C5 D5 B♭4")
     }
 
     @Test("notes spelled as the question reads them: F minor is F A♭ C (Fm), G7/B has F, German As and H")

@@ -105,7 +105,7 @@ struct PresenterTests {
                     "echoOnset",
                     "levelChanged", "strike", "dropout", "question",
                     "answerable",
-                    "referenceOnly", "played", "notCounted", "placementEnded",
+                    "referenceOnly", "playedDuringCall", "played", "notCounted", "placementEnded",
                     "skipped", "cadence", "drone", "resolving",
                 ]))
         #expect(presented.objects.last?["detail"] as? String == "SIGTERM")

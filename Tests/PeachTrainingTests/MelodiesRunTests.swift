@@ -169,6 +169,30 @@ struct MelodiesRunTests {
         #expect(grids.count == 2)
     }
 
+    @Test(
+        "in tempo: notes played along with the phrase do not answer; an empty response says so, then replays")
+    func inTempoPlayedDuringCall() throws {
+        let harness = tempoHarness()
+        let question = try #require(harness.question)
+        let grid = try #require(placedGrid(harness))
+        // The phrase played along with the call, each note on its call's place: before the window opens.
+        for (index, note) in question.answerNotes.enumerated() {
+            while harness.now < grid.callTimes[index] { harness.advance(0.01) }
+            harness.strike([note.rawValue])
+        }
+        while harness.now < grid.responseEnd + 1 { harness.advance(0.05) }
+        #expect(harness.store.playBacks.isEmpty)
+        let names = harness.names
+        let told = try #require(names.firstIndex(of: "playedDuringCall"))
+        #expect(names.dropFirst(told).contains("replayStarted"), "\(names)")
+        #expect(names.filter { $0 == "playedDuringCall" }.count == 1)
+        // A response left empty with nothing played before it replays without the words.
+        let quiet = tempoHarness()
+        let quietGrid = try #require(placedGrid(quiet))
+        while quiet.now < quietGrid.responseEnd + 1 { quiet.advance(0.05) }
+        #expect(quiet.names.contains("replayStarted") && !quiet.names.contains("playedDuringCall"))
+    }
+
     @Test("in tempo: a skip drops the grid's clicks not yet heard, and the next question places its own")
     func inTempoSkip() throws {
         let harness = tempoHarness()

@@ -116,6 +116,9 @@ public final class PlayBackSession: TrainingSession {
     /// Melodies in tempo: the current question's grid, and the output's dropouts when it was placed.
     private var grid: TempoGrid?
     private var gridDropouts = 0
+    /// Melodies in tempo: whether a note was played while the count-in or the phrase sounded (before the window
+    /// opens half a beat ahead of the response): none of them answers, and a response left empty says so.
+    private var playedDuringCall = false
     /// The output the questions and the play-through sound on, where it counts dropouts and rests (the internal
     /// synth): its dropouts are told, and it is kept awake while the session plays.
     private let output: (any ClickPlayer)?
@@ -216,6 +219,7 @@ public final class PlayBackSession: TrainingSession {
         if state == .showingFeedback {
             lateAfterVerdict(PlayedNote(note: note, velocity: velocity, time: time))
         }
+        if state == .playingQuestion, grid != nil { playedDuringCall = true }
         guard state == .awaitingAnswer else { return }
         answerInput = input
         let first = capture.add(PlayedNote(note: note, velocity: velocity, time: time))
@@ -396,6 +400,7 @@ public final class PlayBackSession: TrainingSession {
         stopQuestionNotes()
         state = .playingQuestion
         grid = nil
+        playedDuringCall = false
         if question.item.kind == .melodies, trialOptions.inTempo, let clicks {
             playInTempo(question, clicks: clicks)
             return
@@ -562,7 +567,10 @@ public final class PlayBackSession: TrainingSession {
         tellDropouts()
         if grid != nil, let clicks, clicks.dropoutCount != gridDropouts || capture.answer.isEmpty {
             // The grid was heard out of time (told as it was noticed), or nothing was played: not judged; the
-            // question plays again.
+            // question plays again. Notes played along with the phrase instead are told (not a dropout's replay).
+            if clicks.dropoutCount == gridDropouts, playedDuringCall {
+                machinery.emit(.playedDuringCall(question))
+            }
             capture.reset()
             machinery.emit(.replayStarted(question))
             play(question)

@@ -24,6 +24,9 @@ public enum PlayBackSessionEvent: TrainingSessionEvent {
     case questionStarted(PlayBackQuestion, namesReference: Bool)
     /// The question is played again (replay).
     case replayStarted(PlayBackQuestion)
+    /// Melodies in tempo: the response passed without a note, and notes were played while the count-in or the
+    /// phrase sounded (along with it, or too soon): none answers; the phrase plays again (``replayStarted(_:)``).
+    case playedDuringCall(PlayBackQuestion)
     /// The answer window opened: notes played from now on answer.
     case answerable(PlayBackQuestion, namesReference: Bool)
     /// The player played only the given reference; the answer window stays open for the answer.

@@ -380,6 +380,15 @@ extension Texts {
     /// The state line after the reference alone was played.
     public var playBackReferenceOnly: String { tr("That is the reference; now play the other note") }
 
+    /// Melodies in tempo: the line when notes came while the phrase played and none in the response (the phrase
+    /// then plays again).
+    public var playBackDuringCall: String {
+        tr("Your notes came while the phrase played; answer in the bar after it, on the clicks")
+    }
+
+    /// The state line while a question sounds again (Space, or four keys at once below C4).
+    public var playBackReplaying: String { tr("Listen again") }
+
     /// The state line while the player's answer and then the right one sound.
     public var playBackComparing: String { tr("Yours, then the right one") }
 
@@ -411,7 +420,7 @@ extension Texts {
         if question.item.kind == .melodies { return melodyVerdict(completed) }
         if question.isPhrase, let key = question.key { return degreeRowVerdict(completed, key: key) }
         if let key = question.key {
-            guard verdict.outcome != .right else { return right + ": " + expected }
+            guard verdict.outcome != .right else { return right + ": " + rightNotes(completed) }
             guard let note = verdict.played.first, verdict.outcome == .wrongItem else {
                 return tr("You played \(played): one note, in any octave — \(it)")
             }
@@ -425,7 +434,7 @@ extension Texts {
         let note = names(shown.isEmpty ? verdict.played : shown)
         switch verdict.outcome {
         case .right:
-            return right + ": " + expected
+            return right + ": " + rightNotes(completed)
         case .otherOctave:
             let error =
                 verdict.semitoneError
@@ -468,6 +477,23 @@ extension Texts {
         return parts.joined(separator: "; ")
     }
 
+    /// The notes a right answer names: the asked ones, or the ones played where they differ — a degree in another
+    /// octave, a note or a melody with `--any-octave`, a chord with `--any-voicing` — so that the line says what
+    /// was heard, and a degree's walk home (`Home to the tonic: F5 E5 D5 C5`) starts from the note it names.
+    private func rightNotes(_ completed: CompletedPlayBack) -> String {
+        let question = completed.question
+        let verdict = completed.verdict
+        let kind = question.item.kind
+        // Notes and intervals: the reference may be played with the answer; it is not the answer.
+        let played =
+            kind == .notes || kind == .intervals
+            ? verdict.played.filter { $0 != question.reference } : verdict.played
+        guard !played.isEmpty, Set(played) != Set(question.answerNotes) else {
+            return spelledNames(question.answerNotes, in: question)
+        }
+        return kind == .chords ? playedNames(verdict, in: question) : spelledNames(played, in: question)
+    }
+
     /// A melody's verdict, note by note in place: `Melody of 4 notes by step in C major: C4 D4 E4 C4` when right;
     /// `The right melody an octave too high: …`; else how many notes were right, then each miss — `note 3: you
     /// played F4, it was E4 (a semitone too high)`, `note 4 missing`, `extra G4` — and `the melody was …`.
@@ -479,7 +505,7 @@ extension Texts {
         let it = tr("it was \(expected) (\(itemLabel(of: question)))")
         switch verdict.outcome {
         case .right:
-            return itemName(of: question) + ": " + expected
+            return itemName(of: question) + ": " + rightNotes(completed)
                 + (melodyTiming(completed).map { "; " + $0 } ?? "")
         case .otherOctave:
             let shift = (verdict.played.first?.rawValue ?? 0) - (question.answerNotes.first?.rawValue ?? 0)
@@ -507,7 +533,7 @@ extension Texts {
         let verdict = completed.verdict
         func names(_ notes: [MIDINote]) -> String { spelledNames(notes, in: question) }
         let expected = names(question.answerNotes)
-        guard verdict.outcome != .right else { return itemName(of: question) + ": " + expected }
+        guard verdict.outcome != .right else { return itemName(of: question) + ": " + rightNotes(completed) }
         let parts = phraseMisses(verdict, of: question) { number, played, note in
             tr(
                 "note \(number): \(names([played])) is \(degreeName(key.degree(of: played))), it was \(degreeName(key.degree(of: note))) (\(names([note])))"
@@ -615,16 +641,28 @@ extension Texts {
         return lines
     }
 
-    /// How far a note or chord missed, in a musician's words: `a semitone too low`, `an octave too high`,
-    /// `2 octaves too low`, `5 semitones too high`; beyond an octave the octaves first, then what is left (`an
-    /// octave and a whole tone too low`, not `14 semitones`), so that the octave slip is seen at once.
+    /// How far a note or chord missed, in a musician's words: `a semitone too low`, `a whole tone too high`, `a
+    /// minor third too low`, `a fifth too high`, `a tritone too low`, `an octave too high`, `2 octaves too low`;
+    /// beyond an octave the octaves first, then what is left (`an octave and a whole tone too low`, not `14
+    /// semitones`), so that the octave slip is seen at once. The distance is named by its size, as it sounds (3
+    /// semitones are a minor third, whatever the two notes' letters), and a fourth and a fifth without "perfect",
+    /// as a teacher says it; German in the accusative the sentence takes (`einen Tritonus zu tief`).
     public func miss(_ semitones: Int) -> String {
         let (octaves, rest) = abs(semitones).quotientAndRemainder(dividingBy: 12)
         let remainder: String
         switch rest {
         case 1: remainder = tr("a semitone")
         case 2: remainder = tr("a whole tone")
-        default: remainder = tr("\(rest) semitones")
+        case 3: remainder = tr("a minor third", context: "how far a note missed")
+        case 4: remainder = tr("a major third", context: "how far a note missed")
+        case 5: remainder = tr("a fourth", context: "how far a note missed")
+        case 6: remainder = tr("a tritone", context: "how far a note missed")
+        case 7: remainder = tr("a fifth", context: "how far a note missed")
+        case 8: remainder = tr("a minor sixth", context: "how far a note missed")
+        case 9: remainder = tr("a major sixth", context: "how far a note missed")
+        case 10: remainder = tr("a minor seventh", context: "how far a note missed")
+        case 11: remainder = tr("a major seventh", context: "how far a note missed")
+        default: remainder = tr("\(rest) semitones")  // 0: no miss, never asked
         }
         let amount: String
         switch (octaves, rest) {

@@ -34,6 +34,7 @@ import PeachTraining
 /// | `resolving` | play-back, degrees: a right note resolves home: `soundedNotes`, `spelled` |
 /// | `answerable` | play-back: the answer window opened (notes played from now on answer): `answerNotes` |
 /// | `referenceOnly` | play-back: only the given reference was played; the window stays open |
+/// | `playedDuringCall` | play-back, melodies in tempo: the response passed without a note, and notes were played while the count-in or the phrase sounded; the phrase plays again (`replayStarted`) |
 /// | `played` | play-back: the captured answer: `played` (each note's `note`, `velocity` and `onsetMs` after the first, by the kernel's stamps, to 0.1 ms as stored), `responseTime` (seconds after the window opened), `input` |
 /// | `skipped` | play-back: the question was skipped (not stored): `item` |
 /// | `stopped` | `reason` (`user`, `signal`, `controllerDisconnected`, `audioFailure`, `inputEnded`), `detail` |
@@ -201,7 +202,7 @@ public struct EventLine: Encodable, Equatable, Sendable {
         "result",
         "repetition", "loopStarted", "silence", "tempoChanged", "countIn", "call", "respond", "echoOnset",
         "levelChanged", "strike", "dropout", "cadence", "drone", "question", "answerable",
-        "referenceOnly", "played", "notCounted", "resolving", "placementEnded",
+        "referenceOnly", "playedDuringCall", "played", "notCounted", "resolving", "placementEnded",
         "skipped",
         "stopped",
     ]
@@ -251,6 +252,7 @@ public struct EventLine: Encodable, Equatable, Sendable {
         ],
         "answerable": ["answerNotes"],
         "referenceOnly": [],
+        "playedDuringCall": [],
         "played": ["played", "responseTime", "input"],
         "notCounted": ["late", "grazed"],
         "resolving": ["soundedNotes", "spelled"],

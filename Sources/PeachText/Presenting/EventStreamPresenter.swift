@@ -287,6 +287,8 @@ public final class EventStreamPresenter: TrainingPresenter {
             return [line]
         case .referenceOnly:
             return [EventLine("referenceOnly", at: time)]
+        case .playedDuringCall:
+            return [EventLine("playedDuringCall", at: time)]
         case .answered(let completed):
             var played = EventLine("played", at: completed.timestamp)
             // Onsets to 0.1 ms, as the store keeps them (not a double's tail: 82.10000000000001).

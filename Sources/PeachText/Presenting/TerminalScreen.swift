@@ -304,11 +304,13 @@ public final class TerminalScreen: TrainingPresenter {
         case .questionStarted(let question, let names):
             status(texts.playBackListening(question, namesReference: names))
         case .replayStarted:
-            status(texts.replaying)
+            status(texts.playBackReplaying)
         case .answerable(let question, let names):
             status(texts.playBackYourTurn(question, namesReference: names))
         case .referenceOnly:
             status(texts.playBackReferenceOnly)
+        case .playedDuringCall:
+            line(paint(texts.playBackDuringCall, "33"))
         case .answered(let completed):
             let verdict =
                 completed.verdict.outcome.isRightItemElsewhere
