@@ -210,6 +210,25 @@ struct SettingsFileTests {
         #expect(copy.hasSuffix("settings.json.broken-19700101T000000-000Z"))
         #expect(FileManager.default.contents(atPath: copy) == Data(fixture.bytes))
     }
+
+    @Test(
+        "a file on one line cut short keeps every pair before the cut, commas inside a value and all; the first of a key twice"
+    )
+    func repairOneLine() throws {
+        let fixture = fixture(
+            #"{"noteRange": "C3-C5", "intervals": "P5,M3down", "velocity": 80, "noteRange": "C2-C4", "noteDura"#
+        )
+        let repaired = try fixture.file.loadForRepair()
+        #expect(repaired.problems == [.syntax(line: 1, column: 97)])  // where the text ends
+        #expect(repaired.settings.training.noteRange == NoteRange(48, 72))
+        #expect(repaired.settings.training.velocity == 80)
+        #expect(repaired.settings.training.intervals.count == 2)
+        // A pair after the object's closing brace is no setting; one before it is.
+        let closed = self.fixture(#"{"velocity": 70, "noteDuration": 0.5} "tempo": 90,"#)
+        let read = try closed.file.loadForRepair()
+        #expect(read.settings.training.velocity == 70 && read.settings.training.noteDuration == 0.5)
+        #expect(read.settings.timing.tempo.bpm == 80)
+    }
 }
 
 @MainActor

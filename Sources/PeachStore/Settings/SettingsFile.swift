@@ -237,23 +237,74 @@ enum SettingsJSONValue {
         }
     }
 
-    /// Reads a broken file line by line: each line of the form `"key": value` (with or without a final comma)
-    /// whose value is a JSON string, number or boolean.
+    /// Reads a broken file line by line, keeping every pair that still reads: each line is cut at its commas
+    /// (those outside strings, arrays and objects), and each piece of the form `"key": value` whose value is a
+    /// JSON string, number or boolean is a setting; a brace opening or closing the object is passed over. So a
+    /// file written on one line and cut short (`{"noteRange": "C3-C5", "tempo": 8`) keeps all but the piece that
+    /// broke, as a file of a pair a line keeps all but its broken line. The first of a key twice is kept.
     static func parseLines(_ bytes: [UInt8]) -> [(String, SettingsJSONValue)] {
         var result: [(String, SettingsJSONValue)] = []
-        for rawLine in bytes.split(separator: 0x0A) {
-            var line = Array(rawLine)
-            while let last = line.last, last == 0x20 || last == 0x09 || last == 0x0D || last == 0x2C {
-                line.removeLast()
-            }
-            let wrapped = [0x7B] + line + [0x7D]  // { line }
-            if case .success(let pairs) = parseObject(wrapped), pairs.count == 1,
-                !result.contains(where: { $0.0 == pairs[0].0 })
-            {
-                result.append(pairs[0])
+        for line in bytes.split(separator: 0x0A) {
+            for piece in pieces(of: line) {
+                let wrapped = [0x7B] + piece + [0x7D]  // { piece }
+                if case .success(let pairs) = parseObject(wrapped), pairs.count == 1,
+                    !result.contains(where: { $0.0 == pairs[0].0 })
+                {
+                    result.append(pairs[0])
+                }
             }
         }
         return result
+    }
+
+    /// `line` cut at its commas outside strings, arrays and objects, each piece without the blanks around it;
+    /// the object's own braces (a `{` opening the line, a `}` closing more than the line opened) are not part of
+    /// any piece.
+    private static func pieces(of line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
+        func trimmed(_ piece: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+            var piece = piece
+            while let first = piece.first, isBlank(first) { piece.removeFirst() }
+            while let last = piece.last, isBlank(last) { piece.removeLast() }
+            return piece
+        }
+        var line = trimmed(line)
+        if line.first == 0x7B { line.removeFirst() }
+        var pieces: [ArraySlice<UInt8>] = []
+        var start = line.startIndex
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for index in line.indices {
+            let byte = line[index]
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == 0x5C {
+                    escaped = true
+                } else if byte == 0x22 {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case 0x22: inString = true
+            case 0x5B, 0x7B: depth += 1
+            case 0x5D, 0x7D:
+                depth -= 1
+                // The object's closing brace: what follows it is no setting.
+                if depth < 0 {
+                    pieces.append(trimmed(line[start..<index]))
+                    return pieces.filter { !$0.isEmpty }
+                }
+            case 0x2C where depth == 0:
+                pieces.append(trimmed(line[start..<index]))
+                start = index + 1
+            default: break
+            }
+        }
+        pieces.append(trimmed(line[start...]))
+        return pieces.filter { !$0.isEmpty }
     }
 
     private static func value(
