@@ -71,7 +71,7 @@ struct MelodiesTests {
     }
 
     @Test(
-        "phrases sing: start on 1, 3 or 5, end on a stable degree by a second or third, leaps turned back, in range"
+        "phrases sing: start on 1, 3 or 5, end on a stable degree by a second or third, leaps turned back, no tritone, in range"
     )
     func phrases() throws {
         var generator = SeededRandomGenerator(seed: 11)
@@ -94,6 +94,8 @@ struct MelodiesTests {
                     let moves = zip(values, values.dropFirst()).map { $1 - $0 }
                     let widest = level.shape == .steps ? 4 : level.shape == .wide ? 12 : 7
                     #expect(moves.allSatisfy { abs($0) <= widest }, "\(level): \(values)")
+                    // No tritone leap (7 down to 4 in major, 2 up to 6 in minor).
+                    #expect(moves.allSatisfy { abs($0) != 6 }, "\(level) \(mode): \(values)")
                     let outside = degrees.filter { !mode.scale.contains($0) }
                     #expect(
                         outside.count == (level.shape == .chromatic ? 1 : 0), "\(level) \(mode): \(values)")
