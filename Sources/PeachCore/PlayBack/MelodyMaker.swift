@@ -83,7 +83,8 @@ public enum MelodyMaker {
             // sung leap by perfect and major or minor intervals only.
             choices = choices.filter { move in
                 (lowest...highest).contains(last + move)
-                    && abs(semitones(ofStep: last + move, mode: mode) - semitones(ofStep: last, mode: mode)) != 6
+                    && abs(semitones(ofStep: last + move, mode: mode) - semitones(ofStep: last, mode: mode))
+                        != 6
             }
             guard let move = choices.randomElement(using: &generator) else { return nil }
             steps.append(last + move)
