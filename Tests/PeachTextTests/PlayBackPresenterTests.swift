@@ -231,6 +231,45 @@ struct PlayBackPresenterTests {
                 == "Melody of 4 notes by step in B♭ major: B♭4 C5 D5 B♭4")
     }
 
+    @Test(
+        "in any octave a miss is measured to the asked note's nearest octave: E5 for a C is a major third too high"
+    )
+    func missInAnyOctave() throws {
+        func completed(_ question: PlayBackQuestion, played: [Int], anyOctave: Bool) -> CompletedPlayBack {
+            CompletedPlayBack(
+                question: question,
+                played: played.enumerated().map {
+                    PlayedNote(
+                        note: MIDINote(clamping: $0.element), velocity: 80, time: Double($0.offset) * 0.5)
+                },
+                anyOctave: anyOctave, anyVoicing: false, timestamp: Date(), responseTime: 1,
+                inputKind: .midiNote)
+        }
+        let english = Texts(language: .english)
+        let german = Texts(language: .german)
+        // An octave up from C5 is C6; E5 is a major third above C5 and a minor sixth below C6.
+        let octave = PlayBackQuestion.testing(
+            .interval(try #require(DirectedInterval(semitones: 12)), harmonic: false), reference: 72)
+        let anyWay = english.playBackVerdict(completed(octave, played: [76], anyOctave: true))
+        #expect(anyWay.hasPrefix("E5, a major third too high — "), "\(anyWay)")
+        let exact = english.playBackVerdict(completed(octave, played: [76], anyOctave: false))
+        #expect(exact.hasPrefix("E5, a minor sixth too low — "), "\(exact)")
+        // A tritone keeps the side it was played on.
+        let options = PlayBackOptions(kind: .intervals, anyOctave: true)
+        #expect(PlayBackVerdict.judge(octave, played: [78], options: options).semitoneError == -6)
+        #expect(PlayBackVerdict.judge(octave, played: [90], options: options).semitoneError == 6)
+        // A melody's note in any octave: F5 for E4 is a semitone too high, not an octave and a semitone.
+        let level = try #require(MelodyLevel(id: "steps4"))
+        let melody = try #require(PlayBackQuestion(melody: level, tonic: 60, notes: [60, 62, 64, 60]))
+        let line = english.playBackVerdict(completed(melody, played: [60, 62, 77, 60], anyOctave: true))
+        #expect(line.contains("note 3: you played F5, it was E4 (a semitone too high)"), "\(line)")
+        let exactLine = english.playBackVerdict(
+            completed(melody, played: [60, 62, 77, 60], anyOctave: false))
+        #expect(exactLine.contains("(an octave and a semitone too high)"), "\(exactLine)")
+        let german3 = german.playBackVerdict(completed(melody, played: [60, 62, 71, 60], anyOctave: true))
+        #expect(german3.contains("(eine Quarte zu tief)"), "\(german3)")
+    }
+
     @Test("notes spelled as the question reads them: F minor is F A♭ C (Fm), G7/B has F, German As and H")
     func spelledWords() {
         func completed(_ item: PlayBackItem, reference: Int, played: [Int]) -> CompletedPlayBack {

@@ -46,8 +46,9 @@ public struct PlayBackVerdict: Hashable, Sendable {
     /// What the answer is as an item of the question's kind (the interval from the reference to the played
     /// note, the chord the notes spell); nil when it is none (two wrong notes, a cluster).
     public let answered: PlayBackItem?
-    /// Notes and intervals: the played note minus the expected one, semitones (0 when right, also in another
-    /// octave with ``PlayBackOptions/anyOctave``); nil for chords or when not one note was played.
+    /// Notes and intervals: the played note minus the expected one, semitones (``missDistance(played:expected:anyOctave:)``:
+    /// 0 when right, and with ``PlayBackOptions/anyOctave`` measured to the expected note's nearest octave); nil for
+    /// chords or when not one note was played.
     public let semitoneError: Int?
     /// Chords: the expected notes not played (pitch classes compared with ``PlayBackOptions/anyVoicing``).
     public let missing: [MIDINote]
@@ -106,8 +107,7 @@ public struct PlayBackVerdict: Hashable, Sendable {
             guard others.count == 1, let note = others.first else {
                 return PlayBackVerdict(outcome: .noItem, played: played, answered: nil, semitoneError: nil)
             }
-            var error = note.rawValue - expected.rawValue
-            if options.anyOctave, error % 12 == 0 { error = 0 }
+            let error = missDistance(played: note, expected: expected, anyOctave: options.anyOctave)
             let distance = note.rawValue - question.reference.rawValue
             var answered: PlayBackItem?
             if error == 0 {
@@ -250,6 +250,17 @@ public struct PlayBackVerdict: Hashable, Sendable {
             outcome: outcome, played: played, answered: answered, semitoneError: error,
             missing: melody.missing,
             extra: melody.extra, marks: melody.marks)
+    }
+
+    /// How far a played note is from the expected one, semitones, as a miss is named: the difference as played;
+    /// with `anyOctave` (where any octave of the note is right) to the expected note's nearest octave, −6…6 (a
+    /// tritone keeps the side it was played on), so E5 for a C in any octave is a major third too high, not a minor
+    /// sixth below C6.
+    public static func missDistance(played: MIDINote, expected: MIDINote, anyOctave: Bool) -> Int {
+        let difference = played.rawValue - expected.rawValue
+        guard anyOctave else { return difference }
+        let up = (difference % 12 + 12) % 12
+        return up > 6 || (up == 6 && difference < 0) ? up - 12 : up
     }
 
     private static func isWrong(_ mark: MelodyMark) -> Bool {

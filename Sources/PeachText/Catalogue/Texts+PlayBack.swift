@@ -515,9 +515,9 @@ extension Texts {
         }
         var parts = phraseMisses(verdict, of: question) { number, played, note in
             let instead = question.spelled(played: played, for: note, in: keySignature).name(noteNaming)
-            return tr(
-                "note \(number): you played \(instead), it was \(names([note])) (\(miss(played.rawValue - note.rawValue)))"
-            )
+            let error = PlayBackVerdict.missDistance(
+                played: played, expected: note, anyOctave: completed.anyOctave)
+            return tr("note \(number): you played \(instead), it was \(names([note])) (\(miss(error)))")
         }
         if let timing = melodyTiming(completed) { parts.append(timing) }
         // Not `it was` again: a note's miss already said it.
