@@ -270,6 +270,36 @@ struct PlayBackPresenterTests {
         #expect(german3.contains("(eine Quarte zu tief)"), "\(german3)")
     }
 
+    @Test(
+        "a melody's passing note is written as it moves: C♯ rising to D, in the phrase and in a miss; German Cis"
+    )
+    func passingNoteInVerdicts() throws {
+        func completed(_ question: PlayBackQuestion, played: [Int]) -> CompletedPlayBack {
+            CompletedPlayBack(
+                question: question,
+                played: played.enumerated().map {
+                    PlayedNote(
+                        note: MIDINote(clamping: $0.element), velocity: 80, time: Double($0.offset) * 0.5)
+                },
+                anyOctave: false, anyVoicing: false, timestamp: Date(), responseTime: 1, inputKind: .midiNote)
+        }
+        let level = try #require(MelodyLevel(id: "chromatic5"))
+        let melody = try #require(PlayBackQuestion(melody: level, tonic: 60, notes: [64, 62, 61, 62, 60]))
+        let english = Texts(language: .english)
+        let german = Texts(language: .german)
+        #expect(
+            english.playBackVerdict(completed(melody, played: [64, 62, 61, 62, 60])).hasSuffix(
+                "E4 D4 C♯4 D4 C4"))
+        let wrong = english.playBackVerdict(completed(melody, played: [64, 62, 60, 62, 60]))
+        #expect(wrong.contains("note 3: you played C4, it was C♯4 (a semitone too low)"), "\(wrong)")
+        #expect(
+            wrong.hasSuffix(
+                "the melody was E4 D4 C♯4 D4 C4 (Melody of 5 notes with a chromatic note in C major)"),
+            "\(wrong)")
+        let missing = german.playBackVerdict(completed(melody, played: [64, 62, 62, 60]))
+        #expect(missing.contains("Ton 3 fehlt (Cis4)"), "\(missing)")
+    }
+
     @Test("notes spelled as the question reads them: F minor is F A♭ C (Fm), G7/B has F, German As and H")
     func spelledWords() {
         func completed(_ item: PlayBackItem, reference: Int, played: [Int]) -> CompletedPlayBack {

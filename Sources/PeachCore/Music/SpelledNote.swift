@@ -54,6 +54,26 @@ public struct SpelledNote: Hashable, Sendable, CustomStringConvertible {
     /// The key it names.
     public var note: MIDINote { MIDINote(clamping: (octave + 1) * 12 + letter.pitchClass + accidentals) }
 
+    /// Whether this note and `other` are written a perfect, major or minor interval apart, or a chromatic semitone
+    /// on one letter (G G♯) — not an augmented or diminished one (F G♯, E♭ B, F B): the moves a sung melody makes.
+    public func isPlainInterval(to other: SpelledNote) -> Bool {
+        let (low, high) = note <= other.note ? (self, other) : (other, self)
+        let letters = (high.octave * 7 + high.letter.rawValue) - (low.octave * 7 + low.letter.rawValue)
+        guard letters >= 0 else { return false }
+        let number = letters % 7
+        let semitones = high.note.rawValue - low.note.rawValue - 12 * (letters / 7)
+        let natural = Letter.c.moved(by: number).letter.pitchClass  // major or perfect: 0 2 4 5 7 9 11
+        switch number {
+        case 0: return semitones == 0 || (semitones == 1 && letters == 0)
+        case 3, 4: return semitones == natural
+        default: return semitones == natural || semitones == natural - 1
+        }
+    }
+
+    /// Whether it is written as a player reads it at once: a black key with one sharp or flat, a white key with
+    /// none (not E♯, C♭ or B𝄫).
+    public var isPlain: Bool { abs(accidentals) <= 1 && (accidentals == 0 || note.isBlackKey) }
+
     /// `note` written with the letter `steps` letters from this one (a third above: 2; a second below: −1).
     /// Nil when that letter needs more than two accidentals for it.
     public func spelling(_ note: MIDINote, lettersAway steps: Int) -> SpelledNote? {

@@ -13,32 +13,45 @@
 ///   octave, and never repeats a note twice in a row;
 /// - in minor it uses the natural minor and has its third (♭3) at least once, so its key is heard from it; a
 ///   `chromatic` phrase has one note (never the first or last) raised or lowered a semitone so it leads by a
-///   semitone to the next (the ♯4 before 5, the ♯1 before 2).
+///   semitone to the next (the ♯4 before 5, the ♯1 before 2);
+/// - every move, as the phrase is written (``PlayBackQuestion/spelledPhrase(_:in:)``), is a perfect, major or
+///   minor interval or a chromatic semitone: never an augmented second (F G♯ A), a diminished fourth (E♭ B in C
+///   minor) or a tritone.
 ///
 /// The rhythm is plain: even quarter notes with the last held twice as long (``MelodyMaker/beats(of:)``).
 public enum MelodyMaker {
     /// The phrase of `level` in the key of `tonic` (MIDI) and `mode`: its notes in order; nil when no phrase
-    /// of the level fits the range within a hundred tries (a range too narrow).
+    /// of the level fits the range within a hundred tries (a range too narrow). `naming` is the major key's tonic
+    /// as the player named it (``PlayBackQuestion/naming(_:)``), which settles how the phrase is written.
     public static func phrase(
-        _ level: MelodyLevel, tonic: MIDINote, mode: KeyMode, in range: ClosedRange<Int>,
-        using generator: inout some RandomNumberGenerator
+        _ level: MelodyLevel, tonic: MIDINote, mode: KeyMode, naming: KeySignature? = nil,
+        in range: ClosedRange<Int>, using generator: inout some RandomNumberGenerator
     ) -> [MIDINote]? {
+        let key =
+            naming.flatMap { $0.tonicPitchClass == tonic.pitchClass ? Key(named: $0, mode: mode) : nil }
+            ?? Key(tonic: tonic.pitchClass, mode: mode)
         for _ in 0..<100 {
             guard let steps = scaleSteps(level, mode: mode, using: &generator) else { continue }
-            var notes = steps.map { tonic.rawValue + semitones(ofStep: $0, mode: mode) }
+            var notes = steps.map { MIDINote(clamping: tonic.rawValue + semitones(ofStep: $0, mode: mode)) }
             if level.shape == .chromatic {
-                guard let altered = chromatic(notes, mode: mode, tonic: tonic, using: &generator) else {
-                    continue
-                }
+                guard let altered = chromatic(notes, key: key, using: &generator) else { continue }
                 notes = altered
             }
-            let phrase = notes.map { MIDINote(clamping: $0) }
-            guard notes.allSatisfy(range.contains), Self.mode(of: phrase, tonic: tonic) == mode else {
-                continue
-            }
-            return phrase
+            guard notes.allSatisfy({ range.contains($0.rawValue) }),
+                Self.mode(of: notes, tonic: tonic) == mode,
+                isPlainlyWritten(notes, in: key)
+            else { continue }
+            return notes
         }
         return nil
+    }
+
+    /// Whether every move of `notes`, written as the phrase is (``PlayBackQuestion/spelledPhrase(_:in:)``), is a
+    /// perfect, major or minor interval or a chromatic semitone (``SpelledNote/isPlainInterval(to:)``): no
+    /// augmented second, no diminished fourth, no tritone.
+    static func isPlainlyWritten(_ notes: [MIDINote], in key: Key) -> Bool {
+        let written = PlayBackQuestion.spelledPhrase(notes, in: key)
+        return zip(written, written.dropFirst()).allSatisfy { $0.isPlainInterval(to: $1) }
     }
 
     /// The mode a phrase on `tonic` is in, as its notes tell: minor when it has the minor third above the tonic and
@@ -100,17 +113,19 @@ public enum MelodyMaker {
     }
 
     /// One note, never the first or the last, raised or lowered a semitone so it leads by a semitone to the next,
-    /// where that note is outside the scale and the leap to it is at most a major third; nil when no note can.
+    /// where that note is outside the scale and the moves to it and from it, written as the phrase is (a passing
+    /// note raised from the letter below or lowered from the one above), are plain (``isPlainlyWritten(_:in:)``):
+    /// a chromatic semitone, a second or a third, never an augmented second (F G♯ A); nil when no note can.
     private static func chromatic(
-        _ notes: [Int], mode: KeyMode, tonic: MIDINote, using generator: inout some RandomNumberGenerator
-    ) -> [Int]? {
-        let candidates = (1..<(notes.count - 1)).compactMap { index -> (Int, Int)? in
-            let next = notes[index + 1]
-            let leading = notes[index] < next ? next - 1 : next + 1
-            let inScale = mode.scale.contains(((leading - tonic.rawValue) % 12 + 12) % 12)
-            guard !inScale, leading != notes[index - 1], abs(leading - notes[index - 1]) <= 4 else {
-                return nil
-            }
+        _ notes: [MIDINote], key: Key, using generator: inout some RandomNumberGenerator
+    ) -> [MIDINote]? {
+        let candidates = (1..<(notes.count - 1)).compactMap { index -> (Int, MIDINote)? in
+            let next = notes[index + 1].rawValue
+            let leading = MIDINote(clamping: notes[index].rawValue < next ? next - 1 : next + 1)
+            let inScale = key.mode.scale.contains((leading.pitchClass - key.tonic + 12) % 12)
+            guard !inScale, leading != notes[index - 1],
+                isPlainlyWritten([notes[index - 1], leading, notes[index + 1]], in: key)
+            else { return nil }
             return (index, leading)
         }
         guard let (index, leading) = candidates.randomElement(using: &generator) else { return nil }

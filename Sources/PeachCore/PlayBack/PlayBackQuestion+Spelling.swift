@@ -14,9 +14,31 @@ extension PlayBackQuestion {
             return spelledAsInterval(notes, semitones: semitones, in: key)
         case .interval(let interval, _):
             return spelledAsInterval(notes, semitones: interval.semitones, in: key)
-        case .degree, .melody:
+        case .degree:
             guard let questionKey = self.key else { return notes.map { Spelling.lone($0, in: key) } }
             return notes.map { questionKey.spelled($0) }
+        case .melody:
+            guard let questionKey = self.key else { return notes.map { Spelling.lone($0, in: key) } }
+            return Self.spelledPhrase(notes, in: questionKey)
+        }
+    }
+
+    /// A phrase's notes, in the order played, spelled as degrees of `key` (``Key/spelled(_:)``), except a note
+    /// outside the scale that moves by a semitone to a note of the scale after it: that one is written as a
+    /// passing note is, raised from the letter below when it rises (C C♯ D in C major, not D♭; E♭ E F in E♭
+    /// major, not F♭) and lowered from the letter above when it falls (F♯ G♭ F), where that writes it plainly
+    /// (``SpelledNote/isPlain``); else as its degree (A♮ falling to A♭ in C minor, not B𝄫).
+    static func spelledPhrase(_ notes: [MIDINote], in key: Key) -> [SpelledNote] {
+        notes.indices.map { index in
+            let note = notes[index]
+            let asDegree = key.spelled(note)
+            guard !key.degree(of: note).isDiatonic, index + 1 < notes.count else { return asDegree }
+            let next = notes[index + 1]
+            let move = next.rawValue - note.rawValue
+            guard abs(move) == 1, key.degree(of: next).isDiatonic,
+                let passing = key.spelled(next).spelling(note, lettersAway: -move), passing.isPlain
+            else { return asDegree }
+            return passing
         }
     }
 
@@ -44,9 +66,7 @@ extension PlayBackQuestion {
     ) -> SpelledNote {
         let asDegree = spelled([note], in: key)[0]
         guard let questionKey = self.key, !questionKey.degree(of: note).isDiatonic,
-            let alongside = questionKey.spelled(expected).spelling(note, lettersAway: 0),
-            abs(alongside.accidentals) <= 1,
-            alongside.accidentals == 0 || note.isBlackKey
+            let alongside = questionKey.spelled(expected).spelling(note, lettersAway: 0), alongside.isPlain
         else { return asDegree }
         return alongside
     }

@@ -176,7 +176,8 @@ public struct PlayBackQuestion: Hashable, Sendable {
         for place in tonics {
             let tonic = MIDINote(clamping: place)
             if let notes = MelodyMaker.phrase(
-                level, tonic: tonic, mode: minor ? .minor : .major, in: range, using: &generator),
+                level, tonic: tonic, mode: minor ? .minor : .major, naming: named, in: range,
+                using: &generator),
                 let question = PlayBackQuestion(melody: level, tonic: tonic, notes: notes)
             {
                 return question.naming(named)

@@ -513,11 +513,11 @@ extension Texts {
         default:
             break
         }
-        var parts = phraseMisses(verdict, of: question) { number, played, note in
+        var parts = phraseMisses(verdict, of: question) { number, played, note, noteName in
             let instead = question.spelled(played: played, for: note, in: keySignature).name(noteNaming)
             let error = PlayBackVerdict.missDistance(
                 played: played, expected: note, anyOctave: completed.anyOctave)
-            return tr("note \(number): you played \(instead), it was \(names([note])) (\(miss(error)))")
+            return tr("note \(number): you played \(instead), it was \(noteName) (\(miss(error)))")
         }
         if let timing = melodyTiming(completed) { parts.append(timing) }
         // Not `it was` again: a note's miss already said it.
@@ -534,9 +534,9 @@ extension Texts {
         func names(_ notes: [MIDINote]) -> String { spelledNames(notes, in: question) }
         let expected = names(question.answerNotes)
         guard verdict.outcome != .right else { return itemName(of: question) + ": " + rightNotes(completed) }
-        let parts = phraseMisses(verdict, of: question) { number, played, note in
+        let parts = phraseMisses(verdict, of: question) { number, played, note, noteName in
             tr(
-                "note \(number): \(names([played])) is \(degreeName(key.degree(of: played))), it was \(degreeName(key.degree(of: note))) (\(names([note])))"
+                "note \(number): \(names([played])) is \(degreeName(key.degree(of: played))), it was \(degreeName(key.degree(of: note))) (\(noteName))"
             )
         }
         return parts.joined(separator: "; ") + " — "
@@ -544,13 +544,14 @@ extension Texts {
     }
 
     /// A phrase's verdict but its last words (a melody, degrees in a row): how many notes were right, each miss
-    /// in place — what `wrong` says of note `number` when another was played in its place, or `note 4 missing
-    /// (E4)` — and the notes added.
+    /// in place — what `wrong` says of note `number` when another was played in its place (the phrase's note and
+    /// its name as the whole phrase spells it: C♯4 rising to D4), or `note 4 missing (E4)` — and the notes added.
     private func phraseMisses(
         _ verdict: PlayBackVerdict, of question: PlayBackQuestion,
-        wrong: (_ number: Int, _ played: MIDINote, _ note: MIDINote) -> String
+        wrong: (_ number: Int, _ played: MIDINote, _ note: MIDINote, _ noteName: String) -> String
     ) -> [String] {
         func names(_ notes: [MIDINote]) -> String { spelledNames(notes, in: question) }
+        let phrase = question.spelled(question.answerNotes, in: keySignature).map { $0.name(noteNaming) }
         let right = verdict.marks.count(where: \.isRight)
         var parts = [
             tr(
@@ -559,10 +560,11 @@ extension Texts {
                 count: verdict.marks.count)
         ]
         for (index, (mark, note)) in zip(verdict.marks, question.answerNotes).enumerated() {
+            let noteName = phrase[index]
             switch mark {
             case .right: continue
-            case .wrong(let played): parts.append(wrong(index + 1, played, note))
-            case .missing: parts.append(tr("note \(index + 1) missing (\(names([note])))"))
+            case .wrong(let played): parts.append(wrong(index + 1, played, note, noteName))
+            case .missing: parts.append(tr("note \(index + 1) missing (\(noteName))"))
             }
         }
         if !verdict.extra.isEmpty { parts.append(tr("extra \(names(verdict.extra))")) }

@@ -133,4 +133,52 @@ struct SpellingTests {
         let eFlat = try #require(KeySignature(parsing: "Eb"))
         #expect(Spelling.chordRoot(fsharp, quality: .major, in: eFlat).description == "G♭4")
     }
+
+    @Test(
+        "a melody's passing note as a musician writes it: C C♯ D rising, G G♭ F falling, E♭ E F in E♭; its degree where that is plainer"
+    )
+    func passingNotes() throws {
+        func written(_ notes: [Int], tonic: String, _ mode: KeyMode = .major) throws -> String {
+            let key = Key(named: try #require(KeySignature(parsing: tonic)), mode: mode)
+            return PlayBackQuestion.spelledPhrase(notes.map { MIDINote(clamping: $0) }, in: key).map(
+                \.description
+            )
+            .joined(separator: " ")
+        }
+        #expect(try written([60, 61, 62], tonic: "C") == "C4 C♯4 D4")
+        #expect(try written([64, 63, 62], tonic: "C") == "E4 E♭4 D4")
+        #expect(try written([67, 68, 69], tonic: "C") == "G4 G♯4 A4")
+        #expect(try written([67, 66, 65], tonic: "C") == "G4 G♭4 F4")
+        #expect(try written([66, 67], tonic: "C") == "F♯4 G4")
+        #expect(try written([63, 64, 65], tonic: "Eb") == "E♭4 E4 F4", "not F♭, the ♭2 of E♭")
+        // A♮ falling to A♭ in C minor: lowered from B♭ it would be B𝄫, so it stays the degree (♯6).
+        #expect(try written([70, 69, 68], tonic: "Eb", .minor) == "B♭4 A4 A♭4")
+        // Where no note of the scale follows a semitone away, the degree's own name: D♭ going to C is ♭2 anyway,
+        // and a chromatic note leaping on keeps the degree's spelling.
+        #expect(try written([61, 60], tonic: "C") == "D♭4 C4")
+        #expect(try written([61, 65], tonic: "C") == "D♭4 F4")
+    }
+
+    @Test(
+        "a plain interval is perfect, major or minor, or a chromatic semitone; augmented and diminished are not"
+    )
+    func plainIntervals() throws {
+        func note(_ name: String) throws -> SpelledNote {
+            let letter = try #require(
+                SpelledNote.Letter.allCases.first { $0.english == String(name.prefix(1)) })
+            let accidentals = name.contains("♯") ? 1 : name.contains("♭") ? -1 : 0
+            let octave = try #require(Int(String(name.last ?? "4")))
+            let midi = (octave + 1) * 12 + letter.pitchClass + accidentals
+            return try #require(SpelledNote(MIDINote(clamping: midi), letter: letter))
+        }
+        func plain(_ a: String, _ b: String) throws -> Bool { try note(a).isPlainInterval(to: note(b)) }
+        #expect(try plain("F4", "G4") && plain("E4", "F4") && plain("F4", "A♭4") && plain("G4", "G♯4"))
+        #expect(try plain("C4", "C5") && plain("C4", "G4") && plain("B3", "C4") && plain("E♭4", "B♭3"))
+        #expect(try plain("C5", "E♭4") && plain("C4", "B4") && plain("D4", "F4"))
+        #expect(try !plain("F4", "G♯4"), "an augmented second")
+        #expect(try !plain("E♭4", "B3"), "a diminished fourth")
+        #expect(try !plain("F4", "B4") && !plain("B3", "F4"), "the tritone, either way")
+        #expect(try !plain("C4", "C♯5"), "an augmented octave")
+        #expect(try !plain("C♯4", "E♭4"), "a diminished third")
+    }
 }

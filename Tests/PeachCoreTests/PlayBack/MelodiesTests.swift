@@ -71,7 +71,7 @@ struct MelodiesTests {
     }
 
     @Test(
-        "phrases sing: start on 1, 3 or 5, end on a stable degree by a second or third, leaps turned back, no tritone, in range"
+        "phrases sing: start on 1, 3 or 5, end on a stable degree by a second or third, leaps turned back, every move a plain interval, in range"
     )
     func phrases() throws {
         var generator = SeededRandomGenerator(seed: 11)
@@ -96,6 +96,13 @@ struct MelodiesTests {
                     #expect(moves.allSatisfy { abs($0) <= widest }, "\(level): \(values)")
                     // No tritone leap (7 down to 4 in major, 2 up to 6 in minor).
                     #expect(moves.allSatisfy { abs($0) != 6 }, "\(level) \(mode): \(values)")
+                    // Written as the question writes it, every move is a plain interval: no augmented second
+                    // into a chromatic note, no diminished fourth to the minor's raised seventh.
+                    let written = try #require(PlayBackQuestion(melody: level, tonic: tonic, notes: phrase))
+                        .spelled(phrase)
+                    #expect(
+                        zip(written, written.dropFirst()).allSatisfy { $0.isPlainInterval(to: $1) },
+                        "\(level) \(mode): \(written)")
                     let outside = degrees.filter { !mode.scale.contains($0) }
                     #expect(
                         outside.count == (level.shape == .chromatic ? 1 : 0), "\(level) \(mode): \(values)")
