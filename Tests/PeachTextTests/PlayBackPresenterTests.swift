@@ -110,6 +110,29 @@ struct PlayBackPresenterTests {
         }
     }
 
+    @Test("free melodies: notes played along with the phrase are told as the window opens, to play it now")
+    func playedDuringCallFree() throws {
+        for (language, expected) in [
+            (
+                Language.english,
+                "Your notes came while the phrase played and do not count; play it now, from its first note"
+            ),
+            (
+                .german,
+                "Deine Töne kamen, während die Phrase spielte, und zählen nicht; spiel sie jetzt, vom ersten Ton an"
+            ),
+        ] {
+            let output = RecordingScreenOutput()
+            let screen = TerminalScreen(
+                texts: Texts(language: language), output: output, isTerminal: true, color: false, width: 120)
+            let level = try #require(MelodyLevel(id: "steps3"))
+            let question = try #require(PlayBackQuestion(melody: level, tonic: 60, notes: [60, 62, 64]))
+            screen.present(
+                .playBack(.playedDuringCall(question, inTempo: false), TrainingProgress()), at: Date())
+            #expect(output.screen.contains(expected), "\(output.screen)")
+        }
+    }
+
     @Test("a play-back replay's state line on a terminal says what to do, not a bare 'again'; German too")
     func replayStateLine() {
         for (language, expected) in [(Language.english, "Listen again"), (.german, "Hör noch einmal zu")] {

@@ -53,6 +53,41 @@ struct MelodiesRunTests {
         #expect(abs(stored.played[3].time - 1.2) < 0.001)
     }
 
+    @Test("free: notes played along with the phrase do not answer; the window's opening says so, once")
+    func freePlayedDuringCall() throws {
+        let harness = harness()
+        let question = try #require(harness.question)
+        // The chord (0.75 s) and a rest: the phrase's first note starts at 1.25 s; the player joins in at once.
+        harness.advance(1.3)
+        harness.strike([question.answerNotes[0].rawValue])
+        harness.advance(0.5)
+        harness.strike([question.answerNotes[1].rawValue])
+        harness.advanceUntilAnswerable()
+        let names = harness.names
+        // Told just before the window's state line, which then says what to play.
+        let told = try #require(names.firstIndex(of: "playedDuringCall"))
+        #expect(names.dropFirst(told + 1).first == "answerable", "\(names)")
+        let inTempo = harness.presenter.events.compactMap { event -> Bool? in
+            guard case .playBack(.playedDuringCall(_, let inTempo), _) = event else { return nil }
+            return inTempo
+        }
+        #expect(inTempo == [false])
+        // The notes played along are not the answer: nothing is judged until the phrase is played now.
+        harness.advance(5)
+        #expect(harness.store.playBacks.isEmpty)
+        for note in question.answerNotes {
+            harness.strike([note.rawValue])
+            harness.advance(0.3)
+        }
+        harness.advance(1)
+        let stored = try #require(harness.store.playBacks.first)
+        #expect(stored.isCorrect && stored.played.count == 4)
+        // A phrase listened to in silence opens its window without the words.
+        let quiet = self.harness()
+        quiet.advanceUntilAnswerable()
+        #expect(quiet.names.contains("answerable") && !quiet.names.contains("playedDuringCall"))
+    }
+
     @Test(
         "one wrong note is judged in place; a missing one is judged after a pause; yours then the right one sound"
     )

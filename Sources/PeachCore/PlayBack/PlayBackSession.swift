@@ -116,8 +116,9 @@ public final class PlayBackSession: TrainingSession {
     /// Melodies in tempo: the current question's grid, and the output's dropouts when it was placed.
     private var grid: TempoGrid?
     private var gridDropouts = 0
-    /// Melodies in tempo: whether a note was played while the count-in or the phrase sounded (before the window
-    /// opens half a beat ahead of the response): none of them answers, and a response left empty says so.
+    /// Melodies: whether a note was played while the phrase sounded (in tempo its count-in too; before the window
+    /// opens, with the phrase's last note when free, half a beat ahead of the response in tempo): none of them
+    /// answers, which the window's opening (free) or a response left empty (in tempo) says.
     private var playedDuringCall = false
     /// The output the questions and the play-through sound on, where it counts dropouts and rests (the internal
     /// synth): its dropouts are told, and it is kept awake while the session plays.
@@ -219,7 +220,7 @@ public final class PlayBackSession: TrainingSession {
         if state == .showingFeedback {
             lateAfterVerdict(PlayedNote(note: note, velocity: velocity, time: time))
         }
-        if state == .playingQuestion, grid != nil { playedDuringCall = true }
+        if state == .playingQuestion, question?.item.kind == .melodies { playedDuringCall = true }
         guard state == .awaitingAnswer else { return }
         answerInput = input
         let first = capture.add(PlayedNote(note: note, velocity: velocity, time: time))
@@ -431,6 +432,7 @@ public final class PlayBackSession: TrainingSession {
         tellDropouts()
         windowOpened = timeline()
         state = .awaitingAnswer
+        if grid == nil, playedDuringCall { machinery.emit(.playedDuringCall(question, inTempo: false)) }
         machinery.emit(.answerable(question, namesReference: trialOptions.namesReference))
         if let grid, let clicks {
             machinery.schedule(after: max(0, grid.answerEnds + Self.scoringDelay - clicks.now)) {
@@ -569,7 +571,7 @@ public final class PlayBackSession: TrainingSession {
             // The grid was heard out of time (told as it was noticed), or nothing was played: not judged; the
             // question plays again. Notes played along with the phrase instead are told (not a dropout's replay).
             if clicks.dropoutCount == gridDropouts, playedDuringCall {
-                machinery.emit(.playedDuringCall(question))
+                machinery.emit(.playedDuringCall(question, inTempo: true))
             }
             capture.reset()
             machinery.emit(.replayStarted(question))

@@ -380,10 +380,12 @@ extension Texts {
     /// The state line after the reference alone was played.
     public var playBackReferenceOnly: String { tr("That is the reference; now play the other note") }
 
-    /// Melodies in tempo: the line when notes came while the phrase played and none in the response (the phrase
-    /// then plays again).
-    public var playBackDuringCall: String {
-        tr("Your notes came while the phrase played; answer in the bar after it, on the clicks")
+    /// Melodies: the line when notes came while the phrase played (``PlayBackSessionEvent/playedDuringCall(_:inTempo:)``):
+    /// in tempo, when none came in the response (the phrase then plays again); free, as the answer window opens.
+    public func playBackDuringCall(inTempo: Bool) -> String {
+        inTempo
+            ? tr("Your notes came while the phrase played; answer in the bar after it, on the clicks")
+            : tr("Your notes came while the phrase played and do not count; play it now, from its first note")
     }
 
     /// The state line while a question sounds again (Space, or four keys at once below C4).

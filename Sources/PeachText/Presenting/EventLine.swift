@@ -34,7 +34,7 @@ import PeachTraining
 /// | `resolving` | play-back, degrees: a right note resolves home: `soundedNotes`, `spelled` |
 /// | `answerable` | play-back: the answer window opened (notes played from now on answer): `answerNotes` |
 /// | `referenceOnly` | play-back: only the given reference was played; the window stays open |
-/// | `playedDuringCall` | play-back, melodies in tempo: the response passed without a note, and notes were played while the count-in or the phrase sounded; the phrase plays again (`replayStarted`) |
+/// | `playedDuringCall` | play-back, melodies: notes were played while the phrase sounded, and none answers. In tempo: the response passed without a note (the count-in counts too); the phrase plays again (`replayStarted`). Free: as the answer window opens (just before `answerable`); the answer is still to be played |
 /// | `played` | play-back: the captured answer: `played` (each note's `note`, `velocity` and `onsetMs` after the first, by the kernel's stamps, to 0.1 ms as stored), `responseTime` (seconds after the window opened), `input` |
 /// | `skipped` | play-back: the question was skipped (not stored): `item` |
 /// | `stopped` | `reason` (`user`, `signal`, `controllerDisconnected`, `audioFailure`, `inputEnded`), `detail` |

@@ -309,8 +309,8 @@ public final class TerminalScreen: TrainingPresenter {
             status(texts.playBackYourTurn(question, namesReference: names))
         case .referenceOnly:
             status(texts.playBackReferenceOnly)
-        case .playedDuringCall:
-            line(paint(texts.playBackDuringCall, "33"))
+        case .playedDuringCall(_, let inTempo):
+            line(paint(texts.playBackDuringCall(inTempo: inTempo), "33"))
         case .answered(let completed):
             let verdict =
                 completed.verdict.outcome.isRightItemElsewhere
