@@ -22,6 +22,19 @@ struct PlayBackPresenterTests {
 
     static let majorThird = PlayBackItem.interval(DirectedInterval(.majorThird), harmonic: false)
 
+    /// An answer of `played` (MIDI numbers, half a second apart) to `question`.
+    static func completed(
+        _ question: PlayBackQuestion, played: [Int], anyOctave: Bool = false, anyVoicing: Bool = false
+    ) -> CompletedPlayBack {
+        CompletedPlayBack(
+            question: question,
+            played: played.enumerated().map {
+                PlayedNote(note: MIDINote(clamping: $0.element), velocity: 80, time: Double($0.offset) * 0.5)
+            },
+            anyOctave: anyOctave, anyVoicing: anyVoicing, timestamp: Date(), responseTime: 1,
+            inputKind: .midiNote)
+    }
+
     @Test(
         "question, answerable, referenceOnly, played, result, replayStarted, skipped: only their schema's fields"
     )
@@ -217,40 +230,28 @@ struct PlayBackPresenterTests {
         "a right answer the judging options let differ names the notes played: another octave, another voicing"
     )
     func rightAsPlayed() throws {
-        func completed(
-            _ question: PlayBackQuestion, played: [Int], anyOctave: Bool = false, anyVoicing: Bool = false
-        ) -> CompletedPlayBack {
-            CompletedPlayBack(
-                question: question,
-                played: played.enumerated().map {
-                    PlayedNote(
-                        note: MIDINote(clamping: $0.element), velocity: 80, time: Double($0.offset) * 0.5)
-                },
-                anyOctave: anyOctave, anyVoicing: anyVoicing, timestamp: Date(), responseTime: 1,
-                inputKind: .midiNote)
-        }
         let english = Texts(language: .english)
         let german = Texts(language: .german)
         let third = PlayBackQuestion.testing(Self.majorThird, reference: 60)
-        #expect(english.playBackVerdict(completed(third, played: [64])) == "Major third up: E4")
+        #expect(english.playBackVerdict(Self.completed(third, played: [64])) == "Major third up: E4")
         // The reference played with the answer is not named; the answer an octave up is, as played.
         #expect(
-            english.playBackVerdict(completed(third, played: [60, 76], anyOctave: true))
+            english.playBackVerdict(Self.completed(third, played: [60, 76], anyOctave: true))
                 == "Major third up: E5")
         let cMajor = PlayBackQuestion.testing(.chord(.major, inversion: 0), reference: 48)
         #expect(
-            english.playBackVerdict(completed(cMajor, played: [48, 55, 64], anyVoicing: true))
+            english.playBackVerdict(Self.completed(cMajor, played: [48, 55, 64], anyVoicing: true))
                 == "Major triad, root position (C): C3 G3 E4")
         #expect(
-            english.playBackVerdict(completed(cMajor, played: [48, 52, 55], anyVoicing: true))
+            english.playBackVerdict(Self.completed(cMajor, played: [48, 52, 55], anyVoicing: true))
                 == "Major triad, root position (C): C3 E3 G3")
         let level = try #require(MelodyLevel(id: "steps4"))
         let melody = try #require(PlayBackQuestion(melody: level, tonic: 70, notes: [70, 72, 74, 70]))
         #expect(
-            german.playBackVerdict(completed(melody, played: [58, 60, 62, 58], anyOctave: true))
+            german.playBackVerdict(Self.completed(melody, played: [58, 60, 62, 58], anyOctave: true))
                 == "Melodie aus 4 Tönen in Schritten in B-Dur: B3 C4 D4 B3")
         #expect(
-            english.playBackVerdict(completed(melody, played: [70, 72, 74, 70]))
+            english.playBackVerdict(Self.completed(melody, played: [70, 72, 74, 70]))
                 == "Melody of 4 notes by step in B♭ major: B♭4 C5 D5 B♭4")
     }
 
@@ -258,24 +259,14 @@ struct PlayBackPresenterTests {
         "in any octave a miss is measured to the asked note's nearest octave: E5 for a C is a major third too high"
     )
     func missInAnyOctave() throws {
-        func completed(_ question: PlayBackQuestion, played: [Int], anyOctave: Bool) -> CompletedPlayBack {
-            CompletedPlayBack(
-                question: question,
-                played: played.enumerated().map {
-                    PlayedNote(
-                        note: MIDINote(clamping: $0.element), velocity: 80, time: Double($0.offset) * 0.5)
-                },
-                anyOctave: anyOctave, anyVoicing: false, timestamp: Date(), responseTime: 1,
-                inputKind: .midiNote)
-        }
         let english = Texts(language: .english)
         let german = Texts(language: .german)
         // An octave up from C5 is C6; E5 is a major third above C5 and a minor sixth below C6.
         let octave = PlayBackQuestion.testing(
             .interval(try #require(DirectedInterval(semitones: 12)), harmonic: false), reference: 72)
-        let anyWay = english.playBackVerdict(completed(octave, played: [76], anyOctave: true))
+        let anyWay = english.playBackVerdict(Self.completed(octave, played: [76], anyOctave: true))
         #expect(anyWay.hasPrefix("E5, a major third too high — "), "\(anyWay)")
-        let exact = english.playBackVerdict(completed(octave, played: [76], anyOctave: false))
+        let exact = english.playBackVerdict(Self.completed(octave, played: [76], anyOctave: false))
         #expect(exact.hasPrefix("E5, a minor sixth too low — "), "\(exact)")
         // A tritone keeps the side it was played on.
         let options = PlayBackOptions(kind: .intervals, anyOctave: true)
@@ -284,12 +275,13 @@ struct PlayBackPresenterTests {
         // A melody's note in any octave: F5 for E4 is a semitone too high, not an octave and a semitone.
         let level = try #require(MelodyLevel(id: "steps4"))
         let melody = try #require(PlayBackQuestion(melody: level, tonic: 60, notes: [60, 62, 64, 60]))
-        let line = english.playBackVerdict(completed(melody, played: [60, 62, 77, 60], anyOctave: true))
+        let line = english.playBackVerdict(Self.completed(melody, played: [60, 62, 77, 60], anyOctave: true))
         #expect(line.contains("note 3: you played F5, it was E4 (a semitone too high)"), "\(line)")
         let exactLine = english.playBackVerdict(
-            completed(melody, played: [60, 62, 77, 60], anyOctave: false))
+            Self.completed(melody, played: [60, 62, 77, 60], anyOctave: false))
         #expect(exactLine.contains("(an octave and a semitone too high)"), "\(exactLine)")
-        let german3 = german.playBackVerdict(completed(melody, played: [60, 62, 71, 60], anyOctave: true))
+        let german3 = german.playBackVerdict(
+            Self.completed(melody, played: [60, 62, 71, 60], anyOctave: true))
         #expect(german3.contains("(eine Quarte zu tief)"), "\(german3)")
     }
 
@@ -297,29 +289,20 @@ struct PlayBackPresenterTests {
         "a melody's passing note is written as it moves: C♯ rising to D, in the phrase and in a miss; German Cis"
     )
     func passingNoteInVerdicts() throws {
-        func completed(_ question: PlayBackQuestion, played: [Int]) -> CompletedPlayBack {
-            CompletedPlayBack(
-                question: question,
-                played: played.enumerated().map {
-                    PlayedNote(
-                        note: MIDINote(clamping: $0.element), velocity: 80, time: Double($0.offset) * 0.5)
-                },
-                anyOctave: false, anyVoicing: false, timestamp: Date(), responseTime: 1, inputKind: .midiNote)
-        }
         let level = try #require(MelodyLevel(id: "chromatic5"))
         let melody = try #require(PlayBackQuestion(melody: level, tonic: 60, notes: [64, 62, 61, 62, 60]))
         let english = Texts(language: .english)
         let german = Texts(language: .german)
         #expect(
-            english.playBackVerdict(completed(melody, played: [64, 62, 61, 62, 60])).hasSuffix(
+            english.playBackVerdict(Self.completed(melody, played: [64, 62, 61, 62, 60])).hasSuffix(
                 "E4 D4 C♯4 D4 C4"))
-        let wrong = english.playBackVerdict(completed(melody, played: [64, 62, 60, 62, 60]))
+        let wrong = english.playBackVerdict(Self.completed(melody, played: [64, 62, 60, 62, 60]))
         #expect(wrong.contains("note 3: you played C4, it was C♯4 (a semitone too low)"), "\(wrong)")
         #expect(
             wrong.hasSuffix(
                 "the melody was E4 D4 C♯4 D4 C4 (Melody of 5 notes with a chromatic note in C major)"),
             "\(wrong)")
-        let missing = german.playBackVerdict(completed(melody, played: [64, 62, 62, 60]))
+        let missing = german.playBackVerdict(Self.completed(melody, played: [64, 62, 62, 60]))
         #expect(missing.contains("Ton 3 fehlt (Cis4)"), "\(missing)")
     }
 
