@@ -27,7 +27,8 @@ public enum PlayBackSessionEvent: TrainingSessionEvent {
     /// Melodies: notes were played while the phrase sounded (along with it, or too soon), and none of them
     /// answers. In tempo (`inTempo`), told when the response passed without a note (the count-in counts too): the
     /// phrase plays again (``replayStarted(_:)``). Free, told as the answer window opens (just before
-    /// ``answerable(_:namesReference:)``, whose state line then says what to play): the answer is still to be played, from its first note.
+    /// ``answerable(_:namesReference:)``, whose state line then says what to play): the answer is still to be
+    /// played, from its first note.
     case playedDuringCall(PlayBackQuestion, inTempo: Bool)
     /// The answer window opened: notes played from now on answer.
     case answerable(PlayBackQuestion, namesReference: Bool)

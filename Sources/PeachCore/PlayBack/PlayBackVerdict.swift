@@ -46,9 +46,9 @@ public struct PlayBackVerdict: Hashable, Sendable {
     /// What the answer is as an item of the question's kind (the interval from the reference to the played
     /// note, the chord the notes spell); nil when it is none (two wrong notes, a cluster).
     public let answered: PlayBackItem?
-    /// Notes and intervals: the played note minus the expected one, semitones (``missDistance(played:expected:anyOctave:)``:
-    /// 0 when right, and with ``PlayBackOptions/anyOctave`` measured to the expected note's nearest octave); nil for
-    /// chords or when not one note was played.
+    /// Notes and intervals: the played note minus the expected one, semitones
+    /// (``missDistance(played:expected:anyOctave:)``: 0 when right, and with ``PlayBackOptions/anyOctave`` measured
+    /// to the expected note's nearest octave); nil for chords or when not one note was played.
     public let semitoneError: Int?
     /// Chords: the expected notes not played (pitch classes compared with ``PlayBackOptions/anyVoicing``).
     public let missing: [MIDINote]

@@ -380,8 +380,9 @@ extension Texts {
     /// The state line after the reference alone was played.
     public var playBackReferenceOnly: String { tr("That is the reference; now play the other note") }
 
-    /// Melodies: the line when notes came while the phrase played (``PlayBackSessionEvent/playedDuringCall(_:inTempo:)``):
-    /// in tempo, when none came in the response (the phrase then plays again); free, as the answer window opens.
+    /// Melodies: the line when notes came while the phrase played
+    /// (``PlayBackSessionEvent/playedDuringCall(_:inTempo:)``): in tempo, when none came in the response (the
+    /// phrase then plays again); free, as the answer window opens.
     public func playBackDuringCall(inTempo: Bool) -> String {
         inTempo
             ? tr("Your notes came while the phrase played; answer in the bar after it, on the clicks")
