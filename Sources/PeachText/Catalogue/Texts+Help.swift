@@ -235,7 +235,9 @@ public enum Help: CaseIterable, Sendable {
         case .playItems:
             "Only these items, fixed (e.g. M3,M3down,P5harmonic; major,minor/1,dom7; up4,down3; 5-major,6-minor; "
                 + "steps4,leaps5); default: adaptive."
-        case .anyOctave: "Notes, intervals and melodies: a right note in any octave counts."
+        case .anyOctave:
+            "Notes, intervals and melodies: a right note in any octave counts; a miss is measured to its "
+                + "nearest octave."
         case .anyVoicing: "Chords: any voicing counts (the same notes in any octave over the same bass)."
         case .hideReference:
             "Do not name the reference note (or a chord's bass) on screen (the showReference setting off)."
