@@ -6,9 +6,8 @@
 /// - it **starts** on 1, 3 or 5 (the tonic triad) and **ends** on 1 (most often), 3 or 5, the last step into it a
 ///   second or a third;
 /// - it moves **by step** (a second, up or down); `leaps` and above take a third or a fourth in about one move of
-///   three, `wide` also a sixth or an octave, never a tritone (the fourth between 4 and 7 of major), and after a
-///   leap the next move is a **step back** (a leap up is followed by a step down), as melodies written to be sung
-///   do;
+///   three, `wide` also a sixth or an octave, and after a leap the next move is a **step back** (a leap up is
+///   followed by a step down), as melodies written to be sung do;
 /// - it stays within a tenth: from the fifth below the tonic (`wide`: the octave below) to the third above its
 ///   octave, and never repeats a note twice in a row;
 /// - in minor it uses the natural minor and has its third (♭3) at least once, so its key is heard from it; a
@@ -92,8 +91,8 @@ public enum MelodyMaker {
             } else {
                 choices = [-1, 1]
             }
-            // No tritone leap (the fourth between 4 and 7 of major, 6 and 2 of minor): melodies written to be
-            // sung leap by perfect and major or minor intervals only.
+            // No tritone leap (the fourth between 4 and 7 of major, 6 and 2 of minor), the one diatonic move that is
+            // not plain: ``isPlainlyWritten(_:in:)`` would drop the phrase, so it is not chosen at all.
             choices = choices.filter { move in
                 (lowest...highest).contains(last + move)
                     && abs(semitones(ofStep: last + move, mode: mode) - semitones(ofStep: last, mode: mode))
