@@ -230,5 +230,10 @@ struct DegreesPresenterTests {
         // E major: F natural for E raised, not E♯ (a white key is written plain).
         let eMajor = try verdict(64, [64, 66, 68, 64], [65, 66, 68, 64])
         #expect(eMajor.contains("note 1: you played F4, it was E4"), "\(eMajor)")
+        // B major: F for B, not the degree's E♯ (♯4): a white key played wrong is written plain; German F, not Eis.
+        let bMajor = try verdict(71, [71, 73, 75, 71], [65, 73, 75, 71])
+        #expect(bMajor.contains("note 1: you played F4, it was B4 (a tritone too low)"), "\(bMajor)")
+        let bGerman = try verdict(71, [71, 73, 75, 71], [65, 73, 75, 71], .german)
+        #expect(bGerman.contains("Ton 1: du hast F4 gespielt, es war H4"), "\(bGerman)")
     }
 }

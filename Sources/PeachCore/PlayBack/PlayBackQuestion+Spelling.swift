@@ -60,15 +60,17 @@ extension PlayBackQuestion {
     /// against the note it should have been: a note of the key's scale as the key writes it; another as the
     /// expected note's letter raised or lowered, where that writes a black key with one sharp or flat or a white
     /// key plain (B♮ for B♭ in B♭ major, not C♭; G♯ for G in C major); else as ``spelled(_:in:)`` spells it (F
-    /// for E in E major, not E♯).
+    /// for E in E major, not E♯), where that is plain; else plainly, as the question's key signature writes a
+    /// lone note (F for B in B major, not the ♯4 E♯).
     public func spelled(
         played note: MIDINote, for expected: MIDINote, in key: KeySignature = .c
     ) -> SpelledNote {
         let asDegree = spelled([note], in: key)[0]
-        guard let questionKey = self.key, !questionKey.degree(of: note).isDiatonic,
-            let alongside = questionKey.spelled(expected).spelling(note, lettersAway: 0), alongside.isPlain
-        else { return asDegree }
-        return alongside
+        guard let questionKey = self.key, !questionKey.degree(of: note).isDiatonic else { return asDegree }
+        if let alongside = questionKey.spelled(expected).spelling(note, lettersAway: 0), alongside.isPlain {
+            return alongside
+        }
+        return asDegree.isPlain ? asDegree : Spelling.lone(note, in: questionKey.signature)
     }
 
     /// The chord's root key (below the bass in an inversion).

@@ -39,6 +39,16 @@ struct MelodiesTests {
         #expect(added.0.allSatisfy { $0.isRight } && added.1 == [MIDINote(64)])
         let nothing = marks([])
         #expect(nothing.0 == Array(repeating: .missing, count: 5))
+        // A player who stops early has missed the end: one wrong note is the first note's, two are the first two.
+        let stopped = MelodyMark.align(expected: Self.notes([71, 73, 71]), played: Self.notes([65]))
+        #expect(stopped.0 == [.wrong(played: MIDINote(65)), .missing, .missing] && stopped.1.isEmpty)
+        #expect(
+            marks([61, 63]).0
+                == [.wrong(played: MIDINote(61)), .wrong(played: MIDINote(63)), .missing, .missing, .missing])
+        // Of the places a wrong note could stand for, it stands for the nearest: G♯ after C is G's, not D's;
+        // C♯ between C and F is D's, not E's.
+        #expect(marks([60, 68]).0 == [.right, .missing, .missing, .missing, .wrong(played: MIDINote(68))])
+        #expect(marks([60, 61, 65, 67]).0 == [.right, .wrong(played: MIDINote(61)), .missing, .right, .right])
         // In any octave, an octave's note is right.
         #expect(
             MelodyMark.align(expected: phrase, played: Self.notes([48, 62, 76, 65, 67]), anyOctave: true).0
