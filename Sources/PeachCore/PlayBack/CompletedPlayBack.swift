@@ -42,9 +42,12 @@ public struct CompletedPlayBack: Hashable, Sendable {
             PlayedNote(
                 note: $0.note, velocity: $0.velocity, time: (($0.time - first) * 10_000).rounded() / 10_000)
         }
+        self.tempo = tempo
+        self.gridOffset = gridOffset.map { ($0 * 10_000).rounded() / 10_000 }
         verdict = PlayBackVerdict.judge(
             question, played: played.map(\.note),
-            options: PlayBackOptions(kind: question.item.kind, anyOctave: anyOctave, anyVoicing: anyVoicing))
+            options: PlayBackOptions(kind: question.item.kind, anyOctave: anyOctave, anyVoicing: anyVoicing),
+            beats: Self.beats(of: question, played: self.played, tempo: tempo, gridOffset: self.gridOffset))
         self.anyOctave = anyOctave
         self.anyVoicing = anyVoicing
         self.timestamp = Date(
@@ -52,8 +55,17 @@ public struct CompletedPlayBack: Hashable, Sendable {
         self.responseTime =
             (min(max(responseTime, 0), ValueDomains.answerTime.upperBound) * 1000).rounded() / 1000
         self.inputKind = inputKind
-        self.tempo = tempo
-        self.gridOffset = gridOffset.map { ($0 * 10_000).rounded() / 10_000 }
+    }
+
+    /// Melodies in tempo: each note's place on the response's grid and each played note's, in beats from the
+    /// response's first beat (what the alignment weighs, ``MelodyMark/alignment(expected:played:anyOctave:beats:)``);
+    /// nil when played freely.
+    static func beats(
+        of question: PlayBackQuestion, played: [PlayedNote], tempo: Tempo?, gridOffset: Double?
+    ) -> (expected: [Double], played: [Double])? {
+        guard let tempo, let gridOffset else { return nil }
+        let grid = TempoGrid(tempo: tempo, start: 0, count: question.answerNotes.count)
+        return (grid.noteBeats, played.map { (gridOffset + $0.time) / tempo.beat })
     }
 
     /// Degrees in a row: the asked degree (the row's last note) was played right though another note of the row
@@ -64,14 +76,15 @@ public struct CompletedPlayBack: Hashable, Sendable {
 
     /// Melodies in tempo: each note of the phrase, how far from its place on the grid it was played, seconds
     /// (positive late; nil when missing); empty when played freely. The note that answered a place is the one the
-    /// pitch alignment gives it (``MelodyMark/alignment(expected:played:anyOctave:)``), right or wrong.
+    /// alignment gives it (``MelodyMark/alignment(expected:played:anyOctave:beats:)``), right or wrong.
     public var noteOffsets: [Double?] {
-        guard let tempo, let gridOffset else { return [] }
-        let grid = TempoGrid(tempo: tempo, start: 0, count: question.answerNotes.count)
+        guard let tempo, let gridOffset,
+            let beats = Self.beats(of: question, played: played, tempo: tempo, gridOffset: gridOffset)
+        else { return [] }
         let aligned = MelodyMark.alignment(
-            expected: question.answerNotes, played: played.map(\.note), anyOctave: anyOctave)
+            expected: question.answerNotes, played: played.map(\.note), anyOctave: anyOctave, beats: beats)
         var offsets: [Double?] = []
-        for (index, beat) in zip(aligned.answeredBy, grid.noteBeats) {
+        for (index, beat) in zip(aligned.answeredBy, beats.expected) {
             guard let index else {
                 offsets.append(nil)
                 continue

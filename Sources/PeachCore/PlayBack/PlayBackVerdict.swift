@@ -55,11 +55,11 @@ public struct PlayBackVerdict: Hashable, Sendable {
     /// Chords: the notes played that the chord does not have; melodies: the notes played that belong to no note of
     /// the phrase.
     public let extra: [MIDINote]
-    /// Melodies: each note of the phrase, judged in place (``MelodyMark/align(expected:played:anyOctave:)``);
+    /// Melodies: each note of the phrase, judged in place (``MelodyMark/align(expected:played:anyOctave:beats:)``);
     /// empty for the other kinds.
     public let marks: [MelodyMark]
 
-    /// A verdict (what ``judge(_:played:options:)`` makes).
+    /// A verdict (what ``judge(_:played:options:beats:)`` makes).
     public init(
         outcome: Outcome, played: [MIDINote], answered: PlayBackItem?, semitoneError: Int?,
         missing: [MIDINote] = [], extra: [MIDINote] = [], marks: [MelodyMark] = []
@@ -92,9 +92,11 @@ public struct PlayBackVerdict: Hashable, Sendable {
     /// played, aligned with the phrase (``MelodyMark``): right when every note is played and none added (with
     /// `anyOctave`, each in any octave); the whole phrase moved by octaves is ``Outcome/otherOctave``; notes
     /// missing and nothing else ``Outcome/incomplete``; every note and more ``Outcome/extraNotes``; else
-    /// ``Outcome/wrongNotes``.
+    /// ``Outcome/wrongNotes``. In tempo, `beats` (each note's place and each played note's, in beats) lets a
+    /// played note stand for the note at whose place it came.
     public static func judge(
-        _ question: PlayBackQuestion, played notes: [MIDINote], options: PlayBackOptions
+        _ question: PlayBackQuestion, played notes: [MIDINote], options: PlayBackOptions,
+        beats: (expected: [Double], played: [Double])? = nil
     ) -> PlayBackVerdict {
         let played = Array(Set(notes)).sorted()
         switch question.item {
@@ -130,7 +132,7 @@ public struct PlayBackVerdict: Hashable, Sendable {
                 }
             return PlayBackVerdict(outcome: outcome, played: played, answered: answered, semitoneError: error)
         case .melody:
-            return judgeMelody(question, played: notes, anyOctave: options.anyOctave)
+            return judgeMelody(question, played: notes, anyOctave: options.anyOctave, beats: beats)
         case .degree(let degree) where question.isPhrase:
             return judgeDegreeRow(question, degree: degree, played: notes)
         case .degree(let degree):
@@ -198,10 +200,12 @@ public struct PlayBackVerdict: Hashable, Sendable {
 
     /// A melody's verdict: its notes in the order played, each note of the phrase judged in place.
     private static func judgeMelody(
-        _ question: PlayBackQuestion, played: [MIDINote], anyOctave: Bool
+        _ question: PlayBackQuestion, played: [MIDINote], anyOctave: Bool,
+        beats: (expected: [Double], played: [Double])?
     ) -> PlayBackVerdict {
         let expected = question.answerNotes
-        let (marks, extra) = MelodyMark.align(expected: expected, played: played, anyOctave: anyOctave)
+        let (marks, extra) = MelodyMark.align(
+            expected: expected, played: played, anyOctave: anyOctave, beats: beats)
         let missing = zip(expected, marks).filter { $0.1 == .missing }.map(\.0)
         let shift =
             played.count == expected.count
@@ -232,7 +236,7 @@ public struct PlayBackVerdict: Hashable, Sendable {
     private static func judgeDegreeRow(
         _ question: PlayBackQuestion, degree: ScaleDegree, played: [MIDINote]
     ) -> PlayBackVerdict {
-        let melody = judgeMelody(question, played: played, anyOctave: true)
+        let melody = judgeMelody(question, played: played, anyOctave: true, beats: nil)
         guard let key = question.key, let last = melody.marks.last else { return melody }
         var answered: PlayBackItem?
         var outcome = melody.outcome

@@ -52,7 +52,7 @@ import PeachCore
 /// Peach keeps the field and spells the key its own way).
 ///
 /// Reading checks that the notes asked are the item's on that reference and that `correct` and `heardAs` are
-/// what the played notes make of it (``PlayBackVerdict/judge(_:played:options:)``). A melody (`kind`
+/// what the played notes make of it (``PlayBackVerdict/judge(_:played:options:beats:)``). A melody (`kind`
 /// `melodies`) keeps its phrase in `answerNotes` in order and its tonic as `reference`; played in tempo, it adds
 /// `tempoBPM` and `offsetMs` (the first note played, ms after the response's first beat, to 0.1 ms), from which
 /// every note's offset from its place follows.

@@ -1,5 +1,6 @@
 // MelodiesTests: phrases a musician would sing, each note judged in place, and the verdict's outcomes.
 
+import Foundation
 import Testing
 
 @testable import PeachCore
@@ -48,11 +49,49 @@ struct MelodiesTests {
         // Of the places a wrong note could stand for, it stands for the nearest: G♯ after C is G's, not D's;
         // C♯ between C and F is D's, not E's.
         #expect(marks([60, 68]).0 == [.right, .missing, .missing, .missing, .wrong(played: MIDINote(68))])
-        #expect(marks([60, 61, 65, 67]).0 == [.right, .wrong(played: MIDINote(61)), .missing, .right, .right])
+        #expect(
+            marks([60, 61, 65, 67]).0 == [.right, .wrong(played: MIDINote(61)), .missing, .right, .right])
         // In any octave, an octave's note is right.
         #expect(
             MelodyMark.align(expected: phrase, played: Self.notes([48, 62, 76, 65, 67]), anyOctave: true).0
                 .allSatisfy { $0.isRight })
+    }
+
+    @Test(
+        "in tempo a note stands for the note at whose place it came; played freely, for the nearest in pitch")
+    func alignmentInTempo() throws {
+        let level = try #require(MelodyLevel(.steps, length: 4))
+        let question = try #require(
+            PlayBackQuestion(melody: level, tonic: MIDINote(64), notes: Self.notes([71, 73, 71, 68])))
+        // 120 BPM: the places are 0, 0.5, 1 and 1.5 s after the response's first beat.
+        let tempo = try Tempo(bpm: 120)
+        func answer(_ played: [(Int, Double)], inTempo: Bool, firstAt: Double = 0) -> CompletedPlayBack {
+            CompletedPlayBack(
+                question: question,
+                played: played.map { PlayedNote(note: MIDINote(clamping: $0.0), velocity: 90, time: $0.1) },
+                anyOctave: false, anyVoicing: false, timestamp: Date(timeIntervalSince1970: 0),
+                responseTime: 0,
+                inputKind: .midiNote, tempo: inTempo ? tempo : nil,
+                gridOffset: inTempo ? firstAt : nil)
+        }
+        // F4 on note 1's place and G4 on note 2's: in tempo those two notes were wrong and the end is missing.
+        let twoWrong = [(65, 0.0), (67, 0.5)]
+        let timed = answer(twoWrong, inTempo: true)
+        #expect(
+            timed.verdict.marks == [
+                .wrong(played: MIDINote(65)), .wrong(played: MIDINote(67)), .missing, .missing,
+            ])
+        #expect(timed.noteOffsets == [0, 0, nil, nil])
+        // Played freely, G4 is nearest to the last note, G♯4.
+        #expect(
+            answer(twoWrong, inTempo: false).verdict.marks
+                == [.wrong(played: MIDINote(65)), .missing, .missing, .wrong(played: MIDINote(67))])
+        // B4 once, on the third place: in tempo it is note 3 (the first note is the same B4); freely, note 1.
+        let late = answer([(71, 0)], inTempo: true, firstAt: 1.0)
+        #expect(
+            late.verdict.marks == [.missing, .missing, .right, .missing]
+                && late.noteOffsets == [nil, nil, 0, nil])
+        #expect(answer([(71, 0)], inTempo: false).verdict.marks == [.right, .missing, .missing, .missing])
     }
 
     @Test("the verdict: right, the phrase an octave up, incomplete, extra notes, wrong notes each in place")
