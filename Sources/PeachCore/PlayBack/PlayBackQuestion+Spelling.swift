@@ -56,6 +56,34 @@ extension PlayBackQuestion {
         return Spelling.chord(notes, root: root, quality: quality, in: key)
     }
 
+    /// The notes of an answer spelled as it was judged: a melody's note by note in place
+    /// (``PlayBackVerdict/answeredBy``), a note that answered a note of the phrase as the phrase writes that note
+    /// (in the octave played), a wrong one against the note it stood for (``spelled(played:for:in:)``), an added
+    /// one as the key writes it where that is plain, else as the key signature writes a lone note (A for A♭ A A♭
+    /// in A♭ major, not B𝄫); any other answer as ``spelled(played:heard:in:)`` spells it.
+    public func spelled(answer verdict: PlayBackVerdict, in key: KeySignature = .c) -> [SpelledNote] {
+        guard case .melody = item, let questionKey = self.key, verdict.answeredBy.count == answerNotes.count
+        else {
+            return spelled(played: verdict.played, heard: verdict.answered, in: key)
+        }
+        let phrase = Self.spelledPhrase(answerNotes, in: questionKey)
+        var answered: [Int: Int] = [:]
+        for (place, index) in verdict.answeredBy.enumerated() {
+            if let index { answered[index] = place }
+        }
+        return verdict.played.indices.map { index in
+            let note = verdict.played[index]
+            guard let place = answered[index] else {
+                let asDegree = questionKey.spelled(note)
+                return asDegree.isPlain ? asDegree : Spelling.lone(note, in: questionKey.signature)
+            }
+            if case .right = verdict.marks[place], let same = phrase[place].spelling(note, lettersAway: 0) {
+                return same
+            }
+            return spelled(played: note, for: answerNotes[place], in: key)
+        }
+    }
+
     /// A note played in a phrase in place of `expected` (a melody's wrong note), spelled as a teacher names it
     /// against the note it should have been: a note of the key's scale as the key writes it; another as the
     /// expected note's letter raised or lowered, where that writes a black key with one sharp or flat or a white

@@ -41,7 +41,8 @@ public struct PlayBackVerdict: Hashable, Sendable {
     public let isCorrect: Bool
     /// What kind of answer it was.
     public let outcome: Outcome
-    /// The distinct notes of the answer, lowest first.
+    /// The distinct notes of the answer, lowest first; a melody's (and degrees' in a row) every note, in the order
+    /// played.
     public let played: [MIDINote]
     /// What the answer is as an item of the question's kind (the interval from the reference to the played
     /// note, the chord the notes spell); nil when it is none (two wrong notes, a cluster).
@@ -55,14 +56,17 @@ public struct PlayBackVerdict: Hashable, Sendable {
     /// Chords: the notes played that the chord does not have; melodies: the notes played that belong to no note of
     /// the phrase.
     public let extra: [MIDINote]
-    /// Melodies: each note of the phrase, judged in place (``MelodyMark/align(expected:played:anyOctave:beats:)``);
-    /// empty for the other kinds.
+    /// Melodies (and degrees in a row): each note of the phrase, judged in place
+    /// (``MelodyMark/align(expected:played:anyOctave:beats:)``); empty for the other kinds.
     public let marks: [MelodyMark]
+    /// Melodies (and degrees in a row): for each note of the phrase the index in ``played`` of the note that
+    /// answered it, right or wrong (nil when missing); empty for the other kinds.
+    public let answeredBy: [Int?]
 
     /// A verdict (what ``judge(_:played:options:beats:)`` makes).
     public init(
         outcome: Outcome, played: [MIDINote], answered: PlayBackItem?, semitoneError: Int?,
-        missing: [MIDINote] = [], extra: [MIDINote] = [], marks: [MelodyMark] = []
+        missing: [MIDINote] = [], extra: [MIDINote] = [], marks: [MelodyMark] = [], answeredBy: [Int?] = []
     ) {
         self.isCorrect = outcome == .right
         self.outcome = outcome
@@ -72,6 +76,7 @@ public struct PlayBackVerdict: Hashable, Sendable {
         self.missing = missing
         self.extra = extra
         self.marks = marks
+        self.answeredBy = answeredBy
     }
 
     /// Judges the notes of an answer.
@@ -204,8 +209,10 @@ public struct PlayBackVerdict: Hashable, Sendable {
         beats: (expected: [Double], played: [Double])?
     ) -> PlayBackVerdict {
         let expected = question.answerNotes
-        let (marks, extra) = MelodyMark.align(
+        let aligned = MelodyMark.alignment(
             expected: expected, played: played, anyOctave: anyOctave, beats: beats)
+        let marks = aligned.marks
+        let extra = aligned.extra.map { played[$0] }
         let missing = zip(expected, marks).filter { $0.1 == .missing }.map(\.0)
         let shift =
             played.count == expected.count
@@ -225,8 +232,7 @@ public struct PlayBackVerdict: Hashable, Sendable {
         }
         return PlayBackVerdict(
             outcome: outcome, played: played, answered: outcome == .right ? question.item : nil,
-            semitoneError: nil,
-            missing: missing, extra: extra, marks: marks)
+            semitoneError: nil, missing: missing, extra: extra, marks: marks, answeredBy: aligned.answeredBy)
     }
 
     /// Degrees in a row: each note judged in place in any octave, as a melody's are; right when every note is
@@ -252,8 +258,7 @@ public struct PlayBackVerdict: Hashable, Sendable {
         }
         return PlayBackVerdict(
             outcome: outcome, played: played, answered: answered, semitoneError: error,
-            missing: melody.missing,
-            extra: melody.extra, marks: melody.marks)
+            missing: melody.missing, extra: melody.extra, marks: melody.marks, answeredBy: melody.answeredBy)
     }
 
     /// How far a played note is from the expected one, semitones, as a miss is named: the difference as played;

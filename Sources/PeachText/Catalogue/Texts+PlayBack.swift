@@ -122,10 +122,10 @@ extension Texts {
         question.spelled(notes, in: keySignature).map { $0.name(noteNaming) }.joined(separator: " ")
     }
 
-    /// What a player played, spelled in the question (a chord they played as that chord:
-    /// ``PlayBackQuestion/spelled(played:heard:in:)``) and named in this language.
+    /// What a player played, spelled in the question as it was judged (a chord they played as that chord, a
+    /// melody note by note in place: ``PlayBackQuestion/spelled(answer:in:)``) and named in this language.
     public func playedNames(_ verdict: PlayBackVerdict, in question: PlayBackQuestion) -> String {
-        question.spelled(played: verdict.played, heard: verdict.answered, in: keySignature)
+        question.spelled(answer: verdict, in: keySignature)
             .map { $0.name(noteNaming) }.joined(separator: " ")
     }
 

@@ -94,6 +94,26 @@ struct MelodiesTests {
         #expect(answer([(71, 0)], inTempo: false).verdict.marks == [.right, .missing, .missing, .missing])
     }
 
+    @Test(
+        "an answer is spelled as judged: a right note as the phrase writes it, a wrong or added one plainly")
+    func answerSpelling() throws {
+        let level = try #require(MelodyLevel(.steps, length: 3))
+        // A♭ major: A♭4 B♭4 A♭4.
+        let question = try #require(
+            PlayBackQuestion(melody: level, tonic: MIDINote(68), notes: Self.notes([68, 70, 68])))
+        func spelled(_ played: [Int]) -> [String] {
+            let verdict = PlayBackVerdict.judge(
+                question, played: Self.notes(played), options: PlayBackOptions(kind: .melodies))
+            return question.spelled(answer: verdict).map(\.description)
+        }
+        #expect(spelled([68, 70, 68]) == ["A♭4", "B♭4", "A♭4"])
+        // A for B♭ is A, not the ♭2 B𝄫 the key's degrees would write; so is an A added.
+        #expect(spelled([68, 69, 68]) == ["A♭4", "A4", "A♭4"])
+        #expect(spelled([68, 69, 70, 68]) == ["A♭4", "A4", "B♭4", "A♭4"])
+        // A note of the key an octave off is written as the key writes it.
+        #expect(spelled([56, 70]) == ["A♭3", "B♭4"])
+    }
+
     @Test("the verdict: right, the phrase an octave up, incomplete, extra notes, wrong notes each in place")
     func verdicts() throws {
         let level = try #require(MelodyLevel(.steps, length: 4))
