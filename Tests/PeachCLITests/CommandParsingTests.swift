@@ -221,6 +221,21 @@ struct CommandParsingTests {
         #expect(try simulate.playBack()?.items?.map(\.id) == ["M3", "P5"])
         #expect(try simulate.player().confusions.count == 2)
         #expect(refusal(["simulate", "--mode", "intervals", "--items", "major"]) != nil)
+        // Melodies in tempo: the tempo, the bias and the spread (ms) act; without --in-tempo they would not.
+        let inTempo = try parse(
+            [
+                "simulate", "--mode", "melodies", "--in-tempo", "--tempo", "90", "--bias", "-12", "--spread",
+                "8",
+            ],
+            as: SimulateCommand.self)
+        #expect(try inTempo.playBack()?.inTempo == true)
+        #expect(try inTempo.player().timingBias == -0.012 && inTempo.player().timingSpread == 0.008)
+        #expect(
+            ownRefusal(["simulate", "--mode", "notes", "--in-tempo"])
+                == "--in-tempo is for --mode melodies, not --mode notes; it would do nothing there.")
+        for option in [["--bias", "5"], ["--tempo", "90"]] {
+            #expect(ownRefusal(["simulate", "--mode", "melodies"] + option) != nil, "\(option)")
+        }
         // A pair that is not asked=heard of the kind's items: the message names --confuse, not --items.
         for pair in ["mj=minor", "major", "major=minor=dim", "major=M3"] {
             #expect(

@@ -211,4 +211,30 @@ struct SimulationTests {
         #expect(first.answers == 150 && sixth.answers == 150)
         #expect(Double(first.correct) / 150 > 0.9 && Double(sixth.correct) / 150 < 0.7)
     }
+
+    @Test(
+        "melodies in tempo: each note struck at its place with the player's bias and spread; the offsets stored"
+    )
+    func melodiesInTempo() throws {
+        var player = SimulatedPlayer(defaultAccuracy: 0.9)
+        player.timingBias = -0.015
+        player.timingSpread = 0.01
+        var options = PlayBackOptions(kind: .melodies, items: [.melody(MelodyLevel.curriculum[0])])
+        options.inTempo = true
+        let report = RecordingSimulationReporter()
+        let timing = try TimingSettings(tempo: Tempo(bpm: 100))
+        let simulation = Simulation(
+            mode: .melodies, parameters: SimulatedListener.Parameters(threshold: 8), settings: .defaults,
+            trials: 40, seed: 9, timing: timing, player: player,
+            playBack: options)
+        #expect(
+            simulation.run(start: Date(timeIntervalSince1970: 1_800_200_000), store: nil, report: report) {
+                _ in
+            })
+        #expect(report.playBacks.count == 40 && report.playBacks.allSatisfy { $0.tempo?.bpm == 100 })
+        let offsets = report.playBacks.flatMap { $0.noteOffsets.compactMap { $0 } }
+        #expect(offsets.count > 100)
+        let mean = offsets.reduce(0, +) / Double(offsets.count)
+        #expect(abs(mean + 0.015) < 0.004 && offsets.allSatisfy { abs($0 + 0.015) < 0.06 }, "\(mean)")
+    }
 }

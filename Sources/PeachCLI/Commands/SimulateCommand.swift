@@ -66,6 +66,9 @@ struct SimulateCommand: ParsableCommand {
     @Flag(name: .long, help: ArgumentHelp(CLI.texts.help(.placement)))
     var placement = false
 
+    @Flag(name: .long, help: ArgumentHelp(CLI.texts.help(.inTempo)))
+    var inTempo = false
+
     @Option(name: .setting(.degreeNotes), help: CLI.help(.degreeNotes, valueName: "n"))
     var degreeNotes: Int?
 
@@ -118,7 +121,8 @@ struct SimulateCommand: ParsableCommand {
     private var modeOptions: [(option: String, modes: [SimulationMode], given: Bool)] {
         // Answered by a psychometric function; struck or tuned with an error drawn around a bias.
         let judged: [SimulationMode] = [.comparison, .measurement, .timing]
-        let struck: [SimulationMode] = [.matching, .tap, .echo]
+        // Melodies in tempo are struck against the clicks too, each note with the bias and the spread in ms.
+        let struck: [SimulationMode] = [.matching, .tap, .echo] + (inTempo ? [.melodies] : [])
         let playBack = SimulationMode.allCases.filter { $0.playBackKind != nil }
         let defaults = Self.listener
         let own: [(option: String, modes: [SimulationMode], given: Bool)] = [
@@ -130,19 +134,25 @@ struct SimulateCommand: ParsableCommand {
             ("--drift", [.tap], drift != defaults.silentDrift),
             ("--accuracy", playBack, accuracy != Self.defaultAccuracy),
             ("--confuse", playBack, confuse != nil), ("--items", playBack, items != nil),
-            ("--placement", playBack, placement),
+            ("--placement", playBack, placement), ("--in-tempo", [.melodies], inTempo),
         ]
         // The settings given as options: this command's own and the training settings' group.
         let settings =
             settingOverrides.map { (key: $0.key, given: $0.text != nil) }
             + overrides.values.map { (key: $0.key, given: $0.value != nil) }
-        return own + settings.map { ($0.key.option, Self.modes(of: $0.key), $0.given) }
+        return own
+            + settings.map {
+                (
+                    $0.key.option, Self.modes(of: $0.key) + ($0.key == .tempo && inTempo ? [.melodies] : []),
+                    $0.given
+                )
+            }
     }
 
     /// The modes a setting this command takes as an option acts in (``settingOverrides`` and ``overrides``): those
     /// whose runs read it (``TrainingMode/uses(_:)``), less what a simulation leaves out. It sounds nothing, so the
     /// reference pitch and the timbre reach only the pitch modes' report and records (play-back stores neither),
-    /// and it plays melodies free, so the tempo is timing's alone.
+    /// and the tempo is timing's (and melodies' with `--in-tempo`: ``modeOptions``).
     private static func modes(of setting: SettingKey) -> [SimulationMode] {
         SimulationMode.allCases.filter { mode in
             let training = mode.trainingMode
@@ -154,11 +164,16 @@ struct SimulateCommand: ParsableCommand {
         }
     }
 
-    /// The model player: `--accuracy` for every item, 40 % and the other item for each `--confuse` pair.
-    /// Each side is read as `--items` reads an item (``PlayBackItem/list(parsing:kind:)``).
+    /// The model player: `--accuracy` for every item, 40 % and the other item for each `--confuse` pair; with
+    /// `--in-tempo`, each note struck `--bias` ms from its place with a spread of `--spread` ms. Each side of a
+    /// pair is read as `--items` reads an item (``PlayBackItem/list(parsing:kind:)``).
     /// - Throws: ``CommandError/invalidConfusion(_:kind:)`` for a pair that is not two items of the kind.
     func player() throws(CommandError) -> SimulatedPlayer {
         var player = SimulatedPlayer(defaultAccuracy: accuracy)
+        if inTempo {
+            player.timingBias = bias.rawValue / 1000
+            player.timingSpread = spread / 1000
+        }
         guard let confuse, let kind = mode.playBackKind else { return player }
         for pair in confuse.split(separator: ",") {
             let parts = pair.split(separator: "=", omittingEmptySubsequences: false).map {
@@ -181,6 +196,7 @@ struct SimulateCommand: ParsableCommand {
         guard let kind = mode.playBackKind else { return nil }
         var options = PlayBackOptions(kind: kind)
         options.placement = placement
+        options.inTempo = inTempo && kind == .melodies
         guard let items else { return options }
         if placement { throw .placementWithItems }
         switch PlayBackItem.list(parsing: items, kind: kind) {

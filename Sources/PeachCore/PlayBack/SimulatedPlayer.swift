@@ -5,7 +5,8 @@
 /// it is confused with (``confusions``), else a neighbour a semitone off (notes, intervals, degrees) or another
 /// chord quality on the same bass. Response times are drawn around ``meanResponseTime``; a chord's notes are struck
 /// within ``chordSpread`` of each other. A melody is answered note by note, each a little less likely right than
-/// the one before (``positionDecay``).
+/// the one before (``positionDecay``); in tempo, each note at its place with a bias and a spread
+/// (``answerInTempo(_:grid:using:)``).
 public struct SimulatedPlayer: Sendable {
     /// Accuracy of an item not in ``accuracy``.
     public var defaultAccuracy: Double
@@ -21,6 +22,11 @@ public struct SimulatedPlayer: Sendable {
     public var positionDecay: Double
     /// Melodies: seconds between the notes played.
     public var melodyStep = 0.45
+    /// Melodies in tempo: how far from its place on the grid the player strikes a note on average, seconds
+    /// (positive late).
+    public var timingBias = 0.0
+    /// Melodies in tempo: the standard deviation of a note's time around its place plus ``timingBias``, seconds.
+    public var timingSpread = 0.02
 
     /// A model player.
     public init(
@@ -105,6 +111,22 @@ public struct SimulatedPlayer: Sendable {
             )
         }
         return (notes, responseTime(using: &generator))
+    }
+
+    /// A melody in tempo, played against `grid`: each note's pitch as a free answer has it (right a little less
+    /// often at each place: ``positionDecay``), struck at its place plus ``timingBias`` and a normal error of
+    /// ``timingSpread``; times on the grid's timeline, in the order struck.
+    public func answerInTempo(
+        _ question: PlayBackQuestion, grid: TempoGrid, using generator: inout some RandomNumberGenerator
+    ) -> [(note: MIDINote, time: Double)] {
+        let pitches = answerMelody(question, using: &generator).notes
+        let notes = zip(pitches, grid.places).map { played, place in
+            (
+                note: played.note,
+                time: place + generator.nextGaussian(mean: timingBias, standardDeviation: timingSpread)
+            )
+        }
+        return notes.sorted { $0.time < $1.time }
     }
 
     /// How long after the answer window opened the player starts: ``meanResponseTime`` ± 40 %, at least 0.15 s.

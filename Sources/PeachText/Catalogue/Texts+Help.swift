@@ -346,9 +346,9 @@ public enum Help: CaseIterable, Sendable {
         case .lapse:
             "Share of trials the listener is inattentive on and guesses (0-0.4)."
         case .bias:
-            "Pitch matching: the listener's mean error in cents (+ = sharp); tap and echo: in ms (+ = late)."
+            "Pitch matching: the listener's mean error in cents (+ = sharp); tap, echo and melodies with --in-tempo: in ms (+ = late)."
         case .spread:
-            "Pitch matching: the standard deviation of the listener's error in cents; tap and echo: in ms."
+            "Pitch matching: the standard deviation of the listener's error in cents; tap, echo and melodies with --in-tempo: in ms."
         case .drift:
             "Fill the gap with --silent-bars: how far the player drifts per silent bar, in ms (+ dragging)."
         case .seed:

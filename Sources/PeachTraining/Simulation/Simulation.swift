@@ -238,17 +238,33 @@ public struct Simulation: Sendable {
     ) -> Bool {
         guard let kind = mode.playBackKind else { return true }
         let tracker = PlayBackTracker(history: store?.contents.playBack ?? PlayBackHistory())
-        let options = PlayBackOptions.forRun(playBack, kind: kind, settings: settings)
+        var options = PlayBackOptions.forRun(playBack, kind: kind, settings: settings)
+        // Melodies in tempo: against silent clicks at the timing settings' tempo, as `peach play --in-tempo`.
+        let inTempo = kind == .melodies && options.inTempo
+        if inTempo { options.tempo = timing.tempo }
         let session = PlayBackSession(
-            notePlayer: SilentNotePlayer(), options: { options }, settings: { [settings] in settings },
+            notePlayer: SilentNotePlayer(), options: { [options] in options },
+            settings: { [settings] in settings },
             history: { tracker.history }, clock: clock, timeline: { clock.elapsed.seconds },
-            observers: (store.map { [$0] } ?? []) + [tracker], generator: SeededRandomGenerator(seed: seed))
+            observers: (store.map { [$0] } ?? []) + [tracker], generator: SeededRandomGenerator(seed: seed),
+            clicks: inTempo ? SilentClickPlayer(clock: clock) : nil)
         var generator = SeededRandomGenerator(seed: seed &+ 2)
         let player = self.player
         let stored = drive(session, clock: clock, until: { session.answeredCount >= trials }, report, error) {
             [weak session] event in
             switch event {
-            case .answerable(let question, _):
+            case .grid(let grid):
+                guard let question = session?.question else { return }
+                for struck in player.answerInTempo(question, grid: grid, using: &generator) {
+                    clock.schedule(after: .seconds(max(0, struck.time - clock.elapsed.seconds))) {
+                        guard let session, session.question == question else { return }
+                        session.noteOn(struck.note, velocity: 90, at: struck.time, input: .simulated)
+                        clock.schedule(after: .seconds(0.2)) {
+                            session.noteOff(struck.note, at: struck.time + 0.2)
+                        }
+                    }
+                }
+            case .answerable(let question, _) where !inTempo:
                 let answer = player.answer(question, using: &generator)
                 clock.schedule(after: .seconds(answer.responseTime)) {
                     guard let session, session.state == .awaitingAnswer, session.question == question else {
