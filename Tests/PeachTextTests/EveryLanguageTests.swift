@@ -165,4 +165,20 @@ struct EveryLanguageTests {
             #expect(row.prefix(column).last == " " && value.first != " ", "\(code): «\(row)»")
         }
     }
+
+    @Test("a simulated melody in tempo shows each answer's timing beside it", arguments: codes)
+    func melodyTimingRows(code: String) throws {
+        var lines: [String] = []
+        let report = SimulationReport(texts: try Self.texts(code), verbose: true) { lines.append($0) }
+        var options = PlayBackOptions(kind: .melodies)
+        options.inTempo = true
+        let simulation = Simulation(
+            mode: .melodies, parameters: SimulatedListener.Parameters(threshold: 8), settings: .defaults,
+            trials: 3, seed: 4, playBack: options)
+        #expect(
+            simulation.run(start: Date(timeIntervalSince1970: 0), store: nil, report: report, error: { _ in })
+        )
+        let timing = try Self.texts(code).tr("timing: \("+0") ms (mean \("+0") ms)").prefix(6)
+        #expect(lines.filter { $0.contains(timing) }.count == 3, "\(lines)")
+    }
 }

@@ -254,14 +254,16 @@ public final class SimulationReport: SimulationReporting {
         emit(texts.playBackNothingToAsk)
     }
 
-    /// One answered question (with `--verbose`).
+    /// One answered question (with `--verbose`); a melody in tempo with its timing (`timing: −8 +3 – +1 ms (mean
+    /// −1 ms)`).
     public func playBack(_ completed: CompletedPlayBack, number: Int) {
         guard verbose else { return }
         let result = completed.isCorrect ? texts.tr("correct") : texts.tr("wrong")
         let played = texts.playedNames(completed.verdict, in: completed.question)
+        let timing = texts.melodyTiming(completed).map { "  " + $0 } ?? ""
         emit(
             pad(String(number), 7) + "  " + completed.question.item.id.padded(10) + "  " + played.padded(16)
-                + "  " + result)
+                + "  " + result + timing)
     }
 
     /// The summary of a play-back simulation: the run's answers and the profile's play-back section of the kind
