@@ -132,6 +132,11 @@ struct DegreesPresenterTests {
         solfege.solfege = true
         #expect(
             solfege.playBackVerdict(completed([71])) == "C♭5 is le (♭6) — it was sol (5) (B♭4) in E♭ major")
+        // German relative solmization: so, and a lowered degree's vowel u.
+        var solmisation = german
+        solmisation.solfege = true
+        #expect(
+            solmisation.playBackVerdict(completed([71])) == "Ces5 ist lu (♭6) — es war so (5) (B4) in Es-Dur")
         let minor = try #require(
             PlayBackQuestion(.degree(ScaleDegree(mode: .minor, semitones: 3)), reference: MIDINote(66)))
         #expect(german.keyName(try #require(minor.key)) == "fis-Moll")

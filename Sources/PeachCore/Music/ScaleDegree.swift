@@ -57,6 +57,16 @@ public struct ScaleDegree: Hashable, Sendable, CustomStringConvertible {
         ["do", "ra", "re", "me", "mi", "fa", "fi", "sol", "le", "la", "te", "ti"][semitones]
     }
 
+    /// The syllable as `naming`'s musicians sing it: English ``solfege``; German relative solmization as German
+    /// schools teach it (`do re mi fa so la ti`, a raised degree's vowel `i`, a lowered one's `u`: `ru` `mu` `fi`
+    /// `lu` `tu`).
+    public func solfege(in naming: NoteNaming) -> String {
+        switch naming {
+        case .english: solfege
+        case .german: ["do", "ru", "re", "mu", "mi", "fa", "fi", "so", "lu", "la", "tu", "ti"][semitones]
+        }
+    }
+
     /// How the degree resolves to the tonic, as a teacher sings it after a right answer: the semitones above the
     /// tonic of the notes that follow it, ending on the tonic (0) or its octave (12). The degrees below the
     /// fifth step down (3 2 1), the fifth too (5 4 3 2 1); the sixth and seventh of major step up (6 7 8); a

@@ -68,9 +68,10 @@ extension Texts {
         }
     }
 
-    /// A scale degree's name: its number (`5`, `♭6`), or with ``solfege`` its syllable and number (`sol (5)`).
+    /// A scale degree's name: its number (`5`, `♭6`), or with ``solfege`` its syllable in this language and its
+    /// number (`sol (5)`, `le (♭6)`; German `so (5)`, `lu (♭6)`: ``ScaleDegree/solfege(in:)``).
     public func degreeName(_ degree: ScaleDegree) -> String {
-        solfege ? "\(degree.solfege) (\(degree.name))" : degree.name
+        solfege ? "\(degree.solfege(in: noteNaming)) (\(degree.name))" : degree.name
     }
 
     /// A key's name: `E♭ major`, `F♯ minor`; German `Es-Dur`, `fis-Moll` (a minor key's letter small).

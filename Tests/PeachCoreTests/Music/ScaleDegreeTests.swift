@@ -20,6 +20,9 @@ struct ScaleDegreeTests {
         #expect(
             ScaleDegree.all(.major).map(\.solfege).joined(separator: " ")
                 == "do ra re me mi fa fi sol le la te ti")
+        #expect(
+            ScaleDegree.all(.major).map { $0.solfege(in: .german) }.joined(separator: " ")
+                == "do ru re mu mi fa fi so lu la tu ti")
         // Minor's degrees: its 6 is the major's ♭6, and do-based solfège sings it le.
         let sixthInMinor = ScaleDegree(mode: .minor, number: 6, alteration: 0)
         #expect(sixthInMinor?.semitones == 8 && sixthInMinor?.solfege == "le")
