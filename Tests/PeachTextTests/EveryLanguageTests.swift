@@ -181,4 +181,11 @@ struct EveryLanguageTests {
         let timing = try Self.texts(code).tr("timing: \("+0") ms (mean \("+0") ms)").prefix(6)
         #expect(lines.filter { $0.contains(timing) }.count == 3, "\(lines)")
     }
+
+    @Test("a timing offset in whole ms is signed as a musician reads it: +12 late, −5 early, 0 unsigned")
+    func signedOffsets() {
+        let texts = Texts(language: .english)
+        #expect(
+            [12.4, -4.6, 0.4, -0.4, 0].map(texts.signedWholeMilliseconds) == ["+12", "−5", "0", "0", "0"])
+    }
 }

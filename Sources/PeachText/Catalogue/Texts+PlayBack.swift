@@ -603,16 +603,19 @@ extension Texts {
     private func melodyOffsets(_ completed: CompletedPlayBack) -> String? {
         let offsets = completed.noteOffsets
         guard !offsets.isEmpty else { return nil }
-        func signed(_ seconds: Double) -> String {
-            let milliseconds = Int((seconds * 1000).rounded())
-            if milliseconds > 0 { return "+" + String(milliseconds) }
-            if milliseconds < 0 { return "−" + String(-milliseconds) }
-            return "0"
-        }
+        func signed(_ seconds: Double) -> String { signedWholeMilliseconds(seconds * 1000) }
         let values = offsets.map { offset in offset.map(signed) ?? "–" }
         let played: [Double] = offsets.compactMap { $0 }
         let mean = signed(played.isEmpty ? 0 : played.reduce(0, +) / Double(played.count))
         return tr("timing: \(values.joined(separator: " ")) ms (mean \(mean) ms)")
+    }
+
+    /// Milliseconds to the nearest one, signed as a timing offset is: `+12` late, `−5` early, `0` (never `+0`).
+    func signedWholeMilliseconds(_ milliseconds: Double) -> String {
+        let whole = Int(milliseconds.rounded())
+        if whole > 0 { return "+" + String(whole) }
+        if whole < 0 { return "−" + String(-whole) }
+        return "0"
     }
 
     /// The line when a placement is over: `Placement done: 14 items in play; from here the questions follow your

@@ -76,8 +76,7 @@ public struct PlayBackReport: Sendable {
                 var places: [String] = []
                 for (place, offsets) in history.melodyTiming.sorted(by: { $0.key < $1.key }) {
                     guard let mean = offsets.mean else { continue }
-                    let sign = mean >= 0 ? "+" : "−"
-                    places.append(String(place) + " " + sign + texts.format(abs(mean), 0))
+                    places.append(String(place) + " " + texts.signedWholeMilliseconds(mean))
                 }
                 result.append(
                     "  " + texts.tr("In tempo, mean offset by place (ms): \(places.joined(separator: " · "))")
