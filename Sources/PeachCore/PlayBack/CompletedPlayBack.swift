@@ -76,15 +76,13 @@ public struct CompletedPlayBack: Hashable, Sendable {
 
     /// Melodies in tempo: each note of the phrase, how far from its place on the grid it was played, seconds
     /// (positive late; nil when missing); empty when played freely. The note that answered a place is the one the
-    /// alignment gives it (``MelodyMark/alignment(expected:played:anyOctave:beats:)``), right or wrong.
+    /// verdict's alignment gives it (``PlayBackVerdict/answeredBy``), right or wrong.
     public var noteOffsets: [Double?] {
         guard let tempo, let gridOffset,
             let beats = Self.beats(of: question, played: played, tempo: tempo, gridOffset: gridOffset)
         else { return [] }
-        let aligned = MelodyMark.alignment(
-            expected: question.answerNotes, played: played.map(\.note), anyOctave: anyOctave, beats: beats)
         var offsets: [Double?] = []
-        for (index, beat) in zip(aligned.answeredBy, beats.expected) {
+        for (index, beat) in zip(verdict.answeredBy, beats.expected) {
             guard let index else {
                 offsets.append(nil)
                 continue

@@ -73,10 +73,7 @@ extension PlayBackQuestion {
         }
         return verdict.played.indices.map { index in
             let note = verdict.played[index]
-            guard let place = answered[index] else {
-                let asDegree = questionKey.spelled(note)
-                return asDegree.isPlain ? asDegree : Spelling.lone(note, in: questionKey.signature)
-            }
+            guard let place = answered[index] else { return Self.plainly(note, in: questionKey) }
             if case .right = verdict.marks[place], let same = phrase[place].spelling(note, lettersAway: 0) {
                 return same
             }
@@ -93,12 +90,22 @@ extension PlayBackQuestion {
     public func spelled(
         played note: MIDINote, for expected: MIDINote, in key: KeySignature = .c
     ) -> SpelledNote {
-        let asDegree = spelled([note], in: key)[0]
-        guard let questionKey = self.key, !questionKey.degree(of: note).isDiatonic else { return asDegree }
-        if let alongside = questionKey.spelled(expected).spelling(note, lettersAway: 0), alongside.isPlain {
+        guard let questionKey = self.key else { return spelled([note], in: key)[0] }
+        if !questionKey.degree(of: note).isDiatonic,
+            let alongside = questionKey.spelled(expected).spelling(note, lettersAway: 0), alongside.isPlain
+        {
             return alongside
         }
-        return asDegree.isPlain ? asDegree : Spelling.lone(note, in: questionKey.signature)
+        return Self.plainly(note, in: questionKey)
+    }
+
+    /// A lone note of a phrase's answer as `key` writes it: a note of its scale as the scale does, another as its
+    /// degree where that is plain (``SpelledNote/isPlain``), else as the key signature writes a lone note (F for
+    /// the ♯4 E♯ in B major, A for the ♭2 B𝄫 in A♭ major).
+    private static func plainly(_ note: MIDINote, in key: Key) -> SpelledNote {
+        let asDegree = key.spelled(note)
+        guard !key.degree(of: note).isDiatonic, !asDegree.isPlain else { return asDegree }
+        return Spelling.lone(note, in: key.signature)
     }
 
     /// The chord's root key (below the bass in an inversion).
