@@ -236,6 +236,10 @@ struct CommandParsingTests {
         for option in [["--bias", "5"], ["--tempo", "90"]] {
             #expect(ownRefusal(["simulate", "--mode", "melodies"] + option) != nil, "\(option)")
         }
+        #expect(
+            ownRefusal(["simulate", "--mode", "melodies", "--spread", "9"])
+                == "--spread with --mode melodies says how the notes are struck against the click, and a free phrase "
+                + "has none; add --in-tempo, or leave --spread out.")
         // A pair that is not asked=heard of the kind's items: the message names --confuse, not --items.
         for pair in ["mj=minor", "major", "major=minor=dim", "major=M3"] {
             #expect(

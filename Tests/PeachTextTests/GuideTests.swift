@@ -131,6 +131,7 @@ struct GuideTests {
                         CommandError.placementWithItems,
                         CommandError.inTempoNeedsMelodies,
                         CommandError.tempoNeedsInTempo,
+                        CommandError.needsInTempo(option: "--bias"),
                         CommandError.optionNeeds(
                             option: "--key", choice: "--kind", values: ["degrees", "melodies"],
                             given: "chords"),

@@ -103,6 +103,15 @@ struct SimulateCommand: ParsableCommand {
             [("--accuracy", accuracy, 0...1, .number(0...1, .amount))], number: CLI.texts.shortest)
         _ = try player()
         _ = try playBack()
+        // Melodies' in-tempo options without --in-tempo: said so, rather than that melodies never take them.
+        if mode == .melodies, !inTempo {
+            let timed = [
+                ("--bias", bias.rawValue != Self.listener.matchingBias),
+                ("--spread", spread != Self.listener.matchingSpread),
+                (SettingKey.tempo.option, tempo.value.text != nil),
+            ]
+            if let (option, _) = timed.first(where: \.1) { throw CommandError.needsInTempo(option: option) }
+        }
         for (option, modes, given) in modeOptions where given && !modes.contains(mode) {
             throw CommandError.optionNeeds(
                 option: option, choice: "--mode", values: modes.map(\.rawValue), given: mode.rawValue)

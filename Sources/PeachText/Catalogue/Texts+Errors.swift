@@ -705,6 +705,10 @@ extension Texts {
             return tr(
                 "--tempo sets the click of --in-tempo, and without it nothing clicks; add --in-tempo (with --kind "
                     + "melodies), or leave --tempo out.")
+        case .needsInTempo(let option):
+            return tr(
+                "\(option) with --mode melodies says how the notes are struck against the click, and a free phrase has "
+                    + "none; add --in-tempo, or leave \(option) out.")
         case .optionNeeds(let option, let choice, let values, let given):
             return tr(
                 "\(option) is for \(choice) \(list(values)), not \(choice) \(given); it would do nothing there."

@@ -36,6 +36,9 @@ public enum CommandError: Error, Equatable, Sendable {
     case inTempoNeedsMelodies
     /// `peach play --tempo` without `--in-tempo`: the tempo is the click's, and only a melody in tempo has one.
     case tempoNeedsInTempo
+    /// `peach simulate --mode melodies` with `--bias`, `--spread` or `--tempo` but not `--in-tempo`: they say how a
+    /// phrase is struck against the click, and a free one has none.
+    case needsInTempo(option: String)
     /// An option of some runs only with another, where it would be taken and do nothing: `choice` is what chooses
     /// the run (`--kind` for `peach play`'s `--key`, `--mode` for `peach simulate`'s `--threshold`, `peach` for
     /// `--vary-loudness`, a comparison's), `values` the choices the option is for, `given` the one given.
@@ -65,7 +68,7 @@ public enum CommandError: Error, Equatable, Sendable {
         switch self {
         case .option, .invalidSpec, .duplicate, .keyboardNeedsTerminal, .learnNeedsMIDI, .fileExists,
             .refusingToDelete, .invalidPlayBackItems, .invalidConfusion, .placementWithItems,
-            .inTempoNeedsMelodies, .tempoNeedsInTempo, .optionNeeds,
+            .inTempoNeedsMelodies, .tempoNeedsInTempo, .needsInTempo, .optionNeeds,
             .unknownCommand,
             .passwordTooShort,
             .passwordsDiffer, .calibrationNeedsSound:
