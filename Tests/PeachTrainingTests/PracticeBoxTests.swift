@@ -781,6 +781,55 @@ struct PracticeBoxTests {
     }
 
     @Test(
+        "free melodies: notes played along with the phrase make the box play it again once it has ended, unless the answer has begun"
+    )
+    func melodyPlayedAlong() {
+        for answersAtOnce in [false, true] {
+            let pads = ControllerProfile(
+                name: "pads", switches: [SwitchMapping(.note(36), channel: 9, action: .startPlayBack)])
+            let harness = BoxHarness(profile: pads)
+            harness.connect()
+            for _ in 0..<5 {
+                harness.send(.noteOn(channel: 9, note: 36, velocity: 90))
+                harness.send(.noteOff(channel: 9, note: 36, velocity: 0))
+            }
+            #expect(harness.box.state == .choosingMenu(.playMelodies))
+            harness.advance(10)  // the menu's earcons, six seconds left alone, the melodies' earcon
+            #expect(harness.box.state == .training(.playMelodies))
+            // The tonic chord (four notes), then the phrase: the player joins in at its first note.
+            var waited = 0
+            while harness.trainingNotes.count < 5, waited < 500 {
+                harness.advance(0.01)
+                waited += 1
+            }
+            harness.key(62)
+            func told() -> Bool {
+                harness.lines.all.contains { $0.message == "notes came during the phrase" }
+            }
+            while !told(), waited < 1_000 {
+                harness.advance(0.01)
+                waited += 1
+            }
+            #expect(told(), "the window opened after notes came during the phrase")
+            let atWindow = harness.trainingNotes.count
+            if answersAtOnce {
+                harness.advance(0.1)
+                harness.key(64)  // the answer begun: nothing plays again
+                harness.advance(0.5)
+                #expect(harness.trainingNotes.count == atWindow + 1)
+            } else {
+                // The phrase's last note (0.3 s) ends, then the chord and the phrase play again.
+                harness.advance(0.3)
+                #expect(harness.trainingNotes.count == atWindow)
+                harness.advance(0.2)
+                #expect(harness.trainingNotes.count >= atWindow + 4, "the tonic chord again")
+                harness.advance(3)
+                #expect(harness.store.playBacks.isEmpty)
+            }
+        }
+    }
+
+    @Test(
         "rhythm echo: the menu's sixth entry (its own earcon), startTiming during fill the gap switches to it; each echo says its result by ear"
     )
     func rhythmEcho() throws {

@@ -43,7 +43,8 @@ import PeachSystem
 /// play-back the keys are notes and sound as played; a right answer rings the ``Earcon/chime``, a wrong one
 /// plays the answer given and then the right one; in rhythm echo each scored bar says its result by ear
 /// (``Earcon/echoResult(_:)``); a cluster below C4 replays, one from C4 up skips, two within a
-/// second stop the session (the profile's `stop` too).
+/// second stop the session (the profile's `stop` too). Notes played along with a free melody's phrase make the
+/// box play the phrase again once it has ended (``playedAlong()``).
 ///
 /// The controller unplugged: the session ends (its unfinished trial discarded), and the box waits for the next
 /// one. The audio device missing or lost: the box retries with backoff (1, 2, 4 … 30 s), logging once per
@@ -211,6 +212,9 @@ public final class PracticeBox {
     private var reloadPending = false
     private var run: TrainingRun?
     private var runMode: TrainingMode?
+    /// The keys struck and the actions taken while a session runs, counted: a phrase played again after notes
+    /// came along with it waits for none to come (``playedAlong()``).
+    private var runInputs = 0
     private var runSound: SharedSoundOutput?
     private var afterRun: AfterRun = .ready
     private var startGeneration = 0
@@ -221,7 +225,7 @@ public final class PracticeBox {
     /// A key press waiting ``chordWindow`` before it counts (when ready, or in the menu), by generation.
     private var pendingPress = 0
     private var menuGeneration = 0
-    /// The menu's entries, in order: the three play-back kinds and rhythm echo.
+    /// The menu's entries, in order: the five play-back kinds and rhythm echo.
     static let menuModes: [TrainingMode] = [
         .playNotes, .playIntervals, .playChords, .playDegrees, .playMelodies, .echo,
     ]
@@ -290,6 +294,7 @@ public final class PracticeBox {
         case .controller(.midi(.event(let event))):
             if watching(event) { return }
             if case .training(let mode) = state, mode.playBackKind != nil, let run, isPlayed(event) {
+                if case .noteOn(_, _, let velocity) = event.message, velocity > 0 { runInputs &+= 1 }
                 run.handle(.controller(.midi(.event(event))))
                 return
             }
@@ -467,6 +472,7 @@ public final class PracticeBox {
 
     /// What `action` means in the box's state (see the type's documentation); `time` is its stamp, for timing.
     private func perform(_ action: ControllerAction, at time: Double?) {
+        runInputs &+= 1
         let chosen = modeChosen(by: action)
         switch state {
         case .waitingForController, .finished, .starting:
@@ -638,6 +644,21 @@ public final class PracticeBox {
     /// A play-back answer was judged: right rings the chime (a wrong one's comparison is the session's own).
     fileprivate func answeredPlayBack(_ completed: CompletedPlayBack) {
         if completed.isCorrect { playEarcon(.chime) }
+    }
+
+    /// Free melodies: notes came while the phrase played, so none of them answers, and the box has no screen to
+    /// say so (a terminal shows a line). Once the phrase's last note has ended, the phrase plays again with its
+    /// cadence, unless a key or an action came by then (the answer begun): by ear, "listen first, then play", as in
+    /// tempo, where the session itself plays the phrase again. An earcon would sound over the phrase's last note.
+    fileprivate func playedAlong() {
+        guard let run else { return }
+        let inputs = runInputs
+        let wait = configuration.settings.training.noteDuration + Self.earconGap.seconds
+        logger.debug("notes came during the phrase")
+        ports.clock.schedule(after: .seconds(wait)) { [weak self] in
+            guard let self, self.run === run, self.runInputs == inputs else { return }
+            run.perform(.press(.replay, input: .midiNote))
+        }
     }
 
     // MARK: Sessions
@@ -993,6 +1014,7 @@ private final class BoxRunPresenter: TrainingPresenter {
         case .playBack(.dropout(_, let total, _), _): box?.droppedOut(playingBack: total)
         case .echo(.trialCompleted(let completed), _): box?.echoed(completed)
         case .playBack(.answered(let completed), _): box?.answeredPlayBack(completed)
+        case .playBack(.playedDuringCall(_, inTempo: false), _): box?.playedAlong()
         case .ended(let ending, let progress, _): box?.runEnded(ending, progress)
         default: break
         }
