@@ -166,7 +166,7 @@ struct EveryLanguageTests {
         }
     }
 
-    @Test("a simulated melody in tempo shows each answer's timing beside it", arguments: codes)
+    @Test("a simulated melody in tempo shows each answer's timing under its notes", arguments: codes)
     func melodyTimingRows(code: String) throws {
         var lines: [String] = []
         let report = SimulationReport(texts: try Self.texts(code), verbose: true) { lines.append($0) }
@@ -179,7 +179,15 @@ struct EveryLanguageTests {
             simulation.run(start: Date(timeIntervalSince1970: 0), store: nil, report: report, error: { _ in })
         )
         let timing = try Self.texts(code).tr("timing: \("+0") ms (mean \("+0") ms)").prefix(6)
-        #expect(lines.filter { $0.contains(timing) }.count == 3, "\(lines)")
+        let below = String(repeating: " ", count: 21) + timing
+        let rows = lines.indices.filter { lines[$0].hasPrefix(below) }
+        #expect(rows.count == 3, "\(lines)")
+        // Each under its trial's row, whose notes start in the same column.
+        for (number, row) in zip(1..., rows) {
+            let above = lines[row - 1]
+            #expect(above.hasPrefix(String(repeating: " ", count: 6) + String(number) + "  "), "\(above)")
+            #expect(above.dropFirst(21).first != " " && above.prefix(21).last == " ", "\(above)")
+        }
     }
 
     @Test("a timing offset in whole ms is signed as a musician reads it: +12 late, −5 early, 0 unsigned")

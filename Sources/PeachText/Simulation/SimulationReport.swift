@@ -260,11 +260,18 @@ public final class SimulationReport: SimulationReporting {
         guard verbose else { return }
         let result = completed.isCorrect ? texts.tr("correct") : texts.tr("wrong")
         let played = texts.playedNames(completed.verdict, in: completed.question)
-        let timing = texts.melodyTiming(completed).map { "  " + $0 } ?? ""
         emit(
             pad(String(number), 7) + "  " + completed.question.item.id.padded(10) + "  " + played.padded(16)
-                + "  " + result + timing)
+                + "  " + result)
+        // In tempo, the offsets on a line of their own under the notes played: beside the row, eight of them
+        // (`timing: +17 −13 … ms (mean … ms)`) went past 80 columns and wrapped under the result.
+        if let timing = texts.melodyTiming(completed) {
+            emit(String(repeating: " ", count: Self.playedColumn) + timing)
+        }
     }
+
+    /// Where a play-back row's notes played start (after the number and the item).
+    static let playedColumn = 21
 
     /// The summary of a play-back simulation: the run's answers and the profile's play-back section of the kind
     /// (every item and confusion).
