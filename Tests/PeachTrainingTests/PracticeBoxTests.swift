@@ -780,6 +780,32 @@ struct PracticeBoxTests {
         #expect(harness.box.state == .training(.playIntervals))
     }
 
+    @Test("play-back on the box takes the settings' options: a fixed key and a drone set on the dashboard")
+    func playBackSettings() throws {
+        var settings = BoxHarness.settings
+        settings = try settings.setting(.degreeKey, toText: "F#")
+        settings = try settings.setting(.degreeContext, toText: "drone")
+        let pads = ControllerProfile(
+            name: "pads", switches: [SwitchMapping(.note(36), channel: 9, action: .startPlayBack)])
+        let harness = BoxHarness(profile: pads, settings: settings)
+        harness.connect()
+        for _ in 0..<4 {
+            harness.send(.noteOn(channel: 9, note: 36, velocity: 90))
+            harness.send(.noteOff(channel: 9, note: 36, velocity: 0))
+        }
+        #expect(harness.box.state == .choosingMenu(.playDegrees))
+        harness.advance(10)
+        #expect(harness.box.state == .training(.playDegrees))
+        harness.advance(0.5)
+        // The drone first, alone: F♯'s tonic and its fifth an octave down (a cadence would be chords of three).
+        let drone = harness.trainingNotes.prefix(2).map { note in
+            Int((69 + 12 * log2(note.frequency.hertz / 440)).rounded()) % 12
+        }
+        #expect(
+            Set(drone) == [6, 1],
+            "\(harness.trainingNotes.count) \(harness.trainingNotes.map(\.frequency.hertz))")
+    }
+
     @Test(
         "free melodies: notes played along with the phrase make the box play it again once it has ended, unless the answer has begun"
     )

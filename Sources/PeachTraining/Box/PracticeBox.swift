@@ -702,9 +702,11 @@ public final class PracticeBox {
             profile: configuration.profile,
             presenters: [BoxRunPresenter(box: self)] + ports.presenters, seed: seed,
             timing: { [weak self] in (self?.reloadedSessionSettings() ?? settings).timingSettings },
+            // The settings' play-back options, as `peach play` takes them: the key, the cadence's pace, the drone,
+            // the notes in a row, the chord window, grazed keys, the tempo and the reference named. (The range alone
+            // reached the box before: a key or a drone chosen on the dashboard did nothing there.)
             playBack: { [weak self] kind in
-                PlayBackOptions.forRun(
-                    nil, kind: kind, settings: (self?.reloadedSessionSettings() ?? settings).training)
+                (self?.reloadedSessionSettings() ?? settings).playBack(nil, kind: kind)
             }, timeline: ports.timeline, tap: ports.tap)
         self.run = run
         runSound = sound
