@@ -2,6 +2,7 @@
 
 import ArgumentParser
 import PeachCore
+import PeachStore
 import PeachText
 import PeachTraining
 import Testing
@@ -189,12 +190,17 @@ struct CommandParsingTests {
         let inTempo = try parse(
             ["play", "--kind", "melodies", "--in-tempo", "--tempo", "90"], as: PlayCommand.self)
         #expect(inTempo.tempo == 90 && inTempo.inTempo)
-        for kind in ["melodies", "intervals"] {
-            #expect(
-                said(["--kind", kind, "--tempo", "90"])
-                    == "--tempo sets the click of --in-tempo, and without it nothing clicks; add --in-tempo (with "
-                    + "--kind melodies), or leave --tempo out.")
-        }
+        let refused =
+            "--tempo sets the click of --in-tempo, and without it nothing clicks; add --in-tempo (with "
+            + "--kind melodies), or leave --tempo out."
+        #expect(said(["--kind", "intervals", "--tempo", "90"]) == refused)
+        // A melody's tempo: refused once the settings are read, unless the melodyInTempo setting is on.
+        let melody = try parse(["play", "--kind", "melodies", "--tempo", "90"], as: PlayCommand.self)
+        #expect(throws: CommandError.tempoNeedsInTempo) { try melody.checkTempo(in: .defaults) }
+        #expect(Texts(language: .english).message(for: CommandError.tempoNeedsInTempo) == refused)
+        let inTempoSet = try PeachSettings.defaults.setting(.melodyInTempo, toText: "on")
+        try melody.checkTempo(in: inTempoSet)
+        try inTempo.checkTempo(in: .defaults)
         for kind in ["notes", "intervals", "melodies"] {
             #expect(try parse(["play", "--kind", kind, "--any-octave"], as: PlayCommand.self).anyOctave)
         }

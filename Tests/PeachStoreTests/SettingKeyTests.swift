@@ -19,7 +19,7 @@ struct SettingKeyTests {
             .silentEvery: "3", .tempoRamp: "-4", .rampEvery: "2", .gapPattern: "3:x-x",
             .gapPositions: "2,4", .chordWindow: "60", .grazeVelocity: "25", .keySignature: "Eb",
             .cadenceEvery: "3", .degreeKey: "F#", .degreeNames: "solfege", .degreeContext: "drone",
-            .degreeNotes: "3",
+            .degreeNotes: "3", .melodyInTempo: "on",
             .showReference: "off",
         ]
         #expect(Set(changed.keys) == Set(SettingKey.allCases), "a value for every key")
@@ -33,6 +33,20 @@ struct SettingKeyTests {
         var rebuilt = PeachSettings.defaults
         for key in SettingKey.allCases { rebuilt = try rebuilt.setting(key, toText: settings.text(of: key)) }
         #expect(rebuilt == settings)
+    }
+
+    @Test("melodyInTempo puts a melody in tempo, and no other kind; --in-tempo does so with it off")
+    func melodyInTempo() throws {
+        let on = try PeachSettings.defaults.setting(.melodyInTempo, toText: "on")
+        #expect(on.playBack(nil, kind: .melodies).inTempo)
+        #expect(!on.playBack(nil, kind: .degrees).inTempo)
+        #expect(!PeachSettings.defaults.playBack(nil, kind: .melodies).inTempo)
+        var asked = PlayBackOptions(kind: .melodies)
+        asked.inTempo = true
+        #expect(PeachSettings.defaults.playBack(asked, kind: .melodies).inTempo)
+        #expect(throws: SettingsError.self) {
+            try PeachSettings.defaults.setting(.melodyInTempo, toText: "fast")
+        }
     }
 
     @Test("a key is found by its name and no other; options are distinct")

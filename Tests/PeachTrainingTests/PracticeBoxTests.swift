@@ -806,6 +806,27 @@ struct PracticeBoxTests {
             "\(harness.trainingNotes.count) \(harness.trainingNotes.map(\.frequency.hertz))")
     }
 
+    @Test("melodies in tempo on the box: the melodyInTempo setting places the phrase on the clicks")
+    func melodiesInTempo() throws {
+        for inTempo in [false, true] {
+            let settings = try BoxHarness.settings.setting(.melodyInTempo, toText: inTempo ? "on" : "off")
+            let pads = ControllerProfile(
+                name: "pads", switches: [SwitchMapping(.note(36), channel: 9, action: .startPlayBack)])
+            let harness = BoxHarness(profile: pads, settings: settings)
+            harness.connect()
+            for _ in 0..<5 {
+                harness.send(.noteOn(channel: 9, note: 36, velocity: 90))
+                harness.send(.noteOff(channel: 9, note: 36, velocity: 0))
+            }
+            harness.advance(10)
+            #expect(harness.box.state == .training(.playMelodies))
+            harness.advance(2)
+            // In tempo: the count-in, the call and the response's clicks placed on the output's click timeline.
+            let clicks = try #require(harness.devices.clicks)
+            #expect(clicks.clicks.isEmpty != inTempo, "\(inTempo): \(clicks.clicks.count) clicks")
+        }
+    }
+
     @Test(
         "free melodies: notes played along with the phrase make the box play it again once it has ended, unless the answer has begun"
     )

@@ -72,8 +72,9 @@ struct PlayCommand: AsyncParsableCommand {
         }
         if placement, chosen != nil { throw .placementWithItems }
         if inTempo, kind != .melodies { throw .inTempoNeedsMelodies }
-        // The tempo is the click's, and only a melody in tempo has one.
-        if tempo != nil, !inTempo { throw .tempoNeedsInTempo }
+        // The tempo is the click's, and only a melody in tempo has one: with `--in-tempo`, or with the
+        // melodyInTempo setting on (``checkTempo(in:)``, once the settings are read).
+        if tempo != nil, !inTempo, kind != .melodies { throw .tempoNeedsInTempo }
         // The judging flags act for the kinds they judge (a degree is right in any octave already).
         let judging: [(option: String, given: Bool, kinds: [PlayBackKind])] = [
             ("--any-octave", anyOctave, [.notes, .intervals, .melodies]),
@@ -109,6 +110,14 @@ struct PlayCommand: AsyncParsableCommand {
         ]
     }
 
+    /// `--tempo` for a melody played freely (neither `--in-tempo` nor the melodyInTempo setting on in `settings`):
+    /// nothing would click.
+    /// - Throws: ``CommandError/tempoNeedsInTempo``.
+    func checkTempo(in settings: PeachSettings) throws(CommandError) {
+        guard tempo != nil, !settings.playBack(try playBackOptions(), kind: kind).inTempo else { return }
+        throw .tempoNeedsInTempo
+    }
+
     func validate() throws {
         _ = try playBackOptions()
         _ = try OptionOverrides.apply(own, to: PeachSettings.defaults)
@@ -118,6 +127,9 @@ struct PlayCommand: AsyncParsableCommand {
     func run() async throws {
         let own = self.own
         let overrides = self.overrides
+        if tempo != nil, !inTempo {
+            try checkTempo(in: try SettingsFile(path: try live.data.locations().settingsFile).load().settings)
+        }
         try await live.launch(TrainingMode(playBack: kind), playBack: try playBackOptions()) {
             try OptionOverrides.apply(own, to: try overrides.apply(to: $0))
         }

@@ -85,6 +85,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case degreeContext
     /// Play-back, degrees: how many notes a question plays in a row, 1 … 3 (the asked degree last).
     case degreeNotes
+    /// Play-back, melodies: whether a phrase is played back in tempo (a count-in, the phrase, the answer on the
+    /// clicks) rather than freely: `on` or `off`.
+    case melodyInTempo
 
     /// The key named `name` (as in the settings file).
     /// - Throws: ``SettingsError/unknownKey(_:)`` when no setting has that name.
@@ -102,7 +105,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .controllerProfile, .audioOutput, .midiOutput, .wrongAnswerTick, .longPress, .soundFont, .preset,
             .earconLevel, .tempo, .offsetClick, .timingPatterns, .maxRepetitions, .gapPositions, .chordWindow,
             .grazeVelocity, .showReference, .keySignature, .silentBars, .silentEvery, .tempoRamp, .rampEvery,
-            .gapPattern, .cadenceEvery, .degreeKey, .degreeNames, .degreeContext, .degreeNotes:
+            .gapPattern, .cadenceEvery, .degreeKey, .degreeNames, .degreeContext, .degreeNotes,
+            .melodyInTempo:
             false
         }
     }
@@ -142,7 +146,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .degreeContext: "degree-context"
         case .degreeNotes: "degree-notes"
         case .velocity, .wrongAnswerTick, .longPress, .earconLevel, .showReference, .grazeVelocity,
-            .keySignature:
+            .keySignature, .melodyInTempo:
             nil
         }
     }
@@ -184,7 +188,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .tempoRamp: .wholeNumber(TimingSettings.tempoRampRange)
         case .chordWindow: .number(ValueDomains.chordWindow, .milliseconds)
         case .grazeVelocity: .wholeNumber(ValueDomains.grazeVelocity)
-        case .showReference: .onOff
+        case .showReference, .melodyInTempo: .onOff
         case .keySignature: .keySignature
         case .cadenceEvery: .wholeNumber(ValueDomains.cadenceEvery)
         case .degreeKey: .degreeKey
@@ -214,7 +218,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .timbre, .intervals, .tuningSystem, .controllerProfile, .audioOutput, .midiOutput,
             .wrongAnswerTick,
             .soundFont, .preset, .gapPositions, .showReference, .timingPatterns, .maxRepetitions, .gapPattern,
-            .keySignature, .degreeKey, .degreeNames, .degreeContext:
+            .keySignature, .degreeKey, .degreeNames, .degreeContext, .melodyInTempo:
             return .text(trimmed)
         }
     }

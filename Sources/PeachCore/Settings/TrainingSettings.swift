@@ -127,7 +127,8 @@ public struct TrainingSettings: Hashable, Sendable {
         case .controllerProfile, .audioOutput, .midiOutput, .wrongAnswerTick, .longPress, .soundFont, .preset,
             .earconLevel, .tempo, .offsetClick, .timingPatterns, .maxRepetitions, .gapPositions, .chordWindow,
             .grazeVelocity, .showReference, .keySignature, .silentBars, .silentEvery, .tempoRamp, .rampEvery,
-            .gapPattern, .cadenceEvery, .degreeKey, .degreeNames, .degreeContext, .degreeNotes:
+            .gapPattern, .cadenceEvery, .degreeKey, .degreeNames, .degreeContext, .degreeNotes,
+            .melodyInTempo:
             nil
         }
     }
@@ -189,7 +190,8 @@ public struct TrainingSettings: Hashable, Sendable {
         case .controllerProfile, .audioOutput, .midiOutput, .wrongAnswerTick, .longPress, .soundFont, .preset,
             .earconLevel, .tempo, .offsetClick, .timingPatterns, .maxRepetitions, .gapPositions, .chordWindow,
             .grazeVelocity, .showReference, .keySignature, .silentBars, .silentEvery, .tempoRamp, .rampEvery,
-            .gapPattern, .cadenceEvery, .degreeKey, .degreeNames, .degreeContext, .degreeNotes:
+            .gapPattern, .cadenceEvery, .degreeKey, .degreeNames, .degreeContext, .degreeNotes,
+            .melodyInTempo:
             throw .unknownKey(key.rawValue)
         }
         return copy

@@ -28,7 +28,13 @@ public enum SimulationLauncher {
         let simulation = Simulation(
             mode: mode, parameters: listener, settings: try training(loaded.training), trials: trials,
             seed: seed, timing: settings.timingSettings, player: player,
-            playBack: mode.playBackKind.map { settings.playBack(playBack, kind: $0) })
+            playBack: mode.playBackKind.map { kind in
+                // In tempo by `--in-tempo` alone: the model player's timing (`--bias`, `--spread`) is this
+                // command's, so the melodyInTempo setting (how you play) does not switch it.
+                var options = settings.playBack(playBack, kind: kind)
+                options.inTempo = playBack?.inTempo == true && kind == .melodies
+                return options
+            })
         return try run(
             simulation, saveIn: save ? locations.dataDirectory : nil, verbose: verbose, texts: texts)
     }

@@ -51,6 +51,9 @@ public struct PeachSettings: Hashable, Sendable {
     public private(set) var degreeContext = DegreeContext.cadence
     /// Play-back, degrees: how many notes a question plays in a row.
     public private(set) var degreeNotes = 1
+    /// Play-back, melodies: whether a phrase is played back in tempo, on the clicks (`peach play --in-tempo` turns
+    /// it on for a run; the practice box has no other way to it).
+    public private(set) var melodyInTempo = false
     /// Timing training's settings: `tempo`, `offsetClick`, `gapPositions`, `timingPatterns`, `maxRepetitions`
     /// (their feedback lasts the training
     /// settings' `feedbackDuration`: see ``timingSettings``).
@@ -113,6 +116,7 @@ public struct PeachSettings: Hashable, Sendable {
         case .degreeNames: return solfege ? "solfege" : "numbers"
         case .degreeContext: return degreeContext.rawValue
         case .degreeNotes: return String(degreeNotes)
+        case .melodyInTempo: return melodyInTempo ? "on" : "off"
         case .noteRange, .noteDuration, .gapBetweenNotes, .referencePitch, .varyLoudness, .feedbackDuration,
             .velocity, .timbre, .intervals, .tuningSystem:
             return training.value(of: key)?.description ?? ""
@@ -160,14 +164,18 @@ public struct PeachSettings: Hashable, Sendable {
                 throw invalid()
             }
             copy.midiOutput = value == "none" ? "synth" : value  // `none`: the name older Peach wrote
-        case .wrongAnswerTick, .showReference:
+        case .wrongAnswerTick, .showReference, .melodyInTempo:
             let on: Bool
             switch value.lowercased() {
             case "on", "true", "yes", "1": on = true
             case "off", "false", "no", "0": on = false
             default: throw invalid()
             }
-            if key == .wrongAnswerTick { copy.wrongAnswerTick = on } else { copy.showReference = on }
+            switch key {
+            case .wrongAnswerTick: copy.wrongAnswerTick = on
+            case .showReference: copy.showReference = on
+            default: copy.melodyInTempo = on
+            }
         case .chordWindow:
             guard let milliseconds = Double(value), milliseconds.isFinite else { throw invalid() }
             guard ValueDomains.chordWindow.contains(milliseconds) else { throw outOfRange() }
@@ -283,6 +291,8 @@ extension PeachSettings {
         options.degreeNotes = degreeNotes
         options.tempo = timing.tempo
         options.namesReference = showReference && (chosen?.namesReference ?? true)
+        // In tempo when asked for (`--in-tempo`) or set so: a melody only.
+        options.inTempo = kind == .melodies && (options.inTempo || melodyInTempo)
         return options
     }
 }

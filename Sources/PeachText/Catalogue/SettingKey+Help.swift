@@ -48,6 +48,7 @@ extension SettingKey {
         case .showReference: .showReferenceSetting
         case .grazeVelocity: .grazeVelocitySetting
         case .keySignature: .keySignatureSetting
+        case .melodyInTempo: .melodyInTempoSetting
         }
     }
 }

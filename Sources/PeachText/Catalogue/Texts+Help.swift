@@ -30,7 +30,7 @@ public enum Help: CaseIterable, Sendable {
     case settingKey, settingValue, settingKeyToReset
     /// What the settings no command takes as an option do (the dashboard's settings page).
     case velocitySetting, wrongAnswerTickSetting, longPressSetting, earconLevelSetting, showReferenceSetting,
-        grazeVelocitySetting, keySignatureSetting
+        grazeVelocitySetting, keySignatureSetting, melodyInTempoSetting
     case dataAbstract, dataDiscussion, dataCheck, dataExport, dataExportDiscussion, format, exportFile
     case dataImport, dataImportDiscussion, importFile, replace, dataReset, yes
     case infoAbstract
@@ -261,10 +261,12 @@ public enum Help: CaseIterable, Sendable {
         case .grazeVelocitySetting:
             "Play-back: a key struck this softly and let go at once was grazed, not played (0: every note counts)."
         case .keySignatureSetting: "Play-back: the key lone notes are spelled in (C, G, F#, Bb, Am ...)."
+        case .melodyInTempoSetting:
+            "Melodies: play them back in tempo, on the clicks after a count-in (on or off; peach play --in-tempo turns it on for a run)."
         case .degreeContext:
             "Degrees: the key is set by a cadence (I-IV-V-I) or a drone (tonic and fifth, held under the note)."
         case .inTempo:
-            "Melodies: call and response in tempo: a count-in, the phrase, then play it back on the clicks (--tempo)."
+            "Melodies: call and response in tempo: a count-in, the phrase, then play it back on the clicks (--tempo; the melodyInTempo setting makes it the default)."
 
         case .placement:
             "Begin with a placement (\"I know these\"): the items not answered yet, one question each in order, until two of three in a row are missed; what you answered stays in play."

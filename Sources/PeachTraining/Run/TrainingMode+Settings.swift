@@ -22,6 +22,7 @@ extension TrainingMode {
         case .chordWindow, .grazeVelocity, .showReference: playBackKind != nil
         case .cadenceEvery, .degreeNames, .degreeContext, .degreeNotes: self == .playDegrees
         case .degreeKey: self == .playDegrees || self == .playMelodies
+        case .melodyInTempo: self == .playMelodies
         // The run's devices, controls, sounds and names, and the feedback's length: every mode's.
         case .feedbackDuration, .controllerProfile, .audioOutput, .midiOutput, .wrongAnswerTick, .longPress,
             .soundFont, .preset, .earconLevel, .keySignature:
