@@ -152,6 +152,24 @@ final class BoxHarness {
         box.handle(.controller(.midi(.event(MIDIEvent(message, at: clock.now.timeIntervalSince1970)))))
     }
 
+    /// A box whose profile opens the menu by ear with pad 36, connected, with a play-back session of `mode`
+    /// chosen from the menu (pad 36 again moves on: notes, intervals, chords, degrees, melodies) and left alone
+    /// until it runs.
+    static func playingBack(_ mode: TrainingMode, settings: PeachSettings = BoxHarness.settings) -> BoxHarness
+    {
+        let pads = ControllerProfile(
+            name: "pads", switches: [SwitchMapping(.note(36), channel: 9, action: .startPlayBack)])
+        let harness = BoxHarness(profile: pads, settings: settings)
+        harness.connect()
+        let entries: [TrainingMode] = [.playNotes, .playIntervals, .playChords, .playDegrees, .playMelodies]
+        for _ in 0...(entries.firstIndex(of: mode) ?? 0) {
+            harness.send(.noteOn(channel: 9, note: 36, velocity: 90))
+            harness.send(.noteOff(channel: 9, note: 36, velocity: 0))
+        }
+        harness.advance(10)  // the menu's earcons, six seconds left alone, the mode's earcon
+        return harness
+    }
+
     /// A key pressed and released.
     func key(_ note: UInt8) {
         send(.noteOn(channel: 0, note: note, velocity: 90))
@@ -785,16 +803,7 @@ struct PracticeBoxTests {
         var settings = BoxHarness.settings
         settings = try settings.setting(.degreeKey, toText: "F#")
         settings = try settings.setting(.degreeContext, toText: "drone")
-        let pads = ControllerProfile(
-            name: "pads", switches: [SwitchMapping(.note(36), channel: 9, action: .startPlayBack)])
-        let harness = BoxHarness(profile: pads, settings: settings)
-        harness.connect()
-        for _ in 0..<4 {
-            harness.send(.noteOn(channel: 9, note: 36, velocity: 90))
-            harness.send(.noteOff(channel: 9, note: 36, velocity: 0))
-        }
-        #expect(harness.box.state == .choosingMenu(.playDegrees))
-        harness.advance(10)
+        let harness = BoxHarness.playingBack(.playDegrees, settings: settings)
         #expect(harness.box.state == .training(.playDegrees))
         harness.advance(0.5)
         // The drone first, alone: F♯'s tonic and its fifth an octave down (a cadence would be chords of three).
@@ -810,15 +819,7 @@ struct PracticeBoxTests {
     func melodiesInTempo() throws {
         for inTempo in [false, true] {
             let settings = try BoxHarness.settings.setting(.melodyInTempo, toText: inTempo ? "on" : "off")
-            let pads = ControllerProfile(
-                name: "pads", switches: [SwitchMapping(.note(36), channel: 9, action: .startPlayBack)])
-            let harness = BoxHarness(profile: pads, settings: settings)
-            harness.connect()
-            for _ in 0..<5 {
-                harness.send(.noteOn(channel: 9, note: 36, velocity: 90))
-                harness.send(.noteOff(channel: 9, note: 36, velocity: 0))
-            }
-            harness.advance(10)
+            let harness = BoxHarness.playingBack(.playMelodies, settings: settings)
             #expect(harness.box.state == .training(.playMelodies))
             harness.advance(2)
             // In tempo: the count-in, the call and the response's clicks placed on the output's click timeline.
@@ -832,16 +833,7 @@ struct PracticeBoxTests {
     )
     func melodyPlayedAlong() {
         for answersAtOnce in [false, true] {
-            let pads = ControllerProfile(
-                name: "pads", switches: [SwitchMapping(.note(36), channel: 9, action: .startPlayBack)])
-            let harness = BoxHarness(profile: pads)
-            harness.connect()
-            for _ in 0..<5 {
-                harness.send(.noteOn(channel: 9, note: 36, velocity: 90))
-                harness.send(.noteOff(channel: 9, note: 36, velocity: 0))
-            }
-            #expect(harness.box.state == .choosingMenu(.playMelodies))
-            harness.advance(10)  // the menu's earcons, six seconds left alone, the melodies' earcon
+            let harness = BoxHarness.playingBack(.playMelodies)
             #expect(harness.box.state == .training(.playMelodies))
             // The tonic chord (four notes), then the phrase: the player joins in at its first note.
             var waited = 0
