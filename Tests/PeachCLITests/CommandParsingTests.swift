@@ -192,7 +192,7 @@ struct CommandParsingTests {
         #expect(inTempo.tempo == 90 && inTempo.inTempo)
         let refused =
             "--tempo sets the click of --in-tempo, and without it nothing clicks; add --in-tempo (with "
-            + "--kind melodies), or leave --tempo out."
+            + "--kind melodies; the melodyInTempo setting on does so for every run), or leave --tempo out."
         #expect(said(["--kind", "intervals", "--tempo", "90"]) == refused)
         // A melody's tempo: refused once the settings are read, unless the melodyInTempo setting is on.
         let melody = try parse(["play", "--kind", "melodies", "--tempo", "90"], as: PlayCommand.self)

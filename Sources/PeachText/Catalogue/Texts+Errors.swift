@@ -704,7 +704,7 @@ extension Texts {
         case .tempoNeedsInTempo:
             return tr(
                 "--tempo sets the click of --in-tempo, and without it nothing clicks; add --in-tempo (with --kind "
-                    + "melodies), or leave --tempo out.")
+                    + "melodies; the melodyInTempo setting on does so for every run), or leave --tempo out.")
         case .needsInTempo(let option):
             return tr(
                 "\(option) with --mode melodies says how the notes are struck against the click, and a free phrase has "
