@@ -34,7 +34,8 @@ public enum CommandError: Error, Equatable, Sendable {
     case placementWithItems
     /// `--in-tempo` with another kind than melodies: only a phrase is played back in tempo.
     case inTempoNeedsMelodies
-    /// `peach play --tempo` without `--in-tempo`: the tempo is the click's, and only a melody in tempo has one.
+    /// `peach play --tempo` for a question played freely (neither `--in-tempo` nor, for melodies, the
+    /// melodyInTempo setting): the tempo is the click's, and only a melody in tempo has one.
     case tempoNeedsInTempo
     /// `peach simulate --mode melodies` with `--bias`, `--spread` or `--tempo` but not `--in-tempo`: they say how a
     /// phrase is struck against the click, and a free one has none.
