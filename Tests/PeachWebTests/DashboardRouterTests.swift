@@ -7,6 +7,7 @@ import Logging
 import NIOCore
 import PeachCore
 import PeachStore
+import PeachTestSupport
 import PeachTraining
 import Testing
 
@@ -15,7 +16,10 @@ import Testing
 /// The dashboard's router over a fresh data folder, answering requests without a socket (Hummingbird's router
 /// responder called directly, the client's address given with each request).
 struct DashboardClient {
-    let folder = NSTemporaryDirectory() + "peach-router-" + UUID().uuidString
+    /// The client's data and settings folders, removed when the last copy of the client goes away.
+    let scratch = TemporaryFolder(prefix: "peach-router")
+    /// The scratch folder's path.
+    let folder: String
     let locations: DataLocations
     let responder: RouterResponder<DashboardContext>
     /// The client's address every request comes from.
@@ -43,6 +47,7 @@ struct DashboardClient {
     }
 
     init(password: String? = nil, box: BoxControl? = nil) throws {
+        folder = scratch.path
         try FileManager.default.createDirectory(atPath: folder + "/config", withIntermediateDirectories: true)
         locations = try DataLocations(
             environment: ["HOME": "/nonexistent-home", "XDG_CONFIG_HOME": folder + "/config"],
