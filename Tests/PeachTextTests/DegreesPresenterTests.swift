@@ -240,5 +240,15 @@ struct DegreesPresenterTests {
         #expect(bMajor.contains("note 1: you played F4, it was B4 (a tritone too low)"), "\(bMajor)")
         let bGerman = try verdict(71, [71, 73, 75, 71], [65, 73, 75, 71], .german)
         #expect(bGerman.contains("Ton 1: du hast F4 gespielt, es war H4"), "\(bGerman)")
+        // G-flat major: E natural played in place of a note and added after the phrase reads E both times, not
+        // the ♭7 F♭ the second time; German E, not Fes.
+        let gFlat = try verdict(66, [73, 71, 73, 70], [64, 71, 73, 70, 64])
+        #expect(
+            gFlat.contains("note 1: you played E4, it was D♭5") && gFlat.contains("; extra E4 — "), "\(gFlat)"
+        )
+        let gFlatGerman = try verdict(66, [73, 71, 73, 70], [64, 71, 73, 70, 64], .german)
+        #expect(
+            gFlatGerman.contains("Ton 1: du hast E4 gespielt, es war Des5")
+                && gFlatGerman.contains("; zu viel: E4 — "), "\(gFlatGerman)")
     }
 }

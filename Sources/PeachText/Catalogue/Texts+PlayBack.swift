@@ -554,7 +554,6 @@ extension Texts {
         _ verdict: PlayBackVerdict, of question: PlayBackQuestion,
         wrong: (_ number: Int, _ played: MIDINote, _ note: MIDINote, _ noteName: String) -> String
     ) -> [String] {
-        func names(_ notes: [MIDINote]) -> String { spelledNames(notes, in: question) }
         let phrase = question.spelled(question.answerNotes, in: keySignature).map { $0.name(noteNaming) }
         let right = verdict.marks.count(where: \.isRight)
         var parts = [
@@ -571,7 +570,16 @@ extension Texts {
             case .missing: parts.append(tr("note \(index + 1) missing (\(noteName))"))
             }
         }
-        if !verdict.extra.isEmpty { parts.append(tr("extra \(names(verdict.extra))")) }
+        if !verdict.extra.isEmpty {
+            // The notes added named as the answer spells them (``PlayBackQuestion/spelled(answer:in:)``), so that
+            // one note reads the same as a wrong note and as an added one: E4 in G♭ major both times, not F♭4.
+            let answer = question.spelled(answer: verdict, in: keySignature)
+            let answered = Set(verdict.answeredBy.compactMap { $0 })
+            let added = verdict.played.indices.filter { !answered.contains($0) }.map {
+                answer[$0].name(noteNaming)
+            }
+            parts.append(tr("extra \(added.joined(separator: " "))"))
+        }
         return parts
     }
 
