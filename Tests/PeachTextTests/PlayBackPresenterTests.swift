@@ -580,6 +580,16 @@ struct PlayBackProfileTests {
         #expect(chords["elsewhere"] as? Int == 2)
     }
 
+    @Test("what an answer was heard as, when it is no item, is said in a musician's words, EN and DE")
+    func heardAsMisses() {
+        let english = Texts(language: .english)
+        let german = Texts(language: .german)
+        #expect(english.heardAsName("?incomplete") == "an incomplete chord")
+        #expect(english.heardAsName(PlayBackHistory.Miss.other.rawValue) == "other notes")
+        #expect(german.heardAsName(PlayBackHistory.Miss.other.rawValue) == "andere Töne")
+        #expect(english.heardAsName("major") == english.itemName(.chord(.major, inversion: 0)))
+    }
+
     @Test("items practised with --items count among the items in play: 'N of M mastered' and inPlay say so")
     func practisedItems() throws {
         var contents = JournalContents()

@@ -84,14 +84,14 @@ extension Texts {
     }
 
     /// What an answer was heard as, shown: an item's name, or the kind of miss (``PlayBackHistory/heardAsKey(_:)``):
-    /// `an incomplete chord`, `the chord with notes added`, `a note beyond the octave`, `notes that are no item`.
+    /// `an incomplete chord`, `the chord with notes added`, `a note beyond the octave`, `other notes` (notes that form no item of the kind).
     public func heardAsName(_ id: String) -> String {
         if let item = PlayBackItem(id: id) { return itemName(item) }
         switch PlayBackHistory.Miss(rawValue: id) ?? .other {
         case .incomplete: return tr("an incomplete chord")
         case .extra: return tr("the chord with notes added")
         case .far: return tr("a note beyond the octave")
-        case .other: return tr("notes that are no item")
+        case .other: return tr("other notes")
         }
     }
 
