@@ -84,7 +84,8 @@ extension Texts {
     }
 
     /// What an answer was heard as, shown: an item's name, or the kind of miss (``PlayBackHistory/heardAsKey(_:)``):
-    /// `an incomplete chord`, `the chord with notes added`, `a note beyond the octave`, `other notes` (notes that form no item of the kind).
+    /// `an incomplete chord`, `the chord with notes added`, `a note beyond the octave`, `other notes` (notes that
+    /// form no item of the kind).
     public func heardAsName(_ id: String) -> String {
         if let item = PlayBackItem(id: id) { return itemName(item) }
         switch PlayBackHistory.Miss(rawValue: id) ?? .other {
