@@ -109,6 +109,10 @@ struct CanonicalLineTests {
             #expect(fast != nil, "\(String(decoding: line, as: UTF8.self))")
             #expect(fast == general(line) && fast == record, "\(String(decoding: line, as: UTF8.self))")
         }
+        // Melodies in a rhythm of their own among them, and melodies in the plain one, which writes none.
+        let lines = Self.records.map { RecordCodec.encode($0) }.filter { $0.contains(#""kind":"melodies""#) }
+        #expect(lines.contains { $0.contains(#""answerNotes":"#) && $0.contains(#","rhythm":"0.5 0.5 "#) })
+        #expect(lines.contains { !$0.contains(#""rhythm""#) })
     }
 
     @Test("a mutated line is either refused by both or read alike: the one-pass reader never accepts more")

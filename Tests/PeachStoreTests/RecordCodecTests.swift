@@ -465,6 +465,41 @@ struct RecordCodecTests {
         }
     }
 
+    @Test(
+        "a melody's rhythm that is not one length a note of 0.5, 1, 1.5 or 2 beats, or a rhythm elsewhere, is named"
+    )
+    func rhythmDamage() {
+        let head =
+            #"{"v":3,"type":"playBack","time":"2026-11-27T13:45:33.021Z","kind":"melodies","item":"steps3","#
+        let melody = head + #""reference":60,"answerNotes":"60 62 60","rhythm":"#
+        let lines = [
+            melody + #""1 2","played":"60:88:0","correct":false,"responseTime":1.2}"#,
+            melody + #""0.25 0.75 2","played":"60:88:0","correct":false,"responseTime":1.2}"#,
+            head.replacingOccurrences(
+                of: #""kind":"melodies","item":"steps3""#, with: #""kind":"intervals","item":"M3""#)
+                + #""reference":60,"answerNotes":"64","rhythm":"1","played":"64:88:0","correct":true}"#,
+        ]
+        for line in lines {
+            do {
+                _ = try decode(line)
+                Issue.record("decoded \(line)")
+            } catch let damage as RecordDamage {
+                #expect(damage.problem == .invalidField("rhythm", expected: .noteLengths), "\(line)")
+            } catch {
+                Issue.record("unexpected \(error)")
+            }
+        }
+        // The same melody in a rhythm of its own is read, and keeps it.
+        let right =
+            melody + #""1 0.5 2.0","played":"60:88:0 62:88:400 60:88:700","correct":true,"responseTime":1.2}"#
+        let record = try? decode(right)
+        guard case .playBack(let completed)? = record?.payload else {
+            Issue.record("not read: \(right)")
+            return
+        }
+        #expect(completed.question.lengths == [1, 0.5, 2] && completed.isCorrect)
+    }
+
     @Test("a newer schema version is refused, naming the file")
     func newerSchema() {
         #expect(throws: StoreError.newerSchema(path: "test.jsonl", found: 5, supported: 4)) {

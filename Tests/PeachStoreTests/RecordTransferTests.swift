@@ -46,6 +46,22 @@ struct RecordTransferTests {
         #expect(try importing(text) == records)
     }
 
+    @Test(
+        "every kind round-trips through CSV, a melody's rhythm in the rhythm column; each row is its JSON's cells"
+    )
+    func csvEveryKind() throws {
+        let directory = TemporaryDirectory()
+        let records = Samples.mixed(600)
+        try JournalStore(directory: directory.path).append(records)
+        var text = ""
+        _ = try RecordTransfer.export(from: directory.path, format: .csv) { text += $0 }
+        #expect(text.contains(",0.5 0.5 1 1 1 1 1.5 2,"), "a melody's rhythm in its cell")
+        #expect(try importing(text) == records)
+        for record in records {
+            #expect(RecordTransfer.csvRow(record) == Self.csvRowThroughJSON(record))
+        }
+    }
+
     @Test("a journal imports too; reformatted JSON is read whatever its layout")
     func otherLayouts() throws {
         let (directory, records) = try sampleStore()

@@ -176,6 +176,15 @@ enum Samples {
         }) {
             question = question.naming(named)
         }
+        // Two melodies in four in a rhythm of their own (eighths, a dotted quarter), which the record keeps; one
+        // of them in tempo (a melody comes every thirtieth record of ``mixed(_:)``).
+        if case .melody(let level) = item, (index / 60) % 2 == 0, level.length >= 4,
+            let rhythmic = PlayBackQuestion(
+                melody: level, tonic: question.reference, notes: question.answerNotes,
+                lengths: [0.5, 0.5] + Array(repeating: 1, count: level.length - 4) + [1.5, 2])
+        {
+            question = rhythmic
+        }
         var notes = question.answerNotes
         if index % 4 == 1 { notes[0] = notes[0].advanced(by: index % 8 == 1 ? -1 : 1) }
         if index % 4 == 3, kind == .chords { notes = notes.map { $0.advanced(by: 12) } }

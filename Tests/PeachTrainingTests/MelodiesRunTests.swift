@@ -34,6 +34,23 @@ struct MelodiesRunTests {
                 == question.answerNotes.map { $0.frequency() })
     }
 
+    @Test("free: a phrase in a rhythm of its own sounds in it: the window opens as its last note begins")
+    func freeRhythm() throws {
+        let level = try #require(MelodyLevel(.chromatic, length: 8))
+        let harness = RunHarness(
+            mode: .playMelodies, playBack: PlayBackOptions(kind: .melodies, items: [.melody(level)]))
+        harness.run.start()
+        let question = try #require(harness.question)
+        #expect(
+            !question.hasPlainRhythm && question.lengths.dropLast().reduce(0, +) != 7, "\(question.lengths)")
+        // The chord and its rest (1.25 s), then each note its length in beats of 0.5 s.
+        let lastStart = 1.25 + question.lengths.dropLast().reduce(0, +) * 0.5
+        let start = harness.now
+        harness.advanceUntilAnswerable()
+        #expect(
+            abs(harness.now - start - lastStart) < 0.015, "\(harness.now - start) for \(question.lengths)")
+    }
+
     @Test("a phrase played in order is right; judged soon after its last note, not before")
     func rightPhrase() throws {
         let harness = harness()
@@ -174,6 +191,38 @@ struct MelodiesRunTests {
         while harness.store.playBacks.isEmpty, harness.now < grid.responseEnd + 2 { harness.advance(0.05) }
         let stored = try #require(harness.store.playBacks.first)
         #expect(stored.isCorrect && stored.tempo?.bpm == 120)
+        let offsets = stored.noteOffsets.map { $0 ?? .nan }
+        #expect(zip(offsets, truth).allSatisfy { abs($0 - $1) < 0.0002 }, "\(offsets)")
+    }
+
+    @Test(
+        "in tempo: a phrase in a rhythm of its own is placed and judged on that rhythm's beats, and stored with it"
+    )
+    func inTempoRhythm() throws {
+        var options = PlayBackOptions(
+            kind: .melodies, items: [.melody(try #require(MelodyLevel(.chromatic, length: 8)))])
+        options.inTempo = true
+        options.tempo = try Tempo(bpm: 100)
+        let harness = RunHarness(mode: .playMelodies, playBack: options, withClicks: true)
+        harness.run.start()
+        let question = try #require(harness.question)
+        let grid = try #require(placedGrid(harness))
+        #expect(
+            !question.hasPlainRhythm,
+            "the run's seed draws a rhythm with eighths, a half or a dotted quarter: \(question.lengths)")
+        var onsets: [Double] = [0]
+        for length in question.lengths.dropLast() { onsets.append((onsets.last ?? 0) + length) }
+        #expect(grid.noteBeats == onsets)
+        let truth = [0.012, -0.008, 0.020, 0.004, -0.015, 0.009, -0.003, 0.017]
+        while harness.now < grid.responseStart - 0.1 { harness.advance(0.01) }
+        for (index, note) in question.answerNotes.enumerated() {
+            let place = grid.places[index] + truth[index]
+            while harness.now < place - 0.005 { harness.advance(0.005) }
+            harness.strike([note.rawValue], offsets: [place - harness.now])
+        }
+        while harness.store.playBacks.isEmpty, harness.now < grid.responseEnd + 2 { harness.advance(0.05) }
+        let stored = try #require(harness.store.playBacks.first)
+        #expect(stored.isCorrect && stored.question.lengths == question.lengths)
         let offsets = stored.noteOffsets.map { $0 ?? .nan }
         #expect(zip(offsets, truth).allSatisfy { abs($0 - $1) < 0.0002 }, "\(offsets)")
     }

@@ -64,7 +64,7 @@ public struct CompletedPlayBack: Hashable, Sendable {
         of question: PlayBackQuestion, played: [PlayedNote], tempo: Tempo?, gridOffset: Double?
     ) -> (expected: [Double], played: [Double])? {
         guard let tempo, let gridOffset else { return nil }
-        let grid = TempoGrid(tempo: tempo, start: 0, count: question.answerNotes.count)
+        let grid = TempoGrid(tempo: tempo, start: 0, lengths: question.lengths)
         return (grid.noteBeats, played.map { (gridOffset + $0.time) / tempo.beat })
     }
 

@@ -4,12 +4,12 @@
 /// of ``PlayBackItem/catalogue(of:)``, so phrases grow longer, leap further and take in chromatic notes as the
 /// player masters the shorter and plainer ones (``MelodyMaker`` writes them):
 ///
-/// | shape | moves | key |
-/// |---|---|---|
-/// | `steps` | by step only (seconds of the scale) | major |
-/// | `leaps` | mostly by step, sometimes a third or a fourth, each leap turned back by step | major, a third of them minor |
-/// | `wide` | as `leaps`, with sixths and the octave too | major or minor |
-/// | `chromatic` | as `leaps`, with one chromatic note leading by a semitone to the next | major or minor |
+/// | shape | moves | key | rhythm (``MelodyMaker/rhythm(_:using:)``) |
+/// |---|---|---|---|
+/// | `steps` | by step only (seconds of the scale) | major | quarters |
+/// | `leaps` | mostly by step, sometimes a third or a fourth, each leap turned back by step | major, a third of them minor | and halves |
+/// | `wide` | as `leaps`, with sixths and the octave too | major or minor | and eighths |
+/// | `chromatic` | as `leaps`, with one chromatic note leading by a semitone to the next | major or minor | and a dotted quarter with an eighth |
 public struct MelodyLevel: Hashable, Sendable, CustomStringConvertible {
     /// How a phrase moves.
     public enum Shape: String, CaseIterable, Hashable, Sendable {

@@ -17,7 +17,10 @@
 ///   minor interval or a chromatic semitone: never an augmented second (F G♯ A), a diminished fourth (E♭ B in C
 ///   minor) or a tritone.
 ///
-/// The rhythm is plain: even quarter notes with the last held twice as long (``MelodyMaker/beats(of:)``).
+/// The rhythm (``rhythm(_:using:)``) is a simple one, in 4/4 from a bar's first beat, the last note always a half:
+/// `steps` phrases are even quarters (``beats(of:)``); `leaps` may hold a note a half on the bar's first or third
+/// beat; `wide` also splits a beat into two eighths; `chromatic` also takes a dotted quarter and an eighth on the
+/// first or third beat. So the rhythm grows with the curriculum as the moves do.
 public enum MelodyMaker {
     /// The phrase of `level` in the key of `tonic` (MIDI) and `mode`: its notes in order; nil when no phrase
     /// of the level fits the range within a hundred tries (a range too narrow). `naming` is the major key's tonic
@@ -63,6 +66,47 @@ public enum MelodyMaker {
     /// How many beats each note of a phrase of `count` notes lasts: quarters, the last a half.
     public static func beats(of count: Int) -> [Double] {
         (0..<count).map { $0 == count - 1 ? 2 : 1 }
+    }
+
+    /// The note lengths a phrase's rhythm is made of, in beats: an eighth, a quarter, a dotted quarter, a half.
+    public static let noteLengths: Set<Double> = [0.5, 1, 1.5, 2]
+
+    /// A rhythm for a phrase of `level`: how many beats each of its notes lasts (``noteLengths``), the last a half.
+    /// Before the last note the phrase is made of figures that each fill a beat or two: a quarter; from `leaps` on
+    /// a half, on the bar's first or third beat; from `wide` on two eighths; in `chromatic` a dotted quarter and an
+    /// eighth, on the first or third beat. A quarter is the likeliest; `steps` phrases are all quarters (and draw
+    /// nothing from `generator`).
+    public static func rhythm(
+        _ level: MelodyLevel, using generator: inout some RandomNumberGenerator
+    ) -> [Double] {
+        guard level.shape != .steps else { return beats(of: level.length) }
+        let rank: Int =
+            switch level.shape {
+            case .steps: 0
+            case .leaps: 1
+            case .wide: 2
+            case .chromatic: 3
+            }
+        var lengths: [Double] = []
+        var beat = 0.0
+        while lengths.count < level.length - 1 {
+            let left = level.length - 1 - lengths.count
+            let strong = beat.truncatingRemainder(dividingBy: 2) == 0
+            // Each figure with its weight, where it may stand.
+            var figures: [(lengths: [Double], weight: Int)] = [([1], 6)]
+            if strong { figures.append(([2], 2)) }
+            if rank >= 2, left >= 2 { figures.append(([0.5, 0.5], 2)) }
+            if rank >= 3, left >= 2, strong { figures.append(([1.5, 0.5], 2)) }
+            var pick = Int.random(in: 0..<figures.reduce(0) { $0 + $1.weight }, using: &generator)
+            for figure in figures {
+                pick -= figure.weight
+                guard pick < 0 else { continue }
+                lengths += figure.lengths
+                beat += figure.lengths.reduce(0, +)
+                break
+            }
+        }
+        return lengths + [2]
     }
 
     /// Semitones above the tonic of scale step `step` (0 the tonic, 7 its octave, −1 the seventh below).

@@ -14,6 +14,9 @@ public struct PlayBackQuestion: Hashable, Sendable {
     public let reference: MIDINote
     /// The notes the answer must contain, lowest first (in order for melodies, when they come).
     public let answerNotes: [MIDINote]
+    /// Melodies: how many beats each note of the phrase lasts (``MelodyMaker/rhythm(_:using:)``), which places
+    /// its notes in tempo; empty for the other kinds.
+    public let lengths: [Double]
     /// Degrees and melodies in a key the player fixed: its tonic as the player named it (`--key F#`), where that
     /// spells the key otherwise than its fewest accidentals do (F♯ major, not G♭ major; C♯ major, not D♭); nil
     /// otherwise (``naming(_:)``).
@@ -23,6 +26,7 @@ public struct PlayBackQuestion: Hashable, Sendable {
     /// note would leave MIDI 0–127.
     public init?(_ item: PlayBackItem, reference: MIDINote) {
         self.item = item
+        lengths = []
         switch item {
         case .note(let semitones):
             guard let target = try? MIDINote(validating: reference.rawValue + semitones) else { return nil }
@@ -60,9 +64,16 @@ public struct PlayBackQuestion: Hashable, Sendable {
     }
 
     /// A melody question: `notes`, the phrase in order, in the key of `tonic` (its mode as the notes tell:
-    /// ``MelodyMaker/mode(of:tonic:)``). Nil when the phrase's length is not the level's.
-    public init?(melody level: MelodyLevel, tonic: MIDINote, notes: [MIDINote]) {
+    /// ``MelodyMaker/mode(of:tonic:)``), each lasting as many beats as `lengths` says (nil: even quarters, the last
+    /// a half). Nil when the phrase's length is not the level's, or `lengths` has another count or a length not
+    /// among ``MelodyMaker/noteLengths``.
+    public init?(melody level: MelodyLevel, tonic: MIDINote, notes: [MIDINote], lengths: [Double]? = nil) {
         guard notes.count == level.length else { return nil }
+        let lengths = lengths ?? MelodyMaker.beats(of: notes.count)
+        guard lengths.count == notes.count, lengths.allSatisfy(MelodyMaker.noteLengths.contains) else {
+            return nil
+        }
+        self.lengths = lengths
         item = .melody(level)
         soundedNotes = notes
         isHarmonic = false
@@ -79,6 +90,7 @@ public struct PlayBackQuestion: Hashable, Sendable {
             row.allSatisfy({ (0...11).contains($0.rawValue - tonic.rawValue) })
         else { return nil }
         item = .degree(degree)
+        lengths = []
         soundedNotes = row
         isHarmonic = false
         reference = tonic
@@ -96,6 +108,10 @@ public struct PlayBackQuestion: Hashable, Sendable {
         named.tonicName = tonic
         return named
     }
+
+    /// Melodies: whether the rhythm is the plain one, even quarters and the last a half (a record writes no other
+    /// rhythm then); true for the other kinds.
+    public var hasPlainRhythm: Bool { lengths.isEmpty || lengths == MelodyMaker.beats(of: lengths.count) }
 
     /// Whether the answer is a line of notes played one after another, each judged in place (a melody, degrees in
     /// a row), rather than one note or one chord.
@@ -165,7 +181,9 @@ public struct PlayBackQuestion: Hashable, Sendable {
                 let notes = MelodyMaker.phrase(
                     level, tonic: tonic, mode: minor ? .minor : .major, in: range, using: &generator)
             else { return nil }
-            return PlayBackQuestion(melody: level, tonic: tonic, notes: notes)
+            return PlayBackQuestion(
+                melody: level, tonic: tonic, notes: notes,
+                lengths: MelodyMaker.rhythm(level, using: &generator))
         }
         tonics = tonics.filter { $0 % 12 == fixed }
         if tonics.isEmpty {
@@ -178,7 +196,9 @@ public struct PlayBackQuestion: Hashable, Sendable {
             if let notes = MelodyMaker.phrase(
                 level, tonic: tonic, mode: minor ? .minor : .major, naming: named, in: range,
                 using: &generator),
-                let question = PlayBackQuestion(melody: level, tonic: tonic, notes: notes)
+                let question = PlayBackQuestion(
+                    melody: level, tonic: tonic, notes: notes,
+                    lengths: MelodyMaker.rhythm(level, using: &generator))
             {
                 return question.naming(named)
             }

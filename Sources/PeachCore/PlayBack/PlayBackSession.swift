@@ -409,8 +409,8 @@ public final class PlayBackSession: TrainingSession {
         let lead = playsCadence ? soundCadence(question) : 0
         let lastStart: Double
         if question.item.kind == .melodies {
-            let ends = soundPhrase(question.soundedNotes, after: lead)
-            lastStart = ends - 2 * Self.melodyBeat
+            let ends = soundPhrase(question.soundedNotes, lengths: question.lengths, after: lead)
+            lastStart = ends - (question.lengths.last ?? 2) * Self.melodyBeat
         } else if question.isHarmonic {
             lastStart = lead
             _ = sound(question.soundedNotes, harmonic: true, after: lead)
@@ -453,7 +453,7 @@ public final class PlayBackSession: TrainingSession {
         guard settled else { return }
         clicks.cancelClicks()
         let grid = TempoGrid(
-            tempo: trialOptions.tempo, start: clicks.now + clicks.leadTime, count: question.answerNotes.count)
+            tempo: trialOptions.tempo, start: clicks.now + clicks.leadTime, lengths: question.lengths)
         self.grid = grid
         gridDropouts = clicks.dropoutCount
         let placed = sounded {
@@ -462,11 +462,10 @@ public final class PlayBackSession: TrainingSession {
         guard placed else { return }
         let now = clicks.now
         sound(question.cadence.first ?? [], harmonic: true, after: grid.start - now, lasting: grid.bar * 0.9)
-        let lengths = MelodyMaker.beats(of: question.soundedNotes.count)
         for (index, note) in question.soundedNotes.enumerated() {
             sound(
                 [note], harmonic: false, after: grid.callTimes[index] - now,
-                lasting: lengths[index] * grid.tempo.beat * 0.9)
+                lasting: question.lengths[index] * grid.tempo.beat * 0.9)
         }
         machinery.emit(.grid(grid))
         machinery.schedule(after: max(0, grid.responseStart - grid.tolerance - now)) { [weak self] in
@@ -501,16 +500,22 @@ public final class PlayBackSession: TrainingSession {
     private func soundAnswer(
         _ notes: [MIDINote], of question: PlayBackQuestion, after delay: Double
     ) -> Double {
-        question.item.kind == .melodies
-            ? soundPhrase(notes, after: delay) : sound(notes, harmonic: question.isHarmonic, after: delay)
+        guard question.item.kind == .melodies else {
+            return sound(notes, harmonic: question.isHarmonic, after: delay)
+        }
+        // In the phrase's rhythm where the notes are as many (yours beside the right one, note for note), else
+        // in even quarters.
+        let lengths =
+            notes.count == question.lengths.count ? question.lengths : MelodyMaker.beats(of: notes.count)
+        return soundPhrase(notes, lengths: lengths, after: delay)
     }
 
-    /// Melodies: sounds `notes` as a phrase from `delay` (``melodyBeat`` each, the last two beats, back to back);
-    /// returns when the last ends.
+    /// Melodies: sounds `notes` as a phrase from `delay`, each lasting its `lengths` in beats of ``melodyBeat``,
+    /// back to back; returns when the last ends.
     @discardableResult
-    private func soundPhrase(_ notes: [MIDINote], after delay: Double) -> Double {
+    private func soundPhrase(_ notes: [MIDINote], lengths: [Double], after delay: Double) -> Double {
         var start = delay
-        for (note, beats) in zip(notes, MelodyMaker.beats(of: notes.count)) {
+        for (note, beats) in zip(notes, lengths) {
             sound([note], harmonic: false, after: start, lasting: beats * Self.melodyBeat)
             start += beats * Self.melodyBeat
         }

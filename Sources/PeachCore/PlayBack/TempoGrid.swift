@@ -1,8 +1,8 @@
 // TempoGrid: a melody in tempo laid on the click timeline: count-in, the call, the response and its grid.
 
 /// Where a melody question in tempo (call and response) falls on the click timeline: a **count-in** bar of four
-/// clicks (the first accented) while the tonic chord sounds, the **call** — the phrase on the beat grid
-/// (``MelodyMaker/beats(of:)``: a note a beat, the last two), with a click on every beat — and then the
+/// clicks (the first accented) while the tonic chord sounds, the **call** — the phrase on the beat grid, in its
+/// rhythm (``PlayBackQuestion/lengths``), with a click on every beat — and then the
 /// **response**: as many bars again with a click on every beat (each bar's first accented), in which the player
 /// plays the phrase back. Each note of the response has its **place** on the grid, the moment it is due; a note
 /// played counts from half a beat before the response's first beat to half a beat after its last place.
@@ -16,23 +16,27 @@ public struct TempoGrid: Hashable, Sendable {
     /// Each note's beat from the phrase's first (0 for the first).
     public let noteBeats: [Double]
 
-    /// The grid of a phrase of `count` notes at `tempo`, its count-in from `start`.
-    public init(tempo: Tempo, start: Double, count: Int) {
+    /// How many beats the phrase's notes last in all.
+    public let phraseBeats: Double
+
+    /// The grid of a phrase whose notes last `lengths` beats each (``PlayBackQuestion/lengths``) at `tempo`, its
+    /// count-in from `start`.
+    public init(tempo: Tempo, start: Double, lengths: [Double]) {
         self.tempo = tempo
         self.start = start
         var beats: [Double] = []
         var beat = 0.0
-        for length in MelodyMaker.beats(of: count) {
+        for length in lengths {
             beats.append(beat)
             beat += length
         }
         noteBeats = beats
+        phraseBeats = beat
     }
 
     /// Bars the call (and the response) take.
     public var phraseBars: Int {
-        let beats = (noteBeats.last ?? 0) + (MelodyMaker.beats(of: noteBeats.count).last ?? 1)
-        return max(1, Int((beats / Double(Self.beatsPerBar)).rounded(.up)))
+        max(1, Int((phraseBeats / Double(Self.beatsPerBar)).rounded(.up)))
     }
 
     /// A bar's length, seconds.

@@ -273,8 +273,9 @@ enum CanonicalLine {
             let reference = cursor.integer()
         else { throw .refused }
         let tonic = try cursor.optionalText(",\"tonic\":")
-        guard cursor.literal(",\"answerNotes\":"), let answerNotes = cursor.text(),
-            cursor.literal(",\"played\":"), let played = cursor.text(), cursor.literal(",\"correct\":"),
+        guard cursor.literal(",\"answerNotes\":"), let answerNotes = cursor.text() else { throw .refused }
+        let rhythm = try cursor.optionalText(",\"rhythm\":")
+        guard cursor.literal(",\"played\":"), let played = cursor.text(), cursor.literal(",\"correct\":"),
             let correct = cursor.boolean()
         else { throw .refused }
         let heardAs = try cursor.optionalText(",\"heardAs\":")
@@ -293,7 +294,8 @@ enum CanonicalLine {
         guard cursor.atEnd,
             let completed = try? PlayBackFields.completed(
                 item: item, kind: kind, reference: reference, tonic: tonic, answerNotes: answerNotes,
-                played: played, correct: correct, heardAs: heardAs, responseTime: responseTime, input: input,
+                rhythm: rhythm, played: played, correct: correct, heardAs: heardAs,
+                responseTime: responseTime, input: input,
                 anyOctave: anyOctave, anyVoicing: anyVoicing, tempoBPM: tempoBPM, offsetMs: offsetMs,
                 at: timestamp)
         else { throw .refused }

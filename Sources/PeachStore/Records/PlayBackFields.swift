@@ -4,12 +4,30 @@ import Foundation
 import PeachCore
 
 /// How a play-back record writes its notes in one JSON string or CSV cell: the notes asked as numbers separated
-/// by spaces (`60 64 67`), the notes played as `note:velocity:ms` separated by spaces (`60:96:0 64:90:12.5`,
-/// the onset in milliseconds after the answer's first, to 0.1 ms).
+/// by spaces (`60 64 67`), a melody's rhythm as each note's length in beats (`1 0.5 0.5 2`, written only when it
+/// is not even quarters with the last a half), the notes played as `note:velocity:ms` separated by spaces
+/// (`60:96:0 64:90:12.5`, the onset in milliseconds after the answer's first, to 0.1 ms).
 enum PlayBackFields {
     /// `60 64 67`.
     static func notes(_ notes: [MIDINote]) -> String {
         notes.map { String($0.rawValue) }.joined(separator: " ")
+    }
+
+    /// A melody's rhythm, each note's length in beats: `1 0.5 0.5 1.5 0.5 2`.
+    static func lengths(_ lengths: [Double]) -> String {
+        lengths.map { $0 == $0.rounded() ? String(Int($0)) : String($0) }.joined(separator: " ")
+    }
+
+    /// The lengths of `lengths(_:)`'s text, or nil (any length not among ``MelodyMaker/noteLengths``).
+    static func parseLengths(_ text: String) -> [Double]? {
+        let parts = text.split(separator: " ")
+        guard !parts.isEmpty, parts.count <= 16 else { return nil }
+        var result: [Double] = []
+        for part in parts {
+            guard let value = Double(part), MelodyMaker.noteLengths.contains(value) else { return nil }
+            result.append(value)
+        }
+        return result
     }
 
     /// `60:96:0 64:90:12.5`.
@@ -60,7 +78,8 @@ extension PlayBackFields {
     /// - Throws: ``RecordDamage`` naming the field that does not fit.
     static func completed(
         item id: String, kind: String?, reference: Int, tonic: String? = nil, answerNotes: String,
-        played: String, correct: Bool, heardAs: String?, responseTime: Double, input: String?,
+        rhythm: String? = nil, played: String, correct: Bool, heardAs: String?, responseTime: Double,
+        input: String?,
         anyOctave: Bool, anyVoicing: Bool, tempoBPM: Int? = nil, offsetMs: Double? = nil, at timestamp: Date
     ) throws(RecordDamage) -> CompletedPlayBack {
         func invalid(_ field: String, _ kind: RecordProblem.FieldKind) -> RecordDamage {
@@ -72,11 +91,20 @@ extension PlayBackFields {
         guard let note = try? MIDINote(validating: reference) else { throw invalid("reference", .midiNote) }
         var question: PlayBackQuestion
         if case .melody(let level) = item {
-            // A melody is written, not made from its tonic: its notes are what was asked, in order.
+            // A melody is written, not made from its tonic: its notes are what was asked, in order, in its rhythm.
+            var lengths: [Double]?
+            if let rhythm {
+                guard let read = parseLengths(rhythm), read.count == level.length else {
+                    throw invalid("rhythm", .noteLengths)
+                }
+                lengths = read
+            }
             guard let asked = parseNotes(answerNotes),
-                let melody = PlayBackQuestion(melody: level, tonic: note, notes: asked)
+                let melody = PlayBackQuestion(melody: level, tonic: note, notes: asked, lengths: lengths)
             else { throw invalid("answerNotes", .noteList) }
             question = melody
+        } else if rhythm != nil {
+            throw invalid("rhythm", .noteLengths)  // only a melody has one
         } else if case .degree(let degree) = item, let asked = parseNotes(answerNotes), asked.count > 1 {
             // Degrees in a row: the notes before the asked degree were drawn, not made from the tonic.
             guard let row = PlayBackQuestion(degree: degree, tonic: note, row: asked) else {
@@ -137,7 +165,7 @@ extension FieldReader {
         return try PlayBackFields.completed(
             item: try string(.item), kind: try optionalString(.kind), reference: try integer(.reference),
             tonic: try optionalString(.tonic), answerNotes: try string(.answerNotes),
-            played: try string(.played), correct: correct,
+            rhythm: try optionalString(.rhythm), played: try string(.played), correct: correct,
             heardAs: try optionalString(.heardAs), responseTime: try optionalNumber(.responseTime) ?? 0,
             input: try optionalString(.input), anyOctave: try optionalBoolean(.anyOctave) ?? false,
             anyVoicing: try optionalBoolean(.anyVoicing) ?? false,

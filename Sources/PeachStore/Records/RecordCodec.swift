@@ -230,6 +230,9 @@ enum RecordCodec {
             out.integer(.reference, completed.question.reference.rawValue)
             if let named = completed.question.tonicName { out.string(.tonic, named.description) }
             out.string(.answerNotes, PlayBackFields.notes(completed.question.answerNotes))
+            if !completed.question.hasPlainRhythm {
+                out.string(.rhythm, PlayBackFields.lengths(completed.question.lengths))
+            }
             out.string(.played, PlayBackFields.played(completed.played))
             out.boolean(.correct, completed.isCorrect)
             if !completed.isCorrect, let heard = completed.verdict.answered { out.string(.heardAs, heard.id) }

@@ -85,6 +85,8 @@ public enum RecordProblem: Hashable, Sendable, Codable {
         case playBackItem
         /// MIDI notes 0–127 separated by spaces, matching the item.
         case noteList
+        /// A melody's rhythm: each note's length in beats (0.5, 1, 1.5 or 2), one per note, separated by spaces.
+        case noteLengths
         /// Played notes as `note:velocity:milliseconds`, separated by spaces.
         case playedNotes
         /// A timing pattern of the catalogue, such as `4:x-xx`.

@@ -9,7 +9,8 @@ public enum RecordTransfer {
     /// The CSV columns, in order: the journal's fields (see ``RecordCodec``) without the schema version; those
     /// of schema version 2 (intervals, tunings, rhythm records) after the first twenty, then those of version 3
     /// (play-back), then an offset-detection answer's pattern and offset step, then fill the gap's silent bars
-    /// and tempo ramp, then rhythm echo's (schema version 4), then a fixed key's tonic as the player named it.
+    /// and tempo ramp, then rhythm echo's (schema version 4; its `rhythm` column holds a melody's rhythm too), then
+    /// a fixed key's tonic as the player named it.
     public static let csvColumns = [
         "type", "time", "note1", "note2", "cents", "answer", "correct", "referenceNote", "initialCents",
         "errorCents",
@@ -249,7 +250,14 @@ public enum RecordTransfer {
             }
             flag(completed.anyOctave)
             flag(completed.anyVoicing)
-            empty(2 + 6 + 4)
+            empty(2 + 6)
+            // A melody's rhythm in the `rhythm` column (rhythm echo's bar is there on its own rows).
+            if completed.question.hasPlainRhythm {
+                comma()
+            } else {
+                text(PlayBackFields.lengths(completed.question.lengths))
+            }
+            empty(3)
             tonic = completed.question.tonicName
         case .rhythm(let rhythm):
             bytes += rhythm.kind.rawValue.utf8

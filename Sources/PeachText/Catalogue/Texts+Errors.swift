@@ -353,6 +353,8 @@ extension Texts {
             tr("an interval P1-P8 that fits the notes")
         case .playBackItem: tr("a play-back item such as M3down or minor/1, of the record's kind")
         case .noteList: tr("the item's MIDI notes, separated by spaces")
+        case .noteLengths:
+            tr("a length in beats (0.5, 1, 1.5 or 2) for each note of the melody, separated by spaces")
         case .playedNotes: tr("notes as note:velocity:milliseconds, separated by spaces")
         case .timingPattern: tr("a timing pattern such as 4:xxxx or 3:x-x")
         case .offsetPosition: tr("a step of the pattern where a note other than its first sounds")

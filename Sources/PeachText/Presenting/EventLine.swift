@@ -30,7 +30,7 @@ import PeachTraining
 /// | `tempoChanged` | fill the gap: the tempo ramp stepped to `tempo` |
 /// | `dropout` | the sound broke off (an audio underrun): timing: the clicks were heard out of time: offset detection discards the trial, fill the gap starts its trial again; play-back: `dropouts` (how many in this session), `replaying` (melodies in tempo: not judged, the phrase plays again; otherwise the answer still counts) |
 /// | `cadence` | play-back, degrees: the key's cadence sounds: `key` |
-/// | `question` | play-back: `kind` (`notes`, `intervals`, `chords`, `degrees`, `melodies`), `item` (`M3down`, `minor/1`, `5-major`, `steps4`), `referenceNote` (the given note; the bass of a chord; the tonic of a degree or melody), `soundedNotes` (what Peach plays, in order), `answerNotes` (the MIDI notes the answer must contain, lowest first; a melody's in order), `spelled` (those notes as a musician writes them in the question's context: `F4`, `A♭4`, `C5`), `symbol` (a chord's symbol: `Fm`, `G7/B`), `key` (degrees, melodies: `E♭ major`) |
+/// | `question` | play-back: `kind` (`notes`, `intervals`, `chords`, `degrees`, `melodies`), `item` (`M3down`, `minor/1`, `5-major`, `steps4`), `referenceNote` (the given note; the bass of a chord; the tonic of a degree or melody), `soundedNotes` (what Peach plays, in order), `answerNotes` (the MIDI notes the answer must contain, lowest first; a melody's in order), `spelled` (those notes as a musician writes them in the question's context: `F4`, `A♭4`, `C5`), `symbol` (a chord's symbol: `Fm`, `G7/B`), `key` (degrees, melodies: `E♭ major`), `lengths` (melodies: each note's length in beats, `[1, 0.5, 0.5, 2]`) |
 /// | `resolving` | play-back, degrees: a right note resolves home: `soundedNotes`, `spelled` |
 /// | `answerable` | play-back: the answer window opened (notes played from now on answer): `answerNotes` |
 /// | `referenceOnly` | play-back: only the given reference was played; the window stays open |
@@ -141,6 +141,8 @@ public struct EventLine: Encodable, Equatable, Sendable {
     public var symbol: String?
     /// Play-back, degrees: the question's key, the English way (`E♭ major`, `F♯ minor`).
     public var key: String?
+    /// Play-back, melodies: how many beats each note of the phrase lasts (its rhythm: `[1, 0.5, 0.5, 2]`).
+    public var lengths: [Double]?
     /// Play-back: the notes of the captured answer.
     public var played: [PlayedNote]?
     /// Play-back: seconds from the answer window opening to the answer's first note.
@@ -219,7 +221,7 @@ public struct EventLine: Encodable, Equatable, Sendable {
         "replayStarted": [
             "note1", "note2", "cents", "referenceNote", "initialCents", "targetNote", "interval", "tuning",
             "kind",
-            "item", "soundedNotes", "answerNotes", "spelled", "symbol", "key",
+            "item", "soundedNotes", "answerNotes", "spelled", "symbol", "key", "lengths",
         ],
         "note2Started": [],
         "tunableStarted": [],
@@ -249,6 +251,7 @@ public struct EventLine: Encodable, Equatable, Sendable {
         "drone": ["key"],
         "question": [
             "kind", "item", "referenceNote", "soundedNotes", "answerNotes", "spelled", "symbol", "key",
+            "lengths",
         ],
         "answerable": ["answerNotes"],
         "referenceOnly": [],
@@ -281,6 +284,7 @@ public struct EventLine: Encodable, Equatable, Sendable {
         english.keySignature = key
         symbol = english.chordSymbol(question)
         self.key = question.key?.description
+        lengths = question.item.kind == .melodies ? question.lengths : nil
     }
 
     /// The words of the fields that are text for people (a chord's symbol), the English way as every line.

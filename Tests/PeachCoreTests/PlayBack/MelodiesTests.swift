@@ -187,6 +187,71 @@ struct MelodiesTests {
     }
 
     @Test(
+        "the rhythm grows with the level: steps in quarters; leaps hold a half on beat 1 or 3; wide splits beats into eighths; chromatic dots a quarter; the last note a half"
+    )
+    func rhythms() throws {
+        var generator = SeededRandomGenerator(seed: 23)
+        for level in MelodyLevel.curriculum {
+            var figures: Set<[Double]> = []
+            for _ in 0..<200 {
+                let lengths = MelodyMaker.rhythm(level, using: &generator)
+                #expect(lengths.count == level.length && lengths.last == 2, "\(level): \(lengths)")
+                // Read figure by figure before the last note: each starts on a beat and fills one or two.
+                var beat = 0.0
+                var index = 0
+                while index < lengths.count - 1 {
+                    let figure =
+                        lengths[index] == 0.5 || lengths[index] == 1.5
+                        ? Array(lengths[index...(index + 1)]) : [lengths[index]]
+                    #expect(
+                        [[1], [2], [0.5, 0.5], [1.5, 0.5]].contains(figure)
+                            && index + figure.count < lengths.count,
+                        "\(level): \(lengths)")
+                    if figure.reduce(0, +) == 2 {
+                        #expect(beat.truncatingRemainder(dividingBy: 2) == 0, "\(level): \(lengths)")
+                    }
+                    figures.insert(figure)
+                    beat += figure.reduce(0, +)
+                    index += figure.count
+                }
+            }
+            let expected: Set<[Double]> =
+                switch level.shape {
+                case .steps: [[1]]
+                case .leaps: [[1], [2]]
+                case .wide: [[1], [2], [0.5, 0.5]]
+                case .chromatic: [[1], [2], [0.5, 0.5], [1.5, 0.5]]
+                }
+            #expect(figures == expected, "\(level)")
+        }
+        // Steps draw nothing: a phrase of steps3 leaves the generator where it was.
+        var before = SeededRandomGenerator(seed: 7)
+        var after = before
+        #expect(MelodyMaker.rhythm(MelodyLevel.curriculum[0], using: &after) == [1, 1, 2])
+        #expect(before.next() == after.next())
+    }
+
+    @Test(
+        "a melody's rhythm: one length a note, each an eighth, quarter, dotted quarter or half; the plain one by default"
+    )
+    func melodyLengths() throws {
+        let level = try #require(MelodyLevel(.wide, length: 4))
+        let notes = Self.notes([60, 62, 64, 60])
+        let plain = try #require(PlayBackQuestion(melody: level, tonic: 60, notes: notes))
+        #expect(plain.lengths == [1, 1, 1, 2] && plain.hasPlainRhythm)
+        let swung = try #require(
+            PlayBackQuestion(melody: level, tonic: 60, notes: notes, lengths: [0.5, 0.5, 1, 2]))
+        #expect(!swung.hasPlainRhythm && swung != plain)
+        #expect(PlayBackQuestion(melody: level, tonic: 60, notes: notes, lengths: [1, 1, 2]) == nil)
+        #expect(PlayBackQuestion(melody: level, tonic: 60, notes: notes, lengths: [0.25, 0.75, 1, 2]) == nil)
+        #expect(PlayBackQuestion.testing(.chord(.major, inversion: 0), reference: 60).lengths.isEmpty)
+        // The grid places each note where the rhythm puts it; the phrase of 4.5 beats takes two bars.
+        let grid = TempoGrid(tempo: try Tempo(bpm: 120), start: 10, lengths: [0.5, 0.5, 1.5, 0.5, 2])
+        #expect(grid.noteBeats == [0, 0.5, 1, 2.5, 3] && grid.phraseBeats == 5 && grid.phraseBars == 2)
+        #expect(grid.places.first == grid.responseStart && grid.places[3] == grid.responseStart + 1.25)
+    }
+
+    @Test(
         "in a 25-key controller's two octaves (C3–C5) melodies come in all twelve keys, every note in the range"
     )
     func narrowRange() throws {
