@@ -80,13 +80,8 @@ public enum MelodyMaker {
         _ level: MelodyLevel, using generator: inout some RandomNumberGenerator
     ) -> [Double] {
         guard level.shape != .steps else { return beats(of: level.length) }
-        let rank: Int =
-            switch level.shape {
-            case .steps: 0
-            case .leaps: 1
-            case .wide: 2
-            case .chromatic: 3
-            }
+        // Steps, leaps, wide, chromatic: each shape takes the figures of the one before it, and one more.
+        let rank = MelodyLevel.Shape.allCases.firstIndex(of: level.shape) ?? 0
         var lengths: [Double] = []
         var beat = 0.0
         while lengths.count < level.length - 1 {

@@ -20,12 +20,18 @@ enum PlayBackFields {
 
     /// The lengths of `lengths(_:)`'s text, or nil (any length not among ``MelodyMaker/noteLengths``).
     static func parseLengths(_ text: String) -> [Double]? {
+        parseList(text) { part in Double(part).flatMap { MelodyMaker.noteLengths.contains($0) ? $0 : nil } }
+    }
+
+    /// The values of a list of 1 to 16 words separated by spaces (the notes asked, a melody's rhythm), each read
+    /// by `value`; nil when there are none, too many, or one does not read.
+    private static func parseList<Value>(_ text: String, _ value: (Substring) -> Value?) -> [Value]? {
         let parts = text.split(separator: " ")
         guard !parts.isEmpty, parts.count <= 16 else { return nil }
-        var result: [Double] = []
+        var result: [Value] = []
         for part in parts {
-            guard let value = Double(part), MelodyMaker.noteLengths.contains(value) else { return nil }
-            result.append(value)
+            guard let read = value(part) else { return nil }
+            result.append(read)
         }
         return result
     }
@@ -39,14 +45,7 @@ enum PlayBackFields {
 
     /// The notes of `notes(_:)`'s text, or nil.
     static func parseNotes(_ text: String) -> [MIDINote]? {
-        let parts = text.split(separator: " ")
-        guard !parts.isEmpty, parts.count <= 16 else { return nil }
-        var result: [MIDINote] = []
-        for part in parts {
-            guard let value = Int(part), let note = try? MIDINote(validating: value) else { return nil }
-            result.append(note)
-        }
-        return result
+        parseList(text) { part in Int(part).flatMap { try? MIDINote(validating: $0) } }
     }
 
     /// The played notes of `played(_:)`'s text (times in seconds), or nil. At most 64 notes, onsets 0 to

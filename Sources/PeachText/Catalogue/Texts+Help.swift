@@ -192,8 +192,8 @@ public enum Help: CaseIterable, Sendable {
             chord, its notes struck together (--kind chords), or the note heard after a cadence in a key, in \
             any octave (--kind degrees: which scale degree; a right one resolves to the tonic), or a melody of \
             3 to 8 notes in a key and a simple rhythm, note by note (--kind melodies: each note judged in \
-            place). Every note you \
-            play sounds at once through Peach's synth or your external synth (play-through; velocity is \
+            place). Every note you play sounds at once through Peach's synth or your external synth \
+            (play-through; velocity is \
             loudness, the sustain pedal holds). A wrong answer plays yours, then the right one. Peach starts \
             with a few items (P5, M3 and P8 up; major and minor triads; 1, 5 and 3 in major) and adds the next \
             when all but one of the three newest are mastered (6 recent answers, at least 80 % right by its \
