@@ -124,4 +124,39 @@ struct ServeCommandTests {
         let after = earcons[8..<12].map(\.rms).reduce(0, +) / 4  // pitch matching, result
         #expect(abs(20 * log10(before / after) - 20) < 1, "\(20 * log10(before / after)) dB")
     }
+    @Test(
+        "the box takes the timing calibration of its controller and output from calibration.json beside its settings"
+    )
+    func serveCalibrated() throws {
+        let session = try ScriptedSession(mode: "serve", settings: #"{"wrongAnswerTick": false}"#)
+        usleep(800_000)  // the ready earcon
+        session.play([0xB0, 64, 127, 0xB0, 64, 0])  // Commit: fill the gap
+        let started = try #require(session.next("started"))
+        #expect(started["mode"] as? String == "gapFill")
+        let output = try #require(started["output"] as? String)
+        session.play([0xB0, 100, 127, 0xB0, 100, 0])  // the profile's stop
+        #expect(session.next("stopped")?["reason"] as? String == "user")
+        // A calibration of this controller (the raw stream, named by its path) on this output: 40 ms late.
+        let calibration = """
+            {"calibrations": [{"controller": "rawmidi:\(session.folder)/controller.fifo", "output": "\(output)",
+              "offsetMs": 40, "spreadMs": 3, "strikes": 20, "time": "2026-12-05T19:00:00Z"}]}
+            """
+        try calibration.write(
+            toFile: session.folder + "/config/peach/calibration.json", atomically: true, encoding: .utf8)
+        usleep(600_000)  // the stopped earcon
+        session.play([0xB0, 64, 127, 0xB0, 64, 0])
+        #expect(session.next("started")?["mode"] as? String == "gapFill")
+        // Strikes a step and a bit apart: whichever lands within half a sixteenth of a gap counts.
+        for _ in 0..<12 {
+            usleep(230_000)
+            session.play([0x90, 50, 90, 0x80, 50, 0])
+        }
+        let strike = try #require(session.next("strike"))
+        let raw = try #require(strike["offsetMs"] as? Double)
+        let calibrated = try #require(strike["calibratedOffsetMs"] as? Double)
+        #expect(abs(raw - 40 - calibrated) < 1e-6, "\(strike)")
+        session.signal(SIGTERM)
+        let (status, stderr) = session.finish()
+        #expect(status == 0, "\(stderr)")
+    }
 }

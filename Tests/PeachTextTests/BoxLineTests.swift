@@ -1,5 +1,6 @@
 // BoxLineTests: the practice box's log lines in words (the box's tests check its entries, these their words).
 
+import Foundation
 import PeachCore
 import PeachMIDI
 import PeachStore
@@ -32,6 +33,39 @@ struct BoxLineTests {
         #expect(texts.line(.finished) == "practice box stopped, all notes off")
         let german = Texts(language: .german)
         #expect(german.line(.finished) != texts.line(.finished))
+    }
+
+    @Test("a calibration from the box's menu: what it measured, where it was kept, or why not (EN and DE)")
+    func calibrationLines() {
+        let texts = Texts(language: .english)
+        let german = Texts(language: .german)
+        let time = Date(timeIntervalSince1970: 1_780_000_000)
+        let steady = TimingCalibration(
+            offsets: [17, 19], controller: "Keystation MIDI 1", output: "alsa:default", time: time)
+        #expect(
+            texts.line(.calibrated(steady, savedIn: "/etc/peach/calibration.json"))
+                == "timing calibrated with Keystation MIDI 1 on alsa:default: your strikes land 18.0 ms late "
+                + "(median of 2, spread 1.4 ms); saved in /etc/peach/calibration.json: fill the gap's notes take it off"
+        )
+        #expect(
+            german.line(.calibrated(steady, savedIn: "/etc/peach/calibration.json"))
+                == "Timing kalibriert mit Keystation MIDI 1 an alsa:default: deine Schläge kommen 18,0 ms zu spät "
+                + "(Median von 2, Streuung 1,4 ms); gespeichert in /etc/peach/calibration.json: die Töne nach "
+                + "jedem Schlag bei „Lücke füllen“ rechnen sie heraus")
+        #expect(
+            texts.line(.calibrated(steady, savedIn: nil)).hasSuffix(
+                "; not kept: the box has no calibration file"))
+        let uneven = TimingCalibration(
+            offsets: [-30, 40], controller: "Pads", output: "alsa:default", time: time)
+        #expect(
+            texts.line(.calibrated(uneven, savedIn: nil))
+                == "timing calibration not kept: your 2 strikes spread 49.5 ms around their median (at most 20 ms); "
+                + "strike with each click and calibrate again")
+        var progress = TrainingProgress()
+        progress.strikes = 20
+        #expect(
+            texts.line(.sessionEnded(.calibration, progress, reason: "calibrated"))
+                == "session ended (calibrated): Timing: calibration, 20 strikes counted")
     }
 }
 

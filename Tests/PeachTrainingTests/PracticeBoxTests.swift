@@ -104,12 +104,16 @@ final class BoxHarness {
             publishStatus: { devices.statuses.append($0) })
         ports.listOutputs = { devices.listed }
         ports.readRequest = { devices.request }
+        ports.calibrationFile = CalibrationFile(path: folder + "/calibration.json")
         box = PracticeBox(
             ports: ports,
             logger: RecordingLogHandler.logger(lines), statusLog: StatusLog(directory: folder),
             words: BoxHarness.word, seed: 11)
         box.start()
     }
+
+    /// The box's timing calibrations, in its folder.
+    var calibrationFile: CalibrationFile { CalibrationFile(path: folder + "/calibration.json") }
 
     var audioOutputs: [FakeSoundOutput] { devices.outputs }
     var audioAttempts: Int { devices.attempts }
@@ -200,6 +204,9 @@ final class BoxHarness {
         case .audioClosed: "audioClosed"
         case .timingDropout: "timingDropout"
         case .playBackDropout(let total): "playBackDropout \(total)"
+        case .calibrated(let calibration, let path):
+            "calibrated \(calibration.controller) \(calibration.output) \(Int(calibration.offsetMs.rounded())) "
+                + "\(path ?? "-")"
         case .noAudioForTraining: "noAudioForTraining"
         case .sessionStarted(let mode): "sessionStarted \(mode.rawValue)"
         case .sessionEnded(let mode, let progress, let reason):
@@ -328,6 +335,104 @@ struct PracticeBoxTests {
         )
         #expect(harness.box.state == .training(.gapFill))
         #expect(harness.store.gapFills.count == 1)
+    }
+
+    /// Strikes `count` timing steps of the running session `offset(step)` seconds after each target: the silent
+    /// fourth of each fill-the-gap cycle (`every` 4), or every click of a calibration (`every` 1); `earlier`
+    /// clicks were an earlier session's.
+    private func strike(
+        _ harness: BoxHarness, count: Int, every steps: Int, earlier: Int = 0, offset: (Int) -> Double
+    ) throws {
+        let clicks = try #require(harness.devices.clicks)
+        let start = try #require(clicks.clicks.dropFirst(earlier).first, "the session clicks").time
+        let sixteenth = 0.1875
+        for index in 0..<count {
+            let target = start + (Double(index * steps) + Double(steps - 1)) * sixteenth
+            harness.clock.advance(by: .seconds(target + 0.03 - clicks.now))
+            let time = target + offset(index)
+            harness.box.handle(
+                .controller(.midi(.event(MIDIEvent(.noteOn(channel: 0, note: 50, velocity: 90), at: time)))))
+            harness.box.handle(
+                .controller(
+                    .midi(.event(MIDIEvent(.noteOff(channel: 0, note: 50, velocity: 0), at: time + 0.05)))))
+        }
+    }
+
+    @Test(
+        "fill the gap on the box takes the calibration of its controller and output off the earcons; the record stays raw"
+    )
+    func timingCalibrated() throws {
+        let harness = BoxHarness()
+        let file = harness.calibrationFile
+        let time = Date(timeIntervalSince1970: 1_780_000_000)
+        try file.save(
+            TimingCalibration(
+                offsets: [12], controller: "Keystation MIDI 1", output: "alsa:hw:1,0", time: time))
+        // Another controller's, and another output's: neither is this session's.
+        try file.save(
+            TimingCalibration(offsets: [-40], controller: "Pads MIDI 1", output: "alsa:hw:1,0", time: time))
+        try file.save(
+            TimingCalibration(
+                offsets: [30], controller: "Keystation MIDI 1", output: "alsa:hw:2,0", time: time))
+        harness.connect()
+        harness.send(.controlChange(channel: 0, controller: 64, value: 127))  // Commit: fill the gap
+        harness.send(.controlChange(channel: 0, controller: 64, value: 0))
+        harness.advance(1.5)
+        #expect(harness.box.state == .training(.gapFill))
+        try strike(harness, count: 16, every: 4) { $0.isMultiple(of: 2) ? 0.011 : 0.013 }  // 12 ms late, raw
+        harness.advance(0.5)
+        #expect(abs((harness.store.gapFills.first?.meanOffsetMs ?? 0) - 12) < 1e-6, "stored raw")
+        #expect(harness.earcons.filter { $0 == "strike.onTime" }.count == 16, "\(harness.earcons)")
+        #expect(harness.earcons.last == "timingResult.onTime")
+    }
+
+    @Test(
+        "the menu's last entry calibrates timing by ear: twenty strikes with the clicks are kept for this controller and output, a chime says so"
+    )
+    func calibrationFromTheMenu() throws {
+        let harness = BoxHarness()
+        harness.connect()
+        for note in UInt8(60)...63 { harness.send(.noteOn(channel: 0, note: note, velocity: 90)) }
+        for note in UInt8(60)...63 { harness.send(.noteOff(channel: 0, note: note, velocity: 0)) }
+        #expect(harness.box.state == .choosingMenu(.playNotes))
+        harness.advance(0.5)
+        harness.key(48)  // Lower: the previous entry, round to the last
+        harness.advance(0.2)
+        #expect(harness.box.state == .choosingMenu(.calibration))
+        #expect(harness.earcons.last == "calibration")
+        harness.send(.controlChange(channel: 0, controller: 64, value: 127))  // Commit chooses it
+        harness.send(.controlChange(channel: 0, controller: 64, value: 0))
+        harness.advance(2)  // the entry's earcon, then its own again and the pause
+        #expect(harness.box.state == .training(.calibration))
+        try strike(harness, count: 20, every: 1) { $0.isMultiple(of: 2) ? 0.016 : 0.020 }
+        harness.advance(0.5)
+        #expect(harness.box.state == .ready)
+        #expect(!harness.earcons.contains { $0.hasPrefix("strike") }, "a calibration's strikes sound nothing")
+        #expect(Array(harness.earcons.suffix(2)) == ["chime", "stopped"])
+        let file = harness.calibrationFile
+        let kept = try file.load()
+        #expect(kept.count == 1)
+        #expect(kept.first?.controller == "Keystation MIDI 1" && kept.first?.output == "alsa:hw:1,0")
+        #expect(abs((kept.first?.offsetMs ?? 0) - 18) < 1e-6)
+        #expect(harness.notices.contains("calibrated Keystation MIDI 1 alsa:hw:1,0 18 \(file.path)"))
+        #expect(harness.store.gapFills.isEmpty, "a calibration stores no answer")
+        // Uneven strikes are measured and told, and the kept calibration stays.
+        let earlier = harness.devices.clicks?.clicks.count ?? 0
+        for note in UInt8(60)...63 { harness.send(.noteOn(channel: 0, note: note, velocity: 90)) }
+        for note in UInt8(60)...63 { harness.send(.noteOff(channel: 0, note: note, velocity: 0)) }
+        #expect(harness.box.state == .choosingMenu(.calibration), "the menu opens on the entry chosen last")
+        harness.advance(10)  // the earcons queued, six seconds left alone, its earcon and the pause
+        #expect(harness.box.state == .training(.calibration))
+        try strike(harness, count: 20, every: 1, earlier: earlier) { $0.isMultiple(of: 2) ? -0.030 : 0.040 }
+        harness.advance(0.5)
+        #expect(harness.box.state == .ready && harness.earcons.last == "stopped")
+        #expect(harness.earcons.filter { $0 == "chime" }.count == 1)
+        #expect(try file.load() == kept)
+        #expect(harness.notices.contains { $0.hasPrefix("calibrated Keystation MIDI 1 alsa:hw:1,0 5 -") })
+        #expect(
+            harness.lines.all.contains {
+                $0.level == .notice && $0.message.hasSuffix("reason=calibrationUneven")
+            }, "uneven strikes are no fault of the box")
     }
 
     @Test(

@@ -84,7 +84,43 @@ struct SetupPageTests {
         #expect(page.body.contains("20:0 Keystation"))
         #expect(page.body.contains("<option selected>default</option><option>pads</option>"))
         #expect(page.body.contains(#"<a href="/setup/log" download>"#))
+        #expect(page.body.contains("<li>Not calibrated yet.</li>"))
         #expect(box.state.withLock { $0.signals }.isEmpty, "looking signals nothing")
+    }
+
+    @Test(
+        "the timing calibrations the box keeps are listed, newest first; a broken file says so in their place"
+    )
+    func calibrations() async throws {
+        let client = try DashboardClient(password: Self.password, box: FakeBox().control)
+        defer { client.remove() }
+        let (headers, _) = try await client.signedIn(Self.password)
+        let file = CalibrationFile(path: client.locations.calibrationFile)
+        try file.save(
+            TimingCalibration(
+                offsets: [17, 19], controller: "Keystation MIDI 1", output: "alsa:default",
+                time: Date(timeIntervalSince1970: 1_780_000_000)))
+        try file.save(
+            TimingCalibration(
+                offsets: [-6], controller: "Pads MIDI 1", output: "alsa:default",
+                time: Date(timeIntervalSince1970: 1_780_086_400)))
+        let page = try await client.send(.get, "/setup", headers: headers).body
+        let pads = try #require(
+            page.range(
+                of:
+                    "<li>Pads MIDI 1 on alsa:default: your strikes land 6.0 ms early (median of 1, spread 0.0 ms), "
+                    + "measured "))
+        let keystation = try #require(
+            page.range(
+                of:
+                    "<li>Keystation MIDI 1 on alsa:default: your strikes land 18.0 ms late (median of 2, spread "
+                    + "1.4 ms), measured "))
+        #expect(pads.lowerBound < keystation.lowerBound, "newest first")
+        #expect(!page.contains("Not calibrated yet."))
+        try "{\"calibrations\": 3}".write(toFile: file.path, atomically: true, encoding: .utf8)
+        let broken = try await client.send(.get, "/setup", headers: headers).body
+        #expect(broken.contains("calibration.json"), "the file is named")
+        #expect(!broken.contains("Keystation MIDI 1 on"))
     }
 
     @Test("a test tone is asked of the box and its answer shown; a refusal or no box says so")

@@ -26,11 +26,12 @@ struct ServeCommand: AsyncParsableCommand {
             return
         }
         try live.checkOutputs()
-        let plan = BoxLauncher.Plan(
+        var plan = BoxLauncher.Plan(
             settingsFile: SettingsFile(path: locations.settingsFile),
             overrides: { try overrides.apply(to: $0) },
             profile: { try live.profile.resolve(settings: $0) }, dataDirectory: locations.dataDirectory,
             events: live.events)
+        plan.calibrationFile = locations.calibrationFile
         let status = try await BoxLauncher.run(
             plan, texts: CLI.texts, environment: CLI.environment,
             // The box's one output serves play-back's keys too: opened as `peach play` opens one (4 × 64 where it

@@ -25,6 +25,8 @@ public struct BoxLauncher {
         public var dataDirectory: String
         /// `--events`: a file, `-` for standard output, or nil.
         public var events: String?
+        /// The timing calibrations' file (`calibration.json` beside the settings), or nil for none.
+        public var calibrationFile: String?
 
         /// A plan.
         public init(
@@ -106,6 +108,7 @@ public struct BoxLauncher {
         ports.listOutputs = listOutputs
         ports.tap = tap
         ports.readRequest = { [directory = plan.dataDirectory] in BoxRequest.read(in: directory) }
+        ports.calibrationFile = plan.calibrationFile.map(CalibrationFile.init)
         let box = PracticeBox(
             ports: ports,
             logger: Logger(label: "peach.serve") { _ in JournalLogHandler(level: level, journald: journald) },

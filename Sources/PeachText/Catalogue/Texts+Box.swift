@@ -33,6 +33,9 @@ extension Texts {
         case .sessionEnded(let mode, let progress, let reason) where mode == .pitchMatching:
             tr("session ended (\(reason)): \(title(of: mode)), \(attempts(progress.matched))")
                 + dropoutsTold(progress)
+        case .sessionEnded(let mode, let progress, let reason) where mode == .gapFill || mode == .calibration:
+            tr("session ended (\(reason)): \(title(of: mode)), \(strikesCounted(progress.strikes))")
+                + dropoutsTold(progress)
         case .sessionEnded(let mode, let progress, let reason):
             tr(
                 "session ended (\(reason)): \(title(of: mode)), \(answers(progress.answered)), "
@@ -46,7 +49,27 @@ extension Texts {
         case .audioUnavailable(let error):
             tr("audio unavailable, retrying with backoff: \(message(for: error))")
         case .audioLost(let error): tr("audio lost, retrying with backoff: \(message(for: error))")
+        case .calibrated(let calibration, let path): calibratedOnTheBox(calibration, savedIn: path)
         }
+    }
+
+    /// What a calibration from the box's menu measured, and whether it was kept: `timing calibrated with
+    /// Keystation on alsa:default: your strikes land 12.5 ms late (median of 20, spread 4.2 ms); saved in …`.
+    private func calibratedOnTheBox(_ calibration: TimingCalibration, savedIn path: String?) -> String {
+        guard calibration.isSteady else {
+            return tr(
+                "timing calibration not kept: your \(calibration.strikes) strikes spread "
+                    + "\(format(calibration.spreadMs, 1)) ms around their median (at most "
+                    + "\(format(TimingCalibration.maximumSpreadMs, 0)) ms); strike with each click and calibrate again"
+            )
+        }
+        let offset = calibration.offsetMs
+        let lands = offset < 0 ? tr("\(format(-offset, 1)) ms early") : tr("\(format(offset, 1)) ms late")
+        let measured = tr(
+            "timing calibrated with \(calibration.controller) on \(calibration.output): your strikes land \(lands) "
+                + "(median of \(calibration.strikes), spread \(format(calibration.spreadMs, 1)) ms)")
+        guard let path else { return measured + tr("; not kept: the box has no calibration file") }
+        return measured + tr("; saved in \(path): fill the gap's notes take it off")
     }
 
     /// The box's stop took longer than its deadline: it ends the process now.

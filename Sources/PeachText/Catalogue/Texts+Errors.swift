@@ -193,12 +193,13 @@ extension Texts {
         case .invalidCalibration(let path, let field?):
             return tr(
                 "\(path): field '\(shown(field))' is not what a timing calibration holds; strikes are shown "
-                    + "uncalibrated. Run 'peach timing calibrate' to measure anew (the file is then kept as "
-                    + "\(path).broken).")
+                    + "uncalibrated. Run 'peach timing calibrate' (on the practice box: its menu's last entry) to "
+                    + "measure anew (the file is then kept as \(path).broken).")
         case .invalidCalibration(let path, nil):
             return tr(
                 "\(path) is not a timing calibration Peach can read; strikes are shown uncalibrated. Run 'peach "
-                    + "timing calibrate' to measure anew (the file is then kept as \(path).broken).")
+                    + "timing calibrate' (on the practice box: its menu's last entry) to measure anew (the file is "
+                    + "then kept as \(path).broken).")
         case .unsafeDirectory(let path, let owner, let writableByOthers):
             let why = unsafeFolder(owner: owner, writableByOthers: writableByOthers)
             return tr(

@@ -21,7 +21,7 @@ public enum WebPhrase: CaseIterable, Sendable {
     case passwordPrompt, passwordAgain, passwordSet
     case setUp, setUpSignIn, boxNotRunning, outputTitle, outputExplanation, test, use, busyNow
     case controllersTitle, noControllerYet, testController, testControllerExplanation, watchingKeys,
-        notWatching
+        notWatching, calibrationsTitle, calibrationExplanation, noCalibration
     case profileLabel, soundFontTitle, soundFontExplanation, soundFontFile, upload, soundFontTooLarge
     case soundFontFailed, downloadLog, restartTitle, restartExplanation, restartButton, restarting
     case boxNoAnswer, boxNotRunningShort, outputNotListed
@@ -140,6 +140,12 @@ public enum WebPhrase: CaseIterable, Sendable {
             "For a minute the box shows here each key you press, instead of acting on it."
         case .watchingKeys: "Press keys on the controller: each shows here."
         case .notWatching: "Not testing the controller now."
+        case .calibrationsTitle: "Timing calibration"
+        case .calibrationExplanation:
+            "The controller, the sound card and your own habit put every strike a little late or early. To measure "
+                + "it by ear, choose the last entry of the box's menu (four even A's) and strike with each of its "
+                + "twenty clicks; fill the gap then says your timing with it taken off."
+        case .noCalibration: "Not calibrated yet."
         case .profileLabel: "Controller profile"
         case .soundFontTitle: "Instrument sounds (SoundFont)"
         case .soundFontExplanation:

@@ -1,5 +1,7 @@
 // BoxLogEntry: what the practice box has to say in its log, as values; the catalogue words them.
 
+import PeachCore
+
 /// A line of the practice box's log (the journal on stderr and, from a notice up, the status log), as a
 /// value: the box decides what happened, and the words come from outside (the catalogue, in the box's
 /// language), so the application holds no text.
@@ -49,4 +51,7 @@ public enum BoxLogEntry {
     /// The sound dropped out (an underrun) during play-back: `total` times in this session (the answer still
     /// counts, unless a melody in tempo plays again).
     case playBackDropout(total: Int)
+    /// A timing calibration from the menu measured its strikes; `savedIn` is the file it was kept in, nil when
+    /// it was not kept (too uneven, or the box has no calibration file).
+    case calibrated(TimingCalibration, savedIn: String?)
 }

@@ -17,8 +17,9 @@ import PeachCore
 /// | ``playChords`` | C5, E5 and G5 together | play back a chord |
 /// | ``playDegrees`` | G5 then C5, falling | a degree in a key (the fifth falling home to the tonic) |
 /// | ``playMelodies`` | C5 D5 E5 G5, rising | a phrase to play back |
-/// | ``chime`` | E6 and B6 together, short | a play-back answer was right (a wrong one: your answer, then the right one) |
-/// | ``strike(offsetMs:)`` | one short note right after a fill-the-gap strike | on time: A5; rushing: B5 (within ``nearTimingBand``) or E6; dragging: G5 or D5 |
+/// | ``calibration`` | A5 four times, short and even | the timing calibration: tap along with the clicks |
+/// | ``chime`` | E6 and B6 together, short | a play-back answer was right (a wrong one: your answer, then the right one); a calibration was kept |
+/// | ``strike(offsetMs:)`` | one short note right after a fill-the-gap strike (the calibration taken off) | on time: A5; rushing: B5 (within ``nearTimingBand``) or E6; dragging: G5 or D5 |
 /// | ``timingResult(_:)`` | A5, then a second note | after each fill-the-gap trial: on time (within ``onTimeBand``): A5 again; rushing (early) above, dragging (late) below: a whole tone within ``nearTimingBand``, a fifth beyond |
 /// | ``result(_:)`` | A5, then a second note | in tune: A5 again; sharp: above A5, flat: below; a whole tone when the error was within ``nearBand``, a fifth when beyond |
 ///
@@ -101,7 +102,14 @@ public struct Earcon: Hashable, Sendable {
         notes: [0, 240, 360].map {
             Note(note: 88, start: .milliseconds($0), duration: .milliseconds(90))
         })
-    /// A play-back answer was right (and a rhythm echo scoring ``EchoLevel/promotion`` or more).
+    /// The timing calibration starts (the menu's last entry): four short, even clicks on A5, as a metronome
+    /// counts in: tap along with them.
+    public static let calibration = Earcon(
+        name: "calibration",
+        notes: (0..<4).map {
+            Note(note: 81, start: .milliseconds(180 * $0), duration: .milliseconds(60))
+        })
+    /// A play-back answer was right (and a rhythm echo scoring ``EchoLevel/promotion`` or more; a calibration kept).
     public static let chime = Earcon(name: "chime", together: [88, 95], duration: .milliseconds(150))
     /// A fill-the-gap trial's mean offset within this many milliseconds is "on time".
     public static let onTimeBand = 5.0
@@ -112,7 +120,8 @@ public struct Earcon: Hashable, Sendable {
     public static func mode(_ mode: TrainingMode) -> Earcon {
         switch mode {
         case .pitchMatching: .pitchMatching
-        case .gapFill, .offsetDetection, .calibration: .timing
+        case .gapFill, .offsetDetection: .timing
+        case .calibration: .calibration
         case .echo: .echo
         case .comparison, .measurement: .comparison
         case .playNotes: .playNotes

@@ -133,6 +133,10 @@ public final class PracticeBox {
         /// Where the input thread sends the played keys; each session routes it to its sound's play-through
         /// (``PlayThroughTap``; none unless given: the keys sound when the session takes them).
         public var tap: PlayThroughTap?
+        /// The timing calibrations (`calibration.json` beside the settings): a timing session's strike earcons
+        /// take off the one of its controller and output, and the menu's calibration keeps what it measures there
+        /// (none unless given: earcons then say the raw offsets, and a calibration is measured but not kept).
+        public var calibrationFile: CalibrationFile?
 
         /// The ports.
         public init(
@@ -194,6 +198,9 @@ public final class PracticeBox {
     public var hasAudio: Bool { audio != nil }
     /// The controllers connected now (their labels).
     public private(set) var controllers: [String] = []
+    /// The port name of each controller connected now, by label: a session's timing calibration is kept under
+    /// the name of the controller connected last (as `peach timing calibrate` keeps it).
+    private var portNames: [String: String] = [:]
 
     private let ports: Ports
     private let logger: Logger
@@ -225,9 +232,9 @@ public final class PracticeBox {
     /// A key press waiting ``chordWindow`` before it counts (when ready, or in the menu), by generation.
     private var pendingPress = 0
     private var menuGeneration = 0
-    /// The menu's entries, in order: the five play-back kinds and rhythm echo.
+    /// The menu's entries, in order: the five play-back kinds, rhythm echo and the timing calibration.
     static let menuModes: [TrainingMode] = [
-        .playNotes, .playIntervals, .playChords, .playDegrees, .playMelodies, .echo,
+        .playNotes, .playIntervals, .playChords, .playDegrees, .playMelodies, .echo, .calibration,
     ]
     private var lastMenuMode = TrainingMode.playNotes
     private let started: Date
@@ -305,7 +312,7 @@ public final class PracticeBox {
                 for action in key.actions { perform(action, at: key.time) }
             }
         case .controller(.midi(.connected(let port))):
-            connected(port.label)
+            connected(port.label, portName: port.portName)
         case .controller(.midi(.disconnected(let port))):
             disconnected(port.label)
         case .controller(.midi(.ended)):
@@ -330,9 +337,10 @@ public final class PracticeBox {
 
     // MARK: Controllers
 
-    private func connected(_ label: String) {
+    private func connected(_ label: String, portName: String) {
         guard !controllers.contains(label) else { return }
         controllers.append(label)
+        portNames[label] = portName
         record(.notice, .controllerConnected(label))
         if state == .waitingForController { becomeReady() }
     }
@@ -340,6 +348,7 @@ public final class PracticeBox {
     private func disconnected(_ label: String) {
         guard let index = controllers.firstIndex(of: label) else { return }
         controllers.remove(at: index)
+        portNames[label] = nil
         record(.notice, .controllerGone(label))
         guard controllers.isEmpty else { return }
         switch state {
@@ -694,6 +703,15 @@ public final class PracticeBox {
         let sound = SharedSoundOutput(base)
         seed &+= 0x9E37_79B9_7F4A_7C15
         let settings = configuration.settings
+        // Timing takes the calibration of the controller and output in use off each strike's earcon.
+        var calibrations: [TimingCalibration] = []
+        if mode.isTiming, let file = ports.calibrationFile {
+            do {
+                calibrations = try file.load()
+            } catch {
+                record(.warning, .error(error))
+            }
+        }
         let run = TrainingRun(
             mode: mode, clock: ports.clock, sound: sound, store: ports.store,
             storeLocation: ports.storeLocation,
@@ -702,12 +720,14 @@ public final class PracticeBox {
             profile: configuration.profile,
             presenters: [BoxRunPresenter(box: self)] + ports.presenters, seed: seed,
             timing: { [weak self] in (self?.reloadedSessionSettings() ?? settings).timingSettings },
+            calibrations: calibrations,
             // The settings' play-back options, as `peach play` takes them: the key, the cadence's pace, the drone,
             // the notes in a row, the chord window, grazed keys, the tempo and the reference named. (The range alone
             // reached the box before: a key or a drone chosen on the dashboard did nothing there.)
             playBack: { [weak self] kind in
                 (self?.reloadedSessionSettings() ?? settings).playBack(nil, kind: kind)
             }, timeline: ports.timeline, tap: ports.tap)
+        if let name = controllers.last.flatMap({ portNames[$0] }) { run.useController(named: name) }
         self.run = run
         runSound = sound
         runMode = mode
@@ -747,10 +767,14 @@ public final class PracticeBox {
         run = nil
         runSound = nil
         runMode = nil
-        record(
-            ending.isFailure ? .error : .notice,
-            .sessionEnded(mode, progress, reason: ending.name))
+        // Uneven calibration strikes end with status 1 at a terminal; on the box they are no fault of the box
+        // (the line after this one says why nothing was kept).
+        var failed = ending.isFailure
+        if case .calibrated = ending { failed = false }
+        record(failed ? .error : .notice, .sessionEnded(mode, progress, reason: ending.name))
         switch ending {
+        case .calibrated(let calibration):
+            keep(calibration)
         case .storeFailure(let error):
             record(.error, .error(error))
         case .audioFailure(let refusal as ClicksUnavailable):
@@ -792,14 +816,39 @@ public final class PracticeBox {
         playEarcon(.result(attempt.userError))
     }
 
-    /// A fill-the-gap strike counted: its short note, by ear (the loop goes on under it).
-    fileprivate func struck(_ strike: GapStrike) {
-        playEarcon(.strike(offsetMs: strike.offsetMs))
+    /// A fill-the-gap strike counted: its short note, by ear (the loop goes on under it), with the calibration
+    /// of the controller and output taken off, if one was measured. A calibration's strikes sound none: the
+    /// clicks are what you keep with.
+    fileprivate func struck(_ strike: GapStrike, calibration: TimingCalibration?) {
+        guard runMode != .calibration else { return }
+        playEarcon(.strike(offsetMs: calibration?.calibrated(strike.offsetMs) ?? strike.offsetMs))
     }
 
-    /// A fill-the-gap trial ended with strikes: its result earcon (the loop goes on under it).
-    fileprivate func tapped(_ trial: CompletedGapFill) {
-        playEarcon(.timingResult(meanOffsetMs: trial.meanOffsetMs))
+    /// A fill-the-gap trial ended with strikes: its result earcon (the loop goes on under it), calibrated as its
+    /// strikes are. (The record keeps the raw offsets, as at the terminal.)
+    fileprivate func tapped(_ trial: CompletedGapFill, calibration: TimingCalibration?) {
+        playEarcon(
+            .timingResult(meanOffsetMs: calibration?.calibrated(trial.meanOffsetMs) ?? trial.meanOffsetMs))
+    }
+
+    /// A calibration from the menu measured its strikes: kept when they were even (the chime says so, before the
+    /// session's end), else only told in the log, as `peach timing calibrate` tells it.
+    private func keep(_ calibration: TimingCalibration) {
+        guard calibration.isSteady else {
+            record(.warning, .calibrated(calibration, savedIn: nil))
+            return
+        }
+        guard let file = ports.calibrationFile else {
+            record(.notice, .calibrated(calibration, savedIn: nil))
+            return
+        }
+        do {
+            try file.save(calibration)
+            record(.notice, .calibrated(calibration, savedIn: file.path))
+            playEarcon(.chime)
+        } catch {
+            record(.error, .error(error))
+        }
     }
 
     /// The sound dropped out during fill the gap: the trial starts again; the status log says so.
@@ -1010,8 +1059,10 @@ private final class BoxRunPresenter: TrainingPresenter {
     func present(_ event: TrainingEvent, at time: Date) {
         switch event {
         case .pitchMatching(.committed(let attempt), _): box?.committed(attempt)
-        case .gapFill(.struck(let strike, _), _): box?.struck(strike)
-        case .gapFill(.trialCompleted(let trial), _): box?.tapped(trial)
+        case .gapFill(.struck(let strike, _), let progress):
+            box?.struck(strike, calibration: progress.calibration)
+        case .gapFill(.trialCompleted(let trial), let progress):
+            box?.tapped(trial, calibration: progress.calibration)
         case .gapFill(.dropout, _), .echo(.dropout, _): box?.droppedOut()
         case .playBack(.dropout(_, let total, _), _): box?.droppedOut(playingBack: total)
         case .echo(.trialCompleted(let completed), _): box?.echoed(completed)

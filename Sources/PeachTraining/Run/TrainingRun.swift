@@ -181,6 +181,14 @@ public final class TrainingRun {
         present(.notice(.profileChanged(profile.name)))
     }
 
+    /// Names the controller that was connected before the run began (the practice box connects its controller
+    /// once, for all its sessions): its timing calibration is the one used, and a calibration is kept under it,
+    /// as for a controller connected during the run. Call it before ``start()``.
+    public func useController(named name: String) {
+        controllerLabel = name
+        updateCalibration()
+    }
+
     /// Shows a notice from outside the run (no controller yet, a settings file that cannot be read).
     public func notify(_ notice: TrainingNotice) {
         present(.notice(notice))

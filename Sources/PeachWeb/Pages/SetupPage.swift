@@ -8,8 +8,9 @@ import PeachTraining
 
 /// The setup page (`/setup`): the first hour of a new box without a shell. Signed in, it lists the sound
 /// outputs the running box sees (each with Test and Use), its controllers (a minute's key test, the controller
-/// profile), the SoundFont upload and the box's library, the log to download and a restart. Everything the box
-/// does comes from its status file (``BoxStatus``); the page itself opens no device.
+/// profile, the timing calibrations kept), the SoundFont upload and the box's library, the log to download and
+/// a restart. Everything the box does comes from its status file (``BoxStatus``) and the calibrations' file;
+/// the page itself opens no device.
 struct SetupPage: Sendable {
     let pages: DashboardPages
     let soundFonts: SoundFontLibrary
@@ -34,6 +35,19 @@ struct SetupPage: Sendable {
             return row
         }
         let watching = status?.watchingUntil.map { $0 > now } ?? false
+        // The calibrations the box's timing takes off (`calibration.json`), newest first; a file that cannot be
+        // read says why, in the place of its lines.
+        let calibrations: [String]
+        do {
+            calibrations = try CalibrationFile(path: pages.locations.calibrationFile).load()
+                .sorted { $0.time > $1.time }
+                .map {
+                    texts.calibrationLine(
+                        $0, measured: LocalTime.text($0.time, timeZone: pages.timeZone, .dayAndMinute))
+                }
+        } catch {
+            calibrations = [texts.message(for: error)]
+        }
         let values: [String: Any] = [
             "signInToSetUp": texts(.setUpSignIn),
             "boxState": status.map {
@@ -48,6 +62,8 @@ struct SetupPage: Sendable {
             "testControllerExplanation": texts(.testControllerExplanation), "watching": watching,
             "keysState": watching ? texts(.watchingKeys) : texts(.notWatching),
             "keys": watching ? Self.keys(status, texts: texts) : [],
+            "calibrationsTitle": texts(.calibrationsTitle), "calibrations": calibrations,
+            "calibrationExplanation": texts(.calibrationExplanation), "noCalibration": texts(.noCalibration),
             "profileLabel": texts(.profileLabel), "save": texts(.save),
             "profiles": profiles().map { ["name": $0, "selected": $0 == settings.controllerProfile] },
             "soundFontTitle": texts(.soundFontTitle), "soundFontExplanation": texts(.soundFontExplanation),
