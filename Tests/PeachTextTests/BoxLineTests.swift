@@ -59,8 +59,8 @@ struct BoxLineTests {
             offsets: [-30, 40], controller: "Pads", output: "alsa:default", time: time)
         #expect(
             texts.line(.calibrated(uneven, savedIn: nil))
-                == "timing calibration not kept: your 2 strikes spread 49.5 ms around their median (at most 20 ms); "
-                + "strike with each click and calibrate again")
+                == "Your 2 strikes spread 49.5 ms around their median: too uneven to calibrate by (at most 20 ms), so "
+                + "nothing was saved. Strike a pad with each click and keep with it, then calibrate again.")
         var progress = TrainingProgress()
         progress.strikes = 20
         #expect(

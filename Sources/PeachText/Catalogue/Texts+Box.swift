@@ -54,20 +54,11 @@ extension Texts {
     }
 
     /// What a calibration from the box's menu measured, and whether it was kept: `timing calibrated with
-    /// Keystation on alsa:default: your strikes land 12.5 ms late (median of 20, spread 4.2 ms); saved in …`.
+    /// Keystation MIDI 1 on alsa:default: your strikes land 12.5 ms late (median of 20, spread 4.2 ms); saved in
+    /// …`; uneven strikes are told as at the terminal.
     private func calibratedOnTheBox(_ calibration: TimingCalibration, savedIn path: String?) -> String {
-        guard calibration.isSteady else {
-            return tr(
-                "timing calibration not kept: your \(calibration.strikes) strikes spread "
-                    + "\(format(calibration.spreadMs, 1)) ms around their median (at most "
-                    + "\(format(TimingCalibration.maximumSpreadMs, 0)) ms); strike with each click and calibrate again"
-            )
-        }
-        let offset = calibration.offsetMs
-        let lands = offset < 0 ? tr("\(format(-offset, 1)) ms early") : tr("\(format(offset, 1)) ms late")
-        let measured = tr(
-            "timing calibrated with \(calibration.controller) on \(calibration.output): your strikes land \(lands) "
-                + "(median of \(calibration.strikes), spread \(format(calibration.spreadMs, 1)) ms)")
+        guard calibration.isSteady else { return calibrated(calibration) }
+        let measured = tr("timing calibrated with \(calibrationMeasured(calibration))")
         guard let path else { return measured + tr("; not kept: the box has no calibration file") }
         return measured + tr("; saved in \(path): fill the gap's notes take it off")
     }

@@ -190,12 +190,7 @@ extension Texts {
     /// A timing calibration on the setup page: `Keystation MIDI 1 on alsa:default: your strikes land 18.0 ms late
     /// (median of 20, spread 2.1 ms), measured 5 Dec 19:00`; `measured` is its time as the page shows times.
     public func calibrationLine(_ calibration: TimingCalibration, measured: String) -> String {
-        let offset = calibration.offsetMs
-        let lands = offset < 0 ? tr("\(format(-offset, 1)) ms early") : tr("\(format(offset, 1)) ms late")
-        return tr(
-            "\(calibration.controller) on \(calibration.output): your strikes land \(lands) (median of "
-                + "\(calibration.strikes), spread \(format(calibration.spreadMs, 1)) ms), measured \(measured)"
-        )
+        tr("\(calibrationMeasured(calibration)), measured \(measured)")
     }
 
     /// A key pressed while the setup page watches: `C4, velocity 80`.
