@@ -773,8 +773,6 @@ public final class PracticeBox {
         if case .calibrated = ending { failed = false }
         record(failed ? .error : .notice, .sessionEnded(mode, progress, reason: ending.name))
         switch ending {
-        case .calibrated(let calibration):
-            keep(calibration)
         case .storeFailure(let error):
             record(.error, .error(error))
         case .audioFailure(let refusal as ClicksUnavailable):
@@ -789,6 +787,7 @@ public final class PracticeBox {
         // (its notes' release must not run into the earcon).
         let now = ports.clock.now
         earconsEnd = max(earconsEnd ?? now, now.addingTimeInterval(Self.earconGap.seconds))
+        if case .calibrated(let calibration) = ending { keep(calibration) }
         after(afterRun, earcon: true)
     }
 
