@@ -197,10 +197,10 @@ public final class PracticeBox {
     /// Whether the audio device is open.
     public var hasAudio: Bool { audio != nil }
     /// The controllers connected now (their labels).
-    public private(set) var controllers: [String] = []
-    /// The port name of each controller connected now, by label: a session's timing calibration is kept under
-    /// the name of the controller connected last (as `peach timing calibrate` keeps it).
-    private var portNames: [String: String] = [:]
+    public var controllers: [String] { connectedPorts.map(\.label) }
+    /// The controllers' ports, in the order they connected: a session's timing calibration is kept under the
+    /// port name of the controller connected last (as `peach timing calibrate` keeps it).
+    private var connectedPorts: [MIDIPortInfo] = []
 
     private let ports: Ports
     private let logger: Logger
@@ -312,7 +312,7 @@ public final class PracticeBox {
                 for action in key.actions { perform(action, at: key.time) }
             }
         case .controller(.midi(.connected(let port))):
-            connected(port.label, portName: port.portName)
+            connected(port)
         case .controller(.midi(.disconnected(let port))):
             disconnected(port.label)
         case .controller(.midi(.ended)):
@@ -337,18 +337,16 @@ public final class PracticeBox {
 
     // MARK: Controllers
 
-    private func connected(_ label: String, portName: String) {
-        guard !controllers.contains(label) else { return }
-        controllers.append(label)
-        portNames[label] = portName
-        record(.notice, .controllerConnected(label))
+    private func connected(_ port: MIDIPortInfo) {
+        guard !controllers.contains(port.label) else { return }
+        connectedPorts.append(port)
+        record(.notice, .controllerConnected(port.label))
         if state == .waitingForController { becomeReady() }
     }
 
     private func disconnected(_ label: String) {
         guard let index = controllers.firstIndex(of: label) else { return }
-        controllers.remove(at: index)
-        portNames[label] = nil
+        connectedPorts.remove(at: index)
         record(.notice, .controllerGone(label))
         guard controllers.isEmpty else { return }
         switch state {
@@ -727,7 +725,7 @@ public final class PracticeBox {
             playBack: { [weak self] kind in
                 (self?.reloadedSessionSettings() ?? settings).playBack(nil, kind: kind)
             }, timeline: ports.timeline, tap: ports.tap)
-        if let name = controllers.last.flatMap({ portNames[$0] }) { run.useController(named: name) }
+        if let port = connectedPorts.last { run.useController(named: port.portName) }
         self.run = run
         runSound = sound
         runMode = mode
