@@ -7,17 +7,26 @@ import Testing
 @Suite("peach echo, end to end")
 struct EchoCommandTests {
     @Test(
-        "strikes written where the bar's notes belong are scored as hits, stored, and left out of the iOS CSV"
+        "strikes written where the bar's notes belong are scored as hits, stored raw, said with the calibration taken off, and left out of the iOS CSV"
     )
     func echoesABar() throws {
         let folder = NSTemporaryDirectory() + "peach-echo-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(mkfifo(folder + "/pads.fifo", 0o600) == 0)
-        let running = try PeachBinary.start([
-            "echo", "--midi-in", "rawmidi:\(folder)/pads.fifo", "--audio-out", "wav:\(folder)/echo.wav",
-            "--events", "-", "--data-dir", "\(folder)/data", "--tempo", "60",
-        ])
+        // A calibration of the raw stream on this output: 3 ms late (small: the pairing hardly moves).
+        try FileManager.default.createDirectory(
+            atPath: folder + "/config/peach", withIntermediateDirectories: true)
+        let output = "wav:\(folder)/echo.wav"
+        try """
+        {"calibrations": [{"controller": "raw MIDI", "output": "\(output)", "offsetMs": 3, "spreadMs": 1,
+          "strikes": 20, "time": "2026-12-05T19:00:00Z"}]}
+        """.write(toFile: folder + "/config/peach/calibration.json", atomically: true, encoding: .utf8)
+        let running = try PeachBinary.start(
+            [
+                "echo", "--midi-in", "rawmidi:\(folder)/pads.fifo", "--audio-out", output,
+                "--events", "-", "--data-dir", "\(folder)/data", "--tempo", "60",
+            ], environment: ["XDG_CONFIG_HOME": folder + "/config"])
         let watchdog = Watchdog(running.process)
         let controller = open(folder + "/pads.fifo", O_WRONLY)  // returns once peach has opened it
         #expect(controller >= 0)
@@ -64,8 +73,19 @@ struct EchoCommandTests {
         // Timed by when the bytes were read, after a pipe and a sleep: most notes land within their tolerance.
         #expect((result["hits"] as? Int ?? 0) >= onsets.count - 1, "\(result)")
         #expect(abs(result["meanOffsetMs"] as? Double ?? 999) < 40, "\(result)")
+        let mean = try #require(result["meanOffsetMs"] as? Double)
+        let calibratedMean = try #require(result["calibratedMeanOffsetMs"] as? Double, "\(result)")
+        #expect(abs(mean - 3 - calibratedMean) < 1e-9)
         let onsetLines = events.lines[struck...].filter { $0.contains("\"echoOnset\"") }
         #expect(onsetLines.count == onsets.count)
+        for onset in onsetLines.compactMap(Self.object) {
+            guard let raw = onset["offsetMs"] as? Double else {
+                #expect(onset["calibratedOffsetMs"] == nil, "a miss has no offset: \(onset)")
+                continue
+            }
+            let calibrated = try #require(onset["calibratedOffsetMs"] as? Double, "\(onset)")
+            #expect(abs(raw - 3 - calibrated) < 1e-9)
+        }
         let journal = try String(contentsOfFile: folder + "/data/records.jsonl", encoding: .utf8)
         #expect(journal.contains("\"type\":\"rhythmEcho\"") && journal.contains("\"rhythm\":\"\(rhythm)\""))
         let export = try PeachBinary.run([

@@ -45,13 +45,14 @@ struct BoxLineTests {
         #expect(
             texts.line(.calibrated(steady, savedIn: "/etc/peach/calibration.json"))
                 == "timing calibrated with Keystation MIDI 1 on alsa:default: your strikes land 18.0 ms late "
-                + "(median of 2, spread 1.4 ms); saved in /etc/peach/calibration.json: fill the gap's notes take it off"
+                + "(median of 2, spread 1.4 ms); saved in /etc/peach/calibration.json: fill the gap's and rhythm echo's "
+                + "earcons take it off"
         )
         #expect(
             german.line(.calibrated(steady, savedIn: "/etc/peach/calibration.json"))
                 == "Timing kalibriert mit Keystation MIDI 1 an alsa:default: deine Schläge kommen 18,0 ms zu spät "
-                + "(Median von 2, Streuung 1,4 ms); gespeichert in /etc/peach/calibration.json: die Töne nach "
-                + "jedem Schlag bei „Lücke füllen“ rechnen sie heraus")
+                + "(Median von 2, Streuung 1,4 ms); gespeichert in /etc/peach/calibration.json: die Hörzeichen "
+                + "bei „Lücke füllen“ und „Rhythmus-Echo“ rechnen sie heraus")
         #expect(
             texts.line(.calibrated(steady, savedIn: nil)).hasSuffix(
                 "; not kept: the box has no calibration file"))

@@ -11,10 +11,10 @@ import Testing
 @MainActor
 @Suite("Timing training on the screen")
 struct TimingScreenTests {
-    static func screen() -> (TerminalScreen, RecordingScreenOutput) {
+    static func screen(_ language: Language = .english) -> (TerminalScreen, RecordingScreenOutput) {
         let output = RecordingScreenOutput()
         return (
-            TerminalScreen(texts: Texts(language: .english), output: output, isTerminal: false, color: false),
+            TerminalScreen(texts: Texts(language: language), output: output, isTerminal: false, color: false),
             output
         )
     }
@@ -101,6 +101,47 @@ struct TimingScreenTests {
         screen.present(
             .gapFill(.struck(GapStrike(position: 4, offsetMs: 20), trialStrikes: 1), progress), at: Date())
         #expect(output.screen.hasSuffix("   1  ▶ 8.0 ms late (raw +20.0 ms)\n"), "\(output.screen)")
+    }
+
+    @Test(
+        "a calibrated echo's mean has the calibration taken off, the raw one after it; its events carry both, in English and German"
+    )
+    func calibratedEcho() throws {
+        let rhythm = try #require(EchoRhythm(text: "1:x 1:x 2:xx 1:x"))
+        let echo = CompletedEcho(
+            timestamp: Date(timeIntervalSince1970: 0), tempo: .standard, rhythm: rhythm, level: 1,
+            onsets: [
+                .init(beat: 0, offsetMs: 20), .init(beat: 1, offsetMs: 24), .init(beat: 2, offsetMs: nil),
+                .init(beat: 2.5, offsetMs: 16), .init(beat: 3, offsetMs: 20),
+            ], extras: 0)
+        var progress = TrainingProgress()
+        progress.answered = 1
+        let (screen, output) = Self.screen()
+        screen.present(.echo(.trialCompleted(echo), progress), at: Date())
+        progress.calibration = TimingCalibration(
+            offsets: [12], controller: "Pads", output: "fake-synth", time: Date(timeIntervalSince1970: 0))
+        screen.present(.echo(.trialCompleted(echo), progress), at: Date())
+        #expect(
+            output.screen
+                == "   1  ✔ Correct  4 of 5 notes, 0 extra · mean +20.0 ms · score 80 %\n"
+                + "   1  ✔ Correct  4 of 5 notes, 0 extra · mean +8.0 ms (raw +20.0 ms) · score 80 %\n",
+            "\(output.screen)")
+        let (german, words) = Self.screen(.german)
+        german.present(.echo(.trialCompleted(echo), progress), at: Date())
+        #expect(
+            words.screen.hasSuffix(
+                "4 von 5 Tönen, 0 zusätzlich · Mittel +8,0 ms (roh +20,0 ms) · Wertung 80 %\n"),
+            "\(words.screen)")
+        var lines: [String] = []
+        EventStreamPresenter { lines.append($0) }.present(.echo(.trialCompleted(echo), progress), at: Date())
+        let objects = lines.compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        let onsets = objects.filter { $0["event"] as? String == "echoOnset" }
+        #expect(onsets.map { $0["offsetMs"] as? Double } == [20, 24, nil, 16, 20])
+        #expect(onsets.map { $0["calibratedOffsetMs"] as? Double } == [8, 12, nil, 4, 8])
+        let result = try #require(objects.last)
+        #expect(result["meanOffsetMs"] as? Double == 20 && result["calibratedMeanOffsetMs"] as? Double == 8)
     }
 
     @Test("a stopped tap run counts its strikes; a refused output says why")

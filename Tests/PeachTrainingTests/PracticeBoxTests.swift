@@ -977,15 +977,7 @@ struct PracticeBoxTests {
         "rhythm echo: the menu's sixth entry (its own earcon), startTiming during fill the gap switches to it; each echo says its result by ear"
     )
     func rhythmEcho() throws {
-        let pads = ControllerProfile(
-            name: "pads",
-            switches: [
-                SwitchMapping(.note(36), channel: 9, action: .startPlayBack),
-                SwitchMapping(.note(37), channel: 9, action: .stop),
-                SwitchMapping(.note(38), channel: 9, action: .strike),
-                SwitchMapping(.note(43), channel: 9, action: .startTiming),
-            ])
-        let harness = BoxHarness(profile: pads)
+        let harness = BoxHarness(profile: Self.pads)
         func pad(_ note: UInt8) {
             harness.send(.noteOn(channel: 9, note: note, velocity: 90))
             harness.send(.noteOff(channel: 9, note: note, velocity: 0))
@@ -1033,5 +1025,68 @@ struct PracticeBoxTests {
         let echo = try #require(harness.store.echoes.first)
         #expect(echo.score == 1, "\(echo)")
         #expect(harness.earcons.last == "chime")
+    }
+
+    /// A profile of pads: 36 opens the menu (and moves on in it), 37 stops, 38 strikes, 43 starts timing.
+    static let pads = ControllerProfile(
+        name: "pads",
+        switches: [
+            SwitchMapping(.note(36), channel: 9, action: .startPlayBack),
+            SwitchMapping(.note(37), channel: 9, action: .stop),
+            SwitchMapping(.note(38), channel: 9, action: .strike),
+            SwitchMapping(.note(43), channel: 9, action: .startTiming),
+        ])
+
+    @Test(
+        "rhythm echo on the box pairs strikes with the calibration of its controller and output taken off; its earcons say so, the record stays raw"
+    )
+    func rhythmEchoCalibrated() throws {
+        let harness = BoxHarness(profile: Self.pads)
+        try harness.calibrationFile.save(
+            TimingCalibration(
+                offsets: [120], controller: "Keystation MIDI 1", output: "alsa:hw:1,0",
+                time: Date(timeIntervalSince1970: 1_780_000_000)))
+        func pad(_ note: UInt8) {
+            harness.send(.noteOn(channel: 9, note: note, velocity: 90))
+            harness.send(.noteOff(channel: 9, note: note, velocity: 0))
+        }
+        harness.connect()
+        pad(43)
+        harness.advance(2)
+        pad(43)
+        harness.advance(3)
+        #expect(harness.box.state == .training(.echo))
+        let clicks = try #require(harness.devices.clicks)
+        let echoStarted = clicks.now
+        harness.advance(5)
+        let high = clicks.clicks.filter { $0.accent && $0.time > echoStarted }.map(\.time)
+        try #require(!high.isEmpty)
+        let bar = 3.0  // 80 BPM
+        // Every note 125 ms late: all missed by the 100 ms tolerance, were the chain's 120 ms not taken off.
+        for time in high.prefix(while: { $0 < high[0] + bar }) {
+            let struck = time + bar + 0.125
+            harness.advance(struck - clicks.now)
+            for message in [
+                MIDIMessage.noteOn(channel: 9, note: 38, velocity: 90),
+                .noteOff(channel: 9, note: 38, velocity: 0),
+            ] {
+                harness.box.handle(.controller(.midi(.event(MIDIEvent(message, at: struck)))))
+            }
+        }
+        harness.advance(high[0] + 2 * bar + 0.4 - clicks.now)
+        let echo = try #require(harness.store.echoes.first)
+        #expect(echo.score == 1, "\(echo)")
+        #expect(echo.hitOffsets.allSatisfy { abs($0 - 125) < 1e-6 }, "stored raw: \(echo.hitOffsets)")
+        #expect(harness.earcons.last == "chime")
+        // Half of a bar right: its mean says early or late, with the calibration taken off.
+        let partial = CompletedEcho(
+            timestamp: Date(), tempo: .standard, rhythm: echo.rhythm, level: 1,
+            onsets: [
+                .init(beat: 0, offsetMs: 20), .init(beat: 1, offsetMs: 24), .init(beat: 2, offsetMs: nil),
+            ],
+            extras: 0)
+        let calibration = try #require(try harness.calibrationFile.load().first)
+        #expect(Earcon.echoResult(partial).name == "timingResult.farDragging")
+        #expect(Earcon.echoResult(partial, calibration: calibration).name == "timingResult.farRushing")
     }
 }

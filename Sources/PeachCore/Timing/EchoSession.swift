@@ -15,6 +15,11 @@ import Foundation
 /// from a tolerance before its first beat to a tolerance before its end; others are outside. When the
 /// output's sound breaks off (``ClickPlayer/dropoutCount`` changes), the echo being played is discarded and
 /// the loop starts again with a count-in after ``dropoutRest``. Settings are read when the loop starts.
+///
+/// With a timing calibration (what the player's controller and output add to every strike, `peach timing
+/// calibrate`) each strike is taken as landing that much earlier, both for the echo bar it counts in and for
+/// the note it echoes, so a chain that is late by itself costs no notes; the offsets handed on stay raw, as
+/// fill the gap's do, and the front ends show them with the calibration taken off.
 @MainActor
 public final class EchoSession: TrainingSession {
     /// The rest after a dropout before the count-in, seconds.
@@ -33,6 +38,7 @@ public final class EchoSession: TrainingSession {
     private let clicks: any ClickPlayer
     private let settings: @MainActor () -> TimingSettings
     private let observers: [any TimingObserver]
+    private let calibration: @MainActor () -> TimingCalibration?
     private var generator: AnyRandomNumberGenerator
     private var levels: EchoLevel
     /// The tempo of the loop (the settings' when it started).
@@ -57,15 +63,20 @@ public final class EchoSession: TrainingSession {
     ///   - clock: time and timers.
     ///   - observers: receive each result before it is reported (store first).
     ///   - level: the level to start at (the store's last echo's).
+    ///   - calibration: the timing calibration of the controller and output in use, read at each strike and
+    ///     each scoring (a controller may connect during the loop); nil: none.
     ///   - generator: randomness for the rhythms.
     public init(
         clicks: any ClickPlayer, settings: @escaping @MainActor () -> TimingSettings, clock: any SessionClock,
-        observers: [any TimingObserver], level: Int = 1, generator: some RandomNumberGenerator
+        observers: [any TimingObserver], level: Int = 1,
+        calibration: @escaping @MainActor () -> TimingCalibration? = { nil },
+        generator: some RandomNumberGenerator
     ) {
         machinery = SessionMachinery(notePlayer: SilentNotePlayer(), clock: clock)
         self.clicks = clicks
         self.settings = settings
         self.observers = observers
+        self.calibration = calibration
         levels = EchoLevel(level: level)
         self.generator = AnyRandomNumberGenerator(generator)
     }
@@ -121,14 +132,18 @@ public final class EchoSession: TrainingSession {
 
     private var barLength: Double { Double(EchoRhythm.beatsPerBar) * tempo.beat }
 
+    /// What the player's chain adds to every strike, seconds (the calibration's offset; 0 without one).
+    private var lag: Double { (calibration()?.offsetMs ?? 0) / 1000 }
+
     private func barStart(_ bar: Int) -> Double { stretchStart + Double(bar) * barLength }
 
     /// The trial whose call bar (odd) or echo bar (even, from 2) is `bar` of the stretch.
     private func trial(ofBar bar: Int) -> Int { trialBase + (bar - 1) / 2 }
 
     /// The trial whose echo bar takes a strike at `time`: from a tolerance before the bar to a tolerance
-    /// before its end.
+    /// before its end, the calibration's lag taken off the strike.
     private func echoBar(containing time: Double) -> Int? {
+        let time = time - lag
         for (trial, entry) in rhythms {
             let bar = 2 + 2 * (trial - trialBase)
             let tolerance = Self.tolerance(for: entry.rhythm, tempo: tempo)
@@ -195,7 +210,9 @@ public final class EchoSession: TrainingSession {
                     : .respond(entry.rhythm, startsAt: barStart(bar)))
         }
         guard bar >= 3, bar % 2 == 1 else { return scheduleBar(bar + 1) }
-        machinery.schedule(after: max(0, barStart(bar) + Self.scoringDelay - clicks.now)) { [weak self] in
+        // A late chain's strikes count until its lag after the bar: they are waited for too.
+        let scoredAt = barStart(bar) + Self.scoringDelay + max(0, lag)
+        machinery.schedule(after: max(0, scoredAt - clicks.now)) { [weak self] in
             guard let self, self.isRunning else { return }
             self.score(trial: self.trial(ofBar: bar) - 1)
             if self.isRunning { self.scheduleBar(bar + 1) }
@@ -213,8 +230,9 @@ public final class EchoSession: TrainingSession {
         }
         let echoStart = barStart(2 + 2 * (trial - trialBase))
         let notes = entry.rhythm.onsets.map { echoStart + $0 * tempo.beat }
+        let tolerance = Self.tolerance(for: entry.rhythm, tempo: tempo)
         let (offsets, extras) = EchoMatcher.match(
-            notes: notes, strikes: taken, tolerance: Self.tolerance(for: entry.rhythm, tempo: tempo))
+            notes: notes, strikes: taken, tolerance: tolerance, lag: lag)
         let completed = CompletedEcho(
             timestamp: machinery.now, tempo: tempo, rhythm: entry.rhythm, level: entry.level,
             onsets: zip(entry.rhythm.onsets, offsets).map {

@@ -60,7 +60,7 @@ extension Texts {
         guard calibration.isSteady else { return calibrated(calibration) }
         let measured = tr("timing calibrated with \(calibrationMeasured(calibration))")
         guard let path else { return measured + tr("; not kept: the box has no calibration file") }
-        return measured + tr("; saved in \(path): fill the gap's notes take it off")
+        return measured + tr("; saved in \(path): fill the gap's and rhythm echo's earcons take it off")
     }
 
     /// The box's stop took longer than its deadline: it ends the process now.

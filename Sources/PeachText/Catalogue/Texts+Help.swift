@@ -96,7 +96,7 @@ public enum Help: CaseIterable, Sendable {
             "The practice box: a headless daemon trained from the controller alone, with earcons."
         case .serveDiscussion:
             """
-            Waits for a MIDI controller without using the CPU, plays a rising chord when one connects, then waits for a mode: the profile's startComparison / startPitchMatching / startTiming controls, or (profiles without them) Lower for comparison, Higher for pitch matching, Commit (the sustain pedal) for timing (fill the gap). Stop with the profile's stop control, or Lower and Higher together. Play-back (notes, intervals, chords, scale degrees and melodies answered on the keys), rhythm echo and the timing calibration are a menu by ear: a cluster of four adjacent keys (or startPlayBack) opens it, Lower and Higher move, Commit or a cluster chooses; in play-back a cluster below C4 replays, from C4 up skips, two stop; a chime says right. The calibration (four even A's) takes twenty strikes with the clicks and, when they were even, keeps their median for the controller and output in calibration.json beside the settings (a chime says so); fill the gap's earcons then take it off. Earcons (earconLevel setting): C-E-G rising ready, C-G comparison, E-E pitch matching, G-G-G timing, G-E-C falling stopped; after each pitch-matching attempt A5 then A5 again when in tune (within 5 cents), a whole tone above (sharp) or below (flat) within 20 cents, a fifth beyond; in fill the gap a short note after each strike and, after each sixteen cycles, A5 then A5 again when on time (within 5 ms), a whole tone above (rushing) or below (dragging) within 20 ms, a fifth beyond. Unplugging ends the session; a missing audio device is retried. A changed settings file (peach settings set, the dashboard) is read before the next trial; SIGHUP reads settings and profile again at once; SIGUSR1 takes the dashboard's request (box-request.json: a test tone on an output the box lists, or a minute's controller test); SIGUSR2 stops so that the service starts it again (exit 140); SIGTERM stops (exit 0). Logs go to stderr for the journal, sessions and errors also to serve.log in the data folder, and what the box does now to box-status.json (--status shows both).
+            Waits for a MIDI controller without using the CPU, plays a rising chord when one connects, then waits for a mode: the profile's startComparison / startPitchMatching / startTiming controls, or (profiles without them) Lower for comparison, Higher for pitch matching, Commit (the sustain pedal) for timing (fill the gap). Stop with the profile's stop control, or Lower and Higher together. Play-back (notes, intervals, chords, scale degrees and melodies answered on the keys), rhythm echo and the timing calibration are a menu by ear: a cluster of four adjacent keys (or startPlayBack) opens it, Lower and Higher move, Commit or a cluster chooses; in play-back a cluster below C4 replays, from C4 up skips, two stop; a chime says right. The calibration (four even A's) takes twenty strikes with the clicks and, when they were even, keeps their median for the controller and output in calibration.json beside the settings (a chime says so); fill the gap's and rhythm echo's earcons then take it off. Earcons (earconLevel setting): C-E-G rising ready, C-G comparison, E-E pitch matching, G-G-G timing, G-E-C falling stopped; after each pitch-matching attempt A5 then A5 again when in tune (within 5 cents), a whole tone above (sharp) or below (flat) within 20 cents, a fifth beyond; in fill the gap a short note after each strike and, after each sixteen cycles, A5 then A5 again when on time (within 5 ms), a whole tone above (rushing) or below (dragging) within 20 ms, a fifth beyond. Unplugging ends the session; a missing audio device is retried. A changed settings file (peach settings set, the dashboard) is read before the next trial; SIGHUP reads settings and profile again at once; SIGUSR1 takes the dashboard's request (box-request.json: a test tone on an output the box lists, or a minute's controller test); SIGUSR2 stops so that the service starts it again (exit 140); SIGTERM stops (exit 0). Logs go to stderr for the journal, sessions and errors also to serve.log in the data folder, and what the box does now to box-status.json (--status shows both).
             """
         case .serveStatus:
             "Show what the practice box does now and its log of recent sessions and errors, and exit."
@@ -175,9 +175,10 @@ public enum Help: CaseIterable, Sendable {
             Space) in the next bar, against four low clicks on the beats; then the next rhythm, without a break. \
             Each note of the echo is hit (and how early or late, timed by the sequencer's stamp against the \
             bar's sample frames) or missed, and strikes that match no note are extra; the score is the hits over \
-            the notes and the extras. Three scores of 80 % or more in a row move up a level (new figures), two \
-            below 50 % move down; every echo is stored with its bar and level, and the next session starts at \
-            the level you left.
+            the notes and the extras. With a timing calibration (peach timing calibrate) each strike is paired \
+            with it taken off, and the mean is shown both ways; stored offsets stay raw. Three scores of 80 % or \
+            more in a row move up a level (new figures), two below 50 % move down; every echo is stored with its \
+            bar and level, and the next session starts at the level you left.
             Examples:
               peach echo
               peach echo --tempo 70 --profile pads
@@ -279,7 +280,8 @@ public enum Help: CaseIterable, Sendable {
             A loop of clicks plays, four to a beat; strike your pad (or Space) with every click, 20 times. The \
             median offset is what your whole chain adds (controller, sound card, your habit), kept for this \
             controller and output in calibration.json beside the settings. Fill the gap then shows each strike \
-            with it taken off, and raw; stored results stay raw.
+            with it taken off, and raw, and rhythm echo pairs each strike with it taken off; stored results stay \
+            raw.
             Examples:
               peach timing calibrate
               peach timing calibrate --profile pads --tempo 100

@@ -28,11 +28,15 @@ extension Texts {
     /// `your turn: echo 4:x-xx 2:xx 3:xxx 1:x`.
     func echoRespond(_ rhythm: EchoRhythm) -> String { tr("your turn: echo \(rhythm.description)") }
 
-    /// `9 of 10 notes, 1 extra · mean +4.2 ms · score 82 %`.
-    func echoResult(_ completed: CompletedEcho) -> String {
-        let mean = completed.meanOffsetMs.map { signedMs($0) } ?? "–"
+    /// `9 of 10 notes, 1 extra · mean +4.2 ms · score 82 %`; with a calibration the mean has it taken off and the
+    /// raw one follows: `mean +4.2 ms (raw +16.2 ms)`.
+    func echoResult(_ completed: CompletedEcho, calibration: TimingCalibration? = nil) -> String {
+        var mean = tr("mean \(completed.meanOffsetMs.map(signedMs) ?? "–") ms")
+        if let calibration, let raw = completed.meanOffsetMs {
+            mean = tr("mean \(signedMs(calibration.calibrated(raw))) ms (raw \(signedMs(raw)) ms)")
+        }
         return tr(
-            "\(completed.hits) of \(completed.onsets.count) notes, \(completed.extras) extra · mean \(mean) ms · "
+            "\(completed.hits) of \(completed.onsets.count) notes, \(completed.extras) extra · \(mean) · "
                 + "score \(format(completed.score * 100, 0)) %")
     }
 
@@ -80,7 +84,7 @@ extension Texts {
         }
         return tr(
             "Calibrated with \(calibrationMeasured(calibration)). Fill the gap now shows each strike with this taken "
-                + "off, and raw.")
+                + "off, and raw; rhythm echo pairs your strikes with it taken off.")
     }
 
     /// What a calibration measured, for a sentence: `Keystation MIDI 1 on alsa:default: your strikes land 18.0 ms

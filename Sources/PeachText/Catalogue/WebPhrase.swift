@@ -144,7 +144,7 @@ public enum WebPhrase: CaseIterable, Sendable {
         case .calibrationExplanation:
             "The controller, the sound card and your own habit put every strike a little late or early. To measure "
                 + "it by ear, choose the last entry of the box's menu (four even A's) and strike with each of its "
-                + "twenty clicks; fill the gap then says your timing with it taken off."
+                + "twenty clicks; fill the gap and rhythm echo then say your timing with it taken off."
         case .noCalibration: "Not calibrated yet."
         case .profileLabel: "Controller profile"
         case .soundFontTitle: "Instrument sounds (SoundFont)"

@@ -17,14 +17,14 @@ import PeachTraining
 /// | `note2Started` | comparison: answers count from now |
 /// | `tunableStarted` | matching: the control tunes from now |
 /// | `answer` | comparison: `answer` (`higher` or `lower`), `input`; timing: `answer` (`early` or `late`), `input` |
-/// | `result` | play-back: `correct`, `item`, `verdict` (`right`, `otherOctave`, `otherVoicing`, `otherRoot`, `incomplete`, `extraNotes`, `wrongItem`, `noItem`, `wrongNotes`), and when wrong `heardAs` (the item the notes played are; absent for none), melodies `marks` and `extra`; comparison: `correct`, `cents`; matching: signed `errorCents`, `band`, `input`; timing: `correct`, `offsetMs`, `tempo`, `pattern`; fill the gap: `tempo`, `meanOffsetMs`, `strikes`, and after silent bars `driftMsPerBar`, `silentMeanOffsetMs`; rhythm echo: `rhythm`, `level`, `hits`, `missed`, `extras`, `score`, `meanOffsetMs`, `tempo` |
+/// | `result` | play-back: `correct`, `item`, `verdict` (`right`, `otherOctave`, `otherVoicing`, `otherRoot`, `incomplete`, `extraNotes`, `wrongItem`, `noItem`, `wrongNotes`), and when wrong `heardAs` (the item the notes played are; absent for none), melodies `marks` and `extra`; comparison: `correct`, `cents`; matching: signed `errorCents`, `band`, `input`; timing: `correct`, `offsetMs`, `tempo`, `pattern`; fill the gap: `tempo`, `meanOffsetMs`, with a calibration `calibratedMeanOffsetMs`, `strikes`, and after silent bars `driftMsPerBar`, `silentMeanOffsetMs`; rhythm echo: `rhythm`, `level`, `hits`, `missed`, `extras`, `score`, `meanOffsetMs`, with a calibration `calibratedMeanOffsetMs`, `tempo` |
 /// | `repetition` | timing: the pattern plays again, unanswered: `repetition` (2, 3, …) |
 /// | `loopStarted` | fill the gap: `tempo` (BPM), `gapPositions` (the steps to strike), with a pattern `pattern` |
 /// | `strike` | fill the gap: a strike that counted: `position` (its gap's step), signed `offsetMs`, with a calibration `calibratedOffsetMs`, in silent bars `silentBar` (bars into the silence) |
 /// | `countIn` | rhythm echo: the count-in bar starts: `tempo` |
 /// | `call` | rhythm echo: a bar to echo plays: `rhythm`, `level` |
 /// | `respond` | rhythm echo: the echo bar starts: `rhythm` |
-/// | `echoOnset` | rhythm echo, as an echo bar is scored: each note's `beat`, `hit`, and `offsetMs` when hit |
+/// | `echoOnset` | rhythm echo, as an echo bar is scored: each note's `beat`, `hit`, and `offsetMs` when hit, with a calibration `calibratedOffsetMs` |
 /// | `levelChanged` | rhythm echo: the level moved to `level` |
 /// | `silence` | fill the gap: the loop drops out for `bars` silent bars; strikes go on |
 /// | `tempoChanged` | fill the gap: the tempo ramp stepped to `tempo` |
@@ -117,10 +117,13 @@ public struct EventLine: Encodable, Equatable, Sendable {
     public var gapPositions: [Int]?
     /// Fill the gap `strike`: the step of the gap struck.
     public var position: Int?
-    /// Fill the gap `strike`: the offset with the timing calibration taken off, milliseconds.
+    /// Fill the gap `strike`, rhythm echo `echoOnset`: the offset with the timing calibration taken off,
+    /// milliseconds.
     public var calibratedOffsetMs: Double?
-    /// Fill the gap `result`: the mean signed offset, milliseconds.
+    /// Fill the gap and rhythm echo `result`: the mean signed offset, milliseconds.
     public var meanOffsetMs: Double?
+    /// Fill the gap and rhythm echo `result`: the mean offset with the timing calibration taken off, milliseconds.
+    public var calibratedMeanOffsetMs: Double?
     /// Fill the gap `result`: the strikes counted.
     public var strikes: Int?
     /// `stopped`: why.
@@ -228,7 +231,7 @@ public struct EventLine: Encodable, Equatable, Sendable {
         "answer": ["answer", "input"],
         "result": [
             "correct", "cents", "errorCents", "band", "input", "offsetMs", "tempo", "pattern", "meanOffsetMs",
-            "strikes",
+            "calibratedMeanOffsetMs", "strikes",
             "item", "heardAs", "verdict", "marks", "extra", "offsetsMs", "driftMsPerBar",
             "silentMeanOffsetMs", "rhythm",
             "level", "hits",
@@ -243,7 +246,7 @@ public struct EventLine: Encodable, Equatable, Sendable {
         "countIn": ["tempo"],
         "call": ["rhythm", "level"],
         "respond": ["rhythm"],
-        "echoOnset": ["beat", "offsetMs", "hit"],
+        "echoOnset": ["beat", "offsetMs", "calibratedOffsetMs", "hit"],
         "levelChanged": ["level"],
         "tempoChanged": ["tempo"],
         "dropout": ["dropouts", "replaying"],

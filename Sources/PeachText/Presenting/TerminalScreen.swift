@@ -282,7 +282,8 @@ public final class TerminalScreen: TrainingPresenter {
         case .strikeOutside: status(texts.echoListenFirst)
         case .trialCompleted(let completed):
             let verdict = self.verdict(completed.score >= EchoLevel.promotion)
-            line("\(String(format: "%4d", progress.answered))  \(verdict)  \(texts.echoResult(completed))")
+            let result = texts.echoResult(completed, calibration: progress.calibration)
+            line("\(String(format: "%4d", progress.answered))  \(verdict)  \(result)")
         case .trialEmpty: line(texts.echoEmpty)
         case .levelChanged(let level): line(paint(texts.echoLevel(level), "36"))
         case .dropout: line(paint(texts.echoDropout, "33"))

@@ -42,7 +42,7 @@ import PeachSystem
 /// ``chordWindow`` before it counts, so the keys of a cluster are not read as Lower or Higher. During
 /// play-back the keys are notes and sound as played; a right answer rings the ``Earcon/chime``, a wrong one
 /// plays the answer given and then the right one; in rhythm echo each scored bar says its result by ear
-/// (``Earcon/echoResult(_:)``); a cluster below C4 replays, one from C4 up skips, two within a
+/// (``Earcon/echoResult(_:calibration:)``); a cluster below C4 replays, one from C4 up skips, two within a
 /// second stop the session (the profile's `stop` too). Notes played along with a free melody's phrase make the
 /// box play the phrase again once it has ended (``playedAlong()``).
 ///
@@ -645,8 +645,11 @@ public final class PracticeBox {
         }
     }
 
-    /// A rhythm echo was scored: its result by ear (``Earcon/echoResult(_:)``).
-    fileprivate func echoed(_ completed: CompletedEcho) { playEarcon(.echoResult(completed)) }
+    /// A rhythm echo was scored: its result by ear (``Earcon/echoResult(_:calibration:)``), the calibration of the
+    /// controller and output taken off its mean.
+    fileprivate func echoed(_ completed: CompletedEcho, calibration: TimingCalibration?) {
+        playEarcon(.echoResult(completed, calibration: calibration))
+    }
 
     /// A play-back answer was judged: right rings the chime (a wrong one's comparison is the session's own).
     fileprivate func answeredPlayBack(_ completed: CompletedPlayBack) {
@@ -1062,7 +1065,8 @@ private final class BoxRunPresenter: TrainingPresenter {
             box?.tapped(trial, calibration: progress.calibration)
         case .gapFill(.dropout, _), .echo(.dropout, _): box?.droppedOut()
         case .playBack(.dropout(_, let total, _), _): box?.droppedOut(playingBack: total)
-        case .echo(.trialCompleted(let completed), _): box?.echoed(completed)
+        case .echo(.trialCompleted(let completed), let progress):
+            box?.echoed(completed, calibration: progress.calibration)
         case .playBack(.answered(let completed), _): box?.answeredPlayBack(completed)
         case .playBack(.playedDuringCall(_, inTempo: false), _): box?.playedAlong()
         case .ended(let ending, let progress, _): box?.runEnded(ending, progress)

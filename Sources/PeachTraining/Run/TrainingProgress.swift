@@ -11,7 +11,7 @@ public struct TrainingProgress: Sendable, Equatable {
     /// Fill-the-gap strikes counted (within half a sixteenth of a gap), or calibration strikes.
     public var strikes = 0
     /// The timing calibration of the controller and output in use, if one was measured: fill the gap shows
-    /// strikes with it taken off, and raw.
+    /// strikes with it taken off, and raw; rhythm echo pairs strikes with it taken off.
     public var calibration: TimingCalibration?
     /// Pitch-matching attempts committed.
     public var matched = 0

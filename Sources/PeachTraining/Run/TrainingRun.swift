@@ -522,7 +522,7 @@ public final class TrainingRun {
         if mode == .echo {
             let session = EchoSession(
                 clicks: clicks, settings: timing, clock: clock, observers: [store], level: echoLevel,
-                generator: generator)
+                calibration: { [weak self] in self?.progress.calibration }, generator: generator)
             attach(
                 session,
                 perform: { [weak self, unowned session] action, time in

@@ -55,6 +55,23 @@ struct EchoRhythmTests {
         #expect(result.offsets.allSatisfy { $0 == nil } && result.extras == 0)
     }
 
+    @Test("a lag (the calibration) is taken off each strike before it is paired; the offsets stay raw")
+    func matcherLag() {
+        let notes = [0.0, 0.5, 0.75, 1.0]
+        // A chain 90 ms late: every strike is beyond the tolerance of its note, and all are extra.
+        let strikes = notes.map { $0 + 0.09 }
+        var result = EchoMatcher.match(notes: notes, strikes: strikes, tolerance: 0.08)
+        #expect(result.offsets.allSatisfy { $0 == nil } && result.extras == 4)
+        result = EchoMatcher.match(notes: notes, strikes: strikes, tolerance: 0.08, lag: 0.085)
+        #expect(result.offsets.map { $0.map { ($0 * 1000).rounded() } } == [90, 90, 90, 90])
+        #expect(result.extras == 0)
+        // Taken off, a strike paired late in its note's tolerance is nearer the next note: it pairs there.
+        result = EchoMatcher.match(notes: [0, 0.2], strikes: [0.19], tolerance: 0.15, lag: 0.1)
+        #expect(result.offsets.map { $0.map { ($0 * 1000).rounded() } } == [190, nil])
+        result = EchoMatcher.match(notes: [0, 0.2], strikes: [0.19], tolerance: 0.15)
+        #expect(result.offsets.map { $0.map { ($0 * 1000).rounded() } } == [nil, -10])
+    }
+
     @Test("three good echoes in a row move up a level, two poor ones down; within 1 … 6")
     func level() {
         var level = EchoLevel()
@@ -75,11 +92,11 @@ final class EchoHarness {
     let session: EchoSession
     let recorder = EventRecorder<EchoEvent>()
 
-    init(level: Int = 1, seed: UInt64 = 4) {
+    init(level: Int = 1, seed: UInt64 = 4, calibration: TimingCalibration? = nil) {
         clicks = FakeClickPlayer(clock: clock, leadTime: 0.1)
         session = EchoSession(
             clicks: clicks, settings: { .defaults }, clock: clock, observers: [store], level: level,
-            generator: SeededRandomGenerator(seed: seed))
+            calibration: { calibration }, generator: SeededRandomGenerator(seed: seed))
         session.addEventHandler { [recorder] in recorder.events.append($0) }
     }
 
@@ -143,6 +160,41 @@ struct EchoSessionTests {
         #expect(harness.calls.count == 2 && abs(harness.calls[1].start - (echoStart + bar)) < 1e-9)
         // A strike in a call bar is outside.
         #expect(!harness.session.strike(at: harness.clicks.now))
+    }
+
+    @Test(
+        "with a calibration a late chain's strikes are paired with it taken off, stored raw, and counted until its lag after the bar"
+    )
+    func calibrated() throws {
+        let late = TimingCalibration(
+            offsets: [120], controller: "Pads", output: "fake-synth", time: Date(timeIntervalSince1970: 0))
+        var echoes: [CompletedEcho] = []
+        var counted: [Bool] = []
+        for calibration in [nil, late] {
+            let harness = EchoHarness(calibration: calibration)
+            harness.session.start()
+            harness.advance(to: start + bar + 0.01)
+            let call = try #require(harness.calls.first)
+            let echoStart = call.start + bar
+            // Every note 125 ms late: beyond the 100 ms tolerance, 5 ms once the calibration is off.
+            for onset in call.rhythm.onsets {
+                let time = echoStart + onset * 0.75 + 0.125
+                harness.advance(to: time)
+                harness.session.strike(at: time)
+            }
+            // Just after the bar: in the next call bar, unless the chain is 120 ms late.
+            harness.advance(to: echoStart + bar + 0.01)
+            counted.append(harness.session.strike(at: echoStart + bar + 0.01))
+            harness.advance(to: echoStart + bar + 0.3)
+            echoes.append(try #require(harness.completed.first))
+            #expect(harness.store.echoes == [echoes.last])
+        }
+        #expect(counted == [false, true])
+        let notes = echoes[0].onsets.count
+        #expect(echoes[0].hits == 0 && echoes[0].extras == notes)
+        #expect(echoes[1].hits == notes && echoes[1].extras == 1)
+        #expect(
+            echoes[1].hitOffsets.allSatisfy { abs($0 - 125) < 1e-6 }, "stored raw: \(echoes[1].hitOffsets)")
     }
 
     @Test(
