@@ -227,6 +227,54 @@ struct MelodiesRunTests {
         #expect(zip(offsets, truth).allSatisfy { abs($0 - $1) < 0.0002 }, "\(offsets)")
     }
 
+    @Test(
+        "in tempo: after a wrong answer yours sounds as you played it, then the right one at the grid's tempo"
+    )
+    func inTempoYoursAsPlayed() throws {
+        var options = PlayBackOptions(kind: .melodies, items: [Self.steps4])
+        options.inTempo = true
+        options.tempo = try Tempo(bpm: 100)
+        let harness = RunHarness(mode: .playMelodies, playBack: options, withClicks: true)
+        harness.run.start()
+        let question = try #require(harness.question)
+        let grid = try #require(placedGrid(harness))
+        // The second note a semitone off; the third rushed by 150 ms, the fourth dragged by 100 ms.
+        let truth = [0.0, 0.02, -0.15, 0.1]
+        var notes = question.answerNotes.map(\.rawValue)
+        notes[1] += 1
+        while harness.now < grid.responseStart - 0.1 { harness.advance(0.01) }
+        for (index, note) in notes.enumerated() {
+            let place = grid.places[index] + truth[index]
+            while harness.now < place - 0.005 { harness.advance(0.005) }
+            harness.strike([note], offsets: [place - harness.now])
+        }
+        while harness.store.playBacks.isEmpty, harness.now < grid.responseEnd + 2 { harness.advance(0.005) }
+        let stored = try #require(harness.store.playBacks.first)
+        #expect(!stored.isCorrect && stored.played.count == 4)
+        // The feedback's notes, each with when it began.
+        var onsets: [(note: Int, time: Double)] = []
+        while onsets.count < 8, harness.now < grid.responseEnd + 12 {
+            let count = harness.sound.fake.playedKeys.count
+            harness.advance(0.001)
+            onsets += harness.sound.fake.playedKeys[count...].map { (Int($0.rawValue), harness.now) }
+        }
+        try #require(onsets.count == 8, "\(onsets)")
+        #expect(
+            onsets.prefix(4).map(\.note) == notes
+                && onsets.suffix(4).map(\.note) == question.answerNotes.map(\.rawValue))
+        // Yours in your own time (a beat is 0.6 s): the third 0.43 s after the second, the fourth 0.85 s after it.
+        for (onset, played) in zip(onsets.prefix(4), stored.played) {
+            #expect(abs(onset.time - onsets[0].time - played.time) < 0.002, "\(onsets)")
+        }
+        #expect(abs(stored.played[2].time - stored.played[1].time - 0.43) < 1e-3)
+        // The right one on the grid's beats.
+        var place = 0.0
+        for (onset, length) in zip(onsets.suffix(4), question.lengths) {
+            #expect(abs(onset.time - onsets[4].time - place) < 0.002, "\(onsets)")
+            place += length * 0.6
+        }
+    }
+
     @Test("in tempo: a dropout while the phrase plays is not judged; the phrase plays again")
     func inTempoDropout() throws {
         let harness = tempoHarness()

@@ -28,7 +28,8 @@ import Foundation
 /// opens when the phrase's last note starts. The answer is every note played from the first on (grazed keys
 /// aside), in the order of their stamps, judged ``melodyPause`` after the last one — or ``melodyFinish`` after it
 /// once as many notes as the phrase has were played — each note in place (``MelodyMark``). After a wrong answer
-/// your phrase and the right one sound at the same pace.
+/// your phrase and the right one sound at the same pace; in tempo, yours as you played it (each note at its
+/// onset) and then the right one at the grid's tempo.
 ///
 /// Melodies in tempo (``PlayBackOptions/inTempo``, with a ``ClickPlayer``): call and response on the click
 /// timeline (``TempoGrid``): a count-in bar with the tonic chord, the phrase on the beats, then as many bars for
@@ -82,6 +83,9 @@ public final class PlayBackSession: TrainingSession {
     public static let droneVelocity: MIDIVelocity = 64
     /// Melodies: how long a beat of the phrase lasts, seconds (a quarter note at 120 BPM).
     public static let melodyBeat = 0.5
+    /// The shortest a played note sounds when an answer in tempo is played back as it was (notes struck together
+    /// sound together), seconds.
+    public static let shortestPlayedNote = 0.08
     /// Melodies: after this many seconds without a note the answer is judged, though notes are missing.
     public static let melodyPause = 2.5
     /// Melodies: once the phrase's count of notes was played, the answer is judged this many seconds after the
@@ -510,16 +514,32 @@ public final class PlayBackSession: TrainingSession {
         return soundPhrase(notes, lengths: lengths, after: delay)
     }
 
-    /// Melodies: sounds `notes` as a phrase from `delay`, each lasting its `lengths` in beats of ``melodyBeat``,
-    /// back to back; returns when the last ends.
+    /// Melodies: sounds `notes` as a phrase from `delay`, each lasting its `lengths` in beats of `beat` seconds
+    /// (``melodyBeat`` unless played in tempo), back to back; returns when the last ends.
     @discardableResult
-    private func soundPhrase(_ notes: [MIDINote], lengths: [Double], after delay: Double) -> Double {
+    private func soundPhrase(
+        _ notes: [MIDINote], lengths: [Double], beat: Double = melodyBeat, after delay: Double
+    ) -> Double {
         var start = delay
         for (note, beats) in zip(notes, lengths) {
-            sound([note], harmonic: false, after: start, lasting: beats * Self.melodyBeat)
-            start += beats * Self.melodyBeat
+            sound([note], harmonic: false, after: start, lasting: beats * beat)
+            start += beats * beat
         }
         return start
+    }
+
+    /// Melodies in tempo: sounds an answer as it was played from `delay`: each note at its onset after the first,
+    /// held until the next one begins (at least ``shortestPlayedNote``), the last for a `beat`; returns when the
+    /// last ends.
+    private func soundPlayed(_ played: [PlayedNote], beat: Double, after delay: Double) -> Double {
+        var end = delay
+        for (index, note) in played.enumerated() {
+            let next = index + 1 < played.count ? played[index + 1].time : note.time + beat
+            let length = max(next - note.time, Self.shortestPlayedNote)
+            sound([note.note], harmonic: false, after: delay + note.time, lasting: length)
+            end = max(end, delay + note.time + length)
+        }
+        return end
     }
 
     /// Sounds `notes` after `delay` seconds, together or one after another (each `lasting` seconds and back to
@@ -639,10 +659,19 @@ public final class PlayBackSession: TrainingSession {
             let yours = comparisonNotes(question, played: completed.verdict.played)
             let right = comparisonNotes(question, played: question.answerNotes)
             machinery.emit(.comparingAnswers(played: yours, right: right))
-            let first = soundAnswer(yours, of: question, after: 0.3)
-            rest =
-                soundAnswer(right, of: question, after: first + Self.comparisonGap)
-                + trialSettings.feedbackDuration
+            if question.item.kind == .melodies, let tempo = completed.tempo {
+                // Call and response: yours in your own time, then the right one at the tempo it was asked in.
+                let first = soundPlayed(completed.played, beat: tempo.beat, after: 0.3)
+                rest =
+                    soundPhrase(
+                        right, lengths: question.lengths, beat: tempo.beat, after: first + Self.comparisonGap)
+                    + trialSettings.feedbackDuration
+            } else {
+                let first = soundAnswer(yours, of: question, after: 0.3)
+                rest =
+                    soundAnswer(right, of: question, after: first + Self.comparisonGap)
+                    + trialSettings.feedbackDuration
+            }
         }
         machinery.schedule(after: rest) { [weak self] in self?.endFeedback() }
     }

@@ -268,7 +268,7 @@ public enum Help: CaseIterable, Sendable {
         case .degreeContext:
             "Degrees: the key is set by a cadence (I-IV-V-I) or a drone (tonic and fifth, held under the note)."
         case .inTempo:
-            "Melodies: call and response in tempo: a count-in, the phrase, then play it back on the clicks (--tempo; the melodyInTempo setting makes it the default)."
+            "Melodies: call and response in tempo: a count-in, the phrase, then play it back on the clicks (--tempo; the melodyInTempo setting makes it the default); a wrong answer plays yours as you played it, then the right one at the tempo."
 
         case .placement:
             "Begin with a placement (\"I know these\"): the items not answered yet, one question each in order, until two of three in a row are missed; what you answered stays in play."
