@@ -41,6 +41,21 @@ struct BoxFactsTests {
             ])
         let deutsch = Texts(language: .german).boxFacts(.running(status(.training)), time: shown)
         #expect(deutsch.first?.value.contains("Tonhöhe treffen") == true, "\(deutsch)")
+        // A session on clicks says its tempo; melodies that they are in tempo.
+        var clicked = status(.training)
+        clicked.mode = .gapFill
+        clicked.tempo = 80
+        #expect(texts.boxActivity(clicked, since: "T") == "Practising Timing: fill the gap at 80 BPM since T")
+        clicked.mode = .playMelodies
+        clicked.tempo = 90
+        #expect(
+            texts.boxActivity(clicked, since: "T")
+                == "Practising Play back: melodies in tempo at 90 BPM since T",
+            "\(texts.boxActivity(clicked, since: "T"))")
+        #expect(
+            Texts(language: .german).boxActivity(clicked, since: "T")
+                == "Übt Nachspielen: Melodien im Tempo bei 90 BPM seit T",
+            "\(Texts(language: .german).boxActivity(clicked, since: "T"))")
     }
 
     @Test("serve --status prints no control character from a device's name or the log: ESC and BEL become ?")

@@ -709,6 +709,7 @@ struct PracticeBoxTests {
         harness.advance(1.1)
         let training = try #require(harness.devices.statuses.last)
         #expect(training.activity == .training && training.mode == .comparison)
+        #expect(training.tempo == nil, "no clicks: no tempo")
         #expect(
             training.since > opened.since && training.since <= harness.clock.now, "since the session began")
         let count = harness.devices.statuses.count
@@ -920,7 +921,9 @@ struct PracticeBoxTests {
             "\(harness.trainingNotes.count) \(harness.trainingNotes.map(\.frequency.hertz))")
     }
 
-    @Test("melodies in tempo on the box: the melodyInTempo setting places the phrase on the clicks")
+    @Test(
+        "melodies in tempo on the box: the melodyInTempo setting places the phrase on the clicks, and the status says its tempo"
+    )
     func melodiesInTempo() throws {
         for inTempo in [false, true] {
             let settings = try BoxHarness.settings.setting(.melodyInTempo, toText: inTempo ? "on" : "off")
@@ -930,6 +933,8 @@ struct PracticeBoxTests {
             // In tempo: the count-in, the call and the response's clicks placed on the output's click timeline.
             let clicks = try #require(harness.devices.clicks)
             #expect(clicks.clicks.isEmpty != inTempo, "\(inTempo): \(clicks.clicks.count) clicks")
+            // The status (the dashboard's Box page) says the tempo of a phrase on the clicks.
+            #expect(harness.devices.statuses.last?.tempo == (inTempo ? 80 : nil))
         }
     }
 
@@ -1056,6 +1061,10 @@ struct PracticeBoxTests {
         pad(43)
         harness.advance(3)
         #expect(harness.box.state == .training(.echo))
+        let status = try #require(harness.devices.statuses.last)
+        #expect(
+            status.activity == .training && status.mode == .echo && status.tempo == 80,
+            "the status says its tempo")
         let clicks = try #require(harness.devices.clicks)
         let echoStarted = clicks.now
         harness.advance(5)

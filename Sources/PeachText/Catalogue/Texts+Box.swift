@@ -75,7 +75,8 @@ extension Texts {
         tr("No practice-box log yet (\(path)).")
     }
 
-    /// What the box does now, in a sentence: `Practising Pitch discrimination since 21:15`; `since` is the
+    /// What the box does now, in a sentence: `Practising Pitch discrimination since 21:15`, with the tempo of a
+    /// session on clicks (`Practising Timing: fill the gap at 80 BPM since 21:15`); `since` is the
     /// time its activity began, as the reader shows times.
     public func boxActivity(_ status: BoxStatus, since: String) -> String {
         let mode = status.mode.map { title(of: $0) } ?? ""
@@ -84,7 +85,12 @@ extension Texts {
         case .ready: tr("Ready since \(since): a mode is chosen on the controller")
         case .choosing: tr("In the menu by ear, on \(mode)")
         case .starting: tr("Starting \(mode)")
-        case .training: tr("Practising \(mode) since \(since)")
+        case .training:
+            switch (status.tempo, status.mode) {
+            case (let bpm?, .playMelodies?): tr("Practising \(mode) in tempo at \(bpm) BPM since \(since)")
+            case (let bpm?, _): tr("Practising \(mode) at \(bpm) BPM since \(since)")
+            case (nil, _): tr("Practising \(mode) since \(since)")
+            }
         case .stopped: tr("Stopped at \(since)")
         }
     }

@@ -78,6 +78,9 @@ public struct BoxStatus: Sendable, Equatable, Codable {
     public var activity: Activity
     /// The mode being practised, started or chosen in the menu; nil otherwise.
     public var mode: TrainingMode?
+    /// The tempo of the session being practised when it plays against clicks (timing; melodies in tempo), beats
+    /// per minute, as the session started; nil otherwise (and in a status written before Peach kept it).
+    public var tempo: Int?
     /// The controllers connected (their labels), in the order they came.
     public var controllers: [String]
     /// The audio device open now, if any.

@@ -219,6 +219,8 @@ public final class PracticeBox {
     private var reloadPending = false
     private var run: TrainingRun?
     private var runMode: TrainingMode?
+    /// The running session's tempo when it plays against clicks (timing; melodies in tempo), as it started.
+    private var runTempo: Tempo?
     /// The keys struck and the actions taken while a session runs, counted: a phrase played again after notes
     /// came along with it waits for none to come (``playedAlong()``).
     private var runInputs = 0
@@ -732,6 +734,7 @@ public final class PracticeBox {
         self.run = run
         runSound = sound
         runMode = mode
+        runTempo = Self.clickedTempo(of: mode, settings: settings)
         afterRun = .ready
         lastPress = nil
         state = .training(mode)
@@ -768,6 +771,7 @@ public final class PracticeBox {
         run = nil
         runSound = nil
         runMode = nil
+        runTempo = nil
         // Uneven calibration strikes end with status 1 at a terminal; on the box they are no fault of the box
         // (the line after this one says why nothing was kept).
         var failed = ending.isFailure
@@ -1037,7 +1041,16 @@ public final class PracticeBox {
         status.keys = watchingUntil == nil ? nil : watchedKeys
         status.watchingUntil = watchingUntil
         status.answer = answer
+        if activity == .training { status.tempo = runTempo?.bpm }
         return status
+    }
+
+    /// The tempo a session of `mode` plays its clicks at with `settings`: timing's, or melodies' in tempo; nil
+    /// for a session without clicks.
+    private static func clickedTempo(of mode: TrainingMode, settings: PeachSettings) -> Tempo? {
+        if mode.isTiming { return settings.timingSettings.tempo }
+        let melodies = settings.playBack(nil, kind: .melodies)
+        return mode == .playMelodies && melodies.inTempo ? melodies.tempo : nil
     }
 
     /// Hands the status to ``Ports/publishStatus`` when it changed.
