@@ -148,13 +148,25 @@ struct MelodiesRunTests {
         #expect(second.verdict.marks.last == .missing)
     }
 
-    func tempoHarness() -> RunHarness {
-        var options = PlayBackOptions(kind: .melodies, items: [Self.steps4])
+    func tempoHarness(_ item: PlayBackItem = steps4, bpm: Int = 120) -> RunHarness {
+        var options = PlayBackOptions(kind: .melodies, items: [item])
         options.inTempo = true
-        options.tempo = (try? Tempo(bpm: 120)) ?? .standard
+        options.tempo = (try? Tempo(bpm: bpm)) ?? .standard
         let harness = RunHarness(mode: .playMelodies, playBack: options, withClicks: true)
         harness.run.start()
         return harness
+    }
+
+    /// Plays `notes` on the response of `grid`, each `truth[i]` seconds from its place, stamped there; then waits
+    /// until the answer is stored (or the response is long over).
+    func respond(_ notes: [Int], offsets truth: [Double], on grid: TempoGrid, in harness: RunHarness) {
+        while harness.now < grid.responseStart - 0.1 { harness.advance(0.01) }
+        for (index, note) in notes.enumerated() {
+            let place = grid.places[index] + truth[index]
+            while harness.now < place - 0.005 { harness.advance(0.005) }
+            harness.strike([note], offsets: [place - harness.now])
+        }
+        while harness.store.playBacks.isEmpty, harness.now < grid.responseEnd + 2 { harness.advance(0.005) }
     }
 
     /// The grid the run placed for its latest question.
@@ -199,12 +211,7 @@ struct MelodiesRunTests {
         "in tempo: a phrase in a rhythm of its own is placed and judged on that rhythm's beats, and stored with it"
     )
     func inTempoRhythm() throws {
-        var options = PlayBackOptions(
-            kind: .melodies, items: [.melody(try #require(MelodyLevel(.chromatic, length: 8)))])
-        options.inTempo = true
-        options.tempo = try Tempo(bpm: 100)
-        let harness = RunHarness(mode: .playMelodies, playBack: options, withClicks: true)
-        harness.run.start()
+        let harness = tempoHarness(.melody(try #require(MelodyLevel(.chromatic, length: 8))), bpm: 100)
         let question = try #require(harness.question)
         let grid = try #require(placedGrid(harness))
         #expect(
@@ -214,13 +221,7 @@ struct MelodiesRunTests {
         for length in question.lengths.dropLast() { onsets.append((onsets.last ?? 0) + length) }
         #expect(grid.noteBeats == onsets)
         let truth = [0.012, -0.008, 0.020, 0.004, -0.015, 0.009, -0.003, 0.017]
-        while harness.now < grid.responseStart - 0.1 { harness.advance(0.01) }
-        for (index, note) in question.answerNotes.enumerated() {
-            let place = grid.places[index] + truth[index]
-            while harness.now < place - 0.005 { harness.advance(0.005) }
-            harness.strike([note.rawValue], offsets: [place - harness.now])
-        }
-        while harness.store.playBacks.isEmpty, harness.now < grid.responseEnd + 2 { harness.advance(0.05) }
+        respond(question.answerNotes.map { Int($0.rawValue) }, offsets: truth, on: grid, in: harness)
         let stored = try #require(harness.store.playBacks.first)
         #expect(stored.isCorrect && stored.question.lengths == question.lengths)
         let offsets = stored.noteOffsets.map { $0 ?? .nan }
@@ -231,24 +232,13 @@ struct MelodiesRunTests {
         "in tempo: after a wrong answer yours sounds as you played it, then the right one at the grid's tempo"
     )
     func inTempoYoursAsPlayed() throws {
-        var options = PlayBackOptions(kind: .melodies, items: [Self.steps4])
-        options.inTempo = true
-        options.tempo = try Tempo(bpm: 100)
-        let harness = RunHarness(mode: .playMelodies, playBack: options, withClicks: true)
-        harness.run.start()
+        let harness = tempoHarness(bpm: 100)
         let question = try #require(harness.question)
         let grid = try #require(placedGrid(harness))
         // The second note a semitone off; the third rushed by 150 ms, the fourth dragged by 100 ms.
-        let truth = [0.0, 0.02, -0.15, 0.1]
-        var notes = question.answerNotes.map(\.rawValue)
+        var notes = question.answerNotes.map { Int($0.rawValue) }
         notes[1] += 1
-        while harness.now < grid.responseStart - 0.1 { harness.advance(0.01) }
-        for (index, note) in notes.enumerated() {
-            let place = grid.places[index] + truth[index]
-            while harness.now < place - 0.005 { harness.advance(0.005) }
-            harness.strike([note], offsets: [place - harness.now])
-        }
-        while harness.store.playBacks.isEmpty, harness.now < grid.responseEnd + 2 { harness.advance(0.005) }
+        respond(notes, offsets: [0.0, 0.02, -0.15, 0.1], on: grid, in: harness)
         let stored = try #require(harness.store.playBacks.first)
         #expect(!stored.isCorrect && stored.played.count == 4)
         // The feedback's notes, each with when it began.

@@ -1010,6 +1010,15 @@ struct PracticeBoxTests {
         harness.advance(3)
         #expect(harness.box.state == .training(.echo))
         // Echo a bar: strike every note where it belongs. The count-in, the call, then the echo bar.
+        let echo = try echoBar(harness, late: 0)
+        #expect(echo.score == 1, "\(echo)")
+        #expect(harness.earcons.last == "chime")
+    }
+
+    /// Echoes the first bar of a rhythm echo the box has just begun on pad 38 (the count-in, the call, then the
+    /// echo bar at 80 BPM), each strike `late` seconds after its note, stamped on the click timeline as the
+    /// sequencer stamps a pad; returns the echo stored.
+    func echoBar(_ harness: BoxHarness, late: Double) throws -> CompletedEcho {
         let clicks = try #require(harness.devices.clicks)
         let echoStarted = clicks.now
         harness.advance(5)
@@ -1017,19 +1026,17 @@ struct PracticeBoxTests {
         try #require(!high.isEmpty)
         let bar = 3.0  // 80 BPM
         for time in high.prefix(while: { $0 < high[0] + bar }) {
-            // Stamped on the click timeline, as the sequencer stamps a pad.
-            harness.advance(time + bar - clicks.now)
+            let struck = time + bar + late
+            harness.advance(struck - clicks.now)
             for message in [
                 MIDIMessage.noteOn(channel: 9, note: 38, velocity: 90),
                 .noteOff(channel: 9, note: 38, velocity: 0),
             ] {
-                harness.box.handle(.controller(.midi(.event(MIDIEvent(message, at: time + bar)))))
+                harness.box.handle(.controller(.midi(.event(MIDIEvent(message, at: struck)))))
             }
         }
-        harness.advance(high[0] + 2 * bar + 0.2 - clicks.now)
-        let echo = try #require(harness.store.echoes.first)
-        #expect(echo.score == 1, "\(echo)")
-        #expect(harness.earcons.last == "chime")
+        harness.advance(high[0] + 2 * bar + 0.4 - clicks.now)
+        return try #require(harness.store.echoes.first)
     }
 
     /// A profile of pads: 36 opens the menu (and moves on in it), 37 stops, 38 strikes, 43 starts timing.
@@ -1065,25 +1072,8 @@ struct PracticeBoxTests {
         #expect(
             status.activity == .training && status.mode == .echo && status.tempo == 80,
             "the status says its tempo")
-        let clicks = try #require(harness.devices.clicks)
-        let echoStarted = clicks.now
-        harness.advance(5)
-        let high = clicks.clicks.filter { $0.accent && $0.time > echoStarted }.map(\.time)
-        try #require(!high.isEmpty)
-        let bar = 3.0  // 80 BPM
         // Every note 125 ms late: all missed by the 100 ms tolerance, were the chain's 120 ms not taken off.
-        for time in high.prefix(while: { $0 < high[0] + bar }) {
-            let struck = time + bar + 0.125
-            harness.advance(struck - clicks.now)
-            for message in [
-                MIDIMessage.noteOn(channel: 9, note: 38, velocity: 90),
-                .noteOff(channel: 9, note: 38, velocity: 0),
-            ] {
-                harness.box.handle(.controller(.midi(.event(MIDIEvent(message, at: struck)))))
-            }
-        }
-        harness.advance(high[0] + 2 * bar + 0.4 - clicks.now)
-        let echo = try #require(harness.store.echoes.first)
+        let echo = try echoBar(harness, late: 0.125)
         #expect(echo.score == 1, "\(echo)")
         #expect(echo.hitOffsets.allSatisfy { abs($0 - 125) < 1e-6 }, "stored raw: \(echo.hitOffsets)")
         #expect(harness.earcons.last == "chime")
