@@ -90,7 +90,9 @@ struct TimingScreenTests {
         }
     }
 
-    @Test("a calibrated strike shows its offset with the calibration taken off, and the raw one")
+    @Test(
+        "a calibrated strike shows its offset with the calibration taken off, and the raw one; so does the trial's mean"
+    )
     func calibratedStrike() {
         let (screen, output) = Self.screen()
         var progress = TrainingProgress()
@@ -101,6 +103,19 @@ struct TimingScreenTests {
         screen.present(
             .gapFill(.struck(GapStrike(position: 4, offsetMs: 20), trialStrikes: 1), progress), at: Date())
         #expect(output.screen.hasSuffix("   1  ▶ 8.0 ms late (raw +20.0 ms)\n"), "\(output.screen)")
+        // The trial's mean too: on time once the calibration is off, not dragging by the chain's 12 ms.
+        let strikes = (0..<16).map { GapStrike(position: 4, offsetMs: $0.isMultiple(of: 2) ? 11 : 13) }
+        let trial = CompletedGapFill(timestamp: Date(), tempo: .standard, strikes: strikes, gapCount: 16)
+        screen.present(.gapFill(.trialCompleted(trial), progress), at: Date())
+        #expect(
+            output.screen.hasSuffix(
+                "Sixteen cycles: 16 of 16 gaps struck, mean 0.0 ms (raw +12.0 ms), on time.\n"),
+            "\(output.screen)")
+        progress.calibration = nil
+        screen.present(.gapFill(.trialCompleted(trial), progress), at: Date())
+        #expect(
+            output.screen.hasSuffix("Sixteen cycles: 16 of 16 gaps struck, mean 12.0 ms, dragging (late).\n"),
+            "\(output.screen)")
     }
 
     @Test(

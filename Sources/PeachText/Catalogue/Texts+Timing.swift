@@ -31,12 +31,10 @@ extension Texts {
     /// `9 of 10 notes, 1 extra · mean +4.2 ms · score 82 %`; with a calibration the mean has it taken off and the
     /// raw one follows: `mean +4.2 ms (raw +16.2 ms)`.
     func echoResult(_ completed: CompletedEcho, calibration: TimingCalibration? = nil) -> String {
-        var mean = tr("mean \(completed.meanOffsetMs.map(signedMs) ?? "–") ms")
-        if let calibration, let raw = completed.meanOffsetMs {
-            mean = tr("mean \(signedMs(calibration.calibrated(raw))) ms (raw \(signedMs(raw)) ms)")
-        }
+        let mean =
+            completed.meanOffsetMs.map { milliseconds($0, calibration: calibration, signed: true) } ?? "– ms"
         return tr(
-            "\(completed.hits) of \(completed.onsets.count) notes, \(completed.extras) extra · \(mean) · "
+            "\(completed.hits) of \(completed.onsets.count) notes, \(completed.extras) extra · mean \(mean) · "
                 + "score \(format(completed.score * 100, 0)) %")
     }
 
@@ -172,23 +170,34 @@ extension Texts {
     /// `not in a gap`: a strike that does not count.
     var strikeOutside: String { tr("not in a gap: a strike counts within half a sixteenth of one") }
 
-    /// The line after a fill-the-gap trial: how many gaps were struck and the mean offset.
-    func gapFillTrial(_ completed: CompletedGapFill) -> String {
-        let mean = completed.meanOffsetMs
+    /// The line after a fill-the-gap trial: how many gaps were struck and the mean offset, with `calibration` (fill
+    /// the gap's) taken off and the raw mean after it, as each strike shows it.
+    func gapFillTrial(_ completed: CompletedGapFill, calibration: TimingCalibration? = nil) -> String {
+        let mean = calibration?.calibrated(completed.meanOffsetMs) ?? completed.meanOffsetMs
         let drift =
             abs(mean) < 0.5 ? tr("on time") : mean < 0 ? tr("rushing (early)") : tr("dragging (late)")
+        let meanText = milliseconds(completed.meanOffsetMs, calibration: calibration, signed: false)
         guard completed.silentBars == 0 else {
             return tr(
                 "Trial: \(completed.strikes.count) of \(completed.gapCount) gaps struck with the loop, mean "
-                    + "\(format(mean, 1)) ms, \(drift).")
+                    + "\(meanText), \(drift).")
         }
         return tr(
             "Sixteen cycles: \(completed.strikes.count) of \(completed.gapCount) gaps struck, mean "
-                + "\(format(mean, 1)) ms, \(drift).")
+                + "\(meanText), \(drift).")
+    }
+
+    /// An offset in milliseconds (`12.0 ms`, signed `+12.0 ms`), with `calibration` taken off and the raw one
+    /// after it: `0.0 ms (raw +12.0 ms)`.
+    func milliseconds(_ raw: Double, calibration: TimingCalibration?, signed: Bool) -> String {
+        let value = calibration?.calibrated(raw) ?? raw
+        let shown = tr("\(signed ? signedMs(value) : format(value, 1)) ms")
+        guard calibration != nil else { return shown }
+        return tr("\(shown) (raw \(signedMs(raw)) ms)")
     }
 
     /// `In the silent bars: 7 strikes, +2.3 ms a bar (dragging further), mean +8.1 ms.` (or too few strikes).
-    func silentDrift(_ completed: CompletedGapFill) -> String {
+    func silentDrift(_ completed: CompletedGapFill, calibration: TimingCalibration? = nil) -> String {
         guard let drift = completed.drift else {
             return tr("In the silent bars: too few strikes to say how you drifted.")
         }
@@ -197,7 +206,7 @@ extension Texts {
             ? tr("steady") : drift.msPerBar < 0 ? tr("rushing ahead") : tr("dragging further")
         return tr(
             "In the silent bars: \(drift.strikes) strikes, \(signedMs(drift.msPerBar)) ms a bar (\(way)), mean "
-                + "\(signedMs(drift.meanOffsetMs)) ms.")
+                + "\(milliseconds(drift.meanOffsetMs, calibration: calibration, signed: true)).")
     }
 
     /// `The loop drops out for 2 bars: keep striking.`

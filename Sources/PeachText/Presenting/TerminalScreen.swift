@@ -256,8 +256,11 @@ public final class TerminalScreen: TrainingPresenter {
         case .trialCompleted(let completed):
             // A calibration stores no trials: its loop's sixteen cycles are no result to tell.
             guard mode != .calibration else { break }
-            line(paint(texts.gapFillTrial(completed), "1"))
-            if completed.silentBars > 0 { line(texts.silentDrift(completed)) }
+            // With a calibration the mean has it taken off, as each strike had.
+            line(paint(texts.gapFillTrial(completed, calibration: progress.calibration), "1"))
+            if completed.silentBars > 0 {
+                line(texts.silentDrift(completed, calibration: progress.calibration))
+            }
         case .silence(let bars, _):
             line(paint(texts.silenceBegins(bars: bars), "36"))
         case .tempoChanged(let tempo, _):
