@@ -38,6 +38,25 @@ extension Texts {
                 + "score \(format(completed.score * 100, 0)) %")
     }
 
+    /// Rhythm echo: each note's offset in whole milliseconds, grouped by the beat it is on (– for a note missed),
+    /// with `calibration` taken off: `ms by beat: 1: +4 +6 +2 · 2: +3 – · 3: −25 +1 +5 · 4: +2`.
+    func echoTiming(_ completed: CompletedEcho, calibration: TimingCalibration? = nil) -> String {
+        var beats: [(beat: Int, offsets: [String])] = []
+        for onset in completed.onsets {
+            let beat = Int((onset.beat + 1e-9).rounded(.down)) + 1
+            let offset =
+                onset.offsetMs.map { signedWholeMilliseconds(calibration?.calibrated($0) ?? $0) } ?? "–"
+            if beats.last?.beat == beat {
+                beats[beats.count - 1].offsets.append(offset)
+            } else {
+                beats.append((beat, [offset]))
+            }
+        }
+        let groups = beats.map { "\($0.beat): " + $0.offsets.joined(separator: " ") }.joined(separator: " · ")
+        return calibration == nil
+            ? tr("ms by beat: \(groups)") : tr("ms by beat, the calibration taken off: \(groups)")
+    }
+
     /// After an echo bar without a strike.
     var echoEmpty: String { tr("No strike in that echo bar; nothing stored.") }
 

@@ -287,6 +287,8 @@ public final class TerminalScreen: TrainingPresenter {
             let verdict = self.verdict(completed.score >= EchoLevel.promotion)
             let result = texts.echoResult(completed, calibration: progress.calibration)
             line("\(String(format: "%4d", progress.answered))  \(verdict)  \(result)")
+            // Where in the bar it went early, late or missing, as a drum teacher points at a beat.
+            line("      " + texts.echoTiming(completed, calibration: progress.calibration))
         case .trialEmpty: line(texts.echoEmpty)
         case .levelChanged(let level): line(paint(texts.echoLevel(level), "36"))
         case .dropout: line(paint(texts.echoDropout, "33"))
