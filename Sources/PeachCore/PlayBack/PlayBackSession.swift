@@ -498,11 +498,12 @@ public final class PlayBackSession: TrainingSession {
         return start == 0 ? 0 : start + Self.cadenceRest
     }
 
-    /// Sounds `notes` as `question` sounds its own (a melody as a phrase, a chord together, others one after
-    /// another) from `delay`: a replay, a skip's right answer, yours and the right one; returns when the last ends.
+    /// Sounds `notes` as `question` sounds its own (a melody as a phrase, its beats `beat` seconds, a chord
+    /// together, others one after another) from `delay`: a replay, a skip's right answer, yours and the right one;
+    /// returns when the last ends.
     @discardableResult
     private func soundAnswer(
-        _ notes: [MIDINote], of question: PlayBackQuestion, after delay: Double
+        _ notes: [MIDINote], of question: PlayBackQuestion, beat: Double = melodyBeat, after delay: Double
     ) -> Double {
         guard question.item.kind == .melodies else {
             return sound(notes, harmonic: question.isHarmonic, after: delay)
@@ -511,7 +512,7 @@ public final class PlayBackSession: TrainingSession {
         // in even quarters.
         let lengths =
             notes.count == question.lengths.count ? question.lengths : MelodyMaker.beats(of: notes.count)
-        return soundPhrase(notes, lengths: lengths, after: delay)
+        return soundPhrase(notes, lengths: lengths, beat: beat, after: delay)
     }
 
     /// Melodies: sounds `notes` as a phrase from `delay`, each lasting its `lengths` in beats of `beat` seconds
@@ -659,19 +660,16 @@ public final class PlayBackSession: TrainingSession {
             let yours = comparisonNotes(question, played: completed.verdict.played)
             let right = comparisonNotes(question, played: question.answerNotes)
             machinery.emit(.comparingAnswers(played: yours, right: right))
-            if question.item.kind == .melodies, let tempo = completed.tempo {
-                // Call and response: yours in your own time, then the right one at the tempo it was asked in.
-                let first = soundPlayed(completed.played, beat: tempo.beat, after: 0.3)
-                rest =
-                    soundPhrase(
-                        right, lengths: question.lengths, beat: tempo.beat, after: first + Self.comparisonGap)
-                    + trialSettings.feedbackDuration
-            } else {
-                let first = soundAnswer(yours, of: question, after: 0.3)
-                rest =
-                    soundAnswer(right, of: question, after: first + Self.comparisonGap)
-                    + trialSettings.feedbackDuration
-            }
+            // A melody in tempo (call and response, the only answer with a tempo): yours in your own time, then
+            // the right one at the tempo it was asked in.
+            let beat = completed.tempo?.beat ?? Self.melodyBeat
+            let first =
+                completed.tempo == nil
+                ? soundAnswer(yours, of: question, after: 0.3)
+                : soundPlayed(completed.played, beat: beat, after: 0.3)
+            rest =
+                soundAnswer(right, of: question, beat: beat, after: first + Self.comparisonGap)
+                + trialSettings.feedbackDuration
         }
         machinery.schedule(after: rest) { [weak self] in self?.endFeedback() }
     }

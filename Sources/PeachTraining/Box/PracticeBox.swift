@@ -1049,8 +1049,9 @@ public final class PracticeBox {
     /// for a session without clicks.
     private static func clickedTempo(of mode: TrainingMode, settings: PeachSettings) -> Tempo? {
         if mode.isTiming { return settings.timingSettings.tempo }
+        guard mode == .playMelodies else { return nil }
         let melodies = settings.playBack(nil, kind: .melodies)
-        return mode == .playMelodies && melodies.inTempo ? melodies.tempo : nil
+        return melodies.inTempo ? melodies.tempo : nil
     }
 
     /// Hands the status to ``Ports/publishStatus`` when it changed.
