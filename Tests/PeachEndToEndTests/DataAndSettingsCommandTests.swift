@@ -264,9 +264,9 @@ struct DataAndSettingsCommandTests {
         #expect(lines[0] == "# peach-export-format:3")
         #expect(
             lines[2]
-                == "pitchDiscrimination,2026-03-03T14:30:00Z,60,C4,67,G4,P5,justIntonation,-4.5,true,,,,,,,,,,,,,,,,,"
+                == "pitchDiscrimination,2026-03-03T14:30:00Z,60,C4,67,G4,P5,justIntonation,-4.5,true,,,,,,,,,,,,,,,,,,"
         )
-        #expect(lines[4] == "rhythmOffsetDetection,2026-03-03T14:32:00Z,,,,,,,,true,,,120,5.3,,,,,,,,,,,,,")
+        #expect(lines[4] == "rhythmOffsetDetection,2026-03-03T14:32:00Z,,,,,,,,true,,,120,5.3,,,,,,,,,,,,,,")
         let json = try home.run(["data", "export"]).standardOutput
         #expect(json.contains(#""type":"rhythmOffsetDetection""#))
 

@@ -88,6 +88,13 @@ struct EchoCommandTests {
         }
         let journal = try String(contentsOfFile: folder + "/data/records.jsonl", encoding: .utf8)
         #expect(journal.contains("\"type\":\"rhythmEcho\"") && journal.contains("\"rhythm\":\"\(rhythm)\""))
+        #expect(journal.contains("\"calibrationMs\":3,\"crc\""), "the calibration beside the raw offsets")
+        // The profile takes it off, as the session did: the family's mean is the calibrated one.
+        let profile = try PeachBinary.run(["profile", "--json", "--data-dir", folder + "/data"])
+        let timing = try #require(Self.object(profile.standardOutput)?["timing"] as? [String: Any])
+        let families = try #require(timing["echo"] as? [[String: Any]], "\(timing.keys)")
+        let profiled = try #require(families.first?["meanOffsetMs"] as? Double)
+        #expect(abs(profiled - calibratedMean) < 1e-3, "stored to the microsecond: \(families)")
         let export = try PeachBinary.run([
             "data", "export", "--format", "peach-csv", "--data-dir", folder + "/data",
         ])

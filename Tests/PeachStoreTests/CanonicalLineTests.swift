@@ -9,7 +9,8 @@ import Testing
 @Suite("Canonical lines")
 struct CanonicalLineTests {
     /// Every kind and layout the writer makes: unison and interval comparisons in each tuning and procedure,
-    /// pitch matchings with and without a target and tuning, both rhythm kinds with some steps' means missing.
+    /// pitch matchings with and without a target and tuning, both rhythm kinds with some steps' means missing
+    /// (and some fill-the-gap trials with a timing calibration).
     static let records: [StoredRecord] = {
         var generator = SeededRandomGenerator(seed: 23)
         var records = Samples.mixed(400)
@@ -57,7 +58,7 @@ struct CanonicalLineTests {
                     .rhythm(
                         RhythmRecord(
                             continuousMatchingAt: time, tempoBPM: 40 + index, meanOffsetMs: cents / 3,
-                            positions: positions))))
+                            positions: positions, calibrationMs: index % 3 == 0 ? cents / 7 : nil))))
             records.append(
                 StoredRecord(
                     .rhythm(

@@ -294,6 +294,33 @@ struct InterchangeCSVTests {
         }
     }
 
+    @Test("fill the gap's calibration travels in its own column and comes back; the apps pass over it")
+    func calibrationColumn() throws {
+        let time = Date(timeIntervalSince1970: 1_767_225_600)
+        let records = [
+            RhythmRecord(
+                continuousMatchingAt: time, tempoBPM: 90, meanOffsetMs: 14.5, positions: [nil, 14.5],
+                calibrationMs: 12.75),
+            RhythmRecord(
+                continuousMatchingAt: time.addingTimeInterval(60), tempoBPM: 90, meanOffsetMs: 3,
+                positions: [3],
+                silentBars: 1, calibrationMs: -4),
+            RhythmRecord(
+                continuousMatchingAt: time.addingTimeInterval(120), tempoBPM: 90, meanOffsetMs: 2,
+                positions: []),
+        ].map { StoredRecord(.rhythm($0)) }
+        let (text, leftOut) = try export(try store(records), .peachCSV)
+        #expect(leftOut.isEmpty)
+        let read = try IOSImporter.read(text)
+        #expect(read.errors.isEmpty && read.rows == 3)
+        #expect(read.cells.map { $0["calibrationMs"] } == ["12.75", "-4.0", ""])
+        let back = try importing(text)
+        #expect(back.skipped.isEmpty && back.records == records)
+        // A calibration no calibration holds is the row's error.
+        let (_, rejected) = try importing(text.replacingOccurrences(of: ",12.75", with: ",1012.75"))
+        #expect(rejected.count == 1)
+    }
+
     @Test("a round trip through the phone (whole seconds, its number format) finds every record a duplicate")
     func roundTripThroughThePhone() throws {
         let records = Samples.mixed(250)

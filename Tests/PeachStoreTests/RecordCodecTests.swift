@@ -162,6 +162,51 @@ struct RecordCodecTests {
         #expect(throws: RecordDamage.self) { try decode(withTonic) }
     }
 
+    @Test(
+        "fill the gap and rhythm echo keep the calibration they were trained with, last; one no calibration holds is damage"
+    )
+    func calibrationField() throws {
+        let time = Date(timeIntervalSince1970: 1_767_225_600.125)
+        let gapFill = StoredRecord(
+            .rhythm(
+                RhythmRecord(
+                    continuousMatchingAt: time, tempoBPM: 92, meanOffsetMs: 14.25, positions: [nil, 14.25],
+                    pattern: TimingPattern.named("3:x-x"), calibrationMs: 12.3456789)))
+        let gapLine = RecordCodec.encode(gapFill)
+        #expect(gapLine.contains(#""pattern":"3:x-x","calibrationMs":12.3456789,"crc":"#))
+        #expect(try decode(gapLine) == gapFill)
+        var generator = SeededRandomGenerator(seed: 5)
+        let rhythm = EchoRhythm.random(level: 1, using: &generator)
+        let onsets = rhythm.onsets.map { CompletedEcho.Onset(beat: $0, offsetMs: 20) }
+        let echo = StoredRecord(
+            .echo(
+                CompletedEcho(
+                    timestamp: time, tempo: .standard, rhythm: rhythm, level: 1, onsets: onsets, extras: 0,
+                    inputKind: .midiNote, calibrationMs: -8)))
+        let echoLine = RecordCodec.encode(echo)
+        #expect(echoLine.contains(#""input":"midi-note","calibrationMs":-8,"crc":"#))
+        #expect(try decode(echoLine) == echo)
+        // Without one, no field: the lines of every trial trained before stay the same bytes.
+        let plain = StoredRecord(
+            .rhythm(RhythmRecord(continuousMatchingAt: time, tempoBPM: 92, meanOffsetMs: 1, positions: [])))
+        #expect(!RecordCodec.encode(plain).contains("calibrationMs"))
+        let line =
+            #"{"v":2,"type":"continuousRhythmMatching","time":"2026-03-03T14:33:00Z","tempoBPM":90,"meanOffsetMs":4.5"#
+        guard case .rhythm(let edge) = try decode(line + #","calibrationMs":-999.5}"#).payload else {
+            throw Failure()
+        }
+        #expect(edge.calibrationMs == -999.5)
+        for bad in [#","calibrationMs":1000.5}"#, #","calibrationMs":"12"}"#, #","calibrationMs":-1e9}"#] {
+            #expect(throws: RecordDamage.self, "\(bad)") { try decode(line + bad) }
+        }
+        // Unsealed (no checksum), so that the value is what is refused.
+        let unsealed = String(echoLine.dropLast(18)) + "}"
+        #expect(try decode(unsealed) == echo)
+        let echoBad = unsealed.replacingOccurrences(
+            of: #""calibrationMs":-8"#, with: #""calibrationMs":2000"#)
+        #expect(throws: RecordDamage.self) { try decode(echoBad) }
+    }
+
     @Test("an unknown field is kept only when its value is valid JSON; hostile nesting does not crash")
     func unknownFieldValues() throws {
         // The sample line without its checksum (which must come last), open for one more field.

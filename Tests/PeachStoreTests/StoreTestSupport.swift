@@ -117,7 +117,7 @@ enum Samples {
                     context: TrialContext(settings: .defaults), timeTaken: 2.25, tuneControl: .pitchBend)))
     }
 
-    /// A rhythm record of either kind.
+    /// A rhythm record of either kind; some fill-the-gap trials with a timing calibration.
     static func rhythm(_ index: Int) -> StoredRecord {
         let time = start.addingTimeInterval(Double(index) * 13)
         return StoredRecord(
@@ -137,11 +137,12 @@ enum Samples {
                             ? SilentDrift(
                                 msPerBar: Double(index) / 8, meanOffsetMs: -2.5, strikes: 2 + index % 5)
                             : nil,
-                        tempoRamp: index % 4 == 1 ? index % 20 + 1 : nil, rampEvery: 1 + index % 16)))
+                        tempoRamp: index % 4 == 1 ? index % 20 + 1 : nil, rampEvery: 1 + index % 16,
+                        calibrationMs: index % 3 == 2 ? Double(index % 40) * 0.8125 - 6 : nil)))
     }
 
     /// A rhythm echo of a bar of each level in turn: every note hit a little late, one missed in every third,
-    /// an extra strike in every other.
+    /// an extra strike in every other; some paired with a timing calibration.
     static func echo(_ index: Int) -> StoredRecord {
         var generator = SeededRandomGenerator(seed: UInt64(index) + 1)
         let level = 1 + index % EchoRhythm.maxLevel
@@ -155,7 +156,8 @@ enum Samples {
                 CompletedEcho(
                     timestamp: start.addingTimeInterval(Double(index) * 7.5), tempo: .standard,
                     rhythm: rhythm,
-                    level: level, onsets: onsets, extras: index % 2, inputKind: .midiNote)))
+                    level: level, onsets: onsets, extras: index % 2, inputKind: .midiNote,
+                    calibrationMs: (index / 24) % 2 == 0 ? 12.625 : nil)))
     }
 
     /// A play-back answer of each kind in turn: right, a semitone off, or a chord with a wrong note, with

@@ -382,6 +382,7 @@ struct PracticeBoxTests {
         try strike(harness, count: 16, every: 4) { $0.isMultiple(of: 2) ? 0.011 : 0.013 }  // 12 ms late, raw
         harness.advance(0.5)
         #expect(abs((harness.store.gapFills.first?.meanOffsetMs ?? 0) - 12) < 1e-6, "stored raw")
+        #expect(harness.store.gapFills.first?.calibrationMs == 12, "with the calibration beside it")
         #expect(harness.earcons.filter { $0 == "strike.onTime" }.count == 16, "\(harness.earcons)")
         #expect(harness.earcons.last == "timingResult.onTime")
     }
@@ -1076,6 +1077,7 @@ struct PracticeBoxTests {
         let echo = try echoBar(harness, late: 0.125)
         #expect(echo.score == 1, "\(echo)")
         #expect(echo.hitOffsets.allSatisfy { abs($0 - 125) < 1e-6 }, "stored raw: \(echo.hitOffsets)")
+        #expect(echo.calibrationMs == 120, "with the calibration beside it")
         #expect(harness.earcons.last == "chime")
         // Half of a bar right: its mean says early or late, with the calibration taken off.
         let partial = CompletedEcho(

@@ -33,11 +33,14 @@ public struct CompletedEcho: Hashable, Sendable {
     public let extras: Int
     /// The control that struck.
     public let inputKind: InputKind
+    /// The timing calibration's offset the strikes were paired with, milliseconds (nil: none): what the player's
+    /// chain adds to every strike. The offsets stay raw; the profile takes it off.
+    public let calibrationMs: Double?
 
     /// A result.
     public init(
         timestamp: Date, tempo: Tempo, rhythm: EchoRhythm, level: Int, onsets: [Onset], extras: Int,
-        inputKind: InputKind = .unknown
+        inputKind: InputKind = .unknown, calibrationMs: Double? = nil
     ) {
         self.timestamp = timestamp
         self.tempo = tempo
@@ -46,6 +49,7 @@ public struct CompletedEcho: Hashable, Sendable {
         self.onsets = onsets
         self.extras = extras
         self.inputKind = inputKind
+        self.calibrationMs = calibrationMs
     }
 
     /// The notes hit.
@@ -63,5 +67,11 @@ public struct CompletedEcho: Hashable, Sendable {
     /// The mean offset of the hits, milliseconds (nil without a hit).
     public var meanOffsetMs: Double? {
         hitOffsets.isEmpty ? nil : hitOffsets.reduce(0, +) / Double(hitOffsets.count)
+    }
+    /// The offsets of the hits with the calibration taken off, milliseconds, in order (the raw ones without a
+    /// calibration).
+    public var calibratedHitOffsets: [Double] {
+        guard let calibrationMs else { return hitOffsets }
+        return onsets.compactMap { $0.offsetMs.map { $0 - calibrationMs } }
     }
 }

@@ -25,12 +25,15 @@ public struct CompletedGapFill: Hashable, Sendable {
     public let rampEvery: Int
     /// The pattern whose rests were the gaps (nil: four sixteenths with silent steps).
     public let pattern: TimingPattern?
+    /// The timing calibration's offset in use when the trial ended, milliseconds (nil: none): what the player's
+    /// chain adds to every strike. The strikes stay raw; the profile takes it off.
+    public let calibrationMs: Double?
 
     /// A result.
     public init(
         timestamp: Date, tempo: Tempo, strikes: [GapStrike], gapCount: Int, silentStrikes: [GapStrike] = [],
         silentBars: Int = 0, tempoRamp: Int = 0, rampEvery: Int = TimingSettings.defaults.rampEvery,
-        pattern: TimingPattern? = nil
+        pattern: TimingPattern? = nil, calibrationMs: Double? = nil
     ) {
         precondition(!strikes.isEmpty, "a fill-the-gap result has at least one strike")
         self.timestamp = timestamp
@@ -42,6 +45,7 @@ public struct CompletedGapFill: Hashable, Sendable {
         self.tempoRamp = tempoRamp
         self.rampEvery = rampEvery
         self.pattern = pattern
+        self.calibrationMs = calibrationMs
     }
 
     /// How the strikes drifted in the silent bars; nil without silent bars or with too few strikes in them.

@@ -19,7 +19,8 @@ import Foundation
 /// With a timing calibration (what the player's controller and output add to every strike, `peach timing
 /// calibrate`) each strike is taken as landing that much earlier, both for the echo bar it counts in and for
 /// the note it echoes, so a chain that is late by itself costs no notes; the offsets handed on stay raw, as
-/// fill the gap's do, and the front ends show them with the calibration taken off.
+/// fill the gap's do, with the calibration's offset beside them (``CompletedEcho/calibrationMs``), and the
+/// front ends and the profile show them with it taken off.
 @MainActor
 public final class EchoSession: TrainingSession {
     /// The rest after a dropout before the count-in, seconds.
@@ -238,7 +239,7 @@ public final class EchoSession: TrainingSession {
             onsets: zip(entry.rhythm.onsets, offsets).map {
                 CompletedEcho.Onset(beat: $0, offsetMs: $1.map { $0 * 1000 })
             },
-            extras: extras, inputKind: inputKind)
+            extras: extras, inputKind: inputKind, calibrationMs: calibration()?.offsetMs)
         let kept = machinery.delivered(to: observers, discarding: discardTrial) {
             try $0.echoCompleted(completed)
         }

@@ -90,6 +90,8 @@ public final class GapFillSession: TrainingSession {
     public nonisolated static let cyclesPerBar = 4
     /// The output's dropouts when the loop's clicks were last placed from a fresh timeline.
     private var loopDropouts = 0
+    /// The timing calibration in use, read as each trial ends.
+    private let calibration: @MainActor () -> TimingCalibration?
 
     /// A session.
     /// - Parameters:
@@ -98,11 +100,15 @@ public final class GapFillSession: TrainingSession {
     ///   - clock: time and timers.
     ///   - observers: receive each trial's result before it is reported (store first); none for calibration.
     ///   - targets: the silent steps (fill the gap) or every click (calibration).
+    ///   - calibration: the timing calibration of the controller and output in use, read as each trial ends (its
+    ///     offset goes into the result: the strikes stay raw); nil: none.
     public init(
         clicks: any ClickPlayer, settings: @escaping @MainActor () -> TimingSettings, clock: any SessionClock,
-        observers: [any TimingObserver], targets: Targets = .gaps
+        observers: [any TimingObserver], targets: Targets = .gaps,
+        calibration: @escaping @MainActor () -> TimingCalibration? = { nil }
     ) {
         self.targets = targets
+        self.calibration = calibration
         machinery = SessionMachinery(notePlayer: SilentNotePlayer(), clock: clock)
         self.clicks = clicks
         self.settings = settings
@@ -352,7 +358,7 @@ public final class GapFillSession: TrainingSession {
                     * (targets == .gaps ? loopSettings.gapTargets.count : loopSettings.gapSteps),
                 silentStrikes: strikes.filter { $0.silentBar != nil }, silentBars: loopSettings.silentBars,
                 tempoRamp: loopSettings.tempoRamp, rampEvery: loopSettings.rampEvery,
-                pattern: loopSettings.gapPattern)
+                pattern: loopSettings.gapPattern, calibrationMs: calibration()?.offsetMs)
             let kept = machinery.delivered(to: observers, discarding: discardTrial) {
                 try $0.gapFillCompleted(completed)
             }

@@ -58,7 +58,7 @@ public struct TimingHistory: Hashable, Sendable {
         public internal(set) var hits = 0
         /// Strikes that matched no note.
         public internal(set) var extras = 0
-        /// The hits' offsets, ms.
+        /// The hits' offsets, ms, with the calibration the echo was paired with taken off.
         public internal(set) var offsets = WelfordAccumulator()
         /// The echoes' scores (0 … 1).
         public internal(set) var scores = WelfordAccumulator()
@@ -72,7 +72,7 @@ public struct TimingHistory: Hashable, Sendable {
             notes += completed.onsets.count
             hits += completed.hits
             extras += completed.extras
-            for offset in completed.hitOffsets where offset.isFinite { offsets.add(offset) }
+            for offset in completed.calibratedHitOffsets where offset.isFinite { offsets.add(offset) }
             scores.add(completed.score)
         }
     }
@@ -125,21 +125,24 @@ public struct TimingHistory: Hashable, Sendable {
     }
 
     /// Adds a fill-the-gap trial: its tempo, mean signed offset (ms), the mean at each step (1–4), the drift of
-    /// its silent bars and (for the progress chart) when.
+    /// its silent bars, the timing calibration in use (ms, taken off every offset: the drift's slope is the same
+    /// with it) and (for the progress chart) when.
     public mutating func addGapFill(
         tempoBPM: Int, meanOffsetMs: Double, positions: [Double?], drift: SilentDrift? = nil,
-        at date: Date? = nil
+        calibrationMs: Double? = nil, at date: Date? = nil
     ) {
+        let lag = calibrationMs ?? 0
+        let meanOffsetMs = meanOffsetMs - lag
         guard tempoBPM > 0, meanOffsetMs.isFinite else { return }
         let band = TempoBand(bpm: tempoBPM)
         if let drift, drift.msPerBar.isFinite, drift.meanOffsetMs.isFinite {
             gapCells.file(Keys.gap(band, .drift)) { $0.add(drift.msPerBar) }
-            gapCells.file(Keys.gap(band, .silent)) { $0.add(drift.meanOffsetMs) }
+            gapCells.file(Keys.gap(band, .silent)) { $0.add(drift.meanOffsetMs - lag) }
         }
         gapCells.file(Keys.gap(band, .all)) { $0.add(meanOffsetMs) }
         for (index, value) in positions.prefix(4).enumerated() {
             guard let value, value.isFinite, let slot = Keys.gapStep(band, index + 1) else { continue }
-            gapCells.file(slot) { $0.add(value) }
+            gapCells.file(slot) { $0.add(value - lag) }
         }
         gapFillCount += 1
         if let date { addWeek(.gapFill, band, date) { $0.addMatching(error: meanOffsetMs) } }
@@ -151,7 +154,7 @@ public struct TimingHistory: Hashable, Sendable {
         echoCells.file(family) { $0.add(completed) }
         echoLevel = completed.level
         echoCount += 1
-        let hits = completed.hitOffsets.filter(\.isFinite)
+        let hits = completed.calibratedHitOffsets.filter(\.isFinite)
         if !hits.isEmpty {
             addWeek(.echo, TempoBand(completed.tempo), completed.timestamp) {
                 $0.addMatching(error: hits.reduce(0) { $0 + abs($1) } / Double(hits.count))

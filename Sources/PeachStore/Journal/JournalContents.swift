@@ -105,7 +105,7 @@ public struct JournalContents: Sendable {
                     timing.addGapFill(
                         tempoBPM: rhythm.tempoBPM, meanOffsetMs: mean,
                         positions: rhythm.meanOffsetMsPositions, drift: rhythm.drift,
-                        at: rhythm.timestamp)
+                        calibrationMs: rhythm.calibrationMs, at: rhythm.timestamp)
                 }
             }
         }

@@ -212,7 +212,7 @@ enum CanonicalLine {
                 next = digit + 1
             }
             // Fill the gap's own fields, as the writer orders them: silent bars (and their drift), the ramp, the
-            // pattern.
+            // pattern, the calibration.
             var silentBars: Int?
             var drift: SilentDrift?
             if cursor.literal(",\"silentBars\":") {
@@ -239,9 +239,15 @@ enum CanonicalLine {
                 guard let name = cursor.text(), let named = TimingPattern.named(name) else { throw .refused }
                 pattern = named
             }
+            var calibration: Double?
+            if cursor.literal(",\"calibrationMs\":") {
+                guard let value = cursor.number() else { throw .refused }
+                calibration = value
+            }
             record = RhythmRecord(
                 continuousMatchingAt: timestamp, tempoBPM: tempo, meanOffsetMs: mean, positions: positions,
-                silentBars: silentBars, drift: drift, tempoRamp: ramp, rampEvery: every, pattern: pattern)
+                silentBars: silentBars, drift: drift, tempoRamp: ramp, rampEvery: every, pattern: pattern,
+                calibrationMs: calibration)
             guard record.hasValidFillFields else { throw .refused }
         }
         guard cursor.atEnd else { throw .refused }
@@ -256,10 +262,17 @@ enum CanonicalLine {
             cursor.literal(",\"rhythm\":"), let rhythm = cursor.text(), cursor.literal(",\"level\":"),
             let level = cursor.integer(), cursor.literal(",\"onsets\":"), let onsets = cursor.text(),
             cursor.literal(",\"extras\":"), let extras = cursor.integer(), cursor.literal(",\"input\":"),
-            let input = cursor.text(), cursor.atEnd,
+            let input = cursor.text()
+        else { throw .refused }
+        var calibration: Double?
+        if cursor.literal(",\"calibrationMs\":") {
+            guard let value = cursor.number() else { throw .refused }
+            calibration = value
+        }
+        guard cursor.atEnd,
             let completed = try? EchoFields.completed(
                 tempoBPM: tempo, rhythm: rhythm, level: level, onsets: onsets, extras: extras, input: input,
-                at: timestamp)
+                calibrationMs: calibration, at: timestamp)
         else { throw .refused }
         slot.initialize(
             to: StoredRecord(payload: .echo(completed), schemaVersion: max(version, 4), extraFields: []))

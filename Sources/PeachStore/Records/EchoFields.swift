@@ -12,11 +12,12 @@ enum EchoFields {
     }
 
     /// The echo a record's values make: a bar of the vocabulary, drawn at a level that holds it, one offset
-    /// (within ±1000 ms) or miss per note, the extra strikes.
+    /// (within ±1000 ms) or miss per note, the extra strikes, the calibration it was paired with (within a
+    /// calibration's domain).
     /// - Throws: ``RecordDamage`` naming the field that does not fit.
     static func completed(
         tempoBPM: Int, rhythm text: String, level: Int, onsets: String, extras: Int, input: String?,
-        at timestamp: Date
+        calibrationMs: Double? = nil, at timestamp: Date
     ) throws(RecordDamage) -> CompletedEcho {
         func invalid(_ field: String, _ kind: RecordProblem.FieldKind) -> RecordDamage {
             RecordDamage(problem: .invalidField(field, expected: kind))
@@ -41,9 +42,12 @@ enum EchoFields {
             result.append(CompletedEcho.Onset(beat: beat, offsetMs: value))
         }
         guard (0...256).contains(extras) else { throw invalid("extras", .wholeNumber) }
+        if let calibrationMs, !TimingCalibration.millisecondsDomain.contains(calibrationMs) {
+            throw invalid("calibrationMs", .milliseconds)
+        }
         return CompletedEcho(
             timestamp: timestamp, tempo: tempo, rhythm: rhythm, level: level, onsets: result, extras: extras,
-            inputKind: InputKind(rawValue: input ?? InputKind.unknown.rawValue))
+            inputKind: InputKind(rawValue: input ?? InputKind.unknown.rawValue), calibrationMs: calibrationMs)
     }
 }
 
@@ -53,6 +57,6 @@ extension FieldReader {
         try EchoFields.completed(
             tempoBPM: try integer(.tempoBPM), rhythm: try string(.rhythm), level: try integer(.level),
             onsets: try string(.onsets), extras: try integer(.extras), input: try optionalString(.input),
-            at: timestamp)
+            calibrationMs: try optionalNumber(.calibrationMs), at: timestamp)
     }
 }

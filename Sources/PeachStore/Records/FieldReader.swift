@@ -184,10 +184,21 @@ struct FieldReader {
             }
             let record = RhythmRecord(
                 continuousMatchingAt: timestamp, tempoBPM: tempo, meanOffsetMs: mean, positions: positions,
-                silentBars: silentBars, drift: drift, tempoRamp: ramp, rampEvery: every, pattern: pattern)
+                silentBars: silentBars, drift: drift, tempoRamp: ramp, rampEvery: every, pattern: pattern,
+                calibrationMs: try calibration())
             guard record.hasValidFillFields else { throw invalid(.silentBars, .fillTheGapFields) }
             return record
         }
+    }
+
+    /// The timing calibration's offset a fill-the-gap or rhythm-echo line was trained with (ms, within
+    /// ``TimingCalibration/millisecondsDomain``), nil when it says none.
+    func calibration() throws -> Double? {
+        guard let value = try optionalNumber(.calibrationMs) else { return nil }
+        guard TimingCalibration.millisecondsDomain.contains(value) else {
+            throw invalid(.calibrationMs, .milliseconds)
+        }
+        return value
     }
 
     func context() throws -> TrialContext {

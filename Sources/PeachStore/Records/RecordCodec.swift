@@ -37,7 +37,9 @@ import PeachCore
 /// A fill-the-gap trial trained here with silent bars adds their number and, with two strikes or more in
 /// them, the strikes' count, drift and mean (`"silentBars":1,"silentStrikes":6,"driftMsPerBar":2.3,
 /// "silentMeanOffsetMs":8.1`); with a tempo ramp its step and bars (`"tempoRamp":4,"rampEvery":2`); played
-/// in a pattern, the pattern (`"pattern":"3:x-x"`: its rests were the gaps).
+/// in a pattern, the pattern (`"pattern":"3:x-x"`: its rests were the gaps); with a timing calibration in use,
+/// its offset last (`"calibrationMs":12.5`: what the player's chain added to every strike; the offsets stay
+/// raw, and the profile takes it off).
 ///
 /// Schema version 3 adds play-back answers (`peach play`): the item asked, the reference (the given note; for
 /// chords the bass), the notes the answer must contain and the notes played (`note:velocity:ms`, the onset in
@@ -62,6 +64,9 @@ import PeachCore
 ///
 ///     {"v":4,"type":"rhythmEcho","time":"…","tempoBPM":90,"rhythm":"4:x-xx 2:xx 3:xxx 1:x","level":4,
 ///      "onsets":"-3.2 4.1 - 0.5 2 -1.5 7.25 3 12","extras":1,"input":"midi-note"}
+///
+/// Paired with a timing calibration, it adds the calibration's offset last (`"calibrationMs":12.5`), as fill
+/// the gap does; an older Peach keeps it as an unknown field.
 ///
 /// A record is written with the oldest version that holds it (``version(for:)``).
 ///
@@ -102,7 +107,7 @@ enum RecordCodec {
             meanOffsetMsPosition2, meanOffsetMsPosition3
         case kind, item, reference, answerNotes, played, heardAs, anyOctave, anyVoicing, pattern,
             offsetPosition, silentBars, silentStrikes, driftMsPerBar, silentMeanOffsetMs, tempoRamp, rampEvery
-        case rhythm, level, onsets, extras, tonic
+        case rhythm, level, onsets, extras, tonic, calibrationMs
         case crc
 
         /// The key as a line writes it (inlined: where the key is a constant, so is its name).
@@ -161,6 +166,7 @@ enum RecordCodec {
             case .onsets: "onsets"
             case .extras: "extras"
             case .tonic: "tonic"
+            case .calibrationMs: "calibrationMs"
             case .crc: "crc"
             }
         }
@@ -252,6 +258,7 @@ enum RecordCodec {
             out.string(.onsets, EchoFields.onsets(completed.onsets))
             out.integer(.extras, completed.extras)
             out.string(.input, completed.inputKind.rawValue)
+            if let calibration = completed.calibrationMs { out.number(.calibrationMs, calibration) }
         case .rhythm(let rhythm):
             out.key(.type)
             writeQuoted(rhythm.kind.rawValue, to: &out)
@@ -285,6 +292,7 @@ enum RecordCodec {
             if rhythm.kind == .continuousMatching, let pattern = rhythm.pattern {
                 out.string(.pattern, pattern.id)
             }
+            if let calibration = rhythm.calibrationMs { out.number(.calibrationMs, calibration) }
         }
         for extra in record.extraFields {
             out.write(",\"")

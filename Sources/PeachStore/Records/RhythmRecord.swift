@@ -44,6 +44,9 @@ public struct RhythmRecord: Hashable, Sendable {
     public let tempoRamp: Int?
     /// Fill the gap with a tempo ramp: bars between its steps.
     public let rampEvery: Int?
+    /// Fill the gap trained with a timing calibration: its offset, milliseconds (what the player's chain added to
+    /// every strike; the offsets stay raw). Nil: none, or not said.
+    public let calibrationMs: Double?
 
     /// The step of a record without one: the third, as Peach on iOS plays it.
     public static let defaultOffsetPosition = 3
@@ -67,6 +70,7 @@ public struct RhythmRecord: Hashable, Sendable {
         drift = nil
         tempoRamp = nil
         rampEvery = nil
+        calibrationMs = nil
     }
 
     /// A continuous-matching result (`positions` padded or cut to four); trained here with silent bars, their
@@ -75,7 +79,7 @@ public struct RhythmRecord: Hashable, Sendable {
     public init(
         continuousMatchingAt timestamp: Date, tempoBPM: Int, meanOffsetMs: Double, positions: [Double?],
         silentBars: Int? = nil, drift: SilentDrift? = nil, tempoRamp: Int? = nil, rampEvery: Int? = nil,
-        pattern: TimingPattern? = nil
+        pattern: TimingPattern? = nil, calibrationMs: Double? = nil
     ) {
         kind = .continuousMatching
         self.timestamp = timestamp
@@ -92,6 +96,7 @@ public struct RhythmRecord: Hashable, Sendable {
         self.drift = silentBars == nil ? nil : drift
         self.tempoRamp = tempoRamp
         self.rampEvery = tempoRamp == nil ? nil : rampEvery
+        self.calibrationMs = calibrationMs
     }
 }
 
@@ -124,7 +129,7 @@ extension RhythmRecord {
             meanOffsetMs: completed.meanOffsetMs, positions: completed.meanOffsetMsPositions,
             silentBars: completed.silentBars > 0 ? completed.silentBars : nil, drift: completed.drift,
             tempoRamp: completed.tempoRamp != 0 ? completed.tempoRamp : nil, rampEvery: completed.rampEvery,
-            pattern: completed.pattern)
+            pattern: completed.pattern, calibrationMs: completed.calibrationMs)
     }
 
     /// The most silent strikes `bars` silent bars can hold: one a step, at the finest grid a pattern has.
@@ -132,7 +137,8 @@ extension RhythmRecord {
         bars * GapFillSession.cyclesPerBar * (TimingPattern.catalogue.map(\.steps).max() ?? 1)
     }
 
-    /// Whether the silent-bar and ramp fields are within what fill the gap plays (the readers' check).
+    /// Whether the silent-bar and ramp fields are within what fill the gap plays, and the calibration within a
+    /// calibration's domain (the readers' check).
     var hasValidFillFields: Bool {
         if let pattern, pattern.rests.isEmpty { return false }
         if let silentBars, !(1...TimingSettings.silentBarsRange.upperBound).contains(silentBars) {
@@ -150,6 +156,7 @@ extension RhythmRecord {
                 TimingSettings.barsRange.contains(rampEvery)
             else { return false }
         }
+        if let calibrationMs, !TimingCalibration.millisecondsDomain.contains(calibrationMs) { return false }
         return true
     }
 }

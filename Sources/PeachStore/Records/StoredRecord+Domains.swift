@@ -19,6 +19,11 @@ extension StoredRecord {
             if test(context.gap, ValueDomains.gap) { return ("gap", ValueDomains.gap) }
             return nil
         }
+        func calibration(_ value: Double?) -> (field: String, domain: ClosedRange<Double>)? {
+            let domain = TimingCalibration.millisecondsDomain
+            guard let value, test(value, domain) else { return nil }
+            return ("calibrationMs", domain)
+        }
         switch payload {
         case .comparison(let completed):
             if test(completed.comparison.centDifference.rawValue, ValueDomains.cents) {
@@ -47,7 +52,7 @@ extension StoredRecord {
         case .echo(let completed):
             let offsets = -1000.0...1000.0
             for offset in completed.hitOffsets where test(offset, offsets) { return ("onsets", offsets) }
-            return nil
+            return calibration(completed.calibrationMs)
         case .playBack(let completed):
             if test(completed.responseTime, ValueDomains.answerTime) {
                 return ("responseTime", ValueDomains.answerTime)
@@ -64,7 +69,7 @@ extension StoredRecord {
             for (position, value) in rhythm.meanOffsetMsPositions.enumerated() {
                 if let value, test(value, offsets) { return ("meanOffsetMsPosition\(position)", offsets) }
             }
-            return nil
+            return calibration(rhythm.calibrationMs)
         }
     }
 

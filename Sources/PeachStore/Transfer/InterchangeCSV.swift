@@ -22,16 +22,17 @@ public enum InterchangeCSV {
     /// The first line's prefix.
     public static let metadataPrefix = "# peach-export-format:"
     /// The 19 columns of version 3, in order, and Peach's own: an offset-detection answer's pattern (`4:x-xx`)
-    /// and offset step; fill the gap's silent bars, their strikes, drift and mean, and tempo ramp. The apps' importer reads columns by name and passes over ones it does not
-    /// know (since June 2026), so it still reads the file; Peach reads them back, and a row without them is
-    /// straight sixteenths, offset step 3.
+    /// and offset step; fill the gap's silent bars, their strikes, drift and mean, tempo ramp and timing
+    /// calibration. The apps' importer reads columns by name and passes over ones it does not know (since June
+    /// 2026), so it still reads the file; Peach reads them back, and a row without them is straight sixteenths,
+    /// offset step 3.
     public static let columns = [
         "trainingType", "timestamp", "referenceNote", "referenceNoteName", "targetNote", "targetNoteName",
         "interval", "tuningSystem", "centOffset", "isCorrect", "initialCentOffset", "userCentError",
         "tempoBPM",
         "offsetMs", "meanOffsetMs", "meanOffsetMsPosition0", "meanOffsetMsPosition1", "meanOffsetMsPosition2",
         "meanOffsetMsPosition3", "pattern", "offsetPosition", "silentBars", "silentStrikes", "driftMsPerBar",
-        "silentMeanOffsetMs", "tempoRamp", "rampEvery",
+        "silentMeanOffsetMs", "tempoRamp", "rampEvery", "calibrationMs",
     ]
 
     /// A row that was not imported: its line, and what was wrong.
@@ -272,7 +273,7 @@ public enum InterchangeCSV {
             return (pattern, position)
         }
 
-        /// `record` with Peach's silent-bar and ramp cells of the row (none: the apps' rows).
+        /// `record` with Peach's silent-bar, ramp and calibration cells of the row (none: the apps' rows).
         func fillFields(_ record: RhythmRecord) throws -> RhythmRecord {
             func whole(_ column: String) throws -> Int? {
                 guard let cell = self[column], !cell.isEmpty else { return nil }
@@ -299,13 +300,21 @@ public enum InterchangeCSV {
                 }
                 pattern = named
             }
-            guard bars != nil || ramp != nil || pattern != nil, let mean = record.meanOffsetMs else {
-                return record
+            var calibration: Double?
+            if let cell = self["calibrationMs"], !cell.isEmpty {
+                let value = try number("calibrationMs")
+                guard TimingCalibration.millisecondsDomain.contains(value) else {
+                    throw invalid("calibrationMs", .milliseconds)
+                }
+                calibration = value
             }
+            guard bars != nil || ramp != nil || pattern != nil || calibration != nil,
+                let mean = record.meanOffsetMs
+            else { return record }
             let filled = RhythmRecord(
                 continuousMatchingAt: record.timestamp, tempoBPM: record.tempoBPM, meanOffsetMs: mean,
                 positions: record.meanOffsetMsPositions, silentBars: bars, drift: drift, tempoRamp: ramp,
-                rampEvery: every, pattern: pattern)
+                rampEvery: every, pattern: pattern, calibrationMs: calibration)
             guard filled.hasValidFillFields else { throw invalid("silentBars", .fillTheGapFields) }
             return filled
         }
@@ -355,7 +364,7 @@ public enum InterchangeCSV {
             notes(comparison.note1, comparison.note2, comparison.tuningSystem)
             number(comparison.centDifference.rawValue)
             cell(completed.isCorrect ? "true" : "false")
-            empty(11 + 6)
+            empty(11 + 7)
         case .pitchMatching(let completed):
             guard completed.tuningSystem != .pythagorean else { return false }
             start("pitchMatching", completed.timestamp)
@@ -363,7 +372,7 @@ public enum InterchangeCSV {
             empty(2)
             number(completed.initialOffset.rawValue)
             number(completed.userError.rawValue)
-            empty(9 + 6)
+            empty(9 + 7)
         case .rhythm(let rhythm):
             start(rhythm.kind.rawValue, rhythm.timestamp)
             switch rhythm.kind {
@@ -380,7 +389,7 @@ public enum InterchangeCSV {
                 } else {
                     empty(2)
                 }
-                empty(6)
+                empty(7)
             case .continuousMatching:
                 empty(10)
                 cell(String(rhythm.tempoBPM))
@@ -405,6 +414,7 @@ public enum InterchangeCSV {
                 } else {
                     empty(2)
                 }
+                if let calibration = rhythm.calibrationMs { number(calibration) } else { empty(1) }
             }
         }
         bytes.append(0x0A)

@@ -10,7 +10,8 @@ public enum RecordTransfer {
     /// of schema version 2 (intervals, tunings, rhythm records) after the first twenty, then those of version 3
     /// (play-back), then an offset-detection answer's pattern and offset step, then fill the gap's silent bars
     /// and tempo ramp, then rhythm echo's (schema version 4; its `rhythm` column holds a melody's rhythm too), then
-    /// a fixed key's tonic as the player named it.
+    /// a fixed key's tonic as the player named it, then the timing calibration fill the gap or rhythm echo was
+    /// trained with.
     public static let csvColumns = [
         "type", "time", "note1", "note2", "cents", "answer", "correct", "referenceNote", "initialCents",
         "errorCents",
@@ -21,7 +22,7 @@ public enum RecordTransfer {
         "meanOffsetMsPosition1", "meanOffsetMsPosition2", "meanOffsetMsPosition3",
         "kind", "item", "reference", "answerNotes", "played", "heardAs", "anyOctave", "anyVoicing",
         "pattern", "offsetPosition", "silentBars", "silentStrikes", "driftMsPerBar", "silentMeanOffsetMs",
-        "tempoRamp", "rampEvery", "rhythm", "level", "onsets", "extras", "tonic",
+        "tempoRamp", "rampEvery", "rhythm", "level", "onsets", "extras", "tonic", "calibrationMs",
     ]
     static let csvTextColumns: Set<String> = [
         "type", "time", "answer", "timbre", "input", "tuneControl", "tuning", "kind", "item", "answerNotes",
@@ -184,7 +185,8 @@ public enum RecordTransfer {
             number(context.gap, decimals: 3)
             integer(context.velocity.rawValue)
         }
-        var tonic: KeySignature?  // the last column: a fixed key's tonic as the player named it
+        var tonic: KeySignature?  // a fixed key's tonic as the player named it
+        var calibration: Double?  // the last column: the timing calibration in use
         switch record.payload {
         case .comparison(let completed):
             RecordCodec.append("comparison,", to: &bytes)
@@ -293,6 +295,7 @@ public enum RecordTransfer {
                 empty(2)
             }
             empty(4)
+            calibration = rhythm.calibrationMs
         case .echo(let completed):
             RecordCodec.append("rhythmEcho,", to: &bytes)
             Timestamp.append(completed.timestamp, to: &bytes)
@@ -305,8 +308,10 @@ public enum RecordTransfer {
             integer(completed.level)
             text(EchoFields.onsets(completed.onsets))
             integer(completed.extras)
+            calibration = completed.calibrationMs
         }
         if let tonic { text(tonic.description) } else { comma() }
+        optional(calibration)
     }
 
     /// A CSV cell: the text as it is, or in quotes (quotes doubled) when it holds a comma, quote or line break.

@@ -176,7 +176,8 @@ public enum Help: CaseIterable, Sendable {
             Each note of the echo is hit (and how early or late, timed by the sequencer's stamp against the \
             bar's sample frames) or missed, and strikes that match no note are extra; the score is the hits over \
             the notes and the extras. With a timing calibration (peach timing calibrate) each strike is paired \
-            with it taken off, and the mean is shown both ways; stored offsets stay raw. Three scores of 80 % or \
+            with it taken off, and the mean is shown both ways; stored offsets stay raw, with the calibration \
+            beside them, and peach profile takes it off. Three scores of 80 % or \
             more in a row move up a level (new figures), two below 50 % move down; every echo is stored with its \
             bar and level, and the next session starts at the level you left.
             Examples:
@@ -281,7 +282,7 @@ public enum Help: CaseIterable, Sendable {
             median offset is what your whole chain adds (controller, sound card, your habit), kept for this \
             controller and output in calibration.json beside the settings. Fill the gap then shows each strike \
             with it taken off, and raw, and rhythm echo pairs each strike with it taken off; stored results stay \
-            raw.
+            raw, with the calibration beside them, and peach profile takes it off.
             Examples:
               peach timing calibrate
               peach timing calibrate --profile pads --tempo 100

@@ -188,7 +188,8 @@ public struct TimingJSON: Encodable, Sendable {
         public let hitRate: Double
         /// Strikes that matched no note.
         public let extras: Int
-        /// The hits' mean offset, ms (absent without a hit).
+        /// The hits' mean offset, ms, with the calibration each bar was paired with taken off (absent without a
+        /// hit).
         public let meanOffsetMs: Double?
         /// Their spread, ms (absent with fewer than two).
         public let stdDevMs: Double?

@@ -550,7 +550,8 @@ public final class TrainingRun {
             let session = GapFillSession(
                 clicks: clicks, settings: timing, clock: clock,
                 observers: mode == .calibration ? [] : [store],
-                targets: mode == .calibration ? .clicks : .gaps)
+                targets: mode == .calibration ? .clicks : .gaps,
+                calibration: { [weak self] in self?.mode == .calibration ? nil : self?.progress.calibration })
             attach(
                 session,
                 perform: { [weak self, unowned session] action, time in

@@ -74,6 +74,26 @@ struct TimingHistoryTests {
         staircase(&history, percent: 5, count: 50, bpm: 70, seed: 6)
         #expect(try snapshotRoundTrip(history) == history)
     }
+
+    @Test(
+        "fill the gap with a calibration: every offset taken with it off (the mean, each step, the silent bars'), the drift's slope kept"
+    )
+    func gapFillCalibrated() throws {
+        var calibrated = TimingHistory()
+        var plain = TimingHistory()
+        let time = Date(timeIntervalSince1970: 1_767_225_600)
+        // A chain 12 ms late by itself: the strikes land at +13 raw, +1 when it is taken off.
+        calibrated.addGapFill(
+            tempoBPM: 100, meanOffsetMs: 13, positions: [nil, 11, nil, 15],
+            drift: SilentDrift(msPerBar: 2.5, meanOffsetMs: 20, strikes: 6), calibrationMs: 12, at: time)
+        plain.addGapFill(
+            tempoBPM: 100, meanOffsetMs: 1, positions: [nil, -1, nil, 3],
+            drift: SilentDrift(msPerBar: 2.5, meanOffsetMs: 8, strikes: 6), at: time)
+        #expect(calibrated == plain)
+        #expect(calibrated.gapFill(band: .moderate)?.mean == 1)
+        #expect(calibrated.gapFill(band: .moderate, position: 2)?.mean == -1)
+        #expect(calibrated.weeks(of: .gapFill, band: .moderate).first?.absoluteErrors.mean == 1)
+    }
 }
 
 @Suite("TimingHistory: pattern families")
@@ -136,5 +156,29 @@ struct TimingHistoryEchoTests {
         #expect(weeks.count == 1 && weeks.first?.absoluteErrors.count == 2)
         #expect(abs((weeks.first?.absoluteErrors.mean ?? 0) - (4 + 1) / 2) < 1e-12)
         #expect(history.isConsistent(maximumCount: 2) && !history.isConsistent(maximumCount: 1))
+    }
+
+    @Test(
+        "an echo paired with a calibration counts its hits' offsets with it taken off; the hits and score stay"
+    )
+    func calibratedEcho() throws {
+        let rhythm = try #require(EchoRhythm(text: "1:x 2:xx 1:x 2:xx"))
+        let time = Date(timeIntervalSince1970: 1_767_225_600)
+        func echo(_ offsets: [Double?], calibration: Double?) -> CompletedEcho {
+            CompletedEcho(
+                timestamp: time, tempo: .standard, rhythm: rhythm, level: 1,
+                onsets: zip(rhythm.onsets, offsets).map { CompletedEcho.Onset(beat: $0, offsetMs: $1) },
+                extras: 1, calibrationMs: calibration)
+        }
+        let late = echo([32, 28, 34, nil, 30, 26], calibration: 30)
+        #expect(late.calibratedHitOffsets == [2, -2, 4, 0, -4])
+        #expect(late.hitOffsets == [32, 28, 34, 30, 26] && late.meanOffsetMs == 30)
+        var calibrated = TimingHistory()
+        calibrated.addEcho(late)
+        var plain = TimingHistory()
+        plain.addEcho(echo([2, -2, 4, nil, 0, -4], calibration: nil))
+        #expect(calibrated == plain)
+        #expect(calibrated.echo(family: .simple)?.offsets.mean == 0)
+        #expect(calibrated.weeks(of: .echo, band: .moderate).first?.absoluteErrors.mean == 2.4)
     }
 }
