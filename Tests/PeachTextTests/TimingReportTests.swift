@@ -2,9 +2,10 @@
 
 import Foundation
 import PeachCore
-import PeachText
 import PeachTraining
 import Testing
+
+@testable import PeachText
 
 @Suite("The profile's timing section")
 struct TimingReportTests {
@@ -16,8 +17,8 @@ struct TimingReportTests {
             let sign: Double = index.isMultiple(of: 2) ? -1 : 1
             history.addOffsetDetection(tempoBPM: 100, offsetMs: sign * percent * 1.5, isCorrect: percent > 5)
         }
-        history.addGapFill(tempoBPM: 100, meanOffsetMs: -4, positions: [nil, nil, nil, -4])
-        history.addGapFill(tempoBPM: 100, meanOffsetMs: -6, positions: [nil, nil, nil, -6])
+        history.addGapFill(tempoBPM: 100, meanOffsetMs: -24, positions: [nil, nil, nil, -24])
+        history.addGapFill(tempoBPM: 100, meanOffsetMs: -26, positions: [nil, nil, nil, -26])
         return history
     }
 
@@ -31,15 +32,33 @@ struct TimingReportTests {
         #expect(english[2].hasPrefix("  early ") && english[2].contains(" · late "))
         #expect(
             english[3]
-                == "  fill the gap, 80–119 BPM: -5.0 ms, rushing (early) · spread 1.4 ms · 2 trials · by step 4: -5.0"
+                == "  fill the gap, 80–119 BPM: -25.0 ms, rushing (early) · spread 1.4 ms · 2 trials · by step 4: -25.0"
         )
         let german = TimingReport(history: Self.history(), texts: Texts(language: .german)).lines
         #expect(german.count == english.count)
         for (en, de) in zip(english.dropFirst(), german.dropFirst()) {
             CatalogueTests.check(en, de, "timing line")
         }
-        #expect(german[3].contains("-5,0 ms, eilend (zu früh)"))
+        #expect(german[3].contains("-25,0 ms, eilend (zu früh)"))
         #expect(TimingReport(history: TimingHistory(), texts: Texts(language: .english)).lines.isEmpty)
+    }
+
+    @Test(
+        "a mean offset is said as a teacher says it: on time within 5 ms, a little early or late within 20, rushing or dragging beyond; EN and DE"
+    )
+    func verdicts() {
+        let english = Texts(language: .english)
+        let german = Texts(language: .german)
+        let cases: [(Double, String, String)] = [
+            (0, "on time", "pünktlich"), (-5, "on time", "pünktlich"), (4.9, "on time", "pünktlich"),
+            (5.1, "a little late", "etwas zu spät"), (-12, "a little early", "etwas zu früh"),
+            (20, "a little late", "etwas zu spät"), (20.5, "dragging (late)", "schleppend (zu spät)"),
+            (-40, "rushing (early)", "eilend (zu früh)"),
+        ]
+        for (mean, en, de) in cases {
+            #expect(english.timingVerdict(meanOffsetMs: mean) == en, "\(mean)")
+            #expect(german.timingVerdict(meanOffsetMs: mean) == de, "\(mean)")
+        }
     }
 
     @Test("the JSON has each band's threshold (both directions and each) and fill the gap per step")
@@ -55,7 +74,7 @@ struct TimingReportTests {
         #expect(abs((thresholds[0]["milliseconds"] as? Double ?? 0) - percent * 1.5) < 1e-9)
         let gaps = try #require(object["gapFill"] as? [[String: Any]])
         #expect(gaps.count == 2)
-        #expect(gaps[1]["position"] as? Int == 4 && gaps[1]["meanMs"] as? Double == -5)
+        #expect(gaps[1]["position"] as? Int == 4 && gaps[1]["meanMs"] as? Double == -25)
     }
 }
 

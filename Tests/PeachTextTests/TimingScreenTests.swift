@@ -103,7 +103,7 @@ struct TimingScreenTests {
         screen.present(
             .gapFill(.struck(GapStrike(position: 4, offsetMs: 20), trialStrikes: 1), progress), at: Date())
         #expect(output.screen.hasSuffix("   1  ▶ 8.0 ms late (raw +20.0 ms)\n"), "\(output.screen)")
-        // The trial's mean too: on time once the calibration is off, not dragging by the chain's 12 ms.
+        // The trial's mean too: on time once the calibration is off, not late by the chain's 12 ms.
         let strikes = (0..<16).map { GapStrike(position: 4, offsetMs: $0.isMultiple(of: 2) ? 11 : 13) }
         let trial = CompletedGapFill(timestamp: Date(), tempo: .standard, strikes: strikes, gapCount: 16)
         screen.present(.gapFill(.trialCompleted(trial), progress), at: Date())
@@ -114,7 +114,7 @@ struct TimingScreenTests {
         progress.calibration = nil
         screen.present(.gapFill(.trialCompleted(trial), progress), at: Date())
         #expect(
-            output.screen.hasSuffix("Sixteen cycles: 16 of 16 gaps struck, mean 12.0 ms, dragging (late).\n"),
+            output.screen.hasSuffix("Sixteen cycles: 16 of 16 gaps struck, mean 12.0 ms, a little late.\n"),
             "\(output.screen)")
     }
 

@@ -154,8 +154,8 @@ public enum Help: CaseIterable, Sendable {
             A loop of four sixteenth steps plays with one step silent (the fourth, or --gap-positions). Strike \
             any key or pad (or Space) where the silent step belongs: a strike counts within half a sixteenth \
             of it, and you see at once how early or late it was, to a tenth of a millisecond, timed by the \
-            sequencer's stamp against the click's sample frame. Every sixteen cycles the mean offset (rushing \
-            or dragging) is stored. With --silent-bars the loop drops out after every --silent-every bars \
+            sequencer's stamp against the click's sample frame. Every sixteen cycles the mean offset is stored \
+            and said: on time within 5 ms, a little early or late within 20 ms, rushing or dragging beyond. With --silent-bars the loop drops out after every --silent-every bars \
             while you keep striking: how far you drifted (ms a bar) is stored with the trial. With --ramp the \
             tempo steps by that many BPM every --ramp-every bars played, and strikes are scored against the \
             ramped grid; silent bars hold the tempo last heard.

@@ -193,8 +193,7 @@ extension Texts {
     /// the gap's) taken off and the raw mean after it, as each strike shows it.
     func gapFillTrial(_ completed: CompletedGapFill, calibration: TimingCalibration? = nil) -> String {
         let mean = calibration?.calibrated(completed.meanOffsetMs) ?? completed.meanOffsetMs
-        let drift =
-            abs(mean) < 0.5 ? tr("on time") : mean < 0 ? tr("rushing (early)") : tr("dragging (late)")
+        let drift = timingVerdict(meanOffsetMs: mean)
         let meanText = milliseconds(completed.meanOffsetMs, calibration: calibration, signed: false)
         guard completed.silentBars == 0 else {
             return tr(
@@ -204,6 +203,18 @@ extension Texts {
         return tr(
             "Sixteen cycles: \(completed.strikes.count) of \(completed.gapCount) gaps struck, mean "
                 + "\(meanText), \(drift).")
+    }
+
+    /// A mean offset as a teacher says it (``TimingVerdict``): `on time` within ±5 ms, `a little late` within
+    /// ±20 ms, `dragging (late)` beyond; early likewise.
+    func timingVerdict(meanOffsetMs: Double) -> String {
+        switch TimingVerdict(meanOffsetMs: meanOffsetMs) {
+        case .onTime: tr("on time")
+        case .near(.early): tr("a little early")
+        case .near(.late): tr("a little late")
+        case .far(.early): tr("rushing (early)")
+        case .far(.late): tr("dragging (late)")
+        }
     }
 
     /// An offset in milliseconds (`12.0 ms`, signed `+12.0 ms`), with `calibration` taken off and the raw one
@@ -371,7 +382,7 @@ extension Texts {
     /// Fill the gap at `band`: the mean offset, its spread, the trials and the mean per step.
     func gapFillSummary(band: TempoBand, trials: WelfordAccumulator, steps: [(Int, Double)]) -> String {
         let mean = trials.mean
-        let drift = abs(mean) < 0.5 ? tr("on time") : mean < 0 ? tr("rushing (early)") : tr("dragging (late)")
+        let drift = timingVerdict(meanOffsetMs: mean)
         let spread = trials.sampleStandardDeviation.map { format($0, 1) } ?? "–"
         let perStep = steps.map { "\($0.0): \(signedMs($0.1))" }.joined(separator: ", ")
         return tr(

@@ -111,10 +111,10 @@ public struct Earcon: Hashable, Sendable {
         })
     /// A play-back answer was right (and a rhythm echo scoring ``EchoLevel/promotion`` or more; a calibration kept).
     public static let chime = Earcon(name: "chime", together: [88, 95], duration: .milliseconds(150))
-    /// A fill-the-gap trial's mean offset within this many milliseconds is "on time".
-    public static let onTimeBand = 5.0
+    /// A fill-the-gap trial's mean offset within this many milliseconds is "on time" (``TimingVerdict``'s band).
+    public static let onTimeBand = TimingVerdict.onTimeBand
     /// A mean offset beyond ``onTimeBand`` and within this many milliseconds is "near" (a whole tone).
-    public static let nearTimingBand = 20.0
+    public static let nearTimingBand = TimingVerdict.nearBand
 
     /// The earcon of a mode.
     public static func mode(_ mode: TrainingMode) -> Earcon {
@@ -152,12 +152,14 @@ public struct Earcon: Hashable, Sendable {
     /// The semitones from A5 that say how early or late `offsetMs` is (0 on time; up rushing, down dragging: a
     /// whole tone within ``nearTimingBand``, a fifth beyond) and the band's name.
     private static func timingInterval(_ offsetMs: Double) -> (semitones: Int, band: String) {
-        let magnitude = abs(offsetMs)
-        let step = magnitude <= onTimeBand ? 0 : magnitude <= nearTimingBand ? 2 : 7
-        let direction = offsetMs < 0 ? 1 : -1
-        let band =
-            step == 0 ? "onTime" : (step == 2 ? "near" : "far") + (direction > 0 ? "Rushing" : "Dragging")
-        return (direction * step, band)
+        func way(_ direction: TimingDirection) -> (up: Int, name: String) {
+            direction == .early ? (1, "Rushing") : (-1, "Dragging")
+        }
+        switch TimingVerdict(meanOffsetMs: offsetMs) {
+        case .onTime: return (0, "onTime")
+        case .near(let direction): return (way(direction).up * 2, "near" + way(direction).name)
+        case .far(let direction): return (way(direction).up * 7, "far" + way(direction).name)
+        }
     }
 
     /// A fill-the-gap trial's result: A5, then A5 again when the mean offset was within ±``onTimeBand`` ms;
