@@ -139,16 +139,16 @@ struct TimingScreenTests {
         // Each note by the beat it is on (1:x 1:x 2:xx 1:x), the miss as –.
         #expect(
             output.screen
-                == "   1  ✔ Correct  4 of 5 notes, 0 extra · mean +20.0 ms · score 80 %\n"
+                == "   1  ✔ Correct  4 of 5 notes, 0 extra · mean +20.0 ms, a little late · score 80 %\n"
                 + "      ms by beat: 1: +20 · 2: +24 · 3: – +16 · 4: +20\n"
-                + "   1  ✔ Correct  4 of 5 notes, 0 extra · mean +8.0 ms (raw +20.0 ms) · score 80 %\n"
+                + "   1  ✔ Correct  4 of 5 notes, 0 extra · mean +8.0 ms (raw +20.0 ms), a little late · score 80 %\n"
                 + "      ms by beat, the calibration taken off: 1: +8 · 2: +12 · 3: – +4 · 4: +8\n",
             "\(output.screen)")
         let (german, words) = Self.screen(.german)
         german.present(.echo(.trialCompleted(echo), progress), at: Date())
         #expect(
             words.screen.hasSuffix(
-                "4 von 5 Tönen, 0 zusätzlich · Mittel +8,0 ms (roh +20,0 ms) · Wertung 80 %\n"
+                "4 von 5 Tönen, 0 zusätzlich · Mittel +8,0 ms (roh +20,0 ms), etwas zu spät · Wertung 80 %\n"
                     + "      ms nach Schlag, die Kalibrierung herausgerechnet: 1: +8 · 2: +12 · 3: – +4 · 4: +8\n"
             ),
             "\(words.screen)")

@@ -28,11 +28,15 @@ extension Texts {
     /// `your turn: echo 4:x-xx 2:xx 3:xxx 1:x`.
     func echoRespond(_ rhythm: EchoRhythm) -> String { tr("your turn: echo \(rhythm.description)") }
 
-    /// `9 of 10 notes, 1 extra · mean +4.2 ms · score 82 %`; with a calibration the mean has it taken off and the
-    /// raw one follows: `mean +4.2 ms (raw +16.2 ms)`.
+    /// `9 of 10 notes, 1 extra · mean +4.2 ms, on time · score 82 %`, the mean said as fill the gap's is
+    /// (``timingVerdict(meanOffsetMs:)``); with a calibration the mean has it taken off and the raw one follows:
+    /// `mean +4.2 ms (raw +16.2 ms), on time`.
     func echoResult(_ completed: CompletedEcho, calibration: TimingCalibration? = nil) -> String {
         let mean =
-            completed.meanOffsetMs.map { milliseconds($0, calibration: calibration, signed: true) } ?? "– ms"
+            completed.meanOffsetMs.map {
+                milliseconds($0, calibration: calibration, signed: true) + ", "
+                    + timingVerdict(meanOffsetMs: calibration?.calibrated($0) ?? $0)
+            } ?? "– ms"
         return tr(
             "\(completed.hits) of \(completed.onsets.count) notes, \(completed.extras) extra · mean \(mean) · "
                 + "score \(format(completed.score * 100, 0)) %")
@@ -75,9 +79,10 @@ extension Texts {
     func echoSummary(family: TimingPattern.Family, cell: TimingHistory.EchoCell) -> String {
         let mean = cell.offsets.meanIfAny.map(signedMs) ?? "–"
         let spread = cell.offsets.sampleStandardDeviation.map { format($0, 1) } ?? "–"
+        let bars = tr(one: "\(cell.echoes) bar", other: "\(cell.echoes) bars", count: cell.echoes)
         return tr(
             "  rhythm echo, \(familyName(family)): \(format(cell.hitRate * 100, 1)) % of \(cell.notes) notes hit · "
-                + "\(cell.extras) extra · \(mean) ms ± \(spread) ms · \(trialsCount(cell.echoes))")
+                + "\(cell.extras) extra · \(mean) ms ± \(spread) ms · \(bars)")
     }
 
     /// A strike outside an echo bar.
