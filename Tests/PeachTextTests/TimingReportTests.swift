@@ -2,6 +2,7 @@
 
 import Foundation
 import PeachCore
+import PeachStore
 import PeachTraining
 import Testing
 
@@ -59,6 +60,45 @@ struct TimingReportTests {
             #expect(english.timingVerdict(meanOffsetMs: mean) == en, "\(mean)")
             #expect(german.timingVerdict(meanOffsetMs: mean) == de, "\(mean)")
         }
+    }
+
+    @Test(
+        "the start screen heads fill the gap with its busiest band's mean, said in words, and rhythm echo with its level and hits; EN and DE"
+    )
+    func startLines() throws {
+        var history = TimingHistory()
+        #expect(TimingReport(history: history, texts: Texts(language: .english)).startLines.isEmpty)
+        history.addGapFill(tempoBPM: 60, meanOffsetMs: 30, positions: [])
+        for mean in [1.5, 3.5, 14.0] { history.addGapFill(tempoBPM: 100, meanOffsetMs: mean, positions: []) }
+        let rhythm = try #require(EchoRhythm(text: "1:x 2:xx 1:x 2:xx"))
+        for (level, offsets) in [(2, [2.0, nil, 4, 1, 3, 0]), (3, [1.0, 1, 1, 1, nil, nil])] {
+            history.addEcho(
+                CompletedEcho(
+                    timestamp: Date(timeIntervalSince1970: 1_767_225_600), tempo: .standard, rhythm: rhythm,
+                    level: level,
+                    onsets: zip(rhythm.onsets, offsets).map { CompletedEcho.Onset(beat: $0, offsetMs: $1) },
+                    extras: 0))
+        }
+        #expect(
+            TimingReport(history: history, texts: Texts(language: .english)).startLines == [
+                "fill the gap +6.3 ms, a little late (80–119 BPM, 3 trials)",
+                "rhythm echo level 3, 75 % of 12 notes hit",
+            ])
+        #expect(
+            TimingReport(history: history, texts: Texts(language: .german)).startLines == [
+                "Lücke füllen +6,3 ms, etwas zu spät (80–119 BPM, 3 Versuche)",
+                "Rhythmus-Echo Stufe 3, 75 % von 12 Tönen getroffen",
+            ])
+        var contents = JournalContents()
+        contents.timing = history
+        let screen = ProfileReport.startScreen(
+            contents: contents, range: TrainingSettings.defaults.noteRange, texts: Texts(language: .english),
+            version: "test")
+        #expect(
+            Array(screen.prefix(3)) == [
+                "Peach test", "fill the gap +6.3 ms, a little late (80–119 BPM, 3 trials)",
+                "rhythm echo level 3, 75 % of 12 notes hit",
+            ], "\(screen)")
     }
 
     @Test("the JSON has each band's threshold (both directions and each) and fill the gap per step")

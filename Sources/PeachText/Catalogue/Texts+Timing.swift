@@ -398,6 +398,19 @@ extension Texts {
     /// `+5.0` / `-3.1`.
     func signedMs(_ value: Double) -> String { (value >= 0 ? "+" : "") + format(value, 1) }
 
+    /// The start screen's fill-the-gap headline: `fill the gap +2.2 ms, on time (80–119 BPM, 12 trials)`.
+    func startGapFill(band: TempoBand, trials: WelfordAccumulator) -> String {
+        tr(
+            "fill the gap \(signedMs(trials.mean)) ms, \(timingVerdict(meanOffsetMs: trials.mean)) "
+                + "(\(bandName(band)), \(trialsCount(trials.count)))")
+    }
+
+    /// The start screen's rhythm-echo headline: `rhythm echo level 3, 86 % of 412 notes hit`.
+    func startEcho(level: Int, hits: Int, notes: Int) -> String {
+        let share = notes == 0 ? 0 : Double(hits) / Double(notes) * 100
+        return tr("rhythm echo level \(level), \(format(share, 0)) % of \(notes) notes hit")
+    }
+
     /// `1 trial` / `12 trials`.
     func trialsCount(_ count: Int) -> String {
         tr(one: "\(count) trial", other: "\(count) trials", count: count)

@@ -335,7 +335,8 @@ extension ProfileReport {
             lines.append(report.emptyChartLine)
         }
         // The headline of each discipline trained: the pitch threshold, the matching error, timing's threshold
-        // (at the tempo band with the most answers).
+        // (at the tempo band with the most answers), fill the gap's mean and rhythm echo's level, play-back's
+        // share right.
         let timing = contents.timing.offsetDetectionBands.compactMap { band in
             contents.timing.threshold(band: band).map { (band: band, threshold: $0) }
         }.max { $0.threshold.answers < $1.threshold.answers }
@@ -343,6 +344,7 @@ extension ProfileReport {
             threshold: report.threshold, matching: contents.profile.matching.meanAbsoluteError, timing: timing
         )
         lines += summary.split(separator: "\n").map(String.init)
+        lines += TimingReport(history: contents.timing, texts: texts).startLines
         if let playBack = PlayBackReport(history: contents.playBack, texts: texts).summary {
             lines.append(playBack)
         }

@@ -5,7 +5,9 @@ import PeachTraining
 
 /// The timing section of the profile, as lines and as JSON: for offset detection the fitted threshold of each
 /// tempo band (as a share of the pattern's step and in milliseconds, with its likely range, and per direction),
-/// each pattern family's threshold (when more than straight sixteenths were played), the trend; for fill the gap the mean signed offset (rushing or dragging) and its spread per band and gap step.
+/// each pattern family's threshold (when more than straight sixteenths were played), the trend; for fill the
+/// gap the mean signed offset (on time, a little early or late, rushing or dragging) and its spread per band
+/// and gap step; for rhythm echo the level and each pattern family's hits.
 public struct TimingReport: Sendable {
     /// The timing history.
     public let history: TimingHistory
@@ -16,6 +18,28 @@ public struct TimingReport: Sendable {
     public init(history: TimingHistory, texts: Texts) {
         self.history = history
         self.texts = texts
+    }
+
+    /// The start screen's headlines of fill the gap and rhythm echo, a line each where trained: fill the gap's
+    /// mean at the tempo band with the most trials (`fill the gap +2.2 ms, on time (80–119 BPM, 12 trials)`),
+    /// rhythm echo's level and the share of its notes hit (`rhythm echo level 3, 86 % of 412 notes hit`).
+    public var startLines: [String] {
+        var result: [String] = []
+        var busiest: (band: TempoBand, trials: WelfordAccumulator)?
+        for band in history.gapFillBands {
+            guard let trials = history.gapFill(band: band), trials.count > busiest?.trials.count ?? 0 else {
+                continue
+            }
+            busiest = (band, trials)
+        }
+        if let busiest { result.append(texts.startGapFill(band: busiest.band, trials: busiest.trials)) }
+        if history.echoCount > 0 {
+            let cells = history.echoFamilies.compactMap { history.echo(family: $0) }
+            let notes = cells.reduce(0) { $0 + $1.notes }
+            let hits = cells.reduce(0) { $0 + $1.hits }
+            result.append(texts.startEcho(level: history.echoLevel, hits: hits, notes: notes))
+        }
+        return result
     }
 
     /// The section's lines (none when there is no timing result).
