@@ -155,8 +155,8 @@ public enum Help: CaseIterable, Sendable {
             any key or pad (or Space) where the silent step belongs: a strike counts within half a sixteenth \
             of it, and you see at once how early or late it was, to a tenth of a millisecond, timed by the \
             sequencer's stamp against the click's sample frame. Every sixteen cycles the mean offset is stored \
-            and said: on time within 5 ms, a little early or late within 20 ms, rushing or dragging beyond. With --silent-bars the loop drops out after every --silent-every bars \
-            while you keep striking: how far you drifted (ms a bar) is stored with the trial. With --ramp the \
+            and said: on time within 5 ms, a little early or late within 20 ms, rushing or dragging beyond. \
+            With --silent-bars the loop drops out after every --silent-every bars while you keep striking: how far you drifted (ms a bar) is stored with the trial. With --ramp the \
             tempo steps by that many BPM every --ramp-every bars played, and strikes are scored against the \
             ramped grid; silent bars hold the tempo last heard.
             Examples:
@@ -177,9 +177,9 @@ public enum Help: CaseIterable, Sendable {
             bar's sample frames) or missed, and strikes that match no note are extra; the score is the hits over \
             the notes and the extras. With a timing calibration (peach timing calibrate) each strike is paired \
             with it taken off, and the mean is shown both ways; stored offsets stay raw, with the calibration \
-            beside them, and peach profile takes it off. Three scores of 80 % or \
-            more in a row move up a level (new figures), two below 50 % move down; every echo is stored with its \
-            bar and level, and the next session starts at the level you left.
+            beside them, and peach profile takes it off. Three scores of 80 % or more in a row move up a level \
+            (new figures), two below 50 % move down; every echo is stored with its bar and level, and the next \
+            session starts at the level you left.
             Examples:
               peach echo
               peach echo --tempo 70 --profile pads
