@@ -105,14 +105,18 @@ struct TimingScreenTests {
         #expect(output.screen.hasSuffix("   1  ▶ 8.0 ms late (raw +20.0 ms)\n"), "\(output.screen)")
         // The trial's mean too: on time once the calibration is off, not late by the chain's 12 ms.
         let strikes = (0..<16).map { GapStrike(position: 4, offsetMs: $0.isMultiple(of: 2) ? 11 : 13) }
-        let trial = CompletedGapFill(timestamp: Date(), tempo: .standard, strikes: strikes, gapCount: 16)
+        // The trial carries the calibration it was trained with (the session's, as its strikes had).
+        let trial = CompletedGapFill(
+            timestamp: Date(), tempo: .standard, strikes: strikes, gapCount: 16,
+            calibrationMs: progress.calibration?.offsetMs)
         screen.present(.gapFill(.trialCompleted(trial), progress), at: Date())
         #expect(
             output.screen.hasSuffix(
                 "Sixteen cycles: 16 of 16 gaps struck, mean 0.0 ms (raw +12.0 ms), on time.\n"),
             "\(output.screen)")
         progress.calibration = nil
-        screen.present(.gapFill(.trialCompleted(trial), progress), at: Date())
+        let raw = CompletedGapFill(timestamp: Date(), tempo: .standard, strikes: strikes, gapCount: 16)
+        screen.present(.gapFill(.trialCompleted(raw), progress), at: Date())
         #expect(
             output.screen.hasSuffix("Sixteen cycles: 16 of 16 gaps struck, mean 12.0 ms, a little late.\n"),
             "\(output.screen)")
@@ -133,9 +137,13 @@ struct TimingScreenTests {
         progress.answered = 1
         let (screen, output) = Self.screen()
         screen.present(.echo(.trialCompleted(echo), progress), at: Date())
+        // Paired with a calibration, the echo carries it (the session's, read as it scored the bar).
         progress.calibration = TimingCalibration(
             offsets: [12], controller: "Pads", output: "fake-synth", time: Date(timeIntervalSince1970: 0))
-        screen.present(.echo(.trialCompleted(echo), progress), at: Date())
+        let calibrated = CompletedEcho(
+            timestamp: echo.timestamp, tempo: echo.tempo, rhythm: echo.rhythm, level: echo.level,
+            onsets: echo.onsets, extras: echo.extras, calibrationMs: progress.calibration?.offsetMs)
+        screen.present(.echo(.trialCompleted(calibrated), progress), at: Date())
         // Each note by the beat it is on (1:x 1:x 2:xx 1:x), the miss as –.
         #expect(
             output.screen
@@ -145,7 +153,7 @@ struct TimingScreenTests {
                 + "      ms by beat, the calibration taken off: 1: +8 · 2: +12 · 3: – +4 · 4: +8\n",
             "\(output.screen)")
         let (german, words) = Self.screen(.german)
-        german.present(.echo(.trialCompleted(echo), progress), at: Date())
+        german.present(.echo(.trialCompleted(calibrated), progress), at: Date())
         #expect(
             words.screen.hasSuffix(
                 "4 von 5 Tönen, 0 zusätzlich · Mittel +8,0 ms (roh +20,0 ms), etwas zu spät · Wertung 80 %\n"
@@ -153,7 +161,8 @@ struct TimingScreenTests {
             ),
             "\(words.screen)")
         var lines: [String] = []
-        EventStreamPresenter { lines.append($0) }.present(.echo(.trialCompleted(echo), progress), at: Date())
+        EventStreamPresenter { lines.append($0) }.present(
+            .echo(.trialCompleted(calibrated), progress), at: Date())
         let objects = lines.compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
         }

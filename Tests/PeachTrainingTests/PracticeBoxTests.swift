@@ -1087,7 +1087,10 @@ struct PracticeBoxTests {
             ],
             extras: 0)
         let calibration = try #require(try harness.calibrationFile.load().first)
+        let paired = CompletedEcho(
+            timestamp: partial.timestamp, tempo: partial.tempo, rhythm: partial.rhythm, level: 1,
+            onsets: partial.onsets, extras: 0, calibrationMs: calibration.offsetMs)
         #expect(Earcon.echoResult(partial).name == "timingResult.farDragging")
-        #expect(Earcon.echoResult(partial, calibration: calibration).name == "timingResult.farRushing")
+        #expect(Earcon.echoResult(paired).name == "timingResult.farRushing")
     }
 }

@@ -29,13 +29,14 @@ extension Texts {
     func echoRespond(_ rhythm: EchoRhythm) -> String { tr("your turn: echo \(rhythm.description)") }
 
     /// `9 of 10 notes, 1 extra · mean +4.2 ms, on time · score 82 %`, the mean said as fill the gap's is
-    /// (``timingVerdict(meanOffsetMs:)``); with a calibration the mean has it taken off and the raw one follows:
-    /// `mean +4.2 ms (raw +16.2 ms), on time`.
-    func echoResult(_ completed: CompletedEcho, calibration: TimingCalibration? = nil) -> String {
+    /// (``timingVerdict(meanOffsetMs:)``); paired with a calibration (``CompletedEcho/calibrationMs``) the mean
+    /// has it taken off and the raw one follows: `mean +4.2 ms (raw +16.2 ms), on time`.
+    func echoResult(_ completed: CompletedEcho) -> String {
+        let calibration = completed.calibrationMs
         let mean =
             completed.meanOffsetMs.map {
-                milliseconds($0, calibration: calibration, signed: true) + ", "
-                    + timingVerdict(meanOffsetMs: calibration?.calibrated($0) ?? $0)
+                milliseconds($0, calibrationMs: calibration, signed: true) + ", "
+                    + timingVerdict(meanOffsetMs: $0 - (calibration ?? 0))
             } ?? "– ms"
         return tr(
             "\(completed.hits) of \(completed.onsets.count) notes, \(completed.extras) extra · mean \(mean) · "
@@ -43,13 +44,14 @@ extension Texts {
     }
 
     /// Rhythm echo: each note's offset in whole milliseconds, grouped by the beat it is on (– for a note missed),
-    /// with `calibration` taken off: `ms by beat: 1: +4 +6 +2 · 2: +3 – · 3: −25 +1 +5 · 4: +2`.
-    func echoTiming(_ completed: CompletedEcho, calibration: TimingCalibration? = nil) -> String {
+    /// with the echo's calibration taken off: `ms by beat: 1: +4 +6 +2 · 2: +3 – · 3: −25 +1 +5 · 4: +2`.
+    func echoTiming(_ completed: CompletedEcho) -> String {
+        let calibration = completed.calibrationMs
         var beats: [(beat: Int, offsets: [String])] = []
         for onset in completed.onsets {
             let beat = Int((onset.beat + 1e-9).rounded(.down)) + 1
             let offset =
-                onset.offsetMs.map { signedWholeMilliseconds(calibration?.calibrated($0) ?? $0) } ?? "–"
+                onset.offsetMs.map { signedWholeMilliseconds($0 - (calibration ?? 0)) } ?? "–"
             if beats.last?.beat == beat {
                 beats[beats.count - 1].offsets.append(offset)
             } else {
@@ -194,12 +196,13 @@ extension Texts {
     /// `not in a gap`: a strike that does not count.
     var strikeOutside: String { tr("not in a gap: a strike counts within half a sixteenth of one") }
 
-    /// The line after a fill-the-gap trial: how many gaps were struck and the mean offset, with `calibration` (fill
-    /// the gap's) taken off and the raw mean after it, as each strike shows it.
-    func gapFillTrial(_ completed: CompletedGapFill, calibration: TimingCalibration? = nil) -> String {
-        let mean = calibration?.calibrated(completed.meanOffsetMs) ?? completed.meanOffsetMs
-        let drift = timingVerdict(meanOffsetMs: mean)
-        let meanText = milliseconds(completed.meanOffsetMs, calibration: calibration, signed: false)
+    /// The line after a fill-the-gap trial: how many gaps were struck and the mean offset, with the trial's
+    /// calibration (``CompletedGapFill/calibrationMs``) taken off and the raw mean after it, as each strike shows
+    /// it.
+    func gapFillTrial(_ completed: CompletedGapFill) -> String {
+        let calibration = completed.calibrationMs
+        let drift = timingVerdict(meanOffsetMs: completed.meanOffsetMs - (calibration ?? 0))
+        let meanText = milliseconds(completed.meanOffsetMs, calibrationMs: calibration, signed: false)
         guard completed.silentBars == 0 else {
             return tr(
                 "Trial: \(completed.strikes.count) of \(completed.gapCount) gaps struck with the loop, mean "
@@ -222,26 +225,27 @@ extension Texts {
         }
     }
 
-    /// An offset in milliseconds (`12.0 ms`, signed `+12.0 ms`), with `calibration` taken off and the raw one
-    /// after it: `0.0 ms (raw +12.0 ms)`.
-    func milliseconds(_ raw: Double, calibration: TimingCalibration?, signed: Bool) -> String {
-        let value = calibration?.calibrated(raw) ?? raw
+    /// An offset in milliseconds (`12.0 ms`, signed `+12.0 ms`), with a calibration's offset taken off and the
+    /// raw one after it: `0.0 ms (raw +12.0 ms)`.
+    func milliseconds(_ raw: Double, calibrationMs: Double?, signed: Bool) -> String {
+        let value = raw - (calibrationMs ?? 0)
         let shown = tr("\(signed ? signedMs(value) : format(value, 1)) ms")
-        guard calibration != nil else { return shown }
+        guard calibrationMs != nil else { return shown }
         return tr("\(shown) (raw \(signedMs(raw)) ms)")
     }
 
     /// `In the silent bars: 7 strikes, +2.3 ms a bar (dragging further), mean +8.1 ms.` (or too few strikes).
-    func silentDrift(_ completed: CompletedGapFill, calibration: TimingCalibration? = nil) -> String {
+    func silentDrift(_ completed: CompletedGapFill) -> String {
         guard let drift = completed.drift else {
             return tr("In the silent bars: too few strikes to say how you drifted.")
         }
         let way =
             abs(drift.msPerBar) < 0.5
             ? tr("steady") : drift.msPerBar < 0 ? tr("rushing ahead") : tr("dragging further")
+        let mean = milliseconds(drift.meanOffsetMs, calibrationMs: completed.calibrationMs, signed: true)
         return tr(
             "In the silent bars: \(drift.strikes) strikes, \(signedMs(drift.msPerBar)) ms a bar (\(way)), mean "
-                + "\(milliseconds(drift.meanOffsetMs, calibration: calibration, signed: true)).")
+                + "\(mean).")
     }
 
     /// `The loop drops out for 2 bars: keep striking.`

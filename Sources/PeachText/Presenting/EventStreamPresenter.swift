@@ -72,8 +72,8 @@ public final class EventStreamPresenter: TrainingPresenter {
             return offsetDetectionLines(event, at: time)
         case .gapFill(let event, let progress):
             return gapFillLines(event, calibration: progress.calibration, at: time)
-        case .echo(let event, let progress):
-            return echoLines(event, calibration: progress.calibration, at: time)
+        case .echo(let event, _):
+            return echoLines(event, at: time)
         case .playBack(let event, _):
             return playBackLines(event, at: time)
         case .ended(let ending, _, _):
@@ -191,7 +191,7 @@ public final class EventStreamPresenter: TrainingPresenter {
             line = EventLine("result", at: completed.timestamp)
             line.tempo = completed.tempo.bpm
             line.meanOffsetMs = completed.meanOffsetMs
-            line.calibratedMeanOffsetMs = calibration?.calibrated(completed.meanOffsetMs)
+            line.calibratedMeanOffsetMs = completed.calibrationMs.map { completed.meanOffsetMs - $0 }
             line.strikes = completed.strikes.count
             line.driftMsPerBar = completed.drift?.msPerBar
             line.silentMeanOffsetMs = completed.drift?.meanOffsetMs
@@ -209,8 +209,7 @@ public final class EventStreamPresenter: TrainingPresenter {
         return [line]
     }
 
-    private func echoLines(_ event: EchoEvent, calibration: TimingCalibration?, at time: Date) -> [EventLine]
-    {
+    private func echoLines(_ event: EchoEvent, at time: Date) -> [EventLine] {
         switch event {
         case .countIn(let tempo, _):
             var line = EventLine("countIn", at: time)
@@ -226,11 +225,12 @@ public final class EventStreamPresenter: TrainingPresenter {
             line.rhythm = rhythm.description
             return [line]
         case .trialCompleted(let completed):
+            let calibration = completed.calibrationMs
             var lines = completed.onsets.map { onset in
                 var line = EventLine("echoOnset", at: completed.timestamp)
                 line.beat = onset.beat
                 line.offsetMs = onset.offsetMs
-                line.calibratedOffsetMs = onset.offsetMs.flatMap { calibration?.calibrated($0) }
+                line.calibratedOffsetMs = onset.offsetMs.flatMap { offset in calibration.map { offset - $0 } }
                 line.hit = onset.offsetMs != nil
                 return line
             }
@@ -242,7 +242,9 @@ public final class EventStreamPresenter: TrainingPresenter {
             result.extras = completed.extras
             result.score = completed.score
             result.meanOffsetMs = completed.meanOffsetMs
-            result.calibratedMeanOffsetMs = completed.meanOffsetMs.flatMap { calibration?.calibrated($0) }
+            result.calibratedMeanOffsetMs = completed.meanOffsetMs.flatMap { mean in
+                calibration.map { mean - $0 }
+            }
             result.tempo = completed.tempo.bpm
             lines.append(result)
             return lines

@@ -256,11 +256,9 @@ public final class TerminalScreen: TrainingPresenter {
         case .trialCompleted(let completed):
             // A calibration stores no trials: its loop's sixteen cycles are no result to tell.
             guard mode != .calibration else { break }
-            // With a calibration the mean has it taken off, as each strike had.
-            line(paint(texts.gapFillTrial(completed, calibration: progress.calibration), "1"))
-            if completed.silentBars > 0 {
-                line(texts.silentDrift(completed, calibration: progress.calibration))
-            }
+            // With a calibration the mean has the trial's taken off, as each strike had.
+            line(paint(texts.gapFillTrial(completed), "1"))
+            if completed.silentBars > 0 { line(texts.silentDrift(completed)) }
         case .silence(let bars, _):
             line(paint(texts.silenceBegins(bars: bars), "36"))
         case .tempoChanged(let tempo, _):
@@ -285,10 +283,10 @@ public final class TerminalScreen: TrainingPresenter {
         case .strikeOutside: status(texts.echoListenFirst)
         case .trialCompleted(let completed):
             let verdict = self.verdict(completed.score >= EchoLevel.promotion)
-            let result = texts.echoResult(completed, calibration: progress.calibration)
+            let result = texts.echoResult(completed)
             line("\(String(format: "%4d", progress.answered))  \(verdict)  \(result)")
             // Where in the bar it went early, late or missing, as a drum teacher points at a beat.
-            line("      " + texts.echoTiming(completed, calibration: progress.calibration))
+            line("      " + texts.echoTiming(completed))
         case .trialEmpty: line(texts.echoEmpty)
         case .levelChanged(let level): line(paint(texts.echoLevel(level), "36"))
         case .dropout: line(paint(texts.echoDropout, "33"))

@@ -171,13 +171,12 @@ public struct Earcon: Hashable, Sendable {
     }
 
     /// A rhythm echo's result: the ``chime`` when it scored ``EchoLevel/promotion`` or more; else the
-    /// ``timingResult(meanOffsetMs:)`` of its hits, with `calibration` taken off, when at least half of it was
-    /// right (it says early or late); else A5 falling to E5: missed.
-    public static func echoResult(_ completed: CompletedEcho, calibration: TimingCalibration? = nil) -> Earcon
-    {
+    /// ``timingResult(meanOffsetMs:)`` of its hits, with the calibration it was paired with taken off, when at
+    /// least half of it was right (it says early or late); else A5 falling to E5: missed.
+    public static func echoResult(_ completed: CompletedEcho) -> Earcon {
         if completed.score >= EchoLevel.promotion { return chime }
         if completed.score >= EchoLevel.demotion, let mean = completed.meanOffsetMs {
-            return timingResult(meanOffsetMs: calibration?.calibrated(mean) ?? mean)
+            return timingResult(meanOffsetMs: mean - (completed.calibrationMs ?? 0))
         }
         return Earcon(name: "echoMissed", sequence: [81, 76])
     }

@@ -42,7 +42,7 @@ import PeachSystem
 /// ``chordWindow`` before it counts, so the keys of a cluster are not read as Lower or Higher. During
 /// play-back the keys are notes and sound as played; a right answer rings the ``Earcon/chime``, a wrong one
 /// plays the answer given and then the right one; in rhythm echo each scored bar says its result by ear
-/// (``Earcon/echoResult(_:calibration:)``); a cluster below C4 replays, one from C4 up skips, two within a
+/// (``Earcon/echoResult(_:)``); a cluster below C4 replays, one from C4 up skips, two within a
 /// second stop the session (the profile's `stop` too). Notes played along with a free melody's phrase make the
 /// box play the phrase again once it has ended (``playedAlong()``).
 ///
@@ -647,10 +647,10 @@ public final class PracticeBox {
         }
     }
 
-    /// A rhythm echo was scored: its result by ear (``Earcon/echoResult(_:calibration:)``), the calibration of the
-    /// controller and output taken off its mean.
-    fileprivate func echoed(_ completed: CompletedEcho, calibration: TimingCalibration?) {
-        playEarcon(.echoResult(completed, calibration: calibration))
+    /// A rhythm echo was scored: its result by ear (``Earcon/echoResult(_:)``), the calibration it was paired
+    /// with taken off its mean.
+    fileprivate func echoed(_ completed: CompletedEcho) {
+        playEarcon(.echoResult(completed))
     }
 
     /// A play-back answer was judged: right rings the chime (a wrong one's comparison is the session's own).
@@ -828,11 +828,10 @@ public final class PracticeBox {
         playEarcon(.strike(offsetMs: calibration?.calibrated(strike.offsetMs) ?? strike.offsetMs))
     }
 
-    /// A fill-the-gap trial ended with strikes: its result earcon (the loop goes on under it), calibrated as its
-    /// strikes are. (The record keeps the raw offsets, as at the terminal.)
-    fileprivate func tapped(_ trial: CompletedGapFill, calibration: TimingCalibration?) {
-        playEarcon(
-            .timingResult(meanOffsetMs: calibration?.calibrated(trial.meanOffsetMs) ?? trial.meanOffsetMs))
+    /// A fill-the-gap trial ended with strikes: its result earcon (the loop goes on under it), with the trial's
+    /// calibration taken off, as its strikes had. (The record keeps the raw offsets, as at the terminal.)
+    fileprivate func tapped(_ trial: CompletedGapFill) {
+        playEarcon(.timingResult(meanOffsetMs: trial.meanOffsetMs - (trial.calibrationMs ?? 0)))
     }
 
     /// A calibration from the menu measured its strikes: kept when they were even (the chime says so, before the
@@ -1075,12 +1074,12 @@ private final class BoxRunPresenter: TrainingPresenter {
         case .pitchMatching(.committed(let attempt), _): box?.committed(attempt)
         case .gapFill(.struck(let strike, _), let progress):
             box?.struck(strike, calibration: progress.calibration)
-        case .gapFill(.trialCompleted(let trial), let progress):
-            box?.tapped(trial, calibration: progress.calibration)
+        case .gapFill(.trialCompleted(let trial), _):
+            box?.tapped(trial)
         case .gapFill(.dropout, _), .echo(.dropout, _): box?.droppedOut()
         case .playBack(.dropout(_, let total, _), _): box?.droppedOut(playingBack: total)
-        case .echo(.trialCompleted(let completed), let progress):
-            box?.echoed(completed, calibration: progress.calibration)
+        case .echo(.trialCompleted(let completed), _):
+            box?.echoed(completed)
         case .playBack(.answered(let completed), _): box?.answeredPlayBack(completed)
         case .playBack(.playedDuringCall(_, inTempo: false), _): box?.playedAlong()
         case .ended(let ending, let progress, _): box?.runEnded(ending, progress)
