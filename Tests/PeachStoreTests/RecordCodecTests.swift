@@ -305,6 +305,50 @@ struct RecordCodecTests {
         #expect(try decode(again) == record)
     }
 
+    @Test("a known key its kind does not read (another kind's field) is kept and written back, in the line's order")
+    func otherKindsKeys() throws {
+        // What a later Peach may add to a kind without a new schema version: a calibration on an
+        // offset-detection line, a fill-the-gap field, a play-back key on a comparison.
+        let offset = RecordCodec.encode(
+            StoredRecord(
+                .rhythm(
+                    RhythmRecord(
+                        offsetDetectionAt: Samples.start, tempoBPM: 100, offsetMs: -12.5, isCorrect: true,
+                        pattern: nil, offsetPosition: nil))))
+        let open = offset.replacingOccurrences(
+            of: #","crc":"[0-9a-f]{8}"\}$"#, with: "", options: .regularExpression)
+        let line = open + #","calibrationMs":7.25,"mood":"calm","silentBars":2,"tonic":"F♯"}"#
+        let record = try decode(line)
+        #expect(record.extraFields.map(\.rawKey) == ["calibrationMs", "mood", "silentBars", "tonic"])
+        #expect(record.extraFields.map(\.rawValue) == ["7.25", #""calm""#, "2", #""F♯""#])
+        guard case .rhythm(let rhythm) = record.payload else { throw Failure() }
+        #expect(rhythm.calibrationMs == nil)
+        let again = RecordCodec.encode(record)
+        #expect(again.hasPrefix(String(line.dropLast()) + #","crc":""#))
+        #expect(try decode(again) == record)
+
+        let comparison = RecordCodec.encode(Samples.comparison(3)).replacingOccurrences(
+            of: #","crc":"[0-9a-f]{8}"\}$"#, with: "", options: .regularExpression)
+        let keyed = try decode(comparison + #","anyOctave":true,"offsetMs":3}"#)
+        #expect(keyed.extraFields.map(\.rawKey) == ["anyOctave", "offsetMs"])
+        // Every key a kind writes is one its general reader reads: none comes back as an unknown field.
+        var general = RecordCodec.Decoder()
+        general.canonicalLines = false
+        for index in 0..<240 {
+            for sample in [
+                Samples.comparison(index), Samples.matching(index), Samples.intervalComparison(index),
+                Samples.intervalMatching(index), Samples.rhythm(index), Samples.echo(index),
+                Samples.playBack(index),
+            ] {
+                let bytes = Array(RecordCodec.encode(sample).utf8)
+                let read = try bytes.withUnsafeBufferPointer { buffer in
+                    try RecordCodec.decode(buffer, 0..<buffer.count, using: &general, path: "test.jsonl")
+                }
+                #expect(read == sample, "\(index)")
+            }
+        }
+    }
+
     @Test("a line longer than the encoder's stack room (a long unknown field) is written whole")
     func longLine() throws {
         let base = RecordCodec.encode(Samples.matching(4)).replacingOccurrences(

@@ -110,6 +110,9 @@ enum RecordCodec {
         case rhythm, level, onsets, extras, tonic, calibrationMs
         case crc
 
+        /// The key's bit in a set of keys (every key fits in one word).
+        var bit: UInt64 { 1 &<< UInt64(rawValue) }
+
         /// The key as a line writes it (inlined: where the key is a constant, so is its name).
         @inline(__always)
         var name: StaticString {
@@ -458,6 +461,10 @@ enum RecordCodec {
         /// For each layout, the slots of the object last decoded with it when it had no unknown field (else
         /// nil): an object scanned with every key as that one had it (``KeyLayout/repeated``) is read with them.
         fileprivate var keptSlots = [[Int]?](repeating: nil, count: KeyLayout.layouts)
+        /// The known keys of the object last decoded (a bit each, ``Key/bit``).
+        fileprivate var present: UInt64 = 0
+        /// For each layout, ``present`` as it was for its ``keptSlots``.
+        fileprivate var keptPresent = [UInt64](repeating: 0, count: KeyLayout.layouts)
 
         init(checksums: Bool = true) {
             self.checksums = checksums
@@ -525,9 +532,11 @@ enum RecordCodec {
         let count = decoder.fields.count
         if decoder.layout.repeated, layout >= 0, let kept = decoder.keptSlots[layout] {
             decoder.slots = kept
+            decoder.present = decoder.keptPresent[layout]
         } else {
             if layout >= 0 { decoder.keptSlots[layout] = nil }
             for index in decoder.slots.indices { decoder.slots[index] = -1 }
+            decoder.present = 0
             for position in 0..<count {
                 let field = decoder.fields.room[position]
                 if !field.keyEscaped, let key = decoder.keys.match(line, field.keyRange) {
@@ -535,13 +544,17 @@ enum RecordCodec {
                         throw RecordDamage(problem: .duplicateField("\(key.name)"))
                     }
                     decoder.slots[key.rawValue] = position
+                    decoder.present |= key.bit
                 } else {
                     extras.append(
                         StoredRecord.ExtraField(
                             rawKey: text(line, field.keyRange), rawValue: rawText(line, field.value)))
                 }
             }
-            if layout >= 0, extras.isEmpty { decoder.keptSlots[layout] = decoder.slots }
+            if layout >= 0, extras.isEmpty {
+                decoder.keptSlots[layout] = decoder.slots
+                decoder.keptPresent[layout] = decoder.present
+            }
         }
         return try decoder.fields.withFields { fields in
             if decoder.checksums {
@@ -550,13 +563,45 @@ enum RecordCodec {
                     lastIsKnown: decoder.slots.contains(count - 1))
             }
             return try decoder.slots.withUnsafeBufferPointer { slots in
-                try withUnsafeMutablePointer(to: &decoder.memory) { memory in
-                    try decodeRecord(
-                        FieldReader(line: line, fields: fields, slots: slots, memory: memory), extras: extras,
-                        path: path)
+                var looked = Key.crc.bit  // checked above, or (an array's object) dropped on purpose
+                let record = try withUnsafeMutablePointer(to: &decoder.memory) { memory in
+                    try withUnsafeMutablePointer(to: &looked) { looked in
+                        try decodeRecord(
+                            FieldReader(
+                                line: line, fields: fields, slots: slots, memory: memory, looked: looked),
+                            extras: extras, path: path)
+                    }
                 }
+                let unread = decoder.present & ~looked
+                guard unread != 0 else { return record }
+                return keepingUnread(unread, of: record, line: line, fields: fields, slots: slots)
             }
         }
+    }
+
+    /// `record` with the known keys `unread` (a bit each), which its kind's reader did not look at (a fill-the-gap field on an
+    /// offset-detection line, say: what a later Peach may add to a kind in the same schema version) kept among its
+    /// unknown fields, in the line's order, so that writing it again loses nothing.
+    private static func keepingUnread(
+        _ unread: UInt64, of record: StoredRecord, line: UnsafeBufferPointer<UInt8>,
+        fields: UnsafeBufferPointer<JSONField>, slots: UnsafeBufferPointer<Int>
+    ) -> StoredRecord {
+        var keyAt = [Int](repeating: -1, count: fields.count)
+        for key in 0..<slots.count where slots[key] >= 0 { keyAt[slots[key]] = key }
+        var extras: [StoredRecord.ExtraField] = []
+        var unknown = record.extraFields.makeIterator()
+        for position in 0..<fields.count {
+            let key = keyAt[position]
+            if key < 0, let extra = unknown.next() {
+                extras.append(extra)
+            } else if key >= 0, unread & (1 &<< UInt64(key)) != 0 {
+                let field = fields[position]
+                extras.append(
+                    StoredRecord.ExtraField(
+                        rawKey: text(line, field.keyRange), rawValue: rawText(line, field.value)))
+            }
+        }
+        return StoredRecord(payload: record.payload, schemaVersion: record.schemaVersion, extraFields: extras)
     }
 
     /// The record the fields `fields` hold (their keys found), with the unknown fields `extras`.
