@@ -190,6 +190,37 @@ struct EveryLanguageTests {
         }
     }
 
+    @Test(
+        "a simulated play-back table keeps its results in one column: German chords of four, melodies of eight",
+        arguments: codes)
+    func playBackResultColumn(code: String) throws {
+        let texts = try Self.texts(code)
+        let results = [texts.tr("correct"), texts.tr("wrong")]
+        for (kind, items) in [(PlayBackKind.chords, "dom7/1,m7b5/2,maj7/3"), (.melodies, "chromatic8,wide8")]
+        {
+            var lines: [String] = []
+            let report = SimulationReport(texts: texts, verbose: true) { lines.append($0) }
+            var options = PlayBackOptions(kind: kind)
+            options.items = try PlayBackItem.list(parsing: items, kind: kind).get()
+            let simulation = Simulation(
+                mode: kind == .chords ? .chords : .melodies,
+                parameters: SimulatedListener.Parameters(threshold: 8), settings: .defaults, trials: 12,
+                seed: 5, playBack: options)
+            #expect(
+                simulation.run(
+                    start: Date(timeIntervalSince1970: 0), store: nil, report: report, error: { _ in }))
+            let rows = lines.filter { line in results.contains { line.hasSuffix("  " + $0) } }
+            #expect(rows.count == 12, "\(lines)")
+            let columns = Set(rows.map { $0.count - ($0.split(separator: " ").last?.count ?? 0) })
+            #expect(columns.count == 1, "\(code) \(kind): \(rows)")
+            // The heading widened with the column: its last word beyond the notes played.
+            let heading = try #require(lines.first { $0.hasPrefix("      #") })
+            #expect(
+                heading.count > SimulationReport.playedColumn + SimulationReport.playedWidth(of: kind),
+                "\(heading)")
+        }
+    }
+
     @Test("a timing offset in whole ms is signed as a musician reads it: +12 late, −5 early, 0 unsigned")
     func signedOffsets() {
         let texts = Texts(language: .english)

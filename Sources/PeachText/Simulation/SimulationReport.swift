@@ -18,6 +18,8 @@ public final class SimulationReport: SimulationReporting {
     private var reportedFailure = false
     /// Where the summary's values start (``SummaryLabel/columnWidth(in:)``).
     private let labelColumn: Int
+    /// How wide a play-back row's notes played are (``playedWidth(of:)``), set by the header.
+    private var playedWidth = SimulationReport.narrowestPlayed
 
     /// A report in `texts`' language; `verbose` lists every trial.
     public init(texts: Texts, verbose: Bool, emit: @escaping (String) -> Void) {
@@ -43,7 +45,9 @@ public final class SimulationReport: SimulationReporting {
             emit("")
             // TRANSLATORS: a column heading over fixed columns: keep each heading's last letter where the English
             // one's is (the numbers below are right-aligned to it), shortening a word if it must.
-            emit(t.tr("      #  item        played            result"))
+            let heading = t.tr("      #  item        played            result")
+            playedWidth = Self.playedWidth(of: kind)
+            emit(Self.widened(heading, by: playedWidth - Self.narrowestPlayed))
             return
         }
         switch mode {
@@ -261,8 +265,8 @@ public final class SimulationReport: SimulationReporting {
         let result = completed.isCorrect ? texts.tr("correct") : texts.tr("wrong")
         let played = texts.playedNames(completed.verdict, in: completed.question)
         emit(
-            pad(String(number), 7) + "  " + completed.question.item.id.padded(10) + "  " + played.padded(16)
-                + "  " + result)
+            pad(String(number), 7) + "  " + completed.question.item.id.padded(10) + "  "
+                + played.padded(playedWidth) + "  " + result)
         // In tempo, the offsets on a line of their own under the notes played: beside the row, eight of them
         // (`timing: +17 −13 … ms (mean … ms)`) went past 80 columns and wrapped under the result.
         if let timing = texts.melodyTiming(completed) {
@@ -272,6 +276,32 @@ public final class SimulationReport: SimulationReporting {
 
     /// Where a play-back row's notes played start (after the number and the item).
     static let playedColumn = 21
+
+    /// The width of the notes played that the heading's spacing leaves (a chord of four in English).
+    static let narrowestPlayed = 16
+
+    /// The width of the notes played in a row of `kind`: as many notes as its answers have at most (a chord of
+    /// four, three degrees in a row, a melody of eight), each as wide as the widest common name (`Fis4`, in
+    /// German), so that the results stay in one column: at 16, a German chord of four and any melody of five
+    /// or more pushed their result out of it.
+    static func playedWidth(of kind: PlayBackKind) -> Int {
+        let notes =
+            switch kind {
+            case .notes: 1
+            case .intervals: 2
+            case .chords: 4
+            case .degrees: ValueDomains.degreeNotes.upperBound
+            case .melodies: MelodyLevel.lengths.upperBound
+            }
+        return max(narrowestPlayed, notes * 4 + notes - 1)
+    }
+
+    /// `heading` with `extra` spaces more before its last heading (the result's), over a wider column before it.
+    static func widened(_ heading: String, by extra: Int) -> String {
+        guard extra > 0, let space = heading.lastIndex(of: " ") else { return heading }
+        let last = heading.index(after: space)
+        return String(heading[..<last]) + String(repeating: " ", count: extra) + heading[last...]
+    }
 
     /// The summary of a play-back simulation: the run's answers and the profile's play-back section of the kind
     /// (every item and confusion).
