@@ -305,7 +305,7 @@ struct RecordCodecTests {
         #expect(try decode(again) == record)
     }
 
-    @Test("a known key its kind does not read (another kind's field) is kept and written back, in the line's order")
+    @Test("a known key its kind does not read (another kind's) is kept and written back, in the line's order")
     func otherKindsKeys() throws {
         // What a later Peach may add to a kind without a new schema version: a calibration on an
         // offset-detection line, a fill-the-gap field, a play-back key on a comparison.
