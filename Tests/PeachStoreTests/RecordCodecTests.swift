@@ -331,21 +331,57 @@ struct RecordCodecTests {
             of: #","crc":"[0-9a-f]{8}"\}$"#, with: "", options: .regularExpression)
         let keyed = try decode(comparison + #","anyOctave":true,"offsetMs":3}"#)
         #expect(keyed.extraFields.map(\.rawKey) == ["anyOctave", "offsetMs"])
-        // Every key a kind writes is one its general reader reads: none comes back as an unknown field.
+        // The keys each kind takes are exactly those its writer writes: none of them comes back as an unknown
+        // field through the general reader, and every one of them is written by some record of the kind.
         var general = RecordCodec.Decoder()
         general.canonicalLines = false
+        var written: [String: Set<String>] = [:]
+        var taken: [String: UInt64] = [:]
+        let measured = TrialContext(
+            referencePitch: 442, timbre: "piano", noteDuration: 1, gap: 0.5, velocity: 90,
+            procedure: .measurement)
+        let withProcedure = StoredRecord(
+            .comparison(
+                CompletedComparison(
+                    comparison: Comparison(
+                        note1: 60, note2: 67, centDifference: 4.5, tuningSystem: .justIntonation),
+                    answer: .higher, timestamp: Samples.start, context: measured, note2AmplitudeOffset: 1.5,
+                    responseTime: 0.75, inputKind: .midiNote)))
+        let gapped = try #require(TimingPattern.catalogue.first { !$0.rests.isEmpty })
+        let inPattern = StoredRecord(
+            .rhythm(
+                RhythmRecord(
+                    continuousMatchingAt: Samples.start, tempoBPM: 90, meanOffsetMs: 2.5,
+                    positions: [1, 2, 3, 4],
+                    pattern: gapped)))
         for index in 0..<240 {
             for sample in [
                 Samples.comparison(index), Samples.matching(index), Samples.intervalComparison(index),
                 Samples.intervalMatching(index), Samples.rhythm(index), Samples.echo(index),
-                Samples.playBack(index),
+                Samples.playBack(index), withProcedure, inPattern,
             ] {
-                let bytes = Array(RecordCodec.encode(sample).utf8)
+                let line = RecordCodec.encode(sample)
+                let bytes = Array(line.utf8)
                 let read = try bytes.withUnsafeBufferPointer { buffer in
                     try RecordCodec.decode(buffer, 0..<buffer.count, using: &general, path: "test.jsonl")
                 }
-                #expect(read == sample, "\(index)")
+                #expect(read == sample, "\(line)")
+                let object = try #require(
+                    try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                let kind = try #require(object["type"] as? String)
+                written[kind, default: []].formUnion(object.keys)
+                taken[kind] = RecordCodec.Key.read(by: sample.payload)
             }
+        }
+        #expect(written.count == 6)
+        for (kind, keys) in written {
+            let names = Set(
+                RecordCodec.Key.allCases.filter { taken[kind, default: 0] & $0.bit != 0 }.map { "\($0.name)" }
+            )
+            #expect(
+                names == keys,
+                "\(kind): taken but never written \(names.subtracting(keys)), written but not taken \(keys.subtracting(names))"
+            )
         }
     }
 

@@ -20,12 +20,8 @@ struct FieldReader {
     let slots: UnsafeBufferPointer<Int>
     /// What the reader keeps from record to record (its short words, the last day), when it reads many.
     var memory: UnsafeMutablePointer<LineMemory>? = nil
-    /// The keys looked up so far, a bit each (``RecordCodec/Key/bit``): a key on the line that its kind's reader
-    /// never looked at is kept as an unknown field, not dropped (``RecordCodec/decodeFields(_:using:path:)``).
-    let looked: UnsafeMutablePointer<UInt64>
 
     func span(_ key: RecordCodec.Key) -> JSONValueSpan? {
-        looked.pointee |= key.bit
         let position = slots[key.rawValue]
         return position < 0 ? nil : fields[position].value
     }

@@ -113,6 +113,61 @@ enum RecordCodec {
         /// The key's bit in a set of keys (every key fits in one word).
         var bit: UInt64 { 1 &<< UInt64(rawValue) }
 
+        /// The set of `keys` (a bit each).
+        static func set(_ keys: Key...) -> UInt64 { keys.reduce(0) { $0 | $1.bit } }
+
+        /// The keys the reader of `payload`'s kind takes: exactly those its writer may write (a test checks it).
+        /// Any other known key on its line is kept as an unknown field (``decodeFields(_:using:path:)``), so
+        /// that writing the record again loses nothing.
+        /// Sets found from the record's type before it is made, not from the record made (its payload copied
+        /// to be switched on) nor from the keys each look-up touched: those cost 0.15k instructions a record of
+        /// an import in another tool's layout.
+        static func read(by payload: StoredRecord.Payload) -> UInt64 {
+            switch payload {
+            case .comparison: readByComparison
+            case .pitchMatching: readByPitchMatching
+            case .rhythm(let rhythm): read(by: rhythm.kind)
+            case .playBack: readByPlayBack
+            case .echo: readByEcho
+            }
+        }
+
+        /// The keys the reader of a rhythm record of `kind` takes.
+        static func read(by kind: RhythmRecord.Kind) -> UInt64 {
+            switch kind {
+            case .offsetDetection: readByOffsetDetection
+            case .continuousMatching: readByContinuousMatching
+            }
+        }
+
+        private static let common = set(.version, .type, .time, .crc)
+        private static let context = set(.referencePitch, .timbre, .noteDuration, .gap, .velocity)
+        static let readByComparison =
+            common | context
+            | set(
+                .note1, .note2, .cents, .tuning, .answer, .correct, .note2Gain, .responseTime, .input,
+                .procedure)
+        // Not `procedure`: a pitch-matching attempt is always training, and its writer does not write one.
+        static let readByPitchMatching =
+            common | context
+            | set(.referenceNote, .targetNote, .tuning, .initialCents, .errorCents, .timeTaken, .tuneControl)
+        private static let readByOffsetDetection =
+            common | set(.tempoBPM, .offsetMs, .correct, .pattern, .offsetPosition)
+        private static let readByContinuousMatching =
+            common
+            | set(
+                .tempoBPM, .meanOffsetMs, .meanOffsetMsPosition0, .meanOffsetMsPosition1,
+                .meanOffsetMsPosition2,
+                .meanOffsetMsPosition3, .silentBars, .silentStrikes, .driftMsPerBar, .silentMeanOffsetMs,
+                .tempoRamp, .rampEvery, .pattern, .calibrationMs)
+        static let readByPlayBack =
+            common
+            | set(
+                .kind, .item, .reference, .tonic, .answerNotes, .rhythm, .played, .correct, .heardAs,
+                .responseTime, .input, .anyOctave, .anyVoicing, .tempoBPM, .offsetMs)
+        static let readByEcho =
+            common | set(.tempoBPM, .rhythm, .level, .onsets, .extras, .input, .calibrationMs)
+
         /// The key as a line writes it (inlined: where the key is a constant, so is its name).
         @inline(__always)
         var name: StaticString {
@@ -563,51 +618,52 @@ enum RecordCodec {
                     lastIsKnown: decoder.slots.contains(count - 1))
             }
             return try decoder.slots.withUnsafeBufferPointer { slots in
-                var looked = Key.crc.bit  // checked above, or (an array's object) dropped on purpose
-                let record = try withUnsafeMutablePointer(to: &decoder.memory) { memory in
-                    try withUnsafeMutablePointer(to: &looked) { looked in
-                        try decodeRecord(
-                            FieldReader(
-                                line: line, fields: fields, slots: slots, memory: memory, looked: looked),
-                            extras: extras, path: path)
-                    }
+                try withUnsafeMutablePointer(to: &decoder.memory) { memory in
+                    try decodeRecord(
+                        FieldReader(line: line, fields: fields, slots: slots, memory: memory), extras: extras,
+                        present: decoder.present, path: path)
                 }
-                let unread = decoder.present & ~looked
-                guard unread != 0 else { return record }
-                return keepingUnread(unread, of: record, line: line, fields: fields, slots: slots)
             }
         }
     }
 
-    /// `record` with the known keys `unread` (a bit each), which its kind's reader did not look at (a fill-the-gap field on an
-    /// offset-detection line, say: what a later Peach may add to a kind in the same schema version) kept among its
-    /// unknown fields, in the line's order, so that writing it again loses nothing.
-    private static func keepingUnread(
-        _ unread: UInt64, of record: StoredRecord, line: UnsafeBufferPointer<UInt8>,
-        fields: UnsafeBufferPointer<JSONField>, slots: UnsafeBufferPointer<Int>
-    ) -> StoredRecord {
-        var keyAt = [Int](repeating: -1, count: fields.count)
-        for key in 0..<slots.count where slots[key] >= 0 { keyAt[slots[key]] = key }
-        var extras: [StoredRecord.ExtraField] = []
-        var unknown = record.extraFields.makeIterator()
-        for position in 0..<fields.count {
+    /// `extras` (the unknown fields of the line `fields` reads) with the known keys `unread` (a bit each) among
+    /// them, in the line's order: keys the line's kind does not take (a fill-the-gap field on an offset-detection
+    /// line, say: what a later Peach may add to a kind in the same schema version), so that writing the record
+    /// again loses nothing.
+    private static func keeping(
+        _ unread: UInt64, in extras: [StoredRecord.ExtraField], of fields: FieldReader
+    ) -> [StoredRecord.ExtraField] {
+        var keyAt = [Int](repeating: -1, count: fields.fields.count)
+        for key in 0..<fields.slots.count where fields.slots[key] >= 0 { keyAt[fields.slots[key]] = key }
+        var kept: [StoredRecord.ExtraField] = []
+        var unknown = extras.makeIterator()
+        for position in 0..<fields.fields.count {
             let key = keyAt[position]
             if key < 0, let extra = unknown.next() {
-                extras.append(extra)
+                kept.append(extra)
             } else if key >= 0, unread & (1 &<< UInt64(key)) != 0 {
-                let field = fields[position]
-                extras.append(
+                let field = fields.fields[position]
+                kept.append(
                     StoredRecord.ExtraField(
-                        rawKey: text(line, field.keyRange), rawValue: rawText(line, field.value)))
+                        rawKey: text(fields.line, field.keyRange), rawValue: rawText(fields.line, field.value)
+                    ))
             }
         }
-        return StoredRecord(payload: record.payload, schemaVersion: record.schemaVersion, extraFields: extras)
+        return kept
     }
 
     /// The record the fields `fields` hold (their keys found), with the unknown fields `extras`.
+    /// `present`: the known keys on the line, a bit each (``Key/bit``); those its kind does not take are kept
+    /// among the unknown fields (``keeping(_:in:of:)``).
     private static func decodeRecord(
-        _ fields: FieldReader, extras: [StoredRecord.ExtraField], path: String
+        _ fields: FieldReader, extras: [StoredRecord.ExtraField], present: UInt64, path: String
     ) throws -> StoredRecord {
+        /// The unknown fields of a record of the kind that takes the keys `taken`.
+        func extraFields(_ taken: UInt64) -> [StoredRecord.ExtraField] {
+            let unread = present & ~taken
+            return unread == 0 ? extras : keeping(unread, in: extras, of: fields)
+        }
         let line = fields.line
         let version = try fields.integer(.version)
         guard version >= 1 else { throw RecordDamage(problem: .invalidVersion(version)) }
@@ -629,23 +685,23 @@ enum RecordCodec {
             if let kind = rhythmKind {
                 return StoredRecord(
                     payload: .rhythm(try fields.rhythm(kind, at: timestamp)), schemaVersion: max(version, 2),
-                    extraFields: extras)
+                    extraFields: extraFields(Key.read(by: kind)))
             }
             let type = try fields.string(.type)
             if type == "rhythmEcho" {
                 return StoredRecord(
                     payload: .echo(try fields.echo(at: timestamp)), schemaVersion: max(version, 4),
-                    extraFields: extras)
+                    extraFields: extraFields(Key.readByEcho))
             }
             if type == "playBack" {
                 return StoredRecord(
                     payload: .playBack(try fields.playBack(at: timestamp)), schemaVersion: max(version, 3),
-                    extraFields: extras)
+                    extraFields: extraFields(Key.readByPlayBack))
             }
             if let kind = RhythmRecord.Kind(rawValue: type) {
                 return StoredRecord(
                     payload: .rhythm(try fields.rhythm(kind, at: timestamp)), schemaVersion: max(version, 2),
-                    extraFields: extras)
+                    extraFields: extraFields(Key.read(by: kind)))
             }
             guard type == "comparison" || type == "pitchMatching" else {  // written with escapes
                 throw RecordDamage(problem: .unknownType(type))
@@ -700,7 +756,8 @@ enum RecordCodec {
         }
         // A line that says version 1 but holds an interval (hand-made, or a CSV row) is version 2.
         return StoredRecord(
-            payload: payload, schemaVersion: max(version, lowest), extraFields: extras)
+            payload: payload, schemaVersion: max(version, lowest),
+            extraFields: extraFields(isComparison ? Key.readByComparison : Key.readByPitchMatching))
     }
 
     /// Whether `line`, read as `record` with its checksum checked, can go into a journal as it is instead of
