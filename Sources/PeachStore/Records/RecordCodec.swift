@@ -119,9 +119,6 @@ enum RecordCodec {
         /// The keys the reader of `payload`'s kind takes: exactly those its writer may write (a test checks it).
         /// Any other known key on its line is kept as an unknown field (``decodeFields(_:using:path:)``), so
         /// that writing the record again loses nothing.
-        /// Sets found from the record's type before it is made, not from the record made (its payload copied
-        /// to be switched on) nor from the keys each look-up touched: those cost 0.15k instructions a record of
-        /// an import in another tool's layout.
         static func read(by payload: StoredRecord.Payload) -> UInt64 {
             switch payload {
             case .comparison: readByComparison
@@ -140,31 +137,37 @@ enum RecordCodec {
             }
         }
 
+        // The decoder takes a record's set by the type it reads, before the record is made: from the record made
+        // (its payload copied to be switched on), or noted at each look-up, they cost 0.15k instructions a record
+        // of an import in another tool's layout.
         private static let common = set(.version, .type, .time, .crc)
         private static let context = set(.referencePitch, .timbre, .noteDuration, .gap, .velocity)
+        /// The keys a comparison's reader takes.
         static let readByComparison =
             common | context
             | set(
                 .note1, .note2, .cents, .tuning, .answer, .correct, .note2Gain, .responseTime, .input,
                 .procedure)
-        // Not `procedure`: a pitch-matching attempt is always training, and its writer does not write one.
+        /// The keys a pitch-matching attempt's reader takes; not `procedure` (read into its context, but an attempt
+        /// is always training, and its writer writes none).
         static let readByPitchMatching =
             common | context
             | set(.referenceNote, .targetNote, .tuning, .initialCents, .errorCents, .timeTaken, .tuneControl)
         private static let readByOffsetDetection =
             common | set(.tempoBPM, .offsetMs, .correct, .pattern, .offsetPosition)
         private static let readByContinuousMatching =
-            common
+            common | set(.tempoBPM, .meanOffsetMs, .pattern, .calibrationMs)
             | set(
-                .tempoBPM, .meanOffsetMs, .meanOffsetMsPosition0, .meanOffsetMsPosition1,
-                .meanOffsetMsPosition2,
-                .meanOffsetMsPosition3, .silentBars, .silentStrikes, .driftMsPerBar, .silentMeanOffsetMs,
-                .tempoRamp, .rampEvery, .pattern, .calibrationMs)
+                .meanOffsetMsPosition0, .meanOffsetMsPosition1, .meanOffsetMsPosition2, .meanOffsetMsPosition3
+            )
+            | set(.silentBars, .silentStrikes, .driftMsPerBar, .silentMeanOffsetMs, .tempoRamp, .rampEvery)
+        /// The keys a play-back answer's reader takes.
         static let readByPlayBack =
             common
             | set(
                 .kind, .item, .reference, .tonic, .answerNotes, .rhythm, .played, .correct, .heardAs,
                 .responseTime, .input, .anyOctave, .anyVoicing, .tempoBPM, .offsetMs)
+        /// The keys a rhythm echo's reader takes.
         static let readByEcho =
             common | set(.tempoBPM, .rhythm, .level, .onsets, .extras, .input, .calibrationMs)
 
