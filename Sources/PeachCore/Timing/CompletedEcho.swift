@@ -68,6 +68,8 @@ public struct CompletedEcho: Hashable, Sendable {
     public var meanOffsetMs: Double? {
         hitOffsets.isEmpty ? nil : hitOffsets.reduce(0, +) / Double(hitOffsets.count)
     }
+    /// ``meanOffsetMs`` with the calibration the echo was paired with (``calibrationMs``) taken off.
+    public var calibratedMeanOffsetMs: Double? { meanOffsetMs.map { $0 - (calibrationMs ?? 0) } }
     /// The offsets of the hits with the calibration taken off, milliseconds, in order (the raw ones without a
     /// calibration).
     public var calibratedHitOffsets: [Double] {

@@ -54,6 +54,10 @@ public struct CompletedGapFill: Hashable, Sendable {
     /// The mean signed offset, milliseconds: negative means rushing, positive dragging.
     public var meanOffsetMs: Double { strikes.reduce(0) { $0 + $1.offsetMs } / Double(strikes.count) }
 
+    /// ``meanOffsetMs`` with the trial's calibration (``calibrationMs``) taken off: what the screen, the box and
+    /// the profile judge.
+    public var calibratedMeanOffsetMs: Double { meanOffsetMs - (calibrationMs ?? 0) }
+
     /// The mean offset at each step 1–4, nil where no strike was counted (a pattern's steps beyond the fourth
     /// count in the mean only: Peach on iOS keeps four).
     public var meanOffsetMsPositions: [Double?] {

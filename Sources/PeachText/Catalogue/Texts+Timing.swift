@@ -32,12 +32,12 @@ extension Texts {
     /// (``timingVerdict(meanOffsetMs:)``); paired with a calibration (``CompletedEcho/calibrationMs``) the mean
     /// has it taken off and the raw one follows: `mean +4.2 ms (raw +16.2 ms), on time`.
     func echoResult(_ completed: CompletedEcho) -> String {
-        let calibration = completed.calibrationMs
-        let mean =
-            completed.meanOffsetMs.map {
-                milliseconds($0, calibrationMs: calibration, signed: true) + ", "
-                    + timingVerdict(meanOffsetMs: $0 - (calibration ?? 0))
-            } ?? "– ms"
+        var mean = "– ms"
+        if let raw = completed.meanOffsetMs, let calibrated = completed.calibratedMeanOffsetMs {
+            mean =
+                milliseconds(raw, calibrationMs: completed.calibrationMs, signed: true) + ", "
+                + timingVerdict(meanOffsetMs: calibrated)
+        }
         return tr(
             "\(completed.hits) of \(completed.onsets.count) notes, \(completed.extras) extra · mean \(mean) · "
                 + "score \(format(completed.score * 100, 0)) %")
@@ -200,9 +200,9 @@ extension Texts {
     /// calibration (``CompletedGapFill/calibrationMs``) taken off and the raw mean after it, as each strike shows
     /// it.
     func gapFillTrial(_ completed: CompletedGapFill) -> String {
-        let calibration = completed.calibrationMs
-        let drift = timingVerdict(meanOffsetMs: completed.meanOffsetMs - (calibration ?? 0))
-        let meanText = milliseconds(completed.meanOffsetMs, calibrationMs: calibration, signed: false)
+        let drift = timingVerdict(meanOffsetMs: completed.calibratedMeanOffsetMs)
+        let meanText = milliseconds(
+            completed.meanOffsetMs, calibrationMs: completed.calibrationMs, signed: false)
         guard completed.silentBars == 0 else {
             return tr(
                 "Trial: \(completed.strikes.count) of \(completed.gapCount) gaps struck with the loop, mean "

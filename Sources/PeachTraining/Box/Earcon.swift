@@ -175,8 +175,8 @@ public struct Earcon: Hashable, Sendable {
     /// least half of it was right (it says early or late); else A5 falling to E5: missed.
     public static func echoResult(_ completed: CompletedEcho) -> Earcon {
         if completed.score >= EchoLevel.promotion { return chime }
-        if completed.score >= EchoLevel.demotion, let mean = completed.meanOffsetMs {
-            return timingResult(meanOffsetMs: mean - (completed.calibrationMs ?? 0))
+        if completed.score >= EchoLevel.demotion, let mean = completed.calibratedMeanOffsetMs {
+            return timingResult(meanOffsetMs: mean)
         }
         return Earcon(name: "echoMissed", sequence: [81, 76])
     }

@@ -831,7 +831,7 @@ public final class PracticeBox {
     /// A fill-the-gap trial ended with strikes: its result earcon (the loop goes on under it), with the trial's
     /// calibration taken off, as its strikes had. (The record keeps the raw offsets, as at the terminal.)
     fileprivate func tapped(_ trial: CompletedGapFill) {
-        playEarcon(.timingResult(meanOffsetMs: trial.meanOffsetMs - (trial.calibrationMs ?? 0)))
+        playEarcon(.timingResult(meanOffsetMs: trial.calibratedMeanOffsetMs))
     }
 
     /// A calibration from the menu measured its strikes: kept when they were even (the chime says so, before the
