@@ -223,7 +223,7 @@ struct CommandParsingTests {
                 "--trials", "10",
             ],
             as: SimulateCommand.self)
-        #expect(simulate.mode == .intervals && simulate.trials == 10)
+        #expect(simulate.mode == .playBack(.intervals) && simulate.trials == 10)
         #expect(try simulate.playBack()?.items?.map(\.id) == ["M3", "P5"])
         #expect(try simulate.player().confusions.count == 2)
         #expect(refusal(["simulate", "--mode", "intervals", "--items", "major"]) != nil)

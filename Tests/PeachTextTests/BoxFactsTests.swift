@@ -46,7 +46,7 @@ struct BoxFactsTests {
         clicked.mode = .gapFill
         clicked.tempo = 80
         #expect(texts.boxActivity(clicked, since: "T") == "Practising Timing: fill the gap at 80 BPM since T")
-        clicked.mode = .playMelodies
+        clicked.mode = .playBack(.melodies)
         clicked.tempo = 90
         #expect(
             texts.boxActivity(clicked, since: "T")

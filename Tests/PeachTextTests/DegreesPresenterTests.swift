@@ -19,7 +19,7 @@ struct DegreesPresenterTests {
         options.degreeKey = .tonic(KeySignature(fifths: -3) ?? .c)  // E♭
         options.degreeContext = context
         return PresenterTests.Presented(
-            harness: RunHarness(mode: .playDegrees, playBack: options), language: language)
+            harness: RunHarness(mode: .playBack(.degrees), playBack: options), language: language)
     }
 
     @Test("cadence with its key, question with key and spelling, resolving with its notes spelled in the key")

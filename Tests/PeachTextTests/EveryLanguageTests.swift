@@ -173,7 +173,8 @@ struct EveryLanguageTests {
         var options = PlayBackOptions(kind: .melodies)
         options.inTempo = true
         let simulation = Simulation(
-            mode: .melodies, parameters: SimulatedListener.Parameters(threshold: 8), settings: .defaults,
+            mode: .playBack(.melodies), parameters: SimulatedListener.Parameters(threshold: 8),
+            settings: .defaults,
             trials: 3, seed: 4, playBack: options)
         #expect(
             simulation.run(start: Date(timeIntervalSince1970: 0), store: nil, report: report, error: { _ in })
@@ -203,7 +204,7 @@ struct EveryLanguageTests {
             var options = PlayBackOptions(kind: kind)
             options.items = try PlayBackItem.list(parsing: items, kind: kind).get()
             let simulation = Simulation(
-                mode: kind == .chords ? .chords : .melodies,
+                mode: .playBack(kind),
                 parameters: SimulatedListener.Parameters(threshold: 8), settings: .defaults, trials: 12,
                 seed: 5, playBack: options)
             #expect(

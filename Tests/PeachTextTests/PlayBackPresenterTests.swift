@@ -16,7 +16,7 @@ struct PlayBackPresenterTests {
     static func presented(language: Language = .english, items: [PlayBackItem]) -> PresenterTests.Presented {
         PresenterTests.Presented(
             harness: RunHarness(
-                mode: .playIntervals, playBack: PlayBackOptions(kind: .intervals, items: items)),
+                mode: .playBack(.intervals), playBack: PlayBackOptions(kind: .intervals, items: items)),
             language: language)
     }
 
@@ -102,7 +102,7 @@ struct PlayBackPresenterTests {
                 kind: .melodies, items: [try #require(PlayBackItem(id: "steps3"))])
             options.inTempo = true
             let presented = PresenterTests.Presented(
-                harness: RunHarness(mode: .playMelodies, playBack: options, withClicks: true),
+                harness: RunHarness(mode: .playBack(.melodies), playBack: options, withClicks: true),
                 language: language)
             let harness = presented.harness
             harness.run.start()
@@ -435,7 +435,7 @@ struct PlayBackPresenterTests {
         for language in [Language.english, .german] {
             let presented = PresenterTests.Presented(
                 harness: RunHarness(
-                    mode: .playIntervals,
+                    mode: .playBack(.intervals),
                     playBack: PlayBackOptions(kind: .intervals, items: [Self.majorThird]),
                     withClicks: true),
                 language: language)

@@ -20,7 +20,7 @@ struct DegreesRunTests {
         options.cadenceEvery = every
         options.degreeContext = context
         options.degreeNotes = notes
-        let harness = RunHarness(mode: .playDegrees, playBack: options)
+        let harness = RunHarness(mode: .playBack(.degrees), playBack: options)
         harness.run.start()
         return harness
     }

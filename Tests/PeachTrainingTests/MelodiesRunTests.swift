@@ -13,7 +13,7 @@ struct MelodiesRunTests {
 
     func harness() -> RunHarness {
         let harness = RunHarness(
-            mode: .playMelodies, playBack: PlayBackOptions(kind: .melodies, items: [Self.steps4]))
+            mode: .playBack(.melodies), playBack: PlayBackOptions(kind: .melodies, items: [Self.steps4]))
         harness.run.start()
         return harness
     }
@@ -38,7 +38,7 @@ struct MelodiesRunTests {
     func freeRhythm() throws {
         let level = try #require(MelodyLevel(.chromatic, length: 8))
         let harness = RunHarness(
-            mode: .playMelodies, playBack: PlayBackOptions(kind: .melodies, items: [.melody(level)]))
+            mode: .playBack(.melodies), playBack: PlayBackOptions(kind: .melodies, items: [.melody(level)]))
         harness.run.start()
         let question = try #require(harness.question)
         #expect(
@@ -152,7 +152,7 @@ struct MelodiesRunTests {
         var options = PlayBackOptions(kind: .melodies, items: [item])
         options.inTempo = true
         options.tempo = (try? Tempo(bpm: bpm)) ?? .standard
-        let harness = RunHarness(mode: .playMelodies, playBack: options, withClicks: true)
+        let harness = RunHarness(mode: .playBack(.melodies), playBack: options, withClicks: true)
         harness.run.start()
         return harness
     }

@@ -14,7 +14,7 @@ struct PlayBackRunTests {
     static let majorThird = PlayBackItem.interval(DirectedInterval(.majorThird), harmonic: false)
 
     func harness(
-        _ mode: TrainingMode = .playIntervals, items: [PlayBackItem]? = [majorThird],
+        _ mode: TrainingMode = .playBack(.intervals), items: [PlayBackItem]? = [majorThird],
         options: (inout PlayBackOptions) -> Void = { _ in }, profile: ControllerProfile = .builtInDefault,
         withClicks: Bool = false, withInputPlayThrough: Bool = false
     ) -> RunHarness {
@@ -56,7 +56,7 @@ struct PlayBackRunTests {
         "the computer keyboard is a piano in play-back: letters from C4, z and x an octave; h is a note, not higher"
     )
     func keyboardPiano() throws {
-        let harness = harness(.playNotes, items: [.note(semitones: 4)])
+        let harness = harness(.playBack(.notes), items: [.note(semitones: 4)])
         let question = try #require(harness.question)
         harness.advanceUntilAnswerable()
         // The piano's C follows the answer's octave: x moves it up, z down.
@@ -116,7 +116,7 @@ struct PlayBackRunTests {
     @Test(
         "a chord struck with spread onsets counts when every onset lies in the window; a later key does not")
     func chordOnsets() throws {
-        let harness = harness(.playChords, items: [.chord(.major, inversion: 0)])
+        let harness = harness(.playBack(.chords), items: [.chord(.major, inversion: 0)])
         let question = try #require(harness.question)
         harness.advanceUntilAnswerable()
         let notes = question.answerNotes.map(\.rawValue)
@@ -134,7 +134,7 @@ struct PlayBackRunTests {
         "a note just after the chord window is named late with the window that takes it; a brushed key does not count; grazes alone do not answer"
     )
     func lateAndGrazed() throws {
-        let harness = harness(.playChords, items: [.chord(.major, inversion: 0)])
+        let harness = harness(.playBack(.chords), items: [.chord(.major, inversion: 0)])
         let question = try #require(harness.question)
         harness.advanceUntilAnswerable()
         let notes = question.answerNotes.map(\.rawValue)
@@ -376,7 +376,8 @@ struct PlayBackRunTests {
     )
     func underrunsTold() throws {
         let harness = RunHarness(
-            mode: .playIntervals, playBack: PlayBackOptions(kind: .intervals, items: [Self.majorThird]),
+            mode: .playBack(.intervals),
+            playBack: PlayBackOptions(kind: .intervals, items: [Self.majorThird]),
             withClicks: true)
         let output = try #require(harness.clicks)
         output.dropoutCount = 5  // the output's own count from before the session is not this session's

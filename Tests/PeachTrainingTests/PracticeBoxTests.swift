@@ -165,7 +165,10 @@ final class BoxHarness {
             name: "pads", switches: [SwitchMapping(.note(36), channel: 9, action: .startPlayBack)])
         let harness = BoxHarness(profile: pads, settings: settings)
         harness.connect()
-        let entries: [TrainingMode] = [.playNotes, .playIntervals, .playChords, .playDegrees, .playMelodies]
+        let entries: [TrainingMode] = [
+            .playBack(.notes), .playBack(.intervals), .playBack(.chords), .playBack(.degrees),
+            .playBack(.melodies),
+        ]
         for _ in 0...(entries.firstIndex(of: mode) ?? 0) {
             harness.send(.noteOn(channel: 9, note: 36, velocity: 90))
             harness.send(.noteOff(channel: 9, note: 36, velocity: 0))
@@ -395,7 +398,7 @@ struct PracticeBoxTests {
         harness.connect()
         for note in UInt8(60)...63 { harness.send(.noteOn(channel: 0, note: note, velocity: 90)) }
         for note in UInt8(60)...63 { harness.send(.noteOff(channel: 0, note: note, velocity: 0)) }
-        #expect(harness.box.state == .choosingMenu(.playNotes))
+        #expect(harness.box.state == .choosingMenu(.playBack(.notes)))
         harness.advance(0.5)
         harness.key(48)  // Lower: the previous entry, round to the last
         harness.advance(0.2)
@@ -837,18 +840,18 @@ struct PracticeBoxTests {
         // The flat of the hand: four adjacent keys at once (their Lower presses never count).
         for note in UInt8(60)...63 { harness.send(.noteOn(channel: 0, note: note, velocity: 90)) }
         for note in UInt8(60)...63 { harness.send(.noteOff(channel: 0, note: note, velocity: 0)) }
-        #expect(harness.box.state == .choosingMenu(.playNotes))
+        #expect(harness.box.state == .choosingMenu(.playBack(.notes)))
         #expect(harness.earcons == ["ready", "playNotes"])
         harness.advance(0.5)
         harness.key(72)  // Higher: the next kind
         harness.advance(0.2)
-        #expect(harness.box.state == .choosingMenu(.playIntervals))
+        #expect(harness.box.state == .choosingMenu(.playBack(.intervals)))
         #expect(harness.earcons.last == "playIntervals")
         harness.send(.controlChange(channel: 0, controller: 64, value: 127))  // Commit: the pedal chooses
         harness.send(.controlChange(channel: 0, controller: 64, value: 0))
-        #expect(harness.box.state == .starting(.playIntervals))
+        #expect(harness.box.state == .starting(.playBack(.intervals)))
         harness.advance(1.5)
-        #expect(harness.box.state == .training(.playIntervals))
+        #expect(harness.box.state == .training(.playBack(.intervals)))
         #expect(harness.notices.contains { $0.contains("sessionStarted playIntervals") })
         // The question: P5, M3 or P8 up from a reference; play the second note heard.
         harness.advance(1.5)
@@ -893,16 +896,18 @@ struct PracticeBoxTests {
         }
         harness.connect()
         pad(36)
-        #expect(harness.box.state == .choosingMenu(.playNotes))
+        #expect(harness.box.state == .choosingMenu(.playBack(.notes)))
         pad(37)
         #expect(harness.box.state == .ready && harness.earcons.last == "stopped")
         pad(36)
         pad(36)  // again: the next kind
-        #expect(harness.box.state == .choosingMenu(.playIntervals))
+        #expect(harness.box.state == .choosingMenu(.playBack(.intervals)))
         harness.advance(5.5)
-        #expect(harness.box.state == .choosingMenu(.playIntervals), "not before its earcon and six seconds")
+        #expect(
+            harness.box.state == .choosingMenu(.playBack(.intervals)), "not before its earcon and six seconds"
+        )
         harness.advance(3.5)
-        #expect(harness.box.state == .training(.playIntervals))
+        #expect(harness.box.state == .training(.playBack(.intervals)))
     }
 
     @Test("play-back on the box takes the settings' options: a fixed key and a drone set on the dashboard")
@@ -910,8 +915,8 @@ struct PracticeBoxTests {
         var settings = BoxHarness.settings
         settings = try settings.setting(.degreeKey, toText: "F#")
         settings = try settings.setting(.degreeContext, toText: "drone")
-        let harness = BoxHarness.playingBack(.playDegrees, settings: settings)
-        #expect(harness.box.state == .training(.playDegrees))
+        let harness = BoxHarness.playingBack(.playBack(.degrees), settings: settings)
+        #expect(harness.box.state == .training(.playBack(.degrees)))
         harness.advance(0.5)
         // The drone first, alone: F♯'s tonic and its fifth an octave down (a cadence would be chords of three).
         let drone = harness.trainingNotes.prefix(2).map { note in
@@ -928,8 +933,8 @@ struct PracticeBoxTests {
     func melodiesInTempo() throws {
         for inTempo in [false, true] {
             let settings = try BoxHarness.settings.setting(.melodyInTempo, toText: inTempo ? "on" : "off")
-            let harness = BoxHarness.playingBack(.playMelodies, settings: settings)
-            #expect(harness.box.state == .training(.playMelodies))
+            let harness = BoxHarness.playingBack(.playBack(.melodies), settings: settings)
+            #expect(harness.box.state == .training(.playBack(.melodies)))
             harness.advance(2)
             // In tempo: the count-in, the call and the response's clicks placed on the output's click timeline.
             let clicks = try #require(harness.devices.clicks)
@@ -944,8 +949,8 @@ struct PracticeBoxTests {
     )
     func melodyPlayedAlong() {
         for answersAtOnce in [false, true] {
-            let harness = BoxHarness.playingBack(.playMelodies)
-            #expect(harness.box.state == .training(.playMelodies))
+            let harness = BoxHarness.playingBack(.playBack(.melodies))
+            #expect(harness.box.state == .training(.playBack(.melodies)))
             // The tonic chord (four notes), then the phrase: the player joins in at its first note.
             var waited = 0
             while harness.trainingNotes.count < 5, waited < 500 {
@@ -994,9 +999,12 @@ struct PracticeBoxTests {
         pad(36)
         pad(36)
         pad(36)
-        #expect(harness.box.state == .choosingMenu(.playDegrees) && harness.earcons.last == "playDegrees")
+        #expect(
+            harness.box.state == .choosingMenu(.playBack(.degrees)) && harness.earcons.last == "playDegrees")
         pad(36)
-        #expect(harness.box.state == .choosingMenu(.playMelodies) && harness.earcons.last == "playMelodies")
+        #expect(
+            harness.box.state == .choosingMenu(.playBack(.melodies)) && harness.earcons.last == "playMelodies"
+        )
         pad(36)
         #expect(harness.box.state == .choosingMenu(.echo))
         #expect(harness.earcons.last == "echo")

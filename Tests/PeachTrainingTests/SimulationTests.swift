@@ -56,7 +56,8 @@ struct SimulationTests {
             options.placement = true
             let report = RecordingSimulationReporter()
             _ = Simulation(
-                mode: .intervals, parameters: SimulatedListener.Parameters(), settings: .defaults, trials: 60,
+                mode: .playBack(.intervals), parameters: SimulatedListener.Parameters(), settings: .defaults,
+                trials: 60,
                 seed: 5, player: SimulatedPlayer(defaultAccuracy: accuracy), playBack: options
             ).run(
                 start: Date(timeIntervalSince1970: 1_800_000_000), store: nil, report: report, error: { _ in }
@@ -121,7 +122,8 @@ struct SimulationTests {
         let store = try JournalStore(directory: folder)
         let report = RecordingSimulationReporter()
         let simulation = Simulation(
-            mode: .intervals, parameters: SimulatedListener.Parameters(threshold: 8), settings: .defaults,
+            mode: .playBack(.intervals), parameters: SimulatedListener.Parameters(threshold: 8),
+            settings: .defaults,
             trials: 150, seed: 5, player: .confusesThirds,
             playBack: PlayBackOptions(kind: .intervals, items: [third, minor, fifth]))
         #expect(
@@ -154,7 +156,7 @@ struct SimulationTests {
             options.degreeKey = try #require(key)
             let report = RecordingSimulationReporter()
             let simulation = Simulation(
-                mode: kind == .degrees ? .degrees : .melodies,
+                mode: .playBack(kind),
                 parameters: SimulatedListener.Parameters(threshold: 8),
                 settings: octave, trials: 12, seed: 3, player: SimulatedPlayer(defaultAccuracy: 0.9),
                 playBack: options)
@@ -184,7 +186,8 @@ struct SimulationTests {
         let store = try JournalStore(directory: folder)
         let confuser = SimulatedPlayer(accuracy: [flatSix: 0.4], confusions: [flatSix: five])
         let degrees = Simulation(
-            mode: .degrees, parameters: SimulatedListener.Parameters(threshold: 8), settings: .defaults,
+            mode: .playBack(.degrees), parameters: SimulatedListener.Parameters(threshold: 8),
+            settings: .defaults,
             trials: 150, seed: 5, player: confuser,
             playBack: PlayBackOptions(kind: .degrees, items: [flatSix, five, three]))
         #expect(
@@ -195,7 +198,8 @@ struct SimulationTests {
         let steps6 = PlayBackItem.melody(MelodyLevel.curriculum[5])  // leaps6
         let fading = SimulatedPlayer(defaultAccuracy: 0.98, positionDecay: 0.08)
         let melodies = Simulation(
-            mode: .melodies, parameters: SimulatedListener.Parameters(threshold: 8), settings: .defaults,
+            mode: .playBack(.melodies), parameters: SimulatedListener.Parameters(threshold: 8),
+            settings: .defaults,
             trials: 150, seed: 6, player: fading, playBack: PlayBackOptions(kind: .melodies, items: [steps6]))
         #expect(
             melodies.run(
@@ -224,7 +228,8 @@ struct SimulationTests {
         let report = RecordingSimulationReporter()
         let timing = try TimingSettings(tempo: Tempo(bpm: 100))
         let simulation = Simulation(
-            mode: .melodies, parameters: SimulatedListener.Parameters(threshold: 8), settings: .defaults,
+            mode: .playBack(.melodies), parameters: SimulatedListener.Parameters(threshold: 8),
+            settings: .defaults,
             trials: 40, seed: 9, timing: timing, player: player,
             playBack: options)
         #expect(

@@ -296,7 +296,7 @@ struct DashboardPartsTests {
         let sessions = PracticeSessions(records: records).sessions
         #expect(sessions.map(\.records.count) == [1, 4], "newest first")
         let sitting = try #require(sessions.last)
-        #expect(sitting.parts.map(\.mode) == [.playChords, .playDegrees])
+        #expect(sitting.parts.map(\.mode) == [.playBack(.chords), .playBack(.degrees)])
         #expect(sitting.parts.map(\.records.count) == [2, 2])
         #expect(sitting.length == 290)
         let texts = Texts(language: .english)

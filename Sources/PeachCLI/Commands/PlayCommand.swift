@@ -85,8 +85,8 @@ struct PlayCommand: AsyncParsableCommand {
         }
         // The key and the degrees' options do nothing for the other kinds (``TrainingMode/uses(_:)``): said, not
         // silently taken.
-        for (setting, text) in own where text != nil && !TrainingMode(playBack: kind).uses(setting) {
-            let kinds = PlayBackKind.allCases.filter { TrainingMode(playBack: $0).uses(setting) }
+        for (setting, text) in own where text != nil && !TrainingMode.playBack(kind).uses(setting) {
+            let kinds = PlayBackKind.allCases.filter { TrainingMode.playBack($0).uses(setting) }
             throw .optionNeeds(kind: kind, option: setting.option, kinds: kinds)
         }
         var options = PlayBackOptions(
@@ -130,7 +130,7 @@ struct PlayCommand: AsyncParsableCommand {
         if tempo != nil, !inTempo {
             try checkTempo(in: try SettingsFile(path: try live.data.locations().settingsFile).load().settings)
         }
-        try await live.launch(TrainingMode(playBack: kind), playBack: try playBackOptions()) {
+        try await live.launch(TrainingMode.playBack(kind), playBack: try playBackOptions()) {
             try OptionOverrides.apply(own, to: try overrides.apply(to: $0))
         }
     }

@@ -104,7 +104,7 @@ struct SimulateCommand: ParsableCommand {
         _ = try player()
         _ = try playBack()
         // Melodies' in-tempo options without --in-tempo: said so, rather than that melodies never take them.
-        if mode == .melodies, !inTempo {
+        if mode == .playBack(.melodies), !inTempo {
             let timed = [
                 ("--bias", bias.rawValue != Self.listener.matchingBias),
                 ("--spread", spread != Self.listener.matchingSpread),
@@ -131,7 +131,7 @@ struct SimulateCommand: ParsableCommand {
         // Answered by a psychometric function; struck or tuned with an error drawn around a bias.
         let judged: [SimulationMode] = [.comparison, .measurement, .timing]
         // Melodies in tempo are struck against the clicks too, each note with the bias and the spread in ms.
-        let struck: [SimulationMode] = [.matching, .tap, .echo] + (inTempo ? [.melodies] : [])
+        let struck: [SimulationMode] = [.matching, .tap, .echo] + (inTempo ? [.playBack(.melodies)] : [])
         let playBack = SimulationMode.allCases.filter { $0.playBackKind != nil }
         let defaults = Self.listener
         let own: [(option: String, modes: [SimulationMode], given: Bool)] = [
@@ -143,7 +143,7 @@ struct SimulateCommand: ParsableCommand {
             ("--drift", [.tap], drift != defaults.silentDrift),
             ("--accuracy", playBack, accuracy != Self.defaultAccuracy),
             ("--confuse", playBack, confuse != nil), ("--items", playBack, items != nil),
-            ("--placement", playBack, placement), ("--in-tempo", [.melodies], inTempo),
+            ("--placement", playBack, placement), ("--in-tempo", [.playBack(.melodies)], inTempo),
         ]
         // The settings given as options: this command's own and the training settings' group.
         let settings =
@@ -152,7 +152,8 @@ struct SimulateCommand: ParsableCommand {
         return own
             + settings.map {
                 (
-                    $0.key.option, Self.modes(of: $0.key) + ($0.key == .tempo && inTempo ? [.melodies] : []),
+                    $0.key.option,
+                    Self.modes(of: $0.key) + ($0.key == .tempo && inTempo ? [.playBack(.melodies)] : []),
                     $0.given
                 )
             }

@@ -169,7 +169,7 @@ public struct TrainingLauncher {
             throw error
         }
         // An output timing cannot use is refused before anything starts: one line, exit 1, nothing stored.
-        let playsInTempo = plan.mode == .playMelodies && plan.playBack?.inTempo == true
+        let playsInTempo = plan.mode == .playBack(.melodies) && plan.playBack?.inTempo == true
         if plan.mode.isTiming || playsInTempo, let refusal = sound.clicksUnavailable {
             sound.shutdown()
             tellEventsNotStarted(output: sound.name, stack: sound.stack, .audioFailure(refusal))

@@ -87,7 +87,8 @@ extension Texts {
         case .starting: tr("Starting \(mode)")
         case .training:
             switch (status.tempo, status.mode) {
-            case (let bpm?, .playMelodies?): tr("Practising \(mode) in tempo at \(bpm) BPM since \(since)")
+            case (let bpm?, .playBack(.melodies)?):
+                tr("Practising \(mode) in tempo at \(bpm) BPM since \(since)")
             case (let bpm?, _): tr("Practising \(mode) at \(bpm) BPM since \(since)")
             case (nil, _): tr("Practising \(mode) since \(since)")
             }

@@ -148,8 +148,7 @@ public struct Texts: Sendable {
         case .gapFill: tr("Timing: fill the gap")
         case .calibration: tr("Timing: calibration")
         case .echo: tr("Timing: rhythm echo")
-        case .playNotes, .playIntervals, .playChords, .playDegrees, .playMelodies:
-            playBackTitle(mode.playBackKind ?? .notes)
+        case .playBack(let kind): playBackTitle(kind)
         }
     }
 
@@ -163,8 +162,7 @@ public struct Texts: Sendable {
         case .gapFill: tr("fill the gap", context: "in a sentence")
         case .calibration: tr("timing calibration", context: "in a sentence")
         case .echo: tr("rhythm echo", context: "in a sentence")
-        case .playNotes, .playIntervals, .playChords, .playDegrees, .playMelodies:
-            playBackTitleInSentence(mode.playBackKind ?? .notes)
+        case .playBack(let kind): playBackTitleInSentence(kind)
         }
     }
 

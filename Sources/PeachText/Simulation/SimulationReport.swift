@@ -56,7 +56,7 @@ public final class SimulationReport: SimulationReporting {
                 t.tr(
                     "Simulated listener: threshold \(t.cents(parameters.threshold)) (75 % correct), "
                         + "lapses \(t.format(parameters.lapseRate * 100, 0)) %, seed \(seed)"))
-        case .matching, .timing, .tap, .echo, .notes, .intervals, .chords, .degrees, .melodies:
+        case .matching, .timing, .tap, .echo, .playBack:
             emit(
                 t.tr(
                     "Simulated listener: bias \(signed(parameters.matchingBias)), "

@@ -124,11 +124,18 @@ public struct Earcon: Hashable, Sendable {
         case .calibration: .calibration
         case .echo: .echo
         case .comparison, .measurement: .comparison
-        case .playNotes: .playNotes
-        case .playIntervals: .playIntervals
-        case .playChords: .playChords
-        case .playDegrees: .playDegrees
-        case .playMelodies: .playMelodies
+        case .playBack(let kind): playBack(kind)
+        }
+    }
+
+    /// The earcon of a play-back kind (the menu's entry, and the start of its session).
+    public static func playBack(_ kind: PlayBackKind) -> Earcon {
+        switch kind {
+        case .notes: playNotes
+        case .intervals: playIntervals
+        case .chords: playChords
+        case .degrees: playDegrees
+        case .melodies: playMelodies
         }
     }
 

@@ -234,11 +234,10 @@ public final class PracticeBox {
     /// A key press waiting ``chordWindow`` before it counts (when ready, or in the menu), by generation.
     private var pendingPress = 0
     private var menuGeneration = 0
-    /// The menu's entries, in order: the five play-back kinds, rhythm echo and the timing calibration.
-    static let menuModes: [TrainingMode] = [
-        .playNotes, .playIntervals, .playChords, .playDegrees, .playMelodies, .echo, .calibration,
-    ]
-    private var lastMenuMode = TrainingMode.playNotes
+    /// The menu's entries, in order: every play-back kind, rhythm echo and the timing calibration.
+    static let menuModes: [TrainingMode] =
+        PlayBackKind.allCases.map(TrainingMode.playBack) + [.echo, .calibration]
+    private var lastMenuMode = TrainingMode.playBack(.notes)
     private let started: Date
     private var stateSince: Date
     private var lastProblem: (message: String, time: Date)?
@@ -1048,7 +1047,7 @@ public final class PracticeBox {
     /// for a session without clicks.
     private static func clickedTempo(of mode: TrainingMode, settings: PeachSettings) -> Tempo? {
         if mode.isTiming { return settings.timingSettings.tempo }
-        guard mode == .playMelodies else { return nil }
+        guard mode == .playBack(.melodies) else { return nil }
         let melodies = settings.playBack(nil, kind: .melodies)
         return melodies.inTempo ? melodies.tempo : nil
     }

@@ -16,13 +16,13 @@ extension TrainingMode {
         // Notes sound in every mode but timing's (it plays clicks).
         case .noteRange, .noteDuration, .gapBetweenNotes, .referencePitch, .velocity, .timbre: !isTiming
         // Timing's click, and a melody played back in tempo.
-        case .tempo: isTiming || self == .playMelodies
+        case .tempo: isTiming || self == .playBack(.melodies)
         case .offsetClick, .timingPatterns, .maxRepetitions: self == .offsetDetection
         case .gapPositions, .gapPattern, .silentBars, .silentEvery, .tempoRamp, .rampEvery: self == .gapFill
         case .chordWindow, .grazeVelocity, .showReference: playBackKind != nil
-        case .cadenceEvery, .degreeNames, .degreeContext, .degreeNotes: self == .playDegrees
-        case .degreeKey: self == .playDegrees || self == .playMelodies
-        case .melodyInTempo: self == .playMelodies
+        case .cadenceEvery, .degreeNames, .degreeContext, .degreeNotes: self == .playBack(.degrees)
+        case .degreeKey: self == .playBack(.degrees) || self == .playBack(.melodies)
+        case .melodyInTempo: self == .playBack(.melodies)
         // The run's devices, controls, sounds and names, and the feedback's length: every mode's.
         case .feedbackDuration, .controllerProfile, .audioOutput, .midiOutput, .wrongAnswerTick, .longPress,
             .soundFont, .preset, .earconLevel, .keySignature:

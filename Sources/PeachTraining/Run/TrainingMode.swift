@@ -4,7 +4,12 @@ import PeachCore
 
 /// Which skill a run trains. A run can switch between them (the controller's `startComparison` and
 /// `startPitchMatching` actions) without restarting the program.
-public enum TrainingMode: String, Sendable, Codable, CaseIterable {
+///
+/// Play-back is one case for all its kinds (``PlayBackKind``): a new kind of question is a new mode with nothing
+/// to add here, and the places that treat the kinds apart (the box's earcons, the titles) switch over the kind,
+/// so the compiler leads to them from ``PlayBackKind``. The raw value (`playNotes`, `playMelodies`: `play` and the
+/// kind) is what the box's status file and the dashboard's live feed carry.
+public enum TrainingMode: Sendable, Hashable, Codable, CaseIterable, RawRepresentable {
     /// Pitch discrimination: two notes, higher or lower (`peach train`).
     case comparison
     /// Pitch matching: tune a note to the reference, then commit (`peach match`).
@@ -19,16 +24,52 @@ public enum TrainingMode: String, Sendable, Codable, CaseIterable {
     case calibration
     /// Rhythm echo: a bar plays, echo it on a pad in the next (`peach echo`).
     case echo
-    /// Play-back, notes: a reference, then a note; play the second note (`peach play --kind notes`).
-    case playNotes
-    /// Play-back, intervals: play the other note of an interval (`peach play --kind intervals`).
-    case playIntervals
-    /// Play-back, chords: play the chord (`peach play --kind chords`).
-    case playChords
-    /// Play-back, scale degrees: a cadence sets the key, a note sounds; play it (`peach play --kind degrees`).
-    case playDegrees
-    /// Play-back, melodies: a phrase in a key; play its notes in order (`peach play --kind melodies`).
-    case playMelodies
+    /// Play-back of one kind: a note, an interval, a chord, a scale degree or a melody is heard; play it on the
+    /// keys (`peach play --kind KIND`).
+    case playBack(PlayBackKind)
+
+    /// Every mode: the pitch and timing modes, then play-back's kinds in their order.
+    public static let allCases: [TrainingMode] =
+        [.comparison, .pitchMatching, .measurement, .offsetDetection, .gapFill, .calibration, .echo]
+        + PlayBackKind.allCases.map(TrainingMode.playBack)
+
+    /// The mode's name where it is written down: `comparison`, `gapFill`, `playNotes`, `playMelodies`.
+    public var rawValue: String {
+        switch self {
+        case .comparison: "comparison"
+        case .pitchMatching: "pitchMatching"
+        case .measurement: "measurement"
+        case .offsetDetection: "offsetDetection"
+        case .gapFill: "gapFill"
+        case .calibration: "calibration"
+        case .echo: "echo"
+        case .playBack(let kind): "play" + kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()
+        }
+    }
+
+    /// The mode named `rawValue` (``rawValue``), or nil.
+    public init?(rawValue: String) {
+        guard let mode = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = mode
+    }
+
+    /// Reads the mode from its name (``rawValue``).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let name = try container.decode(String.self)
+        guard let mode = TrainingMode(rawValue: name) else {
+            throw DecodingError.dataCorruptedError(
+                in: container,
+                debugDescription: "Cannot initialize TrainingMode from invalid String value \(name)")
+        }
+        self = mode
+    }
+
+    /// Writes the mode as its name (``rawValue``).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 
     /// The families of modes: what a mode's session answers with and what its records are.
     public enum Family: Sendable, Equatable {
@@ -46,11 +87,7 @@ public enum TrainingMode: String, Sendable, Codable, CaseIterable {
         switch self {
         case .comparison, .pitchMatching, .measurement: .pitch
         case .offsetDetection, .gapFill, .calibration, .echo: .timing
-        case .playNotes: .playBack(.notes)
-        case .playIntervals: .playBack(.intervals)
-        case .playChords: .playBack(.chords)
-        case .playDegrees: .playBack(.degrees)
-        case .playMelodies: .playBack(.melodies)
+        case .playBack(let kind): .playBack(kind)
         }
     }
 
@@ -59,18 +96,7 @@ public enum TrainingMode: String, Sendable, Codable, CaseIterable {
 
     /// The play-back kind the mode trains, or nil for the other modes.
     public var playBackKind: PlayBackKind? {
-        if case .playBack(let kind) = family { return kind }
+        if case .playBack(let kind) = self { return kind }
         return nil
-    }
-
-    /// The play-back mode of `kind`.
-    public init(playBack kind: PlayBackKind) {
-        switch kind {
-        case .notes: self = .playNotes
-        case .intervals: self = .playIntervals
-        case .chords: self = .playChords
-        case .degrees: self = .playDegrees
-        case .melodies: self = .playMelodies
-        }
     }
 }

@@ -32,9 +32,9 @@ import PeachSystem
 /// applicable there. A strike or answer is timed by its MIDI event's stamp (the sequencer's, on the monotonic
 /// clock), a key by when it was read.
 ///
-/// In the play-back modes (``TrainingMode/playNotes``, ``TrainingMode/playIntervals``,
-/// ``TrainingMode/playChords``, ``TrainingMode/playDegrees``, ``TrainingMode/playMelodies``) the keys are notes, not answers: every note-on and note-off of a key
-/// (``ControllerProfile/isPlayedKey(_:channel:)``: a note no rule maps, or one the profile maps to an answer)
+/// In the play-back modes (``TrainingMode/playBack(_:)``, every kind) the keys are notes, not answers: every note-on
+/// and note-off of a key (``ControllerProfile/isPlayedKey(_:channel:)``: a note no rule maps, or one the profile
+/// maps to an answer)
 /// goes to the ``PlayBackSession`` with its stamp, and the sustain pedal (CC 64) holds the play-through. The
 /// other controls act: `replay` replays the question, `commit` skips it, `stop` and the mode switches as
 /// everywhere; a cluster of four adjacent keys (``ClusterGesture``) replays (below C4) or skips (from C4 up),
@@ -251,7 +251,7 @@ public final class TrainingRun {
         case .press(.startComparison, _): switchTo(.comparison)
         case .press(.startPitchMatching, _): switchTo(.pitchMatching)
         case .press(.startTiming, _): switchTo(mode == .gapFill ? .echo : .gapFill)
-        case .press(.startPlayBack, _): if mode.playBackKind == nil { switchTo(.playIntervals) }
+        case .press(.startPlayBack, _): if mode.playBackKind == nil { switchTo(.playBack(.intervals)) }
         case .press(.higher, _), .press(.lower, _), .press(.commit, _), .press(.replay, _), .press(.early, _),
             .press(.late, _), .press(.strike, _), .tune:
             active.perform(action, time)
@@ -478,8 +478,7 @@ public final class TrainingRun {
                 })
         case .offsetDetection, .gapFill, .calibration, .echo:
             beginTiming(mode, generator: generator)
-        case .playNotes, .playIntervals, .playChords, .playDegrees, .playMelodies:
-            guard let kind = mode.playBackKind else { return }
+        case .playBack(let kind):
             cluster = ClusterGesture()
             lastCluster = nil
             let options = playBackOptions

@@ -4,8 +4,9 @@ import Foundation
 import PeachCore
 import PeachStore
 
-/// Which skill a simulation runs.
-public enum SimulationMode: String, Sendable, CaseIterable {
+/// Which skill a simulation runs. Play-back is one case for all its kinds, named on the command line by the kind
+/// alone (`--mode melodies`): a new ``PlayBackKind`` is simulated with nothing to add here.
+public enum SimulationMode: Sendable, Hashable, CaseIterable, RawRepresentable {
     /// Pitch discrimination.
     case comparison
     /// Pitch matching.
@@ -18,19 +19,40 @@ public enum SimulationMode: String, Sendable, CaseIterable {
     case tap
     /// Rhythm echo: each note struck with the listener's bias and spread (ms), missed with its lapse rate.
     case echo
-    /// Play-back of notes, answered by a ``SimulatedPlayer``.
-    case notes
-    /// Play-back of intervals, answered by a ``SimulatedPlayer``.
-    case intervals
-    /// Play-back of chords, answered by a ``SimulatedPlayer``.
-    case chords
-    /// Play-back of scale degrees, answered by a ``SimulatedPlayer``.
-    case degrees
-    /// Play-back of melodies, answered by a ``SimulatedPlayer`` (each note a little less likely right).
-    case melodies
+    /// Play-back of one kind, answered by a ``SimulatedPlayer`` (in a melody each note a little less likely
+    /// right).
+    case playBack(PlayBackKind)
+
+    /// Every mode: the pitch and timing ones, then play-back's kinds in their order.
+    public static let allCases: [SimulationMode] =
+        [.comparison, .matching, .measurement, .timing, .tap, .echo]
+        + PlayBackKind.allCases.map(SimulationMode.playBack)
+
+    /// The mode's name on the command line (`--mode`): `comparison`, `tap`, and play-back's by their kind (`notes`,
+    /// `melodies`).
+    public var rawValue: String {
+        switch self {
+        case .comparison: "comparison"
+        case .matching: "matching"
+        case .measurement: "measurement"
+        case .timing: "timing"
+        case .tap: "tap"
+        case .echo: "echo"
+        case .playBack(let kind): kind.rawValue
+        }
+    }
+
+    /// The mode named `rawValue` (``rawValue``), or nil.
+    public init?(rawValue: String) {
+        guard let mode = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = mode
+    }
 
     /// The play-back kind the mode simulates, or nil.
-    public var playBackKind: PlayBackKind? { PlayBackKind(rawValue: rawValue) }
+    public var playBackKind: PlayBackKind? {
+        if case .playBack(let kind) = self { return kind }
+        return nil
+    }
 
     /// The training mode the simulation runs a session of.
     public var trainingMode: TrainingMode {
@@ -41,11 +63,7 @@ public enum SimulationMode: String, Sendable, CaseIterable {
         case .timing: .offsetDetection
         case .tap: .gapFill
         case .echo: .echo
-        case .notes: .playNotes
-        case .intervals: .playIntervals
-        case .chords: .playChords
-        case .degrees: .playDegrees
-        case .melodies: .playMelodies
+        case .playBack(let kind): .playBack(kind)
         }
     }
 }
@@ -148,7 +166,7 @@ public struct Simulation: Sendable {
             report.matchingSummary(elapsed: clock.elapsed)
         case .timing, .tap, .echo:
             stored = runTiming(clock: clock, listener: listener, store: store, report: report, error: error)
-        case .notes, .intervals, .chords, .degrees, .melodies:
+        case .playBack:
             stored = runPlayBack(clock: clock, store: store, report: report, error: error)
         }
         // Only a run whose every answer was stored says where they are: after a failure (a full disk) its error

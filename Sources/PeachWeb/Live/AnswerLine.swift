@@ -19,7 +19,7 @@ enum AnswerLine {
         case .rhythm(let rhythm): rhythm.kind == .offsetDetection ? .offsetDetection : .gapFill
         case .echo: .echo
         case .playBack(let completed):
-            TrainingMode.allCases.first { $0.playBackKind == completed.question.item.kind } ?? .playNotes
+            .playBack(completed.question.item.kind)
         }
     }
 
