@@ -43,6 +43,25 @@ struct LineWrapperTests {
         #expect(narrow == ["  a-very-long-first-column   text that", "  goes on and on"])
     }
 
+    @Test("a number keeps its unit: no line begins with the %, ms or s of the number ending the line before")
+    func numberKeepsItsUnit() {
+        let wrapper = LineWrapper(width: 30)
+        #expect(
+            wrapper.wrap("notes hit (likely range 90–99 %) · 0 extra")
+                == ["notes hit (likely range", "90–99 %) · 0 extra"])
+        #expect(
+            wrapper.wrap("a threshold in ms of 5.2–8.3 ms and so on") == [
+                "a threshold in ms of", "5.2–8.3 ms and so on",
+            ])
+        // A unit word not after a number, and a word that only starts like a unit, break as any other.
+        #expect(
+            wrapper.wrap("abcdefghij abcdefghij abcdefgh ms end") == [
+                "abcdefghij abcdefghij abcdefgh", "ms end",
+            ])
+        #expect(
+            wrapper.wrap("twenty-four letters, 12 seconds on") == ["twenty-four letters, 12", "seconds on"])
+    }
+
     @Test("lines with newlines are wrapped piece by piece; the width is at least 20")
     func pieces() {
         #expect(LineWrapper(width: 5).width == 20)

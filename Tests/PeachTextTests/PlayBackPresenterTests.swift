@@ -612,4 +612,37 @@ struct PlayBackProfileTests {
         let chords = try #require(report.model.first)
         #expect(chords.items.first { $0.item == item.id }?.inPlay == true)
     }
+
+    @Test("each kind's and each item's accuracy has its likely range, in English and German")
+    func accuracyLikelyRange() throws {
+        var contents = JournalContents()
+        let item = PlayBackItem.interval(DirectedInterval(.perfectFifth), harmonic: false)
+        // 8 of 9 right: likely 76–96 % (the shortest 68 % of Beta(9, 2)).
+        for index in 0..<9 {
+            let question = PlayBackQuestion.testing(item, reference: 60)
+            let notes =
+                index == 0
+                ? [try MIDINote(validating: question.answerNotes[0].rawValue + 1)] : question.answerNotes
+            contents.add(
+                StoredRecord(
+                    .playBack(
+                        CompletedPlayBack(
+                            question: question,
+                            played: notes.map { PlayedNote(note: $0, velocity: 80, time: 0) },
+                            anyOctave: false, anyVoicing: false,
+                            timestamp: Date(timeIntervalSince1970: 1_767_225_600 + Double(index)),
+                            responseTime: 1,
+                            inputKind: .midiNote))))
+        }
+        let english = PlayBackReport(history: contents.playBack, texts: Texts(language: .english)).lines()
+        #expect(
+            english.contains { $0.hasPrefix("Intervals: 9 answers, 89 % right (likely range 76–96 %) · ") })
+        #expect(
+            english.contains { $0.hasPrefix("  Perfect fifth up: 89 % of 9 answers (likely range 76–96 %)") })
+        let german = PlayBackReport(history: contents.playBack, texts: Texts(language: .german)).lines()
+        #expect(
+            german.contains {
+                $0.hasPrefix("Intervalle: 9 Antworten, 89 % richtig (wahrscheinlicher Bereich 76–96 %) · ")
+            }, "\(german)")
+    }
 }

@@ -89,6 +89,16 @@ struct TimingReportTests {
                 "Lücke füllen +6,3 ms, etwas zu spät (80–119 BPM, 3 Versuche)",
                 "Rhythmus-Echo Stufe 3, 75 % von 12 Tönen getroffen",
             ])
+        // The profile's line of the family: the share hit with its likely range (9 of 12: 62–85 %).
+        #expect(
+            TimingReport(history: history, texts: Texts(language: .english)).lines.contains {
+                $0.hasPrefix(
+                    "  rhythm echo, quarters and eighths: 75.0 % of 12 notes hit (likely range 62–85 %) · ")
+            })
+        #expect(
+            TimingReport(history: history, texts: Texts(language: .german)).lines.contains {
+                $0.contains("75,0 % von 12 Tönen getroffen (wahrscheinlicher Bereich 62–85 %) · ")
+            })
         var contents = JournalContents()
         contents.timing = history
         let screen = ProfileReport.startScreen(

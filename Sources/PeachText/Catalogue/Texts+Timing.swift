@@ -77,14 +77,16 @@ extension Texts {
         tr("  rhythm echo: level \(level) (the next session starts here)")
     }
 
-    /// `  rhythm echo, sixteenths: 86.0 % of 120 notes hit · 4 extra · +3.2 ms ± 11.0 ms · 15 bars`.
+    /// `  rhythm echo, sixteenths: 86.0 % of 120 notes hit (likely range 83–89 %) · 4 extra · +3.2 ms ± 11.0 ms ·
+    /// 15 bars` (the range of the share hit: ``AccuracyEstimate``; ± the offsets' spread).
     func echoSummary(family: TimingPattern.Family, cell: TimingHistory.EchoCell) -> String {
         let mean = cell.offsets.meanIfAny.map(signedMs) ?? "–"
         let spread = cell.offsets.sampleStandardDeviation.map { format($0, 1) } ?? "–"
         let bars = tr(one: "\(cell.echoes) bar", other: "\(cell.echoes) bars", count: cell.echoes)
+        let likely = likelyPercents(AccuracyEstimate(correct: cell.hits, of: cell.notes))
         return tr(
-            "  rhythm echo, \(familyName(family)): \(format(cell.hitRate * 100, 1)) % of \(cell.notes) notes hit · "
-                + "\(cell.extras) extra · \(mean) ms ± \(spread) ms · \(bars)")
+            "  rhythm echo, \(familyName(family)): \(format(cell.hitRate * 100, 1)) % of \(cell.notes) notes hit "
+                + "(likely range \(likely)) · \(cell.extras) extra · \(mean) ms ± \(spread) ms · \(bars)")
     }
 
     /// A strike outside an echo bar.

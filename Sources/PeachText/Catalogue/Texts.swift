@@ -122,6 +122,12 @@ public struct Texts: Sendable {
         centsText(format(value, decimals))
     }
 
+    /// `83–89 %`: the likely range of a share right (``AccuracyEstimate/likelyRange``), in whole percents.
+    public func likelyPercents(_ estimate: AccuracyEstimate) -> String {
+        let range = estimate.likelyRange
+        return "\(Int((range.lowerBound * 100).rounded()))–\(Int((range.upperBound * 100).rounded())) %"
+    }
+
     /// `+4 cents` / `-3 cents` / `0 cents` / `+1 cent`.
     public func signedCents(_ rounded: Int) -> String {
         centsText((rounded > 0 ? "+" : "") + String(rounded))

@@ -1,7 +1,7 @@
 // LineWrapper: fits a screen's lines to the terminal's width, breaking only between words.
 
-/// Breaks lines that are wider than a terminal at spaces, never inside a word nor a short parenthesised group
-/// such as `(9 answers)` (a single word wider than the
+/// Breaks lines that are wider than a terminal at spaces, never inside a word, a short parenthesised group
+/// such as `(9 answers)`, nor between a number and its unit (`8.3 ms`, `99 %`) (a single word wider than the
 /// width stays whole: a path is better long than cut; one that fits the width but not after the indent starts
 /// at the margin). A continuation line is indented under the line's text:
 /// under its leading spaces, or under the start of its last column when the line is a table row (columns
@@ -32,7 +32,7 @@ public struct LineWrapper: Sendable, Equatable {
         guard characters.count > width else { return [line] }
         let indent = hangingIndent(characters)
         func text(_ range: Range<Int>) -> String { units[range].joined() }
-        let shortGroup = Self.spacesInShortGroups(characters)
+        let shortGroup = Self.spacesInShortGroups(characters).union(Self.spacesBeforeUnits(characters))
         var lines: [String] = []
         var rest = characters[...]
         var prefix = ""
@@ -86,6 +86,25 @@ public struct LineWrapper: Sendable, Equatable {
                 }
                 open = nil
             }
+        }
+        return spaces
+    }
+
+    /// The units a line never begins with when a number stands before them: `5.2–8.3 ms`, `93 %`.
+    static let units: Set<String> = ["%", "ms", "s", "Hz", "dB", "BPM"]
+
+    /// The spaces between a number and its unit (``units``, closed by the line's end, a space or punctuation): a
+    /// line does not break there, so `93–99` and `%)` never end up on two lines.
+    static func spacesBeforeUnits(_ characters: [Character]) -> Set<Int> {
+        var spaces = Set<Int>()
+        for index in characters.indices where characters[index] == " " && index > 0 {
+            guard characters[index - 1].isNumber else { continue }
+            var end = index + 1
+            while end < characters.count, characters[end].isLetter || characters[end] == "%" { end += 1 }
+            guard end > index + 1, units.contains(String(characters[(index + 1)..<end])),
+                end == characters.count || !characters[end].isNumber
+            else { continue }
+            spaces.insert(index)
         }
         return spaces
     }

@@ -4,8 +4,8 @@ import Foundation
 import PeachCore
 import PeachTraining
 
-/// The play-back section of the profile, per kind: answers and accuracy, the items in play and how many are
-/// mastered, the weak spots first (lowest estimate, with accuracy and median response time), the confusion
+/// The play-back section of the profile, per kind: answers and accuracy (with its likely range), the items in
+/// play and how many are mastered, the weak spots first (lowest estimate, with accuracy and median response time), the confusion
 /// table (what each item was heard as when it was wrong), and the answers week by week. As lines, as JSON, and
 /// as an SVG confusion table.
 public struct PlayBackReport: Sendable {
@@ -31,6 +31,12 @@ public struct PlayBackReport: Sendable {
         answers == 0 ? "–" : "\(Int((Double(correct) / Double(answers) * 100).rounded())) %"
     }
 
+    /// `65–79 %`: the likely range of the accuracy behind `correct` of `answers` (``AccuracyEstimate``), in whole
+    /// percents; it holds the share ``percent(_:of:)`` shows.
+    func likelyRange(_ correct: Int, of answers: Int) -> String {
+        texts.likelyPercents(AccuracyEstimate(correct: correct, of: answers))
+    }
+
     /// The section's lines (none without play-back answers); `all` lists every item and confusion; `only`
     /// shows one kind.
     public func lines(all: Bool = false, only: PlayBackKind? = nil) -> [String] {
@@ -42,8 +48,9 @@ public struct PlayBackReport: Sendable {
             result.append(
                 texts.tr(
                     "\(texts.playBackKindName(kind)): \(texts.answers(totals.answers)), "
-                        + "\(percent(totals.correct, of: totals.answers)) right · \(mastered) of \(active.count) "
-                        + "items mastered"))
+                        + "\(percent(totals.correct, of: totals.answers)) right "
+                        + "(likely range \(likelyRange(totals.correct, of: totals.answers))) · "
+                        + "\(mastered) of \(active.count) items mastered"))
             let weak = history.weakest(of: kind)
             for (item, record) in all ? weak : Array(weak.prefix(Self.shownPerKind)) {
                 let median =
@@ -52,8 +59,10 @@ public struct PlayBackReport: Sendable {
                 result.append(
                     "  " + texts.itemName(item) + ": "
                         + texts.tr(
-                            "\(percent(record.correct, of: record.answers)) of \(texts.answers(record.answers))"
-                                + "\(median)") + mark)
+                            "\(percent(record.correct, of: record.answers)) of \(texts.answers(record.answers)) "
+                                + "(likely range \(likelyRange(record.correct, of: record.answers)))\(median)"
+                        )
+                        + mark)
             }
             let elsewhere = history.elsewhere(of: kind)
             if elsewhere > 0 {

@@ -117,8 +117,16 @@ public struct ProfileReport: Sendable {
         if let error = matching.meanAbsoluteError {
             let bias = matching.bias.map { ($0 >= 0 ? "+" : "") + texts.format($0, 1) } ?? "–"
             let spread = matching.spread.map { texts.format($0, 1) } ?? "–"
+            // The mean error's likely range: ± one standard error (68 %, as the progress chart draws it).
+            var meanError = texts.cents(error)
+            if let deviation = matching.absoluteErrorStandardDeviation, matching.count > 1 {
+                let standardError = deviation / Double(matching.count).squareRoot()
+                let low = texts.format(max(0, error - standardError), 1)
+                let high = texts.format(error + standardError, 1)
+                meanError = texts.tr("\(meanError) (likely range \(low)–\(high))")
+            }
             result.append(
-                "\(texts(.matchingTitle)): \(texts(.meanError)) \(texts.cents(error)) · \(texts(.bias)) \(bias) · "
+                "\(texts(.matchingTitle)): \(texts(.meanError)) \(meanError) · \(texts(.bias)) \(bias) · "
                     + "\(texts(.standardDeviation)) \(spread) · \(texts.attempts(matching.count))")
         } else {
             result.append(texts(.noMatching))
