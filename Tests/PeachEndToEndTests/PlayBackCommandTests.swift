@@ -237,9 +237,12 @@ struct PlayBackCommandTests {
             #expect(screen.contains("3 of 4 notes right; note 3: you played "), "\(screen)")
             #expect(screen.contains("(a semitone too high)"), "\(screen)")
             let profile = try PeachBinary.run(["profile", "--data-dir", data])
+            // Each place with its likely range (2 of 2: 68–100 %; 1 of 2: 25–75 %), the line wrapped at 80.
+            let unwrapped = profile.standardOutput.replacingOccurrences(of: "\n  ", with: " ")
             #expect(
-                profile.standardOutput.contains(
-                    "Notes right by place in the phrase: 1 100 % · 2 100 % · 3 50 % · 4 100 %"),
+                unwrapped.contains(
+                    "Notes right by place in the phrase: 1 100 % (68–100 %) · 2 100 % (68–100 %) · 3 50 % (25–75 %) · "
+                        + "4 100 % (68–100 %)"),
                 "\(profile.standardOutput)")
         }
     }

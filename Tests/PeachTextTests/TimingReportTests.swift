@@ -31,17 +31,40 @@ struct TimingReportTests {
         #expect(english[1].hasPrefix("  early or late, 80–119 BPM: "))
         #expect(english[1].contains("% of a sixteenth; likely range") && english[1].hasSuffix("· 40 answers"))
         #expect(english[2].hasPrefix("  early ") && english[2].contains(" · late "))
+        #expect(english[2].contains(" ms (likely range "), "\(english[2])")
+        // The mean's likely range: ± one standard error (1.4 / √2 = 1.0 ms).
         #expect(
             english[3]
-                == "  fill the gap, 80–119 BPM: -25.0 ms, rushing (early) · spread 1.4 ms · 2 trials · by step 4: -25.0"
+                == "  fill the gap, 80–119 BPM: -25.0 ms (likely range -26.0 to -24.0 ms), rushing (early) · spread 1.4 ms · 2 trials · by step 4: -25.0"
         )
         let german = TimingReport(history: Self.history(), texts: Texts(language: .german)).lines
         #expect(german.count == english.count)
         for (en, de) in zip(english.dropFirst(), german.dropFirst()) {
             CatalogueTests.check(en, de, "timing line")
         }
-        #expect(german[3].contains("-25,0 ms, eilend (zu früh)"))
+        #expect(
+            german[3].contains("-25,0 ms (wahrscheinlicher Bereich -26,0 bis -24,0 ms), eilend (zu früh)"))
         #expect(TimingReport(history: TimingHistory(), texts: Texts(language: .english)).lines.isEmpty)
+    }
+
+    @Test("each pattern family's threshold has its likely range, as the pooled one has; EN and DE")
+    func familiesHaveRanges() throws {
+        var history = Self.history()
+        let triplets = try #require(TimingPattern.named("3:xxx"))
+        for index in 0..<40 {
+            let percent = [2.0, 4.0, 8.0, 16.0][index % 4]
+            let sign: Double = index.isMultiple(of: 2) ? -1 : 1
+            history.addOffsetDetection(
+                tempoBPM: 100, offsetMs: sign * percent * 2, isCorrect: percent > 5, pattern: triplets)
+        }
+        let english = TimingReport(history: history, texts: Texts(language: .english)).lines
+        let families = try #require(english.first { $0.hasPrefix("  by pattern family: ") })
+        #expect(families.contains("sixteenths ") && families.contains(" · triplets "), "\(families)")
+        #expect(families.components(separatedBy: "; likely range ").count == 3, "\(families)")
+        let german = TimingReport(history: history, texts: Texts(language: .german)).lines
+        #expect(
+            german.contains { $0.components(separatedBy: "; wahrscheinlicher Bereich ").count == 3 },
+            "\(german)")
     }
 
     @Test(

@@ -356,28 +356,32 @@ extension Texts {
         }
     }
 
-    /// `  by pattern family: sixteenths 9.8 ms (5.2 %) · triplets 14.1 ms (5.6 %)`: each family's threshold,
-    /// in ms and as a share of its step, or that it has too few answers yet.
+    /// `  by pattern family: sixteenths 9.8 ms (5.2 %; likely range 8.9–11.0 ms) · triplets …`: each family's
+    /// threshold, in ms and as a share of its step, with its likely range, or that it has too few answers yet.
     func timingByFamily(_ families: [(TimingPattern.Family, TimingThreshold?)]) -> String {
         let parts = families.map { family, threshold in
             guard let threshold else { return tr("\(familyName(family)) too few answers") }
             if ProgressHistory.isUncertain(threshold.percent) {
                 return tr("\(familyName(family)) too uncertain to say")
             }
+            let range = threshold.likelyRangeMs
+            let (low, high) = (format(range.lowerBound, 1), format(range.upperBound, 1))
             return tr(
-                "\(familyName(family)) \(format(threshold.milliseconds, 1)) ms (\(format(threshold.percent.cents, 1)) %)"
-            )
+                "\(familyName(family)) \(format(threshold.milliseconds, 1)) ms (\(format(threshold.percent.cents, 1)) %; "
+                    + "likely range \(low)–\(high) ms)")
         }
         return tr("  by pattern family: \(parts.joined(separator: " · "))")
     }
 
-    /// `early 7.5 ms · late 8.4 ms`; a direction whose likely range spans more than 2.5 × is too uncertain
-    /// to say (as a week of the progress chart).
+    /// `early 7.5 ms (likely range 6.6–8.8 ms) · late 8.4 ms (…)`; a direction whose likely range spans more than
+    /// 2.5 × is too uncertain to say (as a week of the progress chart).
     func timingByDirection(early: TimingThreshold?, late: TimingThreshold?) -> String {
         func text(_ threshold: TimingThreshold?) -> String {
             guard let threshold else { return "–" }
             if ProgressHistory.isUncertain(threshold.percent) { return tr("too uncertain to say") }
-            return tr("\(format(threshold.milliseconds, 1)) ms")
+            let range = threshold.likelyRangeMs
+            let (low, high) = (format(range.lowerBound, 1), format(range.upperBound, 1))
+            return tr("\(format(threshold.milliseconds, 1)) ms (likely range \(low)–\(high) ms)")
         }
         return tr("early \(text(early)) · late \(text(late))")
     }
@@ -390,14 +394,21 @@ extension Texts {
     /// `Timing trend: improving`.
     func timingTrend(_ trend: Trend) -> String { tr("  timing trend: \(trendWord(trend))") }
 
-    /// Fill the gap at `band`: the mean offset, its spread, the trials and the mean per step.
+    /// Fill the gap at `band`: the mean offset with its likely range (± one standard error, from two trials),
+    /// its spread, the trials and the mean per step.
     func gapFillSummary(band: TempoBand, trials: WelfordAccumulator, steps: [(Int, Double)]) -> String {
         let mean = trials.mean
         let drift = timingVerdict(meanOffsetMs: mean)
         let spread = trials.sampleStandardDeviation.map { format($0, 1) } ?? "–"
         let perStep = steps.map { "\($0.0): \(signedMs($0.1))" }.joined(separator: ", ")
+        var offset = tr("\(signedMs(mean)) ms")
+        if let deviation = trials.sampleStandardDeviation {
+            let standardError = deviation / Double(trials.count).squareRoot()
+            let (low, high) = (signedMs(mean - standardError), signedMs(mean + standardError))
+            offset = tr("\(signedMs(mean)) ms (likely range \(low) to \(high) ms)")
+        }
         return tr(
-            "  fill the gap, \(bandName(band)): \(signedMs(mean)) ms, \(drift) · spread \(spread) ms · "
+            "  fill the gap, \(bandName(band)): \(offset), \(drift) · spread \(spread) ms · "
                 + "\(trialsCount(trials.count)) · by step \(perStep)")
     }
 

@@ -75,7 +75,8 @@ public struct PlayBackReport: Sendable {
             if kind == .melodies, !history.melodyPositions.isEmpty {
                 // Where memory gives out: the share of notes right at each place in the phrase.
                 let places = history.melodyPositions.sorted { $0.key < $1.key }.map {
-                    "\($0.key) \(percent($0.value.correct, of: $0.value.answers))"
+                    "\($0.key) \(percent($0.value.correct, of: $0.value.answers)) "
+                        + "(\(likelyRange($0.value.correct, of: $0.value.answers)))"
                 }
                 result.append(
                     "  " + texts.tr("Notes right by place in the phrase: \(places.joined(separator: " · "))"))

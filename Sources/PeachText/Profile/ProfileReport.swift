@@ -115,7 +115,8 @@ public struct ProfileReport: Sendable {
         }
         let matching = profile.matching
         if let error = matching.meanAbsoluteError {
-            let bias = matching.bias.map { ($0 >= 0 ? "+" : "") + texts.format($0, 1) } ?? "–"
+            func signed(_ value: Double) -> String { (value >= 0 ? "+" : "") + texts.format(value, 1) }
+            var bias = matching.bias.map(signed) ?? "–"
             let spread = matching.spread.map { texts.format($0, 1) } ?? "–"
             // The mean error's likely range: ± one standard error (68 %, as the progress chart draws it).
             var meanError = texts.cents(error)
@@ -124,6 +125,12 @@ public struct ProfileReport: Sendable {
                 let low = texts.format(max(0, error - standardError), 1)
                 let high = texts.format(error + standardError, 1)
                 meanError = texts.tr("\(meanError) (likely range \(low)–\(high))")
+            }
+            // The bias's likely range: ± the signed errors' standard error.
+            if let mean = matching.bias, let spread = matching.spread, matching.count > 1 {
+                let standardError = spread / Double(matching.count).squareRoot()
+                let (low, high) = (signed(mean - standardError), signed(mean + standardError))
+                bias = texts.tr("\(signed(mean)) (likely range \(low) to \(high))")
             }
             result.append(
                 "\(texts(.matchingTitle)): \(texts(.meanError)) \(meanError) · \(texts(.bias)) \(bias) · "
