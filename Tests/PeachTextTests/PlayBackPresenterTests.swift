@@ -639,10 +639,35 @@ struct PlayBackProfileTests {
             english.contains { $0.hasPrefix("Intervals: 9 answers, 89 % right (likely range 76–96 %) · ") })
         #expect(
             english.contains { $0.hasPrefix("  Perfect fifth up: 89 % of 9 answers (likely range 76–96 %)") })
+        // The JSON has the same range, as shares.
+        let json = try #require(
+            PlayBackReport(history: contents.playBack, texts: Texts(language: .english)).model.first)
+        #expect(abs(json.lower68 - 0.761_622) < 1e-5 && abs(json.upper68 - 0.963_731) < 1e-5)
+        #expect(json.items.first.map { abs($0.lower68 - json.lower68) < 1e-12 } == true)
         let german = PlayBackReport(history: contents.playBack, texts: Texts(language: .german)).lines()
         #expect(
             german.contains {
                 $0.hasPrefix("Intervalle: 9 Antworten, 89 % richtig (wahrscheinlicher Bereich 76–96 %) · ")
             }, "\(german)")
+    }
+}
+
+@Suite("the profile's JSON of pitch matching")
+struct MatchingJSONTests {
+    @Test("the mean absolute error and the bias come with their likely ranges (± one standard error)")
+    func ranges() throws {
+        var statistics = PitchMatchingStatistics()
+        for error in [2.0, -4, 6, -8] { statistics.add(error: Cents(error)) }
+        let json = ProfileJSON.Matching(statistics)
+        // Absolute errors 2, 4, 6, 8: mean 5 ± √(20/3) / 2; signed: mean −1 ± √(116/3) / 2.
+        let absolute = (20.0 / 3).squareRoot() / 2
+        let signed = (116.0 / 3).squareRoot() / 2
+        #expect(abs(try #require(json.meanAbsoluteErrorLower68) - (5 - absolute)) < 1e-12)
+        #expect(abs(try #require(json.meanAbsoluteErrorUpper68) - (5 + absolute)) < 1e-12)
+        #expect(abs(try #require(json.biasLower68) - (-1 - signed)) < 1e-12)
+        #expect(abs(try #require(json.biasUpper68) - (-1 + signed)) < 1e-12)
+        var one = PitchMatchingStatistics()
+        one.add(error: Cents(3))
+        #expect(ProfileJSON.Matching(one).biasLower68 == nil)
     }
 }

@@ -22,9 +22,6 @@ public struct PitchMatchingStatistics: Hashable, Sendable {
     /// The mean absolute error in cents, or `nil` before the first attempt.
     public var meanAbsoluteError: Double? { absoluteError.meanIfAny }
 
-    /// The sample standard deviation of the absolute error, or `nil` with fewer than two attempts.
-    public var absoluteErrorStandardDeviation: Double? { absoluteError.sampleStandardDeviation }
-
     /// The signed mean error (bias: + = tends sharp), or `nil` before the first attempt.
     public var bias: Double? { signedError.meanIfAny }
 

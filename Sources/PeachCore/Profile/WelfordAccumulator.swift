@@ -50,6 +50,14 @@ public struct WelfordAccumulator: Hashable, Sendable {
     /// The sample standard deviation, or `nil` with fewer than two values.
     public var sampleStandardDeviation: Double? { sampleVariance.map { $0.squareRoot() } }
 
+    /// The likely range of the mean: ± one standard error (the sample standard deviation over √count), where the
+    /// mean lies with about 68 % probability, as a threshold's likely range; nil below two values.
+    public var likelyRangeOfMean: ClosedRange<Double>? {
+        guard let deviation = sampleStandardDeviation else { return nil }
+        let standardError = deviation / Double(count).squareRoot()
+        return (mean - standardError)...(mean + standardError)
+    }
+
     /// The mean, or `nil` when no value was added.
     public var meanIfAny: Double? { count > 0 ? mean : nil }
 

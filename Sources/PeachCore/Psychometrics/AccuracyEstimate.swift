@@ -1,7 +1,5 @@
 // AccuracyEstimate: a share of right answers with its likely range, the shortest 68 % of its Beta posterior.
 
-import Foundation
-
 /// A share of right answers, `correct` of `answers`, with its **likely range**: where the accuracy behind them
 /// lies with 68 % probability (the probability a threshold's likely range has), from a Beta(1 + right,
 /// 1 + wrong) posterior — a uniform prior, the one ``ItemMastery`` takes.
@@ -48,7 +46,7 @@ public struct AccuracyEstimate: Hashable, Sendable {
         if correct == 0 { return 0...Self.quantile(mass, a, b, logBeta: logBeta) }
         // Otherwise the density, x^(a−1)·(1−x)^(b−1), rises to its peak at the share right and falls after it.
         let peak = share
-        func logDensity(_ x: Double) -> Double { (a - 1) * log(x) + (b - 1) * log(1 - x) }
+        func logDensity(_ x: Double) -> Double { (a - 1) * logDouble(x) + (b - 1) * logDouble(1 - x) }
         // The point above the peak as dense as `low`: Newton's steps on the log density (which falls there, and
         // is concave), each kept inside the bracket known so far, from the last lower end's match.
         var guess = (peak + 1) / 2
@@ -117,7 +115,7 @@ public struct AccuracyEstimate: Hashable, Sendable {
     static func regularizedIncompleteBeta(_ x: Double, _ a: Double, _ b: Double, logBeta: Double) -> Double {
         guard x > 0 else { return 0 }
         guard x < 1 else { return 1 }
-        let front = exp(a * log(x) + b * log(1 - x) - logBeta)
+        let front = expDouble(a * logDouble(x) + b * logDouble(1 - x) - logBeta)
         if x < (a + 1) / (a + b + 2) {
             return front * continuedFraction(x, a, b) / a
         }
@@ -155,17 +153,16 @@ public struct AccuracyEstimate: Hashable, Sendable {
         return result
     }
 
-    /// ln Γ(x) for x > 0, by the Lanczos approximation (g = 7, nine terms; relative error near 10⁻¹⁵): written
+    /// ln Γ(x) for x ≥ 0.5, by the Lanczos approximation (g = 7, nine terms; relative error near 10⁻¹⁵): written
     /// out rather than the C library's `lgamma`, which sets a global sign on every call and whose last bits
     /// may differ between machines.
     static func logGamma(_ x: Double) -> Double {
-        if x < 0.5 { return log(Double.pi / sin(Double.pi * x)) - logGamma(1 - x) }
         let coefficients = lanczos
         let z = x - 1
         var series = coefficients[0]
         for index in 1..<coefficients.count { series += coefficients[index] / (z + Double(index)) }
         let t = z + 7.5
-        return 0.5 * log(2 * Double.pi) + (z + 0.5) * log(t) - t + log(series)
+        return 0.5 * logDouble(2 * Double.pi) + (z + 0.5) * logDouble(t) - t + logDouble(series)
     }
 
     /// The Lanczos approximation's coefficients (g = 7).

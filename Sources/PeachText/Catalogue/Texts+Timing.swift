@@ -402,9 +402,8 @@ extension Texts {
         let spread = trials.sampleStandardDeviation.map { format($0, 1) } ?? "–"
         let perStep = steps.map { "\($0.0): \(signedMs($0.1))" }.joined(separator: ", ")
         var offset = tr("\(signedMs(mean)) ms")
-        if let deviation = trials.sampleStandardDeviation {
-            let standardError = deviation / Double(trials.count).squareRoot()
-            let (low, high) = (signedMs(mean - standardError), signedMs(mean + standardError))
+        if let range = trials.likelyRangeOfMean {
+            let (low, high) = (signedMs(range.lowerBound), signedMs(range.upperBound))
             offset = tr("\(signedMs(mean)) ms (likely range \(low) to \(high) ms)")
         }
         return tr(

@@ -152,13 +152,15 @@ public struct PlayBackReport: Sendable {
         kinds.map { kind in
             let totals = history.totals(of: kind)
             let active = Set(inPlay(kind))
+            let range = AccuracyEstimate(correct: totals.correct, of: totals.answers).likelyRange
             var json = PlayBackJSON(
                 kind: kind.rawValue, answers: totals.answers, correct: totals.correct,
-                elsewhere: history.elsewhere(of: kind),
+                lower68: range.lowerBound, upper68: range.upperBound, elsewhere: history.elsewhere(of: kind),
                 items: history.weakest(of: kind).map { item, record in
-                    PlayBackJSON.Item(
+                    let range = AccuracyEstimate(correct: record.correct, of: record.answers).likelyRange
+                    return PlayBackJSON.Item(
                         item: item.id, answers: record.answers, correct: record.correct,
-                        elsewhere: record.elsewhere,
+                        lower68: range.lowerBound, upper68: range.upperBound, elsewhere: record.elsewhere,
                         estimate: record.mastery.estimate, mastered: record.mastery.isMastered,
                         inPlay: active.contains(item), medianResponseTime: record.medianResponseTime)
                 },
@@ -172,8 +174,10 @@ public struct PlayBackReport: Sendable {
                 })
             if kind == .melodies {
                 json.positions = history.melodyPositions.sorted { $0.key < $1.key }.map {
+                    let range = AccuracyEstimate(correct: $0.value.correct, of: $0.value.answers).likelyRange
                     var position = PlayBackJSON.Position(
-                        position: $0.key, answers: $0.value.answers, correct: $0.value.correct)
+                        position: $0.key, answers: $0.value.answers, correct: $0.value.correct,
+                        lower68: range.lowerBound, upper68: range.upperBound)
                     position.meanOffsetMs = history.melodyTiming[$0.key]?.mean
                     position.meanAbsoluteOffsetMs = history.melodyTiming[$0.key]?.meanAbsolute
                     return position
@@ -279,6 +283,8 @@ public struct PlayBackJSON: Encodable, Sendable {
         public let answers: Int
         /// Right answers.
         public let correct: Int
+        /// The likely range of its accuracy, shares 0–1 (``AccuracyEstimate``).
+        public let lower68, upper68: Double
         /// Answers that were the right item in another octave, voicing or on another root (no confusion).
         public let elsewhere: Int
         /// The mastery estimate: the Beta posterior mean of the recent accuracy.
@@ -320,6 +326,8 @@ public struct PlayBackJSON: Encodable, Sendable {
         public let answers: Int
         /// Notes played right there.
         public let correct: Int
+        /// The likely range of the share right there, 0–1 (``AccuracyEstimate``).
+        public let lower68, upper68: Double
         /// In tempo: the mean signed offset of the notes played there, ms (absent without such notes).
         public var meanOffsetMs: Double?
         /// In tempo: the mean size of their offsets, ms.
@@ -332,6 +340,8 @@ public struct PlayBackJSON: Encodable, Sendable {
     public let answers: Int
     /// Right answers.
     public let correct: Int
+    /// The likely range of the kind's accuracy, shares 0–1 (``AccuracyEstimate``).
+    public let lower68, upper68: Double
     /// Answers that were the right item in another octave, voicing or on another root.
     public let elsewhere: Int
     /// The items answered, weakest first.

@@ -100,8 +100,12 @@ public struct ProfileJSON: Encodable, Sendable {
         public let count: Int
         /// The mean absolute error, cents.
         public let meanAbsoluteError: Double?
+        /// The likely range of the mean absolute error, cents: ± one standard error (from two attempts).
+        public let meanAbsoluteErrorLower68, meanAbsoluteErrorUpper68: Double?
         /// The mean signed error, cents.
         public let bias: Double?
+        /// The likely range of the bias, cents: ± one standard error (from two attempts).
+        public let biasLower68, biasUpper68: Double?
         /// The standard deviation of the absolute error.
         public let stdDev: Double?
 
@@ -109,7 +113,13 @@ public struct ProfileJSON: Encodable, Sendable {
         public init(_ statistics: PitchMatchingStatistics) {
             count = statistics.count
             meanAbsoluteError = statistics.meanAbsoluteError
+            let error = statistics.absoluteError.likelyRangeOfMean
+            (meanAbsoluteErrorLower68, meanAbsoluteErrorUpper68) = (
+                error.map { max(0, $0.lowerBound) }, error?.upperBound
+            )
             bias = statistics.bias
+            let signed = statistics.signedError.likelyRangeOfMean
+            (biasLower68, biasUpper68) = (signed?.lowerBound, signed?.upperBound)
             stdDev = statistics.spread
         }
     }

@@ -118,18 +118,15 @@ public struct ProfileReport: Sendable {
             func signed(_ value: Double) -> String { (value >= 0 ? "+" : "") + texts.format(value, 1) }
             var bias = matching.bias.map(signed) ?? "–"
             let spread = matching.spread.map { texts.format($0, 1) } ?? "–"
-            // The mean error's likely range: ± one standard error (68 %, as the progress chart draws it).
+            // Each mean's likely range: ± one standard error (68 %, as the progress chart draws it).
             var meanError = texts.cents(error)
-            if let deviation = matching.absoluteErrorStandardDeviation, matching.count > 1 {
-                let standardError = deviation / Double(matching.count).squareRoot()
-                let low = texts.format(max(0, error - standardError), 1)
-                let high = texts.format(error + standardError, 1)
+            if let range = matching.absoluteError.likelyRangeOfMean {
+                let low = texts.format(max(0, range.lowerBound), 1)
+                let high = texts.format(range.upperBound, 1)
                 meanError = texts.tr("\(meanError) (likely range \(low)–\(high))")
             }
-            // The bias's likely range: ± the signed errors' standard error.
-            if let mean = matching.bias, let spread = matching.spread, matching.count > 1 {
-                let standardError = spread / Double(matching.count).squareRoot()
-                let (low, high) = (signed(mean - standardError), signed(mean + standardError))
+            if let mean = matching.bias, let range = matching.signedError.likelyRangeOfMean {
+                let (low, high) = (signed(range.lowerBound), signed(range.upperBound))
                 bias = texts.tr("\(signed(mean)) (likely range \(low) to \(high))")
             }
             result.append(

@@ -27,6 +27,18 @@ struct WelfordAccumulatorTests {
     }
 }
 
+extension WelfordAccumulatorTests {
+    @Test("the mean's likely range is ± one standard error, from two values on")
+    func likelyRangeOfMean() throws {
+        #expect(WelfordAccumulator([5]).likelyRangeOfMean == nil)
+        // 2, 4, 6, 8: mean 5, sample standard deviation √(20/3), standard error √(20/3) / 2.
+        let range = try #require(WelfordAccumulator([2, 4, 6, 8]).likelyRangeOfMean)
+        let standardError = (20.0 / 3).squareRoot() / 2
+        #expect(abs(range.lowerBound - (5 - standardError)) < 1e-12)
+        #expect(abs(range.upperBound - (5 + standardError)) < 1e-12)
+    }
+}
+
 @Suite("PitchMatchingStatistics")
 struct PitchMatchingStatisticsTests {
     @Test("mean absolute error, bias and spread")
@@ -39,6 +51,7 @@ struct PitchMatchingStatisticsTests {
         #expect(statistics.bias == 0)
         #expect(abs(try #require(statistics.spread) - (120.0 / 3).squareRoot()) < 1e-12)
         #expect(
-            abs(try #require(statistics.absoluteErrorStandardDeviation) - (20.0 / 3).squareRoot()) < 1e-12)
+            abs(try #require(statistics.absoluteError.sampleStandardDeviation) - (20.0 / 3).squareRoot())
+                < 1e-12)
     }
 }
