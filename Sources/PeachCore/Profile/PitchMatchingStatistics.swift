@@ -22,8 +22,17 @@ public struct PitchMatchingStatistics: Hashable, Sendable {
     /// The mean absolute error in cents, or `nil` before the first attempt.
     public var meanAbsoluteError: Double? { absoluteError.meanIfAny }
 
+    /// The likely range of the mean absolute error: ± one standard error, never below zero (an error's size
+    /// cannot be); `nil` with fewer than two attempts.
+    public var likelyRangeOfMeanAbsoluteError: ClosedRange<Double>? {
+        absoluteError.likelyRangeOfMean.map { max(0, $0.lowerBound)...$0.upperBound }
+    }
+
     /// The signed mean error (bias: + = tends sharp), or `nil` before the first attempt.
     public var bias: Double? { signedError.meanIfAny }
+
+    /// The likely range of the bias: ± one standard error; `nil` with fewer than two attempts.
+    public var likelyRangeOfBias: ClosedRange<Double>? { signedError.likelyRangeOfMean }
 
     /// The sample standard deviation of the signed error (spread around the bias), or `nil` with fewer than
     /// two attempts.

@@ -113,12 +113,10 @@ public struct ProfileJSON: Encodable, Sendable {
         public init(_ statistics: PitchMatchingStatistics) {
             count = statistics.count
             meanAbsoluteError = statistics.meanAbsoluteError
-            let error = statistics.absoluteError.likelyRangeOfMean
-            (meanAbsoluteErrorLower68, meanAbsoluteErrorUpper68) = (
-                error.map { max(0, $0.lowerBound) }, error?.upperBound
-            )
+            let error = statistics.likelyRangeOfMeanAbsoluteError
+            (meanAbsoluteErrorLower68, meanAbsoluteErrorUpper68) = (error?.lowerBound, error?.upperBound)
             bias = statistics.bias
-            let signed = statistics.signedError.likelyRangeOfMean
+            let signed = statistics.likelyRangeOfBias
             (biasLower68, biasUpper68) = (signed?.lowerBound, signed?.upperBound)
             stdDev = statistics.spread
         }

@@ -120,12 +120,11 @@ public struct ProfileReport: Sendable {
             let spread = matching.spread.map { texts.format($0, 1) } ?? "–"
             // Each mean's likely range: ± one standard error (68 %, as the progress chart draws it).
             var meanError = texts.cents(error)
-            if let range = matching.absoluteError.likelyRangeOfMean {
-                let low = texts.format(max(0, range.lowerBound), 1)
-                let high = texts.format(range.upperBound, 1)
+            if let range = matching.likelyRangeOfMeanAbsoluteError {
+                let (low, high) = (texts.format(range.lowerBound, 1), texts.format(range.upperBound, 1))
                 meanError = texts.tr("\(meanError) (likely range \(low)–\(high))")
             }
-            if let mean = matching.bias, let range = matching.signedError.likelyRangeOfMean {
+            if let mean = matching.bias, let range = matching.likelyRangeOfBias {
                 let (low, high) = (signed(range.lowerBound), signed(range.upperBound))
                 bias = texts.tr("\(signed(mean)) (likely range \(low) to \(high))")
             }
