@@ -39,3 +39,22 @@ struct FixedDecimalsTests {
                 && FixedDecimals.string(0.25, decimals: 1) == "0.2")
     }
 }
+
+@Suite("Signed numbers")
+struct SignedNumberTests {
+    @Test("a sign always written, and a value that rounds to zero is +0.0, never -0.0; EN and DE")
+    func signs() {
+        let english = Texts(language: .english)
+        let german = Texts(language: .german)
+        let cases: [(Double, Int, String, String)] = [
+            (2.24, 1, "+2.2", "+2,2"), (-0.8, 1, "-0.8", "-0,8"), (0, 1, "+0.0", "+0,0"),
+            (-0.0, 1, "+0.0", "+0,0"), (-0.015, 1, "+0.0", "+0,0"), (-0.049, 1, "+0.0", "+0,0"),
+            (-0.05, 1, "-0.1", "-0,1"), (-0.004, 2, "+0.00", "+0,00"), (-0.006, 2, "-0.01", "-0,01"),
+            (-10.04, 1, "-10.0", "-10,0"), (-0.4, 0, "+0", "+0"), (-0.6, 0, "-1", "-1"),
+        ]
+        for (value, decimals, en, de) in cases {
+            #expect(english.signed(value, decimals) == en, "\(value)")
+            #expect(german.signed(value, decimals) == de, "\(value)")
+        }
+    }
+}

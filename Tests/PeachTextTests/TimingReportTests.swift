@@ -85,12 +85,10 @@ struct TimingReportTests {
         }
     }
 
-    @Test(
-        "the start screen heads fill the gap with its busiest band's mean, said in words, and rhythm echo with its level and hits; EN and DE"
-    )
-    func startLines() throws {
+    /// Fill the gap at 60 BPM (one trial) and 100 BPM (three), and two rhythm echoes of quarters and eighths:
+    /// 9 of 12 notes hit.
+    static func gapFillAndEchoHistory() throws -> TimingHistory {
         var history = TimingHistory()
-        #expect(TimingReport(history: history, texts: Texts(language: .english)).startLines.isEmpty)
         history.addGapFill(tempoBPM: 60, meanOffsetMs: 30, positions: [])
         for mean in [1.5, 3.5, 14.0] { history.addGapFill(tempoBPM: 100, meanOffsetMs: mean, positions: []) }
         let rhythm = try #require(EchoRhythm(text: "1:x 2:xx 1:x 2:xx"))
@@ -102,6 +100,15 @@ struct TimingReportTests {
                     onsets: zip(rhythm.onsets, offsets).map { CompletedEcho.Onset(beat: $0, offsetMs: $1) },
                     extras: 0))
         }
+        return history
+    }
+
+    @Test(
+        "the start screen heads fill the gap with its busiest band's mean, said in words, and rhythm echo with its level and hits; EN and DE"
+    )
+    func startLines() throws {
+        #expect(TimingReport(history: TimingHistory(), texts: Texts(language: .english)).startLines.isEmpty)
+        let history = try Self.gapFillAndEchoHistory()
         #expect(
             TimingReport(history: history, texts: Texts(language: .english)).startLines == [
                 "fill the gap +6.3 ms, a little late (80–119 BPM, 3 trials)",
@@ -148,6 +155,32 @@ struct TimingReportTests {
         let gaps = try #require(object["gapFill"] as? [[String: Any]])
         #expect(gaps.count == 2)
         #expect(gaps[1]["position"] as? Int == 4 && gaps[1]["meanMs"] as? Double == -25)
+    }
+
+    @Test("the JSON gives the likely ranges the screen shows: fill the gap's mean, rhythm echo's share hit")
+    func jsonRanges() throws {
+        let model = TimingReport(history: try Self.gapFillAndEchoHistory(), texts: Texts(language: .english))
+            .model
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(model)) as? [String: Any])
+        let gaps = try #require(object["gapFill"] as? [[String: Any]])
+        // One trial has no range (no spread to take a standard error of); three have the mean ± one standard
+        // error of 1.5, 3.5 and 14 ms.
+        let slow = try #require(gaps.first { $0["band"] as? String == "slow" })
+        #expect(slow["lower68"] == nil && slow["upper68"] == nil && slow["meanMs"] as? Double == 30)
+        let moderate = try #require(gaps.first { $0["band"] as? String == "moderate" })
+        let mean = 19.0 / 3
+        let variance = [1.5, 3.5, 14].map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / 2
+        let standardError = (variance / 3).squareRoot()
+        #expect(abs((moderate["lower68"] as? Double ?? .nan) - (mean - standardError)) < 1e-9)
+        #expect(abs((moderate["upper68"] as? Double ?? .nan) - (mean + standardError)) < 1e-9)
+        // 9 of 12 hit: the screen's 62–85 %, the same numbers unrounded.
+        let echo = try #require((object["echo"] as? [[String: Any]])?.first)
+        #expect(echo["hitRate"] as? Double == 0.75)
+        let low = try #require(echo["hitRateLower68"] as? Double)
+        let high = try #require(echo["hitRateUpper68"] as? Double)
+        #expect(low < 0.75 && 0.75 < high)
+        #expect(Int((low * 100).rounded()) == 62 && Int((high * 100).rounded()) == 85, "\(low) \(high)")
     }
 }
 

@@ -412,7 +412,7 @@ extension Texts {
     }
 
     /// `+5.0` / `-3.1`.
-    func signedMs(_ value: Double) -> String { (value >= 0 ? "+" : "") + format(value, 1) }
+    func signedMs(_ value: Double) -> String { signed(value, 1) }
 
     /// The start screen's fill-the-gap headline: `fill the gap +2.2 ms, on time (80–119 BPM, 12 trials)`.
     func startGapFill(band: TempoBand, trials: WelfordAccumulator) -> String {

@@ -108,6 +108,14 @@ public struct Texts: Sendable {
         decimal(FixedDecimals.string(value, decimals: decimals))
     }
 
+    /// `+2.2`, `-0.8`, `+0.0`: `value` with `decimals` places and its sign always written; a value that rounds
+    /// to zero reads `+0.0`, never `-0.0` (a mean of -0.01 ms is on the dot, not early).
+    public func signed(_ value: Double, _ decimals: Int) -> String {
+        let text = format(value, decimals)
+        guard text.hasPrefix("-") else { return "+" + text }
+        return text.contains(where: { ("1"..."9").contains($0) }) ? text : "+" + text.dropFirst()
+    }
+
     /// `value` with up to three decimals and no trailing zeros (`0.4`, `440`, `1,25`).
     public func shortest(_ value: Double) -> String {
         var text = FixedDecimals.string(value, decimals: 3)

@@ -115,7 +115,7 @@ public struct ProfileReport: Sendable {
         }
         let matching = profile.matching
         if let error = matching.meanAbsoluteError {
-            func signed(_ value: Double) -> String { (value >= 0 ? "+" : "") + texts.format(value, 1) }
+            func signed(_ value: Double) -> String { texts.signed(value, 1) }
             var bias = matching.bias.map(signed) ?? "–"
             let spread = matching.spread.map { texts.format($0, 1) } ?? "–"
             // Each mean's likely range: ± one standard error (68 %, as the progress chart draws it).
@@ -221,7 +221,7 @@ public struct ProfileReport: Sendable {
                 )
             }
             if let error = interval.matching.meanAbsoluteError {
-                let bias = interval.matching.bias.map { ($0 >= 0 ? "+" : "") + texts.format($0, 1) } ?? "–"
+                let bias = interval.matching.bias.map { texts.signed($0, 1) } ?? "–"
                 parts.append(
                     "\(texts(.meanError)) \(texts.cents(error)) · \(texts(.bias)) \(bias), "
                         + texts.attempts(interval.matching.count))

@@ -174,6 +174,9 @@ public struct TimingJSON: Encodable, Sendable {
         public let position: Int?
         /// The mean signed offset, milliseconds (negative: rushing).
         public let meanMs: Double
+        /// The likely range of the mean, milliseconds: ± one standard error, as the profile's screen shows it
+        /// (``WelfordAccumulator/likelyRangeOfMean``; absent with one trial).
+        public let lower68, upper68: Double?
         /// The spread of the trials' means, milliseconds (absent with one trial).
         public let stdDevMs: Double?
         /// How many trials.
@@ -183,6 +186,9 @@ public struct TimingJSON: Encodable, Sendable {
             self.band = band
             self.position = position
             meanMs = trials.mean
+            let range = trials.likelyRangeOfMean
+            lower68 = range?.lowerBound
+            upper68 = range?.upperBound
             stdDevMs = trials.sampleStandardDeviation
             self.trials = trials.count
         }
@@ -210,6 +216,9 @@ public struct TimingJSON: Encodable, Sendable {
         public let notes: Int
         /// The share of notes hit, 0 … 1.
         public let hitRate: Double
+        /// The likely range of the share hit, 0 … 1, as the profile's screen shows it (``AccuracyEstimate``: the
+        /// shortest interval holding 68 % of its posterior, so it always holds ``hitRate``).
+        public let hitRateLower68, hitRateUpper68: Double
         /// Strikes that matched no note.
         public let extras: Int
         /// The hits' mean offset, ms, with the calibration each bar was paired with taken off (absent without a
@@ -225,6 +234,9 @@ public struct TimingJSON: Encodable, Sendable {
             bars = cell.echoes
             notes = cell.notes
             hitRate = cell.hitRate
+            let range = AccuracyEstimate(correct: cell.hits, of: cell.notes).likelyRange
+            hitRateLower68 = range.lowerBound
+            hitRateUpper68 = range.upperBound
             extras = cell.extras
             meanOffsetMs = cell.offsets.meanIfAny
             stdDevMs = cell.offsets.sampleStandardDeviation
