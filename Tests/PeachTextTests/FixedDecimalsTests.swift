@@ -42,7 +42,7 @@ struct FixedDecimalsTests {
 
 @Suite("Signed numbers")
 struct SignedNumberTests {
-    @Test("a sign always written, and a value that rounds to zero is +0.0, never -0.0; EN and DE")
+    @Test("a sign always written; a value that rounds to zero is +0.0 (unsigned 0.0), never -0.0; EN, DE")
     func signs() {
         let english = Texts(language: .english)
         let german = Texts(language: .german)
@@ -55,6 +55,14 @@ struct SignedNumberTests {
         for (value, decimals, en, de) in cases {
             #expect(english.signed(value, decimals) == en, "\(value)")
             #expect(german.signed(value, decimals) == de, "\(value)")
+            // Unsigned: the same digits, a minus only where one shows, never a plus.
+            let plain = en.hasPrefix("+") ? String(en.dropFirst()) : en
+            #expect(english.unsigned(value, decimals) == plain, "\(value)")
+            #expect(german.unsigned(value, decimals) == plain.replacingOccurrences(of: ".", with: ","))
         }
+        // The dashboard's answer line: a tiny negative offset reads +0.0 ms as the terminal's do.
+        #expect(english.signedMilliseconds(-0.02) == "+0.0 ms")
+        #expect(english.signedMilliseconds(-3.24) == "-3.2 ms")
+        #expect(german.signedMilliseconds(0) == "+0,0 ms")
     }
 }

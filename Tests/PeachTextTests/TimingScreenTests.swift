@@ -114,6 +114,14 @@ struct TimingScreenTests {
             output.screen.hasSuffix(
                 "Sixteen cycles: 16 of 16 gaps struck, mean 0.0 ms (raw +12.0 ms), on time.\n"),
             "\(output.screen)")
+        // A mean a hair early of the calibration is on the dot: 0.0 ms, never -0.0 ms.
+        let hair = CompletedGapFill(
+            timestamp: Date(), tempo: .standard, strikes: strikes, gapCount: 16, calibrationMs: 12.01)
+        screen.present(.gapFill(.trialCompleted(hair), progress), at: Date())
+        #expect(
+            output.screen.hasSuffix(
+                "Sixteen cycles: 16 of 16 gaps struck, mean 0.0 ms (raw +12.0 ms), on time.\n"),
+            "\(output.screen)")
         progress.calibration = nil
         let raw = CompletedGapFill(timestamp: Date(), tempo: .standard, strikes: strikes, gapCount: 16)
         screen.present(.gapFill(.trialCompleted(raw), progress), at: Date())

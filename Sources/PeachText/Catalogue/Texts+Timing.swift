@@ -231,7 +231,7 @@ extension Texts {
     /// raw one after it: `0.0 ms (raw +12.0 ms)`.
     func milliseconds(_ raw: Double, calibrationMs: Double?, signed: Bool) -> String {
         let value = raw - (calibrationMs ?? 0)
-        let shown = tr("\(signed ? signedMs(value) : format(value, 1)) ms")
+        let shown = tr("\(signed ? signedMs(value) : unsigned(value, 1)) ms")
         guard calibrationMs != nil else { return shown }
         return tr("\(shown) (raw \(signedMs(raw)) ms)")
     }

@@ -78,9 +78,9 @@ extension Texts {
             ? tr("\(format(Double(bytes) / 1e9, 0)) GB") : tr("\(format(Double(bytes) / 1e6, 0)) MB")
     }
 
-    /// `+12.5 ms`: a signed offset.
+    /// `+12.5 ms`: a signed offset (one that rounds to zero reads `+0.0 ms`, as ``signed(_:_:)`` writes it).
     public func signedMilliseconds(_ value: Double) -> String {
-        (value > 0 ? "+" : "") + tr("\(format(value, 1)) ms")
+        tr("\(signed(value, 1)) ms")
     }
 
     /// `80 BPM`.

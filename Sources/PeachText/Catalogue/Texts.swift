@@ -108,12 +108,19 @@ public struct Texts: Sendable {
         decimal(FixedDecimals.string(value, decimals: decimals))
     }
 
-    /// `+2.2`, `-0.8`, `+0.0`: `value` with `decimals` places and its sign always written; a value that rounds
-    /// to zero reads `+0.0`, never `-0.0` (a mean of -0.01 ms is on the dot, not early).
-    public func signed(_ value: Double, _ decimals: Int) -> String {
+    /// `2.2`, `-0.8`, `0.0`: `value` with `decimals` places as ``format(_:_:)`` writes it, except that a value
+    /// that rounds to zero reads `0.0`, never `-0.0` (a mean of -0.01 ms is on the dot, not early).
+    public func unsigned(_ value: Double, _ decimals: Int) -> String {
         let text = format(value, decimals)
-        guard text.hasPrefix("-") else { return "+" + text }
-        return text.contains(where: { ("1"..."9").contains($0) }) ? text : "+" + text.dropFirst()
+        guard text.hasPrefix("-"), !text.contains(where: { ("1"..."9").contains($0) }) else { return text }
+        return String(text.dropFirst())
+    }
+
+    /// `+2.2`, `-0.8`, `+0.0`: `value` with `decimals` places and its sign always written; a value that rounds
+    /// to zero reads `+0.0`, never `-0.0` (``unsigned(_:_:)``).
+    public func signed(_ value: Double, _ decimals: Int) -> String {
+        let text = unsigned(value, decimals)
+        return text.hasPrefix("-") ? text : "+" + text
     }
 
     /// `value` with up to three decimals and no trailing zeros (`0.4`, `440`, `1,25`).
