@@ -35,7 +35,7 @@ struct TimingReportTests {
         // The mean's likely range: ± one standard error (1.4 / √2 = 1.0 ms).
         #expect(
             english[3]
-                == "  fill the gap, 80–119 BPM: -25.0 ms (likely range -26.0 to -24.0 ms), rushing (early) · spread 1.4 ms · 2 trials · by step 4: -25.0"
+                == "  fill the gap, 80–119 BPM: -25.0 ms (likely range -26.0 to -24.0 ms), rushing (early) · spread 1.4 ms · 2 trials · by step 4: -25.0 (-26.0 to -24.0)"
         )
         let german = TimingReport(history: Self.history(), texts: Texts(language: .german)).lines
         #expect(german.count == english.count)
@@ -44,6 +44,13 @@ struct TimingReportTests {
         }
         #expect(
             german[3].contains("-25,0 ms (wahrscheinlicher Bereich -26,0 bis -24,0 ms), eilend (zu früh)"))
+        #expect(german[3].hasSuffix("je Schritt 4: -25,0 (-26,0 bis -24,0)"), "\(german[3])")
+        // A step with one trial has no range yet, as the band's mean has none.
+        var single = TimingHistory()
+        single.addGapFill(tempoBPM: 100, meanOffsetMs: -24, positions: [nil, 3, nil, -24])
+        single.addGapFill(tempoBPM: 100, meanOffsetMs: -26, positions: [nil, nil, nil, -26])
+        let steps = try #require(TimingReport(history: single, texts: Texts(language: .english)).lines.last)
+        #expect(steps.hasSuffix("· by step 2: +3.0, 4: -25.0 (-26.0 to -24.0)"), "\(steps)")
         #expect(TimingReport(history: TimingHistory(), texts: Texts(language: .english)).lines.isEmpty)
     }
 

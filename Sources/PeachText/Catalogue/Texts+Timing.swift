@@ -395,12 +395,19 @@ extension Texts {
     func timingTrend(_ trend: Trend) -> String { tr("  timing trend: \(trendWord(trend))") }
 
     /// Fill the gap at `band`: the mean offset with its likely range (± one standard error, from two trials),
-    /// its spread, the trials and the mean per step.
-    func gapFillSummary(band: TempoBand, trials: WelfordAccumulator, steps: [(Int, Double)]) -> String {
+    /// its spread, the trials and the mean per step, each with its likely range too (`4: -2.0 (-3.1 to -0.9)`).
+    func gapFillSummary(
+        band: TempoBand, trials: WelfordAccumulator, steps: [(position: Int, offsets: WelfordAccumulator)]
+    ) -> String {
         let mean = trials.mean
         let drift = timingVerdict(meanOffsetMs: mean)
         let spread = trials.sampleStandardDeviation.map { format($0, 1) } ?? "–"
-        let perStep = steps.map { "\($0.0): \(signedMs($0.1))" }.joined(separator: ", ")
+        let perStep = steps.map { step in
+            let mean = signedMs(step.offsets.mean)
+            guard let range = step.offsets.likelyRangeOfMean else { return "\(step.position): \(mean)" }
+            let (low, high) = (signedMs(range.lowerBound), signedMs(range.upperBound))
+            return tr("\(step.position): \(mean) (\(low) to \(high))")
+        }.joined(separator: ", ")
         var offset = tr("\(signedMs(mean)) ms")
         if let range = trials.likelyRangeOfMean {
             let (low, high) = (signedMs(range.lowerBound), signedMs(range.upperBound))

@@ -66,7 +66,7 @@ public struct TimingReport: Sendable {
         for band in history.gapFillBands {
             guard let trials = history.gapFill(band: band) else { continue }
             let steps = TimingSettings.positions.compactMap { position in
-                history.gapFill(band: band, position: position).map { (position, $0.mean) }
+                history.gapFill(band: band, position: position).map { (position, $0) }
             }
             result.append(texts.gapFillSummary(band: band, trials: trials, steps: steps))
             if let drift = history.silentDrift(band: band) {
