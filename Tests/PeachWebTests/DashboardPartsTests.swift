@@ -269,6 +269,30 @@ struct DashboardPartsTests {
         #expect(german.contains("F5 As5 C6"), "\(german)")
     }
 
+    @Test("the live feed signs a matching's error and a timing offset as the terminal does: +0.0, never -0.0")
+    func signedFigures() throws {
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        func line(_ record: StoredRecord, _ language: Language = .english) -> String {
+            AnswerLine.text(record, texts: Texts(language: language), timeZone: utc)
+        }
+        func matching(_ error: Double) -> StoredRecord {
+            StoredRecord(
+                .pitchMatching(
+                    CompletedPitchMatching(
+                        referenceNote: 60, initialOffset: Cents(20), userError: Cents(error),
+                        timestamp: Date(timeIntervalSince1970: 1_800_000_000),
+                        context: TrialContext(settings: .defaults, procedure: .training))))
+        }
+        #expect(line(matching(-0.02)).hasSuffix(" · +0.0 cents"), "\(line(matching(-0.02)))")
+        #expect(line(matching(-3.24)).hasSuffix(" · -3.2 cents"))
+        #expect(line(matching(4.96)).hasSuffix(" · +5.0 cents"))
+        #expect(line(matching(-0.02), .german).hasSuffix(" · +0,0 Cent"), "\(line(matching(-0.02), .german))")
+        let offset = RhythmRecord(
+            offsetDetectionAt: Date(timeIntervalSince1970: 1_800_000_000), tempoBPM: 100, offsetMs: -0.04,
+            isCorrect: true, pattern: nil, offsetPosition: nil)
+        #expect(line(StoredRecord(.rhythm(offset))).contains(" · +0.0 ms · 100 BPM"))
+    }
+
     @Test(
         "a session is a sitting: modes within five minutes are its parts, in the order practised; a pause begins the next"
     )

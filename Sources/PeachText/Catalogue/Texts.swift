@@ -143,6 +143,11 @@ public struct Texts: Sendable {
         return "\(Int((range.lowerBound * 100).rounded()))–\(Int((range.upperBound * 100).rounded())) %"
     }
 
+    /// `+4.2 cents` / `-0.8 cents` / `+0.0 cents`: signed as ``signed(_:_:)`` writes it (never `-0.0`).
+    public func signedCents(_ value: Double, decimals: Int) -> String {
+        centsText(signed(value, decimals))
+    }
+
     /// `+4 cents` / `-3 cents` / `0 cents` / `+1 cent`.
     public func signedCents(_ rounded: Int) -> String {
         centsText((rounded > 0 ? "+" : "") + String(rounded))

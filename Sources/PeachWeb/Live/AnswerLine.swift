@@ -34,8 +34,7 @@ enum AnswerLine {
             parts.append(texts(completed.isCorrect ? .correct : .incorrect))
             parts.append(texts.cents(abs(completed.comparison.centDifference.rawValue)))
         case .pitchMatching(let completed):
-            let error = completed.userError.rawValue
-            parts.append((error > 0 ? "+" : "") + texts.cents(error))
+            parts.append(texts.signedCents(completed.userError.rawValue, decimals: 1))
         case .rhythm(let rhythm):
             if let correct = rhythm.isCorrect { parts.append(texts(correct ? .correct : .incorrect)) }
             if let offset = rhythm.offsetMs ?? rhythm.meanOffsetMs {
