@@ -15,6 +15,10 @@ import PeachCore
 /// it accepts it decodes to the same record the general decoder gives, value for value (the same number and
 /// time parsers and the same domain checks; a test compares the two on every kind of record and on lines
 /// mutated at random).
+///
+/// Its field readers (a note, cents, a flag, a word, the time, the conditions) are inlined into each kind's
+/// reader: as calls, about ten a line each saving and restoring its registers, they cost 0.05k instructions a
+/// record at a first start, in `data check` and in an import (docs/benchmarks.md).
 enum CanonicalLine {
     /// Why a line is not read here: it is not laid out as Peach writes it (the general decoder decides).
     enum Refusal: Error { case refused }
@@ -72,6 +76,7 @@ enum CanonicalLine {
     }
 
     /// `,"time":"…"`: the record's time.
+    @inline(__always)
     private static func time(_ cursor: inout Cursor) -> Date? {
         guard cursor.literal(",\"time\":") else { return nil }
         // Peach's own form between its quotes, read where it stands: its 24 bytes are digits and separators
@@ -333,6 +338,7 @@ enum CanonicalLine {
 
     /// The conditions at the cursor: the last line's again when their bytes are the same (``LineMemory``), else
     /// parsed (and remembered).
+    @inline(__always)
     private static func context(_ cursor: inout Cursor) -> Conditions? {
         let start = cursor.index
         if let memory = cursor.memory,
@@ -509,9 +515,11 @@ enum CanonicalLine {
             return NumberParser.integer(line, range)
         }
 
+        @inline(__always)
         mutating func note() -> MIDINote? { integer().flatMap { try? MIDINote(validating: $0) } }
 
         /// Cents within ``ValueDomains/cents``.
+        @inline(__always)
         mutating func cents() -> Cents? {
             guard let value = number(), let cents = try? Cents(validating: value),
                 ValueDomains.cents.contains(cents.rawValue)
@@ -519,6 +527,7 @@ enum CanonicalLine {
             return cents
         }
 
+        @inline(__always)
         mutating func boolean() -> Bool? {
             if literal("true") { return true }
             if literal("false") { return false }
@@ -542,6 +551,7 @@ enum CanonicalLine {
 
         /// A string's text: plain ASCII (what Peach writes) as it is; other valid UTF-8 through the validator;
         /// nil for invalid UTF-8 (the general decoder's `String(decoding:)` repairs it instead).
+        @inline(__always)
         mutating func text() -> String? {
             // A short word (a timbre, an input) found in two loads after its quote — its end among them, its
             // string from the reader's memory — without scanning for its end first.
