@@ -34,6 +34,7 @@ public enum CRC32C {
     /// The checksum of `bytes` followed by the one byte `last` (a line's `}`), without copying them together:
     /// by the instruction where there is one, in one call (the closing byte too: by table it asked twice whether
     /// the table was made, and read it), else by table, the byte continuing the bytes' checksum.
+    @inline(__always)
     static func checksum(_ bytes: UnsafeBufferPointer<UInt8>, closedBy last: UInt8) -> UInt32 {
         if hardware, let base = bytes.baseAddress {
             return ~peach_crc32c_hardware_closed(~0, base, bytes.count, last)

@@ -16,9 +16,12 @@ import PeachCore
 /// time parsers and the same domain checks; a test compares the two on every kind of record and on lines
 /// mutated at random).
 ///
-/// Its field readers (a note, cents, a flag, a word, the time, the conditions) are inlined into each kind's
-/// reader: as calls, about ten a line each saving and restoring its registers, they cost 0.05k instructions a
-/// record at a first start, in `data check` and in an import (docs/benchmarks.md).
+/// The time's and the conditions' readers are inlined into each kind's reader, and the checksum's reading and
+/// computing into ``decode(_:memory:into:)``: as calls, each saving and restoring its registers, they cost 0.1k
+/// instructions a record at a first start, in `data check` and in an import (docs/benchmarks.md). The smaller
+/// readers (a note, cents, a flag, a word) are `@inline(__always)` too, which the optimiser takes in the shorter
+/// kinds' readers (1.2 M instructions fewer at 100k records) but leaves out of line in the comparison's; forced
+/// there (`@_transparent`) they cost 5 M more.
 enum CanonicalLine {
     /// Why a line is not read here: it is not laid out as Peach writes it (the general decoder decides).
     enum Refusal: Error { case refused }

@@ -812,6 +812,7 @@ enum RecordCodec {
 
     /// The CRC-32C a line's `crc` field holds: of the line up to the comma before `"crc"` (at `start`), closed
     /// by `}` as it would read without the field.
+    @inline(__always)
     static func lineChecksum(_ line: UnsafeBufferPointer<UInt8>, before start: Int) -> UInt32 {
         CRC32C.checksum(UnsafeBufferPointer(rebasing: line[0..<start]), closedBy: 0x7D)
     }
@@ -829,6 +830,7 @@ enum RecordCodec {
 
     /// Eight hex digits (either case) as a number, read from the bytes without making a string: the eight at
     /// once in one 64-bit word (a table look-up a digit was 114 instructions a line; this is about 30).
+    @inline(__always)
     static func hexWord(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt32? {
         guard range.count == 8, let base = line.baseAddress else { return nil }
         return hexWord(ByteLanes.load(base, range.lowerBound))
