@@ -55,10 +55,10 @@ struct SignedNumberTests {
         for (value, decimals, en, de) in cases {
             #expect(english.signed(value, decimals) == en, "\(value)")
             #expect(german.signed(value, decimals) == de, "\(value)")
-            // Unsigned: the same digits, a minus only where one shows, never a plus.
+            // Unsigned (`format`): the same digits, a minus only where one shows, never a plus.
             let plain = en.hasPrefix("+") ? String(en.dropFirst()) : en
-            #expect(english.unsigned(value, decimals) == plain, "\(value)")
-            #expect(german.unsigned(value, decimals) == plain.replacingOccurrences(of: ".", with: ","))
+            #expect(english.format(value, decimals) == plain, "\(value)")
+            #expect(german.format(value, decimals) == plain.replacingOccurrences(of: ".", with: ","))
         }
         // The dashboard's answer line: a tiny negative offset reads +0.0 ms as the terminal's do.
         #expect(english.signedMilliseconds(-0.02) == "+0.0 ms")

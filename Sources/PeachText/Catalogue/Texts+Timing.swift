@@ -231,7 +231,7 @@ extension Texts {
     /// raw one after it: `0.0 ms (raw +12.0 ms)`.
     func milliseconds(_ raw: Double, calibrationMs: Double?, signed: Bool) -> String {
         let value = raw - (calibrationMs ?? 0)
-        let shown = tr("\(signed ? signedMs(value) : unsigned(value, 1)) ms")
+        let shown = tr("\(signed ? signedMs(value) : format(value, 1)) ms")
         guard calibrationMs != nil else { return shown }
         return tr("\(shown) (raw \(signedMs(raw)) ms)")
     }
@@ -408,7 +408,7 @@ extension Texts {
             let (low, high) = (signedMs(range.lowerBound), signedMs(range.upperBound))
             return tr("\(step.position): \(mean) (\(low) to \(high))")
         }.joined(separator: ", ")
-        var offset = tr("\(signedMs(mean)) ms")
+        var offset = signedMilliseconds(mean)
         if let range = trials.likelyRangeOfMean {
             let (low, high) = (signedMs(range.lowerBound), signedMs(range.upperBound))
             offset = tr("\(signedMs(mean)) ms (likely range \(low) to \(high) ms)")
@@ -420,6 +420,9 @@ extension Texts {
 
     /// `+5.0` / `-3.1`.
     func signedMs(_ value: Double) -> String { signed(value, 1) }
+
+    /// `+12.5 ms`: a signed offset (one that rounds to zero reads `+0.0 ms`, as ``signed(_:_:)`` writes it).
+    public func signedMilliseconds(_ value: Double) -> String { tr("\(signedMs(value)) ms") }
 
     /// The start screen's fill-the-gap headline: `fill the gap +2.2 ms, on time (80–119 BPM, 12 trials)`.
     func startGapFill(band: TempoBand, trials: WelfordAccumulator) -> String {

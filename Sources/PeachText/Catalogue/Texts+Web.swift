@@ -78,11 +78,6 @@ extension Texts {
             ? tr("\(format(Double(bytes) / 1e9, 0)) GB") : tr("\(format(Double(bytes) / 1e6, 0)) MB")
     }
 
-    /// `+12.5 ms`: a signed offset (one that rounds to zero reads `+0.0 ms`, as ``signed(_:_:)`` writes it).
-    public func signedMilliseconds(_ value: Double) -> String {
-        tr("\(signed(value, 1)) ms")
-    }
-
     /// `80 BPM`.
     public func beatsPerMinute(_ tempo: Int) -> String { tr("\(tempo) BPM") }
 

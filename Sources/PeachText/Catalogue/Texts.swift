@@ -103,23 +103,19 @@ public struct Texts: Sendable {
     /// `440.00 Hz`: a frequency with two decimals and its unit.
     public func hertz(_ value: Double) -> String { tr("\(format(value, 2)) Hz") }
 
-    /// `value` with `decimals` places: a dot in English, a comma in German.
+    /// `value` with `decimals` places: a dot in English, a comma in German. A value that rounds to zero reads
+    /// `0.0`, never `-0.0` (printf's minus, which ``FixedDecimals`` keeps for the charts, would read as early or
+    /// flat: a mean of -0.01 ms is on the dot).
     public func format(_ value: Double, _ decimals: Int) -> String {
-        decimal(FixedDecimals.string(value, decimals: decimals))
-    }
-
-    /// `2.2`, `-0.8`, `0.0`: `value` with `decimals` places as ``format(_:_:)`` writes it, except that a value
-    /// that rounds to zero reads `0.0`, never `-0.0` (a mean of -0.01 ms is on the dot, not early).
-    public func unsigned(_ value: Double, _ decimals: Int) -> String {
-        let text = format(value, decimals)
-        guard text.hasPrefix("-"), !text.contains(where: { ("1"..."9").contains($0) }) else { return text }
-        return String(text.dropFirst())
+        var text = FixedDecimals.string(value, decimals: decimals)
+        if text.hasPrefix("-"), text.allSatisfy({ "-0.".contains($0) }) { text.removeFirst() }
+        return decimal(text)
     }
 
     /// `+2.2`, `-0.8`, `+0.0`: `value` with `decimals` places and its sign always written; a value that rounds
-    /// to zero reads `+0.0`, never `-0.0` (``unsigned(_:_:)``).
+    /// to zero reads `+0.0` (``format(_:_:)``).
     public func signed(_ value: Double, _ decimals: Int) -> String {
-        let text = unsigned(value, decimals)
+        let text = format(value, decimals)
         return text.hasPrefix("-") ? text : "+" + text
     }
 

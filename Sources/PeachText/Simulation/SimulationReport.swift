@@ -352,7 +352,7 @@ public final class SimulationReport: SimulationReporting {
             .hitRate,
             notes == 0 ? "–" : t.tr("\(t.format(Double(hits) / Double(notes) * 100, 1)) % of \(notes) notes"))
         row(.extras, String(extras))
-        row(.meanOffset, offsets.meanIfAny.map { t.tr("\(t.signedMs($0)) ms") } ?? "–")
+        row(.meanOffset, offsets.meanIfAny.map(t.signedMilliseconds) ?? "–")
         row(.spread, offsets.sampleStandardDeviation.map { t.tr("\(t.format($0, 1)) ms") } ?? "–")
         row(.levelNow, String(level))
         row(.virtualTime, duration(elapsed))
@@ -375,7 +375,7 @@ public final class SimulationReport: SimulationReporting {
         emit(t(.summary))
         row(.trials, String(trials))
         row(.strikes, String(strikes.count))
-        row(.meanOffset, strikes.meanIfAny.map { t.tr("\(t.signedMs($0)) ms") } ?? "–")
+        row(.meanOffset, strikes.meanIfAny.map(t.signedMilliseconds) ?? "–")
         row(.spread, strikes.sampleStandardDeviation.map { t.tr("\(t.format($0, 1)) ms") } ?? "–")
         if let drift {
             row(.silentDrift, drift.meanIfAny.map { t.tr("\(t.signedMs($0)) ms a bar") } ?? "–")
