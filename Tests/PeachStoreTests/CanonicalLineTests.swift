@@ -80,14 +80,28 @@ struct CanonicalLineTests {
 
     /// The one-pass reading of `line`, with what the reader kept from the lines before it (`memory`).
     func canonical(_ line: [UInt8], memory: inout LineMemory) -> StoredRecord? {
-        let slot = UnsafeMutablePointer<StoredRecord>.allocate(capacity: 1)
-        defer { slot.deallocate() }
+        oneLine(line, memory: &memory, RecordSlot.record)
+    }
+
+    /// What a load of the whole journal keeps of `line` (``FiledRecord``), read in one pass; nil when refused.
+    func filed(_ line: [UInt8], memory: inout LineMemory) -> FiledRecord? {
+        oneLine(line, memory: &memory, RecordSlot.filed)
+    }
+
+    /// `line` read in one pass into a slot of `Kept` (`slot` says which), nil when refused.
+    func oneLine<Kept>(
+        _ line: [UInt8], memory: inout LineMemory, _ slot: (UnsafeMutablePointer<Kept>) -> RecordSlot
+    ) -> Kept? {
+        let kept = UnsafeMutablePointer<Kept>.allocate(capacity: 1)
+        defer { kept.deallocate() }
         do {
-            try line.withUnsafeBufferPointer { try CanonicalLine.decode($0, memory: &memory, into: slot) }
+            try line.withUnsafeBufferPointer {
+                try CanonicalLine.decode($0, memory: &memory, into: slot(kept))
+            }
         } catch {
             return nil
         }
-        return slot.move()
+        return kept.move()
     }
 
     /// `line` with its checksum made right again (it ends `,"crc":"xxxxxxxx"}`).
@@ -141,6 +155,42 @@ struct CanonicalLineTests {
         }
         #expect(
             accepted > 100, "some mutations keep a valid line (a changed digit with its checksum made right)")
+    }
+
+    @Test(
+        "a line read for a load files what its whole record files, and is refused exactly when the record is")
+    func filedLines() {
+        var generator = SeededRandomGenerator(seed: 31)
+        var memory = (whole: LineMemory(), filed: LineMemory())
+        var contents = (whole: JournalContents(), filed: JournalContents())
+        var kinds: Set<String> = []
+        // Every line the writer makes, then mutated ones (half resealed), as in `mutatedLines`.
+        let alphabet = Array(#"{}[]",:0123456789.-+eE tfnaluxr\"#.utf8)
+        for round in 0..<(Self.records.count + 20_000) {
+            var line = Array(RecordCodec.encode(Self.records[round % Self.records.count]).utf8)
+            if round >= Self.records.count {
+                let position = Int.random(in: 0..<line.count, using: &generator)
+                line[position] = alphabet[Int.random(in: 0..<alphabet.count, using: &generator)]
+                if round % 2 == 0 { line = Self.resealed(line) }
+            }
+            let whole = canonical(line, memory: &memory.whole)
+            let filed = filed(line, memory: &memory.filed)
+            #expect((whole == nil) == (filed == nil), "\(String(decoding: line, as: UTF8.self))")
+            guard let whole, let filed else { continue }
+            contents.whole.add(whole)
+            contents.filed.add(filed)
+            switch filed {
+            case .comparison: kinds.insert("comparison")
+            case .pitchMatching: kinds.insert("pitch matching")
+            case .offsetDetection: kinds.insert("offset detection")
+            case .gapFill: kinds.insert("fill the gap")
+            case .record: kinds.insert("whole")
+            }
+        }
+        #expect(kinds.count == 5, "every kind of filed line: \(kinds.sorted())")
+        #expect(contents.whole.recordCount == contents.filed.recordCount)
+        #expect(contents.whole.recordCount > Self.records.count)
+        #expect(contents.filed.filesTheSame(as: contents.whole))
     }
 
     @Test("a number in every form reads as the general decoder reads it; the plain forms in one pass")

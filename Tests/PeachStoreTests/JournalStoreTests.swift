@@ -20,6 +20,34 @@ struct JournalStoreTests {
         return result
     }
 
+    @Test(
+        "a load of the whole journal files what its whole records file: every kind, layout, damage, newer line"
+    )
+    func loadFilesWholeRecords() throws {
+        let directory = TemporaryDirectory()
+        var lines = CanonicalLineTests.records.map { Array(RecordCodec.encode($0).utf8) }
+        for index in stride(from: 0, to: lines.count, by: 7) {
+            // Another layout (a space after the version's comma), its checksum made right: the general decoder's.
+            var spaced = lines[index]
+            if let comma = spaced.firstIndex(of: UInt8(ascii: ",")) { spaced.insert(0x20, at: comma + 1) }
+            lines[index] = CanonicalLineTests.resealed(spaced)
+        }
+        lines.insert(Array("not a record".utf8), at: 11)
+        lines.insert(Array(#"{"v":99,"type":"comparison"}"#.utf8), at: 23)
+        directory.write(Array(lines.map { $0 + [0x0A] }.joined()))
+
+        let loaded = try JournalStore.load(directory: directory.path, usingSnapshot: false)
+        var whole = JournalContents()
+        let summary = try JournalScan.scanRecords(path: directory.journal) { whole.add($0) }
+        whole.note(summary)
+
+        #expect(loaded.scanned == summary)
+        #expect(loaded.contents.recordCount == CanonicalLineTests.records.count)
+        #expect(loaded.contents.damagedLines.map(\.line) == [12])
+        #expect(loaded.contents.newerRecordLines == [24])
+        #expect(loaded.contents.filesTheSame(as: whole))
+    }
+
     @Test("a reader that stops at a record got those before it in order, none after, in every piece")
     func visitorStops() throws {
         struct Stop: Error {}
@@ -50,7 +78,8 @@ struct JournalStoreTests {
         for stop in [0, 1, 57, 1_234, 2_999] {
             var seen: [StoredRecord] = []
             #expect(throws: Stop.self) {
-                _ = try JournalScan.scanLines(file, path: "journal", mode: mode) { record, _ in
+                _ = try JournalScan.scanLines(file, path: "journal", mode: mode) { slot, _ in
+                    let record = slot.move()
                     if seen.count == stop { throw Stop() }
                     seen.append(record)
                 }

@@ -221,3 +221,16 @@ enum Samples {
         }.sorted { $0.timestamp < $1.timestamp }
     }
 }
+
+extension JournalContents {
+    /// Whether these contents hold what `other` holds: every sum, count and list a store keeps. (Not their
+    /// snapshots' bytes: a dictionary's order, and so the bytes, may differ between two equal profiles.)
+    func filesTheSame(as other: JournalContents) -> Bool {
+        profile == other.profile && trend == other.trend && timeline == other.timeline
+            && progress == other.progress && timing == other.timing && playBack == other.playBack
+            && comparisonCount == other.comparisonCount && pitchMatchingCount == other.pitchMatchingCount
+            && rhythmCount == other.rhythmCount && playBackCount == other.playBackCount
+            && damagedLines == other.damagedLines && newerRecordLines == other.newerRecordLines
+            && tornTailLength == other.tornTailLength && keepsTimeline == other.keepsTimeline
+    }
+}

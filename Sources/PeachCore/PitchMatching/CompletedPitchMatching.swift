@@ -45,9 +45,7 @@ public struct CompletedPitchMatching: Hashable, Sendable, Codable {
     public var isUnison: Bool { targetNote == referenceNote }
 
     /// The interval from the reference to the target note.
-    public var interval: DirectedInterval {
-        DirectedInterval(semitones: targetNote.rawValue - referenceNote.rawValue) ?? .prime
-    }
+    public var interval: DirectedInterval { filed.interval }
 
     /// The feedback band of the error.
     public var feedbackBand: PitchMatchingFeedbackBand { PitchMatchingFeedbackBand(error: userError) }

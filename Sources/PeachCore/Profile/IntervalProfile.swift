@@ -44,18 +44,21 @@ public struct IntervalProfile: Hashable, Sendable {
 
     /// Adds one answered comparison of this interval.
     public mutating func add(_ completed: CompletedComparison) {
-        add(completed, level: completed.stimulusLevel)
+        add(completed.filed, level: completed.stimulusLevel)
     }
 
-    /// Adds one answered comparison of this interval, its unsigned difference at stimulus level `level`
-    /// (``StimulusLevel/index(of:)``).
-    public mutating func add(_ completed: CompletedComparison, level: Int) {
-        trials.add(level: level, correct: completed.isCorrect)
+    /// Adds the filed part of one answered comparison of this interval, its unsigned difference at stimulus
+    /// level `level` (``StimulusLevel/index(of:)``).
+    public mutating func add(_ answer: FiledComparison, level: Int) {
+        trials.add(level: level, correct: answer.isCorrect)
     }
 
     /// Adds one committed pitch-matching attempt of this interval.
-    public mutating func add(_ completed: CompletedPitchMatching) {
-        matching.add(error: completed.userError)
+    public mutating func add(_ completed: CompletedPitchMatching) { add(completed.filed) }
+
+    /// Adds the filed part of one committed pitch-matching attempt of this interval.
+    public mutating func add(_ attempt: FiledPitchMatching) {
+        matching.add(error: attempt.userError)
     }
 
     /// The number of answered comparisons.

@@ -36,25 +36,25 @@ public struct PerceptualProfile: Hashable, Sendable {
 
     /// Adds one answered comparison (an interval's to ``intervals``).
     public mutating func add(_ completed: CompletedComparison) {
-        add(completed, level: completed.stimulusLevel)
+        add(completed.filed, level: completed.stimulusLevel)
     }
 
-    /// Adds one answered comparison whose unsigned difference is at stimulus level `level`
+    /// Adds the filed part of one answered comparison whose unsigned difference is at stimulus level `level`
     /// (``StimulusLevel/index(of:)``, found once by a caller that files the answer in several places: a look-up
     /// in each place was 2 % of a first start, 3.83k against 3.74k instructions a record).
-    public mutating func add(_ completed: CompletedComparison, level: Int) {
-        let comparison = completed.comparison
+    public mutating func add(_ answer: FiledComparison, level: Int) {
+        let comparison = answer.comparison
         guard comparison.isUnison else {
             if let interval = comparison.interval {
                 intervals[IntervalKey(interval, comparison.tuningSystem), default: IntervalProfile()].add(
-                    completed, level: level)
+                    answer, level: level)
             }
             return
         }
         addThreshold(comparison.centDifference.magnitude, for: comparison.note1)
         let note = comparison.note1.rawValue
         if counts[note] == nil { counts[note] = TrialCounts() }
-        counts[note]?.add(level: level, correct: completed.isCorrect)
+        counts[note]?.add(level: level, correct: answer.isCorrect)
     }
 
     /// Adds one unsigned cent difference played at `note`.
@@ -63,14 +63,16 @@ public struct PerceptualProfile: Hashable, Sendable {
     }
 
     /// Adds one committed pitch-matching attempt (an interval's to ``intervals``).
-    public mutating func add(_ completed: CompletedPitchMatching) {
-        guard completed.isUnison else {
-            intervals[IntervalKey(completed.interval, completed.tuningSystem), default: IntervalProfile()]
-                .add(
-                    completed)
+    public mutating func add(_ completed: CompletedPitchMatching) { add(completed.filed) }
+
+    /// Adds the filed part of a committed pitch-matching attempt (an interval's to ``intervals``).
+    public mutating func add(_ attempt: FiledPitchMatching) {
+        guard attempt.isUnison else {
+            intervals[IntervalKey(attempt.interval, attempt.tuningSystem), default: IntervalProfile()]
+                .add(attempt)
             return
         }
-        matching.add(error: completed.userError)
+        matching.add(error: attempt.userError)
     }
 
     /// The intervals trained, in order (by interval, then tuning), with their profiles.

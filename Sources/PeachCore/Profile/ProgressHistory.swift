@@ -250,26 +250,29 @@ public struct ProgressHistory: Hashable, Sendable {
 
     /// Adds one answered comparison.
     public mutating func add(_ completed: CompletedComparison) {
-        add(completed, level: completed.stimulusLevel)
+        add(completed.filed, level: completed.stimulusLevel)
     }
 
-    /// Adds one answered comparison whose unsigned difference is at stimulus level `level`
+    /// Adds the filed part of one answered comparison whose unsigned difference is at stimulus level `level`
     /// (``StimulusLevel/index(of:)``, found once by a caller that files the answer in several places).
-    public mutating func add(_ completed: CompletedComparison, level: Int) {
-        let comparison = completed.comparison
+    public mutating func add(_ answer: FiledComparison, level: Int) {
+        let comparison = answer.comparison
         guard let interval = comparison.interval else { return }
         let key = Series(isDiscrimination: true, interval: interval, tuningSystem: comparison.tuningSystem)
         // The closure takes the two numbers, not the answer (capturing it copied the whole answer three times).
-        let correct = completed.isCorrect
-        update(key, at: completed.timestamp) { $0.addComparison(level: level, correct: correct) }
+        let correct = answer.isCorrect
+        update(key, at: answer.timestamp) { $0.addComparison(level: level, correct: correct) }
     }
 
     /// Adds one committed pitch-matching attempt.
-    public mutating func add(_ completed: CompletedPitchMatching) {
+    public mutating func add(_ completed: CompletedPitchMatching) { add(completed.filed) }
+
+    /// Adds the filed part of one committed pitch-matching attempt.
+    public mutating func add(_ attempt: FiledPitchMatching) {
         let key = Series(
-            isDiscrimination: false, interval: completed.interval, tuningSystem: completed.tuningSystem)
-        let error = completed.userError.rawValue
-        update(key, at: completed.timestamp) { $0.addMatching(error: error) }
+            isDiscrimination: false, interval: attempt.interval, tuningSystem: attempt.tuningSystem)
+        let error = attempt.userError.rawValue
+        update(key, at: attempt.timestamp) { $0.addMatching(error: error) }
     }
 
     // Inlined, as `update(_:week:_:)` is, with the closure each caller hands it: out of line they cost two calls and

@@ -83,15 +83,15 @@ public struct TrendAnalyzer: Hashable, Sendable {
 
     /// Adds one answered comparison.
     public mutating func add(_ completed: CompletedComparison) {
-        add(completed, level: completed.stimulusLevel)
+        add(completed.filed, level: completed.stimulusLevel)
     }
 
-    /// Adds one answered comparison whose unsigned difference is at stimulus level `level`
+    /// Adds the filed part of one answered comparison whose unsigned difference is at stimulus level `level`
     /// (``StimulusLevel/index(of:)``, found once by a caller that files the answer in several places).
-    public mutating func add(_ completed: CompletedComparison, level: Int) {
+    public mutating func add(_ answer: FiledComparison, level: Int) {
         count += 1
-        guard let index = session(for: completed.timestamp, completed.context.procedure) else { return }
-        sessions[index].counts.add(level: level, correct: completed.isCorrect)
+        guard let index = session(for: answer.timestamp, answer.procedure) else { return }
+        sessions[index].counts.add(level: level, correct: answer.isCorrect)
         sessions[index].count += 1
     }
 

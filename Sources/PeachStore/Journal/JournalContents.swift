@@ -1,5 +1,6 @@
 // JournalContents: what loading a journal gives: the rebuilt profile, trend and timeline, counts and damage.
 
+import Foundation
 import PeachCore
 
 /// A loaded journal: the perceptual profile, trend and timeline rebuilt from every record, the counts, and
@@ -71,20 +72,8 @@ public struct JournalContents: Sendable {
     /// unison threshold; intervals have their own thresholds in the profile).
     public mutating func add(_ record: StoredRecord) {
         switch record.payload {
-        case .comparison(let completed):
-            comparisonCount += 1
-            // The difference's level found once for the three places the answer goes.
-            let level = completed.stimulusLevel
-            profile.add(completed, level: level)
-            progress.add(completed, level: level)
-            if completed.comparison.isUnison {
-                trend.add(completed, level: level)
-                if keepsTimeline { timeline.add(completed) }
-            }
-        case .pitchMatching(let completed):
-            pitchMatchingCount += 1
-            profile.add(completed)
-            progress.add(completed)
+        case .comparison(let completed): add(completed.filed)
+        case .pitchMatching(let completed): add(completed.filed)
         case .playBack(let completed):
             playBackCount += 1
             playBack.add(completed)
@@ -96,9 +85,9 @@ public struct JournalContents: Sendable {
             switch rhythm.kind {
             case .offsetDetection:
                 if let offset = rhythm.offsetMs, let correct = rhythm.isCorrect {
-                    timing.addOffsetDetection(
+                    addOffsetDetection(
                         tempoBPM: rhythm.tempoBPM, offsetMs: offset, isCorrect: correct,
-                        pattern: rhythm.timingPattern, at: rhythm.timestamp)
+                        pattern: rhythm.pattern, at: rhythm.timestamp)
                 }
             case .continuousMatching:
                 if let mean = rhythm.meanOffsetMs {
@@ -109,5 +98,56 @@ public struct JournalContents: Sendable {
                 }
             }
         }
+    }
+
+    /// Adds what a load kept of one record (``FiledRecord``): the same as adding the whole record. Consumed:
+    /// destroyed here, where its kind is known (nothing to destroy for most), not through its type's witness.
+    mutating func add(_ filed: consuming FiledRecord) {
+        switch consume filed {
+        case .comparison(let answer): add(answer)
+        case .pitchMatching(let attempt): add(attempt)
+        case .offsetDetection(let tempo, let offset, let correct, let pattern, let date):
+            rhythmCount += 1
+            addOffsetDetection(
+                tempoBPM: tempo, offsetMs: offset, isCorrect: correct, pattern: pattern, at: date)
+        case .gapFill(let tempo, let mean, let positions, let drift, let calibration, let date):
+            rhythmCount += 1
+            timing.addGapFill(
+                tempoBPM: tempo, meanOffsetMs: mean, positions: positions, drift: drift,
+                calibrationMs: calibration, at: date)
+        case .record(let record): add(record)
+        }
+    }
+
+    /// Adds one comparison to the profile and the progress history, and a unison one to the trend and timeline.
+    private mutating func add(_ answer: FiledComparison) {
+        comparisonCount += 1
+        // The difference's level found once for the three places the answer goes.
+        let level = answer.stimulusLevel
+        profile.add(answer, level: level)
+        progress.add(answer, level: level)
+        if answer.comparison.isUnison {
+            trend.add(answer, level: level)
+            if keepsTimeline {
+                timeline.add(threshold: answer.comparison.centDifference.magnitude, at: answer.timestamp)
+            }
+        }
+    }
+
+    /// Adds one pitch matching to the profile and the progress history.
+    private mutating func add(_ attempt: FiledPitchMatching) {
+        pitchMatchingCount += 1
+        profile.add(attempt)
+        progress.add(attempt)
+    }
+
+    /// Adds one offset-detection trial to the timing profile (a record without a pattern: straight sixteenths).
+    private mutating func addOffsetDetection(
+        tempoBPM: Int, offsetMs: Double, isCorrect: Bool, pattern: TimingPattern?, at date: Date
+    ) {
+        timing.addOffsetDetection(
+            tempoBPM: tempoBPM, offsetMs: offsetMs, isCorrect: isCorrect,
+            pattern: pattern ?? .straightSixteenths,
+            at: date)
     }
 }

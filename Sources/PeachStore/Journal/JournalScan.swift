@@ -60,8 +60,32 @@ enum JournalScan {
         path: String, from start: (offset: Int, lineNumber: Int) = (0, 0), end: Int? = nil,
         progress: ((StoreProgress) -> Void)? = nil, _ visit: (StoredRecord) -> Void
     ) throws(StoreError) -> JournalScanSummary {
+        try readingErrors(path) {
+            try scanLines(path: path, from: start, end: end, mode: .journal, progress: progress) { slot, _ in
+                visit(slot.move())
+            }
+        }
+    }
+
+    /// ``scanRecords(path:from:end:progress:_:)`` handing on only what the store's contents file of each record
+    /// (``FiledRecord``): what a load of the whole journal reads.
+    static func fileRecords(
+        path: String, from start: (offset: Int, lineNumber: Int) = (0, 0), end: Int? = nil,
+        progress: ((StoreProgress) -> Void)? = nil, _ file: (consuming FiledRecord) -> Void
+    ) throws(StoreError) -> JournalScanSummary {
+        try readingErrors(path) {
+            try scanLines(path: path, from: start, end: end, mode: .filing, progress: progress) { slot, _ in
+                file(slot.move())
+            }
+        }
+    }
+
+    /// What `scan` returns, every failure a ``StoreError`` (any other reads as an I/O error on `path`).
+    private static func readingErrors(
+        _ path: String, _ scan: () throws -> JournalScanSummary
+    ) throws(StoreError) -> JournalScanSummary {
         do {
-            return try scan(path: path, from: start, end: end, progress: progress, visit)
+            return try scan()
         } catch let error as StoreError {
             throw error
         } catch {
@@ -81,50 +105,58 @@ enum JournalScan {
         progress: ((StoreProgress) -> Void)? = nil,
         _ visit: (StoredRecord, UnsafeBufferPointer<UInt8>) throws -> Void
     ) throws -> JournalScanSummary {
+        try scanLines(path: path, from: start, end: end, mode: .journal, progress: progress) {
+            try visit($0.move(), $1)
+        }
+    }
+
+    /// ``scanLines(path:from:end:progress:_:)`` in `mode`, which says what is made of each record; `take` must
+    /// take each record out of its slot (`move()`) before anything else.
+    static func scanLines<Slot>(
+        path: String, from start: (offset: Int, lineNumber: Int), end: Int?, mode: LineMode<Slot>,
+        progress: ((StoreProgress) -> Void)?,
+        _ take: (UnsafeMutablePointer<Slot>, UnsafeBufferPointer<UInt8>) throws -> Void
+    ) throws -> JournalScanSummary {
         guard try StoreFiles.exists(path) else { return JournalScanSummary() }
         // Non-blocking: a FIFO where the journal should be is refused at once, not waited on.
         let file = try StoreFile(path: path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
         try file.requireRegularFile()
-        return try scanLines(
-            file, path: path, from: start, end: end, mode: .journal, progress: progress, visit)
+        return try scanLines(file, path: path, from: start, end: end, mode: mode, progress: progress, take)
     }
 
-    /// How a scan treats what is not a record.
-    struct Mode: Sendable {
+    /// How a scan treats the lines of a journal or of a file to import, making a whole record of each.
+    typealias Mode = LineMode<StoredRecord>
+
+    /// How a scan treats what is not a record, and what it makes of each record (``RecordSlot``).
+    struct LineMode<Slot>: Sendable {
         /// Whether bytes after the last newline are a line too (a file to import), not a torn tail (a journal).
         var lastLineIsALine = false
         /// Whether a byte-order mark at the start of the file is skipped (a file a spreadsheet wrote).
         var skipsByteOrderMark = false
         /// Decodes one line, writing its record (when it is one) to the slot given. A journal's mode notes damage
         /// and goes on; an import's stops at the first (``damageIsFatal``).
-        var decode: Decode
+        var decode: Decode<Slot>
         /// Whether the first damaged line (or one too long) ends the scan with
         /// ``StoreError/unreadableImport(path:line:problem:)``.
         var damageIsFatal = false
         /// The most read at once (tests make it small, to cross many piece boundaries with a small file).
         var pieceSize = JournalScan.chunkSize
-
-        /// A journal's lines: damage and newer records are noted and skipped, a torn tail is left alone.
-        static let journal = Mode(decode: { bytes, range, decoder, slot in
-            JournalScan.decode(bytes, range, using: &decoder, path: "", into: slot)
-        })
     }
 
     /// How a mode decodes the line `bytes[range]`: its record initialized at the slot (only for
     /// ``LineOutcome/record``), or why there is none. The record is made where it is kept until it is handed on:
     /// returned in an enum it was copied into the enum, into its slot, out of it and out of the enum again — a
     /// twelfth of reading a line.
-    typealias Decode =
+    typealias Decode<Slot> =
         @Sendable (
-            UnsafeBufferPointer<UInt8>, Range<Int>, inout RecordCodec.Decoder,
-            UnsafeMutablePointer<StoredRecord>
+            UnsafeBufferPointer<UInt8>, Range<Int>, inout RecordCodec.Decoder, UnsafeMutablePointer<Slot>
         ) -> LineOutcome
 
     /// ``scanLines(path:from:end:progress:_:)`` over a file already open, in `mode`.
-    static func scanLines(
+    static func scanLines<Slot>(
         _ file: StoreFile, path: String, from start: (offset: Int, lineNumber: Int) = (0, 0), end: Int? = nil,
-        mode: Mode, progress: ((StoreProgress) -> Void)? = nil,
-        _ visit: (StoredRecord, UnsafeBufferPointer<UInt8>) throws -> Void
+        mode: LineMode<Slot>, progress: ((StoreProgress) -> Void)? = nil,
+        _ take: (UnsafeMutablePointer<Slot>, UnsafeBufferPointer<UInt8>) throws -> Void
     ) throws -> JournalScanSummary {
         let total = progress == nil ? 0 : try file.size()
         var summary = JournalScanSummary()
@@ -134,9 +166,9 @@ enum JournalScan {
             UnsafeMutableBufferPointer<UInt8>.allocate(capacity: size),
             UnsafeMutableBufferPointer<UInt8>.allocate(capacity: size),
         ]
-        var pending: DecodeJob?  // the previous chunk: being decoded, to be visited
+        var pending: DecodeJob<Slot>?  // the previous chunk: being decoded, to be visited
         defer {
-            if let pending {  // not visited (`visit` threw): still decoding, reading a buffer
+            if let pending {  // not handed on (`take` threw): still decoding, reading a buffer
                 pending.wait()
                 pending.release()
             }
@@ -151,7 +183,7 @@ enum JournalScan {
         var linesInLastPiece = 0
 
         /// Waits for `job`'s decoding (helping with it), then hands its records on in order.
-        func finish(_ job: DecodeJob) throws {
+        func finish(_ job: DecodeJob<Slot>) throws {
             job.work()
             job.wait()
             defer { job.release() }
@@ -162,7 +194,7 @@ enum JournalScan {
                 case .record:
                     summary.recordCount += 1
                     try job.withRecord(index) {
-                        try visit($0, UnsafeBufferPointer(rebasing: job.bytes[job.ranges[index]]))
+                        try take($0, UnsafeBufferPointer(rebasing: job.bytes[job.ranges[index]]))
                     }
                 case .damage(let problem):
                     if mode.damageIsFatal {
@@ -256,7 +288,7 @@ enum JournalScan {
                 fileOffset: fileOffset, decode: mode.decode)
             job.start()
             let previous = pending
-            pending = job  // from here on the exit waits for it, whatever `visit` throws
+            pending = job  // from here on the exit waits for it, whatever `take` throws
             if let previous { try finish(previous) }
             if let longLine {
                 pending = nil
@@ -297,21 +329,21 @@ enum JournalScan {
     /// The lines of one chunk to decode, shared by the two threads: each takes blocks of lines from `next` and
     /// writes only their slots (the outcome, and the record when there is one), and the bytes are not changed
     /// until both are done (the group is waited for), so sharing is safe though the compiler cannot prove it.
-    final class DecodeJob: @unchecked Sendable {
+    final class DecodeJob<Slot>: @unchecked Sendable {
         let bytes: UnsafeBufferPointer<UInt8>
         let ranges: [Range<Int>]
         let lineNumbers: [Int]
         let fileOffset: Int
-        private let decode: Decode
+        private let decode: Decode<Slot>
         private let outcomes: UnsafeMutableBufferPointer<LineOutcome>
         /// A line's record, initialized where its outcome is ``LineOutcome/record``.
-        private let records: UnsafeMutablePointer<StoredRecord>
+        private let records: UnsafeMutablePointer<Slot>
         private let next = Atomic<Int>(0)
-        private static let block = 128
+        private static var block: Int { 128 }
 
         init(
             bytes: UnsafeBufferPointer<UInt8>, ranges: [Range<Int>], lineNumbers: [Int], fileOffset: Int,
-            decode: @escaping Decode
+            decode: @escaping Decode<Slot>
         ) {
             self.bytes = bytes
             self.ranges = ranges
@@ -335,11 +367,12 @@ enum JournalScan {
             return outcomes[index]
         }
 
-        /// Hands line `index`'s record (its outcome just taken: a record) to `body`, moved out of its slot (a
-        /// copy read from the slot counted every reference the record holds twice).
-        func withRecord(_ index: Int, _ body: (StoredRecord) throws -> Void) rethrows {
+        /// Hands line `index`'s slot (its outcome just taken: a record) to `body`, which takes the record out
+        /// (`move()`) before anything else: a copy read from the slot counted every reference the record holds
+        /// twice, and a record handed on by a generic scan as a value was copied once more on its way.
+        func withRecord(_ index: Int, _ body: (UnsafeMutablePointer<Slot>) throws -> Void) rethrows {
             precondition(index == taken - 1, "a record is handed on right after its outcome is taken")
-            try body((records + index).move())
+            try body(records + index)
         }
 
         private let group = DispatchGroup()
@@ -378,10 +411,10 @@ enum JournalScan {
         }
     }
 
-    /// One line's outcome, its record initialized at `slot`.
+    /// One line's outcome, its record made in `slot` (as much of it as the slot keeps).
     static func decode(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, using decoder: inout RecordCodec.Decoder,
-        path: String, into slot: UnsafeMutablePointer<StoredRecord>
+        path: String, into slot: RecordSlot
     ) -> LineOutcome {
         do {
             try RecordCodec.decode(bytes, range, using: &decoder, path: path, into: slot)
@@ -399,5 +432,24 @@ enum JournalScan {
 
     private static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         range.allSatisfy { bytes[$0] == 0x20 || bytes[$0] == 0x09 }
+    }
+}
+
+extension JournalScan.LineMode<StoredRecord> {
+    /// A journal's lines, each made a whole record: damage and newer records are noted and skipped, a torn tail
+    /// is left alone.
+    static var journal: Self {
+        Self(decode: { bytes, range, decoder, slot in
+            JournalScan.decode(bytes, range, using: &decoder, path: "", into: .record(slot))
+        })
+    }
+}
+
+extension JournalScan.LineMode<FiledRecord> {
+    /// A journal's lines as ``journal`` reads them, each made only as far as the store's contents file it.
+    static var filing: Self {
+        Self(decode: { bytes, range, decoder, slot in
+            JournalScan.decode(bytes, range, using: &decoder, path: "", into: .filed(slot))
+        })
     }
 }

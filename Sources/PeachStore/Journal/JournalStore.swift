@@ -246,7 +246,8 @@ public final class JournalStore: TrainingStore {
             usingSnapshot
             ? JournalSnapshot.read(directory: directory, journalPath: path, timeline: timeline) : nil
         var contents = snapshot?.contents ?? JournalContents()
-        let summary = try JournalScan.scanRecords(
+        // Each line's record made only as far as the contents file it (``FiledRecord``).
+        let summary = try JournalScan.fileRecords(
             path: path, from: (snapshot?.journalLength ?? 0, snapshot?.lineCount ?? 0),
             end: readableLength(in: directory), progress: progress
         ) { contents.add($0) }

@@ -34,8 +34,12 @@ public enum CRC32C {
     /// The checksum of `bytes` followed by the one byte `last` (a line's `}`), without copying them together:
     /// by the instruction where there is one, in one call (the closing byte too: by table it asked twice whether
     /// the table was made, and read it), else by table, the byte continuing the bytes' checksum.
+    /// `hardware` is ``hardware``, passed in by a reader of many lines that asked once (asking the static is a
+    /// call each time).
     @inline(__always)
-    static func checksum(_ bytes: UnsafeBufferPointer<UInt8>, closedBy last: UInt8) -> UInt32 {
+    static func checksum(
+        _ bytes: UnsafeBufferPointer<UInt8>, closedBy last: UInt8, hardware: Bool = hardware
+    ) -> UInt32 {
         if hardware, let base = bytes.baseAddress {
             return ~peach_crc32c_hardware_closed(~0, base, bytes.count, last)
         }

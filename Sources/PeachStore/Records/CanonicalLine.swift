@@ -26,15 +26,15 @@ enum CanonicalLine {
     /// Why a line is not read here: it is not laid out as Peach writes it (the general decoder decides).
     enum Refusal: Error { case refused }
 
-    /// The record on `line` (one line without its newline), initialized at `slot` (left uninitialized when it
-    /// throws); ``Refusal`` when it is not laid out as Peach writes it. `memory` is what this reader keeps from
-    /// line to line (the short words made into strings, the last day). A scan makes each line's record where it
-    /// keeps it: every kind's reader makes its record there as the last thing it does (returned, a record of some
-    /// 200 bytes was copied twice on its way to the scan's slot; returned in an optional, four times).
+    /// The record on `line` (one line without its newline), made in `slot` as far as the slot keeps it (the
+    /// whole record, or what a load files: ``RecordSlot``; left uninitialized when it throws); ``Refusal`` when it
+    /// is not laid out as Peach writes it. `memory` is what this reader keeps from line to line (the short words
+    /// made into strings, the last day). A scan makes each line's record where it keeps it: every kind's reader
+    /// makes its record there as the last thing it does (returned, a record of some 200 bytes was copied twice on
+    /// its way to the scan's slot; returned in an optional, four times).
     @inline(__always)
     static func decode(
-        _ line: UnsafeBufferPointer<UInt8>, memory: inout LineMemory,
-        into slot: UnsafeMutablePointer<StoredRecord>
+        _ line: UnsafeBufferPointer<UInt8>, memory: inout LineMemory, into slot: RecordSlot
     ) throws(Refusal) {
         // The checksum is the last field: `,"crc":"xxxxxxxx"}`, over the line without it, closed by `}`.
         let tail = 18
@@ -43,7 +43,7 @@ enum CanonicalLine {
         var cursor = Cursor(line: line, index: crcStart, end: line.count, memory: nil)
         guard cursor.literal(",\"crc\":\""),
             let stored = RecordCodec.hexWord(line, (crcStart + 8)..<(crcStart + 16)),
-            RecordCodec.lineChecksum(line, before: crcStart) == stored
+            RecordCodec.lineChecksum(line, before: crcStart, hardware: memory.hardwareCRC) == stored
         else { throw .refused }
         cursor.index = crcStart + 16
         guard cursor.literal("\"}") else { throw .refused }
@@ -57,7 +57,7 @@ enum CanonicalLine {
     /// The record from the cursor at the line's start to its checksum (checked), made at `slot`.
     @inline(__always)
     private static func record(
-        _ cursor: inout Cursor, into slot: UnsafeMutablePointer<StoredRecord>
+        _ cursor: inout Cursor, into slot: RecordSlot
     ) throws(Refusal) {
         guard cursor.literal("{\"v\":"), let version = cursor.integer(),
             (1...RecordCodec.currentVersion).contains(version), cursor.literal(",\"type\":\"")
@@ -97,7 +97,7 @@ enum CanonicalLine {
     }
 
     private static func comparison(
-        _ cursor: inout Cursor, version: Int, into slot: UnsafeMutablePointer<StoredRecord>
+        _ cursor: inout Cursor, version: Int, into slot: RecordSlot
     ) throws(Refusal) {
         guard let timestamp = time(&cursor),
             cursor.literal(",\"note1\":"), let note1 = cursor.note(),
@@ -129,20 +129,15 @@ enum CanonicalLine {
             procedure = named
         }
         guard cursor.atEnd else { throw .refused }
-        let completed = CompletedComparison(
-            comparison: Comparison(note1: note1, note2: note2, centDifference: cents, tuningSystem: tuning),
-            answer: answer, timestamp: timestamp, context: context.with(procedure),
-            note2AmplitudeOffset: gain, responseTime: responseTime, inputKind: InputKind(rawValue: input))
-        guard completed.isCorrect == correct else { throw .refused }
-        let payload = StoredRecord.Payload.comparison(completed)
+        let comparison = Comparison(note1: note1, note2: note2, centDifference: cents, tuningSystem: tuning)
+        guard comparison.isCorrect(answer) == correct else { throw .refused }
         slot.initialize(
-            to: StoredRecord(
-                payload: payload, schemaVersion: max(version, RecordCodec.version(for: payload)),
-                extraFields: []))
+            comparison: comparison, answer: answer, isCorrect: correct, at: timestamp, conditions: context,
+            procedure: procedure, note2Gain: gain, responseTime: responseTime, input: input, version: version)
     }
 
     private static func pitchMatching(
-        _ cursor: inout Cursor, version: Int, into slot: UnsafeMutablePointer<StoredRecord>
+        _ cursor: inout Cursor, version: Int, into slot: RecordSlot
     ) throws(Refusal) {
         guard let timestamp = time(&cursor), cursor.literal(",\"referenceNote\":"),
             let reference = cursor.note()
@@ -165,20 +160,13 @@ enum CanonicalLine {
             cursor.literal(",\"tuneControl\":"), let control = cursor.text()
         else { throw .refused }
         guard cursor.atEnd else { throw .refused }
-        let payload = StoredRecord.Payload.pitchMatching(
-            CompletedPitchMatching(
-                referenceNote: reference, initialOffset: initial, userError: error, targetNote: target,
-                tuningSystem: tuning, timestamp: timestamp, context: context.with(.training),
-                timeTaken: timeTaken, tuneControl: InputKind(rawValue: control)))
         slot.initialize(
-            to: StoredRecord(
-                payload: payload, schemaVersion: max(version, RecordCodec.version(for: payload)),
-                extraFields: []))
+            pitchMatchingOf: reference, target: target, tuning: tuning, initial: initial, error: error,
+            at: timestamp, conditions: context, timeTaken: timeTaken, control: control, version: version)
     }
 
     private static func rhythm(
-        _ cursor: inout Cursor, _ kind: RhythmRecord.Kind, version: Int,
-        into slot: UnsafeMutablePointer<StoredRecord>
+        _ cursor: inout Cursor, _ kind: RhythmRecord.Kind, version: Int, into slot: RecordSlot
     ) throws(Refusal) {
         guard let timestamp = time(&cursor), cursor.literal(",\"tempoBPM\":"), let tempo = cursor.integer(),
             ValueDomains.tempo.contains(tempo)
@@ -187,7 +175,6 @@ enum CanonicalLine {
             guard let value = cursor.number(), ValueDomains.rhythmOffset.contains(value) else { return nil }
             return value
         }
-        let record: RhythmRecord
         switch kind {
         case .offsetDetection:
             guard cursor.literal(",\"offsetMs\":"), let offset = milliseconds(),
@@ -204,9 +191,10 @@ enum CanonicalLine {
                 pattern = named
                 position = step
             }
-            record = RhythmRecord(
+            guard cursor.atEnd else { throw .refused }
+            slot.initialize(
                 offsetDetectionAt: timestamp, tempoBPM: tempo, offsetMs: offset, isCorrect: correct,
-                pattern: pattern, offsetPosition: position)
+                pattern: pattern, offsetPosition: position, version: version)
         case .continuousMatching:
             guard cursor.literal(",\"meanOffsetMs\":"), let mean = milliseconds() else { throw .refused }
             var positions: [Double?] = [nil, nil, nil, nil]
@@ -252,19 +240,17 @@ enum CanonicalLine {
                 guard let value = cursor.number() else { throw .refused }
                 calibration = value
             }
-            record = RhythmRecord(
+            let record = RhythmRecord(
                 continuousMatchingAt: timestamp, tempoBPM: tempo, meanOffsetMs: mean, positions: positions,
                 silentBars: silentBars, drift: drift, tempoRamp: ramp, rampEvery: every, pattern: pattern,
                 calibrationMs: calibration)
-            guard record.hasValidFillFields else { throw .refused }
+            guard record.hasValidFillFields, cursor.atEnd else { throw .refused }
+            slot.initialize(gapFill: record, meanOffsetMs: mean, version: version)
         }
-        guard cursor.atEnd else { throw .refused }
-        slot.initialize(
-            to: StoredRecord(payload: .rhythm(record), schemaVersion: max(version, 2), extraFields: []))
     }
 
     private static func echo(
-        _ cursor: inout Cursor, version: Int, into slot: UnsafeMutablePointer<StoredRecord>
+        _ cursor: inout Cursor, version: Int, into slot: RecordSlot
     ) throws(Refusal) {
         guard let timestamp = time(&cursor), cursor.literal(",\"tempoBPM\":"), let tempo = cursor.integer(),
             cursor.literal(",\"rhythm\":"), let rhythm = cursor.text(), cursor.literal(",\"level\":"),
@@ -283,11 +269,11 @@ enum CanonicalLine {
                 calibrationMs: calibration, at: timestamp)
         else { throw .refused }
         slot.initialize(
-            to: StoredRecord(payload: .echo(completed), schemaVersion: max(version, 4), extraFields: []))
+            to: StoredRecord(.echo(completed), readAt: version))
     }
 
     private static func playBack(
-        _ cursor: inout Cursor, version: Int, into slot: UnsafeMutablePointer<StoredRecord>
+        _ cursor: inout Cursor, version: Int, into slot: RecordSlot
     ) throws(Refusal) {
         guard let timestamp = time(&cursor), cursor.literal(",\"kind\":"), let kind = cursor.text(),
             cursor.literal(",\"item\":"), let item = cursor.text(), cursor.literal(",\"reference\":"),
@@ -321,7 +307,7 @@ enum CanonicalLine {
                 at: timestamp)
         else { throw .refused }
         slot.initialize(
-            to: StoredRecord(payload: .playBack(completed), schemaVersion: max(version, 3), extraFields: []))
+            to: StoredRecord(.playBack(completed), readAt: version))
     }
 
     /// The conditions a trial was played under, as the writer lays them out (the procedure comes later).
@@ -386,28 +372,35 @@ enum CanonicalLine {
             return text
         }
 
-        /// Consumes `text` if it comes next: compared eight bytes at a time (keys are 8–26 bytes with their
-        /// quotes; a byte at a time was the pass's largest cost).
+        /// Consumes `text` if it comes next: compared eight bytes at a time, the last word overlapping the one
+        /// before it, and a shorter text as two four-byte words that may overlap (keys are 8–26 bytes with their
+        /// quotes; a byte at a time was the pass's largest cost, and the tail of each key a byte at a time another
+        /// 0.04k instructions a record).
         @inline(__always)
         mutating func literal(_ text: StaticString) -> Bool {
             let count = text.utf8CodeUnitCount
             guard end &- index >= count, let base = line.baseAddress else { return false }
             let here = UnsafeRawPointer(base + index)
             let expected = UnsafeRawPointer(text.utf8Start)
-            var offset = 0
-            while offset + 8 <= count {
-                guard
-                    here.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                        == expected.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                else { return false }
-                offset &+= 8
+            @inline(__always) func same<Word: FixedWidthInteger>(_: Word.Type, at offset: Int) -> Bool {
+                here.loadUnaligned(fromByteOffset: offset, as: Word.self)
+                    == expected.loadUnaligned(fromByteOffset: offset, as: Word.self)
             }
-            while offset < count {
-                guard
-                    here.load(fromByteOffset: offset, as: UInt8.self)
-                        == expected.load(fromByteOffset: offset, as: UInt8.self)
-                else { return false }
-                offset &+= 1
+            if count >= 8 {
+                var offset = 0
+                while offset &+ 8 < count {
+                    guard same(UInt64.self, at: offset) else { return false }
+                    offset &+= 8
+                }
+                guard same(UInt64.self, at: count &- 8) else { return false }
+            } else if count >= 4 {
+                guard same(UInt32.self, at: 0), same(UInt32.self, at: count &- 4) else { return false }
+            } else {
+                var offset = 0
+                while offset < count {
+                    guard same(UInt8.self, at: offset) else { return false }
+                    offset &+= 1
+                }
             }
             index &+= count
             return true
@@ -494,7 +487,28 @@ enum CanonicalLine {
         /// A whole number, written as JSON writes one: no leading zeros, no point, no exponent.
         @inline(__always)
         mutating func integer() -> Int? {
-            // Up to 7 digits closed by a comma or the end, read where they stand (nearly every one).
+            // One to three digits closed by a comma or the end (a note, a version, a tempo: nearly every one),
+            // a byte at a time: fewer steps than a word's lanes for so few digits (0.05k instructions a record).
+            if let base = line.baseAddress, index < end {
+                let first = base[index] &- 0x30
+                if first < 10 {
+                    var value = Int(first)
+                    var at = index &+ 1
+                    if at < end, case let digit = base[at] &- 0x30, digit < 10, first != 0 {
+                        value = value &* 10 &+ Int(digit)
+                        at &+= 1
+                        if at < end, case let digit = base[at] &- 0x30, digit < 10 {
+                            value = value &* 10 &+ Int(digit)
+                            at &+= 1
+                        }
+                    }
+                    if at == end || base[at] == 0x2C {
+                        index = at
+                        return value
+                    }
+                }
+            }
+            // Up to 7 digits closed by a comma or the end, read where they stand (the longer ones, a negative one).
             if let base = line.baseAddress {
                 var at = index
                 let negative = at < end && base[at] == 0x2D

@@ -15,6 +15,9 @@ import Foundation
 /// byte of the second (which a word of at most 15 bytes leaves free): a cached word is returned only for exactly
 /// its bytes. Four entries in the value itself, no array: no bounds, no allocation, no reference counted.
 struct LineMemory {
+    /// ``CRC32C/hardware``, asked once for all the lines (a static is asked whether it is made at every use).
+    let hardwareCRC = CRC32C.hardware
+
     /// The date part of the last time read (`YYYY-MM-` and `DD`, as loaded) and its day number: a journal's
     /// lines come in order, hundreds a day, so the calendar's arithmetic is done once a day.
     private var dayKey: (UInt64, UInt64) = (.max, .max)

@@ -537,16 +537,17 @@ enum RecordCodec {
     ) throws -> StoredRecord {
         try withUnsafeTemporaryAllocation(of: StoredRecord.self, capacity: 1) { buffer in
             guard let slot = buffer.baseAddress else { throw RecordDamage(problem: .notAnObject) }
-            try decode(bytes, range, using: &decoder, path: path, into: slot)
+            try decode(bytes, range, using: &decoder, path: path, into: .record(slot))
             return slot.move()
         }
     }
 
     /// ``decode(_:_:using:path:)`` with the record initialized at `slot` (left uninitialized when it throws),
-    /// where a scan keeps it: the one-pass reader makes it there.
+    /// where a scan keeps it, as the slot keeps it (the whole record, or what a load files of it: ``RecordSlot``):
+    /// the one-pass reader makes it there.
     static func decode(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, using decoder: inout Decoder, path: String,
-        into slot: UnsafeMutablePointer<StoredRecord>
+        into slot: RecordSlot
     ) throws {
         // Nearly every journal line is laid out as Peach writes it: read in one pass (same record), else here.
         // Also without `checksums` (an array's objects): the one-pass reader takes only a line whose checksum
@@ -811,10 +812,13 @@ enum RecordCodec {
     }
 
     /// The CRC-32C a line's `crc` field holds: of the line up to the comma before `"crc"` (at `start`), closed
-    /// by `}` as it would read without the field.
+    /// by `}` as it would read without the field. `hardware`: ``CRC32C/hardware``, asked once by a reader of
+    /// many lines.
     @inline(__always)
-    static func lineChecksum(_ line: UnsafeBufferPointer<UInt8>, before start: Int) -> UInt32 {
-        CRC32C.checksum(UnsafeBufferPointer(rebasing: line[0..<start]), closedBy: 0x7D)
+    static func lineChecksum(
+        _ line: UnsafeBufferPointer<UInt8>, before start: Int, hardware: Bool = CRC32C.hardware
+    ) -> UInt32 {
+        CRC32C.checksum(UnsafeBufferPointer(rebasing: line[0..<start]), closedBy: 0x7D, hardware: hardware)
     }
 
     /// `value` as eight lower-case hex digits, the first (most significant) in the lowest byte: its nibbles

@@ -40,6 +40,13 @@ public struct StoredRecord: Hashable, Sendable {
         self.init(payload: payload, schemaVersion: RecordCodec.version(for: payload), extraFields: [])
     }
 
+    /// A record read from a line of schema version `version`, without unknown fields: that version, or the
+    /// oldest that can hold the record where that is newer.
+    init(_ payload: Payload, readAt version: Int) {
+        self.init(
+            payload: payload, schemaVersion: max(version, RecordCodec.version(for: payload)), extraFields: [])
+    }
+
     init(payload: Payload, schemaVersion: Int, extraFields: [ExtraField]) {
         self.payload = payload
         self.schemaVersion = schemaVersion

@@ -68,7 +68,8 @@ extension RecordTransfer {
                 var mode = importing(path)
                 mode.pieceSize = pieceSize
                 _ = try JournalScan.scanLines(file, path: path, mode: mode, progress: progress) {
-                    record, line in
+                    slot, line in
+                    let record = slot.move()
                     try visit(record, RecordCodec.canStandAsWritten(line, for: record) ? line : nil)
                 }
                 return
@@ -131,7 +132,7 @@ extension RecordTransfer {
                 // The record made in its slot by the one-pass reader, then checked there.
                 if let refusal = tooLong(range.count) { return refusal.outcome }
                 do {
-                    try RecordCodec.decode(bytes, range, using: &decoder, path: path, into: slot)
+                    try RecordCodec.decode(bytes, range, using: &decoder, path: path, into: .record(slot))
                 } catch {
                     return Refusal(decoding: error).outcome
                 }
@@ -354,7 +355,7 @@ extension RecordTransfer {
         guard end - start < JournalScan.maximumLineLength / 8 else { return nil }
         do throws(CanonicalLine.Refusal) {
             try CanonicalLine.decode(
-                UnsafeBufferPointer(rebasing: buffer[start..<end]), memory: &memory, into: slot)
+                UnsafeBufferPointer(rebasing: buffer[start..<end]), memory: &memory, into: .record(slot))
         } catch {
             return nil
         }

@@ -35,9 +35,9 @@ struct LevelFilingTests {
             profile.add(completed)
             progress.add(completed)
             trend.add(completed)
-            leveledProfile.add(completed, level: level)
-            leveledProgress.add(completed, level: level)
-            leveledTrend.add(completed, level: level)
+            leveledProfile.add(completed.filed, level: level)
+            leveledProgress.add(completed.filed, level: level)
+            leveledTrend.add(completed.filed, level: level)
         }
         #expect(profile == leveledProfile)
         #expect(progress == leveledProgress)
