@@ -41,5 +41,5 @@ public struct CompletedComparison: Hashable, Sendable, Codable {
 extension CompletedComparison {
     /// The ``StimulusLevel`` of the answer's unsigned cent difference (``StimulusLevel/index(of:)``): found
     /// once by whoever files the answer in several places (the profile, the progress history, the trend).
-    public var stimulusLevel: Int { StimulusLevel.index(of: comparison.centDifference.magnitude) }
+    public var stimulusLevel: Int { filed.stimulusLevel }
 }

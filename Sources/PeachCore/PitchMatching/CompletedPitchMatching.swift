@@ -42,7 +42,7 @@ public struct CompletedPitchMatching: Hashable, Sendable, Codable {
     }
 
     /// Whether the target is the reference itself (unison training).
-    public var isUnison: Bool { targetNote == referenceNote }
+    public var isUnison: Bool { filed.isUnison }
 
     /// The interval from the reference to the target note.
     public var interval: DirectedInterval { filed.interval }

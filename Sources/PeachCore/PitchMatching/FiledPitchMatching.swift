@@ -42,7 +42,6 @@ extension CompletedPitchMatching {
     public var filed: FiledPitchMatching {
         FiledPitchMatching(
             referenceNote: referenceNote, targetNote: targetNote, tuningSystem: tuningSystem,
-            userError: userError,
-            timestamp: timestamp)
+            userError: userError, timestamp: timestamp)
     }
 }
