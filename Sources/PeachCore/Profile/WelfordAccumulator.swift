@@ -51,11 +51,14 @@ public struct WelfordAccumulator: Hashable, Sendable {
     public var sampleStandardDeviation: Double? { sampleVariance.map { $0.squareRoot() } }
 
     /// The likely range of the mean: ± one standard error (the sample standard deviation over √count), where the
-    /// mean lies with about 68 % probability, as a threshold's likely range; nil below two values.
+    /// mean lies with about 68 % probability, as a threshold's likely range; nil below two values, and for sums
+    /// no answers can give (a forged snapshot's negative or infinite spread: no range to draw, and no trap).
     public var likelyRangeOfMean: ClosedRange<Double>? {
         guard let deviation = sampleStandardDeviation else { return nil }
         let standardError = deviation / Double(count).squareRoot()
-        return (mean - standardError)...(mean + standardError)
+        let (low, high) = (mean - standardError, mean + standardError)
+        guard low.isFinite, high.isFinite, low <= high else { return nil }
+        return low...high
     }
 
     /// The mean, or `nil` when no value was added.

@@ -314,9 +314,15 @@ public struct TimingThreshold: Hashable, Sendable {
 
     /// The threshold, milliseconds.
     public var milliseconds: Double { percent.cents / 100 * stepMs }
-    /// The likely range (68 % credible), milliseconds.
+    /// The likely range (68 % credible), milliseconds. A step no answers can give (a forged snapshot's
+    /// negative or non-finite mean step) gives the range in its order, or a point, never a trap.
     public var likelyRangeMs: ClosedRange<Double> {
-        percent.interval68.lowerBound / 100 * stepMs...percent.interval68.upperBound / 100 * stepMs
+        let (low, high) = (
+            percent.interval68.lowerBound / 100 * stepMs, percent.interval68.upperBound / 100 * stepMs
+        )
+        if low <= high { return low...high }
+        if high <= low { return high...low }
+        return 0...0
     }
 }
 
