@@ -148,14 +148,15 @@ public final class HTTPProbe {
             return parse(probe.receiveAll())
         }
         // A large body is sent while the answer is read, as a browser does: a server that answers early (413)
-        // and stops reading would otherwise leave both sides waiting.
+        // and stops reading would otherwise leave both sides waiting. On a thread of its own: a dispatch worker
+        // could be held back by a busy pool, and the wait below would then never end.
         let sent = DispatchSemaphore(value: 0)
         let sending = UncheckedSendable(probe)
         let bytes = request
-        DispatchQueue.global().async {
+        Thread {
             sending.value.send(bytes)
             sent.signal()
-        }
+        }.start()
         let answer = parse(probe.receiveAll())
         shutdown(probe.socket, Int32(SHUT_RDWR))
         sent.wait()

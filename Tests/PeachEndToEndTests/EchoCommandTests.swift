@@ -28,7 +28,8 @@ struct EchoCommandTests {
                 "--events", "-", "--data-dir", "\(folder)/data", "--tempo", "60",
             ], environment: ["XDG_CONFIG_HOME": folder + "/config"])
         let watchdog = Watchdog(running.process)
-        let controller = open(folder + "/pads.fifo", O_WRONLY)  // returns once peach has opened it
+        // Once peach has opened its end (not for ever when it ended first).
+        let controller = FIFOEnd.open(folder + "/pads.fifo", O_WRONLY, for: running.process)
         #expect(controller >= 0)
         let events = LineReader(running.output)
         // The echo bar is struck where its notes belong (60 BPM: a beat is a second). When the machine is too

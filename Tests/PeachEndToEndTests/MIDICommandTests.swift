@@ -199,7 +199,7 @@ struct MIDICommandTests {
     }
 
     /// Starts `peach tone C4` for 30 s on a raw-MIDI "synth" at the FIFO `fifo`, and opens the FIFO's reading
-    /// end (which returns once peach has opened it).
+    /// end (which returns once peach has written to it).
     func toneOnSynth(fifo: String, channels: String) throws -> (Process, FileHandle) {
         #expect(mkfifo(fifo, 0o600) == 0)
         let process = Process()
@@ -211,7 +211,7 @@ struct MIDICommandTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        return (process, try #require(FileHandle(forReadingAtPath: fifo)))
+        return (process, try #require(FIFOEnd.handle(fifo, O_RDONLY, for: process)))
     }
 
     @Test(
@@ -294,7 +294,7 @@ struct MIDICommandTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let watchdog = Watchdog(process)
-        let reader = try #require(FileHandle(forReadingAtPath: output))
+        let reader = try #require(FIFOEnd.handle(output, O_RDONLY, for: process))
         var received: [UInt8] = []
         while !(received.count >= 3 && received[received.count - 3] == 0x99) {  // a click's note-on
             let chunk = reader.readData(ofLength: 1)

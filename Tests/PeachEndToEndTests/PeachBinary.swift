@@ -113,14 +113,16 @@ enum PeachBinary {
         try process.run()
         let watchdog = Watchdog(process)
         if let typing { input.fileHandleForWriting.write(Data(typing.utf8)) }
-        // stderr is read on its own thread: a run that fills one pipe while the other is read would block.
+        // stderr is read on its own thread: a run that fills one pipe while the other is read would block. A
+        // thread, not a dispatch worker, which a busy pool could hold back (then this waited for ever).
         let errorData = Mutex(Data())
-        let errorRead = DispatchGroup()
+        let errorRead = DispatchSemaphore(value: 0)
         let errorHandle = error.fileHandleForReading
-        DispatchQueue.global().async(group: errorRead) {
+        Thread {
             let data = errorHandle.readDataToEndOfFile()
             errorData.withLock { $0 = data }
-        }
+            errorRead.signal()
+        }.start()
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         errorRead.wait()
         process.waitUntilExit()

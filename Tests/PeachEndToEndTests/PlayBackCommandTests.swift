@@ -38,7 +38,8 @@ struct PlayBackCommandTests {
                 "\(folder)/data", "--feedback-duration", "0.2",
             ], environment: environment)
         let watchdog = Watchdog(running.process)
-        let keys = open(folder + "/keys.fifo", O_WRONLY)  // returns once peach has opened it
+        // Once peach has opened its end (not for ever when it ended first).
+        let keys = FIFOEnd.open(folder + "/keys.fifo", O_WRONLY, for: running.process)
         #expect(keys >= 0)
         let events = LineReader(running.output)
         var failure: (any Error)?

@@ -17,7 +17,8 @@ struct TimingCommandTests {
             "--events", "-", "--data-dir", "\(folder)/data", "--tempo", "80",
         ])
         let watchdog = Watchdog(running.process)
-        let controller = open(folder + "/pads.fifo", O_WRONLY)  // returns once peach has opened it
+        // Once peach has opened its end (not for ever when it ended first).
+        let controller = FIFOEnd.open(folder + "/pads.fifo", O_WRONLY, for: running.process)
         #expect(controller >= 0)
         var pending = Data()
         func next(_ name: String) -> [String: Any]? {
@@ -130,7 +131,8 @@ struct TimingCommandTests {
                 "--events", "-", "--data-dir", "\(folder)/data", "--tempo", "60",
             ], environment: ["XDG_CONFIG_HOME": folder + "/config"])
         let watchdog = Watchdog(running.process)
-        let controller = open(folder + "/pads.fifo", O_WRONLY)  // returns once peach has opened it
+        // Once peach has opened its end (not for ever when it ended first).
+        let controller = FIFOEnd.open(folder + "/pads.fifo", O_WRONLY, for: running.process)
         #expect(controller >= 0)
         // A strike every sixteenth (250 ms at 60 BPM), each at its own moment from the first (no sleeps adding up:
         // a calibration keeps only strikes within 20 ms of each other): each is within half a sixteenth of a

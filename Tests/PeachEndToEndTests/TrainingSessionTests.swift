@@ -63,7 +63,9 @@ final class ScriptedSession {
         try process.run()
         watchdog = Watchdog(process)
         beforeController(folder)
-        controller = open(folder + "/controller.fifo", O_WRONLY)  // returns once peach has opened it
+        // Once peach has opened its end (not for ever when it ended first).
+        controller = FIFOEnd.open(folder + "/controller.fifo", O_WRONLY, for: process)
+        #expect(controller >= 0, "peach ended, or did not open its controller FIFO in time")
     }
 
     /// A test that ended early (a failed expectation) leaves no `peach` behind.

@@ -14,11 +14,16 @@ final class Watchdog: Sendable {
     private let pid: pid_t
     /// Whether the deadline has been dealt with: true once fired or disarmed (so a reused pid is never killed).
     private let settled = Mutex<(done: Bool, killed: Bool)>((false, false))
+    /// Signalled by ``disarm(_:)``: ends the watching thread before its deadline.
+    private let disarmed = DispatchSemaphore(value: 0)
 
-    /// Watches a running `process` for `seconds`.
+    /// Watches a running `process` for `seconds`, on a thread of its own: a dispatch worker can be held back
+    /// (every one busy, some waiting on the very processes a watchdog is there to end).
     init(_ process: Process, seconds: Double = Watchdog.deadline) {
         pid = process.processIdentifier
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak self] in self?.fire() }
+        Thread { [weak self, disarmed] in
+            if disarmed.wait(timeout: .now() + seconds) == .timedOut { self?.fire() }
+        }.start()
     }
 
     private func fire() {
@@ -35,6 +40,7 @@ final class Watchdog: Sendable {
             defer { state.done = true }
             return state.killed
         }
+        disarmed.signal()
         if killed {
             Issue.record("\(what()) did not end within \(Int(Watchdog.deadline)) s and was killed")
         }

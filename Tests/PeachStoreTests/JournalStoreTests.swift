@@ -3,6 +3,7 @@
 import Foundation
 import PeachCore
 import PeachSystem
+import Synchronization
 import Testing
 
 @testable import PeachStore
@@ -48,7 +49,9 @@ struct JournalStoreTests {
         #expect(loaded.contents.filesTheSame(as: whole))
     }
 
-    @Test("a reader that stops at a record got those before it in order, none after, in every piece")
+    @Test(
+        "a reader that stops at a record got those before it in order, none after, in every piece; helpers late or on time"
+    )
     func visitorStops() throws {
         struct Stop: Error {}
         let directory = TemporaryDirectory()
@@ -75,16 +78,35 @@ struct JournalStoreTests {
             path: directory.path + "/" + JournalStore.journalName, flags: O_RDONLY)
         var mode = JournalScan.Mode.journal
         mode.pieceSize = 16_384  // many pieces: the stop comes while the next piece is being decoded
-        for stop in [0, 1, 57, 1_234, 2_999] {
-            var seen: [StoredRecord] = []
-            #expect(throws: Stop.self) {
-                _ = try JournalScan.scanLines(file, path: "journal", mode: mode) { slot, _ in
-                    let record = slot.move()
-                    if seen.count == stop { throw Stop() }
-                    seen.append(record)
+        // Each piece's helper on a dispatch worker, or held back until the scan has returned (a dispatch pool
+        // with every worker busy): the scan must not wait for one that never started, and one that starts late
+        // must touch nothing.
+        let heldBack = Mutex<[@Sendable () -> Void]>([])
+        var heldMode = mode
+        heldMode.startHelper = { helper in heldBack.withLock { $0.append(helper) } }
+        for (mode, held) in [(mode, false), (heldMode, true)] {
+            for stop in [0, 1, 57, 1_234, 2_999, 3_000] {
+                var seen: [StoredRecord] = []
+                let scan = {
+                    _ = try JournalScan.scanLines(file, path: "journal", mode: mode) { slot, _ in
+                        let record = slot.move()
+                        if seen.count == stop { throw Stop() }
+                        seen.append(record)
+                    }
                 }
+                if stop < written.count {
+                    #expect(throws: Stop.self) { try scan() }
+                } else {
+                    #expect(throws: Never.self) { try scan() }
+                }
+                #expect(seen == Array(written.prefix(stop)), "stopped at \(stop), helpers held back: \(held)")
+                let late = heldBack.withLock { helpers in
+                    defer { helpers = [] }
+                    return helpers
+                }
+                #expect(held == !late.isEmpty)
+                for helper in late { helper() }
             }
-            #expect(seen == Array(written.prefix(stop)), "stopped at \(stop)")
         }
     }
 

@@ -2,6 +2,7 @@
 
 import Dispatch
 import PeachCore
+import PeachSystem
 import Synchronization
 
 #if canImport(Glibc)
@@ -141,6 +142,11 @@ enum JournalScan {
         var damageIsFatal = false
         /// The most read at once (tests make it small, to cross many piece boundaries with a small file).
         var pieceSize = JournalScan.chunkSize
+        /// Runs the second thread's decoding of a piece: on a dispatch worker (tests hold it back, to see that a
+        /// scan never waits for a helper that has not started).
+        var startHelper: @Sendable (@escaping @Sendable () -> Void) -> Void = {
+            DispatchQueue.global().async(execute: $0)
+        }
     }
 
     /// How a mode decodes the line `bytes[range]`: its record initialized at the slot (only for
@@ -169,6 +175,7 @@ enum JournalScan {
         var pending: DecodeJob<Slot>?  // the previous chunk: being decoded, to be visited
         defer {
             if let pending {  // not handed on (`take` threw): still decoding, reading a buffer
+                pending.work()  // every slot made, so that release() finds each line's outcome
                 pending.wait()
                 pending.release()
             }
@@ -286,7 +293,7 @@ enum JournalScan {
             let job = DecodeJob(
                 bytes: UnsafeBufferPointer(buffer), ranges: ranges, lineNumbers: numbers,
                 fileOffset: fileOffset, decode: mode.decode)
-            job.start()
+            job.start(on: mode.startHelper)
             let previous = pending
             pending = job  // from here on the exit waits for it, whatever `take` throws
             if let previous { try finish(previous) }
@@ -328,7 +335,7 @@ enum JournalScan {
 
     /// The lines of one chunk to decode, shared by the two threads: each takes blocks of lines from `next` and
     /// writes only their slots (the outcome, and the record when there is one), and the bytes are not changed
-    /// until both are done (the group is waited for), so sharing is safe though the compiler cannot prove it.
+    /// until both are done (``wait()``), so sharing is safe though the compiler cannot prove it.
     final class DecodeJob<Slot>: @unchecked Sendable {
         let bytes: UnsafeBufferPointer<UInt8>
         let ranges: [Range<Int>]
@@ -375,16 +382,19 @@ enum JournalScan {
             try body(records + index)
         }
 
-        private let group = DispatchGroup()
+        /// The other thread's decoding of this chunk, once started.
+        private var helper: OffloadedWork?
 
-        /// Starts decoding on another thread.
-        func start() {
+        /// Starts decoding on another thread, through `startHelper`.
+        func start(on startHelper: (@escaping @Sendable () -> Void) -> Void) {
             guard !ranges.isEmpty else { return }
-            DispatchQueue.global().async(group: group) { self.work() }
+            helper = OffloadedWork(start: startHelper) { self.work() }
         }
 
-        /// Waits until the other thread is done with this chunk.
-        func wait() { group.wait() }
+        /// Returns once the other thread is done with this chunk, or at once when it has not started: then it
+        /// never touches the chunk (``OffloadedWork``: the scan never waits for a thread that is not running).
+        /// The calling thread has decoded every line left (``work()``) before.
+        func wait() { helper?.wait() }
 
         /// Decodes blocks of lines until none is left.
         func work() {

@@ -3,6 +3,7 @@
 import Foundation
 import PeachCore
 import PeachSystem
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -39,8 +40,9 @@ public final class JournalStore: TrainingStore {
     private var committedLength: Int
     /// The open journal's device and inode: before each append the journal's path must still name it.
     private var identity: FileIdentity
-    /// The snapshot being written, if one is.
-    private let snapshotWrite: DispatchGroup
+    /// The snapshots handed to another thread, each written after the one before it (``OffloadedWork``: a
+    /// wait for one a busy dispatch pool has not started writes it there and then).
+    private let snapshotWrites = Mutex<[OffloadedWork]>([])
     /// The journal's complete lines (what a snapshot of it all covers).
     private var lineCount: Int
     /// Records appended since the last snapshot (or since the start, without one).
@@ -79,12 +81,12 @@ public final class JournalStore: TrainingStore {
         // The snapshot is written on another thread: the first start after an upgrade (every line read) need
         // not wait for it before its first trial. The store waits for it before replacing the journal and when
         // it closes (still holding the lock); a Peach killed meanwhile leaves a temporary file, removed above.
-        let snapshotWrite = DispatchGroup()
+        var snapshotWrite: OffloadedWork?
         if scanned.recordCount >= JournalSnapshot.rewriteThreshold {
             if loaded.keepsTimeline {
                 let snapshot = loaded
                 let (length, lines) = (scanned.completeLength, scanned.lineCount)
-                DispatchQueue.global().async(group: snapshotWrite) {
+                snapshotWrite = OffloadedWork {
                     JournalSnapshot.write(
                         snapshot, journalLength: length, lineCount: lines, directory: directory,
                         journalPath: path)
@@ -93,7 +95,7 @@ public final class JournalStore: TrainingStore {
                 // Loaded from a snapshot without its timeline, which the new snapshot keeps for the readers that
                 // draw it: read again with it, over there (rare: a thousand answers since the last snapshot). What
                 // it covers is what that reading found, answers stored meanwhile included.
-                DispatchQueue.global().async(group: snapshotWrite) {
+                snapshotWrite = OffloadedWork {
                     guard let full = try? Self.load(directory: directory, usingSnapshot: true, timeline: true)
                     else { return }
                     JournalSnapshot.write(
@@ -102,7 +104,7 @@ public final class JournalStore: TrainingStore {
                 }
             }
         }
-        self.snapshotWrite = snapshotWrite
+        if let snapshotWrite { snapshotWrites.withLock { $0.append(snapshotWrite) } }
         lineCount = scanned.lineCount
         recordsPastSnapshot =
             scanned.recordCount >= JournalSnapshot.rewriteThreshold ? 0 : scanned.recordCount
@@ -117,7 +119,12 @@ public final class JournalStore: TrainingStore {
     }
 
     deinit {
-        snapshotWrite.wait()  // written under the lock, which goes with the store
+        waitForSnapshots()  // written under the lock, which goes with the store
+    }
+
+    /// Returns once every snapshot handed to another thread is written.
+    nonisolated private func waitForSnapshots() {
+        for write in snapshotWrites.withLock({ $0 }) { write.wait() }
     }
 
     /// Removes what an atomic rewrite killed midway left behind (`records.jsonl.tmp-PID`): only a writer
@@ -473,9 +480,15 @@ public final class JournalStore: TrainingStore {
         let (snapshot, length, lines, directory, path) = (
             contents, committedLength, lineCount, directory, journalPath
         )
-        DispatchQueue.global().async(group: snapshotWrite) {
-            JournalSnapshot.write(
-                snapshot, journalLength: length, lineCount: lines, directory: directory, journalPath: path)
+        snapshotWrites.withLock { writes in
+            let previous = writes.last  // the older snapshot lands first, never over this one
+            writes.append(
+                OffloadedWork {
+                    previous?.wait()
+                    JournalSnapshot.write(
+                        snapshot, journalLength: length, lineCount: lines, directory: directory,
+                        journalPath: path)
+                })
         }
     }
 
@@ -521,7 +534,7 @@ public final class JournalStore: TrainingStore {
     /// - Returns: the backup's path.
     @discardableResult
     public func replaceAll(with records: [StoredRecord]) throws(StoreError) -> String {
-        snapshotWrite.wait()  // or it could land after the old snapshot is removed below
+        waitForSnapshots()  // or one could land after the old snapshot is removed below
         var bytes: [UInt8] = []
         for record in records {
             if let field = record.nonFiniteField { throw .nonFiniteValue(path: journalPath, field: field) }

@@ -281,7 +281,11 @@ struct WebChangeTests {
         let said = Pipe()
         holder.standardOutput = said
         try holder.run()
-        defer { holder.terminate() }
+        let watchdog = Watchdog(holder)  // a flock that never gets the lock must not hold the reading below
+        defer {
+            holder.terminate()
+            watchdog.disarm("flock on the store's lock")
+        }
         #expect(LineReader(said).next() == "locked")
         let busy = try HTTPProbe.get(
             port: box.web.port, Array("/data/import".utf8), method: "POST", headers: headers, body: bytes)
