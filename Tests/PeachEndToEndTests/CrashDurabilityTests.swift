@@ -32,6 +32,7 @@ struct CrashDurabilityTests {
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
             try process.run()
+            let watchdog = Watchdog(process)  // a writer stuck before acknowledging must not hold the test
             // Wait for a random number of acknowledgements (reading the pipe, not sleeping), then kill.
             let target = Int.random(in: 1...40, using: &generator)
             var seen = 0
@@ -52,6 +53,7 @@ struct CrashDurabilityTests {
             }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
+            watchdog.disarm("PeachJournalWriter, round \(round)")
             // Acknowledgements already in the pipe also count: they were printed after their fsync.
             pending.append(reader.readDataToEndOfFile())
             for line in String(decoding: pending, as: UTF8.self).split(separator: "\n")
@@ -94,6 +96,7 @@ struct CrashDurabilityTests {
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
             try process.run()
+            let watchdog = Watchdog(process)  // an import that never says `done` must not hold the test
             // Kill after a random number of `handed` lines (read from the pipe, no sleeping), or let it finish.
             let target = round == 3 ? 99 : Int.random(in: 1...4, using: &generator)
             var seen = 0
@@ -107,6 +110,7 @@ struct CrashDurabilityTests {
             }
             if target < 99 { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
+            watchdog.disarm("PeachJournalWriter --import, round \(round)")
             text += String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
             let finished = text.contains("done")
             if finished { expected += 100_000 } else { killed += 1 }
