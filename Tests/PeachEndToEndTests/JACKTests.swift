@@ -22,32 +22,24 @@ final class TestJACKServer: @unchecked Sendable {
     static var isAvailable: Bool { jackd != nil && JACKLibrary.shared != nil }
     static let shared = TestJACKServer()
 
-    let process = Process()
-    let lifeline = Pipe()
+    /// The shell that runs jackd and ends it when its stdin closes (0 when none could be started).
+    let pid: pid_t
     let running: Bool
 
     private init() {
         setenv("JACK_DEFAULT_SERVER", Self.name, 1)
-        guard let jackd = Self.jackd else {
-            running = false
+        guard let jackd = Self.jackd,
+            let shell = Self.spawn(
+                "\(jackd) -n \(Self.name) -d dummy -r 48000 -p 256 & server=$!; read _; kill $server")
+        else {
+            (pid, running) = (0, false)
             return
         }
-        // Through a shell that ends the server when its stdin closes: when this test process ends, so does jackd.
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [
-            "-c", "\(jackd) -n \(Self.name) -d dummy -r 48000 -p 256 & server=$!; read _; kill $server",
-        ]
-        process.standardInput = lifeline
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else {
-            running = false
-            return
-        }
+        pid = shell
         // The server answers once it is up: ask until it does (at most 10 s).
         let deadline = MonotonicTime.now() + 10
         var up = false
-        while !up, MonotonicTime.now() < deadline, process.isRunning {
+        while !up, MonotonicTime.now() < deadline, kill(shell, 0) == 0 {
             if case .success(let client) = JACKLibrary.shared?.open(name: "probe") {
                 _ = JACKLibrary.shared?.clientClose(client)
                 up = true
@@ -58,7 +50,39 @@ final class TestJACKServer: @unchecked Sendable {
         running = up
     }
 
-    deinit { try? lifeline.fileHandleForWriting.close() }
+    /// Starts `/bin/sh -c script` with a lifeline for its stdin (its write end stays open, close-on-exec, until
+    /// this test process ends, and with it jackd) and no other descriptor of this process: not through
+    /// Foundation's `Process`, whose child keeps every descriptor another test thread made while it was being
+    /// started (a pipe to a `peach` being read to its end, the socket by which `Process` learns of an exit).
+    /// This child lives as long as the test run, so such a leak held that test's read or `waitUntilExit()` for
+    /// ever: CI once stalled for 34 minutes so. Nil when it could not be started.
+    private static func spawn(_ script: String) -> pid_t? {
+        // glibc's posix_spawn_file_actions_addclosefrom_np (2.34), which Swift's Glibc module does not declare.
+        typealias AddCloseFrom =
+            @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        let addCloseFrom = unsafeBitCast(symbol, to: AddCloseFrom.self)
+        var lifeline: [Int32] = [-1, -1]
+        guard pipe(&lifeline) == 0 else { return nil }
+        defer { close(lifeline[0]) }
+        _ = fcntl(lifeline[1], F_SETFD, FD_CLOEXEC)  // no other child keeps jackd going
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, lifeline[0], 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        _ = addCloseFrom(&actions, 3)
+        let words: [String] = ["/bin/sh", "-c", script]
+        let arguments = words.map { strdup($0) }
+        defer { arguments.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, "/bin/sh", &actions, nil, arguments + [nil], environ) == 0 else {
+            close(lifeline[1])
+            return nil
+        }
+        return pid  // the write end is left open on purpose: it closes when this process ends
+    }
 }
 
 /// libjack's clock functions the tests read (not Peach's: Peach never needs them): JACK's own count of frames and
