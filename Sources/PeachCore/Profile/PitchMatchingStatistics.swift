@@ -25,7 +25,7 @@ public struct PitchMatchingStatistics: Hashable, Sendable {
     /// The likely range of the mean absolute error: ± one standard error, never below zero (an error's size
     /// cannot be); `nil` with fewer than two attempts.
     public var likelyRangeOfMeanAbsoluteError: ClosedRange<Double>? {
-        absoluteError.likelyRangeOfMean.map { max(0, $0.lowerBound)...max(0, $0.upperBound) }
+        absoluteError.likelyRangeOfMean.map { max(0, $0.lowerBound)...$0.upperBound }
     }
 
     /// The signed mean error (bias: + = tends sharp), or `nil` before the first attempt.
@@ -41,7 +41,7 @@ public struct PitchMatchingStatistics: Hashable, Sendable {
     /// Whether saved statistics (a store's snapshot) hold at most `maximumCount` attempts, the same in both
     /// accumulators, with finite numbers.
     public func isConsistent(maximumCount: Int) -> Bool {
-        absoluteError.isConsistent(maximumCount: maximumCount)
+        absoluteError.isConsistent(maximumCount: maximumCount, values: 0 ... .greatestFiniteMagnitude)
             && signedError.isConsistent(maximumCount: maximumCount)
             && absoluteError.count == signedError.count
     }

@@ -51,24 +51,28 @@ public struct WelfordAccumulator: Hashable, Sendable {
     public var sampleStandardDeviation: Double? { sampleVariance.map { $0.squareRoot() } }
 
     /// The likely range of the mean: ± one standard error (the sample standard deviation over √count), where the
-    /// mean lies with about 68 % probability, as a threshold's likely range; nil below two values, and for sums
-    /// no answers can give (a forged snapshot's negative or infinite spread: no range to draw, and no trap).
+    /// mean lies with about 68 % probability, as a threshold's likely range; nil below two values. (A snapshot's
+    /// accumulator is believed only with finite sums, ``isConsistent(maximumCount:values:)``: its bounds are in
+    /// order.)
     public var likelyRangeOfMean: ClosedRange<Double>? {
         guard let deviation = sampleStandardDeviation else { return nil }
         let standardError = deviation / Double(count).squareRoot()
-        let (low, high) = (mean - standardError, mean + standardError)
-        guard low.isFinite, high.isFinite, low <= high else { return nil }
-        return low...high
+        return (mean - standardError)...(mean + standardError)
     }
 
     /// The mean, or `nil` when no value was added.
     public var meanIfAny: Double? { count > 0 ? mean : nil }
 
-    /// Whether a saved accumulator (a store's snapshot) is one that adding values could have made: at most
-    /// `maximumCount` values, finite statistics, no spread without values. A forged one is not believed.
-    public func isConsistent(maximumCount: Int) -> Bool {
+    /// Whether a saved accumulator (a store's snapshot) is one that adding values from `values` could have made:
+    /// at most `maximumCount` of them, finite statistics, a mean among them, no spread without values. A forged
+    /// one is not believed (a negative mean of sizes or of steps drew a likely range upside down: a trap).
+    public func isConsistent(
+        maximumCount: Int,
+        values: ClosedRange<Double> = -.greatestFiniteMagnitude ... .greatestFiniteMagnitude
+    ) -> Bool {
         (0...max(0, maximumCount)).contains(count) && mean.isFinite && sumOfSquaredDeviations.isFinite
-            && sumOfSquaredDeviations >= 0 && (count > 0 || (mean == 0 && sumOfSquaredDeviations == 0))
+            && sumOfSquaredDeviations >= 0
+            && (count > 0 ? values.contains(mean) : (mean == 0 && sumOfSquaredDeviations == 0))
     }
 }
 

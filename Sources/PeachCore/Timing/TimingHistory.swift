@@ -220,8 +220,13 @@ public struct TimingHistory: Hashable, Sendable {
             percent: estimate, stepMs: stepSum / Double(counts.total), answers: counts.total)
     }
 
+    /// The steps an offset-detection answer can have, milliseconds: a beat of 1 BPM or faster, cut into one step
+    /// or more (``addOffsetDetection(tempoBPM:offsetMs:isCorrect:pattern:at:)``).
+    static let stepsMs = Double.leastNonzeroMagnitude...60_000
+
     /// Whether a saved history (a store's snapshot) could have been built from at most `maximumCount` answers:
-    /// each count within it, the cells' answers adding up to the counts, every number finite.
+    /// each count within it, the cells' answers adding up to the counts, every number finite, every mean step
+    /// one a tempo gives.
     public func isConsistent(maximumCount: Int) -> Bool {
         let limit = 0...max(0, maximumCount)
         guard limit.contains(offsetDetectionCount), limit.contains(gapFillCount), limit.contains(echoCount),
@@ -243,7 +248,7 @@ public struct TimingHistory: Hashable, Sendable {
             var answers = 0
             for cell in cells.values {
                 guard cell.counts.isConsistent(maximumCount: maximumCount),
-                    cell.stepMs.isConsistent(maximumCount: maximumCount)
+                    cell.stepMs.isConsistent(maximumCount: maximumCount, values: Self.stepsMs)
                 else { return false }
                 answers += cell.counts.total
                 guard answers <= offsetDetectionCount else { return false }
@@ -314,15 +319,10 @@ public struct TimingThreshold: Hashable, Sendable {
 
     /// The threshold, milliseconds.
     public var milliseconds: Double { percent.cents / 100 * stepMs }
-    /// The likely range (68 % credible), milliseconds. A step no answers can give (a forged snapshot's
-    /// negative or non-finite mean step) gives the range in its order, or a point, never a trap.
+    /// The likely range (68 % credible), milliseconds (the mean step is positive: a snapshot's cells are checked,
+    /// ``TimingHistory/isConsistent(maximumCount:)``).
     public var likelyRangeMs: ClosedRange<Double> {
-        let (low, high) = (
-            percent.interval68.lowerBound / 100 * stepMs, percent.interval68.upperBound / 100 * stepMs
-        )
-        if low <= high { return low...high }
-        if high <= low { return high...low }
-        return 0...0
+        percent.interval68.lowerBound / 100 * stepMs...percent.interval68.upperBound / 100 * stepMs
     }
 }
 

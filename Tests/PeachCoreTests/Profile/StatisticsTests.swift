@@ -39,8 +39,43 @@ extension WelfordAccumulatorTests {
     }
 }
 
+extension WelfordAccumulatorTests {
+    /// An accumulator as a snapshot saved it: `count`, `mean`, `sumOfSquares`.
+    static func saved(_ count: Int, _ mean: Double, _ sumOfSquares: Double) throws -> WelfordAccumulator {
+        var writer = SnapshotWriter()
+        writer.write(count, mean, sumOfSquares)
+        return try snapshotDecode(writer.bytes, as: WelfordAccumulator.self)
+    }
+
+    @Test("a saved accumulator is believed only with its mean among the values it may hold")
+    func forged() throws {
+        #expect(try Self.saved(3, 5, 8).isConsistent(maximumCount: 3, values: 0...10))
+        #expect(try Self.saved(3, -5, 8).isConsistent(maximumCount: 3))
+        #expect(
+            try !Self.saved(3, -5, 8).isConsistent(maximumCount: 3, values: 0 ... .greatestFiniteMagnitude))
+        #expect(try !Self.saved(3, 11, 8).isConsistent(maximumCount: 3, values: 0...10))
+        let huge = Double.greatestFiniteMagnitude
+        #expect(
+            try Self.saved(3, huge, huge).likelyRangeOfMean?.upperBound == huge, "finite sums range in order")
+    }
+}
+
 @Suite("PitchMatchingStatistics")
 struct PitchMatchingStatisticsTests {
+    @Test(
+        "saved statistics with a negative mean absolute error are not believed (their range was upside down)")
+    func forged() throws {
+        var writer = SnapshotWriter()
+        writer.write(
+            try WelfordAccumulatorTests.saved(3, -5, 8), try WelfordAccumulatorTests.saved(3, 1, 8))
+        let statistics = try snapshotDecode(writer.bytes, as: PitchMatchingStatistics.self)
+        #expect(!statistics.isConsistent(maximumCount: 3))
+        var sound = SnapshotWriter()
+        sound.write(try WelfordAccumulatorTests.saved(3, 5, 8), try WelfordAccumulatorTests.saved(3, 1, 8))
+        #expect(
+            try snapshotDecode(sound.bytes, as: PitchMatchingStatistics.self).isConsistent(maximumCount: 3))
+    }
+
     @Test("mean absolute error, bias and spread")
     func statistics() throws {
         var statistics = PitchMatchingStatistics()

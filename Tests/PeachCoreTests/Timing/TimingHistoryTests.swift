@@ -96,6 +96,38 @@ struct TimingHistoryTests {
     }
 }
 
+extension TimingHistoryTests {
+    @Test("a saved history whose mean step no tempo gives (negative, zero, past a minute) is not believed")
+    func forgedStep() throws {
+        var history = TimingHistory()
+        for index in 0..<10 {  // 120 BPM in sixteenths: every step 125 ms
+            history.addOffsetDetection(tempoBPM: 120, offsetMs: 5 + Double(index), isCorrect: index > 3)
+        }
+        var writer = SnapshotWriter()
+        writer.write(history)
+        let step = Array(withUnsafeBytes(of: (125.0).bitPattern.littleEndian) { Array($0) })
+        #expect(try snapshotDecode(writer.bytes, as: TimingHistory.self).isConsistent(maximumCount: 10))
+        for forged in [-125.0, 0, 60_001] {
+            let replacement = Array(withUnsafeBytes(of: forged.bitPattern.littleEndian) { Array($0) })
+            var bytes = writer.bytes
+            var replaced = 0
+            var index = 0
+            while index + 8 <= bytes.count {
+                if Array(bytes[index..<index + 8]) == step {
+                    bytes.replaceSubrange(index..<index + 8, with: replacement)
+                    replaced += 1
+                    index += 8
+                } else {
+                    index += 1
+                }
+            }
+            #expect(replaced > 0)
+            let read = try snapshotDecode(bytes, as: TimingHistory.self)
+            #expect(!read.isConsistent(maximumCount: 10), "a mean step of \(forged) ms")
+        }
+    }
+}
+
 @Suite("TimingHistory: pattern families")
 struct TimingHistoryFamilyTests {
     @Test(
