@@ -262,6 +262,101 @@ struct CanonicalLineTests {
         }
     }
 
+    @Test("a time in the minute of the line before is read from its seconds alone, as without a memory")
+    func rememberedMinute() {
+        /// `text` read with `memory` (as a scan reads its lines) and without, each.
+        func read(_ text: String, _ memory: inout LineMemory) -> (remembered: Date?, alone: Date?) {
+            let bytes = Array(text.utf8)
+            let remembered = withUnsafeMutablePointer(to: &memory) { pointer in
+                bytes.withUnsafeBufferPointer { Timestamp.parse($0, memory: pointer) }
+            }
+            return (remembered, bytes.withUnsafeBufferPointer { Timestamp.parse($0) })
+        }
+        var memory = LineMemory()
+        // 0.7 s apart across minutes, an hour, a day and a leap day (2024-02-29), and 61 s apart (no two alike).
+        var milliseconds: Int64 = 1_709_164_500_000  // 2024-02-28T23:55:00Z
+        for step in 0..<1_200 {
+            milliseconds += step % 100 == 99 ? 61_000 : 700
+            let time = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+            let (remembered, alone) = read(Timestamp.format(time), &memory)
+            #expect(remembered == alone && remembered == time, "\(Timestamp.format(time))")
+        }
+        // After a minute is remembered, seconds no time has (61, a letter, a missing `Z`) are refused as they
+        // are without it; another minute with the same seconds is its own.
+        _ = read("2026-12-07T10:15:30.250Z", &memory)
+        for text in [
+            "2026-12-07T10:15:61.000Z", "2026-12-07T10:15:3x.250Z", "2026-12-07T10:15:30.25xZ",
+            "2026-12-07T10:15:30.250z", "2026-12-07T10:15:30,250Z", "2026-12-07T10:15:60.000Z",
+            "2026-12-07T10:16:30.250Z", "2026-12-08T10:15:30.250Z", "2026-12-07T10:15:30.250Z",
+        ] {
+            let (remembered, alone) = read(text, &memory)
+            #expect(remembered == alone, "\(text)")
+        }
+        #expect(read("2026-12-07T10:15:61.000Z", &memory).remembered == nil)
+        #expect(
+            read("2026-12-07T10:15:59.999Z", &memory).remembered
+                == Date(timeIntervalSince1970: 1_796_638_559.999))
+    }
+
+    @Test(
+        "a line a load files is read past its input and tune control, refused exactly when the whole line is")
+    func passedWords() {
+        /// A comparison answered with `input`, or a pitch matching tuned with it.
+        func record(_ input: String, matching: Bool) -> StoredRecord {
+            let time = Samples.start
+            if matching {
+                return StoredRecord(
+                    .pitchMatching(
+                        CompletedPitchMatching(
+                            referenceNote: 60, initialOffset: Cents(12.5), userError: Cents(-3.25),
+                            timestamp: time, context: TrialContext(settings: .defaults), timeTaken: 2,
+                            tuneControl: InputKind(rawValue: input))))
+            }
+            return StoredRecord(
+                .comparison(
+                    CompletedComparison(
+                        comparison: Comparison(note1: 60, note2: 60, centDifference: Cents(7.5)),
+                        answer: .higher,
+                        timestamp: time, context: TrialContext(settings: .defaults), note2AmplitudeOffset: 0,
+                        responseTime: 0.5, inputKind: InputKind(rawValue: input))))
+        }
+        // Each next to the one before it: one byte longer or shorter, one changed, not ASCII, 15 and 16 bytes.
+        let inputs = [
+            "midi-note", "midi-note", "midi-notes", "midi-not", "midi-note", "kéyboard", "keyboard",
+            "fifteen-bytes!!", "sixteen-bytes!!!", "fifteen-bytes!!", "x", "midi-note",
+        ]
+        var memory = (whole: LineMemory(), filed: LineMemory())
+        var contents = (whole: JournalContents(), filed: JournalContents())
+        for input in inputs {
+            for matching in [false, true] {
+                let line = Array(RecordCodec.encode(record(input, matching: matching)).utf8)
+                let read = (
+                    whole: canonical(line, memory: &memory.whole), filed: filed(line, memory: &memory.filed)
+                )
+                #expect(read.whole == record(input, matching: matching), "\(input)")
+                guard let whole = read.whole, let kept = read.filed else {
+                    Issue.record("\(input) is read in one pass")
+                    continue
+                }
+                contents.whole.add(whole)
+                contents.filed.add(kept)
+                // The same line with its word changed where it stands: an escape, a quote cut short, a control
+                // character; refused by both (and read by the general decoder) or read by both.
+                let text = String(decoding: line, as: UTF8.self)
+                for changed in ["midi\\u002dnote", "midi-note\\", "midi\tnote", "midi-note\"x"] {
+                    let key = matching ? #""tuneControl":""# : #""input":""#
+                    let mutated = Self.resealed(
+                        Array(text.replacingOccurrences(of: key + input, with: key + changed).utf8))
+                    let wholeMutated = canonical(mutated, memory: &memory.whole)
+                    let filedMutated = filed(mutated, memory: &memory.filed)
+                    #expect((wholeMutated == nil) == (filedMutated == nil), "\(input) → \(changed)")
+                }
+            }
+        }
+        #expect(contents.filed.recordCount == 2 * inputs.count)
+        #expect(contents.filed.filesTheSame(as: contents.whole))
+    }
+
     @Test(
         "a trial's conditions are taken from the last line's only when their bytes are the same, to the end")
     func rememberedConditions() {

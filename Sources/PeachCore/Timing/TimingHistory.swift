@@ -103,8 +103,20 @@ public struct TimingHistory: Hashable, Sendable {
         tempoBPM: Int, offsetMs: Double, isCorrect: Bool, pattern: TimingPattern = .straightSixteenths,
         at date: Date? = nil
     ) {
-        guard tempoBPM > 0, offsetMs.isFinite, offsetMs != 0 else { return }
-        let stepMs = 60_000 / Double(tempoBPM) / Double(pattern.steps)
+        addOffsetDetection(
+            tempoBPM: tempoBPM, offsetMs: offsetMs, isCorrect: isCorrect, steps: pattern.steps,
+            family: pattern.family, at: date)
+    }
+
+    /// Adds an offset-detection answer whose pattern has `steps` steps a beat and is of `family`: all of a pattern
+    /// the history files. A load of the whole journal keeps these two numbers of a record, not its pattern (whose
+    /// figure is counted by reference).
+    public mutating func addOffsetDetection(
+        tempoBPM: Int, offsetMs: Double, isCorrect: Bool, steps: Int, family: TimingPattern.Family,
+        at date: Date? = nil
+    ) {
+        guard tempoBPM > 0, steps > 0, offsetMs.isFinite, offsetMs != 0 else { return }
+        let stepMs = 60_000 / Double(tempoBPM) / Double(steps)
         let percent = abs(offsetMs) / stepMs * 100
         let band = TempoBand(bpm: tempoBPM)
         let level = StimulusLevel.index(of: percent)  // once for the three places the answer goes
@@ -114,7 +126,7 @@ public struct TimingHistory: Hashable, Sendable {
             cell.stepMs.add(stepMs)
         }
         offsetCells.file(Keys.offset(band, TimingDirection(offsetMs: offsetMs)), add)
-        familyCells.file(Keys.family(pattern.family), add)
+        familyCells.file(Keys.family(family), add)
         offsetDetectionCount += 1
         if let date {
             addWeek(.offsetDetection, band, date) { $0.addComparison(level: level, correct: isCorrect) }
@@ -131,6 +143,21 @@ public struct TimingHistory: Hashable, Sendable {
         tempoBPM: Int, meanOffsetMs: Double, positions: [Double?], drift: SilentDrift? = nil,
         calibrationMs: Double? = nil, at date: Date? = nil
     ) {
+        func mean(_ step: Int) -> Double? { step < positions.count ? positions[step] : nil }
+        addGapFill(
+            tempoBPM: tempoBPM, meanOffsetMs: meanOffsetMs, stepMeans: (mean(0), mean(1), mean(2), mean(3)),
+            drift: drift, calibrationMs: calibrationMs, at: date)
+    }
+
+    /// The mean signed offset (ms) at each step of a fill-the-gap trial's bar, steps 1 to 4 (nil where it has none).
+    public typealias StepMeans = (Double?, Double?, Double?, Double?)
+
+    /// Adds a fill-the-gap trial with its means at steps 1–4 as four values, not an array: what a load of the whole
+    /// journal keeps of a record (an array was made and freed for every trial).
+    public mutating func addGapFill(
+        tempoBPM: Int, meanOffsetMs: Double, stepMeans: StepMeans, drift: SilentDrift? = nil,
+        calibrationMs: Double? = nil, at date: Date? = nil
+    ) {
         let lag = calibrationMs ?? 0
         let meanOffsetMs = meanOffsetMs - lag
         guard tempoBPM > 0, meanOffsetMs.isFinite else { return }
@@ -140,10 +167,14 @@ public struct TimingHistory: Hashable, Sendable {
             gapCells.file(Keys.gap(band, .silent)) { $0.add(drift.meanOffsetMs - lag) }
         }
         gapCells.file(Keys.gap(band, .all)) { $0.add(meanOffsetMs) }
-        for (index, value) in positions.prefix(4).enumerated() {
-            guard let value, value.isFinite, let slot = Keys.gapStep(band, index + 1) else { continue }
+        func add(step: Int, _ value: Double?) {
+            guard let value, value.isFinite, let slot = Keys.gapStep(band, step) else { return }
             gapCells.file(slot) { $0.add(value - lag) }
         }
+        add(step: 1, stepMeans.0)
+        add(step: 2, stepMeans.1)
+        add(step: 3, stepMeans.2)
+        add(step: 4, stepMeans.3)
         gapFillCount += 1
         if let date { addWeek(.gapFill, band, date) { $0.addMatching(error: meanOffsetMs) } }
     }

@@ -10,21 +10,54 @@ import PeachCore
 /// The lines are decoded on two threads and filed, in order, on one: each line's result waits in a slot
 /// between the two. A whole ``StoredRecord`` there — 264 bytes, its strings and arrays counted by reference —
 /// was made, moved out, copied from and destroyed once for every line, a tenth of the first start's
-/// instructions (docs/benchmarks.md). These cases hold nothing counted by reference but an offset detection's
-/// pattern (nil but for the patterns' own trials) and fill the gap's step means, and take a third of the room.
+/// instructions (docs/benchmarks.md). These cases hold nothing counted by reference, so nothing is counted,
+/// copied or freed for them on the way to the contents: an offset detection keeps its pattern's steps and
+/// family, not the pattern (whose figure is an array), and fill the gap its step means as four numbers, not an
+/// array (made and freed for every trial, with the pattern's references, they were 0.1k instructions a record).
 enum FiledRecord: Sendable {
     /// A comparison.
     case comparison(FiledComparison)
     /// A pitch matching.
     case pitchMatching(FiledPitchMatching)
-    /// An offset-detection trial: its tempo, signed offset, answer, pattern and time.
-    case offsetDetection(tempoBPM: Int, offsetMs: Double, isCorrect: Bool, pattern: TimingPattern?, at: Date)
+    /// An offset-detection trial: its tempo, signed offset, answer, its pattern's steps a beat and family (straight
+    /// sixteenths' for a record without a pattern), and its time.
+    case offsetDetection(
+        tempoBPM: Int, offsetMs: Double, isCorrect: Bool, steps: Int, family: TimingPattern.Family, at: Date)
     /// A fill-the-gap trial: its tempo, mean signed offset, the mean at each step, its silent bars' drift, the
     /// calibration in use and its time.
     case gapFill(
-        tempoBPM: Int, meanOffsetMs: Double, positions: [Double?], drift: SilentDrift?,
+        tempoBPM: Int, meanOffsetMs: Double, stepMeans: StepMeans, drift: SilentDrift?,
         calibrationMs: Double?, at: Date)
     /// Any other record (echo, play-back, a line not laid out as Peach writes it), boxed so that it does not
     /// make every slot as large as itself.
     indirect case record(StoredRecord)
+}
+
+extension FiledRecord {
+    /// A fill-the-gap trial's means at steps 1–4 (``TimingHistory/StepMeans``), NaN where a step has none (a
+    /// record's means are finite: its reader checks them): four numbers where four optionals take twice the room.
+    /// Larger, a filed record was moved by a call to `memcpy` three times a line (0.09k instructions a record).
+    struct StepMeans: Sendable {
+        private var values: (Double, Double, Double, Double) = (.nan, .nan, .nan, .nan)
+
+        /// No step with a mean.
+        init() {}
+
+        /// The mean at `step` (0–3).
+        @inline(__always)
+        mutating func set(_ value: Double, at step: Int) {
+            switch step {
+            case 0: values.0 = value
+            case 1: values.1 = value
+            case 2: values.2 = value
+            default: values.3 = value
+            }
+        }
+
+        /// The means as the history takes them.
+        var optionals: TimingHistory.StepMeans {
+            func optional(_ value: Double) -> Double? { value.isNaN ? nil : value }
+            return (optional(values.0), optional(values.1), optional(values.2), optional(values.3))
+        }
+    }
 }

@@ -106,14 +106,14 @@ public struct JournalContents: Sendable {
         switch consume filed {
         case .comparison(let answer): add(answer)
         case .pitchMatching(let attempt): add(attempt)
-        case .offsetDetection(let tempo, let offset, let correct, let pattern, let date):
+        case .offsetDetection(let tempo, let offset, let correct, let steps, let family, let date):
             rhythmCount += 1
-            addOffsetDetection(
-                tempoBPM: tempo, offsetMs: offset, isCorrect: correct, pattern: pattern, at: date)
-        case .gapFill(let tempo, let mean, let positions, let drift, let calibration, let date):
+            timing.addOffsetDetection(
+                tempoBPM: tempo, offsetMs: offset, isCorrect: correct, steps: steps, family: family, at: date)
+        case .gapFill(let tempo, let mean, let stepMeans, let drift, let calibration, let date):
             rhythmCount += 1
             timing.addGapFill(
-                tempoBPM: tempo, meanOffsetMs: mean, positions: positions, drift: drift,
+                tempoBPM: tempo, meanOffsetMs: mean, stepMeans: stepMeans.optionals, drift: drift,
                 calibrationMs: calibration, at: date)
         case .record(let record): add(record)
         }

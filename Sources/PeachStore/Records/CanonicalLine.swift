@@ -118,10 +118,13 @@ enum CanonicalLine {
         } else {
             throw .refused
         }
-        guard cursor.literal(",\"correct\":"), let correct = cursor.boolean(), let context = context(&cursor),
+        // What a filed slot does not keep (the conditions, the input) is read past and checked, not made.
+        let whole = slot.keepsWholeRecord
+        guard cursor.literal(",\"correct\":"), let correct = cursor.boolean(),
+            let context = whole ? context(&cursor) : checkedContext(&cursor),
             cursor.literal(",\"note2Gain\":"), let gain = cursor.number(),
             cursor.literal(",\"responseTime\":"), let responseTime = cursor.number(),
-            cursor.literal(",\"input\":"), let input = cursor.text()
+            cursor.literal(",\"input\":"), let input = whole ? cursor.text() : cursor.checkedText(.input)
         else { throw .refused }
         var procedure = TrialProcedure.training
         if cursor.literal(",\"procedure\":") {
@@ -154,10 +157,13 @@ enum CanonicalLine {
             guard let word = cursor.text(), let named = TuningSystem(rawValue: word) else { throw .refused }
             tuning = named
         }
+        let whole = slot.keepsWholeRecord
         guard cursor.literal(",\"initialCents\":"), let initial = cursor.cents(),
-            cursor.literal(",\"errorCents\":"), let error = cursor.cents(), let context = context(&cursor),
+            cursor.literal(",\"errorCents\":"), let error = cursor.cents(),
+            let context = whole ? context(&cursor) : checkedContext(&cursor),
             cursor.literal(",\"timeTaken\":"), let timeTaken = cursor.number(),
-            cursor.literal(",\"tuneControl\":"), let control = cursor.text()
+            cursor.literal(",\"tuneControl\":"),
+            let control = whole ? cursor.text() : cursor.checkedText(.control)
         else { throw .refused }
         guard cursor.atEnd else { throw .refused }
         slot.initialize(
@@ -197,14 +203,14 @@ enum CanonicalLine {
                 pattern: pattern, offsetPosition: position, version: version)
         case .continuousMatching:
             guard cursor.literal(",\"meanOffsetMs\":"), let mean = milliseconds() else { throw .refused }
-            var positions: [Double?] = [nil, nil, nil, nil]
+            var means = FiledRecord.StepMeans()
             // `,"meanOffsetMsPosition` then the step's digit: each step that has a mean, in order.
             var next = 0
             while next < 4, cursor.literal(",\"meanOffsetMsPosition") {
                 guard let digit = cursor.digit(), digit >= next, digit < 4, cursor.literal("\":"),
                     let value = milliseconds()
                 else { throw .refused }
-                positions[digit] = value
+                means.set(value, at: digit)
                 next = digit + 1
             }
             // Fill the gap's own fields, as the writer orders them: silent bars (and their drift), the ramp, the
@@ -240,12 +246,16 @@ enum CanonicalLine {
                 guard let value = cursor.number() else { throw .refused }
                 calibration = value
             }
-            let record = RhythmRecord(
-                continuousMatchingAt: timestamp, tempoBPM: tempo, meanOffsetMs: mean, positions: positions,
+            guard
+                RhythmRecord.hasValidFillFields(
+                    pattern: pattern, silentBars: silentBars, drift: drift, tempoRamp: ramp, rampEvery: every,
+                    calibrationMs: calibration),
+                cursor.atEnd
+            else { throw .refused }
+            slot.initialize(
+                gapFillAt: timestamp, tempoBPM: tempo, meanOffsetMs: mean, stepMeans: means,
                 silentBars: silentBars, drift: drift, tempoRamp: ramp, rampEvery: every, pattern: pattern,
-                calibrationMs: calibration)
-            guard record.hasValidFillFields, cursor.atEnd else { throw .refused }
-            slot.initialize(gapFill: record, meanOffsetMs: mean, version: version)
+                calibrationMs: calibration, version: version)
         }
     }
 
@@ -318,6 +328,12 @@ enum CanonicalLine {
         let gap: Double
         let velocity: MIDIVelocity
 
+        /// What a slot that does not keep the conditions is handed for them (``checkedContext(_:)``): nothing made,
+        /// nothing counted.
+        static var unkept: Conditions {
+            Conditions(referencePitch: 440, timbre: "", noteDuration: 0, gap: 0, velocity: 63)
+        }
+
         func with(_ procedure: TrialProcedure) -> TrialContext {
             TrialContext(
                 referencePitch: referencePitch, timbre: timbre, noteDuration: noteDuration, gap: gap,
@@ -340,6 +356,21 @@ enum CanonicalLine {
         cursor.memory?.pointee.remember(
             conditions, bytes: UnsafeBufferPointer(rebasing: cursor.line[start..<cursor.index]))
         return conditions
+    }
+
+    /// The conditions at the cursor read past and checked as ``context(_:)`` checks them, for a slot that does
+    /// not keep them: ``Conditions/unkept`` where they are valid, nil where they are not. The last line's
+    /// conditions again (their bytes the same) are not copied: a copy counted a reference to the timbre and
+    /// its release another, for every comparison and pitch matching a load filed.
+    @inline(__always)
+    private static func checkedContext(_ cursor: inout Cursor) -> Conditions? {
+        if let memory = cursor.memory,
+            let end = memory.pointee.conditionsEnd(in: cursor.line, at: cursor.index, end: cursor.end)
+        {
+            cursor.index = end
+            return .unkept
+        }
+        return context(&cursor) == nil ? nil : .unkept
     }
 
     private static func parsedContext(_ cursor: inout Cursor) -> Conditions? {
@@ -603,6 +634,42 @@ enum CanonicalLine {
             for byte in bytes { high |= byte }
             if high < 0x80 { return String(decoding: bytes, as: UTF8.self) }
             return String(validating: bytes, as: UTF8.self)
+        }
+
+        /// Reads past a string and checks it as ``text()`` checks it, for a slot that does not keep it: an empty
+        /// string where ``text()`` would give one, nil where it would not. A short ASCII word is found in two loads
+        /// after its quote and nothing is made of it; the word remembered for `field` from the line before (an input,
+        /// a tune control: the same on most lines) is known by comparing those loads alone. Anything else goes
+        /// through ``text()``. Handing out a remembered word as a string and releasing it again were 0.1k
+        /// instructions a comparison at a first start.
+        @inline(__always)
+        mutating func checkedText(_ field: LineMemory.PassedField) -> String? {
+            if let memory, let base = line.baseAddress, index &+ 17 <= line.count, index < end,
+                base[index] == 0x22
+            {
+                let loaded = (ByteLanes.load(base, index &+ 1), ByteLanes.load(base, index &+ 9))
+                let known = memory.pointee[passed: field]
+                var count = known.count
+                if !known.begins(loaded) {
+                    let firstStops = ByteLanes.stringStops(loaded.0)
+                    count =
+                        firstStops != 0
+                        ? ByteLanes.firstLane(firstStops)
+                        : 8 &+ ByteLanes.firstLane(ByteLanes.stringStops(loaded.1) | 1 << 63)
+                    let word = LineMemory.PassedWord(loaded: loaded, count: count)
+                    // ASCII (no lane's top bit set), which ``text()`` takes as it is.
+                    guard count <= 15, (word.bytes.0 | word.bytes.1) & ByteLanes.highs == 0 else {
+                        return text() == nil ? nil : ""
+                    }
+                    memory.pointee[passed: field] = word
+                }
+                let close = index &+ 1 &+ count
+                if close < end, base[close] == 0x22 {
+                    index = close &+ 1
+                    return ""
+                }
+            }
+            return text() == nil ? nil : ""
         }
 
         /// One decimal digit.

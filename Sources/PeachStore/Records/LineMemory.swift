@@ -34,6 +34,26 @@ struct LineMemory {
         return dayNumber
     }
 
+    /// The date, hour and minute of the last time read (`YYYY-MM-DDTHH:MM`, as loaded: checked) and the
+    /// milliseconds from 1970 to that minute's start: a session's trials come seconds apart, so most lines' times
+    /// differ from the one before only in their seconds.
+    private var minuteKey: (UInt64, UInt64) = (.max, .max)  // never a time's: 0xFF is no digit
+    private var minuteStartMilliseconds: Int64 = 0
+
+    /// The milliseconds from 1970 to the start of the minute whose bytes are `key`, when it is the last one
+    /// remembered.
+    @inline(__always)
+    func minuteStart(of key: (UInt64, UInt64)) -> Int64? {
+        key == minuteKey ? minuteStartMilliseconds : nil
+    }
+
+    /// Remembers the minute whose bytes are `key` (checked as a time's) and its start, milliseconds from 1970.
+    @inline(__always)
+    mutating func remember(minute key: (UInt64, UInt64), start: Int64) {
+        minuteKey = key
+        minuteStartMilliseconds = start
+    }
+
     private struct Entry {
         var first: UInt64 = 0
         var second: UInt64 = .max  // no word's key: its length byte would be 0xFF
@@ -69,6 +89,63 @@ struct LineMemory {
         return entry.word
     }
 
+    /// A word a reader passed over without making it (``CanonicalLine``'s filed slots do not keep a trial's input
+    /// or tune control): its bytes as loaded, what of sixteen loaded bytes they cover, and its length. The same
+    /// word comes back line after line, so the next one is known by two masked comparisons and its closing quote.
+    struct PassedWord {
+        /// The word's bytes in the lanes it covers; nothing (and no masked load equals 1) before one is kept.
+        var bytes: (UInt64, UInt64) = (1, 0)
+        /// The lanes the word covers of the two words loaded after its opening quote.
+        var masks: (UInt64, UInt64) = (0, 0)
+        /// Its length in bytes (at most 15).
+        var count = 0
+
+        /// A word of `count` bytes (at most 15) at the start of `loaded`.
+        init(loaded: (UInt64, UInt64), count: Int) {
+            masks = (
+                count >= 8 ? .max : UInt64(1) << UInt64(count &* 8) &- 1,
+                count <= 8 ? 0 : UInt64(1) << UInt64((count &- 8) &* 8) &- 1
+            )
+            bytes = (loaded.0 & masks.0, loaded.1 & masks.1)
+            self.count = count
+        }
+
+        /// None kept yet.
+        init() {}
+
+        /// Whether the sixteen bytes `loaded` begin with this word.
+        @inline(__always)
+        func begins(_ loaded: (UInt64, UInt64)) -> Bool {
+            loaded.0 & masks.0 == bytes.0 && loaded.1 & masks.1 == bytes.1
+        }
+    }
+
+    /// The fields whose words a reader passes over: a comparison's input, a pitch matching's tune control.
+    enum PassedField {
+        case input
+        case control
+    }
+
+    private var passedInput = PassedWord()
+    private var passedControl = PassedWord()
+
+    /// The word of `field` passed over last (none before the first).
+    @inline(__always)
+    subscript(passed field: PassedField) -> PassedWord {
+        get {
+            switch field {
+            case .input: passedInput
+            case .control: passedControl
+            }
+        }
+        set {
+            switch field {
+            case .input: passedInput = newValue
+            case .control: passedControl = newValue
+            }
+        }
+    }
+
     /// The bytes of the conditions read last (``CanonicalLine/Conditions``: from `,"referencePitch":` to the
     /// velocity's last digit) and what they said. A journal's trials are played under the same settings for
     /// hundreds of lines, so the same bytes come back line after line: compared with the last ones, their five
@@ -83,7 +160,16 @@ struct LineMemory {
     func conditions(
         in line: UnsafeBufferPointer<UInt8>, at start: Int, end: Int
     ) -> (conditions: CanonicalLine.Conditions, end: Int)? {
-        guard let lastConditions, let base = line.baseAddress else { return nil }
+        guard let lastConditions, let stop = conditionsEnd(in: line, at: start, end: end) else { return nil }
+        return (lastConditions, stop)
+    }
+
+    /// Where the conditions whose bytes start at `start` in `line` end, when they are the bytes of the last ones
+    /// remembered (as ``conditions(in:at:end:)`` finds them), without handing out what they said. Nil otherwise.
+    @inline(__always)
+    func conditionsEnd(in line: UnsafeBufferPointer<UInt8>, at start: Int, end: Int) -> Int? {
+        // Never empty once remembered: the bytes begin with the first key.
+        guard !conditionsBytes.isEmpty, let base = line.baseAddress else { return nil }
         let count = conditionsBytes.count
         let stop = start &+ count
         guard stop <= end, stop == end || base[stop] == 0x2C,
@@ -91,7 +177,7 @@ struct LineMemory {
                 $0.baseAddress.map { memcmp(base + start, $0, count) == 0 } ?? false
             })
         else { return nil }
-        return (lastConditions, stop)
+        return stop
     }
 
     /// Remembers `conditions`, read from `bytes`, for ``conditions(in:at:end:)``.

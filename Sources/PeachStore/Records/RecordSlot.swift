@@ -19,6 +19,13 @@ enum RecordSlot {
     /// A filed record's slot.
     case filed(UnsafeMutablePointer<FiledRecord>)
 
+    /// Whether the slot keeps the whole record: a filed slot keeps neither a trial's conditions nor its input,
+    /// which the reader then reads past and checks without making them.
+    var keepsWholeRecord: Bool {
+        if case .record = self { return true }
+        return false
+    }
+
     /// Makes a whole record in the slot (a filed slot boxes it).
     @inline(__always)
     func initialize(to record: StoredRecord) {
@@ -82,18 +89,28 @@ enum RecordSlot {
         }
     }
 
-    /// Makes a fill-the-gap trial the reader has read and checked (`meanOffsetMs` is the record's).
+    /// Makes a fill-the-gap trial whose values the reader has read and checked
+    /// (``RhythmRecord/hasValidFillFields(pattern:silentBars:drift:tempoRamp:rampEvery:calibrationMs:)``).
     @inline(__always)
-    func initialize(gapFill record: RhythmRecord, meanOffsetMs: Double, version: Int) {
+    func initialize(
+        gapFillAt timestamp: Date, tempoBPM: Int, meanOffsetMs: Double, stepMeans: FiledRecord.StepMeans,
+        silentBars: Int?, drift: SilentDrift?, tempoRamp: Int?, rampEvery: Int?, pattern: TimingPattern?,
+        calibrationMs: Double?, version: Int
+    ) {
         switch self {
         case .record(let slot):
+            let means = stepMeans.optionals
+            let record = RhythmRecord(
+                continuousMatchingAt: timestamp, tempoBPM: tempoBPM, meanOffsetMs: meanOffsetMs,
+                positions: [means.0, means.1, means.2, means.3], silentBars: silentBars,
+                drift: drift, tempoRamp: tempoRamp, rampEvery: rampEvery, pattern: pattern,
+                calibrationMs: calibrationMs)
             slot.initialize(to: StoredRecord(.rhythm(record), readAt: version))
         case .filed(let slot):
             slot.initialize(
                 to: .gapFill(
-                    tempoBPM: record.tempoBPM, meanOffsetMs: meanOffsetMs,
-                    positions: record.meanOffsetMsPositions, drift: record.drift,
-                    calibrationMs: record.calibrationMs, at: record.timestamp))
+                    tempoBPM: tempoBPM, meanOffsetMs: meanOffsetMs, stepMeans: stepMeans, drift: drift,
+                    calibrationMs: calibrationMs, at: timestamp))
         }
     }
 
@@ -113,10 +130,11 @@ enum RecordSlot {
                             isCorrect: isCorrect, pattern: pattern, offsetPosition: offsetPosition)),
                     readAt: version))
         case .filed(let slot):
+            // A record without a pattern is straight sixteenths: four steps a beat.
             slot.initialize(
                 to: .offsetDetection(
-                    tempoBPM: tempoBPM, offsetMs: offsetMs, isCorrect: isCorrect, pattern: pattern,
-                    at: timestamp))
+                    tempoBPM: tempoBPM, offsetMs: offsetMs, isCorrect: isCorrect, steps: pattern?.steps ?? 4,
+                    family: pattern?.family ?? .sixteenths, at: timestamp))
         }
     }
 }

@@ -140,6 +140,17 @@ extension RhythmRecord {
     /// Whether the silent-bar and ramp fields are within what fill the gap plays, and the calibration within a
     /// calibration's domain (the readers' check).
     var hasValidFillFields: Bool {
+        Self.hasValidFillFields(
+            pattern: pattern, silentBars: silentBars, drift: drift, tempoRamp: tempoRamp,
+            rampEvery: rampEvery, calibrationMs: calibrationMs)
+    }
+
+    /// ``hasValidFillFields`` of a fill-the-gap record with these fields, checked before it is made (a load of the
+    /// whole journal never makes it).
+    static func hasValidFillFields(
+        pattern: TimingPattern?, silentBars: Int?, drift: SilentDrift?, tempoRamp: Int?, rampEvery: Int?,
+        calibrationMs: Double?
+    ) -> Bool {
         if let pattern, pattern.rests.isEmpty { return false }
         if let silentBars, !(1...TimingSettings.silentBarsRange.upperBound).contains(silentBars) {
             return false

@@ -162,44 +162,55 @@ public enum Timestamp {
         let separators: (UInt64, UInt64, UInt64) = (
             0xFF00_00FF_0000_0000, 0x0000_FF00_00FF_0000, 0xFF00_0000_FF00_00FF
         )
-        guard words.0 & separators.0 == 0x2D00_002D_0000_0000,  // `-` `-`
-            words.1 & separators.1 == 0x0000_3A00_0054_0000,  // `T` `:`
-            words.2 & separators.2 == 0x5A00_0000_2E00_003A  // `:` `.` `Z`
-        else { return nil }
-        // Each digit's lane holds its value (0…9), the separators' lanes 0; any lane of 10 or more, or of a byte
-        // of 0x80 or more, is no digit (flagged; a carry comes only out of a lane already flagged).
-        let digits = (
-            (words.0 ^ 0x3030_3030_3030_3030) & ~separators.0,
-            (words.1 ^ 0x3030_3030_3030_3030) & ~separators.1,
-            (words.2 ^ 0x3030_3030_3030_3030) & ~separators.2
-        )
         @inline(__always) func flags(_ value: UInt64) -> UInt64 {
             ((value &+ 0x7676_7676_7676_7676) | value) & ByteLanes.highs
         }
-        guard flags(digits.0) | flags(digits.1) | flags(digits.2) == 0 else { return nil }
         // Lane k of `pairs` is the two digits at k and k + 1 as a number (at most 99: no lane overflows).
         @inline(__always) func pairs(_ value: UInt64) -> UInt64 { value &* 10 &+ (value >> 8) }
         @inline(__always) func lane(_ value: UInt64, _ index: UInt64) -> Int {
             Int(truncatingIfNeeded: (value >> (index &* 8)) & 0xFF)
         }
+        // `:SS.fffZ`: its separators, its digits (each digit's lane holds its value, 0…9, the separators' lanes 0;
+        // any lane of 10 or more, or of a byte of 0x80 or more, is no digit: flagged, and a carry comes only out
+        // of a lane already flagged), the second and the milliseconds.
+        let secondsDigits = (words.2 ^ 0x3030_3030_3030_3030) & ~separators.2
+        guard words.2 & separators.2 == 0x5A00_0000_2E00_003A, flags(secondsDigits) == 0 else { return nil }
+        let third = pairs(secondsDigits)
+        let secondOfMinute = lane(third, 1)
+        let milliseconds = lane(third, 4) &* 10 &+ lane(secondsDigits, 6)
+        guard secondOfMinute < 61 else { return nil }
+        // The date, hour and minute those of the line before (a journal's trials come seconds apart): checked and
+        // counted then, they are not again (they were half of reading a time).
+        if let start = memory?.pointee.minuteStart(of: (words.0, words.1)) {
+            return date(milliseconds: start &+ Int64(secondOfMinute &* 1000 &+ milliseconds))
+        }
+        guard words.0 & separators.0 == 0x2D00_002D_0000_0000,  // `-` `-`
+            words.1 & separators.1 == 0x0000_3A00_0054_0000  // `T` `:`
+        else { return nil }
+        let digits = (
+            (words.0 ^ 0x3030_3030_3030_3030) & ~separators.0,
+            (words.1 ^ 0x3030_3030_3030_3030) & ~separators.1
+        )
+        guard flags(digits.0) | flags(digits.1) == 0 else { return nil }
         let first = pairs(digits.0)
         let second = pairs(digits.1)
-        let third = pairs(digits.2)
         let year = lane(first, 0) &* 100 &+ lane(first, 2)
         let month = lane(first, 5)
         let day = lane(second, 0)
         let hour = lane(second, 3)
         let minute = lane(second, 6)
-        let secondOfMinute = lane(third, 1)
-        let milliseconds = lane(third, 4) &* 10 &+ lane(digits.2, 6)
-        guard month >= 1, month <= 12, day >= 1, day <= 31, hour < 24, minute < 60, secondOfMinute < 61
-        else { return nil }
-        let inDay = hour &* 3_600_000 &+ minute &* 60_000 &+ secondOfMinute &* 1000 &+ milliseconds
-        guard let memory else { return date(year: year, month: month, day: day, milliseconds: inDay) }
+        guard month >= 1, month <= 12, day >= 1, day <= 31, hour < 24, minute < 60 else { return nil }
+        let toMinute = hour &* 3_600_000 &+ minute &* 60_000
+        let inMinute = secondOfMinute &* 1000 &+ milliseconds
+        guard let memory else {
+            return date(year: year, month: month, day: day, milliseconds: toMinute &+ inMinute)
+        }
         let days = memory.pointee.dayNumber((words.0, words.1 & 0xFFFF)) {
             LocalDay(year: year, month: month, day: day).dayNumber
         }
-        return date(dayNumber: days, milliseconds: inDay)
+        let start = Int64(days) * 86_400_000 + Int64(toMinute)
+        memory.pointee.remember(minute: (words.0, words.1), start: start)
+        return date(milliseconds: start &+ Int64(inMinute))
     }
 
     /// The moment `milliseconds` into a day, UTC.
@@ -211,8 +222,13 @@ public enum Timestamp {
     /// The moment `milliseconds` into the day numbered `dayNumber` (``LocalDay/dayNumber``), UTC.
     @inline(__always)
     private static func date(dayNumber: Int, milliseconds: Int) -> Date {
-        let total = Int64(dayNumber) * 86_400_000 + Int64(milliseconds)
-        return Date(timeIntervalSince1970: Double(total) / 1000)
+        date(milliseconds: Int64(dayNumber) * 86_400_000 + Int64(milliseconds))
+    }
+
+    /// The moment `milliseconds` after 1970-01-01T00:00:00Z.
+    @inline(__always)
+    private static func date(milliseconds: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
 }
 
