@@ -104,6 +104,25 @@ struct CanonicalLineTests {
         return kept.move()
     }
 
+    /// A comparison of 60 and 60 (+7.5 cents) answered with `input`, or a pitch matching at 60 tuned with it,
+    /// played under `context`.
+    static func trial(context: TrialContext, input: InputKind, matching: Bool) -> StoredRecord {
+        let time = Samples.start
+        if matching {
+            return StoredRecord(
+                .pitchMatching(
+                    CompletedPitchMatching(
+                        referenceNote: 60, initialOffset: Cents(12.5), userError: Cents(-3.25),
+                        timestamp: time, context: context, timeTaken: 2, tuneControl: input)))
+        }
+        return StoredRecord(
+            .comparison(
+                CompletedComparison(
+                    comparison: Comparison(note1: 60, note2: 60, centDifference: Cents(7.5)),
+                    answer: .higher, timestamp: time, context: context, note2AmplitudeOffset: 0,
+                    responseTime: 0.5, inputKind: input)))
+    }
+
     /// `line` with its checksum made right again (it ends `,"crc":"xxxxxxxx"}`).
     static func resealed(_ line: [UInt8]) -> [UInt8] {
         guard let comma = line.lastIndex(of: UInt8(ascii: ",")), line.count - comma == 18 else { return line }
@@ -303,22 +322,9 @@ struct CanonicalLineTests {
     func passedWords() {
         /// A comparison answered with `input`, or a pitch matching tuned with it.
         func record(_ input: String, matching: Bool) -> StoredRecord {
-            let time = Samples.start
-            if matching {
-                return StoredRecord(
-                    .pitchMatching(
-                        CompletedPitchMatching(
-                            referenceNote: 60, initialOffset: Cents(12.5), userError: Cents(-3.25),
-                            timestamp: time, context: TrialContext(settings: .defaults), timeTaken: 2,
-                            tuneControl: InputKind(rawValue: input))))
-            }
-            return StoredRecord(
-                .comparison(
-                    CompletedComparison(
-                        comparison: Comparison(note1: 60, note2: 60, centDifference: Cents(7.5)),
-                        answer: .higher,
-                        timestamp: time, context: TrialContext(settings: .defaults), note2AmplitudeOffset: 0,
-                        responseTime: 0.5, inputKind: InputKind(rawValue: input))))
+            Self.trial(
+                context: TrialContext(settings: .defaults), input: InputKind(rawValue: input),
+                matching: matching)
         }
         // Each next to the one before it: one byte longer or shorter, one changed, not ASCII, 15 and 16 bytes.
         let inputs = [
@@ -362,21 +368,7 @@ struct CanonicalLineTests {
     func rememberedConditions() {
         /// A comparison (or a pitch matching) played under `context`.
         func record(_ context: TrialContext, matching: Bool = false) -> StoredRecord {
-            let time = Samples.start
-            if matching {
-                return StoredRecord(
-                    .pitchMatching(
-                        CompletedPitchMatching(
-                            referenceNote: 60, initialOffset: Cents(12.5), userError: Cents(-3.25),
-                            timestamp: time, context: context, timeTaken: 2, tuneControl: .pitchBend)))
-            }
-            return StoredRecord(
-                .comparison(
-                    CompletedComparison(
-                        comparison: Comparison(note1: 60, note2: 60, centDifference: Cents(7.5)),
-                        answer: .higher,
-                        timestamp: time, context: context, note2AmplitudeOffset: 0, responseTime: 0.5,
-                        inputKind: .midiNote)))
+            Self.trial(context: context, input: matching ? .pitchBend : .midiNote, matching: matching)
         }
         func context(
             pitch: Double = 440, timbre: String = "sine", duration: Double = 1, gap: Double = 0,
