@@ -143,19 +143,15 @@ public struct TimingHistory: Hashable, Sendable {
         tempoBPM: Int, meanOffsetMs: Double, positions: [Double?], drift: SilentDrift? = nil,
         calibrationMs: Double? = nil, at date: Date? = nil
     ) {
-        func mean(_ step: Int) -> Double? { step < positions.count ? positions[step] : nil }
         addGapFill(
-            tempoBPM: tempoBPM, meanOffsetMs: meanOffsetMs, stepMeans: (mean(0), mean(1), mean(2), mean(3)),
-            drift: drift, calibrationMs: calibrationMs, at: date)
+            tempoBPM: tempoBPM, meanOffsetMs: meanOffsetMs, stepMeans: GapStepMeans(positions), drift: drift,
+            calibrationMs: calibrationMs, at: date)
     }
 
-    /// The mean signed offset (ms) at each step of a fill-the-gap trial's bar, steps 1 to 4 (nil where it has none).
-    public typealias StepMeans = (Double?, Double?, Double?, Double?)
-
-    /// Adds a fill-the-gap trial with its means at steps 1–4 as four values, not an array: what a load of the whole
-    /// journal keeps of a record (an array was made and freed for every trial).
+    /// Adds a fill-the-gap trial with its means at steps 1–4 as four numbers, not an array: what a load of the
+    /// whole journal keeps of a record (an array was made and freed for every trial).
     public mutating func addGapFill(
-        tempoBPM: Int, meanOffsetMs: Double, stepMeans: StepMeans, drift: SilentDrift? = nil,
+        tempoBPM: Int, meanOffsetMs: Double, stepMeans: GapStepMeans, drift: SilentDrift? = nil,
         calibrationMs: Double? = nil, at date: Date? = nil
     ) {
         let lag = calibrationMs ?? 0
@@ -167,14 +163,14 @@ public struct TimingHistory: Hashable, Sendable {
             gapCells.file(Keys.gap(band, .silent)) { $0.add(drift.meanOffsetMs - lag) }
         }
         gapCells.file(Keys.gap(band, .all)) { $0.add(meanOffsetMs) }
-        func add(step: Int, _ value: Double?) {
-            guard let value, value.isFinite, let slot = Keys.gapStep(band, step) else { return }
+        func add(step: Int, _ value: Double) {
+            guard value.isFinite, let slot = Keys.gapStep(band, step) else { return }
             gapCells.file(slot) { $0.add(value - lag) }
         }
-        add(step: 1, stepMeans.0)
-        add(step: 2, stepMeans.1)
-        add(step: 3, stepMeans.2)
-        add(step: 4, stepMeans.3)
+        add(step: 1, stepMeans.values.0)  // NaN where the step has no mean: not finite
+        add(step: 2, stepMeans.values.1)
+        add(step: 3, stepMeans.values.2)
+        add(step: 4, stepMeans.values.3)
         gapFillCount += 1
         if let date { addWeek(.gapFill, band, date) { $0.addMatching(error: meanOffsetMs) } }
     }

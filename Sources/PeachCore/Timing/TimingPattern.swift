@@ -50,6 +50,14 @@ public struct TimingPattern: Hashable, Sendable, CustomStringConvertible {
     /// Four straight sixteenths: what Peach on iOS played, and what a record without a pattern was.
     public static let straightSixteenths = TimingPattern(4, "xxxx", .sixteenths)
 
+    /// The steps a beat and the family of `pattern`, straight sixteenths' where there is none (a record written
+    /// before patterns): all of a pattern the timing profile files.
+    @inline(__always)
+    public static func grid(of pattern: TimingPattern?) -> (steps: Int, family: Family) {
+        guard let pattern else { return (straightSixteenths.steps, straightSixteenths.family) }
+        return (pattern.steps, pattern.family)
+    }
+
     /// Every pattern offset detection plays, family by family, in the order `all` rotates through them.
     public static let catalogue: [TimingPattern] = [
         straightSixteenths,

@@ -26,38 +26,9 @@ enum FiledRecord: Sendable {
     /// A fill-the-gap trial: its tempo, mean signed offset, the mean at each step, its silent bars' drift, the
     /// calibration in use and its time.
     case gapFill(
-        tempoBPM: Int, meanOffsetMs: Double, stepMeans: StepMeans, drift: SilentDrift?,
+        tempoBPM: Int, meanOffsetMs: Double, stepMeans: GapStepMeans, drift: SilentDrift?,
         calibrationMs: Double?, at: Date)
     /// Any other record (echo, play-back, a line not laid out as Peach writes it), boxed so that it does not
     /// make every slot as large as itself.
     indirect case record(StoredRecord)
-}
-
-extension FiledRecord {
-    /// A fill-the-gap trial's means at steps 1–4 (``TimingHistory/StepMeans``), NaN where a step has none (a
-    /// record's means are finite: its reader checks them): four numbers where four optionals take twice the room.
-    /// Larger, a filed record was moved by a call to `memcpy` three times a line (0.09k instructions a record).
-    struct StepMeans: Sendable {
-        private var values: (Double, Double, Double, Double) = (.nan, .nan, .nan, .nan)
-
-        /// No step with a mean.
-        init() {}
-
-        /// The mean at `step` (0–3).
-        @inline(__always)
-        mutating func set(_ value: Double, at step: Int) {
-            switch step {
-            case 0: values.0 = value
-            case 1: values.1 = value
-            case 2: values.2 = value
-            default: values.3 = value
-            }
-        }
-
-        /// The means as the history takes them.
-        var optionals: TimingHistory.StepMeans {
-            func optional(_ value: Double) -> Double? { value.isNaN ? nil : value }
-            return (optional(values.0), optional(values.1), optional(values.2), optional(values.3))
-        }
-    }
 }

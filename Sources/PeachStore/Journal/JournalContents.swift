@@ -85,9 +85,10 @@ public struct JournalContents: Sendable {
             switch rhythm.kind {
             case .offsetDetection:
                 if let offset = rhythm.offsetMs, let correct = rhythm.isCorrect {
-                    addOffsetDetection(
-                        tempoBPM: rhythm.tempoBPM, offsetMs: offset, isCorrect: correct,
-                        pattern: rhythm.pattern, at: rhythm.timestamp)
+                    let grid = TimingPattern.grid(of: rhythm.pattern)
+                    timing.addOffsetDetection(
+                        tempoBPM: rhythm.tempoBPM, offsetMs: offset, isCorrect: correct, steps: grid.steps,
+                        family: grid.family, at: rhythm.timestamp)
                 }
             case .continuousMatching:
                 if let mean = rhythm.meanOffsetMs {
@@ -113,7 +114,7 @@ public struct JournalContents: Sendable {
         case .gapFill(let tempo, let mean, let stepMeans, let drift, let calibration, let date):
             rhythmCount += 1
             timing.addGapFill(
-                tempoBPM: tempo, meanOffsetMs: mean, stepMeans: stepMeans.optionals, drift: drift,
+                tempoBPM: tempo, meanOffsetMs: mean, stepMeans: stepMeans, drift: drift,
                 calibrationMs: calibration, at: date)
         case .record(let record): add(record)
         }
@@ -139,15 +140,5 @@ public struct JournalContents: Sendable {
         pitchMatchingCount += 1
         profile.add(attempt)
         progress.add(attempt)
-    }
-
-    /// Adds one offset-detection trial to the timing profile (a record without a pattern: straight sixteenths).
-    private mutating func addOffsetDetection(
-        tempoBPM: Int, offsetMs: Double, isCorrect: Bool, pattern: TimingPattern?, at date: Date
-    ) {
-        timing.addOffsetDetection(
-            tempoBPM: tempoBPM, offsetMs: offsetMs, isCorrect: isCorrect,
-            pattern: pattern ?? .straightSixteenths,
-            at: date)
     }
 }

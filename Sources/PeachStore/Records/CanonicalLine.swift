@@ -203,7 +203,7 @@ enum CanonicalLine {
                 pattern: pattern, offsetPosition: position, version: version)
         case .continuousMatching:
             guard cursor.literal(",\"meanOffsetMs\":"), let mean = milliseconds() else { throw .refused }
-            var means = FiledRecord.StepMeans()
+            var means = GapStepMeans()
             // `,"meanOffsetMsPosition` then the step's digit: each step that has a mean, in order.
             var next = 0
             while next < 4, cursor.literal(",\"meanOffsetMsPosition") {

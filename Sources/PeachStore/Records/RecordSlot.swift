@@ -93,16 +93,15 @@ enum RecordSlot {
     /// (``RhythmRecord/hasValidFillFields(pattern:silentBars:drift:tempoRamp:rampEvery:calibrationMs:)``).
     @inline(__always)
     func initialize(
-        gapFillAt timestamp: Date, tempoBPM: Int, meanOffsetMs: Double, stepMeans: FiledRecord.StepMeans,
+        gapFillAt timestamp: Date, tempoBPM: Int, meanOffsetMs: Double, stepMeans: GapStepMeans,
         silentBars: Int?, drift: SilentDrift?, tempoRamp: Int?, rampEvery: Int?, pattern: TimingPattern?,
         calibrationMs: Double?, version: Int
     ) {
         switch self {
         case .record(let slot):
-            let means = stepMeans.optionals
             let record = RhythmRecord(
                 continuousMatchingAt: timestamp, tempoBPM: tempoBPM, meanOffsetMs: meanOffsetMs,
-                positions: [means.0, means.1, means.2, means.3], silentBars: silentBars,
+                positions: stepMeans.positions, silentBars: silentBars,
                 drift: drift, tempoRamp: tempoRamp, rampEvery: rampEvery, pattern: pattern,
                 calibrationMs: calibrationMs)
             slot.initialize(to: StoredRecord(.rhythm(record), readAt: version))
@@ -130,11 +129,11 @@ enum RecordSlot {
                             isCorrect: isCorrect, pattern: pattern, offsetPosition: offsetPosition)),
                     readAt: version))
         case .filed(let slot):
-            // A record without a pattern is straight sixteenths: four steps a beat.
+            let grid = TimingPattern.grid(of: pattern)
             slot.initialize(
                 to: .offsetDetection(
-                    tempoBPM: tempoBPM, offsetMs: offsetMs, isCorrect: isCorrect, steps: pattern?.steps ?? 4,
-                    family: pattern?.family ?? .sixteenths, at: timestamp))
+                    tempoBPM: tempoBPM, offsetMs: offsetMs, isCorrect: isCorrect, steps: grid.steps,
+                    family: grid.family, at: timestamp))
         }
     }
 }
