@@ -59,7 +59,35 @@ struct LineWrapperTests {
                 "abcdefghij abcdefghij abcdefgh", "ms end",
             ])
         #expect(
-            wrapper.wrap("twenty-four letters, 12 seconds on") == ["twenty-four letters, 12", "seconds on"])
+            wrapper.wrap("twenty-four letters, 120 seconds on") == ["twenty-four letters, 120", "seconds on"])
+    }
+
+    @Test(
+        "a list's small label or count stays with what follows it, and a value with its short likely range"
+    )
+    func labelsAndRanges() {
+        // A melody's places (`3 85 %`), fill the gap's steps (`3: -0.6 (-1.1 to -0.1)`), a count (`12 notes`).
+        let wrapper = LineWrapper(width: 40)
+        #expect(
+            wrapper.wrap("by place in the phrase: 1 85 % (76–92 %) · 3 85 % (76–92 %)")
+                == ["by place in the phrase: 1 85 % (76–92 %)", "· 3 85 % (76–92 %)"])
+        #expect(
+            wrapper.wrap("by step 2: -1.0 (-1.8 to -0.1), 3: -0.6 (-1.1 to -0.1)")
+                == ["by step 2: -1.0 (-1.8 to -0.1),", "3: -0.6 (-1.1 to -0.1)"])
+        let narrow = LineWrapper(width: 30)
+        #expect(
+            narrow.wrap("a count of all the keys was 12 notes") == [
+                "a count of all the keys was", "12 notes",
+            ])
+        // Three digits are no label; a group after a word (not a value) may still go to the next line.
+        #expect(
+            narrow.wrap("a count of all the keys is 120 notes") == [
+                "a count of all the keys is 120", "notes",
+            ])
+        #expect(
+            narrow.wrap("the answers that came in (9 answers)") == [
+                "the answers that came in", "(9 answers)",
+            ])
     }
 
     @Test("lines with newlines are wrapped piece by piece; the width is at least 20")

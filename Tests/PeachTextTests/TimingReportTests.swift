@@ -111,20 +111,20 @@ struct TimingReportTests {
     }
 
     @Test(
-        "the start screen heads fill the gap with its busiest band's mean, said in words, and rhythm echo with its level and hits; EN and DE"
+        "the start screen heads fill the gap with its busiest band's mean, said in words, and rhythm echo with its level and hits, each with its likely range; EN and DE"
     )
     func startLines() throws {
         #expect(TimingReport(history: TimingHistory(), texts: Texts(language: .english)).startLines.isEmpty)
         let history = try Self.gapFillAndEchoHistory()
         #expect(
             TimingReport(history: history, texts: Texts(language: .english)).startLines == [
-                "fill the gap +6.3 ms, a little late (80–119 BPM, 3 trials)",
-                "rhythm echo level 3, 75 % of 12 notes hit",
+                "fill the gap +6.3 ms (likely range +2.5 to +10.2 ms), a little late (80–119 BPM, 3 trials)",
+                "rhythm echo level 3, 75 % of 12 notes hit (likely range 62–85 %)",
             ])
         #expect(
             TimingReport(history: history, texts: Texts(language: .german)).startLines == [
-                "Lücke füllen +6,3 ms, etwas zu spät (80–119 BPM, 3 Versuche)",
-                "Rhythmus-Echo Stufe 3, 75 % von 12 Tönen getroffen",
+                "Lücke füllen +6,3 ms (wahrscheinlicher Bereich +2,5 bis +10,2 ms), etwas zu spät (80–119 BPM, 3 Versuche)",
+                "Rhythmus-Echo Stufe 3, 75 % von 12 Tönen getroffen (wahrscheinlicher Bereich 62–85 %)",
             ])
         // The profile's line of the family: the share hit with its likely range (9 of 12: 62–85 %).
         #expect(
@@ -143,8 +143,9 @@ struct TimingReportTests {
             version: "test")
         #expect(
             Array(screen.prefix(3)) == [
-                "Peach test", "fill the gap +6.3 ms, a little late (80–119 BPM, 3 trials)",
-                "rhythm echo level 3, 75 % of 12 notes hit",
+                "Peach test",
+                "fill the gap +6.3 ms (likely range +2.5 to +10.2 ms), a little late (80–119 BPM, 3 trials)",
+                "rhythm echo level 3, 75 % of 12 notes hit (likely range 62–85 %)",
             ], "\(screen)")
     }
 

@@ -327,11 +327,17 @@ extension Texts {
         }
     }
 
-    /// Early or late at `band`: the threshold as a share of a sixteenth and in milliseconds, with its range.
+    /// Early or late at `band`: the threshold as a share of a sixteenth and in milliseconds, with its range; a
+    /// threshold whose likely range spans more than ``ProgressHistory/uncertainSpan`` is no number yet, its range
+    /// alone (the rule of ``threshold(_:)``, everywhere a threshold is shown).
     func timingThreshold(_ threshold: TimingThreshold, band: TempoBand, sixteenthsOnly: Bool = true) -> String
     {
-        let range = threshold.likelyRangeMs
-        let likely = "\(format(range.lowerBound, 1))–\(format(range.upperBound, 1))"
+        let likely = likelyMilliseconds(threshold)
+        if ProgressHistory.isUncertain(threshold.percent) {
+            return tr(
+                "  early or late, \(bandName(band)): too uncertain to say yet (likely range \(likely) ms) · "
+                    + "\(answers(threshold.answers))")
+        }
         return sixteenthsOnly
             ? tr(
                 "  early or late, \(bandName(band)): \(format(threshold.milliseconds, 1)) ms "
@@ -341,6 +347,26 @@ extension Texts {
                 "  early or late, \(bandName(band)): \(format(threshold.milliseconds, 1)) ms "
                     + "(\(format(threshold.percent.cents, 1)) % of a pattern's step; likely range \(likely) ms) · "
                     + "\(answers(threshold.answers))")
+    }
+
+    /// `6.6–8.8`: a timing threshold's likely range in milliseconds, without the unit.
+    func likelyMilliseconds(_ threshold: TimingThreshold) -> String {
+        let range = threshold.likelyRangeMs
+        return "\(format(range.lowerBound, 1))–\(format(range.upperBound, 1))"
+    }
+
+    /// The start screen's early-or-late headline at the band with the most answers: `timing 9.8 ms (early or
+    /// late, 80–119 BPM; likely range 8.9–11.0 ms)`, or too uncertain to say with its range alone.
+    func startTiming(_ threshold: TimingThreshold, band: TempoBand) -> String {
+        let likely = likelyMilliseconds(threshold)
+        if ProgressHistory.isUncertain(threshold.percent) {
+            return tr(
+                "timing too uncertain to say yet (early or late, \(bandName(band)); likely range \(likely) ms)"
+            )
+        }
+        return tr(
+            "timing \(format(threshold.milliseconds, 1)) ms (early or late, \(bandName(band)); likely range \(likely) ms)"
+        )
     }
 
     /// A pattern family as a musician says it: `sixteenths`, `triplets`, `quarters and eighths` (German
@@ -364,11 +390,9 @@ extension Texts {
             if ProgressHistory.isUncertain(threshold.percent) {
                 return tr("\(familyName(family)) too uncertain to say")
             }
-            let range = threshold.likelyRangeMs
-            let (low, high) = (format(range.lowerBound, 1), format(range.upperBound, 1))
             return tr(
                 "\(familyName(family)) \(format(threshold.milliseconds, 1)) ms (\(format(threshold.percent.cents, 1)) %; "
-                    + "likely range \(low)–\(high) ms)")
+                    + "likely range \(likelyMilliseconds(threshold)) ms)")
         }
         return tr("  by pattern family: \(parts.joined(separator: " · "))")
     }
@@ -379,9 +403,8 @@ extension Texts {
         func text(_ threshold: TimingThreshold?) -> String {
             guard let threshold else { return "–" }
             if ProgressHistory.isUncertain(threshold.percent) { return tr("too uncertain to say") }
-            let range = threshold.likelyRangeMs
-            let (low, high) = (format(range.lowerBound, 1), format(range.upperBound, 1))
-            return tr("\(format(threshold.milliseconds, 1)) ms (likely range \(low)–\(high) ms)")
+            return tr(
+                "\(format(threshold.milliseconds, 1)) ms (likely range \(likelyMilliseconds(threshold)) ms)")
         }
         return tr("early \(text(early)) · late \(text(late))")
     }
@@ -408,14 +431,17 @@ extension Texts {
             let (low, high) = (signedMs(range.lowerBound), signedMs(range.upperBound))
             return tr("\(step.position): \(mean) (\(low) to \(high))")
         }.joined(separator: ", ")
-        var offset = signedMilliseconds(mean)
-        if let range = trials.likelyRangeOfMean {
-            let (low, high) = (signedMs(range.lowerBound), signedMs(range.upperBound))
-            offset = tr("\(signedMs(mean)) ms (likely range \(low) to \(high) ms)")
-        }
         return tr(
-            "  fill the gap, \(bandName(band)): \(offset), \(drift) · spread \(spread) ms · "
+            "  fill the gap, \(bandName(band)): \(meanOffset(trials)), \(drift) · spread \(spread) ms · "
                 + "\(trialsCount(trials.count)) · by step \(perStep)")
+    }
+
+    /// `+6.3 ms (likely range +1.0 to +11.6 ms)`: fill the gap's mean offset with its likely range (± one standard
+    /// error), or without one from a single trial.
+    func meanOffset(_ trials: WelfordAccumulator) -> String {
+        guard let range = trials.likelyRangeOfMean else { return signedMilliseconds(trials.mean) }
+        let (low, high) = (signedMs(range.lowerBound), signedMs(range.upperBound))
+        return tr("\(signedMs(trials.mean)) ms (likely range \(low) to \(high) ms)")
     }
 
     /// `+5.0` / `-3.1`.
@@ -424,17 +450,22 @@ extension Texts {
     /// `+12.5 ms`: a signed offset (one that rounds to zero reads `+0.0 ms`, as ``signed(_:_:)`` writes it).
     public func signedMilliseconds(_ value: Double) -> String { tr("\(signedMs(value)) ms") }
 
-    /// The start screen's fill-the-gap headline: `fill the gap +2.2 ms, on time (80–119 BPM, 12 trials)`.
+    /// The start screen's fill-the-gap headline: `fill the gap +2.2 ms (likely range +0.1 to +4.3 ms), on time
+    /// (80–119 BPM, 12 trials)`.
     func startGapFill(band: TempoBand, trials: WelfordAccumulator) -> String {
         tr(
-            "fill the gap \(signedMs(trials.mean)) ms, \(timingVerdict(meanOffsetMs: trials.mean)) "
+            "fill the gap \(meanOffset(trials)), \(timingVerdict(meanOffsetMs: trials.mean)) "
                 + "(\(bandName(band)), \(trialsCount(trials.count)))")
     }
 
-    /// The start screen's rhythm-echo headline: `rhythm echo level 3, 86 % of 412 notes hit`.
+    /// The start screen's rhythm-echo headline: `rhythm echo level 3, 86 % of 412 notes hit (likely range 84–88 %)`
+    /// (the range of the share hit: ``AccuracyEstimate``, as the profile's line of each family has it).
     func startEcho(level: Int, hits: Int, notes: Int) -> String {
         let share = notes == 0 ? 0 : Double(hits) / Double(notes) * 100
-        return tr("rhythm echo level \(level), \(format(share, 0)) % of \(notes) notes hit")
+        let likely = likelyPercents(AccuracyEstimate(correct: hits, of: notes))
+        return tr(
+            "rhythm echo level \(level), \(format(share, 0)) % of \(notes) notes hit (likely range \(likely))"
+        )
     }
 
     /// `1 trial` / `12 trials`.

@@ -448,19 +448,46 @@ public struct Texts: Sendable {
         tr("Chart written to \(path).")
     }
 
-    /// `threshold 12.3 cents (75 % correct; …)` and `matching error 5.1 cents`, a line each, for the start screen.
+    /// `threshold 12.3 cents (75 % correct; …)`, `matching error 5.1 cents (likely range 4.6–5.6)` and `timing 9.8
+    /// ms (early or late, 80–119 BPM; likely range 8.9–11.0 ms)`, a line each, for the start screen: every number
+    /// with its likely range, as the profile gives it.
     public func startSummary(
-        threshold: ThresholdEstimate?, matching: Double?,
+        threshold: ThresholdEstimate?, matching: PitchMatchingStatistics,
         timing: (band: TempoBand, threshold: TimingThreshold)? = nil
     ) -> String {
         let parts = [
             threshold.map { tr("threshold \(self.threshold($0))") },
-            matching.map { tr("matching error \(cents($0))") },
-            timing.map {
-                tr("timing \(format($0.threshold.milliseconds, 1)) ms (early or late, \(bandName($0.band)))")
-            },
+            meanMatchingError(matching).map { tr("matching error \($0)") },
+            timing.map { startTiming($0.threshold, band: $0.band) },
         ].compactMap { $0 }
         return parts.joined(separator: "\n")  // a line each: they fit 80 columns
+    }
+
+    /// `5.1 cents (likely range 4.6–5.6)`: pitch matching's mean absolute error with its likely range (± one
+    /// standard error, as the progress chart draws it), without one from a single attempt; nil before the first.
+    public func meanMatchingError(_ matching: PitchMatchingStatistics) -> String? {
+        guard let error = matching.meanAbsoluteError else { return nil }
+        guard let range = matching.likelyRangeOfMeanAbsoluteError else { return cents(error) }
+        let (low, high) = (format(range.lowerBound, 1), format(range.upperBound, 1))
+        return tr("\(cents(error)) (likely range \(low)–\(high))")
+    }
+
+    /// `+1.1 (likely range +0.6 to +1.6)`: pitch matching's bias (+ = sharp) with its likely range (± one standard
+    /// error), without one from a single attempt; `–` before the first.
+    public func matchingBias(_ matching: PitchMatchingStatistics) -> String {
+        guard let bias = matching.bias else { return "–" }
+        guard let range = matching.likelyRangeOfBias else { return signed(bias, 1) }
+        let (low, high) = (signed(range.lowerBound, 1), signed(range.upperBound, 1))
+        return tr("\(signed(bias, 1)) (likely range \(low) to \(high))")
+    }
+
+    /// The start screen's intervals headline: `intervals: 6 trained (420 answers, 85 attempts)`, counting each
+    /// interval in each tuning; the profile lists them.
+    public func startIntervals(trained: Int, answers: Int, attempts: Int) -> String {
+        let counts = [
+            answers > 0 ? self.answers(answers) : nil, attempts > 0 ? self.attempts(attempts) : nil,
+        ]
+        return tr("intervals: \(trained) trained (\(counts.compactMap { $0 }.joined(separator: ", ")))")
     }
 
     /// Where the chart would be, with answers but too few on any one note for it.

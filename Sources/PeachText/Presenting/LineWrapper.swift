@@ -1,7 +1,8 @@
 // LineWrapper: fits a screen's lines to the terminal's width, breaking only between words.
 
 /// Breaks lines that are wider than a terminal at spaces, never inside a word, a short parenthesised group
-/// such as `(9 answers)`, nor between a number and its unit (`8.3 ms`, `99 %`) (a single word wider than the
+/// such as `(9 answers)`, between a number and its unit (`8.3 ms`, `99 %`), nor after a small whole number that
+/// labels or counts what follows (`3 80 %` for a melody's third note, `step 2: -1.0`, `12 notes`) (a single word wider than the
 /// width stays whole: a path is better long than cut; one that fits the width but not after the indent starts
 /// at the margin). A continuation line is indented under the line's text:
 /// under its leading spaces, or under the start of its last column when the line is a table row (columns
@@ -33,6 +34,7 @@ public struct LineWrapper: Sendable, Equatable {
         let indent = hangingIndent(characters)
         func text(_ range: Range<Int>) -> String { units[range].joined() }
         let shortGroup = Self.spacesInShortGroups(characters).union(Self.spacesBeforeUnits(characters))
+            .union(Self.spacesAfterLabels(characters))
         var lines: [String] = []
         var rest = characters[...]
         var prefix = ""
@@ -72,8 +74,9 @@ public struct LineWrapper: Sendable, Equatable {
     /// The longest parenthesised group kept on one line (`(9 answers)`, `(30 attempts)`).
     static let shortGroup = 16
 
-    /// The spaces inside a parenthesised group of at most ``shortGroup`` characters: a line does not break
-    /// there, so `(9` and `answers)` never end up on two lines.
+    /// The spaces inside a parenthesised group of at most ``shortGroup`` characters, and the one before it when a
+    /// value stands there (`-0.6 (-1.1 to -0.1)`, `85 % (76–92 %)`: a value and its likely range): a line does not
+    /// break there, so `(9` and `answers)` never end up on two lines.
     static func spacesInShortGroups(_ characters: [Character]) -> Set<Int> {
         var spaces = Set<Int>()
         var open: Int?
@@ -83,6 +86,11 @@ public struct LineWrapper: Sendable, Equatable {
             } else if character == ")", let start = open {
                 if index - start + 1 <= shortGroup {
                     for inside in start..<index where characters[inside] == " " { spaces.insert(inside) }
+                    if start >= 2, characters[start - 1] == " ",
+                        characters[start - 2].isNumber || characters[start - 2] == "%"
+                    {
+                        spaces.insert(start - 1)
+                    }
                 }
                 open = nil
             }
@@ -105,6 +113,22 @@ public struct LineWrapper: Sendable, Equatable {
                 end == characters.count || !characters[end].isNumber
             else { continue }
             spaces.insert(index)
+        }
+        return spaces
+    }
+
+    /// The spaces after a word that is a whole number of one or two digits, alone or with a colon (`3`, `2:`):
+    /// a list's label (a place in a phrase, a step) or a count (`12 notes`) stays with what it labels or counts.
+    static func spacesAfterLabels(_ characters: [Character]) -> Set<Int> {
+        var spaces = Set<Int>()
+        var wordStart = 0
+        for (index, character) in characters.enumerated() where character == " " {
+            var word = characters[wordStart..<index]
+            if word.last == ":" { word = word.dropLast() }
+            if (1...2).contains(word.count), word.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                spaces.insert(index)
+            }
+            wordStart = index + 1
         }
         return spaces
     }

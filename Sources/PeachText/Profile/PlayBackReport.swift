@@ -136,12 +136,16 @@ public struct PlayBackReport: Sendable {
     /// How many weeks `--progress` lists per kind.
     public static let shownWeeks = 26
 
-    /// The headline for the start screen: `Play back: intervals 82 % (40 answers)` of each kind trained.
+    /// The headline for the start screen: `Play back: intervals 82 % (likely range 75–87 %, 40 answers)` of each
+    /// kind trained, every share with its likely range as the profile gives it.
     public var summary: String? {
         let parts = kinds.map { kind -> String in
             let totals = history.totals(of: kind)
+            let (share, likely) = (
+                percent(totals.correct, of: totals.answers), likelyRange(totals.correct, of: totals.answers)
+            )
             return texts.tr(
-                "\(texts.playBackKindName(kind)) \(percent(totals.correct, of: totals.answers)) (\(texts.answers(totals.answers)))"
+                "\(texts.playBackKindName(kind)) \(share) (likely range \(likely), \(texts.answers(totals.answers)))"
             )
         }
         return parts.isEmpty ? nil : texts.tr("Play back: ") + parts.joined(separator: " · ")

@@ -114,22 +114,11 @@ public struct ProfileReport: Sendable {
                 texts.tr("Measured \(day(measurement.date)): \(texts.threshold(measurement.estimate))"))
         }
         let matching = profile.matching
-        if let error = matching.meanAbsoluteError {
-            func signed(_ value: Double) -> String { texts.signed(value, 1) }
-            var bias = matching.bias.map(signed) ?? "–"
+        if let meanError = texts.meanMatchingError(matching) {
+            // Each mean with its likely range: ± one standard error (68 %, as the progress chart draws it).
             let spread = matching.spread.map { texts.format($0, 1) } ?? "–"
-            // Each mean's likely range: ± one standard error (68 %, as the progress chart draws it).
-            var meanError = texts.cents(error)
-            if let range = matching.likelyRangeOfMeanAbsoluteError {
-                let (low, high) = (texts.format(range.lowerBound, 1), texts.format(range.upperBound, 1))
-                meanError = texts.tr("\(meanError) (likely range \(low)–\(high))")
-            }
-            if let mean = matching.bias, let range = matching.likelyRangeOfBias {
-                let (low, high) = (signed(range.lowerBound), signed(range.upperBound))
-                bias = texts.tr("\(signed(mean)) (likely range \(low) to \(high))")
-            }
             result.append(
-                "\(texts(.matchingTitle)): \(texts(.meanError)) \(meanError) · \(texts(.bias)) \(bias) · "
+                "\(texts(.matchingTitle)): \(texts(.meanError)) \(meanError) · \(texts(.bias)) \(texts.matchingBias(matching)) · "
                     + "\(texts(.standardDeviation)) \(spread) · \(texts.attempts(matching.count))")
         } else {
             result.append(texts(.noMatching))
@@ -220,10 +209,9 @@ public struct ProfileReport: Sendable {
                         "threshold \(texts.threshold(threshold)), \(texts.answers(interval.comparisonCount))")
                 )
             }
-            if let error = interval.matching.meanAbsoluteError {
-                let bias = interval.matching.bias.map { texts.signed($0, 1) } ?? "–"
+            if let error = texts.meanMatchingError(interval.matching) {
                 parts.append(
-                    "\(texts(.meanError)) \(texts.cents(error)) · \(texts(.bias)) \(bias), "
+                    "\(texts(.meanError)) \(error) · \(texts(.bias)) \(texts.matchingBias(interval.matching)), "
                         + texts.attempts(interval.matching.count))
             }
             return texts.intervalName(key) + ": " + parts.joined(separator: " · ")
@@ -345,16 +333,24 @@ extension ProfileReport {
         } else if contents.profile.comparisonCount > 0 {
             lines.append(report.emptyChartLine)
         }
-        // The headline of each discipline trained: the pitch threshold, the matching error, timing's threshold
-        // (at the tempo band with the most answers), fill the gap's mean and rhythm echo's level, play-back's
-        // share right.
+        // The headline of each discipline trained, every number with its likely range: the pitch threshold, the
+        // matching error, timing's threshold (at the tempo band with the most answers), the intervals trained,
+        // fill the gap's mean and rhythm echo's level, play-back's share right.
         let timing = contents.timing.offsetDetectionBands.compactMap { band in
             contents.timing.threshold(band: band).map { (band: band, threshold: $0) }
         }.max { $0.threshold.answers < $1.threshold.answers }
         let summary = texts.startSummary(
-            threshold: report.threshold, matching: contents.profile.matching.meanAbsoluteError, timing: timing
+            threshold: report.threshold, matching: contents.profile.matching, timing: timing
         )
         lines += summary.split(separator: "\n").map(String.init)
+        let intervals = contents.profile.trainedIntervals
+        if !intervals.isEmpty {
+            lines.append(
+                texts.startIntervals(
+                    trained: intervals.count,
+                    answers: intervals.reduce(0) { $0 + $1.profile.comparisonCount },
+                    attempts: intervals.reduce(0) { $0 + $1.profile.matching.count }))
+        }
         lines += TimingReport(history: contents.timing, texts: texts).startLines
         if let playBack = PlayBackReport(history: contents.playBack, texts: texts).summary {
             lines.append(playBack)
