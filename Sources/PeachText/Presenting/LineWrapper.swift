@@ -2,9 +2,9 @@
 
 /// Breaks lines that are wider than a terminal at spaces, never inside a word, a short parenthesised group
 /// such as `(9 answers)`, between a number and its unit (`8.3 ms`, `99 %`), nor after a small whole number that
-/// labels or counts what follows (`3 80 %` for a melody's third note, `step 2: -1.0`, `12 notes`) (a single word wider than the
-/// width stays whole: a path is better long than cut; one that fits the width but not after the indent starts
-/// at the margin). A continuation line is indented under the line's text:
+/// labels or counts what follows (`3 80 %` for a melody's third note, `step 2: -1.0`, `12 notes`) (a single word
+/// wider than the width stays whole: a path is better long than cut; one that fits the width but not after the
+/// indent starts at the margin). A continuation line is indented under the line's text:
 /// under its leading spaces, or under the start of its last column when the line is a table row (columns
 /// separated by two or more spaces) and that column leaves room for at least ``minimumColumn`` characters.
 /// Every character counts one column (Peach's screens use no wide, East Asian, characters), and a terminal's
