@@ -493,6 +493,41 @@ struct PlayBackProfileTests {
     }
 
     @Test(
+        "melodies in tempo: each place's mean offset with its likely range, on the screen and in JSON; EN and DE"
+    )
+    func melodyOffsetRanges() throws {
+        let level = try #require(MelodyLevel(.steps, length: 3))
+        let question = try #require(
+            PlayBackQuestion(
+                melody: level, tonic: MIDINote(60), notes: [60, 62, 64].map { MIDINote(clamping: $0) }))
+        var contents = JournalContents()
+        // The first note 10, 20 and 30 ms late (20 ± 5.8), the second once on time, at 120 BPM.
+        for (index, late) in [0.010, 0.020, 0.030].enumerated() {
+            // Onsets count from the first note played; the grid offset places it (`late` after its beat).
+            let played = [(60, 0.0)] + (index == 0 ? [(62, 0.5 - late)] : [])
+            let completed = CompletedPlayBack(
+                question: question,
+                played: played.map { PlayedNote(note: MIDINote(clamping: $0.0), velocity: 90, time: $0.1) },
+                anyOctave: false, anyVoicing: false, timestamp: Date(timeIntervalSince1970: 1_767_225_600),
+                responseTime: 1, inputKind: .midiNote, tempo: try Tempo(bpm: 120), gridOffset: late)
+            contents.add(StoredRecord(.playBack(completed)))
+        }
+        for (language, line) in [
+            (Language.english, "  In tempo, mean offset by place (ms): 1 +20 (+14 to +26) · 2 0"),
+            (.german, "  Im Tempo, mittlere Abweichung nach Stelle (ms): 1 +20 (+14 bis +26) · 2 0"),
+        ] {
+            let report = PlayBackReport(history: contents.playBack, texts: Texts(language: language))
+            #expect(report.lines().contains(line), "\(report.lines())")
+        }
+        let json = PlayBackReport(history: contents.playBack, texts: Texts(language: .english)).model
+        let first = try #require(json.first?.positions?.first)
+        #expect(abs((first.offsetLower68 ?? 0) - (20 - 10 / 3.0.squareRoot())) < 1e-6)
+        #expect(abs((first.offsetUpper68 ?? 0) - (20 + 10 / 3.0.squareRoot())) < 1e-6)
+        let second = try #require(json.first?.positions?.dropFirst().first)
+        #expect(second.meanOffsetMs == 0 && second.offsetLower68 == nil && second.offsetUpper68 == nil)
+    }
+
+    @Test(
         "the section: accuracy, the weak spot first, what it was heard as; JSON, the SVG table, weeks, start screen"
     )
     func profile() throws {

@@ -45,9 +45,29 @@ public struct PlayBackHistory: Hashable, Sendable {
         public internal(set) var sum = 0.0
         /// The sum of their offsets' sizes, milliseconds.
         public internal(set) var absoluteSum = 0.0
+        /// The sum of their offsets' squares, ms² (for the spread, and with it the mean's likely range).
+        public internal(set) var squaresSum = 0.0
+
+        /// Adds a note played `milliseconds` from its place on the grid (positive late).
+        mutating func add(_ milliseconds: Double) {
+            count += 1
+            sum += milliseconds
+            absoluteSum += abs(milliseconds)
+            squaresSum += milliseconds * milliseconds
+        }
 
         /// The mean signed offset, ms; nil without notes.
         public var mean: Double? { count > 0 ? sum / Double(count) : nil }
+
+        /// The likely range of the mean signed offset: ± one standard error (the notes' sample standard deviation
+        /// over √count), as every mean's range in the profile; nil below two notes. Offsets are a few to a few
+        /// hundred ms, so the sums keep the spread to far more digits than a whole millisecond shows.
+        public var likelyRangeOfMean: ClosedRange<Double>? {
+            guard count > 1, let mean else { return nil }
+            let variance = max(0, (squaresSum - sum * mean) / Double(count - 1))
+            let standardError = (variance / Double(count)).squareRoot()
+            return (mean - standardError)...(mean + standardError)
+        }
         /// The mean size of the offsets, ms; nil without notes.
         public var meanAbsolute: Double? { count > 0 ? absoluteSum / Double(count) : nil }
     }
@@ -118,9 +138,7 @@ public struct PlayBackHistory: Hashable, Sendable {
         }
         for (index, offset) in completed.noteOffsets.enumerated() {
             guard let offset else { continue }
-            melodyTiming[index + 1, default: Offsets()].count += 1
-            melodyTiming[index + 1, default: Offsets()].sum += offset * 1000
-            melodyTiming[index + 1, default: Offsets()].absoluteSum += abs(offset) * 1000
+            melodyTiming[index + 1, default: Offsets()].add(offset * 1000)
         }
         recentByKind[item.kind, default: []].append(completed.isCorrect)
         if recentByKind[item.kind, default: []].count > Self.levelLength {
@@ -212,6 +230,7 @@ public struct PlayBackHistory: Hashable, Sendable {
             melodyTiming.allSatisfy({
                 (1...MelodyLevel.lengths.upperBound).contains($0.key) && $0.value.count > 0
                     && $0.value.count <= answerCount && $0.value.absoluteSum >= abs($0.value.sum)
+                    && $0.value.squaresSum >= 0
             })
         else { return false }
         return sum == answerCount && weekly.allSatisfy { $0.correct >= 0 && $0.correct <= $0.answers }
@@ -262,14 +281,15 @@ extension PlayBackHistory.ItemRecord: SnapshotCodable {
 }
 
 extension PlayBackHistory.Offsets: SnapshotCodable {
-    /// Writes the count and the two sums.
-    public func write(to writer: inout SnapshotWriter) { writer.write(count, sum, absoluteSum) }
+    /// Writes the count and the three sums.
+    public func write(to writer: inout SnapshotWriter) { writer.write(count, sum, absoluteSum, squaresSum) }
 
     /// Reads the offsets; checked by ``PlayBackHistory/isConsistent(maximumCount:)``.
     public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
         count = try reader.int()
         sum = try reader.finiteDouble()
         absoluteSum = try reader.finiteDouble()
+        squaresSum = try reader.finiteDouble()
     }
 }
 

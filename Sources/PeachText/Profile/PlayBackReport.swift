@@ -82,11 +82,20 @@ public struct PlayBackReport: Sendable {
                     "  " + texts.tr("Notes right by place in the phrase: \(places.joined(separator: " · "))"))
             }
             if kind == .melodies, !history.melodyTiming.isEmpty {
-                // In tempo: how far from the grid, on mean, the notes at each place were played.
+                // In tempo: how far from the grid, on mean, the notes at each place were played, each mean with
+                // its likely range (`2 +4 (+1 to +7)`).
                 var places: [String] = []
                 for (place, offsets) in history.melodyTiming.sorted(by: { $0.key < $1.key }) {
                     guard let mean = offsets.mean else { continue }
-                    places.append(String(place) + " " + texts.signedWholeMilliseconds(mean))
+                    var text = String(place) + " " + texts.signedWholeMilliseconds(mean)
+                    if let range = offsets.likelyRangeOfMean {
+                        let (low, high) = (
+                            texts.signedWholeMilliseconds(range.lowerBound),
+                            texts.signedWholeMilliseconds(range.upperBound)
+                        )
+                        text += " " + texts.tr("(\(low) to \(high))")
+                    }
+                    places.append(text)
                 }
                 result.append(
                     "  " + texts.tr("In tempo, mean offset by place (ms): \(places.joined(separator: " · "))")
@@ -182,8 +191,11 @@ public struct PlayBackReport: Sendable {
                     var position = PlayBackJSON.Position(
                         position: $0.key, answers: $0.value.answers, correct: $0.value.correct,
                         lower68: range.lowerBound, upper68: range.upperBound)
-                    position.meanOffsetMs = history.melodyTiming[$0.key]?.mean
-                    position.meanAbsoluteOffsetMs = history.melodyTiming[$0.key]?.meanAbsolute
+                    let offsets = history.melodyTiming[$0.key]
+                    position.meanOffsetMs = offsets?.mean
+                    position.offsetLower68 = offsets?.likelyRangeOfMean?.lowerBound
+                    position.offsetUpper68 = offsets?.likelyRangeOfMean?.upperBound
+                    position.meanAbsoluteOffsetMs = offsets?.meanAbsolute
                     return position
                 }
             }
@@ -334,6 +346,8 @@ public struct PlayBackJSON: Encodable, Sendable {
         public let lower68, upper68: Double
         /// In tempo: the mean signed offset of the notes played there, ms (absent without such notes).
         public var meanOffsetMs: Double?
+        /// In tempo: the likely range of that mean, ms (± one standard error; absent below two notes).
+        public var offsetLower68, offsetUpper68: Double?
         /// In tempo: the mean size of their offsets, ms.
         public var meanAbsoluteOffsetMs: Double?
     }

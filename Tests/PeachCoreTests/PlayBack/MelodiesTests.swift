@@ -94,6 +94,43 @@ struct MelodiesTests {
         #expect(answer([(71, 0)], inTempo: false).verdict.marks == [.right, .missing, .missing, .missing])
     }
 
+    /// Three answers in tempo at 120 BPM to a four-note phrase, its first note 10, 20 and 30 ms late, its second
+    /// on time once.
+    static func inTempoHistory() throws -> PlayBackHistory {
+        let level = try #require(MelodyLevel(.steps, length: 4))
+        let question = try #require(
+            PlayBackQuestion(melody: level, tonic: MIDINote(64), notes: Self.notes([71, 73, 71, 68])))
+        var history = PlayBackHistory()
+        for (index, late) in [0.010, 0.020, 0.030].enumerated() {
+            // Onsets count from the first note played; the grid offset places it (`late` after its beat).
+            let played = [(71, 0.0)] + (index == 0 ? [(73, 0.5 - late)] : [])
+            history.add(
+                CompletedPlayBack(
+                    question: question,
+                    played: played.map {
+                        PlayedNote(note: MIDINote(clamping: $0.0), velocity: 90, time: $0.1)
+                    },
+                    anyOctave: false, anyVoicing: false, timestamp: Date(timeIntervalSince1970: 0),
+                    responseTime: 0, inputKind: .midiNote, tempo: try Tempo(bpm: 120), gridOffset: late))
+        }
+        return history
+    }
+
+    @Test("in tempo each place's mean offset has its likely range (± one standard error), kept in a snapshot")
+    func offsetRangeByPlace() throws {
+        let history = try Self.inTempoHistory()
+        let first = try #require(history.melodyTiming[1])
+        // 10, 20, 30 ms: mean 20, sample standard deviation 10, standard error 10 / √3 = 5.77.
+        #expect(first.count == 3 && abs((first.mean ?? 0) - 20) < 1e-9)
+        let range = try #require(first.likelyRangeOfMean)
+        #expect(abs(range.lowerBound - (20 - 10 / 3.0.squareRoot())) < 1e-9)
+        #expect(abs(range.upperBound - (20 + 10 / 3.0.squareRoot())) < 1e-9)
+        // One note is a mean without a range.
+        #expect(history.melodyTiming[2]?.count == 1 && history.melodyTiming[2]?.likelyRangeOfMean == nil)
+        #expect(try snapshotRoundTrip(history) == history)
+        #expect(history.isConsistent(maximumCount: 3))
+    }
+
     @Test(
         "an answer is spelled as judged: a right note as the phrase writes it, a wrong or added one plainly")
     func answerSpelling() throws {
