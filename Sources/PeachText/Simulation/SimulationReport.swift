@@ -147,10 +147,14 @@ public final class SimulationReport: SimulationReporting {
         emit("")
         emit(t(.summary))
         row(.attempts, String(statistics.count))
-        row(
-            .meanAbsError,
-            statistics.meanAbsoluteError.map { t.cents($0) } ?? "–")
-        row(.bias, statistics.bias.map(signed) ?? "–")
+        // Each mean with its likely range, as the profile gives it: a planted bias or spread should fall in it.
+        row(.meanAbsError, t.meanMatchingError(statistics) ?? "–")
+        var bias = statistics.bias.map(signed) ?? "–"
+        if let mean = statistics.bias, let range = statistics.likelyRangeOfBias {
+            let (low, high) = (signedNumber(range.lowerBound), signedNumber(range.upperBound))
+            bias = t.tr("\(signed(mean)) (likely range \(low) to \(high))")
+        }
+        row(.bias, bias)
         row(.spread, statistics.spread.map { t.cents($0) } ?? "–")
         row(.virtualTime, duration(elapsed))
     }
@@ -348,9 +352,14 @@ public final class SimulationReport: SimulationReporting {
         emit("")
         emit(t(.summary))
         row(.trials, String(trials))
+        let likely = t.likelyPercents(AccuracyEstimate(correct: hits, of: notes))
         row(
             .hitRate,
-            notes == 0 ? "–" : t.tr("\(t.format(Double(hits) / Double(notes) * 100, 1)) % of \(notes) notes"))
+            notes == 0
+                ? "–"
+                : t.tr(
+                    "\(t.format(Double(hits) / Double(notes) * 100, 1)) % of \(notes) notes (likely range \(likely))"
+                ))
         row(.extras, String(extras))
         row(.meanOffset, offsets.meanIfAny.map(t.signedMilliseconds) ?? "–")
         row(.spread, offsets.sampleStandardDeviation.map { t.tr("\(t.format($0, 1)) ms") } ?? "–")
