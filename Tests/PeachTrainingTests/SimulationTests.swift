@@ -48,6 +48,34 @@ struct SimulationTests {
     }
 
     @Test(
+        "nothing outlives a simulation's run: its store goes when the run ends, in every mode, so the snapshot written on another thread is waited for before the process exits"
+    )
+    func storeGoesAfterTheRun() throws {
+        var inTempo = PlayBackOptions(kind: .melodies)
+        inTempo.inTempo = true
+        let modes: [(SimulationMode, PlayBackOptions?)] =
+            SimulationMode.allCases.map { ($0, nil) } + [(.playBack(.melodies), inTempo)]
+        for (mode, playBack) in modes {
+            let folder = NSTemporaryDirectory() + "peach-simulation-" + UUID().uuidString
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            weak var weakStore: JournalStore?
+            do {
+                let store = try JournalStore(directory: folder)
+                weakStore = store
+                let simulation = Simulation(
+                    mode: mode, parameters: SimulatedListener.Parameters(threshold: 8), settings: .defaults,
+                    trials: 3, seed: 3, playBack: playBack)
+                #expect(
+                    simulation.run(
+                        start: Date(timeIntervalSince1970: 1_800_000_000), store: store,
+                        report: RecordingSimulationReporter(), error: { _ in }))
+                #expect(store.contents.recordCount >= 3, "\(mode)")
+            }
+            #expect(weakStore == nil, "\(mode): something still holds the store")
+        }
+    }
+
+    @Test(
         "a placement asks each item once in order: a perfect player has all 37 in play after 37 answers; a 60 % one stops early"
     )
     func placement() throws {

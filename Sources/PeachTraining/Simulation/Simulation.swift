@@ -141,7 +141,8 @@ public struct Simulation: Sendable {
             listener.answer(session)
             var next: Double?
             stored = drive(session, clock: clock, until: { session.answeredCount >= trials }, report, error) {
-                if case .answered(let completed) = $0 {
+                session, event in
+                if case .answered(let completed) = event {
                     report.comparison(completed, number: session.answeredCount)
                     next = KazezNoteStrategy().nextDifference(
                         after: completed.comparison.centDifference.magnitude, wasCorrect: completed.isCorrect)
@@ -158,8 +159,8 @@ public struct Simulation: Sendable {
                 observers: store.map { [$0] } ?? [], generator: SeededRandomGenerator(seed: seed))
             listener.match(session)
             stored = drive(session, clock: clock, until: { session.committedCount >= trials }, report, error)
-            {
-                if case .committed(let completed) = $0 {
+            { session, event in
+                if case .committed(let completed) = event {
                     report.matching(completed, number: session.committedCount)
                 }
             }
@@ -196,7 +197,8 @@ public struct Simulation: Sendable {
             var history = TimingHistory()
             listener.echo(session) { clicks.now }
             stored = drive(session, clock: clock, until: { session.trialCount >= trials }, report, error) {
-                if case .trialCompleted(let completed) = $0 {
+                session, event in
+                if case .trialCompleted(let completed) = event {
                     history.addEcho(completed)
                     report.echo(completed, number: session.trialCount)
                 }
@@ -211,7 +213,8 @@ public struct Simulation: Sendable {
             var last: CompletedOffsetDetection?
             listener.answer(session)
             stored = drive(session, clock: clock, until: { session.answeredCount >= trials }, report, error) {
-                if case .answered(let completed) = $0 {
+                session, event in
+                if case .answered(let completed) = event {
                     last = completed
                     history.addOffsetDetection(
                         tempoBPM: completed.trial.tempo.bpm, offsetMs: completed.trial.offsetMs,
@@ -232,7 +235,8 @@ public struct Simulation: Sendable {
             var drift = WelfordAccumulator()
             listener.tap(session) { clicks.now }
             stored = drive(session, clock: clock, until: { session.trialCount >= trials }, report, error) {
-                switch $0 {
+                session, event in
+                switch event {
                 case .struck(let strike, _) where strike.silentBar == nil: strikes.add(strike.offsetMs)
                 case .trialCompleted(let completed):
                     if let silent = completed.drift { drift.add(silent.msPerBar) }
@@ -269,7 +273,7 @@ public struct Simulation: Sendable {
         var generator = SeededRandomGenerator(seed: seed &+ 2)
         let player = self.player
         let stored = drive(session, clock: clock, until: { session.answeredCount >= trials }, report, error) {
-            [weak session] event in
+            [weak session] _, event in
             switch event {
             case .grid(let grid):
                 guard let question = session?.question else { return }
@@ -277,8 +281,8 @@ public struct Simulation: Sendable {
                     clock.schedule(after: .seconds(max(0, struck.time - clock.elapsed.seconds))) {
                         guard let session, session.question == question else { return }
                         session.noteOn(struck.note, velocity: 90, at: struck.time, input: .simulated)
-                        clock.schedule(after: .seconds(0.2)) {
-                            session.noteOff(struck.note, at: struck.time + 0.2)
+                        clock.schedule(after: .seconds(0.2)) { [weak session] in
+                            session?.noteOff(struck.note, at: struck.time + 0.2)
                         }
                     }
                 }
@@ -292,8 +296,10 @@ public struct Simulation: Sendable {
                     for note in answer.notes {
                         session.noteOn(note.note, velocity: 90, at: start + note.onset, input: .simulated)
                     }
-                    clock.schedule(after: .seconds(0.5)) {
-                        for note in answer.notes { session.noteOff(note.note, at: start + 0.5) }
+                    // Weakly, as every closure the clock keeps: one still pending when the run ends must not
+                    // keep the session (and the store) alive.
+                    clock.schedule(after: .seconds(0.5)) { [weak session] in
+                        for note in answer.notes { session?.noteOff(note.note, at: start + 0.5) }
                     }
                 }
             case .answered(let completed): report.playBack(completed, number: session?.answeredCount ?? 0)
@@ -309,25 +315,30 @@ public struct Simulation: Sendable {
         return stored
     }
 
-    /// Runs `session` on the discipline seam, as a training run holds any session: `handle` takes its events,
-    /// a result the store could not keep is reported (and the simulation is then not all stored), it starts,
-    /// runs in virtual time until `done` or until it stops by itself, and is stopped.
+    /// Runs `session` on the discipline seam, as a training run holds any session: `handle` takes the session and
+    /// its events, a result the store could not keep is reported (and the simulation is then not all stored), it
+    /// starts, runs in virtual time until `done` or until it stops by itself, and is stopped.
+    ///
+    /// The session is handed to `handle`, not captured by it: a handler the session keeps must not keep the
+    /// session, or the session, its observers and the store among them would outlive the run, and the store's
+    /// snapshot, written on another thread and waited for when the store goes, could be cut off by the
+    /// process's exit.
     /// - Returns: whether every result was stored.
     @MainActor
     private func drive<Session: TrainingSession>(
         _ session: Session, clock: VirtualClock, until done: @escaping @MainActor () -> Bool,
         _ report: some SimulationReporting, _ error: @escaping (String) -> Void,
-        handle: @escaping @MainActor (Session.Event) -> Void
+        handle: @escaping @MainActor (Session, Session.Event) -> Void
     ) -> Bool {
         var stored = true
         var stopped = false
-        session.addEventHandler { event in
+        session.addEventHandler { [weak session] event in
             if let failure = event.observerFailure {
                 stored = false
                 report.storeFailed(failure, error: error)
             }
             if event.stopReason != nil { stopped = true }
-            handle(event)
+            if let session { handle(session, event) }
         }
         session.start()
         clock.run(until: { done() || stopped })
