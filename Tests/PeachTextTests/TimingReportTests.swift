@@ -149,6 +149,34 @@ struct TimingReportTests {
             ], "\(screen)")
     }
 
+    @Test(
+        "rhythm echo's mean offset has its likely range counted by echo (a bar's notes lean together), on the screen and in JSON; EN and DE"
+    )
+    func echoOffsetRange() throws {
+        let history = try Self.gapFillAndEchoHistory()
+        // The echoes' own means are 2.0 and 1.0 ms: ± 0.71 / √2 = 0.5 around the hits' mean, 14 / 9 = 1.56 ms
+        // (counted by note it would be ± 0.41).
+        let cell = try #require(history.echo(family: .simple))
+        let range = try #require(cell.likelyRangeOfMeanOffset)
+        #expect(
+            abs(range.lowerBound - (14.0 / 9 - 0.5)) < 1e-9 && abs(range.upperBound - (14.0 / 9 + 0.5)) < 1e-9
+        )
+        #expect(
+            TimingReport(history: history, texts: Texts(language: .english)).lines.contains {
+                $0.hasSuffix("· 0 extra · +1.6 ms (likely range +1.1 to +2.1 ms) · spread 1.2 ms · 2 bars")
+            })
+        #expect(
+            TimingReport(history: history, texts: Texts(language: .german)).lines.contains {
+                $0.hasSuffix(
+                    "· 0 zusätzlich · +1,6 ms (wahrscheinlicher Bereich +1,1 bis +2,1 ms) · Streuung 1,2 ms · 2 Takte"
+                )
+            })
+        let echo = try #require(
+            TimingReport(history: history, texts: Texts(language: .english)).model.echo.first)
+        #expect(abs((echo.meanOffsetLower68 ?? 0) - range.lowerBound) < 1e-12)
+        #expect(abs((echo.meanOffsetUpper68 ?? 0) - range.upperBound) < 1e-12)
+    }
+
     @Test("the JSON has each band's threshold (both directions and each) and fill the gap per step")
     func json() throws {
         let model = TimingReport(history: Self.history(), texts: Texts(language: .english)).model

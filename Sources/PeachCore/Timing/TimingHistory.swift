@@ -62,9 +62,23 @@ public struct TimingHistory: Hashable, Sendable {
         public internal(set) var offsets = WelfordAccumulator()
         /// The echoes' scores (0 … 1).
         public internal(set) var scores = WelfordAccumulator()
+        /// Each echo's own mean offset of its hits, ms (calibration taken off), one value an echo with a hit: what
+        /// the hits' mean offset's likely range is counted by.
+        public internal(set) var echoMeans = WelfordAccumulator()
 
         /// The share of notes hit.
         public var hitRate: Double { notes == 0 ? 0 : Double(hits) / Double(notes) }
+
+        /// The likely range of the hits' mean offset, ms: ± one standard error counted by echo, the spread of the
+        /// echoes' own means over √echoes. A bar's notes lean together (a player early in one bar is early on each
+        /// of its notes), so counted by note the range would be too narrow. Nil below two echoes with hits.
+        public var likelyRangeOfMeanOffset: ClosedRange<Double>? {
+            guard let mean = offsets.meanIfAny, let deviation = echoMeans.sampleStandardDeviation else {
+                return nil
+            }
+            let standardError = deviation / Double(echoMeans.count).squareRoot()
+            return (mean - standardError)...(mean + standardError)
+        }
 
         /// Counts an echo.
         mutating func add(_ completed: CompletedEcho) {
@@ -72,7 +86,12 @@ public struct TimingHistory: Hashable, Sendable {
             notes += completed.onsets.count
             hits += completed.hits
             extras += completed.extras
-            for offset in completed.calibratedHitOffsets where offset.isFinite { offsets.add(offset) }
+            var own = WelfordAccumulator()
+            for offset in completed.calibratedHitOffsets where offset.isFinite {
+                offsets.add(offset)
+                own.add(offset)
+            }
+            if let mean = own.meanIfAny { echoMeans.add(mean) }
             scores.add(completed.score)
         }
     }
@@ -263,6 +282,7 @@ public struct TimingHistory: Hashable, Sendable {
             echoCells.values.allSatisfy({
                 $0.hits <= $0.notes && $0.echoes > 0 && $0.offsets.isConsistent(maximumCount: $0.hits)
                     && $0.scores.isConsistent(maximumCount: $0.echoes) && $0.notes <= 64 * $0.echoes
+                    && $0.echoMeans.isConsistent(maximumCount: min($0.echoes, $0.hits))
                     && $0.extras >= 0
             }),
             recent.count <= Self.recentWindow, recent.allSatisfy({ $0.percent.isFinite }),
@@ -365,11 +385,13 @@ extension TimingHistory.EchoCell: SnapshotCodable {
     /// Writes the counts and the accumulators.
     public func write(to writer: inout SnapshotWriter) {
         writer.write(echoes, notes, hits, extras, offsets, scores)
+        writer.write(echoMeans)
     }
 
     /// Reads a cell (checked later with ``TimingHistory/isConsistent(maximumCount:)``).
     public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
         (echoes, notes, hits, extras, offsets, scores) = try reader.fields()
+        echoMeans = try reader.read(WelfordAccumulator.self)
     }
 }
 

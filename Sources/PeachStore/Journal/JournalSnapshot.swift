@@ -39,8 +39,8 @@ struct JournalSnapshot {
     /// a step's share; 8 adds rhythm echo; 9 counts play-back answers of the right item elsewhere apart and keeps
     /// each kind's last answers for its level; 10 keeps the melodies' accuracy and timing per place in the phrase; 11
     /// files an older answer into the trend's session of its time, and keeps apart only the measurements of sessions
-    /// no longer kept; 12 keeps the spread of the melodies' offsets per place, for their likely range), so older
-    /// snapshots are read anew from the journal.
+    /// no longer kept; 12 keeps the spread of the melodies' offsets per place and each rhythm echo's own mean
+    /// offset, for their likely ranges), so older snapshots are read anew from the journal.
     static let format = 12
     /// The bytes a snapshot starts with.
     static let magic: [UInt8] = Array("PSNP".utf8)

@@ -77,16 +77,17 @@ extension Texts {
         tr("  rhythm echo: level \(level) (the next session starts here)")
     }
 
-    /// `  rhythm echo, sixteenths: 86.0 % of 120 notes hit (likely range 83–89 %) · 4 extra · +3.2 ms ± 11.0 ms ·
-    /// 15 bars` (the range of the share hit: ``AccuracyEstimate``; ± the offsets' spread).
+    /// `  rhythm echo, sixteenths: 86.0 % of 120 notes hit (likely range 83–89 %) · 4 extra · +3.2 ms (likely range
+    /// +1.1 to +5.3 ms) · spread 11.0 ms · 15 bars` (the range of the share hit: ``AccuracyEstimate``; of the mean
+    /// offset: counted by echo, ``TimingHistory/EchoCell/likelyRangeOfMeanOffset``).
     func echoSummary(family: TimingPattern.Family, cell: TimingHistory.EchoCell) -> String {
-        let mean = cell.offsets.meanIfAny.map(signedMs) ?? "–"
+        let mean = cell.offsets.meanIfAny.map { meanOffset($0, likely: cell.likelyRangeOfMeanOffset) } ?? "–"
         let spread = cell.offsets.sampleStandardDeviation.map { format($0, 1) } ?? "–"
         let bars = tr(one: "\(cell.echoes) bar", other: "\(cell.echoes) bars", count: cell.echoes)
         let likely = likelyPercents(AccuracyEstimate(correct: cell.hits, of: cell.notes))
         return tr(
             "  rhythm echo, \(familyName(family)): \(format(cell.hitRate * 100, 1)) % of \(cell.notes) notes hit "
-                + "(likely range \(likely)) · \(cell.extras) extra · \(mean) ms ± \(spread) ms · \(bars)")
+                + "(likely range \(likely)) · \(cell.extras) extra · \(mean) · spread \(spread) ms · \(bars)")
     }
 
     /// A strike outside an echo bar.
@@ -432,16 +433,17 @@ extension Texts {
             return tr("\(step.position): \(mean) (\(low) to \(high))")
         }.joined(separator: ", ")
         return tr(
-            "  fill the gap, \(bandName(band)): \(meanOffset(trials)), \(drift) · spread \(spread) ms · "
+            "  fill the gap, \(bandName(band)): \(meanOffset(mean, likely: trials.likelyRangeOfMean)), \(drift) · "
+                + "spread \(spread) ms · "
                 + "\(trialsCount(trials.count)) · by step \(perStep)")
     }
 
-    /// `+6.3 ms (likely range +1.0 to +11.6 ms)`: fill the gap's mean offset with its likely range (± one standard
-    /// error), or without one from a single trial.
-    func meanOffset(_ trials: WelfordAccumulator) -> String {
-        guard let range = trials.likelyRangeOfMean else { return signedMilliseconds(trials.mean) }
+    /// `+6.3 ms (likely range +1.0 to +11.6 ms)`: a mean offset with its likely range (fill the gap's: ± one
+    /// standard error of its trials; rhythm echo's: of its echoes), or without one where there is none yet.
+    func meanOffset(_ mean: Double, likely range: ClosedRange<Double>?) -> String {
+        guard let range else { return signedMilliseconds(mean) }
         let (low, high) = (signedMs(range.lowerBound), signedMs(range.upperBound))
-        return tr("\(signedMs(trials.mean)) ms (likely range \(low) to \(high) ms)")
+        return tr("\(signedMs(mean)) ms (likely range \(low) to \(high) ms)")
     }
 
     /// `+5.0` / `-3.1`.
@@ -454,7 +456,8 @@ extension Texts {
     /// (80–119 BPM, 12 trials)`.
     func startGapFill(band: TempoBand, trials: WelfordAccumulator) -> String {
         tr(
-            "fill the gap \(meanOffset(trials)), \(timingVerdict(meanOffsetMs: trials.mean)) "
+            "fill the gap \(meanOffset(trials.mean, likely: trials.likelyRangeOfMean)), "
+                + "\(timingVerdict(meanOffsetMs: trials.mean)) "
                 + "(\(bandName(band)), \(trialsCount(trials.count)))")
     }
 

@@ -224,6 +224,8 @@ public struct TimingJSON: Encodable, Sendable {
         /// The hits' mean offset, ms, with the calibration each bar was paired with taken off (absent without a
         /// hit).
         public let meanOffsetMs: Double?
+        /// Its likely range, ms: ± one standard error counted by echo (absent below two echoes with hits).
+        public let meanOffsetLower68, meanOffsetUpper68: Double?
         /// Their spread, ms (absent with fewer than two).
         public let stdDevMs: Double?
         /// The bars' mean score, 0 … 1.
@@ -239,6 +241,8 @@ public struct TimingJSON: Encodable, Sendable {
             hitRateUpper68 = range.upperBound
             extras = cell.extras
             meanOffsetMs = cell.offsets.meanIfAny
+            meanOffsetLower68 = cell.likelyRangeOfMeanOffset?.lowerBound
+            meanOffsetUpper68 = cell.likelyRangeOfMeanOffset?.upperBound
             stdDevMs = cell.offsets.sampleStandardDeviation
             meanScore = cell.scores.mean
         }
