@@ -68,6 +68,7 @@ public struct PlayBackHistory: Hashable, Sendable {
             let standardError = (variance / Double(count)).squareRoot()
             return (mean - standardError)...(mean + standardError)
         }
+
         /// The mean size of the offsets, ms; nil without notes.
         public var meanAbsolute: Double? { count > 0 ? absoluteSum / Double(count) : nil }
     }
