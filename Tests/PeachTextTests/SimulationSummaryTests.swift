@@ -39,7 +39,9 @@ struct SimulationSummaryTests {
         }
     }
 
-    @Test("rhythm echo: the share of notes hit with its likely range")
+    @Test(
+        "rhythm echo: the share of notes hit and the mean offset, each with its likely range (counted by echo)"
+    )
     func echo() throws {
         var lines: [String] = []
         let report = SimulationReport(texts: Texts(language: .english), verbose: false) { lines.append($0) }
@@ -47,5 +49,28 @@ struct SimulationSummaryTests {
             history: try TimingReportTests.gapFillAndEchoHistory(), trials: 2, level: 3, elapsed: .seconds(10)
         )
         #expect(lines.contains("  Notes hit        75.0 % of 12 notes (likely range 62–85 %)"), "\(lines)")
+        // The echoes' own means 2.0 and 1.0 ms: ± 0.5 around the hits' 1.56 ms.
+        #expect(lines.contains("  Mean offset      +1.6 ms (likely range +1.1 to +2.1 ms)"), "\(lines)")
+    }
+
+    @Test(
+        "fill the gap: the strikes' mean offset with its likely range counted by trial, as the profile counts it"
+    )
+    func gapFill() {
+        var lines: [String] = []
+        let report = SimulationReport(texts: Texts(language: .english), verbose: false) { lines.append($0) }
+        var strikes = WelfordAccumulator()
+        // Three trials of two strikes each, their own means 4, 6 and 8 ms: ± 2 / √3 = 1.15 around 6 ms. Counted by
+        // strike (six of spread 2.4) it would be ± 0.98.
+        for (number, pair) in [[3.0, 5], [5, 7], [7, 9]].enumerated() {
+            for offset in pair { strikes.add(offset) }
+            report.gapFill(
+                CompletedGapFill(
+                    timestamp: Date(timeIntervalSince1970: 0), tempo: .standard,
+                    strikes: pair.map { GapStrike(position: 4, offsetMs: $0) }, gapCount: 2),
+                number: number + 1)
+        }
+        report.gapFillSummary(strikes: strikes, trials: 3, elapsed: .seconds(10), drift: nil)
+        #expect(lines.contains("  Mean offset      +6.0 ms (likely range +4.8 to +7.2 ms)"), "\(lines)")
     }
 }

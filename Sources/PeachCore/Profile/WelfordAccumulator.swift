@@ -54,7 +54,12 @@ public struct WelfordAccumulator: Hashable, Sendable {
     /// mean lies with about 68 % probability, as a threshold's likely range; nil below two values. (A snapshot's
     /// accumulator is believed only with finite sums, ``isConsistent(maximumCount:values:)``: its bounds are in
     /// order.)
-    public var likelyRangeOfMean: ClosedRange<Double>? {
+    public var likelyRangeOfMean: ClosedRange<Double>? { likelyRange(around: mean) }
+
+    /// ± one standard error of these values around `mean`, nil below two values. With these values the own means
+    /// of groups (a bar's notes, a trial's strikes) and `mean` the mean over every member, it is that mean's likely
+    /// range counted by group: members of a group lean together, so counted by member it would be too narrow.
+    public func likelyRange(around mean: Double) -> ClosedRange<Double>? {
         guard let deviation = sampleStandardDeviation else { return nil }
         let standardError = deviation / Double(count).squareRoot()
         return (mean - standardError)...(mean + standardError)

@@ -73,11 +73,7 @@ public struct TimingHistory: Hashable, Sendable {
         /// echoes' own means over √echoes. A bar's notes lean together (a player early in one bar is early on each
         /// of its notes), so counted by note the range would be too narrow. Nil below two echoes with hits.
         public var likelyRangeOfMeanOffset: ClosedRange<Double>? {
-            guard let mean = offsets.meanIfAny, let deviation = echoMeans.sampleStandardDeviation else {
-                return nil
-            }
-            let standardError = deviation / Double(echoMeans.count).squareRoot()
-            return (mean - standardError)...(mean + standardError)
+            offsets.meanIfAny.flatMap { echoMeans.likelyRange(around: $0) }
         }
 
         /// Counts an echo.

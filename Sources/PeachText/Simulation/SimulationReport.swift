@@ -15,6 +15,8 @@ public final class SimulationReport: SimulationReporting {
     private var correctCount = 0
     /// This run's pitch-matching accuracy (the profile may also hold stored attempts).
     private var matchingStatistics = PitchMatchingStatistics()
+    /// Fill the gap: each trial's own mean offset, what the mean offset's likely range is counted by.
+    private var gapTrialMeans = WelfordAccumulator()
     private var reportedFailure = false
     /// Where the summary's values start (``SummaryLabel/columnWidth(in:)``).
     private let labelColumn: Int
@@ -342,12 +344,14 @@ public final class SimulationReport: SimulationReporting {
         var hits = 0
         var extras = 0
         var offsets = WelfordAccumulator()
+        var echoMeans = WelfordAccumulator()
         for family in history.echoFamilies {
             guard let cell = history.echo(family: family) else { continue }
             notes += cell.notes
             hits += cell.hits
             extras += cell.extras
             offsets.merge(cell.offsets)
+            echoMeans.merge(cell.echoMeans)
         }
         emit("")
         emit(t(.summary))
@@ -361,7 +365,10 @@ public final class SimulationReport: SimulationReporting {
                     "\(t.format(Double(hits) / Double(notes) * 100, 1)) % of \(notes) notes (likely range \(likely))"
                 ))
         row(.extras, String(extras))
-        row(.meanOffset, offsets.meanIfAny.map(t.signedMilliseconds) ?? "–")
+        // The hits' mean with its likely range counted by echo, as the profile gives it.
+        row(
+            .meanOffset,
+            offsets.meanIfAny.map { t.meanOffset($0, likely: echoMeans.likelyRange(around: $0)) } ?? "–")
         row(.spread, offsets.sampleStandardDeviation.map { t.tr("\(t.format($0, 1)) ms") } ?? "–")
         row(.levelNow, String(level))
         row(.virtualTime, duration(elapsed))
@@ -369,6 +376,7 @@ public final class SimulationReport: SimulationReporting {
 
     /// One fill-the-gap trial with strikes.
     public func gapFill(_ completed: CompletedGapFill, number: Int) {
+        if completed.meanOffsetMs.isFinite { gapTrialMeans.add(completed.meanOffsetMs) }
         guard verbose else { return }
         emit(
             pad(String(number), 7) + pad("\(completed.strikes.count)/\(completed.gapCount)", 9)
@@ -384,7 +392,10 @@ public final class SimulationReport: SimulationReporting {
         emit(t(.summary))
         row(.trials, String(trials))
         row(.strikes, String(strikes.count))
-        row(.meanOffset, strikes.meanIfAny.map(t.signedMilliseconds) ?? "–")
+        // The strikes' mean with its likely range counted by trial, as the profile counts fill the gap.
+        row(
+            .meanOffset,
+            strikes.meanIfAny.map { t.meanOffset($0, likely: gapTrialMeans.likelyRange(around: $0)) } ?? "–")
         row(.spread, strikes.sampleStandardDeviation.map { t.tr("\(t.format($0, 1)) ms") } ?? "–")
         if let drift {
             row(.silentDrift, drift.meanIfAny.map { t.tr("\(t.signedMs($0)) ms a bar") } ?? "–")
