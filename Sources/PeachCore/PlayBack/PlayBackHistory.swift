@@ -39,35 +39,26 @@ public struct PlayBackHistory: Hashable, Sendable {
 
     /// Melodies in tempo: the offsets of the notes played at one place in the phrase.
     public struct Offsets: Hashable, Sendable {
-        /// Notes played there in tempo.
-        public internal(set) var count = 0
-        /// The sum of their signed offsets from the grid, milliseconds (positive late).
-        public internal(set) var sum = 0.0
+        /// Their signed offsets from the grid, milliseconds (positive late): how many, their mean and spread.
+        public internal(set) var signed = WelfordAccumulator()
         /// The sum of their offsets' sizes, milliseconds.
         public internal(set) var absoluteSum = 0.0
-        /// The sum of their offsets' squares, ms² (for the spread, and with it the mean's likely range).
-        public internal(set) var squaresSum = 0.0
 
         /// Adds a note played `milliseconds` from its place on the grid (positive late).
         mutating func add(_ milliseconds: Double) {
-            count += 1
-            sum += milliseconds
+            signed.add(milliseconds)
             absoluteSum += abs(milliseconds)
-            squaresSum += milliseconds * milliseconds
         }
+
+        /// Notes played there in tempo.
+        public var count: Int { signed.count }
 
         /// The mean signed offset, ms; nil without notes.
-        public var mean: Double? { count > 0 ? sum / Double(count) : nil }
+        public var mean: Double? { signed.meanIfAny }
 
-        /// The likely range of the mean signed offset: ± one standard error (the notes' sample standard deviation
-        /// over √count), as every mean's range in the profile; nil below two notes. Offsets are a few to a few
-        /// hundred ms, so the sums keep the spread to far more digits than a whole millisecond shows.
-        public var likelyRangeOfMean: ClosedRange<Double>? {
-            guard count > 1, let mean else { return nil }
-            let variance = max(0, (squaresSum - sum * mean) / Double(count - 1))
-            let standardError = (variance / Double(count)).squareRoot()
-            return (mean - standardError)...(mean + standardError)
-        }
+        /// The likely range of the mean signed offset: ± one standard error, as every mean's range in the
+        /// profile; nil below two notes.
+        public var likelyRangeOfMean: ClosedRange<Double>? { signed.likelyRangeOfMean }
 
         /// The mean size of the offsets, ms; nil without notes.
         public var meanAbsolute: Double? { count > 0 ? absoluteSum / Double(count) : nil }
@@ -229,9 +220,10 @@ public struct PlayBackHistory: Hashable, Sendable {
         else { return false }
         guard
             melodyTiming.allSatisfy({
+                // The offsets' sizes add up to at least their mean's (give or take the last digits of two sums).
                 (1...MelodyLevel.lengths.upperBound).contains($0.key) && $0.value.count > 0
-                    && $0.value.count <= answerCount && $0.value.absoluteSum >= abs($0.value.sum)
-                    && $0.value.squaresSum >= 0
+                    && $0.value.signed.isConsistent(maximumCount: answerCount)
+                    && abs($0.value.signed.mean) * Double($0.value.count) <= $0.value.absoluteSum * (1 + 1e-9)
             })
         else { return false }
         return sum == answerCount && weekly.allSatisfy { $0.correct >= 0 && $0.correct <= $0.answers }
@@ -282,15 +274,13 @@ extension PlayBackHistory.ItemRecord: SnapshotCodable {
 }
 
 extension PlayBackHistory.Offsets: SnapshotCodable {
-    /// Writes the count and the three sums.
-    public func write(to writer: inout SnapshotWriter) { writer.write(count, sum, absoluteSum, squaresSum) }
+    /// Writes the signed offsets' statistics and the sizes' sum.
+    public func write(to writer: inout SnapshotWriter) { writer.write(signed, absoluteSum) }
 
     /// Reads the offsets; checked by ``PlayBackHistory/isConsistent(maximumCount:)``.
     public init(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
-        count = try reader.int()
-        sum = try reader.finiteDouble()
+        signed = try reader.read(WelfordAccumulator.self)
         absoluteSum = try reader.finiteDouble()
-        squaresSum = try reader.finiteDouble()
     }
 }
 

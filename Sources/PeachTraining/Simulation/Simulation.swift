@@ -272,13 +272,16 @@ public struct Simulation: Sendable {
             clicks: inTempo ? SilentClickPlayer(clock: clock) : nil)
         var generator = SeededRandomGenerator(seed: seed &+ 2)
         let player = self.player
+        // The clock's closures hold the session weakly: one still pending when the run ends must not keep it (and
+        // the store) alive.
         let stored = drive(session, clock: clock, until: { session.answeredCount >= trials }, report, error) {
-            [weak session] _, event in
+            session, event in
             switch event {
             case .grid(let grid):
-                guard let question = session?.question else { return }
+                guard let question = session.question else { return }
                 for struck in player.answerInTempo(question, grid: grid, using: &generator) {
                     clock.schedule(after: .seconds(max(0, struck.time - clock.elapsed.seconds))) {
+                        [weak session] in
                         guard let session, session.question == question else { return }
                         session.noteOn(struck.note, velocity: 90, at: struck.time, input: .simulated)
                         clock.schedule(after: .seconds(0.2)) { [weak session] in
@@ -288,7 +291,7 @@ public struct Simulation: Sendable {
                 }
             case .answerable(let question, _) where !inTempo:
                 let answer = player.answer(question, using: &generator)
-                clock.schedule(after: .seconds(answer.responseTime)) {
+                clock.schedule(after: .seconds(answer.responseTime)) { [weak session] in
                     guard let session, session.state == .awaitingAnswer, session.question == question else {
                         return
                     }
@@ -296,15 +299,13 @@ public struct Simulation: Sendable {
                     for note in answer.notes {
                         session.noteOn(note.note, velocity: 90, at: start + note.onset, input: .simulated)
                     }
-                    // Weakly, as every closure the clock keeps: one still pending when the run ends must not
-                    // keep the session (and the store) alive.
                     clock.schedule(after: .seconds(0.5)) { [weak session] in
                         for note in answer.notes { session?.noteOff(note.note, at: start + 0.5) }
                     }
                 }
-            case .answered(let completed): report.playBack(completed, number: session?.answeredCount ?? 0)
+            case .answered(let completed): report.playBack(completed, number: session.answeredCount)
             case .placementEnded(let inPlay):
-                report.placementEnded(inPlay: inPlay, answered: session?.answeredCount ?? 0)
+                report.placementEnded(inPlay: inPlay, answered: session.answeredCount)
             case .nothingToAsk: report.nothingToAsk()
             default: break
             }
